@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "OptoLinkSwift",
+    platforms: [.iOS(.v13), .macOS(.v12)],
+    products: [
+        .library(name: "OptoLink", targets: ["OptoLink"]),
+        .library(name: "OptoLinkTesting", targets: ["OptoLinkTesting"]),
+        .library(name: "OptoLinkServer", targets: ["OptoLinkServer"]),
+        .executable(name: "optolink-server", targets: ["optolink-server"]),
+        .executable(name: "optolink-dash", targets: ["optolink-dash"]),
+    ],
+    targets: [
+        // The SDK an app embeds: Foundation only (iOS 13+, macOS, Linux).
+        .target(name: "OptoLink", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // Test doubles shipped as a product (store, pasteboard, device info, clock, transport).
+        .target(name: "OptoLinkTesting", dependencies: ["OptoLink"]),
+
+        // System libraries.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
+
+        // The reference backend (independent of the SDK: shares no code with it).
+        .target(name: "OptoLinkServer", dependencies: ["CSQLite"]),
+        .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer"]),
+
+        // The dashboard without a terminal, and its ncurses front end.
+        .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer"]),
+        .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
+
+        .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting"]),
+        .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),
+        .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard"], exclude: ["Snapshots"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Upcoming features on every Swift target, as swift-log does.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,2 @@
+import CNcurses
+print("optolink-dash: not built yet")

@@ -1,0 +1,1 @@
+print("optolink-server: not built yet")
