@@ -1,0 +1,217 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The backend's SDK endpoints, one `async throws` method each, with the ``RetryPolicy`` applied and
+/// every attempt reported as a ``Diagnostic``.
+///
+/// The facade ``OptoLink`` uses this and never throws; use it directly for tools, tests and full control.
+/// Headers follow the backend's split exactly: `X-API-Key` on `/match` and `/data`,
+/// `Authorization: Bearer` on `/sdk/*`; every request carries `X-OptoLink-SDK: <os>/<version>`
+/// (``OptoLink/sdkHeader``). Bodies hold only the fields the backend whitelists.
+///
+/// ```swift
+/// let api = OptoLinkAPI(configuration: configuration, transport: URLSessionTransport())
+/// let link = try await api.linkData(shortCode: "summer", deviceId: deviceId)
+/// ```
+public final class OptoLinkAPI: Sendable {
+    /// The configuration the requests are built from.
+    public let configuration: OptoLinkConfiguration
+    /// The retry policy built from the configuration.
+    public let retryPolicy: RetryPolicy
+    private let transport: any HTTPTransport
+    private let clock: any OptoLinkClock
+    private let sink: @Sendable (Diagnostic) -> Void
+    private let counter = RequestCounter()
+
+    /// Creates an API client.
+    ///
+    /// - Parameters:
+    ///   - configuration: keys, base URL, timeout and retry settings.
+    ///   - transport: sends the requests (``URLSessionTransport`` in production).
+    ///   - clock: times attempts and waits between retries (``SystemClock`` in production).
+    ///   - diagnostics: receives every attempt, wait and outcome.
+    public init(
+        configuration: OptoLinkConfiguration,
+        transport: any HTTPTransport,
+        clock: any OptoLinkClock = SystemClock(),
+        diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.retryPolicy = RetryPolicy(
+            maxRetries: configuration.maxRetries, backoffBase: configuration.backoffBase,
+            maxBackoff: configuration.maxBackoff)
+        self.transport = transport
+        self.clock = clock
+        self.sink = diagnostics
+    }
+
+    // MARK: Endpoints
+
+    /// `GET /:orgKey/:shortCode/data?deviceId=`: the link behind a direct open (``MatchMethod/direct``).
+    ///
+    /// The backend counts the click itself; the SDK must not report it again.
+    public func linkData(shortCode: String, deviceId: String?) async throws(OptoLinkError) -> OptoLinkData {
+        guard !shortCode.isEmpty, let code = shortCode.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) else {
+            throw .argument("The short code must not be empty")
+        }
+        var text = "\(configuration.baseURL.absoluteString)/\(configuration.orgKey)/\(code)/data"
+        if let deviceId, let encoded = deviceId.addingPercentEncoding(withAllowedCharacters: Self.queryAllowed) {
+            text += "?deviceId=\(encoded)"
+        }
+        guard let url = URL(string: text) else { throw .argument("Cannot build a URL for short code \(shortCode)") }
+        let request = HTTPRequest(method: "GET", url: url, headers: keyHeaders(json: false), timeout: configuration.timeout)
+        let response = try await perform(request, endpoint: .linkData)
+        return try ResponseParser.linkData(response)
+    }
+
+    /// `POST /match`: the deferred match for a first launch. Returns nil when the backend found none.
+    ///
+    /// - Parameters:
+    ///   - clipboardToken: a valid token read from the pasteboard (see ``ClipboardToken``), if any.
+    ///   - deviceId: the SDK's device id (8–100 characters).
+    ///   - fingerprint: the device traits to compare with the click.
+    public func match(clipboardToken: String?, deviceId: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> OptoLinkData? {
+        let body = MatchBody(
+            clipboardToken: clipboardToken, deviceId: deviceId, platform: fingerprint.platform,
+            osVersion: fingerprint.osVersion, deviceModel: fingerprint.deviceModel, language: fingerprint.language,
+            timezone: fingerprint.timezone)
+        let request = try post("match", body: body, headers: keyHeaders(json: true))
+        let response = try await perform(request, endpoint: .match)
+        return try ResponseParser.match(response)
+    }
+
+    /// `POST /sdk/session`: registers (upserts) the device profile.
+    public func registerSession(deviceId: String, fingerprint: Fingerprint?) async throws(OptoLinkError) -> SessionInfo {
+        let body = SessionBody(
+            deviceId: deviceId, platform: fingerprint?.platform, osVersion: fingerprint?.osVersion,
+            deviceModel: fingerprint?.deviceModel)
+        let request = try post("sdk/session", body: body, headers: bearerHeaders())
+        let response = try await perform(request, endpoint: .session)
+        return try ResponseParser.session(response, deviceId: deviceId)
+    }
+
+    /// `POST /sdk/identity`: binds the device to `externalId` (1–255 characters). The backend answers 404
+    /// when the device never had a session.
+    public func setIdentity(externalId: String, deviceId: String, fingerprint: Fingerprint?) async throws(OptoLinkError) -> IdentityBinding {
+        let body = IdentityBody(
+            deviceId: deviceId, externalId: externalId, platform: fingerprint?.platform,
+            osVersion: fingerprint?.osVersion, deviceModel: fingerprint?.deviceModel)
+        let request = try post("sdk/identity", body: body, headers: bearerHeaders())
+        let response = try await perform(request, endpoint: .identity)
+        return try ResponseParser.identity(response, deviceId: deviceId, externalId: externalId)
+    }
+
+    /// `POST /sdk/identity/clear`: unbinds the device (fine when nothing was bound).
+    public func clearIdentity(deviceId: String) async throws(OptoLinkError) -> IdentityBinding {
+        let request = try post("sdk/identity/clear", body: IdentityClearBody(deviceId: deviceId), headers: bearerHeaders())
+        let response = try await perform(request, endpoint: .identityClear)
+        return try ResponseParser.identity(response, deviceId: deviceId, externalId: nil)
+    }
+
+    /// `POST /sdk/events`: records one custom event. The body of the 2xx answer is not needed.
+    public func sendEvent(name: String, properties: [String: JSONValue]?, deviceId: String) async throws(OptoLinkError) {
+        let body = EventBody(deviceId: deviceId, eventName: name, properties: properties)
+        let request = try post("sdk/events", body: body, headers: bearerHeaders())
+        _ = try await perform(request, endpoint: .events)
+    }
+
+    // MARK: Requests
+
+    private static let segmentAllowed: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove(charactersIn: "/;?#%")
+        return set
+    }()
+
+    private static let queryAllowed: CharacterSet = {
+        var set = CharacterSet.urlQueryAllowed
+        set.remove(charactersIn: "&=+#%")
+        return set
+    }()
+
+    private func keyHeaders(json: Bool) -> [String: String] {
+        var headers = ["X-API-Key": configuration.apiKey, "X-OptoLink-SDK": OptoLink.sdkHeader, "Accept": "application/json"]
+        if json { headers["Content-Type"] = "application/json" }
+        return headers
+    }
+
+    private func bearerHeaders() -> [String: String] {
+        [
+            "Authorization": "Bearer \(configuration.apiKey)", "X-OptoLink-SDK": OptoLink.sdkHeader,
+            "Accept": "application/json", "Content-Type": "application/json",
+        ]
+    }
+
+    private func post<Body: Encodable>(_ route: String, body: Body, headers: [String: String]) throws(OptoLinkError) -> HTTPRequest {
+        guard let url = URL(string: "\(configuration.baseURL.absoluteString)/\(route)") else {
+            throw .argument("Cannot build a URL for /\(route)")
+        }
+        let data: Data
+        do {
+            data = try JSONBody.encode(body)
+        } catch {
+            throw .argument("Cannot encode the body of /\(route): \(error)")
+        }
+        return HTTPRequest(method: "POST", url: url, headers: headers, body: data, timeout: configuration.timeout)
+    }
+
+    private func emit(_ kind: Diagnostic.Kind) {
+        sink(Diagnostic(time: clock.now(), kind: kind))
+    }
+
+    /// Sends `request` with retries; returns the 2xx answer or throws. Emits the request's diagnostics,
+    /// ending with exactly one `requestFinished`.
+    private func perform(_ request: HTTPRequest, endpoint: Endpoint) async throws(OptoLinkError) -> HTTPResponse {
+        let id = counter.take()
+        var attempt = 0
+        while true {
+            attempt += 1
+            if Task.isCancelled {
+                emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt - 1, status: nil))
+                throw .cancelled(CancellationError())
+            }
+            emit(.requestStarted(requestID: id, endpoint: endpoint, attempt: attempt))
+            let started = clock.now()
+            let outcome: RetryPolicy.Outcome
+            let finalError: OptoLinkError
+            var status: Int?
+            do {
+                let response = try await transport.send(request)
+                let duration = clock.now() - started
+                emit(.responseReceived(requestID: id, endpoint: endpoint, attempt: attempt, status: response.status, duration: duration))
+                if (200...299).contains(response.status) {
+                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: response.status))
+                    return response
+                }
+                status = response.status
+                outcome = .status(response.status)
+                finalError = .http(response)
+            } catch {
+                let duration = clock.now() - started
+                let failure = OptoLinkError.transport(error)
+                emit(.requestFailed(requestID: id, endpoint: endpoint, attempt: attempt, reason: failure.message, duration: duration))
+                outcome = .noAnswer(Task.isCancelled ? CancellationError() : error)
+                finalError = Task.isCancelled ? .cancelled(error) : failure
+            }
+            switch retryPolicy.decision(afterAttempt: attempt, outcome: outcome) {
+            case .retry(let delay):
+                emit(.retryScheduled(requestID: id, endpoint: endpoint, attempt: attempt, delay: delay))
+                do {
+                    try await clock.sleep(for: delay)
+                } catch {
+                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))
+                    throw .cancelled(error)
+                }
+            case .giveUp:
+                emit(.gaveUp(requestID: id, endpoint: endpoint, attempts: attempt, reason: finalError.message))
+                emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))
+                throw finalError
+            case .doNotRetry:
+                emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))
+                throw finalError
+            }
+        }
+    }
+}

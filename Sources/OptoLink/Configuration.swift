@@ -1,0 +1,117 @@
+import Foundation
+
+/// Everything the SDK needs to know about your org, validated when it is created: the only place the
+/// SDK throws.
+///
+/// ```swift
+/// let configuration = try OptoLinkConfiguration(
+///     apiKey: "opl_sdk_…",                      // the CLIENT key, public by design
+///     orgKey: "demo",
+///     baseURL: URL(string: "https://links.example.com")!,
+///     linkDomains: ["go.example.com"])
+/// ```
+public struct OptoLinkConfiguration: Sendable {
+    /// The CLIENT key (`opl_sdk_…`). Sent as `X-API-Key` to `/match` and `/data` and as
+    /// `Authorization: Bearer` to `/sdk/*`.
+    public let apiKey: String
+    /// The org key: exactly 4 ASCII letters or digits (the first path segment of your links).
+    public let orgKey: String
+    /// The org's link domain, where every endpoint lives (trailing slashes removed).
+    public let baseURL: URL
+    /// Seconds to wait for each attempt. Default 10 s, as the Flutter SDK.
+    public let timeout: TimeInterval
+    /// Retries after a network error, timeout or 5xx. Default 2 (so at most 3 attempts).
+    public let maxRetries: Int
+    /// The first retry's wait; then 2×, 4×… Default 1 s (1 s, 2 s, 4 s, as the Flutter SDK).
+    public let backoffBase: TimeInterval
+    /// The longest wait between retries (also for the event queue's later retries). Default 30 s.
+    public let maxBackoff: TimeInterval
+    /// Whether the first launch reads the pasteboard for a click token. Default true (the best match);
+    /// false avoids the iOS 16+ paste banner at the cost of fingerprint-only matching.
+    public let clipboardEnabled: Bool
+    /// Extra hosts (besides `baseURL`'s) accepted for incoming links, e.g. a custom link domain.
+    /// Default none. Compared case-insensitively.
+    public let linkDomains: [String]
+    /// How many events the queue keeps while they cannot be sent; the oldest goes first. Default 100.
+    public let eventQueueCapacity: Int
+    /// Receives warnings and errors. Default nil (they still appear in ``OptoLink/diagnostics``).
+    public let logger: OptoLinkLogger?
+
+    /// Validates and creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - apiKey: the CLIENT key `opl_sdk_…`. A SERVER key `opl_api_…` is refused: it can create and
+    ///     delete your links and anything shipped in an app binary is public.
+    ///   - orgKey: exactly 4 ASCII letters or digits.
+    ///   - baseURL: `http(s)://host[:port][/prefix]`; trailing slashes are removed.
+    ///   - timeout: seconds per attempt, > 0 (default 10).
+    ///   - maxRetries: ≥ 0 (default 2).
+    ///   - backoffBase: seconds, ≥ 0 (default 1).
+    ///   - maxBackoff: seconds, ≥ 0 (default 30).
+    ///   - clipboardEnabled: default true.
+    ///   - linkDomains: extra link hosts, default `[]`.
+    ///   - eventQueueCapacity: ≥ 1 (default 100).
+    ///   - logger: default nil.
+    /// - Throws: ``OptoLinkError/invalidConfiguration`` with a message saying what is wrong.
+    public init(
+        apiKey: String,
+        orgKey: String,
+        baseURL: URL,
+        timeout: TimeInterval = 10,
+        maxRetries: Int = 2,
+        backoffBase: TimeInterval = 1,
+        maxBackoff: TimeInterval = 30,
+        clipboardEnabled: Bool = true,
+        linkDomains: [String] = [],
+        eventQueueCapacity: Int = 100,
+        logger: OptoLinkLogger? = nil
+    ) throws(OptoLinkError) {
+        let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
+        if key.hasPrefix("opl_api_") {
+            throw .configuration(
+                "apiKey is a SERVER key (opl_api_…): it can create, change and delete your links, and anything "
+                    + "shipped in an app binary can be extracted. Never ship it in an app; use the CLIENT key (opl_sdk_…).")
+        }
+        guard key.hasPrefix("opl_sdk_"), key.count > "opl_sdk_".count else {
+            throw .configuration("apiKey must be a CLIENT key starting with opl_sdk_")
+        }
+        guard key.count <= 200, key.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
+            throw .configuration("apiKey must be printable ASCII without spaces")
+        }
+        guard orgKey.count == 4, orgKey.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) }) else {
+            throw .configuration("orgKey must be exactly 4 ASCII letters or digits, got \"\(orgKey)\"")
+        }
+        var text = baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
+        else {
+            throw .configuration("baseURL must be an http(s) URL with a host and no query, got \"\(baseURL.absoluteString)\"")
+        }
+        guard timeout > 0, timeout.isFinite else { throw .configuration("timeout must be a positive number of seconds") }
+        guard maxRetries >= 0 else { throw .configuration("maxRetries must be 0 or more") }
+        guard backoffBase >= 0, backoffBase.isFinite else { throw .configuration("backoffBase must be 0 or more seconds") }
+        guard maxBackoff >= 0, maxBackoff.isFinite else { throw .configuration("maxBackoff must be 0 or more seconds") }
+        guard eventQueueCapacity >= 1 else { throw .configuration("eventQueueCapacity must be at least 1") }
+        var domains: [String] = []
+        for domain in linkDomains {
+            var host = domain.trimmingCharacters(in: .whitespaces).lowercased()
+            while host.hasSuffix(".") { host.removeLast() }
+            guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else {
+                throw .configuration("linkDomains holds \"\(domain)\", which is not a host name")
+            }
+            domains.append(host)
+        }
+        self.apiKey = key
+        self.orgKey = orgKey
+        self.baseURL = url
+        self.timeout = timeout
+        self.maxRetries = maxRetries
+        self.backoffBase = backoffBase
+        self.maxBackoff = maxBackoff
+        self.clipboardEnabled = clipboardEnabled
+        self.linkDomains = domains
+        self.eventQueueCapacity = eventQueueCapacity
+        self.logger = logger
+    }
+}

@@ -1,0 +1,47 @@
+/// The first-launch deferred sequence's steps: read the click token (clipboard), collect the fingerprint,
+/// ask `/match`, then mark the first launch done and clear the used token.
+///
+/// The order of the steps and the decision *whether* to run them (first launch only, not when the app
+/// was opened by a link) belong to the SDK's launch coordination; this type does each step.
+struct DeferredLinkResolver: Sendable {
+    /// How `/match` ended.
+    enum Outcome: Sendable {
+        case matched(OptoLinkData)
+        case noMatch
+        case failed(OptoLinkError)
+        case cancelled
+    }
+
+    let api: OptoLinkAPI
+    let pasteboard: any Pasteboard
+    let deviceInfo: any DeviceInfoProvider
+    let launchState: LaunchState
+    let clipboardEnabled: Bool
+
+    /// A valid token from the pasteboard, or nil. Reads only when clipboard use is enabled and the
+    /// pasteboard says it holds a string (so there is no paste prompt when there is nothing).
+    func readToken() -> ClipboardToken? {
+        guard clipboardEnabled, pasteboard.hasStrings, let text = pasteboard.string() else { return nil }
+        return ClipboardToken(text)
+    }
+
+    /// Sends `/match` with the token (if any) and the fingerprint.
+    func match(token: ClipboardToken?, deviceId: String) async -> Outcome {
+        do {
+            if let link = try await api.match(clipboardToken: token?.rawValue, deviceId: deviceId, fingerprint: deviceInfo.fingerprint()) {
+                return .matched(link)
+            }
+            return .noMatch
+        } catch {
+            return error == .cancelled ? .cancelled : .failed(error)
+        }
+    }
+
+    /// Marks the first launch done and clears the token that was used. Skipped after a cancellation
+    /// (the SDK was shut down mid-request: as if the process had died, the next launch tries again).
+    func finish(after outcome: Outcome, usedToken: ClipboardToken?) {
+        if case .cancelled = outcome { return }
+        launchState.markFirstLaunchDone()
+        if usedToken != nil { pasteboard.clear() }
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+
+/// The SDK's per-launch state and the decisions that depend on it: whether the deferred match runs,
+/// direct opens, `/sdk/session` once per launch, and making sure the backend knows the device before
+/// `/sdk/identity` and `/sdk/events`.
+///
+/// **One launch = one ``OptoLink`` instance** (one `start(...)`). The first-launch sequence:
+/// 1. If the app was started by one of our links (`launchURL`, or `handle(url:)` before `/match` was sent),
+///    the first launch is marked done, `/match` is skipped and that link is delivered (``MatchMethod/direct``).
+/// 2. Otherwise, on the first launch only: token + fingerprint → `/match` → mark done (whatever happened,
+///    except a shutdown mid-request) → clear the used token → deliver a match (`isDeferred: true`).
+///    A match that comes back after a link already opened the app is reported (`matchResult`) but not
+///    delivered: the user is already where the link goes.
+///
+/// **Session rule** (parity with Flutter): when that sequence has settled, if neither `/match` nor `/data`
+/// was sent in this launch and no session was registered yet, `/sdk/session` is sent once. Later
+/// `/data` calls do not undo it. `setIdentity`, `clearIdentity` and events wait for the launch to settle,
+/// then register a session first if the backend does not know this device yet (no session, match or
+/// link-data success recorded under `optolink_registered_device`), so the backend never answers 404; if
+/// it answers 404 anyway (its data was reset), the session is registered and the call repeated once.
+actor LaunchCoordinator {
+    /// The store key remembering which device id the backend knows.
+    static let registeredDeviceKey = "optolink_registered_device"
+    /// A second open of the same URL within this many seconds is the same open (e.g. `launchURL` and
+    /// `onOpenURL` both reporting the cold-start link): it gets the same answer and is not delivered again.
+    static let duplicateOpenWindow: TimeInterval = 5
+
+    private enum Phase {
+        case notFirstLaunch
+        case waiting
+        case matching
+        case settled
+    }
+
+    private struct OpenRecord {
+        var time: TimeInterval
+        var task: Task<OptoLinkData?, Never>
+    }
+
+    struct Dependencies: Sendable {
+        let configuration: OptoLinkConfiguration
+        let api: OptoLinkAPI
+        let resolver: DeferredLinkResolver
+        let launchState: LaunchState
+        let store: any KeyValueStore
+        let deviceInfo: any DeviceInfoProvider
+        let clock: any OptoLinkClock
+        let deviceId: String
+        let emit: @Sendable (Diagnostic.Kind) -> Void
+        let log: @Sendable (LogLevel, String) -> Void
+        let deliver: @Sendable (OptoLinkData) -> Void
+    }
+
+    private let deps: Dependencies
+    private var phase: Phase
+    private var firstLaunchLink: OptoLinkData?
+    private var firstLaunchOpen: Task<OptoLinkData?, Never>?
+    private var directOpenDuringMatch = false
+    private var linkRequestSent = false
+    private var sessionSent = false
+    private var registration: Task<Result<Void, OptoLinkError>, Never>?
+    private var opens: [String: OpenRecord] = [:]
+    private var isShutDown = false
+
+    init(dependencies: Dependencies) {
+        self.deps = dependencies
+        self.phase = dependencies.launchState.isFirstLaunch ? .waiting : .notFirstLaunch
+    }
+
+    // MARK: Launch
+
+    /// Runs the first-launch part of the launch; returns the link the first launch resolved to (nil when
+    /// none, or when this is not the first launch).
+    func runFirstLaunch(launchURL: URL?, shortCode: String?) async -> OptoLinkData? {
+        if let launchURL, let shortCode {
+            _ = await open(launchURL, shortCode: shortCode)
+        }
+        switch phase {
+        case .notFirstLaunch:
+            return nil
+        case .matching, .settled:
+            if let firstLaunchOpen { return await firstLaunchOpen.value }
+            return firstLaunchLink
+        case .waiting:
+            break
+        }
+        phase = .matching
+        linkRequestSent = true
+        let token = deps.resolver.readToken()
+        let outcome = await deps.resolver.match(token: token, deviceId: deps.deviceId)
+        deps.resolver.finish(after: outcome, usedToken: token)
+        switch outcome {
+        case .matched(let link):
+            markRegistered()
+            deps.emit(.matchResult(link))
+            if directOpenDuringMatch {
+                deps.log(.warning, "Deferred match for \(link.path) not delivered: a link opened the app during the first launch")
+            } else {
+                firstLaunchLink = link
+                deps.deliver(link)
+            }
+        case .noMatch:
+            markRegistered()
+            deps.emit(.matchResult(nil))
+        case .failed(let error):
+            deps.emit(.matchResult(nil))
+            deps.log(.warning, "Deferred match failed: \(error)")
+        case .cancelled:
+            deps.emit(.matchResult(nil))
+        }
+        phase = .settled
+        if let firstLaunchOpen { return await firstLaunchOpen.value }
+        return firstLaunchLink
+    }
+
+    /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch.
+    func finishLaunch() async {
+        guard !linkRequestSent, !sessionSent, !isShutDown else { return }
+        _ = await register()
+    }
+
+    // MARK: Direct opens
+
+    /// Fetches and delivers the link behind `url` (already checked to be ours), once per open.
+    func open(_ url: URL, shortCode: String) async -> OptoLinkData? {
+        guard !isShutDown else { return nil }
+        let key = url.absoluteString
+        let now = deps.clock.now()
+        if let record = opens[key], now - record.time < Self.duplicateOpenWindow {
+            return await record.task.value
+        }
+        var isFirstLaunchOpen = false
+        switch phase {
+        case .waiting:
+            // The app was opened by a link before /match was sent: no deferred match for this install.
+            deps.launchState.markFirstLaunchDone()
+            phase = .settled
+            isFirstLaunchOpen = true
+        case .matching:
+            directOpenDuringMatch = true
+            isFirstLaunchOpen = firstLaunchOpen == nil
+        case .notFirstLaunch, .settled:
+            break
+        }
+        linkRequestSent = true
+        let task = Task { await self.fetchAndDeliver(shortCode: shortCode, isFirstLaunchOpen: isFirstLaunchOpen) }
+        opens = opens.filter { now - $0.value.time < Self.duplicateOpenWindow }
+        opens[key] = OpenRecord(time: now, task: task)
+        if isFirstLaunchOpen { firstLaunchOpen = task }
+        return await task.value
+    }
+
+    private func fetchAndDeliver(shortCode: String, isFirstLaunchOpen: Bool) async -> OptoLinkData? {
+        do {
+            let link = try await deps.api.linkData(shortCode: shortCode, deviceId: deps.deviceId)
+            markRegistered()
+            if isFirstLaunchOpen { firstLaunchLink = link }
+            guard !isShutDown else { return nil }
+            deps.deliver(link)
+            return link
+        } catch {
+            if error != .cancelled { deps.log(.error, "Link \(shortCode) could not be resolved: \(error)") }
+            return nil
+        }
+    }
+
+    // MARK: Registration, identity, events
+
+    private var isRegistered: Bool {
+        deps.store.string(forKey: Self.registeredDeviceKey) == deps.deviceId
+    }
+
+    private func markRegistered() {
+        if !isRegistered { deps.store.set(deps.deviceId, forKey: Self.registeredDeviceKey) }
+    }
+
+    /// Sends `/sdk/session` (one at a time: concurrent callers share the request).
+    private func register() async -> Result<Void, OptoLinkError> {
+        if let registration { return await registration.value }
+        sessionSent = true
+        let task = Task { () -> Result<Void, OptoLinkError> in
+            do throws(OptoLinkError) {
+                let info = try await self.deps.api.registerSession(deviceId: self.deps.deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
+                self.deps.emit(.sessionRegistered(deviceId: info.deviceId, firstSeenAt: info.firstSeenAt, lastSeenAt: info.lastSeenAt))
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        registration = task
+        let result = await task.value
+        registration = nil
+        switch result {
+        case .success: markRegistered()
+        case .failure(let error): if error != .cancelled { deps.log(.warning, "Session registration failed: \(error)") }
+        }
+        return result
+    }
+
+    /// Registers a session when the backend does not know this device yet.
+    private func ensureRegistered() async throws(OptoLinkError) {
+        guard !isRegistered else { return }
+        try await register().get()
+    }
+
+    /// Runs `call`, registering the device first when needed and once more after a 404.
+    private func withRegisteredDevice<T: Sendable>(
+        _ call: @Sendable () async throws(OptoLinkError) -> T
+    ) async throws(OptoLinkError) -> T {
+        guard !isShutDown else { throw .cancelled(nil) }
+        try await ensureRegistered()
+        do {
+            return try await call()
+        } catch where error == .httpStatus && error.status == 404 {
+            deps.store.removeValue(forKey: Self.registeredDeviceKey)
+            try await register().get()
+            return try await call()
+        }
+    }
+
+    /// Binds the device to `externalId`; false (logged) on failure.
+    func setIdentity(_ externalId: String) async -> Bool {
+        let deps = self.deps
+        do {
+            let binding = try await withRegisteredDevice { () async throws(OptoLinkError) -> IdentityBinding in
+                try await deps.api.setIdentity(externalId: externalId, deviceId: deps.deviceId, fingerprint: deps.deviceInfo.fingerprint())
+            }
+            deps.emit(.identityChanged(externalId: binding.externalId ?? externalId))
+            return true
+        } catch {
+            if error != .cancelled { deps.log(.error, "setIdentity failed: \(error)") }
+            return false
+        }
+    }
+
+    /// Unbinds the device; false (logged) on failure.
+    func clearIdentity() async -> Bool {
+        let deps = self.deps
+        do {
+            _ = try await withRegisteredDevice { () async throws(OptoLinkError) -> IdentityBinding in
+                try await deps.api.clearIdentity(deviceId: deps.deviceId)
+            }
+            deps.emit(.identityChanged(externalId: nil))
+            return true
+        } catch {
+            if error != .cancelled { deps.log(.error, "clearIdentity failed: \(error)") }
+            return false
+        }
+    }
+
+    /// Sends one queued event (the event queue decides what a failure means).
+    func send(_ event: QueuedEvent) async throws(OptoLinkError) {
+        let deps = self.deps
+        try await withRegisteredDevice { () async throws(OptoLinkError) -> Void in
+            try await deps.api.sendEvent(name: event.name, properties: event.properties, deviceId: deps.deviceId)
+        }
+    }
+
+    // MARK: Shutdown
+
+    /// Cancels every request this coordinator started.
+    func shutdown() {
+        isShutDown = true
+        for record in opens.values { record.task.cancel() }
+        registration?.cancel()
+    }
+}

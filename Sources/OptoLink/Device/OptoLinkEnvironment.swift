@@ -1,0 +1,54 @@
+import Foundation
+
+/// The SDK's dependencies on the outside world, injectable as a whole.
+///
+/// ``live`` in apps; tests and the dashboard's simulated devices build one from `OptoLinkTesting` doubles.
+public struct OptoLinkEnvironment: Sendable {
+    /// Persistent values (device id, first-launch flag, event queue).
+    public var store: any KeyValueStore
+    /// The pasteboard read for the click token on the first launch.
+    public var pasteboard: any Pasteboard
+    /// The device traits.
+    public var deviceInfo: any DeviceInfoProvider
+    /// Sends HTTP requests.
+    public var transport: any HTTPTransport
+    /// Measures and waits.
+    public var clock: any OptoLinkClock
+
+    /// Creates an environment.
+    public init(
+        store: any KeyValueStore, pasteboard: any Pasteboard, deviceInfo: any DeviceInfoProvider,
+        transport: any HTTPTransport, clock: any OptoLinkClock
+    ) {
+        self.store = store
+        self.pasteboard = pasteboard
+        self.deviceInfo = deviceInfo
+        self.transport = transport
+        self.clock = clock
+    }
+
+    /// The production environment: `UserDefaults` on Apple platforms (``FileKeyValueStore`` in
+    /// ``FileKeyValueStore/defaultDirectory`` elsewhere), `UIPasteboard` where UIKit exists (an always
+    /// empty pasteboard elsewhere), ``FingerprintCollector``, ``URLSessionTransport``, ``SystemClock``.
+    public static var live: OptoLinkEnvironment {
+        #if canImport(Darwin)
+        let store: any KeyValueStore = UserDefaultsKeyValueStore()
+        #else
+        let store: any KeyValueStore = FileKeyValueStore()
+        #endif
+        return live(store: store)
+    }
+
+    /// The production environment with your own store (e.g. a ``FileKeyValueStore`` in another directory,
+    /// or `UserDefaultsKeyValueStore(suiteName:)`).
+    public static func live(store: any KeyValueStore) -> OptoLinkEnvironment {
+        #if canImport(UIKit) && !os(watchOS)
+        let pasteboard: any Pasteboard = UIKitPasteboard()
+        #else
+        let pasteboard: any Pasteboard = EmptyPasteboard()
+        #endif
+        return OptoLinkEnvironment(
+            store: store, pasteboard: pasteboard, deviceInfo: FingerprintCollector(), transport: URLSessionTransport(),
+            clock: SystemClock())
+    }
+}

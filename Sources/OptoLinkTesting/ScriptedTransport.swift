@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OptoLink
+
+/// An ``HTTPTransport`` that records every request and answers from a script: a queue of answers in
+/// order, or a closure that decides per request.
+///
+/// ```swift
+/// let transport = ScriptedTransport([
+///     .response(status: 503, json: #"{"message":"down"}"#),
+///     .failure(URLError(.timedOut)),
+///     .response(status: 200, json: #"{"matched":false,"matchMethod":"NONE"}"#),
+/// ])
+/// ```
+///
+/// When the queue is empty, the `fallback` answer is used (by default a connection failure, so a
+/// forgotten answer shows up as a failure rather than a hang).
+public actor ScriptedTransport: HTTPTransport {
+    /// One scripted answer.
+    public struct Answer: Sendable {
+        enum Kind: Sendable {
+            case response(HTTPResponse)
+            case failure(URLError)
+            case hang
+        }
+
+        let kind: Kind
+
+        /// An HTTP answer with a JSON body (`Content-Type: application/json` is added).
+        public static func response(status: Int, json: String, headers: [String: String] = [:]) -> Answer {
+            var headers = headers
+            if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+            return Answer(kind: .response(HTTPResponse(status: status, headers: headers, body: Data(json.utf8))))
+        }
+
+        /// An HTTP answer with raw body bytes.
+        public static func response(status: Int, body: Data = Data(), headers: [String: String] = [:]) -> Answer {
+            Answer(kind: .response(HTTPResponse(status: status, headers: headers, body: body)))
+        }
+
+        /// No HTTP answer: the transport throws `error` (`.timedOut`, `.cannotConnectToHost`…).
+        public static func failure(_ error: URLError) -> Answer {
+            Answer(kind: .failure(error))
+        }
+
+        /// Never answers: suspends until the calling task is cancelled, then throws `URLError(.cancelled)`.
+        public static let hang = Answer(kind: .hang)
+    }
+
+    private var queue: [Answer]
+    private let fallback: Answer
+    private let handler: (@Sendable (HTTPRequest) async throws -> HTTPResponse)?
+    private var recorded: [HTTPRequest] = []
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Answers from `answers` in order, then `fallback` for every further request.
+    public init(_ answers: [Answer] = [], fallback: Answer = .failure(URLError(.cannotConnectToHost))) {
+        self.queue = answers
+        self.fallback = fallback
+        self.handler = nil
+    }
+
+    /// Answers every request with `handler` (which may throw a `URLError` for "no answer").
+    public init(handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        self.queue = []
+        self.fallback = .hang
+        self.handler = handler
+    }
+
+    /// Adds answers at the end of the queue.
+    public func enqueue(_ answers: Answer...) {
+        queue.append(contentsOf: answers)
+    }
+
+    /// Every request received so far, in order.
+    public var requests: [HTTPRequest] { recorded }
+
+    /// Suspends until at least `count` requests have been received.
+    public func waitForRequests(_ count: Int) async {
+        if recorded.count >= count { return }
+        await withCheckedContinuation { continuation in
+            waiters.append((count, continuation))
+        }
+    }
+
+    /// Records `request` and answers it from the script.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        recorded.append(request)
+        let ready = waiters.filter { $0.count <= recorded.count }
+        waiters.removeAll { $0.count <= recorded.count }
+        for waiter in ready { waiter.continuation.resume() }
+        if let handler { return try await handler(request) }
+        let answer = queue.isEmpty ? fallback : queue.removeFirst()
+        switch answer.kind {
+        case .response(let response):
+            return response
+        case .failure(let error):
+            throw error
+        case .hang:
+            do {
+                while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
+            } catch {
+                throw URLError(.cancelled)
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import OptoLink
+import OptoLinkTesting
+
+/// Shared values for the SDK tests (the demo org of INTERFACES.md).
+enum Fixtures {
+    static let clientKey = "opl_sdk_demo_client_key_0000000001"
+    static let serverKey = "opl_api_demo_server_key_0000000001"
+    static let baseURL = URL(string: "https://links.demo.test")!
+    static let token = "opl_AbCdEfGhIjKlMnOpQrSt-_"
+    static let fingerprint = FixedDeviceInfo.iPhone.value
+
+    static func configuration(
+        maxRetries: Int = 2, clipboardEnabled: Bool = true, linkDomains: [String] = ["go.demo.test"],
+        capacity: Int = 100, logger: OptoLinkLogger? = nil
+    ) -> OptoLinkConfiguration {
+        // The arguments are valid by construction; a failure here is a bug in the test itself.
+        do {
+            return try OptoLinkConfiguration(
+                apiKey: clientKey, orgKey: "demo", baseURL: baseURL, maxRetries: maxRetries,
+                clipboardEnabled: clipboardEnabled, linkDomains: linkDomains, eventQueueCapacity: capacity, logger: logger)
+        } catch {
+            fatalError("fixture configuration refused: \(error)")
+        }
+    }
+
+    static let matchedJSON = #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l-summer","path":"/promo/summer","params":{"campaign":"summer","utm_source":"newsletter"}}"#
+    static let noMatchJSON = #"{"matched":false,"matchMethod":"NONE"}"#
+    static let summerJSON = #"{"linkId":"l-summer","path":"/promo/summer","params":{"campaign":"summer"}}"#
+    static let welcomeJSON = #"{"linkId":"l-welcome","path":"/onboarding/welcome","params":{"ref":"demo"}}"#
+    static let sessionJSON = #"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00.000Z","lastSeenAt":"2026-01-02T00:00:00.000Z"}"#
+    static let identityJSON = #"{"ok":true,"deviceId":"d","externalId":"user-42","boundAt":"2026-01-02T00:00:00.000Z"}"#
+    static let clearJSON = #"{"ok":true,"deviceId":"d","externalId":null,"unboundAt":"2026-01-02T00:00:00.000Z"}"#
+    static let okJSON = #"{"ok":true}"#
+
+    static func response(_ status: Int, _ json: String = "{}", headers: [String: String] = [:]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Data(json.utf8))
+    }
+}
+
+/// Which endpoint a request is for, from its URL path.
+func route(of request: HTTPRequest) -> Endpoint? {
+    let path = request.url.path
+    if path.hasSuffix("/sdk/identity/clear") { return .identityClear }
+    if path.hasSuffix("/sdk/identity") { return .identity }
+    if path.hasSuffix("/sdk/session") { return .session }
+    if path.hasSuffix("/sdk/events") { return .events }
+    if path.hasSuffix("/match") { return .match }
+    if path.hasSuffix("/data") { return .linkData }
+    return nil
+}
+
+/// Collects values delivered from any thread.
+///
+/// `@unchecked Sendable` is safe: `items` is only touched while `lock` is held.
+final class Recorder<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+
+    func record(_ item: Element) {
+        lock.lock()
+        items.append(item)
+        lock.unlock()
+    }
+
+    var all: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}
+
+/// One test device: fresh store, pasteboard, scripted transport, manual clock.
+struct TestDevice {
+    var store = InMemoryKeyValueStore()
+    var pasteboard = InMemoryPasteboard()
+    var clock = ManualClock()
+    var transport: ScriptedTransport
+
+    init(transport: ScriptedTransport, store: InMemoryKeyValueStore = InMemoryKeyValueStore(), pasteboard: InMemoryPasteboard = InMemoryPasteboard()) {
+        self.transport = transport
+        self.store = store
+        self.pasteboard = pasteboard
+    }
+
+    var environment: OptoLinkEnvironment {
+        OptoLinkEnvironment(store: store, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, transport: transport, clock: clock)
+    }
+
+    func start(_ configuration: OptoLinkConfiguration = Fixtures.configuration(), launchURL: URL? = nil) -> OptoLink {
+        OptoLink.start(configuration: configuration, environment: environment, launchURL: launchURL)
+    }
+}
+
+/// A transport whose answers are chosen per endpoint by a closure; unknown routes get 404.
+func routedTransport(_ answer: @escaping @Sendable (Endpoint, HTTPRequest) async throws -> HTTPResponse) -> ScriptedTransport {
+    ScriptedTransport { request in
+        guard let endpoint = route(of: request) else { return Fixtures.response(404, #"{"message":"no route"}"#) }
+        return try await answer(endpoint, request)
+    }
+}
+
+/// Keeps advancing `clock` whenever something sleeps on it, until cancelled.
+func autoAdvance(_ clock: ManualClock, by step: TimeInterval = 3600) -> Task<Void, Never> {
+    Task {
+        while !Task.isCancelled {
+            await clock.waitForSleepers(1)
+            if Task.isCancelled { return }
+            await clock.advance(by: step)
+        }
+    }
+}
+
+/// Reads every value of a stream that finishes (after `shutdown()`).
+func collect<T>(_ stream: AsyncStream<T>) async -> [T] {
+    var values: [T] = []
+    for await value in stream { values.append(value) }
+    return values
+}
+
+/// The request paths received so far, for readable expectations.
+func endpoints(_ transport: ScriptedTransport) async -> [Endpoint] {
+    await transport.requests.compactMap(route(of:))
+}
