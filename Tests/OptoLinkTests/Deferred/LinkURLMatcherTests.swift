@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import OptoLink
+import OptoLinkTesting
+
+@Suite("Incoming link URLs")
+struct LinkURLMatcherTests {
+    let matcher = LinkURLMatcher(configuration: Fixtures.configuration(linkDomains: ["go.demo.test"]))
+
+    @Test(arguments: [
+        ("https://links.demo.test/demo/summer", "summer"),
+        ("https://links.demo.test/demo/summer/", "summer"),
+        ("https://LINKS.demo.test/demo/summer?utm=1#top", "summer"),
+        ("http://links.demo.test:8443/demo/welcome", "welcome"),
+        ("https://go.demo.test/demo/flash", "flash"),
+        ("https://go.demo.test./demo/a%20b", "a b"),
+    ])
+    func acceptsOurLinks(_ text: String, _ code: String) throws {
+        #expect(matcher.shortCode(in: try #require(URL(string: text))) == code)
+    }
+
+    @Test(arguments: [
+        "https://evil.test/demo/summer",           // another host
+        "https://links.demo.test/beta/summer",     // another org
+        "https://links.demo.test/DEMO/summer",     // the org key is compared exactly
+        "https://links.demo.test/demo",            // no short code
+        "https://links.demo.test/demo/",           // empty short code
+        "https://links.demo.test/demo/summer/data",
+        "https://links.demo.test//demo/summer",
+        "https://links.demo.test/demo//summer",
+        "myapp://links.demo.test/demo/summer",     // custom scheme: the app's own
+        "https://sub.links.demo.test/demo/summer",
+        "https://links.demo.test/",
+    ])
+    func refusesEverythingElse(_ text: String) throws {
+        #expect(matcher.shortCode(in: try #require(URL(string: text))) == nil)
+    }
+
+    @Test func theFacadeAgrees() async throws {
+        let device = TestDevice(transport: ScriptedTransport(fallback: .hang))
+        let sdk = device.start()
+        #expect(sdk.canHandle(url: URL(string: "https://go.demo.test/demo/summer")!))
+        #expect(!sdk.canHandle(url: URL(string: "https://links.demo.test/beta/summer")!))
+        #expect(await sdk.handle(url: URL(string: "https://evil.test/demo/summer")!) == nil)
+        await sdk.shutdown()
+        #expect(await endpoints(device.transport).allSatisfy { $0 != .linkData })
+    }
+}
