@@ -74,14 +74,13 @@ public final class FileKeyValueStore: KeyValueStore, @unchecked Sendable {
         try? FileManager.default.removeItem(at: fileURL(key))
     }
 
-    /// `<directory>/<key>.value`, with every character outside `[A-Za-z0-9_.-]` percent-encoded.
+    /// `<directory>/<key>.value`, with every byte outside `[A-Za-z0-9_-]` percent-encoded (so no key can
+    /// leave the directory or collide with the temporary files of atomic writes).
     private func fileURL(_ key: String) -> URL {
         var name = ""
         for byte in key.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, CharacterSet.alphanumerics.contains(scalar) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-                || (byte == UInt8(ascii: ".") && !name.isEmpty)
-            {
+            if byte < 0x80, CharacterSet.alphanumerics.contains(scalar) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") {
                 name.append(Character(scalar))
             } else {
                 name += String(format: "%%%02X", byte)

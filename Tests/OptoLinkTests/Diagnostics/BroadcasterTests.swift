@@ -1,0 +1,53 @@
+import Testing
+@testable import OptoLink
+
+@Suite("Streams")
+struct BroadcasterTests {
+    @Test func valuesSentBeforeAnyListenerGoToTheFirstListenerOnly() async {
+        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        hub.send(1)
+        hub.send(2)
+        let first = hub.stream()
+        let second = hub.stream()
+        hub.send(3)
+        hub.finish()
+        #expect(await collect(first) == [1, 2, 3])
+        #expect(await collect(second) == [3])
+    }
+
+    @Test func pendingValuesAreBounded() async {
+        let hub = Broadcaster<Int>(pendingLimit: 3, policy: .unbounded)
+        for value in 1...10 { hub.send(value) }
+        let stream = hub.stream()
+        hub.finish()
+        #expect(await collect(stream) == [8, 9, 10])
+    }
+
+    @Test func eachListenerBufferIsBounded() async {
+        let hub = Broadcaster<Int>(pendingLimit: 0, policy: .bufferingNewest(2))
+        let stream = hub.stream()
+        for value in 1...5 { hub.send(value) }
+        hub.finish()
+        #expect(await collect(stream) == [4, 5])
+    }
+
+    @Test func aFinishedHubGivesFinishedStreamsAndDropsValues() async {
+        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        hub.finish()
+        hub.send(1)
+        #expect(await collect(hub.stream()).isEmpty)
+    }
+
+    @Test func aListenerThatStopsIsForgotten() async {
+        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        let task = Task {
+            for await _ in hub.stream() {}
+        }
+        task.cancel()
+        await task.value
+        hub.send(7)  // nobody listens any more: kept for the next listener
+        let next = hub.stream()
+        hub.finish()
+        #expect(await collect(next) == [7])
+    }
+}
