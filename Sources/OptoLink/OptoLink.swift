@@ -123,7 +123,7 @@ public final class OptoLink: Sendable {
         let eventQueue = EventQueue(
             store: environment.store, capacity: configuration.eventQueueCapacity, clock: clock,
             backoff: api.retryPolicy,
-            sender: { event throws(OptoLinkError) in
+            sender: { event in
                 await launchTask.value
                 try await coordinator.send(event)
             },

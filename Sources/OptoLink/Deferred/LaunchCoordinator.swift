@@ -204,25 +204,34 @@ actor LaunchCoordinator {
     }
 
     /// Runs `call`, registering the device first when needed and once more after a 404.
-    private func withRegisteredDevice<T: Sendable>(
-        _ call: @Sendable () async throws(OptoLinkError) -> T
-    ) async throws(OptoLinkError) -> T {
+    /// (`call` throws untyped: typed-throws function types need newer Apple runtimes than iOS 13.)
+    private func withRegisteredDevice<T: Sendable>(_ call: @Sendable () async throws -> T) async throws(OptoLinkError) -> T {
         guard !isShutDown else { throw .cancelled(nil) }
         try await ensureRegistered()
         do {
             return try await call()
-        } catch where error == .httpStatus && error.status == 404 {
-            deps.store.removeValue(forKey: Self.registeredDeviceKey)
-            try await register().get()
-            return try await call()
+        } catch {
+            let error = Self.wrap(error)
+            guard error == .httpStatus, error.status == 404 else { throw error }
         }
+        deps.store.removeValue(forKey: Self.registeredDeviceKey)
+        try await register().get()
+        do {
+            return try await call()
+        } catch {
+            throw Self.wrap(error)
+        }
+    }
+
+    private static func wrap(_ error: any Error) -> OptoLinkError {
+        (error as? OptoLinkError) ?? .transport(error)
     }
 
     /// Binds the device to `externalId`; false (logged) on failure.
     func setIdentity(_ externalId: String) async -> Bool {
         let deps = self.deps
         do {
-            let binding = try await withRegisteredDevice { () async throws(OptoLinkError) -> IdentityBinding in
+            let binding = try await withRegisteredDevice { () async throws -> IdentityBinding in
                 try await deps.api.setIdentity(externalId: externalId, deviceId: deps.deviceId, fingerprint: deps.deviceInfo.fingerprint())
             }
             deps.emit(.identityChanged(externalId: binding.externalId ?? externalId))
@@ -237,7 +246,7 @@ actor LaunchCoordinator {
     func clearIdentity() async -> Bool {
         let deps = self.deps
         do {
-            _ = try await withRegisteredDevice { () async throws(OptoLinkError) -> IdentityBinding in
+            _ = try await withRegisteredDevice { () async throws -> IdentityBinding in
                 try await deps.api.clearIdentity(deviceId: deps.deviceId)
             }
             deps.emit(.identityChanged(externalId: nil))
@@ -251,7 +260,7 @@ actor LaunchCoordinator {
     /// Sends one queued event (the event queue decides what a failure means).
     func send(_ event: QueuedEvent) async throws(OptoLinkError) {
         let deps = self.deps
-        try await withRegisteredDevice { () async throws(OptoLinkError) -> Void in
+        try await withRegisteredDevice { () async throws -> Void in
             try await deps.api.sendEvent(name: event.name, properties: event.properties, deviceId: deps.deviceId)
         }
     }

@@ -25,7 +25,9 @@ actor EventQueue {
     /// The largest allowed serialized properties object, in bytes.
     static let maxPropertiesBytes = 10_240
 
-    typealias Sender = @Sendable (QueuedEvent) async throws(OptoLinkError) -> Void
+    /// Sends one event; throws an ``OptoLinkError`` (untyped here: typed-throws function types need
+    /// newer Apple runtimes than iOS 13 when stored).
+    typealias Sender = @Sendable (QueuedEvent) async throws -> Void
 
     private let store: any KeyValueStore
     private let capacity: Int
@@ -152,6 +154,7 @@ actor EventQueue {
                 failuresInARow = 0
                 emit(.eventSent(name: event.name, queued: events.count))
             } catch {
+                let error = (error as? OptoLinkError) ?? .transport(error)
                 if error == .cancelled || isShutDown { break }
                 if error == .httpStatus, (400...499).contains(error.status), error.status != 429 {
                     remove(event)

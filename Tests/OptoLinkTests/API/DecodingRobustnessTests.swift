@@ -70,15 +70,15 @@ enum MalformedBodies {
 
 @Suite("Decoding robustness")
 struct DecodingRobustnessTests {
-    typealias Call = @Sendable (OptoLinkAPI) async throws(OptoLinkError) -> Void
+    typealias Call = @Sendable (OptoLinkAPI) async throws -> Void
 
     static let calls: [(Endpoint, Call)] = [
-        (.linkData, { api throws(OptoLinkError) in _ = try await api.linkData(shortCode: "summer", deviceId: "device-1234") }),
-        (.match, { api throws(OptoLinkError) in _ = try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint) }),
-        (.session, { api throws(OptoLinkError) in _ = try await api.registerSession(deviceId: "device-1234", fingerprint: nil) }),
-        (.identity, { api throws(OptoLinkError) in _ = try await api.setIdentity(externalId: "u", deviceId: "device-1234", fingerprint: nil) }),
-        (.identityClear, { api throws(OptoLinkError) in _ = try await api.clearIdentity(deviceId: "device-1234") }),
-        (.events, { api throws(OptoLinkError) in try await api.sendEvent(name: "e", properties: nil, deviceId: "device-1234") }),
+        (.linkData, { api in _ = try await api.linkData(shortCode: "summer", deviceId: "device-1234") }),
+        (.match, { api in _ = try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint) }),
+        (.session, { api in _ = try await api.registerSession(deviceId: "device-1234", fingerprint: nil) }),
+        (.identity, { api in _ = try await api.setIdentity(externalId: "u", deviceId: "device-1234", fingerprint: nil) }),
+        (.identityClear, { api in _ = try await api.clearIdentity(deviceId: "device-1234") }),
+        (.events, { api in try await api.sendEvent(name: "e", properties: nil, deviceId: "device-1234") }),
     ]
 
     static func bodies(for endpoint: Endpoint, count: Int) -> [Data] {
@@ -110,7 +110,7 @@ struct DecodingRobustnessTests {
                 do {
                     try await call(api)
                     Issue.record("\(endpoint) accepted malformed body #\(index): \(String(decoding: body.prefix(120), as: UTF8.self))")
-                } catch {
+                } catch let error as OptoLinkError {
                     #expect(error == .invalidResponse, "\(endpoint) #\(index): \(error)")
                     #expect(error.status == 200)
                 }
@@ -135,7 +135,7 @@ struct DecodingRobustnessTests {
                 do {
                     try await call(api)
                     Issue.record("\(endpoint) accepted an error answer #\(index)")
-                } catch {
+                } catch let error as OptoLinkError {
                     #expect(error == .httpStatus, "\(endpoint) #\(index): \(error)")
                     #expect(statuses.contains(error.status))
                     #expect(!error.message.isEmpty)
