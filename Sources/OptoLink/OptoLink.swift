@@ -22,8 +22,10 @@ import Foundation
 /// link is delivered exactly once per listener. Failures never throw: they go to the configured logger
 /// and to ``diagnostics``, and the call returns nil or false.
 ///
-/// One instance is one launch (see `LaunchCoordinator`'s rules, summarized in the README): keep the
-/// instance for the life of the process.
+/// One instance is one launch: keep it for the life of the process. In that launch, `/sdk/session` is
+/// sent once, when the first-launch sequence has settled, if neither `/match` nor `/data` was sent;
+/// identity calls and events wait for that moment and register a session first when the backend does not
+/// know the device yet.
 public final class OptoLink: Sendable {
     /// This SDK's version, sent in the `X-OptoLink-SDK` header.
     public static let sdkVersion = "0.1.0"
