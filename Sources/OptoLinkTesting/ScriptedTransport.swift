@@ -47,6 +47,23 @@ public actor ScriptedTransport: HTTPTransport {
 
         /// Never answers: suspends until the calling task is cancelled, then throws `URLError(.cancelled)`.
         public static let hang = Answer(kind: .hang)
+
+        /// Plays this answer as the transport would: returns the response, throws the error, or hangs
+        /// until cancelled (for closure-backed transports that pick answers themselves).
+        public func answer() async throws -> HTTPResponse {
+            switch kind {
+            case .response(let response):
+                return response
+            case .failure(let error):
+                throw error
+            case .hang:
+                do {
+                    while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
+                } catch {
+                    throw URLError(.cancelled)
+                }
+            }
+        }
     }
 
     private var queue: [Answer]
@@ -93,17 +110,6 @@ public actor ScriptedTransport: HTTPTransport {
         for waiter in ready { waiter.continuation.resume() }
         if let handler { return try await handler(request) }
         let answer = queue.isEmpty ? fallback : queue.removeFirst()
-        switch answer.kind {
-        case .response(let response):
-            return response
-        case .failure(let error):
-            throw error
-        case .hang:
-            do {
-                while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
-            } catch {
-                throw URLError(.cancelled)
-            }
-        }
+        return try await answer.answer()
     }
 }
