@@ -32,10 +32,10 @@ enum MatchesPaneView {
 
     static func drawList(_ state: DashboardState, _ rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
         let widths = columnWidths(rect.width)
-        let columns = [(" time", widths[0]), ("method", widths[1]), ("conf", widths[2]), ("score", widths[3])]
+        let columns = [(" time", widths[0]), ("method", widths[1]), ("conf", widths[2]), (widths[3] > 5 ? "score" : "pts", widths[3])]
         var x = rect.x
         for (title, width) in columns {
-            buffer.write(title, x: x, y: rect.y, maxWidth: width, role: .dim)
+            buffer.write(title, x: x, y: rect.y, maxWidth: width - 1, role: .dim)
             x += width
         }
         buffer.write("path", x: x, y: rect.y, maxWidth: rect.x + rect.width - x, role: .dim)

@@ -37,8 +37,8 @@ enum OverlayView {
         let available = buffer.height - 4
         let columns = lines.count + 1 <= available ? 1 : 2
         let perColumn = (lines.count + columns - 1) / columns
-        let keyWidth = 9
-        let columnWidth = columns == 1 ? 56 : (buffer.width - 6) / 2
+        let keyWidth = 7
+        let columnWidth = columns == 1 ? 40 : min(40, (buffer.width - 6) / 2)
         let inner = panel(title: "Help · any key closes", width: columnWidth * columns + 3, height: perColumn + 3, into: &buffer)
         for (index, line) in lines.enumerated() {
             let column = index / perColumn, row = index % perColumn
@@ -48,7 +48,7 @@ enum OverlayView {
             buffer.write(line.description, x: x + keyWidth, y: y, maxWidth: min(columnWidth - keyWidth - 1, inner.x + inner.width - x - keyWidth),
                          role: .overlay)
         }
-        let hint = "Tab cycles panes · Enter edits the fingerprint field under the cursor"
+        let hint = "Tab: next pane · Enter: edit the field"
         buffer.write(hint, x: inner.x + 1, y: inner.y + inner.height - 1, maxWidth: inner.width - 2, role: .dim)
     }
 

@@ -35,7 +35,7 @@ enum TimelinePaneView {
     static func end(of row: TimelineRow, now: Double) -> Double {
         var latest = row.start ?? now
         for attempt in row.attempts { latest = max(latest, attempt.start + (attempt.duration ?? (now - attempt.start))) }
-        for wait in row.waits { latest = max(latest, min(now, wait.start + wait.delay)) }
+        for wait in row.waits { latest = max(latest, wait.start + wait.delay) }   // the whole wait fits on the axis
         return latest
     }
 
