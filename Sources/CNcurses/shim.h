@@ -72,6 +72,13 @@ static inline void cn_install_stop_handlers(void) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    // A parent may have started us with these blocked (seen with Foundation's Process): unblock them.
+    sigset_t stops;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGHUP);
+    sigprocmask(SIG_UNBLOCK, &stops, NULL);
 }
 
 /// The signal that asked to stop, or 0.
