@@ -29,7 +29,7 @@ enum FingerprintPaneView {
         let summaryY = inner.y + 1 + FingerprintField.allCases.count
         if summaryY < inner.y + inner.height {
             let network = fp.sameNetwork ? "same Wi-Fi" : "other Wi-Fi"
-            let diff = differing.isEmpty ? "sides equal" : "\(differing.count) field\(differing.count == 1 ? "" : "s") differ"
+            let diff = differing.isEmpty ? "sides equal" : "\(differing.count) field\(differing.count == 1 ? " differs" : "s differ")"
             buffer.write(" \(network) · \(diff)", x: inner.x, y: summaryY, maxWidth: inner.width,
                          role: differing.isEmpty ? .ok : .diff)
         }
