@@ -15,12 +15,12 @@ enum HeaderView {
         part("SDK \(header.sdkVersion.isEmpty ? "-" : header.sdkVersion)")
         switch header.serverReachable {
         case .some(true): part("server ● up")
-        case .some(false): part("server ○ DOWN", .header)
+        case .some(false): part("server ○ DOWN", .error)
         case .none: part("server ? unknown")
         }
         if let name = header.scenarioName {
             let verdict = header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"
-            part("scenario \(name) \(verdict)")
+            part("scenario \(name) \(verdict)", header.scenarioPassed == false ? .error : .header)
         }
     }
 }

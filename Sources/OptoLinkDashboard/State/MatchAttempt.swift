@@ -13,7 +13,7 @@ public struct MatchAttempt: Sendable, Hashable {
 
     /// Server attempt id, or a generated `sdk-N` id.
     public var id: String
-    /// When: the clock time of the SDK diagnostic, shown relative; or nil when ``timeLabel`` holds an ISO time.
+    /// Clock time of the SDK diagnostic (shown relative to the state's origin); nil for server rows, which use ``at``.
     public var time: Double?
     /// ISO-8601 time from the server (`at`), nil for SDK rows.
     public var at: String?

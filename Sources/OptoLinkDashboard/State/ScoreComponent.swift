@@ -44,6 +44,12 @@ public enum ScoreComponent: Int, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The component for a `/dev/match-attempts` points key (`ip`, `osVersion`…), nil for an unknown key.
+    public init?(key: String) {
+        guard let match = ScoreComponent.allCases.first(where: { $0.key == key }) else { return nil }
+        self = match
+    }
+
     /// A short label for narrow panes.
     public var shortLabel: String {
         switch self {

@@ -77,4 +77,21 @@ struct DashboardRendererTests {
         let buffer = DashboardRenderer.render(Fixtures.idle, size: .full, keymap: keymap)
         #expect(buffer.lines[39].hasPrefix(" z zap"))
     }
+
+    @Test func headerShowsServerDownAndTheScenarioVerdict() {
+        let state = Fixtures.reduced([.serverReachable(false), .scenarioStarted(name: "server-down"),
+                                      .scenarioFinished(name: "server-down", passed: false, detail: "expected 3 attempts")])
+        let buffer = DashboardRenderer.render(state, size: .full)
+        #expect(buffer.lines[0].contains("server ○ DOWN"))
+        #expect(buffer.lines[0].contains("scenario server-down FAIL"))
+        let x = Array(buffer.lines[0]).firstIndex(of: "○") ?? -1
+        #expect(buffer[x, 0].role == .error)
+    }
+
+    @Test func scoreComponentsMatchTheContractKeysAndMaximum() {
+        #expect(ScoreComponent.allCases.map(\.key) == ["ip", "platform", "osVersion", "language", "timezone", "deviceModel", "recency"])
+        #expect(ScoreComponent(key: "osVersion") == .osVersion)
+        #expect(ScoreComponent(key: "ua") == nil)
+        #expect(ScoreComponent.maxTotal == 96)
+    }
 }
