@@ -11,6 +11,11 @@ public struct Keymap: Sendable, Hashable {
         bindings.first { $0.key == key }?.command
     }
 
+    /// The label of the first key bound to `command` (for hints drawn outside the footer), nil when unbound.
+    public func keyLabel(for command: DashboardCommand) -> String? {
+        bindings.first { $0.command == command }?.key.label
+    }
+
     /// Bindings the footer shows, in table order.
     public var footerBindings: [KeyBinding] { bindings.filter(\.showInFooter) }
 

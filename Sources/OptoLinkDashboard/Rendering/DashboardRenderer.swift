@@ -24,7 +24,7 @@ public enum DashboardRenderer {
             switch pane {
             case .profile: ProfilePaneView.draw(state, in: rect, focused: focused, into: &buffer)
             case .fingerprint: FingerprintPaneView.draw(state, in: rect, focused: focused, into: &buffer)
-            case .matches: MatchesPaneView.draw(state, in: rect, focused: focused, into: &buffer)
+            case .matches: MatchesPaneView.draw(state, in: rect, focused: focused, keymap: keymap, into: &buffer)
             case .timeline: TimelinePaneView.draw(state, in: rect, focused: focused, into: &buffer)
             case .log: LogPaneView.draw(state, in: rect, focused: focused, into: &buffer)
             }

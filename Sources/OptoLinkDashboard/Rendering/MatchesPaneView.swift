@@ -1,13 +1,17 @@
 /// The match attempts pane: the list (newest first) and the selected attempt's breakdown.
 enum MatchesPaneView {
-    static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
+    static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, keymap: Keymap, into buffer: inout ScreenBuffer) {
         let count = state.matchAttempts.count
         buffer.box(rect, title: "\(DashboardPane.matches.title) (\(count))", focused: focused)
         let inner = rect.inner
         guard inner.height > 1 else { return }
         guard count > 0 else {
-            buffer.write(" no match attempts yet: press i (install + first launch) or c then i", x: inner.x, y: inner.y,
-                         maxWidth: inner.width, role: .dim)
+            var hint = " no match attempts yet"
+            if let install = keymap.keyLabel(for: .installAndLaunch) {
+                hint += ": press \(install) (install + first launch)"
+                if let click = keymap.keyLabel(for: .clickLink) { hint += " or \(click) then \(install)" }
+            }
+            buffer.write(hint, x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
             return
         }
         let selected = state.selectedMatchAttempt

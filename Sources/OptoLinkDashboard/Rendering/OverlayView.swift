@@ -39,7 +39,7 @@ enum OverlayView {
         let perColumn = (lines.count + columns - 1) / columns
         let keyWidth = 7
         let columnWidth = columns == 1 ? 40 : min(40, (buffer.width - 6) / 2)
-        let inner = panel(title: "Help · any key closes", width: columnWidth * columns + 3, height: perColumn + 3, into: &buffer)
+        let inner = panel(title: "Help · any key closes", width: columnWidth * columns + 3, height: perColumn + 2, into: &buffer)
         for (index, line) in lines.enumerated() {
             let column = index / perColumn, row = index % perColumn
             let x = inner.x + 1 + column * columnWidth, y = inner.y + row
@@ -48,8 +48,6 @@ enum OverlayView {
             buffer.write(line.description, x: x + keyWidth, y: y, maxWidth: min(columnWidth - keyWidth - 1, inner.x + inner.width - x - keyWidth),
                          role: .overlay)
         }
-        let hint = "Tab: next pane · Enter: edit the field"
-        buffer.write(hint, x: inner.x + 1, y: inner.y + inner.height - 1, maxWidth: inner.width - 2, role: .dim)
     }
 
     static func drawTextInput(_ purpose: TextInputPurpose, text: String, into buffer: inout ScreenBuffer) {
