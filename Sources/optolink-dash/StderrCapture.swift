@@ -6,12 +6,18 @@ final class StderrCapture {
     private var savedDescriptor: Int32 = -1
     private var path: String?
 
-    /// Starts capturing (no-op when a temp file cannot be made: stderr then stays where it is).
+    /// Starts capturing in `$TMPDIR`, else `/tmp`, else `/var/tmp` (no-op when no temp file can be made:
+    /// stderr then stays where it is).
     func begin() {
-        var template = Array((NSTemporaryDirectory() + "/optolink-dash-stderr-XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
+        var descriptor: Int32 = -1
+        for directory in [NSTemporaryDirectory(), "/tmp", "/var/tmp"] where descriptor < 0 {
+            var template = Array((directory + "/optolink-dash-stderr-XXXXXX").utf8CString)
+            descriptor = mkstemp(&template)
+            if descriptor >= 0 {
+                path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
         guard descriptor >= 0 else { return }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         cn_fflush_stderr()
         savedDescriptor = dup(STDERR_FILENO)
         dup2(descriptor, STDERR_FILENO)

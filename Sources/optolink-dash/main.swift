@@ -39,6 +39,11 @@ cn_restore_at_exit()
 cn_install_stop_handlers()
 
 let app = DashboardApp(state: state, themes: themes, handler: DemoCommandHandler(clock: clock), clock: clock)
+// Problems with the requested theme also go to stderr (captured now, shown after the terminal is restored).
+let initialTheme = themes.load(options.theme)
+for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
+    FileHandle.standardError.write(Data("optolink-dash: theme: \(problem)\n".utf8))
+}
 // PHASE-1 DEMO FEED (phase 2 replaces this with the simulated device and the embedded server).
 for action in DemoFeed.initialActions(start: clock.now()) { app.apply(action) }
 

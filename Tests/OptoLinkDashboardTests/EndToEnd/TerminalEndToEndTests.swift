@@ -100,6 +100,27 @@ struct TerminalEndToEndTests {
         #expect(after.screen.contains("EXIT=3"))
     }
 
+    /// `swift test` runs with NO_COLOR=1 (which selects mono and skips theme files), so the binary runs without it.
+    @Test func stderrWrittenDuringTheUIIsShownAfterTheTerminalIsRestored() throws {
+        let session = try TmuxSession(command: """
+            printf 'theme[ok_fg]="green"\\nnot a theme line\\n' > broken.theme
+            env -u NO_COLOR '\(BuiltBinary.path)' --theme ./broken.theme
+            echo "EXIT=$?"
+            echo OPTOLINK-MARKER-AFTER-EXIT
+            sleep 60
+            """)
+        defer { session.kill() }
+        let running = session.waitFor { $0.joined().contains("Match attempts") }
+        #expect(running.ok)
+        #expect(!running.screen.joined().contains("optolink-dash: theme:"), "stderr leaked onto the UI")
+        try session.press("q")
+        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        #expect(after.ok)
+        #expect(after.screen.contains { $0.contains("optolink-dash: theme: ./broken.theme:2:") },
+                "\(after.screen.joined(separator: "\n"))")
+        #expect(after.screen.contains("EXIT=0"))
+    }
+
     /// utime + stime of a process in seconds (Linux /proc), nil elsewhere.
     func cpuSeconds(pid: Int32) -> Double? {
         guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat").map({ String(decoding: $0, as: UTF8.self) }),
