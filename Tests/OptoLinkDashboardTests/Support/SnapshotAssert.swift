@@ -9,8 +9,11 @@ func assertSnapshot(_ lines: [String], named name: String, sourceLocation: Sourc
     let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
     guard !record, let data = FileManager.default.contents(atPath: url.path) else {
         try? FileManager.default.createDirectory(at: snapshotDirectory(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: url.path, contents: Data(actual.utf8))
-        print("snapshot recorded: \(url.path)")
+        if FileManager.default.createFile(atPath: url.path, contents: Data(actual.utf8)) {
+            print("snapshot recorded: \(url.path)")
+        } else {
+            Issue.record("could not record snapshot \(url.path)", sourceLocation: sourceLocation)
+        }
         return
     }
     let expected = String(decoding: data, as: UTF8.self)
