@@ -94,4 +94,24 @@ struct DashboardRendererTests {
         #expect(ScoreComponent(key: "ua") == nil)
         #expect(ScoreComponent.maxTotal == 96)
     }
+
+    @Test func controlAndDoubleWidthCharactersTakeOneCellEach() {
+        var buffer = ScreenBuffer(width: 12, height: 1)
+        let written = buffer.write("a\u{1B}[2J日本\u{7}é\tz", x: 0, y: 0)
+        // a ESC [ 2 J 日 本 BEL é TAB z: 11 characters, 11 cells
+        #expect(written == 11)
+        #expect(buffer.lines[0] == "a?[2J???é z ")
+    }
+
+    @Test func serverDataWithEscapesCannotBreakTheLayout() {
+        var state = Fixtures.idle
+        DashboardReducer.reduce(&state, .matchAttemptsLoaded([
+            MatchAttempt(id: "x", at: "2026-11-30T05:00:00.000Z", matched: true, method: "CLIPBOARD\u{1B}[31m",
+                         path: "/日本/\u{1B}]0;title\u{7}" + String(repeating: "z", count: 300)),
+        ]))
+        for size in [ScreenSize.full, ScreenSize.minimum] {
+            let lines = DashboardRenderer.render(state, size: size).lines
+            #expect(lines.allSatisfy { $0.count == size.width && !$0.contains("\u{1B}") && !$0.contains("\u{7}") })
+        }
+    }
 }
