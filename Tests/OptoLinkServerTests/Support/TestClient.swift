@@ -41,7 +41,8 @@ final class TestConnection {
     /// Sends a request with Content-Length.
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
                  keepAlive: Bool = true) -> TestResponse? {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { head += "Host: 127.0.0.1\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
         if !keepAlive { head += "Connection: close\r\n" }
