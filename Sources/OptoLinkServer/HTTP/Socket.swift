@@ -109,6 +109,7 @@ enum Socket {
     /// Writes all of `bytes`; false when the peer is gone or the send timed out.
     @discardableResult
     static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty else { return true }
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw in

@@ -74,7 +74,7 @@ final class SQLiteDatabase {
             case .null: sqlite3_bind_null(statement, index)
             case .integer(let v): sqlite3_bind_int64(statement, index, v)
             case .real(let v): sqlite3_bind_double(statement, index, v)
-            case .text(let v): sqlite3_bind_text(statement, index, v, -1, SQLiteDatabase.transient)
+            case .text(let v): sqlite3_bind_text(statement, index, v, Int32(v.utf8.count), SQLiteDatabase.transient)   // explicit length: NULs kept
             }
         }
         var rows = [[SQLValue]]()
@@ -88,7 +88,13 @@ final class SQLiteDatabase {
                 case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
                 case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
                 case SQLITE_NULL: row.append(.null)
-                default: row.append(.text(String(cString: sqlite3_column_text(statement, column))))
+                default:
+                    let length = Int(sqlite3_column_bytes(statement, column))
+                    if let text = sqlite3_column_text(statement, column) {
+                        row.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)))
+                    } else {
+                        row.append(.text(""))
+                    }
                 }
             }
             rows.append(row)
