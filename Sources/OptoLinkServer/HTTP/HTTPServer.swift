@@ -68,15 +68,20 @@ final class HTTPServer: Sendable {
     }
 
     /// Closes the listener and every connection, and waits (up to 5 s) for all threads to end.
+    ///
+    /// Descriptors are shut down while the state lock is held, and the threads that own them close
+    /// them under the same lock, so `stop` never touches a descriptor number that was already
+    /// closed and reused elsewhere in the process.
     func stop() {
-        let (listenFD, connections, wasRunning) = state.withLock { s -> (Int32, Set<Int32>, Bool) in
+        let wasRunning = state.withLock { s -> Bool in
             let running = s.started && !s.stopped
             s.stopped = true
-            return (s.listenFD, s.connections, running)
+            guard running else { return false }
+            _ = shutdown(s.listenFD, Socket.shutdownBoth)
+            for fd in s.connections { _ = shutdown(fd, Socket.shutdownBoth) }
+            return true
         }
         guard wasRunning else { return }
-        _ = shutdown(listenFD, Socket.shutdownBoth)
-        for fd in connections { _ = shutdown(fd, Socket.shutdownBoth) }
         _ = acceptDone.wait(timeout: .now() + 5)
         finished.lock()
         let deadline = Date().addingTimeInterval(5)
@@ -88,7 +93,10 @@ final class HTTPServer: Sendable {
 
     private func acceptLoop(_ listenFD: Int32) {
         defer {
-            close(listenFD)
+            state.withLock { s in
+                close(listenFD)
+                s.listenFD = -1
+            }
             acceptDone.signal()
         }
         while true {
@@ -117,7 +125,7 @@ final class HTTPServer: Sendable {
             }
             switch admitted {
             case nil:
-                close(fd)
+                close(fd)   // never registered, so no one else knows this descriptor
                 return
             case false?:
                 rejectOverCapacity(fd)
@@ -143,8 +151,8 @@ final class HTTPServer: Sendable {
             state.withLock { s in
                 s.connections.remove(fd)
                 s.active -= 1
+                close(fd)
             }
-            close(fd)
             finished.lock()
             finished.broadcast()
             finished.unlock()
