@@ -103,7 +103,7 @@ public struct ServerSeed: Sendable, Codable, Hashable {
         var rawKeys = Set<String>()
         for (i, org) in orgs.enumerated() {
             let at = "orgs[\(i)]"
-            guard OrgKeyFormat.isValid(org.orgKey) else { throw .startup("\(at).orgKey \"\(org.orgKey)\" must be exactly 4 letters or digits") }
+            guard IdentifierRules.isValidOrgKey(org.orgKey) else { throw .startup("\(at).orgKey \"\(org.orgKey)\" must be exactly 4 letters or digits") }
             guard orgKeys.insert(org.orgKey).inserted else { throw .startup("\(at).orgKey \"\(org.orgKey)\" appears twice") }
             guard !org.status.isEmpty else { throw .startup("\(at).status is empty") }
             for (j, key) in org.keys.enumerated() {
@@ -126,7 +126,7 @@ public struct ServerSeed: Sendable, Codable, Hashable {
             }
             var codes = Set<String>()
             for (j, link) in (org.links ?? []).enumerated() {
-                guard LinkRules.isValidShortCode(link.shortCode) else {
+                guard IdentifierRules.isValidShortCode(link.shortCode) else {
                     throw .startup("\(at).links[\(j)].shortCode \"\(link.shortCode)\" must be 1–64 letters, digits, '-' or '_'")
                 }
                 guard codes.insert(link.shortCode).inserted else { throw .startup("\(at).links[\(j)].shortCode \"\(link.shortCode)\" appears twice") }
@@ -156,20 +156,5 @@ public struct ServerSeed: Sendable, Codable, Hashable {
             return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
-    }
-}
-
-/// `^[A-Za-z0-9]{4}$` (ParseOrgKeyPipe).
-enum OrgKeyFormat {
-    static func isValid(_ key: String) -> Bool {
-        key.utf8.count == 4 && key.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }
-    }
-}
-
-/// Rules for link fields.
-enum LinkRules {
-    /// 1–64 of `[A-Za-z0-9_-]`.
-    static func isValidShortCode(_ code: String) -> Bool {
-        (1...64).contains(code.utf8.count) && code.utf8.allSatisfy { RandomToken.isBase64URL($0) }
     }
 }

@@ -64,7 +64,7 @@ final class Backend: Sendable {
 
     /// The ACTIVE org and its link for a public `/:orgKey/:shortCode` route (400 for a bad org key, 404 otherwise).
     func resolve(orgKey: String, shortCode: String) throws(OptoLinkServerError) -> (OrgRecord, LinkRecord) {
-        guard OrgKeyFormat.isValid(orgKey) else {
+        guard IdentifierRules.isValidOrgKey(orgKey) else {
             throw OptoLinkServerError(status: 400, message: "Invalid orgKey: expected exactly 4 letters or digits",
                                       details: [.init(message: "orgKey must match ^[A-Za-z0-9]{4}$", field: "orgKey")])
         }

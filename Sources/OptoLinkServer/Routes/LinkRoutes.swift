@@ -23,7 +23,7 @@ enum LinkRoutes {
 
     private static func checkFields(_ backend: Backend, _ orgId: Int64, _ link: LinkRecord) throws(OptoLinkServerError) {
         var details = [OptoLinkServerError.Detail]()
-        if !LinkRules.isValidShortCode(link.shortCode) {
+        if !IdentifierRules.isValidShortCode(link.shortCode) {
             details.append(.init(message: "shortCode must be 1–64 letters, digits, '-' or '_'", field: "shortCode"))
         }
         if !link.path.hasPrefix("/") { details.append(.init(message: "path must start with '/'", field: "path")) }

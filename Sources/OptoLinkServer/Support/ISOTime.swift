@@ -11,7 +11,7 @@ enum ISOTime {
         if millis >= 1000 { millis -= 1000; seconds += 1 }
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
+        return String(format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%03ldZ",
                       Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
                       Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), millis)
     }

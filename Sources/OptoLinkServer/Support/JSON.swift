@@ -125,3 +125,12 @@ extension JSON: Codable {
         }
     }
 }
+
+extension JSON {
+    /// The object without its `params` member (the attempt log's `result` shape).
+    var droppingParams: JSON {
+        guard var object = objectValue else { return self }
+        object["params"] = nil
+        return .object(object)
+    }
+}
