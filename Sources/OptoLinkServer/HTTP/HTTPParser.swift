@@ -86,6 +86,18 @@ enum HTTPParser {
         }
     }
 
+    /// Whether `buffer` holds a complete head with `Expect: 100-continue` (the body not yet complete):
+    /// the connection then answers `100 Continue` once so libcurl-style clients do not stall.
+    static func expectsContinue(_ buffer: [UInt8]) -> Bool {
+        var start = 0
+        while start + 1 < buffer.count, buffer[start] == 0x0d, buffer[start + 1] == 0x0a { start += 2 }
+        guard let (headEnd, _) = findHeadEnd(buffer, from: start) else { return false }
+        return buffer[start..<headEnd].split(separator: 0x0a).contains { line in
+            let text = String(decoding: line, as: UTF8.self).lowercased()
+            return text.hasPrefix("expect:") && text.dropFirst(7).trimmingASCII(" \t\r") == "100-continue"
+        }
+    }
+
     static let headerTooLarge = OptoLinkServerError(status: 431, message: "Request header fields too large (limit 16384 bytes)")
 
     static func bodyTooLarge(_ limits: Limits) -> OptoLinkServerError {

@@ -161,11 +161,13 @@ final class HTTPServer: Sendable {
         var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var requestStarted: Date?
+        var continueSent = false
         while !isStopped {
             switch HTTPParser.parse(buffer, limits: limits.parser) {
             case .complete(let request, let consumed):
                 buffer.removeFirst(consumed)
                 requestStarted = buffer.isEmpty ? nil : Date()
+                continueSent = false
                 guard answer(request, fd: fd, peer: peer) else { return }
                 continue
             case .failure(let error):
@@ -173,7 +175,10 @@ final class HTTPServer: Sendable {
                 lingeringClose(fd)
                 return
             case .incomplete:
-                break
+                if !continueSent, HTTPParser.expectsContinue(buffer) {
+                    continueSent = true
+                    guard Socket.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
+                }
             }
             let timeout: TimeInterval
             if let started = requestStarted {

@@ -187,3 +187,43 @@ import Testing
         #expect(throws: OptoLinkServerError.self) { try OptoLinkServer(configuration: .init(host: "not-an-ip", port: 0)).start() }
     }
 }
+
+@Suite struct HTTPServerConcurrencyTests {
+    @Test func expectContinueGetsAnInterimAnswer() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection()
+        connection.send("POST /match HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+        var interim = [UInt8](repeating: 0, count: 25)
+        let n = interim.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, MSG_WAITALL_FLAG) }
+        #expect(String(decoding: interim.prefix(max(0, n)), as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
+        connection.send("{}")
+        #expect(connection.readResponse()?.status == 200)
+    }
+
+    @Test func manyClientsAtOnce() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let failures = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 16) { worker in
+            let connection = server.connection()
+            let auth = bearer(TestServer.clientKey).merging(["X-Forwarded-For": "10.1.0.\(worker)"]) { a, _ in a }
+            for i in 0..<25 {
+                let device = "device-\(worker)-\(i)"
+                let ok = connection.request("POST", "/sdk/session", headers: auth, body: "{\"deviceId\":\"\(device)\"}")?.status == 200
+                    && connection.request("POST", "/sdk/events", headers: auth, body: "{\"deviceId\":\"\(device)\",\"eventName\":\"e\"}")?.status == 200
+                    && connection.request("GET", "/demo/summer", headers: auth)?.status == 200
+                if !ok { failures.withLock { $0 += 1 } }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(server.backend.matches.snapshot.records.count == 16 * 25)
+        #expect(try server.backend.store.eventCount(deviceId: "device-15-24") == 1)
+    }
+}
+
+#if os(Linux)
+let MSG_WAITALL_FLAG = Int32(MSG_WAITALL)
+#else
+let MSG_WAITALL_FLAG = MSG_WAITALL
+#endif

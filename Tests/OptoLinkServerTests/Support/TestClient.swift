@@ -91,7 +91,7 @@ final class TestConnection {
 }
 
 /// A running server on 127.0.0.1:0 with a manual clock; stopped by `stop()`.
-final class TestServer {
+final class TestServer: Sendable {
     static let clientKey = "opl_sdk_demo_client_key_0000000001"
     static let serverKey = "opl_api_demo_server_key_0000000001"
 
