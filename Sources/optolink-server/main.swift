@@ -1,1 +1,106 @@
-print("optolink-server: not built yet")
+import Dispatch
+import Foundation
+import OptoLinkServer
+
+// optolink-server: parse arguments, load the seed, start the server, stop on SIGINT/SIGTERM.
+
+let usage = """
+usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
+                       [--trust-forwarded-for] [--production] [--help]
+
+  --host HOST             address to bind (default 127.0.0.1)
+  --port PORT             port to bind, 0 = any free port (default 8787)
+  --db PATH               SQLite file (default: in memory)
+  --seed FILE             JSON seed (default: the built-in demo org, whose keys are printed)
+  --trust-forwarded-for   take the client address from the first X-Forwarded-For entry
+  --production            hide the /dev endpoints (404)
+  --help                  show this help
+
+The first line on stdout is `listening on http://HOST:PORT` once connections are accepted.
+"""
+
+func fail(_ message: String, code: Int32 = 2) -> Never {
+    FileHandle.standardError.write(Data("optolink-server: \(message)\n".utf8))
+    exit(code)
+}
+
+var configuration = OptoLinkServer.Configuration()
+var seedPath: String?
+var arguments = CommandLine.arguments.dropFirst()
+func value(for flag: String, _ arguments: inout ArraySlice<String>) -> String {
+    guard let next = arguments.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
+    return next
+}
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    case "--host": configuration.host = value(for: argument, &arguments)
+    case "--port":
+        let text = value(for: argument, &arguments)
+        guard let port = Int(text), (0...65535).contains(port) else { fail("--port must be 0–65535, not \(text)") }
+        configuration.port = port
+    case "--db": configuration.databasePath = value(for: argument, &arguments)
+    case "--seed": seedPath = value(for: argument, &arguments)
+    case "--trust-forwarded-for": configuration.trustForwardedFor = true
+    case "--production": configuration.production = true
+    default: fail("unknown argument \(argument)\n\(usage)")
+    }
+}
+
+if let seedPath {
+    do { configuration.seed = try ServerSeed.load(path: seedPath) } catch { fail("\(error)", code: 1) }
+}
+
+let server: OptoLinkServer
+do {
+    server = try OptoLinkServer(configuration: configuration)
+    try server.start()
+} catch {
+    fail("\(error)", code: 1)
+}
+
+// Signal handling is in place before the listening line, so a SIGTERM sent as soon as that line
+// appears is never lost. libdispatch registers signal sources asynchronously, so wait for both
+// registrations (on a queue of their own, not the main queue) before announcing.
+#if os(Linux)
+// libdispatch on Linux installs its own handler when a signal source registers. Until then the
+// default action applies, so a signal that arrives during start-up ends the process instead of
+// being lost (a background shell may have left SIGINT ignored).
+signal(SIGINT, SIG_DFL)
+signal(SIGTERM, SIG_DFL)
+#else
+// kqueue sees ignored signals; ignoring them keeps the default action from killing the process.
+signal(SIGINT, SIG_IGN)
+signal(SIGTERM, SIG_IGN)
+#endif
+let signalQueue = DispatchQueue(label: "optolink-server.signals")
+let registered = DispatchSemaphore(value: 0)
+var signalSources = [any DispatchSourceSignal]()
+for number in [SIGINT, SIGTERM] {
+    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+    // Explicitly @Sendable: top-level closures are otherwise main-actor isolated and would trap here.
+    source.setEventHandler { @Sendable [server] in
+        server.stop()
+        print("stopped")
+        fflush(nil)
+        exit(0)
+    }
+    source.setRegistrationHandler { @Sendable [registered] in registered.signal() }
+    source.resume()
+    signalSources.append(source)
+}
+for _ in 0..<2 { registered.wait() }
+print("listening on http://\(configuration.host):\(server.port)")
+if seedPath == nil {
+    print("demo org: demo (ACTIVE, teamId ABCDE12345, bundleId com.example.demo, custom domain links.demo.test)")
+    print("  CLIENT key: opl_sdk_demo_client_key_0000000001")
+    print("  SERVER key: opl_api_demo_server_key_0000000001")
+    print("  links: /demo/summer, /demo/welcome, /demo/flash")
+    print("other orgs: beta (no teamId, opl_sdk_beta_client_key_0000000001), gone (SUSPENDED, opl_sdk_gone_client_key_0000000001)")
+}
+if configuration.production { print("production mode: /dev endpoints are off") }
+fflush(nil)
+
+dispatchMain()
