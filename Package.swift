@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OptoLinkServer", targets: ["OptoLinkServer"]),
         .executable(name: "optolink-server", targets: ["optolink-server"]),
         .executable(name: "optolink-dash", targets: ["optolink-dash"]),
+        .executable(name: "optolink-bench", targets: ["optolink-bench"]),
     ],
     targets: [
         // The SDK an app embeds: Foundation only (iOS 13+, macOS, Linux).
@@ -28,6 +29,10 @@ let package = Package(
         // The dashboard without a terminal, and its ncurses front end.
         .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer"]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
+
+        // Benchmarks against same-run baselines, printed as a table of ratios (bench/RESULTS.md).
+        .executableTarget(name: "optolink-bench",
+                          dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard"]),
 
         .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Public entry points for `optolink-bench`, which runs in release mode where `@testable import` is not
+/// available. They drive internal parts of the server (here the match engine) on synthetic data and
+/// report only timings, so none of the server's internal types become public.
+///
+/// ```swift
+/// let result = ServerBenchmarks.matchEngineThroughput(addresses: 10_000, candidatesPerAddress: 50, matches: 200_000)
+/// print(result.matchesPerSecond)
+/// ```
+public enum ServerBenchmarks {
+    /// What ``matchEngineThroughput(addresses:candidatesPerAddress:matches:seed:)`` measured.
+    public struct MatchEngineResult: Sendable, Hashable {
+        /// Click records stored before matching (`addresses × candidatesPerAddress`, after the per-address caps).
+        public var storedRecords: Int
+        /// Seconds spent storing them.
+        public var fillSeconds: Double
+        /// Match requests evaluated.
+        public var matches: Int
+        /// Seconds spent evaluating them (wall clock, one thread).
+        public var matchSeconds: Double
+        /// How many of the requests matched (any method).
+        public var matched: Int
+        /// How many requests were stopped by the shared-network guard.
+        public var guardFired: Int
+
+        /// `matches / matchSeconds`.
+        public var matchesPerSecond: Double { matchSeconds > 0 ? Double(matches) / matchSeconds : 0 }
+    }
+
+    /// Matches per second of the in-memory match engine, the way `POST /match` calls it (through the
+    /// locked store, one request at a time), with no HTTP, JSON, rate limiting or SQLite around it.
+    ///
+    /// Fills a fresh store with `addresses × candidatesPerAddress` browser clicks (distinct addresses,
+    /// each with its own bucket; clicks made over the last 12 hours with fingerprints drawn from small
+    /// pools of platforms, OS versions, models, languages and time zones, so scores spread across the
+    /// threshold), then evaluates `matches` fingerprint-only requests (no clipboard token: the full
+    /// P2 → P2.5 → P3 chain, the expensive path) from addresses picked at random among the stored ones.
+    /// The address hash (SHA-256) is computed beforehand, as the route does before calling the engine.
+    ///
+    /// - Parameters:
+    ///   - addresses: distinct client addresses with clicks (e.g. 10 000).
+    ///   - candidatesPerAddress: clicks per address (e.g. 50, the per-address fingerprint cap).
+    ///   - matches: match requests to evaluate.
+    ///   - seed: seed of the deterministic pseudo-random generator (same seed, same workload).
+    /// - Returns: counts and timings.
+    public static func matchEngineThroughput(addresses: Int, candidatesPerAddress: Int, matches: Int,
+                                             seed: UInt64 = 0x6f70_746f) -> MatchEngineResult {
+        var random = SplitMix64(seed: seed)
+        let platforms = ["iOS", "iOS", "iOS", "Android"]
+        let osVersions = ["17.4.1", "17.4", "17.5", "16.7.2", "18.0", "14"]
+        let models = ["iPhone16,1", "iPhone15,2", "iPhone14,5", "Pixel 8"]
+        let languages = ["en-US", "en-GB", "de-DE", "fr-FR"]
+        let timezones = ["Europe/Berlin", "America/New_York", "Asia/Tokyo"]
+        func pick(_ pool: [String]) -> String? {
+            let index = Int(random.next() % UInt64(pool.count + 1))
+            return index == pool.count ? nil : pool[index]   // sometimes unknown, as from a browser
+        }
+        func fingerprint() -> ClickFingerprint {
+            ClickFingerprint(platform: pick(platforms), osVersion: pick(osVersions), deviceModel: pick(models),
+                             language: pick(languages), timezone: pick(timezones))
+        }
+
+        let now = Date()
+        let hashes = (0..<max(1, addresses)).map { Backend.ipHash("10.\($0 >> 16 & 255).\($0 >> 8 & 255).\($0 & 255)") }
+        let store = MatchStore()
+        let fillStart = DispatchTime.now().uptimeNanoseconds
+        var serial = 0
+        for hash in hashes {
+            for _ in 0..<max(0, candidatesPerAddress) {
+                serial += 1
+                let age = Double(random.next() % 43_200)
+                let recordedAt = now.addingTimeInterval(-age)
+                let record = MatchRecord(
+                    token: "opl_bench" + String(serial, radix: 36), orgId: 1, linkId: "lnk_bench", shortCode: "summer",
+                    path: "/promo/summer", params: ["campaign": .string("summer")], ipHash: hash,
+                    fingerprint: fingerprint(), recordedAt: recordedAt, expiresAt: recordedAt.addingTimeInterval(48 * 3600))
+                store.insert(record, now: now)
+            }
+        }
+        let fillSeconds = Double(DispatchTime.now().uptimeNanoseconds - fillStart) / 1e9
+        let stored = store.snapshot.records.count
+
+        let requests = (0..<max(0, matches)).map { _ in
+            (hashes[Int(random.next() % UInt64(hashes.count))],
+             MatchEngine.Input(clipboardToken: nil, installReferrer: nil, deviceId: nil, fingerprint: fingerprint()))
+        }
+        var matched = 0
+        var guarded = 0
+        let matchStart = DispatchTime.now().uptimeNanoseconds
+        for (hash, input) in requests {
+            let decision = store.match(input, ipHash: hash, now: now)
+            if decision.result != nil { matched += 1 }
+            if decision.guardFired { guarded += 1 }
+        }
+        let matchSeconds = Double(DispatchTime.now().uptimeNanoseconds - matchStart) / 1e9
+        return MatchEngineResult(storedRecords: stored, fillSeconds: fillSeconds, matches: requests.count,
+                                 matchSeconds: matchSeconds, matched: matched, guardFired: guarded)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OptoLink
+import OptoLinkTesting
+
+/// Measure 2: `handle(url:)` until the link arrives on `links`, against a bare `URLSession` GET of the
+/// same `/data` URL on the same server.
+enum DirectOpenBench {
+    static let measure = "2. Direct open: handle(url:) → links"
+    static let goal = "≤ 1.10× (medians)"
+
+    /// Records the URL of the SDK's `/data` request, so the bare GET asks for exactly the same thing.
+    final class URLRecorder: @unchecked Sendable {
+        // @unchecked: `url` is only touched while `lock` is held.
+        private let lock = NSLock()
+        private var url: URL?
+        var last: URL? { lock.lock(); defer { lock.unlock() }; return url }
+        func record(_ url: URL) { lock.lock(); self.url = url; lock.unlock() }
+    }
+
+    struct RecordingTransport: HTTPTransport {
+        let base: any HTTPTransport
+        let recorder: URLRecorder
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            if request.url.path.hasSuffix("/data") { recorder.record(request.url) }
+            return try await base.send(request)
+        }
+    }
+
+    static func run(pairs: Int, warmup: Int) async -> MeasureResult {
+        let server: BenchServer
+        do { server = try BenchServer() } catch {
+            return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "server: \(error)")], notes: [])
+        }
+        defer { server.stop() }
+        guard let configuration = try? server.configuration() else {
+            return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "configuration refused")], notes: [])
+        }
+        // Not a first launch: no /match in the way, only the direct opens.
+        let store = InMemoryKeyValueStore()
+        store.set(true, forKey: LaunchState.key)
+        let recorder = URLRecorder()
+        let sdkTransport = ForwardedForTransport(base: RecordingTransport(base: URLSessionTransport(), recorder: recorder),
+                                                 addressing: .rotating(block: 4))
+        let sdk = OptoLink.start(configuration: configuration, environment: OptoLinkEnvironment(
+            store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone, transport: sdkTransport,
+            clock: SystemClock()))
+        defer { Task { await sdk.shutdown() } }
+        var links = sdk.links.makeAsyncIterator()
+
+        let bareConfiguration = URLSessionConfiguration.ephemeral
+        bareConfiguration.httpCookieStorage = nil
+        bareConfiguration.urlCache = nil
+        bareConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let bare = URLSession(configuration: bareConfiguration)
+        defer { bare.invalidateAndCancel() }
+        let bareAddresses = Counter()
+
+        var serial = 0
+        // One SDK open; nil when the link did not arrive.
+        func sdkOpen() async -> Double? {
+            serial += 1
+            // A new query each time: the SDK treats the same URL within 5 s as one open (query is ignored for routing).
+            let url = URL(string: "\(server.baseURL.absoluteString)/demo/summer?open=\(serial)")!
+            let start = Stopwatch.now()
+            async let handled = sdk.handle(url: url)
+            let link = await links.next()
+            let elapsed = Stopwatch.now() - start
+            _ = await handled
+            return link?.path == "/promo/summer" ? elapsed : nil
+        }
+        // One bare GET of the same URL; nil unless 200.
+        func bareGet(_ url: URL) async -> Double? {
+            var request = URLRequest(url: url)
+            request.timeoutInterval = 10
+            request.setValue(configuration.apiKey, forHTTPHeaderField: "X-API-Key")
+            request.setValue(ForwardedForTransport.address(block: 5, index: bareAddresses.next()), forHTTPHeaderField: "X-Forwarded-For")
+            let start = Stopwatch.now()
+            let status: Int = await withCheckedContinuation { continuation in
+                bare.dataTask(with: request) { data, response, _ in
+                    _ = data
+                    continuation.resume(returning: (response as? HTTPURLResponse)?.statusCode ?? 0)
+                }.resume()
+            }
+            let elapsed = Stopwatch.now() - start
+            return status == 200 ? elapsed : nil
+        }
+
+        guard await sdkOpen() != nil, let dataURL = recorder.last else {
+            return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "the SDK did not deliver the link")], notes: [])
+        }
+        for _ in 0..<warmup {
+            _ = await sdkOpen()
+            _ = await bareGet(dataURL)
+        }
+        var ours: [Double] = []
+        var base: [Double] = []
+        var failures = 0
+        for index in 0..<pairs {
+            // Interleaved, alternating which goes first.
+            if index % 2 == 0 {
+                if let a = await sdkOpen() { ours.append(a) } else { failures += 1 }
+                if let b = await bareGet(dataURL) { base.append(b) } else { failures += 1 }
+            } else {
+                if let b = await bareGet(dataURL) { base.append(b) } else { failures += 1 }
+                if let a = await sdkOpen() { ours.append(a) } else { failures += 1 }
+            }
+        }
+        guard !ours.isEmpty, !base.isEmpty else {
+            return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "no successful request")], notes: [])
+        }
+        let a = Stats(ours)
+        let b = Stats(base)
+        let ratio = a.median / b.median
+        let row = BenchRow(
+            measure: measure,
+            ours: "median \(Format.duration(a.median)), p99 \(Format.duration(a.p99))",
+            baseline: "median \(Format.duration(b.median)), p99 \(Format.duration(b.p99)) (bare URLSession GET)",
+            ratio: Format.ratio(ratio), goal: goal, verdict: ratio <= 1.10 ? .met : .missed)
+        let path = dataURL.path + (dataURL.query.map { "?" + $0 } ?? "")
+        let notes = [
+            "Direct open: \(pairs) interleaved pairs (A/B order alternating) after \(warmup) warm-up pairs, on one keep-alive "
+                + "connection each (two separate ephemeral URLSessions). A = `handle(url:)` of `/demo/summer?open=N` until the link "
+                + "arrives on `links`; B = bare `URLSession` GET of the URL the SDK requested (`\(path)`, same `X-API-Key`, own "
+                + "`X-Forwarded-For`). \(failures) failed requests.",
+        ]
+        return MeasureResult(rows: [row], notes: notes)
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+// optolink-bench: measures start-up, direct-open overhead, backoff accuracy, server throughput, the match
+// engine and the dashboard in one run, each against a baseline measured in the same run, and prints a
+// Markdown table (also written to bench/RESULTS.md). Run it in release: `swift run -c release optolink-bench`.
+
+signal(SIGPIPE, SIG_IGN)
+
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child-dashboard-rss", arguments.count == 3, let attempts = Int(arguments[1]), let retries = Int(arguments[2]) {
+    DashboardBench.rssChild(attempts: attempts, retries: retries)
+    exit(0)
+}
+
+let options: BenchOptions
+do {
+    options = try BenchOptions.parse(arguments)
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(2)
+}
+
+#if DEBUG
+FileHandle.standardError.write(Data("optolink-bench: built in DEBUG: numbers are not representative; use swift run -c release optolink-bench\n".utf8))
+#endif
+
+@MainActor func progress(_ text: String) {
+    FileHandle.standardError.write(Data("[\(String(format: "%6.1f", Stopwatch.now() - benchStart)) s] \(text)\n".utf8))
+}
+
+let benchStart = Stopwatch.now()
+let startedAt = Date()
+let quick = options.quick
+var rows: [BenchRow] = []
+var notes: [String] = []
+@MainActor func add(_ result: MeasureResult) {
+    rows += result.rows
+    notes += result.notes
+    for row in result.rows { progress("  \(row.measure): \(row.ours) [\(row.verdict.text)]") }
+}
+
+if options.runs(1) {
+    progress("1. start-up")
+    add(await StartupBench.run(starts: quick ? 50 : 1_000, baselineStarts: quick ? 20 : 1_000, batch: quick ? 20 : 100))
+}
+if options.runs(2) {
+    progress("2. direct open")
+    add(await DirectOpenBench.run(pairs: quick ? 50 : 1_000, warmup: quick ? 10 : 50))
+}
+if options.runs(3) {
+    progress("3. backoff accuracy")
+    add(await BackoffBench.run(rounds: quick ? 1 : 3))
+}
+if options.runs(4) {
+    progress("4. server throughput")
+    add(await ThroughputBench.run(seconds: quick ? 2 : 10, warmup: !quick))
+}
+if options.runs(5) {
+    progress("5. match engine")
+    add(MatchEngineBench.run(matches: quick ? 20_000 : 200_000))
+}
+if options.runs(6) {
+    progress("6. dashboard")
+    add(DashboardBench.render(iterations: quick ? 200 : 2_000))
+    add(DashboardBench.rss(attempts: 10_000, retries: 10_000))
+    add(DashboardBench.idleCPU(seconds: quick ? 2 : 10, buildIfMissing: options.buildDashboard))
+}
+
+var mode = quick ? "--quick" : "full"
+#if DEBUG
+mode += ", DEBUG build (not representative)"
+#endif
+let report = BenchReport(mode: mode, rows: rows, notes: notes, started: startedAt, seconds: Stopwatch.now() - benchStart)
+print(report.markdown)
+if options.output != "-" {
+    do {
+        let url = URL(fileURLWithPath: options.output)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try report.markdown.write(to: url, atomically: true, encoding: .utf8)
+        progress("wrote \(options.output)")
+    } catch {
+        FileHandle.standardError.write(Data("optolink-bench: cannot write \(options.output): \(error)\n".utf8))
+        exit(1)
+    }
+}
+exit(rows.contains { $0.verdict == .missed } ? 1 : 0)
