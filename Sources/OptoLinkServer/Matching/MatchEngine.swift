@@ -46,10 +46,16 @@ enum MatchEngine {
     /// Runs the chain against `state` and marks the matched record (30 s grace).
     static func evaluate(_ input: Input, ipHash: String, now: Date, state: inout MatchState) -> Decision {
         state.purge(ipHash: ipHash, now: now)
-        let candidates = state.fingerprintCandidates(ipHash: ipHash, now: now).map { record in
+        let scored = state.fingerprintCandidates(ipHash: ipHash, now: now).map { record in
             let age = now.timeIntervalSince(record.recordedAt)
             return Candidate(record: record, age: age, points: Scoring.score(click: record.fingerprint, request: input.fingerprint, age: age))
-        }.sorted { ($0.points.total, $0.record.recordedAt) > ($1.points.total, $1.record.recordedAt) }
+        }
+        // Highest total first, then newest click. Sorting small keys and gathering once is much cheaper
+        // than moving the (large) candidates around; the order is the same (ties keep list order).
+        let keys = scored.indices.map { (total: scored[$0].points.total, recordedAt: scored[$0].record.recordedAt, index: $0) }
+        let candidates = keys.sorted {
+            ($0.total, $0.recordedAt) != ($1.total, $1.recordedAt) ? ($0.total, $0.recordedAt) > ($1.total, $1.recordedAt) : $0.index < $1.index
+        }.map { scored[$0.index] }
 
         func finish(_ result: Result?, guardFired: Bool = false) -> Decision {
             if let result { state.markMatched(token: result.record.token, now: now) }
@@ -62,13 +68,19 @@ enum MatchEngine {
         if let referrer = input.installReferrer, let token = extractToken(referrer), let record = state.record(token: token, now: now) {
             return finish(Result(method: "INSTALL_REFERRER", confidence: "exact", record: record))
         }
-        if let exact = candidates.filter({ Scoring.isExact(click: $0.record.fingerprint, request: input.fingerprint) })
-            .max(by: { $0.record.recordedAt < $1.record.recordedAt }) {
-            return finish(Result(method: "FINGERPRINT_EXACT", confidence: "high", record: exact.record))
+        // P2: the newest exact candidate (the first one in candidate order among equally new ones).
+        var exactIndex: Int?
+        for index in candidates.indices where Scoring.isExact(click: candidates[index].record.fingerprint, request: input.fingerprint) {
+            if let current = exactIndex, candidates[current].record.recordedAt >= candidates[index].record.recordedAt { continue }
+            exactIndex = index
         }
-        let qualifying = candidates.filter { $0.points.total >= Scoring.threshold }
-        if qualifying.count > 3 { return finish(nil, guardFired: true) }
-        if let best = qualifying.first {
+        if let exactIndex {
+            return finish(Result(method: "FINGERPRINT_EXACT", confidence: "high", record: candidates[exactIndex].record))
+        }
+        // Candidates are sorted by total, so the qualifying ones are a prefix.
+        let qualifyingCount = candidates.prefix { $0.points.total >= Scoring.threshold }.count
+        if qualifyingCount > 3 { return finish(nil, guardFired: true) }
+        if qualifyingCount > 0, let best = candidates.first {
             return finish(Result(method: "FINGERPRINT_SCORED", confidence: Scoring.confidence(for: best.points.total),
                                  score: best.points.total, record: best.record))
         }

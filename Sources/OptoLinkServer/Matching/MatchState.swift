@@ -13,6 +13,9 @@ struct MatchState: Sendable {
     struct Bucket: Sendable {
         var fingerprint: [String] = []
         var fuzzy: [String] = []
+        /// No record in the lists expires before this (a lower bound: it may be earlier than the true
+        /// minimum, never later), so `purge` can skip a bucket in O(1) when nothing can have expired.
+        var earliestExpiry: Date = .distantFuture
     }
 
     private(set) var records: [String: MatchRecord] = [:]
@@ -22,10 +25,13 @@ struct MatchState: Sendable {
     /// Adds a record, evicting the oldest from a full per-IP list.
     mutating func insert(_ record: MatchRecord, now: Date) {
         insertsSinceSweep += 1
-        if insertsSinceSweep >= 1024 { sweep(now: now) }
+        // A sweep visits every record: run it after as many inserts as there are records (at least
+        // 1 024), so its cost stays O(1) per insert however many clicks are stored.
+        if insertsSinceSweep >= max(1024, records.count) { sweep(now: now) }
         purge(ipHash: record.ipHash, now: now)
         records[record.token] = record
         var bucket = buckets[record.ipHash] ?? Bucket()
+        bucket.earliestExpiry = min(bucket.earliestExpiry, record.expiresAt)
         bucket.fingerprint.append(record.token)
         bucket.fuzzy.append(record.token)
         evictOldest(&bucket.fingerprint, cap: MatchState.fingerprintCap)
@@ -62,17 +68,35 @@ struct MatchState: Sendable {
         r.matchedAt = now
         r.expiresAt = min(r.expiresAt, now.addingTimeInterval(MatchState.grace))
         records[token] = r
+        if var bucket = buckets[r.ipHash], r.expiresAt < bucket.earliestExpiry {
+            bucket.earliestExpiry = r.expiresAt
+            buckets[r.ipHash] = bucket
+        }
     }
 
     /// Drops expired records from one IP's lists.
     mutating func purge(ipHash: String, now: Date) {
         guard var bucket = buckets[ipHash] else { return }
-        let current = records
-        func alive(_ token: String) -> Bool { (current[token]?.expiresAt ?? .distantPast) > now }
-        for token in bucket.fingerprint + bucket.fuzzy where !alive(token) { records[token] = nil }
+        // Fast path (every match calls this): nothing in the bucket can have expired yet.
+        if now < bucket.earliestExpiry, !(bucket.fingerprint.isEmpty && bucket.fuzzy.isEmpty) { return }
+        func alive(_ token: String) -> Bool { (records[token]?.expiresAt ?? .distantPast) > now }
+        // Drop the expired records first (a dead token stays dead once its record is gone), without
+        // copying the whole records dictionary.
+        let dead = bucket.fingerprint.filter { !alive($0) } + bucket.fuzzy.filter { !alive($0) }
+        for token in dead { records[token] = nil }
         bucket.fingerprint.removeAll { !alive($0) }
         bucket.fuzzy.removeAll { !alive($0) }
+        bucket.earliestExpiry = earliestExpiry(of: bucket)
         buckets[ipHash] = bucket.fingerprint.isEmpty && bucket.fuzzy.isEmpty ? nil : bucket
+    }
+
+    /// The earliest expiry of the records in a bucket's lists.
+    private func earliestExpiry(of bucket: Bucket) -> Date {
+        var earliest = Date.distantFuture
+        for token in bucket.fingerprint + bucket.fuzzy {
+            if let expiry = records[token]?.expiresAt, expiry < earliest { earliest = expiry }
+        }
+        return earliest
     }
 
     /// Drops every expired record.
@@ -82,7 +106,10 @@ struct MatchState: Sendable {
         for (ip, bucket) in buckets {
             let f = bucket.fingerprint.filter { records[$0] != nil }
             let z = bucket.fuzzy.filter { records[$0] != nil }
-            buckets[ip] = f.isEmpty && z.isEmpty ? nil : Bucket(fingerprint: f, fuzzy: z)
+            if f.count == bucket.fingerprint.count, z.count == bucket.fuzzy.count { continue }   // nothing expired here
+            var kept = Bucket(fingerprint: f, fuzzy: z)
+            kept.earliestExpiry = earliestExpiry(of: kept)
+            buckets[ip] = f.isEmpty && z.isEmpty ? nil : kept
         }
     }
 }

@@ -57,7 +57,7 @@ enum Scoring {
         if equalIgnoringCase(click.platform, request.platform) { b.platform = platformPoints }
         if let c = click.osVersion, let r = request.osVersion, !c.isEmpty {
             if c == r { b.osVersion = osExactPoints }
-            else if major(c) == major(r), !major(c).isEmpty { b.osVersion = osMajorPoints }
+            else if case let major = major(c), !major.isEmpty, major == self.major(r) { b.osVersion = osMajorPoints }
         }
         if equalIgnoringCase(click.language, request.language) { b.language = languagePoints }
         if equal(click.timezone, request.timezone) { b.timezone = timezonePoints }
@@ -77,7 +77,8 @@ enum Scoring {
             && equal(click.deviceModel, request.deviceModel)
     }
 
-    private static func major(_ version: String) -> Substring { version.split(separator: ".", omittingEmptySubsequences: false).first ?? "" }
+    /// The part before the first `.` (the whole string when there is none), without allocating.
+    private static func major(_ version: String) -> Substring { version[..<(version.firstIndex(of: ".") ?? version.endIndex)] }
 
     private static func equal(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b, !a.isEmpty else { return false }
@@ -86,6 +87,33 @@ enum Scoring {
 
     private static func equalIgnoringCase(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b, !a.isEmpty else { return false }
+        if a == b { return true }
+        if let ascii = asciiEqualIgnoringCase(a, b) { return ascii }
         return a.lowercased() == b.lowercased()
     }
+
+    /// Case-insensitive equality of two ASCII strings without allocating; nil when either is not ASCII
+    /// (then `lowercased()` decides, as before).
+    private static func asciiEqualIgnoringCase(_ a: String, _ b: String) -> Bool? {
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        var equal = true
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil):
+                return equal
+            case (let x?, let y?):
+                guard x < 0x80, y < 0x80 else { return nil }
+                if equal, lower(x) != lower(y) { equal = false }
+            case (let x?, nil):
+                guard x < 0x80, a.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return false
+            case (nil, let y?):
+                guard y < 0x80, b.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return false
+            }
+        }
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
 }

@@ -3,8 +3,15 @@ import Foundation
 
 /// One SQLite connection (WAL when on a file). Not thread-safe by itself: `Store` only uses it
 /// while holding its lock.
+///
+/// Prepared statements are cached by their SQL text (every statement the store runs is a constant
+/// string with `?` parameters), so a request does not pay `sqlite3_prepare_v2` again for each query.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
+    /// Prepared statements by SQL text (reset and unbound after each use).
+    private var statements: [String: OpaquePointer] = [:]
+    /// More distinct statements than this are prepared and finalized each time instead of cached.
+    private static let statementCacheLimit = 128
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Opens `path`, or an in-memory database when nil.
@@ -21,7 +28,10 @@ final class SQLiteDatabase {
         try execute("PRAGMA foreign_keys=ON;")
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close(handle)
+    }
 
     /// Runs one or more statements without parameters.
     func execute(_ sql: String) throws(OptoLinkServerError) {
@@ -37,8 +47,28 @@ final class SQLiteDatabase {
     @discardableResult
     func query(_ sql: String, _ arguments: [SQLValue] = []) throws(OptoLinkServerError) -> [[SQLValue]] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { throw lastError() }
-        defer { sqlite3_finalize(statement) }
+        var cached = false
+        if let existing = statements[sql] {
+            statement = existing
+            cached = true
+        } else {
+            guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+                sqlite3_finalize(statement)
+                throw lastError()
+            }
+            if statements.count < SQLiteDatabase.statementCacheLimit, let statement {
+                statements[sql] = statement
+                cached = true
+            }
+        }
+        defer {
+            if cached {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            } else {
+                sqlite3_finalize(statement)
+            }
+        }
         for (i, argument) in arguments.enumerated() {
             let index = Int32(i + 1)
             switch argument {

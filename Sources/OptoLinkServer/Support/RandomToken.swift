@@ -15,8 +15,15 @@ enum RandomToken {
 
     /// `count` bytes from the system's cryptographic generator.
     static func randomBytes(_ count: Int) -> [UInt8] {
+        // Eight bytes per call to the generator: each call is a getrandom system call here, and a
+        // request id used to cost eight of them.
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
     }
 
     /// Unpadded base64url.
