@@ -14,7 +14,7 @@ enum ResponseParser {
         }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: response.body)
+            value = try JSONValueParser.decode(response.body)
         } catch {
             throw .invalidResponse(status: response.status, "Response body is not JSON", requestId: requestId, underlying: error)
         }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import OptoLink
+
+/// The fast JSON path must read exactly what `JSONDecoder` reads, and leave everything else to it.
+@Suite struct JSONValueParserTests {
+    static let wellFormed = [
+        #"{"linkId":"lnk_0123456789abcdef","path":"/promo/summer","params":{"campaign":"summer","utm_source":"newsletter"}}"#,
+        #"{"matched":true,"matchMethod":"FINGERPRINT_SCORED","matchConfidence":"medium","matchScore":78,"params":{}}"#,
+        #"{"matched":false,"matchMethod":"NONE"}"#,
+        #"[1, -0, 0.5, -12.25e3, 1E-2, 12345678901234567890, true, false, null, [], {}, [[[]]]]"#,
+        #"{"esc":"quote \" backslash \\ slash \/ \b\f\n\r\t","uni":"\u00e9\u4e2d\ud83d\ude00","raw":"é中😀"}"#,
+        " \n\t{ \"a\" : [ 1 , { \"b\" : null } ] } \r\n",
+        #""just a string""#,
+        "42",
+        #"{"dup":1,"dup":2}"#,
+    ]
+
+    @Test(arguments: wellFormed)
+    func readsWhatJSONDecoderReads(_ text: String) throws {
+        let data = Data(text.utf8)
+        let fast = try #require(JSONValueParser.parse(data))
+        let reference = try JSONDecoder().decode(JSONValue.self, from: data)
+        #expect(fast == reference)
+    }
+
+    static let refused = [
+        "", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "-", "1e", "+1", "tru", "nul", #""unterminated"#,
+        "\"tab\there\"", #""\x""#, #""\ud800""#, #""\udc00x""#, "1e400", "{} {}", #"{'a':1}"#, "[1 2]",
+    ]
+
+    @Test(arguments: refused)
+    func refusesWhatIsNotStrictJSON(_ text: String) {
+        #expect(JSONValueParser.parse(Data(text.utf8)) == nil)
+    }
+
+    @Test func refusesInvalidUTF8AndFallsBackToJSONDecoder() {
+        let data = Data([0x22, 0xC3, 0x28, 0x22])   // "\xC3(" : invalid UTF-8 inside a string
+        #expect(JSONValueParser.parse(data) == nil)
+        #expect(throws: (any Error).self) { try JSONValueParser.decode(data) }
+    }
+
+    @Test func decodeFallsBackForInputsOnlyJSONDecoderAccepts() throws {
+        // A UTF-8 byte-order mark: refused by the strict path, still read through JSONDecoder when it accepts it.
+        let data = Data([0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8))
+        #expect(JSONValueParser.parse(data) == nil)
+        let reference = try? JSONDecoder().decode(JSONValue.self, from: data)
+        #expect((try? JSONValueParser.decode(data)) == reference)
+    }
+
+    @Test func deepNestingIsLeftToJSONDecoder() {
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(JSONValueParser.parse(Data(deep.utf8)) == nil)
+    }
+}
