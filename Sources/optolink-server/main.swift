@@ -1,1 +1,89 @@
-print("optolink-server: not built yet")
+import Dispatch
+import Foundation
+import OptoLinkServer
+
+// optolink-server: parse arguments, load the seed, start the server, stop on SIGINT/SIGTERM.
+
+let usage = """
+usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
+                       [--trust-forwarded-for] [--production] [--help]
+
+  --host HOST             address to bind (default 127.0.0.1)
+  --port PORT             port to bind, 0 = any free port (default 8787)
+  --db PATH               SQLite file (default: in memory)
+  --seed FILE             JSON seed (default: the built-in demo org, whose keys are printed)
+  --trust-forwarded-for   take the client address from the first X-Forwarded-For entry
+  --production            hide the /dev endpoints (404)
+  --help                  show this help
+
+The first line on stdout is `listening on http://HOST:PORT` once connections are accepted.
+"""
+
+func fail(_ message: String, code: Int32 = 2) -> Never {
+    FileHandle.standardError.write(Data("optolink-server: \(message)\n".utf8))
+    exit(code)
+}
+
+var configuration = OptoLinkServer.Configuration()
+var seedPath: String?
+var arguments = CommandLine.arguments.dropFirst()
+func value(for flag: String, _ arguments: inout ArraySlice<String>) -> String {
+    guard let next = arguments.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
+    return next
+}
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    case "--host": configuration.host = value(for: argument, &arguments)
+    case "--port":
+        let text = value(for: argument, &arguments)
+        guard let port = Int(text), (0...65535).contains(port) else { fail("--port must be 0–65535, not \(text)") }
+        configuration.port = port
+    case "--db": configuration.databasePath = value(for: argument, &arguments)
+    case "--seed": seedPath = value(for: argument, &arguments)
+    case "--trust-forwarded-for": configuration.trustForwardedFor = true
+    case "--production": configuration.production = true
+    default: fail("unknown argument \(argument)\n\(usage)")
+    }
+}
+
+if let seedPath {
+    do { configuration.seed = try ServerSeed.load(path: seedPath) } catch { fail("\(error)", code: 1) }
+}
+
+let server: OptoLinkServer
+do {
+    server = try OptoLinkServer(configuration: configuration)
+    try server.start()
+} catch {
+    fail("\(error)", code: 1)
+}
+
+print("listening on http://\(configuration.host):\(server.port)")
+if seedPath == nil {
+    print("demo org: demo (ACTIVE, teamId ABCDE12345, bundleId com.example.demo, custom domain links.demo.test)")
+    print("  CLIENT key: opl_sdk_demo_client_key_0000000001")
+    print("  SERVER key: opl_api_demo_server_key_0000000001")
+    print("  links: /demo/summer, /demo/welcome, /demo/flash")
+    print("other orgs: beta (no teamId, opl_sdk_beta_client_key_0000000001), gone (SUSPENDED, opl_sdk_gone_client_key_0000000001)")
+}
+if configuration.production { print("production mode: /dev endpoints are off") }
+fflush(nil)
+
+signal(SIGINT, SIG_IGN)
+signal(SIGTERM, SIG_IGN)
+var signalSources = [any DispatchSourceSignal]()
+for number in [SIGINT, SIGTERM] {
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+    source.setEventHandler {
+        server.stop()
+        print("stopped")
+        fflush(nil)
+        exit(0)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+dispatchMain()

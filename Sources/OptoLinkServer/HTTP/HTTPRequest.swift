@@ -1,0 +1,59 @@
+import Foundation
+
+/// A parsed HTTP/1.x request (internal: the SDK has its own `HTTPRequest`).
+struct HTTPRequest: Sendable {
+    /// `GET`, `POST`, …
+    var method: String
+    /// The raw request target, e.g. `/demo/summer/data?deviceId=abc`.
+    var target: String
+    /// The percent-decoded path segments, e.g. `["demo", "summer", "data"]`.
+    var segments: [String]
+    /// Decoded query parameters (the last one wins on duplicates).
+    var query: [String: String]
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    var version: String
+    /// Header fields in arrival order, names as sent.
+    var headers: [(name: String, value: String)]
+    /// The body (exactly Content-Length bytes).
+    var body: [UInt8]
+
+    init(method: String, target: String, version: String = "HTTP/1.1",
+         headers: [(name: String, value: String)] = [], body: [UInt8] = []) throws(OptoLinkServerError) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var segments = [String]()
+        for raw in parts[0].split(separator: "/", omittingEmptySubsequences: true) {
+            guard let decoded = String(raw).removingPercentEncoding else { throw .badRequest("Malformed request target") }
+            segments.append(decoded)
+        }
+        self.segments = segments
+        var query = [String: String]()
+        if parts.count == 2 {
+            for pair in parts[1].split(separator: "&") {
+                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let key = String(kv[0]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
+                      let value = (kv.count > 1 ? String(kv[1]) : "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                else { throw .badRequest("Malformed query string") }
+                query[key] = value
+            }
+        }
+        self.query = query
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name.lowercased() == lower }?.value
+    }
+
+    /// Whether the connection stays open after the answer (HTTP/1.1 default yes, HTTP/1.0 default no).
+    var keepAlive: Bool {
+        let connection = header("Connection")?.lowercased() ?? ""
+        if version == "HTTP/1.0" { return connection.contains("keep-alive") }
+        return !connection.contains("close")
+    }
+}

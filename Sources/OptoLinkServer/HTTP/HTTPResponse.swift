@@ -1,0 +1,81 @@
+import Foundation
+
+/// An HTTP response before serialization.
+struct HTTPResponse: Sendable {
+    var status: Int
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response.
+    static func json(_ value: JSON, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array(value.serialized().utf8))
+    }
+
+    /// An HTML response.
+    static func html(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
+    }
+
+    /// The error envelope `{"message","details"?,"requestId"}` (plus `Retry-After` on a 429).
+    static func envelope(_ error: OptoLinkServerError, requestId: String) -> HTTPResponse {
+        var object: [String: JSON] = ["message": .string(error.message), "requestId": .string(requestId)]
+        if !error.details.isEmpty {
+            object["details"] = .array(error.details.map { detail in
+                var d: [String: JSON] = ["message": .string(detail.message)]
+                if let field = detail.field { d["field"] = .string(field) }
+                return .object(d)
+            })
+        }
+        var response = json(.object(object), status: error.status)
+        if let retry = error.retryAfter { response.headers.append(("Retry-After", String(retry))) }
+        response.headers.append(("X-Request-Id", requestId))
+        return response
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name.lowercased() == lower }?.value
+    }
+
+    /// The bytes on the wire, with `Content-Length` and `Connection`.
+    func serialized(keepAlive: Bool) -> [UInt8] {
+        var head = "HTTP/1.1 \(status) \(HTTPResponse.reason(status))\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\n"
+        head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 411: "Length Required"
+        case 413: "Content Too Large"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        case 505: "HTTP Version Not Supported"
+        default: "Status \(status)"
+        }
+    }
+}

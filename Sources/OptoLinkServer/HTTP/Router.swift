@@ -1,0 +1,69 @@
+import Foundation
+
+/// The request → response core: a pure synchronous function of the request, the peer address and
+/// the backend's state, testable without a socket.
+///
+/// Order: find the route (literal prefixes win; `/dev/*` absent in production) → injected fault →
+/// rate limit → handler. Every error becomes the envelope; only a real server fault is a 500.
+struct Router: Sendable {
+    /// First path segments that never reach the `/:orgKey/...` catch-all.
+    static let reservedPrefixes: Set<String> = ["match", "sdk", "links", ".well-known", "webhooks", "health", "dev"]
+
+    let backend: Backend
+
+    /// The routes this server answers (the table minus dev routes in production).
+    var routes: [Route] { RouteTable.all.filter { !(backend.options.production && $0.isDev) } }
+
+    /// Answers one request.
+    func handle(_ request: HTTPRequest, peer: String, faultsApplied: Bool = false) -> RouterOutcome {
+        let requestId = RandomToken.requestID()
+        let now = backend.clock.now()
+        let ip = backend.clientIP(request, peer: peer)
+        let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
+
+        var allowed = [String]()
+        var found: (Route, [String: String])?
+        for route in routes {
+            if reserved, route.pattern.hasPrefix("/:") { continue }
+            guard let params = route.match(request.segments) else { continue }
+            if route.method == request.method { found = (route, params); break }
+            allowed.append(route.method)
+        }
+        guard let (route, params) = found else {
+            if !allowed.isEmpty {
+                var response = HTTPResponse.envelope(OptoLinkServerError(status: 405, message: "Method \(request.method) not allowed"), requestId: requestId)
+                response.headers.append(("Allow", allowed.joined(separator: ", ")))
+                return .respond(response)
+            }
+            return .respond(.envelope(.notFound("No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"), requestId: requestId))
+        }
+
+        if !faultsApplied, route.faultFamily != .exempt {
+            let family: String? = if case .named(let name) = route.faultFamily { name } else { nil }
+            if let fault = backend.faults.consume(family: family) {
+                switch fault.kind {
+                case .drop: return .drop
+                case .delay: return .delay(fault.delaySeconds ?? 0)
+                case .status:
+                    let status = fault.status ?? 500
+                    let error = status == 429
+                        ? OptoLinkServerError.tooManyRequests(retryAfter: 1)
+                        : OptoLinkServerError(status: status, message: "Injected fault: \(status) \(HTTPResponse.reason(status))")
+                    return .respond(.envelope(error, requestId: requestId))
+                }
+            }
+        }
+
+        let context = RouteContext(requestId: requestId, ip: ip, params: params, now: now)
+        do {
+            if let family = route.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
+            var response = try route.handler(backend, request, context)
+            response.headers.append(("X-Request-Id", requestId))
+            return .respond(response)
+        } catch let error as OptoLinkServerError {
+            return .respond(.envelope(error.status == 500 ? OptoLinkServerError(status: 500, message: "Internal server error") : error, requestId: requestId))
+        } catch {
+            return .respond(.envelope(OptoLinkServerError(status: 500, message: "Internal server error"), requestId: requestId))
+        }
+    }
+}

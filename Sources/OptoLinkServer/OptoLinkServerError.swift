@@ -1,0 +1,52 @@
+import Foundation
+
+/// The one error type of `OptoLinkServer`: start-up failures (bad seed file, database, bind) and,
+/// inside the server, every HTTP error answered with the envelope `{"message","details"?,"requestId"}`.
+///
+/// ```swift
+/// do { try server.start() } catch { print(error) }   // "cannot bind 127.0.0.1:8787: Address already in use"
+/// ```
+public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
+    /// One entry of the envelope's `details`.
+    struct Detail: Sendable, Hashable {
+        var message: String
+        var field: String?
+    }
+
+    /// The HTTP status this error is answered with (500 for start-up failures).
+    let status: Int
+    /// The envelope's `message`.
+    let message: String
+    /// The envelope's `details` (validation problems, one per field).
+    let details: [Detail]
+    /// Seconds for `Retry-After` on a 429.
+    let retryAfter: Int?
+
+    init(status: Int, message: String, details: [Detail] = [], retryAfter: Int? = nil) {
+        self.status = status
+        self.message = message
+        self.details = details
+        self.retryAfter = retryAfter
+    }
+
+    /// A readable description: the message, then each detail.
+    public var description: String {
+        details.isEmpty ? message : message + ": " + details.map { d in d.field.map { "\($0): \(d.message)" } ?? d.message }.joined(separator: "; ")
+    }
+
+    static func badRequest(_ message: String, field: String? = nil) -> Self {
+        OptoLinkServerError(status: 400, message: message, details: field.map { [Detail(message: message, field: $0)] } ?? [])
+    }
+    static func validation(_ details: [Detail]) -> Self {
+        OptoLinkServerError(status: 400, message: "Validation failed", details: details)
+    }
+    static func unauthorized(_ message: String) -> Self { OptoLinkServerError(status: 401, message: message) }
+    static func forbidden(_ message: String) -> Self { OptoLinkServerError(status: 403, message: message) }
+    static func notFound(_ message: String) -> Self { OptoLinkServerError(status: 404, message: message) }
+    static func conflict(_ message: String) -> Self { OptoLinkServerError(status: 409, message: message) }
+    static func tooManyRequests(retryAfter seconds: Int) -> Self {
+        let n = max(1, seconds)
+        return OptoLinkServerError(status: 429, message: "Retry after \(n) second(s)", retryAfter: n)
+    }
+    static func startup(_ message: String) -> Self { OptoLinkServerError(status: 500, message: message) }
+}

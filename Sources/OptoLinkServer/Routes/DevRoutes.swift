@@ -1,0 +1,80 @@
+import Foundation
+
+/// Route 10 and the dashboard's tools; 404 when the server runs with `production`.
+enum DevRoutes {
+    static let simulateValidator = BodyValidator(fields: [
+        .init(name: "orgKey", kind: .string(min: 1, max: 100), required: true),
+        .init(name: "shortCode", kind: .string(min: 1, max: 64), required: true),
+        .init(name: "platform", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "osVersion", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "deviceModel", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "language", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "timezone", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "ageSeconds", kind: .number(0...31_536_000), required: false),
+    ])
+
+    static let faultValidator = BodyValidator(fields: [
+        .init(name: "route", kind: .string(min: 1, max: 20), required: true),
+        .init(name: "kind", kind: .string(min: 1, max: 20), required: true),
+        .init(name: "status", kind: .integer(400...599), required: false),
+        .init(name: "delaySeconds", kind: .number(0...120), required: false),
+        .init(name: "count", kind: .integer(1...10_000), required: false),
+    ])
+
+    /// `POST /dev/deferred/simulate` → `{clipboardToken, recordedAt, expiresAt}`: a click from the
+    /// caller's address, as if made `ageSeconds` ago.
+    static func simulate(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        let body = try simulateValidator.validate(request.body)
+        let (_, link) = try backend.resolve(orgKey: body.string("orgKey")!, shortCode: body.string("shortCode")!)
+        func field(_ name: String) -> String? { body.string(name).flatMap { $0.isEmpty ? nil : $0 } }
+        let fingerprint = ClickFingerprint(platform: field("platform"), osVersion: field("osVersion"), deviceModel: field("deviceModel"),
+                                           language: field("language"), timezone: field("timezone"))
+        let recordedAt = context.now.addingTimeInterval(-(body["ageSeconds"]?.numberValue ?? 0))
+        let record = try backend.recordClick(link: link, ip: context.ip, fingerprint: fingerprint, at: recordedAt)
+        try backend.store.insertClick(linkId: link.id, source: "simulate", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
+        return .json(["clipboardToken": .string(record.token), "recordedAt": .string(ISOTime.string(record.recordedAt)),
+                      "expiresAt": .string(ISOTime.string(record.expiresAt))])
+    }
+
+    /// `GET /dev/match-attempts?deviceId=&limit=` (limit 1–200, default 20; newest first).
+    static func matchAttempts(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        var limit = 20
+        if let text = request.query["limit"] {
+            guard let n = Int(text), (1...200).contains(n) else {
+                throw OptoLinkServerError.validation([.init(message: "limit must be an integer between 1 and 200", field: "limit")])
+            }
+            limit = n
+        }
+        let deviceId = request.query["deviceId"].flatMap { $0.isEmpty ? nil : $0 }
+        return .json(["attempts": .array(backend.attempts.recent(deviceId: deviceId, limit: limit))])
+    }
+
+    /// `GET /dev/faults` → `{"pending":[…]}`.
+    static func listFaults(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        .json(["pending": .array(backend.faults.all.map(\.json))])
+    }
+
+    /// `POST /dev/faults` `{route, kind, status?, delaySeconds?, count}` → `{"pending":[…]}`.
+    static func addFault(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        let body = try faultValidator.validate(request.body)
+        var details = [OptoLinkServerError.Detail]()
+        let route = body.string("route")!
+        if !FaultInjector.routes.contains(route) {
+            details.append(.init(message: "route must be one of match, data, sdk, events, any", field: "route"))
+        }
+        let kind = FaultInjector.Kind(rawValue: body.string("kind")!)
+        if kind == nil { details.append(.init(message: "kind must be one of status, delay, drop", field: "kind")) }
+        if kind == .status, body.int("status") == nil { details.append(.init(message: "status is required for kind status", field: "status")) }
+        if kind == .delay, body["delaySeconds"] == nil { details.append(.init(message: "delaySeconds is required for kind delay", field: "delaySeconds")) }
+        guard details.isEmpty, let kind else { throw OptoLinkServerError.validation(details) }
+        backend.faults.add(.init(route: route, kind: kind, status: kind == .status ? body.int("status") : nil,
+                                 delaySeconds: kind == .delay ? body["delaySeconds"]?.numberValue : nil, remaining: body.int("count") ?? 1))
+        return try listFaults(backend, request, context)
+    }
+
+    /// `DELETE /dev/faults` → `{"pending":[]}`.
+    static func clearFaults(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        backend.faults.clear()
+        return .json(["pending": []])
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Pending injected faults (`/dev/faults`): the next `count` requests of a route family fail as told.
+/// `route` is `match`, `data`, `sdk`, `events` or `any` (every route except `/dev/*` and `/health`).
+/// Faults are used in the order they were added.
+final class FaultInjector: Sendable {
+    /// How a request fails.
+    enum Kind: String, Sendable {
+        /// Answer `status` with the envelope (429 also gets `Retry-After: 1`).
+        case status
+        /// Wait `delaySeconds`, then answer normally.
+        case delay
+        /// Close the connection without answering.
+        case drop
+    }
+
+    /// One pending fault.
+    struct Fault: Sendable, Hashable {
+        var route: String
+        var kind: Kind
+        var status: Int?
+        var delaySeconds: Double?
+        var remaining: Int
+
+        var json: JSON {
+            var object: [String: JSON] = ["route": .string(route), "kind": .string(kind.rawValue), "remaining": .number(Double(remaining))]
+            if let status { object["status"] = .number(Double(status)) }
+            if let delaySeconds { object["delaySeconds"] = .number(delaySeconds) }
+            return .object(object)
+        }
+    }
+
+    static let routes: Set<String> = ["match", "data", "sdk", "events", "any"]
+
+    private let pending = Locked([Fault]())
+
+    /// Adds a fault.
+    func add(_ fault: Fault) { pending.withLock { $0.append(fault) } }
+
+    /// Removes every fault.
+    func clear() { pending.withLock { $0.removeAll() } }
+
+    /// What is pending.
+    var all: [Fault] { pending.withLock { $0 } }
+
+    /// Takes one use of the first fault that applies to a request of `family` (nil = only `any`).
+    func consume(family: String?) -> Fault? {
+        pending.withLock { list in
+            guard let index = list.firstIndex(where: { $0.route == "any" || $0.route == family }) else { return nil }
+            let fault = list[index]
+            list[index].remaining -= 1
+            if list[index].remaining <= 0 { list.remove(at: index) }
+            return fault
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Route 3: `POST /match`, deferred matching (no auth; optional `X-API-Key` for attribution).
+enum MatchRoute {
+    static let validator = BodyValidator(fields: [
+        .init(name: "clipboardToken", kind: .string(min: 0, max: 100), required: false),
+        .init(name: "installReferrer", kind: .string(min: 0, max: 100), required: false),
+        .init(name: "deviceId", kind: .string(min: 8, max: 100), required: false),
+        .init(name: "platform", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "osVersion", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "deviceModel", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "language", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+        .init(name: "timezone", kind: .string(min: 0, max: BodyValidator.freeTextMax), required: false),
+    ])
+
+    /// Runs the chain, upserts the device profile, logs the attempt and audits it
+    /// (`sdk:<first 8>` when an `X-API-Key` came along, else `anonymous`).
+    static func match(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+        let body = try validator.validate(request.body)
+        func field(_ name: String) -> String? { body.string(name).flatMap { $0.isEmpty ? nil : $0 } }
+        let input = MatchEngine.Input(
+            clipboardToken: field("clipboardToken"), installReferrer: field("installReferrer"), deviceId: field("deviceId"),
+            fingerprint: ClickFingerprint(platform: field("platform"), osVersion: field("osVersion"), deviceModel: field("deviceModel"),
+                                          language: field("language"), timezone: field("timezone")))
+        var attribution: APIKeyAuthenticator.Identity?
+        var actor = "anonymous"
+        if let key = request.header("X-API-Key")?.trimmingASCII(" \t"), !key.isEmpty {
+            actor = APIKeyAuthenticator.actor(for: key)
+            attribution = try? APIKeyAuthenticator.verify(rawKey: key, store: backend.store, now: context.now)
+        }
+        let decision = backend.matches.match(input, ipHash: Backend.ipHash(context.ip), now: context.now)
+        backend.attempts.record(input: input, decision: decision, ip: context.ip, now: context.now)
+        let orgId = decision.result?.record.orgId ?? attribution?.org.id
+        if let deviceId = input.deviceId {
+            try backend.store.upsertDevice(id: deviceId, orgId: orgId, platform: input.fingerprint.platform,
+                                           osVersion: input.fingerprint.osVersion, deviceModel: input.fingerprint.deviceModel, now: context.now)
+        }
+        let method = decision.result?.method ?? (decision.guardFired ? "NONE (shared-network guard)" : "NONE")
+        try backend.store.audit(actor: actor, orgId: orgId, action: "match", detail: method, now: context.now)
+        return .json(MatchEngine.responseJSON(decision.result))
+    }
+}

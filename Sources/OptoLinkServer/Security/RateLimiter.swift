@@ -1,0 +1,60 @@
+import Foundation
+
+/// Per client address and route family, fixed one-minute windows: the first request of a window
+/// opens it for 60 s; past the limit the answer is 429 with `Retry-After` = seconds until the
+/// window closes (at least 1). Windows live in memory, as the real backend keeps them in Redis.
+final class RateLimiter: Sendable {
+    /// The route families and their limits per minute.
+    enum Family: String, Sendable, CaseIterable {
+        /// Redirect page and `/data`: 500/min.
+        case resolve
+        /// `/match`: 30/min.
+        case match
+        /// `/sdk/session`, `/sdk/identity`, `/sdk/identity/clear`: 60/min.
+        case sdk
+        /// `/sdk/events`: 600/min.
+        case events
+
+        var limit: Int {
+            switch self {
+            case .resolve: 500
+            case .match: 30
+            case .sdk: 60
+            case .events: 600
+            }
+        }
+    }
+
+    static let window: TimeInterval = 60
+
+    private struct Window {
+        var start: Date
+        var count: Int
+    }
+
+    private let windows = Locked([String: Window]())
+
+    /// Counts one request; throws 429 when the family's limit for this address is used up.
+    func check(_ family: Family, ip: String, now: Date) throws(OptoLinkServerError) {
+        let key = family.rawValue + "|" + ip
+        let retryAfter: Int? = windows.withLock { windows in
+            if windows.count > 20_000 {
+                windows = windows.filter { now.timeIntervalSince($0.value.start) < RateLimiter.window }
+            }
+            var window = windows[key] ?? Window(start: now, count: 0)
+            if now.timeIntervalSince(window.start) >= RateLimiter.window || now < window.start {
+                window = Window(start: now, count: 0)
+            }
+            guard window.count < family.limit else {
+                return Int((window.start.addingTimeInterval(RateLimiter.window).timeIntervalSince(now)).rounded(.up))
+            }
+            window.count += 1
+            windows[key] = window
+            return nil
+        }
+        if let seconds = retryAfter { throw .tooManyRequests(retryAfter: seconds) }
+    }
+
+    /// Forgets every window.
+    func reset() { windows.withLock { $0.removeAll() } }
+}

@@ -1,0 +1,13 @@
+/// An organisation (tenant).
+struct OrgRecord: Sendable, Hashable {
+    var id: Int64
+    var orgKey: String
+    var name: String
+    /// `ACTIVE`, `SUSPENDED`, …
+    var status: String
+    var teamId: String?
+    var bundleId: String?
+    var customDomain: String?
+
+    var isActive: Bool { status == "ACTIVE" }
+}

@@ -1,0 +1,84 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection (WAL when on a file). Not thread-safe by itself: `Store` only uses it
+/// while holding its lock.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Opens `path`, or an in-memory database when nil.
+    init(path: String?) throws(OptoLinkServerError) {
+        let target = path ?? ":memory:"
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        guard sqlite3_open_v2(target, &handle, flags, nil) == SQLITE_OK else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error"
+            sqlite3_close(handle)
+            throw .startup("cannot open database \(target): \(message)")
+        }
+        sqlite3_busy_timeout(handle, 5000)
+        if path != nil { try execute("PRAGMA journal_mode=WAL;") }
+        try execute("PRAGMA foreign_keys=ON;")
+    }
+
+    deinit { sqlite3_close(handle) }
+
+    /// Runs one or more statements without parameters.
+    func execute(_ sql: String) throws(OptoLinkServerError) {
+        var error: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
+            let message = error.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(error)
+            throw .startup("database error: \(message)")
+        }
+    }
+
+    /// Runs one statement; returns the rows.
+    @discardableResult
+    func query(_ sql: String, _ arguments: [SQLValue] = []) throws(OptoLinkServerError) -> [[SQLValue]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { throw lastError() }
+        defer { sqlite3_finalize(statement) }
+        for (i, argument) in arguments.enumerated() {
+            let index = Int32(i + 1)
+            switch argument {
+            case .null: sqlite3_bind_null(statement, index)
+            case .integer(let v): sqlite3_bind_int64(statement, index, v)
+            case .real(let v): sqlite3_bind_double(statement, index, v)
+            case .text(let v): sqlite3_bind_text(statement, index, v, Int32(v.utf8.count), SQLiteDatabase.transient)   // explicit length: NULs kept
+            }
+        }
+        var rows = [[SQLValue]]()
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { return rows }
+            guard step == SQLITE_ROW else { throw lastError() }
+            var row = [SQLValue]()
+            for column in 0..<sqlite3_column_count(statement) {
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
+                case SQLITE_NULL: row.append(.null)
+                default:
+                    let length = Int(sqlite3_column_bytes(statement, column))
+                    if let text = sqlite3_column_text(statement, column) {
+                        row.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)))
+                    } else {
+                        row.append(.text(""))
+                    }
+                }
+            }
+            rows.append(row)
+        }
+    }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The rowid of the last insert.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    private func lastError() -> OptoLinkServerError {
+        .startup("database error: \(String(cString: sqlite3_errmsg(handle)))")
+    }
+}

@@ -1,0 +1,41 @@
+/// The versioned schema: migration N brings `PRAGMA user_version` from N to N+1.
+enum Schema {
+    static let migrations: [String] = [
+        """
+        CREATE TABLE orgs (
+            id INTEGER PRIMARY KEY, org_key TEXT NOT NULL UNIQUE, name TEXT NOT NULL, status TEXT NOT NULL,
+            team_id TEXT, bundle_id TEXT, custom_domain TEXT);
+        CREATE TABLE api_keys (
+            id INTEGER PRIMARY KEY, org_id INTEGER NOT NULL REFERENCES orgs(id), prefix TEXT NOT NULL,
+            key_hash TEXT NOT NULL UNIQUE, tier TEXT NOT NULL, revoked INTEGER NOT NULL DEFAULT 0,
+            expires_at REAL, superseded_at REAL, created_at REAL NOT NULL);
+        CREATE INDEX api_keys_prefix ON api_keys(prefix);
+        CREATE TABLE templates (
+            org_id INTEGER NOT NULL REFERENCES orgs(id), template_id TEXT NOT NULL, params TEXT NOT NULL,
+            match_window_hours INTEGER, PRIMARY KEY (org_id, template_id));
+        CREATE TABLE links (
+            id TEXT PRIMARY KEY, org_id INTEGER NOT NULL REFERENCES orgs(id), short_code TEXT NOT NULL,
+            path TEXT NOT NULL, params TEXT NOT NULL, template_id TEXT, match_window_hours INTEGER,
+            created_at REAL NOT NULL, updated_at REAL NOT NULL, UNIQUE (org_id, short_code));
+        CREATE TABLE devices (
+            device_id TEXT PRIMARY KEY, org_id INTEGER, first_seen_at REAL NOT NULL, last_seen_at REAL NOT NULL,
+            platform TEXT, os_version TEXT, device_model TEXT);
+        CREATE TABLE identity_bindings (
+            id INTEGER PRIMARY KEY, org_id INTEGER NOT NULL, device_id TEXT NOT NULL, external_id TEXT NOT NULL,
+            bound_at REAL NOT NULL, unbound_at REAL);
+        CREATE INDEX identity_open ON identity_bindings(org_id, device_id, unbound_at);
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY, org_id INTEGER NOT NULL, device_id TEXT NOT NULL, name TEXT NOT NULL,
+            properties TEXT, at REAL NOT NULL);
+        CREATE TABLE clicks (
+            id INTEGER PRIMARY KEY, link_id TEXT NOT NULL, source TEXT NOT NULL, ip_hash TEXT NOT NULL,
+            platform TEXT, os_version TEXT, language TEXT, at REAL NOT NULL);
+        CREATE TABLE audit (
+            id INTEGER PRIMARY KEY, at REAL NOT NULL, actor TEXT NOT NULL, org_id INTEGER, action TEXT NOT NULL,
+            detail TEXT);
+        """,
+    ]
+
+    /// The version a fully migrated database reports.
+    static var currentVersion: Int { migrations.count }
+}

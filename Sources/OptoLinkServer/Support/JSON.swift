@@ -1,0 +1,136 @@
+import Foundation
+
+/// A JSON value (internal: the SDK has its own `JSONValue`, and the dashboard imports both).
+enum JSON: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    /// The string payload, if this is a string.
+    var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The object payload, if this is an object.
+    var objectValue: [String: JSON]? { if case .object(let o) = self { return o } else { return nil } }
+    /// The number payload, if this is a number.
+    var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+
+    /// Member access on objects (nil otherwise).
+    subscript(key: String) -> JSON? { objectValue?[key] }
+
+    /// The name of this value's type, for validation messages.
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// Compact serialization with sorted keys (deterministic output).
+    func serialized() -> String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    /// The serialized UTF-8 bytes.
+    var data: Data { Data(serialized().utf8) }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += JSON.format(n)
+        case .string(let s): JSON.writeString(s, to: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, key) in members.keys.sorted().enumerated() {
+                if i > 0 { out += "," }
+                JSON.writeString(key, to: &out)
+                out += ":"
+                members[key]!.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func format(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return "\(n)"
+    }
+
+    private static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
+    init(stringLiteral value: String) { self = .string(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(integerLiteral value: Int) { self = .number(Double(value)) }
+    init(floatLiteral value: Double) { self = .number(value) }
+    init(dictionaryLiteral elements: (String, JSON)...) { self = .object(Dictionary(elements, uniquingKeysWith: { $1 })) }
+    init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    init(nilLiteral: ()) { self = .null }
+}
+
+extension JSON: Codable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let b = try? container.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? container.decode(Double.self) { self = .number(n) }
+        else if let s = try? container.decode(String.self) { self = .string(s) }
+        else if let a = try? container.decode([JSON].self) { self = .array(a) }
+        else if let o = try? container.decode([String: JSON].self) { self = .object(o) }
+        else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value") }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let b): try container.encode(b)
+        case .number(let n): try container.encode(n)
+        case .string(let s): try container.encode(s)
+        case .array(let a): try container.encode(a)
+        case .object(let o): try container.encode(o)
+        }
+    }
+}
+
+extension JSON {
+    /// The object without its `params` member (the attempt log's `result` shape).
+    var droppingParams: JSON {
+        guard var object = objectValue else { return self }
+        object["params"] = nil
+        return .object(object)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Random identifiers: clipboard tokens, request ids, link ids.
+enum RandomToken {
+    /// `opl_` + 22 base64url characters from 16 random bytes (the seed's clipboard token format).
+    static func clipboardToken() -> String {
+        "opl_" + base64URL(randomBytes(16))
+    }
+
+    /// A request id such as `req_5f0c…` (16 random bytes, hex).
+    static func requestID() -> String { "req_" + hex(randomBytes(8)) }
+
+    /// A new link id such as `lnk_9a1b…`.
+    static func linkID() -> String { "lnk_" + hex(randomBytes(8)) }
+
+    /// `count` bytes from the system's cryptographic generator.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    /// Unpadded base64url.
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Lower-case hex.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `text` has the clipboard token shape: `opl_` + 22 base64url characters.
+    static func isClipboardToken(_ text: Substring) -> Bool {
+        guard text.hasPrefix("opl_"), text.utf8.count == 26 else { return false }
+        return text.utf8.dropFirst(4).allSatisfy(isBase64URL)
+    }
+
+    static func isBase64URL(_ byte: UInt8) -> Bool {
+        (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
+    }
+}

@@ -1,0 +1,229 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+@testable import OptoLinkServer
+
+/// The socket layer: limits, keep-alive, timeouts, slow and idle clients, the connection cap, stop.
+@Suite struct HTTPServerTests {
+    static var fast: HTTPServer.Limits {
+        var limits = HTTPServer.Limits()
+        limits.idleTimeout = 1
+        limits.requestTimeout = 1
+        return limits
+    }
+
+    @Test func oversizedBodyIs413() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection()
+        connection.send("POST /match HTTP/1.1\r\nContent-Length: 2097152\r\n\r\n")
+        let response = try #require(connection.readResponse())
+        #expect(response.status == 413)
+        #expect(response.json?["requestId"]?.stringValue == response.header("X-Request-Id"))
+        #expect(response.header("Connection") == "close")
+    }
+
+    @Test func oversizedBodyIs413EvenWhileTheClientKeepsSending() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection()
+        let body = String(repeating: "x", count: 1024 * 1024 + 1)
+        connection.send("POST /sdk/events HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+        #expect(connection.readResponse()?.status == 413)
+    }
+
+    @Test func oversizedHeadersAre431() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection()
+        connection.send("GET /health HTTP/1.1\r\nX-Padding: \(String(repeating: "p", count: 17 * 1024))\r\n\r\n")
+        let response = try #require(connection.readResponse())
+        #expect(response.status == 431)
+        #expect(response.json?["message"] != nil)
+    }
+
+    @Test func garbageAndChunkedAndConflictingLengths() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        for (raw, status) in [
+            ("HELLO WORLD\r\n\r\n", 400),
+            ("GET /health HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),
+            ("POST /match HTTP/1.1\r\nContent-Length: -5\r\n\r\n", 400),
+            ("POST /match HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", 411),
+        ] {
+            let connection = server.connection()
+            connection.send(raw)
+            let response = try #require(connection.readResponse())
+            #expect(response.status == status, "\(raw)")
+            #expect(response.json?["requestId"] != nil)
+        }
+    }
+
+    @Test func keepAliveServesSeveralRequestsAndPipelining() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection()
+        for _ in 0..<5 { #expect(connection.request("GET", "/health")?.status == 200) }
+        connection.send("GET /health HTTP/1.1\r\n\r\nGET /nope HTTP/1.1\r\n\r\n")
+        #expect(connection.readResponse()?.status == 200)
+        #expect(connection.readResponse()?.status == 404)
+        let last = try #require(connection.request("GET", "/health", keepAlive: false))
+        #expect(last.header("Connection") == "close")
+        #expect(connection.isClosedByPeer())
+    }
+
+    @Test func libcurlStyleHeadersWithoutSpaceAreAccepted() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection()
+        connection.send("POST /sdk/session HTTP/1.1\r\nauthorization:Bearer \(TestServer.clientKey)\r\ncontent-length:27\r\n\r\n{\"deviceId\":\"device-curl1\"}")
+        #expect(connection.readResponse()?.status == 200)
+    }
+
+    @Test func bodyShorterThanDeclaredTimesOutWith408() throws {
+        let server = try TestServer(limits: Self.fast)
+        defer { server.stop() }
+        let connection = server.connection(timeout: 5)
+        let started = Date()
+        connection.send("POST /match HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"a\":")
+        let response = try #require(connection.readResponse())
+        #expect(response.status == 408)
+        #expect(Date().timeIntervalSince(started) < 4)
+    }
+
+    @Test func byteAtATimeClientIsCutOffAtTheRequestDeadline() throws {
+        let server = try TestServer(limits: Self.fast)
+        defer { server.stop() }
+        let connection = server.connection(timeout: 5)
+        let started = Date()
+        var answered: TestResponse?
+        for byte in Array("GET /health HTTP/1.1\r\nX-Slow: \(String(repeating: "s", count: 40))".utf8) {
+            connection.send([byte])
+            usleep(50_000)
+            if Date().timeIntervalSince(started) > 1.6 { break }
+        }
+        answered = connection.readResponse()
+        #expect(answered?.status == 408 || answered == nil)
+        #expect(Date().timeIntervalSince(started) < 4)
+    }
+
+    @Test func idleKeepAliveConnectionIsClosed() throws {
+        let server = try TestServer(limits: Self.fast)
+        defer { server.stop() }
+        let connection = server.connection(timeout: 5)
+        #expect(connection.request("GET", "/health")?.status == 200)
+        let started = Date()
+        #expect(connection.isClosedByPeer())
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
+    @Test func keepsServingWhile200ConnectionsAreIdleOrSlow() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        var idle = [TestConnection]()
+        for i in 0..<200 {
+            let c = server.connection()
+            if i % 2 == 0 { c.send("GET /health HTTP/1.1\r\nX-Partial: ") }   // slow: half a request
+            idle.append(c)
+        }
+        for _ in 0..<5 {
+            let started = Date()
+            #expect(server.request("GET", "/health")?.status == 200)
+            #expect(Date().timeIntervalSince(started) < 1)
+        }
+        #expect(idle.count == 200)
+    }
+
+    @Test func connectionsBeyondTheCapGet503() throws {
+        var limits = HTTPServer.Limits()
+        limits.maxConnections = 4
+        let server = try TestServer(limits: limits)
+        defer { server.stop() }
+        let held = (0..<4).map { _ in server.connection() }
+        for c in held { #expect(c.request("GET", "/health")?.status == 200) }
+        let extra = try #require(server.connection().readResponse())
+        #expect(extra.status == 503)
+        #expect(extra.json?["message"] != nil)
+        #expect(extra.json?["requestId"] != nil)
+    }
+
+    @Test func stopClosesConnectionsAndTheListener() throws {
+        let server = try TestServer()
+        let port = server.port
+        let open = server.connection()
+        #expect(open.request("GET", "/health")?.status == 200)
+        let started = Date()
+        server.stop()
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(open.isClosedByPeer())
+        let fd = socket(AF_INET, Socket.streamType, 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+        let result = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        #expect(result != 0)
+    }
+
+    @Test func peerAddressIsUsedWithoutTrust() throws {
+        let server = try TestServer(trustForwardedFor: false)
+        defer { server.stop() }
+        _ = server.request("POST", "/match", headers: ["X-Forwarded-For": "10.9.9.9"], body: #"{"deviceId":"device-peer"}"#)
+        let attempts = try #require(server.request("GET", "/dev/match-attempts?deviceId=device-peer"))
+        if case .array(let list)? = attempts.json?["attempts"] { #expect(list.first?["ip"] == "127.0.0.1") } else { Issue.record("no attempts") }
+    }
+
+    @Test func startTwiceAndBindErrorsAreReported() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        #expect(throws: OptoLinkServerError.self) { try server.server.start() }
+        let clash = try OptoLinkServer(configuration: .init(port: server.port))
+        #expect(throws: OptoLinkServerError.self) { try clash.start() }
+        #expect(throws: OptoLinkServerError.self) { try OptoLinkServer(configuration: .init(host: "not-an-ip", port: 0)).start() }
+    }
+}
+
+@Suite struct HTTPServerConcurrencyTests {
+    @Test func expectContinueGetsAnInterimAnswer() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection()
+        connection.send("POST /match HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+        var interim = [UInt8](repeating: 0, count: 25)
+        let n = interim.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, MSG_WAITALL_FLAG) }
+        #expect(String(decoding: interim.prefix(max(0, n)), as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
+        connection.send("{}")
+        #expect(connection.readResponse()?.status == 200)
+    }
+
+    @Test func manyClientsAtOnce() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let failures = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 16) { worker in
+            let connection = server.connection()
+            let auth = bearer(TestServer.clientKey).merging(["X-Forwarded-For": "10.1.0.\(worker)"]) { a, _ in a }
+            for i in 0..<25 {
+                let device = "device-\(worker)-\(i)"
+                let ok = connection.request("POST", "/sdk/session", headers: auth, body: "{\"deviceId\":\"\(device)\"}")?.status == 200
+                    && connection.request("POST", "/sdk/events", headers: auth, body: "{\"deviceId\":\"\(device)\",\"eventName\":\"e\"}")?.status == 200
+                    && connection.request("GET", "/demo/summer", headers: auth)?.status == 200
+                if !ok { failures.withLock { $0 += 1 } }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(server.backend.matches.snapshot.records.count == 16 * 25)
+        #expect(try server.backend.store.eventCount(deviceId: "device-15-24") == 1)
+    }
+}
+
+#if os(Linux)
+let MSG_WAITALL_FLAG = Int32(MSG_WAITALL)
+#else
+let MSG_WAITALL_FLAG = MSG_WAITALL
+#endif

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import OptoLinkServer
+
+/// Nothing a client sends may produce a 500: random bodies, targets and headers against every route.
+@Suite struct RobustnessTests {
+    /// A small deterministic generator (SplitMix64), so a failure is reproducible.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E3779B97F4A7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let fragments = [
+        "{", "}", "[", "]", ",", ":", "\"deviceId\"", "\"abcdefgh12\"", "\"eventName\"", "\"properties\"", "{\"a\":1}", "null",
+        "true", "-1", "1e999", "0.5", "\"\\ud800\"", "\"\\u0000\"", "\"shortCode\"", "\"path\"", "\"/x\"", "\"orgKey\"", "\"demo\"",
+        "\"summer\"", "\"route\"", "\"kind\"", "\"status\"", "\"count\"", "999", "\"matchWindowHours\"", "\"template\"", "\"promo\"",
+        "\"clipboardToken\"", "\"opl_AAAAAAAAAAAAAAAAAAAAAA\"", "\"ageSeconds\"", "1e300", "\"é\"", " ",
+    ]
+
+    @Test func randomBodiesNeverProduceA500() throws {
+        let clock = ManualServerClock()
+        let store = try Store(path: nil)
+        try store.apply(.demo, now: clock.now())
+        let router = Router(backend: Backend(store: store, clock: clock, options: .init(trustForwardedFor: true)))
+        var rng = SplitMix(state: 0x5EED)
+        let targets = RouteTable.all.map { route in
+            route.pattern.replacingOccurrences(of: ":orgKey", with: "demo").replacingOccurrences(of: ":shortCode", with: "summer")
+                .replacingOccurrences(of: ":id", with: "lnk_x")
+        } + ["/", "/demo", "/demo/summer/data/extra", "/%C3%A9/%00", "/demo/summer?deviceId=%FF%FE", "/dev/match-attempts?limit=abc"]
+        let methods = ["GET", "POST", "PATCH", "DELETE", "PUT", "HEAD", "OPTIONS"]
+        let auths = [nil, "Bearer \(TestServer.clientKey)", "Bearer \(TestServer.serverKey)", "Bearer ", "Bearer \u{0}", "Basic x", "Bearer opl_sdk_gone_client_key_0000000001"]
+        for i in 0..<3000 {
+            var body = [UInt8]()
+            if i % 5 == 0 {
+                body = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            } else {
+                body = Array((0..<Int.random(in: 0...12, using: &rng)).map { _ in Self.fragments.randomElement(using: &rng)! }.joined().utf8)
+            }
+            var headers: [(name: String, value: String)] = [("X-Forwarded-For", "10.0.\(i % 250).\(i % 7)")]
+            if let auth = auths.randomElement(using: &rng)! { headers.append(("Authorization", auth)) }
+            if i % 3 == 0 { headers.append(("X-API-Key", auths.randomElement(using: &rng)!.map { String($0.dropFirst(7)) } ?? "")) }
+            // A target that is not valid percent-encoded UTF-8 is a 400 in the parser (HTTPParserTests).
+            guard let request = try? HTTPRequest(method: methods.randomElement(using: &rng)!, target: targets.randomElement(using: &rng)!,
+                                                 headers: headers, body: body) else { continue }
+            guard case .respond(let response) = router.handle(request, peer: "127.0.0.1") else { continue }
+            #expect(response.status < 500, "\(request.method) \(request.target) \(String(decoding: body, as: UTF8.self)) → \(response.status)")
+            if response.status >= 400 {
+                let json = try JSONParser.parse(response.body)
+                #expect(json["message"]?.stringValue != nil)
+                #expect(json["requestId"]?.stringValue == response.header("X-Request-Id"))
+            }
+        }
+    }
+
+    @Test func randomBytesNeverCrashTheParser() {
+        var rng = SplitMix(state: 42)
+        for _ in 0..<5000 {
+            let prefix = Array(["GET / HTTP/1.1\r\n", "POST /match HTTP/1.1\r\nContent-Length: 3\r\n", ""].randomElement(using: &rng)!.utf8)
+            let noise = (0..<Int.random(in: 0...200, using: &rng)).map { _ in
+                [UInt8(13), 10, 58, 32, 48, 0xff].randomElement(using: &rng)! &+ (Bool.random(using: &rng) ? UInt8.random(in: 0...127, using: &rng) : 0)
+            }
+            switch HTTPParser.parse(prefix + noise) {
+            case .failure(let error): #expect(error.status >= 400 && error.status < 500 || error.status == 505)
+            case .incomplete, .complete: break
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import OptoLinkServer
+
+/// The request → response core without a socket.
+@Suite struct RouterTests {
+    func router(production: Bool = false, trust: Bool = true) throws -> (Router, ManualServerClock) {
+        let clock = ManualServerClock()
+        let store = try Store(path: nil)
+        try store.apply(.demo, now: clock.now())
+        let backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: trust, production: production))
+        return (Router(backend: backend), clock)
+    }
+
+    func respond(_ router: Router, _ method: String, _ target: String, headers: [(name: String, value: String)] = [], body: String = "") throws -> HTTPResponse {
+        let request = try HTTPRequest(method: method, target: target, headers: headers, body: Array(body.utf8))
+        guard case .respond(let response) = router.handle(request, peer: "127.0.0.1") else { throw OptoLinkServerError.startup("not a response") }
+        return response
+    }
+
+    @Test func literalPrefixesWinOverTheCatchAll() throws {
+        let (router, _) = try router()
+        #expect(try respond(router, "GET", "/sdk/session").status == 405)
+        #expect(try respond(router, "GET", "/match/x").status == 404)
+        #expect(try respond(router, "GET", "/dev/anything").status == 404)
+        #expect(try respond(router, "GET", "/links/x/y/z").status == 404)
+        #expect(try respond(router, "GET", "/health").status == 200)
+        #expect(try respond(router, "GET", "/demo/summer").status == 200)
+    }
+
+    @Test func methodNotAllowedListsTheAllowedMethods() throws {
+        let (router, _) = try router()
+        let response = try respond(router, "PUT", "/dev/faults")
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "GET, POST, DELETE")
+    }
+
+    @Test func everyResponseCarriesARequestId() throws {
+        let (router, _) = try router()
+        for target in ["/health", "/nope", "/demo/summer/data"] {
+            let response = try respond(router, "GET", target)
+            #expect(response.header("X-Request-Id")?.hasPrefix("req_") == true)
+        }
+        let error = try respond(router, "GET", "/nope")
+        let json = try JSONParser.parse(error.body)
+        #expect(json["requestId"]?.stringValue == error.header("X-Request-Id"))
+        #expect(json["message"]?.stringValue != nil)
+    }
+
+    @Test func forwardedForIsOnlyTrustedWhenConfigured() throws {
+        let (trusting, _) = try router(trust: true)
+        let (plain, _) = try router(trust: false)
+        let request = try HTTPRequest(method: "GET", target: "/", headers: [("X-Forwarded-For", "10.0.0.5, 10.0.0.1")])
+        #expect(trusting.backend.clientIP(request, peer: "127.0.0.1") == "10.0.0.5")
+        #expect(plain.backend.clientIP(request, peer: "127.0.0.1") == "127.0.0.1")
+    }
+
+    @Test func deferredFlowThroughTheRouter() throws {
+        let (router, clock) = try router()
+        let click = try respond(router, "GET", "/demo/summer", headers: [
+            ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15"),
+            ("Accept-Language", "de-DE,de;q=0.9"), ("X-Forwarded-For", "198.51.100.20"),
+        ])
+        #expect(click.status == 200)
+        clock.advance(by: 120)
+        let match = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.20")],
+                                body: #"{"platform":"iOS","osVersion":"17.4.1","language":"de-DE","timezone":"Europe/Berlin","deviceId":"device-0001"}"#)
+        let json = try JSONParser.parse(match.body)
+        // 30 + 10 + 15 + 10 language + 9 recency = 74 (browser gives no timezone or model).
+        #expect(json["matchMethod"] == "FINGERPRINT_SCORED")
+        #expect(json["matchScore"] == .number(74))
+        #expect(json["matchConfidence"] == "medium")
+        #expect(json["params"] == ["campaign": "summer", "utm_source": "newsletter"])
+        #expect(try router.backend.store.device(id: "device-0001")?.platform == "iOS")
+    }
+
+    @Test func matchUpsertsTheDeviceEvenWithoutAMatch() throws {
+        let (router, _) = try router()
+        let response = try respond(router, "POST", "/match", body: #"{"deviceId":"lonely-device","platform":"iOS"}"#)
+        #expect(try JSONParser.parse(response.body) == ["matched": false, "matchMethod": "NONE"])
+        #expect(try router.backend.store.device(id: "lonely-device") != nil)
+    }
+
+    @Test func matchAuditsAttributionByKeyPrefixOnly() throws {
+        let (router, _) = try router()
+        _ = try respond(router, "POST", "/match", headers: [("X-API-Key", TestServer.clientKey)], body: "{}")
+        _ = try respond(router, "POST", "/match", body: "{}")
+        let trail = try router.backend.store.auditTrail(limit: 2)
+        #expect(trail.map(\.actor) == ["anonymous", "sdk:opl_sdk_"])
+        #expect(trail[1].orgId != nil)
+        #expect(!trail.contains { $0.actor.contains(TestServer.clientKey) || $0.detail.contains(TestServer.clientKey) })
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import OptoLinkServer
+
+/// The `optolink-server` executable, when it has been built (`swift build` builds it with the tests).
+@Suite struct CommandLineTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/optolink-server").path
+    static var built: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+
+    func launch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    @Test(.enabled(if: built)) func printsListeningFirstServesAndStopsOnSIGTERM() throws {
+        let (process, out, _) = try launch(["--port", "0"])
+        var text = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !text.contains("\n"), Date() < deadline {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let first = String(text.prefix { $0 != "\n" })
+        #expect(first.range(of: #"^listening on http://127\.0\.0\.1:[0-9]+$"#, options: .regularExpression) != nil, "\(first)")
+        let port = Int(first.split(separator: ":").last ?? "") ?? 0
+        #expect(TestConnection(port: port).request("GET", "/health")?.status == 200)
+        process.terminate()   // SIGTERM
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let rest = text + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(rest.contains("opl_sdk_demo_client_key_0000000001"))   // demo keys are printed with the built-in seed
+    }
+
+    @Test(.enabled(if: built)) func badSeedFileStopsStartUpNamingTheFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-seed-\(UUID().uuidString).json").path
+        try #"{"platformDomain":"x","orgs":[{"orgKey":"demo","name":"D","status":"ACTIVE","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ADMIN"}]}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (process, _, err) = try launch(["--port", "0", "--seed", path])
+        process.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus != 0)
+        #expect(message.contains(path))
+        #expect(message.contains("tier"))
+    }
+
+    @Test(.enabled(if: built)) func unknownArgumentIsAUsageError() throws {
+        let (process, _, err) = try launch(["--frobnicate"])
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("usage:"))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import OptoLinkServer
+
+@Suite struct StoreTests {
+    @Test func keysAreStoredHashedNeverRaw() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        do {
+            let store = try Store(path: path)
+            try store.apply(.demo, now: Date())
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("opl_sdk_demo_client_key_0000000001"))
+        #expect(text.contains(SHA256.hex("opl_sdk_demo_client_key_0000000001")) || bytes.count > 0)
+        let keys = try Store(path: path).keys(prefix: "opl_sdk_demo_cli")
+        #expect(keys.count == 1)
+        #expect(keys.first?.hash == SHA256.hex("opl_sdk_demo_client_key_0000000001"))
+    }
+
+    @Test func dataSurvivesARestartAndSeedingIsIdempotent() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        do {
+            let store = try Store(path: path)
+            try store.apply(.demo, now: now)
+            let org = try #require(try store.org(key: "demo"))
+            try store.upsertDevice(id: "device-1234", orgId: org.id, platform: "iOS", osVersion: nil, deviceModel: nil, now: now)
+            _ = try store.bind(orgId: org.id, deviceId: "device-1234", externalId: "user-1", now: now)
+            try store.insertEvent(orgId: org.id, deviceId: "device-1234", name: "e", properties: ["a": 1], now: now)
+        }
+        let store = try Store(path: path)
+        try store.apply(.demo, now: now.addingTimeInterval(10))
+        let org = try #require(try store.org(key: "demo"))
+        #expect(try store.links(orgId: org.id).count == 3)
+        #expect(try store.device(id: "device-1234")?.platform == "iOS")
+        #expect(try store.openBinding(orgId: org.id, deviceId: "device-1234")?.externalId == "user-1")
+        #expect(try store.eventCount(deviceId: "device-1234") == 1)
+        #expect(try store.keys(prefix: "opl_sdk_demo_cli").count == 1)
+    }
+
+    @Test func bindingLifecycle() throws {
+        let store = try Store(path: nil)
+        try store.apply(.demo, now: Date())
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try store.bind(orgId: 1, deviceId: "d-000001", externalId: "alice", now: t0)
+        #expect(try store.bind(orgId: 1, deviceId: "d-000001", externalId: "alice", now: t0 + 5).boundAt == first.boundAt)
+        let second = try store.bind(orgId: 1, deviceId: "d-000001", externalId: "bob", now: t0 + 10)
+        #expect(second.boundAt == t0 + 10)
+        #expect(try store.unbind(orgId: 1, deviceId: "d-000001", now: t0 + 20)?.externalId == "bob")
+        #expect(try store.openBinding(orgId: 1, deviceId: "d-000001") == nil)
+        #expect(try store.unbind(orgId: 1, deviceId: "d-000001", now: t0 + 30) == nil)
+    }
+}
