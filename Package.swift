@@ -32,6 +32,8 @@ let package = Package(
         .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),
         .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard"], exclude: ["Snapshots"]),
+        // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
+        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
