@@ -17,6 +17,8 @@ import OptoLinkTesting
 //   tracked <i>                 `trackEvent` returned true: the event is persisted in STORE_DIR
 //                               (EventQueue.enqueue persists before it returns)
 //   drained                     every event was answered 2xx; exit 0 follows
+//
+// OPTOLINK_CHILD_TRACE=1 writes every SDK diagnostic to stderr.
 
 /// Writes one line to stdout at once (no stdio buffer that a SIGKILL could lose).
 func say(_ line: String) {
@@ -82,6 +84,14 @@ let environment = OptoLinkEnvironment(
     store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone, transport: RotatingAddressTransport(),
     clock: SystemClock())
 let sdk = OptoLink.start(configuration: configuration, environment: environment)
+if ProcessInfo.processInfo.environment["OPTOLINK_CHILD_TRACE"] == "1" {
+    // Debugging aid: every diagnostic on stderr, with its time.
+    Task {
+        for await diagnostic in sdk.diagnostics {
+            FileHandle.standardError.write(Data("trace \(String(format: "%.3f", diagnostic.time)) \(diagnostic.kind)\n".utf8))
+        }
+    }
+}
 say("device \(sdk.deviceId)")
 say("queued \(await sdk.queuedEventCount())")
 

@@ -80,20 +80,25 @@ final class TestServer: Sendable {
         try await Self.send(method, baseURL.absoluteString + path, json: json, address: address, headers: headers)
     }
 
+    /// Sends through the SDK's own ``URLSessionTransport`` (completion-handler data tasks on an ephemeral
+    /// session). Not `URLSession.shared.data(for:)`: on Linux (Swift 6.3.1) that async API crashed this
+    /// test process under load with "FoundationNetworking/TaskRegistry.swift:118: Fatal error: Trying to
+    /// access a behaviour for a task that in not in the registry".
     static func send(_ method: String, _ url: String, json: [String: Any]? = nil, address: String = "127.0.0.1",
                      headers: [String: String] = [:]) async throws -> (Int, Data) {
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = method
-        request.timeoutInterval = 10
-        request.setValue(address, forHTTPHeaderField: "X-Forwarded-For")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        var allHeaders = headers
+        allHeaders["X-Forwarded-For"] = address
+        var body: Data?
         if let json {
-            request.httpBody = try JSONSerialization.data(withJSONObject: json)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            body = try JSONSerialization.data(withJSONObject: json)
+            allHeaders["Content-Type"] = "application/json"
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        let request = HTTPRequest(method: method, url: URL(string: url)!, headers: allHeaders, body: body, timeout: 10)
+        let response = try await transport.send(request)
+        return (response.status, response.body)
     }
+
+    private static let transport = URLSessionTransport()
 }
 
 /// `/dev/match-attempts`.
