@@ -56,14 +56,15 @@ struct FaultTests {
         #expect(story.finished.first?.attempts == 3)
         #expect(story.finished.first?.status == 200)
         // Observed wait = next attempt's start − the retryScheduled time (both SystemClock, i.e. uptime).
-        // Task.sleep never returns early (5 ms allowed for clock rounding); late by at most 0.35 s: a woken
-        // task may wait for one of the 2 cooperative threads while the other tests of the suite run in
-        // parallel (measured: a few ms when idle). Far below the 1 s step between 1 s, 2 s and 4 s.
+        // Task.sleep never returns early (5 ms allowed for clock rounding); late by at most 0.5 s: a woken
+        // task may wait for one of the 2 cooperative threads while the rest of `swift test` (every target,
+        // in parallel) keeps them busy (measured: under 5 ms when idle). Still half the 1 s step that
+        // separates a 1 s wait from 2 s, and 2 s from 4 s.
         try #require(story.started.count == 3 && story.retryTimes.count == 2)
         let waits = [story.started[1].time - story.retryTimes[0], story.started[2].time - story.retryTimes[1]]
         for (wait, expected) in zip(waits, [1.0, 2.0]) {
             #expect(wait >= expected - 0.005, "waited \(wait) s for a \(expected) s backoff")
-            #expect(wait <= expected + 0.35, "waited \(wait) s for a \(expected) s backoff")
+            #expect(wait <= expected + 0.5, "waited \(wait) s for a \(expected) s backoff")
         }
         print("flaky-server real clock: observed waits \(waits.map { String(format: "%.3f", $0) }) s")
         await run.sdk.shutdown()
@@ -132,6 +133,82 @@ struct FaultTests {
         #expect(story.finished.first?.attempts == 2)
         #expect(story.finished.first?.status == 200)
         await run.sdk.shutdown()
+    }
+
+    @Test("a connection cut mid-response (headers and half the body, then closed): failed attempt, retried, delivered once")
+    func cutMidResponse() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let proxy = try TruncatingProxy(upstreamPort: server.port, truncate: 1, pathPrefix: "/match")
+        defer { proxy.stop() }
+        let device = try await Self.deviceWithClick(server, address: "203.0.113.107")
+        let viaProxy = try #require(URL(string: "http://127.0.0.1:\(proxy.port)"))
+
+        let run = try await Self.firstLaunch(device, viaProxy, expectDelivery: true)
+
+        #expect(proxy.truncatedCount == 1)
+        #expect(run.resolved?.matchMethod == .fingerprintExact)
+        #expect(run.delivered.count == 1)
+        #expect(run.delivered.first == run.resolved)
+        #expect(device.firstLaunchDone)
+        let story = try Self.matchStory(run.diagnostics)
+        #expect(story.failures.count == 1)
+        #expect(story.statuses == [200])
+        #expect(story.retryDelays == [0.05])
+        #expect(story.finished.count == 1)
+        #expect(story.finished.first?.attempts == 2)
+        // The server answered both attempts (the second within the 30 s grace, with the same link).
+        #expect(try await server.matchAttempts(deviceId: run.sdk.deviceId).map(\.result.matched) == [true, true])
+        await run.sdk.shutdown()
+    }
+
+    @Test("an event whose answer is cut mid-response is sent again: stored twice (delivery is at-least-once)")
+    func eventAnswerCut() async throws {
+        let server = try TestServer(onDisk: true)
+        defer { server.stop() }
+        let proxy = try TruncatingProxy(upstreamPort: server.port, truncate: 1, pathPrefix: "/sdk/events")
+        defer { proxy.stop() }
+        let device = SimulatedDevice(address: "203.0.113.108")
+        device.markInstalledEarlier()
+        let sdk = try device.start(try #require(URL(string: "http://127.0.0.1:\(proxy.port)")))
+        let diagnostics = Collector(sdk.diagnostics)
+
+        #expect(await sdk.trackEvent("checkout"))
+        #expect(await diagnostics.wait { $0.contains { $0.kind == .eventSent(name: "checkout", queued: 0) } })
+
+        let story = try #require(diagnostics.values.requests(.events).first)
+        #expect(story.failures.count == 1)
+        #expect(story.statuses == [200])
+        let stored = try ServerProbe.events(databasePath: try #require(server.databasePath), deviceId: sdk.deviceId)
+        #expect(stored.map(\.name) == ["checkout", "checkout"])
+        #expect(await sdk.queuedEventCount() == 0)
+        await sdk.shutdown()
+    }
+
+    @Test("events under 429: kept (not dropped), retried after Retry-After, recorded once")
+    func eventRateLimited() async throws {
+        let server = try TestServer(onDisk: true)
+        defer { server.stop() }
+        let device = SimulatedDevice(address: "203.0.113.109")
+        device.markInstalledEarlier()
+        try await server.addFault(route: "events", kind: "status", status: 429, count: 1)
+        let sdk = try device.start(server.baseURL)
+        let diagnostics = Collector(sdk.diagnostics)
+
+        #expect(await sdk.trackEvent("after-429"))
+        #expect(await diagnostics.wait(timeout: 10) { $0.contains { $0.kind == .eventSent(name: "after-429", queued: 0) } })
+
+        let stories = diagnostics.values.requests(.events)
+        #expect(stories.map(\.statuses) == [[429], [200]])   // one attempt each: a 429 is not retried by the request
+        #expect(stories.first?.retryDelays.isEmpty == true)
+        // The queue waited the Retry-After (1 s) between the two requests.
+        if stories.count == 2, let end = stories[0].started.first?.time, let next = stories[1].started.first?.time {
+            #expect(next - end >= 0.99, "waited \(next - end) s")
+        }
+        #expect(!diagnostics.values.contains { if case .eventDropped = $0.kind { true } else { false } })
+        let stored = try ServerProbe.events(databasePath: try #require(server.databasePath), deviceId: sdk.deviceId)
+        #expect(stored.map(\.name) == ["after-429"])
+        await sdk.shutdown()
     }
 
     @Test("429: one attempt, not retried, no link, flag set; the API error carries retryAfterSeconds")
