@@ -77,26 +77,38 @@ enum Binaries {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The built executable `product`. `swift test` builds every target of the package, executables
-    /// included, into the directory of the test runner, so it is normally found there (or in
-    /// `.build/debug`). When it is missing (a test binary built some other way), it is built with
-    /// `swift build --product <product>`, which takes a few seconds when the libraries are built already.
+    /// The built executable `product`.
+    ///
+    /// `swift test` builds every target of the package, executables included (checked with SwiftPM 6.3:
+    /// `swift build --build-tests` links `optolink-server` and `optolink-event-child` too), into the
+    /// test runner's directory, so it is normally found there (or in `.build/debug`). When it is missing
+    /// (e.g. `swift test --skip-build` after building only the tests), it is built with
+    /// `swift build --product <product> --scratch-path .build/e2e-fallback`: a separate scratch path,
+    /// because the running `swift test` holds the lock of `.build` and a nested `swift build` there
+    /// waits for it forever. Measured: 12 s for the child, 7 s more for the server.
     static func url(_ product: String) throws -> URL {
         var candidates: [URL] = []
         if let runner = Bundle.main.executableURL { candidates.append(runner.deletingLastPathComponent().appendingPathComponent(product)) }
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(product))
         candidates.append(packageRoot.appendingPathComponent(".build/debug/\(product)"))
         if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return found }
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "--product", product]
-        build.currentDirectoryURL = packageRoot
-        try build.run()
-        build.waitUntilExit()
-        let built = packageRoot.appendingPathComponent(".build/debug/\(product)")
-        guard build.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: built.path) else {
-            throw ProbeError("cannot find or build \(product) (looked in \(candidates.map(\.path)))")
+        return try lock.withLock {
+            let scratch = packageRoot.appendingPathComponent(".build/e2e-fallback")
+            let built = scratch.appendingPathComponent("debug/\(product)")
+            let build = Process()
+            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            build.arguments = ["swift", "build", "--product", product, "--scratch-path", scratch.path]
+            build.currentDirectoryURL = packageRoot
+            build.standardOutput = FileHandle.nullDevice
+            try build.run()
+            build.waitUntilExit()
+            guard build.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: built.path) else {
+                throw ProbeError("cannot find \(product) (looked in \(candidates.map(\.path))) nor build it in \(scratch.path)")
+            }
+            return built
         }
-        return built
     }
+
+    /// One fallback build at a time.
+    private static let lock = NSLock()
 }
