@@ -49,6 +49,32 @@ struct DeferredMatchTests {
         await sdk.shutdown()
     }
 
+    @Test("deferred-clipboard through the real redirect page: the token in its HTML matches CLIPBOARD / exact")
+    func clipboardFromRedirectPage() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (status, html) = try await server.send(
+            "GET", "/demo/welcome", address: "198.51.100.21",
+            headers: ["User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15",
+                      "Accept-Language": "en-US,en;q=0.9"])
+        #expect(status == 200)
+        let page = String(decoding: html, as: UTF8.self)
+        let pattern = try NSRegularExpression(pattern: "opl_[A-Za-z0-9_-]{22}")
+        let match = try #require(pattern.firstMatch(in: page, range: NSRange(page.startIndex..., in: page)))
+        let token = String(page[try #require(Range(match.range, in: page))])
+        var device = SimulatedDevice(address: "203.0.113.21")
+        device.pasteboard = InMemoryPasteboard(string: token)   // what the page's script copied
+
+        let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
+
+        #expect(resolved?.matchMethod == .clipboard)
+        #expect(resolved?.confidence == .exact)
+        #expect(resolved?.path == DemoLinks.welcomePath)
+        #expect(resolved?.params == DemoLinks.welcomeParams)
+        #expect(delivered.count == 1)
+        await sdk.shutdown()
+    }
+
     @Test("deferred-fingerprint-exact: same network, platform + OS + model equal → FINGERPRINT_EXACT / high")
     func fingerprintExact() async throws {
         let server = try TestServer()
