@@ -120,5 +120,7 @@ struct EventQueueDurabilityTests {
         #expect(unexpected.isEmpty, "unexpected: \(unexpected.prefix(20))")
         #expect(killsDone == kills)
         #expect(stored.count == total + extraCopies)
+        // Reached only when no `#require` stopped the test: on such a failure the logs stay for inspection.
+        for directory in [storeDirectory, logDirectory] { try? FileManager.default.removeItem(at: directory) }
     }
 }

@@ -133,5 +133,6 @@ struct ServerDurabilityTests {
         #expect(missing.isEmpty, "acknowledged but not stored: \(missing.prefix(20))")
         #expect(stored.count == storedSet.count)   // each POST is one row: nothing doubled by the restart
         #expect(storedSet.contains("srv-0-after"))
+        try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -89,6 +89,7 @@ struct SecretsTests {
         #expect(await server.child.waitForExit(timeout: 10) == 0)
         #expect(Self.keysFound(in: files, keys: keys).isEmpty, "after stop: \(Self.keysFound(in: files, keys: keys))")
         #expect(server.child.output.contains("stopped"))
+        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test("with the built-in demo seed, the keys appear only in the documented start-up banner, never in the database")
@@ -111,5 +112,6 @@ struct SecretsTests {
         #expect(server.child.lines.filter { $0.hasPrefix("  CLIENT key: ") }.count == 1)   // printed once, at start
         let files = [database, URL(fileURLWithPath: database.path + "-wal")]
         #expect(Self.keysFound(in: files, keys: DemoKeys.all + [Self.unknownKey]).isEmpty)
+        try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -23,7 +23,11 @@ final class TestServer: Sendable {
     var baseURL: URL { server.baseURL }
     var port: Int { server.port }
 
-    func stop() { server.stop() }
+    /// Stops the server and deletes its database directory, if any.
+    func stop() {
+        server.stop()
+        if let databasePath { try? FileManager.default.removeItem(at: URL(fileURLWithPath: databasePath).deletingLastPathComponent()) }
+    }
 
     /// `http://127.0.0.1:<port>` of a port that was bound and then closed: nobody listens there.
     static func closedPortURL() throws -> URL {
