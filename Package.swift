@@ -30,6 +30,9 @@ let package = Package(
         .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer"]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
 
+        // End-to-end helper: tracks events through the real SDK with a file store (killed and restarted by EndToEndTests).
+        .executableTarget(name: "optolink-event-child", dependencies: ["OptoLink", "OptoLinkTesting"]),
+
         // Benchmarks against same-run baselines, printed as a table of ratios (bench/RESULTS.md).
         .executableTarget(name: "optolink-bench",
                           dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard"]),
