@@ -16,6 +16,10 @@ struct MatchState: Sendable {
         /// No record in the lists expires before this (a lower bound: it may be earlier than the true
         /// minimum, never later), so `purge` can skip a bucket in O(1) when nothing can have expired.
         var earliestExpiry: Date = .distantFuture
+        /// The records of `fingerprint`, in order: a copy kept in step with `records` (by `resync` and
+        /// `markMatched`) so a match reads its candidates from one array instead of 50 hashed lookups
+        /// in a dictionary of every click (found by optolink-bench, measure 5).
+        var fingerprintRecords: [MatchRecord] = []
     }
 
     private(set) var records: [String: MatchRecord] = [:]
@@ -29,7 +33,7 @@ struct MatchState: Sendable {
         // 1 024), so its cost stays O(1) per insert however many clicks are stored.
         if insertsSinceSweep >= max(1024, records.count) { sweep(now: now) }
         purge(ipHash: record.ipHash, now: now)
-        records[record.token] = record
+        let replaced = records.updateValue(record, forKey: record.token)
         var bucket = buckets[record.ipHash] ?? Bucket()
         bucket.earliestExpiry = min(bucket.earliestExpiry, record.expiresAt)
         bucket.fingerprint.append(record.token)
@@ -37,6 +41,16 @@ struct MatchState: Sendable {
         evictOldest(&bucket.fingerprint, cap: MatchState.fingerprintCap)
         evictOldest(&bucket.fuzzy, cap: MatchState.fuzzyCap)
         buckets[record.ipHash] = bucket
+        resync(ipHash: record.ipHash)
+        if let replaced, replaced.ipHash != record.ipHash { resync(ipHash: replaced.ipHash) }   // a reused token
+    }
+
+    /// Rebuilds a bucket's `fingerprintRecords` from `records`.
+    private mutating func resync(ipHash: String) {
+        guard var bucket = buckets[ipHash] else { return }
+        buckets[ipHash] = nil   // keep the arrays uniquely referenced while they change
+        bucket.fingerprintRecords = bucket.fingerprint.compactMap { records[$0] }
+        buckets[ipHash] = bucket
     }
 
     private func evictOldest(_ tokens: inout [String], cap: Int) {
@@ -54,7 +68,9 @@ struct MatchState: Sendable {
 
     /// Live records in an IP's fingerprint list.
     func fingerprintCandidates(ipHash: String, now: Date) -> [MatchRecord] {
-        (buckets[ipHash]?.fingerprint ?? []).compactMap { record(token: $0, now: now) }
+        guard let bucket = buckets[ipHash] else { return [] }
+        if now < bucket.earliestExpiry { return bucket.fingerprintRecords }   // nothing expired: share the array, no copies
+        return bucket.fingerprintRecords.filter { $0.expiresAt > now }
     }
 
     /// Live records in an IP's fuzzy list.
@@ -68,8 +84,12 @@ struct MatchState: Sendable {
         r.matchedAt = now
         r.expiresAt = min(r.expiresAt, now.addingTimeInterval(MatchState.grace))
         records[token] = r
-        if var bucket = buckets[r.ipHash], r.expiresAt < bucket.earliestExpiry {
-            bucket.earliestExpiry = r.expiresAt
+        if var bucket = buckets[r.ipHash] {
+            buckets[r.ipHash] = nil   // keep the arrays uniquely referenced while they change
+            bucket.earliestExpiry = min(bucket.earliestExpiry, r.expiresAt)
+            for index in bucket.fingerprintRecords.indices where bucket.fingerprintRecords[index].token == token {
+                bucket.fingerprintRecords[index] = r
+            }
             buckets[r.ipHash] = bucket
         }
     }
@@ -88,6 +108,7 @@ struct MatchState: Sendable {
         bucket.fuzzy.removeAll { !alive($0) }
         bucket.earliestExpiry = earliestExpiry(of: bucket)
         buckets[ipHash] = bucket.fingerprint.isEmpty && bucket.fuzzy.isEmpty ? nil : bucket
+        resync(ipHash: ipHash)
     }
 
     /// The earliest expiry of the records in a bucket's lists.
@@ -109,6 +130,7 @@ struct MatchState: Sendable {
             if f.count == bucket.fingerprint.count, z.count == bucket.fuzzy.count { continue }   // nothing expired here
             var kept = Bucket(fingerprint: f, fuzzy: z)
             kept.earliestExpiry = earliestExpiry(of: kept)
+            kept.fingerprintRecords = f.compactMap { records[$0] }
             buckets[ip] = f.isEmpty && z.isEmpty ? nil : kept
         }
     }
