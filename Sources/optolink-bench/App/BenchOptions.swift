@@ -8,15 +8,18 @@ struct BenchOptions {
     var only: Set<Int> = []
     /// Build optolink-dash when its binary is missing.
     var buildDashboard = true
+    /// Exit 1 when a goal is missed (default: exit 0 whenever the bench itself ran).
+    var strict = false
 
     static let usage = """
-    usage: optolink-bench [--quick] [--out PATH] [--only N[,N…]] [--no-build]
+    usage: optolink-bench [--quick] [--out PATH] [--only N[,N…]] [--no-build] [--strict]
 
       --quick        every measure briefly (fewer iterations, wrk 2 s): a smoke test for CI
       --out PATH     write the Markdown report there (default bench/RESULTS.md; "-" = stdout only)
       --only LIST    run only these measures (1 start-up, 2 direct open, 3 backoff, 4 throughput,
                      5 match engine, 6 dashboard)
       --no-build     do not build optolink-dash when it is missing (report it as not measured)
+      --strict       exit 1 when a goal is missed (otherwise 0 whenever the bench ran; 2 = bad arguments)
     """
 
     /// Parses the arguments (without the program name).
@@ -27,6 +30,7 @@ struct BenchOptions {
             switch argument {
             case "--quick": options.quick = true
             case "--no-build": options.buildDashboard = false
+            case "--strict": options.strict = true
             case "--out":
                 guard let value = rest.popFirst() else { throw BenchError("--out needs a path") }
                 options.output = value
