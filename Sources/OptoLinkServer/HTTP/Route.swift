@@ -28,7 +28,9 @@ struct Route: Sendable {
 
     var method: String
     /// `/`-separated; `:name` segments capture, e.g. `/:orgKey/:shortCode/data`.
-    var pattern: String
+    var pattern: String {
+        didSet { patternSegments = pattern.split(separator: "/") }
+    }
     var rateFamily: RateLimiter.Family?
     var faultFamily: FaultFamily
     var isDev: Bool
@@ -38,13 +40,16 @@ struct Route: Sendable {
          dev: Bool = false, _ handler: @escaping Handler) {
         self.method = method
         self.pattern = pattern
+        self.patternSegments = pattern.split(separator: "/")
         self.rateFamily = rate
         self.faultFamily = faults
         self.isDev = dev
         self.handler = handler
     }
 
-    var patternSegments: [Substring] { pattern.split(separator: "/") }
+    /// `pattern` split at `/`, computed once (every request tries the routes in order, and splitting the
+    /// pattern for each try showed up in optolink-bench's profile of the catch-all `/data` route).
+    private(set) var patternSegments: [Substring]
 
     /// The captured parameters when `segments` fit the pattern.
     func match(_ segments: [String]) -> [String: String]? {
