@@ -34,6 +34,7 @@ FileHandle.standardError.write(Data("optolink-bench: built in DEBUG: numbers are
 
 let benchStart = Stopwatch.now()
 let startedAt = Date()
+let loadAtStart = ProcFS.loadAverage() ?? "?"
 let quick = options.quick
 var rows: [BenchRow] = []
 var notes: [String] = []
@@ -74,7 +75,8 @@ var mode = quick ? "--quick" : "full"
 #if DEBUG
 mode += ", DEBUG build (not representative)"
 #endif
-let report = BenchReport(mode: mode, rows: rows, notes: notes, started: startedAt, seconds: Stopwatch.now() - benchStart)
+let report = BenchReport(mode: mode, rows: rows, notes: notes, started: startedAt, seconds: Stopwatch.now() - benchStart,
+                         loadAtStart: loadAtStart, loadAtEnd: ProcFS.loadAverage() ?? "?")
 print(report.markdown)
 if options.output != "-" {
     do {

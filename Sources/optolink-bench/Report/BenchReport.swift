@@ -7,6 +7,9 @@ struct BenchReport {
     var notes: [String]
     var started: Date
     var seconds: Double
+    /// 1-minute load average when the run started and when it ended (other work on the machine).
+    var loadAtStart: String
+    var loadAtEnd: String
 
     /// The machine line: `nproc`, memory, CPU model.
     static func machine() -> String {
@@ -38,6 +41,7 @@ struct BenchReport {
 
         - Date: \(formatter.string(from: started)) (run took \(String(format: "%.0f", seconds)) s, mode: \(mode))
         - Machine: \(Self.machine())
+        - Load average (1 min) at start \(loadAtStart), at end \(loadAtEnd): on a shared 2-core machine, rows 2, 4 and 5 move with it
         - Goals: \(met) met, \(missed) missed, \(skipped) not measured (of \(rows.count) rows)
 
         \(table)

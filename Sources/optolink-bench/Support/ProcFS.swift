@@ -36,6 +36,12 @@ enum ProcFS {
         return nil
     }
 
+    /// The 1-minute load average (`/proc/loadavg`), as text.
+    static func loadAverage() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.map(String.init)
+    }
+
     /// The first `model name` of `/proc/cpuinfo`.
     static func cpuModel() -> String? {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
