@@ -186,7 +186,10 @@ enum DashboardBench {
                 return MeasureResult(rows: [.notMeasured(measure, goal: cpuGoal, reason: "\(binary) not built")], notes: [])
             }
             print("optolink-bench: \(binary) missing: building it with swift build -c release --product optolink-dash")
-            let build = try? Spawn.run(["swift", "build", "-c", "release", "--product", "optolink-dash"])
+            // The package that built this binary: the folder above its `.build` (else the current one).
+            let packagePath = directory.range(of: "/.build/").map { String(directory[..<$0.lowerBound]) }
+                ?? FileManager.default.currentDirectoryPath
+            let build = try? Spawn.run(["swift", "build", "--package-path", packagePath, "-c", "release", "--product", "optolink-dash"])
             notes.append("optolink-dash was not built: the bench built it (`swift build -c release --product optolink-dash`, exit \(build?.status ?? -1)).")
             guard access(binary, X_OK) == 0 else {
                 return MeasureResult(rows: [.notMeasured(measure, goal: cpuGoal, reason: "optolink-dash could not be built")], notes: notes)
