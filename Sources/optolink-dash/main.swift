@@ -18,6 +18,21 @@ if options.showHelp {
     print(DashboardOptions.usage)
     exit(0)
 }
+if options.listScenarios {
+    for line in HeadlessRunner.listing { print(line) }
+    exit(0)
+}
+if options.headless {
+    // No terminal at all: the scenarios' timeline as plain lines, the verdicts, the summary.
+    let code = LockedExitCode()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        code.value = await HeadlessRunner.run(options: options) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        done.signal()
+    }
+    done.wait()
+    exit(code.value)
+}
 
 let themes = ThemeLoader.standard(environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
                                   executablePath: Bundle.main.executablePath)
@@ -38,14 +53,13 @@ do {
 cn_restore_at_exit()
 cn_install_stop_handlers()
 
-let app = DashboardApp(state: state, themes: themes, handler: DemoCommandHandler(clock: clock), clock: clock)
+let app = DashboardApp(state: state, themes: themes, handler: NoHandler(), clock: clock)
 // Problems with the requested theme also go to stderr (captured now, shown after the terminal is restored).
 let initialTheme = themes.load(options.theme)
 for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
     FileHandle.standardError.write(Data("optolink-dash: theme: \(problem)\n".utf8))
 }
 // PHASE-1 DEMO FEED (phase 2 replaces this with the simulated device and the embedded server).
-for action in DemoFeed.initialActions(start: clock.now()) { app.apply(action) }
 
 app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
 terminal.close()
@@ -53,3 +67,4 @@ stderrCapture.end()
 
 let signal = cn_stop_requested()
 exit(signal == 0 ? 0 : 128 + signal)
+final class NoHandler: DashboardCommandHandler { func handle(_ command: DashboardCommand, state: DashboardState, inbox: DashboardInbox) {} }

@@ -19,7 +19,7 @@ enum HeaderView {
         case .none: part("server ? unknown")
         }
         if let name = header.scenarioName {
-            let verdict = header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"
+            let verdict = header.scenarioSkipped ? "SKIP" : header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"
             part("scenario \(name) \(verdict)", header.scenarioPassed == false ? .error : .header)
         }
     }

@@ -60,6 +60,8 @@ public enum DashboardAction: Sendable, Hashable {
     case scenarioStarted(name: String)
     /// A scenario ended with PASS or FAIL and a detail line.
     case scenarioFinished(name: String, passed: Bool, detail: String)
+    /// A scenario could not run here (e.g. the backend has no dev endpoints).
+    case scenarioSkipped(name: String, reason: String)
     /// The backend answered (or not) a reachability check.
     case serverReachable(Bool)
     /// A log line not coming from the SDK (scenario runner, theme loader, app).
