@@ -10,7 +10,8 @@ actor RuntimeCore {
     private let backoffBase: Double
     private let idSpace = RequestIDSpace()
     private var device: SimulatedDevice
-    private var hasDevEndpoints = false
+    private let devEndpoints = LockedFlag()
+    private var hasDevEndpoints: Bool { devEndpoints.value }
     private var scenarioTask: Task<Void, Never>?
     private var scenarioCount = 0
 
@@ -18,8 +19,9 @@ actor RuntimeCore {
         self.backend = backend
         self.backoffBase = backoffBase
         self.emit = emit
-        // Replaced in prepare(), once the backend's capabilities are known.
-        self.device = SimulatedDevice(settings: DeviceSettings(target: backend.target, backoffBase: backoffBase))
+        let observer = Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints)
+        self.device = SimulatedDevice(settings: DeviceSettings(target: backend.target, app: .demoPhone, backoffBase: backoffBase),
+                                      idSpace: idSpace, observer: observer)
     }
 
     /// The device commands act on now.
@@ -32,16 +34,17 @@ actor RuntimeCore {
         DeviceObserver(emit: emit, breakdowns: hasDevEndpoints ? backend : nil, profiles: true)
     }
 
-    private func makeDevice(app: FingerprintValues) -> SimulatedDevice {
-        let observer = self.observer
-        return SimulatedDevice(settings: DeviceSettings(target: backend.target, app: app, backoffBase: backoffBase),
-                               idSpace: idSpace, observer: { await observer.observe($0, $1) })
+    /// Feeds the inbox; asks for match breakdowns once the backend is known to have the dev endpoints.
+    private static func observer(backend: BackendClient, emit: @escaping @Sendable (DashboardAction) -> Void,
+                                 devEndpoints: LockedFlag) -> @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void {
+        { device, record in
+            await DeviceObserver(emit: emit, breakdowns: devEndpoints.value ? backend : nil, profiles: true).observe(device, record)
+        }
     }
 
     /// Checks the backend's capabilities once, before the first command.
     func prepare() async {
-        hasDevEndpoints = await backend.hasDevEndpoints()
-        device = makeDevice(app: .demoPhone)
+        devEndpoints.value = await backend.hasDevEndpoints()
         if !hasDevEndpoints {
             emit(.log(.warning, "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone), "
                       + "faults and match breakdowns are unavailable, scenarios needing them are skipped"))
