@@ -92,7 +92,7 @@ for number in [SIGINT, SIGTERM] {
     signalSources.append(source)
 }
 for _ in 0..<2 { registered.wait() }
-print("listening on http://\(configuration.host):\(server.port)")
+print("listening on \(server.baseURL.absoluteString)")   // http://HOST:PORT ([v6] bracketed)
 if seedPath == nil {
     print("demo org: demo (ACTIVE, teamId ABCDE12345, bundleId com.example.demo, custom domain links.demo.test)")
     print("  CLIENT key: opl_sdk_demo_client_key_0000000001")
