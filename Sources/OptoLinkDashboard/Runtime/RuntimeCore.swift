@@ -54,6 +54,13 @@ actor RuntimeCore {
 
     /// Executes one command.
     func execute(_ command: DashboardCommand, state: DashboardState) async {
+        // The backend may have been down at start: ask again before anything that needs the dev endpoints.
+        switch command {
+        case .runScenario, .injectFault, .clickLink:
+            if !hasDevEndpoints { devEndpoints.value = await backend.hasDevEndpoints() }
+        default:
+            break
+        }
         if case .runScenario(let name) = command { return startScenario(name) }
         if scenarioTask != nil {
             emit(.log(.warning, "a scenario is running: wait for its PASS / FAIL before driving the device"))

@@ -380,9 +380,3 @@ public enum ScenarioCatalog {
         return "outage: \(describe(failed[0])); then sent \(sent.joined(separator: ", ")) in order, queue empty"
     }
 }
-
-/// The trace, or a FAIL saying the request never happened.
-func requireTrace(_ trace: RequestTrace?) throws(DashboardError) -> RequestTrace {
-    guard let trace else { throw .scenario("the request was never sent") }
-    return trace
-}
