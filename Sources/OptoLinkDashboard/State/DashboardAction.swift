@@ -45,7 +45,7 @@ public enum DashboardAction: Sendable, Hashable {
     /// The terminal was resized.
     case resize(ScreenSize)
 
-    // MARK: Data (fed by phase 2)
+    // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.
     case diagnostic(DiagnosticEvent, time: Double)
     /// The answer of `GET /dev/match-attempts` (newest first).
