@@ -141,6 +141,14 @@ final class RawHTTPConnection {
         return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
+    /// True when the server has neither closed the connection nor written anything on it (checked
+    /// without waiting).
+    func isOpenAndUnanswered() -> Bool {
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
     private static func parse(_ buffer: [UInt8], atEOF: Bool = false) throws -> (Response, Int)? {
         guard let headEnd = find(buffer, [13, 10, 13, 10]) else { return nil }
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
