@@ -272,4 +272,22 @@ struct HostileInputTests {
         #expect(closed)
         #expect(healthy == nil)
     }
+
+    @Test func stringLimitsCountUnicodeCodePointsAsTheSpecSays() async throws {
+        // Regression: lengths were counted in grapheme clusters, so 101 combining code points passed a
+        // 100 limit and 8 code points forming 4 characters failed an 8 minimum.
+        let server = try Self.startServer()
+        defer { server.stop() }
+        let port = server.port
+        let route = HostileRequests.routes(linkId: "unused")[1]   // POST /sdk/session
+        let eightCodePoints = String(repeating: "e\u{301}", count: 4)               // 4 characters, 8 code points
+        let overLimit = "a" + String(repeating: "\u{301}", count: 100)               // 1 character, 101 code points
+        let statuses = try await HostileThreads.run {
+            try [eightCodePoints, overLimit].map { deviceId in
+                try Self.send(HostileRequests.request(route, body: Array("{\"deviceId\":\"\(deviceId)\"}".utf8)), port: port)
+            }
+        }
+        #expect(statuses[0].status == 200, "\(statuses[0])")
+        #expect(Self.problem(with: statuses[1], expect: .invalidField("deviceId")) == nil, "\(statuses[1])")
+    }
 }
