@@ -52,7 +52,11 @@ public final class OptoLinkServer: Sendable {
 
     init(configuration: Configuration, clock: any ServerClock, limits: HTTPServer.Limits) throws {
         self.configuration = configuration
-        try configuration.seed.validate()
+        do {
+            try configuration.seed.validate()
+        } catch {
+            throw OptoLinkServerError.startup("invalid seed: \(error.message)")
+        }
         let store = try Store(path: configuration.databasePath)
         try store.apply(configuration.seed, now: clock.now())
         backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: configuration.trustForwardedFor,

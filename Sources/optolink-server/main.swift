@@ -61,7 +61,38 @@ do {
     fail("\(error)", code: 1)
 }
 
-print("listening on http://\(configuration.host):\(server.port)")
+// Signal handling is in place before the listening line, so a SIGTERM sent as soon as that line
+// appears is never lost. libdispatch registers signal sources asynchronously, so wait for both
+// registrations (on a queue of their own, not the main queue) before announcing.
+#if os(Linux)
+// libdispatch on Linux installs its own handler when a signal source registers. Until then the
+// default action applies, so a signal that arrives during start-up ends the process instead of
+// being lost (a background shell may have left SIGINT ignored).
+signal(SIGINT, SIG_DFL)
+signal(SIGTERM, SIG_DFL)
+#else
+// kqueue sees ignored signals; ignoring them keeps the default action from killing the process.
+signal(SIGINT, SIG_IGN)
+signal(SIGTERM, SIG_IGN)
+#endif
+let signalQueue = DispatchQueue(label: "optolink-server.signals")
+let registered = DispatchSemaphore(value: 0)
+var signalSources = [any DispatchSourceSignal]()
+for number in [SIGINT, SIGTERM] {
+    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+    // Explicitly @Sendable: top-level closures are otherwise main-actor isolated and would trap here.
+    source.setEventHandler { @Sendable [server] in
+        server.stop()
+        print("stopped")
+        fflush(nil)
+        exit(0)
+    }
+    source.setRegistrationHandler { @Sendable [registered] in registered.signal() }
+    source.resume()
+    signalSources.append(source)
+}
+for _ in 0..<2 { registered.wait() }
+print("listening on \(server.baseURL.absoluteString)")   // http://HOST:PORT ([v6] bracketed)
 if seedPath == nil {
     print("demo org: demo (ACTIVE, teamId ABCDE12345, bundleId com.example.demo, custom domain links.demo.test)")
     print("  CLIENT key: opl_sdk_demo_client_key_0000000001")
@@ -72,18 +103,4 @@ if seedPath == nil {
 if configuration.production { print("production mode: /dev endpoints are off") }
 fflush(nil)
 
-signal(SIGINT, SIG_IGN)
-signal(SIGTERM, SIG_IGN)
-var signalSources = [any DispatchSourceSignal]()
-for number in [SIGINT, SIGTERM] {
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-    source.setEventHandler {
-        server.stop()
-        print("stopped")
-        fflush(nil)
-        exit(0)
-    }
-    source.resume()
-    signalSources.append(source)
-}
 dispatchMain()

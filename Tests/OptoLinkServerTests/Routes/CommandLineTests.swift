@@ -19,6 +19,16 @@ import Testing
         return (process, out, err)
     }
 
+    /// Waits up to 10 s; kills the process (SIGKILL) and answers false when it is still running.
+    func waitForExit(_ process: Process) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        guard process.isRunning else { return true }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return false
+    }
+
     @Test(.enabled(if: built)) func printsListeningFirstServesAndStopsOnSIGTERM() throws {
         let (process, out, _) = try launch(["--port", "0"])
         var text = ""
@@ -33,7 +43,7 @@ import Testing
         let port = Int(first.split(separator: ":").last ?? "") ?? 0
         #expect(TestConnection(port: port).request("GET", "/health")?.status == 200)
         process.terminate()   // SIGTERM
-        process.waitUntilExit()
+        #expect(waitForExit(process), "the server did not exit on SIGTERM")
         #expect(process.terminationStatus == 0)
         let rest = text + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(rest.contains("opl_sdk_demo_client_key_0000000001"))   // demo keys are printed with the built-in seed
@@ -45,7 +55,7 @@ import Testing
             .write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (process, _, err) = try launch(["--port", "0", "--seed", path])
-        process.waitUntilExit()
+        #expect(waitForExit(process))
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus != 0)
         #expect(message.contains(path))
@@ -54,7 +64,7 @@ import Testing
 
     @Test(.enabled(if: built)) func unknownArgumentIsAUsageError() throws {
         let (process, _, err) = try launch(["--frobnicate"])
-        process.waitUntilExit()
+        #expect(waitForExit(process))
         #expect(process.terminationStatus == 2)
         #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("usage:"))
     }

@@ -447,3 +447,34 @@ import Testing
         #expect(limited.header("Retry-After") == "60")
     }
 }
+
+@Suite struct PersistenceSocketTests {
+    @Test func aDatabaseFileKeepsLinksDevicesAndBindingsButNotClickRecords() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        func start() throws -> OptoLinkServer {
+            let server = try OptoLinkServer(configuration: .init(port: 0, databasePath: path, trustForwardedFor: true))
+            try server.start()
+            return server
+        }
+        let first = try start()
+        let c1 = TestConnection(port: first.port)
+        let created = try #require(c1.request("POST", "/links", headers: bearer(TestServer.serverKey), body: #"{"shortCode":"keep","path":"/kept"}"#))
+        #expect(created.status == 201)
+        #expect(c1.request("POST", "/sdk/session", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-persist"}"#)?.status == 200)
+        #expect(c1.request("POST", "/sdk/identity", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-persist","externalId":"u-1"}"#)?.status == 200)
+        let page = try #require(c1.request("GET", "/demo/summer", headers: ["X-Forwarded-For": "192.0.2.44"]))
+        let token = try #require(page.text.range(of: #"opl_[A-Za-z0-9_-]{22}"#, options: .regularExpression).map { String(page.text[$0]) })
+        first.stop()
+
+        let second = try start()
+        defer { second.stop() }
+        let c2 = TestConnection(port: second.port)
+        #expect(c2.request("GET", "/demo/keep/data")?.json?["path"] == "/kept")
+        #expect(try second.backend.store.device(id: "device-persist") != nil)
+        #expect(c2.request("POST", "/sdk/identity/clear", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-persist"}"#)?.status == 200)
+        // Click records live in memory only.
+        #expect(c2.request("POST", "/match", headers: ["X-Forwarded-For": "192.0.2.45"], body: "{\"clipboardToken\":\"\(token)\"}")?.json
+                == ["matched": false, "matchMethod": "NONE"])
+    }
+}

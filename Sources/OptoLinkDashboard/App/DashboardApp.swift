@@ -1,0 +1,98 @@
+/// The dashboard's main loop: key → actions/commands → reducer → render → terminal.
+///
+/// ```swift
+/// let app = DashboardApp(state: state, themes: ThemeLoader(), handler: myHandler)
+/// app.run(on: terminal)   // returns when the user quits
+/// ```
+///
+/// Each turn it drains the ``inbox`` (actions pushed by device/server/scenario tasks), ticks the clock,
+/// redraws only when the state changed, and waits for a key: 100 ms while a countdown ticks, otherwise
+/// ``idleTimeout`` (so idle CPU stays near zero while async data can still arrive).
+public final class DashboardApp {
+    /// The current state.
+    public private(set) var state: DashboardState
+    /// Where other threads push actions.
+    public let inbox: DashboardInbox
+    /// Executes device and server commands.
+    public let handler: any DashboardCommandHandler
+    /// Finds and loads themes.
+    public let themes: ThemeLoader
+    /// Routes keys.
+    public let router: InputRouter
+    /// The clock for ``DashboardAction/tick(now:)``.
+    public let clock: any DashboardClock
+    /// Longest wait for a key when nothing ticks (default 0.5 s: async data shows within half a second).
+    public var idleTimeout: Double = 0.5
+    /// The loaded theme (follows ``DashboardState/themeName``).
+    public private(set) var theme: Theme
+    private var quitRequested = false
+
+    /// Creates the app.
+    /// - Parameters:
+    ///   - state: the initial state.
+    ///   - themes: theme loader; the state's theme is loaded now and its warnings are logged.
+    ///   - handler: executes device/server commands.
+    ///   - inbox: the action queue (shared with the handler's tasks).
+    ///   - router: key routing (default: the standard keymap).
+    ///   - clock: time source (default: monotonic system time).
+    public init(state: DashboardState, themes: ThemeLoader, handler: any DashboardCommandHandler,
+                inbox: DashboardInbox = DashboardInbox(), router: InputRouter = InputRouter(),
+                clock: any DashboardClock = SystemDashboardClock()) {
+        self.state = state
+        self.themes = themes
+        self.handler = handler
+        self.inbox = inbox
+        self.router = router
+        self.clock = clock
+        self.theme = .builtInDefault
+        DashboardReducer.reduce(&self.state, .themesAvailable(themes.availableThemeNames()))
+        loadTheme(named: state.themeName)
+    }
+
+    /// Applies one action (and loads the theme when its name changed).
+    public func apply(_ action: DashboardAction) {
+        let previousTheme = state.themeName
+        DashboardReducer.reduce(&state, action)
+        if state.themeName != previousTheme { loadTheme(named: state.themeName) }
+    }
+
+    /// Handles one key: reduces its actions, runs its commands. Returns false when the user quit.
+    @discardableResult
+    public func handle(_ key: Key) -> Bool {
+        let outcome = router.route(key, in: state)
+        for action in outcome.actions { apply(action) }
+        for command in outcome.commands {
+            if command == .quit { quitRequested = true; continue }
+            handler.handle(command, state: state, inbox: inbox)
+        }
+        return !quitRequested
+    }
+
+    /// Runs until the user quits (or `shouldStop` returns true, checked every turn).
+    public func run(on terminal: any DashboardTerminal, shouldStop: () -> Bool = { false }) {
+        var lastDrawn: ScreenBuffer?
+        var lastTheme: Theme?
+        while !quitRequested && !shouldStop() {
+            for action in inbox.drain() { apply(action) }
+            let size = terminal.size()
+            if size != state.size { apply(.resize(size)) }
+            apply(.tick(now: clock.now()))
+            let buffer = DashboardRenderer.render(state, size: state.size)
+            if lastDrawn != buffer || lastTheme != theme {
+                terminal.draw(buffer, theme: theme)
+                lastDrawn = buffer
+                lastTheme = theme
+            }
+            if let key = terminal.readKey(timeout: state.isTicking ? 0.1 : idleTimeout) {
+                handle(key)
+            }
+        }
+    }
+
+    private func loadTheme(named name: String) {
+        let result = themes.load(name)
+        theme = result.theme
+        for warning in result.warnings { DashboardReducer.reduce(&state, .log(.warning, warning)) }
+        if let error = result.error { DashboardReducer.reduce(&state, .log(.error, error.description)) }
+    }
+}

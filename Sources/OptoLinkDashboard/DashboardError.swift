@@ -1,0 +1,41 @@
+/// The one error type of `OptoLinkDashboard` (themes, arguments, terminal set-up).
+public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Code: Sendable, Hashable { case themeSyntax, themeNotFound, themeUnreadable, terminal, usage }
+    private let code: Code
+    /// A message a person can act on (names the file and line for theme errors).
+    public let message: String
+
+    private init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// A theme file has a line that is not `theme[key]="value"`, a comment or blank, or a bad colour.
+    public static func themeSyntax(file: String, line: Int, reason: String) -> DashboardError {
+        DashboardError(.themeSyntax, "\(file):\(line): \(reason)")
+    }
+
+    /// No theme of that name or path.
+    public static func themeNotFound(_ name: String, searched: [String]) -> DashboardError {
+        DashboardError(.themeNotFound, "theme '\(name)' not found (searched: \(searched.joined(separator: ", ")))")
+    }
+
+    /// A theme file exists but cannot be read as UTF-8.
+    public static func themeUnreadable(_ path: String) -> DashboardError {
+        DashboardError(.themeUnreadable, "\(path): cannot read the theme file")
+    }
+
+    /// The terminal cannot be used (TERM unset or unknown, not a TTY).
+    public static func terminal(_ message: String) -> DashboardError { DashboardError(.terminal, message) }
+
+    /// Bad command-line arguments.
+    public static func usage(_ message: String) -> DashboardError { DashboardError(.usage, message) }
+
+    /// True for theme-syntax errors.
+    public var isThemeSyntax: Bool { code == .themeSyntax }
+    /// True when a theme was not found.
+    public var isThemeNotFound: Bool { code == .themeNotFound }
+
+    /// The message.
+    public var description: String { message }
+}

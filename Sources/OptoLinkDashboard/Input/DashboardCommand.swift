@@ -1,0 +1,97 @@
+/// What a key asks for. UI commands become ``DashboardAction``s (``action``); device and server commands
+/// are values the app hands to its ``DashboardCommandHandler`` (phase 2 executes them).
+public enum DashboardCommand: Sendable, Hashable {
+    // UI (handled by the reducer)
+    /// Open the `?` help.
+    case help
+    /// Leave the dashboard.
+    case quit
+    /// Close the overlay.
+    case closeOverlay
+    /// Focus the next pane.
+    case focusNext
+    /// Focus the previous pane.
+    case focusPrevious
+    /// Move up in the focused pane.
+    case moveUp
+    /// Move down in the focused pane.
+    case moveDown
+    /// Switch the fingerprint side (left/right).
+    case switchSide
+    /// Scroll the log back a page.
+    case pageUp
+    /// Scroll the log forward a page.
+    case pageDown
+    /// Enter: edit the fingerprint field under the cursor, or toggle the match breakdown.
+    case activate
+    /// Put the browser on the same or another Wi-Fi.
+    case toggleNetwork
+    /// Open the fault menu.
+    case faultMenu
+    /// Open the scenario picker.
+    case scenarioPicker
+    /// Open the identity input.
+    case setIdentityPrompt
+    /// Next theme.
+    case cycleTheme
+    /// Forget attempts, timeline and log.
+    case clearHistory
+
+    // Device and server (executed by the command handler)
+    /// Open a link in the app (direct, universal link).
+    case openLinkDirect
+    /// Click a link in the browser (records a click; token lands on the pasteboard).
+    case clickLink
+    /// Install the app and launch it for the first time (deferred).
+    case installAndLaunch
+    /// Launch the installed app again.
+    case relaunch
+    /// Delete and reinstall the app (wipes device id and flags).
+    case reinstall
+    /// Let the SDK read the pasteboard, or not.
+    case toggleClipboardReading
+    /// Bind this external id.
+    case setIdentity(String)
+    /// Unbind the identity.
+    case clearIdentity
+    /// Track an ordinary event.
+    case trackEvent
+    /// Track an event whose properties exceed the size limit.
+    case trackOversizedEvent
+    /// Inject a fault for the next N requests.
+    case injectFault(FaultRequest)
+    /// Run a named scenario.
+    case runScenario(String)
+
+    /// The reducer action for a UI command; nil for ``quit`` and the commands the handler executes.
+    public func action(in state: DashboardState) -> DashboardAction? {
+        switch self {
+        case .help: return .openOverlay(.help)
+        case .closeOverlay: return .closeOverlay
+        case .focusNext: return .focusNext
+        case .focusPrevious: return .focusPrevious
+        case .moveUp: return .moveSelection(-1)
+        case .moveDown: return .moveSelection(1)
+        case .switchSide: return state.focus == .fingerprint ? .switchFingerprintSide : nil
+        case .pageUp: return .scrollLog(10)
+        case .pageDown: return .scrollLog(-10)
+        case .activate:
+            switch state.focus {
+            case .fingerprint:
+                let side = state.fingerprint.cursorSide, field = state.fingerprint.cursorField
+                return .openOverlay(.textInput(purpose: .fingerprint(side, field), text: state.fingerprint[side][field]))
+            case .matches: return .toggleBreakdown
+            case .profile, .timeline, .log: return nil
+            }
+        case .toggleNetwork: return .toggleNetwork
+        case .faultMenu: return .openOverlay(.faultMenu(selected: .status503, count: 2))
+        case .scenarioPicker: return .openOverlay(.scenarioPicker(selected: 0))
+        case .setIdentityPrompt: return .openOverlay(.textInput(purpose: .identity, text: state.profile.identity ?? "user-42"))
+        case .cycleTheme: return .cycleTheme
+        case .clearHistory: return .clearHistory
+        case .quit, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall, .toggleClipboardReading,
+             .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario:
+            return nil
+        }
+    }
+}

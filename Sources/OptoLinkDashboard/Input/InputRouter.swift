@@ -1,0 +1,86 @@
+/// Turns a key into actions and commands, given the state (overlays take the keys first).
+///
+/// Outside overlays every key goes through the ``Keymap``. In overlays: the text input takes printable
+/// characters, Backspace and Enter; the fault menu takes ↑/↓ (j/k), +/−, digits and Enter; the scenario
+/// picker ↑/↓ and Enter; the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere.
+public struct InputRouter: Sendable {
+    /// The keymap used outside overlays.
+    public var keymap: Keymap
+
+    /// Creates a router over a keymap.
+    public init(keymap: Keymap = .standard) { self.keymap = keymap }
+
+    /// Routes one key.
+    /// - Parameters:
+    ///   - key: the key pressed.
+    ///   - state: the current state (focus, overlay).
+    /// - Returns: the actions to reduce and the commands to execute.
+    public func route(_ key: Key, in state: DashboardState) -> InputOutcome {
+        if key == .ctrlC { return InputOutcome(commands: [.quit]) }
+        if key == .escape { return InputOutcome(actions: state.overlay == .none ? [] : [.closeOverlay]) }
+        switch state.overlay {
+        case .none:
+            guard let command = keymap.command(for: key) else { return .ignored }
+            if let action = command.action(in: state) { return InputOutcome(actions: [action]) }
+            return isUIOnly(command) ? .ignored : InputOutcome(commands: [command])
+        case .help:
+            if keymap.command(for: key) == .quit { return InputOutcome(commands: [.quit]) }
+            return InputOutcome(actions: [.closeOverlay])
+        case .textInput(let purpose, let text):
+            switch key {
+            case .enter:
+                if case .identity = purpose {
+                    let id = text.trimmingSpaces
+                    return id.isEmpty ? InputOutcome(actions: [.closeOverlay])
+                        : InputOutcome(actions: [.closeOverlay], commands: [.setIdentity(id)])
+                }
+                return InputOutcome(actions: [.commitTextInput])
+            case .backspace: return InputOutcome(actions: [.inputBackspace])
+            case .character(let c): return InputOutcome(actions: [.inputCharacter(c)])
+            default: return .ignored
+            }
+        case .faultMenu(let selected, let count):
+            switch key {
+            case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
+            case .down, .character("j"): return InputOutcome(actions: [.moveSelection(1)])
+            case .character("+"), .right: return InputOutcome(actions: [.adjustFaultCount(1)])
+            case .character("-"), .left: return InputOutcome(actions: [.adjustFaultCount(-1)])
+            case .character(let c) where c.isWholeNumber:
+                let digit = c.wholeNumberValue ?? 1
+                return InputOutcome(actions: [.adjustFaultCount(max(1, digit) - count)])
+            case .enter:
+                return InputOutcome(actions: [.closeOverlay], commands: [.injectFault(FaultRequest(kind: selected, count: count))])
+            case .character("q"): return InputOutcome(commands: [.quit])
+            default: return .ignored
+            }
+        case .scenarioPicker(let selected):
+            switch key {
+            case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
+            case .down, .character("j"): return InputOutcome(actions: [.moveSelection(1)])
+            case .enter:
+                guard state.scenarioNames.indices.contains(selected) else { return InputOutcome(actions: [.closeOverlay]) }
+                return InputOutcome(actions: [.closeOverlay], commands: [.runScenario(state.scenarioNames[selected])])
+            case .character("q"): return InputOutcome(commands: [.quit])
+            default: return .ignored
+            }
+        }
+    }
+
+    /// UI commands that had no effect in this state (e.g. ← outside the fingerprint pane).
+    private func isUIOnly(_ command: DashboardCommand) -> Bool {
+        switch command {
+        case .switchSide, .activate: true
+        default: false
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces (no Foundation).
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,22 @@
+/// One row of the keymap: the single source of key dispatch, footer hints and the help overlay.
+public struct KeyBinding: Sendable, Hashable {
+    /// The key.
+    public var key: Key
+    /// Short label for the footer (e.g. `help`).
+    public var label: String
+    /// One-line description for the help overlay.
+    public var description: String
+    /// What the key does.
+    public var command: DashboardCommand
+    /// Whether the footer shows it (the help overlay shows every binding).
+    public var showInFooter: Bool
+
+    /// Creates a binding.
+    public init(key: Key, label: String, description: String, command: DashboardCommand, showInFooter: Bool) {
+        self.key = key
+        self.label = label
+        self.description = description
+        self.command = command
+        self.showInFooter = showInFooter
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the package builds while OptoLinkDashboard is written; replaced by the real sources.

@@ -1,0 +1,19 @@
+/// The footer line: key hints generated from the keymap's ``KeyBinding/showInFooter`` rows.
+enum FooterView {
+    static func draw(keymap: Keymap, state: DashboardState, row: Int, into buffer: inout ScreenBuffer) {
+        buffer.fill(Rect(x: 0, y: row, width: buffer.width, height: 1), with: Cell(role: .footer))
+        var x = 1
+        for binding in keymap.footerBindings {
+            let hint = binding.key.label + " " + binding.label
+            guard x + hint.count + 1 <= buffer.width else {
+                if x < buffer.width { buffer.write("…", x: x, y: row, role: .footer) }
+                break
+            }
+            x += buffer.write(binding.key.label, x: x, y: row, role: .footerKey, bold: true)
+            x += buffer.write(" " + binding.label + "  ", x: x, y: row, maxWidth: binding.label.count + 3, role: .footer)
+        }
+        let theme = " theme: \(state.themeName) "
+        let themeX = buffer.width - theme.count
+        if themeX > x { buffer.write(theme, x: themeX, y: row, role: .footer) }
+    }
+}

@@ -1,0 +1,98 @@
+/// Overlays drawn over the panes: help (from the keymap), text input, fault menu, scenario picker.
+enum OverlayView {
+    static func draw(_ state: DashboardState, keymap: Keymap, into buffer: inout ScreenBuffer) {
+        switch state.overlay {
+        case .none: return
+        case .help: drawHelp(keymap, into: &buffer)
+        case .textInput(let purpose, let text): drawTextInput(purpose, text: text, into: &buffer)
+        case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
+        case .scenarioPicker(let selected): drawScenarioPicker(state.scenarioNames, selected: selected, into: &buffer)
+        }
+    }
+
+    /// A centered box of at most `width` × `height`; returns its inner rectangle.
+    static func panel(title: String, width: Int, height: Int, into buffer: inout ScreenBuffer) -> Rect {
+        let w = min(width, buffer.width - 2), h = min(height, buffer.height - 2)
+        let rect = Rect(x: (buffer.width - w) / 2, y: max(1, (buffer.height - h) / 2), width: w, height: h)
+        buffer.fill(rect, with: Cell(role: .overlay))
+        buffer.box(rect, title: title, focused: true)
+        return rect.inner
+    }
+
+    /// Help lines: bindings with the same command share a line (`↑ k  move up…`), in table order.
+    static func helpLines(_ keymap: Keymap) -> [(keys: String, description: String)] {
+        var lines: [(keys: String, description: String, command: DashboardCommand)] = []
+        for binding in keymap.bindings {
+            if let index = lines.firstIndex(where: { $0.command == binding.command }) {
+                lines[index].keys += " " + binding.key.label
+            } else {
+                lines.append((binding.key.label, binding.description, binding.command))
+            }
+        }
+        return lines.map { ($0.keys, $0.description) }
+    }
+
+    static func drawHelp(_ keymap: Keymap, into buffer: inout ScreenBuffer) {
+        let lines = helpLines(keymap)
+        let available = buffer.height - 4
+        let columns = lines.count + 1 <= available ? 1 : 2
+        let perColumn = (lines.count + columns - 1) / columns
+        let keyWidth = 7
+        let columnWidth = columns == 1 ? 40 : min(40, (buffer.width - 6) / 2)
+        let inner = panel(title: "Help · any key closes", width: columnWidth * columns + 3, height: perColumn + 2, into: &buffer)
+        for (index, line) in lines.enumerated() {
+            let column = index / perColumn, row = index % perColumn
+            let x = inner.x + 1 + column * columnWidth, y = inner.y + row
+            guard y < inner.y + inner.height else { continue }
+            buffer.write(line.keys, x: x, y: y, maxWidth: keyWidth - 1, role: .footerKey, bold: true)
+            buffer.write(line.description, x: x + keyWidth, y: y, maxWidth: min(columnWidth - keyWidth - 1, inner.x + inner.width - x - keyWidth),
+                         role: .overlay)
+        }
+    }
+
+    static func drawTextInput(_ purpose: TextInputPurpose, text: String, into buffer: inout ScreenBuffer) {
+        let title: String = switch purpose {
+        case .fingerprint(let side, let field): "Edit \(side.title) \(field.label)"
+        case .identity: "Set identity (external id)"
+        }
+        let inner = panel(title: title, width: 50, height: 5, into: &buffer)
+        let visible = String(text.suffix(max(1, inner.width - 4)))
+        let x = inner.x + 1 + buffer.write(visible, x: inner.x + 1, y: inner.y, maxWidth: inner.width - 3, role: .overlay)
+        buffer.write("▏", x: x, y: inner.y, role: .selected)
+        buffer.write("Enter save · Esc cancel · Bksp delete", x: inner.x + 1, y: inner.y + 2, maxWidth: inner.width - 2, role: .dim)
+    }
+
+    static func drawFaultMenu(_ selected: FaultKind, count: Int, into buffer: inout ScreenBuffer) {
+        let inner = panel(title: "Inject a fault", width: 50, height: FaultKind.allCases.count + 6, into: &buffer)
+        for kind in FaultKind.allCases {
+            let y = inner.y + kind.rawValue
+            let isSelected = kind == selected
+            if isSelected { buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: Cell(role: .selected)) }
+            buffer.write((isSelected ? " › " : "   ") + kind.label, x: inner.x, y: y, maxWidth: inner.width,
+                         role: isSelected ? .selected : .overlay)
+        }
+        let y = inner.y + FaultKind.allCases.count + 1
+        buffer.write(" for the next \(count) request\(count == 1 ? "" : "s")  (+/− or 1-9)", x: inner.x, y: y,
+                     maxWidth: inner.width, role: .overlay, bold: true)
+        buffer.write(" ↑↓ choose · Enter inject · Esc cancel", x: inner.x, y: y + 1, maxWidth: inner.width, role: .dim)
+    }
+
+    static func drawScenarioPicker(_ names: [String], selected: Int, into buffer: inout ScreenBuffer) {
+        let rows = max(1, min(names.count, buffer.height - 8))
+        let inner = panel(title: "Run a scenario", width: 50, height: rows + 4, into: &buffer)
+        guard !names.isEmpty else {
+            buffer.write(" no scenarios available", x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
+            buffer.write(" Esc close", x: inner.x, y: inner.y + 1, maxWidth: inner.width, role: .dim)
+            return
+        }
+        let first = max(0, min(selected - rows + 1, names.count - rows))
+        for (offset, name) in names.dropFirst(first).prefix(rows).enumerated() {
+            let index = first + offset, y = inner.y + offset
+            let isSelected = index == selected
+            if isSelected { buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: Cell(role: .selected)) }
+            buffer.write((isSelected ? " › " : "   ") + name, x: inner.x, y: y, maxWidth: inner.width,
+                         role: isSelected ? .selected : .overlay)
+        }
+        buffer.write(" ↑↓ choose · Enter run · Esc cancel", x: inner.x, y: inner.y + rows + 1, maxWidth: inner.width, role: .dim)
+    }
+}

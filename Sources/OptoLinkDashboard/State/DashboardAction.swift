@@ -1,0 +1,67 @@
+/// Everything that can change ``DashboardState``: UI actions from keys and data events from the device,
+/// the server and the scenario runner.
+public enum DashboardAction: Sendable, Hashable {
+    // MARK: UI
+    /// Focus the next pane (Tab).
+    case focusNext
+    /// Focus the previous pane (Shift-Tab).
+    case focusPrevious
+    /// Focus one pane.
+    case focus(DashboardPane)
+    /// Move the selection in the focused pane (or the overlay) by `delta` rows (negative = up).
+    case moveSelection(Int)
+    /// Move the fingerprint cursor to the other side (left/right).
+    case switchFingerprintSide
+    /// Scroll the log by `delta` lines (positive = back in time).
+    case scrollLog(Int)
+    /// Show or hide the selected attempt's breakdown.
+    case toggleBreakdown
+    /// Open an overlay (replacing any other).
+    case openOverlay(DashboardOverlay)
+    /// Close the overlay.
+    case closeOverlay
+    /// Type a character into the text-input overlay.
+    case inputCharacter(Character)
+    /// Delete the last character of the text-input overlay.
+    case inputBackspace
+    /// Commit the text-input overlay when it edits a fingerprint field (identity is a command).
+    case commitTextInput
+    /// Change the fault menu's count by `delta` (stays ≥ 1).
+    case adjustFaultCount(Int)
+    /// Set one fingerprint field directly.
+    case setFingerprintField(FingerprintSide, FingerprintField, String)
+    /// Put the browser on the app's network, or on another one.
+    case toggleNetwork
+    /// Switch to the next theme in ``DashboardState/availableThemes``.
+    case cycleTheme
+    /// Switch to a named theme.
+    case setTheme(String)
+    /// Replace the list of themes `t` cycles through.
+    case themesAvailable([String])
+    /// Forget match attempts, timeline and log.
+    case clearHistory
+    /// The clock moved on.
+    case tick(now: Double)
+    /// The terminal was resized.
+    case resize(ScreenSize)
+
+    // MARK: Data (fed by phase 2)
+    /// An SDK diagnostic at clock time `time`.
+    case diagnostic(DiagnosticEvent, time: Double)
+    /// The answer of `GET /dev/match-attempts` (newest first).
+    case matchAttemptsLoaded([MatchAttempt])
+    /// The simulated device's profile changed (install, reinstall, pasteboard, settings).
+    case deviceProfileChanged(DeviceProfile)
+    /// Header facts: target, org, SDK version.
+    case targetChanged(url: String, orgKey: String, sdkVersion: String)
+    /// Scenario names for the picker.
+    case scenariosAvailable([String])
+    /// A scenario began.
+    case scenarioStarted(name: String)
+    /// A scenario ended with PASS or FAIL and a detail line.
+    case scenarioFinished(name: String, passed: Bool, detail: String)
+    /// The backend answered (or not) a reachability check.
+    case serverReachable(Bool)
+    /// A log line not coming from the SDK (scenario runner, theme loader, app).
+    case log(DashboardLogLevel, String)
+}

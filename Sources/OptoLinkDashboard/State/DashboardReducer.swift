@@ -1,0 +1,263 @@
+/// The pure function that folds a ``DashboardAction`` into ``DashboardState``.
+///
+/// ```swift
+/// var state = DashboardState()
+/// DashboardReducer.reduce(&state, .diagnostic(.requestStarted(requestID: 1, endpoint: "match", attempt: 1), time: 3))
+/// ```
+///
+/// Match attempts: an SDK `matchResult` adds a row without breakdown (``MatchAttempt/Source/sdk``);
+/// `matchAttemptsLoaded` replaces every SDK row with the server's rows (merged by id, newest first),
+/// because the server's record of the same attempts carries the breakdown.
+public enum DashboardReducer {
+    /// Applies one action.
+    /// - Parameters:
+    ///   - state: the state to change.
+    ///   - action: what happened.
+    public static func reduce(_ state: inout DashboardState, _ action: DashboardAction) {
+        switch action {
+        case .focusNext:
+            state.focus = DashboardPane(rawValue: (state.focus.rawValue + 1) % DashboardPane.allCases.count) ?? .profile
+        case .focusPrevious:
+            let count = DashboardPane.allCases.count
+            state.focus = DashboardPane(rawValue: (state.focus.rawValue + count - 1) % count) ?? .profile
+        case .focus(let pane):
+            state.focus = pane
+        case .moveSelection(let delta):
+            moveSelection(&state, delta)
+        case .switchFingerprintSide:
+            state.fingerprint.cursorSide = state.fingerprint.cursorSide == .app ? .browser : .app
+        case .scrollLog(let delta):
+            state.logScroll = min(max(0, state.logScroll + delta), max(0, state.log.count - 1))
+        case .toggleBreakdown:
+            state.breakdownOpen.toggle()
+        case .openOverlay(let overlay):
+            state.overlay = overlay
+        case .closeOverlay:
+            state.overlay = .none
+        case .inputCharacter(let character):
+            if case .textInput(let purpose, let text) = state.overlay, text.count < 64 {
+                state.overlay = .textInput(purpose: purpose, text: text + String(character))
+            }
+        case .inputBackspace:
+            if case .textInput(let purpose, let text) = state.overlay {
+                state.overlay = .textInput(purpose: purpose, text: String(text.dropLast()))
+            }
+        case .commitTextInput:
+            if case .textInput(.fingerprint(let side, let field), let text) = state.overlay {
+                state.fingerprint[side][field] = text
+                state.overlay = .none
+            }
+        case .adjustFaultCount(let delta):
+            if case .faultMenu(let selected, let count) = state.overlay {
+                state.overlay = .faultMenu(selected: selected, count: min(99, max(1, count + delta)))
+            }
+        case .setFingerprintField(let side, let field, let value):
+            state.fingerprint[side][field] = value
+        case .toggleNetwork:
+            if state.fingerprint.sameNetwork {
+                state.fingerprint.browser.networkAddress = state.fingerprint.app.networkAddress == FingerprintValues.otherNetworkAddress
+                    ? FingerprintValues.demoPhone.networkAddress : FingerprintValues.otherNetworkAddress
+            } else {
+                state.fingerprint.browser.networkAddress = state.fingerprint.app.networkAddress
+            }
+        case .cycleTheme:
+            let themes = state.availableThemes
+            guard !themes.isEmpty else { return }
+            let index = themes.firstIndex(of: state.themeName).map { ($0 + 1) % themes.count } ?? 0
+            state.themeName = themes[index]
+        case .setTheme(let name):
+            state.themeName = name
+        case .themesAvailable(let names):
+            state.availableThemes = names
+        case .clearHistory:
+            state.matchAttempts = []
+            state.selectedAttempt = 0
+            state.timeline = []
+            state.log = []
+            state.logScroll = 0
+        case .tick(let now):
+            state.now = max(state.now, now)
+        case .resize(let size):
+            state.size = size
+        case .diagnostic(let event, let time):
+            reduceDiagnostic(&state, event, time: time)
+        case .matchAttemptsLoaded(let attempts):
+            loadAttempts(&state, attempts)
+        case .deviceProfileChanged(let profile):
+            state.profile = profile
+        case .targetChanged(let url, let orgKey, let sdkVersion):
+            state.header.targetURL = url
+            state.header.orgKey = orgKey
+            state.header.sdkVersion = sdkVersion
+        case .scenariosAvailable(let names):
+            state.scenarioNames = names
+        case .scenarioStarted(let name):
+            state.header.scenarioName = name
+            state.header.scenarioPassed = nil
+            state.header.scenarioDetail = nil
+            appendLog(&state, LogLine(time: state.now, level: .info, text: "scenario \(name) started"))
+        case .scenarioFinished(let name, let passed, let detail):
+            state.header.scenarioName = name
+            state.header.scenarioPassed = passed
+            state.header.scenarioDetail = detail
+            appendLog(&state, LogLine(time: state.now, level: passed ? .info : .error,
+                                      text: "scenario \(name) \(passed ? "PASS" : "FAIL"): \(detail)"))
+        case .serverReachable(let reachable):
+            state.header.serverReachable = reachable
+        case .log(let level, let text):
+            appendLog(&state, LogLine(time: state.now, level: level, text: text))
+        }
+    }
+
+    private static func moveSelection(_ state: inout DashboardState, _ delta: Int) {
+        switch state.overlay {
+        case .faultMenu(let selected, let count):
+            let all = FaultKind.allCases
+            let index = min(max(0, selected.rawValue + delta), all.count - 1)
+            state.overlay = .faultMenu(selected: all[index], count: count)
+            return
+        case .scenarioPicker(let selected):
+            let index = min(max(0, selected + delta), max(0, state.scenarioNames.count - 1))
+            state.overlay = .scenarioPicker(selected: index)
+            return
+        case .help, .textInput:
+            return
+        case .none:
+            break
+        }
+        switch state.focus {
+        case .fingerprint:
+            let all = FingerprintField.allCases
+            let index = min(max(0, state.fingerprint.cursorField.rawValue + delta), all.count - 1)
+            state.fingerprint.cursorField = all[index]
+        case .matches:
+            state.selectedAttempt = min(max(0, state.selectedAttempt + delta), max(0, state.matchAttempts.count - 1))
+        case .log:
+            reduce(&state, .scrollLog(-delta))
+        case .profile, .timeline:
+            break
+        }
+    }
+
+    private static func reduceDiagnostic(_ state: inout DashboardState, _ event: DiagnosticEvent, time: Double) {
+        if state.origin == nil { state.origin = time }
+        state.now = max(state.now, time)
+        switch event {
+        case .requestStarted(let id, let endpoint, let attempt):
+            updateRow(&state, id, endpoint) { row in
+                row.attempts.append(TimelineAttempt(number: attempt, start: time))
+            }
+        case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
+            updateRow(&state, id, endpoint) { row in
+                updateAttempt(&row, attempt, start: time - duration) { $0.status = status; $0.duration = duration }
+            }
+        case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
+            updateRow(&state, id, endpoint) { row in
+                updateAttempt(&row, attempt, start: time - duration) { $0.error = reason; $0.duration = duration }
+            }
+            appendLog(&state, LogLine(time: time, level: .warning, text: "\(endpoint) #\(id) attempt \(attempt) failed: \(reason)"))
+        case .retryScheduled(let id, let endpoint, let attempt, let delay):
+            updateRow(&state, id, endpoint) { row in
+                row.waits.append(BackoffWait(afterAttempt: attempt, start: time, delay: delay))
+            }
+            appendLog(&state, LogLine(time: time, level: .info,
+                                      text: "\(endpoint) #\(id) retry after \(formatSeconds(delay)) (attempt \(attempt) failed)"))
+        case .gaveUp(let id, let endpoint, let attempts, let reason):
+            updateRow(&state, id, endpoint) { row in row.outcome = .gaveUp(attempts: attempts, reason: reason) }
+            appendLog(&state, LogLine(time: time, level: .error, text: "\(endpoint) #\(id) gave up after \(attempts) attempts: \(reason)"))
+        case .requestFinished(let id, let endpoint, let attempts, let status):
+            updateRow(&state, id, endpoint) { row in
+                if case .gaveUp = row.outcome { return }
+                row.outcome = .finished(status: status, attempts: attempts)
+            }
+        case .matchResult(let summary):
+            state.sdkAttemptCounter += 1
+            let attempt = MatchAttempt(
+                id: "sdk-\(state.sdkAttemptCounter)", time: time, matched: summary != nil,
+                method: summary?.method ?? "NONE", confidence: summary?.confidence, score: summary?.score,
+                path: summary?.path, source: .sdk)
+            insertAttempt(&state, attempt)
+            appendLog(&state, LogLine(time: time, level: .info, text: summary.map {
+                "match: \($0.method) \($0.confidence ?? "-") score \($0.score.map { formatScore($0) } ?? "-") → \($0.path)"
+            } ?? "match: no match"))
+        case .linkDelivered(let summary):
+            state.lastDelivered = summary
+            appendLog(&state, LogLine(time: time, level: .info,
+                                      text: "link delivered: \(summary.path) (\(summary.method)\(summary.isDeferred ? ", deferred" : ""))"))
+        case .sessionRegistered(let deviceId, let firstSeenAt, let lastSeenAt):
+            state.profile.deviceId = deviceId
+            state.profile.firstSeenAt = firstSeenAt
+            state.profile.lastSeenAt = lastSeenAt
+            appendLog(&state, LogLine(time: time, level: .info, text: "session registered: \(deviceId)"))
+        case .identityChanged(let externalId):
+            state.profile.identity = externalId
+            appendLog(&state, LogLine(time: time, level: .info, text: externalId.map { "identity bound: \($0)" } ?? "identity cleared"))
+        case .eventQueued(let name, let queued):
+            state.profile.queuedEvents = queued
+            appendLog(&state, LogLine(time: time, level: .info, text: "event queued: \(name) (\(queued) queued)"))
+        case .eventSent(let name, let queued):
+            state.profile.queuedEvents = queued
+            appendLog(&state, LogLine(time: time, level: .info, text: "event sent: \(name) (\(queued) queued)"))
+        case .eventDropped(let name, let reason):
+            appendLog(&state, LogLine(time: time, level: .warning, text: "event dropped: \(name): \(reason)"))
+        case .log(let level, let message):
+            appendLog(&state, LogLine(time: time, level: level, text: message))
+        }
+    }
+
+    private static func updateRow(_ state: inout DashboardState, _ id: Int, _ endpoint: String,
+                                  _ change: (inout TimelineRow) -> Void) {
+        if let index = state.timeline.lastIndex(where: { $0.requestID == id }) {
+            change(&state.timeline[index])
+            return
+        }
+        var row = TimelineRow(requestID: id, endpoint: endpoint)
+        change(&row)
+        state.timeline.append(row)
+        if state.timeline.count > DashboardState.Limits.timelineRows {
+            state.timeline.removeFirst(state.timeline.count - DashboardState.Limits.timelineRows)
+        }
+    }
+
+    private static func updateAttempt(_ row: inout TimelineRow, _ number: Int, start: Double,
+                                      _ change: (inout TimelineAttempt) -> Void) {
+        if let index = row.attempts.lastIndex(where: { $0.number == number }) {
+            change(&row.attempts[index])
+        } else {
+            var attempt = TimelineAttempt(number: number, start: start)
+            change(&attempt)
+            row.attempts.append(attempt)
+        }
+    }
+
+    private static func insertAttempt(_ state: inout DashboardState, _ attempt: MatchAttempt) {
+        state.matchAttempts.insert(attempt, at: 0)
+        if state.matchAttempts.count > DashboardState.Limits.matchAttempts {
+            state.matchAttempts.removeLast(state.matchAttempts.count - DashboardState.Limits.matchAttempts)
+        }
+        // Keep the operator's selection on the same row unless it was the newest.
+        if state.selectedAttempt > 0 { state.selectedAttempt = min(state.selectedAttempt + 1, state.matchAttempts.count - 1) }
+    }
+
+    private static func loadAttempts(_ state: inout DashboardState, _ attempts: [MatchAttempt]) {
+        let selectedID = state.selectedMatchAttempt.flatMap { $0.source == .server ? $0.id : nil }
+        var byID: [String: MatchAttempt] = [:]
+        for old in state.matchAttempts where old.source == .server { byID[old.id] = old }
+        for new in attempts { byID[new.id] = new }
+        var merged = byID.values.sorted { ($0.at ?? "", $0.id) > ($1.at ?? "", $1.id) }
+        if merged.count > DashboardState.Limits.matchAttempts {
+            merged.removeLast(merged.count - DashboardState.Limits.matchAttempts)
+        }
+        state.matchAttempts = merged
+        state.selectedAttempt = selectedID.flatMap { id in merged.firstIndex { $0.id == id } } ?? 0
+    }
+
+    private static func appendLog(_ state: inout DashboardState, _ line: LogLine) {
+        state.log.append(line)
+        if state.logScroll > 0 { state.logScroll += 1 }   // keep the operator's scrolled view still
+        if state.log.count > DashboardState.Limits.logLines {
+            state.log.removeFirst(state.log.count - DashboardState.Limits.logLines)
+        }
+        state.logScroll = min(state.logScroll, max(0, state.log.count - 1))
+    }
+}

@@ -1,0 +1,93 @@
+/// Everything the dashboard screen shows, as one value.
+///
+/// Changed only by ``DashboardReducer/reduce(_:_:)``; drawn by ``DashboardRenderer/render(_:size:)``.
+/// Every history is bounded (``Limits``) so memory stays flat however long the dashboard runs.
+public struct DashboardState: Sendable, Hashable {
+    /// Bounds of the histories.
+    public enum Limits {
+        /// Match attempts kept (newest first).
+        public static let matchAttempts = 200
+        /// Timeline rows kept (oldest dropped).
+        public static let timelineRows = 200
+        /// Log lines kept (oldest dropped).
+        public static let logLines = 1000
+    }
+
+    /// Header line.
+    public var header: HeaderInfo
+    /// Device profile pane.
+    public var profile: DeviceProfile
+    /// Fingerprint pane (both sides and the cursor).
+    public var fingerprint: FingerprintPair
+    /// Match attempts, newest first.
+    public var matchAttempts: [MatchAttempt]
+    /// Index of the selected attempt in ``matchAttempts``.
+    public var selectedAttempt: Int
+    /// Whether the selected attempt's breakdown is shown.
+    public var breakdownOpen: Bool
+    /// The last link the SDK delivered.
+    public var lastDelivered: LinkSummary?
+    /// Retry timeline rows, oldest first.
+    public var timeline: [TimelineRow]
+    /// Log lines, oldest first.
+    public var log: [LogLine]
+    /// Lines scrolled up from the bottom of the log (0 = follow the tail).
+    public var logScroll: Int
+    /// The focused pane.
+    public var focus: DashboardPane
+    /// The overlay, if any.
+    public var overlay: DashboardOverlay
+    /// The active theme's name.
+    public var themeName: String
+    /// Theme names `t` cycles through.
+    public var availableThemes: [String]
+    /// Scenario names the picker offers (phase 2 fills them).
+    public var scenarioNames: [String]
+    /// The current clock time (same clock as the diagnostics' `time`).
+    public var now: Double
+    /// The clock time shown as 0 in the log and timeline labels (the first time seen).
+    public var origin: Double?
+    /// The terminal size the state was last laid out for.
+    public var size: ScreenSize
+    /// Counter for generated SDK match-attempt ids.
+    public var sdkAttemptCounter: Int
+
+    /// Creates a state; defaults are an idle dashboard.
+    public init(header: HeaderInfo = HeaderInfo(), profile: DeviceProfile = DeviceProfile(),
+                fingerprint: FingerprintPair = FingerprintPair(), themeName: String = "default",
+                availableThemes: [String] = ["default"], scenarioNames: [String] = [], now: Double = 0,
+                size: ScreenSize = .full) {
+        self.header = header
+        self.profile = profile
+        self.fingerprint = fingerprint
+        self.matchAttempts = []
+        self.selectedAttempt = 0
+        self.breakdownOpen = true
+        self.lastDelivered = nil
+        self.timeline = []
+        self.log = []
+        self.logScroll = 0
+        self.focus = .profile
+        self.overlay = .none
+        self.themeName = themeName
+        self.availableThemes = availableThemes
+        self.scenarioNames = scenarioNames
+        self.now = now
+        self.origin = nil
+        self.size = size
+        self.sdkAttemptCounter = 0
+    }
+
+    /// The selected match attempt, if any.
+    public var selectedMatchAttempt: MatchAttempt? {
+        matchAttempts.indices.contains(selectedAttempt) ? matchAttempts[selectedAttempt] : nil
+    }
+
+    /// True while something on screen changes with time alone (a backoff countdown or a running attempt),
+    /// so the app loop should redraw on a short tick.
+    public var isTicking: Bool {
+        timeline.contains { row in
+            row.outcome == .pending && (row.isWaiting(at: now) || row.attempts.last?.isRunning == true)
+        }
+    }
+}

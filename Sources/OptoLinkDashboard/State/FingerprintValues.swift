@@ -1,0 +1,58 @@
+/// The six values of one side of the fingerprint pane, as plain strings.
+public struct FingerprintValues: Sendable, Hashable {
+    /// `platform`.
+    public var platform: String
+    /// `osVersion`.
+    public var osVersion: String
+    /// `deviceModel`.
+    public var deviceModel: String
+    /// `language`.
+    public var language: String
+    /// `timezone`.
+    public var timezone: String
+    /// Simulated network address (`X-Forwarded-For`).
+    public var networkAddress: String
+
+    /// Creates the values of one side.
+    public init(platform: String, osVersion: String, deviceModel: String, language: String,
+                timezone: String, networkAddress: String) {
+        self.platform = platform
+        self.osVersion = osVersion
+        self.deviceModel = deviceModel
+        self.language = language
+        self.timezone = timezone
+        self.networkAddress = networkAddress
+    }
+
+    /// The demo iPhone the dashboard starts with (both sides start equal: same Wi-Fi).
+    public static let demoPhone = FingerprintValues(
+        platform: "ios", osVersion: "17.4", deviceModel: "iPhone15,2", language: "en-US",
+        timezone: "Europe/Berlin", networkAddress: "203.0.113.7")
+
+    /// The address used for "another Wi-Fi" when the network is toggled.
+    public static let otherNetworkAddress = "198.51.100.23"
+
+    /// Reads or writes one field.
+    public subscript(field: FingerprintField) -> String {
+        get {
+            switch field {
+            case .platform: platform
+            case .osVersion: osVersion
+            case .deviceModel: deviceModel
+            case .language: language
+            case .timezone: timezone
+            case .networkAddress: networkAddress
+            }
+        }
+        set {
+            switch field {
+            case .platform: platform = newValue
+            case .osVersion: osVersion = newValue
+            case .deviceModel: deviceModel = newValue
+            case .language: language = newValue
+            case .timezone: timezone = newValue
+            case .networkAddress: networkAddress = newValue
+            }
+        }
+    }
+}

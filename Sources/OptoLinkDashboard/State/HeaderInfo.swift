@@ -1,0 +1,30 @@
+/// The header line: what the device talks to and what is running.
+public struct HeaderInfo: Sendable, Hashable {
+    /// The backend's base URL.
+    public var targetURL: String
+    /// The org key.
+    public var orgKey: String
+    /// The SDK version string.
+    public var sdkVersion: String
+    /// Whether the backend answered the last reachability check; nil = unknown yet.
+    public var serverReachable: Bool?
+    /// The running (or last) scenario's name.
+    public var scenarioName: String?
+    /// nil while running, then PASS (true) or FAIL (false).
+    public var scenarioPassed: Bool?
+    /// The scenario's detail line (what it expected, what happened).
+    public var scenarioDetail: String?
+
+    /// Creates the header info.
+    public init(targetURL: String = "", orgKey: String = "", sdkVersion: String = "",
+                serverReachable: Bool? = nil, scenarioName: String? = nil, scenarioPassed: Bool? = nil,
+                scenarioDetail: String? = nil) {
+        self.targetURL = targetURL
+        self.orgKey = orgKey
+        self.sdkVersion = sdkVersion
+        self.serverReachable = serverReachable
+        self.scenarioName = scenarioName
+        self.scenarioPassed = scenarioPassed
+        self.scenarioDetail = scenarioDetail
+    }
+}

@@ -1,0 +1,50 @@
+/// One row of the match attempts pane.
+///
+/// Rows come from two sources: the SDK's `matchResult` diagnostic (``Source/sdk``, no breakdown) and the
+/// server's `/dev/match-attempts` (``Source/server``, with breakdown). See ``DashboardReducer``.
+public struct MatchAttempt: Sendable, Hashable {
+    /// Where the row came from.
+    public enum Source: Sendable, Hashable {
+        /// The SDK's `matchResult` diagnostic.
+        case sdk
+        /// The server's `/dev/match-attempts`.
+        case server
+    }
+
+    /// Server attempt id, or a generated `sdk-N` id.
+    public var id: String
+    /// Clock time of the SDK diagnostic (shown relative to the state's origin); nil for server rows, which use ``at``.
+    public var time: Double?
+    /// ISO-8601 time from the server (`at`), nil for SDK rows.
+    public var at: String?
+    /// `matched` from the server, or whether the SDK got data.
+    public var matched: Bool
+    /// Match method raw value (`CLIPBOARD`, `FINGERPRINT_SCORED`, …, `NONE`).
+    public var method: String
+    /// Confidence raw value (`exact`, `high`, `medium`, `low`), nil when none.
+    public var confidence: String?
+    /// Score, nil when none.
+    public var score: Double?
+    /// The matched link's path, nil when none.
+    public var path: String?
+    /// The breakdown, server rows only.
+    public var breakdown: MatchBreakdown?
+    /// Where the row came from.
+    public var source: Source
+
+    /// Creates a row.
+    public init(id: String, time: Double? = nil, at: String? = nil, matched: Bool, method: String,
+                confidence: String? = nil, score: Double? = nil, path: String? = nil,
+                breakdown: MatchBreakdown? = nil, source: Source = .server) {
+        self.id = id
+        self.time = time
+        self.at = at
+        self.matched = matched
+        self.method = method
+        self.confidence = confidence
+        self.score = score
+        self.path = path
+        self.breakdown = breakdown
+        self.source = source
+    }
+}

@@ -1,0 +1,25 @@
+/// One HTTP attempt of a request in the retry timeline.
+public struct TimelineAttempt: Sendable, Hashable {
+    /// 1-based attempt number.
+    public var number: Int
+    /// Clock time the attempt started.
+    public var start: Double
+    /// HTTP status when answered.
+    public var status: Int?
+    /// Reason when there was no HTTP answer (timeout, connection refused…).
+    public var error: String?
+    /// Duration once finished; nil while running.
+    public var duration: Double?
+
+    /// Creates an attempt.
+    public init(number: Int, start: Double, status: Int? = nil, error: String? = nil, duration: Double? = nil) {
+        self.number = number
+        self.start = start
+        self.status = status
+        self.error = error
+        self.duration = duration
+    }
+
+    /// True until a response or failure arrived.
+    public var isRunning: Bool { duration == nil }
+}

@@ -1,0 +1,32 @@
+/// One request of the retry timeline: its attempts, its backoff waits and its outcome.
+public struct TimelineRow: Sendable, Hashable {
+    /// The SDK's request id.
+    public var requestID: Int
+    /// The endpoint raw value (`match`, `data`, `session`, `identity`, `identity/clear`, `events`).
+    public var endpoint: String
+    /// The attempts, in order.
+    public var attempts: [TimelineAttempt]
+    /// The backoff waits, in order.
+    public var waits: [BackoffWait]
+    /// The final outcome.
+    public var outcome: TimelineOutcome
+
+    /// Creates a row.
+    public init(requestID: Int, endpoint: String, attempts: [TimelineAttempt] = [], waits: [BackoffWait] = [],
+                outcome: TimelineOutcome = .pending) {
+        self.requestID = requestID
+        self.endpoint = endpoint
+        self.attempts = attempts
+        self.waits = waits
+        self.outcome = outcome
+    }
+
+    /// The clock time the row starts (its first attempt), nil when it has none.
+    public var start: Double? { attempts.first?.start }
+
+    /// True while a backoff wait has time left at `now`.
+    public func isWaiting(at now: Double) -> Bool {
+        guard outcome == .pending, let wait = waits.last else { return false }
+        return wait.remaining(at: now) > 0
+    }
+}

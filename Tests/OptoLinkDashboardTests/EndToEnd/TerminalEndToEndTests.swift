@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The built `optolink-dash`, found from this file's path (package root/.build/debug), not `swift build --show-bin-path`.
+enum BuiltBinary {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let path = packageRoot.appendingPathComponent(".build/debug/optolink-dash").path
+    static let exists = FileManager.default.isExecutableFile(atPath: path)
+    static let tmuxAvailable = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+        .contains { FileManager.default.isExecutableFile(atPath: $0) }
+    static let ready = exists && tmuxAvailable
+    static let skipReason: Comment = "needs tmux and the built binary at .build/debug/optolink-dash (run `swift build` first)"
+}
+
+@Suite("optolink-dash in a real terminal (tmux)", .serialized, .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
+struct TerminalEndToEndTests {
+    @Test func helpEscapeResizeQuitAndTheTerminalIsRestored() throws {
+        // Given the dashboard started from a shell that records the tty modes before and after
+        let session = try TmuxSession(command: """
+            stty -g > stty-before
+            '\(BuiltBinary.path)' --theme default
+            echo "EXIT=$?"
+            stty -g > stty-after
+            echo OPTOLINK-MARKER-AFTER-EXIT
+            sleep 60
+            """)
+        defer { session.kill() }
+        let started = session.waitFor { $0.joined().contains("Match attempts") && $0.joined().contains("? help") }
+        #expect(started.ok, "dashboard did not start:\n\(started.screen.joined(separator: "\n"))")
+        #expect(started.screen.contains { $0.contains("╭") && $0.contains("Device profile") })
+
+        // When ? is pressed, the help overlay opens; Esc closes it
+        try session.press("?")
+        let help = session.waitFor { $0.joined().contains("Help · any key closes") }
+        #expect(help.ok, "no help overlay:\n\(help.screen.joined(separator: "\n"))")
+        #expect(help.screen.joined().contains("install + first launch"))
+        try session.press("Escape")
+        let closed = session.waitFor { !$0.joined().contains("Help · any key closes") }
+        #expect(closed.ok)
+
+        // When the window shrinks to 80×24, the compact layout fills it
+        try session.resize(width: 80, height: 24)
+        let compact = session.waitFor { screen in
+            screen.filter { !$0.isEmpty }.count == 24 && (screen.first?.count ?? 0) <= 80 && screen.joined().contains("Retry timeline")
+                && screen.contains { $0.hasPrefix("╰") && $0.hasSuffix("╯") && $0.count == 80 }
+        }
+        #expect(compact.ok, "no 80×24 layout:\n\(compact.screen.joined(separator: "\n"))")
+
+        // When q is pressed, the process exits 0 and the shell sees its terminal as before
+        try session.press("q")
+        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        #expect(after.ok, "no marker after exit:\n\(after.screen.joined(separator: "\n"))")
+        #expect(after.screen.contains("EXIT=0"))
+        #expect(!after.screen.joined().contains("Match attempts"), "the dashboard is still on screen (alternate screen not left)")
+        let before = session.file("stty-before"), restored = session.file("stty-after")
+        #expect(before != nil && before == restored, "tty modes differ: \(before ?? "-") vs \(restored ?? "-")")
+    }
+
+    @Test func sigtermRestoresTheTerminalAndIdleCPUStaysLow() throws {
+        let session = try TmuxSession(command: """
+            stty -g > stty-before
+            '\(BuiltBinary.path)' </dev/tty &
+            echo $! > pid
+            wait $!
+            echo "EXIT=$?"
+            stty -g > stty-after
+            echo OPTOLINK-MARKER-AFTER-EXIT
+            sleep 60
+            """)
+        defer { session.kill() }
+        #expect(session.waitFor { $0.joined().contains("Match attempts") }.ok)
+        let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+
+        // Idle: CPU time over 2 s stays far below what a busy loop would use
+        let cpuBefore = try #require(cpuSeconds(pid: pid))
+        Thread.sleep(forTimeInterval: 2)
+        let cpuAfter = try #require(cpuSeconds(pid: pid))
+        #expect(cpuAfter - cpuBefore < 0.2, "idle CPU \(cpuAfter - cpuBefore) s in 2 s")
+
+        Foundation.kill(pid, SIGTERM)
+        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        #expect(after.ok, "no marker after SIGTERM:\n\(after.screen.joined(separator: "\n"))")
+        #expect(after.screen.contains("EXIT=143"))
+        #expect(session.file("stty-before") == session.file("stty-after"))
+    }
+
+    @Test(arguments: [("env -u TERM", "TERM is not set"), ("env TERM=no-such-terminal", "is not a terminal type")])
+    func unusableTermGivesAClearErrorAndExitCode3(prefix: String, message: String) throws {
+        let session = try TmuxSession(command: """
+            \(prefix) '\(BuiltBinary.path)'
+            echo "EXIT=$?"
+            echo OPTOLINK-MARKER-AFTER-EXIT
+            sleep 60
+            """)
+        defer { session.kill() }
+        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        #expect(after.ok)
+        #expect(after.screen.joined().contains(message), "\(after.screen.joined(separator: "\n"))")
+        #expect(after.screen.contains("EXIT=3"))
+    }
+
+    /// `swift test` runs with NO_COLOR=1 (which selects mono and skips theme files), so the binary runs without it.
+    @Test func stderrWrittenDuringTheUIIsShownAfterTheTerminalIsRestored() throws {
+        let session = try TmuxSession(command: """
+            printf 'theme[ok_fg]="green"\\nnot a theme line\\n' > broken.theme
+            env -u NO_COLOR '\(BuiltBinary.path)' --theme ./broken.theme
+            echo "EXIT=$?"
+            echo OPTOLINK-MARKER-AFTER-EXIT
+            sleep 60
+            """)
+        defer { session.kill() }
+        let running = session.waitFor { $0.joined().contains("Match attempts") }
+        #expect(running.ok)
+        #expect(!running.screen.joined().contains("optolink-dash: theme:"), "stderr leaked onto the UI")
+        try session.press("q")
+        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        #expect(after.ok)
+        #expect(after.screen.contains { $0.contains("optolink-dash: theme: ./broken.theme:2:") },
+                "\(after.screen.joined(separator: "\n"))")
+        #expect(after.screen.contains("EXIT=0"))
+    }
+
+    /// utime + stime of a process in seconds (Linux /proc), nil elsewhere.
+    func cpuSeconds(pid: Int32) -> Double? {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat").map({ String(decoding: $0, as: UTF8.self) }),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A tmux server on a private socket (`tmux -L optolink-test-<random>`) running one pane, for end-to-end tests.
+/// `kill()` stops that server by name; call it in `defer`.
+final class TmuxSession {
+    let socket = "optolink-test-" + UUID().uuidString.prefix(8).lowercased()
+    let workDirectory: String
+
+    /// Starts a detached session running `command` under `sh` at `width`×`height`.
+    init(command: String, width: Int = 120, height: Int = 40) throws {
+        workDirectory = NSTemporaryDirectory() + socket
+        try FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
+        let script = workDirectory + "/run.sh"
+        try ("cd '\(workDirectory)'\n" + command + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        // The server daemonizes and would keep a stdout pipe open forever: no capture here.
+        _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
+                      "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color", "sh \(script)"], capture: false)
+    }
+
+    /// Runs a tmux command against this server; returns stdout.
+    @discardableResult
+    func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
+        try spawn(["/usr/bin/env", "tmux", "-L", socket] + arguments, capture: capture)
+    }
+
+    /// The visible pane as lines.
+    func screen() -> [String] {
+        ((try? tmux(["capture-pane", "-p", "-t", "0"])) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Sends tmux key names (`?`, `Escape`, `q`).
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "0"] + keys) }
+
+    /// Resizes the window (delivers SIGWINCH / KEY_RESIZE).
+    func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"]) }
+
+    /// Polls the screen (every 50 ms, up to `timeout` s) until `condition` holds; returns the last screen.
+    @discardableResult
+    func waitFor(timeout: Double = 10, _ condition: ([String]) -> Bool) -> (ok: Bool, screen: [String]) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = screen()
+        while Date() < deadline {
+            last = screen()
+            if condition(last) { return (true, last) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return (condition(last), last)
+    }
+
+    /// A file the pane's script wrote into the work directory.
+    func file(_ name: String) -> String? {
+        FileManager.default.contents(atPath: workDirectory + "/" + name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Kills this tmux server (by its socket name) and removes the work directory.
+    func kill() {
+        _ = try? tmux(["kill-server"], capture: false)
+        try? FileManager.default.removeItem(atPath: workDirectory)
+    }
+}
+
+/// Runs a program with posix_spawn, a clean signal mask and default handlers (Foundation's `Process` leaves
+/// signals blocked in the child here, and a tmux server started that way ignores `kill-server`).
+/// Returns stdout when `capture` is true; otherwise stdout goes to /dev/null (for daemonizing commands).
+func spawn(_ argv: [String], capture: Bool) throws -> String {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var fds: [Int32] = [-1, -1]
+    if capture {
+        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    var cArguments = argv.map { strdup($0) } + [nil]
+    var cEnvironment = environment.map { strdup($0) } + [nil]
+    defer {
+        cArguments.forEach { free($0) }
+        cEnvironment.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
+    if capture { close(fds[1]) }
+    guard result == 0 else {
+        if capture { close(fds[0]) }
+        throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL)
+    }
+    var output = Data()
+    if capture {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(fds[0], &chunk, chunk.count)
+            if count > 0 { output.append(contentsOf: chunk[0..<count]) } else if count == 0 || errno != EINTR { break }
+        }
+        close(fds[0])
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return String(decoding: output, as: UTF8.self)
+}

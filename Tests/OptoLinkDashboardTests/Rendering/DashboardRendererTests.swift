@@ -1,0 +1,117 @@
+import Testing
+@testable import OptoLinkDashboard
+
+@Suite("DashboardRenderer")
+struct DashboardRendererTests {
+    static let states: [DashboardState] = [Fixtures.idle, Fixtures.deferredMatch(), Fixtures.retryMidWait(), Fixtures.help()]
+
+    @Test func everyPaneIsVisibleAt120x40() {
+        let text = DashboardRenderer.render(Fixtures.deferredMatch(), size: .full).lines.joined(separator: "\n")
+        for pane in DashboardPane.allCases { #expect(text.contains(pane.title), "missing pane \(pane.title)") }
+    }
+
+    @Test func compactLayoutShowsTheFingerprintWhenItHasTheFocus() {
+        var state = Fixtures.idle
+        let before = DashboardRenderer.render(state, size: .minimum).lines.joined(separator: "\n")
+        #expect(before.contains("Device profile") && !before.contains("Fingerprint"))
+        DashboardReducer.reduce(&state, .focus(.fingerprint))
+        let after = DashboardRenderer.render(state, size: .minimum).lines.joined(separator: "\n")
+        #expect(after.contains("Fingerprint") && !after.contains("Device profile"))
+    }
+
+    @Test(arguments: [ScreenSize(width: 79, height: 24), ScreenSize(width: 80, height: 23), ScreenSize(width: 40, height: 10)])
+    func belowMinimumShowsACenteredMessage(size: ScreenSize) {
+        let lines = DashboardRenderer.render(Fixtures.deferredMatch(), size: size).lines
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("Please enlarge the window"))
+        #expect(!text.contains("Match attempts"))
+        #expect(lines.count == size.height)
+    }
+
+    @Test(arguments: [ScreenSize(width: 80, height: 24), ScreenSize(width: 97, height: 31), ScreenSize(width: 120, height: 40),
+                      ScreenSize(width: 200, height: 60), ScreenSize(width: 20, height: 5), ScreenSize(width: 0, height: 0)])
+    func bufferAlwaysHasExactlyTheRequestedSize(size: ScreenSize) {
+        for state in Self.states {
+            let buffer = DashboardRenderer.render(state, size: size)
+            #expect(buffer.lines.count == size.height)
+            #expect(buffer.lines.allSatisfy { $0.count == size.width })
+        }
+    }
+
+    @Test func longTextIsCutWithAnEllipsisInsideItsPane() {
+        var state = Fixtures.idle
+        DashboardReducer.reduce(&state, .deviceProfileChanged(DeviceProfile(deviceId: String(repeating: "x", count: 200))))
+        let lines = DashboardRenderer.render(state, size: .full).lines
+        let row = lines.first { $0.contains("device ") } ?? ""
+        #expect(row.contains("x… │"))   // cut one column before the border
+    }
+
+    @Test func differingFingerprintFieldsUseTheDiffRole() {
+        var state = Fixtures.idle
+        DashboardReducer.reduce(&state, .setFingerprintField(.browser, .language, "de-DE"))
+        let buffer = DashboardRenderer.render(state, size: .full)
+        let y = buffer.lines.firstIndex { $0.contains("de-DE") } ?? -1
+        let x = Array(buffer.lines[y]).firstIndex(of: "d") ?? -1
+        #expect(buffer[x, y].role == .diff)
+        #expect(buffer.lines.joined().contains("1 field differ"))
+    }
+
+    @Test func countdownShowsStartPlusDelayMinusNow() {
+        let text = DashboardRenderer.render(Fixtures.retryMidWait(), size: .full).lines.joined(separator: "\n")
+        #expect(text.contains("wait 1.4s"))
+        #expect(text.contains("waited 1.0s"))
+        #expect(text.contains("gave up after 1"))
+    }
+
+    @Test func breakdownBarMarksTheThreshold() {
+        let buffer = DashboardRenderer.render(Fixtures.deferredMatch(), size: .full)
+        let bars = buffer.lines.filter { $0.contains("┃") && $0.contains("█") }
+        #expect(bars.count == 2)
+        #expect(buffer.lines.joined().contains("79 ≥ 65 ✔"))
+        #expect(buffer.lines.joined().contains("47 < 65 ✘"))
+    }
+
+    @Test func footerComesFromTheKeymap() {
+        let keymap = Keymap(bindings: [KeyBinding(key: .character("z"), label: "zap", description: "zap it", command: .clearHistory,
+                                                  showInFooter: true)])
+        let buffer = DashboardRenderer.render(Fixtures.idle, size: .full, keymap: keymap)
+        #expect(buffer.lines[39].hasPrefix(" z zap"))
+    }
+
+    @Test func headerShowsServerDownAndTheScenarioVerdict() {
+        let state = Fixtures.reduced([.serverReachable(false), .scenarioStarted(name: "server-down"),
+                                      .scenarioFinished(name: "server-down", passed: false, detail: "expected 3 attempts")])
+        let buffer = DashboardRenderer.render(state, size: .full)
+        #expect(buffer.lines[0].contains("server ○ DOWN"))
+        #expect(buffer.lines[0].contains("scenario server-down FAIL"))
+        let x = Array(buffer.lines[0]).firstIndex(of: "○") ?? -1
+        #expect(buffer[x, 0].role == .error)
+    }
+
+    @Test func scoreComponentsMatchTheContractKeysAndMaximum() {
+        #expect(ScoreComponent.allCases.map(\.key) == ["ip", "platform", "osVersion", "language", "timezone", "deviceModel", "recency"])
+        #expect(ScoreComponent(key: "osVersion") == .osVersion)
+        #expect(ScoreComponent(key: "ua") == nil)
+        #expect(ScoreComponent.maxTotal == 96)
+    }
+
+    @Test func controlAndDoubleWidthCharactersTakeOneCellEach() {
+        var buffer = ScreenBuffer(width: 12, height: 1)
+        let written = buffer.write("a\u{1B}[2J日本\u{7}é\tz", x: 0, y: 0)
+        // a ESC [ 2 J 日 本 BEL é TAB z: 11 characters, 11 cells
+        #expect(written == 11)
+        #expect(buffer.lines[0] == "a?[2J???é z ")
+    }
+
+    @Test func serverDataWithEscapesCannotBreakTheLayout() {
+        var state = Fixtures.idle
+        DashboardReducer.reduce(&state, .matchAttemptsLoaded([
+            MatchAttempt(id: "x", at: "2026-11-30T05:00:00.000Z", matched: true, method: "CLIPBOARD\u{1B}[31m",
+                         path: "/日本/\u{1B}]0;title\u{7}" + String(repeating: "z", count: 300)),
+        ]))
+        for size in [ScreenSize.full, ScreenSize.minimum] {
+            let lines = DashboardRenderer.render(state, size: size).lines
+            #expect(lines.allSatisfy { $0.count == size.width && !$0.contains("\u{1B}") && !$0.contains("\u{7}") })
+        }
+    }
+}

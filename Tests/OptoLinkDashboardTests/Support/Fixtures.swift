@@ -1,0 +1,90 @@
+@testable import OptoLinkDashboard
+
+/// Deterministic states for renderer and snapshot tests (built through the reducer, as the app does).
+enum Fixtures {
+    static func reduced(_ state: DashboardState, _ actions: [DashboardAction]) -> DashboardState {
+        var state = state
+        for action in actions { DashboardReducer.reduce(&state, action) }
+        return state
+    }
+
+    /// A connected dashboard with no activity yet.
+    static func base() -> DashboardState {
+        reduced(DashboardState(availableThemes: ["default", "light", "mono"]), [
+            .targetChanged(url: "http://127.0.0.1:43121", orgKey: "demo", sdkVersion: "1.0.0"),
+            .serverReachable(true),
+        ])
+    }
+
+    static let idle = base()
+
+    static func summerCandidate() -> MatchCandidate {
+        MatchCandidate(shortCode: "summer", path: "/promo/summer", ageSeconds: 12.5,
+                       points: [.ip: 30, .platform: 10, .osVersion: 8, .language: 10, .timezone: 0, .deviceModel: 12, .recency: 9],
+                       total: 79)
+    }
+
+    /// A deferred first launch matched by score, the attempt selected with its breakdown open.
+    static func deferredMatch() -> DashboardState {
+        var state = base()
+        state.fingerprint.browser.timezone = "Europe/London"
+        state.fingerprint.browser.osVersion = "17.2"
+        return reduced(state, [
+            .deviceProfileChanged(DeviceProfile(deviceId: "", installNumber: 1, isFirstLaunch: true, clipboard: nil)),
+            .diagnostic(.requestStarted(requestID: 1, endpoint: "session", attempt: 1), time: 100),
+            .diagnostic(.responseReceived(requestID: 1, endpoint: "session", attempt: 1, status: 200, duration: 0.05), time: 100.05),
+            .diagnostic(.requestFinished(requestID: 1, endpoint: "session", attempts: 1, status: 200), time: 100.05),
+            .diagnostic(.sessionRegistered(deviceId: "dev-7f3a", firstSeenAt: "2026-11-30T05:00:00.000Z",
+                                           lastSeenAt: "2026-11-30T05:00:00.000Z"), time: 100.06),
+            .diagnostic(.requestStarted(requestID: 2, endpoint: "match", attempt: 1), time: 100.1),
+            .diagnostic(.responseReceived(requestID: 2, endpoint: "match", attempt: 1, status: 200, duration: 0.08), time: 100.18),
+            .diagnostic(.requestFinished(requestID: 2, endpoint: "match", attempts: 1, status: 200), time: 100.18),
+            .diagnostic(.matchResult(LinkSummary(linkId: "lnk_1", path: "/promo/summer", method: "FINGERPRINT_SCORED",
+                                                 confidence: "medium", score: 79, isDeferred: true)), time: 100.18),
+            .matchAttemptsLoaded([
+                MatchAttempt(id: "ma_2", at: "2026-11-30T05:00:00.180Z", matched: true, method: "FINGERPRINT_SCORED",
+                             confidence: "medium", score: 79, path: "/promo/summer",
+                             breakdown: MatchBreakdown(threshold: 65, guardFired: false, candidates: [
+                                summerCandidate(),
+                                MatchCandidate(shortCode: "flash", path: "/promo/flash", ageSeconds: 1300,
+                                               points: [.ip: 30, .platform: 10, .recency: 7], total: 47),
+                             ])),
+                MatchAttempt(id: "ma_1", at: "2026-11-30T04:58:10.000Z", matched: false, method: "NONE",
+                             breakdown: MatchBreakdown(threshold: 65, guardFired: false, candidates: [])),
+            ]),
+            .diagnostic(.linkDelivered(LinkSummary(linkId: "lnk_1", path: "/promo/summer", method: "FINGERPRINT_SCORED",
+                                                   confidence: "medium", score: 79, isDeferred: true)), time: 100.19),
+            .deviceProfileChanged(DeviceProfile(deviceId: "dev-7f3a", installNumber: 1, isFirstLaunch: false,
+                                                firstSeenAt: "2026-11-30T05:00:00.000Z", lastSeenAt: "2026-11-30T05:00:00.000Z")),
+            .focus(.matches),
+            .tick(now: 101),
+        ])
+    }
+
+    /// A flaky request: 503, waited 1 s, 503, now 0.6 s into a 2 s wait (countdown 1.4 s).
+    static func retryMidWait() -> DashboardState {
+        reduced([
+            .diagnostic(.requestStarted(requestID: 1, endpoint: "session", attempt: 1), time: 10),
+            .diagnostic(.responseReceived(requestID: 1, endpoint: "session", attempt: 1, status: 200, duration: 0.05), time: 10.05),
+            .diagnostic(.requestFinished(requestID: 1, endpoint: "session", attempts: 1, status: 200), time: 10.05),
+            .diagnostic(.requestStarted(requestID: 2, endpoint: "data", attempt: 1), time: 10.1),
+            .diagnostic(.responseReceived(requestID: 2, endpoint: "data", attempt: 1, status: 503, duration: 0.2), time: 10.3),
+            .diagnostic(.retryScheduled(requestID: 2, endpoint: "data", attempt: 1, delay: 1), time: 10.3),
+            .diagnostic(.requestStarted(requestID: 2, endpoint: "data", attempt: 2), time: 11.3),
+            .diagnostic(.responseReceived(requestID: 2, endpoint: "data", attempt: 2, status: 503, duration: 0.2), time: 11.5),
+            .diagnostic(.retryScheduled(requestID: 2, endpoint: "data", attempt: 2, delay: 2), time: 11.5),
+            .diagnostic(.requestStarted(requestID: 3, endpoint: "events", attempt: 1), time: 11.6),
+            .diagnostic(.requestFailed(requestID: 3, endpoint: "events", attempt: 1, reason: "connection refused", duration: 0.3), time: 11.9),
+            .diagnostic(.gaveUp(requestID: 3, endpoint: "events", attempts: 1, reason: "connection refused"), time: 11.9),
+            .diagnostic(.requestFinished(requestID: 3, endpoint: "events", attempts: 1, status: nil), time: 11.9),
+            .focus(.timeline),
+            .tick(now: 12.1),
+        ])
+    }
+
+    static func help() -> DashboardState {
+        reduced([.openOverlay(.help)])
+    }
+
+    static func reduced(_ actions: [DashboardAction]) -> DashboardState { reduced(base(), actions) }
+}
