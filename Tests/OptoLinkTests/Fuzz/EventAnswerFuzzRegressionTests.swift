@@ -6,7 +6,7 @@ import OptoLinkTesting
 /// Regression: `/sdk/events` used to accept any 2xx body, so a captive portal's `200` HTML page
 /// counted as a delivery and the event was removed from the queue without reaching the backend.
 @Suite("Event answers")
-struct EventAnswerRegressionTests {
+struct EventAnswerFuzzRegressionTests {
     @Test func aNonJSONSuccessAnswerToAnEventIsAnInvalidResponse() async throws {
         let transport = ScriptedTransport([
             .response(status: 200, body: Data("<html><body>Welcome to Hotel Wi-Fi</body></html>".utf8), headers: ["Content-Type": "text/html"]),
