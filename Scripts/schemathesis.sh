@@ -11,6 +11,8 @@
 #   SCHEMATHESIS_VERSION  the version pip installs (default 4.32.5, the one this script was made to pass with)
 #   ST_MAX_EXAMPLES       examples per operation (default 60; 600 with OPTOLINK_LONG=1)
 #   ST_SEED               schemathesis seed (default: random, printed by schemathesis)
+#   ST_WORKERS            concurrent schemathesis workers (default 1: with 2, CPython 3.11 sometimes raises
+#                         "SystemError: AST constructor recursion depth mismatch" inside schemathesis itself)
 #   PYTHON                the Python 3 to build the venv with (default python3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -104,7 +106,7 @@ run() {
       --url "$base" \
       --exclude-name "POST /dev/faults" \
       --max-examples "$examples" \
-      --workers 2 \
+      --workers "${ST_WORKERS:-1}" \
       --request-timeout 25 \
       --no-color \
       "${seed_args[@]}" "$@"
