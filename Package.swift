@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer"]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
 
+        // End-to-end helper: tracks events through the real SDK with a file store (killed and restarted by EndToEndTests).
+        .executableTarget(name: "optolink-event-child", dependencies: ["OptoLink", "OptoLinkTesting"]),
+
         .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),
         .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard"], exclude: ["Snapshots"]),

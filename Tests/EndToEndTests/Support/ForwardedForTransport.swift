@@ -1,0 +1,18 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OptoLink
+
+/// The real ``URLSessionTransport`` plus `X-Forwarded-For: <address>`: the simulated network the device
+/// is on (the test server trusts that header, as the dashboard's embedded server does).
+struct ForwardedForTransport: HTTPTransport {
+    let address: String
+    let base = URLSessionTransport()
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var request = request
+        request.headers["X-Forwarded-For"] = address
+        return try await base.send(request)
+    }
+}
