@@ -32,16 +32,25 @@ final class RateLimiter: Sendable {
         var count: Int
     }
 
-    private let windows = Locked([String: Window]())
+    private struct State {
+        var windows: [String: Window] = [:]
+        var lastPrune: Date?
+    }
+
+    private let state = Locked(State())
 
     /// Counts one request; throws 429 when the family's limit for this address is used up.
     func check(_ family: Family, ip: String, now: Date) throws(OptoLinkServerError) {
         let key = family.rawValue + "|" + ip
-        let retryAfter: Int? = windows.withLock { windows in
-            if windows.count > 20_000 {
-                windows = windows.filter { now.timeIntervalSince($0.value.start) < RateLimiter.window }
+        let retryAfter: Int? = state.withLock { state in
+            // Closed windows are dropped once a minute (and whenever there are over 20 000), so memory
+            // returns to its resting level after a burst of addresses.
+            let due = state.lastPrune.map { now.timeIntervalSince($0) >= RateLimiter.window || now < $0 } ?? false
+            if due || state.windows.count > 20_000 {
+                state.windows = state.windows.filter { now.timeIntervalSince($0.value.start) < RateLimiter.window && now >= $0.value.start }
             }
-            var window = windows[key] ?? Window(start: now, count: 0)
+            if due || state.lastPrune == nil { state.lastPrune = now }
+            var window = state.windows[key] ?? Window(start: now, count: 0)
             if now.timeIntervalSince(window.start) >= RateLimiter.window || now < window.start {
                 window = Window(start: now, count: 0)
             }
@@ -49,12 +58,15 @@ final class RateLimiter: Sendable {
                 return Int((window.start.addingTimeInterval(RateLimiter.window).timeIntervalSince(now)).rounded(.up))
             }
             window.count += 1
-            windows[key] = window
+            state.windows[key] = window
             return nil
         }
         if let seconds = retryAfter { throw .tooManyRequests(retryAfter: seconds) }
     }
 
+    /// How many windows are held (tests: memory after a burst).
+    var windowCount: Int { state.withLock { $0.windows.count } }
+
     /// Forgets every window.
-    func reset() { windows.withLock { $0.removeAll() } }
+    func reset() { state.withLock { $0.windows.removeAll() } }
 }
