@@ -221,7 +221,9 @@ public enum ScenarioCatalog {
         expectation: "nothing listens at the base URL: /match gives up after 1 + maxRetries attempts; the first launch is still marked done",
         needsDevEndpoints: false
     ) { ctx in
-        let device = await ctx.makeDevice(baseURL: UnusedPort.url())
+        let absent = UnusedPort()   // held bound (never listening) until the scenario ends
+        defer { withExtendedLifetime(absent) {} }
+        let device = await ctx.makeDevice(baseURL: absent.url)
         let link = try await ctx.firstLaunch(device)
         try check(link == nil, "expected no link, got \(describe(link))")
         let trace = try requireTrace(device.recorder.requests(to: .match).last)
