@@ -1,6 +1,6 @@
-/// The one error type of `OptoLinkDashboard` (themes, arguments, terminal set-up).
+/// The one error type of `OptoLinkDashboard` (themes, arguments, terminal set-up, backend calls, scenario checks).
 public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Code: Sendable, Hashable { case themeSyntax, themeNotFound, themeUnreadable, terminal, usage }
+    private enum Code: Sendable, Hashable { case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
     public let message: String
@@ -30,6 +30,12 @@ public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// Bad command-line arguments.
     public static func usage(_ message: String) -> DashboardError { DashboardError(.usage, message) }
+
+    /// The backend did not answer as expected (unreachable, unexpected status, unreadable body).
+    public static func backend(_ message: String) -> DashboardError { DashboardError(.backend, message) }
+
+    /// A scenario's expectation did not hold (the message is its FAIL detail).
+    public static func scenario(_ message: String) -> DashboardError { DashboardError(.scenario, message) }
 
     /// True for theme-syntax errors.
     public var isThemeSyntax: Bool { code == .themeSyntax }

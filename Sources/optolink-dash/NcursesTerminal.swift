@@ -14,6 +14,8 @@ final class NcursesTerminal: DashboardTerminal {
     private var pairs: [StyleRole: Int32] = [:]
     let depth: ColorDepth
     private var closed = false
+    /// Wakes ``readKey(timeout:)`` from other threads (the inbox calls ``WakePipe/signal()``).
+    let wake: WakePipe?
 
     /// Opens the terminal on stdin/stdout.
     /// - Throws: ``DashboardError/terminal(_:)`` when stdin/stdout is not a terminal or `TERM` is unusable.
@@ -47,6 +49,7 @@ final class NcursesTerminal: DashboardTerminal {
             depth = ColorDepth.detect(colors: Int(cn_colors()), noColor: environment["NO_COLOR"])
         }
         self.depth = depth
+        self.wake = WakePipe()
     }
 
     /// Restores the terminal (idempotent).
@@ -61,34 +64,56 @@ final class NcursesTerminal: DashboardTerminal {
         ScreenSize(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
     }
 
+    /// Returns a key ncurses already holds at once; otherwise sleeps in `poll` on stdin and the wake pipe
+    /// (no busy loop) until a key, a wake-up, a signal (resize, stop) or the timeout.
     func readKey(timeout: Double?) -> Key? {
-        wtimeout(window, timeout.map { Int32(max(0, $0) * 1000) } ?? -1)
+        switch nextKey(waitMilliseconds: 0) {
+        case .key(let key): return key
+        case .resize: return nil
+        case .none: break
+        }
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+        if let wake { fds.append(pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0)) }
+        let milliseconds = timeout.map { Int32(min(max(0, $0), 86_400) * 1000) } ?? -1
+        let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+        guard ready > 0 else { return nil }   // timeout, or EINTR (SIGWINCH, stop signals): the loop looks again
+        if fds.count > 1, fds[1].revents != 0 { wake?.drain() }
+        guard fds[0].revents != 0 else { return nil }
+        if case .key(let key) = nextKey(waitMilliseconds: 25) { return key }
+        return nil
+    }
+
+    private enum ReadOutcome { case key(Key), resize, none }
+
+    private func nextKey(waitMilliseconds: Int32) -> ReadOutcome {
+        wtimeout(window, waitMilliseconds)
         var value: UInt32 = 0
         let result = cn_get_wch(window, &value)
         if result == cn_key_code_yes() {
             switch Int32(value) {
-            case KEY_UP: return .up
-            case KEY_DOWN: return .down
-            case KEY_LEFT: return .left
-            case KEY_RIGHT: return .right
-            case KEY_PPAGE: return .pageUp
-            case KEY_NPAGE: return .pageDown
-            case KEY_BACKSPACE: return .backspace
-            case KEY_ENTER: return .enter
-            case cn_key_btab(): return .backTab
-            default: return nil   // KEY_RESIZE and others: the loop re-reads the size
+            case KEY_UP: return .key(.up)
+            case KEY_DOWN: return .key(.down)
+            case KEY_LEFT: return .key(.left)
+            case KEY_RIGHT: return .key(.right)
+            case KEY_PPAGE: return .key(.pageUp)
+            case KEY_NPAGE: return .key(.pageDown)
+            case KEY_BACKSPACE: return .key(.backspace)
+            case KEY_ENTER: return .key(.enter)
+            case cn_key_btab(): return .key(.backTab)
+            case cn_key_resize(): return .resize
+            default: return .resize   // another function key: let the loop look again
             }
         }
-        guard result == OK else { return nil }
+        guard result == OK else { return .none }
         switch value {
-        case 3: return .ctrlC
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 27: return .escape
-        case 8, 127: return .backspace
+        case 3: return .key(.ctrlC)
+        case 9: return .key(.tab)
+        case 10, 13: return .key(.enter)
+        case 27: return .key(.escape)
+        case 8, 127: return .key(.backspace)
         default:
-            guard value >= 32, let scalar = Unicode.Scalar(value) else { return nil }
-            return .character(Character(scalar))
+            guard value >= 32, let scalar = Unicode.Scalar(value) else { return .resize }
+            return .key(.character(Character(scalar)))
         }
     }
 

@@ -2,7 +2,8 @@ import CNcurses
 import Foundation
 import OptoLinkDashboard
 
-// optolink-dash: thin executable. Parses arguments, opens the terminal, runs DashboardApp, restores the terminal.
+// optolink-dash: thin executable. Parses arguments; headless runs the scenarios with no terminal; otherwise
+// starts the runtime (embedded server + simulated device), opens the terminal, runs DashboardApp, restores it.
 
 setlocale(LC_ALL, "")
 
@@ -18,11 +19,36 @@ if options.showHelp {
     print(DashboardOptions.usage)
     exit(0)
 }
+if options.listScenarios {
+    for line in HeadlessRunner.listing { print(line) }
+    exit(0)
+}
+if options.headless {
+    // No terminal at all: the scenarios' timeline as plain lines, the verdicts, the summary.
+    let code = LockedExitCode()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        code.value = await HeadlessRunner.run(options: options) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        done.signal()
+    }
+    done.wait()
+    exit(code.value)
+}
+if let name = options.scenario, ScenarioCatalog.named(name) == nil {
+    FileHandle.standardError.write(Data("optolink-dash: unknown scenario '\(name)' (the dashboard runs one; see --list-scenarios, or --headless --scenario all)\n".utf8))
+    exit(2)
+}
 
 let themes = ThemeLoader.standard(environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
                                   executablePath: Bundle.main.executablePath)
-let clock = SystemDashboardClock()
-var state = DashboardState(themeName: options.theme)
+let inbox = DashboardInbox()
+let runtime: DashboardRuntime
+do {
+    runtime = try DashboardRuntime.start(options: options, inbox: inbox)
+} catch {
+    FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+    exit(4)
+}
 
 // stderr goes to a temp file while the UI owns the screen; shown after endwin.
 let stderrCapture = StderrCapture()
@@ -32,24 +58,29 @@ do {
     terminal = try NcursesTerminal(environment: environment)
 } catch {
     stderrCapture.end()
+    runtime.stop()
     FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
     exit(3)
 }
 cn_restore_at_exit()
 cn_install_stop_handlers()
+if let wake = terminal.wake { inbox.setWakeHandler { wake.signal() } }
 
-let app = DashboardApp(state: state, themes: themes, handler: DemoCommandHandler(clock: clock), clock: clock)
+// Seam 2: the screen's clock is the SDK's clock (the time base of every diagnostic).
+let app = DashboardApp(state: DashboardState(themeName: options.theme), themes: themes, handler: runtime, inbox: inbox,
+                       clock: SDKDashboardClock())
 // Problems with the requested theme also go to stderr (captured now, shown after the terminal is restored).
 let initialTheme = themes.load(options.theme)
 for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
     FileHandle.standardError.write(Data("optolink-dash: theme: \(problem)\n".utf8))
 }
-// PHASE-1 DEMO FEED (phase 2 replaces this with the simulated device and the embedded server).
-for action in DemoFeed.initialActions(start: clock.now()) { app.apply(action) }
+for action in runtime.initialActions { app.apply(action) }
+if let name = options.scenario { runtime.handle(.runScenario(name), state: app.state, inbox: inbox) }
 
 app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
 terminal.close()
 stderrCapture.end()
+runtime.stop()
 
 let signal = cn_stop_requested()
 exit(signal == 0 ? 0 : 128 + signal)

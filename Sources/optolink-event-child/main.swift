@@ -5,17 +5,20 @@ import FoundationNetworking
 import OptoLink
 import OptoLinkTesting
 
-// optolink-event-child BASE_URL STORE_DIR COUNT START
+// optolink-event-child BASE_URL STORE_DIR COUNT START [HOLD_AFTER]
 //
 // The durability test's "app": tracks events `evt-START` … `evt-COUNT` through the real SDK, whose
 // FileKeyValueStore lives in STORE_DIR, then waits until the queue is empty. The test kills it with
-// SIGKILL at random moments and starts it again on the same STORE_DIR.
+// SIGKILL at random moments and starts it again on the same STORE_DIR. With HOLD_AFTER, it stops tracking
+// after `evt-HOLD_AFTER` (prints `holding`) and only keeps flushing its queue until it is killed: so a run
+// the test means to kill can never finish first, however slowly a loaded machine lets the test watch it.
 //
 // Lines on stdout (each written with one unbuffered write, so a killed child never loses a printed line):
 //   device <deviceId>           at start
 //   queued <n>                  events found in the store at start (left by a killed run)
 //   tracked <i>                 `trackEvent` returned true: the event is persisted in STORE_DIR
 //                               (EventQueue.enqueue persists before it returns)
+//   holding                     HOLD_AFTER reached: no more tracking; the queue keeps flushing
 //   drained                     every event was answered 2xx; exit 0 follows
 //
 // OPTOLINK_CHILD_TRACE=1 writes every SDK diagnostic to stderr.
@@ -64,10 +67,12 @@ final class Counter: @unchecked Sendable {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let baseURL = URL(string: arguments[1]), let count = Int(arguments[3]), let start = Int(arguments[4]),
-      count >= 0, start >= 1 else {
-    fail("usage: optolink-event-child BASE_URL STORE_DIR COUNT START")
+guard arguments.count == 5 || arguments.count == 6, let baseURL = URL(string: arguments[1]),
+      let count = Int(arguments[3]), let start = Int(arguments[4]), count >= 0, start >= 1 else {
+    fail("usage: optolink-event-child BASE_URL STORE_DIR COUNT START [HOLD_AFTER]")
 }
+let holdAfter = arguments.count == 6 ? Int(arguments[5]) : nil
+if arguments.count == 6, holdAfter == nil { fail("HOLD_AFTER must be a number") }
 let store = FileKeyValueStore(directory: URL(fileURLWithPath: arguments[2], isDirectory: true))
 
 let configuration: OptoLinkConfiguration
@@ -106,6 +111,10 @@ while index <= count {
         fail("trackEvent refused \(eventName(index))")
     }
     say("tracked \(index)")
+    if let holdAfter, index >= holdAfter {
+        say("holding")
+        while true { try? await Task.sleep(nanoseconds: 1_000_000_000) }   // the queue flushes until the kill
+    }
     index += 1
 }
 while await sdk.queuedEventCount() > 0 {

@@ -110,11 +110,16 @@ public final class OptoLinkAPI: Sendable {
         return try ResponseParser.identity(response, deviceId: deviceId, externalId: nil)
     }
 
-    /// `POST /sdk/events`: records one custom event. The body of the 2xx answer is not needed.
+    /// `POST /sdk/events`: records one custom event.
+    ///
+    /// The 2xx answer must be a JSON object (`{"ok":true}`; its members are not read): a 200 that is not
+    /// JSON, such as a captive portal's HTML page, did not come from the backend, so it throws
+    /// ``OptoLinkError/invalidResponse`` and the event queue keeps the event instead of losing it.
     public func sendEvent(name: String, properties: [String: JSONValue]?, deviceId: String) async throws(OptoLinkError) {
         let body = EventBody(deviceId: deviceId, eventName: name, properties: properties)
         let request = try post("sdk/events", body: body, headers: bearerHeaders())
-        _ = try await perform(request, endpoint: .events)
+        let response = try await perform(request, endpoint: .events)
+        _ = try ResponseParser.object(response)
     }
 
     // MARK: Requests

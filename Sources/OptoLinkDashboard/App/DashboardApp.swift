@@ -6,8 +6,9 @@
 /// ```
 ///
 /// Each turn it drains the ``inbox`` (actions pushed by device/server/scenario tasks), ticks the clock,
-/// redraws only when the state changed, and waits for a key: 100 ms while a countdown ticks, otherwise
-/// ``idleTimeout`` (so idle CPU stays near zero while async data can still arrive).
+/// redraws only when the state changed, and waits for a key: 100 ms (10 Hz) while a countdown or a request
+/// is in flight, otherwise ``idleTimeout``. The inbox's wake handler interrupts that wait when data
+/// arrives, so idle costs nothing and new data still shows at once.
 public final class DashboardApp {
     /// The current state.
     public private(set) var state: DashboardState
@@ -21,8 +22,9 @@ public final class DashboardApp {
     public let router: InputRouter
     /// The clock for ``DashboardAction/tick(now:)``.
     public let clock: any DashboardClock
-    /// Longest wait for a key when nothing ticks (default 0.5 s: async data shows within half a second).
-    public var idleTimeout: Double = 0.5
+    /// Longest wait for a key when nothing ticks (default 10 s; the terminal returns earlier when the
+    /// inbox wakes it, see ``DashboardInbox/setWakeHandler(_:)``).
+    public var idleTimeout: Double = 10
     /// The loaded theme (follows ``DashboardState/themeName``).
     public private(set) var theme: Theme
     private var quitRequested = false

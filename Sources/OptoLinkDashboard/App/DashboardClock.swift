@@ -1,6 +1,6 @@
 import Foundation
 
-/// The time source of the app loop, in seconds (monotonic; phase 2 passes the SDK's clock).
+/// The time source of the app loop, in seconds (monotonic; the app passes SDKDashboardClock, the SDK's clock).
 public protocol DashboardClock: Sendable {
     /// Current time in seconds.
     func now() -> Double

@@ -1,40 +1,106 @@
-/// The command-line options of `optolink-dash` (phase 1: `--theme`, `--help`; phase 2 adds the rest).
+import Foundation
+
+/// The command-line options of `optolink-dash`.
+///
+/// ```swift
+/// let options = try DashboardOptions.parse(["--headless", "--scenario", "all", "--backoff-base", "0.05"])
+/// ```
 public struct DashboardOptions: Sendable, Hashable {
+    /// The demo org's CLIENT key (the default `--api-key`).
+    public static let demoAPIKey = "opl_sdk_demo_client_key_0000000001"
+    /// The demo org (the default `--org-key`).
+    public static let demoOrgKey = "demo"
+
     /// `--theme NAME|PATH` (default `default`).
     public var theme: String
     /// `--help` / `-h`.
     public var showHelp: Bool
+    /// `--base-url URL`: another backend; nil starts the embedded server (default).
+    public var baseURL: URL?
+    /// `--api-key KEY` (default the demo CLIENT key).
+    public var apiKey: String
+    /// `--org-key KEY` (default `demo`).
+    public var orgKey: String
+    /// `--backoff-base SECONDS`: the SDK's first retry wait (default 1 s, the SDK's default).
+    public var backoffBase: Double
+    /// `--headless`: no terminal; print the timeline and the verdicts.
+    public var headless: Bool
+    /// `--scenario NAME|all`: the scenario(s) to run.
+    public var scenario: String?
+    /// `--list-scenarios`.
+    public var listScenarios: Bool
 
     /// Creates options with defaults.
-    public init(theme: String = "default", showHelp: Bool = false) {
+    public init(theme: String = "default", showHelp: Bool = false, baseURL: URL? = nil,
+                apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
+                backoffBase: Double = 1, headless: Bool = false, scenario: String? = nil, listScenarios: Bool = false) {
         self.theme = theme
         self.showHelp = showHelp
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.orgKey = orgKey
+        self.backoffBase = backoffBase
+        self.headless = headless
+        self.scenario = scenario
+        self.listScenarios = listScenarios
     }
 
-    /// Parses the arguments after the program name.
-    /// - Throws: ``DashboardError/usage(_:)`` for an unknown flag or a missing value.
+    /// Parses the arguments after the program name (`--flag value` or `--flag=value`).
+    /// - Throws: ``DashboardError/usage(_:)`` for an unknown flag, a missing or bad value, or `--headless`
+    ///   without `--scenario`.
     public static func parse(_ arguments: [String]) throws(DashboardError) -> DashboardOptions {
         var options = DashboardOptions()
         var index = 0
+        func value(_ flag: String, _ inline: String?, _ what: String) throws(DashboardError) -> String {
+            if let inline { return inline }
+            guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
+                throw .usage("\(flag) needs \(what)")
+            }
+            index += 1
+            return arguments[index]
+        }
         while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
+            var flag = arguments[index]
+            var inline: String?
+            if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
+                inline = String(flag[flag.index(after: equals)...])
+                flag = String(flag[..<equals])
+            }
+            switch flag {
             case "-h", "--help":
                 options.showHelp = true
             case "--theme":
-                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
-                    throw .usage("--theme needs a theme name or a path to a .theme file")
+                options.theme = try value(flag, inline, "a theme name or a path to a .theme file")
+            case "--base-url":
+                let text = try value(flag, inline, "a URL such as https://links.example.com")
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                      url.host != nil else {
+                    throw .usage("--base-url must be an http(s) URL with a host, not '\(text)'")
                 }
-                options.theme = arguments[index + 1]
-                index += 1
+                options.baseURL = url
+            case "--api-key":
+                options.apiKey = try value(flag, inline, "a CLIENT key (opl_sdk_…)")
+            case "--org-key":
+                options.orgKey = try value(flag, inline, "an org key (4 letters or digits)")
+            case "--backoff-base":
+                let text = try value(flag, inline, "a number of seconds")
+                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 60 else {
+                    throw .usage("--backoff-base must be a number of seconds in (0, 60], not '\(text)'")
+                }
+                options.backoffBase = seconds
+            case "--headless":
+                options.headless = true
+            case "--scenario":
+                options.scenario = try value(flag, inline, "a scenario name or all (see --list-scenarios)")
+            case "--list-scenarios":
+                options.listScenarios = true
             default:
-                if argument.hasPrefix("--theme=") {
-                    options.theme = String(argument.dropFirst("--theme=".count))
-                } else {
-                    throw .usage("unknown argument '\(argument)' (see --help)")
-                }
+                throw .usage("unknown argument '\(arguments[index])' (see --help)")
             }
             index += 1
+        }
+        if options.headless && options.scenario == nil && !options.listScenarios && !options.showHelp {
+            throw .usage("--headless needs --scenario NAME|all (see --list-scenarios)")
         }
         return options
     }
@@ -43,19 +109,36 @@ public struct DashboardOptions: Sendable, Hashable {
     public static let usage = """
     optolink-dash: a terminal dashboard that watches the OptoLink SDK talk to a backend.
 
-    USAGE: optolink-dash [--theme NAME|PATH]
+    With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)
+    and a simulated iPhone running the real SDK against it. Fire direct and deferred links with single keys.
+
+    USAGE: optolink-dash [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS]
+           optolink-dash --headless --scenario NAME|all [--backoff-base SECONDS] [--base-url URL …]
+           optolink-dash --list-scenarios
 
     OPTIONS:
-      --theme NAME|PATH  colour theme: a name found in ./themes, $OPTOLINK_THEMES or next to the
-                         executable (default, light, high-contrast, mono), or a path to a .theme file.
-                         NO_COLOR (non-empty) forces mono. Press t to cycle themes.
-      -h, --help         show this help.
+      --theme NAME|PATH       colour theme: a name found in ./themes, $OPTOLINK_THEMES or next to the
+                              executable (default, light, high-contrast, mono), or a path to a .theme file.
+                              NO_COLOR (non-empty) forces mono. Press t to cycle themes.
+      --base-url URL          point the simulated device at this backend instead of the embedded server
+                              (e.g. a staging OptoLink). Scenarios needing the /dev endpoints are skipped
+                              when the backend has none.
+      --api-key KEY           the CLIENT key the device uses (default opl_sdk_demo_client_key_0000000001).
+      --org-key KEY           the org of the links (default demo).
+      --backoff-base SECONDS  the SDK's first retry wait; retry n waits base × 2^(n−1) (default 1, the SDK's).
+                              Shorten it for quick runs, e.g. 0.1.
+      --headless              no terminal: run --scenario, print the timeline as plain lines, then
+                              PASS name / FAIL name: detail / SKIP name: reason, and last
+                              "N passed, N failed" (", N skipped"). Exit 0 only when none failed.
+      --scenario NAME|all     the scenario to run (all: every one). Without --headless the dashboard
+                              opens and runs it at once.
+      --list-scenarios        list the scenarios with what each expects, and exit.
+      -h, --help              show this help.
 
-    KEYS: press ? in the dashboard for every key; q or Ctrl-C quits.
+    KEYS: press ? in the dashboard for every key; q or Ctrl-C quits; s picks a scenario.
 
-    EXIT CODES: 0 normal quit, 2 bad arguments, 3 no usable terminal (TERM unset or unknown, not a TTY),
-                130 / 143 stopped by SIGINT / SIGTERM (the terminal is restored in every case).
-
-    PHASE 1: the screen shows a documented demo feed; the simulated device and embedded server arrive in phase 2.
+    EXIT CODES: 0 normal quit (headless: every scenario passed or skipped), 1 a scenario failed (headless),
+                2 bad arguments, 3 no usable terminal (TERM unset or unknown, not a TTY), 4 the embedded
+                server did not start, 130 / 143 stopped by SIGINT / SIGTERM (the terminal is restored in every case).
     """
 }

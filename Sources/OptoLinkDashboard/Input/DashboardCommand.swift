@@ -1,5 +1,5 @@
 /// What a key asks for. UI commands become ``DashboardAction``s (``action``); device and server commands
-/// are values the app hands to its ``DashboardCommandHandler`` (phase 2 executes them).
+/// are values the app hands to its ``DashboardCommandHandler`` (``DashboardRuntime`` executes them).
 public enum DashboardCommand: Sendable, Hashable {
     // UI (handled by the reducer)
     /// Open the `?` help.

@@ -1,26 +1,40 @@
 /// The header line: target, org, SDK version, server reachability and the scenario.
+///
+/// When the line is too long for the width, the target URL is shortened (with `…`) first, then the SDK
+/// version, the org and the title are left out, so the server state and the scenario's verdict stay visible.
 enum HeaderView {
     static func draw(_ state: DashboardState, row: Int, into buffer: inout ScreenBuffer) {
         let width = buffer.width
         buffer.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(role: .header))
         let header = state.header
-        var x = buffer.write(" OptoLink dash ", x: 0, y: row, role: .header, bold: true)
-        func part(_ text: String, _ role: StyleRole = .header) {
-            guard x < width else { return }
-            x += buffer.write("│ ", x: x, y: row, role: .header)
-            x += buffer.write(text + " ", x: x, y: row, role: role)
-        }
-        part(header.targetURL.isEmpty ? "no target" : header.targetURL)
-        part("org \(header.orgKey.isEmpty ? "-" : header.orgKey)")
-        part("SDK \(header.sdkVersion.isEmpty ? "-" : header.sdkVersion)")
+        var title = " OptoLink dash "
+        var parts: [(String, StyleRole)] = [
+            (header.targetURL.isEmpty ? "no target" : header.targetURL, .header),
+            ("org \(header.orgKey.isEmpty ? "-" : header.orgKey)", .header),
+            ("SDK \(header.sdkVersion.isEmpty ? "-" : header.sdkVersion)", .header),
+        ]
         switch header.serverReachable {
-        case .some(true): part("server ● up")
-        case .some(false): part("server ○ DOWN", .error)
-        case .none: part("server ? unknown")
+        case .some(true): parts.append(("server ● up", .header))
+        case .some(false): parts.append(("server ○ DOWN", .error))
+        case .none: parts.append(("server ? unknown", .header))
         }
         if let name = header.scenarioName {
-            let verdict = header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"
-            part("scenario \(name) \(verdict)", header.scenarioPassed == false ? .error : .header)
+            let verdict = header.scenarioSkipped ? "SKIP" : header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"
+            parts.append(("scenario \(name) \(verdict)", header.scenarioPassed == false ? .error : .header))
+        }
+        // "│ " before and " " after each part.
+        func total() -> Int { title.count + parts.reduce(0) { $0 + $1.0.count + 3 } }
+        if total() > width, parts[0].0.count > 12 {
+            let keep = max(11, parts[0].0.count - (total() - width))
+            parts[0].0 = String(parts[0].0.prefix(keep - 1)) + "…"
+        }
+        // Still too long (narrow window, long scenario name): the SDK version, then the org, give way.
+        for index in [2, 1] where total() > width && header.scenarioName != nil { parts.remove(at: index) }
+        if total() > width && header.scenarioName != nil { title = " " }
+        var x = buffer.write(title, x: 0, y: row, role: .header, bold: true)
+        for (text, role) in parts where x < width {
+            x += buffer.write("│ ", x: x, y: row, role: .header)
+            x += buffer.write(text + " ", x: x, y: row, role: role)
         }
     }
 }

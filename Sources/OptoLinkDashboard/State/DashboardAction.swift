@@ -45,7 +45,7 @@ public enum DashboardAction: Sendable, Hashable {
     /// The terminal was resized.
     case resize(ScreenSize)
 
-    // MARK: Data (fed by phase 2)
+    // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.
     case diagnostic(DiagnosticEvent, time: Double)
     /// The answer of `GET /dev/match-attempts` (newest first).
@@ -60,6 +60,8 @@ public enum DashboardAction: Sendable, Hashable {
     case scenarioStarted(name: String)
     /// A scenario ended with PASS or FAIL and a detail line.
     case scenarioFinished(name: String, passed: Bool, detail: String)
+    /// A scenario could not run here (e.g. the backend has no dev endpoints).
+    case scenarioSkipped(name: String, reason: String)
     /// The backend answered (or not) a reachability check.
     case serverReachable(Bool)
     /// A log line not coming from the SDK (scenario runner, theme loader, app).

@@ -95,13 +95,21 @@ public enum DashboardReducer {
             state.header.scenarioName = name
             state.header.scenarioPassed = nil
             state.header.scenarioDetail = nil
+            state.header.scenarioSkipped = false
             appendLog(&state, LogLine(time: state.now, level: .info, text: "scenario \(name) started"))
         case .scenarioFinished(let name, let passed, let detail):
             state.header.scenarioName = name
             state.header.scenarioPassed = passed
             state.header.scenarioDetail = detail
+            state.header.scenarioSkipped = false
             appendLog(&state, LogLine(time: state.now, level: passed ? .info : .error,
                                       text: "scenario \(name) \(passed ? "PASS" : "FAIL"): \(detail)"))
+        case .scenarioSkipped(let name, let reason):
+            state.header.scenarioName = name
+            state.header.scenarioPassed = nil
+            state.header.scenarioDetail = reason
+            state.header.scenarioSkipped = true
+            appendLog(&state, LogLine(time: state.now, level: .warning, text: "scenario \(name) SKIP: \(reason)"))
         case .serverReachable(let reachable):
             state.header.serverReachable = reachable
         case .log(let level, let text):

@@ -41,7 +41,7 @@ public struct DashboardState: Sendable, Hashable {
     public var themeName: String
     /// Theme names `t` cycles through.
     public var availableThemes: [String]
-    /// Scenario names the picker offers (phase 2 fills them).
+    /// Scenario names the picker offers (``ScenarioCatalog/names``).
     public var scenarioNames: [String]
     /// The current clock time (same clock as the diagnostics' `time`).
     public var now: Double

@@ -1,6 +1,6 @@
 /// What the dashboard shows about the simulated device (the "Device profile" pane).
 ///
-/// Phase 2 feeds it with ``DashboardAction/deviceProfileChanged(_:)`` (from the simulated device's
+/// ``DeviceObserver`` and ``DashboardRuntime`` feed it with ``DashboardAction/deviceProfileChanged(_:)`` (from the simulated device's
 /// store and pasteboard) and the reducer keeps parts of it up to date from SDK diagnostics
 /// (session registered, identity changed, event queued/sent).
 public struct DeviceProfile: Sendable, Hashable {

@@ -1,6 +1,6 @@
 /// The SDK's `Diagnostic.Kind`, one case for one case, in plain values (no `import OptoLink`).
 ///
-/// Phase 2 maps each `Diagnostic` to `DashboardAction.diagnostic(event, time: diagnostic.time)`:
+/// ``DiagnosticMapper`` maps each `Diagnostic` to `DashboardAction.diagnostic(event, time: diagnostic.time)`:
 /// `Endpoint.rawValue` → `endpoint`, `OptoLinkData` → ``LinkSummary``, `LogLevel` → ``DashboardLogLevel``.
 public enum DiagnosticEvent: Sendable, Hashable {
     /// `requestStarted(requestID:endpoint:attempt:)`.

@@ -1,4 +1,4 @@
-/// The faults the fault menu can inject for the next N requests (phase 2 sends them to `POST /dev/faults`).
+/// The faults the fault menu can inject for the next N requests (``FaultSpec/from(_:sdkTimeout:)`` turns them into `POST /dev/faults`).
 public enum FaultKind: Int, Sendable, Hashable, CaseIterable {
     /// `status` 503.
     case status503

@@ -12,6 +12,8 @@ public struct HeaderInfo: Sendable, Hashable {
     public var scenarioName: String?
     /// nil while running, then PASS (true) or FAIL (false).
     public var scenarioPassed: Bool?
+    /// True when the scenario was skipped (``scenarioPassed`` is then nil).
+    public var scenarioSkipped: Bool = false
     /// The scenario's detail line (what it expected, what happened).
     public var scenarioDetail: String?
 

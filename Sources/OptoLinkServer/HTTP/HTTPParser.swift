@@ -42,7 +42,16 @@ enum HTTPParser {
               parts[2].hasPrefix("HTTP/")
         else { return .failure(.badRequest("Malformed request line")) }
         guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+            // Only a well-formed version (HTTP/<digit>.<digit>) the server does not speak is a 505.
+            let version = Array(parts[2].utf8.dropFirst(5))
+            guard version.count == 3, (48...57).contains(version[0]), version[1] == UInt8(ascii: "."), (48...57).contains(version[2]) else {
+                return .failure(.badRequest("Malformed HTTP version"))
+            }
             return .failure(OptoLinkServerError(status: 505, message: "HTTP version not supported: \(parts[2])"))
+        }
+        // Field values are read as text: bytes that are not UTF-8 are refused, never guessed at.
+        guard String(bytes: buffer[start..<headEnd], encoding: .utf8) != nil else {
+            return .failure(.badRequest("The request line and header fields must be UTF-8"))
         }
 
         var headers = [(name: String, value: String)]()
@@ -53,6 +62,10 @@ enum HTTPParser {
             let name = line[..<colon]
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenChar) else { return .failure(.badRequest("Malformed header name")) }
             let value = line[line.index(after: colon)...].trimmingASCII(" \t")
+            // NUL, CR, other control characters and DEL are not allowed in a field value (RFC 9110 §5.5).
+            guard !value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+                return .failure(.badRequest("Control character in header \(name)"))
+            }
             headers.append((String(name), value))
             switch name.lowercased() {
             case "content-length": contentLengths.append(contentsOf: value.split(separator: ",", omittingEmptySubsequences: false))
@@ -84,6 +97,19 @@ enum HTTPParser {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Header rules checked on complete requests, by the server: RFC 9112 §3.2 (an HTTP/1.1 request
+    /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
+    /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
+    static func headerProblem(_ request: HTTPRequest) -> OptoLinkServerError? {
+        func count(_ name: String) -> Int { request.headers.filter { $0.name.lowercased() == name }.count }
+        if count("host") > 1 { return .badRequest("More than one Host header") }
+        if count("host") == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
+        for name in ["authorization", "x-api-key"] where count(name) > 1 {
+            return .badRequest("More than one \(name) header")
+        }
+        return nil
     }
 
     /// Whether `buffer` holds a complete head with `Expect: 100-continue` (the body not yet complete):

@@ -168,6 +168,11 @@ final class HTTPServer: Sendable {
                 buffer.removeFirst(consumed)
                 requestStarted = buffer.isEmpty ? nil : Date()
                 continueSent = false
+                if let error = HTTPParser.headerProblem(request) {
+                    Socket.sendAll(fd, HTTPResponse.envelope(error, requestId: RandomToken.requestID()).serialized(keepAlive: false))
+                    lingeringClose(fd)
+                    return
+                }
                 guard answer(request, fd: fd, peer: peer) else { return }
                 continue
             case .failure(let error):

@@ -25,6 +25,19 @@ struct MatchState: Sendable {
     private(set) var records: [String: MatchRecord] = [:]
     private(set) var buckets: [String: Bucket] = [:]
     private var insertsSinceSweep = 0
+    private var lastSweep: Date?
+    /// Expired records are dropped at least this often (seconds of clock time) while the store is used,
+    /// so memory returns to its resting level once clicks expire, not only after 1 024 more inserts.
+    static let sweepInterval: TimeInterval = 60
+
+    /// Sweeps when `sweepInterval` has passed since the last sweep.
+    mutating func sweepIfDue(now: Date) {
+        guard let last = lastSweep else {
+            lastSweep = now
+            return
+        }
+        if now.timeIntervalSince(last) >= MatchState.sweepInterval || now < last { sweep(now: now) }
+    }
 
     /// Adds a record, evicting the oldest from a full per-IP list.
     mutating func insert(_ record: MatchRecord, now: Date) {
@@ -123,6 +136,7 @@ struct MatchState: Sendable {
     /// Drops every expired record.
     mutating func sweep(now: Date) {
         insertsSinceSweep = 0
+        lastSweep = now
         records = records.filter { $0.value.expiresAt > now }
         for (ip, bucket) in buckets {
             let f = bucket.fingerprint.filter { records[$0] != nil }

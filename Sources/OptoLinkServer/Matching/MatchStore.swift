@@ -4,14 +4,20 @@ import Foundation
 final class MatchStore: Sendable {
     private let state = Locked(MatchState())
 
-    /// Records a click.
+    /// Records a click (and drops expired records, at most once a minute).
     func insert(_ record: MatchRecord, now: Date) {
-        state.withLock { $0.insert(record, now: now) }
+        state.withLock {
+            $0.sweepIfDue(now: now)
+            $0.insert(record, now: now)
+        }
     }
 
-    /// Runs the match chain atomically.
+    /// Runs the match chain atomically (and drops expired records, at most once a minute).
     func match(_ input: MatchEngine.Input, ipHash: String, now: Date) -> MatchEngine.Decision {
-        state.withLock { MatchEngine.evaluate(input, ipHash: ipHash, now: now, state: &$0) }
+        state.withLock {
+            $0.sweepIfDue(now: now)
+            return MatchEngine.evaluate(input, ipHash: ipHash, now: now, state: &$0)
+        }
     }
 
     /// A snapshot (tests, diagnostics).

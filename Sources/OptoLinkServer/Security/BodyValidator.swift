@@ -6,7 +6,7 @@ import Foundation
 struct BodyValidator: Sendable {
     /// What a field may hold.
     enum Kind: Sendable {
-        /// A string of `min...max` characters.
+        /// A string of `min...max` Unicode code points.
         case string(min: Int, max: Int)
         /// An integral number in the range.
         case integer(ClosedRange<Int>)
@@ -63,7 +63,9 @@ struct BodyValidator: Sendable {
         switch field.kind {
         case .string(let min, let max):
             guard let s = value.stringValue else { return "\(name) must be a string, not \(value.typeName)" }
-            if s.count < min || s.count > max {
+            // Unicode code points, as JSON Schema's minLength / maxLength count them (docs/openapi.yaml).
+            let length = s.unicodeScalars.count
+            if length < min || length > max {
                 return min == max ? "\(name) must be exactly \(min) characters" : "\(name) must be \(min)–\(max) characters long"
             }
         case .integer(let range):

@@ -70,8 +70,10 @@ struct IdentityAndEventsTests {
 
     @Test("offline-events-flush: events tracked while no server listens are kept, then all arrive in order, once each")
     func offlineEventsFlush() async throws {
-        let absent = try TestServer.closedPortURL()
-        let port = try #require(absent.port)
+        let reserved = try ReservedPort(handOver: true)
+        defer { reserved.release() }
+        let absent = reserved.url
+        let port = reserved.port
         let device = SimulatedDevice(address: "192.0.2.50")
         let sdk = try device.start(absent, maxRetries: 1)
         let diagnostics = Collector(sdk.diagnostics)
@@ -84,8 +86,9 @@ struct IdentityAndEventsTests {
         #expect(await diagnostics.wait { $0.requests(.session).first?.finished.isEmpty == false })
         #expect(await sdk.queuedEventCount() == names.count)
 
-        // The server comes up on that address.
+        // The server comes up on that address (bound while the port is still held, then handed over).
         let server = try TestServer(port: port, onDisk: true)
+        reserved.release()
         defer { server.stop() }
         let deadline = Date().addingTimeInterval(15)
         while await sdk.queuedEventCount() > 0, Date() < deadline {

@@ -29,13 +29,6 @@ final class TestServer: Sendable {
         if let databasePath { try? FileManager.default.removeItem(at: URL(fileURLWithPath: databasePath).deletingLastPathComponent()) }
     }
 
-    /// `http://127.0.0.1:<port>` of a port that was bound and then closed: nobody listens there.
-    static func closedPortURL() throws -> URL {
-        let probe = try TestServer()
-        let url = probe.baseURL
-        probe.stop()
-        return url
-    }
 
     // MARK: Dev endpoints
 

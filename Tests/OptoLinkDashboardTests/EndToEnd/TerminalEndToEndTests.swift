@@ -15,11 +15,11 @@ enum BuiltBinary {
 
 @Suite("optolink-dash in a real terminal (tmux)", .serialized, .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct TerminalEndToEndTests {
-    @Test func helpEscapeResizeQuitAndTheTerminalIsRestored() throws {
+    @Test func deferredScenarioHelpEscapeResizeQuitAndTheTerminalIsRestored() throws {
         // Given the dashboard started from a shell that records the tty modes before and after
         let session = try TmuxSession(command: """
             stty -g > stty-before
-            '\(BuiltBinary.path)' --theme default
+            '\(BuiltBinary.path)' --theme default --backoff-base 0.2
             echo "EXIT=$?"
             stty -g > stty-after
             echo OPTOLINK-MARKER-AFTER-EXIT
@@ -29,6 +29,19 @@ struct TerminalEndToEndTests {
         let started = session.waitFor { $0.joined().contains("Match attempts") && $0.joined().contains("? help") }
         #expect(started.ok, "dashboard did not start:\n\(started.screen.joined(separator: "\n"))")
         #expect(started.screen.contains { $0.contains("╭") && $0.contains("Device profile") })
+        #expect(started.screen.first?.contains("(embedded)") == true, "no embedded server in the header")
+        let up = session.waitFor { screen in screen.first.map { $0.contains("server ● up") } ?? false }
+        #expect(up.ok, "the embedded server is not reachable")
+
+        // When s opens the scenario picker and deferred-clipboard (third) is run, PASS shows in the header
+        try session.press("s")
+        let picker = session.waitFor { $0.joined().contains("Run a scenario") }
+        #expect(picker.ok)
+        try session.press("j", "j", "Enter")
+        let passed = session.waitFor(timeout: 20) { $0.first?.contains("scenario deferred-clipboard PASS") == true }
+        #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
+        #expect(passed.screen.joined().contains("CLIPBOARD"), "the match is not on screen")
+        #expect(passed.screen.joined().contains("#1 match"), "the request is not on the timeline")
 
         // When ? is pressed, the help overlay opens; Esc closes it
         try session.press("?")
@@ -72,17 +85,60 @@ struct TerminalEndToEndTests {
         #expect(session.waitFor { $0.joined().contains("Match attempts") }.ok)
         let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
 
-        // Idle: CPU time over 2 s stays far below what a busy loop would use
+        // Idle: the loop sleeps in poll (no ticking, no polling of the terminal): near zero CPU over 3 s
+        // (0.05 s is the measurement's granularity of a few clock ticks; in practice 0).
+        let up = session.waitFor { screen in screen.first.map { $0.contains("server ● up") } ?? false }
+        #expect(up.ok)
+        Thread.sleep(forTimeInterval: 0.5)
         let cpuBefore = try #require(cpuSeconds(pid: pid))
-        Thread.sleep(forTimeInterval: 2)
+        Thread.sleep(forTimeInterval: 3)
         let cpuAfter = try #require(cpuSeconds(pid: pid))
-        #expect(cpuAfter - cpuBefore < 0.2, "idle CPU \(cpuAfter - cpuBefore) s in 2 s")
+        #expect(cpuAfter - cpuBefore < 0.05, "idle CPU \(cpuAfter - cpuBefore) s in 3 s")
 
         Foundation.kill(pid, SIGTERM)
         let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
         #expect(after.ok, "no marker after SIGTERM:\n\(after.screen.joined(separator: "\n"))")
         #expect(after.screen.contains("EXIT=143"))
         #expect(session.file("stty-before") == session.file("stty-after"))
+    }
+
+    @Test func retryWaitsCountDownLiveAndTheScenarioFromTheCommandLinePasses() throws {
+        let session = try TmuxSession(command: """
+            '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 1
+            echo "EXIT=$?"
+            sleep 60
+            """)
+        defer { session.kill() }
+        // The countdown of a backoff wait is drawn, and later drawn smaller (it elapses live).
+        func countdown(_ screen: [String]) -> Double? {
+            guard let line = screen.first(where: { $0.contains("#") && $0.contains("match") && $0.contains("wait ") }),
+                  let range = line.range(of: #"wait \d+\.\d"#, options: .regularExpression) else { return nil }
+            return Double(line[range].dropFirst(5))
+        }
+        let first = session.waitFor(timeout: 15) { countdown($0) != nil }
+        let firstValue = try #require(countdown(first.screen), "no countdown:\n\(first.screen.joined(separator: "\n"))")
+        let later = session.waitFor(timeout: 5) { screen in countdown(screen).map { $0 < firstValue } ?? false }
+        #expect(later.ok, "the countdown did not move from \(firstValue)")
+        let passed = session.waitFor(timeout: 20) { $0.first?.contains("scenario flaky-server PASS") == true }
+        #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
+        #expect(passed.screen.joined().contains("[503"), "the 503 attempts are not on the timeline")
+        try session.press("q")
+        let exited = session.waitFor { $0.contains("EXIT=0") }
+        #expect(exited.ok)
+    }
+
+    @Test func headlessRunsWithoutATerminalAndReportsTheSummary() throws {
+        let output = try spawn(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario rate-limited --backoff-base 0.05; echo EXIT=$?"],
+                               capture: true)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("PASS rate-limited"), "\(output)")
+        #expect(lines.contains { $0.contains("match #1 attempt 1 → 429") })
+        #expect(lines.suffix(2) == ["1 passed, 0 failed", "EXIT=0"], "\(output)")
+        let listing = try spawn([BuiltBinary.path, "--list-scenarios"], capture: true)
+        #expect(listing.split(separator: "\n").count == 17)
+        #expect(listing.contains("flaky-server"))
+        let bad = try spawn(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario no-such; echo EXIT=$?"], capture: true)
+        #expect(bad.contains("EXIT=2"))
     }
 
     @Test(arguments: [("env -u TERM", "TERM is not set"), ("env TERM=no-such-terminal", "is not a terminal type")])

@@ -88,6 +88,22 @@ struct DashboardRendererTests {
         #expect(buffer[x, 0].role == .error)
     }
 
+    @Test func aLongTargetIsShortenedSoTheVerdictStaysVisible() {
+        let state = Fixtures.reduced([
+            .targetChanged(url: "http://127.0.0.1:41234 (embedded)", orgKey: "demo", sdkVersion: "0.1.0"),
+            .scenarioStarted(name: "deferred-fingerprint-exact"),
+            .scenarioFinished(name: "deferred-fingerprint-exact", passed: true, detail: "ok"),
+        ])
+        #expect(DashboardRenderer.render(state, size: .full).lines[0].contains("org demo │ SDK 0.1.0"))
+        for size in [ScreenSize.full, .minimum] {
+            let header = DashboardRenderer.render(state, size: size).lines[0]
+            #expect(header.contains("scenario deferred-fingerprint-exact PASS"), "\(size): \(header)")
+            #expect(header.contains("http://127"), "\(size): \(header)")
+        }
+        let skipped = Fixtures.reduced([.scenarioSkipped(name: "timeout", reason: "backend has no dev endpoints")])
+        #expect(DashboardRenderer.render(skipped, size: .full).lines[0].contains("scenario timeout SKIP"))
+    }
+
     @Test func scoreComponentsMatchTheContractKeysAndMaximum() {
         #expect(ScoreComponent.allCases.map(\.key) == ["ip", "platform", "osVersion", "language", "timezone", "deviceModel", "recency"])
         #expect(ScoreComponent(key: "osVersion") == .osVersion)

@@ -32,7 +32,7 @@ import Testing
         defer { server.stop() }
         let connection = server.connection()
         let body = String(repeating: "x", count: 1024 * 1024 + 1)
-        connection.send("POST /sdk/events HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+        connection.send("POST /sdk/events HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
         #expect(connection.readResponse()?.status == 413)
     }
 
@@ -68,7 +68,7 @@ import Testing
         defer { server.stop() }
         let connection = server.connection()
         for _ in 0..<5 { #expect(connection.request("GET", "/health")?.status == 200) }
-        connection.send("GET /health HTTP/1.1\r\n\r\nGET /nope HTTP/1.1\r\n\r\n")
+        connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /nope HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(connection.readResponse()?.status == 200)
         #expect(connection.readResponse()?.status == 404)
         let last = try #require(connection.request("GET", "/health", keepAlive: false))
@@ -80,7 +80,7 @@ import Testing
         let server = try TestServer()
         defer { server.stop() }
         let connection = server.connection()
-        connection.send("POST /sdk/session HTTP/1.1\r\nauthorization:Bearer \(TestServer.clientKey)\r\ncontent-length:27\r\n\r\n{\"deviceId\":\"device-curl1\"}")
+        connection.send("POST /sdk/session HTTP/1.1\r\nhost:x\r\nauthorization:Bearer \(TestServer.clientKey)\r\ncontent-length:27\r\n\r\n{\"deviceId\":\"device-curl1\"}")
         #expect(connection.readResponse()?.status == 200)
     }
 
@@ -193,7 +193,7 @@ import Testing
         let server = try TestServer()
         defer { server.stop() }
         let connection = server.connection()
-        connection.send("POST /match HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+        connection.send("POST /match HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
         var interim = [UInt8](repeating: 0, count: 25)
         let n = interim.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, MSG_WAITALL_FLAG) }
         #expect(String(decoding: interim.prefix(max(0, n)), as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")

@@ -134,7 +134,7 @@ import Testing
         #expect(server.request("POST", "/match", body: "[]")?.status == 400)
         // Invalid UTF-8.
         let connection = server.connection()
-        connection.send(Array("POST /match HTTP/1.1\r\nContent-Length: 6\r\nConnection: close\r\n\r\n".utf8) + [0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])
+        connection.send(Array("POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\nConnection: close\r\n\r\n".utf8) + [0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])
         #expect(connection.readResponse()?.status == 400)
         // An empty body is an empty request: no match.
         #expect(server.request("POST", "/match", body: "")?.json == ["matched": false, "matchMethod": "NONE"])

@@ -1,0 +1,26 @@
+/// How a simulated device is set up: its backend, its traits and the SDK settings it launches with.
+public struct DeviceSettings: Sendable, Hashable {
+    /// The backend.
+    public var target: BackendTarget
+    /// The app-side fingerprint and network address (sent as `X-Forwarded-For`).
+    public var app: FingerprintValues
+    /// `clipboardEnabled` of the next launch.
+    public var clipboardEnabled: Bool
+    /// `backoffBase` (the SDK's default is 1 s).
+    public var backoffBase: Double
+    /// `timeout` per attempt (the SDK's default is 10 s; whole seconds on Linux).
+    public var timeout: Double
+    /// `maxRetries` (the SDK's default is 2).
+    public var maxRetries: Int
+
+    /// Creates settings; the defaults are the SDK's.
+    public init(target: BackendTarget, app: FingerprintValues = .demoPhone, clipboardEnabled: Bool = true,
+                backoffBase: Double = 1, timeout: Double = 10, maxRetries: Int = 2) {
+        self.target = target
+        self.app = app
+        self.clipboardEnabled = clipboardEnabled
+        self.backoffBase = backoffBase
+        self.timeout = timeout
+        self.maxRetries = maxRetries
+    }
+}

@@ -1,0 +1,40 @@
+/// One plain line per diagnostic, for the headless timeline.
+enum DiagnosticText {
+    static func line(_ event: DiagnosticEvent) -> String {
+        switch event {
+        case .requestStarted(let id, let endpoint, let attempt):
+            return "\(endpoint) #\(id) attempt \(attempt) started"
+        case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
+            return "\(endpoint) #\(id) attempt \(attempt) → \(status) in \(formatSeconds(duration))"
+        case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
+            return "\(endpoint) #\(id) attempt \(attempt) failed after \(formatSeconds(duration)): \(reason)"
+        case .retryScheduled(let id, let endpoint, let attempt, let delay):
+            return "\(endpoint) #\(id) retry after \(formatSeconds(delay)) (attempt \(attempt) failed)"
+        case .gaveUp(let id, let endpoint, let attempts, let reason):
+            return "\(endpoint) #\(id) gave up after \(attempts) attempts: \(reason)"
+        case .requestFinished(let id, let endpoint, let attempts, let status):
+            return "\(endpoint) #\(id) finished: \(status.map(String.init) ?? "no answer") after \(attempts) attempt(s)"
+        case .matchResult(let summary):
+            return summary.map { "match result: \(text($0))" } ?? "match result: no match"
+        case .linkDelivered(let summary):
+            return "link delivered: \(text(summary))"
+        case .sessionRegistered(let deviceId, let firstSeenAt, let lastSeenAt):
+            return "session registered: \(deviceId) (first seen \(firstSeenAt), last seen \(lastSeenAt))"
+        case .identityChanged(let externalId):
+            return externalId.map { "identity bound: \($0)" } ?? "identity cleared"
+        case .eventQueued(let name, let queued):
+            return "event queued: \(name) (\(queued) queued)"
+        case .eventSent(let name, let queued):
+            return "event sent: \(name) (\(queued) queued)"
+        case .eventDropped(let name, let reason):
+            return "event dropped: \(name): \(reason)"
+        case .log(let level, let message):
+            return "\(level.rawValue): \(message)"
+        }
+    }
+
+    static func text(_ link: LinkSummary) -> String {
+        "\(link.method) \(link.confidence ?? "-")" + (link.score.map { " score \(formatScore($0))" } ?? "")
+            + " \(link.path)" + (link.isDeferred ? " (deferred)" : "")
+    }
+}

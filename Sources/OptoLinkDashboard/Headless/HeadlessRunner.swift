@@ -1,0 +1,103 @@
+import Foundation
+import OptoLink
+import OptoLinkServer
+
+/// `optolink-dash --headless --scenario NAME|all`: no terminal; runs the scenarios against the embedded
+/// server (or `--base-url`), prints the timeline as plain lines, a verdict line per scenario, and last
+/// `N passed, N failed` (with `, N skipped` when some were skipped).
+///
+/// ```swift
+/// let code = await HeadlessRunner.run(options: options) { print($0) }   // 0 when none failed
+/// ```
+public enum HeadlessRunner {
+    /// The totals of a run.
+    public struct Summary: Sendable, Hashable {
+        /// Scenarios that passed.
+        public var passed = 0
+        /// Scenarios that failed.
+        public var failed = 0
+        /// Scenarios that were skipped.
+        public var skipped = 0
+
+        /// `N passed, N failed` (+ `, N skipped`).
+        public var line: String {
+            "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        }
+    }
+
+    /// The scenarios `--scenario` names (`all` or one name).
+    /// - Throws: ``DashboardError/usage(_:)`` for an unknown name.
+    public static func scenarios(named name: String) throws(DashboardError) -> [Scenario] {
+        if name == "all" { return ScenarioCatalog.all }
+        guard let scenario = ScenarioCatalog.named(name) else {
+            throw .usage("unknown scenario '\(name)'; known: all, \(ScenarioCatalog.names.joined(separator: ", "))")
+        }
+        return [scenario]
+    }
+
+    /// The `--list-scenarios` lines: `name  expectation`.
+    public static var listing: [String] {
+        let width = ScenarioCatalog.names.map(\.count).max() ?? 0
+        return ScenarioCatalog.all.map { $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.expectation }
+    }
+
+    /// Runs the scenarios of `options` and writes every line to `write`.
+    /// - Returns: the exit code: 0 when none failed, 1 when one failed, 2 for an unknown scenario, 4 when
+    ///   the embedded server did not start.
+    public static func run(options: DashboardOptions, write: @escaping @Sendable (String) -> Void) async -> Int32 {
+        let scenarios: [Scenario]
+        do {
+            scenarios = try self.scenarios(named: options.scenario ?? "all")
+        } catch {
+            write("optolink-dash: \(error)")
+            return 2
+        }
+        var server: OptoLinkServer?
+        let target: BackendTarget
+        if let baseURL = options.baseURL {
+            target = BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey)
+        } else {
+            do {
+                let started = try EmbeddedServer.start()
+                server = started
+                target = BackendTarget(baseURL: started.baseURL, apiKey: options.apiKey, orgKey: options.orgKey)
+            } catch {
+                write("optolink-dash: \(error)")
+                return 4
+            }
+        }
+        defer { server?.stop() }
+        let summary = await run(scenarios, target: target, backoffBase: options.backoffBase, write: write)
+        return summary.failed == 0 ? 0 : 1
+    }
+
+    /// Runs `scenarios` against `target`; writes the timeline, the verdicts and the summary line.
+    public static func run(_ scenarios: [Scenario], target: BackendTarget, backoffBase: Double,
+                           write: @escaping @Sendable (String) -> Void) async -> Summary {
+        let backend = BackendClient(target: target)
+        let clock = SystemClock()
+        let printer = TimelinePrinter(now: { clock.now() }, write: write)
+        let hasDev = await backend.hasDevEndpoints()
+        write("optolink-dash headless: \(target.baseURL.absoluteString) org \(target.orgKey), SDK \(OptoLink.sdkVersion), "
+              + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")")
+        let environment = ScenarioEnvironment(
+            backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDev,
+            observer: DeviceObserver(emit: { printer.handle($0) }, breakdowns: nil, profiles: false))
+        let runner = ScenarioRunner(environment: environment)
+        var summary = Summary()
+        for scenario in scenarios {
+            let result = await runner.run(scenario)
+            for device in result.devices { await device.stopSDK() }
+            switch result.outcome {
+            case .passed(let detail):
+                summary.passed += 1
+                write("  \(detail)")
+            case .failed: summary.failed += 1
+            case .skipped: summary.skipped += 1
+            }
+            write(result.outcome.line(for: scenario.name))
+        }
+        write(summary.line)
+        return summary
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Prints what happens during headless scenario runs as plain lines: one per diagnostic (and per runner
+/// note) with its time relative to the scenario's start, e.g. `  +1.004s  match #3 attempt 2 → 503 in 3ms`.
+///
+/// `@unchecked Sendable` is safe: `origin` is only touched while `lock` is held; `write` is `@Sendable`.
+public final class TimelinePrinter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var origin: Double
+    private let write: @Sendable (String) -> Void
+    private let now: @Sendable () -> Double
+
+    /// Creates a printer.
+    /// - Parameters:
+    ///   - now: the clock the diagnostics' times come from (the SDK's).
+    ///   - write: receives each line (without a newline).
+    public init(now: @escaping @Sendable () -> Double, write: @escaping @Sendable (String) -> Void) {
+        self.now = now
+        self.write = write
+        self.origin = now()
+    }
+
+    /// Prints the line for `action` (diagnostics, notes and scenario starts; other actions are not printed).
+    public func handle(_ action: DashboardAction) {
+        switch action {
+        case .scenarioStarted(let name):
+            lock.lock(); origin = now(); lock.unlock()
+            write("── \(name)")
+        case .diagnostic(let event, let time):
+            write(stamp(time) + DiagnosticText.line(event))
+        case .log(let level, let text):
+            write(stamp(now()) + (level == .info ? "" : "\(level.rawValue): ") + text)
+        default:
+            break
+        }
+    }
+
+    private func stamp(_ time: Double) -> String {
+        lock.lock()
+        let relative = time - origin
+        lock.unlock()
+        let millis = Int((max(0, relative) * 1000).rounded())
+        let text = "+\(millis / 1000).\(String(millis % 1000).leftPadded(to: 3))s"
+        return "  " + text.leftPadded(to: 9, with: " ") + "  "
+    }
+}
+
+extension String {
+    /// The string padded on the left to `width` characters.
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import OptoLink
+
+/// The dashboard's own calls to the backend (not the SDK's): `/health`, the browser's click, and the dev
+/// endpoints (`/dev/deferred/simulate`, `/dev/faults`, `/dev/match-attempts`).
+///
+/// Every request carries `X-Forwarded-For` with the simulated address of whoever makes it (the browser for
+/// a click). Without dev endpoints a click is a real `GET /<org>/<code>` of the redirect page, with a
+/// User-Agent and Accept-Language built from the browser fingerprint, and the token is read from the HTML.
+public struct BackendClient: Sendable {
+    /// The backend.
+    public let target: BackendTarget
+    private let transport: any HTTPTransport
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - target: the backend.
+    ///   - transport: sends the requests (default the real `URLSessionTransport`; tests may script it).
+    public init(target: BackendTarget, transport: any HTTPTransport = URLSessionTransport()) {
+        self.target = target
+        self.transport = transport
+    }
+
+    /// The result of a browser click.
+    public struct Click: Sendable, Hashable {
+        /// The clipboard token the redirect page wrote (`opl_…`).
+        public var token: String
+        /// `dev` (through `/dev/deferred/simulate`) or `page` (the real redirect page).
+        public var via: String
+        /// `expiresAt` when the dev endpoint answered it.
+        public var expiresAt: String?
+    }
+
+    // MARK: Health and capabilities
+
+    /// True when `GET /health` answers 2xx within 2 s.
+    public func isReachable() async -> Bool {
+        guard let url = target.url("health") else { return false }
+        let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 2))
+        return response.map { (200...299).contains($0.status) } ?? false
+    }
+
+    /// True when the backend has the dev endpoints (`GET /dev/faults` answers 200 with `pending`).
+    public func hasDevEndpoints() async -> Bool {
+        guard let url = target.url("dev/faults"),
+              let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 5)),
+              response.status == 200,
+              let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { return false }
+        return object["pending"] != nil
+    }
+
+    // MARK: Clicks
+
+    /// A browser with `browser`'s traits, on `browser.networkAddress`, clicks `<org>/<shortCode>`.
+    /// - Parameters:
+    ///   - ageSeconds: pretend the click happened this long ago (dev endpoint only).
+    ///   - useDevEndpoint: `/dev/deferred/simulate` (every trait recorded) or the real redirect page.
+    /// - Returns: the token and how it was obtained.
+    public func click(shortCode: String, browser: FingerprintValues, ageSeconds: Double? = nil,
+                      useDevEndpoint: Bool) async throws(DashboardError) -> Click {
+        if useDevEndpoint {
+            var body: [String: Any] = [
+                "orgKey": target.orgKey, "shortCode": shortCode, "platform": browser.platform, "osVersion": browser.osVersion,
+                "deviceModel": browser.deviceModel, "language": browser.language, "timezone": browser.timezone,
+            ]
+            if let ageSeconds { body["ageSeconds"] = ageSeconds }
+            let object = try await json("POST", "dev/deferred/simulate", body: body, address: browser.networkAddress)
+            guard let token = object["clipboardToken"] as? String else {
+                throw .backend("/dev/deferred/simulate answered without a clipboardToken")
+            }
+            return Click(token: token, via: "dev", expiresAt: object["expiresAt"] as? String)
+        }
+        guard let url = target.url("\(target.orgKey)/\(shortCode)") else { throw .backend("cannot build the link URL") }
+        let headers = ["User-Agent": Self.userAgent(for: browser), "Accept-Language": browser.language,
+                       "Accept": "text/html", "X-Forwarded-For": browser.networkAddress]
+        let response = try await send(HTTPRequest(method: "GET", url: url, headers: headers, timeout: 10))
+        guard (200...299).contains(response.status) else {
+            throw .backend("GET /\(target.orgKey)/\(shortCode) answered \(response.status)")
+        }
+        guard let token = Self.token(inPage: String(decoding: response.body, as: UTF8.self)) else {
+            throw .backend("the redirect page of /\(target.orgKey)/\(shortCode) holds no opl_ clipboard token")
+        }
+        return Click(token: token, via: "page", expiresAt: nil)
+    }
+
+    /// The first `opl_` + 22 base64url characters in an HTML page.
+    public static func token(inPage html: String) -> String? {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var search = html[...]
+        while let range = search.range(of: "opl_") {
+            let rest = search[range.upperBound...]
+            let body = rest.prefix(22)
+            let next = rest.dropFirst(22).first
+            if body.count == 22, body.allSatisfy({ allowed.contains($0) }), next.map({ !allowed.contains($0) }) ?? true {
+                return "opl_" + body
+            }
+            search = rest
+        }
+        return nil
+    }
+
+    /// A browser User-Agent with the fingerprint's platform and OS version (what a real redirect page sees).
+    public static func userAgent(for browser: FingerprintValues) -> String {
+        switch browser.platform.lowercased() {
+        case "ios":
+            let version = browser.osVersion.replacingOccurrences(of: ".", with: "_")
+            let major = browser.osVersion.split(separator: ".").first.map(String.init) ?? "17"
+            return "Mozilla/5.0 (iPhone; CPU iPhone OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+                + "Version/\(major).0 Mobile/15E148 Safari/604.1"
+        case "android":
+            return "Mozilla/5.0 (Linux; Android \(browser.osVersion); \(browser.deviceModel)) AppleWebKit/537.36 "
+                + "(KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36"
+        default:
+            return "Mozilla/5.0 (\(browser.platform) \(browser.osVersion))"
+        }
+    }
+
+    // MARK: Faults and match attempts
+
+    /// `POST /dev/faults`.
+    public func addFault(_ fault: FaultSpec) async throws(DashboardError) {
+        _ = try await json("POST", "dev/faults", body: fault.body, address: nil)
+    }
+
+    /// `DELETE /dev/faults`.
+    public func clearFaults() async throws(DashboardError) {
+        _ = try await json("DELETE", "dev/faults", body: nil, address: nil)
+    }
+
+    /// `GET /dev/match-attempts?deviceId=&limit=`, newest first, as dashboard rows with their breakdown.
+    public func matchAttempts(deviceId: String, limit: Int = 20) async throws(DashboardError) -> [MatchAttempt] {
+        let id = deviceId.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? deviceId
+        let object = try await json("GET", "dev/match-attempts?deviceId=\(id)&limit=\(limit)", body: nil, address: nil)
+        guard let attempts = object["attempts"] as? [[String: Any]] else {
+            throw .backend("/dev/match-attempts answered without attempts")
+        }
+        return attempts.map(Self.attempt)
+    }
+
+    static func attempt(_ json: [String: Any]) -> MatchAttempt {
+        let result = json["result"] as? [String: Any] ?? [:]
+        let candidates = (json["candidates"] as? [[String: Any]] ?? []).map { c -> MatchCandidate in
+            var points: [ScoreComponent: Int] = [:]
+            for (key, value) in c["points"] as? [String: Any] ?? [:] {
+                if let component = ScoreComponent(key: key) { points[component] = Int(number(value) ?? 0) }
+            }
+            return MatchCandidate(shortCode: c["shortCode"] as? String ?? "?", path: c["path"] as? String ?? "?",
+                                  ageSeconds: number(c["ageSeconds"]) ?? 0, points: points, total: Int(number(c["total"]) ?? 0))
+        }
+        return MatchAttempt(
+            id: json["id"] as? String ?? "?", at: json["at"] as? String, matched: result["matched"] as? Bool ?? false,
+            method: result["matchMethod"] as? String ?? "NONE", confidence: result["matchConfidence"] as? String,
+            score: number(result["matchScore"]), path: result["path"] as? String,
+            breakdown: MatchBreakdown(threshold: Int(number(json["threshold"]) ?? 65), guardFired: json["guardFired"] as? Bool ?? false,
+                                      candidates: candidates),
+            source: .server)
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        if let n = value as? NSNumber { return n.doubleValue }
+        if let d = value as? Double { return d }
+        if let i = value as? Int { return Double(i) }
+        return nil
+    }
+
+    // MARK: Requests
+
+    private func json(_ method: String, _ path: String, body: [String: Any]?, address: String?) async throws(DashboardError) -> [String: Any] {
+        guard let url = target.url(path) else { throw .backend("cannot build a URL for /\(path)") }
+        var headers = ["Accept": "application/json"]
+        var data: Data?
+        if let body {
+            headers["Content-Type"] = "application/json"
+            data = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        }
+        if let address { headers["X-Forwarded-For"] = address }
+        let response = try await send(HTTPRequest(method: method, url: url, headers: headers, body: data, timeout: 10))
+        let route = "/" + (path.split(separator: "?").first.map(String.init) ?? path)
+        guard (200...299).contains(response.status) else {
+            let message = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["message"] as? String
+            throw .backend("\(method) \(route) answered \(response.status)\(message.map { ": \($0)" } ?? "")")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+            throw .backend("\(method) \(route) answered something that is not a JSON object")
+        }
+        return object
+    }
+
+    private func send(_ request: HTTPRequest) async throws(DashboardError) -> HTTPResponse {
+        do {
+            return try await transport.send(request)
+        } catch {
+            throw .backend("\(request.method) \(request.url.path) got no answer: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import OptoLink
+import OptoLinkServer
+
+/// The live dashboard's command handler: an embedded `OptoLinkServer` (unless `--base-url`), a
+/// ``SimulatedDevice`` running the real SDK against it, the scenarios, and `/health` polling.
+///
+/// ```swift
+/// let runtime = try DashboardRuntime.start(options: options, inbox: app.inbox)
+/// for action in runtime.initialActions { app.apply(action) }
+/// app.run(on: terminal)   // keys → runtime.handle(…) → SDK / server → inbox → screen
+/// runtime.stop()
+/// ```
+///
+/// Commands are queued and executed one at a time in key order (a click finishes before the install that
+/// follows it reads the pasteboard); results come back through the ``DashboardInbox``.
+public final class DashboardRuntime: DashboardCommandHandler, Sendable {
+    /// The backend.
+    public let target: BackendTarget
+    /// The embedded server, nil with `--base-url`.
+    public let server: OptoLinkServer?
+    let core: RuntimeCore
+    private let queue: AsyncStream<(DashboardCommand, DashboardState)>.Continuation
+    private let worker: Task<Void, Never>
+    private let health: Task<Void, Never>
+
+    /// Starts the embedded server (unless `options.baseURL`) and the runtime.
+    /// - Throws: ``DashboardError/backend(_:)`` when the embedded server cannot start.
+    public static func start(options: DashboardOptions, inbox: DashboardInbox) throws(DashboardError) -> DashboardRuntime {
+        if let baseURL = options.baseURL {
+            return DashboardRuntime(target: BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey),
+                                    server: nil, backoffBase: options.backoffBase, inbox: inbox)
+        }
+        let server = try EmbeddedServer.start()
+        return DashboardRuntime(target: BackendTarget(baseURL: server.baseURL, apiKey: options.apiKey, orgKey: options.orgKey),
+                                server: server, backoffBase: options.backoffBase, inbox: inbox)
+    }
+
+    /// Creates the runtime over a running backend.
+    /// - Parameters:
+    ///   - target: the backend.
+    ///   - server: the embedded server to stop in ``stop()``, if any.
+    ///   - backoffBase: the SDK's `backoffBase`.
+    ///   - inbox: where results go.
+    ///   - healthInterval: seconds between `/health` checks (default 5: slow and cheap).
+    ///   - transport: the transport of the dashboard's own backend calls (default the real one).
+    public init(target: BackendTarget, server: OptoLinkServer?, backoffBase: Double, inbox: DashboardInbox,
+                healthInterval: Double = 5, transport: any HTTPTransport = URLSessionTransport()) {
+        self.target = target
+        self.server = server
+        let backend = BackendClient(target: target, transport: transport)
+        let core = RuntimeCore(backend: backend, backoffBase: backoffBase, emit: { inbox.send($0) })
+        self.core = core
+        var continuation: AsyncStream<(DashboardCommand, DashboardState)>.Continuation?
+        let stream = AsyncStream<(DashboardCommand, DashboardState)> { continuation = $0 }
+        queue = continuation!
+        worker = Task {
+            await core.prepare()
+            for await (command, state) in stream { await core.execute(command, state: state) }
+        }
+        health = Task {
+            var last: Bool?
+            while !Task.isCancelled {
+                let reachable = await backend.isReachable()
+                if reachable != last { inbox.send(.serverReachable(reachable)) }
+                last = reachable
+                try? await Task.sleep(nanoseconds: UInt64(healthInterval * 1_000_000_000))
+            }
+        }
+    }
+
+    /// What the screen needs before the first key: target, scenario names, a hint.
+    public var initialActions: [DashboardAction] {
+        [
+            .targetChanged(url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
+                           sdkVersion: OptoLink.sdkVersion),
+            .scenariosAvailable(ScenarioCatalog.names),
+            .log(.info, server == nil ? "device → \(target.baseURL.absoluteString)"
+                                      : "embedded OptoLink server on \(target.baseURL.absoluteString) (demo data)"),
+            .log(.info, "press c to click a link in the browser, then i to install and launch; s runs a scenario; ? for help"),
+        ]
+    }
+
+    /// Queues `command` (called on the app loop's thread; returns at once).
+    public func handle(_ command: DashboardCommand, state: DashboardState, inbox: DashboardInbox) {
+        queue.yield((command, state))
+    }
+
+    /// The device commands act on now (tests).
+    public var device: SimulatedDevice { get async { await core.currentDevice } }
+
+    /// Whether a scenario is running (tests).
+    public var isScenarioRunning: Bool { get async { await core.isScenarioRunning } }
+
+    /// Stops polling and command handling, and the embedded server.
+    public func stop() {
+        queue.finish()
+        worker.cancel()
+        health.cancel()
+        server?.stop()
+    }
+}

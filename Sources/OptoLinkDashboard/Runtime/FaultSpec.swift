@@ -1,0 +1,51 @@
+/// One `POST /dev/faults` body: the next `count` requests of `route` fail as told.
+public struct FaultSpec: Sendable, Hashable {
+    /// `match`, `data`, `sdk`, `events` or `any`.
+    public var route: String
+    /// `status`, `delay` or `drop`.
+    public var kind: String
+    /// The status for `status` faults.
+    public var status: Int?
+    /// The delay for `delay` faults.
+    public var delaySeconds: Double?
+    /// How many requests.
+    public var count: Int
+
+    /// Creates a fault.
+    public init(route: String, kind: String, status: Int? = nil, delaySeconds: Double? = nil, count: Int) {
+        self.route = route
+        self.kind = kind
+        self.status = status
+        self.delaySeconds = delaySeconds
+        self.count = count
+    }
+
+    /// The fault menu's choice as a fault on every SDK route (`any`); a timeout is a delay one second past
+    /// the SDK's `timeout`.
+    public static func from(_ request: FaultRequest, sdkTimeout: Double) -> FaultSpec {
+        switch request.kind {
+        case .status503: FaultSpec(route: "any", kind: "status", status: 503, count: request.count)
+        case .status500: FaultSpec(route: "any", kind: "status", status: 500, count: request.count)
+        case .status429: FaultSpec(route: "any", kind: "status", status: 429, count: request.count)
+        case .drop: FaultSpec(route: "any", kind: "drop", count: request.count)
+        case .timeout: FaultSpec(route: "any", kind: "delay", delaySeconds: min(120, sdkTimeout.rounded(.up) + 1), count: request.count)
+        }
+    }
+
+    /// The JSON body.
+    var body: [String: Any] {
+        var body: [String: Any] = ["route": route, "kind": kind, "count": count]
+        if let status { body["status"] = status }
+        if let delaySeconds { body["delaySeconds"] = delaySeconds }
+        return body
+    }
+
+    /// A short description for the log.
+    public var label: String {
+        switch kind {
+        case "status": "\(status.map(String.init) ?? "?") on \(route) ×\(count)"
+        case "delay": "delay \(delaySeconds.map { formatSeconds($0) } ?? "?") on \(route) ×\(count)"
+        default: "\(kind) on \(route) ×\(count)"
+        }
+    }
+}

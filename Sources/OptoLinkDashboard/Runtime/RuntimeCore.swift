@@ -1,0 +1,165 @@
+import Foundation
+import OptoLink
+
+/// The state behind ``DashboardRuntime``: the current simulated device, the backend, and the running
+/// scenario. Commands are executed here one at a time, in the order the keys were pressed; anything that
+/// waits on the network for long (opens, identity, events, scenarios) runs in its own task.
+actor RuntimeCore {
+    private let backend: BackendClient
+    private let emit: @Sendable (DashboardAction) -> Void
+    private let backoffBase: Double
+    private let idSpace = RequestIDSpace()
+    private var device: SimulatedDevice
+    private let devEndpoints = LockedFlag()
+    private var hasDevEndpoints: Bool { devEndpoints.value }
+    private var scenarioTask: Task<Void, Never>?
+    private var scenarioCount = 0
+
+    init(backend: BackendClient, backoffBase: Double, emit: @escaping @Sendable (DashboardAction) -> Void) {
+        self.backend = backend
+        self.backoffBase = backoffBase
+        self.emit = emit
+        let observer = Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints)
+        self.device = SimulatedDevice(settings: DeviceSettings(target: backend.target, app: .demoPhone, backoffBase: backoffBase),
+                                      idSpace: idSpace, observer: observer)
+    }
+
+    /// The device commands act on now.
+    var currentDevice: SimulatedDevice { device }
+
+    /// Whether a scenario is running.
+    var isScenarioRunning: Bool { scenarioTask != nil }
+
+    private var observer: DeviceObserver {
+        DeviceObserver(emit: emit, breakdowns: hasDevEndpoints ? backend : nil, profiles: true)
+    }
+
+    /// Feeds the inbox; asks for match breakdowns once the backend is known to have the dev endpoints.
+    private static func observer(backend: BackendClient, emit: @escaping @Sendable (DashboardAction) -> Void,
+                                 devEndpoints: LockedFlag) -> @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void {
+        { device, record in
+            await DeviceObserver(emit: emit, breakdowns: devEndpoints.value ? backend : nil, profiles: true).observe(device, record)
+        }
+    }
+
+    /// Checks the backend's capabilities once, before the first command.
+    func prepare() async {
+        devEndpoints.value = await backend.hasDevEndpoints()
+        if !hasDevEndpoints {
+            emit(.log(.warning, "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone), "
+                      + "faults and match breakdowns are unavailable, scenarios needing them are skipped"))
+        }
+        emit(.deviceProfileChanged(await device.profile()))
+    }
+
+    /// Executes one command.
+    func execute(_ command: DashboardCommand, state: DashboardState) async {
+        // The backend may have been down at start: ask again before anything that needs the dev endpoints.
+        switch command {
+        case .runScenario, .injectFault, .clickLink:
+            if !hasDevEndpoints { devEndpoints.value = await backend.hasDevEndpoints() }
+        default:
+            break
+        }
+        if case .runScenario(let name) = command { return startScenario(name) }
+        if scenarioTask != nil {
+            emit(.log(.warning, "a scenario is running: wait for its PASS / FAIL before driving the device"))
+            return
+        }
+        let device = self.device
+        let emit = self.emit
+        do {
+            switch command {
+            case .openLinkDirect:
+                await device.setApp(state.fingerprint.app)
+                let running = await device.isRunning
+                emit(.log(.info, running ? "app: open /\(backend.target.orgKey)/summer (direct)"
+                                          : "app: cold start by /\(backend.target.orgKey)/summer"))
+                Task { await Self.report(emit) { _ = try await device.openLink("summer") } }
+            case .clickLink:
+                let browser = state.fingerprint.browser
+                let click = try await backend.click(shortCode: "summer", browser: browser, useDevEndpoint: hasDevEndpoints)
+                device.pasteboard.content = click.token
+                emit(.log(.info, "browser click on /\(backend.target.orgKey)/summer from \(browser.networkAddress)"
+                          + (click.via == "dev" ? "" : " (redirect page)") + ": token \(click.token) on the pasteboard"))
+                emit(.deviceProfileChanged(await device.profile()))
+            case .installAndLaunch:
+                await device.setApp(state.fingerprint.app)
+                try await device.installAndLaunch()
+                emit(.log(.info, "app: install #\(await device.installNumber) and first launch"))
+                emit(.deviceProfileChanged(await device.profile()))
+            case .relaunch:
+                await device.setApp(state.fingerprint.app)
+                try await device.relaunch()
+                emit(.log(.info, "app: relaunched (launch \(await device.launchCount))"))
+                emit(.deviceProfileChanged(await device.profile()))
+            case .reinstall:
+                await device.reinstall()
+                emit(.log(.info, "app: deleted and reinstalled (install #\(await device.installNumber)): device id and flags wiped"))
+                emit(.deviceProfileChanged(await device.profile()))
+            case .toggleClipboardReading:
+                let enabled = await !device.settings.clipboardEnabled
+                await device.setClipboardEnabled(enabled)
+                emit(.log(.info, "clipboard reading \(enabled ? "enabled" : "disabled") (applies from the next launch)"))
+                emit(.deviceProfileChanged(await device.profile()))
+            case .setIdentity(let id):
+                Task { await Self.report(emit) { emit(.log(.info, "setIdentity(\(id)) → \(try await device.setIdentity(id))")) } }
+            case .clearIdentity:
+                Task { await Self.report(emit) { emit(.log(.info, "clearIdentity() → \(try await device.clearIdentity())")) } }
+            case .trackEvent:
+                Task { await Self.report(emit) { _ = try await device.trackEvent("button_tap", properties: ["screen": .string("home")]) } }
+            case .trackOversizedEvent:
+                Task {
+                    await Self.report(emit) {
+                        let queued = try await device.trackEvent("oversized", properties: ["blob": .string(String(repeating: "x", count: 11_000))])
+                        emit(.log(queued ? .error : .info, "oversized event: \(queued ? "queued (unexpected)" : "refused locally, never sent")"))
+                    }
+                }
+            case .injectFault(let fault):
+                guard hasDevEndpoints else {
+                    emit(.log(.warning, "faults need the backend's /dev endpoints, which it does not have"))
+                    return
+                }
+                let spec = FaultSpec.from(fault, sdkTimeout: await device.settings.timeout)
+                try await backend.addFault(spec)
+                emit(.log(.info, "fault injected: \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+            default:
+                break
+            }
+        } catch {
+            emit(.log(.error, "\(error)"))
+        }
+    }
+
+    private static func report(_ emit: @Sendable (DashboardAction) -> Void, _ body: () async throws -> Void) async {
+        do { try await body() } catch { emit(.log(.error, "\(error)")) }
+    }
+
+    private func startScenario(_ name: String) {
+        guard scenarioTask == nil else {
+            emit(.log(.warning, "a scenario is already running"))
+            return
+        }
+        guard let scenario = ScenarioCatalog.named(name) else {
+            emit(.log(.error, "no scenario named \(name)"))
+            return
+        }
+        let environment = ScenarioEnvironment(backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDevEndpoints,
+                                              idSpace: idSpace, observer: observer, firstAddress: 10 + (scenarioCount * 17) % 200)
+        scenarioCount += 1
+        let previous = device
+        scenarioTask = Task {
+            await previous.stopSDK()
+            let result = await ScenarioRunner(environment: environment).run(scenario)
+            await self.finishScenario(result)
+        }
+    }
+
+    private func finishScenario(_ result: ScenarioRunner.Result) async {
+        scenarioTask = nil
+        guard let last = result.devices.last else { return }
+        for other in result.devices.dropLast() { await other.stopSDK() }
+        device = last
+        emit(.deviceProfileChanged(await last.profile()))
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import OptoLink
+
+/// What a scenario body works with: fresh devices on this run's own network addresses, browser clicks,
+/// faults, the server's match breakdowns, and helpers that wait for what the device reports.
+public actor ScenarioContext {
+    /// The shared environment.
+    public nonisolated let environment: ScenarioEnvironment
+    /// This run's app-side network address.
+    public nonisolated let appAddress: String
+    /// This run's "other Wi-Fi" address.
+    public nonisolated let otherAddress: String
+    /// `maxRetries` of scenario devices (the SDK's default).
+    public nonisolated let maxRetries = 2
+    /// The devices this run created, oldest first.
+    public private(set) var devices: [SimulatedDevice] = []
+
+    init(environment: ScenarioEnvironment) {
+        self.environment = environment
+        (appAddress, otherAddress) = environment.nextAddresses()
+    }
+
+    /// The SDK's `backoffBase` for this run.
+    public nonisolated var backoffBase: Double { environment.backoffBase }
+    /// The backend.
+    public nonisolated var target: BackendTarget { environment.target }
+
+    /// The app-side traits: the demo iPhone on this run's address.
+    public nonisolated var app: FingerprintValues {
+        var values = FingerprintValues.demoPhone
+        values.networkAddress = appAddress
+        return values
+    }
+
+    /// A browser: the app's traits on the same or the other network, then `change` applied.
+    public nonisolated func browser(sameNetwork: Bool = true, _ change: (inout FingerprintValues) -> Void = { _ in }) -> FingerprintValues {
+        var values = app
+        if !sameNetwork { values.networkAddress = otherAddress }
+        change(&values)
+        return values
+    }
+
+    /// A fresh device (never launched) with this run's app traits.
+    public func makeDevice(clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil) -> SimulatedDevice {
+        var target = environment.target
+        if let baseURL { target.baseURL = baseURL }
+        let observer = environment.observer
+        let device = SimulatedDevice(
+            settings: DeviceSettings(target: target, app: app, clipboardEnabled: clipboardEnabled,
+                                     backoffBase: environment.backoffBase, timeout: timeout, maxRetries: maxRetries),
+            idSpace: environment.idSpace, observer: { await observer.observe($0, $1) })
+        devices.append(device)
+        for field in FingerprintField.allCases {
+            observer.emit(.setFingerprintField(.app, field, app[field]))
+        }
+        note("device: \(app.platform) \(app.osVersion) \(app.deviceModel) \(app.language) \(app.timezone) on \(app.networkAddress)"
+             + (baseURL.map { " → \($0.absoluteString)" } ?? "") + (clipboardEnabled ? "" : ", clipboard reading off")
+             + (timeout != 10 ? ", timeout \(formatSeconds(timeout))" : ""))
+        return device
+    }
+
+    /// A browser with `browser`'s traits clicks `<org>/<shortCode>`; the token lands on `device`'s pasteboard.
+    @discardableResult
+    public func click(_ shortCode: String = "summer", browser: FingerprintValues, ageSeconds: Double? = nil,
+                      onto device: SimulatedDevice) async throws(DashboardError) -> BackendClient.Click {
+        let click = try await environment.backend.click(shortCode: shortCode, browser: browser, ageSeconds: ageSeconds,
+                                                        useDevEndpoint: environment.hasDevEndpoints)
+        device.pasteboard.content = click.token
+        for field in FingerprintField.allCases {
+            environment.observer.emit(.setFingerprintField(.browser, field, browser[field]))
+        }
+        note("browser click on /\(target.orgKey)/\(shortCode) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
+             + "\(browser.deviceModel) \(browser.language) \(browser.timezone))" + (ageSeconds.map { ", \(Int($0)) s ago" } ?? "")
+             + ": token \(click.token) on the pasteboard")
+        return click
+    }
+
+    /// Injects a fault through `POST /dev/faults`.
+    public func fault(_ spec: FaultSpec) async throws(DashboardError) {
+        try await environment.backend.addFault(spec)
+        note("fault injected: \(spec.label)")
+    }
+
+    /// The server's record of `device`'s match attempts, newest first.
+    public func matchAttempts(of device: SimulatedDevice) async throws(DashboardError) -> [MatchAttempt] {
+        try await environment.backend.matchAttempts(deviceId: device.deviceId)
+    }
+
+    /// Install and first launch, then waits until the first launch settled and its match result was reported.
+    /// - Returns: the deferred link (nil: no match or failure).
+    public func firstLaunch(_ device: SimulatedDevice) async throws(DashboardError) -> OptoLinkData? {
+        try await device.installAndLaunch()
+        let launch = await device.launchCount
+        let link = await device.resolveDeferredLink()
+        try await waitFor(device, "the first launch's match result") { recorder in
+            recorder.diagnostics.contains { record in
+                if case .matchResult = record.kind { return record.launch == launch }
+                return false
+            }
+        }
+        if let link {
+            try await waitFor(device, "the deferred link on the link stream") { $0.links.contains(link) }
+        }
+        return link
+    }
+
+    /// Waits until `condition` holds on the device's recorder (real time), or fails the scenario.
+    public func waitFor(_ device: SimulatedDevice, _ what: String, timeout: Double = 30,
+                        _ condition: @escaping @Sendable (DeviceRecorder) -> Bool) async throws(DashboardError) {
+        let limit = timeout + 10 * environment.backoffBase
+        guard await device.recorder.wait(timeout: limit, until: condition) else {
+            throw .scenario("timed out after \(Int(limit)) s waiting for \(what)")
+        }
+    }
+
+    /// A line for the timeline / log.
+    public nonisolated func note(_ text: String) {
+        environment.observer.emit(.log(.info, text))
+    }
+}

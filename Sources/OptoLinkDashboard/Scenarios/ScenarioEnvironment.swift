@@ -1,0 +1,38 @@
+import Foundation
+
+/// What every scenario run shares: the backend, the SDK settings, where actions go, and the supply of
+/// fresh simulated network addresses.
+public struct ScenarioEnvironment: Sendable {
+    /// The backend client (target included).
+    public let backend: BackendClient
+    /// The SDK's `backoffBase` for scenario devices (`--backoff-base`).
+    public let backoffBase: Double
+    /// Whether the backend has the dev endpoints (checked once with `GET /dev/faults`).
+    public let hasDevEndpoints: Bool
+    /// Request-id offsets shared with the dashboard's other devices.
+    public let idSpace: RequestIDSpace
+    /// Feeds each scenario device's diagnostics (and the runner's lines) to the dashboard or the printer.
+    public let observer: DeviceObserver
+    private let addresses: AddressAllocator
+
+    /// Creates an environment.
+    public init(backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, idSpace: RequestIDSpace = RequestIDSpace(),
+                observer: DeviceObserver, firstAddress: Int = 10) {
+        self.backend = backend
+        self.backoffBase = backoffBase
+        self.hasDevEndpoints = hasDevEndpoints
+        self.idSpace = idSpace
+        self.observer = observer
+        self.addresses = AddressAllocator(next: firstAddress)
+    }
+
+    /// The backend.
+    public var target: BackendTarget { backend.target }
+
+    /// A fresh pair of addresses: the app's network (203.0.113.x) and another one (198.51.100.x), so rate
+    /// limits and click records never leak from one scenario run into the next.
+    func nextAddresses() -> (app: String, other: String) {
+        let n = addresses.take()
+        return ("203.0.113.\(n)", "198.51.100.\(n)")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs scenarios one at a time: announces them, skips those the backend cannot serve, clears the
+/// backend's faults before and after, gives each a fresh ``ScenarioContext`` (fresh device, fresh network
+/// addresses), bounds its time, and reports PASS / FAIL / SKIP.
+public struct ScenarioRunner: Sendable {
+    /// What the runs share.
+    public let environment: ScenarioEnvironment
+    /// The longest a scenario may take, in seconds of real time, before it fails.
+    public var timeLimit: Double
+
+    /// A finished run.
+    public struct Result: Sendable {
+        /// How it ended.
+        public var outcome: ScenarioOutcome
+        /// The devices it created (the caller keeps or shuts them down).
+        public var devices: [SimulatedDevice]
+    }
+
+    /// Creates a runner.
+    public init(environment: ScenarioEnvironment, timeLimit: Double = 120) {
+        self.environment = environment
+        self.timeLimit = timeLimit
+    }
+
+    /// Runs one scenario.
+    public func run(_ scenario: Scenario) async -> Result {
+        let emit = environment.observer.emit
+        emit(.scenarioStarted(name: scenario.name))
+        emit(.log(.info, "expects: \(scenario.expectation)"))
+        if scenario.needsDevEndpoints && !environment.hasDevEndpoints {
+            let outcome = ScenarioOutcome.skipped("backend has no dev endpoints")
+            emit(.scenarioSkipped(name: scenario.name, reason: outcome.detail))
+            return Result(outcome: outcome, devices: [])
+        }
+        if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
+        let context = ScenarioContext(environment: environment)
+        let outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
+            do {
+                return .passed(try await scenario.body(context))
+            } catch let error as DashboardError {
+                return .failed(error.message)
+            } catch {
+                return .failed("\(error)")
+            }
+        }
+        if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
+        switch outcome {
+        case .passed(let detail): emit(.scenarioFinished(name: scenario.name, passed: true, detail: detail))
+        case .failed(let detail): emit(.scenarioFinished(name: scenario.name, passed: false, detail: detail))
+        case .skipped(let reason): emit(.scenarioSkipped(name: scenario.name, reason: reason))
+        }
+        return Result(outcome: outcome, devices: await context.devices)
+    }
+
+    /// Runs `body` in its own task; FAIL when it is not over after `seconds` (the task is cancelled).
+    static func bounded(seconds: Double, _ body: @escaping @Sendable () async -> ScenarioOutcome) async -> ScenarioOutcome {
+        let once = OnceOutcome()
+        return await withCheckedContinuation { continuation in
+            once.continuation = continuation
+            let work = Task {
+                once.finish(await body())
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                if once.finish(.failed("did not finish within \(Int(seconds)) s")) { work.cancel() }
+            }
+        }
+    }
+}

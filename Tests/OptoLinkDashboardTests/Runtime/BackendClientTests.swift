@@ -1,0 +1,62 @@
+import Foundation
+import OptoLink
+import OptoLinkTesting
+import Testing
+@testable import OptoLinkDashboard
+
+@Suite("BackendClient and the simulated network")
+struct BackendClientTests {
+    let target = BackendTarget(baseURL: URL(string: "http://127.0.0.1:9")!)
+
+    @Test func clickThroughTheDevEndpointSendsTheBrowserTraitsFromTheBrowserAddress() async throws {
+        let transport = ScriptedTransport([.response(status: 200, json: #"{"clipboardToken":"opl_AbCdEfGhIjKlMnOpQrSt-_","recordedAt":"x","expiresAt":"y"}"#)])
+        let client = BackendClient(target: target, transport: transport)
+        var browser = FingerprintValues.demoPhone
+        browser.networkAddress = "198.51.100.23"
+        let click = try await client.click(shortCode: "summer", browser: browser, ageSeconds: 600, useDevEndpoint: true)
+        #expect(click.token == "opl_AbCdEfGhIjKlMnOpQrSt-_" && click.via == "dev")
+        let request = try #require(await transport.requests.first)
+        #expect(request.url.path == "/dev/deferred/simulate")
+        #expect(request.headers["X-Forwarded-For"] == "198.51.100.23")
+        let body = try #require(request.body.flatMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] })
+        #expect(body["deviceModel"] as? String == "iPhone15,2" && body["timezone"] as? String == "Europe/Berlin")
+        #expect(body["ageSeconds"] as? Double == 600)
+    }
+
+    @Test func clickWithoutDevEndpointsReadsTheTokenFromTheRedirectPage() async throws {
+        let page = #"<html><input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script></html>"#
+        let transport = ScriptedTransport([.response(status: 200, body: Data(page.utf8), headers: ["Content-Type": "text/html"])])
+        let client = BackendClient(target: target, transport: transport)
+        let click = try await client.click(shortCode: "summer", browser: .demoPhone, useDevEndpoint: false)
+        #expect(click.token == "opl_ZT2pX5570WBwvVkAeBEMjQ" && click.via == "page")
+        let request = try #require(await transport.requests.first)
+        #expect(request.url.path == "/demo/summer")
+        #expect(request.headers["User-Agent"]?.contains("CPU iPhone OS 17_4 like Mac OS X") == true)
+        #expect(request.headers["Accept-Language"] == "en-US")
+        #expect(request.headers["X-Forwarded-For"] == FingerprintValues.demoPhone.networkAddress)
+    }
+
+    @Test func tokenExtractionNeedsExactly22Base64URLCharacters() {
+        #expect(BackendClient.token(inPage: "x opl_short y") == nil)
+        #expect(BackendClient.token(inPage: "opl_AbCdEfGhIjKlMnOpQrStUvWx") == nil)   // 24: not a token
+        #expect(BackendClient.token(inPage: #""opl_AbCdEfGhIjKlMnOpQrSt-_""#) == "opl_AbCdEfGhIjKlMnOpQrSt-_")
+    }
+
+    @Test func everyDeviceRequestCarriesTheCurrentNetworkAddress() async throws {
+        let scripted = ScriptedTransport([.response(status: 200, json: "{}"), .response(status: 200, json: "{}")])
+        let address = AddressBox("203.0.113.7")
+        let transport = ForwardedForTransport(base: scripted, address: address)
+        let url = URL(string: "http://127.0.0.1:9/health")!
+        _ = try await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 1))
+        address.value = "198.51.100.23"
+        _ = try await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 1))
+        #expect(await scripted.requests.map { $0.headers["X-Forwarded-For"] } == ["203.0.113.7", "198.51.100.23"])
+    }
+
+    @Test func faultMenuChoicesMapToDevFaults() {
+        #expect(FaultSpec.from(FaultRequest(kind: .status503, count: 2), sdkTimeout: 10) == FaultSpec(route: "any", kind: "status", status: 503, count: 2))
+        #expect(FaultSpec.from(FaultRequest(kind: .status429, count: 1), sdkTimeout: 10).status == 429)
+        #expect(FaultSpec.from(FaultRequest(kind: .drop, count: 3), sdkTimeout: 10) == FaultSpec(route: "any", kind: "drop", count: 3))
+        #expect(FaultSpec.from(FaultRequest(kind: .timeout, count: 1), sdkTimeout: 10).delaySeconds == 11)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import OptoLinkServer
+import Testing
+@testable import OptoLinkDashboard
+
+/// Collects the lines a headless run writes.
+final class LineSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+    func write(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+}
+
+/// Every scenario, headless, against its own embedded server (short backoff base so the suite stays fast;
+/// the scenarios themselves assert the scheduled waits are base and 2×base).
+@Suite("Scenarios (headless, embedded server)")
+struct ScenarioHeadlessTests {
+    static let base = 0.05
+
+    @Test(arguments: ScenarioCatalog.names)
+    func scenarioPasses(name: String) async throws {
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        let sink = LineSink()
+        let scenario = try #require(ScenarioCatalog.named(name))
+        let summary = await HeadlessRunner.run([scenario], target: BackendTarget(baseURL: server.baseURL),
+                                               backoffBase: Self.base, write: { sink.write($0) })
+        let lines = sink.lines
+        #expect(summary == HeadlessRunner.Summary(passed: 1, failed: 0, skipped: 0), "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains("PASS \(name)"))
+        #expect(lines.last == "1 passed, 0 failed")
+        // The timeline is printed: one line per diagnostic with its relative time.
+        #expect(lines.contains { $0.range(of: #"^ +\+\d+\.\d{3}s  "#, options: .regularExpression) != nil })
+    }
+
+    @Test func flakyServerWaitsBaseThenTwiceBase() async throws {
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        let sink = LineSink()
+        _ = await HeadlessRunner.run([try #require(ScenarioCatalog.named("flaky-server"))], target: BackendTarget(baseURL: server.baseURL),
+                                     backoffBase: 0.1, write: { sink.write($0) })
+        let retries = sink.lines.filter { $0.contains("match #") && $0.contains("retry after") }
+        #expect(retries.count == 2)
+        #expect(retries.first?.contains("retry after 0.1s (attempt 1 failed)") == true)
+        #expect(retries.last?.contains("retry after 0.2s (attempt 2 failed)") == true)
+    }
+
+    @Test func withoutDevEndpointsTheScenariosNeedingThemAreSkippedAndTheOthersStillPass() async throws {
+        let server = try OptoLinkServer(configuration: .init(port: 0, trustForwardedFor: true, production: true))
+        try server.start()
+        defer { server.stop() }
+        let sink = LineSink()
+        let summary = await HeadlessRunner.run(ScenarioCatalog.all, target: BackendTarget(baseURL: server.baseURL),
+                                               backoffBase: Self.base, write: { sink.write($0) })
+        let lines = sink.lines
+        let needing = ScenarioCatalog.all.filter(\.needsDevEndpoints)
+        #expect(summary.skipped == needing.count)
+        #expect(summary.failed == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
+        #expect(summary.passed == ScenarioCatalog.all.count - needing.count)
+        for scenario in needing { #expect(lines.contains("SKIP \(scenario.name): backend has no dev endpoints")) }
+        #expect(lines.last == "\(summary.passed) passed, 0 failed, \(needing.count) skipped")
+        // deferred-clipboard worked through the real redirect page
+        #expect(lines.contains("PASS deferred-clipboard"))
+    }
+
+    @Test func unknownScenarioIsAUsageError() async {
+        let sink = LineSink()
+        let code = await HeadlessRunner.run(options: DashboardOptions(headless: true, scenario: "no-such"), write: { sink.write($0) })
+        #expect(code == 2)
+        #expect(sink.lines.first?.contains("unknown scenario 'no-such'") == true)
+    }
+
+    @Test func everyScenarioStatesItsExpectationAndNamesAreUnique() {
+        #expect(Set(ScenarioCatalog.names).count == ScenarioCatalog.all.count)
+        #expect(ScenarioCatalog.names == [
+            "direct-open", "direct-open-cold-start", "deferred-clipboard", "deferred-fingerprint-exact", "deferred-scored-medium",
+            "deferred-scored-low", "deferred-ip-fuzzy", "shared-network-guard", "window-expired", "flaky-server", "server-down",
+            "rate-limited", "timeout", "reinstall-rematch", "identity-before-session", "oversized-event", "offline-events-flush",
+        ])
+        #expect(ScenarioCatalog.all.allSatisfy { !$0.expectation.isEmpty })
+        #expect(HeadlessRunner.listing.count == ScenarioCatalog.all.count)
+    }
+}
