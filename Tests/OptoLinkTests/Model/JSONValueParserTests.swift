@@ -8,7 +8,8 @@ import Testing
         #"{"linkId":"lnk_0123456789abcdef","path":"/promo/summer","params":{"campaign":"summer","utm_source":"newsletter"}}"#,
         #"{"matched":true,"matchMethod":"FINGERPRINT_SCORED","matchConfidence":"medium","matchScore":78,"params":{}}"#,
         #"{"matched":false,"matchMethod":"NONE"}"#,
-        #"[1, -0, 0.5, -12.25e3, 1E-2, 12345678901234567890, true, false, null, [], {}, [[[]]]]"#,
+        #"[1, -0, 0.5, -12.25, 0.01, 12345678901234567890, true, false, null, [], {}, [[[]]]]"#,
+        "{\"\u{FEFF}key\":\"\u{FEFF}value \u{FEFF}\"}",
         #"{"esc":"quote \" backslash \\ slash \/ \b\f\n\r\t","uni":"\u00e9\u4e2d\ud83d\ude00","raw":"é中😀"}"#,
         " \n\t{ \"a\" : [ 1 , { \"b\" : null } ] } \r\n",
         #""just a string""#,
@@ -27,6 +28,7 @@ import Testing
     static let refused = [
         "", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "-", "1e", "+1", "tru", "nul", #""unterminated"#,
         "\"tab\there\"", #""\x""#, #""\ud800""#, #""\udc00x""#, "1e400", "{} {}", #"{'a':1}"#, "[1 2]",
+        "-0.5e-999", "1E-2", "0." + String(repeating: "0", count: 400) + "1",
     ]
 
     @Test(arguments: refused)
