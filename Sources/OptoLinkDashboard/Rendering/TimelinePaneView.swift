@@ -43,7 +43,7 @@ enum TimelinePaneView {
         guard stripWidth > 10 else { return }
         let span = max(4, max(latest, state.now) - origin)
         let (secondsPerColumn, skips) = fit(rows, now: state.now, origin: origin, width: stripWidth,
-                                            initialSecondsPerColumn: span / Double(stripWidth - 12))   // room for the outcome
+                                            initialSecondsPerColumn: span / Double(max(1, stripWidth - 12)))   // room for an outcome
         drawAxis(x: stripX, y: inner.y, width: stripWidth, secondsPerColumn: secondsPerColumn, into: &buffer)
         buffer.write(" request", x: inner.x, y: inner.y, maxWidth: labelWidth, role: .dim)
         for (offset, row) in rows.enumerated() {
