@@ -40,7 +40,7 @@ public enum DashboardAction: Sendable, Hashable {
     case themesAvailable([String])
     /// Forget match attempts, timeline and log.
     case clearHistory
-    /// The clock moved on.
+    /// The clock moved on: sets the origin if none yet, and stamps the log lines that arrived without a time.
     case tick(now: Double)
     /// The terminal was resized.
     case resize(ScreenSize)
@@ -64,6 +64,7 @@ public enum DashboardAction: Sendable, Hashable {
     case scenarioSkipped(name: String, reason: String)
     /// The backend answered (or not) a reachability check.
     case serverReachable(Bool)
-    /// A log line not coming from the SDK (scenario runner, theme loader, app).
+    /// A log line not coming from the SDK (scenario runner, theme loader, app); it carries no time and is
+    /// stamped by the next ``tick(now:)`` (see ``LogLine/awaitsClock``).
     case log(DashboardLogLevel, String)
 }

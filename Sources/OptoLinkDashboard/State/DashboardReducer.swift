@@ -77,6 +77,8 @@ public enum DashboardReducer {
             state.logScroll = 0
         case .tick(let now):
             state.now = max(state.now, now)
+            if state.origin == nil { state.origin = now }
+            stampPendingLogLines(&state)
         case .resize(let size):
             state.size = size
         case .diagnostic(let event, let time):
@@ -96,24 +98,24 @@ public enum DashboardReducer {
             state.header.scenarioPassed = nil
             state.header.scenarioDetail = nil
             state.header.scenarioSkipped = false
-            appendLog(&state, LogLine(time: state.now, level: .info, text: "scenario \(name) started"))
+            appendLog(&state, LogLine(time: state.now, level: .info, text: "scenario \(name) started", awaitsClock: true))
         case .scenarioFinished(let name, let passed, let detail):
             state.header.scenarioName = name
             state.header.scenarioPassed = passed
             state.header.scenarioDetail = detail
             state.header.scenarioSkipped = false
             appendLog(&state, LogLine(time: state.now, level: passed ? .info : .error,
-                                      text: "scenario \(name) \(passed ? "PASS" : "FAIL"): \(detail)"))
+                                      text: "scenario \(name) \(passed ? "PASS" : "FAIL"): \(detail)", awaitsClock: true))
         case .scenarioSkipped(let name, let reason):
             state.header.scenarioName = name
             state.header.scenarioPassed = nil
             state.header.scenarioDetail = reason
             state.header.scenarioSkipped = true
-            appendLog(&state, LogLine(time: state.now, level: .warning, text: "scenario \(name) SKIP: \(reason)"))
+            appendLog(&state, LogLine(time: state.now, level: .warning, text: "scenario \(name) SKIP: \(reason)", awaitsClock: true))
         case .serverReachable(let reachable):
             state.header.serverReachable = reachable
         case .log(let level, let text):
-            appendLog(&state, LogLine(time: state.now, level: level, text: text))
+            appendLog(&state, LogLine(time: state.now, level: level, text: text, awaitsClock: true))
         }
     }
 
@@ -148,7 +150,7 @@ public enum DashboardReducer {
     }
 
     private static func reduceDiagnostic(_ state: inout DashboardState, _ event: DiagnosticEvent, time: Double) {
-        if state.origin == nil { state.origin = time }
+        state.origin = min(state.origin ?? time, time)
         state.now = max(state.now, time)
         switch event {
         case .requestStarted(let id, let endpoint, let attempt):
@@ -258,6 +260,15 @@ public enum DashboardReducer {
         }
         state.matchAttempts = merged
         state.selectedAttempt = selectedID.flatMap { id in merged.firstIndex { $0.id == id } } ?? 0
+    }
+
+    /// Gives the lines that arrived without a time of their own the clock reading just taken.
+    private static func stampPendingLogLines(_ state: inout DashboardState) {
+        guard state.log.contains(where: \.awaitsClock) else { return }
+        for index in state.log.indices where state.log[index].awaitsClock {
+            state.log[index].time = state.now
+            state.log[index].awaitsClock = false
+        }
     }
 
     private static func appendLog(_ state: inout DashboardState, _ line: LogLine) {

@@ -45,7 +45,8 @@ public struct DashboardState: Sendable, Hashable {
     public var scenarioNames: [String]
     /// The current clock time (same clock as the diagnostics' `time`).
     public var now: Double
-    /// The clock time shown as 0 in the log and timeline labels (the first time seen).
+    /// The clock time shown as 0 in the log and match labels: the first tick (the dashboard's start), or an
+    /// earlier diagnostic time.
     public var origin: Double?
     /// The terminal size the state was last laid out for.
     public var size: ScreenSize

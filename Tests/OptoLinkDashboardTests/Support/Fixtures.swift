@@ -82,6 +82,61 @@ enum Fixtures {
         ])
     }
 
+    /// The flaky-server scenario after an earlier deferred match: request #1 at 100 s, request #2 seven
+    /// seconds later answered 503, waited 1 s, 503 again, then a 2 s wait; `now` is 1.2 s into that wait.
+    static let flakyRequestTimes = (first: 100.0, second: 107.0)
+    static func flakyAfterEarlierMatch(finished: Bool = false) -> DashboardState {
+        var actions: [DashboardAction] = [
+            .diagnostic(.requestStarted(requestID: 1, endpoint: "match", attempt: 1), time: 100),
+            .diagnostic(.responseReceived(requestID: 1, endpoint: "match", attempt: 1, status: 200, duration: 0.004), time: 100.004),
+            .diagnostic(.requestFinished(requestID: 1, endpoint: "match", attempts: 1, status: 200), time: 100.004),
+            .diagnostic(.requestStarted(requestID: 2, endpoint: "match", attempt: 1), time: 107),
+            .diagnostic(.responseReceived(requestID: 2, endpoint: "match", attempt: 1, status: 503, duration: 0.002), time: 107.002),
+            .diagnostic(.retryScheduled(requestID: 2, endpoint: "match", attempt: 1, delay: 1), time: 107.002),
+            .diagnostic(.requestStarted(requestID: 2, endpoint: "match", attempt: 2), time: 108.002),
+            .diagnostic(.responseReceived(requestID: 2, endpoint: "match", attempt: 2, status: 503, duration: 0.008), time: 108.01),
+            .diagnostic(.retryScheduled(requestID: 2, endpoint: "match", attempt: 2, delay: 2), time: 108.01),
+            .focus(.timeline),
+            .tick(now: 109.21),
+        ]
+        if finished {
+            actions += [
+                .diagnostic(.requestStarted(requestID: 2, endpoint: "match", attempt: 3), time: 110.01),
+                .diagnostic(.responseReceived(requestID: 2, endpoint: "match", attempt: 3, status: 200, duration: 0.002), time: 110.012),
+                .diagnostic(.requestFinished(requestID: 2, endpoint: "match", attempts: 3, status: 200), time: 110.012),
+                .tick(now: 110.5),
+            ]
+        }
+        return reduced(actions)
+    }
+
+    /// A server that never answers: four attempts refused, with 1 s, 2 s and 4 s waits between them.
+    static func serverDown() -> DashboardState {
+        var actions: [DashboardAction] = [
+            .diagnostic(.requestStarted(requestID: 1, endpoint: "session", attempt: 1), time: 50),
+            .diagnostic(.responseReceived(requestID: 1, endpoint: "session", attempt: 1, status: 200, duration: 0.01), time: 50.01),
+            .diagnostic(.requestFinished(requestID: 1, endpoint: "session", attempts: 1, status: 200), time: 50.01),
+        ]
+        var time = 60.0
+        for attempt in 1...4 {
+            actions.append(.diagnostic(.requestStarted(requestID: 2, endpoint: "match", attempt: attempt), time: time))
+            time += 0.001
+            actions.append(.diagnostic(.requestFailed(requestID: 2, endpoint: "match", attempt: attempt,
+                                                      reason: "connection refused", duration: 0.001), time: time))
+            if attempt < 4 {
+                let delay = Double(1 << (attempt - 1))
+                actions.append(.diagnostic(.retryScheduled(requestID: 2, endpoint: "match", attempt: attempt, delay: delay), time: time))
+                time += delay
+            }
+        }
+        actions += [
+            .diagnostic(.gaveUp(requestID: 2, endpoint: "match", attempts: 4, reason: "connection refused"), time: time),
+            .diagnostic(.requestFinished(requestID: 2, endpoint: "match", attempts: 4, status: nil), time: time),
+            .tick(now: time + 0.1),
+        ]
+        return reduced(actions)
+    }
+
     static func help() -> DashboardState {
         reduced([.openOverlay(.help)])
     }
