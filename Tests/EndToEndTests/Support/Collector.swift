@@ -33,7 +33,10 @@ final class Collector<Element: Sendable>: @unchecked Sendable {
     /// Polls (every 10 ms, real time: this is an end-to-end test) until `predicate` holds or `timeout`
     /// seconds passed; returns whether it held.
     @discardableResult
-    func wait(timeout: TimeInterval = 10, until predicate: ([Element]) -> Bool) async -> Bool {
+    // Default 30 s: three times the SDK's default 10 s request timeout. A liveness bound, not a speed
+    // target: a flow of two requests where one waits out a timeout must still be seen through (a 10 s
+    // bound once expired before a session + event pair under a load average of 10).
+    func wait(timeout: TimeInterval = 30, until predicate: ([Element]) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if predicate(values) { return true }
