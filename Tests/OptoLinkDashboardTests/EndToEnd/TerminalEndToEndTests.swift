@@ -15,7 +15,7 @@ enum BuiltBinary {
 
 @Suite("optolink-dash in a real terminal (tmux)", .serialized, .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct TerminalEndToEndTests {
-    @Test func deferredScenarioHelpEscapeResizeQuitAndTheTerminalIsRestored() throws {
+    @Test func deferredScenarioHelpEscapeResizeQuitAndTheTerminalIsRestored() async throws {
         // Given the dashboard started from a shell that records the tty modes before and after
         let session = try TmuxSession(command: """
             stty -g > stty-before
@@ -26,35 +26,35 @@ struct TerminalEndToEndTests {
             sleep 60
             """)
         defer { session.kill() }
-        let started = session.waitFor { $0.joined().contains("Match attempts") && $0.joined().contains("? help") }
+        let started = await session.waitFor { $0.joined().contains("Match attempts") && $0.joined().contains("? help") }
         #expect(started.ok, "dashboard did not start:\n\(started.screen.joined(separator: "\n"))")
         #expect(started.screen.contains { $0.contains("╭") && $0.contains("Device profile") })
         #expect(started.screen.first?.contains("(embedded)") == true, "no embedded server in the header")
-        let up = session.waitFor { screen in screen.first.map { $0.contains("server ● up") } ?? false }
+        let up = await session.waitFor { screen in screen.first.map { $0.contains("server ● up") } ?? false }
         #expect(up.ok, "the embedded server is not reachable")
 
         // When s opens the scenario picker and deferred-clipboard (third) is run, PASS shows in the header
         try session.press("s")
-        let picker = session.waitFor { $0.joined().contains("Run a scenario") }
+        let picker = await session.waitFor { $0.joined().contains("Run a scenario") }
         #expect(picker.ok)
         try session.press("j", "j", "Enter")
-        let passed = session.waitFor(timeout: 20) { $0.first?.contains("scenario deferred-clipboard PASS") == true }
+        let passed = await session.waitFor(timeout: 20) { $0.first?.contains("scenario deferred-clipboard PASS") == true }
         #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
         #expect(passed.screen.joined().contains("CLIPBOARD"), "the match is not on screen")
         #expect(passed.screen.joined().contains("#1 match"), "the request is not on the timeline")
 
         // When ? is pressed, the help overlay opens; Esc closes it
         try session.press("?")
-        let help = session.waitFor { $0.joined().contains("Help · any key closes") }
+        let help = await session.waitFor { $0.joined().contains("Help · any key closes") }
         #expect(help.ok, "no help overlay:\n\(help.screen.joined(separator: "\n"))")
         #expect(help.screen.joined().contains("install + first launch"))
         try session.press("Escape")
-        let closed = session.waitFor { !$0.joined().contains("Help · any key closes") }
+        let closed = await session.waitFor { !$0.joined().contains("Help · any key closes") }
         #expect(closed.ok)
 
         // When the window shrinks to 80×24, the compact layout fills it
         try session.resize(width: 80, height: 24)
-        let compact = session.waitFor { screen in
+        let compact = await session.waitFor { screen in
             screen.filter { !$0.isEmpty }.count == 24 && (screen.first?.count ?? 0) <= 80 && screen.joined().contains("Retry timeline")
                 && screen.contains { $0.hasPrefix("╰") && $0.hasSuffix("╯") && $0.count == 80 }
         }
@@ -62,7 +62,7 @@ struct TerminalEndToEndTests {
 
         // When q is pressed, the process exits 0 and the shell sees its terminal as before
         try session.press("q")
-        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        let after = await session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
         #expect(after.ok, "no marker after exit:\n\(after.screen.joined(separator: "\n"))")
         #expect(after.screen.contains("EXIT=0"))
         #expect(!after.screen.joined().contains("Match attempts"), "the dashboard is still on screen (alternate screen not left)")
@@ -70,7 +70,7 @@ struct TerminalEndToEndTests {
         #expect(before != nil && before == restored, "tty modes differ: \(before ?? "-") vs \(restored ?? "-")")
     }
 
-    @Test func sigtermRestoresTheTerminalAndIdleCPUStaysLow() throws {
+    @Test func sigtermRestoresTheTerminalAndIdleCPUStaysLow() async throws {
         let session = try TmuxSession(command: """
             stty -g > stty-before
             '\(BuiltBinary.path)' </dev/tty &
@@ -82,27 +82,27 @@ struct TerminalEndToEndTests {
             sleep 60
             """)
         defer { session.kill() }
-        #expect(session.waitFor { $0.joined().contains("Match attempts") }.ok)
+        #expect(await session.waitFor { $0.joined().contains("Match attempts") }.ok)
         let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
 
         // Idle: the loop sleeps in poll (no ticking, no polling of the terminal): near zero CPU over 3 s
         // (0.05 s is the measurement's granularity of a few clock ticks; in practice 0).
-        let up = session.waitFor { screen in screen.first.map { $0.contains("server ● up") } ?? false }
+        let up = await session.waitFor { screen in screen.first.map { $0.contains("server ● up") } ?? false }
         #expect(up.ok)
-        Thread.sleep(forTimeInterval: 0.5)
+        try await Task.sleep(nanoseconds: 500_000_000)
         let cpuBefore = try #require(cpuSeconds(pid: pid))
-        Thread.sleep(forTimeInterval: 3)
+        try await Task.sleep(nanoseconds: 3_000_000_000)
         let cpuAfter = try #require(cpuSeconds(pid: pid))
         #expect(cpuAfter - cpuBefore < 0.05, "idle CPU \(cpuAfter - cpuBefore) s in 3 s")
 
         Foundation.kill(pid, SIGTERM)
-        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        let after = await session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
         #expect(after.ok, "no marker after SIGTERM:\n\(after.screen.joined(separator: "\n"))")
         #expect(after.screen.contains("EXIT=143"))
         #expect(session.file("stty-before") == session.file("stty-after"))
     }
 
-    @Test func retryWaitsCountDownLiveAndTheScenarioFromTheCommandLinePasses() throws {
+    @Test func retryWaitsCountDownLiveAndTheScenarioFromTheCommandLinePasses() async throws {
         let session = try TmuxSession(command: """
             '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 1
             echo "EXIT=$?"
@@ -115,20 +115,20 @@ struct TerminalEndToEndTests {
                   let range = line.range(of: #"wait \d+\.\d"#, options: .regularExpression) else { return nil }
             return Double(line[range].dropFirst(5))
         }
-        let first = session.waitFor(timeout: 15) { countdown($0) != nil }
+        let first = await session.waitFor(timeout: 15) { countdown($0) != nil }
         let firstValue = try #require(countdown(first.screen), "no countdown:\n\(first.screen.joined(separator: "\n"))")
-        let later = session.waitFor(timeout: 5) { screen in countdown(screen).map { $0 < firstValue } ?? false }
+        let later = await session.waitFor(timeout: 5) { screen in countdown(screen).map { $0 < firstValue } ?? false }
         #expect(later.ok, "the countdown did not move from \(firstValue)")
-        let passed = session.waitFor(timeout: 20) { $0.first?.contains("scenario flaky-server PASS") == true }
+        let passed = await session.waitFor(timeout: 20) { $0.first?.contains("scenario flaky-server PASS") == true }
         #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
         #expect(passed.screen.joined().contains("[503"), "the 503 attempts are not on the timeline")
         try session.press("q")
-        let exited = session.waitFor { $0.contains("EXIT=0") }
+        let exited = await session.waitFor { $0.contains("EXIT=0") }
         #expect(exited.ok)
     }
 
-    @Test func headlessRunsWithoutATerminalAndReportsTheSummary() throws {
-        let output = try spawn(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario rate-limited --backoff-base 0.05; echo EXIT=$?"],
+    @Test func headlessRunsWithoutATerminalAndReportsTheSummary() async throws {
+        let output = try await spawnOffPool(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario rate-limited --backoff-base 0.05; echo EXIT=$?"],
                                capture: true)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.contains("PASS rate-limited"), "\(output)")
@@ -137,12 +137,12 @@ struct TerminalEndToEndTests {
         let listing = try spawn([BuiltBinary.path, "--list-scenarios"], capture: true)
         #expect(listing.split(separator: "\n").count == 17)
         #expect(listing.contains("flaky-server"))
-        let bad = try spawn(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario no-such; echo EXIT=$?"], capture: true)
+        let bad = try await spawnOffPool(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario no-such; echo EXIT=$?"], capture: true)
         #expect(bad.contains("EXIT=2"))
     }
 
     @Test(arguments: [("env -u TERM", "TERM is not set"), ("env TERM=no-such-terminal", "is not a terminal type")])
-    func unusableTermGivesAClearErrorAndExitCode3(prefix: String, message: String) throws {
+    func unusableTermGivesAClearErrorAndExitCode3(prefix: String, message: String) async throws {
         let session = try TmuxSession(command: """
             \(prefix) '\(BuiltBinary.path)'
             echo "EXIT=$?"
@@ -150,14 +150,14 @@ struct TerminalEndToEndTests {
             sleep 60
             """)
         defer { session.kill() }
-        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        let after = await session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
         #expect(after.ok)
         #expect(after.screen.joined().contains(message), "\(after.screen.joined(separator: "\n"))")
         #expect(after.screen.contains("EXIT=3"))
     }
 
     /// `swift test` runs with NO_COLOR=1 (which selects mono and skips theme files), so the binary runs without it.
-    @Test func stderrWrittenDuringTheUIIsShownAfterTheTerminalIsRestored() throws {
+    @Test func stderrWrittenDuringTheUIIsShownAfterTheTerminalIsRestored() async throws {
         let session = try TmuxSession(command: """
             printf 'theme[ok_fg]="green"\\nnot a theme line\\n' > broken.theme
             env -u NO_COLOR '\(BuiltBinary.path)' --theme ./broken.theme
@@ -166,11 +166,11 @@ struct TerminalEndToEndTests {
             sleep 60
             """)
         defer { session.kill() }
-        let running = session.waitFor { $0.joined().contains("Match attempts") }
+        let running = await session.waitFor { $0.joined().contains("Match attempts") }
         #expect(running.ok)
         #expect(!running.screen.joined().contains("optolink-dash: theme:"), "stderr leaked onto the UI")
         try session.press("q")
-        let after = session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
+        let after = await session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
         #expect(after.ok)
         #expect(after.screen.contains { $0.contains("optolink-dash: theme: ./broken.theme:2:") },
                 "\(after.screen.joined(separator: "\n"))")

@@ -40,14 +40,17 @@ final class TmuxSession {
     func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"]) }
 
     /// Polls the screen (every 50 ms, up to `timeout` s) until `condition` holds; returns the last screen.
+    ///
+    /// Waits with `Task.sleep`, never `Thread.sleep`: the tests run on the 2-thread cooperative pool beside
+    /// every other suite, and a blocked pool thread stalls them all (seen: a 10 s stall of an SDK flow).
     @discardableResult
-    func waitFor(timeout: Double = 10, _ condition: ([String]) -> Bool) -> (ok: Bool, screen: [String]) {
+    func waitFor(timeout: Double = 10, _ condition: ([String]) -> Bool) async -> (ok: Bool, screen: [String]) {
         let deadline = Date().addingTimeInterval(timeout)
         var last = screen()
         while Date() < deadline {
             last = screen()
             if condition(last) { return (true, last) }
-            Thread.sleep(forTimeInterval: 0.05)
+            try? await Task.sleep(nanoseconds: 50_000_000)
         }
         return (condition(last), last)
     }
@@ -121,4 +124,12 @@ func spawn(_ argv: [String], capture: Bool) throws -> String {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     return String(decoding: output, as: UTF8.self)
+}
+
+/// ``spawn(_:capture:)`` on a thread of its own, for programs that run a while (a headless scenario run):
+/// the caller awaits instead of holding one of the cooperative pool's 2 threads.
+func spawnOffPool(_ argv: [String], capture: Bool) async throws -> String {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+        Thread.detachNewThread { continuation.resume(with: Result { try spawn(argv, capture: capture) }) }
+    }
 }
