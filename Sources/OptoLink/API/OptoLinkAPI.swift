@@ -24,6 +24,10 @@ public final class OptoLinkAPI: Sendable {
     private let clock: any OptoLinkClock
     private let sink: @Sendable (Diagnostic) -> Void
     private let counter = RequestCounter()
+    /// `<baseURL>/<orgKey>/`, built once (every direct open starts with it).
+    private let linkPrefix: String
+    /// The `/data` headers, built once.
+    private let keyHeadersGet: [String: String]
 
     /// Creates an API client.
     ///
@@ -45,6 +49,8 @@ public final class OptoLinkAPI: Sendable {
         self.transport = transport
         self.clock = clock
         self.sink = diagnostics
+        self.linkPrefix = "\(configuration.baseURL.absoluteString)/\(configuration.orgKey)/"
+        self.keyHeadersGet = Self.keyHeaders(apiKey: configuration.apiKey, json: false)
     }
 
     // MARK: Endpoints
@@ -53,15 +59,15 @@ public final class OptoLinkAPI: Sendable {
     ///
     /// The backend counts the click itself; the SDK must not report it again.
     public func linkData(shortCode: String, deviceId: String?) async throws(OptoLinkError) -> OptoLinkData {
-        guard !shortCode.isEmpty, let code = shortCode.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) else {
+        guard !shortCode.isEmpty, let code = Self.percentEncoded(shortCode, allowed: Self.segmentAllowed) else {
             throw .argument("The short code must not be empty")
         }
-        var text = "\(configuration.baseURL.absoluteString)/\(configuration.orgKey)/\(code)/data"
-        if let deviceId, let encoded = deviceId.addingPercentEncoding(withAllowedCharacters: Self.queryAllowed) {
-            text += "?deviceId=\(encoded)"
+        var text = linkPrefix + code + "/data"
+        if let deviceId, let encoded = Self.percentEncoded(deviceId, allowed: Self.queryAllowed) {
+            text += "?deviceId=" + encoded
         }
         guard let url = URL(string: text) else { throw .argument("Cannot build a URL for short code \(shortCode)") }
-        let request = HTTPRequest(method: "GET", url: url, headers: keyHeaders(json: false), timeout: configuration.timeout)
+        let request = HTTPRequest(method: "GET", url: url, headers: keyHeadersGet, timeout: configuration.timeout)
         let response = try await perform(request, endpoint: .linkData)
         return try ResponseParser.linkData(response)
     }
@@ -124,20 +130,39 @@ public final class OptoLinkAPI: Sendable {
 
     // MARK: Requests
 
-    private static let segmentAllowed: CharacterSet = {
+    static let segmentAllowed: CharacterSet = {
         var set = CharacterSet.urlPathAllowed
         set.remove(charactersIn: "/;?#%")
         return set
     }()
 
-    private static let queryAllowed: CharacterSet = {
+    static let queryAllowed: CharacterSet = {
         var set = CharacterSet.urlQueryAllowed
         set.remove(charactersIn: "&=+#%")
         return set
     }()
 
+    /// `s.addingPercentEncoding(withAllowedCharacters: allowed)`, skipping Foundation when every byte is an
+    /// ASCII letter, digit, `-`, `.`, `_` or `~` (unreserved: allowed in both sets above, so kept as is).
+    static func percentEncoded(_ s: String, allowed: CharacterSet) -> String? {
+        let unreserved = s.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                return true
+            default:
+                return false
+            }
+        }
+        return unreserved ? s : s.addingPercentEncoding(withAllowedCharacters: allowed)
+    }
+
     private func keyHeaders(json: Bool) -> [String: String] {
-        var headers = ["X-API-Key": configuration.apiKey, "X-OptoLink-SDK": OptoLink.sdkHeader, "Accept": "application/json"]
+        json ? Self.keyHeaders(apiKey: configuration.apiKey, json: true) : keyHeadersGet
+    }
+
+    private static func keyHeaders(apiKey: String, json: Bool) -> [String: String] {
+        var headers = ["X-API-Key": apiKey, "X-OptoLink-SDK": OptoLink.sdkHeader, "Accept": "application/json"]
         if json { headers["Content-Type"] = "application/json" }
         return headers
     }

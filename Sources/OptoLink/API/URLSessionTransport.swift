@@ -52,17 +52,39 @@ public struct URLSessionTransport: HTTPTransport {
                         continuation.resume(throwing: URLError(.badServerResponse))
                         return
                     }
-                    var headers: [String: String] = [:]
-                    for (key, value) in http.allHeaderFields {
-                        headers[String(describing: key)] = String(describing: value).trimmingCharacters(in: .whitespaces)
-                    }
-                    continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+                    continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data()))
                 }
                 box.start(task)
             }
         } onCancel: {
             box.cancel()
         }
+    }
+}
+
+extension URLSessionTransport {
+    /// The response's header fields as strings, each value trimmed of spaces and tabs.
+    ///
+    /// Same result as `String(describing:)` on every key and value followed by `trimmingCharacters(in:
+    /// .whitespaces)`, without going through the generic description machinery or `NSString` for the
+    /// usual case (string keys and values, nothing to trim): this runs on every response.
+    static func headers(of response: HTTPURLResponse) -> [String: String] {
+        let fields = response.allHeaderFields
+        var headers: [String: String] = Dictionary(minimumCapacity: fields.count)
+        for (key, value) in fields {
+            let name = key.base as? String ?? String(describing: key)
+            let text = value as? String ?? String(describing: value)
+            headers[name] = trimmed(text)
+        }
+        return headers
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`, skipping the call when neither end is whitespace.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        let whitespace = CharacterSet.whitespaces
+        guard whitespace.contains(first) || whitespace.contains(last) else { return text }
+        return text.trimmingCharacters(in: whitespace)
     }
 }
 

@@ -60,6 +60,9 @@ actor LaunchCoordinator {
     private var sessionSent = false
     private var registration: Task<Result<Void, OptoLinkError>, Never>?
     private var opens: [String: OpenRecord] = [:]
+    /// The keys of `opens` in the order they were recorded (from `openOrderHead` on), for pruning.
+    private var openOrder: [(key: String, time: TimeInterval)] = []
+    private var openOrderHead = 0
     private var isShutDown = false
 
     init(dependencies: Dependencies) {
@@ -144,10 +147,25 @@ actor LaunchCoordinator {
         }
         linkRequestSent = true
         let task = Task { await self.fetchAndDeliver(shortCode: shortCode, isFirstLaunchOpen: isFirstLaunchOpen) }
-        opens = opens.filter { now - $0.value.time < Self.duplicateOpenWindow }
+        pruneOpens(now: now)
         opens[key] = OpenRecord(time: now, task: task)
+        openOrder.append((key: key, time: now))
         if isFirstLaunchOpen { firstLaunchOpen = task }
         return await task.value
+    }
+
+    /// Forgets the opens older than ``duplicateOpenWindow``. The clock is monotonic, so they are the oldest
+    /// entries of `openOrder`: amortized O(1) per open instead of a pass over every recent open.
+    private func pruneOpens(now: TimeInterval) {
+        while openOrderHead < openOrder.count, now - openOrder[openOrderHead].time >= Self.duplicateOpenWindow {
+            let entry = openOrder[openOrderHead]
+            if opens[entry.key]?.time == entry.time { opens[entry.key] = nil }
+            openOrderHead += 1
+        }
+        if openOrderHead >= 64, openOrderHead * 2 >= openOrder.count {
+            openOrder.removeFirst(openOrderHead)
+            openOrderHead = 0
+        }
     }
 
     private func fetchAndDeliver(shortCode: String, isFirstLaunchOpen: Bool) async -> OptoLinkData? {

@@ -56,3 +56,29 @@ struct URLSessionTransportLoopbackTests {
         if case .failure(let error as URLError) = result { #expect(error.code == .cancelled) }
     }
 }
+
+@Suite("URLSessionTransport response headers")
+struct URLSessionTransportHeaderTests {
+    @Test func trimmingMatchesFoundationOnEveryShape() {
+        let samples = [
+            "", " ", "\t", "  \t ", "3", " 3", "3 ", "\t3\t", "a b", " a b ", "\u{00A0}x", "x\u{00A0}", "\u{2003}é\u{2003}",
+            "\n3\n", "\r\n", "rq-7", "application/json; charset=utf-8", "é", "😀 ", " 😀",
+        ]
+        for sample in samples {
+            #expect(URLSessionTransport.trimmed(sample) == sample.trimmingCharacters(in: .whitespaces), "\(sample.debugDescription)")
+        }
+    }
+
+    @Test func convertsEveryFieldWithTrimmedValues() throws {
+        let url = try #require(URL(string: "http://127.0.0.1/x"))
+        let response = try #require(HTTPURLResponse(
+            url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+            headerFields: ["Retry-After": " 3", "X-Request-Id": "rq-7", "Content-Type": "application/json\t"]))
+        var expected: [String: String] = [:]
+        for (key, value) in response.allHeaderFields {
+            expected[String(describing: key)] = String(describing: value).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(URLSessionTransport.headers(of: response) == expected)
+        #expect(expected["X-Request-Id"] == "rq-7")
+    }
+}
