@@ -29,11 +29,19 @@ enum MatchEngine {
         var record: MatchRecord
     }
 
-    /// One fingerprint candidate with its points.
+    /// One fingerprint candidate with its points. It refers to its record by position in the bucket's
+    /// (shared, copy-on-write) record array instead of copying the record's strings and params, which
+    /// dominated a match's cost (optolink-bench, measure 5); the attempt log reads `record` when needed.
     struct Candidate: Sendable {
-        var record: MatchRecord
+        /// The records the candidate was drawn from (shared, never copied).
+        let source: [MatchRecord]
+        /// The candidate's position in `source`.
+        let index: Int
         var age: TimeInterval
         var points: Scoring.Breakdown
+
+        /// The candidate's click record.
+        var record: MatchRecord { source[index] }
     }
 
     /// The full decision, for the response and the attempt log.
@@ -46,16 +54,28 @@ enum MatchEngine {
     /// Runs the chain against `state` and marks the matched record (30 s grace).
     static func evaluate(_ input: Input, ipHash: String, now: Date, state: inout MatchState) -> Decision {
         state.purge(ipHash: ipHash, now: now)
-        let scored = state.fingerprintCandidates(ipHash: ipHash, now: now).map { record in
-            let age = now.timeIntervalSince(record.recordedAt)
-            return Candidate(record: record, age: age, points: Scoring.score(click: record.fingerprint, request: input.fingerprint, age: age))
+        let records = state.fingerprintCandidates(ipHash: ipHash, now: now)
+        // Score in place (no record copies), then sort small keys: highest total first, then newest
+        // click; ties keep list order.
+        var keys = [(total: Int, recordedAt: Date, index: Int, age: TimeInterval, points: Scoring.Breakdown)]()
+        keys.reserveCapacity(records.count)
+        var exactIndex: Int?   // P2: the newest exact candidate, the first in list order among equally new ones
+        records.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let age = now.timeIntervalSince(buffer[index].recordedAt)
+                let points = Scoring.score(click: buffer[index].fingerprint, request: input.fingerprint, age: age)
+                keys.append((points.total, buffer[index].recordedAt, index, age, points))
+                // Newest first; among equally new ones the first in candidate order (higher total, then list order).
+                if Scoring.isExact(click: buffer[index].fingerprint, request: input.fingerprint),
+                   exactIndex.map({ (buffer[$0].recordedAt, keys[$0].total) < (buffer[index].recordedAt, points.total) }) ?? true {
+                    exactIndex = index
+                }
+            }
         }
-        // Highest total first, then newest click. Sorting small keys and gathering once is much cheaper
-        // than moving the (large) candidates around; the order is the same (ties keep list order).
-        let keys = scored.indices.map { (total: scored[$0].points.total, recordedAt: scored[$0].record.recordedAt, index: $0) }
-        let candidates = keys.sorted {
+        keys.sort {
             ($0.total, $0.recordedAt) != ($1.total, $1.recordedAt) ? ($0.total, $0.recordedAt) > ($1.total, $1.recordedAt) : $0.index < $1.index
-        }.map { scored[$0.index] }
+        }
+        let candidates = keys.map { Candidate(source: records, index: $0.index, age: $0.age, points: $0.points) }
 
         func finish(_ result: Result?, guardFired: Bool = false) -> Decision {
             if let result { state.markMatched(token: result.record.token, now: now) }
@@ -68,14 +88,8 @@ enum MatchEngine {
         if let referrer = input.installReferrer, let token = extractToken(referrer), let record = state.record(token: token, now: now) {
             return finish(Result(method: "INSTALL_REFERRER", confidence: "exact", record: record))
         }
-        // P2: the newest exact candidate (the first one in candidate order among equally new ones).
-        var exactIndex: Int?
-        for index in candidates.indices where Scoring.isExact(click: candidates[index].record.fingerprint, request: input.fingerprint) {
-            if let current = exactIndex, candidates[current].record.recordedAt >= candidates[index].record.recordedAt { continue }
-            exactIndex = index
-        }
         if let exactIndex {
-            return finish(Result(method: "FINGERPRINT_EXACT", confidence: "high", record: candidates[exactIndex].record))
+            return finish(Result(method: "FINGERPRINT_EXACT", confidence: "high", record: records[exactIndex]))
         }
         // Candidates are sorted by total, so the qualifying ones are a prefix.
         let qualifyingCount = candidates.prefix { $0.points.total >= Scoring.threshold }.count
