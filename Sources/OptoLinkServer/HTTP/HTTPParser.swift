@@ -103,7 +103,7 @@ enum HTTPParser {
     /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
     /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
     static func headerProblem(_ request: HTTPRequest) -> OptoLinkServerError? {
-        func count(_ name: String) -> Int { request.headers.filter { $0.name.lowercased() == name }.count }
+        func count(_ name: String) -> Int { request.headers.reduce(0) { $0 + (HTTPRequest.sameFieldName($1.name, name) ? 1 : 0) } }
         if count("host") > 1 { return .badRequest("More than one Host header") }
         if count("host") == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
         for name in ["authorization", "x-api-key"] where count(name) > 1 {

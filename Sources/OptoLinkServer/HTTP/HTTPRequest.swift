@@ -46,8 +46,21 @@ struct HTTPRequest: Sendable {
 
     /// The first value of header `name` (case-insensitive).
     func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.name.lowercased() == lower }?.value
+        headers.first { HTTPRequest.sameFieldName($0.name, name) }?.value
+    }
+
+    /// Case-insensitive equality of header names, as `lowercased()` decides it, without allocating
+    /// when both are ASCII (always, for names the parser accepted).
+    static func sameFieldName(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else {
+            return !(x.allSatisfy { $0 < 0x80 } && y.allSatisfy { $0 < 0x80 }) && a.lowercased() == b.lowercased()
+        }
+        for (p, q) in zip(x, y) {
+            guard p < 0x80, q < 0x80 else { return a.lowercased() == b.lowercased() }
+            if p != q, (p | 0x20) != (q | 0x20) || !((0x61...0x7a).contains(p | 0x20)) { return false }
+        }
+        return true
     }
 
     /// Whether the connection stays open after the answer (HTTP/1.1 default yes, HTTP/1.0 default no).
