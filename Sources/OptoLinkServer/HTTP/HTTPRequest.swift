@@ -27,7 +27,7 @@ struct HTTPRequest: Sendable {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var segments = [String]()
         for raw in parts[0].split(separator: "/", omittingEmptySubsequences: true) {
-            guard let decoded = String(raw).removingPercentEncoding else { throw .badRequest("Malformed request target") }
+            guard let decoded = HTTPRequest.percentDecoded(String(raw)) else { throw .badRequest("Malformed request target") }
             segments.append(decoded)
         }
         self.segments = segments
@@ -35,13 +35,24 @@ struct HTTPRequest: Sendable {
         if parts.count == 2 {
             for pair in parts[1].split(separator: "&") {
                 let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let key = String(kv[0]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
-                      let value = (kv.count > 1 ? String(kv[1]) : "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                guard let key = HTTPRequest.formDecoded(String(kv[0])),
+                      let value = HTTPRequest.formDecoded(kv.count > 1 ? String(kv[1]) : "")
                 else { throw .badRequest("Malformed query string") }
                 query[key] = value
             }
         }
         self.query = query
+    }
+
+    /// `removingPercentEncoding`, skipped when there is no `%` (the result would be the same string).
+    static func percentDecoded(_ text: String) -> String? {
+        text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding : text
+    }
+
+    /// A query key or value: `+` is a space, then percent-decoding; no Foundation call for plain text.
+    static func formDecoded(_ text: String) -> String? {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return text }
+        return text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     /// The first value of header `name` (case-insensitive).

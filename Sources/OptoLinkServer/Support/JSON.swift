@@ -73,6 +73,13 @@ enum JSON: Sendable, Hashable {
     }
 
     private static func writeString(_ s: String, to out: inout String) {
+        // Nothing to escape (the usual case): append the whole string at once.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
