@@ -50,7 +50,8 @@ enum HTTPParser {
             return .failure(OptoLinkServerError(status: 505, message: "HTTP version not supported: \(parts[2])"))
         }
         // Field values are read as text: bytes that are not UTF-8 are refused, never guessed at.
-        guard String(bytes: buffer[start..<headEnd], encoding: .utf8) != nil else {
+        // (ASCII, the usual case, is UTF-8 without asking Foundation.)
+        guard buffer[start..<headEnd].allSatisfy({ $0 < 0x80 }) || String(bytes: buffer[start..<headEnd], encoding: .utf8) != nil else {
             return .failure(.badRequest("The request line and header fields must be UTF-8"))
         }
 
