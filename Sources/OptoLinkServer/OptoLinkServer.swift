@@ -88,8 +88,10 @@ public final class OptoLinkServer: Sendable {
         return URL(string: "http://\(host):\(port)")!
     }
 
-    /// Closes the listener and every connection and waits for their threads.
+    /// Closes the listener and every connection, waits for their threads, then applies the queued
+    /// fire-and-forget writes (nothing is lost on a clean stop).
     public func stop() {
         http.stop()
+        backend.store.flush()
     }
 }

@@ -50,7 +50,8 @@ enum HTTPParser {
             return .failure(OptoLinkServerError(status: 505, message: "HTTP version not supported: \(parts[2])"))
         }
         // Field values are read as text: bytes that are not UTF-8 are refused, never guessed at.
-        guard String(bytes: buffer[start..<headEnd], encoding: .utf8) != nil else {
+        // (ASCII, the usual case, is UTF-8 without asking Foundation.)
+        guard buffer[start..<headEnd].allSatisfy({ $0 < 0x80 }) || String(bytes: buffer[start..<headEnd], encoding: .utf8) != nil else {
             return .failure(.badRequest("The request line and header fields must be UTF-8"))
         }
 
@@ -103,7 +104,7 @@ enum HTTPParser {
     /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
     /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
     static func headerProblem(_ request: HTTPRequest) -> OptoLinkServerError? {
-        func count(_ name: String) -> Int { request.headers.filter { $0.name.lowercased() == name }.count }
+        func count(_ name: String) -> Int { request.headers.reduce(0) { $0 + (HTTPRequest.sameFieldName($1.name, name) ? 1 : 0) } }
         if count("host") > 1 { return .badRequest("More than one Host header") }
         if count("host") == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
         for name in ["authorization", "x-api-key"] where count(name) > 1 {

@@ -27,7 +27,7 @@ struct HTTPRequest: Sendable {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var segments = [String]()
         for raw in parts[0].split(separator: "/", omittingEmptySubsequences: true) {
-            guard let decoded = String(raw).removingPercentEncoding else { throw .badRequest("Malformed request target") }
+            guard let decoded = HTTPRequest.percentDecoded(String(raw)) else { throw .badRequest("Malformed request target") }
             segments.append(decoded)
         }
         self.segments = segments
@@ -35,8 +35,8 @@ struct HTTPRequest: Sendable {
         if parts.count == 2 {
             for pair in parts[1].split(separator: "&") {
                 let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let key = String(kv[0]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
-                      let value = (kv.count > 1 ? String(kv[1]) : "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                guard let key = HTTPRequest.formDecoded(String(kv[0])),
+                      let value = HTTPRequest.formDecoded(kv.count > 1 ? String(kv[1]) : "")
                 else { throw .badRequest("Malformed query string") }
                 query[key] = value
             }
@@ -44,10 +44,34 @@ struct HTTPRequest: Sendable {
         self.query = query
     }
 
+    /// `removingPercentEncoding`, skipped when there is no `%` (the result would be the same string).
+    static func percentDecoded(_ text: String) -> String? {
+        text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding : text
+    }
+
+    /// A query key or value: `+` is a space, then percent-decoding; no Foundation call for plain text.
+    static func formDecoded(_ text: String) -> String? {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return text }
+        return text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
     /// The first value of header `name` (case-insensitive).
     func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.name.lowercased() == lower }?.value
+        headers.first { HTTPRequest.sameFieldName($0.name, name) }?.value
+    }
+
+    /// Case-insensitive equality of header names, as `lowercased()` decides it, without allocating
+    /// when both are ASCII (always, for names the parser accepted).
+    static func sameFieldName(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else {
+            return !(x.allSatisfy { $0 < 0x80 } && y.allSatisfy { $0 < 0x80 }) && a.lowercased() == b.lowercased()
+        }
+        for (p, q) in zip(x, y) {
+            guard p < 0x80, q < 0x80 else { return a.lowercased() == b.lowercased() }
+            if p != q, (p | 0x20) != (q | 0x20) || !((0x61...0x7a).contains(p | 0x20)) { return false }
+        }
+        return true
     }
 
     /// Whether the connection stays open after the answer (HTTP/1.1 default yes, HTTP/1.0 default no).

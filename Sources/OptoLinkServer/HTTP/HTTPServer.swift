@@ -162,6 +162,7 @@ final class HTTPServer: Sendable {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var requestStarted: Date?
         var continueSent = false
+        var receiveTimeout: TimeInterval?   // what SO_RCVTIMEO is set to: no setsockopt per keep-alive request
         while !isStopped {
             switch HTTPParser.parse(buffer, limits: limits.parser) {
             case .complete(let request, let consumed):
@@ -192,7 +193,10 @@ final class HTTPServer: Sendable {
             } else {
                 timeout = limits.idleTimeout
             }
-            Socket.setTimeout(fd, option: SO_RCVTIMEO, seconds: timeout)
+            if timeout != receiveTimeout {
+                Socket.setTimeout(fd, option: SO_RCVTIMEO, seconds: timeout)
+                receiveTimeout = timeout
+            }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
                 if requestStarted == nil { requestStarted = Date() }

@@ -29,11 +29,19 @@ enum MatchEngine {
         var record: MatchRecord
     }
 
-    /// One fingerprint candidate with its points.
+    /// One fingerprint candidate with its points. It refers to its record by position in the bucket's
+    /// (shared, copy-on-write) record array instead of copying the record's strings and params, which
+    /// dominated a match's cost (optolink-bench, measure 5); the attempt log reads `record` when needed.
     struct Candidate: Sendable {
-        var record: MatchRecord
+        /// The records the candidate was drawn from (shared, never copied).
+        let source: [MatchRecord]
+        /// The candidate's position in `source`.
+        let index: Int
         var age: TimeInterval
         var points: Scoring.Breakdown
+
+        /// The candidate's click record.
+        var record: MatchRecord { source[index] }
     }
 
     /// The full decision, for the response and the attempt log.
@@ -46,19 +54,36 @@ enum MatchEngine {
     /// Runs the chain against `state` and marks the matched record (30 s grace).
     static func evaluate(_ input: Input, ipHash: String, now: Date, state: inout MatchState) -> Decision {
         state.purge(ipHash: ipHash, now: now)
-        let scored = state.fingerprintCandidates(ipHash: ipHash, now: now).map { record in
-            let age = now.timeIntervalSince(record.recordedAt)
-            return Candidate(record: record, age: age, points: Scoring.score(click: record.fingerprint, request: input.fingerprint, age: age))
+        // Score in place through a borrowed buffer (no record copies, and no second reference to the
+        // bucket's array, so `markMatched` below changes it in place instead of copying it). Points
+        // are kept by position; the sort moves small keys only.
+        var points = [(age: TimeInterval, points: Scoring.Breakdown)]()
+        var keys = [(total: Int, recordedAt: Date, index: Int)]()
+        var exactIndex: Int?   // P2: the newest exact candidate, the first in candidate order among equally new ones
+        state.withFingerprintCandidates(ipHash: ipHash, now: now) { buffer in
+            points.reserveCapacity(buffer.count)
+            keys.reserveCapacity(buffer.count)
+            for index in buffer.indices {
+                let age = now.timeIntervalSince(buffer[index].recordedAt)
+                let breakdown = Scoring.score(click: buffer[index].fingerprint, request: input.fingerprint, age: age)
+                points.append((age, breakdown))
+                keys.append((breakdown.total, buffer[index].recordedAt, index))
+                // Newest first; among equally new ones the first in candidate order (higher total, then list order).
+                if Scoring.isExact(click: buffer[index].fingerprint, request: input.fingerprint),
+                   exactIndex.map({ (buffer[$0].recordedAt, keys[$0].total) < (buffer[index].recordedAt, breakdown.total) }) ?? true {
+                    exactIndex = index
+                }
+            }
         }
-        // Highest total first, then newest click. Sorting small keys and gathering once is much cheaper
-        // than moving the (large) candidates around; the order is the same (ties keep list order).
-        let keys = scored.indices.map { (total: scored[$0].points.total, recordedAt: scored[$0].record.recordedAt, index: $0) }
-        let candidates = keys.sorted {
-            ($0.total, $0.recordedAt) != ($1.total, $1.recordedAt) ? ($0.total, $0.recordedAt) > ($1.total, $1.recordedAt) : $0.index < $1.index
-        }.map { scored[$0.index] }
+        // Highest total first, then newest click; ties keep list order.
+        keys.sort { ($0.total, $0.recordedAt) != ($1.total, $1.recordedAt) ? ($0.total, $0.recordedAt) > ($1.total, $1.recordedAt) : $0.index < $1.index }
 
         func finish(_ result: Result?, guardFired: Bool = false) -> Decision {
             if let result { state.markMatched(token: result.record.token, now: now) }
+            // Read after `markMatched`: the purge above left only live records, and a match keeps its
+            // record alive for the grace period, so the list (and every index in `keys`) is unchanged.
+            let source = state.fingerprintCandidates(ipHash: ipHash, now: now)
+            let candidates = keys.map { Candidate(source: source, index: $0.index, age: points[$0.index].age, points: points[$0.index].points) }
             return Decision(result: result, guardFired: guardFired, candidates: candidates)
         }
 
@@ -68,23 +93,16 @@ enum MatchEngine {
         if let referrer = input.installReferrer, let token = extractToken(referrer), let record = state.record(token: token, now: now) {
             return finish(Result(method: "INSTALL_REFERRER", confidence: "exact", record: record))
         }
-        // P2: the newest exact candidate (the first one in candidate order among equally new ones).
-        var exactIndex: Int?
-        for index in candidates.indices where Scoring.isExact(click: candidates[index].record.fingerprint, request: input.fingerprint) {
-            if let current = exactIndex, candidates[current].record.recordedAt >= candidates[index].record.recordedAt { continue }
-            exactIndex = index
+        if let exactIndex, let record = state.fingerprintRecord(ipHash: ipHash, at: exactIndex) {
+            return finish(Result(method: "FINGERPRINT_EXACT", confidence: "high", record: record))
         }
-        if let exactIndex {
-            return finish(Result(method: "FINGERPRINT_EXACT", confidence: "high", record: candidates[exactIndex].record))
-        }
-        // Candidates are sorted by total, so the qualifying ones are a prefix.
-        let qualifyingCount = candidates.prefix { $0.points.total >= Scoring.threshold }.count
+        // Keys are sorted by total, so the qualifying ones are a prefix.
+        let qualifyingCount = keys.prefix { $0.total >= Scoring.threshold }.count
         if qualifyingCount > 3 { return finish(nil, guardFired: true) }
-        if qualifyingCount > 0, let best = candidates.first {
-            return finish(Result(method: "FINGERPRINT_SCORED", confidence: Scoring.confidence(for: best.points.total),
-                                 score: best.points.total, record: best.record))
+        if qualifyingCount > 0, let best = keys.first, let record = state.fingerprintRecord(ipHash: ipHash, at: best.index) {
+            return finish(Result(method: "FINGERPRINT_SCORED", confidence: Scoring.confidence(for: best.total), score: best.total, record: record))
         }
-        if let newest = state.fuzzyCandidates(ipHash: ipHash, now: now).max(by: { $0.recordedAt < $1.recordedAt }) {
+        if let newest = state.newestFuzzyCandidate(ipHash: ipHash, now: now) {
             return finish(Result(method: "IP_FUZZY", confidence: "low", record: newest))
         }
         return finish(nil)

@@ -86,6 +86,33 @@ struct MatchState: Sendable {
         return bucket.fingerprintRecords.filter { $0.expiresAt > now }
     }
 
+    /// Calls `body` with the live records of an IP's fingerprint list, borrowed (no copy, no extra
+    /// reference). Call after `purge(ipHash:now:)` for the common case of no expired record.
+    func withFingerprintCandidates(ipHash: String, now: Date, _ body: (UnsafeBufferPointer<MatchRecord>) -> Void) {
+        guard let bucket = buckets[ipHash] else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        if now < bucket.earliestExpiry { return bucket.fingerprintRecords.withUnsafeBufferPointer(body) }
+        bucket.fingerprintRecords.filter { $0.expiresAt > now }.withUnsafeBufferPointer(body)
+    }
+
+    /// The record at `index` of `fingerprintCandidates(ipHash:now:)` (valid after a purge, when the
+    /// candidates are the bucket's whole list).
+    func fingerprintRecord(ipHash: String, at index: Int) -> MatchRecord? {
+        guard let records = buckets[ipHash]?.fingerprintRecords, records.indices.contains(index) else { return nil }
+        return records[index]
+    }
+
+    /// The newest live record in an IP's fuzzy list (the first of equally new ones), copied once.
+    func newestFuzzyCandidate(ipHash: String, now: Date) -> MatchRecord? {
+        guard let bucket = buckets[ipHash] else { return nil }
+        var newestToken: String?
+        var newestAt = Date.distantPast
+        for token in bucket.fuzzy {
+            guard let r = records[token], r.expiresAt > now else { continue }
+            if newestToken == nil || r.recordedAt > newestAt { newestToken = token; newestAt = r.recordedAt }
+        }
+        return newestToken.flatMap { records[$0] }
+    }
+
     /// Live records in an IP's fuzzy list.
     func fuzzyCandidates(ipHash: String, now: Date) -> [MatchRecord] {
         (buckets[ipHash]?.fuzzy ?? []).compactMap { record(token: $0, now: now) }

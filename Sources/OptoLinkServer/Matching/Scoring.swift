@@ -57,7 +57,7 @@ enum Scoring {
         if equalIgnoringCase(click.platform, request.platform) { b.platform = platformPoints }
         if let c = click.osVersion, let r = request.osVersion, !c.isEmpty {
             if c == r { b.osVersion = osExactPoints }
-            else if case let major = major(c), !major.isEmpty, major == self.major(r) { b.osVersion = osMajorPoints }
+            else if sameMajor(c, r) { b.osVersion = osMajorPoints }
         }
         if equalIgnoringCase(click.language, request.language) { b.language = languagePoints }
         if equal(click.timezone, request.timezone) { b.timezone = timezonePoints }
@@ -79,6 +79,29 @@ enum Scoring {
 
     /// The part before the first `.` (the whole string when there is none), without allocating.
     private static func major(_ version: String) -> Substring { version[..<(version.firstIndex(of: ".") ?? version.endIndex)] }
+
+    /// Whether both versions have the same non-empty part before the first `.`. Compares UTF-8 bytes
+    /// (`.` never occurs inside a multi-byte sequence); falls back to `major(_:)` for non-ASCII text,
+    /// where String equality (canonical equivalence) may differ from byte equality.
+    private static func sameMajor(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator()
+        var right = b.utf8.makeIterator()
+        var length = 0
+        while true {
+            let x = left.next(), y = right.next()
+            let xEnd = x == nil || x == UInt8(ascii: "."), yEnd = y == nil || y == UInt8(ascii: ".")
+            if xEnd || yEnd {
+                // A `.` followed by a combining mark is no `.` Character: let `major(_:)` decide then.
+                var l = left, r = right
+                if x != nil, let n = l.next(), n >= 0x80 { let m = major(a); return !m.isEmpty && m == major(b) }
+                if y != nil, let n = r.next(), n >= 0x80 { let m = major(a); return !m.isEmpty && m == major(b) }
+                return xEnd && yEnd && length > 0
+            }
+            guard let x, let y, x < 0x80, y < 0x80 else { let m = major(a); return !m.isEmpty && m == major(b) }
+            if x != y { return false }
+            length += 1
+        }
+    }
 
     private static func equal(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b, !a.isEmpty else { return false }

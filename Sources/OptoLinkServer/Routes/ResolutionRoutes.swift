@@ -10,10 +10,10 @@ enum ResolutionRoutes {
             guard (8...100).contains(deviceId.count) else {
                 throw OptoLinkServerError.validation([.init(message: "deviceId must be 8–100 characters long", field: "deviceId")])
             }
-            try backend.store.upsertDevice(id: deviceId, orgId: org.id, platform: nil, osVersion: nil, deviceModel: nil, now: context.now)
+            backend.store.queueDeviceUpsert(id: deviceId, orgId: org.id, now: context.now)   // fire-and-forget (section 1.1)
         }
-        try backend.store.insertClick(linkId: link.id, source: "data", ipHash: Backend.ipHash(context.ip),
-                                      fingerprint: ClickFingerprint(), now: context.now)
+        backend.store.queueClick(linkId: link.id, source: "data", ipHash: Backend.ipHash(context.ip),
+                                 fingerprint: ClickFingerprint(), now: context.now)              // fire-and-forget (section 1.1)
         return .json(["linkId": .string(link.id), "path": .string(link.path), "params": .object(try backend.mergedParams(for: link))])
     }
 

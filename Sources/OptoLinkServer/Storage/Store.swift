@@ -2,8 +2,44 @@ import Foundation
 
 /// Everything that survives a restart, in SQLite: orgs, hashed keys, templates, links, device
 /// profiles, identity bindings, events, clicks and the audit trail. One connection behind a lock.
+///
+/// Two things keep `GET /:orgKey/:shortCode/data` off the database lock (optolink-bench, measure 4a):
+/// - Orgs, links and templates found by the public lookups are kept in a read cache, filled and emptied
+///   under the database lock (so a fill can never outlive a write), and read under the cache's own lock.
+/// - The fire-and-forget writes of `/data` (click tracking, device upsert) are queued and applied in one
+///   transaction a few milliseconds later, on stop, when too many are waiting, and before any other
+///   database access, so everything read through the store already sees them.
 final class Store: Sendable {
     private let db: Locked<SQLiteDatabase>
+    private let cache = Locked(ReadCache())
+    private let pending = Locked(PendingWrites())
+
+    /// Found orgs, links and templates (misses are not cached, so unknown codes cannot grow it).
+    private struct ReadCache {
+        var orgsByKey: [String: OrgRecord] = [:]
+        var linksByCode: [LinkKey: LinkRecord] = [:]
+        var templates: [LinkKey: TemplateRecord] = [:]
+        struct LinkKey: Hashable { var orgId: Int64; var name: String }
+        /// Past this many entries the cache is emptied (bounded memory).
+        static let limit = 4096
+        var count: Int { orgsByKey.count + linksByCode.count + templates.count }
+    }
+
+    /// A queued fire-and-forget write.
+    private enum PendingWrite {
+        case click(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date)
+        case device(id: String, orgId: Int64?, now: Date)
+    }
+
+    private struct PendingWrites {
+        var writes: [PendingWrite] = []
+        var flushScheduled = false
+    }
+
+    /// Queued writes are applied after at most this long.
+    static let flushDelay: DispatchTimeInterval = .milliseconds(5)
+    /// More queued writes than this are applied at once by the thread that queues the next one.
+    static let maxPending = 512
 
     /// Opens (and migrates) the database at `path`, or an in-memory one when nil.
     init(path: String?) throws(OptoLinkServerError) {
@@ -18,16 +54,76 @@ final class Store: Sendable {
         db = Locked(database)
     }
 
+    deinit { flush() }
+
+    /// Runs `body` under the database lock, after applying every queued write.
     @discardableResult
     private func run<R>(_ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
-        try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in try body(database) }
+        try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in
+            applyPending(database)
+            return try body(database)
+        }
+    }
+
+    /// Applies every queued write now (stop, tests).
+    func flush() {
+        db.withLock { applyPending($0) }
+    }
+
+    /// Applies the queued writes in one transaction (call with the database lock held). A failing write
+    /// is dropped (they are fire-and-forget, as in the contract), the others still apply.
+    private func applyPending(_ database: SQLiteDatabase) {
+        let writes = pending.withLock { state -> [PendingWrite] in
+            defer { state.writes = []; state.flushScheduled = false }
+            return state.writes
+        }
+        guard !writes.isEmpty else { return }
+        let transaction = writes.count > 1 && (try? database.execute("BEGIN;")) != nil
+        for write in writes {
+            switch write {
+            case let .click(linkId, source, ipHash, fingerprint, now):
+                try? Store.insertClick(database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
+            case let .device(id, orgId, now):
+                try? Store.upsertDevice(database, id: id, orgId: orgId, platform: nil, osVersion: nil, deviceModel: nil, now: now)
+            }
+        }
+        if transaction { try? database.execute("COMMIT;") }
+    }
+
+    /// Queues a fire-and-forget write and makes sure it is applied soon.
+    private func enqueue(_ write: PendingWrite) {
+        let (schedule, full) = pending.withLock { state -> (Bool, Bool) in
+            state.writes.append(write)
+            defer { state.flushScheduled = true }
+            return (!state.flushScheduled, state.writes.count > Store.maxPending)
+        }
+        if full { flush() }
+        if schedule {
+            DispatchQueue.global().asyncAfter(deadline: .now() + Store.flushDelay) { [weak self] in self?.flush() }
+        }
+    }
+
+    /// Runs `body` under the database lock and empties the read cache (for writes to orgs, links, templates).
+    private func runInvalidating<R>(_ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
+        try run { (database: SQLiteDatabase) throws(OptoLinkServerError) -> R in
+            defer { cache.withLock { $0 = ReadCache() } }
+            return try body(database)
+        }
+    }
+
+    /// Stores a found record in the read cache (call with the database lock held).
+    private func remember(_ update: (inout ReadCache) -> Void) {
+        cache.withLock { cache in
+            if cache.count >= ReadCache.limit { cache = ReadCache() }
+            update(&cache)
+        }
     }
 
     // MARK: Seed
 
     /// Inserts what the seed describes and is not there yet.
     func apply(_ seed: ServerSeed, now: Date) throws(OptoLinkServerError) {
-        try run { db throws(OptoLinkServerError) in
+        try runInvalidating { db throws(OptoLinkServerError) in
             try db.execute("BEGIN;")
             do throws(OptoLinkServerError) {
                 for org in seed.orgs {
@@ -74,8 +170,11 @@ final class Store: Sendable {
 
     /// The org with this key (case-sensitive).
     func org(key: String) throws(OptoLinkServerError) -> OrgRecord? {
-        try run { db throws(OptoLinkServerError) in
-            try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE org_key = ?", [.text(key)]).first.map(Store.org)
+        if let cached = cache.withLock({ $0.orgsByKey[key] }) { return cached }
+        return try run { db throws(OptoLinkServerError) in
+            let org = try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE org_key = ?", [.text(key)]).first.map(Store.org)
+            if let org { remember { $0.orgsByKey[key] = org } }
+            return org
         }
     }
 
@@ -117,11 +216,15 @@ final class Store: Sendable {
 
     /// A template of an org.
     func template(orgId: Int64, id: String) throws(OptoLinkServerError) -> TemplateRecord? {
-        try run { db throws(OptoLinkServerError) in
-            try db.query("SELECT params, match_window_hours FROM templates WHERE org_id = ? AND template_id = ?",
-                         [.integer(orgId), .text(id)]).first.map { row in
+        let key = ReadCache.LinkKey(orgId: orgId, name: id)
+        if let cached = cache.withLock({ $0.templates[key] }) { return cached }
+        return try run { db throws(OptoLinkServerError) in
+            let template = try db.query("SELECT params, match_window_hours FROM templates WHERE org_id = ? AND template_id = ?",
+                                        [.integer(orgId), .text(id)]).first.map { row in
                 TemplateRecord(orgId: orgId, templateId: id, params: Store.params(row[0]), matchWindowHours: row[1].int.map(Int.init))
             }
+            if let template { remember { $0.templates[key] = template } }
+            return template
         }
     }
 
@@ -140,8 +243,13 @@ final class Store: Sendable {
 
     /// A link by org and short code.
     func link(orgId: Int64, shortCode: String) throws(OptoLinkServerError) -> LinkRecord? {
-        try run { db throws(OptoLinkServerError) in
-            try db.query("SELECT \(Store.linkColumns) FROM links WHERE org_id = ? AND short_code = ?", [.integer(orgId), .text(shortCode)]).first.map(Store.link)
+        let key = ReadCache.LinkKey(orgId: orgId, name: shortCode)
+        if let cached = cache.withLock({ $0.linksByCode[key] }) { return cached }
+        return try run { db throws(OptoLinkServerError) in
+            let link = try db.query("SELECT \(Store.linkColumns) FROM links WHERE org_id = ? AND short_code = ?",
+                                    [.integer(orgId), .text(shortCode)]).first.map(Store.link)
+            if let link { remember { $0.linksByCode[key] = link } }
+            return link
         }
     }
 
@@ -161,7 +269,7 @@ final class Store: Sendable {
 
     /// Inserts or replaces a link; false when the short code is taken by another link of the org.
     func save(_ link: LinkRecord) throws(OptoLinkServerError) -> Bool {
-        try run { db throws(OptoLinkServerError) in
+        try runInvalidating { db throws(OptoLinkServerError) in
             let clash = try db.query("SELECT id FROM links WHERE org_id = ? AND short_code = ? AND id <> ?",
                                      [.integer(link.orgId), .text(link.shortCode), .text(link.id)])
             guard clash.isEmpty else { return false }
@@ -177,7 +285,7 @@ final class Store: Sendable {
 
     /// Deletes a link; false when there was none.
     func deleteLink(orgId: Int64, id: String) throws(OptoLinkServerError) -> Bool {
-        try run { db throws(OptoLinkServerError) in
+        try runInvalidating { db throws(OptoLinkServerError) in
             try db.query("DELETE FROM links WHERE org_id = ? AND id = ?", [.integer(orgId), .text(id)])
             return db.changes > 0
         }
@@ -189,14 +297,24 @@ final class Store: Sendable {
     @discardableResult
     func upsertDevice(id: String, orgId: Int64?, platform: String?, osVersion: String?, deviceModel: String?, now: Date) throws(OptoLinkServerError) -> DeviceProfile {
         try run { db throws(OptoLinkServerError) in
-            try db.query("""
-                INSERT INTO devices (device_id, org_id, first_seen_at, last_seen_at, platform, os_version, device_model)
-                VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)
-                ON CONFLICT(device_id) DO UPDATE SET last_seen_at = ?3, org_id = COALESCE(?2, org_id),
-                  platform = COALESCE(?4, platform), os_version = COALESCE(?5, os_version), device_model = COALESCE(?6, device_model)
-                """, [.text(id), orgId.map(SQLValue.integer) ?? .null, SQLValue(now), SQLValue(platform), SQLValue(osVersion), SQLValue(deviceModel)])
+            try Store.upsertDevice(db, id: id, orgId: orgId, platform: platform, osVersion: osVersion, deviceModel: deviceModel, now: now)
             return try Store.device(db, id: id)!
         }
+    }
+
+    /// The `/data?deviceId=` upsert, fire-and-forget: queued, applied in a batch (see the type's notes).
+    func queueDeviceUpsert(id: String, orgId: Int64?, now: Date) {
+        enqueue(.device(id: id, orgId: orgId, now: now))
+    }
+
+    private static func upsertDevice(_ db: SQLiteDatabase, id: String, orgId: Int64?, platform: String?, osVersion: String?,
+                                     deviceModel: String?, now: Date) throws(OptoLinkServerError) {
+        try db.query("""
+            INSERT INTO devices (device_id, org_id, first_seen_at, last_seen_at, platform, os_version, device_model)
+            VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)
+            ON CONFLICT(device_id) DO UPDATE SET last_seen_at = ?3, org_id = COALESCE(?2, org_id),
+              platform = COALESCE(?4, platform), os_version = COALESCE(?5, os_version), device_model = COALESCE(?6, device_model)
+            """, [.text(id), orgId.map(SQLValue.integer) ?? .null, SQLValue(now), SQLValue(platform), SQLValue(osVersion), SQLValue(deviceModel)])
     }
 
     /// The device profile, if the device was ever seen.
@@ -270,10 +388,20 @@ final class Store: Sendable {
     /// Records a click (analytics; the match record lives in memory).
     func insertClick(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date) throws(OptoLinkServerError) {
         try run { db throws(OptoLinkServerError) in
-            try db.query("INSERT INTO clicks (link_id, source, ip_hash, platform, os_version, language, at) VALUES (?,?,?,?,?,?,?)",
-                         [.text(linkId), .text(source), .text(ipHash), SQLValue(fingerprint.platform), SQLValue(fingerprint.osVersion),
-                          SQLValue(fingerprint.language), SQLValue(now)])
+            try Store.insertClick(db, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
         }
+    }
+
+    /// The `/data` click-track, fire-and-forget: queued, applied in a batch (see the type's notes).
+    func queueClick(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date) {
+        enqueue(.click(linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now))
+    }
+
+    private static func insertClick(_ db: SQLiteDatabase, linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint,
+                                    now: Date) throws(OptoLinkServerError) {
+        try db.query("INSERT INTO clicks (link_id, source, ip_hash, platform, os_version, language, at) VALUES (?,?,?,?,?,?,?)",
+                     [.text(linkId), .text(source), .text(ipHash), SQLValue(fingerprint.platform), SQLValue(fingerprint.osVersion),
+                      SQLValue(fingerprint.language), SQLValue(now)])
     }
 
     /// Number of clicks recorded for a link.

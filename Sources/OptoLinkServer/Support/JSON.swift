@@ -56,11 +56,12 @@ enum JSON: Sendable, Hashable {
             out += "]"
         case .object(let members):
             out += "{"
-            for (i, key) in members.keys.sorted().enumerated() {
+            // Sorted (key, value) pairs: no dictionary lookup per key.
+            for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if i > 0 { out += "," }
-                JSON.writeString(key, to: &out)
+                JSON.writeString(member.key, to: &out)
                 out += ":"
-                members[key]!.write(to: &out)
+                member.value.write(to: &out)
             }
             out += "}"
         }
@@ -73,6 +74,13 @@ enum JSON: Sendable, Hashable {
     }
 
     private static func writeString(_ s: String, to out: inout String) {
+        // Nothing to escape (the usual case): append the whole string at once.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

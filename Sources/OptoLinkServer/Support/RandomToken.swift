@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Random identifiers: clipboard tokens, request ids, link ids.
 enum RandomToken {
@@ -13,17 +16,34 @@ enum RandomToken {
     /// A new link id such as `lnk_9a1b…`.
     static func linkID() -> String { "lnk_" + hex(randomBytes(8)) }
 
-    /// `count` bytes from the system's cryptographic generator.
+    /// `count` bytes from the system's cryptographic generator, served from a shared pool refilled
+    /// 4 KiB at a time by one `arc4random_buf` call (a request id used to cost a system call of its own:
+    /// optolink-bench, measure 4a).
     static func randomBytes(_ count: Int) -> [UInt8] {
-        // Eight bytes per call to the generator: each call is a getrandom system call here, and a
-        // request id used to cost eight of them.
-        var generator = SystemRandomNumberGenerator()
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(count + 8)
-        while bytes.count < count {
-            withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
+        pool.withLock { pool in
+            if pool.bytes.count - pool.offset < count {
+                pool.bytes = freshBytes(max(RandomToken.poolSize, count))
+                pool.offset = 0
+            }
+            defer { pool.offset += count }
+            return Array(pool.bytes[pool.offset..<pool.offset + count])
         }
-        return Array(bytes.prefix(count))
+    }
+
+    private struct Pool {
+        var bytes: [UInt8] = []
+        var offset = 0
+    }
+
+    private static let pool = Locked(Pool())
+    private static let poolSize = 4096
+
+    /// `count` bytes from `arc4random_buf` (glibc ≥ 2.36 and Darwin: the kernel's generator, `getrandom`
+    /// on Linux, in one call).
+    private static func freshBytes(_ count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, count) }
+        return bytes
     }
 
     /// Unpadded base64url.

@@ -53,4 +53,43 @@ import Testing
         #expect(try store.openBinding(orgId: 1, deviceId: "d-000001") == nil)
         #expect(try store.unbind(orgId: 1, deviceId: "d-000001", now: t0 + 30) == nil)
     }
+
+    @Test func queuedWritesAreSeenByTheNextReadAndCachedLinksFollowWrites() throws {
+        let store = try Store(path: nil)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.apply(.demo, now: now)
+        let org = try #require(try store.org(key: "demo"))
+        var link = try #require(try store.link(orgId: org.id, shortCode: "summer"))   // now cached
+        store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        store.queueDeviceUpsert(id: "device-queued", orgId: org.id, now: now)
+        #expect(try store.clickCount(linkId: link.id) == 2)
+        #expect(try store.device(id: "device-queued")?.orgId == org.id)
+        link.path = "/promo/changed"
+        #expect(try store.save(link))
+        #expect(try store.link(orgId: org.id, shortCode: "summer")?.path == "/promo/changed")
+        #expect(try store.deleteLink(orgId: org.id, id: link.id))
+        #expect(try store.link(orgId: org.id, shortCode: "summer") == nil)
+    }
+
+    @Test func queuedWritesAreAllAppliedByAFlush() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var linkId = ""
+        do {
+            let store = try Store(path: path)
+            try store.apply(.demo, now: now)
+            let org = try #require(try store.org(key: "demo"))
+            linkId = try #require(try store.link(orgId: org.id, shortCode: "summer")).id
+            for _ in 0..<(Store.maxPending + 3) {   // past the limit: one batch applied at once, the rest by the flush
+                store.queueClick(linkId: linkId, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+            }
+            store.queueDeviceUpsert(id: "device-late", orgId: org.id, now: now)
+            store.flush()   // what `OptoLinkServer.stop()` does after the connections are closed
+        }
+        let reopened = try Store(path: path)
+        #expect(try reopened.clickCount(linkId: linkId) == Store.maxPending + 3)
+        #expect(try reopened.device(id: "device-late") != nil)
+    }
 }
