@@ -34,26 +34,9 @@ public final class OptoLink: Sendable {
     /// `macos/…`, `tvos/…`, `watchos/…`, `visionos/…`, `linux/…`, `windows/…` elsewhere.
     public static var sdkHeader: String { "\(sdkPlatform)/\(sdkVersion)" }
 
-    /// The platform part of ``sdkHeader``.
-    public static var sdkPlatform: String {
-        #if os(iOS)
-        return "ios"
-        #elseif os(macOS)
-        return "macos"
-        #elseif os(tvOS)
-        return "tvos"
-        #elseif os(watchOS)
-        return "watchos"
-        #elseif os(visionOS)
-        return "visionos"
-        #elseif os(Linux)
-        return "linux"
-        #elseif os(Windows)
-        return "windows"
-        #else
-        return "unknown"
-        #endif
-    }
+    /// The platform part of ``sdkHeader``: ``FingerprintCollector/platform`` in lower case (`ios`, `macos`,
+    /// `tvos`, `watchos`, `visionos`, `linux`, `windows`).
+    public static var sdkPlatform: String { FingerprintCollector.platform.lowercased() }
 
     /// The configuration this instance runs with.
     public let configuration: OptoLinkConfiguration
