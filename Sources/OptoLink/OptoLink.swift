@@ -52,7 +52,7 @@ public final class OptoLink: Sendable {
     private let matcher: LinkURLMatcher
     private let firstLaunchTask: Task<OptoLinkData?, Never>
     private let launchTask: Task<Void, Never>
-    private let shutdownFlag = ShutdownFlag()
+    private let shutdownFlag: ShutdownFlag
     private let log: @Sendable (LogLevel, String) -> Void
 
     /// Starts the SDK and returns at once; nothing here waits on the network.
@@ -80,9 +80,11 @@ public final class OptoLink: Sendable {
             logger?(level, message)
             emit(.log(level: level, message: message))
         }
-        let deliver: @Sendable (OptoLinkData) -> Void = { link in
+        let shutdownFlag = ShutdownFlag()
+        let deliver: @Sendable (OptoLinkData) -> Bool = { link in
+            guard !shutdownFlag.isSet else { return false }
             linkHub.send(link)
-            emit(.linkDelivered(link))
+            return true
         }
         let api = OptoLinkAPI(
             configuration: configuration, transport: environment.transport, clock: clock,
@@ -120,6 +122,7 @@ public final class OptoLink: Sendable {
         self.linkHub = linkHub
         self.diagnosticHub = diagnosticHub
         self.coordinator = coordinator
+        self.shutdownFlag = shutdownFlag
         self.eventQueue = eventQueue
         self.matcher = matcher
         self.firstLaunchTask = firstLaunchTask

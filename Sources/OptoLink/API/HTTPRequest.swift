@@ -6,7 +6,7 @@ public struct HTTPRequest: Sendable, Hashable {
     public var method: String
     /// The full URL, query included.
     public var url: URL
-    /// Header fields (names as the SDK spells them, e.g. `X-API-Key`).
+    /// Header fields (names as the SDK spells them, e.g. `X-API-Key`), one entry per name ignoring case.
     public var headers: [String: String]
     /// The JSON body, for POST.
     public var body: Data?

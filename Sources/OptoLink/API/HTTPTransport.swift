@@ -4,7 +4,29 @@
 /// connection lost, cancellation. A 4xx or 5xx is a normal return. Retries are not the transport's job:
 /// ``OptoLinkAPI`` applies the ``RetryPolicy``. ``URLSessionTransport`` is the production transport;
 /// `OptoLinkTesting.ScriptedTransport` answers from a script.
+///
+/// Only ``send(_:)`` must be written. A transport whose answers arrive on a callback (as `URLSession`'s
+/// do) should also implement ``send(_:onAnswer:)``, so the SDK can act on an answer on that callback's
+/// thread instead of after the waiting task has been woken; a transport that wraps another one (adding a
+/// header, recording) should forward it.
 public protocol HTTPTransport: Sendable {
     /// Sends `request`; throws only when there is no HTTP answer.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Sends `request` like ``send(_:)`` and hands the answer to `onAnswer` the moment it arrives, on
+    /// whatever thread the transport is on, *before* the call returns that same answer.
+    ///
+    /// `onAnswer` is called at most once, and only with the answer the call returns: never when the call
+    /// throws. It must be quick (it runs on the transport's thread). The default implementation calls
+    /// ``send(_:)`` and then `onAnswer`, which is correct for every transport, only not early.
+    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Calls ``send(_:)``, then `onAnswer` with its answer.
+    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+        let response = try await send(request)
+        onAnswer(response)
+        return response
+    }
 }

@@ -59,6 +59,16 @@ public final class OptoLinkAPI: Sendable {
     ///
     /// The backend counts the click itself; the SDK must not report it again.
     public func linkData(shortCode: String, deviceId: String?) async throws(OptoLinkError) -> OptoLinkData {
+        try await linkData(shortCode: shortCode, deviceId: deviceId, onLink: nil)
+    }
+
+    /// ``linkData(shortCode:deviceId:)``, also handing the link to `onLink` as soon as the answer is
+    /// parsed: on the transport's thread when it calls back early (``HTTPTransport/send(_:onAnswer:)``),
+    /// before this call returns the same link. This is how a direct open reaches ``OptoLink/links``
+    /// without waiting for the calling task to be woken. `onLink` is called at most once.
+    func linkData(
+        shortCode: String, deviceId: String?, onLink: (@Sendable (OptoLinkData) -> Void)?
+    ) async throws(OptoLinkError) -> OptoLinkData {
         guard !shortCode.isEmpty, let code = Self.percentEncoded(shortCode, allowed: Self.segmentAllowed) else {
             throw .argument("The short code must not be empty")
         }
@@ -68,8 +78,24 @@ public final class OptoLinkAPI: Sendable {
         }
         guard let url = URL(string: text) else { throw .argument("Cannot build a URL for short code \(shortCode)") }
         let request = HTTPRequest(method: "GET", url: url, headers: keyHeadersGet, timeout: configuration.timeout)
-        let response = try await perform(request, endpoint: .linkData)
-        return try ResponseParser.linkData(response)
+        guard let onLink else {
+            return try ResponseParser.linkData(try await perform(request, endpoint: .linkData))
+        }
+        let parsed = LockedValue<Result<OptoLinkData, OptoLinkError>?>(nil)
+        let response = try await perform(request, endpoint: .linkData) { response in
+            let result = Self.parseLink(response)
+            parsed.set(result)
+            if case .success(let link) = result { onLink(link) }
+        }
+        return try (parsed.value ?? Self.parseLink(response)).get()
+    }
+
+    private static func parseLink(_ response: HTTPResponse) -> Result<OptoLinkData, OptoLinkError> {
+        do {
+            return .success(try ResponseParser.linkData(response))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// `POST /match`: the deferred match for a first launch. Returns nil when the backend found none.
@@ -193,7 +219,13 @@ public final class OptoLinkAPI: Sendable {
 
     /// Sends `request` with retries; returns the 2xx answer or throws. Emits the request's diagnostics,
     /// ending with exactly one `requestFinished`.
-    private func perform(_ request: HTTPRequest, endpoint: Endpoint) async throws(OptoLinkError) -> HTTPResponse {
+    ///
+    /// Each answer is handled the moment the transport hands it over (``HTTPTransport/send(_:onAnswer:)``),
+    /// once: `onSuccess` first for a 2xx (the app waits for it; diagnostics do not), then the answer's
+    /// diagnostics, in the same order as when it comes back the usual way.
+    private func perform(
+        _ request: HTTPRequest, endpoint: Endpoint, onSuccess: (@Sendable (HTTPResponse) -> Void)? = nil
+    ) async throws(OptoLinkError) -> HTTPResponse {
         let id = counter.take()
         var attempt = 0
         while true {
@@ -204,17 +236,30 @@ public final class OptoLinkAPI: Sendable {
             }
             emit(.requestStarted(requestID: id, endpoint: endpoint, attempt: attempt))
             let started = clock.now()
+            let latch = AnswerLatch()
+            let thisAttempt = attempt
+            let answered: @Sendable (HTTPResponse) -> Void = { [self] response in
+                guard latch.claim(response) else { return }
+                let arrived = clock.now()
+                let success = (200...299).contains(response.status)
+                if success { onSuccess?(response) }
+                emit(.responseReceived(requestID: id, endpoint: endpoint, attempt: thisAttempt, status: response.status, duration: arrived - started))
+                if success { emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: thisAttempt, status: response.status)) }
+            }
             let outcome: RetryPolicy.Outcome
             let finalError: OptoLinkError
             var status: Int?
             do {
-                let response = try await transport.send(request)
-                let duration = clock.now() - started
-                emit(.responseReceived(requestID: id, endpoint: endpoint, attempt: attempt, status: response.status, duration: duration))
-                if (200...299).contains(response.status) {
-                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: response.status))
-                    return response
+                let response: HTTPResponse
+                do {
+                    response = try await transport.send(request, onAnswer: answered)
+                } catch {
+                    // A transport that handed over an answer and then threw broke its contract: the answer counts.
+                    guard let early = latch.response else { throw error }
+                    response = early
                 }
+                answered(response)  // does nothing when the transport already handed it over
+                if (200...299).contains(response.status) { return response }
                 status = response.status
                 outcome = .status(response.status)
                 finalError = .http(response)

@@ -33,12 +33,13 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Sends `request`; throws `URLError` when no HTTP answer came (cancellation gives `.cancelled`).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = Self.effectiveTimeout(request.timeout)
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        try await send(request, onAnswer: { _ in })
+    }
+
+    /// Sends `request` and calls `onAnswer` from `URLSession`'s completion handler, before the waiting
+    /// task is resumed with the same answer (see ``HTTPTransport/send(_:onAnswer:)``).
+    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+        let urlRequest = Self.urlRequest(for: request)
 
         let box = TaskBox()
         return try await withTaskCancellationHandler {
@@ -52,7 +53,9 @@ public struct URLSessionTransport: HTTPTransport {
                         continuation.resume(throwing: URLError(.badServerResponse))
                         return
                     }
-                    continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data()))
+                    let answer = HTTPResponse(status: http.statusCode, body: data ?? Data()) { Self.headers(of: http) }
+                    onAnswer(answer)
+                    continuation.resume(returning: answer)
                 }
                 box.start(task)
             }
@@ -63,6 +66,24 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 extension URLSessionTransport {
+    /// The `URLRequest` for `request`.
+    ///
+    /// Built with as few mutations as possible (each one goes through `NSMutableURLRequest` on Linux),
+    /// and with the header fields set in one assignment: `setValue(_:forHTTPHeaderField:)` searches the
+    /// fields already set, case-insensitively, for every header. ``HTTPRequest/headers`` names are
+    /// unique ignoring case (the SDK builds them so), so the result is the same.
+    static func urlRequest(for request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
+        // Set as a property: on Linux (swift-corelibs-foundation, Swift 6.3) a timeout given to
+        // `URLRequest(url:cachePolicy:timeoutInterval:)` is ignored and the request waits forever
+        // (measured; the SDK's fault tests catch it).
+        urlRequest.timeoutInterval = effectiveTimeout(request.timeout)
+        if request.method != "GET" { urlRequest.httpMethod = request.method }
+        if let body = request.body { urlRequest.httpBody = body }
+        if !request.headers.isEmpty { urlRequest.allHTTPHeaderFields = request.headers }
+        return urlRequest
+    }
+
     /// The response's header fields as strings, each value trimmed of spaces and tabs.
     ///
     /// Same result as `String(describing:)` on every key and value followed by `trimmingCharacters(in:

@@ -32,9 +32,14 @@ actor LaunchCoordinator {
         case settled
     }
 
-    private struct OpenRecord {
-        var time: TimeInterval
-        var task: Task<OptoLinkData?, Never>
+    /// What ``beginOpen(_:)`` decided for an open.
+    private enum OpenStart: Sendable {
+        /// The SDK is shut down: nothing to do.
+        case shutDown
+        /// The same URL is already being opened: share its answer.
+        case joining(OpenSlot)
+        /// A new open: start the request and attach it to the slot.
+        case starting(OpenSlot, isFirstLaunchOpen: Bool)
     }
 
     struct Dependencies: Sendable {
@@ -48,18 +53,23 @@ actor LaunchCoordinator {
         let deviceId: String
         let emit: @Sendable (Diagnostic.Kind) -> Void
         let log: @Sendable (LogLevel, String) -> Void
-        let deliver: @Sendable (OptoLinkData) -> Void
+        /// Hands a link to the app (``OptoLink/links``); false (and nothing done) once the SDK is shutting
+        /// down. Called from any thread (direct opens deliver from the transport's callback). The
+        /// coordinator emits ``Diagnostic/Kind/linkDelivered(_:)`` afterwards.
+        let deliver: @Sendable (OptoLinkData) -> Bool
     }
 
     private let deps: Dependencies
     private var phase: Phase
     private var firstLaunchLink: OptoLinkData?
-    private var firstLaunchOpen: Task<OptoLinkData?, Never>?
+    private var firstLaunchOpen: OpenSlot?
     private var directOpenDuringMatch = false
     private var linkRequestSent = false
     private var sessionSent = false
     private var registration: Task<Result<Void, OptoLinkError>, Never>?
-    private var opens: [String: OpenRecord] = [:]
+    private var opens: [String: OpenSlot] = [:]
+    /// The opens whose request is still running (older ones may have left `opens`), for shutdown.
+    private var running: [ObjectIdentifier: OpenSlot] = [:]
     /// The keys of `opens` in the order they were recorded (from `openOrderHead` on), for pruning.
     private var openOrder: [(key: String, time: TimeInterval)] = []
     private var openOrderHead = 0
@@ -82,7 +92,7 @@ actor LaunchCoordinator {
         case .notFirstLaunch:
             return nil
         case .matching, .settled:
-            if let firstLaunchOpen { return await firstLaunchOpen.value }
+            if let firstLaunchOpen { return await firstLaunchOpen.value() }
             return firstLaunchLink
         case .waiting:
             break
@@ -100,7 +110,7 @@ actor LaunchCoordinator {
                 deps.log(.warning, "Deferred match for \(link.path) not delivered: a link opened the app during the first launch")
             } else {
                 firstLaunchLink = link
-                deps.deliver(link)
+                if deps.deliver(link) { deps.emit(.linkDelivered(link)) }
             }
         case .noMatch:
             markRegistered()
@@ -112,7 +122,7 @@ actor LaunchCoordinator {
             deps.emit(.matchResult(nil))
         }
         phase = .settled
-        if let firstLaunchOpen { return await firstLaunchOpen.value }
+        if let firstLaunchOpen { return await firstLaunchOpen.value() }
         return firstLaunchLink
     }
 
@@ -125,12 +135,32 @@ actor LaunchCoordinator {
     // MARK: Direct opens
 
     /// Fetches and delivers the link behind `url` (already checked to be ours), once per open.
-    func open(_ url: URL, shortCode: String) async -> OptoLinkData? {
-        guard !isShutDown else { return nil }
+    ///
+    /// Not isolated to the actor: the decision and the bookkeeping are (``beginOpen(_:)``,
+    /// ``finishOpen(_:_:isFirstLaunchOpen:)``), but the request starts right here, on the caller's thread
+    /// where the runtime allows it (`Task.immediate`), instead of waiting for a thread to pick up a new
+    /// task. It stays a task of its own, so ``shutdown()`` can cancel it.
+    nonisolated func open(_ url: URL, shortCode: String) async -> OptoLinkData? {
+        switch await beginOpen(url) {
+        case .shutDown:
+            return nil
+        case .joining(let slot):
+            return await finishJoin(slot.value())
+        case .starting(let slot, let isFirstLaunchOpen):
+            let deps = self.deps
+            let fetch = Self.startFetch { await Self.fetchAndDeliver(shortCode: shortCode, deps: deps) }
+            slot.attach(fetch)
+            return await finishOpen(slot, fetch.value, isFirstLaunchOpen: isFirstLaunchOpen)
+        }
+    }
+
+    /// Records an open of `url`, or finds the same open within the duplicate window.
+    private func beginOpen(_ url: URL) -> OpenStart {
+        guard !isShutDown else { return .shutDown }
         let key = url.absoluteString
         let now = deps.clock.now()
-        if let record = opens[key], now - record.time < Self.duplicateOpenWindow {
-            return await record.task.value
+        if let slot = opens[key], now - slot.time < Self.duplicateOpenWindow {
+            return .joining(slot)
         }
         var isFirstLaunchOpen = false
         switch phase {
@@ -146,12 +176,37 @@ actor LaunchCoordinator {
             break
         }
         linkRequestSent = true
-        let task = Task { await self.fetchAndDeliver(shortCode: shortCode, isFirstLaunchOpen: isFirstLaunchOpen) }
+        let slot = OpenSlot(time: now)
         pruneOpens(now: now)
-        opens[key] = OpenRecord(time: now, task: task)
+        opens[key] = slot
+        running[ObjectIdentifier(slot)] = slot
         openOrder.append((key: key, time: now))
-        if isFirstLaunchOpen { firstLaunchOpen = task }
-        return await task.value
+        if isFirstLaunchOpen { firstLaunchOpen = slot }
+        return .starting(slot, isFirstLaunchOpen: isFirstLaunchOpen)
+    }
+
+    /// The bookkeeping after an open's request: the backend now knows this device.
+    private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool) -> OptoLinkData? {
+        running[ObjectIdentifier(slot)] = nil
+        if let link {
+            markRegistered()
+            if isFirstLaunchOpen { firstLaunchLink = link }
+        }
+        return isShutDown ? nil : link
+    }
+
+    /// A duplicate open's answer: the shared link, unless the SDK shut down meanwhile.
+    private func finishJoin(_ link: OptoLinkData?) -> OptoLinkData? {
+        isShutDown ? nil : link
+    }
+
+    /// Starts `body` as a task: synchronously up to its first suspension where the runtime has
+    /// `Task.immediate` (Swift 6.2 runtimes: Linux, iOS/macOS 26), else as a plain task.
+    private static func startFetch(_ body: @escaping @Sendable () async -> OptoLinkData?) -> OpenSlot.Fetch {
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            return Task.immediate(operation: body)
+        }
+        return Task(operation: body)
     }
 
     /// Forgets the opens older than ``duplicateOpenWindow``. The clock is monotonic, so they are the oldest
@@ -168,13 +223,18 @@ actor LaunchCoordinator {
         }
     }
 
-    private func fetchAndDeliver(shortCode: String, isFirstLaunchOpen: Bool) async -> OptoLinkData? {
+    /// Fetches the link and delivers it (off the actor). Nil when it could not be resolved (logged).
+    private static func fetchAndDeliver(shortCode: String, deps: Dependencies) async -> OptoLinkData? {
         do {
-            let link = try await deps.api.linkData(shortCode: shortCode, deviceId: deps.deviceId)
-            markRegistered()
-            if isFirstLaunchOpen { firstLaunchLink = link }
-            guard !isShutDown else { return nil }
-            deps.deliver(link)
+            // Delivered from the transport's callback as soon as the answer is parsed (see
+            // `OptoLinkAPI.linkData(shortCode:deviceId:onLink:)`): the app's listener does not wait for
+            // this task to be woken. `deliver` stops at shutdown.
+            let deliver = deps.deliver
+            let delivered = LockedValue(false)
+            let link = try await deps.api.linkData(shortCode: shortCode, deviceId: deps.deviceId) { link in
+                if deliver(link) { delivered.set(true) }
+            }
+            if delivered.value { deps.emit(.linkDelivered(link)) }
             return link
         } catch {
             if error != .cancelled { deps.log(.error, "Link \(shortCode) could not be resolved: \(error)") }
@@ -288,7 +348,7 @@ actor LaunchCoordinator {
     /// Cancels every request this coordinator started.
     func shutdown() {
         isShutDown = true
-        for record in opens.values { record.task.cancel() }
+        for slot in running.values { slot.cancel() }
         registration?.cancel()
     }
 }

@@ -18,22 +18,45 @@ struct LinkURLMatcher: Sendable {
     }
 
     /// The short code when `url` is one of our links, else nil.
+    ///
+    /// Runs at the start of every direct open, so it reads the URL's parts without re-parsing it
+    /// (`URLComponents`), splitting into new strings or percent-decoding a code that has no `%`.
     func shortCode(in url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            let host = url.host, hosts.contains(Self.normalize(host)),
-            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return nil }
-        var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard segments.first == "" else { return nil }
+        guard let scheme = url.scheme, Self.isHTTP(scheme), let host = url.host, hosts.contains(Self.normalize(host)) else {
+            return nil
+        }
+        return shortCode(inPercentEncodedPath: Self.percentEncodedPath(of: url))
+    }
+
+    /// The short code in a percent-encoded path `/<orgKey>/<code>` (optionally with a trailing slash).
+    func shortCode(inPercentEncodedPath path: String) -> String? {
+        var segments = path.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)[...]
+        guard segments.first?.isEmpty == true else { return nil }
         segments.removeFirst()
-        if segments.count == 3, segments[2].isEmpty { segments.removeLast() }
-        guard segments.count == 2, segments[0] == orgKey,
-            let code = segments[1].removingPercentEncoding, !code.isEmpty, code.count <= 200, !code.contains("/")
+        if segments.count == 3, segments.last?.isEmpty == true { segments.removeLast() }
+        guard segments.count == 2, segments.first == orgKey[...], let raw = segments.last else { return nil }
+        guard let code = raw.contains("%") ? raw.removingPercentEncoding : String(raw),
+            !code.isEmpty, code.count <= 200, !code.contains("/")
         else { return nil }
         return code
     }
 
+    /// `url`'s path as written (percent-encoded), "" when it has none.
+    private static func percentEncodedPath(of url: URL) -> String {
+        if #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) {
+            return url.path(percentEncoded: true)
+        }
+        return URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+    }
+
+    /// `http` or `https`, in any case.
+    private static func isHTTP(_ scheme: String) -> Bool {
+        let lower = scheme.utf8.allSatisfy({ $0 < 0x41 || $0 > 0x5a }) ? scheme : scheme.lowercased()
+        return lower == "https" || lower == "http"
+    }
+
     private static func normalize(_ host: String) -> String {
+        if host.utf8.allSatisfy({ ($0 < 0x41 || $0 > 0x5a) && $0 < 0x80 }), host.utf8.last != UInt8(ascii: ".") { return host }
         var host = host.lowercased()
         while host.hasSuffix(".") { host.removeLast() }
         return host

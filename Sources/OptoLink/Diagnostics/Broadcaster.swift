@@ -37,7 +37,7 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
         let id = nextID
         nextID += 1
         listeners[id] = continuation
-        let backlog = pending
+        let backlog = pending.suffix(pendingLimit)
         pending.removeAll()
         // Yield the backlog while holding the lock so a concurrent send cannot overtake it.
         for value in backlog { continuation.yield(value) }
@@ -52,8 +52,11 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         guard !finished else { return }
         if listeners.isEmpty {
+            // Up to twice the limit is kept and trimmed back to the limit in one go, so a value sent while
+            // nobody listens costs O(1) amortized (trimming by one each time moved the whole buffer on
+            // every send). Listeners get the newest `pendingLimit`.
             pending.append(value)
-            if pending.count > pendingLimit { pending.removeFirst(pending.count - pendingLimit) }
+            if pending.count > 2 * pendingLimit { pending.removeFirst(pending.count - pendingLimit) }
         } else {
             for continuation in listeners.values { continuation.yield(value) }
         }

@@ -114,6 +114,17 @@ struct JSONValueParser {
     /// A string starting at the opening quote.
     private mutating func string() -> String? {
         index += 1   // "
+        // The usual case: printable ASCII up to the closing quote, no escape. Those bytes are exactly
+        // the string's UTF-8, so it is built in one go instead of scalar by scalar.
+        var end = index
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\\") {
+            if bytes[end] == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return text
+            }
+            end += 1
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = index
         // Unescaped runs are copied as validated UTF-8; escapes are decoded one by one.
@@ -218,6 +229,14 @@ struct JSONValueParser {
         // Exponents are left to JSONDecoder: it refuses numbers that overflow or underflow a Double
         // (e.g. `-0.5e-999`), and only it knows exactly which (found by the response fuzz tests).
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") { return nil }
+        // An integer of at most 15 digits is exact in a Double: no text conversion needed.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start + 1 : start
+        if index - digitsStart <= 15, !bytes[digitsStart..<index].contains(UInt8(ascii: ".")) {
+            var integer: Int64 = 0
+            for byte in bytes[digitsStart..<index] { integer = integer * 10 + Int64(byte - UInt8(ascii: "0")) }
+            return .number(negative ? -Double(integer) : Double(integer))
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)   // ASCII digits, '-' and '.' only
         guard let value = Double(text), value.isFinite else { return nil }
         // A non-zero literal that became 0 underflowed: leave it to JSONDecoder too.

@@ -39,9 +39,14 @@ struct ForwardedForTransport: HTTPTransport {
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, onAnswer: { _ in })
+    }
+
+    /// Forwards the early answer of the wrapped transport (see `HTTPTransport.send(_:onAnswer:)`).
+    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
         var request = request
         request.headers["X-Forwarded-For"] = nextAddress()
-        return try await base.send(request)
+        return try await base.send(request, onAnswer: onAnswer)
     }
 }
 

@@ -42,6 +42,35 @@ struct URLSessionTransportLoopbackTests {
         #expect(request.lowercased().contains("x-api-key: opl_sdk_x") || request.lowercased().contains("x-api-key:opl_sdk_x"))
     }
 
+    @Test func theAnswerIsHandedOverFromTheCompletionHandlerBeforeSendReturns() async throws {
+        let body = #"{"linkId":"l","path":"/p"}"#
+        let server = try LoopbackServer(
+            reply: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Request-Id: rq-8\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        defer { server.stop() }
+        let url = URL(string: "http://127.0.0.1:\(server.port)/demo/p/data")!
+        let events = Recorder<String>()
+        let handedOver = Recorder<HTTPResponse>()
+        let response = try await URLSessionTransport().send(
+            HTTPRequest(method: "GET", url: url, headers: ["X-API-Key": "opl_sdk_x", "Accept": "application/json"], timeout: 5),
+            onAnswer: { answer in
+                // URLSession's completion handler runs on its own queue, outside any Swift task: the
+                // protocol's default would call this from the waiting task after `send` returned.
+                events.record(withUnsafeCurrentTask { $0 == nil } ? "answer outside any task" : "answer in a task")
+                handedOver.record(answer)
+            })
+        events.record("returned")
+        #expect(events.all == ["answer outside any task", "returned"])
+        #expect(handedOver.all == [response])
+        #expect(response.status == 200)
+        // Header fields are converted when first read, and read the same.
+        #expect(response.header("x-request-id") == "rq-8")
+        #expect(response.headers["Content-Type"] == "application/json")
+        let request = try #require(server.requests.first)
+        #expect(request.hasPrefix("GET /demo/p/data HTTP/1.1\r\n"))
+        #expect(request.lowercased().contains("accept: application/json"))
+    }
+
     @Test func cancellingAHangingRequestThrowsCancelled() async throws {
         let server = try LoopbackServer(reply: nil)
         defer { server.stop() }

@@ -14,6 +14,8 @@ struct LinkURLMatcherTests {
         ("http://links.demo.test:8443/demo/welcome", "welcome"),
         ("https://go.demo.test/demo/flash", "flash"),
         ("https://go.demo.test./demo/a%20b", "a b"),
+        ("HTTPS://Go.Demo.Test/demo/Summer", "Summer"),   // scheme and host in any case; the code as written
+        ("https://links.demo.test/demo/caf%C3%A9", "café"),
     ])
     func acceptsOurLinks(_ text: String, _ code: String) throws {
         #expect(matcher.shortCode(in: try #require(URL(string: text))) == code)
@@ -31,6 +33,10 @@ struct LinkURLMatcherTests {
         "myapp://links.demo.test/demo/summer",     // custom scheme: the app's own
         "https://sub.links.demo.test/demo/summer",
         "https://links.demo.test/",
+        "https://links.demo.test",
+        "https://links.demo.test/demo/a%2Fb",            // a slash inside the code
+        "https://links.demo.test/demo/summer//",
+        "ftp://links.demo.test/demo/summer",
     ])
     func refusesEverythingElse(_ text: String) throws {
         #expect(matcher.shortCode(in: try #require(URL(string: text))) == nil)

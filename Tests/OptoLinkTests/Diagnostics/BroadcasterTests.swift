@@ -23,6 +23,18 @@ struct BroadcasterTests {
         #expect(await collect(stream) == [8, 9, 10])
     }
 
+    @Test func pendingValuesStayTheNewestAcrossManyTrims() async {
+        // The buffer is trimmed in batches (up to twice the limit is held); a listener still gets exactly
+        // the newest `pendingLimit`, whatever the count sent.
+        for count in [3, 4, 6, 7, 8, 13, 100, 1001] {
+            let hub = Broadcaster<Int>(pendingLimit: 3, policy: .unbounded)
+            for value in 1...count { hub.send(value) }
+            let stream = hub.stream()
+            hub.finish()
+            #expect(await collect(stream) == Array(max(1, count - 2)...count))
+        }
+    }
+
     @Test func eachListenerBufferIsBounded() async {
         let hub = Broadcaster<Int>(pendingLimit: 0, policy: .bufferingNewest(2))
         let stream = hub.stream()

@@ -109,7 +109,7 @@ struct SessionAndIdentityTests {
                 resolver: DeferredLinkResolver(
                     api: api, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, launchState: launchState, clipboardEnabled: true),
                 launchState: launchState, store: store, deviceInfo: FixedDeviceInfo.iPhone, clock: ManualClock(),
-                deviceId: "device-1234", emit: { _ in }, log: { _, _ in }, deliver: delivered.record))
+                deviceId: "device-1234", emit: { _ in }, log: { _, _ in }, deliver: { delivered.record($0); return true }))
 
         let direct = await coordinator.open(URL(string: "https://links.demo.test/demo/summer")!, shortCode: "summer")
         let firstLaunch = await coordinator.runFirstLaunch(launchURL: nil, shortCode: nil)

@@ -15,6 +15,10 @@ import Testing
         #""just a string""#,
         "42",
         #"{"dup":1,"dup":2}"#,
+        // Integers take a path of their own (up to 15 digits; longer ones go through Double's parser).
+        "[0, -0, 7, -7, 999999999999999, -999999999999999, 1000000000000000, 9007199254740993, -123456789012345678]",
+        // ASCII strings without escapes are built in one go; the rest scalar by scalar, mixed here.
+        #"["plain", "", " ", "~!@#$%^&*()_+{}|:<>?", "tail\\", "mid\"dle", "é", "ascii then é", "\u0041", "a\/b"]"#,
     ]
 
     @Test(arguments: wellFormed)
