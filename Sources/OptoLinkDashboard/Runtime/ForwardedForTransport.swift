@@ -18,8 +18,14 @@ public struct ForwardedForTransport: HTTPTransport {
 
     /// Sends `request` through the wrapped transport with the `X-Forwarded-For` header set.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, onAnswer: { _ in })
+    }
+
+    /// Same, forwarding the wrapped transport's early answer (see `HTTPTransport.send(_:onAnswer:)`), so a
+    /// direct open reaches the app from URLSession's callback here too.
+    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
         var request = request
         request.headers["X-Forwarded-For"] = address.value
-        return try await base.send(request)
+        return try await base.send(request, onAnswer: onAnswer)
     }
 }

@@ -11,8 +11,13 @@ struct ForwardedForTransport: HTTPTransport {
     let base = URLSessionTransport()
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, onAnswer: { _ in })
+    }
+
+    /// Forwards the wrapped transport's early answer, so these flows take the SDK's real early path.
+    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
         var request = request
         request.headers["X-Forwarded-For"] = address
-        return try await base.send(request)
+        return try await base.send(request, onAnswer: onAnswer)
     }
 }
