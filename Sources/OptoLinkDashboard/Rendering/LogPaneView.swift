@@ -1,15 +1,18 @@
 /// The log pane: the newest lines at the bottom, scrollable back.
 enum LogPaneView {
     static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
-        let title = state.logScroll > 0 ? "\(DashboardPane.log.title) (↑\(state.logScroll))" : DashboardPane.log.title
-        buffer.box(rect, title: title, focused: focused)
         let inner = rect.inner
+        // The reducer keeps the scroll within a page of the oldest line for the state's size; clamp again
+        // in case this is drawn at another size, so the pane is always full.
+        let end = state.log.isEmpty ? 0 : max(min(state.log.count, max(1, inner.height)), state.log.count - state.logScroll)
+        let scrolled = state.log.count - end
+        let title = scrolled > 0 ? "\(DashboardPane.log.title) (↑\(scrolled))" : DashboardPane.log.title
+        buffer.box(rect, title: title, focused: focused)
         guard inner.height > 0 else { return }
         if state.log.isEmpty {
             buffer.write(" no log lines yet", x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
             return
         }
-        let end = max(0, state.log.count - state.logScroll)
         let start = max(0, end - inner.height)
         for (offset, line) in state.log[start..<end].enumerated() {
             let y = inner.y + offset

@@ -27,7 +27,7 @@ public enum DashboardReducer {
         case .switchFingerprintSide:
             state.fingerprint.cursorSide = state.fingerprint.cursorSide == .app ? .browser : .app
         case .scrollLog(let delta):
-            state.logScroll = min(max(0, state.logScroll + delta), max(0, state.log.count - 1))
+            state.logScroll = min(max(0, state.logScroll + delta), maxLogScroll(state))
         case .toggleBreakdown:
             state.breakdownOpen.toggle()
         case .openOverlay(let overlay):
@@ -81,6 +81,7 @@ public enum DashboardReducer {
             stampPendingLogLines(&state)
         case .resize(let size):
             state.size = size
+            state.logScroll = min(state.logScroll, maxLogScroll(state))
         case .diagnostic(let event, let time):
             reduceDiagnostic(&state, event, time: time)
         case .matchAttemptsLoaded(let attempts):
@@ -277,6 +278,13 @@ public enum DashboardReducer {
         if state.log.count > DashboardState.Limits.logLines {
             state.log.removeFirst(state.log.count - DashboardState.Limits.logLines)
         }
-        state.logScroll = min(state.logScroll, max(0, state.log.count - 1))
+        state.logScroll = min(state.logScroll, maxLogScroll(state))
+    }
+
+    /// How far back the log can scroll: until its oldest line is at the top of the pane, so a page
+    /// back never leaves blank rows under the last line (the pane's height comes from the layout).
+    static func maxLogScroll(_ state: DashboardState) -> Int {
+        let rows = DashboardLayout.compute(size: state.size, focus: state.focus).panes[.log].map { max(1, $0.inner.height) } ?? 1
+        return max(0, state.log.count - rows)
     }
 }

@@ -163,15 +163,32 @@ struct DashboardReducerTests {
         #expect(state.header.scenarioDetail == "waited 1 s, 2 s")
     }
 
-    @Test func logScrollIsClampedAndHoldsStillWhileNewLinesArrive() {
+    @Test func logScrollStopsAtAFullPageAndHoldsStillWhileNewLinesArrive() throws {
+        // At 120×40 the log pane shows 5 lines: 20 lines scroll back at most 15, the oldest at the top.
         var state = DashboardState()
-        for index in 0..<5 { DashboardReducer.reduce(&state, .log(.info, "\(index)")) }
+        let rows = try #require(DashboardLayout.compute(size: state.size, focus: state.focus).panes[.log]).inner.height
+        #expect(rows == 5)
+        for index in 0..<20 { DashboardReducer.reduce(&state, .log(.info, "\(index)")) }
         DashboardReducer.reduce(&state, .scrollLog(100))
-        #expect(state.logScroll == 4)
+        #expect(state.logScroll == 15)
+        let top = DashboardRenderer.render(state, size: state.size)
+        let logRect = try #require(DashboardLayout.compute(size: state.size, focus: state.focus).panes[.log])
+        let shown = (0..<rows).map { top.lines[logRect.inner.y + $0] }
+        #expect(shown.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty && $0.contains("info") })
+        #expect(shown.first?.contains("info  0") == true)
+        #expect(shown.last?.contains("info  4") == true)
         DashboardReducer.reduce(&state, .scrollLog(-2))
-        #expect(state.logScroll == 2)
+        #expect(state.logScroll == 13)
         DashboardReducer.reduce(&state, .log(.info, "new"))
-        #expect(state.logScroll == 3)
+        #expect(state.logScroll == 14)
+        // Fewer lines than the pane holds: nothing to scroll.
+        var short = DashboardState()
+        for index in 0..<3 { DashboardReducer.reduce(&short, .log(.info, "\(index)")) }
+        DashboardReducer.reduce(&short, .scrollLog(10))
+        #expect(short.logScroll == 0)
+        // A taller terminal shows more lines (15 at 250×80): the scroll is clamped to its page.
+        DashboardReducer.reduce(&state, .resize(ScreenSize(width: 250, height: 80)))
+        #expect(state.logScroll == 21 - 15)
     }
 
     @Test func faultMenuCountStaysBetweenOneAndNinetyNine() {
