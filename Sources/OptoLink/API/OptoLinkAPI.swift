@@ -220,9 +220,10 @@ public final class OptoLinkAPI: Sendable {
     /// Sends `request` with retries; returns the 2xx answer or throws. Emits the request's diagnostics,
     /// ending with exactly one `requestFinished`.
     ///
-    /// Each answer is handled the moment the transport hands it over (``HTTPTransport/send(_:onAnswer:)``),
-    /// once: `onSuccess` first for a 2xx (the app waits for it; diagnostics do not), then the answer's
-    /// diagnostics, in the same order as when it comes back the usual way.
+    /// `onSuccess` runs for a 2xx the moment the transport hands the answer over
+    /// (``HTTPTransport/send(_:onAnswer:)``), once. Nothing else runs there: the answer's diagnostics are
+    /// emitted afterwards from this task (with the arrival time taken in the callback), so the transport's
+    /// thread is free again right after the app has its link.
     private func perform(
         _ request: HTTPRequest, endpoint: Endpoint, onSuccess: (@Sendable (HTTPResponse) -> Void)? = nil
     ) async throws(OptoLinkError) -> HTTPResponse {
@@ -237,14 +238,10 @@ public final class OptoLinkAPI: Sendable {
             emit(.requestStarted(requestID: id, endpoint: endpoint, attempt: attempt))
             let started = clock.now()
             let latch = AnswerLatch()
-            let thisAttempt = attempt
-            let answered: @Sendable (HTTPResponse) -> Void = { [self] response in
-                guard latch.claim(response) else { return }
-                let arrived = clock.now()
-                let success = (200...299).contains(response.status)
-                if success { onSuccess?(response) }
-                emit(.responseReceived(requestID: id, endpoint: endpoint, attempt: thisAttempt, status: response.status, duration: arrived - started))
-                if success { emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: thisAttempt, status: response.status)) }
+            let clock = self.clock
+            let answered: @Sendable (HTTPResponse) -> Void = { response in
+                guard latch.claim(response, at: clock.now()) else { return }
+                if (200...299).contains(response.status) { onSuccess?(response) }
             }
             let outcome: RetryPolicy.Outcome
             let finalError: OptoLinkError
@@ -259,7 +256,12 @@ public final class OptoLinkAPI: Sendable {
                     response = early
                 }
                 answered(response)  // does nothing when the transport already handed it over
-                if (200...299).contains(response.status) { return response }
+                let duration = (latch.arrival ?? clock.now()) - started
+                emit(.responseReceived(requestID: id, endpoint: endpoint, attempt: attempt, status: response.status, duration: duration))
+                if (200...299).contains(response.status) {
+                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: response.status))
+                    return response
+                }
                 status = response.status
                 outcome = .status(response.status)
                 finalError = .http(response)
