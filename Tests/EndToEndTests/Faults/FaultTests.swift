@@ -112,6 +112,8 @@ struct FaultTests {
         #expect(story.statuses == [200])
         #expect(story.retryDelays == [0.05])
         #expect(story.finished.map(\.attempts) == [2])
+        // (Required before indexing: a crash here would take the whole test process down.)
+        try #require(story.started.count == 2 && story.retryDelays.count == 1)
         // The first attempt ended by the 1 s timeout, not by the server's answer after 2.5 s.
         let firstDuration = story.started[1].time - story.started[0].time - story.retryDelays[0]
         #expect(firstDuration >= 0.9 && firstDuration < 2.3, "first attempt took \(firstDuration) s")
