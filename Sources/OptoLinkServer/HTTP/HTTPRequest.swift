@@ -24,14 +24,35 @@ struct HTTPRequest: Sendable {
         self.version = version
         self.headers = headers
         self.body = body
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var segments = [String]()
+        var query = [String: String]()
+        let asciiSplit: Result<Void, OptoLinkServerError>? = target.utf8.withContiguousStorageIfAvailable { bytes in
+            HTTPRequest.isASCII(bytes) ? HTTPRequest.splitASCIITarget(bytes, segments: &segments, query: &query) : nil
+        } ?? nil
+        switch asciiSplit {
+        case .success?:
+            break
+        case .failure(let error)?:
+            throw error
+        case nil:
+            (segments, query) = try HTTPRequest.splitTargetText(target)
+        }
+        self.segments = segments
+        self.query = query
+    }
+
+    /// Splits a target at Characters: the path at `/` (empty segments dropped, each percent-decoded),
+    /// the query after the first `?` at `&` (empty pairs dropped), each pair at its first `=` and
+    /// form-decoded, the last value winning. Used for non-ASCII targets, and by the tests as the
+    /// reference for the byte-level split of ASCII ones.
+    static func splitTargetText(_ target: String) throws(OptoLinkServerError) -> (segments: [String], query: [String: String]) {
+        var segments = [String]()
+        var query = [String: String]()
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         for raw in parts[0].split(separator: "/", omittingEmptySubsequences: true) {
             guard let decoded = HTTPRequest.percentDecoded(String(raw)) else { throw .badRequest("Malformed request target") }
             segments.append(decoded)
         }
-        self.segments = segments
-        var query = [String: String]()
         if parts.count == 2 {
             for pair in parts[1].split(separator: "&") {
                 let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -41,7 +62,43 @@ struct HTTPRequest: Sendable {
                 query[key] = value
             }
         }
-        self.query = query
+        return (segments, query)
+    }
+
+    /// Splits an ASCII target byte by byte (for ASCII, every byte is its own Character, so this is the
+    /// Character-level split above): the path at `/` (empty segments dropped), the query after the
+    /// first `?` at `&` (empty pairs dropped) and each pair at its first `=`.
+    private static func splitASCIITarget(_ bytes: UnsafeBufferPointer<UInt8>, segments: inout [String],
+                                         query: inout [String: String]) -> Result<Void, OptoLinkServerError> {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        let questionMark = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
+        var start = 0
+        while start < questionMark {
+            let end = bytes[start..<questionMark].firstIndex(of: UInt8(ascii: "/")) ?? questionMark
+            if end > start {
+                guard let decoded = percentDecoded(text(start..<end)) else { return .failure(.badRequest("Malformed request target")) }
+                segments.append(decoded)
+            }
+            start = end + 1
+        }
+        guard questionMark < bytes.count else { return .success(()) }
+        start = questionMark + 1
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+            if end > start {
+                let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
+                guard let key = formDecoded(text(start..<equals)),
+                      let value = formDecoded(equals < end ? text(equals + 1..<end) : "")
+                else { return .failure(.badRequest("Malformed query string")) }
+                query[key] = value
+            }
+            start = end + 1
+        }
+        return .success(())
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
     }
 
     /// `removingPercentEncoding`, skipped when there is no `%` (the result would be the same string).
