@@ -145,12 +145,17 @@ enum HTTPParser {
     /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
     /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
     static func headerProblem(_ request: HTTPRequest) -> OptoLinkServerError? {
-        func count(_ name: String) -> Int { request.headers.reduce(0) { $0 + (HTTPRequest.sameFieldName($1.name, name) ? 1 : 0) } }
-        if count("host") > 1 { return .badRequest("More than one Host header") }
-        if count("host") == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
-        for name in ["authorization", "x-api-key"] where count(name) > 1 {
-            return .badRequest("More than one \(name) header")
+        // One pass over the fields, counting the three names.
+        var hosts = 0, authorizations = 0, apiKeys = 0
+        for header in request.headers {
+            if HTTPRequest.sameFieldName(header.name, "host") { hosts += 1 }
+            else if HTTPRequest.sameFieldName(header.name, "authorization") { authorizations += 1 }
+            else if HTTPRequest.sameFieldName(header.name, "x-api-key") { apiKeys += 1 }
         }
+        if hosts > 1 { return .badRequest("More than one Host header") }
+        if hosts == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
+        if authorizations > 1 { return .badRequest("More than one authorization header") }
+        if apiKeys > 1 { return .badRequest("More than one x-api-key header") }
         return nil
     }
 

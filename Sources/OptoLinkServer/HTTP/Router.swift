@@ -28,14 +28,15 @@ struct Router: Sendable {
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
 
         var allowed = [String]()
-        var found: (Route, [String: String])?
-        for route in routes {
-            if reserved, route.pattern.hasPrefix("/:") { continue }
-            guard let params = route.match(request.segments) else { continue }
-            if route.method == request.method { found = (route, params); break }
-            allowed.append(route.method)
+        var found: (index: Int, params: [String: String])?
+        // By index: iterating `routes` would copy each Route (its strings and closure) per request.
+        for index in routes.indices {
+            if reserved, routes[index].isCatchAll { continue }
+            guard let params = routes[index].match(request.segments) else { continue }
+            if routes[index].method == request.method { found = (index, params); break }
+            allowed.append(routes[index].method)
         }
-        guard let (route, params) = found else {
+        guard let (index, params) = found else {
             if !allowed.isEmpty {
                 var response = HTTPResponse.envelope(OptoLinkServerError(status: 405, message: "Method \(request.method) not allowed"), requestId: requestId)
                 response.headers.append(("Allow", allowed.joined(separator: ", ")))
@@ -44,6 +45,7 @@ struct Router: Sendable {
             return .respond(.envelope(.notFound("No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"), requestId: requestId))
         }
 
+        let route = routes[index]
         if !faultsApplied, route.faultFamily != .exempt {
             let family: String? = if case .named(let name) = route.faultFamily { name } else { nil }
             if let fault = backend.faults.consume(family: family) {

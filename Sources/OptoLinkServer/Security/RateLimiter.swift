@@ -32,8 +32,14 @@ final class RateLimiter: Sendable {
         var count: Int
     }
 
+    /// A window's key: the family and the address (no concatenated String per request).
+    private struct Key: Hashable {
+        var family: Family
+        var ip: String
+    }
+
     private struct State {
-        var windows: [String: Window] = [:]
+        var windows: [Key: Window] = [:]
         var lastPrune: Date?
         /// Past this many windows, closed ones are swept before the minute is up. It doubles with the
         /// windows still open after a sweep (at least 20 000), so many live addresses do not make every
@@ -47,7 +53,7 @@ final class RateLimiter: Sendable {
 
     /// Counts one request; throws 429 when the family's limit for this address is used up.
     func check(_ family: Family, ip: String, now: Date) throws(OptoLinkServerError) {
-        let key = family.rawValue + "|" + ip
+        let key = Key(family: family, ip: ip)
         let retryAfter: Int? = state.withLock { state in
             // Closed windows are dropped once a minute (and when the map has grown past `sweepAt`), so
             // memory returns to its resting level after a burst of addresses.
