@@ -145,13 +145,9 @@ enum HTTPParser {
     /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
     /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
     static func headerProblem(_ request: HTTPRequest) -> OptoLinkServerError? {
-        // One pass over the fields, counting the three names.
-        var hosts = 0, authorizations = 0, apiKeys = 0
-        for header in request.headers {
-            if HTTPRequest.sameFieldName(header.name, "host") { hosts += 1 }
-            else if HTTPRequest.sameFieldName(header.name, "authorization") { authorizations += 1 }
-            else if HTTPRequest.sameFieldName(header.name, "x-api-key") { apiKeys += 1 }
-        }
+        let hosts = request.count(ofFieldsNamed: "host")
+        let authorizations = request.count(ofFieldsNamed: "authorization")
+        let apiKeys = request.count(ofFieldsNamed: "x-api-key")
         if hosts > 1 { return .badRequest("More than one Host header") }
         if hosts == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
         if authorizations > 1 { return .badRequest("More than one authorization header") }

@@ -13,7 +13,12 @@ struct HTTPRequest: Sendable {
     /// `HTTP/1.1` or `HTTP/1.0`.
     var version: String
     /// Header fields in arrival order, names as sent.
-    var headers: [(name: String, value: String)]
+    var headers: [(name: String, value: String)] {
+        didSet { headerNamesAreASCII = HTTPRequest.namesAreASCII(headers) }
+    }
+    /// Whether every header name is ASCII (always, for requests the parser made): names are then
+    /// compared byte by byte, without checking both strings for other characters on every comparison.
+    private(set) var headerNamesAreASCII: Bool
     /// The body (exactly Content-Length bytes).
     var body: [UInt8]
 
@@ -23,6 +28,7 @@ struct HTTPRequest: Sendable {
         self.target = target
         self.version = version
         self.headers = headers
+        self.headerNamesAreASCII = HTTPRequest.namesAreASCII(headers)
         self.body = body
         var segments = [String]()
         var query = [String: String]()
@@ -114,7 +120,31 @@ struct HTTPRequest: Sendable {
 
     /// The first value of header `name` (case-insensitive).
     func header(_ name: String) -> String? {
-        headers.first { HTTPRequest.sameFieldName($0.name, name) }?.value
+        if headerNamesAreASCII, name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return headers.first { HTTPRequest.sameASCIIFieldName($0.name, name) }?.value
+        }
+        return headers.first { HTTPRequest.sameFieldName($0.name, name) }?.value
+    }
+
+    /// How many header fields are named `name` (case-insensitive; `name` must be ASCII).
+    func count(ofFieldsNamed name: String) -> Int {
+        headerNamesAreASCII
+            ? headers.reduce(0) { $0 + (HTTPRequest.sameASCIIFieldName($1.name, name) ? 1 : 0) }
+            : headers.reduce(0) { $0 + (HTTPRequest.sameFieldName($1.name, name) ? 1 : 0) }
+    }
+
+    private static func namesAreASCII(_ headers: [(name: String, value: String)]) -> Bool {
+        headers.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// `sameFieldName` for two ASCII names: equal lengths and bytes equal once A–Z are folded.
+    static func sameASCIIFieldName(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else { return false }
+        for (p, q) in zip(x, y) where p != q {
+            if (p | 0x20) != (q | 0x20) || !((0x61...0x7a).contains(p | 0x20)) { return false }
+        }
+        return true
     }
 
     /// Case-insensitive equality of header names, as `lowercased()` decides it, without allocating

@@ -15,9 +15,20 @@ struct Router: Sendable {
     /// instead of for every request (optolink-bench, measure 4a).
     let routes: [Route]
 
+    /// `routes`, each behind one reference: reading a Route out of an array copied the whole struct
+    /// (retaining its strings, arrays and closure) for every route tried (optolink-bench, measure 4a).
+    private let table: [RouteEntry]
+
+    /// One route of `table`.
+    private final class RouteEntry: Sendable {
+        let route: Route
+        init(_ route: Route) { self.route = route }
+    }
+
     init(backend: Backend) {
         self.backend = backend
         routes = RouteTable.all.filter { !(backend.options.production && $0.isDev) }
+        table = routes.map(RouteEntry.init)
     }
 
     /// Answers one request.
@@ -28,21 +39,17 @@ struct Router: Sendable {
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
 
         var allowed = [String]()
-        var found: (faultFamily: Route.FaultFamily, rateFamily: RateLimiter.Family?, handler: Route.Handler, params: [String: String])?
-        // Through a buffer pointer: iterating `routes` (or indexing it) copied each Route, its strings
-        // and its closure, for every route tried (optolink-bench, measure 4a).
-        routes.withUnsafeBufferPointer { table in
-            for index in table.indices {
-                if reserved, table[index].isCatchAll { continue }
-                guard let params = table[index].match(request.segments) else { continue }
-                if table[index].method == request.method {
-                    found = (table[index].faultFamily, table[index].rateFamily, table[index].handler, params)
-                    break
-                }
-                allowed.append(table[index].method)
+        var found: (entry: RouteEntry, params: [String: String])?
+        for entry in table {
+            if reserved, entry.route.isCatchAll { continue }
+            guard let params = entry.route.match(request.segments) else { continue }
+            if entry.route.method == request.method {
+                found = (entry, params)
+                break
             }
+            allowed.append(entry.route.method)
         }
-        guard let route = found else {
+        guard let (entry, params) = found else {
             if !allowed.isEmpty {
                 var response = HTTPResponse.envelope(OptoLinkServerError(status: 405, message: "Method \(request.method) not allowed"), requestId: requestId)
                 response.headers.append(("Allow", allowed.joined(separator: ", ")))
@@ -51,8 +58,8 @@ struct Router: Sendable {
             return .respond(.envelope(.notFound("No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"), requestId: requestId))
         }
 
-        if !faultsApplied, route.faultFamily != .exempt {
-            let family: String? = if case .named(let name) = route.faultFamily { name } else { nil }
+        if !faultsApplied, entry.route.faultFamily != .exempt {
+            let family: String? = if case .named(let name) = entry.route.faultFamily { name } else { nil }
             if let fault = backend.faults.consume(family: family) {
                 switch fault.kind {
                 case .drop: return .drop
@@ -67,10 +74,10 @@ struct Router: Sendable {
             }
         }
 
-        let context = RouteContext(requestId: requestId, ip: ip, params: route.params, now: now)
+        let context = RouteContext(requestId: requestId, ip: ip, params: params, now: now)
         do {
-            if let family = route.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
-            var response = try route.handler(backend, request, context)
+            if let family = entry.route.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
+            var response = try entry.route.handler(backend, request, context)
             response.headers.append(("X-Request-Id", requestId))
             return .respond(response)
         } catch let error as OptoLinkServerError {

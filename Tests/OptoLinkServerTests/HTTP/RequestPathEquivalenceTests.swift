@@ -95,6 +95,25 @@ import Testing
         #expect(try problem("HTTP/1.1", [("Host", "a"), ("Hostx", "b"), ("X-Authorization", "c"), ("Authorization", "d")]) == nil)
     }
 
+    @Test func headerLookupsAgreeWithTheCaseInsensitiveComparison() throws {
+        let names = ["Host", "host", "HOST", "X-Forwarded-For", "x-forwarded-for", "Connection", "X-API-Key", "x-api-\u{212A}ey",
+                     "Authorization", "authorizatioN", "É", "é", "Content-Length", "content-lengtH", "X", "[", "{", "@", "`"]
+        var rng = SplitMix64(seed: 13)
+        for _ in 0..<500 {
+            let fields = (0..<Int.random(in: 0...5, using: &rng)).map { i in (name: names.randomElement(using: &rng)!, value: "v\(i)") }
+            var request = try HTTPRequest(method: "GET", target: "/", headers: fields)
+            for round in 0..<2 {
+                for name in names {
+                    #expect(request.header(name) == request.headers.first { HTTPRequest.sameFieldName($0.name, name) }?.value, "\(fields) \(name)")
+                    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+                        #expect(request.count(ofFieldsNamed: name) == request.headers.filter { HTTPRequest.sameFieldName($0.name, name) }.count)
+                    }
+                }
+                if round == 0 { request.headers.append((name: names.randomElement(using: &rng)!, value: "added")) }
+            }
+        }
+    }
+
     @Test func requestAndLinkIdsAreRandomHex() {
         var seen = Set<String>()
         for _ in 0..<2000 {
