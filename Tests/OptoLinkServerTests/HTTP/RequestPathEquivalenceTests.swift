@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import OptoLinkServer
 
@@ -112,6 +113,74 @@ import Testing
                 if round == 0 { request.headers.append((name: names.randomElement(using: &rng)!, value: "added")) }
             }
         }
+    }
+
+    @Test func isoTimestampsAreWhatTheFormatStringGave() {
+        func reference(_ date: Date) -> String {
+            let interval = date.timeIntervalSince1970
+            let whole = interval.rounded(.down)
+            var millis = Int(((interval - whole) * 1000).rounded())
+            var seconds = time_t(whole)
+            if millis >= 1000 { millis -= 1000; seconds += 1 }
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            return String(format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%03ldZ",
+                          Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                          Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), millis)
+        }
+        var rng = SplitMix64(seed: 14)
+        var intervals: [TimeInterval] = [0, -0.0004, -0.0005, -1, 0.9995, 0.0005, 59.9999, 1_800_000_000.123, 1_800_000_000.9996,
+                                         -62_135_596_800, -62_135_596_801, -70_000_000_000, 253_402_300_799.999, 253_402_300_800, 1e12]
+        for _ in 0..<3000 { intervals.append(Double.random(in: -3e9...8e9, using: &rng)) }
+        for interval in intervals {
+            let date = Date(timeIntervalSince1970: interval)
+            #expect(ISOTime.string(date) == reference(date), "\(interval)")
+        }
+    }
+
+    @Test func theAttemptLogKeepsTheNewest500NewestFirst() throws {
+        let clock = ManualServerClock()
+        let store = try Store(path: nil)
+        try store.apply(.demo, now: clock.now())
+        let router = Router(backend: Backend(store: store, clock: clock, options: .init(trustForwardedFor: true)))
+        func ids(_ target: String) throws -> [String] {
+            let request = try HTTPRequest(method: "GET", target: target)
+            guard case .respond(let response) = router.handle(request, peer: "127.0.0.1"),
+                  case .array(let list)? = try JSONParser.parse(response.body)["attempts"] else { return [] }
+            return list.compactMap { $0["id"]?.stringValue }
+        }
+        for count in 1...620 {
+            let body = "{\"deviceId\":\"ring-device-\(count % 3)\"}"
+            let request = try HTTPRequest(method: "POST", target: "/match", headers: [("X-Forwarded-For", "10.9.\(count / 250).\(count % 250)")],
+                                          body: Array(body.utf8))
+            _ = router.handle(request, peer: "127.0.0.1")
+            if [1, 2, 499, 500, 501, 620].contains(count) {
+                let kept = min(count, 500)
+                #expect(try ids("/dev/match-attempts?limit=200") == (0..<min(kept, 200)).map { "att_\(count - $0)" })
+                let mine = (count - kept + 1...count).reversed().filter { $0 % 3 == 1 }.prefix(200).map { "att_\($0)" }
+                #expect(try ids("/dev/match-attempts?limit=200&deviceId=ring-device-1") == mine)
+            }
+        }
+        #expect(try ids("/dev/match-attempts?limit=3&deviceId=ring-device-2") == ["att_620", "att_617", "att_614"])
+    }
+
+    @Test func bodyValidationReportsUnknownFieldsSortedAndOnlyThen() throws {
+        let validator = MatchRoute.validator
+        #expect(try validator.validate(Array(#"{"deviceId":"abcdefgh","platform":"iOS","timezone":null}"#.utf8)) == ["deviceId": "abcdefgh", "platform": "iOS"])
+        #expect(throws: OptoLinkServerError.self) { try validator.validate(Array(#"{"deviceId":"abcdefgh","x":null}"#.utf8)) }
+        for body in [#"{"zeta":1,"alpha":2,"deviceId":"abcdefgh","beta":null}"#, #"{"platform":1,"b":2,"a":3}"#] {
+            do {
+                _ = try validator.validate(Array(body.utf8))
+                Issue.record("accepted \(body)")
+            } catch {
+                let unknown = error.details.filter { $0.message.hasSuffix("should not exist") }.compactMap(\.field)
+                #expect(unknown == unknown.sorted() && !unknown.isEmpty, "\(error.details)")
+            }
+        }
+        var changed = BodyValidator(fields: [.init(name: "a", kind: .string(min: 0, max: 5), required: false)])
+        #expect(throws: OptoLinkServerError.self) { try changed.validate(Array(#"{"b":"x"}"#.utf8)) }
+        changed.fields.append(.init(name: "b", kind: .string(min: 0, max: 5), required: false))
+        #expect(try changed.validate(Array(#"{"b":"x"}"#.utf8)) == ["b": "x"])
     }
 
     @Test func requestAndLinkIdsAreRandomHex() {
