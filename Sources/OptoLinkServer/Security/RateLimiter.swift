@@ -45,6 +45,12 @@ final class RateLimiter: Sendable {
         /// windows still open after a sweep (at least 20 000), so many live addresses do not make every
         /// request filter the whole map (amortized O(1); found by optolink-bench, measure 4).
         var sweepAt = RateLimiter.minimumSweepSize
+        /// No window starts before `earliestStart` or after `latestStart` (nil: no windows). When every
+        /// start is within the last minute and not in the future, a sweep would keep every window, so it
+        /// is skipped: a burst of new addresses made each doubling sweep copy the whole map for nothing
+        /// (optolink-bench, measure 4a, where every request comes from a new address).
+        var earliestStart: Date?
+        var latestStart: Date?
     }
 
     static let minimumSweepSize = 20_000
@@ -59,13 +65,23 @@ final class RateLimiter: Sendable {
             // memory returns to its resting level after a burst of addresses.
             let due = state.lastPrune.map { now.timeIntervalSince($0) >= RateLimiter.window || now < $0 } ?? false
             if due || state.windows.count > state.sweepAt {
-                state.windows = state.windows.filter { now.timeIntervalSince($0.value.start) < RateLimiter.window && now >= $0.value.start }
+                let nothingToDrop = (state.earliestStart.map { now.timeIntervalSince($0) < RateLimiter.window } ?? true)
+                    && (state.latestStart.map { now >= $0 } ?? true)
+                if !nothingToDrop {
+                    state.windows = state.windows.filter { now.timeIntervalSince($0.value.start) < RateLimiter.window && now >= $0.value.start }
+                    state.earliestStart = state.windows.values.lazy.map(\.start).min()
+                    state.latestStart = state.windows.values.lazy.map(\.start).max()
+                }
                 state.sweepAt = max(RateLimiter.minimumSweepSize, state.windows.count * 2)
             }
             if due || state.lastPrune == nil { state.lastPrune = now }
             var window = state.windows[key] ?? Window(start: now, count: 0)
             if now.timeIntervalSince(window.start) >= RateLimiter.window || now < window.start {
                 window = Window(start: now, count: 0)
+            }
+            if window.count == 0 {   // a new window, stored below
+                state.earliestStart = min(state.earliestStart ?? now, now)
+                state.latestStart = max(state.latestStart ?? now, now)
             }
             guard window.count < family.limit else {
                 return Int((window.start.addingTimeInterval(RateLimiter.window).timeIntervalSince(now)).rounded(.up))
@@ -81,5 +97,11 @@ final class RateLimiter: Sendable {
     var windowCount: Int { state.withLock { $0.windows.count } }
 
     /// Forgets every window.
-    func reset() { state.withLock { $0.windows.removeAll() } }
+    func reset() {
+        state.withLock { state in
+            state.windows.removeAll()
+            state.earliestStart = nil
+            state.latestStart = nil
+        }
+    }
 }
