@@ -15,14 +15,26 @@ struct Router: Sendable {
     /// instead of for every request (optolink-bench, measure 4a).
     let routes: [Route]
 
-    /// `routes`, each behind one reference: reading a Route out of an array copied the whole struct
-    /// (retaining its strings, arrays and closure) for every route tried (optolink-bench, measure 4a).
+    /// `routes`, each behind one reference with what matching reads beside it: reading a Route out of
+    /// an array, or out of a class to call a method on it, copied the whole struct (retaining its strings,
+    /// arrays and closure) for every route tried (optolink-bench, measure 4a).
     private let table: [RouteEntry]
 
     /// One route of `table`.
     private final class RouteEntry: Sendable {
-        let route: Route
-        init(_ route: Route) { self.route = route }
+        let method: String
+        let pattern: Route.CompiledPattern
+        let faultFamily: Route.FaultFamily
+        let rateFamily: RateLimiter.Family?
+        let handler: Route.Handler
+
+        init(_ route: Route) {
+            method = route.method
+            pattern = route.compiled
+            faultFamily = route.faultFamily
+            rateFamily = route.rateFamily
+            handler = route.handler
+        }
     }
 
     init(backend: Backend) {
@@ -41,13 +53,13 @@ struct Router: Sendable {
         var allowed = [String]()
         var found: (entry: RouteEntry, params: [String: String])?
         for entry in table {
-            if reserved, entry.route.isCatchAll { continue }
-            guard let params = entry.route.match(request.segments) else { continue }
-            if entry.route.method == request.method {
+            if reserved, entry.pattern.isCatchAll { continue }
+            guard let params = entry.pattern.match(request.segments) else { continue }
+            if entry.method == request.method {
                 found = (entry, params)
                 break
             }
-            allowed.append(entry.route.method)
+            allowed.append(entry.method)
         }
         guard let (entry, params) = found else {
             if !allowed.isEmpty {
@@ -58,8 +70,8 @@ struct Router: Sendable {
             return .respond(.envelope(.notFound("No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"), requestId: requestId))
         }
 
-        if !faultsApplied, entry.route.faultFamily != .exempt {
-            let family: String? = if case .named(let name) = entry.route.faultFamily { name } else { nil }
+        if !faultsApplied, entry.faultFamily != .exempt {
+            let family: String? = if case .named(let name) = entry.faultFamily { name } else { nil }
             if let fault = backend.faults.consume(family: family) {
                 switch fault.kind {
                 case .drop: return .drop
@@ -76,8 +88,8 @@ struct Router: Sendable {
 
         let context = RouteContext(requestId: requestId, ip: ip, params: params, now: now)
         do {
-            if let family = entry.route.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
-            var response = try entry.route.handler(backend, request, context)
+            if let family = entry.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
+            var response = try entry.handler(backend, request, context)
             response.headers.append(("X-Request-Id", requestId))
             return .respond(response)
         } catch let error as OptoLinkServerError {
