@@ -29,6 +29,7 @@ import Testing
             case "/big": return .respond(HTTPResponse(status: 200, body: bigBody))
             case "/slow" where !faultsApplied: return .delay(0.5)
             case "/drop": return .drop
+            case "/length": return .respond(HTTPResponse(status: 200, body: Array("\(request.body.count) \(request.body.reduce(0) { $0 &+ Int($1) })".utf8)))
             default: return .respond(HTTPResponse(status: 200, body: Array(request.target.utf8)))
             }
         }
@@ -155,5 +156,24 @@ import Testing
             return statuses
         }
         #expect(statuses == [200, 200, 200, 503, 200, 200, 200, 503, 200, 200, 200, 503])
+    }
+    @Test func aOneMebibyteBodySentInPiecesIsReadWhole() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let port = server.port
+        let body = (0..<(1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let answer: String? = await Self.onThread {
+            let connection = TestConnection(port: port, timeout: 5)
+            connection.send("POST /length HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            var offset = 0
+            while offset < body.count {   // 100 pieces of ~10 KiB, a millisecond apart
+                let end = min(body.count, offset + 10_486)
+                connection.send(Array(body[offset..<end]))
+                offset = end
+                usleep(1000)
+            }
+            return connection.readResponse()?.text
+        }
+        #expect(answer == "\(body.count) \(body.reduce(0) { $0 &+ Int($1) })")
     }
 }
