@@ -81,11 +81,12 @@ final class HTTPServer: Sendable {
         thread.start()
     }
 
-    /// Closes the listener and every connection, and waits (up to 5 s) for all threads to end.
+    /// Closes the listener and every connection, and waits (up to 5 s) for the accept thread and the
+    /// event loops to end.
     ///
-    /// Descriptors are shut down while the state lock is held, and the threads that own them close
-    /// them under the same lock, so `stop` never touches a descriptor number that was already
-    /// closed and reused elsewhere in the process.
+    /// Descriptors are shut down while the state lock is held, and the loops that own them close
+    /// them under the same lock (``release(_:)``), so `stop` never touches a descriptor number that
+    /// was already closed and reused elsewhere in the process.
     func stop() {
         let (wasRunning, loops) = state.withLock { s -> (Bool, [EventLoop]) in
             let running = s.started && !s.stopped
