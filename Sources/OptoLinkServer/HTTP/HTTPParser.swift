@@ -1,6 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses HTTP/1.x requests from a byte buffer, enforcing the limits: headers ≤ 16 KiB (431),
 /// body ≤ 1 MiB (413), Content-Length bodies only (Transfer-Encoding → 411), a well-formed
 /// request line (400; an unknown HTTP version → 505), numeric and agreeing Content-Length (400).
+///
+/// A head made only of ASCII bytes (every real client's) is parsed here byte by byte, without
+/// decoding lines into Strings: only the method, target, version and the header names and values
+/// that are kept become Strings. A head with any byte ≥ 0x80 goes to ``HTTPTextParser``, the
+/// original rules on decoded text. For ASCII every byte is its own Character except CR LF, and the
+/// head is split at LF before anything else looks at it, so both give the same outcome (the tests
+/// check this on every edge case they know and on random heads).
 enum HTTPParser {
     /// Size limits.
     struct Limits: Sendable {
@@ -22,78 +35,106 @@ enum HTTPParser {
 
     /// Parses the first request in `buffer`.
     static func parse(_ buffer: [UInt8], limits: Limits = Limits()) -> Outcome {
-        var start = 0
-        while start + 1 < buffer.count, buffer[start] == 0x0d, buffer[start + 1] == 0x0a { start += 2 }
-        guard let (headEnd, bodyStart) = findHeadEnd(buffer, from: start) else {
-            if buffer.count - start > limits.maxHeaderBytes { return .failure(headerTooLarge) }
-            if buffer.count > start, !isTokenChar(buffer[start]) { return .failure(.badRequest("Malformed request line")) }
-            return .incomplete
+        buffer.withUnsafeBufferPointer { bytes in
+            var start = 0
+            while start + 1 < bytes.count, bytes[start] == cr, bytes[start + 1] == lf { start += 2 }
+            guard let (headEnd, bodyStart) = findHeadEnd(bytes, from: start) else {
+                if bytes.count - start > limits.maxHeaderBytes { return .failure(headerTooLarge) }
+                if bytes.count > start, !isTokenChar(bytes[start]) { return .failure(.badRequest("Malformed request line")) }
+                return .incomplete
+            }
+            if headEnd - start > limits.maxHeaderBytes { return .failure(headerTooLarge) }
+            guard isASCII(bytes, start..<headEnd) else { return HTTPTextParser.parse(buffer, limits: limits) }
+            return parseASCIIHead(bytes, start: start, headEnd: headEnd, bodyStart: bodyStart, limits: limits)
         }
-        if headEnd - start > limits.maxHeaderBytes { return .failure(headerTooLarge) }
-        // Split bytes, not a String: Swift treats "\r\n" as one Character.
-        let lines: [Substring] = buffer[start..<headEnd].split(separator: 0x0a, omittingEmptySubsequences: false).map { line in
-            Substring(String(decoding: line.last == 0x0d ? line.dropLast() : line, as: UTF8.self))
-        }
-        guard let requestLine = lines.first else { return .failure(.badRequest("Malformed request line")) }
-        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-              (1...20).contains(parts[0].count), parts[0].utf8.allSatisfy({ $0 >= 65 && $0 <= 90 }),
-              parts[1].hasPrefix("/"), !parts[1].utf8.contains(where: { $0 <= 0x20 || $0 == 0x7f }),
-              parts[2].hasPrefix("HTTP/")
+    }
+
+    /// The request in `bytes` whose head `start..<headEnd` is all ASCII (the body starts at `bodyStart`).
+    private static func parseASCIIHead(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
+                                       limits: Limits) -> Outcome {
+        // Lines end at LF (or at headEnd); one CR before it is not part of the line.
+        func lineEnd(from position: Int) -> Int { firstIndex(of: lf, in: bytes, position..<headEnd) ?? headEnd }
+        func withoutCR(_ lower: Int, _ upper: Int) -> Int { upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper }
+
+        // Request line: exactly three parts separated by single spaces.
+        var end = lineEnd(from: start)
+        let requestLineEnd = withoutCR(start, end)
+        guard let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
+              let space2 = firstIndex(of: space, in: bytes, space1 + 1..<requestLineEnd),
+              firstIndex(of: space, in: bytes, space2 + 1..<requestLineEnd) == nil
         else { return .failure(.badRequest("Malformed request line")) }
-        guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+        let method = start..<space1, target = space1 + 1..<space2, version = space2 + 1..<requestLineEnd
+        guard (1...20).contains(method.count), bytes[method].allSatisfy({ $0 >= 65 && $0 <= 90 }),
+              !target.isEmpty, bytes[target.lowerBound] == slash, !bytes[target].contains(where: { $0 <= 0x20 || $0 == 0x7f }),
+              hasPrefix(bytes, version, httpSlash)
+        else { return .failure(.badRequest("Malformed request line")) }
+        guard equals(bytes, version, http11) || equals(bytes, version, http10) else {
             // Only a well-formed version (HTTP/<digit>.<digit>) the server does not speak is a 505.
-            let version = Array(parts[2].utf8.dropFirst(5))
-            guard version.count == 3, (48...57).contains(version[0]), version[1] == UInt8(ascii: "."), (48...57).contains(version[2]) else {
+            let digits = version.lowerBound + 5..<version.upperBound
+            guard digits.count == 3, (48...57).contains(bytes[digits.lowerBound]), bytes[digits.lowerBound + 1] == UInt8(ascii: "."),
+                  (48...57).contains(bytes[digits.lowerBound + 2]) else {
                 return .failure(.badRequest("Malformed HTTP version"))
             }
-            return .failure(OptoLinkServerError(status: 505, message: "HTTP version not supported: \(parts[2])"))
-        }
-        // Field values are read as text: bytes that are not UTF-8 are refused, never guessed at.
-        // (ASCII, the usual case, is UTF-8 without asking Foundation.)
-        guard buffer[start..<headEnd].allSatisfy({ $0 < 0x80 }) || String(bytes: buffer[start..<headEnd], encoding: .utf8) != nil else {
-            return .failure(.badRequest("The request line and header fields must be UTF-8"))
+            return .failure(OptoLinkServerError(status: 505, message: "HTTP version not supported: \(string(bytes, version))"))
         }
 
+        // Header fields: `name: value`, the name a token, the value trimmed of spaces and tabs and free of
+        // control characters (RFC 9110 §5.5). Every line is checked before Transfer-Encoding and
+        // Content-Length are looked at, as in HTTPTextParser.
         var headers = [(name: String, value: String)]()
-        var contentLengths = [Substring]()
+        headers.reserveCapacity(8)
+        var contentLengthValues = [Range<Int>]()
         var hasTransferEncoding = false
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { return .failure(.badRequest("Malformed header line")) }
-            let name = line[..<colon]
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenChar) else { return .failure(.badRequest("Malformed header name")) }
-            let value = line[line.index(after: colon)...].trimmingASCII(" \t")
-            // NUL, CR, other control characters and DEL are not allowed in a field value (RFC 9110 §5.5).
-            guard !value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
-                return .failure(.badRequest("Control character in header \(name)"))
+        while end < headEnd {
+            let lineStart = end + 1
+            end = lineEnd(from: lineStart)
+            let lineStop = withoutCR(lineStart, end)
+            guard let colon = firstIndex(of: UInt8(ascii: ":"), in: bytes, lineStart..<lineStop) else {
+                return .failure(.badRequest("Malformed header line"))
             }
-            headers.append((String(name), value))
-            switch name.lowercased() {
-            case "content-length": contentLengths.append(contentsOf: value.split(separator: ",", omittingEmptySubsequences: false))
-            case "transfer-encoding": hasTransferEncoding = true
-            default: break
+            let name = lineStart..<colon
+            guard !name.isEmpty, bytes[name].allSatisfy(isTokenChar) else { return .failure(.badRequest("Malformed header name")) }
+            let value = trimmed(bytes, colon + 1..<lineStop)
+            guard !bytes[value].contains(where: { ($0 < 0x20 && $0 != tab) || $0 == 0x7f }) else {
+                return .failure(.badRequest("Control character in header \(string(bytes, name))"))
+            }
+            headers.append((string(bytes, name), string(bytes, value)))
+            if equalsIgnoringASCIICase(bytes, name, contentLength) {
+                var pieceStart = value.lowerBound
+                while let comma = firstIndex(of: UInt8(ascii: ","), in: bytes, pieceStart..<value.upperBound) {
+                    contentLengthValues.append(pieceStart..<comma)
+                    pieceStart = comma + 1
+                }
+                contentLengthValues.append(pieceStart..<value.upperBound)
+            } else if equalsIgnoringASCIICase(bytes, name, transferEncoding) {
+                hasTransferEncoding = true
             }
         }
         if hasTransferEncoding {
             return .failure(OptoLinkServerError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length"))
         }
         var length = 0
-        if !contentLengths.isEmpty {
-            let values = contentLengths.map { $0.trimmingASCII(" \t") }
-            guard values.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }) else {
+        if !contentLengthValues.isEmpty {
+            let values = contentLengthValues.map { trimmed(bytes, $0) }
+            guard values.allSatisfy({ !$0.isEmpty && bytes[$0].allSatisfy { $0 >= 48 && $0 <= 57 } }) else {
                 return .failure(.badRequest("Invalid Content-Length"))
             }
-            guard Set(values.map { $0.drop { $0 == "0" } }).count == 1 else {
+            // Equal numbers: the same digits once leading zeros are dropped.
+            func significant(_ range: Range<Int>) -> Range<Int> {
+                (bytes[range].firstIndex { $0 != UInt8(ascii: "0") } ?? range.upperBound)..<range.upperBound
+            }
+            let first = significant(values[0])
+            guard values.dropFirst().allSatisfy({ bytes[significant($0)].elementsEqual(bytes[first]) }) else {
                 return .failure(.badRequest("Conflicting Content-Length values"))
             }
-            guard values[0].count <= 15, let n = Int(values[0]) else { return .failure(bodyTooLarge(limits)) }
-            length = n
+            guard values[0].count <= 15 else { return .failure(bodyTooLarge(limits)) }
+            length = bytes[values[0]].reduce(0) { $0 * 10 + Int($1 - 48) }
         }
         if length > limits.maxBodyBytes { return .failure(bodyTooLarge(limits)) }
-        guard buffer.count >= bodyStart + length else { return .incomplete }
+        guard bytes.count >= bodyStart + length else { return .incomplete }
         do {
-            let request = try HTTPRequest(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]),
-                                          headers: headers, body: Array(buffer[bodyStart..<bodyStart + length]))
+            let request = try HTTPRequest(method: string(bytes, method), target: string(bytes, target), version: string(bytes, version),
+                                          headers: headers, body: Array(UnsafeBufferPointer(rebasing: bytes[bodyStart..<bodyStart + length])))
             return .complete(request, consumed: bodyStart + length)
         } catch {
             return .failure(error)
@@ -104,12 +145,13 @@ enum HTTPParser {
     /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
     /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
     static func headerProblem(_ request: HTTPRequest) -> OptoLinkServerError? {
-        func count(_ name: String) -> Int { request.headers.reduce(0) { $0 + (HTTPRequest.sameFieldName($1.name, name) ? 1 : 0) } }
-        if count("host") > 1 { return .badRequest("More than one Host header") }
-        if count("host") == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
-        for name in ["authorization", "x-api-key"] where count(name) > 1 {
-            return .badRequest("More than one \(name) header")
-        }
+        let hosts = request.count(ofFieldsNamed: "host")
+        let authorizations = request.count(ofFieldsNamed: "authorization")
+        let apiKeys = request.count(ofFieldsNamed: "x-api-key")
+        if hosts > 1 { return .badRequest("More than one Host header") }
+        if hosts == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
+        if authorizations > 1 { return .badRequest("More than one authorization header") }
+        if apiKeys > 1 { return .badRequest("More than one x-api-key header") }
         return nil
     }
 
@@ -131,20 +173,23 @@ enum HTTPParser {
         OptoLinkServerError(status: 413, message: "Request body too large (limit \(limits.maxBodyBytes) bytes)")
     }
 
-    /// The end of the head (index of the blank line's first byte) and the start of the body.
-    private static func findHeadEnd(_ buffer: [UInt8], from start: Int) -> (Int, Int)? {
+    /// The end of the head (index of the LF that ends its last line) and the start of the body: the
+    /// first LF followed by LF or by CR LF.
+    static func findHeadEnd(_ buffer: [UInt8], from start: Int) -> (Int, Int)? {
+        buffer.withUnsafeBufferPointer { findHeadEnd($0, from: start) }
+    }
+
+    private static func findHeadEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int)? {
         var i = start
-        while i < buffer.count {
-            if buffer[i] == 0x0a {
-                if i + 1 < buffer.count, buffer[i + 1] == 0x0a { return (i, i + 2) }
-                if i + 2 < buffer.count, buffer[i + 1] == 0x0d, buffer[i + 2] == 0x0a { return (i, i + 3) }
-            }
-            i += 1
+        while let newline = firstIndex(of: lf, in: bytes, i..<bytes.count) {
+            if newline + 1 < bytes.count, bytes[newline + 1] == lf { return (newline, newline + 2) }
+            if newline + 2 < bytes.count, bytes[newline + 1] == cr, bytes[newline + 2] == lf { return (newline, newline + 3) }
+            i = newline + 1
         }
         return nil
     }
 
-    private static func isTokenChar(_ b: UInt8) -> Bool {
+    static func isTokenChar(_ b: UInt8) -> Bool {
         switch b {
         case 48...57, 65...90, 97...122: true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
@@ -152,5 +197,66 @@ enum HTTPParser {
              UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
         default: false
         }
+    }
+
+    // MARK: Bytes
+
+    private static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n"), tab = UInt8(ascii: "\t")
+    private static let space = UInt8(ascii: " "), slash = UInt8(ascii: "/")
+    private static let httpSlash = Array("HTTP/".utf8), http11 = Array("HTTP/1.1".utf8), http10 = Array("HTTP/1.0".utf8)
+    private static let contentLength = Array("content-length".utf8), transferEncoding = Array("transfer-encoding".utf8)
+
+    /// The first index of `byte` in `range` (memchr).
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether every byte in `range` is below 0x80 (eight at a time).
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < range.upperBound {
+            if bytes[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// `range` without spaces and tabs at either end.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, bytes[lower] == space || bytes[lower] == tab { lower += 1 }
+        while upper > lower, bytes[upper - 1] == space || bytes[upper - 1] == tab { upper -= 1 }
+        return lower..<upper
+    }
+
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ prefix: [UInt8]) -> Bool {
+        range.count >= prefix.count && bytes[range.lowerBound..<range.lowerBound + prefix.count].elementsEqual(prefix)
+    }
+
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: [UInt8]) -> Bool {
+        range.count == other.count && bytes[range].elementsEqual(other)
+    }
+
+    /// Equality with a lower-case ASCII name, as `lowercased()` decides it (only A–Z fold).
+    private static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lower: [UInt8]) -> Bool {
+        guard range.count == lower.count else { return false }
+        for (byte, expected) in zip(bytes[range], lower) {
+            let folded = (65...90).contains(byte) ? byte | 0x20 : byte
+            if folded != expected { return false }
+        }
+        return true
+    }
+
+    /// The ASCII bytes in `range` as a String.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

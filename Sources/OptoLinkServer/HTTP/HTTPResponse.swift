@@ -14,7 +14,7 @@ struct HTTPResponse: Sendable {
 
     /// A JSON response.
     static func json(_ value: JSON, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array(value.serialized().utf8))
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: value.serializedBytes())
     }
 
     /// An HTML response.
@@ -46,11 +46,25 @@ struct HTTPResponse: Sendable {
 
     /// The bytes on the wire, with `Content-Length` and `Connection`.
     func serialized(keepAlive: Bool) -> [UInt8] {
-        var head = "HTTP/1.1 \(status) \(HTTPResponse.reason(status))\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(body.count)\r\n"
-        head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
-        return Array(head.utf8) + body
+        // Written as bytes into one buffer sized up front: no String to grow, no second array for head + body.
+        var out = [UInt8]()
+        out.reserveCapacity(96 + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + body.count)
+        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        out.append(contentsOf: String(status).utf8)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: HTTPResponse.reason(status).utf8)
+        out.append(contentsOf: "\r\n".utf8)
+        for (name, value) in headers {
+            out.append(contentsOf: name.utf8)
+            out.append(contentsOf: ": ".utf8)
+            out.append(contentsOf: value.utf8)
+            out.append(contentsOf: "\r\n".utf8)
+        }
+        out.append(contentsOf: "Content-Length: ".utf8)
+        out.append(contentsOf: String(body.count).utf8)
+        out.append(contentsOf: keepAlive ? "\r\nConnection: keep-alive\r\n\r\n".utf8 : "\r\nConnection: close\r\n\r\n".utf8)
+        out.append(contentsOf: body)
+        return out
     }
 
     static func reason(_ status: Int) -> String {

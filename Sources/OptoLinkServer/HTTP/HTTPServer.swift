@@ -5,10 +5,11 @@ import Darwin
 #endif
 import Foundation
 
-/// HTTP/1.1 on POSIX sockets: one accept thread plus one dedicated `Thread` per connection with
-/// blocking I/O (never the cooperative pool). Keep-alive, Content-Length bodies, an idle timeout
-/// between requests and a deadline per request (so byte-at-a-time clients cannot hold a thread),
-/// a cap on concurrent connections (503 beyond it), SIGPIPE-safe writes, `shutdown` + `close` to stop.
+/// HTTP/1.1 on POSIX sockets: one accept thread, and a few ``EventLoop`` threads that serve every
+/// connection with non-blocking I/O (never the cooperative pool). Keep-alive, Content-Length bodies,
+/// an idle timeout between requests and a deadline per request (so byte-at-a-time clients cannot hold
+/// a connection), a cap on concurrent connections (503 beyond it), SIGPIPE-safe writes,
+/// `shutdown` + `close` to stop.
 final class HTTPServer: Sendable {
     /// Limits and timeouts.
     struct Limits: Sendable {
@@ -20,6 +21,9 @@ final class HTTPServer: Sendable {
         var requestTimeout: TimeInterval = 20
         /// Parser limits (16 KiB headers, 1 MiB body).
         var parser = HTTPParser.Limits()
+        /// Event-loop threads the connections are spread over. Default: the active cores, at least 2
+        /// (so a slow handler on one loop never stops the server).
+        var eventLoops = max(2, ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// Answers one parsed request: `(request, peer address, faults already applied)`.
@@ -32,6 +36,8 @@ final class HTTPServer: Sendable {
         var started = false
         var connections: Set<Int32> = []
         var active = 0
+        var loops: [EventLoop] = []
+        var nextLoop = 0
     }
 
     private let host: String
@@ -61,35 +67,61 @@ final class HTTPServer: Sendable {
         }
         guard !alreadyStarted else { throw .startup("server already started") }
         let (fd, port) = try Socket.listen(host: host, port: requestedPort)
-        state.withLock { $0.listenFD = fd; $0.port = port }
+        var loops = [EventLoop]()
+        do {
+            for _ in 0..<max(1, limits.eventLoops) { loops.append(try EventLoop(server: self, limits: limits, handler: handler)) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        state.withLock { $0.listenFD = fd; $0.port = port; $0.loops = loops }
+        for loop in loops { loop.start() }
         let thread = Thread { [self] in acceptLoop(fd) }
         thread.name = "optolink-accept"
         thread.start()
     }
 
-    /// Closes the listener and every connection, and waits (up to 5 s) for all threads to end.
+    /// Closes the listener and every connection, and waits (up to 5 s) for the accept thread and the
+    /// event loops to end.
     ///
-    /// Descriptors are shut down while the state lock is held, and the threads that own them close
-    /// them under the same lock, so `stop` never touches a descriptor number that was already
-    /// closed and reused elsewhere in the process.
+    /// Descriptors are shut down while the state lock is held, and the loops that own them close
+    /// them under the same lock (``release(_:)``), so `stop` never touches a descriptor number that
+    /// was already closed and reused elsewhere in the process.
     func stop() {
-        let wasRunning = state.withLock { s -> Bool in
+        let (wasRunning, loops) = state.withLock { s -> (Bool, [EventLoop]) in
             let running = s.started && !s.stopped
             s.stopped = true
-            guard running else { return false }
+            guard running else { return (false, []) }
             _ = shutdown(s.listenFD, Socket.shutdownBoth)
             for fd in s.connections { _ = shutdown(fd, Socket.shutdownBoth) }
-            return true
+            defer { s.loops = [] }   // the loops refer to the server: no cycle once stopped
+            return (true, s.loops)
         }
         guard wasRunning else { return }
+        for loop in loops { loop.wake() }
+        let deadline = Date().addingTimeInterval(5)
         _ = acceptDone.wait(timeout: .now() + 5)
         finished.lock()
-        let deadline = Date().addingTimeInterval(5)
         while state.withLock({ $0.active }) > 0, finished.wait(until: deadline) {}
         finished.unlock()
+        for loop in loops { _ = loop.ended.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) }
     }
 
-    private var isStopped: Bool { state.withLock { $0.stopped } }
+    /// Whether `stop` was called.
+    var isStopped: Bool { state.withLock { $0.stopped } }
+
+    /// Forgets and closes a connection's descriptor (its loop is done with it). Under the state lock,
+    /// so `stop` never shuts down a descriptor number that was closed and reused elsewhere.
+    func release(_ fd: Int32) {
+        state.withLock { s in
+            s.connections.remove(fd)
+            s.active -= 1
+            close(fd)
+        }
+        finished.lock()
+        finished.broadcast()
+        finished.unlock()
+    }
 
     private func acceptLoop(_ listenFD: Int32) {
         defer {
@@ -116,11 +148,15 @@ final class HTTPServer: Sendable {
             setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
             #endif
             let peer = Socket.describe(storage).host
+            // Handed to a loop under the lock: `stop` (which sets `stopped` under it) then knows every
+            // admitted connection is in some loop's hands, and the loops close them all.
             let admitted = state.withLock { s -> Bool? in
                 if s.stopped { return nil }
                 guard s.active < limits.maxConnections else { return false }
                 s.active += 1
                 s.connections.insert(fd)
+                s.loops[s.nextLoop % s.loops.count].adopt(fd, peer: peer)
+                s.nextLoop &+= 1
                 return true
             }
             switch admitted {
@@ -130,10 +166,7 @@ final class HTTPServer: Sendable {
             case false?:
                 rejectOverCapacity(fd)
             case true?:
-                let thread = Thread { [self] in serve(fd, peer: peer) }
-                thread.name = "optolink-conn"
-                thread.stackSize = 512 * 1024
-                thread.start()
+                break
             }
         }
     }
@@ -145,121 +178,4 @@ final class HTTPServer: Sendable {
         _ = shutdown(fd, Socket.shutdownBoth)
         close(fd)
     }
-
-    private func serve(_ fd: Int32, peer: String) {
-        defer {
-            state.withLock { s in
-                s.connections.remove(fd)
-                s.active -= 1
-                close(fd)
-            }
-            finished.lock()
-            finished.broadcast()
-            finished.unlock()
-        }
-        Socket.setTimeout(fd, option: SO_SNDTIMEO, seconds: 10)
-        var buffer = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var requestStarted: Date?
-        var continueSent = false
-        var receiveTimeout: TimeInterval?   // what SO_RCVTIMEO is set to: no setsockopt per keep-alive request
-        while !isStopped {
-            switch HTTPParser.parse(buffer, limits: limits.parser) {
-            case .complete(let request, let consumed):
-                buffer.removeFirst(consumed)
-                requestStarted = buffer.isEmpty ? nil : Date()
-                continueSent = false
-                if let error = HTTPParser.headerProblem(request) {
-                    Socket.sendAll(fd, HTTPResponse.envelope(error, requestId: RandomToken.requestID()).serialized(keepAlive: false))
-                    lingeringClose(fd)
-                    return
-                }
-                guard answer(request, fd: fd, peer: peer) else { return }
-                continue
-            case .failure(let error):
-                Socket.sendAll(fd, HTTPResponse.envelope(error, requestId: RandomToken.requestID()).serialized(keepAlive: false))
-                lingeringClose(fd)
-                return
-            case .incomplete:
-                if !continueSent, HTTPParser.expectsContinue(buffer) {
-                    continueSent = true
-                    guard Socket.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
-                }
-            }
-            let timeout: TimeInterval
-            if let started = requestStarted {
-                timeout = limits.requestTimeout - Date().timeIntervalSince(started)
-                if timeout <= 0 { return timeOut(fd) }
-            } else {
-                timeout = limits.idleTimeout
-            }
-            if timeout != receiveTimeout {
-                Socket.setTimeout(fd, option: SO_RCVTIMEO, seconds: timeout)
-                receiveTimeout = timeout
-            }
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n > 0 {
-                if requestStarted == nil { requestStarted = Date() }
-                buffer.append(contentsOf: chunk[0..<n])
-            } else if n == 0 {
-                return
-            } else if errno == EINTR {
-                continue
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                if requestStarted == nil { return }   // idle keep-alive connection: just close
-                return timeOut(fd)
-            } else {
-                return
-            }
-        }
-    }
-
-    /// Runs the handler (with delay faults) and writes the answer; false = close the connection.
-    private func answer(_ request: HTTPRequest, fd: Int32, peer: String) -> Bool {
-        var faultsApplied = false
-        while true {
-            switch handler(request, peer, faultsApplied) {
-            case .drop:
-                return false
-            case .delay(let seconds):
-                faultsApplied = true
-                let until = Date().addingTimeInterval(seconds)
-                while Date() < until {
-                    if isStopped { return false }
-                    Thread.sleep(forTimeInterval: min(0.05, max(0, until.timeIntervalSinceNow)))
-                }
-            case .respond(let response):
-                let keepAlive = request.keepAlive && !isStopped
-                guard Socket.sendAll(fd, response.serialized(keepAlive: keepAlive)) else { return false }
-                return keepAlive
-            }
-        }
-    }
-
-    private func timeOut(_ fd: Int32) {
-        let error = OptoLinkServerError(status: 408, message: "Request timed out before it was complete")
-        Socket.sendAll(fd, HTTPResponse.envelope(error, requestId: RandomToken.requestID()).serialized(keepAlive: false))
-        _ = shutdown(fd, Socket.shutdownBoth)
-    }
-
-    /// After an error answer: stop writing, read (and discard) what the client is still sending for a
-    /// moment so it sees the answer rather than a reset, then close.
-    private func lingeringClose(_ fd: Int32) {
-        _ = shutdown(fd, Int32(SHUT_WR_VALUE))
-        Socket.setTimeout(fd, option: SO_RCVTIMEO, seconds: 0.5)
-        var scratch = [UInt8](repeating: 0, count: 16 * 1024)
-        var total = 0
-        let deadline = Date().addingTimeInterval(1)
-        while total < 4 * 1024 * 1024, Date() < deadline {
-            let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            total += n
-        }
-    }
 }
-
-#if os(Linux)
-private let SHUT_WR_VALUE = Int32(SHUT_WR)
-#else
-private let SHUT_WR_VALUE = SHUT_WR
-#endif

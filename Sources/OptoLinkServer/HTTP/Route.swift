@@ -29,7 +29,7 @@ struct Route: Sendable {
     var method: String
     /// `/`-separated; `:name` segments capture, e.g. `/:orgKey/:shortCode/data`.
     var pattern: String {
-        didSet { patternSegments = pattern.split(separator: "/") }
+        didSet { (patternSegments, compiled) = Route.compile(pattern) }
     }
     var rateFamily: RateLimiter.Family?
     var faultFamily: FaultFamily
@@ -40,7 +40,7 @@ struct Route: Sendable {
          dev: Bool = false, _ handler: @escaping Handler) {
         self.method = method
         self.pattern = pattern
-        self.patternSegments = pattern.split(separator: "/")
+        (self.patternSegments, self.compiled) = Route.compile(pattern)
         self.rateFamily = rate
         self.faultFamily = faults
         self.isDev = dev
@@ -51,17 +51,49 @@ struct Route: Sendable {
     /// pattern for each try showed up in optolink-bench's profile of the catch-all `/data` route).
     private(set) var patternSegments: [Substring]
 
-    /// The captured parameters when `segments` fit the pattern.
-    func match(_ segments: [String]) -> [String: String]? {
-        let parts = patternSegments
-        guard parts.count == segments.count else { return nil }
-        var params = [String: String]()
-        for (part, segment) in zip(parts, segments) {
-            if part.hasPrefix(":") { params[String(part.dropFirst())] = segment }
-            else if part != segment { return nil }
+    /// What matching needs of `pattern`, decided once: literals to compare and parameters to capture
+    /// (no `hasPrefix(":")` or Substring comparison per request). Small on purpose: the router keeps one
+    /// per route and matches with it, without copying the whole Route.
+    struct CompiledPattern: Sendable {
+        /// One pattern segment.
+        fileprivate enum Matcher: Sendable {
+            case literal(String)
+            case parameter(String)
         }
-        return params
+
+        fileprivate var matchers: [Matcher]
+        /// Whether the pattern starts with `/:` (the `/:orgKey/...` catch-alls).
+        var isCatchAll: Bool
+
+        /// The captured parameters when `segments` fit the pattern.
+        func match(_ segments: [String]) -> [String: String]? {
+            guard matchers.count == segments.count else { return nil }
+            // Literals first: most routes fail there, before a dictionary is made.
+            for (matcher, segment) in zip(matchers, segments) {
+                if case .literal(let literal) = matcher, literal != segment { return nil }
+            }
+            var params = [String: String]()
+            for (matcher, segment) in zip(matchers, segments) {
+                if case .parameter(let name) = matcher { params[name] = segment }
+            }
+            return params
+        }
     }
+
+    /// `pattern`, compiled for matching.
+    private(set) var compiled: CompiledPattern
+
+    private static func compile(_ pattern: String) -> ([Substring], CompiledPattern) {
+        let parts = pattern.split(separator: "/")
+        let matchers = parts.map { $0.hasPrefix(":") ? CompiledPattern.Matcher.parameter(String($0.dropFirst())) : .literal(String($0)) }
+        return (parts, CompiledPattern(matchers: matchers, isCatchAll: pattern.hasPrefix("/:")))
+    }
+
+    /// Whether the pattern starts with `/:` (the `/:orgKey/...` catch-alls).
+    var isCatchAll: Bool { compiled.isCatchAll }
+
+    /// The captured parameters when `segments` fit the pattern.
+    func match(_ segments: [String]) -> [String: String]? { compiled.match(segments) }
 
     /// The pattern in OpenAPI form: `/{orgKey}/{shortCode}/data`.
     var openAPIPath: String {

@@ -15,9 +15,32 @@ struct Router: Sendable {
     /// instead of for every request (optolink-bench, measure 4a).
     let routes: [Route]
 
+    /// `routes`, each behind one reference with what matching reads beside it: reading a Route out of
+    /// an array, or out of a class to call a method on it, copied the whole struct (retaining its strings,
+    /// arrays and closure) for every route tried (optolink-bench, measure 4a).
+    private let table: [RouteEntry]
+
+    /// One route of `table`.
+    private final class RouteEntry: Sendable {
+        let method: String
+        let pattern: Route.CompiledPattern
+        let faultFamily: Route.FaultFamily
+        let rateFamily: RateLimiter.Family?
+        let handler: Route.Handler
+
+        init(_ route: Route) {
+            method = route.method
+            pattern = route.compiled
+            faultFamily = route.faultFamily
+            rateFamily = route.rateFamily
+            handler = route.handler
+        }
+    }
+
     init(backend: Backend) {
         self.backend = backend
         routes = RouteTable.all.filter { !(backend.options.production && $0.isDev) }
+        table = routes.map(RouteEntry.init)
     }
 
     /// Answers one request.
@@ -28,14 +51,17 @@ struct Router: Sendable {
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
 
         var allowed = [String]()
-        var found: (Route, [String: String])?
-        for route in routes {
-            if reserved, route.pattern.hasPrefix("/:") { continue }
-            guard let params = route.match(request.segments) else { continue }
-            if route.method == request.method { found = (route, params); break }
-            allowed.append(route.method)
+        var found: (entry: RouteEntry, params: [String: String])?
+        for entry in table {
+            if reserved, entry.pattern.isCatchAll { continue }
+            guard let params = entry.pattern.match(request.segments) else { continue }
+            if entry.method == request.method {
+                found = (entry, params)
+                break
+            }
+            allowed.append(entry.method)
         }
-        guard let (route, params) = found else {
+        guard let (entry, params) = found else {
             if !allowed.isEmpty {
                 var response = HTTPResponse.envelope(OptoLinkServerError(status: 405, message: "Method \(request.method) not allowed"), requestId: requestId)
                 response.headers.append(("Allow", allowed.joined(separator: ", ")))
@@ -44,8 +70,8 @@ struct Router: Sendable {
             return .respond(.envelope(.notFound("No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"), requestId: requestId))
         }
 
-        if !faultsApplied, route.faultFamily != .exempt {
-            let family: String? = if case .named(let name) = route.faultFamily { name } else { nil }
+        if !faultsApplied, entry.faultFamily != .exempt {
+            let family: String? = if case .named(let name) = entry.faultFamily { name } else { nil }
             if let fault = backend.faults.consume(family: family) {
                 switch fault.kind {
                 case .drop: return .drop
@@ -62,8 +88,8 @@ struct Router: Sendable {
 
         let context = RouteContext(requestId: requestId, ip: ip, params: params, now: now)
         do {
-            if let family = route.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
-            var response = try route.handler(backend, request, context)
+            if let family = entry.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
+            var response = try entry.handler(backend, request, context)
             response.headers.append(("X-Request-Id", requestId))
             return .respond(response)
         } catch let error as OptoLinkServerError {

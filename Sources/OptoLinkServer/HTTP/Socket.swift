@@ -31,6 +31,14 @@ enum Socket {
         #endif
     }()
 
+    static let shutdownWrite: Int32 = {
+        #if os(Linux)
+        Int32(SHUT_WR)
+        #else
+        SHUT_WR
+        #endif
+    }()
+
     static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// Creates, binds and listens; returns the descriptor and the bound port.

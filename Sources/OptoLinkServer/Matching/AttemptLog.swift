@@ -10,7 +10,28 @@ final class AttemptLog: Sendable {
         var json: JSON
     }
 
-    private let entries = Locked([Entry]())
+    /// The newest `capacity` entries in a ring: `items[next...]` then `items[..<next]` is oldest to newest
+    /// once it is full (removing the oldest from the front of an array moved 500 entries per attempt).
+    private struct Ring {
+        var items: [Entry] = []
+        var next = 0
+
+        mutating func append(_ entry: Entry) {
+            if items.count < AttemptLog.capacity {
+                items.append(entry)
+            } else {
+                items[next] = entry
+                next = (next + 1) % AttemptLog.capacity
+            }
+        }
+
+        /// The `i`-th newest entry (0 = the newest).
+        func newest(_ i: Int) -> Entry {
+            items[((next - 1 - i) % items.count + items.count) % items.count]
+        }
+    }
+
+    private let entries = Locked(Ring())
     private let counter = Locked(0)
 
     /// Records an attempt.
@@ -36,16 +57,20 @@ final class AttemptLog: Sendable {
             "guardFired": .bool(decision.guardFired), "threshold": .number(Double(Scoring.threshold)),
             "candidates": .array(candidates),
         ])
-        entries.withLock { list in
-            list.append(Entry(deviceId: input.deviceId, json: json))
-            if list.count > AttemptLog.capacity { list.removeFirst(list.count - AttemptLog.capacity) }
-        }
+        entries.withLock { $0.append(Entry(deviceId: input.deviceId, json: json)) }
     }
 
     /// Newest first, optionally only one device's.
     func recent(deviceId: String?, limit: Int) -> [JSON] {
-        entries.withLock { list in
-            Array(list.reversed().lazy.filter { deviceId == nil || $0.deviceId == deviceId }.prefix(limit).map(\.json))
+        entries.withLock { ring in
+            var found = [JSON]()
+            var i = 0
+            while i < ring.items.count, found.count < limit {
+                let entry = ring.newest(i)
+                if deviceId == nil || entry.deviceId == deviceId { found.append(entry.json) }
+                i += 1
+            }
+            return found
         }
     }
 }

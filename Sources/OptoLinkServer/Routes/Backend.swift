@@ -26,11 +26,28 @@ final class Backend: Sendable {
 
     /// The client address: the socket peer, or the first `X-Forwarded-For` entry when trusted.
     func clientIP(_ request: HTTPRequest, peer: String) -> String {
-        if options.trustForwardedFor, let header = request.header("X-Forwarded-For"),
-           let first = header.split(separator: ",").first?.trimmingASCII(" \t"), !first.isEmpty {
+        guard options.trustForwardedFor, let header = request.header("X-Forwarded-For") else { return peer }
+        if let first = Backend.firstASCIIListEntry(header) { return first.isEmpty ? peer : first }
+        if let first = header.split(separator: ",").first?.trimmingASCII(" \t"), !first.isEmpty {
             return first
         }
         return peer
+    }
+
+    /// For an ASCII value: its first non-empty comma-separated entry, trimmed of spaces and tabs ("" when
+    /// there is none), byte by byte; what `split(separator: ",").first?.trimmingASCII(" \t")` gives, as
+    /// every ASCII byte is its own Character (CR LF cannot be in a field value). Nil for other text.
+    static func firstASCIIListEntry(_ value: String) -> String? {
+        value.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0d && $0 != 0x0a }) else { return nil }
+            let comma = UInt8(ascii: ","), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+            var lower = 0
+            while lower < bytes.count, bytes[lower] == comma { lower += 1 }
+            var upper = bytes[lower...].firstIndex(of: comma) ?? bytes.count
+            while lower < upper, bytes[lower] == space || bytes[lower] == tab { lower += 1 }
+            while upper > lower, bytes[upper - 1] == space || bytes[upper - 1] == tab { upper -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        } ?? nil
     }
 
     /// The key click records are filed under: SHA-256 of the address.

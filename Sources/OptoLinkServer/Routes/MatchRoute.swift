@@ -31,12 +31,9 @@ enum MatchRoute {
         let decision = backend.matches.match(input, ipHash: Backend.ipHash(context.ip), now: context.now)
         backend.attempts.record(input: input, decision: decision, ip: context.ip, now: context.now)
         let orgId = decision.result?.record.orgId ?? attribution?.org.id
-        if let deviceId = input.deviceId {
-            try backend.store.upsertDevice(id: deviceId, orgId: orgId, platform: input.fingerprint.platform,
-                                           osVersion: input.fingerprint.osVersion, deviceModel: input.fingerprint.deviceModel, now: context.now)
-        }
         let method = decision.result?.method ?? (decision.guardFired ? "NONE (shared-network guard)" : "NONE")
-        try backend.store.audit(actor: actor, orgId: orgId, action: "match", detail: method, now: context.now)
+        try backend.store.recordMatch(device: input.deviceId.map { ($0, input.fingerprint.platform, input.fingerprint.osVersion, input.fingerprint.deviceModel) },
+                                      orgId: orgId, actor: actor, detail: method, now: context.now)
         return .json(MatchEngine.responseJSON(decision.result))
     }
 }

@@ -23,7 +23,17 @@ struct BodyValidator: Sendable {
         var required: Bool
     }
 
-    var fields: [Field]
+    var fields: [Field] {
+        didSet { knownNames = Set(fields.map(\.name)) }
+    }
+
+    /// The field names, as a set made once (not for every body validated).
+    private var knownNames: Set<String>
+
+    init(fields: [Field]) {
+        self.fields = fields
+        knownNames = Set(fields.map(\.name))
+    }
 
     /// Longest accepted value for the free-form fingerprint strings the seed gives no limit for.
     static let freeTextMax = 100
@@ -38,9 +48,11 @@ struct BodyValidator: Sendable {
     /// Validates an already parsed object; returns it without `null` members.
     func validate(_ object: [String: JSON]) throws(OptoLinkServerError) -> [String: JSON] {
         var details = [OptoLinkServerError.Detail]()
-        let known = Set(fields.map(\.name))
-        for key in object.keys.sorted() where !known.contains(key) {
-            details.append(.init(message: "property \(key) should not exist", field: key))
+        // Unknown keys, in sorted order; sorting only when there is one.
+        if object.keys.contains(where: { !knownNames.contains($0) }) {
+            for key in object.keys.sorted() where !knownNames.contains(key) {
+                details.append(.init(message: "property \(key) should not exist", field: key))
+            }
         }
         var clean = [String: JSON]()
         for field in fields {

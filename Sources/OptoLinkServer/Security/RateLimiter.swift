@@ -32,13 +32,65 @@ final class RateLimiter: Sendable {
         var count: Int
     }
 
+    /// A window's key: the family and the address (no concatenated String per request).
+    private struct Key: Hashable {
+        var family: Family
+        var ip: String
+    }
+
+    /// The windows, spread over 64 dictionaries by a hash of the address. One dictionary doubled its
+    /// storage (rehashing every window, under the lock every request takes) each time it filled: with a
+    /// million addresses that stopped the server for 100 ms and more (optolink-bench, measure 4's p99). A
+    /// shard that grows moves 1/64 of them. Which windows exist, and when they go, is the same.
+    private struct Windows {
+        static let shardCount = 64
+        private var shards = [[Key: Window]](repeating: [:], count: Windows.shardCount)
+        /// Windows held, over every shard.
+        private(set) var count = 0
+
+        /// The shard of `key` (FNV-1a of the address).
+        static func shard(of key: Key) -> Int {
+            var hash: UInt32 = 2_166_136_261
+            for byte in key.ip.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash % UInt32(shardCount))
+        }
+
+        func window(_ key: Key, shard: Int) -> Window? { shards[shard][key] }
+
+        mutating func set(_ window: Window, for key: Key, shard: Int) {
+            if shards[shard].updateValue(window, forKey: key) == nil { count += 1 }
+        }
+
+        /// Keeps the windows `isOpen` accepts.
+        mutating func keep(where isOpen: (Window) -> Bool) {
+            count = 0
+            for index in shards.indices {
+                shards[index] = shards[index].filter { isOpen($0.value) }
+                count += shards[index].count
+            }
+        }
+
+        mutating func removeAll() {
+            for index in shards.indices { shards[index].removeAll() }
+            count = 0
+        }
+
+        var starts: [Date] { shards.flatMap { $0.values.map(\.start) } }
+    }
+
     private struct State {
-        var windows: [String: Window] = [:]
+        var windows = Windows()
         var lastPrune: Date?
         /// Past this many windows, closed ones are swept before the minute is up. It doubles with the
         /// windows still open after a sweep (at least 20 000), so many live addresses do not make every
         /// request filter the whole map (amortized O(1); found by optolink-bench, measure 4).
         var sweepAt = RateLimiter.minimumSweepSize
+        /// No window starts before `earliestStart` or after `latestStart` (nil: no windows). When every
+        /// start is within the last minute and not in the future, a sweep would keep every window, so it
+        /// is skipped: a burst of new addresses made each doubling sweep copy the whole map for nothing
+        /// (optolink-bench, measure 4a, where every request comes from a new address).
+        var earliestStart: Date?
+        var latestStart: Date?
     }
 
     static let minimumSweepSize = 20_000
@@ -47,25 +99,37 @@ final class RateLimiter: Sendable {
 
     /// Counts one request; throws 429 when the family's limit for this address is used up.
     func check(_ family: Family, ip: String, now: Date) throws(OptoLinkServerError) {
-        let key = family.rawValue + "|" + ip
+        let key = Key(family: family, ip: ip)
         let retryAfter: Int? = state.withLock { state in
             // Closed windows are dropped once a minute (and when the map has grown past `sweepAt`), so
             // memory returns to its resting level after a burst of addresses.
             let due = state.lastPrune.map { now.timeIntervalSince($0) >= RateLimiter.window || now < $0 } ?? false
             if due || state.windows.count > state.sweepAt {
-                state.windows = state.windows.filter { now.timeIntervalSince($0.value.start) < RateLimiter.window && now >= $0.value.start }
+                let nothingToDrop = (state.earliestStart.map { now.timeIntervalSince($0) < RateLimiter.window } ?? true)
+                    && (state.latestStart.map { now >= $0 } ?? true)
+                if !nothingToDrop {
+                    state.windows.keep { now.timeIntervalSince($0.start) < RateLimiter.window && now >= $0.start }
+                    let starts = state.windows.starts
+                    state.earliestStart = starts.min()
+                    state.latestStart = starts.max()
+                }
                 state.sweepAt = max(RateLimiter.minimumSweepSize, state.windows.count * 2)
             }
             if due || state.lastPrune == nil { state.lastPrune = now }
-            var window = state.windows[key] ?? Window(start: now, count: 0)
+            let shard = Windows.shard(of: key)
+            var window = state.windows.window(key, shard: shard) ?? Window(start: now, count: 0)
             if now.timeIntervalSince(window.start) >= RateLimiter.window || now < window.start {
                 window = Window(start: now, count: 0)
+            }
+            if window.count == 0 {   // a new window, stored below
+                state.earliestStart = min(state.earliestStart ?? now, now)
+                state.latestStart = max(state.latestStart ?? now, now)
             }
             guard window.count < family.limit else {
                 return Int((window.start.addingTimeInterval(RateLimiter.window).timeIntervalSince(now)).rounded(.up))
             }
             window.count += 1
-            state.windows[key] = window
+            state.windows.set(window, for: key, shard: shard)
             return nil
         }
         if let seconds = retryAfter { throw .tooManyRequests(retryAfter: seconds) }
@@ -75,5 +139,11 @@ final class RateLimiter: Sendable {
     var windowCount: Int { state.withLock { $0.windows.count } }
 
     /// Forgets every window.
-    func reset() { state.withLock { $0.windows.removeAll() } }
+    func reset() {
+        state.withLock { state in
+            state.windows.removeAll()
+            state.earliestStart = nil
+            state.latestStart = nil
+        }
+    }
 }

@@ -302,6 +302,21 @@ final class Store: Sendable {
         }
     }
 
+    /// What `POST /match` writes, under one database lock: the device upsert (when a deviceId came
+    /// along; not read back, the route does not answer with it), then the audit row. A failing upsert
+    /// throws before the audit row is written, as two separate calls did.
+    func recordMatch(device: (id: String, platform: String?, osVersion: String?, deviceModel: String?)?, orgId: Int64?,
+                     actor: String, detail: String, now: Date) throws(OptoLinkServerError) {
+        try run { db throws(OptoLinkServerError) in
+            if let device {
+                try Store.upsertDevice(db, id: device.id, orgId: orgId, platform: device.platform, osVersion: device.osVersion,
+                                       deviceModel: device.deviceModel, now: now)
+            }
+            try db.query("INSERT INTO audit (at, actor, org_id, action, detail) VALUES (?,?,?,?,?)",
+                         [SQLValue(now), .text(actor), orgId.map(SQLValue.integer) ?? .null, .text("match"), .text(detail)])
+        }
+    }
+
     /// The `/data?deviceId=` upsert, fire-and-forget: queued, applied in a batch (see the type's notes).
     func queueDeviceUpsert(id: String, orgId: Int64?, now: Date) {
         enqueue(.device(id: id, orgId: orgId, now: now))

@@ -41,6 +41,53 @@ enum JSON: Sendable, Hashable {
     /// The serialized UTF-8 bytes.
     var data: Data { Data(serialized().utf8) }
 
+    /// `serialized()` as UTF-8 bytes, written straight into a byte array (response bodies).
+    func serializedBytes() -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(256)
+        write(to: &out)
+        return out
+    }
+
+    /// The bytes of `write(to: &String)`, member for member.
+    private func write(to out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: b ? "true".utf8 : "false".utf8)
+        case .number(let n): out.append(contentsOf: JSON.format(n).utf8)
+        case .string(let s): JSON.writeString(s, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                item.write(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.writeString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.write(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        // Escapes needed (rare): the String writer's output.
+        var text = ""
+        writeString(s, to: &text)
+        out.append(contentsOf: text.utf8)
+    }
+
     private func write(to out: inout String) {
         switch self {
         case .null: out += "null"

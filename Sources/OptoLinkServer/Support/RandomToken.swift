@@ -11,10 +11,35 @@ enum RandomToken {
     }
 
     /// A request id such as `req_5f0c…` (16 random bytes, hex).
-    static func requestID() -> String { "req_" + hex(randomBytes(8)) }
+    static func requestID() -> String { prefixedHex("req_", byteCount: 8) }
 
     /// A new link id such as `lnk_9a1b…`.
-    static func linkID() -> String { "lnk_" + hex(randomBytes(8)) }
+    static func linkID() -> String { prefixedHex("lnk_", byteCount: 8) }
+
+    /// `prefix` + `byteCount` random bytes in lower-case hex, written straight into the String
+    /// (the same bytes of the pool `randomBytes` would have handed out; no intermediate arrays).
+    private static func prefixedHex(_ prefix: StaticString, byteCount: Int) -> String {
+        String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + byteCount * 2) { out in
+            let head = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            _ = out.initialize(from: head)
+            var position = head.count
+            pool.withLock { pool in
+                if pool.bytes.count - pool.offset < byteCount {
+                    pool.bytes = freshBytes(max(RandomToken.poolSize, byteCount))
+                    pool.offset = 0
+                }
+                for byte in pool.bytes[pool.offset..<pool.offset + byteCount] {
+                    out[position] = hexDigits[Int(byte >> 4)]
+                    out[position + 1] = hexDigits[Int(byte & 0x0f)]
+                    position += 2
+                }
+                pool.offset += byteCount
+            }
+            return position
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// `count` bytes from the system's cryptographic generator, served from a shared pool refilled
     /// 4 KiB at a time by one `arc4random_buf` call (a request id used to cost a system call of its own:

@@ -95,18 +95,26 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 4)
     }
 
-    @Test func byteAtATimeClientIsCutOffAtTheRequestDeadline() throws {
+    @Test func byteAtATimeClientIsCutOffAtTheRequestDeadline() async throws {
         let server = try TestServer(limits: Self.fast)
         defer { server.stop() }
-        let connection = server.connection(timeout: 5)
+        let port = server.port
         let started = Date()
-        var answered: TestResponse?
-        for byte in Array("GET /health HTTP/1.1\r\nX-Slow: \(String(repeating: "s", count: 40))".utf8) {
-            connection.send([byte])
-            usleep(50_000)
-            if Date().timeIntervalSince(started) > 1.6 { break }
+        // The client blocks for ~1.6 s (usleep, blocking send/recv): on its own thread, never on the
+        // 2-thread cooperative pool, where it would stall unrelated suites.
+        let answered: TestResponse? = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let connection = TestConnection(port: port, timeout: 5)
+                for byte in Array("GET /health HTTP/1.1\r\nX-Slow: \(String(repeating: "s", count: 40))".utf8) {
+                    connection.send([byte])
+                    usleep(50_000)
+                    if Date().timeIntervalSince(started) > 1.6 { break }
+                }
+                continuation.resume(returning: connection.readResponse())
+            }
+            thread.name = "byte-at-a-time-client"
+            thread.start()
         }
-        answered = connection.readResponse()
         #expect(answered?.status == 408 || answered == nil)
         #expect(Date().timeIntervalSince(started) < 4)
     }

@@ -92,4 +92,19 @@ import Testing
         #expect(try reopened.clickCount(linkId: linkId) == Store.maxPending + 3)
         #expect(try reopened.device(id: "device-late") != nil)
     }
+    @Test func aMatchUpsertsTheDeviceThenAudits() throws {
+        let store = try Store(path: nil)
+        let first = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.recordMatch(device: nil, orgId: nil, actor: "anonymous", detail: "NONE", now: first)
+        try store.recordMatch(device: ("match-device-1", "iOS", "17.4.1", nil), orgId: nil, actor: "sdk:opl_sdk_", detail: "FINGERPRINT", now: first)
+        try store.recordMatch(device: ("match-device-1", nil, nil, "iPhone16,1"), orgId: nil, actor: "anonymous", detail: "NONE",
+                              now: first.addingTimeInterval(5))
+        let device = try #require(try store.device(id: "match-device-1"))
+        #expect(device.platform == "iOS" && device.osVersion == "17.4.1" && device.deviceModel == "iPhone16,1")
+        #expect(device.firstSeenAt == first && device.lastSeenAt == first.addingTimeInterval(5))
+        let trail = try store.auditTrail(limit: 5)
+        #expect(trail.map(\.actor) == ["anonymous", "sdk:opl_sdk_", "anonymous"])
+        #expect(trail.map(\.action) == ["match", "match", "match"])
+        #expect(trail.map(\.detail) == ["NONE", "FINGERPRINT", "NONE"])
+    }
 }

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+@testable import OptoLinkServer
+
+/// The event loops' own paths, on an `HTTPServer` with a scripted handler over loopback: answers
+/// bigger than the socket takes at once, pipelined requests, delay outcomes as timers, and that none
+/// of them holds up other connections. Blocking client code runs on threads of its own (never the
+/// cooperative pool).
+@Suite struct EventLoopTests {
+    /// Runs `body` on a new thread and returns its result.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.start()
+        }
+    }
+
+    /// A server whose handler answers `GET /big` with `bigBody`, `GET /slow` after a 0.5 s delay
+    /// outcome, and anything else with its path.
+    static func server(limits: HTTPServer.Limits = HTTPServer.Limits()) throws -> HTTPServer {
+        _ = bigBody.count   // made here, not inside the handler on a loop thread
+        let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { request, _, faultsApplied in
+            switch request.target {
+            case "/big": return .respond(HTTPResponse(status: 200, body: bigBody))
+            case "/slow" where !faultsApplied: return .delay(0.5)
+            case "/drop": return .drop
+            case "/length": return .respond(HTTPResponse(status: 200, body: Array("\(request.body.count) \(request.body.reduce(0) { $0 &+ Int($1) })".utf8)))
+            default: return .respond(HTTPResponse(status: 200, body: Array(request.target.utf8)))
+            }
+        }
+        try server.start()
+        return server
+    }
+
+    static let bigBody = [UInt8](unsafeUninitializedCapacity: 8 * 1024 * 1024) { buffer, count in
+        for i in 0..<buffer.count { buffer[i] = UInt8(truncatingIfNeeded: i &* 31 &+ i >> 12) }
+        count = buffer.count
+    }
+
+    @Test func aBigAnswerToASlowReaderArrivesWholeWhileOthersAreServed() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let port = server.port
+        // The reader asks for 8 MiB and reads nothing for 0.5 s: the loop must wait for POLLOUT.
+        async let big: [UInt8]? = Self.onThread {
+            let connection = TestConnection(port: port, timeout: 10)
+            var small: Int32 = 64 * 1024   // a fixed receive buffer (no autotuning): the answer cannot fit
+            setsockopt(connection.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+            connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+            usleep(500_000)
+            return connection.readResponse()?.body
+        }
+        // Meanwhile, other connections (on both loops) are answered at once.
+        let others: [TimeInterval] = await Self.onThread {
+            usleep(100_000)
+            return (0..<6).map { i in
+                let started = Date()
+                let ok = TestConnection(port: port, timeout: 5).request("GET", "/other\(i)")?.text == "/other\(i)"
+                return ok ? Date().timeIntervalSince(started) : .infinity
+            }
+        }
+        #expect(others.allSatisfy { $0 < 0.4 }, "\(others)")
+        let body = await big
+        #expect(body == Self.bigBody)
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let port = server.port
+        let answers: [String] = await Self.onThread {
+            let connection = TestConnection(port: port, timeout: 5)
+            connection.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /big HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            var texts = [String]()
+            for _ in 0..<4 {
+                guard let response = connection.readResponse() else { break }
+                texts.append(response.body == Self.bigBody ? "big" : response.text)
+            }
+            texts.append(connection.isClosedByPeer() ? "closed" : "open")
+            return texts
+        }
+        #expect(answers == ["/a", "/b", "big", "/c", "closed"])
+    }
+
+    @Test func aDelayWaitsWithoutHoldingTheLoop() async throws {
+        var limits = HTTPServer.Limits()
+        limits.eventLoops = 1   // everything on one loop: a sleeping delay would hold every other connection
+        let server = try Self.server(limits: limits)
+        defer { server.stop() }
+        let port = server.port
+        async let slow: (String?, TimeInterval) = Self.onThread {
+            let started = Date()
+            let text = TestConnection(port: port, timeout: 5).request("GET", "/slow")?.text
+            return (text, Date().timeIntervalSince(started))
+        }
+        let quick: (String?, TimeInterval) = await Self.onThread {
+            usleep(100_000)
+            let started = Date()
+            let text = TestConnection(port: port, timeout: 5).request("GET", "/quick")?.text
+            return (text, Date().timeIntervalSince(started))
+        }
+        #expect(quick.0 == "/quick" && quick.1 < 0.3, "\(quick)")
+        let (text, seconds) = await slow
+        #expect(text == "/slow")
+        #expect(seconds >= 0.5 && seconds < 2, "\(seconds)")
+    }
+
+    @Test func stopEndsADelayAndADropClosesAtOnce() async throws {
+        let server = try Self.server()
+        let port = server.port
+        let dropped: Bool = await Self.onThread {
+            let connection = TestConnection(port: port, timeout: 5)
+            connection.send("GET /drop HTTP/1.1\r\nHost: x\r\n\r\n")
+            return connection.isClosedByPeer()
+        }
+        #expect(dropped)
+        async let waiting: (Bool, TimeInterval) = Self.onThread {
+            let connection = TestConnection(port: port, timeout: 5)
+            connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            let started = Date()
+            return (connection.isClosedByPeer(), Date().timeIntervalSince(started))
+        }
+        let stopTime: TimeInterval = await Self.onThread {
+            usleep(100_000)
+            let started = Date()
+            server.stop()
+            return Date().timeIntervalSince(started)
+        }
+        let (closed, seconds) = await waiting
+        #expect(closed && seconds < 0.45, "\(seconds)")
+        #expect(stopTime < 1)
+    }
+
+    @Test func everyLoopIsUsedAndConnectionsAreCountedBack() async throws {
+        var limits = HTTPServer.Limits()
+        limits.maxConnections = 3
+        limits.eventLoops = 3
+        let server = try Self.server(limits: limits)
+        defer { server.stop() }
+        let port = server.port
+        // Three rounds of three held connections: each round fills the cap, closing them frees it.
+        let statuses: [Int] = await Self.onThread {
+            var statuses = [Int]()
+            for _ in 0..<3 {
+                let held = (0..<3).map { _ in TestConnection(port: port, timeout: 5) }
+                for (i, connection) in held.enumerated() { statuses.append(connection.request("GET", "/held\(i)")?.status ?? 0) }
+                statuses.append(TestConnection(port: port, timeout: 5).readResponse()?.status ?? 0)   // the fourth: 503
+                for connection in held { connection.send("GET /bye HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); _ = connection.readResponse() }
+                usleep(100_000)
+            }
+            return statuses
+        }
+        #expect(statuses == [200, 200, 200, 503, 200, 200, 200, 503, 200, 200, 200, 503])
+    }
+    @Test func aOneMebibyteBodySentInPiecesIsReadWhole() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let port = server.port
+        let body = (0..<(1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let answer: String? = await Self.onThread {
+            let connection = TestConnection(port: port, timeout: 5)
+            connection.send("POST /length HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            var offset = 0
+            while offset < body.count {   // 100 pieces of ~10 KiB, a millisecond apart
+                let end = min(body.count, offset + 10_486)
+                connection.send(Array(body[offset..<end]))
+                offset = end
+                usleep(1000)
+            }
+            return connection.readResponse()?.text
+        }
+        #expect(answer == "\(body.count) \(body.reduce(0) { $0 &+ Int($1) })")
+    }
+}
