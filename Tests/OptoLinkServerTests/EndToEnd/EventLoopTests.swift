@@ -119,11 +119,16 @@ import Testing
             return connection.isClosedByPeer()
         }
         #expect(dropped)
-        async let waiting: (Bool, TimeInterval) = Self.onThread {
+        // Connected and sent before the stop is scheduled: under load a connect that started later
+        // than the stop found no listener, and TestConnection's precondition took the process down.
+        let slow = await Self.onThread {
             let connection = TestConnection(port: port, timeout: 5)
             connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            return SendableConnection(connection)
+        }
+        async let waiting: (Bool, TimeInterval) = Self.onThread {
             let started = Date()
-            return (connection.isClosedByPeer(), Date().timeIntervalSince(started))
+            return (slow.connection.isClosedByPeer(), Date().timeIntervalSince(started))
         }
         let stopTime: TimeInterval = await Self.onThread {
             usleep(100_000)
@@ -176,4 +181,13 @@ import Testing
         }
         #expect(answer == "\(body.count) \(body.reduce(0) { $0 &+ Int($1) })")
     }
+}
+
+/// Hands a connection made on one thread to the thread that reads it.
+///
+/// `@unchecked Sendable` is safe: the connection is used by one thread at a time (made and written
+/// on one, then read on the next, in sequence).
+private final class SendableConnection: @unchecked Sendable {
+    let connection: TestConnection
+    init(_ connection: TestConnection) { self.connection = connection }
 }
