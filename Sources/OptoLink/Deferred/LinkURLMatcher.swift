@@ -22,10 +22,43 @@ struct LinkURLMatcher: Sendable {
     /// Runs at the start of every direct open, so it reads the URL's parts without re-parsing it
     /// (`URLComponents`), splitting into new strings or percent-decoding a code that has no `%`.
     func shortCode(in url: URL) -> String? {
+        if let parts = Self.plainParts(of: url.absoluteString) {
+            guard Self.isHTTP(parts.scheme), hosts.contains(Self.normalize(parts.host)) else { return nil }
+            return shortCode(inPercentEncodedPath: parts.path)
+        }
         guard let scheme = url.scheme, Self.isHTTP(scheme), let host = url.host, hosts.contains(Self.normalize(host)) else {
             return nil
         }
         return shortCode(inPercentEncodedPath: Self.percentEncodedPath(of: url))
+    }
+
+    /// Scheme, host and percent-encoded path read straight from an absolute URL string
+    /// `scheme://host[:port][/path][?query][#fragment]`, as `URL`'s accessors would give them; nil for
+    /// anything else (no `//`, user info, an IPv6 or percent-encoded host), which `URL` then reads.
+    static func plainParts(of text: String) -> (scheme: String, host: String, path: String)? {
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        var index = bytes.index(after: colon)
+        for _ in 0..<2 {
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "/") else { return nil }
+            index = bytes.index(after: index)
+        }
+        let hostStart = index
+        var hostEnd: String.Index?
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "[") { return nil }
+            if byte == UInt8(ascii: ":"), hostEnd == nil { hostEnd = index }
+            index = bytes.index(after: index)
+        }
+        let pathStart = index
+        while index < bytes.endIndex, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
+            index = bytes.index(after: index)
+        }
+        let host = text[hostStart..<(hostEnd ?? pathStart)]
+        guard !host.isEmpty else { return nil }
+        return (String(text[..<colon]), String(host), String(text[pathStart..<index]))
     }
 
     /// The short code in a percent-encoded path `/<orgKey>/<code>` (optionally with a trailing slash).

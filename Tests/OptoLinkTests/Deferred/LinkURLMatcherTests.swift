@@ -42,6 +42,34 @@ struct LinkURLMatcherTests {
         #expect(matcher.shortCode(in: try #require(URL(string: text))) == nil)
     }
 
+    /// Every URL here, read from its string, gives what `URL`'s own accessors give (or is left to them).
+    @Test(arguments: [
+        "https://links.demo.test/demo/summer", "https://links.demo.test/demo/summer/", "https://LINKS.demo.test/demo/summer?utm=1#top",
+        "http://links.demo.test:8443/demo/welcome", "https://go.demo.test./demo/a%20b", "HTTPS://Go.Demo.Test/demo/Summer",
+        "https://links.demo.test", "https://links.demo.test?x=1", "https://links.demo.test#f", "https://links.demo.test:443",
+        "https://links.demo.test/a/b/c?d=e/f#g/h", "https://user:pw@links.demo.test/demo/summer", "https://[::1]:8080/demo/summer",
+        "https://links%2Edemo.test/demo/summer", "myapp://links.demo.test/demo/summer", "mailto:someone@links.demo.test",
+        "https://links.demo.test/demo/caf%C3%A9?q=%20", "https://links.demo.test/%7Euser/x",
+    ])
+    func plainPartsAgreeWithURL(_ text: String) throws {
+        let url = try #require(URL(string: text))
+        guard let parts = LinkURLMatcher.plainParts(of: url.absoluteString) else {
+            // Left to URL: only the forms the fast reading does not take.
+            #expect(text.contains("@") || text.contains("[") || text.contains("%2E") || !text.contains("//"), "\(text)")
+            return
+        }
+        #expect(parts.scheme == url.scheme)
+        #expect(parts.host == url.host)
+        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        #expect(parts.path == components.percentEncodedPath)
+    }
+
+    @Test func userInfoAndIPv6HostsStillGoThroughURL() {
+        let ipv6 = LinkURLMatcher(configuration: Fixtures.configuration(linkDomains: ["::1"]))
+        #expect(ipv6.shortCode(in: URL(string: "https://[::1]:8080/demo/summer")!) == "summer")
+        #expect(matcher.shortCode(in: URL(string: "https://someone@links.demo.test/demo/summer")!) == "summer")
+    }
+
     @Test func theFacadeAgrees() async throws {
         let device = TestDevice(transport: ScriptedTransport(fallback: .hang))
         let sdk = device.start()
