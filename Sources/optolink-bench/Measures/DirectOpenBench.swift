@@ -40,6 +40,9 @@ enum DirectOpenBench {
         private let lock = NSLock()
         private var storage: [Double] = []
         var values: [Double] { lock.lock(); defer { lock.unlock() }; return storage }
+        /// How many, and the newest (without copying them all: read around every timed open).
+        var count: Int { lock.lock(); defer { lock.unlock() }; return storage.count }
+        var last: Double? { lock.lock(); defer { lock.unlock() }; return storage.last }
         func add(_ value: Double) { lock.lock(); storage.append(value); lock.unlock() }
     }
 
@@ -91,16 +94,16 @@ enum DirectOpenBench {
             serial += 1
             // A new query each time: the SDK treats the same URL within 5 s as one open (query is ignored for routing).
             let url = URL(string: "\(server.baseURL.absoluteString)/demo/summer?open=\(serial)")!
-            let before = deliveries.values.count
+            let before = deliveries.count
             let start = Stopwatch.now()
             guard await sdk.handle(url: url) != nil else { return nil }
             // The link is delivered before handle returns; wait (briefly) for the listener's stamp.
             var spins = 0
-            while deliveries.values.count == before, spins < 10_000 {
+            while deliveries.count == before, spins < 10_000 {
                 await Task.yield()
                 spins += 1
             }
-            guard let delivered = deliveries.values.last, deliveries.values.count > before else { return nil }
+            guard deliveries.count > before, let delivered = deliveries.last else { return nil }
             return delivered - start
         }
         // One bare GET of the same URL; nil unless 200.
