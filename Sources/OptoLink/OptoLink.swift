@@ -161,6 +161,10 @@ public final class OptoLink: Sendable {
     /// Returns nil when the URL is not ours (route it yourself) or the link could not be resolved
     /// (logged). The same URL handled twice within 5 seconds (e.g. `launchURL` and `onOpenURL` both
     /// reporting the cold start) is one open: one request, one delivery.
+    ///
+    /// The request runs in the calling task: cancelling that task cancels the open (nothing is
+    /// delivered). Call it from a task of its own, as in `Task { await optoLink.handle(url: url) }`, when
+    /// the link must go through whatever happens to the code that received the URL.
     @discardableResult
     public func handle(url: URL) async -> OptoLinkData? {
         guard !shutdownFlag.isSet, let shortCode = matcher.shortCode(in: url) else { return nil }
@@ -224,6 +228,8 @@ public final class OptoLink: Sendable {
     // MARK: Lifecycle
 
     /// Cancels all background work and in-flight requests and finishes ``links`` and ``diagnostics``.
+    /// A direct open in flight (it runs in its caller's task) makes no further attempt or wait and
+    /// returns nil; an attempt already on the wire finishes first, and nothing is delivered after this.
     /// Queued events stay persisted. For tests and tools (the dashboard's "reinstall"); apps need not call it.
     public func shutdown() async {
         guard shutdownFlag.set() else { return }

@@ -59,15 +59,17 @@ public final class OptoLinkAPI: Sendable {
     ///
     /// The backend counts the click itself; the SDK must not report it again.
     public func linkData(shortCode: String, deviceId: String?) async throws(OptoLinkError) -> OptoLinkData {
-        try await linkData(shortCode: shortCode, deviceId: deviceId, onLink: nil)
+        try await linkData(shortCode: shortCode, deviceId: deviceId, isStopped: nil, onLink: nil)
     }
 
     /// ``linkData(shortCode:deviceId:)``, also handing the link to `onLink` as soon as the answer is
     /// parsed: on the transport's thread when it calls back early (``HTTPTransport/send(_:onAnswer:)``),
     /// before this call returns the same link. This is how a direct open reaches ``OptoLink/links``
     /// without waiting for the calling task to be woken. `onLink` is called at most once.
+    /// `isStopped` is a second way to cancel, checked like task cancellation before every attempt and
+    /// around every wait (an attempt already sent is not interrupted).
     func linkData(
-        shortCode: String, deviceId: String?, onLink: (@Sendable (OptoLinkData) -> Void)?
+        shortCode: String, deviceId: String?, isStopped: (@Sendable () -> Bool)? = nil, onLink: (@Sendable (OptoLinkData) -> Void)?
     ) async throws(OptoLinkError) -> OptoLinkData {
         guard !shortCode.isEmpty, let code = Self.percentEncoded(shortCode, allowed: Self.segmentAllowed) else {
             throw .argument("The short code must not be empty")
@@ -79,10 +81,10 @@ public final class OptoLinkAPI: Sendable {
         guard let url = URL(string: text) else { throw .argument("Cannot build a URL for short code \(shortCode)") }
         let request = HTTPRequest(method: "GET", url: url, headers: keyHeadersGet, timeout: configuration.timeout)
         guard let onLink else {
-            return try ResponseParser.linkData(try await perform(request, endpoint: .linkData))
+            return try ResponseParser.linkData(try await perform(request, endpoint: .linkData, isStopped: isStopped))
         }
         let parsed = LockedValue<Result<OptoLinkData, OptoLinkError>?>(nil)
-        let response = try await perform(request, endpoint: .linkData) { response in
+        let response = try await perform(request, endpoint: .linkData, isStopped: isStopped) { response in
             let result = Self.parseLink(response)
             parsed.set(result)
             if case .success(let link) = result { onLink(link) }
@@ -224,14 +226,18 @@ public final class OptoLinkAPI: Sendable {
     /// (``HTTPTransport/send(_:onAnswer:)``), once. Nothing else runs there: the answer's diagnostics are
     /// emitted afterwards from this task (with the arrival time taken in the callback), so the transport's
     /// thread is free again right after the app has its link.
+    ///
+    /// `isStopped` (besides task cancellation) ends the request before its next attempt or wait.
     private func perform(
-        _ request: HTTPRequest, endpoint: Endpoint, onSuccess: (@Sendable (HTTPResponse) -> Void)? = nil
+        _ request: HTTPRequest, endpoint: Endpoint, isStopped: (@Sendable () -> Bool)? = nil,
+        onSuccess: (@Sendable (HTTPResponse) -> Void)? = nil
     ) async throws(OptoLinkError) -> HTTPResponse {
         let id = counter.take()
         var attempt = 0
+        func stopped() -> Bool { Task.isCancelled || isStopped?() == true }
         while true {
             attempt += 1
-            if Task.isCancelled {
+            if stopped() {
                 emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt - 1, status: nil))
                 throw .cancelled(CancellationError())
             }
@@ -269,11 +275,15 @@ public final class OptoLinkAPI: Sendable {
                 let duration = clock.now() - started
                 let failure = OptoLinkError.transport(error)
                 emit(.requestFailed(requestID: id, endpoint: endpoint, attempt: attempt, reason: failure.message, duration: duration))
-                outcome = .noAnswer(Task.isCancelled ? CancellationError() : error)
-                finalError = Task.isCancelled ? .cancelled(error) : failure
+                outcome = .noAnswer(stopped() ? CancellationError() : error)
+                finalError = stopped() ? .cancelled(error) : failure
             }
             switch retryPolicy.decision(afterAttempt: attempt, outcome: outcome) {
             case .retry(let delay):
+                if stopped() {
+                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))
+                    throw .cancelled(CancellationError())
+                }
                 emit(.retryScheduled(requestID: id, endpoint: endpoint, attempt: attempt, delay: delay))
                 do {
                     try await clock.sleep(for: delay)

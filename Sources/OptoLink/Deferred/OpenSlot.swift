@@ -1,62 +1,69 @@
 import Foundation
 
-/// One direct open's request, shared by every handler of the same URL within the duplicate window.
+/// One direct open, shared by every handler of the same URL within the duplicate window: the answer
+/// its request comes to, and whether the SDK asked it to stop.
 ///
-/// ``LaunchCoordinator`` records the slot on its actor, then the opening call starts the request off
-/// the actor and attaches its task. A second open of the same URL that arrives in between waits for the
-/// task to be attached; a shutdown in between cancels the task as soon as it is attached.
+/// The request runs in the task of the call that started the open (see
+/// ``LaunchCoordinator/open(_:shortCode:)``); a second open of the same URL waits here for its answer.
 ///
-/// `@unchecked Sendable` is safe: `task`, `cancelled` and `waiters` are only touched while `lock` is held,
-/// and continuations are resumed after it is released.
+/// `@unchecked Sendable` is safe: every stored property except `time` is only touched while `lock` is
+/// held, and waiters are resumed after it is released.
 final class OpenSlot: @unchecked Sendable {
-    /// The request's task type: the link, or nil when it could not be resolved.
-    typealias Fetch = Task<OptoLinkData?, Never>
-
     /// When the open was recorded (the coordinator's clock), for the duplicate window.
     let time: TimeInterval
 
     private let lock = NSLock()
-    private var task: Fetch?
-    private var cancelled = false
-    private var waiters: [CheckedContinuation<Fetch, Never>] = []
+    private var answered = false
+    private var link: OptoLinkData?
+    private var stopped = false
+    private var waiters: [CheckedContinuation<OptoLinkData?, Never>] = []
 
     init(time: TimeInterval) {
         self.time = time
     }
 
-    /// Hands the running request to the slot (once); cancels it at once if the slot was cancelled.
-    func attach(_ fetch: Fetch) {
+    /// Records the open's answer (the link, or nil when it could not be resolved) and wakes the
+    /// duplicate opens waiting for it. Only the first call counts.
+    func fulfill(_ link: OptoLinkData?) {
         lock.lock()
-        task = fetch
+        guard !answered else {
+            lock.unlock()
+            return
+        }
+        answered = true
+        self.link = link
         let waiting = waiters
         waiters = []
-        let isCancelled = cancelled
         lock.unlock()
-        for waiter in waiting { waiter.resume(returning: fetch) }
-        if isCancelled { fetch.cancel() }
+        for waiter in waiting { waiter.resume(returning: link) }
     }
 
-    /// The request's result, waiting for the task to be attached first if needed.
+    /// The open's answer, waiting for it if needed.
     func value() async -> OptoLinkData? {
-        let fetch: Fetch = await withCheckedContinuation { continuation in
+        await withCheckedContinuation { continuation in
             lock.lock()
-            if let task {
+            if answered {
+                let link = self.link
                 lock.unlock()
-                continuation.resume(returning: task)
+                continuation.resume(returning: link)
             } else {
                 waiters.append(continuation)
                 lock.unlock()
             }
         }
-        return await fetch.value
     }
 
-    /// Cancels the request, now or when it is attached.
-    func cancel() {
+    /// Asks the open to stop: it sends no further attempt and starts no further wait.
+    func stop() {
         lock.lock()
-        cancelled = true
-        let fetch = task
+        stopped = true
         lock.unlock()
-        fetch?.cancel()
+    }
+
+    /// Whether ``stop()`` was called.
+    var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
     }
 }

@@ -31,6 +31,12 @@ public enum ScenarioCatalog {
         _ = try await ctx.firstLaunch(device)
         let returned = try await device.openLink("summer")
         try await ctx.waitFor(device, "the DIRECT link on the link stream") { $0.links.contains { $0.matchMethod == .direct } }
+        // The link reaches the stream from URLSession's callback, before the request's own diagnostics
+        // (which the recorder reads from the diagnostics stream): wait for those too.
+        try await ctx.waitFor(device, "the /data request to finish") { recorder in
+            let data = recorder.requests(to: .linkData)
+            return !data.isEmpty && data.allSatisfy(\.isFinished)
+        }
         let direct = device.recorder.links.filter { $0.matchMethod == .direct }
         try check(direct.count == 1, "expected one DIRECT link on the stream, got \(direct.count)")
         try check(direct[0].path == "/promo/summer" && !direct[0].isDeferred, "expected DIRECT /promo/summer, got \(describe(direct[0]))")
