@@ -23,7 +23,7 @@ struct MatchState: Sendable {
     }
 
     private(set) var records: [String: MatchRecord] = [:]
-    private(set) var buckets: [String: Bucket] = [:]
+    private(set) var buckets: [AddressKey: Bucket] = [:]
     private var insertsSinceSweep = 0
     private var lastSweep: Date?
     /// Expired records are dropped at least this often (seconds of clock time) while the store is used,
@@ -47,23 +47,23 @@ struct MatchState: Sendable {
         if insertsSinceSweep >= max(1024, records.count) { sweep(now: now) }
         purge(ipHash: record.ipHash, now: now)
         let replaced = records.updateValue(record, forKey: record.token)
-        var bucket = buckets[record.ipHash] ?? Bucket()
+        var bucket = buckets[AddressKey(record.ipHash)] ?? Bucket()
         bucket.earliestExpiry = min(bucket.earliestExpiry, record.expiresAt)
         bucket.fingerprint.append(record.token)
         bucket.fuzzy.append(record.token)
         evictOldest(&bucket.fingerprint, cap: MatchState.fingerprintCap)
         evictOldest(&bucket.fuzzy, cap: MatchState.fuzzyCap)
-        buckets[record.ipHash] = bucket
+        buckets[AddressKey(record.ipHash)] = bucket
         resync(ipHash: record.ipHash)
         if let replaced, replaced.ipHash != record.ipHash { resync(ipHash: replaced.ipHash) }   // a reused token
     }
 
     /// Rebuilds a bucket's `fingerprintRecords` from `records`.
     private mutating func resync(ipHash: String) {
-        guard var bucket = buckets[ipHash] else { return }
-        buckets[ipHash] = nil   // keep the arrays uniquely referenced while they change
+        guard var bucket = buckets[AddressKey(ipHash)] else { return }
+        buckets[AddressKey(ipHash)] = nil   // keep the arrays uniquely referenced while they change
         bucket.fingerprintRecords = bucket.fingerprint.compactMap { records[$0] }
-        buckets[ipHash] = bucket
+        buckets[AddressKey(ipHash)] = bucket
     }
 
     private func evictOldest(_ tokens: inout [String], cap: Int) {
@@ -81,7 +81,7 @@ struct MatchState: Sendable {
 
     /// Live records in an IP's fingerprint list.
     func fingerprintCandidates(ipHash: String, now: Date) -> [MatchRecord] {
-        guard let bucket = buckets[ipHash] else { return [] }
+        guard let bucket = buckets[AddressKey(ipHash)] else { return [] }
         if now < bucket.earliestExpiry { return bucket.fingerprintRecords }   // nothing expired: share the array, no copies
         return bucket.fingerprintRecords.filter { $0.expiresAt > now }
     }
@@ -89,7 +89,7 @@ struct MatchState: Sendable {
     /// Calls `body` with the live records of an IP's fingerprint list, borrowed (no copy, no extra
     /// reference). Call after `purge(ipHash:now:)` for the common case of no expired record.
     func withFingerprintCandidates(ipHash: String, now: Date, _ body: (UnsafeBufferPointer<MatchRecord>) -> Void) {
-        guard let bucket = buckets[ipHash] else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard let bucket = buckets[AddressKey(ipHash)] else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         if now < bucket.earliestExpiry { return bucket.fingerprintRecords.withUnsafeBufferPointer(body) }
         bucket.fingerprintRecords.filter { $0.expiresAt > now }.withUnsafeBufferPointer(body)
     }
@@ -97,13 +97,13 @@ struct MatchState: Sendable {
     /// The record at `index` of `fingerprintCandidates(ipHash:now:)` (valid after a purge, when the
     /// candidates are the bucket's whole list).
     func fingerprintRecord(ipHash: String, at index: Int) -> MatchRecord? {
-        guard let records = buckets[ipHash]?.fingerprintRecords, records.indices.contains(index) else { return nil }
+        guard let records = buckets[AddressKey(ipHash)]?.fingerprintRecords, records.indices.contains(index) else { return nil }
         return records[index]
     }
 
     /// The newest live record in an IP's fuzzy list (the first of equally new ones), copied once.
     func newestFuzzyCandidate(ipHash: String, now: Date) -> MatchRecord? {
-        guard let bucket = buckets[ipHash] else { return nil }
+        guard let bucket = buckets[AddressKey(ipHash)] else { return nil }
         var newestToken: String?
         var newestAt = Date.distantPast
         for token in bucket.fuzzy {
@@ -115,7 +115,7 @@ struct MatchState: Sendable {
 
     /// Live records in an IP's fuzzy list.
     func fuzzyCandidates(ipHash: String, now: Date) -> [MatchRecord] {
-        (buckets[ipHash]?.fuzzy ?? []).compactMap { record(token: $0, now: now) }
+        (buckets[AddressKey(ipHash)]?.fuzzy ?? []).compactMap { record(token: $0, now: now) }
     }
 
     /// Marks a record matched: it lives on for 30 s more at most (a second match does not extend it).
@@ -124,19 +124,19 @@ struct MatchState: Sendable {
         r.matchedAt = now
         r.expiresAt = min(r.expiresAt, now.addingTimeInterval(MatchState.grace))
         records[token] = r
-        if var bucket = buckets[r.ipHash] {
-            buckets[r.ipHash] = nil   // keep the arrays uniquely referenced while they change
+        if var bucket = buckets[AddressKey(r.ipHash)] {
+            buckets[AddressKey(r.ipHash)] = nil   // keep the arrays uniquely referenced while they change
             bucket.earliestExpiry = min(bucket.earliestExpiry, r.expiresAt)
             for index in bucket.fingerprintRecords.indices where bucket.fingerprintRecords[index].token == token {
                 bucket.fingerprintRecords[index] = r
             }
-            buckets[r.ipHash] = bucket
+            buckets[AddressKey(r.ipHash)] = bucket
         }
     }
 
     /// Drops expired records from one IP's lists.
     mutating func purge(ipHash: String, now: Date) {
-        guard var bucket = buckets[ipHash] else { return }
+        guard var bucket = buckets[AddressKey(ipHash)] else { return }
         // Fast path (every match calls this): nothing in the bucket can have expired yet.
         if now < bucket.earliestExpiry, !(bucket.fingerprint.isEmpty && bucket.fuzzy.isEmpty) { return }
         func alive(_ token: String) -> Bool { (records[token]?.expiresAt ?? .distantPast) > now }
@@ -147,7 +147,7 @@ struct MatchState: Sendable {
         bucket.fingerprint.removeAll { !alive($0) }
         bucket.fuzzy.removeAll { !alive($0) }
         bucket.earliestExpiry = earliestExpiry(of: bucket)
-        buckets[ipHash] = bucket.fingerprint.isEmpty && bucket.fuzzy.isEmpty ? nil : bucket
+        buckets[AddressKey(ipHash)] = bucket.fingerprint.isEmpty && bucket.fuzzy.isEmpty ? nil : bucket
         resync(ipHash: ipHash)
     }
 

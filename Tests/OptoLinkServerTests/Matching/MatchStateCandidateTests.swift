@@ -8,7 +8,7 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     func reference(_ state: MatchState, ipHash: String, now: Date) -> [MatchRecord] {
-        (state.buckets[ipHash]?.fingerprint ?? []).compactMap { state.record(token: $0, now: now) }
+        (state.buckets[AddressKey(ipHash)]?.fingerprint ?? []).compactMap { state.record(token: $0, now: now) }
     }
 
     @Test func candidatesFollowInsertsEvictionsMatchesAndExpiry() {
@@ -25,7 +25,7 @@ import Testing
                                      fingerprint: ClickFingerprint(platform: "iOS", osVersion: "17.\(step % 3)"),
                                      recordedAt: now.addingTimeInterval(-age), expiresAt: now.addingTimeInterval(-age + window))
             state.insert(record, now: now)
-            if step % 5 == 0, let token = state.buckets[ipHash]?.fingerprint.first {
+            if step % 5 == 0, let token = state.buckets[AddressKey(ipHash)]?.fingerprint.first {
                 state.markMatched(token: token, now: now)
             }
             if step % 50 == 49 { now = now.addingTimeInterval(1_800) }   // records expire along the way
@@ -34,7 +34,7 @@ import Testing
                 #expect(state.fingerprintCandidates(ipHash: address, now: now) == reference(state, ipHash: address, now: now))
             }
         }
-        #expect(addresses.allSatisfy { (state.buckets[$0]?.fingerprint.count ?? 0) <= MatchState.fingerprintCap })
+        #expect(addresses.allSatisfy { (state.buckets[AddressKey($0)]?.fingerprint.count ?? 0) <= MatchState.fingerprintCap })
     }
 
     @Test func candidatesWithoutPurgeStillDropExpiredRecords() {
