@@ -221,7 +221,7 @@ actor LaunchCoordinator {
     private static func fetchAndDeliver(shortCode: String, deps: Dependencies, slot: OpenSlot) async -> OptoLinkData? {
         do {
             // Delivered from the transport's callback as soon as the answer is parsed (see
-            // `OptoLinkAPI.linkData(shortCode:deviceId:onLink:)`): the app's listener does not wait for
+            // `OptoLinkAPI.linkData(shortCode:deviceId:isStopped:onLink:)`): the app's listener does not wait for
             // this task to be woken. `deliver` stops at shutdown.
             let deliver = deps.deliver
             let delivered = LockedValue(false)
