@@ -37,11 +37,14 @@ let package = Package(
         .executableTarget(name: "optolink-bench",
                           dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard"]),
 
-        .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting"]),
+        // Test support shared by test targets (not shipped): the gate that keeps the tests that load the
+        // machine and the ones that measure real time from overlapping.
+        .target(name: "TestGate", path: "Tests/TestGate"),
+        .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestGate"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),
         .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard"], exclude: ["Snapshots"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
-        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "TestGate"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -135,7 +135,7 @@ final class HTTPServer: Sendable {
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let fd = withUnsafeMutablePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listenFD, $0, &length) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Socket.accept(listenFD, $0, &length) }
             }
             if fd < 0 {
                 if isStopped { return }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestGate
 
 /// `optolink-server` killed with SIGKILL while events are being posted from many threads: after a
 /// restart on the same `--db`, every event that was answered 200 is stored.

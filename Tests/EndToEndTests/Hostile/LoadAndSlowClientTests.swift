@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestGate
 @testable import OptoLinkServer
 
 /// A server clock the test moves by hand (rate windows and click expiry without sleeping).

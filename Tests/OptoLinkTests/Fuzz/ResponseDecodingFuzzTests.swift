@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestGate
 import OptoLink
 import OptoLinkTesting
 
@@ -69,6 +70,11 @@ struct ResponseDecodingFuzzTests {
 
     @Test(.timeLimit(.minutes(isLong ? 20 : 2)))
     func everyGeneratedAnswerDecodesOrFailsWithAnOptoLinkError() async throws {
+        // Keeps a core busy for ~20 s: never beside the real-clock tests (see QuietMachine).
+        try await QuietMachine.shared.run { try await self.everyGeneratedAnswerDecodesOrFailsWithAnOptoLinkErrorAlone() }
+    }
+
+    private func everyGeneratedAnswerDecodesOrFailsWithAnOptoLinkErrorAlone() async throws {
         let seed = FuzzRandom.runSeed()
         print("OptoLink response fuzz: seed \(seed) (repeat with OPTOLINK_FUZZ_SEED=\(seed)), \(Self.inputCount) inputs")
         let started = Date()
