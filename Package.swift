@@ -37,14 +37,14 @@ let package = Package(
         .executableTarget(name: "optolink-bench",
                           dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard"]),
 
-        // Test support shared by test targets (not shipped): the gate that keeps the tests that load the
-        // machine and the ones that measure real time from overlapping.
-        .target(name: "TestGate", path: "Tests/TestGate"),
-        .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestGate"]),
+        // Test support shared by the test targets (not shipped): the gate that keeps the tests that load
+        // the machine and the ones that measure real time from overlapping, and the seeded generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestSupport"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),
         .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard"], exclude: ["Snapshots"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
-        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "TestGate"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestGate
+import TestSupport
 
 /// The SDK's event queue survives SIGKILL: `optolink-event-child` tracks `evt-0001`…`evt-1000` through the
 /// real SDK with a `FileKeyValueStore`, while the server fails in bursts (503, 500, dropped connections,
@@ -10,7 +10,7 @@ import TestGate
 @Suite("Event queue durability (child process, SIGKILL)")
 struct EventQueueDurabilityTests {
     /// What one fault burst injects.
-    static func randomBurst(using rng: inout SeededGenerator) -> (route: String, kind: String, status: Int?, delay: Double?, count: Int) {
+    static func randomBurst(using rng: inout SeededRandom) -> (route: String, kind: String, status: Int?, delay: Double?, count: Int) {
         let route = Int.random(in: 0..<4, using: &rng) == 0 ? "any" : "events"
         switch Int.random(in: 0..<10, using: &rng) {
         case 0..<4: return (route, "status", 503, nil, Int.random(in: 1...4, using: &rng))
@@ -29,8 +29,8 @@ struct EventQueueDurabilityTests {
         let total = RunSettings.long ? 5000 : 1000
         let kills = RunSettings.long ? 30 : 6
         let seed = RunSettings.seed(default: 20_261_130)
-        var rng = SeededGenerator(seed: seed)
-        let faultRng = SeededGenerator(seed: seed &+ 1)
+        var rng = SeededRandom(seed: seed)
+        let faultRng = SeededRandom(seed: seed &+ 1)
 
         let server = try TestServer(onDisk: true)
         defer { server.stop() }

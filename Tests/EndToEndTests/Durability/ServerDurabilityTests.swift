@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestGate
+import TestSupport
 
 /// `optolink-server` killed with SIGKILL while events are being posted from many threads: after a
 /// restart on the same `--db`, every event that was answered 200 is stored.
@@ -64,7 +64,7 @@ struct ServerDurabilityTests {
 
     private func acknowledgedEventsSurviveKillAlone() async throws {
         let threads = RunSettings.long ? 16 : 8
-        var rng = SeededGenerator(seed: RunSettings.seed(default: 4242))
+        var rng = SeededRandom(seed: RunSettings.seed(default: 4242))
         let killAfter = Int.random(in: (RunSettings.long ? 3000 : 400)...(RunSettings.long ? 6000 : 900), using: &rng)
         let directory = TemporaryDirectory.make("server-durability")
         let database = directory.appendingPathComponent("optolink.sqlite").path

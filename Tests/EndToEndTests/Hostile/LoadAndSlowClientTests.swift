@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
-import TestGate
+import TestSupport
 @testable import OptoLinkServer
 
 /// A server clock the test moves by hand (rate windows and click expiry without sleeping).
@@ -27,21 +27,6 @@ final class HostileServerClock: ServerClock, @unchecked Sendable {
         lock.lock()
         current += seconds
         lock.unlock()
-    }
-}
-
-/// SplitMix64, for a repeatable interleaving.
-struct HostileRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -173,7 +158,7 @@ struct LoadAndSlowClientTests {
         // 1 000 /match calls, interleaved across addresses in a seeded order, from 20 client threads.
         var jobs: [Int] = []
         for (i, count) in counts.enumerated() { jobs += Array(repeating: i, count: count) }
-        var rng = HostileRandom(seed: 0x0DDBA11)
+        var rng = SeededRandom(seed: 0x0DDBA11)
         jobs.shuffle(using: &rng)
         let frozenJobs = jobs
         let answers = HostileBag<(address: Int, status: Int, retryAfter: String?, message: String)>()

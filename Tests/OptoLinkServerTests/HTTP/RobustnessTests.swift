@@ -4,17 +4,6 @@ import Testing
 
 /// Nothing a client sends may produce a 500: random bodies, targets and headers against every route.
 @Suite struct RobustnessTests {
-    /// A small deterministic generator (SplitMix64), so a failure is reproducible.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let fragments = [
         "{", "}", "[", "]", ",", ":", "\"deviceId\"", "\"abcdefgh12\"", "\"eventName\"", "\"properties\"", "{\"a\":1}", "null",
@@ -28,7 +17,7 @@ import Testing
         let store = try Store(path: nil)
         try store.apply(.demo, now: clock.now())
         let router = Router(backend: Backend(store: store, clock: clock, options: .init(trustForwardedFor: true)))
-        var rng = SplitMix(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         let targets = RouteTable.all.map { route in
             route.pattern.replacingOccurrences(of: ":orgKey", with: "demo").replacingOccurrences(of: ":shortCode", with: "summer")
                 .replacingOccurrences(of: ":id", with: "lnk_x")
@@ -59,7 +48,7 @@ import Testing
     }
 
     @Test func randomBytesNeverCrashTheParser() {
-        var rng = SplitMix(state: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<5000 {
             let prefix = Array(["GET / HTTP/1.1\r\n", "POST /match HTTP/1.1\r\nContent-Length: 3\r\n", ""].randomElement(using: &rng)!.utf8)
             let noise = (0..<Int.random(in: 0...200, using: &rng)).map { _ in

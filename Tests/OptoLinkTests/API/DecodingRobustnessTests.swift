@@ -2,19 +2,7 @@ import Foundation
 import Testing
 @testable import OptoLink
 import OptoLinkTesting
-
-/// SplitMix64: a tiny seeded generator, so every run tries the same bodies.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Bodies a 2xx answer must never be accepted with, per endpoint that reads its body.
 enum MalformedBodies {
@@ -29,7 +17,7 @@ enum MalformedBodies {
     static func generate(
         count: Int, seed: UInt64, valid: [String], invalidFields: [(String, [String?])], topLevel: [String: String?]
     ) -> [Data] {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var bodies: [Data] = []
         bodies.append(Data())
         bodies.append(Data("<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>".utf8))
@@ -121,7 +109,7 @@ struct DecodingRobustnessTests {
     }
 
     @Test func malformedErrorBodiesBecomeHTTPErrorsOnEveryEndpoint() async throws {
-        var rng = SeededGenerator(seed: 42)
+        var rng = SeededRandom(seed: 42)
         let statuses = [400, 401, 403, 404, 409, 422, 429, 451]
         var checked = 0
         for (endpoint, call) in Self.calls {

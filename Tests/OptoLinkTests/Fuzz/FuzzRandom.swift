@@ -1,19 +1,11 @@
 import Foundation
+import TestSupport
 
-/// SplitMix64: a small seeded generator, so a fuzz run is repeated exactly from its seed.
-struct FuzzRandom: RandomNumberGenerator {
-    private var state: UInt64
+/// The fuzz's generator: the shared seeded one (same sequence for the same seed), with the draws the
+/// fuzzer uses.
+typealias FuzzRandom = SeededRandom
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
     /// A value in `0..<bound`.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

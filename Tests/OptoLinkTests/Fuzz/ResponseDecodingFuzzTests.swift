@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import TestGate
+import TestSupport
 import OptoLink
 import OptoLinkTesting
 
