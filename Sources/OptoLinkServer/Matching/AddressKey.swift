@@ -17,6 +17,8 @@ struct AddressKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) {
+        // `withUTF8` (on a copy: it may need to make a bridged string contiguous) reads the same bytes for
+        // every equal string, so equal keys always hash alike; a native string is not copied.
         var copy = ipHash
         let hashedPrefix: Bool = copy.withUTF8 { bytes in
             guard bytes.count >= 16 else { return false }
