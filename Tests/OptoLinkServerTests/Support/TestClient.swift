@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Testing
 @testable import OptoLinkServer
 
 /// A response as read off the wire.
@@ -22,18 +23,27 @@ final class TestConnection {
     let fd: Int32
     private var buffer = [UInt8]()
 
+    /// Connects to 127.0.0.1:`port`. A failed connect is recorded as an issue and leaves a connection
+    /// whose every send and read fails (the test's own expectations then fail too), rather than stopping
+    /// the whole test process as a trap would.
     init(port: Int, timeout: TimeInterval = 5) {
-        fd = socket(AF_INET, Socket.streamType, 0)
+        let socketFD = socket(AF_INET, Socket.streamType, 0)
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-        let result = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        precondition(result == 0, "connect failed: \(errno)")
+        let result = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard result == 0 else {
+            Issue.record("connect to 127.0.0.1:\(port) failed: errno \(errno)")
+            close(socketFD)
+            fd = -1
+            return
+        }
+        fd = socketFD
         Socket.setTimeout(fd, option: SO_RCVTIMEO, seconds: timeout)
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     func send(_ bytes: [UInt8]) { Socket.sendAll(fd, bytes) }
     func send(_ text: String) { send(Array(text.utf8)) }
