@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 
 /// The SDK's event queue survives SIGKILL: `optolink-event-child` tracks `evt-0001`…`evt-1000` through the
 /// real SDK with a `FileKeyValueStore`, while the server fails in bursts (503, 500, dropped connections,

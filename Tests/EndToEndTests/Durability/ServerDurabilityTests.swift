@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 
 /// `optolink-server` killed with SIGKILL while events are being posted from many threads: after a
 /// restart on the same `--db`, every event that was answered 200 is stored.

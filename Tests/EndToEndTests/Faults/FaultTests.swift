@@ -2,7 +2,6 @@ import Foundation
 import OptoLink
 import OptoLinkTesting
 import Testing
-import TestSupport
 
 /// The first launch's `/match` under faults injected at the server (`/dev/faults`): each time the
 /// app-facing calls return without throwing, the first-launch flag is set, the links stream delivers

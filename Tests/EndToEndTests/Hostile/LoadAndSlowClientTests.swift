@@ -5,7 +5,6 @@ import Darwin
 #endif
 import Foundation
 import Testing
-import TestSupport
 @testable import OptoLinkServer
 
 /// A server clock the test moves by hand (rate windows and click expiry without sleeping).
@@ -145,11 +144,11 @@ struct LoadAndSlowClientTests {
         // Clicks from every address (the /flash link: 1 h window), three each, with the fingerprint the
         // matches below send: each address then has something to match or to guard against.
         let clicksPerAddress = 3
-        let clickStatuses = HostileBag<Int>()
+        let clickStatuses = Recorder<Int>()
         await HostileThreads.pool(8, jobs: 200 * clicksPerAddress) { job in
             let body = #"{"orgKey":"demo","shortCode":"flash","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
             let request = Array("POST /dev/deferred/simulate HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(job % 200))\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
-            clickStatuses.append((try? RawHTTPConnection(port: port).exchange(request).status) ?? 0)
+            clickStatuses.record((try? RawHTTPConnection(port: port).exchange(request).status) ?? 0)
         }
         #expect(clickStatuses.all.count == 600 && clickStatuses.all.allSatisfy { $0 == 200 })
         let loadedRecords = backend.matches.snapshot.records.count
@@ -161,7 +160,7 @@ struct LoadAndSlowClientTests {
         var rng = SeededRandom(seed: 0x0DDBA11)
         jobs.shuffle(using: &rng)
         let frozenJobs = jobs
-        let answers = HostileBag<(address: Int, status: Int, retryAfter: String?, message: String)>()
+        let answers = Recorder<(address: Int, status: Int, retryAfter: String?, message: String)>()
         let started = Date()
         await HostileThreads.pool(20, jobs: frozenJobs.count) { job in
             let i = frozenJobs[job]
@@ -169,9 +168,9 @@ struct LoadAndSlowClientTests {
             let request = Array("POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(i))\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
             do {
                 let response = try RawHTTPConnection(port: port).exchange(request)
-                answers.append((i, response.status, response.header("Retry-After"), response.text))
+                answers.record((i, response.status, response.header("Retry-After"), response.text))
             } catch {
-                answers.append((i, 0, nil, "\(error)"))
+                answers.record((i, 0, nil, "\(error)"))
             }
         }
         let elapsed = Date().timeIntervalSince(started)

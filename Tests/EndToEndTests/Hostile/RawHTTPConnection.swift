@@ -233,23 +233,3 @@ final class HostileCounter: @unchecked Sendable {
         return value - 1
     }
 }
-
-/// Collects values from many threads.
-///
-/// `@unchecked Sendable` is safe: `items` is only touched while `lock` is held.
-final class HostileBag<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Element] = []
-
-    func append(_ item: Element) {
-        lock.lock()
-        items.append(item)
-        lock.unlock()
-    }
-
-    var all: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return items
-    }
-}

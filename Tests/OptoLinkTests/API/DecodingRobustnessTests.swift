@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import OptoLink
 import OptoLinkTesting
-import TestSupport
 
 /// Bodies a 2xx answer must never be accepted with, per endpoint that reads its body.
 enum MalformedBodies {

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// The fuzz's generator: the shared seeded one (same sequence for the same seed), with the draws the
 /// fuzzer uses.

@@ -3,7 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import TestSupport
 import OptoLink
 import OptoLinkTesting
 

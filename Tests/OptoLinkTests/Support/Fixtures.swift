@@ -53,26 +53,6 @@ func route(of request: HTTPRequest) -> Endpoint? {
     return nil
 }
 
-/// Collects values delivered from any thread.
-///
-/// `@unchecked Sendable` is safe: `items` is only touched while `lock` is held.
-final class Recorder<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Element] = []
-
-    func record(_ item: Element) {
-        lock.lock()
-        items.append(item)
-        lock.unlock()
-    }
-
-    var all: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return items
-    }
-}
-
 /// One test device: fresh store, pasteboard, scripted transport, manual clock.
 struct TestDevice {
     var store = InMemoryKeyValueStore()
