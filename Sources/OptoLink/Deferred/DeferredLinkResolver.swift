@@ -18,11 +18,19 @@ struct DeferredLinkResolver: Sendable {
     let launchState: LaunchState
     let clipboardEnabled: Bool
 
+    /// A token read from the pasteboard, with the pasteboard's change count at the time of the read.
+    struct ReadToken: Sendable {
+        let token: ClipboardToken
+        let changeCount: Int
+    }
+
     /// A valid token from the pasteboard, or nil. Reads only when clipboard use is enabled and the
     /// pasteboard says it holds a string (so there is no paste prompt when there is nothing).
-    func readToken() -> ClipboardToken? {
-        guard clipboardEnabled, pasteboard.hasStrings, let text = pasteboard.string() else { return nil }
-        return ClipboardToken(text)
+    func readToken() async -> ReadToken? {
+        guard clipboardEnabled, await pasteboard.hasStrings() else { return nil }
+        let changeCount = await pasteboard.changeCount()
+        guard let text = await pasteboard.string(), let token = ClipboardToken(text) else { return nil }
+        return ReadToken(token: token, changeCount: changeCount)
     }
 
     /// Sends `/match` with the token (if any) and the fingerprint.
@@ -37,11 +45,12 @@ struct DeferredLinkResolver: Sendable {
         }
     }
 
-    /// Marks the first launch done and clears the token that was used. Skipped after a cancellation
+    /// Marks the first launch done and clears the token that was used, only if the pasteboard has not
+    /// changed since it was read (what the user copied meanwhile stays). Skipped after a cancellation
     /// (the SDK was shut down mid-request: as if the process had died, the next launch tries again).
-    func finish(after outcome: Outcome, usedToken: ClipboardToken?) {
+    func finish(after outcome: Outcome, usedToken: ReadToken?) async {
         if case .cancelled = outcome { return }
         launchState.markFirstLaunchDone()
-        if usedToken != nil { pasteboard.clear() }
+        if let usedToken { await pasteboard.clear(ifChangeCountIs: usedToken.changeCount) }
     }
 }

@@ -99,9 +99,9 @@ actor LaunchCoordinator {
         }
         phase = .matching
         linkRequestSent = true
-        let token = deps.resolver.readToken()
-        let outcome = await deps.resolver.match(token: token, deviceId: deps.deviceId)
-        deps.resolver.finish(after: outcome, usedToken: token)
+        let token = await deps.resolver.readToken()
+        let outcome = await deps.resolver.match(token: token?.token, deviceId: deps.deviceId)
+        await deps.resolver.finish(after: outcome, usedToken: token)
         switch outcome {
         case .matched(let link):
             markRegistered()

@@ -42,7 +42,7 @@ public struct OptoLinkEnvironment: Sendable {
     /// The production environment with your own store (e.g. a ``FileKeyValueStore`` in another directory,
     /// or `UserDefaultsKeyValueStore(suiteName:)`).
     public static func live(store: any KeyValueStore) -> OptoLinkEnvironment {
-        #if canImport(UIKit) && !os(watchOS)
+        #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
         let pasteboard: any Pasteboard = UIKitPasteboard()
         #else
         let pasteboard: any Pasteboard = EmptyPasteboard()

@@ -114,10 +114,10 @@ struct DeviceTests {
         #expect(FingerprintCollector.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 0)) == "17.4")
     }
 
-    @Test func theLiveEnvironmentIsFoundationOnly() {
+    @Test func theLiveEnvironmentIsFoundationOnly() async {
         let environment = OptoLinkEnvironment.live(store: InMemoryKeyValueStore())
         #if !canImport(UIKit)
-        #expect(environment.pasteboard.hasStrings == false)
+        #expect(await environment.pasteboard.hasStrings() == false)
         #endif
         #expect(environment.deviceInfo.fingerprint().platform == FingerprintCollector.platform)
     }

@@ -155,6 +155,29 @@ struct DeferredSequenceTests {
         #expect(await device.transport.requests.first?.jsonBody?["clipboardToken"] == nil)
     }
 
+    @Test func whatTheUserCopiedDuringTheMatchIsNotCleared() async throws {
+        // Given /match held in flight after the token was read
+        let gate = Gate()
+        let pasteboard = InMemoryPasteboard(string: Fixtures.token)
+        let transport = routedTransport { endpoint, _ in
+            if endpoint == .match { await gate.wait() }
+            return Fixtures.response(200, endpoint == .match ? Fixtures.matchedJSON : Fixtures.sessionJSON)
+        }
+        let device = TestDevice(transport: transport, pasteboard: pasteboard)
+        let sdk = device.start()
+        await transport.waitForRequests(1)
+
+        // When the user copies something else before /match answers
+        pasteboard.content = "my shopping list"
+        await gate.open()
+        _ = try #require(await sdk.resolveDeferredLink())
+        await sdk.shutdown()
+
+        // Then the user's text stays: the pasteboard changed since the SDK read its token
+        #expect(pasteboard.content == "my shopping list")
+        #expect(pasteboard.clearCount == 0)
+    }
+
     @Test func aFirstLaunchOpenedByALinkDeliversItDirectlyWithoutMatching() async throws {
         let pasteboard = InMemoryPasteboard(string: Fixtures.token)
         let device = TestDevice(transport: Self.answering(), pasteboard: pasteboard)
