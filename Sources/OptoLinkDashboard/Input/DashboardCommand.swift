@@ -16,8 +16,16 @@ public enum DashboardCommand: Sendable, Hashable {
     case moveUp
     /// Move down in the focused pane.
     case moveDown
-    /// Switch the fingerprint side (left/right).
-    case switchSide
+    /// ←: the fingerprint's other side, or the timeline back in time (the focused pane decides).
+    case moveLeft
+    /// →: the fingerprint's other side, or the timeline forward in time.
+    case moveRight
+    /// Zoom the timeline in (half the seconds per column).
+    case zoomIn
+    /// Zoom the timeline out (twice the seconds per column).
+    case zoomOut
+    /// Fit the timeline to its rows and follow the newest again.
+    case fitTimeline
     /// Scroll the log back a page.
     case pageUp
     /// Scroll the log forward a page.
@@ -72,7 +80,15 @@ public enum DashboardCommand: Sendable, Hashable {
         case .focusPrevious: return .focusPrevious
         case .moveUp: return .moveSelection(-1)
         case .moveDown: return .moveSelection(1)
-        case .switchSide: return state.focus == .fingerprint ? .switchFingerprintSide : nil
+        case .moveLeft, .moveRight:
+            switch state.focus {
+            case .fingerprint: return .switchFingerprintSide
+            case .timeline: return .scrollTimeline(self == .moveLeft ? -1 : 1)
+            default: return nil
+            }
+        case .zoomIn: return .zoomTimeline(0.5)
+        case .zoomOut: return .zoomTimeline(2)
+        case .fitTimeline: return .fitTimeline
         case .pageUp: return .scrollLog(10)
         case .pageDown: return .scrollLog(-10)
         case .activate:

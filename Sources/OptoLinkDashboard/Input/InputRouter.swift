@@ -69,7 +69,7 @@ public struct InputRouter: Sendable {
     /// UI commands that had no effect in this state (e.g. ← outside the fingerprint pane).
     private func isUIOnly(_ command: DashboardCommand) -> Bool {
         switch command {
-        case .switchSide, .activate: true
+        case .moveLeft, .moveRight, .activate: true
         default: false
         }
     }

@@ -24,6 +24,11 @@ public struct DashboardLayout: Sendable, Hashable {
     /// The footer row.
     public var footerRow: Int
 
+    /// The layout of `state` at its own size.
+    public static func compute(_ state: DashboardState) -> DashboardLayout {
+        compute(size: state.size, focus: state.focus)
+    }
+
     /// Computes the layout for a size (and the focus, which picks the compact left pane).
     public static func compute(size: ScreenSize, focus: DashboardPane) -> DashboardLayout {
         let (w, h) = (size.width, size.height)

@@ -14,6 +14,12 @@ public enum DashboardAction: Sendable, Hashable {
     case switchFingerprintSide
     /// Scroll the log by `delta` lines (positive = back in time).
     case scrollLog(Int)
+    /// Multiply the timeline's seconds per column by `factor` (0.5 zooms in, 2 zooms out), from the scale on screen.
+    case zoomTimeline(Double)
+    /// Move the timeline's left edge by a quarter of the strip per step (negative = back in time).
+    case scrollTimeline(Int)
+    /// Back to the default timeline view: the scale fits the shown rows and the view follows the newest.
+    case fitTimeline
     /// Show or hide the selected attempt's breakdown.
     case toggleBreakdown
     /// Open an overlay (replacing any other).

@@ -28,6 +28,23 @@ public enum DashboardReducer {
             state.fingerprint.cursorSide = state.fingerprint.cursorSide == .app ? .browser : .app
         case .scrollLog(let delta):
             state.logScroll = min(max(0, state.logScroll + delta), maxLogScroll(state))
+        case .zoomTimeline(let factor):
+            guard let waterfall = TimelineWaterfall.compute(state), factor > 0 else { return }
+            let range = TimelineViewport.scaleRange
+            state.timelineView.secondsPerColumn = min(max(waterfall.secondsPerColumn * factor, range.lowerBound), range.upperBound)
+            if state.timelineView.start != nil {
+                // Keep the middle of the strip where it is.
+                let middle = waterfall.viewStart + Double(waterfall.stripWidth) / 2 * waterfall.secondsPerColumn
+                state.timelineView.start = middle - Double(waterfall.stripWidth) / 2 * (state.timelineView.secondsPerColumn ?? 1)
+            }
+        case .scrollTimeline(let steps):
+            guard let waterfall = TimelineWaterfall.compute(state) else { return }
+            state.timelineView.secondsPerColumn = waterfall.secondsPerColumn
+            state.timelineView.start = waterfall.viewStart
+                + Double(steps) * Double(max(1, waterfall.stripWidth / 4)) * waterfall.secondsPerColumn
+        case .fitTimeline:
+            state.timelineView.secondsPerColumn = nil
+            state.timelineView.start = nil
         case .toggleBreakdown:
             state.breakdownOpen.toggle()
         case .openOverlay(let overlay):
@@ -73,6 +90,7 @@ public enum DashboardReducer {
             state.matchAttempts = []
             state.selectedAttempt = 0
             state.timeline = []
+            state.timelineView = TimelineViewport()
             state.log = []
             state.logScroll = 0
         case .tick(let now):
@@ -145,7 +163,14 @@ public enum DashboardReducer {
             state.selectedAttempt = min(max(0, state.selectedAttempt + delta), max(0, state.matchAttempts.count - 1))
         case .log:
             reduce(&state, .scrollLog(-delta))
-        case .profile, .timeline:
+        case .timeline:
+            guard !state.timeline.isEmpty else { return }
+            let current = state.timelineView.selectedRequestID.flatMap { id in state.timeline.lastIndex { $0.requestID == id } }
+                ?? state.timeline.count - 1
+            let next = min(max(0, current + delta), state.timeline.count - 1)
+            // Back on the newest row: follow the newest again.
+            state.timelineView.selectedRequestID = next == state.timeline.count - 1 ? nil : state.timeline[next].requestID
+        case .profile:
             break
         }
     }

@@ -29,6 +29,8 @@ public struct DashboardState: Sendable, Hashable {
     public var lastDelivered: LinkSummary?
     /// Retry timeline rows, oldest first.
     public var timeline: [TimelineRow]
+    /// The timeline's selected row, scale and left edge (default: follow the newest, fit them all).
+    public var timelineView: TimelineViewport
     /// Log lines, oldest first.
     public var log: [LogLine]
     /// Lines scrolled up from the bottom of the log (0 = follow the tail).
@@ -66,6 +68,7 @@ public struct DashboardState: Sendable, Hashable {
         self.breakdownOpen = true
         self.lastDelivered = nil
         self.timeline = []
+        self.timelineView = TimelineViewport()
         self.log = []
         self.logScroll = 0
         self.focus = .profile

@@ -57,10 +57,14 @@ struct DashboardRendererTests {
     }
 
     @Test func countdownShowsStartPlusDelayMinusNow() {
-        let text = DashboardRenderer.render(Fixtures.retryMidWait(), size: .full).lines.joined(separator: "\n")
-        #expect(text.contains("wait 1.4s"))
-        #expect(text.contains("waited 1.0s"))
-        #expect(text.contains("gave up after 1"))
+        // Given request #2 0.6 s into its 2 s wait (after a 1 s one), request #3 given up
+        let lines = DashboardRenderer.render(Fixtures.retryMidWait(), size: .full).lines
+        // Then the waiting row shows its countdown beside its bars, the finished row its outcome
+        #expect(lines.first { $0.hasPrefix("│ #2 data") }?.hasSuffix("wait 1.4s   │") == true, "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.hasPrefix("│›#3 events") && $0.contains("✘ gave up after 1") })
+        // And with #2 selected, the detail line tells its whole story
+        let selected = DashboardRenderer.render(Fixtures.reduced(Fixtures.retryMidWait(), [.moveSelection(-1)]), size: .full).lines
+        #expect(selected.contains { $0.contains("#2 data: 503 200ms ▸ wait 1.0s ▸ 503 200ms ▸ wait 1.4s left of 2.0s") })
     }
 
     @Test func breakdownBarMarksTheThreshold() {

@@ -25,3 +25,10 @@ struct SnapshotTests {
         assertSnapshot(Self.render(Fixtures.help(), size), named: "help-\(size.width)x\(size.height)")
     }
 }
+
+extension SnapshotTests {
+    /// The waterfall with 1 s, 2 s and 4 s waits (the ratio itself is asserted in TimelinePaneViewTests).
+    @Test(arguments: sizes) func waterfallWithWaitsOfOneTwoAndFourSeconds(size: ScreenSize) {
+        assertSnapshot(Self.render(Fixtures.backoffOneTwoFour(), size), named: "waterfall-1-2-4-\(size.width)x\(size.height)")
+    }
+}

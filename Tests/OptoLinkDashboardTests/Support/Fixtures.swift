@@ -137,6 +137,35 @@ enum Fixtures {
         return reduced(actions)
     }
 
+    /// One /match refused four times, with the 1 s, 2 s and 4 s waits between its attempts (maxRetries 3),
+    /// after a short /sdk/session.
+    static func backoffOneTwoFour() -> DashboardState {
+        var actions: [DashboardAction] = [
+            .diagnostic(.requestStarted(requestID: 1, endpoint: "session", attempt: 1), time: 59.5),
+            .diagnostic(.responseReceived(requestID: 1, endpoint: "session", attempt: 1, status: 200, duration: 0.012), time: 59.512),
+            .diagnostic(.requestFinished(requestID: 1, endpoint: "session", attempts: 1, status: 200), time: 59.512),
+        ]
+        var time = 60.0
+        for attempt in 1...4 {
+            actions.append(.diagnostic(.requestStarted(requestID: 2, endpoint: "match", attempt: attempt), time: time))
+            time += 0.003
+            actions.append(.diagnostic(.responseReceived(requestID: 2, endpoint: "match", attempt: attempt, status: 503, duration: 0.003),
+                                       time: time))
+            if attempt < 4 {
+                let delay = Double(1 << (attempt - 1))
+                actions.append(.diagnostic(.retryScheduled(requestID: 2, endpoint: "match", attempt: attempt, delay: delay), time: time))
+                time += delay
+            }
+        }
+        actions += [
+            .diagnostic(.gaveUp(requestID: 2, endpoint: "match", attempts: 4, reason: "503 Service Unavailable"), time: time),
+            .diagnostic(.requestFinished(requestID: 2, endpoint: "match", attempts: 4, status: 503), time: time),
+            .focus(.timeline),
+            .tick(now: time + 0.1),
+        ]
+        return reduced(actions)
+    }
+
     static func help() -> DashboardState {
         reduced([.openOverlay(.help)])
     }
