@@ -9,12 +9,15 @@ public struct RecordedDiagnostic: Sendable, Hashable {
     public var diagnostic: Diagnostic
     /// The dashboard's event for it.
     public var event: DiagnosticEvent
+    /// For an attempt's answer or failure: the HTTP exchange the device's transport recorded for it.
+    public var exchange: HTTPExchange?
 
     /// Creates a record.
-    public init(launch: Int, diagnostic: Diagnostic, event: DiagnosticEvent) {
+    public init(launch: Int, diagnostic: Diagnostic, event: DiagnosticEvent, exchange: HTTPExchange? = nil) {
         self.launch = launch
         self.diagnostic = diagnostic
         self.event = event
+        self.exchange = exchange
     }
 
     /// The SDK's clock time.

@@ -37,6 +37,8 @@ public actor SimulatedDevice {
     private var identity: String?
     private let address: AddressBox
     private let transport: any HTTPTransport
+    /// The calls the device's transport made that no diagnostic claimed yet (see ``ExchangeLog``).
+    public nonisolated let exchangeLog = ExchangeLog()
     private let clock = SystemClock()
     private let idSpace: RequestIDSpace
     private let observer: @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void
@@ -46,14 +48,17 @@ public actor SimulatedDevice {
     ///   - settings: backend, traits and SDK settings.
     ///   - idSpace: shared request-id offsets (share one across devices shown on one timeline).
     ///   - observer: called with this device and every diagnostic, in order, after it was recorded.
+    ///   - network: what sends the requests (default the real `URLSessionTransport`; tests may script it). It is
+    ///     wrapped by a ``RecordingTransport`` (for the request inspector) and a ``ForwardedForTransport``.
     public init(settings: DeviceSettings, idSpace: RequestIDSpace = RequestIDSpace(),
-                observer: @escaping @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void = { _, _ in }) {
+                observer: @escaping @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void = { _, _ in },
+                network: any HTTPTransport = URLSessionTransport()) {
         self.settings = settings
         self.idSpace = idSpace
         self.observer = observer
         let address = AddressBox(settings.app.networkAddress)
         self.address = address
-        self.transport = ForwardedForTransport(base: URLSessionTransport(), address: address)
+        self.transport = ForwardedForTransport(base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: address)
     }
 
     /// Whether an SDK instance is running.
@@ -110,11 +115,14 @@ public actor SimulatedDevice {
         let diagnostics = sdk.diagnostics
         let links = sdk.links
         let recorder = self.recorder, idSpace = self.idSpace, observer = self.observer
+        let exchangeLog = self.exchangeLog
         forwarders.append(Task {
+            var correlator = ExchangeCorrelator(log: exchangeLog, idOffset: offset)
             for await diagnostic in diagnostics {
                 if let id = DiagnosticMapper.requestID(diagnostic.kind) { idSpace.observe(id + offset) }
-                let record = RecordedDiagnostic(launch: launch, diagnostic: diagnostic,
+                var record = RecordedDiagnostic(launch: launch, diagnostic: diagnostic,
                                                 event: DiagnosticMapper.event(diagnostic.kind, idOffset: offset))
+                record.exchange = correlator.exchange(for: diagnostic)
                 self.note(diagnostic.kind)
                 recorder.record(record)
                 await observer(self, record)

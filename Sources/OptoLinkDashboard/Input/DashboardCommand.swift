@@ -30,7 +30,8 @@ public enum DashboardCommand: Sendable, Hashable {
     case pageUp
     /// Scroll the log forward a page.
     case pageDown
-    /// Enter: edit the fingerprint field under the cursor, or toggle the match breakdown.
+    /// Enter: edit the fingerprint field under the cursor, toggle the match breakdown, or inspect the
+    /// selected timeline row.
     case activate
     /// Put the browser on the same or another Wi-Fi.
     case toggleNetwork
@@ -97,7 +98,8 @@ public enum DashboardCommand: Sendable, Hashable {
                 let side = state.fingerprint.cursorSide, field = state.fingerprint.cursorField
                 return .openOverlay(.textInput(purpose: .fingerprint(side, field), text: state.fingerprint[side][field]))
             case .matches: return .toggleBreakdown
-            case .profile, .timeline, .log: return nil
+            case .timeline: return state.selectedTimelineRow.map { .openOverlay(.inspector(requestID: $0.requestID, scroll: 0)) }
+            case .profile, .log: return nil
             }
         case .toggleNetwork: return .toggleNetwork
         case .faultMenu: return .openOverlay(.faultMenu(selected: .status503, count: 2))

@@ -2,7 +2,8 @@
 ///
 /// Outside overlays every key goes through the ``Keymap``. In overlays: the text input takes printable
 /// characters, Backspace and Enter; the fault menu takes ↑/↓ (j/k), +/−, digits and Enter; the scenario
-/// picker ↑/↓ and Enter; the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere.
+/// picker ↑/↓ and Enter; the request inspector ↑/↓ (j/k) and PgUp/PgDn (Space) to scroll, ←/→ (h/l, Tab) from
+/// attempt to attempt, g/G to the top and bottom, Enter to close; the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere.
 public struct InputRouter: Sendable {
     /// The keymap used outside overlays.
     public var keymap: Keymap
@@ -50,6 +51,20 @@ public struct InputRouter: Sendable {
                 return InputOutcome(actions: [.adjustFaultCount(max(1, digit) - count)])
             case .enter:
                 return InputOutcome(actions: [.closeOverlay], commands: [.injectFault(FaultRequest(kind: selected, count: count))])
+            case .character("q"): return InputOutcome(commands: [.quit])
+            default: return .ignored
+            }
+        case .inspector:
+            switch key {
+            case .up, .character("k"): return InputOutcome(actions: [.scrollInspector(-1)])
+            case .down, .character("j"): return InputOutcome(actions: [.scrollInspector(1)])
+            case .pageUp: return InputOutcome(actions: [.scrollInspector(-10)])
+            case .pageDown, .character(" "): return InputOutcome(actions: [.scrollInspector(10)])
+            case .left, .character("h"): return InputOutcome(actions: [.inspectorJump(-1)])
+            case .right, .character("l"), .tab: return InputOutcome(actions: [.inspectorJump(1)])
+            case .character("g"): return InputOutcome(actions: [.scrollInspector(-1_000_000)])
+            case .character("G"): return InputOutcome(actions: [.scrollInspector(1_000_000)])
+            case .enter: return InputOutcome(actions: [.closeOverlay])
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }

@@ -38,7 +38,7 @@ public struct Keymap: Sendable, Hashable {
         KeyBinding(key: .character("0"), label: "fit", description: "timeline: fit, follow newest", command: .fitTimeline, showInFooter: false),
         KeyBinding(key: .pageUp, label: "log back", description: "log: a page back", command: .pageUp, showInFooter: false),
         KeyBinding(key: .pageDown, label: "log fwd", description: "log: a page forward", command: .pageDown, showInFooter: false),
-        KeyBinding(key: .enter, label: "edit", description: "edit field / show breakdown", command: .activate, showInFooter: false),
+        KeyBinding(key: .enter, label: "edit", description: "edit · breakdown · inspect", command: .activate, showInFooter: false),
         KeyBinding(key: .character("o"), label: "open", description: "open link in app (direct)", command: .openLinkDirect, showInFooter: true),
         KeyBinding(key: .character("c"), label: "click", description: "click link in the browser", command: .clickLink, showInFooter: true),
         KeyBinding(key: .character("i"), label: "install", description: "install + first launch", command: .installAndLaunch, showInFooter: true),

@@ -7,6 +7,7 @@ enum OverlayView {
         case .textInput(let purpose, let text): drawTextInput(purpose, text: text, into: &buffer)
         case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
         case .scenarioPicker(let selected): drawScenarioPicker(state.scenarioNames, selected: selected, into: &buffer)
+        case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
         }
     }
 

@@ -19,6 +19,7 @@ public struct DeviceObserver: Sendable {
 
     /// Handles one diagnostic of `device`.
     public func observe(_ device: SimulatedDevice, _ record: RecordedDiagnostic) async {
+        if let exchange = record.exchange { emit(.exchangeRecorded(exchange)) }
         emit(.diagnostic(record.event, time: record.time))
         switch record.kind {
         case .matchResult:

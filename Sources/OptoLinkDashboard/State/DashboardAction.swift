@@ -44,6 +44,10 @@ public enum DashboardAction: Sendable, Hashable {
     case setTheme(String)
     /// Replace the list of themes `t` cycles through.
     case themesAvailable([String])
+    /// Scroll the request inspector by `delta` lines.
+    case scrollInspector(Int)
+    /// Move the request inspector to the next (`+1`) or previous (`-1`) attempt.
+    case inspectorJump(Int)
     /// Forget match attempts, timeline and log.
     case clearHistory
     /// The clock moved on: sets the origin if none yet, and stamps the log lines that arrived without a time.
@@ -54,6 +58,8 @@ public enum DashboardAction: Sendable, Hashable {
     // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.
     case diagnostic(DiagnosticEvent, time: Double)
+    /// The simulated device's transport recorded one attempt (sent before that attempt's diagnostic).
+    case exchangeRecorded(HTTPExchange)
     /// The answer of `GET /dev/match-attempts` (newest first).
     case matchAttemptsLoaded([MatchAttempt])
     /// The simulated device's profile changed (install, reinstall, pasteboard, settings).

@@ -10,4 +10,6 @@ public enum DashboardOverlay: Sendable, Hashable {
     case faultMenu(selected: FaultKind, count: Int)
     /// The scenario picker: index into ``DashboardState/scenarioNames``.
     case scenarioPicker(selected: Int)
+    /// The request inspector of one timeline row, scrolled down `scroll` lines.
+    case inspector(requestID: Int, scroll: Int)
 }

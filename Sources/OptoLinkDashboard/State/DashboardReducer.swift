@@ -86,7 +86,27 @@ public enum DashboardReducer {
             state.themeName = name
         case .themesAvailable(let names):
             state.availableThemes = names
+        case .scrollInspector(let delta):
+            if case .inspector(let id, let scroll) = state.overlay, let row = state.timeline.last(where: { $0.requestID == id }) {
+                let lines = InspectorDocument(row: row, exchanges: state.exchanges(of: id), now: state.now,
+                                              width: InspectorDocument.textWidth(for: state.size)).lines.count
+                let limit = max(0, lines - InspectorDocument.visibleRows(for: state.size))
+                state.overlay = .inspector(requestID: id, scroll: min(max(0, scroll + delta), limit))
+            }
+        case .inspectorJump(let direction):
+            if case .inspector(let id, let scroll) = state.overlay, let row = state.timeline.last(where: { $0.requestID == id }) {
+                let starts = InspectorDocument(row: row, exchanges: state.exchanges(of: id), now: state.now,
+                                               width: InspectorDocument.textWidth(for: state.size)).attemptLines
+                let target = direction > 0 ? starts.first { $0 > scroll } : starts.last { $0 < scroll }
+                state.overlay = .inspector(requestID: id, scroll: target ?? (direction > 0 ? scroll : 0))
+            }
+        case .exchangeRecorded(let exchange):
+            state.exchanges.append(exchange)
+            if state.exchanges.count > DashboardState.Limits.exchanges {
+                state.exchanges.removeFirst(state.exchanges.count - DashboardState.Limits.exchanges)
+            }
         case .clearHistory:
+            state.exchanges = []
             state.matchAttempts = []
             state.selectedAttempt = 0
             state.timeline = []
@@ -148,6 +168,9 @@ public enum DashboardReducer {
         case .scenarioPicker(let selected):
             let index = min(max(0, selected + delta), max(0, state.scenarioNames.count - 1))
             state.overlay = .scenarioPicker(selected: index)
+            return
+        case .inspector:
+            reduce(&state, .scrollInspector(delta))
             return
         case .help, .textInput:
             return

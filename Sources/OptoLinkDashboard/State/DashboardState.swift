@@ -11,6 +11,9 @@ public struct DashboardState: Sendable, Hashable {
         public static let timelineRows = 200
         /// Log lines kept (oldest dropped).
         public static let logLines = 1000
+        /// HTTP exchanges kept for the inspector and the HAR export (oldest dropped; bodies are bounded by
+        /// ``HTTPExchange/bodyLimit``).
+        public static let exchanges = 400
     }
 
     /// Header line.
@@ -31,6 +34,8 @@ public struct DashboardState: Sendable, Hashable {
     public var timeline: [TimelineRow]
     /// The timeline's selected row, scale and left edge (default: follow the newest, fit them all).
     public var timelineView: TimelineViewport
+    /// The HTTP exchanges of the simulated devices, oldest first (see ``HTTPExchange``).
+    public var exchanges: [HTTPExchange]
     /// Log lines, oldest first.
     public var log: [LogLine]
     /// Lines scrolled up from the bottom of the log (0 = follow the tail).
@@ -69,6 +74,7 @@ public struct DashboardState: Sendable, Hashable {
         self.lastDelivered = nil
         self.timeline = []
         self.timelineView = TimelineViewport()
+        self.exchanges = []
         self.log = []
         self.logScroll = 0
         self.focus = .profile
@@ -85,6 +91,17 @@ public struct DashboardState: Sendable, Hashable {
     /// The selected match attempt, if any.
     public var selectedMatchAttempt: MatchAttempt? {
         matchAttempts.indices.contains(selectedAttempt) ? matchAttempts[selectedAttempt] : nil
+    }
+
+    /// The timeline row the selection is on (the newest when following), nil when there is none.
+    public var selectedTimelineRow: TimelineRow? {
+        if let id = timelineView.selectedRequestID, let row = timeline.last(where: { $0.requestID == id }) { return row }
+        return timeline.last
+    }
+
+    /// The recorded exchanges of request `requestID`, by attempt.
+    public func exchanges(of requestID: Int) -> [HTTPExchange] {
+        exchanges.filter { $0.requestID == requestID }.sorted { $0.attempt < $1.attempt }
     }
 
     /// True while something on screen changes with time alone (a backoff countdown or a running attempt),

@@ -1,3 +1,4 @@
+import Foundation
 @testable import OptoLinkDashboard
 
 /// Deterministic states for renderer and snapshot tests (built through the reducer, as the app does).
@@ -164,6 +165,30 @@ enum Fixtures {
             .tick(now: time + 0.1),
         ]
         return reduced(actions)
+    }
+
+    /// The transport's record of one /match attempt of request 2 (times as in ``flakyAfterEarlierMatch(finished:)``).
+    static func matchExchange(attempt: Int, status: Int, start: Double, duration: Double) -> HTTPExchange {
+        let body = #"{"deviceId":"dev-7f3a","fingerprint":{"platform":"ios","osVersion":"17.4"},"clipboardToken":null}"#
+        let answer = status == 200 ? #"{"matched":true,"path":"/promo/summer","matchMethod":"CLIPBOARD"}"#
+                                   : #"{"message":"Service Unavailable","requestId":"req_\#(attempt)"}"#
+        return HTTPExchange(
+            requestID: 2, attempt: attempt, endpoint: "match", method: "POST", url: "http://127.0.0.1:43121/match",
+            requestHeaders: [.init(name: "Accept", value: "application/json"), .init(name: "Content-Type", value: "application/json"),
+                             .init(name: "X-API-Key", value: SecretMask.header("X-API-Key", "opl_sdk_demo_client_key_0000000001")),
+                             .init(name: "X-Forwarded-For", value: "203.0.113.7")],
+            requestBody: HTTPExchange.Body(Data(body.utf8)), status: status,
+            responseHeaders: [.init(name: "Content-Type", value: "application/json")], responseBody: HTTPExchange.Body(Data(answer.utf8)),
+            error: nil, start: start, duration: duration, startedAt: Date(timeIntervalSince1970: 1_795_000_000 + start))
+    }
+
+    /// ``flakyAfterEarlierMatch(finished:)`` finished, with the transport's record of request 2's three attempts.
+    static func flakyWithExchanges() -> DashboardState {
+        reduced(flakyAfterEarlierMatch(finished: true), [
+            .exchangeRecorded(matchExchange(attempt: 1, status: 503, start: 107, duration: 0.002)),
+            .exchangeRecorded(matchExchange(attempt: 2, status: 503, start: 108.002, duration: 0.008)),
+            .exchangeRecorded(matchExchange(attempt: 3, status: 200, start: 110.01, duration: 0.002)),
+        ])
     }
 
     static func help() -> DashboardState {

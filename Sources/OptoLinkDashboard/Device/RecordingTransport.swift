@@ -1,0 +1,71 @@
+import Foundation
+import OptoLink
+
+/// An ``HTTPTransport`` that hands every call to its wrapped transport unchanged and keeps a copy of the
+/// request, the answer and the times in an ``ExchangeLog`` (for the request inspector and the HAR export).
+///
+/// It sits innermost (under ``ForwardedForTransport``) so it records the headers exactly as sent. The SDK's
+/// early answer (`send(_:onAnswer:)`) is forwarded and timed when it arrives, as the SDK times it.
+public struct RecordingTransport: HTTPTransport {
+    private let base: any HTTPTransport
+    private let log: ExchangeLog
+    private let clock: any OptoLinkClock
+
+    /// Wraps `base`; records into `log` with `clock`'s times (the SDK's clock, so they line up with diagnostics).
+    public init(base: any HTTPTransport, log: ExchangeLog, clock: any OptoLinkClock) {
+        self.base = base
+        self.log = log
+        self.clock = clock
+    }
+
+    /// Sends through the wrapped transport and records the call.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, onAnswer: { _ in })
+    }
+
+    /// Sends through the wrapped transport, forwarding its early answer, and records the call.
+    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+        let sequence = log.begin()
+        let start = clock.now()
+        let startedAt = Date()
+        let clock = self.clock
+        let arrival = ArrivalTime()
+        do {
+            let response = try await base.send(request, onAnswer: { response in
+                arrival.mark(clock.now())
+                onAnswer(response)
+            })
+            log.finish(TransportRecord(sequence: sequence, request: request, response: response, error: nil, start: start,
+                                       end: arrival.time ?? clock.now(), startedAt: startedAt))
+            return response
+        } catch {
+            log.finish(TransportRecord(sequence: sequence, request: request, response: nil, error: Self.describe(error),
+                                       start: start, end: clock.now(), startedAt: startedAt))
+            throw error
+        }
+    }
+}
+
+extension RecordingTransport {
+    /// A short text for a transport error (the SDK's own reason replaces it once correlated).
+    static func describe(_ error: any Error) -> String {
+        if let urlError = error as? URLError { return "URLError \(urlError.code.rawValue)" }
+        return "\(error)"
+    }
+}
+
+/// The first time an early answer arrived.
+///
+/// `@unchecked Sendable` is safe: `stored` is only touched while `lock` is held.
+final class ArrivalTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Double?
+
+    var time: Double? { lock.lock(); defer { lock.unlock() }; return stored }
+
+    func mark(_ time: Double) {
+        lock.lock()
+        if stored == nil { stored = time }
+        lock.unlock()
+    }
+}
