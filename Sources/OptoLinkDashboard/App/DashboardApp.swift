@@ -1,3 +1,5 @@
+import Foundation
+
 /// The dashboard's main loop: key → actions/commands → reducer → render → terminal.
 ///
 /// ```swift
@@ -25,6 +27,8 @@ public final class DashboardApp {
     /// Longest wait for a key when nothing ticks (default 10 s; the terminal returns earlier when the
     /// inbox wakes it, see ``DashboardInbox/setWakeHandler(_:)``).
     public var idleTimeout: Double = 10
+    /// Where `X` writes (default `./optolink-export-<timestamp>/`, a new directory each time).
+    public var exportDirectory: @Sendable () -> URL = { ExportBundle.defaultDirectory() }
     /// The loaded theme (follows ``DashboardState/themeName``).
     public private(set) var theme: Theme
     private var quitRequested = false
@@ -65,6 +69,7 @@ public final class DashboardApp {
         for action in outcome.actions { apply(action) }
         for command in outcome.commands {
             if command == .quit { quitRequested = true; continue }
+            if command == .export { export(); continue }
             handler.handle(command, state: state, inbox: inbox)
         }
         return !quitRequested
@@ -88,6 +93,17 @@ public final class DashboardApp {
             if let key = terminal.readKey(timeout: state.isTicking ? 0.1 : idleTimeout) {
                 handle(key)
             }
+        }
+    }
+
+    /// Writes the export of the current state and screen, and logs where.
+    func export() {
+        let directory = exportDirectory()
+        do {
+            let files = try ExportBundle.write(state, theme: theme, to: directory)
+            apply(.log(.info, "exported \(files.map(\.lastPathComponent).joined(separator: ", ")) to \(directory.path)"))
+        } catch {
+            apply(.log(.error, "\(error)"))
         }
     }
 

@@ -29,6 +29,12 @@ public struct DashboardOptions: Sendable, Hashable {
     public var scenario: String?
     /// `--list-scenarios`.
     public var listScenarios: Bool
+    /// `--export DIR` (headless): write the HAR, the report and the screenshot there after the run.
+    public var exportDirectory: String?
+    /// `--junit FILE` (headless): write the scenario results as JUnit XML.
+    public var junitFile: String?
+    /// `--no-mouse` turns the mouse off (default on: clicks select panes and rows, the wheel scrolls).
+    public var mouse: Bool = true
 
     /// Creates options with defaults.
     public init(theme: String = "default", showHelp: Bool = false, baseURL: URL? = nil,
@@ -94,10 +100,19 @@ public struct DashboardOptions: Sendable, Hashable {
                 options.scenario = try value(flag, inline, "a scenario name or all (see --list-scenarios)")
             case "--list-scenarios":
                 options.listScenarios = true
+            case "--export":
+                options.exportDirectory = try value(flag, inline, "a directory to write requests.har, report.md and screen.svg into")
+            case "--junit":
+                options.junitFile = try value(flag, inline, "a file to write the JUnit XML to")
+            case "--no-mouse":
+                options.mouse = false
             default:
                 throw .usage("unknown argument '\(arguments[index])' (see --help)")
             }
             index += 1
+        }
+        if (options.exportDirectory != nil || options.junitFile != nil) && !options.headless {
+            throw .usage("--export and --junit go with --headless (in the dashboard, X exports)")
         }
         if options.headless && options.scenario == nil && !options.listScenarios && !options.showHelp {
             throw .usage("--headless needs --scenario NAME|all (see --list-scenarios)")
@@ -112,8 +127,8 @@ public struct DashboardOptions: Sendable, Hashable {
     With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)
     and a simulated iPhone running the real SDK against it. Fire direct and deferred links with single keys.
 
-    USAGE: optolink-dash [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS]
-           optolink-dash --headless --scenario NAME|all [--backoff-base SECONDS] [--base-url URL …]
+    USAGE: optolink-dash [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
+           optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL …]
            optolink-dash --list-scenarios
 
     OPTIONS:
@@ -133,6 +148,10 @@ public struct DashboardOptions: Sendable, Hashable {
       --scenario NAME|all     the scenario to run (all: every one). Without --headless the dashboard
                               opens and runs it at once.
       --list-scenarios        list the scenarios with what each expects, and exit.
+      --export DIR            (headless) after the run, write DIR/requests.har (HAR 1.2: every request and
+                              attempt, API keys masked), DIR/report.md and DIR/screen.svg. X does it in the dashboard.
+      --junit FILE            (headless) write the verdicts as JUnit XML (a testcase per scenario).
+      --no-mouse              ignore the mouse (by default clicks select panes and rows, the wheel scrolls).
       -h, --help              show this help.
 
     KEYS: press ? in the dashboard for every key; q or Ctrl-C quits; s picks a scenario.

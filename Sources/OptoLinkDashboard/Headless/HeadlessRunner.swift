@@ -67,13 +67,40 @@ public enum HeadlessRunner {
             }
         }
         defer { server?.stop() }
-        let summary = await run(scenarios, target: target, backoffBase: options.backoffBase, write: write)
-        return summary.failed == 0 ? 0 : 1
+        let clock = SystemClock()
+        let recording = HeadlessRecording(now: { clock.now() })
+        let started = Date()
+        recording.apply(.targetChanged(url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
+                                       sdkVersion: OptoLink.sdkVersion))
+        recording.apply(.serverReachable(true))
+        let summary = await run(scenarios, target: target, backoffBase: options.backoffBase, write: write, recording: recording)
+        var code: Int32 = summary.failed == 0 ? 0 : 1
+        if let directory = options.exportDirectory {
+            do {
+                let files = try ExportBundle.write(recording.state, theme: .builtInDefault, size: .full,
+                                                   to: URL(fileURLWithPath: directory))
+                write("exported \(files.map(\.lastPathComponent).joined(separator: ", ")) to \(directory)")
+            } catch {
+                write("optolink-dash: \(error)")
+                code = max(code, 2)
+            }
+        }
+        if let junit = options.junitFile {
+            do {
+                try Data(JUnitReport.xml(recording.state.scenarioResults, timestamp: started).utf8).write(to: URL(fileURLWithPath: junit))
+                write("JUnit XML written to \(junit)")
+            } catch {
+                write("optolink-dash: cannot write \(junit): \(error.localizedDescription)")
+                code = max(code, 2)
+            }
+        }
+        return code
     }
 
     /// Runs `scenarios` against `target`; writes the timeline, the verdicts and the summary line.
+    /// - Parameter recording: also folds every action into this state (for `--export` and `--junit`).
     public static func run(_ scenarios: [Scenario], target: BackendTarget, backoffBase: Double,
-                           write: @escaping @Sendable (String) -> Void) async -> Summary {
+                           write: @escaping @Sendable (String) -> Void, recording: HeadlessRecording? = nil) async -> Summary {
         let backend = BackendClient(target: target)
         let clock = SystemClock()
         let printer = TimelinePrinter(now: { clock.now() }, write: write)
@@ -82,7 +109,10 @@ public enum HeadlessRunner {
               + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")")
         let environment = ScenarioEnvironment(
             backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDev,
-            observer: DeviceObserver(emit: { printer.handle($0) }, breakdowns: nil, profiles: false))
+            observer: DeviceObserver(emit: { action in
+                printer.handle(action)
+                recording?.apply(action)
+            }, breakdowns: recording != nil && hasDev ? backend : nil, profiles: recording != nil))
         let runner = ScenarioRunner(environment: environment)
         var summary = Summary()
         for scenario in scenarios {

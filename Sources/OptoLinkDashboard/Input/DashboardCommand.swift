@@ -45,6 +45,8 @@ public enum DashboardCommand: Sendable, Hashable {
     case cycleTheme
     /// Forget attempts, timeline and log.
     case clearHistory
+    /// Write the HAR, the report and the screenshot (the app loop does it: it has the theme).
+    case export
 
     // Device and server (executed by the command handler)
     /// Open a link in the app (direct, universal link).
@@ -107,7 +109,7 @@ public enum DashboardCommand: Sendable, Hashable {
         case .setIdentityPrompt: return .openOverlay(.textInput(purpose: .identity, text: state.profile.identity ?? "user-42"))
         case .cycleTheme: return .cycleTheme
         case .clearHistory: return .clearHistory
-        case .quit, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall, .toggleClipboardReading,
+        case .quit, .export, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall, .toggleClipboardReading,
              .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario:
             return nil
         }

@@ -54,5 +54,6 @@ public struct Keymap: Sendable, Hashable {
         KeyBinding(key: .character("s"), label: "scenario", description: "run a scenario", command: .scenarioPicker, showInFooter: true),
         KeyBinding(key: .character("t"), label: "theme", description: "cycle the colour theme", command: .cycleTheme, showInFooter: true),
         KeyBinding(key: .character("x"), label: "clear", description: "clear history", command: .clearHistory, showInFooter: false),
+        KeyBinding(key: .character("X"), label: "export", description: "export HAR, report, SVG", command: .export, showInFooter: true),
     ])
 }

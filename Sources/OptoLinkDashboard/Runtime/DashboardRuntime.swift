@@ -75,6 +75,7 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
             .targetChanged(url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
                            sdkVersion: OptoLink.sdkVersion),
             .scenariosAvailable(ScenarioCatalog.names),
+            .scenarioExpectations(ScenarioCatalog.expectations),
             .log(.info, server == nil ? "device → \(target.baseURL.absoluteString)"
                                       : "embedded OptoLink server on \(target.baseURL.absoluteString) (demo data)"),
             .log(.info, "press c to click a link in the browser, then i to install and launch; s runs a scenario; ? for help"),

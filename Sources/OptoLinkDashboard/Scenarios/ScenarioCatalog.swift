@@ -17,6 +17,11 @@ public enum ScenarioCatalog {
     /// The names, in order.
     public static var names: [String] { all.map(\.name) }
 
+    /// What each scenario expects, by name.
+    public static var expectations: [String: String] {
+        Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation) })
+    }
+
     /// The scenario called `name`.
     public static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
 

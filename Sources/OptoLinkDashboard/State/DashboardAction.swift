@@ -68,6 +68,8 @@ public enum DashboardAction: Sendable, Hashable {
     case targetChanged(url: String, orgKey: String, sdkVersion: String)
     /// Scenario names for the picker.
     case scenariosAvailable([String])
+    /// What each scenario expects, by name.
+    case scenarioExpectations([String: String])
     /// A scenario began.
     case scenarioStarted(name: String)
     /// A scenario ended with PASS or FAIL and a detail line.

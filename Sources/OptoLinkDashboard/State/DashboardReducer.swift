@@ -132,24 +132,28 @@ public enum DashboardReducer {
             state.header.sdkVersion = sdkVersion
         case .scenariosAvailable(let names):
             state.scenarioNames = names
+        case .scenarioExpectations(let expectations):
+            state.scenarioExpectations = expectations
         case .scenarioStarted(let name):
             state.header.scenarioName = name
             state.header.scenarioPassed = nil
             state.header.scenarioDetail = nil
             state.header.scenarioSkipped = false
+            state.scenarioStartedAt = state.now
             appendLog(&state, LogLine(time: state.now, level: .info, text: "scenario \(name) started", awaitsClock: true))
         case .scenarioFinished(let name, let passed, let detail):
             state.header.scenarioName = name
             state.header.scenarioPassed = passed
             state.header.scenarioDetail = detail
             state.header.scenarioSkipped = false
-            appendLog(&state, LogLine(time: state.now, level: passed ? .info : .error,
-                                      text: "scenario \(name) \(passed ? "PASS" : "FAIL"): \(detail)", awaitsClock: true))
+            let result = recordResult(&state, name, passed ? .passed : .failed, detail)
+            appendLog(&state, LogLine(time: state.now, level: passed ? .info : .error, text: "scenario " + result.line, awaitsClock: true))
         case .scenarioSkipped(let name, let reason):
             state.header.scenarioName = name
             state.header.scenarioPassed = nil
             state.header.scenarioDetail = reason
             state.header.scenarioSkipped = true
+            recordResult(&state, name, .skipped, reason)
             appendLog(&state, LogLine(time: state.now, level: .warning, text: "scenario \(name) SKIP: \(reason)", awaitsClock: true))
         case .serverReachable(let reachable):
             state.header.serverReachable = reachable
@@ -262,6 +266,17 @@ public enum DashboardReducer {
         case .log(let level, let message):
             appendLog(&state, LogLine(time: time, level: level, text: message))
         }
+    }
+
+    @discardableResult
+    private static func recordResult(_ state: inout DashboardState, _ name: String, _ verdict: ScenarioResult.Verdict,
+                                     _ detail: String) -> ScenarioResult {
+        let result = ScenarioResult(name: name, expectation: state.scenarioExpectations[name] ?? "", verdict: verdict, detail: detail,
+                                    duration: max(0, state.now - (state.scenarioStartedAt ?? state.now)))
+        state.scenarioResults.append(result)
+        if state.scenarioResults.count > 200 { state.scenarioResults.removeFirst(state.scenarioResults.count - 200) }
+        state.scenarioStartedAt = nil
+        return result
     }
 
     private static func updateRow(_ state: inout DashboardState, _ id: Int, _ endpoint: String,

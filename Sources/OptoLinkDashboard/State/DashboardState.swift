@@ -50,6 +50,12 @@ public struct DashboardState: Sendable, Hashable {
     public var availableThemes: [String]
     /// Scenario names the picker offers (``ScenarioCatalog/names``).
     public var scenarioNames: [String]
+    /// What each scenario expects, by name (the picker shows it beside the name).
+    public var scenarioExpectations: [String: String] = [:]
+    /// Finished scenario runs, oldest first (at most 200).
+    public var scenarioResults: [ScenarioResult] = []
+    /// Clock time the running scenario started.
+    public var scenarioStartedAt: Double?
     /// The current clock time (same clock as the diagnostics' `time`).
     public var now: Double
     /// The clock time shown as 0 in the log and match labels: the first tick (the dashboard's start), or an
