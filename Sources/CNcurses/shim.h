@@ -60,6 +60,33 @@ static inline int cn_get_wch(WINDOW *win, unsigned int *out) {
     return result;
 }
 
+static inline int cn_key_mouse(void) { return KEY_MOUSE; }
+
+/// Turns mouse reporting on (every button event, the wheel as buttons 4 and 5) with no click-detection
+/// delay: a press is reported at once. Returns whether the terminal can report the mouse.
+static inline int cn_enable_mouse(void) {
+    mouseinterval(0);
+    return mousemask(ALL_MOUSE_EVENTS, NULL) != 0;
+}
+
+/// Reads the pending mouse event after KEY_MOUSE: its screen cell and what it was:
+/// 1 button 1 pressed (or clicked), 2 button 1 released, 4 wheel up, 5 wheel down, 0 anything else.
+/// Returns OK or ERR.
+static inline int cn_get_mouse(int *x, int *y, int *kind) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return ERR;
+    *x = event.x;
+    *y = event.y;
+    *kind = 0;
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED)) *kind = 1;
+    else if (event.bstate & BUTTON1_RELEASED) *kind = 2;
+    else if (event.bstate & BUTTON4_PRESSED) *kind = 4;
+#ifdef BUTTON5_PRESSED
+    else if (event.bstate & BUTTON5_PRESSED) *kind = 5;
+#endif
+    return OK;
+}
+
 static volatile sig_atomic_t cn_stop_signal = 0;
 static void cn_on_stop_signal(int sig) { cn_stop_signal = sig; }
 

@@ -19,7 +19,8 @@ final class NcursesTerminal: DashboardTerminal {
 
     /// Opens the terminal on stdin/stdout.
     /// - Throws: ``DashboardError/terminal(_:)`` when stdin/stdout is not a terminal or `TERM` is unusable.
-    init(environment: [String: String]) throws(DashboardError) {
+    /// - Parameter mouse: report clicks and the wheel (`--no-mouse` turns it off).
+    init(environment: [String: String], mouse: Bool = true) throws(DashboardError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw .terminal("optolink-dash needs an interactive terminal (stdin and stdout must be a TTY)")
         }
@@ -50,6 +51,7 @@ final class NcursesTerminal: DashboardTerminal {
         }
         self.depth = depth
         self.wake = WakePipe()
+        if mouse { _ = cn_enable_mouse() }
     }
 
     /// Restores the terminal (idempotent).
@@ -101,6 +103,15 @@ final class NcursesTerminal: DashboardTerminal {
             case KEY_ENTER: return .key(.enter)
             case cn_key_btab(): return .key(.backTab)
             case cn_key_resize(): return .resize
+            case cn_key_mouse():
+                var x: Int32 = 0, y: Int32 = 0, kind: Int32 = 0
+                guard cn_get_mouse(&x, &y, &kind) == OK else { return .resize }
+                switch kind {
+                case 1: return .key(.mouse(MouseEvent(x: Int(x), y: Int(y), action: .press)))
+                case 4: return .key(.mouse(MouseEvent(x: Int(x), y: Int(y), action: .wheelUp)))
+                case 5: return .key(.mouse(MouseEvent(x: Int(x), y: Int(y), action: .wheelDown)))
+                default: return .resize   // a release or a motion: nothing to do, the loop looks again
+                }
             default: return .resize   // another function key: let the loop look again
             }
         }

@@ -55,7 +55,7 @@ let stderrCapture = StderrCapture()
 let terminal: NcursesTerminal
 do {
     stderrCapture.begin()
-    terminal = try NcursesTerminal(environment: environment)
+    terminal = try NcursesTerminal(environment: environment, mouse: options.mouse)
 } catch {
     stderrCapture.end()
     runtime.stop()

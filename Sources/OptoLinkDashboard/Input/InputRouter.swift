@@ -18,6 +18,7 @@ public struct InputRouter: Sendable {
     /// - Returns: the actions to reduce and the commands to execute.
     public func route(_ key: Key, in state: DashboardState) -> InputOutcome {
         if key == .ctrlC { return InputOutcome(commands: [.quit]) }
+        if case .mouse(let event) = key { return InputOutcome(actions: [.mouse(event)]) }
         if key == .escape { return InputOutcome(actions: state.overlay == .none ? [] : [.closeOverlay]) }
         switch state.overlay {
         case .none:

@@ -26,6 +26,8 @@ public enum Key: Sendable, Hashable {
     case backspace
     /// Ctrl-C (read as a key in raw mode).
     case ctrlC
+    /// A mouse event (a click or the wheel) at a screen cell.
+    case mouse(MouseEvent)
 
     /// How the key is written in the footer and the help overlay.
     public var label: String {
@@ -44,6 +46,7 @@ public enum Key: Sendable, Hashable {
         case .pageDown: "PgDn"
         case .backspace: "Bksp"
         case .ctrlC: "^C"
+        case .mouse: "mouse"
         }
     }
 }

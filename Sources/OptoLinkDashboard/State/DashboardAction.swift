@@ -54,6 +54,8 @@ public enum DashboardAction: Sendable, Hashable {
     case tick(now: Double)
     /// The terminal was resized.
     case resize(ScreenSize)
+    /// A click or a turn of the wheel (see ``MouseEvent``).
+    case mouse(MouseEvent)
 
     // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.

@@ -117,6 +117,8 @@ public enum DashboardReducer {
             state.now = max(state.now, now)
             if state.origin == nil { state.origin = now }
             stampPendingLogLines(&state)
+        case .mouse(let event):
+            reduceMouse(&state, event)
         case .resize(let size):
             state.size = size
             state.logScroll = min(state.logScroll, maxLogScroll(state))
@@ -265,6 +267,59 @@ public enum DashboardReducer {
             appendLog(&state, LogLine(time: time, level: .warning, text: "event dropped: \(name): \(reason)"))
         case .log(let level, let message):
             appendLog(&state, LogLine(time: time, level: level, text: message))
+        }
+    }
+
+    /// Clicks focus the pane under the pointer and select the match attempt or timeline row under it; the
+    /// wheel scrolls the log, moves through the timeline's rows and the match attempts, and scrolls the
+    /// inspector. Hit-testing uses the same layout and list geometry the renderer draws with.
+    private static func reduceMouse(_ state: inout DashboardState, _ event: MouseEvent) {
+        let wheel = event.action == .wheelUp ? -1 : event.action == .wheelDown ? 1 : 0
+        if case .inspector = state.overlay {
+            if wheel != 0 { reduce(&state, .scrollInspector(3 * wheel)) }
+            return
+        }
+        guard state.overlay == .none else { return }
+        let layout = DashboardLayout.compute(state)
+        guard let (pane, rect) = layout.panes.first(where: { _, rect in
+            event.x >= rect.x && event.x < rect.x + rect.width && event.y >= rect.y && event.y < rect.y + rect.height
+        }) else { return }
+        let inner = rect.inner
+        if wheel != 0 {
+            switch pane {
+            case .log: reduce(&state, .scrollLog(-3 * wheel))
+            case .timeline, .matches:
+                let focus = state.focus
+                state.focus = pane
+                moveSelection(&state, wheel)
+                state.focus = focus
+            case .profile, .fingerprint: break
+            }
+            return
+        }
+        state.focus = pane
+        switch pane {
+        case .matches:
+            let count = state.matchAttempts.count
+            guard count > 0 else { return }
+            let showBreakdown = state.breakdownOpen && state.selectedMatchAttempt != nil
+            let listHeight = showBreakdown ? min(count + 1, max(2, inner.height / 3)) : inner.height
+            let rows = listHeight - 1
+            let offset = event.y - inner.y - 1
+            guard rows > 0, offset >= 0, offset < rows else { return }
+            let first = max(0, min(state.selectedAttempt - rows + 1, count - rows))
+            if first + offset < count { state.selectedAttempt = first + offset }
+        case .timeline:
+            guard let waterfall = TimelineWaterfall.compute(state, inner: inner) else { return }
+            let offset = event.y - inner.y - 1
+            guard offset >= 0, offset < waterfall.rows.count else { return }
+            let index = waterfall.firstIndex + offset
+            state.timelineView.selectedRequestID = index == state.timeline.count - 1 ? nil : state.timeline[index].requestID
+        case .fingerprint:
+            let field = event.y - inner.y - 1
+            if FingerprintField.allCases.indices.contains(field) { state.fingerprint.cursorField = FingerprintField.allCases[field] }
+        case .profile, .log:
+            break
         }
     }
 
