@@ -36,6 +36,17 @@ final class TmuxSession {
     /// Sends tmux key names (`?`, `Escape`, `q`).
     func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "0"] + keys) }
 
+    /// Sends a mouse event as the X10 sequence `ESC [ M <button+32> <column+33> <row+33>` (0-based cell),
+    /// written to the pane as literal keys. ncurses here decodes this form after `mousemask`; the SGR form
+    /// (`ESC [ < b ; x ; y M`, what xterm-256color's `kmous` names) reaches the program but ncurses 6.4 under
+    /// tmux returned it as plain characters, and `send-keys -M` only replays a mouse event inside a tmux binding.
+    /// Buttons: 0 press of button 1, 3 release, 64 wheel up, 65 wheel down.
+    func mouse(button: Int, x: Int, y: Int) throws {
+        let sequence = "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + x)))
+            + String(UnicodeScalar(UInt8(33 + y)))
+        try tmux(["send-keys", "-t", "0", "-l", sequence])
+    }
+
     /// Resizes the window (delivers SIGWINCH / KEY_RESIZE).
     func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"]) }
 

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import OptoLinkDashboard
+
+/// The waterfall, the inspector, the export and the mouse in the real binary under tmux.
+@Suite("optolink-dash UI in a real terminal (tmux)", .serialized, .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
+struct DashboardUIEndToEndTests {
+    /// The number of wait cells (━) on the screen line of the /match row.
+    static func elapsedWaitCells(_ screen: [String]) -> Int? {
+        screen.first { $0.contains("#") && $0.contains("match") && ($0.contains("━") || $0.contains("┄")) && !$0.contains(":") }
+            .map { line in line.filter { $0 == "━" }.count }
+    }
+
+    @Test func theWaterfallGrowsTheInspectorShowsTheMaskedKeyAndXExportsFilesThatParse() async throws {
+        // Given the dashboard running flaky-server with 1 s and 2 s waits
+        let session = try TmuxSession(command: """
+            '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 1
+            echo "EXIT=$?"
+            sleep 60
+            """)
+        defer { session.kill() }
+
+        // Then the /match row's wait bars grow while it waits
+        let first = await session.waitFor(timeout: 15) { (Self.elapsedWaitCells($0) ?? 0) > 0 }
+        let before = try #require(Self.elapsedWaitCells(first.screen), "no waterfall row:\n\(first.screen.joined(separator: "\n"))")
+        let grown = await session.waitFor(timeout: 5) { (Self.elapsedWaitCells($0) ?? 0) > before + 2 }
+        #expect(grown.ok, "the wait did not grow from \(before) cells:\n\(grown.screen.joined(separator: "\n"))")
+        let passed = await session.waitFor(timeout: 20) { $0.first?.contains("scenario flaky-server PASS") == true }
+        #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
+
+        // When the timeline is focused (a click on its title row) and its /match row inspected with Enter
+        let titleRow = try #require(passed.screen.firstIndex { $0.contains("Retry timeline") })
+        try session.mouse(button: 0, x: 20, y: titleRow)
+        try session.mouse(button: 3, x: 20, y: titleRow)
+        let focused = await session.waitFor { $0.contains { $0.contains("▶ Retry timeline") } }
+        #expect(focused.ok, "the click did not focus the timeline:\n\(focused.screen.joined(separator: "\n"))")
+        let matchRow = try #require(focused.screen.firstIndex { $0.contains("match") && $0.contains("✔") && !$0.contains(":") })
+        try session.mouse(button: 0, x: 5, y: matchRow)
+        try session.mouse(button: 3, x: 5, y: matchRow)
+        try session.press("Enter")
+        let inspector = await session.waitFor { $0.joined().contains("── attempt 1 of 3") }
+        #expect(inspector.ok, "no inspector:\n\(inspector.screen.joined(separator: "\n"))")
+        #expect(inspector.screen.joined().contains("X-API-Key: opl_sdk_…"))
+        #expect(!inspector.screen.joined().contains("opl_sdk_demo"), "the key is not masked")
+        #expect(inspector.screen.joined().contains("response 503 Service Unavailable"))
+        // The wheel scrolls it
+        try session.mouse(button: 65, x: 30, y: 10)
+        let scrolled = await session.waitFor { $0.joined().contains("lines 4–") }
+        #expect(scrolled.ok, "the wheel did not scroll the inspector:\n\(scrolled.screen.joined(separator: "\n"))")
+        try session.press("Escape")
+
+        // When X is pressed, the export lands in the working directory and its files parse
+        try session.press("X")
+        let exported = await session.waitFor { $0.joined().contains("exported requests.har, report.md, screen.svg") }
+        #expect(exported.ok, "no export line:\n\(exported.screen.joined(separator: "\n"))")
+        let directory = try #require(try FileManager.default.contentsOfDirectory(atPath: session.workDirectory)
+            .first { $0.hasPrefix("optolink-export-") })
+        let base = URL(fileURLWithPath: session.workDirectory).appendingPathComponent(directory)
+        let har = try #require(FileManager.default.contents(atPath: base.appendingPathComponent("requests.har").path))
+        let entries = ((try JSONSerialization.jsonObject(with: har) as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [Any]
+        #expect((entries?.count ?? 0) >= 3)
+        let svg = try #require(FileManager.default.contents(atPath: base.appendingPathComponent("screen.svg").path))
+        let (reader, ok, error) = SVGReader.read(String(decoding: svg, as: UTF8.self))
+        #expect(ok, "\(error ?? "")")
+        #expect(reader.rows.count == 40 && reader.rows.contains { $0.contains("Retry timeline") })
+        let report = String(decoding: FileManager.default.contents(atPath: base.appendingPathComponent("report.md").path) ?? Data(), as: UTF8.self)
+        #expect(report.contains("| flaky-server | PASS |"))
+        try session.press("q")
+        #expect(await session.waitFor { $0.contains("EXIT=0") }.ok)
+    }
+
+    @Test func withNoMouseClicksAreIgnoredAndTheWheelScrollsTheLogOtherwise() async throws {
+        let session = try TmuxSession(command: """
+            '\(BuiltBinary.path)' --no-mouse
+            echo "EXIT=$?"
+            sleep 60
+            """)
+        defer { session.kill() }
+        let started = await session.waitFor { $0.joined().contains("Match attempts") }
+        #expect(started.ok)
+        let logRow = try #require(started.screen.firstIndex { $0.contains("─ Log ") }) + 2
+        try session.mouse(button: 0, x: 10, y: logRow)
+        try await Task.sleep(nanoseconds: 500_000_000)
+        #expect(!session.screen().contains { $0.contains("▶ Log") }, "a click was taken although --no-mouse")
+        try session.press("q")
+        #expect(await session.waitFor { $0.contains("EXIT=0") }.ok)
+
+        // With the mouse on, a click on the log focuses it
+        let mouse = try TmuxSession(command: "'\(BuiltBinary.path)'\nsleep 60")
+        defer { mouse.kill() }
+        #expect(await mouse.waitFor { $0.joined().contains("Match attempts") }.ok)
+        try mouse.mouse(button: 0, x: 10, y: logRow)
+        #expect(await mouse.waitFor { $0.contains { $0.contains("▶ Log") } }.ok)
+    }
+
+    @Test func headlessExportAndJUnitAreWritten() async throws {
+        let directory = NSTemporaryDirectory() + "optolink-headless-export-" + UUID().uuidString.prefix(8)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try await spawnOffPool(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario rate-limited --backoff-base 0.05 "
+                                             + "--export '\(directory)' --junit '\(directory)/junit.xml'; echo EXIT=$?"], capture: true)
+        #expect(output.contains("exported requests.har, report.md, screen.svg to \(directory)"), "\(output)")
+        #expect(output.contains("EXIT=0"))
+        let junit = String(decoding: FileManager.default.contents(atPath: directory + "/junit.xml") ?? Data(), as: UTF8.self)
+        #expect(junit.contains(#"<testcase classname="optolink-dash.scenarios" name="rate-limited""#), "\(junit)")
+        let har = FileManager.default.contents(atPath: directory + "/requests.har") ?? Data()
+        #expect(String(decoding: har, as: UTF8.self).contains("\"status\" : 429"))
+    }
+}
