@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import OptoLinkDashboard
 
-/// The waterfall, the inspector, the export and the mouse in the real binary under tmux.
-@Suite("optolink-dash UI in a real terminal (tmux)", .serialized, .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
-struct DashboardUIEndToEndTests {
+/// The waterfall, the inspector, the export and the mouse in the real binary under tmux: in the serialized
+/// terminal suite, so no two dashboards under tmux load the machine at once.
+extension TerminalEndToEndTests {
     /// The number of wait cells (━) on the screen line of the /match row.
     static func elapsedWaitCells(_ screen: [String]) -> Int? {
         screen.first { $0.contains("#") && $0.contains("match") && ($0.contains("━") || $0.contains("┄")) && !$0.contains(":") }
