@@ -9,7 +9,9 @@ import OptoLink
 ///
 /// URLSession follows redirects unless its delegate says no, on Linux (FoundationNetworking over libcurl) as
 /// on Apple platforms; the session delegate here answers every redirect with `nil`, which hands the 3xx
-/// itself to the completion handler (checked on Linux by `NoRedirectTransportTests`). No cookies, no cache.
+/// itself to the completion handler with its headers (checked on Linux by `NoRedirectTransportTests`; there
+/// the 3xx's own body comes back empty, measured, and the doctor reads only the status and `Location`).
+/// No cookies, no cache.
 /// Timeouts are whole seconds ≥ 1 (``URLSessionTransport/effectiveTimeout(_:)``: fractions are truncated
 /// on Linux).
 public final class NoRedirectTransport: HTTPTransport {
