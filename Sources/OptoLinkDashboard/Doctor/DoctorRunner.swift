@@ -80,8 +80,9 @@ public struct DoctorRunner: Sendable {
             let (pageCheck, token) = LinkChecks.page(page, orgKey: options.orgKey, code: code)
             var match: DoctorExchange?
             if let token {
-                match = await send(LinkChecks.matchRequest(baseURL: base, token: token, timeout: timeout))
-                exchanges.append(match!)
+                let exchange = await send(LinkChecks.matchRequest(baseURL: base, token: token, timeout: timeout))
+                exchanges.append(exchange)
+                match = exchange
             }
             checks += [dataCheck, pageCheck, LinkChecks.match(match, expectedPath: path)]
         } else {
