@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestSupport"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),
-        .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard"], exclude: ["Snapshots"]),
+        .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "TestSupport"], exclude: ["Snapshots"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
         .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "TestSupport"]),
     ],

@@ -8,6 +8,20 @@ import OptoLinkDashboard
 setlocale(LC_ALL, "")
 
 let environment = ProcessInfo.processInfo.environment
+if CommandLine.arguments.dropFirst().first == "doctor" {
+    // `optolink-dash doctor …`: the deployment checklist (docs/doctor.md); no terminal, no embedded server.
+    let code = LockedExitCode()
+    let done = DispatchSemaphore(value: 0)
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    Task.detached {
+        code.value = await DoctorCommand.run(arguments: arguments, environment: environment, stdoutIsTerminal: isatty(1) == 1,
+                                             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                                             err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        done.signal()
+    }
+    done.wait()
+    exit(code.value)
+}
 let options: DashboardOptions
 do {
     options = try DashboardOptions.parse(Array(CommandLine.arguments.dropFirst()))

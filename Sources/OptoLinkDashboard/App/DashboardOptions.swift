@@ -154,6 +154,11 @@ public struct DashboardOptions: Sendable, Hashable {
       --no-mouse              ignore the mouse (by default clicks select panes and rows, the wheel scrolls).
       -h, --help              show this help.
 
+    COMMANDS:
+      doctor                  check a real deployment, line by line: optolink-dash doctor --base-url URL --org-key KEY
+                              [--api-key KEY] [--team-id ID --bundle-id ID] [--link CODE] [--json]
+                              (see optolink-dash doctor --help and docs/doctor.md)
+
     KEYS: press ? in the dashboard for every key; q or Ctrl-C quits; s picks a scenario.
 
     EXIT CODES: 0 normal quit (headless: every scenario passed or skipped), 1 a scenario failed (headless),

@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OptoLink
+
+/// The doctor's ``HTTPTransport``: an ephemeral `URLSession` that never follows a redirect, so a 3xx comes
+/// back as it was sent (with its `Location`), the way iOS sees the AASA.
+///
+/// URLSession follows redirects unless its delegate says no, on Linux (FoundationNetworking over libcurl) as
+/// on Apple platforms; the session delegate here answers every redirect with `nil`, which hands the 3xx
+/// itself to the completion handler with its headers (checked on Linux by `NoRedirectTransportTests`; there
+/// the 3xx's own body comes back empty, measured, and the doctor reads only the status and `Location`).
+/// No cookies, no cache.
+/// Timeouts are whole seconds ≥ 1 (``URLSessionTransport/effectiveTimeout(_:)``: fractions are truncated
+/// on Linux).
+public final class NoRedirectTransport: HTTPTransport {
+    private let session: URLSession
+
+    /// Creates a transport with its own session.
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
+    }
+
+    deinit {
+        // A session keeps its delegate (and itself) alive until invalidated.
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request`; throws `URLError` only when no HTTP answer came.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
+        urlRequest.timeoutInterval = URLSessionTransport.effectiveTimeout(request.timeout)   // as a property: see PITFALLS
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+            let task = session.dataTask(with: urlRequest) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                guard let http = response as? HTTPURLResponse else {
+                    continuation.resume(throwing: URLError(.badServerResponse))
+                    return
+                }
+                var headers = [String: String]()
+                for (key, value) in http.allHeaderFields {
+                    headers[String(describing: key.base)] = String(describing: value).trimmingCharacters(in: .whitespaces)
+                }
+                continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+            }
+            task.resume()
+        }
+    }
+}
+
+/// Answers every redirect with "do not follow". No state, so nothing to protect.
+private final class RefuseRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+}
