@@ -1,6 +1,7 @@
 // A SwiftUI app on OptoLink (iOS 14+, the SwiftUI app life cycle). Sources only: Scripts/apple-typecheck.sh
 // type-checks it on Linux against Tests/AppleStubs, and the README's SwiftUI snippets are taken from the
 // `snippet:` regions below (Scripts/check-readme-snippets.py keeps them identical).
+// apple-availability: deployment iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0
 import OptoLink
 import SwiftUI
 
