@@ -9,9 +9,12 @@ The APIs and the OS versions that introduced them are in Scripts/apple-availabil
 when an enclosing `if #available(...)` block, the rest of a scope after `guard #available(...) else {...}`,
 or an `@available(...)` attribute on an enclosing declaration (type, extension, function, property) names
 at least the API's version for every platform Package.swift declares (`platforms:`). Platforms not
-declared there are not supported and not checked. An example app may state a higher deployment target of
-its own with a line `// apple-availability: deployment iOS 14.0, macOS 11.0` (not allowed in
-Sources/OptoLink, whose deployment target is the package's).
+declared there are not supported and their versions are not checked. A "-" in the table (the API does not
+exist on that platform) is checked on every Apple platform, declared or not: the use must sit in an `#if`
+branch that cannot be compiled there (`!os(tvOS)`, `canImport(UIKit)` for macOS, `os(iOS)`, the `#else`
+of `#if os(tvOS)`), so each platform branch is built only where its APIs exist. An example app states the platforms it is built for and
+their deployment targets with a line `// apple-availability: deployment iOS 14.0, macOS 11.0` (exactly
+those platforms; not allowed in Sources/OptoLink, which is built for what the package declares).
 
 Why a script: on Linux the compiler targets Linux, where `@available(iOS ...)` is ignored, so the stubs in
 Tests/AppleStubs cannot catch an iOS 14 API used by iOS 13 code. The check is lexical (comments and string
@@ -281,37 +284,96 @@ def availability_contexts(code: str) -> list[tuple[int, dict[str, Version]]]:
     return contexts
 
 
+DIRECTIVE = re.compile(r"^[ \t]*#(if|elseif|else|endif)\b(.*)$", re.M)
+OS_TERM = re.compile(r"^!?os\((\w+)\)$")
+
+
+def conditional_contexts(code: str) -> list[tuple[int, list[tuple[list[str], list[str]]]]]:
+    """For each `#if` region, from which offset on: the stack of (conditions that hold, conditions that do not)."""
+    stack: list[tuple[list[str], list[str]]] = []
+    contexts: list[tuple[int, list[tuple[list[str], list[str]]]]] = [(0, [])]
+    for directive in DIRECTIVE.finditer(code):
+        keyword, condition = directive.group(1), re.sub(r"\s+", "", directive.group(2))
+        if keyword == "if":
+            stack.append(([condition], []))
+        elif keyword == "elseif" and stack:
+            held, failed = stack.pop()
+            stack.append(([condition], failed + held))
+        elif keyword == "else" and stack:
+            held, failed = stack.pop()
+            stack.append(([], failed + held))
+        elif keyword == "endif" and stack:
+            stack.pop()
+        contexts.append((directive.end(), [(list(held), list(failed)) for held, failed in stack]))
+    return contexts
+
+
+def excludes(stack: list[tuple[list[str], list[str]]], platform: str) -> bool:
+    """Whether code under these `#if` conditions can never be compiled for `platform`."""
+    for held, failed in stack:
+        for condition in held:
+            if "||" not in condition:
+                terms = condition.split("&&")
+                if f"!os({platform})" in terms:
+                    return True
+                if platform == "macOS" and "canImport(UIKit)" in terms:
+                    return True  # no UIKit on macOS (Mac Catalyst builds as iOS)
+                if any(OS_TERM.match(term) and not term.startswith("!") and term != f"os({platform})" for term in terms):
+                    return True
+            else:
+                terms = condition.split("||")
+                if all(OS_TERM.match(term) and not term.startswith("!") for term in terms) and f"os({platform})" not in terms:
+                    return True
+        for condition in failed:
+            terms = condition.split("||")
+            if all(OS_TERM.match(term) and not term.startswith("!") for term in terms) and f"os({platform})" in terms:
+                return True
+    return False
+
+
+def last_before(contexts: list, offsets: list[int], position: int):
+    low, high = 0, len(offsets)
+    while low < high:
+        middle = (low + high) // 2
+        if offsets[middle] <= position:
+            low = middle + 1
+        else:
+            high = middle
+    return contexts[low - 1][1]
+
+
 DEPLOYMENT_MARKER = re.compile(r"^\s*// apple-availability: deployment (.+)$", re.M)
 
 
-def check_file(path: Path, apis: list[Api], package_targets: dict[str, Version]) -> list[Finding]:
+def check_file(path: Path, apis: list[Api], package_targets: dict[str, Version]) -> list[Finding | Missing]:
     source = path.read_text(encoding="utf-8")
     targets = dict(package_targets)
+    compiled_for = list(PLATFORMS)
     marker = DEPLOYMENT_MARKER.search(source)
     if marker:
         relative = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
         if str(relative).startswith("Sources/OptoLink"):
             raise SystemExit(f"{path}: the SDK's deployment target is the package's; remove the marker")
-        for platform, version in parse_availability(marker.group(1)).items():
-            if platform in targets:
-                targets[platform] = max(targets[platform], version)
+        # an app's own targets: exactly these platforms, from these versions (never below the package's)
+        wanted = parse_availability(marker.group(1))
+        targets = {p: max(v, package_targets.get(p, v)) for p, v in wanted.items()}
+        compiled_for = list(wanted)
     code = blank_comments_and_strings(source)
     contexts = availability_contexts(code)
     offsets = [offset for offset, _ in contexts]
+    conditionals = conditional_contexts(code)
+    conditional_offsets = [offset for offset, _ in conditionals]
     findings = []
     for api in apis:
         for match in api.pattern.finditer(code):
             position = match.start()
-            # the last context starting at or before the use
-            low, high = 0, len(offsets)
-            while low < high:
-                middle = (low + high) // 2
-                if offsets[middle] <= position:
-                    low = middle + 1
-                else:
-                    high = middle
-            guards = contexts[low - 1][1]
+            guards = last_before(contexts, offsets, position)
             line = code.count("\n", 0, position) + 1
+            stack = last_before(conditionals, conditional_offsets, position)
+            missing = [p for p in compiled_for if p not in api.introduced and not excludes(stack, p)]
+            if missing:
+                findings.append(Missing(path, line, api, missing))
+                continue
             for platform, deployed in targets.items():
                 needed = api.introduced.get(platform)
                 if needed is None or needed <= deployed:
@@ -320,7 +382,22 @@ def check_file(path: Path, apis: list[Api], package_targets: dict[str, Version])
                     continue
                 findings.append(Finding(path, line, api, platform, needed, max(deployed, guards.get(platform, (0, 0, 0)))))
                 break
-    return sorted(findings, key=lambda finding: (str(finding.path), finding.line, finding.api.name))
+    return sorted(findings, key=lambda finding: (str(finding.path), finding.line, finding.api.name))  # type: ignore[union-attr]
+
+
+@dataclass
+class Missing:
+    path: Path
+    line: int
+    api: Api
+    platforms: list[str]
+
+    def __str__(self) -> str:
+        names = ", ".join(self.platforms)
+        return (
+            f"{self.path}:{self.line}: error: '{self.api.name}' does not exist on {names}, but this code is "
+            f"compiled there: put it under an #if that excludes {names} (e.g. `!os({self.platforms[0]})`)"
+        )
 
 
 STUB_DECL = re.compile(

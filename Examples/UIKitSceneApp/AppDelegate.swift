@@ -1,6 +1,7 @@
 // A UIKit app with a scene delegate, on OptoLink (iOS 13+). Sources only: Scripts/apple-typecheck.sh
 // type-checks it on Linux against Tests/AppleStubs, and the README's UIKit snippets are taken from the
 // `snippet:` regions (Scripts/check-readme-snippets.py keeps them identical).
+// apple-availability: deployment iOS 13.0
 import OptoLink
 import UIKit
 

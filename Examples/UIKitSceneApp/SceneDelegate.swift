@@ -1,3 +1,4 @@
+// apple-availability: deployment iOS 13.0
 import OptoLink
 import UIKit
 
