@@ -2,9 +2,12 @@
 # Type-checks the SDK's Apple-only branches and the example apps on Linux, against the stub modules in
 # Tests/AppleStubs (UIKit, SwiftUI and AppleOnlyFoundation: the Apple-only part of Foundation).
 #
-#   Scripts/apple-typecheck.sh                    the SDK, the probe, every Examples/*/ app
-#   Scripts/apple-typecheck.sh DIR...             the SDK, the probe, and only these example folders
-#   Scripts/apple-typecheck.sh --sdk-extra F ...  also compile F into the SDK module (the checker's own tests)
+#   Scripts/apple-typecheck.sh                 the stubs, the SDK, the probe, every Examples/*/ app
+#   Scripts/apple-typecheck.sh DIR...          the same, with only these example folders
+#   --out DIR                                  keep the built modules in DIR (default: a temporary folder)
+#   --reuse DIR                                use the modules an earlier --out DIR built: check only the given
+#                                              example folders (and --sdk-extra), without rebuilding
+#   --sdk-extra FILE                           also compile FILE with the SDK's sources (the checker's own tests)
 #
 # With the stubs on the import path, `#if canImport(UIKit)` / `canImport(SwiftUI)` are true, so every such
 # branch of Sources/OptoLink is compiled. `#if os(iOS)` stays false on Linux: keep Apple-only code behind
@@ -17,18 +20,29 @@ cd "$root"
 
 sdk_extra=()
 examples=()
+out=""
+reuse=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --sdk-extra) sdk_extra+=("$2"); shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --reuse) reuse="$2"; shift 2 ;;
     *) examples+=("${1%/}"); shift ;;
   esac
 done
-if [ ${#examples[@]} -eq 0 ]; then
+if [ ${#examples[@]} -eq 0 ] && [ -z "$reuse" ]; then
   for dir in Examples/*/; do examples+=("${dir%/}"); done
 fi
 
-out="$(mktemp -d "${TMPDIR:-/tmp}/apple-typecheck.XXXXXX")"
-trap 'rm -rf "$out"' EXIT
+if [ -n "$reuse" ]; then
+  out="$reuse"
+  [ -f "$out/OptoLink.swiftmodule" ] || { echo "apple-typecheck: nothing built in $out (run with --out first)" >&2; exit 1; }
+elif [ -n "$out" ]; then
+  mkdir -p "$out"
+else
+  out="$(mktemp -d "${TMPDIR:-/tmp}/apple-typecheck.XXXXXX")"
+  trap 'rm -rf "$out"' EXIT
+fi
 
 # The package's Swift settings: language mode 6 and the upcoming features Package.swift enables.
 flags=(-swift-version 6 -parse-as-library -warnings-as-errors -I "$out" -module-cache-path "$out/cache")
@@ -43,17 +57,22 @@ emit() { # module-name files...
   swiftc "${flags[@]}" -emit-module -module-name "$name" -emit-module-path "$out/$name.swiftmodule" "$@"
 }
 
-step "stub modules: AppleOnlyFoundation UIKit SwiftUI"
-emit AppleOnlyFoundation Tests/AppleStubs/AppleOnlyFoundation/*.swift
-emit UIKit Tests/AppleStubs/UIKit/*.swift
-emit SwiftUI Tests/AppleStubs/SwiftUI/*.swift
-
 mapfile -t sdk < <(find Sources/OptoLink -name '*.swift' | sort)
-step "SDK: ${#sdk[@]} files of Sources/OptoLink${sdk_extra:+ + ${sdk_extra[*]}}"
-emit OptoLink "${sdk[@]}" "${sdk_extra[@]}"
+if [ -z "$reuse" ]; then
+  step "stub modules: AppleOnlyFoundation UIKit SwiftUI"
+  emit AppleOnlyFoundation Tests/AppleStubs/AppleOnlyFoundation/*.swift
+  emit UIKit Tests/AppleStubs/UIKit/*.swift
+  emit SwiftUI Tests/AppleStubs/SwiftUI/*.swift
 
-step "probe: the SDK's UIKit and SwiftUI branches were compiled"
-swiftc "${flags[@]}" -typecheck Tests/AppleStubs/Probe/*.swift
+  step "SDK: ${#sdk[@]} files of Sources/OptoLink${sdk_extra:+ + ${sdk_extra[*]}}"
+  emit OptoLink -wmo "${sdk[@]}" "${sdk_extra[@]}"
+
+  step "probe: the SDK's UIKit and SwiftUI branches were compiled"
+  swiftc "${flags[@]}" -typecheck Tests/AppleStubs/Probe/*.swift
+elif [ ${#sdk_extra[@]} -gt 0 ]; then
+  step "SDK: ${#sdk[@]} files of Sources/OptoLink + ${sdk_extra[*]}"
+  swiftc "${flags[@]}" -typecheck -module-name OptoLink "${sdk[@]}" "${sdk_extra[@]}"
+fi
 
 for dir in "${examples[@]}"; do
   mapfile -t files < <(find "$dir" -name '*.swift' | sort)

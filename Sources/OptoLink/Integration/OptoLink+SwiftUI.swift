@@ -22,7 +22,7 @@ extension View {
     /// Attach it once per window: each window's `onLink` receives every link.
     ///
     /// iOS 14 / macOS 11 / tvOS 14 / watchOS 7 and later, as `onOpenURL` is. On iOS 13 there is no SwiftUI
-    /// app life cycle: use the scene delegate helpers (``OptoLink/handle(userActivity:)``).
+    /// app life cycle: use the scene delegate helpers (`handle(userActivity:)` and friends, UIKit only).
     ///
     /// - Parameters:
     ///   - optoLink: the running SDK.
@@ -36,7 +36,7 @@ extension View {
     }
 }
 
-/// The modifier behind ``SwiftUI/View/optoLink(_:onOtherURL:onLink:)``.
+/// The modifier behind `View.optoLink(_:onOtherURL:onLink:)`.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 struct OptoLinkModifier: ViewModifier {
     let optoLink: OptoLink
