@@ -10,17 +10,17 @@ import Testing
 /// fuzz (whose 2-minute limit counts its wait for the gate) run out of time on a loaded machine.
 @Suite("Apple platforms: type-check against the stubs")
 struct AppleTypecheckTests {
-    @Test func theAppleBranchesAndTheExamplesTypeCheckAndTheirMistakesDoNot() throws {
+    @Test func theAppleBranchesAndTheExamplesTypeCheckAndTheirMistakesDoNot() async throws {
         let modules = FileManager.default.temporaryDirectory.appendingPathComponent("apple-typecheck-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: modules) }
         // When the stubs, the SDK, the probe and every example are type-checked
-        let full = try ScriptRun("nice", ["-n", "19", "bash", "Scripts/apple-typecheck.sh", "--out", modules.path])
+        let full = try await ScriptRun.run("nice", ["-n", "19", "bash", "Scripts/apple-typecheck.sh", "--out", modules.path])
         // And, against the same modules, an example that reads UIScene.ConnectionOptions off the main actor
-        let brokenExample = try ScriptRun(
+        let brokenExample = try await ScriptRun.run(
             "nice", ["-n", "19", "bash", "Scripts/apple-typecheck.sh", "--reuse", modules.path,
                      "Tests/AppleStubs/Fixtures/BrokenExample"])
         // And an SDK file whose only error sits behind `#if canImport(UIKit)` (swift build on Linux skips it)
-        let brokenSDK = try ScriptRun(
+        let brokenSDK = try await ScriptRun.run(
             "nice", ["-n", "19", "bash", "Scripts/apple-typecheck.sh", "--reuse", modules.path,
                      "--sdk-extra", "Tests/AppleStubs/Fixtures/BrokenSDKFile.swift"])
 

@@ -9,9 +9,9 @@ import Testing
 struct AvailabilityCheckTests {
     static let fixtures = "Tests/AppleStubs/Fixtures/Availability"
 
-    @Test func theSDKAndTheExamplesUseNoAPIOutsideItsAvailability() throws {
+    @Test func theSDKAndTheExamplesUseNoAPIOutsideItsAvailability() async throws {
         // When the SDK, the examples and the stubs' own availability are checked
-        let run = try ScriptRun("python3", ["Scripts/apple-availability.py"])
+        let run = try await ScriptRun.run("python3", ["Scripts/apple-availability.py"])
 
         // Then nothing is reported
         #expect(run.status == 0, "\(run.output)")
@@ -22,7 +22,7 @@ struct AvailabilityCheckTests {
         "Unguarded.swift",  // newer than the deployment target, outside a guard
         "Platforms.swift",  // absent from a platform, in an #if that still compiles there
     ])
-    func everyUnguardedUseIsReportedAtItsLine(fixture: String) throws {
+    func everyUnguardedUseIsReportedAtItsLine(fixture: String) async throws {
         // Given a fixture whose reportable uses are marked `// flagged`
         let path = "\(Self.fixtures)/\(fixture)"
         let source = try String(contentsOf: ScriptRun.packageRoot.appendingPathComponent(path), encoding: .utf8)
@@ -31,7 +31,7 @@ struct AvailabilityCheckTests {
         #expect(marked.count >= 3)
 
         // When it is checked
-        let run = try ScriptRun("python3", ["Scripts/apple-availability.py", path])
+        let run = try await ScriptRun.run("python3", ["Scripts/apple-availability.py", path])
 
         // Then it fails, reporting exactly the marked lines
         #expect(run.status == 1, "\(run.output)")
@@ -42,18 +42,18 @@ struct AvailabilityCheckTests {
         #expect(reported == marked, "\(run.output)")
     }
 
-    @Test func guardedUsesAreAccepted() throws {
+    @Test func guardedUsesAreAccepted() async throws {
         // Given if #available, guard #available, @available on types, extensions, multi-line functions,
         // an attribute after @available, and `@available(iOS, unavailable)`
-        let run = try ScriptRun("python3", ["Scripts/apple-availability.py", "\(Self.fixtures)/Guarded.swift"])
+        let run = try await ScriptRun.run("python3", ["Scripts/apple-availability.py", "\(Self.fixtures)/Guarded.swift"])
 
         // Then nothing is reported
         #expect(run.status == 0, "\(run.output)")
     }
 
-    @Test func aStubWhoseAvailabilityDisagreesWithTheTableIsReported() throws {
+    @Test func aStubWhoseAvailabilityDisagreesWithTheTableIsReported() async throws {
         // Given stubs with a wrong version and an API the table lacks
-        let run = try ScriptRun(
+        let run = try await ScriptRun.run(
             "python3", ["Scripts/apple-availability.py", "--stubs", "Tests/AppleStubs/Fixtures/AvailabilityStubs"])
 
         // Then both are reported

@@ -4,9 +4,9 @@ import Testing
 /// Scripts/check-readme-snippets.py: the README's integration snippets are the examples' code, verbatim.
 @Suite("README snippets come from Examples/")
 struct ReadmeSnippetTests {
-    @Test func everyMarkedSnippetMatchesItsExampleRegion() throws {
+    @Test func everyMarkedSnippetMatchesItsExampleRegion() async throws {
         // When the README is checked
-        let run = try ScriptRun("python3", ["Scripts/check-readme-snippets.py"])
+        let run = try await ScriptRun.run("python3", ["Scripts/check-readme-snippets.py"])
 
         // Then every marked block matches, and the SwiftUI, scene delegate and app delegate ones exist
         #expect(run.status == 0, "\(run.output)")
@@ -17,7 +17,7 @@ struct ReadmeSnippetTests {
         }
     }
 
-    @Test func aBlockThatDriftedFromItsExampleFailsWithADiff() throws {
+    @Test func aBlockThatDriftedFromItsExampleFailsWithADiff() async throws {
         // Given a README whose snippet was edited by hand
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -34,7 +34,7 @@ struct ReadmeSnippetTests {
             """.write(to: readme, atomically: true, encoding: .utf8)
 
         // When it is checked
-        let run = try ScriptRun("python3", ["Scripts/check-readme-snippets.py", readme.path])
+        let run = try await ScriptRun.run("python3", ["Scripts/check-readme-snippets.py", readme.path])
 
         // Then both problems are reported, the drift with a diff against the example
         #expect(run.status == 1)

@@ -53,16 +53,16 @@ struct PrivacyManifestTests {
         return sources
     }
 
-    @Test func theManifestIsAValidPropertyList() throws {
+    @Test func theManifestIsAValidPropertyList() async throws {
         // When plutil (from the toolchain) lints it
-        let run = try ScriptRun("plutil", ["-lint", Self.manifestPath])
+        let run = try await ScriptRun.run("plutil", ["-lint", Self.manifestPath])
 
         // Then it is valid
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("OK"), "\(run.output)")
     }
 
-    @Test func everyRequiredReasonAPITheSDKCallsIsDeclaredWithAnApprovedReason() throws {
+    @Test func everyRequiredReasonAPITheSDKCallsIsDeclaredWithAnApprovedReason() async throws {
         // Given what Sources/OptoLink calls and what the manifest declares
         let sources = try Self.sdkSources()
         #expect(sources.count > 30)
@@ -83,7 +83,7 @@ struct PrivacyManifestTests {
         }
     }
 
-    @Test func theSDKsBootTimeClockAndUserDefaultsAreWhatTheScanFinds() throws {
+    @Test func theSDKsBootTimeClockAndUserDefaultsAreWhatTheScanFinds() async throws {
         // The scan is not vacuous: it finds SystemClock's systemUptime and the UserDefaults store
         let code = try Self.sdkSources().mapValues(codeOnly)
         let boot = RequiredReasonAPI.all.first { $0.category.hasSuffix("SystemBootTime") }!
@@ -112,7 +112,7 @@ struct PrivacyManifestTests {
         #expect(declaredOnly.unused.count == 1)
     }
 
-    @Test func theCollectedDataIsDeclaredLinkedAndNotForTracking() throws {
+    @Test func theCollectedDataIsDeclaredLinkedAndNotForTracking() async throws {
         // Given the manifest
         let manifest = try Self.manifest()
 
