@@ -13,7 +13,7 @@
 # branch of Sources/OptoLink is compiled. `#if os(iOS)` stays false on Linux: keep Apple-only code behind
 # canImport. Availability is not checked by the compiler here (the target is Linux, where `@available(iOS…)`
 # is ignored): Scripts/apple-availability.py does that. Warnings are errors. Exits non-zero on any failure.
-# Run by `swift test` (ApplePlatforms/AppleTypecheckTests), and so by .ci/run.
+# Run by .ci/run through `OPTOLINK_APPLE_TYPECHECK=1 swift test --filter AppleTypecheckTests` (a step of its own).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"

@@ -2,15 +2,20 @@ import Foundation
 import Testing
 
 /// Scripts/apple-typecheck.sh: the SDK's Apple-only branches and the examples, compiled against the stub
-/// UIKit/SwiftUI in Tests/AppleStubs. This is where CI runs it (`.ci/run` runs `swift test`).
+/// UIKit/SwiftUI in Tests/AppleStubs, and two mistakes it must catch.
 ///
-/// Building the SDK module keeps one core busy for ~10 s (more under load). It runs once (the fixtures
-/// reuse its modules) at the lowest CPU priority (`nice -n 19`), so a real-clock test woken beside it gets
-/// the CPU first. It does not take the QuietMachine gate: holding it that long made the gated response
-/// fuzz (whose 2-minute limit counts its wait for the gate) run out of time on a loaded machine.
+/// Runs only with `OPTOLINK_APPLE_TYPECHECK=1`, which `.ci/run` sets in its own `swift test` step right
+/// after the full run: building the SDK module keeps a core busy for 10–50 s, and beside the full parallel
+/// run that made the gated tests (the response fuzz, whose 2-minute limit counts its wait for the gate)
+/// miss their limits (3 of 3 full runs with it, 0 of 2 without, on this 2-core machine). Run it yourself
+/// with `OPTOLINK_APPLE_TYPECHECK=1 swift test --filter AppleTypecheckTests`, or the script directly.
+/// The compiler runs at `nice -n 19`, waited for on a thread of its own (never a cooperative one).
 @Suite("Apple platforms: type-check against the stubs")
 struct AppleTypecheckTests {
-    @Test func theAppleBranchesAndTheExamplesTypeCheckAndTheirMistakesDoNot() async throws {
+    static let enabled = ProcessInfo.processInfo.environment["OPTOLINK_APPLE_TYPECHECK"] == "1"
+
+    @Test(.enabled(if: enabled, "set OPTOLINK_APPLE_TYPECHECK=1 (.ci/run does, in a step of its own)"))
+    func theAppleBranchesAndTheExamplesTypeCheckAndTheirMistakesDoNot() async throws {
         let modules = FileManager.default.temporaryDirectory.appendingPathComponent("apple-typecheck-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: modules) }
         // When the stubs, the SDK, the probe and every example are type-checked
