@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Fails when an Apple API newer than the deployment targets is used outside an availability guard.
 
-    Scripts/apple-availability.py                 Sources/OptoLink and Examples/, plus the stub cross-check
+    Scripts/apple-availability.py                 Sources/OptoLink, Sources/OptoLinkTesting (app teams run it in
+                                                  their iOS tests) and Examples/, plus the stub cross-check
     Scripts/apple-availability.py PATH...         only these files or folders (no stub cross-check)
     Scripts/apple-availability.py --stubs DIR...  only the stub cross-check, on these stub folders
 
@@ -33,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "Scripts" / "apple-availability.tsv"
 PACKAGE = ROOT / "Package.swift"
 PLATFORMS = ("iOS", "macOS", "tvOS", "watchOS", "visionOS")
-DEFAULT_PATHS = ("Sources/OptoLink", "Examples")
+DEFAULT_PATHS = ("Sources/OptoLink", "Sources/OptoLinkTesting", "Examples")  # OptoLinkTesting ships to app test targets
 STUBS = ROOT / "Tests" / "AppleStubs"
 UNAVAILABLE = (10_000, 0, 0)  # `@available(iOS, unavailable)`: the code never runs there
 
