@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "OptoLinkSwift",
-    platforms: [.iOS(.v13), .macOS(.v12)],
+    // The SDK's supported Apple platforms (README "Platforms"): iOS/iPadOS 13+ (and visionOS 1+, the same
+    // UIKit branch), macOS 12+ (no pasteboard). tvOS and watchOS are not supported: not listed, so
+    // nothing claims a minimum there (their branches only leave out what those systems lack).
+    platforms: [.iOS(.v13), .macOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "OptoLink", targets: ["OptoLink"]),
         .library(name: "OptoLinkTesting", targets: ["OptoLinkTesting"]),

@@ -2,7 +2,8 @@
 import Foundation
 import UIKit
 
-/// The ``Pasteboard`` over `UIPasteboard.general` (iOS, visionOS; not built on Linux).
+/// The ``Pasteboard`` over `UIPasteboard.general` (iOS, iPadOS, visionOS; tvOS and watchOS have no
+/// `UIPasteboard`). On Linux it is only type-checked, against `Tests/AppleStubs` (`Scripts/apple-typecheck.sh`).
 ///
 /// `hasStrings` and `changeCount` do not show the paste banner; `string()` may (iOS 16+). Every access
 /// hops to the main actor asynchronously: the SDK's tasks never wait on the main thread synchronously.

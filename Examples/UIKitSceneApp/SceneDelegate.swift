@@ -1,0 +1,64 @@
+// apple-availability: deployment iOS 13.0
+import OptoLink
+import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    // snippet: scene-delegate
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+               options connectionOptions: UIScene.ConnectionOptions) {
+        AppLinks.start(connectionOptions: connectionOptions)   // the link that opened the app, if any
+        guard let windowScene = scene as? UIWindowScene else { return }
+        let window = UIWindow(windowScene: windowScene)
+        window.rootViewController = Router.shared.root
+        window.makeKeyAndVisible()
+        self.window = window
+    }
+
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {   // Universal Link, app running
+        AppLinks.shared?.handle(userActivity: userActivity)
+    }
+
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {   // custom schemes
+        AppLinks.shared?.handle(urlContexts: URLContexts)
+    }
+    // snippet: end
+}
+
+@MainActor
+enum AppLinks {
+    private(set) static var shared: OptoLink?
+
+    // snippet: start
+    /// Starts the SDK with the first scene's launch link; a later scene only hands its links over.
+    static func start(connectionOptions: UIScene.ConnectionOptions) {
+        if let shared {
+            shared.handle(connectionOptions: connectionOptions)
+            return
+        }
+        do {
+            let configuration = try OptoLinkConfiguration(
+                apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
+                baseURL: URL(string: "https://links.demo.test")!)
+            let sdk = OptoLink.start(
+                configuration: configuration, launchURL: OptoLink.launchURL(from: connectionOptions))
+            shared = sdk
+            Task { for await link in sdk.links { Router.shared.open(link.path) } }
+        } catch {
+            print("OptoLink is off: \(error)")   // a wrong configuration is a build mistake
+        }
+    }
+    // snippet: end
+}
+
+/// Shows where the last link led.
+@MainActor
+final class Router {
+    static let shared = Router()
+    let root = UIViewController()
+
+    func open(_ path: String) {
+        root.title = path
+    }
+}

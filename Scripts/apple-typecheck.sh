@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Type-checks the SDK's Apple-only branches and the example apps on Linux, against the stub modules in
+# Tests/AppleStubs (UIKit, SwiftUI and AppleOnlyFoundation: the Apple-only part of Foundation).
+#
+#   Scripts/apple-typecheck.sh                 the stubs, the SDK, the probe, every Examples/*/ app
+#   Scripts/apple-typecheck.sh DIR...          the same, with only these example folders
+#   --out DIR                                  keep the built modules in DIR (default: a temporary folder)
+#   --reuse DIR                                use the modules an earlier --out DIR built: check only the given
+#                                              example folders (and --sdk-extra), without rebuilding
+#   --sdk-extra FILE                           also compile FILE with the SDK's sources (the checker's own tests)
+#
+# With the stubs on the import path, `#if canImport(UIKit)` / `canImport(SwiftUI)` are true, so every such
+# branch of Sources/OptoLink is compiled. `#if os(iOS)` stays false on Linux: keep Apple-only code behind
+# canImport. Availability is not checked by the compiler here (the target is Linux, where `@available(iOS…)`
+# is ignored): Scripts/apple-availability.py does that. Warnings are errors. Exits non-zero on any failure.
+# Run by .ci/run through `OPTOLINK_APPLE_TYPECHECK=1 swift test --filter AppleTypecheckTests` (a step of its own).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+sdk_extra=()
+examples=()
+out=""
+reuse=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sdk-extra) sdk_extra+=("$2"); shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --reuse) reuse="$2"; shift 2 ;;
+    *) examples+=("${1%/}"); shift ;;
+  esac
+done
+if [ ${#examples[@]} -eq 0 ] && [ -z "$reuse" ]; then
+  for dir in Examples/*/; do examples+=("${dir%/}"); done
+fi
+
+if [ -n "$reuse" ]; then
+  out="$reuse"
+  [ -f "$out/OptoLink.swiftmodule" ] || { echo "apple-typecheck: nothing built in $out (run with --out first)" >&2; exit 1; }
+elif [ -n "$out" ]; then
+  mkdir -p "$out"
+else
+  out="$(mktemp -d "${TMPDIR:-/tmp}/apple-typecheck.XXXXXX")"
+  trap 'rm -rf "$out"' EXIT
+fi
+
+# The package's Swift settings: language mode 6 and the upcoming features Package.swift enables.
+flags=(-swift-version 6 -parse-as-library -warnings-as-errors -I "$out" -module-cache-path "$out/cache")
+while read -r feature; do
+  flags+=(-enable-upcoming-feature "$feature")
+done < <(grep -o 'enableUpcomingFeature("[A-Za-z]*")' Package.swift | sed 's/.*("\(.*\)")/\1/' | sort -u)
+
+step() { echo "apple-typecheck: $*"; }
+
+emit() { # module-name files...
+  local name="$1"; shift
+  swiftc "${flags[@]}" -emit-module -module-name "$name" -emit-module-path "$out/$name.swiftmodule" "$@"
+}
+
+mapfile -t sdk < <(find Sources/OptoLink -name '*.swift' | sort)
+if [ -z "$reuse" ]; then
+  step "stub modules: AppleOnlyFoundation UIKit SwiftUI"
+  emit AppleOnlyFoundation Tests/AppleStubs/AppleOnlyFoundation/*.swift
+  emit UIKit Tests/AppleStubs/UIKit/*.swift
+  emit SwiftUI Tests/AppleStubs/SwiftUI/*.swift
+
+  step "SDK: ${#sdk[@]} files of Sources/OptoLink${sdk_extra:+ + ${sdk_extra[*]}}"
+  emit OptoLink -wmo "${sdk[@]}" "${sdk_extra[@]}"
+
+  step "probe: the SDK's UIKit and SwiftUI branches were compiled"
+  swiftc "${flags[@]}" -typecheck Tests/AppleStubs/Probe/*.swift
+elif [ ${#sdk_extra[@]} -gt 0 ]; then
+  step "SDK: ${#sdk[@]} files of Sources/OptoLink + ${sdk_extra[*]}"
+  swiftc "${flags[@]}" -typecheck -module-name OptoLink "${sdk[@]}" "${sdk_extra[@]}"
+fi
+
+for dir in "${examples[@]}"; do
+  mapfile -t files < <(find "$dir" -name '*.swift' | sort)
+  [ ${#files[@]} -gt 0 ] || { echo "apple-typecheck: no Swift files in $dir" >&2; exit 1; }
+  step "example $dir: ${files[*]}"
+  swiftc "${flags[@]}" -typecheck "${files[@]}"
+done
+step "passed (${#sdk[@]} SDK files, ${#examples[@]} examples)"

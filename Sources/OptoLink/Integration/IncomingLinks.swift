@@ -1,0 +1,37 @@
+import Foundation
+
+/// The rules behind the UIKit and SwiftUI helpers, free of UIKit so they are tested on every platform.
+///
+/// The helpers in `OptoLink+UIKit.swift` and `OptoLink+SwiftUI.swift` only read the system's objects
+/// (`NSUserActivity`, `UIScene.ConnectionOptions`, `UIOpenURLContext`) and hand plain URLs to these.
+enum IncomingLinks {
+    /// The URL of a Universal Link: the activity's `webpageURL` when its type is
+    /// `NSUserActivityTypeBrowsingWeb`, nil for any other activity (Handoff, Spotlight, Siri…).
+    static func universalLinkURL(isBrowsingWeb: Bool, webpageURL: URL?) -> URL? {
+        isBrowsingWeb ? webpageURL : nil
+    }
+
+    /// Every link a scene was connected with, in the order they are tried: the Universal Links
+    /// (user activities) first, then the opened URLs (URL contexts: custom schemes and links opened by
+    /// another app), each URL once.
+    static func candidates(universalLinks: [URL], openedURLs: [URL]) -> [URL] {
+        var seen = Set<URL>()
+        return (universalLinks + openedURLs).filter { seen.insert($0).inserted }
+    }
+}
+
+extension OptoLink {
+    /// Starts handling `url` in a task of its own when it is ours (``canHandle(url:)``) and says whether
+    /// it was: the synchronous, fire-and-forget form the app delegate, scene delegate and SwiftUI helpers
+    /// use. The link arrives on ``links``; nothing waits for the network here.
+    func startHandling(_ url: URL) -> Bool {
+        guard canHandle(url: url) else { return false }
+        Task { await self.handle(url: url) }
+        return true
+    }
+
+    /// ``startHandling(_:)`` for each URL; true when at least one was ours.
+    func startHandling(_ urls: [URL]) -> Bool {
+        urls.reduce(false) { handled, url in startHandling(url) || handled }
+    }
+}

@@ -1,0 +1,23 @@
+// Type-checked against the SDK built on the stubs: fails if an Apple-only branch of the SDK was not
+// compiled (say its condition became `#if os(iOS)`, which is false on Linux even with the stubs).
+import OptoLink
+import SwiftUI
+import UIKit
+
+@MainActor
+func probeAppleBranches(_ sdk: OptoLink, options: UIScene.ConnectionOptions, activity: NSUserActivity) {
+    let _: any Pasteboard = UIKitPasteboard()
+    let _: URL? = OptoLink.launchURL(from: options)
+    let _: URL? = OptoLink.universalLinkURL(in: activity)
+    let _: Bool = sdk.handle(connectionOptions: options)
+    let _: Bool = sdk.handle(userActivity: activity)
+    let _: Bool = sdk.handle(urlContexts: options.urlContexts)
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+struct ProbeView: View {
+    let sdk: OptoLink
+    var body: some View {
+        Text("probe").optoLink(sdk) { _ in }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Scripts/check-readme-snippets.py: the README's integration snippets are the examples' code, verbatim.
+@Suite("README snippets come from Examples/")
+struct ReadmeSnippetTests {
+    @Test func everyMarkedSnippetMatchesItsExampleRegion() async throws {
+        // When the README is checked
+        let run = try await ScriptRun.run("python3", ["Scripts/check-readme-snippets.py"])
+
+        // Then every marked block matches, and the SwiftUI, scene delegate and app delegate ones exist
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("passed: 5 snippets"), "\(run.output)")
+        let readme = try String(contentsOf: ScriptRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for region in ["ShopApp.swift#scene", "SceneDelegate.swift#scene-delegate", "AppDelegate.swift#app-delegate"] {
+            #expect(readme.contains("\(region) -->"), "README lacks the \(region) snippet")
+        }
+    }
+
+    @Test func aBlockThatDriftedFromItsExampleFailsWithADiff() async throws {
+        // Given a README whose snippet was edited by hand
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let readme = directory.appendingPathComponent("README.md")
+        try """
+            <!-- snippet: Examples/UIKitSceneApp/AppDelegate.swift#app-delegate -->
+            ```swift
+            func application(_ app: UIApplication, open url: URL) -> Bool { true }
+            ```
+            <!-- snippet: Examples/UIKitSceneApp/AppDelegate.swift#no-such-region -->
+            ```swift
+            ```
+            """.write(to: readme, atomically: true, encoding: .utf8)
+
+        // When it is checked
+        let run = try await ScriptRun.run("python3", ["Scripts/check-readme-snippets.py", readme.path])
+
+        // Then both problems are reported, the drift with a diff against the example
+        #expect(run.status == 1)
+        #expect(run.output.contains("the block differs from Examples/UIKitSceneApp/AppDelegate.swift#app-delegate"), "\(run.output)")
+        #expect(run.output.contains("+func application(_ app: UIApplication, open url: URL) -> Bool { true }"), "\(run.output)")
+        #expect(run.output.contains("no region '// snippet: no-such-region'"), "\(run.output)")
+    }
+}
