@@ -51,7 +51,7 @@ final class Backend: Sendable {
     }
 
     /// The key click records are filed under: SHA-256 of the address.
-    static func ipHash(_ ip: String) -> String { SHA256.hex(ip) }
+    static func ipHash(_ ip: String) -> String { Digest.sha256Hex(ip) }
 
     /// The match window in hours: link ?? template ?? 24.
     func matchWindowHours(for link: LinkRecord) throws(OptoLinkServerError) -> Int {

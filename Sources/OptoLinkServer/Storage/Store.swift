@@ -133,7 +133,7 @@ final class Store: Sendable {
                     guard let orgId = try db.query("SELECT id FROM orgs WHERE org_key = ?", [.text(org.orgKey)]).first?[0].int else { continue }
                     for key in org.keys {
                         try db.query("INSERT OR IGNORE INTO api_keys (org_id, prefix, key_hash, tier, revoked, expires_at, created_at) VALUES (?,?,?,?,?,?,?)",
-                                     [.integer(orgId), .text(APIKeyAuthenticator.prefix(of: key.key)), .text(SHA256.hex(key.key)), .text(key.tier),
+                                     [.integer(orgId), .text(APIKeyAuthenticator.prefix(of: key.key)), .text(Digest.sha256Hex(key.key)), .text(key.tier),
                                       .integer(key.revoked == true ? 1 : 0), SQLValue(key.expiresAt.flatMap(ISOTime.parse)), SQLValue(now)])
                     }
                     for template in org.templates ?? [] {
@@ -142,7 +142,7 @@ final class Store: Sendable {
                                       SQLValue(template.matchWindowHours)])
                     }
                     for link in org.links ?? [] {
-                        let id = "lnk_" + String(SHA256.hex(org.orgKey + "/" + link.shortCode).prefix(16))
+                        let id = "lnk_" + String(Digest.sha256Hex(org.orgKey + "/" + link.shortCode).prefix(16))
                         try db.query("""
                             INSERT OR IGNORE INTO links (id, org_id, short_code, path, params, template_id, match_window_hours, created_at, updated_at)
                             VALUES (?,?,?,?,?,?,?,?,?)

@@ -192,12 +192,12 @@ import Testing
         #expect(status(bearer("opl_sdk_beta_client_key_0000000001")) == 200)
         #expect(status(bearer(TestServer.clientKey)) == 200)
         // Revoked.
-        try server.backend.store.revokeKey(hash: SHA256.hex("opl_sdk_beta_client_key_0000000001"))
+        try server.backend.store.revokeKey(hash: Digest.sha256Hex("opl_sdk_beta_client_key_0000000001"))
         let revoked = try #require(server.request("POST", "/sdk/session", headers: bearer("opl_sdk_beta_client_key_0000000001"), body: body))
         #expect(revoked.status == 401)
         #expect(revoked.json?["message"] == "API key revoked")
         // Superseded keys work for 24 h, then expire.
-        try server.backend.store.supersedeKey(hash: SHA256.hex(TestServer.clientKey), at: server.clock.now())
+        try server.backend.store.supersedeKey(hash: Digest.sha256Hex(TestServer.clientKey), at: server.clock.now())
         server.clock.advance(by: 24 * 3600 - 1)
         #expect(status(bearer(TestServer.clientKey)) == 200)
         server.clock.advance(by: 1)
