@@ -58,7 +58,7 @@ import Testing
         let state = server.backend.matches.snapshot
         let record = try #require(state.records[token])
         #expect(record.fingerprint == ClickFingerprint(platform: "iOS", osVersion: "17.4.1", language: "en-US"))
-        #expect(record.ipHash == Backend.ipHash("198.51.100.1"))
+        #expect(record.ipHash == server.backend.ipHash("198.51.100.1"))
         #expect(record.expiresAt.timeIntervalSince(record.recordedAt) == 48 * 3600)   // link window wins
 
         // The token matches by clipboard from any address.
