@@ -23,8 +23,11 @@ struct QRRequest: Sendable, Equatable {
     /// `size` when the query has none: a phone camera reads a 256-pixel code from a screen at arm's length.
     static let defaultPixels = 256
 
+    /// SVG or PNG.
     var format: Format
+    /// `size`: width and height in pixels.
     var pixels: Int
+    /// `ecc`.
     var errorCorrection: QRErrorCorrection
 
     /// Reads `size` and `ecc` from `query` (other parameters are ignored).

@@ -86,6 +86,24 @@ import Testing
                 == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
     }
 
+    @Test func keysTakenInTurnOnOneThreadEachGiveTheirOwnTags() {
+        // Given two keys and their RFC 4231 tags (cases 1 and 2)
+        let first = Digest(hmacKey: Array(repeating: 0x0b, count: 20)), second = Digest(hmacKey: Array("Jefe".utf8))
+        let firstTag = "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        let secondTag = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        // When they sign in turn on this thread (each replacing the other's cached context), a longer
+        // message in between
+        for _ in 0..<3 {
+            #expect(first.hmacHex("Hi There") == firstTag)
+            #expect(second.hmacHex("what do ya want for nothing?") == secondTag)
+            _ = second.hmacHex(String(repeating: "x", count: 1000))
+            #expect(second.hmacHex("what do ya want for nothing?") == secondTag)
+        }
+        // Then a key made after others are gone is not confused with them
+        for _ in 0..<20 { _ = Digest(hmacKey: [1, 2, 3]).hmacHex("Hi There") }
+        #expect(Digest(hmacKey: Array(repeating: 0x0b, count: 20)).hmacHex("Hi There") == firstTag)
+    }
+
     @Test func oneKeyHashesFromManyThreadsAtOnceWithTheSameResults() async {
         // Given one prepared key and the tags computed one at a time
         let key = Digest(hmacKey: Array(repeating: 0x5a, count: 32))
@@ -111,5 +129,25 @@ import Testing
         // Then every answer is the one computed alone
         #expect(mismatches == 0)
         #expect(Set(expected).count == addresses.count)
+    }
+
+    @Test func threadsThatHashAndExitGiveTheSameTags() {
+        // Given a key, and 16 short-lived threads that each hash with it and then end (their copies are
+        // freed by the thread-exit destructor)
+        let key = Digest(hmacKey: Array(repeating: 0x33, count: 32))
+        let expected = key.hmacHex("203.0.113.7")
+        let results = Locked([String]())
+        let finished = DispatchGroup()
+        for _ in 0..<16 {
+            finished.enter()
+            Thread {
+                let tag = key.hmacHex("203.0.113.7")
+                results.withLock { $0.append(tag) }
+                finished.leave()
+            }.start()
+        }
+        finished.wait()
+        // Then every thread got the same tag
+        #expect(results.withLock { $0 } == Array(repeating: expected, count: 16))
     }
 }
