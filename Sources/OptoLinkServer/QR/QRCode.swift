@@ -82,18 +82,21 @@ struct QRCode: Sendable, Equatable {
     /// Reed–Solomon codewords appended, data then error correction interleaved block by block.
     static func codewords(_ data: [UInt8], version: Int, errorCorrection: QRErrorCorrection) -> [UInt8] {
         let capacity = dataCodewords(version: version, errorCorrection: errorCorrection)
-        var bits = [Bool]()
+        var stream = [UInt8]()
+        stream.reserveCapacity(capacity)
+        var bitCount = 0
         func append(_ value: Int, _ count: Int) {
-            for i in stride(from: count - 1, through: 0, by: -1) { bits.append((value >> i) & 1 == 1) }
+            for i in stride(from: count - 1, through: 0, by: -1) {
+                if bitCount % 8 == 0 { stream.append(0) }
+                if (value >> i) & 1 == 1 { stream[stream.count - 1] |= 0x80 >> UInt8(bitCount % 8) }
+                bitCount += 1
+            }
         }
         append(0b0100, 4)
         append(data.count, countBits(version: version))
         for byte in data { append(Int(byte), 8) }
-        append(0, min(4, capacity * 8 - bits.count))
-        append(0, (8 - bits.count % 8) % 8)
-        var stream = stride(from: 0, to: bits.count, by: 8).map { start in
-            bits[start..<start + 8].reduce(UInt8(0)) { $0 << 1 | ($1 ? 1 : 0) }
-        }
+        append(0, min(4, capacity * 8 - bitCount))
+        append(0, (8 - bitCount % 8) % 8)
         var pad: UInt8 = 0xEC
         while stream.count < capacity {
             stream.append(pad)

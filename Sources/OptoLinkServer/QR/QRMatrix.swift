@@ -126,7 +126,7 @@ struct QRMatrix: Sendable, Equatable {
             let upward = (right + 1) & 2 == 0
             for step in 0..<size {
                 let y = upward ? size - 1 - step : step
-                for x in [right, right - 1] where !isFunction[y * size + x] && bit < bitCount {
+                for x in stride(from: right, through: right - 1, by: -1) where !isFunction[y * size + x] && bit < bitCount {
                     dark[y * size + x] = (codewords[bit >> 3] >> (7 - UInt8(bit & 7))) & 1 == 1
                     bit += 1
                 }

@@ -20,7 +20,7 @@ enum QRPenalty {
         dark.withUnsafeBufferPointer { modules in
             var total = 0
             for line in 0..<(2 * size) {
-                let (first, step) = line < size ? (line * size, 1) : (line - size, size)
+                let first = line < size ? line * size : line - size, step = line < size ? 1 : size
                 var run = 1
                 for k in 1..<size {
                     if modules[first + k * step] == modules[first + (k - 1) * step] {
@@ -58,13 +58,18 @@ enum QRPenalty {
         return dark.withUnsafeBufferPointer { modules in
             var total = 0
             for line in 0..<(2 * size) {
-                let (first, step) = line < size ? (line * size, 1) : (line - size, size)
-                func isDark(_ k: Int) -> Bool { k >= 0 && k < size && modules[first + k * step] }
+                let first = line < size ? line * size : line - size, step = line < size ? 1 : size
                 for start in 0...(size - 7) {
-                    guard isDark(start), !isDark(start + 1), isDark(start + 2), isDark(start + 3), isDark(start + 4),
-                          !isDark(start + 5), isDark(start + 6) else { continue }
-                    if !isDark(start - 1), !isDark(start - 2), !isDark(start - 3), !isDark(start - 4) { total += 40 }
-                    if !isDark(start + 7), !isDark(start + 8), !isDark(start + 9), !isDark(start + 10) { total += 40 }
+                    let p = first + start * step
+                    guard modules[p], !modules[p + step], modules[p + 2 * step], modules[p + 3 * step], modules[p + 4 * step],
+                          !modules[p + 5 * step], modules[p + 6 * step] else { continue }
+                    var lightBefore = true, lightAfter = true
+                    for k in 1...4 {
+                        if start - k >= 0, modules[p - k * step] { lightBefore = false }
+                        if start + 6 + k < size, modules[p + (6 + k) * step] { lightAfter = false }
+                    }
+                    if lightBefore { total += 40 }
+                    if lightAfter { total += 40 }
                 }
             }
             return total
