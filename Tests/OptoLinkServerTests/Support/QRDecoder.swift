@@ -32,7 +32,16 @@ enum QRDecoder {
         init(_ description: String) { self.description = description }
     }
 
-    /// Decodes every PNG in one `zbarimg --xml` run: the texts of the QR codes found in each image, in order.
+    /// Runs `work` on a thread of its own and waits for it without holding a thread of the cooperative
+    /// pool: the decoders block in `waitUntilExit` and the encoding is seconds of CPU in a debug build,
+    /// which on the pool (2 threads here) starved every async test running beside them.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    /// Decodes every PNG in one `zbarimg --xml` run (blocking: call it inside ``offThePool(_:)``): the texts of the QR codes found in each image, in order.
     static func decode(pngs: [[UInt8]]) throws -> [[String]] {
         try requireTools()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString)")
@@ -60,7 +69,7 @@ enum QRDecoder {
     /// Decodes one PNG.
     static func decode(png: [UInt8]) throws -> [String] { try decode(pngs: [png])[0] }
 
-    /// `svg` rasterized by rsvg-convert to a PNG `width` pixels wide.
+    /// `svg` rasterized by rsvg-convert to a PNG `width` pixels wide (blocking: call it inside ``offThePool(_:)``).
     static func rasterize(svg: String, width: Int) throws -> [UInt8] {
         try requireTools()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString)")
