@@ -24,9 +24,11 @@ let package = Package(
         // System libraries.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // The reference backend (independent of the SDK: shares no code with it).
-        .target(name: "OptoLinkServer", dependencies: ["CSQLite"]),
+        .target(name: "OptoLinkServer", dependencies: ["CSQLite", "CCrypto", "CZlib"]),
         .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer"]),
 
         // The dashboard without a terminal, and its ncurses front end.

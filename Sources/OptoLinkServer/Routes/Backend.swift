@@ -50,8 +50,10 @@ final class Backend: Sendable {
         } ?? nil
     }
 
-    /// The key click records are filed under: SHA-256 of the address.
-    static func ipHash(_ ip: String) -> String { SHA256.hex(ip) }
+    /// The key click records are filed under: the HMAC-SHA256 of the address keyed with the database's
+    /// secret (``Store/ipHashKey``), never the plain SHA-256 that anyone can reverse for IPv4 by trying
+    /// all 2^32 addresses.
+    func ipHash(_ ip: String) -> String { store.ipHashKey.hmacHex(ip) }
 
     /// The match window in hours: link ?? template ?? 24.
     func matchWindowHours(for link: LinkRecord) throws(OptoLinkServerError) -> Int {
@@ -72,7 +74,7 @@ final class Backend: Sendable {
     func recordClick(link: LinkRecord, ip: String, fingerprint: ClickFingerprint, at recordedAt: Date) throws(OptoLinkServerError) -> MatchRecord {
         let hours = try matchWindowHours(for: link)
         let record = MatchRecord(token: RandomToken.clipboardToken(), orgId: link.orgId, linkId: link.id, shortCode: link.shortCode,
-                                 path: link.path, params: try mergedParams(for: link), ipHash: Backend.ipHash(ip),
+                                 path: link.path, params: try mergedParams(for: link), ipHash: ipHash(ip),
                                  fingerprint: fingerprint, recordedAt: recordedAt,
                                  expiresAt: recordedAt.addingTimeInterval(TimeInterval(hours) * 3600))
         matches.insert(record, now: clock.now())

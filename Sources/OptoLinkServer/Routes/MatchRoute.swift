@@ -28,7 +28,7 @@ enum MatchRoute {
             actor = APIKeyAuthenticator.actor(for: key)
             attribution = try? APIKeyAuthenticator.verify(rawKey: key, store: backend.store, now: context.now)
         }
-        let decision = backend.matches.match(input, ipHash: Backend.ipHash(context.ip), now: context.now)
+        let decision = backend.matches.match(input, ipHash: backend.ipHash(context.ip), now: context.now)
         backend.attempts.record(input: input, decision: decision, ip: context.ip, now: context.now)
         let orgId = decision.result?.record.orgId ?? attribution?.org.id
         let method = decision.result?.method ?? (decision.guardFired ? "NONE (shared-network guard)" : "NONE")

@@ -12,7 +12,7 @@ enum ResolutionRoutes {
             }
             backend.store.queueDeviceUpsert(id: deviceId, orgId: org.id, now: context.now)   // fire-and-forget (section 1.1)
         }
-        backend.store.queueClick(linkId: link.id, source: "data", ipHash: Backend.ipHash(context.ip),
+        backend.store.queueClick(linkId: link.id, source: "data", ipHash: backend.ipHash(context.ip),
                                  fingerprint: ClickFingerprint(), now: context.now)              // fire-and-forget (section 1.1)
         return .json(["linkId": .string(link.id), "path": .string(link.path), "params": .object(try backend.mergedParams(for: link))])
     }

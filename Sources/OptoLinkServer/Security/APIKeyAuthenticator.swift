@@ -43,7 +43,7 @@ enum APIKeyAuthenticator {
     /// Finds and checks a raw key (any tier, any org status): 401 when unknown, revoked or expired.
     static func verify(rawKey: String, store: Store, now: Date) throws(OptoLinkServerError) -> Identity {
         guard rawKey.count >= prefixLength, rawKey.count <= 200 else { throw .unauthorized("Invalid API key") }
-        let hash = SHA256.hex(rawKey)
+        let hash = Digest.sha256Hex(rawKey)
         guard let key = try store.keys(prefix: prefix(of: rawKey)).first(where: { constantTimeEquals($0.hash, hash) }) else {
             throw .unauthorized("Invalid API key")
         }

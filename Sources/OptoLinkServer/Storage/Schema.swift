@@ -34,6 +34,11 @@ enum Schema {
             id INTEGER PRIMARY KEY, at REAL NOT NULL, actor TEXT NOT NULL, org_id INTEGER, action TEXT NOT NULL,
             detail TEXT);
         """,
+        // The database's secrets, made on first open: `ip_hash_secret` (32 random bytes) keys the HMAC
+        // click records are filed under (`Store.ipHashKey`).
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+        """,
     ]
 
     /// The version a fully migrated database reports.

@@ -13,6 +13,10 @@ final class Store: Sendable {
     private let db: Locked<SQLiteDatabase>
     private let cache = Locked(ReadCache())
     private let pending = Locked(PendingWrites())
+    /// HMAC-SHA256 keyed with this database's `ip_hash_secret` (made on first open, kept in `meta`):
+    /// what `Backend.ipHash` files click records under. Stable across restarts on a file, fresh for
+    /// every in-memory database.
+    let ipHashKey: Digest
 
     /// Found orgs, links and templates (misses are not cached, so unknown codes cannot grow it).
     private struct ReadCache {
@@ -51,7 +55,30 @@ final class Store: Sendable {
         for index in version..<Schema.currentVersion {
             try database.execute("BEGIN;\n\(Schema.migrations[index])\nPRAGMA user_version = \(index + 1);\nCOMMIT;")
         }
+        ipHashKey = Digest(hmacKey: try Store.ipHashSecret(database, path: path))
         db = Locked(database)
+    }
+
+    /// The database's `ip_hash_secret`: 32 bytes from the system's random generator, stored on first
+    /// open (`INSERT OR IGNORE`, then read back, so two servers opening one new file agree). A stored
+    /// secret of another length is a start-up error rather than silently replaced (that would re-key
+    /// every stored hash).
+    private static func ipHashSecret(_ database: SQLiteDatabase, path: String?) throws(OptoLinkServerError) -> [UInt8] {
+        func stored() throws(OptoLinkServerError) -> [UInt8]? {
+            guard let hex = try database.query("SELECT hex(value) FROM meta WHERE key = 'ip_hash_secret'").first?.first?.string else { return nil }
+            let digits = Array(hex.utf8)
+            guard digits.count == 2 * Digest.length else {
+                throw .startup("database \(path ?? ":memory:"): meta.ip_hash_secret is \(digits.count / 2) bytes, not \(Digest.length)")
+            }
+            return (0..<Digest.length).map { UInt8(String(decoding: digits[2 * $0...2 * $0 + 1], as: UTF8.self), radix: 16)! }
+        }
+        if let secret = try stored() { return secret }
+        var generator = SystemRandomNumberGenerator()
+        let fresh = (0..<Digest.length).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        // A blob literal of hex digits made here (SQLValue binds no blobs).
+        try database.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('ip_hash_secret', X'\(RandomToken.hex(fresh))');")
+        guard let secret = try stored() else { throw .startup("database \(path ?? ":memory:"): cannot store meta.ip_hash_secret") }
+        return secret
     }
 
     deinit { flush() }
@@ -133,7 +160,7 @@ final class Store: Sendable {
                     guard let orgId = try db.query("SELECT id FROM orgs WHERE org_key = ?", [.text(org.orgKey)]).first?[0].int else { continue }
                     for key in org.keys {
                         try db.query("INSERT OR IGNORE INTO api_keys (org_id, prefix, key_hash, tier, revoked, expires_at, created_at) VALUES (?,?,?,?,?,?,?)",
-                                     [.integer(orgId), .text(APIKeyAuthenticator.prefix(of: key.key)), .text(SHA256.hex(key.key)), .text(key.tier),
+                                     [.integer(orgId), .text(APIKeyAuthenticator.prefix(of: key.key)), .text(Digest.sha256Hex(key.key)), .text(key.tier),
                                       .integer(key.revoked == true ? 1 : 0), SQLValue(key.expiresAt.flatMap(ISOTime.parse)), SQLValue(now)])
                     }
                     for template in org.templates ?? [] {
@@ -142,7 +169,7 @@ final class Store: Sendable {
                                       SQLValue(template.matchWindowHours)])
                     }
                     for link in org.links ?? [] {
-                        let id = "lnk_" + String(SHA256.hex(org.orgKey + "/" + link.shortCode).prefix(16))
+                        let id = "lnk_" + String(Digest.sha256Hex(org.orgKey + "/" + link.shortCode).prefix(16))
                         try db.query("""
                             INSERT OR IGNORE INTO links (id, org_id, short_code, path, params, template_id, match_window_hours, created_at, updated_at)
                             VALUES (?,?,?,?,?,?,?,?,?)

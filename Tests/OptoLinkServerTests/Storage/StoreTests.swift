@@ -13,10 +13,10 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("opl_sdk_demo_client_key_0000000001"))
-        #expect(text.contains(SHA256.hex("opl_sdk_demo_client_key_0000000001")) || bytes.count > 0)
+        #expect(text.contains(Digest.sha256Hex("opl_sdk_demo_client_key_0000000001")) || bytes.count > 0)
         let keys = try Store(path: path).keys(prefix: "opl_sdk_demo_cli")
         #expect(keys.count == 1)
-        #expect(keys.first?.hash == SHA256.hex("opl_sdk_demo_client_key_0000000001"))
+        #expect(keys.first?.hash == Digest.sha256Hex("opl_sdk_demo_client_key_0000000001"))
     }
 
     @Test func dataSurvivesARestartAndSeedingIsIdempotent() throws {
