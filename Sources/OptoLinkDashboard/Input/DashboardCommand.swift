@@ -101,7 +101,7 @@ public enum DashboardCommand: Sendable, Hashable {
                 return .openOverlay(.textInput(purpose: .fingerprint(side, field), text: state.fingerprint[side][field]))
             case .matches: return .toggleBreakdown
             case .timeline: return state.selectedTimelineRow.map { .openOverlay(.inspector(requestID: $0.requestID, scroll: 0)) }
-            case .profile, .log: return nil
+            case .profile, .log, .scenario: return nil
             }
         case .toggleNetwork: return .toggleNetwork
         case .faultMenu: return .openOverlay(.faultMenu(selected: .status503, count: 2))

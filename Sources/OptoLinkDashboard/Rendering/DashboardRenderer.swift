@@ -13,7 +13,7 @@ public enum DashboardRenderer {
     /// - Returns: a buffer of exactly `size`.
     public static func render(_ state: DashboardState, size: ScreenSize, keymap: Keymap = .standard) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.width, height: size.height)
-        let layout = DashboardLayout.compute(size: size, focus: state.focus)
+        let layout = DashboardLayout.compute(size: size, focus: state.focus, scenario: state.scenarioChecklist != nil)
         guard layout.mode != .tooSmall else {
             drawTooSmall(&buffer, size: size)
             return buffer
@@ -24,6 +24,7 @@ public enum DashboardRenderer {
             switch pane {
             case .profile: ProfilePaneView.draw(state, in: rect, focused: focused, into: &buffer)
             case .fingerprint: FingerprintPaneView.draw(state, in: rect, focused: focused, into: &buffer)
+            case .scenario: ScenarioPaneView.draw(state, in: rect, focused: focused, into: &buffer)
             case .matches: MatchesPaneView.draw(state, in: rect, focused: focused, keymap: keymap, into: &buffer)
             case .timeline: TimelinePaneView.draw(state, in: rect, focused: focused, into: &buffer)
             case .log: LogPaneView.draw(state, in: rect, focused: focused, into: &buffer)

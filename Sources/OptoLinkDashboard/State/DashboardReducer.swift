@@ -15,11 +15,11 @@ public enum DashboardReducer {
     ///   - action: what happened.
     public static func reduce(_ state: inout DashboardState, _ action: DashboardAction) {
         switch action {
-        case .focusNext:
-            state.focus = DashboardPane(rawValue: (state.focus.rawValue + 1) % DashboardPane.allCases.count) ?? .profile
-        case .focusPrevious:
-            let count = DashboardPane.allCases.count
-            state.focus = DashboardPane(rawValue: (state.focus.rawValue + count - 1) % count) ?? .profile
+        case .focusNext, .focusPrevious:
+            let panes = state.focusablePanes
+            guard let index = panes.firstIndex(of: state.focus) else { state.focus = .profile; return }
+            let step = action == .focusNext ? 1 : panes.count - 1
+            state.focus = panes[(index + step) % panes.count]
         case .focus(let pane):
             state.focus = pane
         case .moveSelection(let delta):
@@ -113,6 +113,11 @@ public enum DashboardReducer {
             state.timelineView = TimelineViewport()
             state.log = []
             state.logScroll = 0
+            // A finished scenario's checklist is history; a running one stays (its steps are still coming).
+            if state.scenarioChecklist?.result != nil {
+                state.scenarioChecklist = nil
+                if state.focus == .scenario { state.focus = .profile }
+            }
         case .tick(let now):
             state.now = max(state.now, now)
             if state.origin == nil { state.origin = now }
@@ -136,13 +141,22 @@ public enum DashboardReducer {
             state.scenarioNames = names
         case .scenarioExpectations(let expectations):
             state.scenarioExpectations = expectations
-        case .scenarioStarted(let name):
+        case .scenarioStarted(let name, let steps):
+            state.scenarioChecklist = ScenarioChecklist(name: name, expectation: state.scenarioExpectations[name] ?? "", steps: steps)
+            // The checklist takes the left column: from the profile or the fingerprint, the focus follows it.
+            if state.focus == .profile || state.focus == .fingerprint { state.focus = .scenario }
             state.header.scenarioName = name
             state.header.scenarioPassed = nil
             state.header.scenarioDetail = nil
             state.header.scenarioSkipped = false
             state.scenarioStartedAt = state.now
             appendLog(&state, LogLine(time: state.now, level: .info, text: "scenario \(name) started", awaitsClock: true))
+        case .scenarioStepStarted(let step):
+            state.scenarioChecklist?.update(step, to: .running)
+        case .scenarioStepPassed(let step):
+            state.scenarioChecklist?.update(step, to: .passed)
+        case .scenarioStepFailed(let step, let detail):
+            state.scenarioChecklist?.update(step, to: .failed(detail))
         case .scenarioFinished(let name, let passed, let detail):
             state.header.scenarioName = name
             state.header.scenarioPassed = passed
@@ -199,7 +213,7 @@ public enum DashboardReducer {
             let next = min(max(0, current + delta), state.timeline.count - 1)
             // Back on the newest row: follow the newest again.
             state.timelineView.selectedRequestID = next == state.timeline.count - 1 ? nil : state.timeline[next].requestID
-        case .profile:
+        case .profile, .scenario:
             break
         }
     }
@@ -293,7 +307,7 @@ public enum DashboardReducer {
                 state.focus = pane
                 moveSelection(&state, wheel)
                 state.focus = focus
-            case .profile, .fingerprint: break
+            case .profile, .fingerprint, .scenario: break
             }
             return
         }
@@ -318,7 +332,7 @@ public enum DashboardReducer {
         case .fingerprint:
             let field = event.y - inner.y - 1
             if FingerprintField.allCases.indices.contains(field) { state.fingerprint.cursorField = FingerprintField.allCases[field] }
-        case .profile, .log:
+        case .profile, .log, .scenario:
             break
         }
     }
@@ -326,8 +340,15 @@ public enum DashboardReducer {
     @discardableResult
     private static func recordResult(_ state: inout DashboardState, _ name: String, _ verdict: ScenarioResult.Verdict,
                                      _ detail: String) -> ScenarioResult {
+        let steps = state.scenarioChecklist?.name == name ? state.scenarioChecklist?.steps ?? [] : []
         let result = ScenarioResult(name: name, expectation: state.scenarioExpectations[name] ?? "", verdict: verdict, detail: detail,
-                                    duration: max(0, state.now - (state.scenarioStartedAt ?? state.now)))
+                                    duration: max(0, state.now - (state.scenarioStartedAt ?? state.now)), steps: steps)
+        if state.scenarioChecklist?.name == name {
+            state.scenarioChecklist?.result = result
+        } else {
+            // A verdict without a start (a skip reported alone): its checklist has the verdict and no steps.
+            state.scenarioChecklist = ScenarioChecklist(name: name, expectation: result.expectation, steps: [], result: result)
+        }
         state.scenarioResults.append(result)
         if state.scenarioResults.count > 200 { state.scenarioResults.removeFirst(state.scenarioResults.count - 200) }
         state.scenarioStartedAt = nil
@@ -402,7 +423,7 @@ public enum DashboardReducer {
     /// How far back the log can scroll: until its oldest line is at the top of the pane, so a page
     /// back never leaves blank rows under the last line (the pane's height comes from the layout).
     static func maxLogScroll(_ state: DashboardState) -> Int {
-        let rows = DashboardLayout.compute(size: state.size, focus: state.focus).panes[.log].map { max(1, $0.inner.height) } ?? 1
+        let rows = DashboardLayout.compute(state).panes[.log].map { max(1, $0.inner.height) } ?? 1
         return max(0, state.log.count - rows)
     }
 }

@@ -56,6 +56,9 @@ public struct DashboardState: Sendable, Hashable {
     public var scenarioResults: [ScenarioResult] = []
     /// Clock time the running scenario started.
     public var scenarioStartedAt: Double?
+    /// The running (or last) scenario's checklist, nil before the first scenario (and after `x` cleared a
+    /// finished one).
+    public var scenarioChecklist: ScenarioChecklist?
     /// The current clock time (same clock as the diagnostics' `time`).
     public var now: Double
     /// The clock time shown as 0 in the log and match labels: the first tick (the dashboard's start), or an
@@ -92,6 +95,11 @@ public struct DashboardState: Sendable, Hashable {
         self.origin = nil
         self.size = size
         self.sdkAttemptCounter = 0
+    }
+
+    /// The panes Tab cycles through, in order: every pane, the scenario pane only while there is a checklist.
+    public var focusablePanes: [DashboardPane] {
+        DashboardPane.allCases.filter { $0 != .scenario || scenarioChecklist != nil }
     }
 
     /// The selected match attempt, if any.

@@ -34,7 +34,11 @@ extension TerminalEndToEndTests {
         try session.mouse(button: 3, x: 20, y: titleRow)
         let focused = await session.waitFor { $0.contains { $0.contains("▶ Retry timeline") } }
         #expect(focused.ok, "the click did not focus the timeline:\n\(focused.screen.joined(separator: "\n"))")
-        let matchRow = try #require(focused.screen.firstIndex { $0.contains("match") && $0.contains("✔") && !$0.contains(":") })
+        // (The /match row of the timeline, under its title: the scenario pane's ticked steps name /match too.)
+        let matchRow = try #require(focused.screen.indices.first { index in
+            let line = focused.screen[index]
+            return index > titleRow && line.contains("match") && line.contains("✔") && !line.contains(":")
+        })
         try session.mouse(button: 0, x: 5, y: matchRow)
         try session.mouse(button: 3, x: 5, y: matchRow)
         try session.press("Enter")

@@ -118,4 +118,11 @@ struct SVGScreenshotTests {
         #expect(report.contains("#2 match: 200 80ms ✔"))
         #expect(report.contains("`summer` /promo/summer: ip 30 plat 10 os 8 lang 10 tz 0 model 12 rec 9 = 79 ≥ 65"))
     }
+
+    @Test func theReportListsEachScenariosStepsWithTheirMarks() {
+        let report = MarkdownReport.markdown(Fixtures.scenarioFailed())
+        #expect(report.contains("### Steps"))
+        #expect(report.contains("- **deferred-clipboard** FAIL: ✔ click from another network · ✔ first launch · ✘ /match → CLIPBOARD exact · "
+                                + "· pasteboard cleared"))
+    }
 }
