@@ -4,6 +4,7 @@ enum OverlayView {
         switch state.overlay {
         case .none: return
         case .help: drawHelp(keymap, into: &buffer)
+        case .textInput(.filter(let pane), let text): drawFilterPrompt(pane, text: text, into: &buffer)
         case .textInput(let purpose, let text): drawTextInput(purpose, text: text, into: &buffer)
         case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
         case .scenarioPicker(let selected):
@@ -56,12 +57,26 @@ enum OverlayView {
         let title: String = switch purpose {
         case .fingerprint(let side, let field): "Edit \(side.title) \(field.label)"
         case .identity: "Set identity (external id)"
+        case .filter(let pane): "Filter \(pane.title)"
         }
         let inner = panel(title: title, width: 50, height: 5, into: &buffer)
         let visible = String(text.suffix(max(1, inner.width - 4)))
         let x = inner.x + 1 + buffer.write(visible, x: inner.x + 1, y: inner.y, maxWidth: inner.width - 3, role: .overlay)
         buffer.write("▏", x: x, y: inner.y, role: .selected)
         buffer.write("Enter save · Esc cancel · Bksp delete", x: inner.x + 1, y: inner.y + 2, maxWidth: inner.width - 2, role: .dim)
+    }
+
+    /// The `/` prompt, in place of the footer (as a pager's): `filter log /text▏` and the keys on the right.
+    static func drawFilterPrompt(_ pane: DashboardPane, text: String, into buffer: inout ScreenBuffer) {
+        let row = buffer.height - 1
+        buffer.fill(Rect(x: 0, y: row, width: buffer.width, height: 1), with: Cell(role: .overlay))
+        let hint = " Enter filters · Esc clears "
+        var x = buffer.write(" filter \(pane == .matches ? "match attempts" : "log") ", x: 0, y: row, role: .footerKey, bold: true)
+        let room = max(4, buffer.width - x - hint.count - 2)
+        let visible = "/" + String(text.suffix(room - 2))
+        x += buffer.write(visible, x: x, y: row, maxWidth: room, role: .overlay, bold: true)
+        buffer.write("▏", x: x, y: row, role: .selected)
+        if buffer.width - hint.count > x + 1 { buffer.write(hint, x: buffer.width - hint.count, y: row, role: .dim) }
     }
 
     static func drawFaultMenu(_ selected: FaultKind, count: Int, into buffer: inout ScreenBuffer) {

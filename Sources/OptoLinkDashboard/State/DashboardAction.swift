@@ -30,8 +30,10 @@ public enum DashboardAction: Sendable, Hashable {
     case inputCharacter(Character)
     /// Delete the last character of the text-input overlay.
     case inputBackspace
-    /// Commit the text-input overlay when it edits a fingerprint field (identity is a command).
+    /// Commit the text-input overlay when it edits a fingerprint field or a filter (identity is a command).
     case commitTextInput
+    /// Set the `/` filter of the log or the match attempts (empty clears it); other panes are ignored.
+    case setFilter(DashboardPane, String)
     /// Change the fault menu's count by `delta` (stays ≥ 1).
     case adjustFaultCount(Int)
     /// Set one fingerprint field directly.

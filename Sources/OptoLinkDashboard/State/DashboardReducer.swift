@@ -63,6 +63,20 @@ public enum DashboardReducer {
             if case .textInput(.fingerprint(let side, let field), let text) = state.overlay {
                 state.fingerprint[side][field] = text
                 state.overlay = .none
+            } else if case .textInput(.filter(let pane), let text) = state.overlay {
+                state.overlay = .none
+                reduce(&state, .setFilter(pane, text))
+            }
+        case .setFilter(let pane, let text):
+            switch pane {
+            case .log:
+                state.logFilter = text
+                state.logScroll = 0   // the newest lines the filter shows
+            case .matches:
+                state.matchesFilter = text
+                keepSelectionVisible(&state)
+            default:
+                break
             }
         case .adjustFaultCount(let delta):
             if case .faultMenu(let selected, let count) = state.overlay {
@@ -203,7 +217,11 @@ public enum DashboardReducer {
             let index = min(max(0, state.fingerprint.cursorField.rawValue + delta), all.count - 1)
             state.fingerprint.cursorField = all[index]
         case .matches:
-            state.selectedAttempt = min(max(0, state.selectedAttempt + delta), max(0, state.matchAttempts.count - 1))
+            // Through the rows the filter shows.
+            let visible = state.visibleAttemptIndices
+            guard !visible.isEmpty else { return }
+            let position = visible.firstIndex { $0 >= state.selectedAttempt } ?? visible.count - 1
+            state.selectedAttempt = visible[min(max(0, position + delta), visible.count - 1)]
         case .log:
             reduce(&state, .scrollLog(-delta))
         case .timeline:
@@ -314,15 +332,13 @@ public enum DashboardReducer {
         state.focus = pane
         switch pane {
         case .matches:
-            let count = state.matchAttempts.count
-            guard count > 0 else { return }
-            let showBreakdown = state.breakdownOpen && state.selectedMatchAttempt != nil
-            let listHeight = showBreakdown ? min(count + 1, max(2, inner.height / 3)) : inner.height
-            let rows = listHeight - 1
+            let visible = state.visibleAttemptIndices
+            guard !visible.isEmpty else { return }
+            let rows = MatchesPaneView.listHeight(state, inner: inner) - 1
             let offset = event.y - inner.y - 1
             guard rows > 0, offset >= 0, offset < rows else { return }
-            let first = max(0, min(state.selectedAttempt - rows + 1, count - rows))
-            if first + offset < count { state.selectedAttempt = first + offset }
+            let first = MatchesPaneView.firstRow(state, visible: visible, rows: rows)
+            if first + offset < visible.count { state.selectedAttempt = visible[first + offset] }
         case .timeline:
             guard let waterfall = TimelineWaterfall.compute(state, inner: inner) else { return }
             let offset = event.y - inner.y - 1
@@ -387,6 +403,16 @@ public enum DashboardReducer {
         }
         // Keep the operator's selection on the same row unless it was the newest.
         if state.selectedAttempt > 0 { state.selectedAttempt = min(state.selectedAttempt + 1, state.matchAttempts.count - 1) }
+        keepSelectionVisible(&state)
+    }
+
+    /// With a filter, a selection the filter hides moves to the next row it shows (older), else the last
+    /// one it shows: "the newest" stays the newest shown, another row stays put.
+    private static func keepSelectionVisible(_ state: inout DashboardState) {
+        guard TextFilter(state.matchesFilter) != nil else { return }
+        let visible = state.visibleAttemptIndices
+        guard let last = visible.last, !visible.contains(state.selectedAttempt) else { return }
+        state.selectedAttempt = visible.first { $0 > state.selectedAttempt } ?? last
     }
 
     private static func loadAttempts(_ state: inout DashboardState, _ attempts: [MatchAttempt]) {
@@ -400,6 +426,7 @@ public enum DashboardReducer {
         }
         state.matchAttempts = merged
         state.selectedAttempt = selectedID.flatMap { id in merged.firstIndex { $0.id == id } } ?? 0
+        keepSelectionVisible(&state)
     }
 
     /// Gives the lines that arrived without a time of their own the clock reading just taken.
@@ -413,17 +440,18 @@ public enum DashboardReducer {
 
     private static func appendLog(_ state: inout DashboardState, _ line: LogLine) {
         state.log.append(line)
-        if state.logScroll > 0 { state.logScroll += 1 }   // keep the operator's scrolled view still
+        // Keep the operator's scrolled view still (only a line the filter shows moves it).
+        if state.logScroll > 0, TextFilter(state.logFilter).map({ state.logLineMatches(line, $0) }) ?? true { state.logScroll += 1 }
         if state.log.count > DashboardState.Limits.logLines {
             state.log.removeFirst(state.log.count - DashboardState.Limits.logLines)
         }
-        state.logScroll = min(state.logScroll, maxLogScroll(state))
+        if state.logScroll > 0 { state.logScroll = min(state.logScroll, maxLogScroll(state)) }
     }
 
-    /// How far back the log can scroll: until its oldest line is at the top of the pane, so a page
-    /// back never leaves blank rows under the last line (the pane's height comes from the layout).
+    /// How far back the log can scroll: until its oldest line (the oldest the filter shows) is at the top of
+    /// the pane, so a page back never leaves blank rows under the last line (the pane's height comes from the layout).
     static func maxLogScroll(_ state: DashboardState) -> Int {
         let rows = DashboardLayout.compute(state).panes[.log].map { max(1, $0.inner.height) } ?? 1
-        return max(0, state.log.count - rows)
+        return max(0, state.visibleLogCount - rows)
     }
 }

@@ -49,3 +49,15 @@ extension SnapshotTests {
         assertSnapshot(Self.render(Fixtures.scenarioPicker(), size), named: "scenario-picker-\(size.width)x\(size.height)")
     }
 }
+
+extension SnapshotTests {
+    /// The log and the match attempts filtered with `/`: the filters in the titles, only matching rows.
+    @Test(arguments: sizes) func filteredLogAndMatchAttempts(size: ScreenSize) {
+        assertSnapshot(Self.render(Fixtures.filtered(), size), named: "filtered-\(size.width)x\(size.height)")
+    }
+
+    /// The `/` prompt in the footer row.
+    @Test(arguments: sizes) func filterPromptInTheFooter(size: ScreenSize) {
+        assertSnapshot(Self.render(Fixtures.filterPrompt(), size), named: "filter-prompt-\(size.width)x\(size.height)")
+    }
+}

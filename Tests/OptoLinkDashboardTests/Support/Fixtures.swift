@@ -222,6 +222,22 @@ enum Fixtures {
         ])
     }
 
+    /// The deferred match with a longer log, both filtered: the log to `RETRY` (any case), the match
+    /// attempts to `scored`; the log has the focus.
+    static func filtered() -> DashboardState {
+        var state = deferredMatch()
+        for index in 1...12 {
+            DashboardReducer.reduce(&state, .log(index % 3 == 0 ? .warning : .info,
+                                                 index % 3 == 0 ? "match #\(index) retry after 1.0s (attempt 1 failed)" : "event sent: e\(index) (0 queued)"))
+        }
+        return reduced(state, [.tick(now: 102), .focus(.log), .setFilter(.log, "RETRY"), .setFilter(.matches, "scored")])
+    }
+
+    /// ``filtered()`` with the `/` prompt open over the footer, editing the log's filter.
+    static func filterPrompt() -> DashboardState {
+        reduced(filtered(), [.openOverlay(.textInput(purpose: .filter(.log), text: "retry #1"))])
+    }
+
     /// The scenario picker over the whole catalog, deferred-clipboard selected.
     static func scenarioPicker() -> DashboardState {
         reduced([.scenariosAvailable(ScenarioCatalog.names), .scenarioExpectations(ScenarioCatalog.expectations),
