@@ -19,7 +19,9 @@ public enum DashboardRenderer {
             return buffer
         }
         HeaderView.draw(state, row: layout.headerRow, into: &buffer)
-        for (pane, rect) in layout.panes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        // The inspector covers every pane: drawing them under it would only cost time (bench row 6a).
+        let panes: [DashboardPane: Rect] = if case .inspector = state.overlay { [:] } else { layout.panes }
+        for (pane, rect) in panes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let focused = state.focus == pane
             switch pane {
             case .profile: ProfilePaneView.draw(state, in: rect, focused: focused, into: &buffer)

@@ -14,6 +14,11 @@ public enum DashboardReducer {
     ///   - state: the state to change.
     ///   - action: what happened.
     public static func reduce(_ state: inout DashboardState, _ action: DashboardAction) {
+        apply(&state, action)
+        InspectorCache.refresh(&state)
+    }
+
+    private static func apply(_ state: inout DashboardState, _ action: DashboardAction) {
         switch action {
         case .focusNext, .focusPrevious:
             let panes = state.focusablePanes
@@ -101,16 +106,14 @@ public enum DashboardReducer {
         case .themesAvailable(let names):
             state.availableThemes = names
         case .scrollInspector(let delta):
-            if case .inspector(let id, let scroll) = state.overlay, let row = state.timeline.last(where: { $0.requestID == id }) {
-                let lines = InspectorDocument(row: row, exchanges: state.exchanges(of: id), now: state.now,
-                                              width: InspectorDocument.textWidth(for: state.size)).lines.count
+            if case .inspector(let id, let scroll) = state.overlay,
+               let lines = InspectorCache.document(state, requestID: id, size: state.size)?.lines.count {
                 let limit = max(0, lines - InspectorDocument.visibleRows(for: state.size))
                 state.overlay = .inspector(requestID: id, scroll: min(max(0, scroll + delta), limit))
             }
         case .inspectorJump(let direction):
-            if case .inspector(let id, let scroll) = state.overlay, let row = state.timeline.last(where: { $0.requestID == id }) {
-                let starts = InspectorDocument(row: row, exchanges: state.exchanges(of: id), now: state.now,
-                                               width: InspectorDocument.textWidth(for: state.size)).attemptLines
+            if case .inspector(let id, let scroll) = state.overlay,
+               let starts = InspectorCache.document(state, requestID: id, size: state.size)?.attemptLines {
                 let target = direction > 0 ? starts.first { $0 > scroll } : starts.last { $0 < scroll }
                 state.overlay = .inspector(requestID: id, scroll: target ?? (direction > 0 ? scroll : 0))
             }

@@ -73,6 +73,8 @@ public struct DashboardState: Sendable, Hashable {
     public var size: ScreenSize
     /// Counter for generated SDK match-attempt ids.
     public var sdkAttemptCounter: Int
+    /// The open inspector's document (kept by the reducer, see ``InspectorCache``).
+    var inspectorCache: InspectorCache?
 
     /// Creates a state; defaults are an idle dashboard.
     public init(header: HeaderInfo = HeaderInfo(), profile: DeviceProfile = DeviceProfile(),
@@ -142,7 +144,7 @@ public struct DashboardState: Sendable, Hashable {
     }
 
     func logLineMatches(_ line: LogLine, _ filter: TextFilter) -> Bool {
-        filter.matchesAny(line.text, line.level.label)
+        filter.matches(line.text) || filter.matches(line.level.label)
     }
 
     func attemptMatches(_ attempt: MatchAttempt, _ filter: TextFilter) -> Bool {
