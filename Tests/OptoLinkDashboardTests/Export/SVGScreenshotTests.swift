@@ -107,6 +107,15 @@ struct SVGScreenshotTests {
         #expect(ok, "\(error ?? "")")
     }
 
+    @Test func junitSystemOutListsTheStepsUnderTheVerdict() throws {
+        let result = try #require(Fixtures.scenarioFailed().scenarioResults.last)
+        let xml = JUnitReport.xml([result], timestamp: Date(timeIntervalSince1970: 0))
+        #expect(xml.contains("<system-out>deferred-clipboard FAIL at step 3 “/match → CLIPBOARD exact”: expected CLIPBOARD exact"))
+        #expect(xml.contains("&#10;✔ click from another network&#10;✔ first launch&#10;✘ /match → CLIPBOARD exact&#10;· pasteboard cleared</system-out>"))
+        let (_, ok, error) = SVGReader.read(xml)
+        #expect(ok, "\(error ?? "")")
+    }
+
     @Test func theReportHasVerdictsTimelineAndBreakdowns() {
         var state = Fixtures.deferredMatch()
         DashboardReducer.reduce(&state, .scenarioExpectations(["deferred-scored-medium": "medium confidence"]))
