@@ -26,10 +26,28 @@ public enum ServerBenchmarks {
 
         /// `matches / matchSeconds`.
         public var matchesPerSecond: Double { matchSeconds > 0 ? Double(matches) / matchSeconds : 0 }
+
+        /// The same requests answered by the SQLite baseline (an indexed query per request over the same
+        /// clicks, then the same scoring and chain): seconds spent, one thread.
+        public var baselineSeconds: Double
+        /// How many of them the baseline matched.
+        public var baselineMatched: Int
+        /// How many the baseline stopped with the shared-network guard.
+        public var baselineGuardFired: Int
+        /// Requests on which the engine and the baseline agreed (matched or not, guard or not).
+        public var agreed: Int
+        /// Seconds the baseline spent storing the clicks (one transaction).
+        public var baselineFillSeconds: Double
+
+        /// `matches / baselineSeconds`.
+        public var baselineMatchesPerSecond: Double { baselineSeconds > 0 ? Double(matches) / baselineSeconds : 0 }
+        /// The engine's rate over the baseline's.
+        public var ratio: Double { baselineMatchesPerSecond > 0 ? matchesPerSecond / baselineMatchesPerSecond : 0 }
     }
 
     /// Matches per second of the in-memory match engine, the way `POST /match` calls it (through the
-    /// locked store, one request at a time), with no HTTP, JSON, rate limiting or SQLite around it.
+    /// locked store, one request at a time), with no HTTP, JSON, rate limiting or SQLite around it; and
+    /// of the same requests answered by an indexed SQLite query over the same clicks (the baseline).
     ///
     /// Fills a fresh store with `addresses × candidatesPerAddress` browser clicks (distinct addresses,
     /// each with its own bucket; clicks made over the last 12 hours with fingerprints drawn from small
@@ -66,6 +84,7 @@ public enum ServerBenchmarks {
         let store = MatchStore()
         let fillStart = DispatchTime.now().uptimeNanoseconds
         var serial = 0
+        var clicks: [SQLiteMatchBaseline.Click] = []
         for hash in hashes {
             for _ in 0..<max(0, candidatesPerAddress) {
                 serial += 1
@@ -76,10 +95,15 @@ public enum ServerBenchmarks {
                     path: "/promo/summer", params: ["campaign": .string("summer")], ipHash: hash,
                     fingerprint: fingerprint(), recordedAt: recordedAt, expiresAt: recordedAt.addingTimeInterval(48 * 3600))
                 store.insert(record, now: now)
+                clicks.append(.init(token: record.token, ipHash: hash, fingerprint: record.fingerprint, recordedAt: recordedAt,
+                                    expiresAt: record.expiresAt))
             }
         }
         let fillSeconds = Double(DispatchTime.now().uptimeNanoseconds - fillStart) / 1e9
         let stored = store.snapshot.records.count
+        // The baseline holds what the store holds (the per-address caps dropped the rest from the lists).
+        let kept = Set(store.snapshot.buckets.values.flatMap(\.fingerprint))
+        clicks.removeAll { !kept.contains($0.token) }
 
         let requests = (0..<max(0, matches)).map { _ in
             (hashes[Int(random.next() % UInt64(hashes.count))],
@@ -87,14 +111,38 @@ public enum ServerBenchmarks {
         }
         var matched = 0
         var guarded = 0
+        var outcomes: [(matched: Bool, guardFired: Bool)] = []
+        outcomes.reserveCapacity(requests.count)
         let matchStart = DispatchTime.now().uptimeNanoseconds
         for (hash, input) in requests {
             let decision = store.match(input, ipHash: hash, now: now)
             if decision.result != nil { matched += 1 }
             if decision.guardFired { guarded += 1 }
+            outcomes.append((decision.result != nil, decision.guardFired))
         }
         let matchSeconds = Double(DispatchTime.now().uptimeNanoseconds - matchStart) / 1e9
+
+        var baselineMatched = 0
+        var baselineGuarded = 0
+        var agreed = 0
+        var baselineSeconds = 0.0
+        var baselineFillSeconds = 0.0
+        if let baseline = try? SQLiteMatchBaseline() {
+            let baselineFillStart = DispatchTime.now().uptimeNanoseconds
+            try? baseline.insert(clicks)
+            baselineFillSeconds = Double(DispatchTime.now().uptimeNanoseconds - baselineFillStart) / 1e9
+            let baselineStart = DispatchTime.now().uptimeNanoseconds
+            for (index, (hash, input)) in requests.enumerated() {
+                guard let answer = try? baseline.match(input.fingerprint, ipHash: hash, now: now) else { continue }
+                if answer.token != nil { baselineMatched += 1 }
+                if answer.guardFired { baselineGuarded += 1 }
+                if (answer.token != nil, answer.guardFired) == outcomes[index] { agreed += 1 }
+            }
+            baselineSeconds = Double(DispatchTime.now().uptimeNanoseconds - baselineStart) / 1e9
+        }
         return MatchEngineResult(storedRecords: stored, fillSeconds: fillSeconds, matches: requests.count,
-                                 matchSeconds: matchSeconds, matched: matched, guardFired: guarded)
+                                 matchSeconds: matchSeconds, matched: matched, guardFired: guarded,
+                                 baselineSeconds: baselineSeconds, baselineMatched: baselineMatched, baselineGuardFired: baselineGuarded,
+                                 agreed: agreed, baselineFillSeconds: baselineFillSeconds)
     }
 }
