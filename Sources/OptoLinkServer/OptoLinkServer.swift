@@ -19,21 +19,30 @@ public final class OptoLinkServer: Sendable {
         public var databasePath: String?
         /// Orgs, keys, templates and links to start with. Default ``ServerSeed/demo``.
         public var seed: ServerSeed
-        /// Take the client address from the first `X-Forwarded-For` entry. Default false
-        /// (the dashboard turns it on to simulate networks on one machine).
+        /// Let any peer say who the client is: the client address is then the right-most
+        /// `X-Forwarded-For` entry that is not in ``trustedProxies`` (each proxy appends the address it
+        /// saw, so what comes before is the client's own claim). Default false (the dashboard turns it on
+        /// to simulate networks on one machine: its devices send one entry each).
         public var trustForwardedFor: Bool
+        /// Proxies in CIDR form (`10.0.0.0/8`, `2001:db8::/32`, or one address): a peer inside one of
+        /// them may say who the client is (even without ``trustForwardedFor``), and their own entries in
+        /// `X-Forwarded-For` are skipped when looking for the client, right to left. Default empty.
+        /// An entry that is not CIDR makes the initializer throw.
+        public var trustedProxies: [String]
         /// Hide the `/dev/*` endpoints (404). Default false.
         public var production: Bool
 
         /// Creates a configuration; every parameter has the default documented on its property.
         public init(host: String = "127.0.0.1", port: Int = 8787, databasePath: String? = nil,
-                    seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false) {
+                    seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false,
+                    trustedProxies: [String] = []) {
             self.host = host
             self.port = port
             self.databasePath = databasePath
             self.seed = seed
             self.trustForwardedFor = trustForwardedFor
             self.production = production
+            self.trustedProxies = trustedProxies
         }
     }
 
@@ -57,9 +66,17 @@ public final class OptoLinkServer: Sendable {
         } catch {
             throw OptoLinkServerError.startup("invalid seed: \(error.message)")
         }
+        var proxies: [AddressRange] = []
+        for text in configuration.trustedProxies {
+            guard let range = AddressRange(text) else {
+                throw OptoLinkServerError.startup("invalid trusted proxy \"\(text)\": expected an address or CIDR such as 10.0.0.0/8 or 2001:db8::/32")
+            }
+            proxies.append(range)
+        }
         let store = try Store(path: configuration.databasePath)
         try store.apply(configuration.seed, now: clock.now())
         backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: configuration.trustForwardedFor,
+                                                                     trustedProxies: proxies,
                                                                      production: configuration.production,
                                                                      platformDomain: configuration.seed.platformDomain))
         let router = Router(backend: backend)

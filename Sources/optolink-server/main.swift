@@ -6,13 +6,17 @@ import OptoLinkServer
 
 let usage = """
 usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
-                       [--trust-forwarded-for] [--production] [--help]
+                       [--trust-forwarded-for] [--trusted-proxy CIDR]... [--production] [--help]
 
   --host HOST             address to bind (default 127.0.0.1)
   --port PORT             port to bind, 0 = any free port (default 8787)
   --db PATH               SQLite file (default: in memory)
   --seed FILE             JSON seed (default: the built-in demo org, whose keys are printed)
-  --trust-forwarded-for   take the client address from the first X-Forwarded-For entry
+  --trust-forwarded-for   let any peer name the client in X-Forwarded-For: the right-most entry that is
+                          not a trusted proxy counts (default off: the socket peer is the client)
+  --trusted-proxy CIDR    a proxy (10.0.0.0/8, 2001:db8::/32, or one address) whose X-Forwarded-For is
+                          taken when it is the peer, and whose own entries are skipped; repeatable
+                          (default none)
   --production            hide the /dev endpoints (404)
   --help                  show this help
 
@@ -44,6 +48,7 @@ while let argument = arguments.popFirst() {
     case "--db": configuration.databasePath = value(for: argument, &arguments)
     case "--seed": seedPath = value(for: argument, &arguments)
     case "--trust-forwarded-for": configuration.trustForwardedFor = true
+    case "--trusted-proxy": configuration.trustedProxies.append(value(for: argument, &arguments))
     case "--production": configuration.production = true
     default: fail("unknown argument \(argument)\n\(usage)")
     }

@@ -4,7 +4,7 @@ import Foundation
 struct RouteContext: Sendable {
     /// The id in `X-Request-Id` and every error envelope.
     var requestId: String
-    /// The client address (socket peer, or first `X-Forwarded-For` entry when trusted).
+    /// The client address (the socket peer, or the right-most untrusted `X-Forwarded-For` entry when trusted).
     var ip: String
     /// Path parameters, e.g. `["orgKey": "demo", "shortCode": "summer"]`.
     var params: [String: String]

@@ -47,7 +47,12 @@ struct Router: Sendable {
     func handle(_ request: HTTPRequest, peer: String, faultsApplied: Bool = false) -> RouterOutcome {
         let requestId = RandomToken.requestID()
         let now = backend.clock.now()
-        let ip = backend.clientIP(request, peer: peer)
+        let ip: String
+        do {
+            ip = try backend.clientIP(request, peer: peer)
+        } catch {
+            return .respond(.envelope(error, requestId: requestId))
+        }
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
 
         var allowed = [String]()

@@ -5,7 +5,10 @@ import Foundation
 final class Backend: Sendable {
     /// Switches from the configuration.
     struct Options: Sendable {
+        /// Any peer may say who the client is (`X-Forwarded-For`).
         var trustForwardedFor = false
+        /// Proxies whose word is taken (when they are the peer) and whose own entries are skipped.
+        var trustedProxies: [AddressRange] = []
         var production = false
         var platformDomain = "links.optolink.test"
     }
@@ -24,30 +27,33 @@ final class Backend: Sendable {
         self.options = options
     }
 
-    /// The client address: the socket peer, or the first `X-Forwarded-For` entry when trusted.
-    func clientIP(_ request: HTTPRequest, peer: String) -> String {
-        guard options.trustForwardedFor, let header = request.header("X-Forwarded-For") else { return peer }
-        if let first = Backend.firstASCIIListEntry(header) { return first.isEmpty ? peer : first }
-        if let first = header.split(separator: ",").first?.trimmingASCII(" \t"), !first.isEmpty {
-            return first
+    /// The client address. Without trust it is the socket peer. When the peer may speak for the client
+    /// (any peer with `trustForwardedFor`, or a peer inside `trustedProxies`), it is the right-most
+    /// `X-Forwarded-For` entry that is not a trusted proxy: each proxy appends the address it saw, so the
+    /// entries before the nearest untrusted one are the client's own claims. When every entry is a trusted
+    /// proxy, the left-most one; an empty list, the peer. Every `X-Forwarded-For` field counts, in order.
+    ///
+    /// - Throws: 400 when an entry holds anything but printable ASCII without spaces (an address, or a
+    ///   dashboard's name for one): obs-text and control bytes are not addresses.
+    func clientIP(_ request: HTTPRequest, peer: String) throws(OptoLinkServerError) -> String {
+        let proxies = options.trustedProxies
+        guard options.trustForwardedFor || proxies.contains(where: { $0.contains(peer) }) else { return peer }
+        var entries: [Substring] = []
+        for field in request.headers where HTTPRequest.sameFieldName(field.name, "X-Forwarded-For") {
+            for piece in field.value.split(separator: ",") {
+                let entry = Substring(piece.trimmingASCII(" \t"))
+                guard !entry.isEmpty else { continue }
+                guard entry.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
+                    throw .badRequest("Invalid X-Forwarded-For entry: expected an address", field: "X-Forwarded-For")
+                }
+                entries.append(entry)
+            }
         }
-        return peer
-    }
-
-    /// For an ASCII value: its first non-empty comma-separated entry, trimmed of spaces and tabs ("" when
-    /// there is none), byte by byte; what `split(separator: ",").first?.trimmingASCII(" \t")` gives, as
-    /// every ASCII byte is its own Character (CR LF cannot be in a field value). Nil for other text.
-    static func firstASCIIListEntry(_ value: String) -> String? {
-        value.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0d && $0 != 0x0a }) else { return nil }
-            let comma = UInt8(ascii: ","), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-            var lower = 0
-            while lower < bytes.count, bytes[lower] == comma { lower += 1 }
-            var upper = bytes[lower...].firstIndex(of: comma) ?? bytes.count
-            while lower < upper, bytes[lower] == space || bytes[lower] == tab { lower += 1 }
-            while upper > lower, bytes[upper - 1] == space || bytes[upper - 1] == tab { upper -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
-        } ?? nil
+        guard let leftMost = entries.first else { return peer }
+        for entry in entries.reversed() where !proxies.contains(where: { $0.contains(String(entry)) }) {
+            return String(entry)
+        }
+        return String(leftMost)
     }
 
     /// The key click records are filed under: SHA-256 of the address.
