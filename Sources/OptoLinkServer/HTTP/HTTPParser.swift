@@ -8,12 +8,11 @@ import Darwin
 /// body ≤ 1 MiB (413), Content-Length bodies only (Transfer-Encoding → 411), a well-formed
 /// request line (400; an unknown HTTP version → 505), numeric and agreeing Content-Length (400).
 ///
-/// A head made only of ASCII bytes (every real client's) is parsed here byte by byte, without
-/// decoding lines into Strings: only the method, target, version and the header names and values
-/// that are kept become Strings. A head with any byte ≥ 0x80 goes to ``HTTPTextParser``, the
-/// original rules on decoded text. For ASCII every byte is its own Character except CR LF, and the
-/// head is split at LF before anything else looks at it, so both give the same outcome (the tests
-/// check this on every edge case they know and on random heads).
+/// One byte-level parser for every head, as RFC 9110 and 9112 define it on octets: the request line
+/// and the field names are ASCII (a byte ≥ 0x80 there is a 400), and a field value may hold bytes
+/// ≥ 0x80 only as opaque `obs-text` (RFC 9110 §5.5), which the server never interprets: such a value is
+/// decoded as UTF-8, an invalid sequence becoming U+FFFD. Lines are split at LF (one CR before it is not
+/// part of the line), and only the method, target, version and the header names and values become Strings.
 enum HTTPParser {
     /// Size limits.
     struct Limits: Sendable {
@@ -44,22 +43,22 @@ enum HTTPParser {
                 return .incomplete
             }
             if headEnd - start > limits.maxHeaderBytes { return .failure(headerTooLarge) }
-            guard isASCII(bytes, start..<headEnd) else { return HTTPTextParser.parse(buffer, limits: limits) }
-            return parseASCIIHead(bytes, start: start, headEnd: headEnd, bodyStart: bodyStart, limits: limits)
+            return parseHead(bytes, start: start, headEnd: headEnd, bodyStart: bodyStart, limits: limits)
         }
     }
 
-    /// The request in `bytes` whose head `start..<headEnd` is all ASCII (the body starts at `bodyStart`).
-    private static func parseASCIIHead(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
+    /// The request in `bytes` whose head is `start..<headEnd` (the body starts at `bodyStart`).
+    private static func parseHead(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
                                        limits: Limits) -> Outcome {
         // Lines end at LF (or at headEnd); one CR before it is not part of the line.
         func lineEnd(from position: Int) -> Int { firstIndex(of: lf, in: bytes, position..<headEnd) ?? headEnd }
         func withoutCR(_ lower: Int, _ upper: Int) -> Int { upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper }
 
-        // Request line: exactly three parts separated by single spaces.
+        // Request line: ASCII, exactly three parts separated by single spaces.
         var end = lineEnd(from: start)
         let requestLineEnd = withoutCR(start, end)
-        guard let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
+        guard isASCII(bytes, start..<requestLineEnd),
+              let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
               let space2 = firstIndex(of: space, in: bytes, space1 + 1..<requestLineEnd),
               firstIndex(of: space, in: bytes, space2 + 1..<requestLineEnd) == nil
         else { return .failure(.badRequest("Malformed request line")) }
@@ -79,8 +78,8 @@ enum HTTPParser {
         }
 
         // Header fields: `name: value`, the name a token, the value trimmed of spaces and tabs and free of
-        // control characters (RFC 9110 §5.5). Every line is checked before Transfer-Encoding and
-        // Content-Length are looked at, as in HTTPTextParser.
+        // control characters, bytes ≥ 0x80 allowed as obs-text (RFC 9110 §5.5). Every line is checked
+        // before Transfer-Encoding and Content-Length are looked at.
         var headers = [(name: String, value: String)]()
         headers.reserveCapacity(8)
         var contentLengthValues = [Range<Int>]()
@@ -255,7 +254,7 @@ enum HTTPParser {
         return true
     }
 
-    /// The ASCII bytes in `range` as a String.
+    /// The bytes in `range` as a String (UTF-8; an invalid sequence, possible only in obs-text, becomes U+FFFD).
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
