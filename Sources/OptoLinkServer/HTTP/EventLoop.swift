@@ -136,7 +136,7 @@ final class EventLoop: @unchecked Sendable {
         let now = EventLoop.now()
         for (fd, peer) in new {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            let connection = LoopConnection(fd: fd, peer: peer)
+            let connection = LoopConnection(fd: fd, peer: peer, limits: limits.parser)
             connection.slot = pollSet.count
             pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             slots.append(connection)
@@ -187,6 +187,10 @@ final class EventLoop: @unchecked Sendable {
         let n = scratch.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
         if n > 0 {
             if connection.requestStarted == nil { connection.requestStarted = EventLoop.now() }
+            if connection.inputStart > 0 {   // drop the requests already answered (the parser counts from inputStart)
+                connection.input.removeFirst(connection.inputStart)
+                connection.inputStart = 0
+            }
             scratch.withUnsafeBufferPointer { connection.input.append(contentsOf: $0[0..<n]) }
             serve(connection)
         } else if n == 0 || !(errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -198,10 +202,19 @@ final class EventLoop: @unchecked Sendable {
     private func serve(_ connection: LoopConnection) {
         while true {
             if server.isStopped { return close(connection) }
-            switch HTTPParser.parse(connection.input, limits: limits.parser) {
+            let start = connection.inputStart
+            let outcome = connection.input.withUnsafeBufferPointer { input in
+                connection.parser.parse(UnsafeBufferPointer(rebasing: input[start...]))
+            }
+            switch outcome {
             case .complete(let request, let consumed):
-                connection.input.removeFirst(consumed)
-                connection.requestStarted = connection.input.isEmpty ? nil : EventLoop.now()
+                connection.inputStart += consumed
+                connection.parser.reset()
+                if !connection.hasPendingInput {
+                    connection.input.removeAll(keepingCapacity: connection.input.capacity <= 64 * 1024)
+                    connection.inputStart = 0
+                }
+                connection.requestStarted = connection.hasPendingInput ? EventLoop.now() : nil
                 connection.continueSent = false
                 if let error = HTTPParser.headerProblem(request) {
                     _ = write(connection, EventLoop.envelope(error), then: .linger)
@@ -212,7 +225,7 @@ final class EventLoop: @unchecked Sendable {
                 _ = write(connection, EventLoop.envelope(error), then: .linger)
                 return
             case .incomplete:
-                if !connection.continueSent, HTTPParser.expectsContinue(connection.input) {
+                if !connection.continueSent, connection.parser.expectsContinue {
                     connection.continueSent = true
                     guard write(connection, EventLoop.continueBytes, then: .keepServing) else { return }
                 }

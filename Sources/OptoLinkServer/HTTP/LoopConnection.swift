@@ -27,8 +27,12 @@ final class LoopConnection {
 
     let fd: Int32
     let peer: String
-    /// Bytes read and not yet parsed into a request.
+    /// Bytes read; those from `inputStart` on are not yet part of an answered request.
     var input: [UInt8] = []
+    /// Where the current request starts in `input` (answered requests before it are dropped on the next read).
+    var inputStart = 0
+    /// The current request's parser (it remembers how far it got, so no byte is scanned twice).
+    var parser: HTTPParser
     /// The answer being written, from `outputOffset` on.
     var output: [UInt8] = []
     var outputOffset = 0
@@ -43,8 +47,12 @@ final class LoopConnection {
     /// The connection's index in its loop's poll set.
     var slot = 0
 
-    init(fd: Int32, peer: String) {
+    init(fd: Int32, peer: String, limits: HTTPParser.Limits) {
         self.fd = fd
         self.peer = peer
+        parser = HTTPParser(limits: limits)
     }
+
+    /// Whether bytes of a request that is not answered yet are waiting.
+    var hasPendingInput: Bool { inputStart < input.count }
 }

@@ -243,3 +243,33 @@ let MSG_WAITALL_FLAG = Int32(MSG_WAITALL)
 #else
 let MSG_WAITALL_FLAG = MSG_WAITALL
 #endif
+
+/// A client that sends only CR LF is answered 400 and closed at once (issue 13, item 1).
+@Suite struct BlankLineFloodTests {
+    @Test func aConnectionSendingOnlyEmptyLinesGetsA400AndIsClosed() throws {
+        // Given the default limits (16 KiB head, 20 s per request).
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection(timeout: 3)
+        // When the client sends nothing but CR LF.
+        for _ in 0..<16 { connection.send(String(repeating: "\r\n", count: 512)) }
+        // Then it gets the envelope at once (not a 408 after 20 s) and the connection is closed.
+        let response = try #require(connection.readResponse())
+        #expect(response.status == 400)
+        #expect(response.json?["requestId"]?.stringValue == response.header("X-Request-Id"))
+        #expect(connection.isClosedByPeer())
+        // And everyone else is served.
+        #expect(server.request("GET", "/health")?.status == 200)
+    }
+
+    /// Issue 13, item 6: the CR of a leading CR LF at the end of one read, its LF in the next.
+    @Test func anEmptyLineSplitAcrossTwoReadsIsIgnored() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection(timeout: 3)
+        connection.send("\r")
+        usleep(100_000)   // real time, so the server reads the CR on its own
+        connection.send("\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(connection.readResponse()?.status == 200)
+    }
+}
