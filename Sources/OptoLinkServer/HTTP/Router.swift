@@ -93,7 +93,7 @@ struct Router: Sendable {
 
         let context = RouteContext(requestId: requestId, ip: ip, params: params, now: now)
         do {
-            if let family = entry.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
+            if let family = entry.rateFamily { try backend.rateLimiter.check(family, ip: ip) }
             var response = try entry.handler(backend, request, context)
             response.headers.append(("X-Request-Id", requestId))
             return .respond(response)

@@ -15,7 +15,7 @@ final class Backend: Sendable {
 
     let store: Store
     let matches = MatchStore()
-    let rateLimiter = RateLimiter()
+    let rateLimiter: RateLimiter
     let faults = FaultInjector()
     let attempts = AttemptLog()
     let clock: any ServerClock
@@ -25,6 +25,7 @@ final class Backend: Sendable {
         self.store = store
         self.clock = clock
         self.options = options
+        rateLimiter = RateLimiter(clock: clock)
     }
 
     /// The client address. Without trust it is the socket peer. When the peer may speak for the client
