@@ -29,13 +29,20 @@ public final class OptoLinkServer: Sendable {
         /// `X-Forwarded-For` are skipped when looking for the client, right to left. Default empty.
         /// An entry that is not CIDR makes the initializer throw.
         public var trustedProxies: [String]
+        /// Connections served at once; one more is answered 503 with the envelope and closed. Default 512.
+        public var maxConnections: Int
+        /// Connections served at once from one peer address (the socket's, whatever `X-Forwarded-For`
+        /// says); one more is answered 503 with the envelope and closed. Default 64: an eighth of
+        /// ``maxConnections``, far more than a browser (6 per host) or an app opens, so one address
+        /// holding keep-alive connections cannot take them all.
+        public var maxConnectionsPerAddress: Int
         /// Hide the `/dev/*` endpoints (404). Default false.
         public var production: Bool
 
         /// Creates a configuration; every parameter has the default documented on its property.
         public init(host: String = "127.0.0.1", port: Int = 8787, databasePath: String? = nil,
                     seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false,
-                    trustedProxies: [String] = []) {
+                    trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64) {
             self.host = host
             self.port = port
             self.databasePath = databasePath
@@ -43,6 +50,8 @@ public final class OptoLinkServer: Sendable {
             self.trustForwardedFor = trustForwardedFor
             self.production = production
             self.trustedProxies = trustedProxies
+            self.maxConnections = maxConnections
+            self.maxConnectionsPerAddress = maxConnectionsPerAddress
         }
     }
 
@@ -56,10 +65,18 @@ public final class OptoLinkServer: Sendable {
     ///
     /// - Throws: ``OptoLinkServerError`` when the seed is invalid or the database cannot be opened.
     public convenience init(configuration: Configuration) throws {
-        try self.init(configuration: configuration, clock: SystemServerClock(), limits: HTTPServer.Limits())
+        var limits = HTTPServer.Limits()
+        limits.maxConnections = configuration.maxConnections
+        limits.maxConnectionsPerAddress = configuration.maxConnectionsPerAddress
+        try self.init(configuration: configuration, clock: SystemServerClock(), limits: limits)
     }
 
+    /// The server on an injected clock, with the socket layer's `limits` as given (tests; the
+    /// configuration's connection caps are not applied over them).
     init(configuration: Configuration, clock: any ServerClock, limits: HTTPServer.Limits) throws {
+        guard limits.maxConnections >= 1, limits.maxConnectionsPerAddress >= 1 else {
+            throw OptoLinkServerError.startup("maxConnections and maxConnectionsPerAddress must be at least 1")
+        }
         self.configuration = configuration
         do {
             try configuration.seed.validate()

@@ -6,7 +6,8 @@ import OptoLinkServer
 
 let usage = """
 usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
-                       [--trust-forwarded-for] [--trusted-proxy CIDR]... [--production] [--help]
+                       [--trust-forwarded-for] [--trusted-proxy CIDR]... [--max-connections N]
+                       [--max-connections-per-address N] [--production] [--help]
 
   --host HOST             address to bind (default 127.0.0.1)
   --port PORT             port to bind, 0 = any free port (default 8787)
@@ -17,6 +18,10 @@ usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE
   --trusted-proxy CIDR    a proxy (10.0.0.0/8, 2001:db8::/32, or one address) whose X-Forwarded-For is
                           taken when it is the peer, and whose own entries are skipped; repeatable
                           (default none)
+  --max-connections N     connections served at once; one more gets 503 (default 512)
+  --max-connections-per-address N
+                          connections served at once from one peer address; one more gets 503
+                          (default 64)
   --production            hide the /dev endpoints (404)
   --help                  show this help
 
@@ -35,6 +40,12 @@ func value(for flag: String, _ arguments: inout ArraySlice<String>) -> String {
     guard let next = arguments.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
     return next
 }
+/// The next argument as a whole number ≥ 1.
+func positive(_ flag: String, _ arguments: inout ArraySlice<String>) -> Int {
+    let text = value(for: flag, &arguments)
+    guard let number = Int(text), number >= 1 else { fail("\(flag) must be a whole number of at least 1, not \(text)") }
+    return number
+}
 while let argument = arguments.popFirst() {
     switch argument {
     case "--help", "-h":
@@ -49,6 +60,8 @@ while let argument = arguments.popFirst() {
     case "--seed": seedPath = value(for: argument, &arguments)
     case "--trust-forwarded-for": configuration.trustForwardedFor = true
     case "--trusted-proxy": configuration.trustedProxies.append(value(for: argument, &arguments))
+    case "--max-connections": configuration.maxConnections = positive(argument, &arguments)
+    case "--max-connections-per-address": configuration.maxConnectionsPerAddress = positive(argument, &arguments)
     case "--production": configuration.production = true
     default: fail("unknown argument \(argument)\n\(usage)")
     }

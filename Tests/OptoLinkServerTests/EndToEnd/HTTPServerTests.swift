@@ -142,7 +142,7 @@ import Testing
         defer { server.stop() }
         var idle = [TestConnection]()
         for i in 0..<200 {
-            let c = server.connection()
+            let c = server.connection(from: "127.0.1.\(i / 50 + 1)")   // 50 per address, under the per-address cap
             if i % 2 == 0 { c.send("GET /health HTTP/1.1\r\nX-Partial: ") }   // slow: half a request
             idle.append(c)
         }
@@ -165,6 +165,35 @@ import Testing
         #expect(extra.status == 503)
         #expect(extra.json?["message"] != nil)
         #expect(extra.json?["requestId"] != nil)
+    }
+
+    /// Issue 13, item 3: one address holding its share of connections leaves the rest to others.
+    @Test func connectionsBeyondThePerAddressCapGet503WhileOtherAddressesAreServed() throws {
+        var limits = HTTPServer.Limits()
+        limits.maxConnectionsPerAddress = 4
+        let server = try TestServer(limits: limits)
+        defer { server.stop() }
+        // Given one address holding four keep-alive connections.
+        var held = (0..<4).map { _ in server.connection(from: "127.0.0.2") }
+        for c in held { #expect(c.request("GET", "/health")?.status == 200) }
+        // When it opens a fifth, it gets 503 with the envelope.
+        let extra = try #require(server.connection(from: "127.0.0.2").readResponse())
+        #expect(extra.status == 503)
+        #expect(extra.json?["message"]?.stringValue?.contains("from your address") == true)
+        #expect(extra.json?["requestId"]?.stringValue == extra.header("X-Request-Id"))
+        // Then other addresses are served.
+        for source in ["127.0.0.3", "127.0.0.4"] {
+            #expect(server.connection(from: source).request("GET", "/health")?.status == 200)
+        }
+        // And once one of the four closes, the address may open another.
+        held.removeLast()
+        var reopened: Int?
+        let deadline = Date().addingTimeInterval(3)
+        while reopened != 200, Date() < deadline {
+            reopened = server.connection(from: "127.0.0.2").request("GET", "/health")?.status
+            if reopened != 200 { usleep(20_000) }
+        }
+        #expect(reopened == 200)
     }
 
     @Test func stopClosesConnectionsAndTheListener() throws {
