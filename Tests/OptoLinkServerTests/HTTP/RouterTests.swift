@@ -75,6 +75,27 @@ import Testing
         #expect(try router.backend.store.device(id: "device-0001")?.platform == "iOS")
     }
 
+    /// Issue 13, item 8: `ios` is not ua-parser's `iOS`, and the match breakdown says so.
+    @Test func aLowerCasedPlatformScoresZeroAndTheAttemptSaysWhy() throws {
+        let (router, clock) = try router()
+        _ = try respond(router, "GET", "/demo/summer", headers: [
+            ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15"),
+            ("Accept-Language", "en-US,en;q=0.9"), ("X-Forwarded-For", "198.51.100.21"),
+        ])
+        clock.advance(by: 60)
+        let match = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.21")],
+                                body: #"{"platform":"ios","osVersion":"17.4.1","language":"en-us","deviceId":"device-lower"}"#)
+        // 30 IP + 15 OS + 9 recency: platform and language score nothing, so no match.
+        #expect(try JSONParser.parse(match.body)["matchMethod"] == "IP_FUZZY")
+        let attempts = try JSONParser.parse(try respond(router, "GET", "/dev/match-attempts?deviceId=device-lower").body)
+        let candidate = attempts["attempts"].flatMap { if case .array(let a) = $0 { a.first } else { nil } }?["candidates"]
+            .flatMap { if case .array(let c) = $0 { c.first } else { nil } }
+        #expect(candidate?["points"]?["platform"] == 0)
+        #expect(candidate?["total"] == 54)
+        #expect(candidate?["reasons"] == [#"platform 0: "ios" ≠ "iOS""#, #"language 0: "en-us" ≠ "en-US""#,
+                                          "timezone 0: unknown on the click", "deviceModel 0: unknown on the click"])
+    }
+
     @Test func matchUpsertsTheDeviceEvenWithoutAMatch() throws {
         let (router, _) = try router()
         let response = try respond(router, "POST", "/match", body: #"{"deviceId":"lonely-device","platform":"iOS"}"#)
