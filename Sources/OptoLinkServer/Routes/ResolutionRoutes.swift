@@ -10,7 +10,7 @@ enum ResolutionRoutes {
             guard (8...100).contains(deviceId.count) else {
                 throw OptoLinkServerError.validation([.init(message: "deviceId must be 8–100 characters long", field: "deviceId")])
             }
-            backend.store.queueDeviceUpsert(id: deviceId, orgId: org.id, now: context.now)   // fire-and-forget (section 1.1)
+            backend.store.queueDeviceUpsert(orgId: org.id, id: deviceId, now: context.now)   // fire-and-forget (section 1.1)
         }
         backend.store.queueClick(linkId: link.id, source: "data", ipHash: Backend.ipHash(context.ip),
                                  fingerprint: ClickFingerprint(), now: context.now)              // fire-and-forget (section 1.1)

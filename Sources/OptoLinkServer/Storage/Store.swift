@@ -28,7 +28,7 @@ final class Store: Sendable {
     /// A queued fire-and-forget write.
     private enum PendingWrite {
         case click(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date)
-        case device(id: String, orgId: Int64?, now: Date)
+        case device(orgId: Int64, id: String, now: Date)
     }
 
     private struct PendingWrites {
@@ -83,8 +83,8 @@ final class Store: Sendable {
             switch write {
             case let .click(linkId, source, ipHash, fingerprint, now):
                 try? Store.insertClick(database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
-            case let .device(id, orgId, now):
-                try? Store.upsertDevice(database, id: id, orgId: orgId, platform: nil, osVersion: nil, deviceModel: nil, now: now)
+            case let .device(orgId, id, now):
+                try? Store.upsertDevice(database, orgId: orgId, id: id, platform: nil, osVersion: nil, deviceModel: nil, now: now)
             }
         }
         if transaction { try? database.execute("COMMIT;") }
@@ -293,23 +293,23 @@ final class Store: Sendable {
 
     // MARK: Devices and identity
 
-    /// Creates the device profile or refreshes `lastSeenAt` and the fields given.
+    /// Creates the org's profile of the device or refreshes its `lastSeenAt` and the fields given.
     @discardableResult
-    func upsertDevice(id: String, orgId: Int64?, platform: String?, osVersion: String?, deviceModel: String?, now: Date) throws(OptoLinkServerError) -> DeviceProfile {
+    func upsertDevice(orgId: Int64, id: String, platform: String?, osVersion: String?, deviceModel: String?, now: Date) throws(OptoLinkServerError) -> DeviceProfile {
         try run { db throws(OptoLinkServerError) in
-            try Store.upsertDevice(db, id: id, orgId: orgId, platform: platform, osVersion: osVersion, deviceModel: deviceModel, now: now)
-            return try Store.device(db, id: id)!
+            try Store.upsertDevice(db, orgId: orgId, id: id, platform: platform, osVersion: osVersion, deviceModel: deviceModel, now: now)
+            return try Store.device(db, orgId: orgId, id: id)!
         }
     }
 
     /// What `POST /match` writes, under one database lock: the device upsert (when a deviceId came
-    /// along; not read back, the route does not answer with it), then the audit row. A failing upsert
-    /// throws before the audit row is written, as two separate calls did.
+    /// along and the org is known: the matched link's, or the `X-API-Key`'s; not read back, the route does
+    /// not answer with it), then the audit row. A failing upsert throws before the audit row is written.
     func recordMatch(device: (id: String, platform: String?, osVersion: String?, deviceModel: String?)?, orgId: Int64?,
                      actor: String, detail: String, now: Date) throws(OptoLinkServerError) {
         try run { db throws(OptoLinkServerError) in
-            if let device {
-                try Store.upsertDevice(db, id: device.id, orgId: orgId, platform: device.platform, osVersion: device.osVersion,
+            if let device, let orgId {
+                try Store.upsertDevice(db, orgId: orgId, id: device.id, platform: device.platform, osVersion: device.osVersion,
                                        deviceModel: device.deviceModel, now: now)
             }
             try db.query("INSERT INTO audit (at, actor, org_id, action, detail) VALUES (?,?,?,?,?)",
@@ -318,29 +318,31 @@ final class Store: Sendable {
     }
 
     /// The `/data?deviceId=` upsert, fire-and-forget: queued, applied in a batch (see the type's notes).
-    func queueDeviceUpsert(id: String, orgId: Int64?, now: Date) {
-        enqueue(.device(id: id, orgId: orgId, now: now))
+    func queueDeviceUpsert(orgId: Int64, id: String, now: Date) {
+        enqueue(.device(orgId: orgId, id: id, now: now))
     }
 
-    private static func upsertDevice(_ db: SQLiteDatabase, id: String, orgId: Int64?, platform: String?, osVersion: String?,
+    private static func upsertDevice(_ db: SQLiteDatabase, orgId: Int64, id: String, platform: String?, osVersion: String?,
                                      deviceModel: String?, now: Date) throws(OptoLinkServerError) {
         try db.query("""
-            INSERT INTO devices (device_id, org_id, first_seen_at, last_seen_at, platform, os_version, device_model)
+            INSERT INTO devices (org_id, device_id, first_seen_at, last_seen_at, platform, os_version, device_model)
             VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)
-            ON CONFLICT(device_id) DO UPDATE SET last_seen_at = ?3, org_id = COALESCE(?2, org_id),
+            ON CONFLICT(org_id, device_id) DO UPDATE SET last_seen_at = ?3,
               platform = COALESCE(?4, platform), os_version = COALESCE(?5, os_version), device_model = COALESCE(?6, device_model)
-            """, [.text(id), orgId.map(SQLValue.integer) ?? .null, SQLValue(now), SQLValue(platform), SQLValue(osVersion), SQLValue(deviceModel)])
+            """, [.integer(orgId), .text(id), SQLValue(now), SQLValue(platform), SQLValue(osVersion), SQLValue(deviceModel)])
     }
 
-    /// The device profile, if the device was ever seen.
-    func device(id: String) throws(OptoLinkServerError) -> DeviceProfile? {
-        try run { db throws(OptoLinkServerError) in try Store.device(db, id: id) }
+    /// The org's profile of the device, if that org ever saw it.
+    func device(orgId: Int64, id: String) throws(OptoLinkServerError) -> DeviceProfile? {
+        try run { db throws(OptoLinkServerError) in try Store.device(db, orgId: orgId, id: id) }
     }
 
-    private static func device(_ db: SQLiteDatabase, id: String) throws(OptoLinkServerError) -> DeviceProfile? {
-        try db.query("SELECT device_id, org_id, first_seen_at, last_seen_at, platform, os_version, device_model FROM devices WHERE device_id = ?",
-                     [.text(id)]).first.map { row in
-            DeviceProfile(deviceId: row[0].string ?? id, orgId: row[1].int, firstSeenAt: row[2].date ?? Date(), lastSeenAt: row[3].date ?? Date(),
+    private static func device(_ db: SQLiteDatabase, orgId: Int64, id: String) throws(OptoLinkServerError) -> DeviceProfile? {
+        try db.query("""
+            SELECT device_id, org_id, first_seen_at, last_seen_at, platform, os_version, device_model FROM devices
+            WHERE org_id = ? AND device_id = ?
+            """, [.integer(orgId), .text(id)]).first.map { row in
+            DeviceProfile(deviceId: row[0].string ?? id, orgId: row[1].int ?? orgId, firstSeenAt: row[2].date ?? Date(), lastSeenAt: row[3].date ?? Date(),
                           platform: row[4].string, osVersion: row[5].string, deviceModel: row[6].string)
         }
     }
@@ -393,10 +395,10 @@ final class Store: Sendable {
         }
     }
 
-    /// Number of events recorded for a device.
-    func eventCount(deviceId: String) throws(OptoLinkServerError) -> Int {
+    /// Number of events an org recorded for a device.
+    func eventCount(orgId: Int64, deviceId: String) throws(OptoLinkServerError) -> Int {
         try run { db throws(OptoLinkServerError) in
-            Int(try db.query("SELECT COUNT(*) FROM events WHERE device_id = ?", [.text(deviceId)]).first?.first?.int ?? 0)
+            Int(try db.query("SELECT COUNT(*) FROM events WHERE org_id = ? AND device_id = ?", [.integer(orgId), .text(deviceId)]).first?.first?.int ?? 0)
         }
     }
 

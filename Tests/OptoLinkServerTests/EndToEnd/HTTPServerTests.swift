@@ -263,7 +263,7 @@ import Testing
         }
         #expect(failures.withLock { $0 } == 0)
         #expect(server.backend.matches.snapshot.records.count == 16 * 25)
-        #expect(try server.backend.store.eventCount(deviceId: "device-15-24") == 1)
+        #expect(try server.backend.store.demoEventCount("device-15-24") == 1)
     }
 }
 

@@ -72,7 +72,7 @@ import Testing
         #expect(json["matchScore"] == .number(74))
         #expect(json["matchConfidence"] == "medium")
         #expect(json["params"] == ["campaign": "summer", "utm_source": "newsletter"])
-        #expect(try router.backend.store.device(id: "device-0001")?.platform == "iOS")
+        #expect(try router.backend.store.device(orgId: try #require(try router.backend.store.org(key: "demo")).id, id: "device-0001")?.platform == "iOS")
     }
 
     /// Issue 13, item 8: `ios` is not ua-parser's `iOS`, and the match breakdown says so.
@@ -96,11 +96,43 @@ import Testing
                                           "timezone 0: unknown on the click", "deviceModel 0: unknown on the click"])
     }
 
-    @Test func matchUpsertsTheDeviceEvenWithoutAMatch() throws {
+    /// Issue 13, item 9: a device belongs to the org whose key registered it; another org's client key
+    /// cannot bind an identity to it or track its events (404: unknown to that org), and registering the
+    /// same id under another org makes a second, separate profile.
+    @Test func aDeviceIsUnknownToOtherOrgs() throws {
         let (router, _) = try router()
-        let response = try respond(router, "POST", "/match", body: #"{"deviceId":"lonely-device","platform":"iOS"}"#)
+        let demo = [("Authorization", "Bearer \(TestServer.clientKey)")]
+        let beta = [("Authorization", "Bearer opl_sdk_beta_client_key_0000000001")]
+        let device = #"{"deviceId":"shared-device-01"}"#
+        #expect(try respond(router, "POST", "/sdk/session", headers: demo, body: device).status == 200)
+        #expect(try respond(router, "POST", "/sdk/identity", headers: demo, body: #"{"deviceId":"shared-device-01","externalId":"demo-user"}"#).status == 200)
+        // Org beta's key: the device is unknown to beta.
+        #expect(try respond(router, "POST", "/sdk/identity", headers: beta, body: #"{"deviceId":"shared-device-01","externalId":"intruder"}"#).status == 404)
+        #expect(try respond(router, "POST", "/sdk/events", headers: beta, body: #"{"deviceId":"shared-device-01","eventName":"spoof"}"#).status == 404)
+        #expect(try respond(router, "POST", "/sdk/identity/clear", headers: beta, body: device).status == 404)
+        // Beta registering the same id gets its own profile; demo's binding and events are untouched.
+        #expect(try respond(router, "POST", "/sdk/session", headers: beta, body: device).status == 200)
+        #expect(try respond(router, "POST", "/sdk/events", headers: beta, body: #"{"deviceId":"shared-device-01","eventName":"beta-event"}"#).status == 200)
+        let store = router.backend.store
+        let demoOrg = try #require(try store.org(key: "demo")), betaOrg = try #require(try store.org(key: "beta"))
+        #expect(try store.openBinding(orgId: demoOrg.id, deviceId: "shared-device-01")?.externalId == "demo-user")
+        #expect(try store.openBinding(orgId: betaOrg.id, deviceId: "shared-device-01") == nil)
+        #expect(try store.device(orgId: demoOrg.id, id: "shared-device-01")?.orgId == demoOrg.id)
+        #expect(try store.device(orgId: betaOrg.id, id: "shared-device-01")?.orgId == betaOrg.id)
+        #expect(try store.eventCount(orgId: demoOrg.id, deviceId: "shared-device-01") == 0)
+        #expect(try store.eventCount(orgId: betaOrg.id, deviceId: "shared-device-01") == 1)
+    }
+
+    @Test func matchUpsertsTheDeviceOfTheKeysOrgEvenWithoutAMatch() throws {
+        let (router, _) = try router()
+        let demo = try #require(try router.backend.store.org(key: "demo"))
+        let response = try respond(router, "POST", "/match", headers: [("X-API-Key", TestServer.clientKey)],
+                                   body: #"{"deviceId":"lonely-device","platform":"iOS"}"#)
         #expect(try JSONParser.parse(response.body) == ["matched": false, "matchMethod": "NONE"])
-        #expect(try router.backend.store.device(id: "lonely-device") != nil)
+        #expect(try router.backend.store.device(orgId: demo.id, id: "lonely-device") != nil)
+        // Without a key and without a match no org is known: no profile (an org's key would not reach it).
+        _ = try respond(router, "POST", "/match", body: #"{"deviceId":"orphan-device","platform":"iOS"}"#)
+        #expect(try router.backend.store.device(orgId: demo.id, id: "orphan-device") == nil)
     }
 
     @Test func matchAuditsAttributionByKeyPrefixOnly() throws {

@@ -112,7 +112,7 @@ import Testing
         #expect(json["path"] == "/promo/summer")
         #expect(json["params"] == ["campaign": "summer", "utm_source": "newsletter"])
         #expect(json["linkId"]?.stringValue?.hasPrefix("lnk_") == true)
-        #expect(try server.backend.store.device(id: "device-data-1") != nil)
+        #expect(try server.backend.store.demoDevice("device-data-1") != nil)
         #expect(try server.backend.store.clickCount(linkId: json["linkId"]!.stringValue!) == 1)
         let bad = try #require(server.request("GET", "/demo/summer/data?deviceId=short"))
         #expect(bad.status == 400)
@@ -240,21 +240,27 @@ import Testing
 
         let event = try #require(server.request("POST", "/sdk/events", headers: auth, body: #"{"deviceId":"device-new-1","eventName":"purchase","properties":{"sku":"a","qty":2}}"#))
         #expect(event.json == ["ok": true])
-        #expect(try server.backend.store.eventCount(deviceId: "device-new-1") == 1)
+        #expect(try server.backend.store.demoEventCount("device-new-1") == 1)
         let big = "{\"deviceId\":\"device-new-1\",\"eventName\":\"big\",\"properties\":{\"k\":\"\(String(repeating: "x", count: 10_233))\"}}"
         let rejected = try #require(server.request("POST", "/sdk/events", headers: auth, body: big))
         #expect(rejected.status == 400)
         #expect(rejected.json?["details"]?.serialized().contains("properties") == true)
-        #expect(try server.backend.store.eventCount(deviceId: "device-new-1") == 1)
+        #expect(try server.backend.store.demoEventCount("device-new-1") == 1)
         let missing = try #require(server.request("POST", "/sdk/identity", headers: auth, body: #"{"deviceId":"device-new-1"}"#))
         #expect(missing.json?["details"] == [["message": "externalId is required", "field": "externalId"]])
     }
 
-    @Test func matchMakesADeviceKnownToIdentity() throws {
+    /// A `/match` with the app's `X-API-Key` (as the SDK sends it) makes the device known to that org;
+    /// an anonymous one that matched nothing names no org, so no org's key reaches the device (issue 13, item 9).
+    @Test func matchMakesADeviceKnownToTheKeysOrg() throws {
         let server = try TestServer()
         defer { server.stop() }
-        _ = server.request("POST", "/match", body: #"{"deviceId":"device-from-match"}"#)
+        _ = server.request("POST", "/match", headers: ["X-API-Key": TestServer.clientKey], body: #"{"deviceId":"device-from-match"}"#)
         #expect(server.request("POST", "/sdk/identity", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-from-match","externalId":"u"}"#)?.status == 200)
+        #expect(server.request("POST", "/sdk/identity", headers: bearer("opl_sdk_beta_client_key_0000000001"),
+                               body: #"{"deviceId":"device-from-match","externalId":"u"}"#)?.status == 404)
+        _ = server.request("POST", "/match", body: #"{"deviceId":"device-anonymous"}"#)
+        #expect(server.request("POST", "/sdk/identity", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-anonymous","externalId":"u"}"#)?.status == 404)
     }
 
     // MARK: /links
@@ -471,7 +477,7 @@ import Testing
         defer { second.stop() }
         let c2 = TestConnection(port: second.port)
         #expect(c2.request("GET", "/demo/keep/data")?.json?["path"] == "/kept")
-        #expect(try second.backend.store.device(id: "device-persist") != nil)
+        #expect(try second.backend.store.demoDevice("device-persist") != nil)
         #expect(c2.request("POST", "/sdk/identity/clear", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-persist"}"#)?.status == 200)
         // Click records live in memory only.
         #expect(c2.request("POST", "/match", headers: ["X-Forwarded-For": "192.0.2.45"], body: "{\"clipboardToken\":\"\(token)\"}")?.json
