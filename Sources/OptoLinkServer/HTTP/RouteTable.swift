@@ -9,6 +9,7 @@ enum RouteTable {
         Route("POST", "/sdk/identity", rate: .sdk, faults: .named("sdk"), SDKRoutes.identity),
         Route("POST", "/sdk/identity/clear", rate: .sdk, faults: .named("sdk"), SDKRoutes.identityClear),
         Route("POST", "/sdk/events", rate: .events, faults: .named("events"), SDKRoutes.events),
+        Route("POST", "/api-keys/regenerate", KeyRoutes.regenerate),
         Route("GET", "/links", LinkRoutes.list),
         Route("POST", "/links", LinkRoutes.create),
         Route("GET", "/links/:id", LinkRoutes.get),

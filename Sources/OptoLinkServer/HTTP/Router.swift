@@ -7,7 +7,7 @@ import Foundation
 /// rate limit → handler. Every error becomes the envelope; only a real server fault is a 500.
 struct Router: Sendable {
     /// First path segments that never reach the `/:orgKey/...` catch-all.
-    static let reservedPrefixes: Set<String> = ["match", "sdk", "links", ".well-known", "webhooks", "health", "dev"]
+    static let reservedPrefixes: Set<String> = ["match", "sdk", "links", "api-keys", ".well-known", "webhooks", "health", "dev"]
 
     let backend: Backend
 

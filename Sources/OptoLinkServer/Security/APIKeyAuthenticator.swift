@@ -16,6 +16,12 @@ enum APIKeyAuthenticator {
         var actor: String
     }
 
+    /// A new raw key: `opl_sdk_` (CLIENT) or `opl_api_` (SERVER) and 32 random hex digits (16 bytes from
+    /// the system's generator).
+    static func newKey(tier: KeyTier) -> String {
+        (tier == .client ? "opl_sdk_" : "opl_api_") + RandomToken.hex(RandomToken.randomBytes(16))
+    }
+
     /// The indexed prefix of a raw key.
     static func prefix(of key: String) -> String { String(key.prefix(prefixLength)) }
 

@@ -212,6 +212,29 @@ final class Store: Sendable {
         try run { db throws(OptoLinkServerError) in try db.query("UPDATE api_keys SET superseded_at = ? WHERE key_hash = ?", [SQLValue(date), .text(hash)]) }
     }
 
+    /// Stores a new key of `tier` for the org and supersedes, now, every live key of that tier that was
+    /// not superseded yet (one transaction); returns how many it superseded.
+    func regenerateKey(orgId: Int64, tier: KeyTier, rawKey: String, now: Date) throws(OptoLinkServerError) -> Int {
+        try run { db throws(OptoLinkServerError) in
+            try db.execute("BEGIN;")
+            do throws(OptoLinkServerError) {
+                try db.query("""
+                    UPDATE api_keys SET superseded_at = ? WHERE org_id = ? AND tier = ? AND revoked = 0 AND superseded_at IS NULL
+                      AND (expires_at IS NULL OR expires_at > ?)
+                    """, [SQLValue(now), .integer(orgId), .text(tier.rawValue), SQLValue(now)])
+                let superseded = db.changes
+                try db.query("INSERT INTO api_keys (org_id, prefix, key_hash, tier, revoked, expires_at, created_at) VALUES (?,?,?,?,0,NULL,?)",
+                             [.integer(orgId), .text(APIKeyAuthenticator.prefix(of: rawKey)), .text(SHA256.hex(rawKey)), .text(tier.rawValue),
+                              SQLValue(now)])
+                try db.execute("COMMIT;")
+                return superseded
+            } catch {
+                try? db.execute("ROLLBACK;")
+                throw error
+            }
+        }
+    }
+
     // MARK: Templates and links
 
     /// A template of an org.
