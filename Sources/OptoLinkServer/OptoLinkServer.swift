@@ -36,13 +36,18 @@ public final class OptoLinkServer: Sendable {
         /// ``maxConnections``, far more than a browser (6 per host) or an app opens, so one address
         /// holding keep-alive connections cannot take them all.
         public var maxConnectionsPerAddress: Int
+        /// Where the server reports what no client sees (queued writes it dropped, a batch it rolled
+        /// back). Default ``ServerLog/standardError``; an embedding program with a screen of its own (the
+        /// dashboard) may route it elsewhere.
+        public var log: ServerLog
         /// Hide the `/dev/*` endpoints (404). Default false.
         public var production: Bool
 
         /// Creates a configuration; every parameter has the default documented on its property.
         public init(host: String = "127.0.0.1", port: Int = 8787, databasePath: String? = nil,
                     seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false,
-                    trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64) {
+                    trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64,
+                    log: ServerLog = .standardError) {
             self.host = host
             self.port = port
             self.databasePath = databasePath
@@ -52,6 +57,7 @@ public final class OptoLinkServer: Sendable {
             self.trustedProxies = trustedProxies
             self.maxConnections = maxConnections
             self.maxConnectionsPerAddress = maxConnectionsPerAddress
+            self.log = log
         }
     }
 
@@ -90,7 +96,7 @@ public final class OptoLinkServer: Sendable {
             }
             proxies.append(range)
         }
-        let store = try Store(path: configuration.databasePath)
+        let store = try Store(path: configuration.databasePath, log: configuration.log)
         try store.apply(configuration.seed, now: clock.now())
         backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: configuration.trustForwardedFor,
                                                                      trustedProxies: proxies,

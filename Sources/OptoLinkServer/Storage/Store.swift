@@ -11,6 +11,8 @@ import Foundation
 ///   database access, so everything read through the store already sees them.
 final class Store: Sendable {
     private let db: Locked<SQLiteDatabase>
+    /// Where dropped writes and rolled-back batches are reported.
+    let log: ServerLog
     private let cache = Locked(ReadCache())
     private let pending = Locked(PendingWrites())
 
@@ -42,7 +44,8 @@ final class Store: Sendable {
     static let maxPending = 512
 
     /// Opens (and migrates) the database at `path`, or an in-memory one when nil.
-    init(path: String?) throws(OptoLinkServerError) {
+    init(path: String?, log: ServerLog = .standardError) throws(OptoLinkServerError) {
+        self.log = log
         let database = try SQLiteDatabase(path: path)
         let version = Int(try database.query("PRAGMA user_version;").first?.first?.int ?? 0)
         guard version <= Schema.currentVersion else {
@@ -71,23 +74,74 @@ final class Store: Sendable {
     }
 
     /// Applies the queued writes in one transaction (call with the database lock held). A failing write
-    /// is dropped (they are fire-and-forget, as in the contract), the others still apply.
+    /// is dropped (they are fire-and-forget, as in the contract), the others still apply. When the
+    /// transaction cannot commit (a busy, full or read-only database, a deferred constraint), it is rolled
+    /// back, never left open (later writes, acknowledged ones included, would sit in it uncommitted), and
+    /// the writes are tried once more one by one. What is dropped, and why, goes to the log.
     private func applyPending(_ database: SQLiteDatabase) {
         let writes = pending.withLock { state -> [PendingWrite] in
             defer { state.writes = []; state.flushScheduled = false }
             return state.writes
         }
         guard !writes.isEmpty else { return }
-        let transaction = writes.count > 1 && (try? database.execute("BEGIN;")) != nil
-        for write in writes {
-            switch write {
-            case let .click(linkId, source, ipHash, fingerprint, now):
-                try? Store.insertClick(database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
-            case let .device(orgId, id, now):
-                try? Store.upsertDevice(database, orgId: orgId, id: id, platform: nil, osVersion: nil, deviceModel: nil, now: now)
+        /// Applies each write on its own; returns how many failed and the first error.
+        func applyEach() -> (failed: Int, error: OptoLinkServerError?) {
+            var failed = 0
+            var first: OptoLinkServerError?
+            for write in writes {
+                do {
+                    try Store.apply(write, to: database)
+                } catch {
+                    failed += 1
+                    first = first ?? error
+                }
             }
+            return (failed, first)
         }
-        if transaction { try? database.execute("COMMIT;") }
+        var outcome: (failed: Int, error: OptoLinkServerError?)
+        if writes.count > 1, (try? database.execute("BEGIN;")) != nil {
+            outcome = applyEach()
+            do {
+                try database.execute("COMMIT;")
+            } catch {
+                rollBack(database, because: "a batch of \(writes.count) queued writes did not commit (\(error.message))")
+                outcome = applyEach()   // autocommit: each write on its own
+            }
+        } else {
+            outcome = applyEach()
+        }
+        if outcome.failed > 0 {
+            log.write("dropped \(outcome.failed) of \(writes.count) queued writes (fire-and-forget clicks and device upserts): "
+                      + (outcome.error?.message ?? "unknown error"))
+        }
+        if database.isInTransaction { rollBack(database, because: "a transaction was still open after the queued writes") }
+    }
+
+    /// Rolls back the open transaction and logs why (call with the database lock held).
+    private func rollBack(_ database: SQLiteDatabase, because reason: String) {
+        do {
+            try database.execute("ROLLBACK;")
+            log.write("rolled back: \(reason)")
+        } catch {
+            log.write("could not roll back (\(error.message)): \(reason)")
+        }
+    }
+
+    private static func apply(_ write: PendingWrite, to database: SQLiteDatabase) throws(OptoLinkServerError) {
+        switch write {
+        case let .click(linkId, source, ipHash, fingerprint, now):
+            try insertClick(database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
+        case let .device(orgId, id, now):
+            try upsertDevice(database, orgId: orgId, id: id, platform: nil, osVersion: nil, deviceModel: nil, now: now)
+        }
+    }
+
+    /// Whether a transaction is open on the connection (after the queued writes; tests).
+    var isInTransaction: Bool { db.withLock { applyPending($0); return $0.isInTransaction } }
+
+    /// Makes the connection refuse (`true`) or take writes again (`PRAGMA query_only`; operators and tests).
+    func setQueryOnly(_ on: Bool) throws(OptoLinkServerError) {
+        try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) in try database.execute("PRAGMA query_only = \(on ? 1 : 0);") }
     }
 
     /// Queues a fire-and-forget write and makes sure it is applied soon.
