@@ -36,6 +36,17 @@ public final class OptoLinkServer: Sendable {
         /// ``maxConnections``, far more than a browser (6 per host) or an app opens, so one address
         /// holding keep-alive connections cannot take them all.
         public var maxConnectionsPerAddress: Int
+        /// Click records (pending deferred matches) one client address may hold; one more drops its
+        /// oldest (whose clipboard token then no longer matches). Default 1 000: two minutes of redirects
+        /// at the resolve limit of 500/min, twenty times the 50 the fingerprint list scores.
+        public var maxClicksPerAddress: Int
+        /// Bytes all click records may take in memory, by the store's estimate of each (about 640 bytes
+        /// for a browser click; optolink-bench row 7a measures the real figure); past it the oldest records
+        /// go first, whatever their address. Default 128 MiB (about 210 000 pending clicks).
+        public var clickMemoryBudget: Int
+        /// Rows the SQLite `clicks` table (analytics, not used for matching) keeps; the oldest are deleted
+        /// past it. Default 1 000 000 (about 150 MB; with the default in-memory database that is memory).
+        public var maxClickRows: Int
         /// Where the server reports what no client sees (queued writes it dropped, a batch it rolled
         /// back). Default ``ServerLog/standardError``; an embedding program with a screen of its own (the
         /// dashboard) may route it elsewhere.
@@ -47,6 +58,7 @@ public final class OptoLinkServer: Sendable {
         public init(host: String = "127.0.0.1", port: Int = 8787, databasePath: String? = nil,
                     seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false,
                     trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64,
+                    maxClicksPerAddress: Int = 1_000, clickMemoryBudget: Int = 128 << 20, maxClickRows: Int = 1_000_000,
                     log: ServerLog = .standardError) {
             self.host = host
             self.port = port
@@ -57,6 +69,9 @@ public final class OptoLinkServer: Sendable {
             self.trustedProxies = trustedProxies
             self.maxConnections = maxConnections
             self.maxConnectionsPerAddress = maxConnectionsPerAddress
+            self.maxClicksPerAddress = maxClicksPerAddress
+            self.clickMemoryBudget = clickMemoryBudget
+            self.maxClickRows = maxClickRows
             self.log = log
         }
     }
@@ -96,12 +111,17 @@ public final class OptoLinkServer: Sendable {
             }
             proxies.append(range)
         }
-        let store = try Store(path: configuration.databasePath, log: configuration.log)
+        guard configuration.maxClicksPerAddress >= 1, configuration.clickMemoryBudget >= 0, configuration.maxClickRows >= 1 else {
+            throw OptoLinkServerError.startup("maxClicksPerAddress and maxClickRows must be at least 1, clickMemoryBudget at least 0")
+        }
+        let store = try Store(path: configuration.databasePath, log: configuration.log, maxClickRows: configuration.maxClickRows)
         try store.apply(configuration.seed, now: clock.now())
         backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: configuration.trustForwardedFor,
                                                                      trustedProxies: proxies,
                                                                      production: configuration.production,
-                                                                     platformDomain: configuration.seed.platformDomain))
+                                                                     platformDomain: configuration.seed.platformDomain,
+                                                                     matchLimits: .init(maxRecordsPerAddress: configuration.maxClicksPerAddress,
+                                                                                        memoryBudget: configuration.clickMemoryBudget)))
         let router = Router(backend: backend)
         self.router = router
         http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits) { request, peer, faultsApplied in

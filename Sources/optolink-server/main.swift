@@ -7,7 +7,8 @@ import OptoLinkServer
 let usage = """
 usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
                        [--trust-forwarded-for] [--trusted-proxy CIDR]... [--max-connections N]
-                       [--max-connections-per-address N] [--production] [--help]
+                       [--max-connections-per-address N] [--max-clicks-per-address N]
+                       [--click-memory MIB] [--max-click-rows N] [--production] [--help]
 
   --host HOST             address to bind (default 127.0.0.1)
   --port PORT             port to bind, 0 = any free port (default 8787)
@@ -22,6 +23,12 @@ usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE
   --max-connections-per-address N
                           connections served at once from one peer address; one more gets 503
                           (default 64)
+  --max-clicks-per-address N
+                          pending click records one client address may hold; one more drops its
+                          oldest (default 1000)
+  --click-memory MIB      memory all pending click records may take, in MiB, oldest dropped first
+                          (default 128, about 210 000 clicks)
+  --max-click-rows N      rows the SQLite clicks table (analytics) keeps, oldest deleted (default 1000000)
   --production            hide the /dev endpoints (404)
   --help                  show this help
 
@@ -62,6 +69,12 @@ while let argument = arguments.popFirst() {
     case "--trusted-proxy": configuration.trustedProxies.append(value(for: argument, &arguments))
     case "--max-connections": configuration.maxConnections = positive(argument, &arguments)
     case "--max-connections-per-address": configuration.maxConnectionsPerAddress = positive(argument, &arguments)
+    case "--max-clicks-per-address": configuration.maxClicksPerAddress = positive(argument, &arguments)
+    case "--click-memory":
+        let mebibytes = positive(argument, &arguments)
+        guard mebibytes <= 1 << 30 else { fail("--click-memory is in MiB: \(mebibytes) is too large") }
+        configuration.clickMemoryBudget = mebibytes << 20
+    case "--max-click-rows": configuration.maxClickRows = positive(argument, &arguments)
     case "--production": configuration.production = true
     default: fail("unknown argument \(argument)\n\(usage)")
     }

@@ -11,10 +11,12 @@ final class Backend: Sendable {
         var trustedProxies: [AddressRange] = []
         var production = false
         var platformDomain = "links.optolink.test"
+        /// What the click records may hold.
+        var matchLimits = MatchState.Limits()
     }
 
     let store: Store
-    let matches = MatchStore()
+    let matches: MatchStore
     let rateLimiter: RateLimiter
     let faults = FaultInjector()
     let attempts = AttemptLog()
@@ -26,6 +28,7 @@ final class Backend: Sendable {
         self.clock = clock
         self.options = options
         rateLimiter = RateLimiter(clock: clock)
+        matches = MatchStore(limits: options.matchLimits)
     }
 
     /// The client address. Without trust it is the socket peer. When the peer may speak for the client

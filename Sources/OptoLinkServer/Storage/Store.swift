@@ -13,6 +13,10 @@ final class Store: Sendable {
     private let db: Locked<SQLiteDatabase>
     /// Where dropped writes and rolled-back batches are reported.
     let log: ServerLog
+    /// Rows the `clicks` table keeps; the oldest go past it.
+    let maxClickRows: Int
+    /// Clicks inserted since the table was last trimmed (read and written under the database lock).
+    private let clicksSinceTrim = Locked(0)
     private let cache = Locked(ReadCache())
     private let pending = Locked(PendingWrites())
 
@@ -44,8 +48,12 @@ final class Store: Sendable {
     static let maxPending = 512
 
     /// Opens (and migrates) the database at `path`, or an in-memory one when nil.
-    init(path: String?, log: ServerLog = .standardError) throws(OptoLinkServerError) {
+    /// - Parameters:
+    ///   - maxClickRows: rows the `clicks` table (analytics) keeps, the oldest deleted past it; checked
+    ///     after every `max(1, maxClickRows / 16)` clicks, so it holds at most a sixteenth more meanwhile.
+    init(path: String?, log: ServerLog = .standardError, maxClickRows: Int = 1_000_000) throws(OptoLinkServerError) {
         self.log = log
+        self.maxClickRows = max(1, maxClickRows)
         let database = try SQLiteDatabase(path: path)
         let version = Int(try database.query("PRAGMA user_version;").first?.first?.int ?? 0)
         guard version <= Schema.currentVersion else {
@@ -65,6 +73,23 @@ final class Store: Sendable {
         try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in
             applyPending(database)
             return try body(database)
+        }
+    }
+
+    /// Counts `inserted` clicks and, every sixteenth of the cap, deletes the rows past `maxClickRows`
+    /// (call with the database lock held). A failure is logged: the table is analytics, nobody waits on it.
+    private func trimClicks(_ database: SQLiteDatabase, inserted: Int) {
+        let due = clicksSinceTrim.withLock { count -> Bool in
+            count += inserted
+            guard count >= max(1, maxClickRows / 16) else { return false }
+            count = 0
+            return true
+        }
+        guard due else { return }
+        do {
+            try database.query("DELETE FROM clicks WHERE id <= (SELECT MAX(id) FROM clicks) - ?", [.integer(Int64(maxClickRows))])
+        } catch {
+            log.write("could not trim the clicks table to \(maxClickRows) rows: \(error.message)")
         }
     }
 
@@ -115,6 +140,8 @@ final class Store: Sendable {
                       + (outcome.error?.message ?? "unknown error"))
         }
         if database.isInTransaction { rollBack(database, because: "a transaction was still open after the queued writes") }
+        let clicks = writes.reduce(0) { if case .click = $1 { return $0 + 1 } else { return $0 } }
+        if clicks > 0 { trimClicks(database, inserted: clicks) }
     }
 
     /// Rolls back the open transaction and logs why (call with the database lock held).
@@ -483,6 +510,7 @@ final class Store: Sendable {
     func insertClick(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date) throws(OptoLinkServerError) {
         try run { db throws(OptoLinkServerError) in
             try Store.insertClick(db, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
+            trimClicks(db, inserted: 1)
         }
     }
 
@@ -503,6 +531,11 @@ final class Store: Sendable {
         try run { db throws(OptoLinkServerError) in
             Int(try db.query("SELECT COUNT(*) FROM clicks WHERE link_id = ?", [.text(linkId)]).first?.first?.int ?? 0)
         }
+    }
+
+    /// Rows of the clicks table.
+    func clickRowCount() throws(OptoLinkServerError) -> Int {
+        try run { db throws(OptoLinkServerError) in Int(try db.query("SELECT COUNT(*) FROM clicks").first?.first?.int ?? 0) }
     }
 
     /// Appends to the audit trail. `actor` never holds a raw key (only `sdk:<first 8>` style prefixes).

@@ -133,4 +133,25 @@ import Testing
         try store.upsertDevice(orgId: 7, id: "device-with-org", platform: nil, osVersion: "17.5", deviceModel: nil, now: Date(timeIntervalSince1970: 3))
         #expect(try store.device(orgId: 7, id: "device-with-org")?.osVersion == "17.5")
     }
+
+    /// Issue 13, item 2: the clicks table (analytics) keeps its newest rows only, whether clicks are
+    /// written at once (redirect page) or queued (`/data`).
+    @Test func theClicksTableKeepsItsNewestRows() throws {
+        let store = try Store(path: nil, maxClickRows: 160)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.apply(.demo, now: now)
+        let org = try #require(try store.org(key: "demo"))
+        let link = try #require(try store.link(orgId: org.id, shortCode: "summer"))
+        for _ in 0..<300 { try store.insertClick(linkId: link.id, source: "redirect", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
+        for _ in 0..<300 { store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
+        let rows = try store.clickCount(linkId: link.id)
+        #expect(rows >= 160 && rows <= 160 + 160 / 16, "\(rows) rows")
+    }
+
+    @Test func theServerPassesItsClickLimitsOn() throws {
+        let server = try OptoLinkServer(configuration: .init(port: 0, maxClicksPerAddress: 7, clickMemoryBudget: 12_345, maxClickRows: 99))
+        #expect(server.backend.matches.snapshot.limits == MatchState.Limits(maxRecordsPerAddress: 7, memoryBudget: 12_345))
+        #expect(server.backend.store.maxClickRows == 99)
+        #expect(throws: OptoLinkServerError.self) { try OptoLinkServer(configuration: .init(port: 0, maxClicksPerAddress: 0)) }
+    }
 }
