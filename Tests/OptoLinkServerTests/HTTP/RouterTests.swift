@@ -123,6 +123,32 @@ import Testing
         #expect(try store.eventCount(orgId: betaOrg.id, deviceId: "shared-device-01") == 1)
     }
 
+    /// Issue 13, item 10: a deleted link's pending clicks go with it: neither its clipboard token nor the
+    /// address's fingerprint matches it any more (they did until the records expired).
+    @Test func deletingALinkRemovesItsPendingMatches() throws {
+        let (router, clock) = try router()
+        let ua = ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15")
+        let page = try respond(router, "GET", "/demo/summer", headers: [ua, ("X-Forwarded-For", "198.51.100.30")])
+        let html = String(decoding: page.body, as: UTF8.self)
+        let token = try #require(html.range(of: #"opl_[A-Za-z0-9_-]{22}"#, options: .regularExpression).map { String(html[$0]) })
+        _ = try respond(router, "GET", "/demo/welcome", headers: [ua, ("X-Forwarded-For", "198.51.100.31")])   // another link's click stays
+        let summer = try #require(router.backend.matches.snapshot.records[token]?.linkId)
+        // When the org deletes the link.
+        let auth = [("Authorization", "Bearer \(TestServer.serverKey)")]
+        #expect(try respond(router, "DELETE", "/links/\(summer)", headers: auth).status == 200)
+        // Then its clicks are gone: no clipboard match, no fingerprint or IP match on that address.
+        clock.advance(by: 30)
+        let byToken = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "203.0.113.60")], body: "{\"clipboardToken\":\"\(token)\"}")
+        #expect(try JSONParser.parse(byToken.body) == ["matched": false, "matchMethod": "NONE"])
+        let byAddress = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.30")],
+                                    body: #"{"platform":"iOS","osVersion":"17.4.1"}"#)
+        #expect(try JSONParser.parse(byAddress.body) == ["matched": false, "matchMethod": "NONE"])
+        #expect(!router.backend.matches.snapshot.records.values.contains { $0.linkId == summer })
+        // And the other link's click still matches.
+        let other = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.31")], body: #"{"platform":"iOS"}"#)
+        #expect(try JSONParser.parse(other.body)["path"] == "/onboarding/welcome")
+    }
+
     @Test func matchUpsertsTheDeviceOfTheKeysOrgEvenWithoutAMatch() throws {
         let (router, _) = try router()
         let demo = try #require(try router.backend.store.org(key: "demo"))
