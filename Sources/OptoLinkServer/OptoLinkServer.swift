@@ -36,6 +36,10 @@ public final class OptoLinkServer: Sendable {
         /// ``maxConnections``, far more than a browser (6 per host) or an app opens, so one address
         /// holding keep-alive connections cannot take them all.
         public var maxConnectionsPerAddress: Int
+        /// Threads that run the requests which wait for the database (`/sdk/*`, `/links`, key rotation,
+        /// the AASA file), so a slow write never stalls the event loops that answer `/data`, the redirect
+        /// page and `/match`. Default 4.
+        public var storageWorkers: Int
         /// Click records (pending deferred matches) one client address may hold; one more drops its
         /// oldest (whose clipboard token then no longer matches). Default 1 000: two minutes of redirects
         /// at the resolve limit of 500/min, twenty times the 50 the fingerprint list scores.
@@ -57,7 +61,7 @@ public final class OptoLinkServer: Sendable {
         /// Creates a configuration; every parameter has the default documented on its property.
         public init(host: String = "127.0.0.1", port: Int = 8787, databasePath: String? = nil,
                     seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false,
-                    trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64,
+                    trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64, storageWorkers: Int = 4,
                     maxClicksPerAddress: Int = 1_000, clickMemoryBudget: Int = 128 << 20, maxClickRows: Int = 1_000_000,
                     log: ServerLog = .standardError) {
             self.host = host
@@ -69,6 +73,7 @@ public final class OptoLinkServer: Sendable {
             self.trustedProxies = trustedProxies
             self.maxConnections = maxConnections
             self.maxConnectionsPerAddress = maxConnectionsPerAddress
+            self.storageWorkers = storageWorkers
             self.maxClicksPerAddress = maxClicksPerAddress
             self.clickMemoryBudget = clickMemoryBudget
             self.maxClickRows = maxClickRows
@@ -89,14 +94,15 @@ public final class OptoLinkServer: Sendable {
         var limits = HTTPServer.Limits()
         limits.maxConnections = configuration.maxConnections
         limits.maxConnectionsPerAddress = configuration.maxConnectionsPerAddress
+        limits.storageWorkers = configuration.storageWorkers
         try self.init(configuration: configuration, clock: SystemServerClock(), limits: limits)
     }
 
     /// The server on an injected clock, with the socket layer's `limits` as given (tests; the
     /// configuration's connection caps are not applied over them).
     init(configuration: Configuration, clock: any ServerClock, limits: HTTPServer.Limits) throws {
-        guard limits.maxConnections >= 1, limits.maxConnectionsPerAddress >= 1 else {
-            throw OptoLinkServerError.startup("maxConnections and maxConnectionsPerAddress must be at least 1")
+        guard limits.maxConnections >= 1, limits.maxConnectionsPerAddress >= 1, limits.storageWorkers >= 1 else {
+            throw OptoLinkServerError.startup("maxConnections, maxConnectionsPerAddress and storageWorkers must be at least 1")
         }
         self.configuration = configuration
         do {
@@ -124,8 +130,8 @@ public final class OptoLinkServer: Sendable {
                                                                                         memoryBudget: configuration.clickMemoryBudget)))
         let router = Router(backend: backend)
         self.router = router
-        http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits) { request, peer, faultsApplied in
-            router.handle(request, peer: peer, faultsApplied: faultsApplied)
+        http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits) { request, peer, stage in
+            router.handle(request, peer: peer, stage: stage)
         }
     }
 

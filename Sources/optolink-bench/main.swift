@@ -83,6 +83,10 @@ if options.runs(7) {
     progress("7. click store")
     add(ClickStoreBench.run(clicks: quick ? 100_000 : 1_000_000, floodRequests: quick ? 30_000 : 150_000))
 }
+if options.runs(8) {
+    progress("8. storage under a slow writer")
+    add(SlowWriterBench.run(requestsPerBlock: quick ? 200 : 1_000, blocks: quick ? 2 : 4))
+}
 
 var mode = quick ? "--quick" : "full"
 #if DEBUG

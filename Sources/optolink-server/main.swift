@@ -7,7 +7,7 @@ import OptoLinkServer
 let usage = """
 usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
                        [--trust-forwarded-for] [--trusted-proxy CIDR]... [--max-connections N]
-                       [--max-connections-per-address N] [--max-clicks-per-address N]
+                       [--max-connections-per-address N] [--storage-workers N] [--max-clicks-per-address N]
                        [--click-memory MIB] [--max-click-rows N] [--production] [--help]
 
   --host HOST             address to bind (default 127.0.0.1)
@@ -23,6 +23,9 @@ usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE
   --max-connections-per-address N
                           connections served at once from one peer address; one more gets 503
                           (default 64)
+  --storage-workers N     threads for the requests that wait for the database (/sdk, /links, key
+                          rotation), so a slow write never stalls /data, the redirect page or /match
+                          (default 4)
   --max-clicks-per-address N
                           pending click records one client address may hold; one more drops its
                           oldest (default 1000)
@@ -69,6 +72,7 @@ while let argument = arguments.popFirst() {
     case "--trusted-proxy": configuration.trustedProxies.append(value(for: argument, &arguments))
     case "--max-connections": configuration.maxConnections = positive(argument, &arguments)
     case "--max-connections-per-address": configuration.maxConnectionsPerAddress = positive(argument, &arguments)
+    case "--storage-workers": configuration.storageWorkers = positive(argument, &arguments)
     case "--max-clicks-per-address": configuration.maxClicksPerAddress = positive(argument, &arguments)
     case "--click-memory":
         let mebibytes = positive(argument, &arguments)

@@ -5,8 +5,9 @@ import Darwin
 #endif
 import Foundation
 
-/// HTTP/1.1 on POSIX sockets: one accept thread, and a few ``EventLoop`` threads that serve every
-/// connection with non-blocking I/O (never the cooperative pool). Keep-alive, Content-Length bodies,
+/// HTTP/1.1 on POSIX sockets: one accept thread, a few ``EventLoop`` threads that serve every
+/// connection with non-blocking I/O, and a ``WorkerPool`` for the requests that may wait for the
+/// database (never the cooperative pool). Keep-alive, Content-Length bodies,
 /// an idle timeout between requests and a deadline per request (so byte-at-a-time clients cannot hold
 /// a connection), a cap on concurrent connections and a smaller one per peer address (503 beyond
 /// either, so one address cannot take every connection), SIGPIPE-safe writes, `shutdown` + `close` to stop.
@@ -28,10 +29,13 @@ final class HTTPServer: Sendable {
         /// Event-loop threads the connections are spread over. Default: the active cores, at least 2
         /// (so a slow handler on one loop never stops the server).
         var eventLoops = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        /// Storage worker threads: requests that may wait for the database run there, one at a time each,
+        /// so a slow write stalls at most these and never an event loop. Default 4.
+        var storageWorkers = 4
     }
 
-    /// Answers one parsed request: `(request, peer address, faults already applied)`.
-    typealias Handler = @Sendable (HTTPRequest, String, Bool) -> RouterOutcome
+    /// Answers one parsed request: `(request, peer address, how far it already got)`.
+    typealias Handler = @Sendable (HTTPRequest, String, HandlingStage) -> RouterOutcome
 
     private struct State {
         var listenFD: Int32 = -1
@@ -54,12 +58,15 @@ final class HTTPServer: Sendable {
     private let state = Locked(State())
     private let finished = NSCondition()
     private let acceptDone = DispatchSemaphore(value: 0)
+    /// Where `.offload` outcomes run.
+    let workers: WorkerPool
 
     init(host: String, port: Int, limits: Limits = Limits(), handler: @escaping Handler) {
         self.host = host
         self.requestedPort = port
         self.limits = limits
         self.handler = handler
+        workers = WorkerPool(threads: limits.storageWorkers)
     }
 
     /// The bound port (after `start`).
@@ -82,6 +89,7 @@ final class HTTPServer: Sendable {
             throw error
         }
         state.withLock { $0.listenFD = fd; $0.port = port; $0.loops = loops }
+        workers.start()
         for loop in loops { loop.start() }
         let thread = Thread { [self] in acceptLoop(fd) }
         thread.name = "optolink-accept"
@@ -112,6 +120,7 @@ final class HTTPServer: Sendable {
         while state.withLock({ $0.active }) > 0, finished.wait(until: deadline) {}
         finished.unlock()
         for loop in loops { _ = loop.ended.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) }
+        workers.stop(waiting: max(0.1, deadline.timeIntervalSinceNow))
     }
 
     /// Whether `stop` was called.

@@ -64,25 +64,27 @@ final class Backend: Sendable {
     static func ipHash(_ ip: String) -> String { SHA256.hex(ip) }
 
     /// The match window in hours: link ?? template ?? 24.
-    func matchWindowHours(for link: LinkRecord) throws(OptoLinkServerError) -> Int {
+    func matchWindowHours(for link: LinkRecord, access: Store.Access = .wait) throws(OptoLinkServerError) -> Int {
         if let hours = link.matchWindowHours { return hours }
-        if let id = link.templateId, let hours = try store.template(orgId: link.orgId, id: id)?.matchWindowHours { return hours }
+        if let id = link.templateId, let hours = try store.template(orgId: link.orgId, id: id, access: access)?.matchWindowHours { return hours }
         return 24
     }
 
     /// Link params merged over the template's (the link wins).
-    func mergedParams(for link: LinkRecord) throws(OptoLinkServerError) -> [String: JSON] {
+    func mergedParams(for link: LinkRecord, access: Store.Access = .wait) throws(OptoLinkServerError) -> [String: JSON] {
         var params = [String: JSON]()
-        if let id = link.templateId, let template = try store.template(orgId: link.orgId, id: id) { params = template.params }
+        if let id = link.templateId, let template = try store.template(orgId: link.orgId, id: id, access: access) { params = template.params }
         params.merge(link.params) { _, linkValue in linkValue }
         return params
     }
 
-    /// Records a click for deferred matching; returns the record.
-    func recordClick(link: LinkRecord, ip: String, fingerprint: ClickFingerprint, at recordedAt: Date) throws(OptoLinkServerError) -> MatchRecord {
-        let hours = try matchWindowHours(for: link)
+    /// Records a click for deferred matching; returns the record. Everything it reads comes before the
+    /// click is stored, so a ``OptoLinkServerError/storageBusy`` leaves nothing behind.
+    func recordClick(link: LinkRecord, ip: String, fingerprint: ClickFingerprint, at recordedAt: Date,
+                     access: Store.Access = .wait) throws(OptoLinkServerError) -> MatchRecord {
+        let hours = try matchWindowHours(for: link, access: access)
         let record = MatchRecord(token: RandomToken.clipboardToken(), orgId: link.orgId, linkId: link.id, shortCode: link.shortCode,
-                                 path: link.path, params: try mergedParams(for: link), ipHash: Backend.ipHash(ip),
+                                 path: link.path, params: try mergedParams(for: link, access: access), ipHash: Backend.ipHash(ip),
                                  fingerprint: fingerprint, recordedAt: recordedAt,
                                  expiresAt: recordedAt.addingTimeInterval(TimeInterval(hours) * 3600))
         matches.insert(record, now: clock.now())
@@ -90,13 +92,15 @@ final class Backend: Sendable {
     }
 
     /// The ACTIVE org and its link for a public `/:orgKey/:shortCode` route (400 for a bad org key, 404 otherwise).
-    func resolve(orgKey: String, shortCode: String) throws(OptoLinkServerError) -> (OrgRecord, LinkRecord) {
+    func resolve(orgKey: String, shortCode: String, access: Store.Access = .wait) throws(OptoLinkServerError) -> (OrgRecord, LinkRecord) {
         guard IdentifierRules.isValidOrgKey(orgKey) else {
             throw OptoLinkServerError(status: 400, message: "Invalid orgKey: expected exactly 4 letters or digits",
                                       details: [.init(message: "orgKey must match ^[A-Za-z0-9]{4}$", field: "orgKey")])
         }
-        guard let org = try store.org(key: orgKey), org.isActive else { throw .notFound("Organization \(orgKey) not found") }
-        guard let link = try store.link(orgId: org.id, shortCode: shortCode) else { throw .notFound("Link \(orgKey)/\(shortCode) not found") }
+        guard let org = try store.org(key: orgKey, access: access), org.isActive else { throw .notFound("Organization \(orgKey) not found") }
+        guard let link = try store.link(orgId: org.id, shortCode: shortCode, access: access) else {
+            throw .notFound("Link \(orgKey)/\(shortCode) not found")
+        }
         return (org, link)
     }
 }

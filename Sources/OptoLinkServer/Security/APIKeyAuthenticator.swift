@@ -47,10 +47,10 @@ enum APIKeyAuthenticator {
     }
 
     /// Finds and checks a raw key (any tier, any org status): 401 when unknown, revoked or expired.
-    static func verify(rawKey: String, store: Store, now: Date) throws(OptoLinkServerError) -> Identity {
+    static func verify(rawKey: String, store: Store, now: Date, access: Store.Access = .wait) throws(OptoLinkServerError) -> Identity {
         guard rawKey.count >= prefixLength, rawKey.count <= 200 else { throw .unauthorized("Invalid API key") }
         let hash = SHA256.hex(rawKey)
-        guard let key = try store.keys(prefix: prefix(of: rawKey)).first(where: { constantTimeEquals($0.hash, hash) }) else {
+        guard let key = try store.keys(prefix: prefix(of: rawKey), access: access).first(where: { constantTimeEquals($0.hash, hash) }) else {
             throw .unauthorized("Invalid API key")
         }
         if key.revoked { throw .unauthorized("API key revoked") }
@@ -58,7 +58,7 @@ enum APIKeyAuthenticator {
         if let superseded = key.supersededAt, superseded.addingTimeInterval(supersedeGrace) <= now {
             throw .unauthorized("API key expired (superseded more than 24 h ago)")
         }
-        guard let org = try store.org(id: key.orgId) else { throw .unauthorized("Invalid API key") }
+        guard let org = try store.org(id: key.orgId, access: access) else { throw .unauthorized("Invalid API key") }
         return Identity(org: org, key: key, actor: actor(for: rawKey))
     }
 

@@ -3,13 +3,26 @@ import Foundation
 /// Everything that survives a restart, in SQLite: orgs, hashed keys, templates, links, device
 /// profiles, identity bindings, events, clicks and the audit trail. One connection behind a lock.
 ///
-/// Two things keep `GET /:orgKey/:shortCode/data` off the database lock (optolink-bench, measure 4a):
-/// - Orgs, links and templates found by the public lookups are kept in a read cache, filled and emptied
+/// Three things keep the routes the event loops answer themselves (`/data`, the redirect page, `/match`)
+/// off the database lock, so a slow write never stalls them (optolink-bench, measures 4a and 8):
+/// - Orgs, links, templates and keys found by the lookups are kept in a read cache, filled and emptied
 ///   under the database lock (so a fill can never outlive a write), and read under the cache's own lock.
-/// - The fire-and-forget writes of `/data` (click tracking, device upsert) are queued and applied in one
-///   transaction a few milliseconds later, on stop, when too many are waiting, and before any other
-///   database access, so everything read through the store already sees them.
+/// - Their writes (click tracking, device upserts, the match audit) are queued and applied in one
+///   transaction a few milliseconds later by a background thread, on stop, and before any other database
+///   access that may wait, so everything read through the store already sees them.
+/// - Their reads ask with ``Access/noWait``: on a cache miss while someone holds the database, they throw
+///   ``OptoLinkServerError/storageBusy`` at once and the request goes to a storage worker.
 final class Store: Sendable {
+    /// Whether a read may wait for the database lock.
+    enum Access: Sendable {
+        /// Wait (storage workers, tests, start-up).
+        case wait
+        /// Never wait: answer from the cache, or from the database if nobody holds it, else throw
+        /// ``OptoLinkServerError/storageBusy`` (event-loop threads). Queued writes are left to the
+        /// background flush: none of them changes what these reads return.
+        case noWait
+    }
+
     private let db: Locked<SQLiteDatabase>
     /// Where dropped writes and rolled-back batches are reported.
     let log: ServerLog
@@ -20,32 +33,43 @@ final class Store: Sendable {
     private let cache = Locked(ReadCache())
     private let pending = Locked(PendingWrites())
 
-    /// Found orgs, links and templates (misses are not cached, so unknown codes cannot grow it).
+    /// Found orgs, links, templates and keys (misses are not cached, so unknown codes cannot grow it).
     private struct ReadCache {
         var orgsByKey: [String: OrgRecord] = [:]
+        var orgsById: [Int64: OrgRecord] = [:]
         var linksByCode: [LinkKey: LinkRecord] = [:]
         var templates: [LinkKey: TemplateRecord] = [:]
+        var keysByPrefix: [String: [APIKeyRecord]] = [:]
         struct LinkKey: Hashable { var orgId: Int64; var name: String }
         /// Past this many entries the cache is emptied (bounded memory).
         static let limit = 4096
-        var count: Int { orgsByKey.count + linksByCode.count + templates.count }
+        var count: Int { orgsByKey.count + orgsById.count + linksByCode.count + templates.count + keysByPrefix.count }
     }
 
-    /// A queued fire-and-forget write.
+    /// What `/match` tells the store about the device.
+    typealias MatchDevice = (id: String, platform: String?, osVersion: String?, deviceModel: String?)
+
+    /// A queued write.
     private enum PendingWrite {
         case click(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date)
         case device(orgId: Int64, id: String, now: Date)
+        case match(device: MatchDevice?, orgId: Int64?, actor: String, detail: String, now: Date)
     }
 
     private struct PendingWrites {
         var writes: [PendingWrite] = []
         var flushScheduled = false
+        /// Writes dropped because the queue was full, since the last log line about it.
+        var dropped = 0
     }
 
     /// Queued writes are applied after at most this long.
     static let flushDelay: DispatchTimeInterval = .milliseconds(5)
-    /// More queued writes than this are applied at once by the thread that queues the next one.
+    /// More queued writes than this are applied by a background flush started at once.
     static let maxPending = 512
+    /// More queued writes than this (the database has not taken any for a while) drop the oldest: they
+    /// are fire-and-forget, and the memory they would take is not. A log line says how many.
+    static let maxQueued = 65_536
 
     /// Opens (and migrates) the database at `path`, or an in-memory one when nil.
     /// - Parameters:
@@ -67,12 +91,21 @@ final class Store: Sendable {
 
     deinit { flush() }
 
-    /// Runs `body` under the database lock, after applying every queued write.
+    /// Runs `body` under the database lock: waiting for it, after applying every queued write; or, with
+    /// `.noWait`, only if nobody holds it (else ``OptoLinkServerError/storageBusy``), leaving the queue.
     @discardableResult
-    private func run<R>(_ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
-        try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in
-            applyPending(database)
-            return try body(database)
+    private func run<R>(_ access: Access = .wait, _ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
+        switch access {
+        case .wait:
+            return try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in
+                applyPending(database)
+                return try body(database)
+            }
+        case .noWait:
+            guard let result = try db.withLockIfAvailable({ (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in
+                try body(database)
+            }) else { throw .storageBusy }
+            return result
         }
     }
 
@@ -105,7 +138,7 @@ final class Store: Sendable {
     /// the writes are tried once more one by one. What is dropped, and why, goes to the log.
     private func applyPending(_ database: SQLiteDatabase) {
         let writes = pending.withLock { state -> [PendingWrite] in
-            defer { state.writes = []; state.flushScheduled = false }
+            defer { state.writes = []; state.flushScheduled = false; state.dropped = 0 }
             return state.writes
         }
         guard !writes.isEmpty else { return }
@@ -136,7 +169,7 @@ final class Store: Sendable {
             outcome = applyEach()
         }
         if outcome.failed > 0 {
-            log.write("dropped \(outcome.failed) of \(writes.count) queued writes (fire-and-forget clicks and device upserts): "
+            log.write("dropped \(outcome.failed) of \(writes.count) queued writes (clicks, device upserts, match audits): "
                       + (outcome.error?.message ?? "unknown error"))
         }
         if database.isInTransaction { rollBack(database, because: "a transaction was still open after the queued writes") }
@@ -160,6 +193,8 @@ final class Store: Sendable {
             try insertClick(database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
         case let .device(orgId, id, now):
             try upsertDevice(database, orgId: orgId, id: id, platform: nil, osVersion: nil, deviceModel: nil, now: now)
+        case let .match(device, orgId, actor, detail, now):
+            try recordMatch(database, device: device, orgId: orgId, actor: actor, detail: detail, now: now)
         }
     }
 
@@ -171,15 +206,26 @@ final class Store: Sendable {
         try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) in try database.execute("PRAGMA query_only = \(on ? 1 : 0);") }
     }
 
-    /// Queues a fire-and-forget write and makes sure it is applied soon.
+    /// Queues a write and makes sure a background thread applies it soon; never waits for the database
+    /// (event-loop threads queue writes).
     private func enqueue(_ write: PendingWrite) {
-        let (schedule, full) = pending.withLock { state -> (Bool, Bool) in
+        let (schedule, now, dropped) = pending.withLock { state -> (Bool, Bool, Int) in
             state.writes.append(write)
+            var dropped = 0
+            if state.writes.count > Store.maxQueued {
+                state.writes.removeFirst(state.writes.count - Store.maxQueued)
+                state.dropped += 1
+                if state.dropped == 1 || state.dropped % 10_000 == 0 { dropped = state.dropped }
+            }
             defer { state.flushScheduled = true }
-            return (!state.flushScheduled, state.writes.count > Store.maxPending)
+            return (!state.flushScheduled, state.writes.count > Store.maxPending, dropped)
         }
-        if full { flush() }
-        if schedule {
+        if dropped > 0 {
+            log.write("the database takes no writes: dropped \(dropped) queued fire-and-forget writes so far (the queue holds \(Store.maxQueued))")
+        }
+        if now {
+            DispatchQueue.global().async { [weak self] in self?.flush() }
+        } else if schedule {
             DispatchQueue.global().asyncAfter(deadline: .now() + Store.flushDelay) { [weak self] in self?.flush() }
         }
     }
@@ -250,9 +296,9 @@ final class Store: Sendable {
     }
 
     /// The org with this key (case-sensitive).
-    func org(key: String) throws(OptoLinkServerError) -> OrgRecord? {
+    func org(key: String, access: Access = .wait) throws(OptoLinkServerError) -> OrgRecord? {
         if let cached = cache.withLock({ $0.orgsByKey[key] }) { return cached }
-        return try run { db throws(OptoLinkServerError) in
+        return try run(access) { db throws(OptoLinkServerError) in
             let org = try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE org_key = ?", [.text(key)]).first.map(Store.org)
             if let org { remember { $0.orgsByKey[key] = org } }
             return org
@@ -260,9 +306,12 @@ final class Store: Sendable {
     }
 
     /// The org with this id.
-    func org(id: Int64) throws(OptoLinkServerError) -> OrgRecord? {
-        try run { db throws(OptoLinkServerError) in
-            try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE id = ?", [.integer(id)]).first.map(Store.org)
+    func org(id: Int64, access: Access = .wait) throws(OptoLinkServerError) -> OrgRecord? {
+        if let cached = cache.withLock({ $0.orgsById[id] }) { return cached }
+        return try run(access) { db throws(OptoLinkServerError) in
+            let org = try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE id = ?", [.integer(id)]).first.map(Store.org)
+            if let org { remember { $0.orgsById[id] = org } }
+            return org
         }
     }
 
@@ -272,31 +321,36 @@ final class Store: Sendable {
     }
 
     /// Keys whose stored prefix equals `prefix`.
-    func keys(prefix: String) throws(OptoLinkServerError) -> [APIKeyRecord] {
-        try run { db throws(OptoLinkServerError) in
-            try db.query("SELECT id, org_id, prefix, key_hash, tier, revoked, expires_at, superseded_at FROM api_keys WHERE prefix = ?",
-                         [.text(prefix)]).map { row in
+    func keys(prefix: String, access: Access = .wait) throws(OptoLinkServerError) -> [APIKeyRecord] {
+        if let cached = cache.withLock({ $0.keysByPrefix[prefix] }) { return cached }
+        return try run(access) { db throws(OptoLinkServerError) in
+            let keys = try db.query("SELECT id, org_id, prefix, key_hash, tier, revoked, expires_at, superseded_at FROM api_keys WHERE prefix = ?",
+                                    [.text(prefix)]).map { row in
                 APIKeyRecord(id: row[0].int ?? 0, orgId: row[1].int ?? 0, prefix: row[2].string ?? "", hash: row[3].string ?? "",
                              tier: KeyTier(rawValue: row[4].string ?? "") ?? .client, revoked: (row[5].int ?? 0) != 0,
                              expiresAt: row[6].date, supersededAt: row[7].date)
             }
+            if !keys.isEmpty { remember { $0.keysByPrefix[prefix] = keys } }
+            return keys
         }
     }
 
     /// Marks a key revoked (tests and operators).
     func revokeKey(hash: String) throws(OptoLinkServerError) {
-        try run { db throws(OptoLinkServerError) in try db.query("UPDATE api_keys SET revoked = 1 WHERE key_hash = ?", [.text(hash)]) }
+        try runInvalidating { db throws(OptoLinkServerError) in try db.query("UPDATE api_keys SET revoked = 1 WHERE key_hash = ?", [.text(hash)]) }
     }
 
     /// Sets when a key was superseded by a regenerated one.
     func supersedeKey(hash: String, at date: Date) throws(OptoLinkServerError) {
-        try run { db throws(OptoLinkServerError) in try db.query("UPDATE api_keys SET superseded_at = ? WHERE key_hash = ?", [SQLValue(date), .text(hash)]) }
+        try runInvalidating { db throws(OptoLinkServerError) in
+            try db.query("UPDATE api_keys SET superseded_at = ? WHERE key_hash = ?", [SQLValue(date), .text(hash)])
+        }
     }
 
     /// Stores a new key of `tier` for the org and supersedes, now, every live key of that tier that was
     /// not superseded yet (one transaction); returns how many it superseded.
     func regenerateKey(orgId: Int64, tier: KeyTier, rawKey: String, now: Date) throws(OptoLinkServerError) -> Int {
-        try run { db throws(OptoLinkServerError) in
+        try runInvalidating { db throws(OptoLinkServerError) in
             try db.execute("BEGIN;")
             do throws(OptoLinkServerError) {
                 try db.query("""
@@ -319,10 +373,10 @@ final class Store: Sendable {
     // MARK: Templates and links
 
     /// A template of an org.
-    func template(orgId: Int64, id: String) throws(OptoLinkServerError) -> TemplateRecord? {
+    func template(orgId: Int64, id: String, access: Access = .wait) throws(OptoLinkServerError) -> TemplateRecord? {
         let key = ReadCache.LinkKey(orgId: orgId, name: id)
         if let cached = cache.withLock({ $0.templates[key] }) { return cached }
-        return try run { db throws(OptoLinkServerError) in
+        return try run(access) { db throws(OptoLinkServerError) in
             let template = try db.query("SELECT params, match_window_hours FROM templates WHERE org_id = ? AND template_id = ?",
                                         [.integer(orgId), .text(id)]).first.map { row in
                 TemplateRecord(orgId: orgId, templateId: id, params: Store.params(row[0]), matchWindowHours: row[1].int.map(Int.init))
@@ -346,10 +400,10 @@ final class Store: Sendable {
     }
 
     /// A link by org and short code.
-    func link(orgId: Int64, shortCode: String) throws(OptoLinkServerError) -> LinkRecord? {
+    func link(orgId: Int64, shortCode: String, access: Access = .wait) throws(OptoLinkServerError) -> LinkRecord? {
         let key = ReadCache.LinkKey(orgId: orgId, name: shortCode)
         if let cached = cache.withLock({ $0.linksByCode[key] }) { return cached }
-        return try run { db throws(OptoLinkServerError) in
+        return try run(access) { db throws(OptoLinkServerError) in
             let link = try db.query("SELECT \(Store.linkColumns) FROM links WHERE org_id = ? AND short_code = ?",
                                     [.integer(orgId), .text(shortCode)]).first.map(Store.link)
             if let link { remember { $0.linksByCode[key] = link } }
@@ -409,16 +463,25 @@ final class Store: Sendable {
     /// What `POST /match` writes, under one database lock: the device upsert (when a deviceId came
     /// along and the org is known: the matched link's, or the `X-API-Key`'s; not read back, the route does
     /// not answer with it), then the audit row. A failing upsert throws before the audit row is written.
-    func recordMatch(device: (id: String, platform: String?, osVersion: String?, deviceModel: String?)?, orgId: Int64?,
-                     actor: String, detail: String, now: Date) throws(OptoLinkServerError) {
+    func recordMatch(device: MatchDevice?, orgId: Int64?, actor: String, detail: String, now: Date) throws(OptoLinkServerError) {
         try run { db throws(OptoLinkServerError) in
-            if let device, let orgId {
-                try Store.upsertDevice(db, orgId: orgId, id: device.id, platform: device.platform, osVersion: device.osVersion,
-                                       deviceModel: device.deviceModel, now: now)
-            }
-            try db.query("INSERT INTO audit (at, actor, org_id, action, detail) VALUES (?,?,?,?,?)",
-                         [SQLValue(now), .text(actor), orgId.map(SQLValue.integer) ?? .null, .text("match"), .text(detail)])
+            try Store.recordMatch(db, device: device, orgId: orgId, actor: actor, detail: detail, now: now)
         }
+    }
+
+    /// ``recordMatch(device:orgId:actor:detail:now:)`` queued (the route answers without waiting for the database).
+    func queueMatch(device: MatchDevice?, orgId: Int64?, actor: String, detail: String, now: Date) {
+        enqueue(.match(device: device, orgId: orgId, actor: actor, detail: detail, now: now))
+    }
+
+    private static func recordMatch(_ db: SQLiteDatabase, device: MatchDevice?, orgId: Int64?, actor: String, detail: String,
+                                    now: Date) throws(OptoLinkServerError) {
+        if let device, let orgId {
+            try Store.upsertDevice(db, orgId: orgId, id: device.id, platform: device.platform, osVersion: device.osVersion,
+                                   deviceModel: device.deviceModel, now: now)
+        }
+        try db.query("INSERT INTO audit (at, actor, org_id, action, detail) VALUES (?,?,?,?,?)",
+                     [SQLValue(now), .text(actor), orgId.map(SQLValue.integer) ?? .null, .text("match"), .text(detail)])
     }
 
     /// The `/data?deviceId=` upsert, fire-and-forget: queued, applied in a batch (see the type's notes).

@@ -119,8 +119,10 @@ final class TestServer: Sendable {
     var port: Int { server.port }
     var backend: Backend { server.backend }
 
-    init(seed: ServerSeed = .demo, production: Bool = false, trustForwardedFor: Bool = true, limits: HTTPServer.Limits = HTTPServer.Limits()) throws {
-        server = try OptoLinkServer(configuration: .init(port: 0, seed: seed, trustForwardedFor: trustForwardedFor, production: production),
+    init(seed: ServerSeed = .demo, production: Bool = false, trustForwardedFor: Bool = true, limits: HTTPServer.Limits = HTTPServer.Limits(),
+         databasePath: String? = nil) throws {
+        server = try OptoLinkServer(configuration: .init(port: 0, databasePath: databasePath, seed: seed, trustForwardedFor: trustForwardedFor,
+                                                         production: production),
                                     clock: clock, limits: limits)
         try server.start()
     }
