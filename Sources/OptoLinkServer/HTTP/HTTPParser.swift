@@ -121,9 +121,8 @@ struct HTTPParser: Sendable {
             case .failure(let error): return .failure(error)
             }
         }
-        guard var head, bytes.count >= head.bodyStart + head.length else { return .incomplete }
-        head.expectsContinue = false   // the body is here: nothing to continue
-        self.head = head
+        guard let head, bytes.count >= head.bodyStart + head.length else { return .incomplete }
+        self.head?.expectsContinue = false   // the body is here: nothing to continue
         var request = head.request
         request.body = Array(UnsafeBufferPointer(rebasing: bytes[head.bodyStart..<head.bodyStart + head.length]))
         bytesExamined += head.length

@@ -37,8 +37,6 @@ struct MatchState: Sendable {
         /// `markMatched`) so a match reads its candidates from one array instead of 50 hashed lookups
         /// in a dictionary of every click (found by optolink-bench, measure 5).
         var fingerprintRecords: [MatchRecord] = []
-        /// Every record of the address still stored (in the lists or not), oldest first: the per-address cap.
-        var held: [String] = []
     }
 
     /// Tokens in the order they were stored; tokens whose record is gone are skipped when met and
@@ -68,6 +66,10 @@ struct MatchState: Sendable {
     let limits: Limits
     private(set) var records: [String: MatchRecord] = [:]
     private(set) var buckets: [AddressKey: Bucket] = [:]
+    /// Every record of an address still stored (in its lists or not), oldest first: the per-address cap.
+    /// An address has a bucket exactly while it has records here. Kept beside the buckets, not in them,
+    /// so the buckets a match reads stay as small to copy as they were (optolink-bench, measure 5).
+    private(set) var held: [AddressKey: [String]] = [:]
     /// Bytes the records take, by `estimatedBytes(of:)`.
     private(set) var storedBytes = 0
     private var order = TokenQueue()
@@ -121,7 +123,8 @@ struct MatchState: Sendable {
         var record = record
         let key = AddressKey(record.ipHash)
         var bucket = buckets.removeValue(forKey: key) ?? Bucket()   // out of the dictionary while it changes
-        if let held = bucket.held.first, let sibling = records[held] { record.ipHash = sibling.ipHash }   // one hash string per address
+        var tokens = held.removeValue(forKey: key) ?? []
+        if let first = tokens.first, let sibling = records[first] { record.ipHash = sibling.ipHash }   // one hash string per address
         record.link = intern(record.link, token: record.token)
         records[record.token] = record
         storedBytes += MatchState.estimatedBytes(of: record)
@@ -129,12 +132,14 @@ struct MatchState: Sendable {
         bucket.earliestExpiry = min(bucket.earliestExpiry, record.expiresAt)
         bucket.fingerprint.append(record.token)
         bucket.fuzzy.append(record.token)
-        bucket.held.append(record.token)
+        tokens.append(record.token)
         evictOldest(&bucket.fingerprint, cap: MatchState.fingerprintCap)
         evictOldest(&bucket.fuzzy, cap: MatchState.fuzzyCap)
         buckets[key] = bucket
+        let oldest = tokens.count > limits.maxRecordsPerAddress ? tokens[0] : nil
+        held[key] = tokens
         resync(ipHash: record.ipHash)
-        if bucket.held.count > limits.maxRecordsPerAddress { removeRecord(token: bucket.held[0]) }
+        if let oldest { removeRecord(token: oldest) }
         while storedBytes > limits.memoryBudget, let oldest = order.popFirst() {
             if records[oldest] != nil { removeRecord(token: oldest) }
         }
@@ -158,12 +163,15 @@ struct MatchState: Sendable {
         guard let record = records.removeValue(forKey: token) else { return }
         storedBytes -= MatchState.estimatedBytes(of: record)
         let key = AddressKey(record.ipHash)
+        var tokens = held.removeValue(forKey: key) ?? []
+        tokens.removeAll { $0 == token }
         guard var bucket = buckets.removeValue(forKey: key) else { return }
+        guard !tokens.isEmpty else { return }   // the address's last record: its bucket goes too
+        held[key] = tokens
         bucket.fingerprint.removeAll { $0 == token }
         bucket.fuzzy.removeAll { $0 == token }
-        bucket.held.removeAll { $0 == token }
         bucket.fingerprintRecords.removeAll { $0.token == token }
-        if !bucket.held.isEmpty { buckets[key] = bucket }
+        buckets[key] = bucket
     }
 
     /// Drops every record of a link (it was deleted): its clicks must not match any more.
@@ -286,16 +294,16 @@ struct MatchState: Sendable {
             let tokens = entry.tokens.filter { records[$0]?.linkId == linkId }
             links[linkId] = tokens.isEmpty ? nil : (entry.snapshot, tokens)
         }
-        for (ip, bucket) in buckets {
-            let f = bucket.fingerprint.filter { records[$0] != nil }
-            let z = bucket.fuzzy.filter { records[$0] != nil }
-            let h = bucket.held.filter { records[$0] != nil }
-            if f.count == bucket.fingerprint.count, z.count == bucket.fuzzy.count, h.count == bucket.held.count { continue }   // nothing expired here
-            var kept = Bucket(fingerprint: f, fuzzy: z)
+        for (ip, tokens) in held {
+            let h = tokens.filter { records[$0] != nil }
+            guard h.count != tokens.count else { continue }   // nothing expired here
+            held[ip] = h.isEmpty ? nil : h
+            guard let bucket = buckets[ip] else { continue }
+            guard !h.isEmpty else { buckets[ip] = nil; continue }
+            var kept = Bucket(fingerprint: bucket.fingerprint.filter { records[$0] != nil }, fuzzy: bucket.fuzzy.filter { records[$0] != nil })
             kept.earliestExpiry = earliestExpiry(of: kept)
-            kept.fingerprintRecords = f.compactMap { records[$0] }
-            kept.held = h
-            buckets[ip] = h.isEmpty ? nil : kept
+            kept.fingerprintRecords = kept.fingerprint.compactMap { records[$0] }
+            buckets[ip] = kept
         }
     }
 }

@@ -112,17 +112,22 @@ enum Scoring {
         equal(click.platform, request.platform) && equal(click.osVersion, request.osVersion) && equal(click.deviceModel, request.deviceModel)
     }
 
-    /// Both known (non-empty) and the same code points: the same UTF-8 bytes.
+    /// Both known (non-empty) and the same code points: the same UTF-8 bytes, compared with `memcmp`
+    /// (every candidate of every match compares five fields: optolink-bench, measure 5).
     private static func equal(_ a: String?, _ b: String?) -> Bool {
-        guard let a, let b, !a.isEmpty else { return false }
-        return a.utf8.elementsEqual(b.utf8)
+        guard var a, var b, !a.isEmpty else { return false }
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 
     /// Both known and the same non-empty part before the first `.` (compared as UTF-8 bytes, like `equal`).
     private static func sameMajor(_ a: String?, _ b: String?) -> Bool {
-        guard let a, let b else { return false }
-        let dot = UInt8(ascii: ".")
-        let left = a.utf8.prefix { $0 != dot }, right = b.utf8.prefix { $0 != dot }
-        return !left.isEmpty && left.elementsEqual(right)
+        guard var a, var b else { return false }
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let dot = UInt8(ascii: ".")
+                let left = x.firstIndex(of: dot) ?? x.count, right = y.firstIndex(of: dot) ?? y.count
+                return left > 0 && left == right && memcmp(x.baseAddress!, y.baseAddress!, left) == 0
+            }
+        }
     }
 }

@@ -34,30 +34,42 @@ final class Backend: Sendable {
     /// The client address. Without trust it is the socket peer. When the peer may speak for the client
     /// (any peer with `trustForwardedFor`, or a peer inside `trustedProxies`), it is the right-most
     /// `X-Forwarded-For` entry that is not a trusted proxy: each proxy appends the address it saw, so the
-    /// entries before the nearest untrusted one are the client's own claims. When every entry is a trusted
-    /// proxy, the left-most one; an empty list, the peer. Every `X-Forwarded-For` field counts, in order.
+    /// entries before the nearest untrusted one are the client's own claims (and are not looked at). When
+    /// every entry is a trusted proxy, the left-most one; an empty list, the peer. Every `X-Forwarded-For`
+    /// field counts, in order.
     ///
-    /// - Throws: 400 when an entry holds anything but printable ASCII without spaces (an address, or a
-    ///   dashboard's name for one): obs-text and control bytes are not addresses.
+    /// - Throws: 400 when an entry looked at holds anything but printable ASCII without spaces (an address,
+    ///   or a dashboard's name for one): obs-text and control bytes are not addresses.
     func clientIP(_ request: HTTPRequest, peer: String) throws(OptoLinkServerError) -> String {
         let proxies = options.trustedProxies
         guard options.trustForwardedFor || proxies.contains(where: { $0.contains(peer) }) else { return peer }
-        var entries: [Substring] = []
-        for field in request.headers where HTTPRequest.sameFieldName(field.name, "X-Forwarded-For") {
-            for piece in field.value.split(separator: ",") {
-                let entry = Substring(piece.trimmingASCII(" \t"))
+        var leftMost: Substring?
+        // Fields and their entries right to left, without building a list (every request of a trusting
+        // server comes through here: optolink-bench, measure 4).
+        for field in request.headers.reversed() where HTTPRequest.sameFieldName(field.name, "X-Forwarded-For") {
+            var rest = field.value[...]
+            while !rest.isEmpty {
+                let comma = rest.utf8.lastIndex(of: UInt8(ascii: ","))
+                let piece = comma.map { rest[rest.utf8.index(after: $0)...] } ?? rest
+                rest = comma.map { rest[..<$0] } ?? ""
+                let entry = Backend.trimmed(piece)
                 guard !entry.isEmpty else { continue }
                 guard entry.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
                     throw .badRequest("Invalid X-Forwarded-For entry: expected an address", field: "X-Forwarded-For")
                 }
-                entries.append(entry)
+                if proxies.isEmpty || !proxies.contains(where: { $0.contains(String(entry)) }) { return String(entry) }
+                leftMost = entry
             }
         }
-        guard let leftMost = entries.first else { return peer }
-        for entry in entries.reversed() where !proxies.contains(where: { $0.contains(String(entry)) }) {
-            return String(entry)
-        }
-        return String(leftMost)
+        return leftMost.map(String.init) ?? peer
+    }
+
+    /// `text` without spaces and tabs at either end.
+    private static func trimmed(_ text: Substring) -> Substring {
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+              let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        return text[first...last]
     }
 
     /// The key click records are filed under: SHA-256 of the address.

@@ -25,7 +25,7 @@ import Testing
         #expect(state.record(token: click(149, ip: "x").token, now: start) == nil)
         #expect(state.record(token: click(150, ip: "x").token, now: start) != nil)
         #expect(state.record(token: click(249, ip: "x").token, now: start) != nil)
-        #expect(state.buckets[AddressKey(Backend.ipHash("198.51.100.1"))]?.held.count == 100)
+        #expect(state.held[AddressKey(Backend.ipHash("198.51.100.1"))]?.count == 100)
         #expect(state.fingerprintCandidates(ipHash: Backend.ipHash("198.51.100.1"), now: start).count == MatchState.fingerprintCap)
         // And the other address is untouched.
         #expect(state.record(token: click(1_000, ip: "x").token, now: start) != nil)

@@ -54,7 +54,7 @@ import Testing
 
     @Test func anEntryThatIsNoAddressIs400() throws {
         let backend = try Self.backend(trustAll: true)
-        for value in ["a b", "10.0.0.1\u{1}", "caf\u{e9}", "\u{FFFD}"] {
+        for value in ["a b", "10.0.0.1\u{1}", "caf\u{e9}", "\u{FFFD}", ",\u{301}1.2.3.4"] {
             #expect(throws: OptoLinkServerError.self) { try backend.clientIP(Self.request(value), peer: "127.0.0.1") }
         }
         // Not looked at when the peer is not trusted.
