@@ -15,6 +15,14 @@ if arguments.first == "--child-dashboard-rss", arguments.count == 3, let attempt
     DashboardBench.rssChild(attempts: attempts, retries: retries)
     exit(0)
 }
+if arguments.first == "--child-click-bytes", arguments.count == 2, let clicks = Int(arguments[1]) {
+    ClickStoreBench.bytesChild(clicks: clicks)
+    exit(0)
+}
+if arguments.first == "--child-click-flood", arguments.count == 2, let requests = Int(arguments[1]) {
+    ClickStoreBench.floodChild(requests: requests)
+    exit(0)
+}
 
 let options: BenchOptions
 do {
@@ -69,6 +77,15 @@ if options.runs(6) {
     add(DashboardBench.render(iterations: quick ? 200 : 2_000))
     add(DashboardBench.rss(attempts: 10_000, retries: 10_000))
     add(DashboardBench.idleCPU(seconds: quick ? 2 : 10, buildIfMissing: options.buildDashboard))
+}
+
+if options.runs(7) {
+    progress("7. click store")
+    add(ClickStoreBench.run(clicks: quick ? 100_000 : 1_000_000, floodRequests: quick ? 30_000 : 150_000))
+}
+if options.runs(8) {
+    progress("8. storage under a slow writer")
+    add(SlowWriterBench.run(requestsPerBlock: quick ? 200 : 1_000, blocks: quick ? 2 : 4))
 }
 
 var mode = quick ? "--quick" : "full"
