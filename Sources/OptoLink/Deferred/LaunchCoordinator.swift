@@ -4,13 +4,17 @@ import Foundation
 /// direct opens, `/sdk/session` once per launch, and making sure the backend knows the device before
 /// `/sdk/identity` and `/sdk/events`.
 ///
-/// **One launch = one ``OptoLink`` instance** (one `start(...)`). The first-launch sequence:
+/// **One launch = one ``OptoLink`` instance** (one `start(...)`). The first launch is done only when a
+/// link was delivered or `/match` settled:
 /// 1. If the app was started by one of our links (`launchURL`, or `handle(url:)` before `/match` was sent),
-///    the first launch is marked done, `/match` is skipped and that link is delivered (``MatchMethod/direct``).
+///    that link is fetched and delivered (``MatchMethod/direct``); once it is, the first launch is marked
+///    done and `/match` is skipped. If it cannot be resolved, the deferred match runs as if no link had
+///    opened the app.
 /// 2. Otherwise, on the first launch only: token + fingerprint → `/match` → mark done (whatever happened,
 ///    except a shutdown mid-request) → clear the used token → deliver a match (`isDeferred: true`).
-///    A match that comes back after a link already opened the app is reported (`matchResult`) but not
-///    delivered: the user is already where the link goes.
+///    A match that comes back while a link opened during the first launch is still being fetched waits
+///    for that open: when it delivered its link, the match is reported (`matchResult`) but not delivered
+///    (the user is already where the link goes); when it failed, the match is delivered.
 ///
 /// **Session rule** (parity with Flutter): when that sequence has settled, if neither `/match` nor `/data`
 /// was sent in this launch and no session was registered yet, `/sdk/session` is sent once. Later
@@ -62,8 +66,12 @@ actor LaunchCoordinator {
     private let deps: Dependencies
     private var phase: Phase
     private var firstLaunchLink: OptoLinkData?
-    private var firstLaunchOpen: OpenSlot?
-    private var directOpenDuringMatch = false
+    /// The opens begun during the first launch (before it settled) whose request is still running.
+    private var firstLaunchOpens: Set<ObjectIdentifier> = []
+    /// Whether an open begun during the first launch delivered its link.
+    private var firstLaunchOpenDelivered = false
+    /// Tasks waiting for `firstLaunchOpens` to change (see ``waitForFirstLaunchOpens()``).
+    private var openWaiters: [CheckedContinuation<Void, Never>] = []
     private var linkRequestSent = false
     private var sessionSent = false
     private var registration: Task<Result<Void, OptoLinkError>, Never>?
@@ -88,15 +96,10 @@ actor LaunchCoordinator {
         if let launchURL, let shortCode {
             _ = await open(launchURL, shortCode: shortCode)
         }
-        switch phase {
-        case .notFirstLaunch:
-            return nil
-        case .matching, .settled:
-            if let firstLaunchOpen { return await firstLaunchOpen.value() }
-            return firstLaunchLink
-        case .waiting:
-            break
-        }
+        guard phase != .notFirstLaunch else { return nil }
+        // A link that opened the app first: wait for it; only a delivered link settles the first launch.
+        await waitForFirstLaunchOpens()
+        if phase == .settled || isShutDown { return firstLaunchLink }
         phase = .matching
         linkRequestSent = true
         let token = await deps.resolver.readToken()
@@ -106,9 +109,11 @@ actor LaunchCoordinator {
         case .matched(let link):
             markRegistered()
             deps.emit(.matchResult(link))
-            if directOpenDuringMatch {
+            // A link opened meanwhile decides: delivered, it wins; failed, the match is delivered.
+            await waitForFirstLaunchOpens()
+            if firstLaunchOpenDelivered {
                 deps.log(.warning, "Deferred match for \(link.path) not delivered: a link opened the app during the first launch")
-            } else {
+            } else if !isShutDown {
                 firstLaunchLink = link
                 if deps.deliver(link) { deps.emit(.linkDelivered(link)) }
             }
@@ -121,9 +126,22 @@ actor LaunchCoordinator {
         case .cancelled:
             deps.emit(.matchResult(nil))
         }
+        await waitForFirstLaunchOpens()
         phase = .settled
-        if let firstLaunchOpen { return await firstLaunchOpen.value() }
         return firstLaunchLink
+    }
+
+    /// Waits until no open begun during the first launch is still running (or the SDK shuts down).
+    private func waitForFirstLaunchOpens() async {
+        while !firstLaunchOpens.isEmpty, !isShutDown {
+            await withCheckedContinuation { openWaiters.append($0) }
+        }
+    }
+
+    private func wakeOpenWaiters() {
+        let waiting = openWaiters
+        openWaiters = []
+        for waiter in waiting { waiter.resume() }
     }
 
     /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch.
@@ -164,35 +182,36 @@ actor LaunchCoordinator {
         if let slot = opens[key], now - slot.time < Self.duplicateOpenWindow {
             return .joining(slot)
         }
-        var isFirstLaunchOpen = false
-        switch phase {
-        case .waiting:
-            // The app was opened by a link before /match was sent: no deferred match for this install.
-            deps.launchState.markFirstLaunchDone()
-            phase = .settled
-            isFirstLaunchOpen = true
-        case .matching:
-            directOpenDuringMatch = true
-            isFirstLaunchOpen = firstLaunchOpen == nil
-        case .notFirstLaunch, .settled:
-            break
-        }
+        // Opened during the first launch: it settles the first launch only once its link is delivered
+        // (``finishOpen(_:_:isFirstLaunchOpen:)``); until then `/match` waits for it (or its answer does).
+        let isFirstLaunchOpen = phase == .waiting || phase == .matching
         linkRequestSent = true
         let slot = OpenSlot(time: now)
         pruneOpens(now: now)
         opens[key] = slot
         running[ObjectIdentifier(slot)] = slot
         openOrder.append((key: key, time: now))
-        if isFirstLaunchOpen { firstLaunchOpen = slot }
+        if isFirstLaunchOpen { firstLaunchOpens.insert(ObjectIdentifier(slot)) }
         return .starting(slot, isFirstLaunchOpen: isFirstLaunchOpen)
     }
 
     /// The bookkeeping after an open's request: the backend now knows this device.
+    /// An open of the first launch that delivered its link settles it (before `/match` was sent: no
+    /// `/match` for this install); one that failed leaves the first launch to the deferred match.
     private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool) -> OptoLinkData? {
         running[ObjectIdentifier(slot)] = nil
-        if let link {
-            markRegistered()
-            if isFirstLaunchOpen { firstLaunchLink = link }
+        if link != nil { markRegistered() }
+        if isFirstLaunchOpen {
+            firstLaunchOpens.remove(ObjectIdentifier(slot))
+            if let link, !isShutDown, !firstLaunchOpenDelivered {
+                firstLaunchOpenDelivered = true
+                firstLaunchLink = link
+                if phase == .waiting {
+                    deps.launchState.markFirstLaunchDone()
+                    phase = .settled
+                }
+            }
+            wakeOpenWaiters()
         }
         return isShutDown ? nil : link
     }
@@ -345,5 +364,6 @@ actor LaunchCoordinator {
         isShutDown = true
         for slot in running.values { slot.stop() }
         registration?.cancel()
+        wakeOpenWaiters()
     }
 }
