@@ -26,9 +26,18 @@ public struct OptoLinkConfiguration: Sendable {
     public let backoffBase: TimeInterval
     /// The longest wait between retries (also for the event queue's later retries). Default 30 s.
     public let maxBackoff: TimeInterval
-    /// Whether the first launch reads the pasteboard for a click token. Default true (the best match);
-    /// false avoids the iOS 16+ paste banner at the cost of fingerprint-only matching.
-    public let clipboardEnabled: Bool
+    /// When the first launch reads the pasteboard for the click token. Default
+    /// ``ClipboardReading/atFirstLaunch`` (the best match, as the Flutter SDK); ``ClipboardReading/whenAppAsks``
+    /// lets your app choose the moment of the iOS 16+ paste prompt; ``ClipboardReading/never`` avoids it at
+    /// the cost of fingerprint-only matching.
+    public let clipboardReading: ClipboardReading
+    /// With ``ClipboardReading/whenAppAsks``: how long the first launch's `/match` waits for
+    /// ``OptoLink/checkPasteboard()`` before it is sent without the token. Default 60 s: long enough for
+    /// a short onboarding, short enough that the fingerprint (the network address) is still the click's.
+    public let pasteboardCheckTimeout: TimeInterval
+    /// Whether the pasteboard may be read at all: `clipboardReading != .never` (the Flutter SDK's
+    /// `clipboardEnabled`).
+    public var clipboardEnabled: Bool { clipboardReading != .never }
     /// Extra hosts (besides `baseURL`'s) accepted for incoming links, e.g. a custom link domain.
     /// Default none. Compared case-insensitively.
     public let linkDomains: [String]
@@ -48,7 +57,8 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - maxRetries: ≥ 0 (default 2).
     ///   - backoffBase: seconds, ≥ 0 (default 1).
     ///   - maxBackoff: seconds, ≥ 0 (default 30).
-    ///   - clipboardEnabled: default true.
+    ///   - clipboardReading: default ``ClipboardReading/atFirstLaunch``.
+    ///   - pasteboardCheckTimeout: seconds, ≥ 0 (default 60).
     ///   - linkDomains: extra link hosts, default `[]`.
     ///   - eventQueueCapacity: ≥ 1 (default 100).
     ///   - logger: default nil.
@@ -61,7 +71,8 @@ public struct OptoLinkConfiguration: Sendable {
         maxRetries: Int = 2,
         backoffBase: TimeInterval = 1,
         maxBackoff: TimeInterval = 30,
-        clipboardEnabled: Bool = true,
+        clipboardReading: ClipboardReading = .atFirstLaunch,
+        pasteboardCheckTimeout: TimeInterval = 60,
         linkDomains: [String] = [],
         eventQueueCapacity: Int = 100,
         logger: OptoLinkLogger? = nil
@@ -92,6 +103,9 @@ public struct OptoLinkConfiguration: Sendable {
         guard maxRetries >= 0 else { throw .configuration("maxRetries must be 0 or more") }
         guard backoffBase >= 0, backoffBase.isFinite else { throw .configuration("backoffBase must be 0 or more seconds") }
         guard maxBackoff >= 0, maxBackoff.isFinite else { throw .configuration("maxBackoff must be 0 or more seconds") }
+        guard pasteboardCheckTimeout >= 0, pasteboardCheckTimeout.isFinite else {
+            throw .configuration("pasteboardCheckTimeout must be 0 or more seconds")
+        }
         guard eventQueueCapacity >= 1 else { throw .configuration("eventQueueCapacity must be at least 1") }
         var domains: [String] = []
         for domain in linkDomains {
@@ -109,7 +123,8 @@ public struct OptoLinkConfiguration: Sendable {
         self.maxRetries = maxRetries
         self.backoffBase = backoffBase
         self.maxBackoff = maxBackoff
-        self.clipboardEnabled = clipboardEnabled
+        self.clipboardReading = clipboardReading
+        self.pasteboardCheckTimeout = pasteboardCheckTimeout
         self.linkDomains = domains
         self.eventQueueCapacity = eventQueueCapacity
         self.logger = logger

@@ -92,8 +92,7 @@ public final class OptoLink: Sendable {
         let deviceId = DeviceIdentifierStore(store: environment.store).deviceId()
         let launchState = LaunchState(store: environment.store)
         let resolver = DeferredLinkResolver(
-            api: api, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo, launchState: launchState,
-            clipboardEnabled: configuration.clipboardEnabled)
+            api: api, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo, launchState: launchState)
         let coordinator = LaunchCoordinator(
             dependencies: .init(
                 configuration: configuration, api: api, resolver: resolver, launchState: launchState,
@@ -176,6 +175,21 @@ public final class OptoLink: Sendable {
     /// The same link is also delivered on ``links``.
     public func resolveDeferredLink() async -> OptoLinkData? {
         await firstLaunchTask.value
+    }
+
+    /// Reads the click token from the pasteboard now, for the first launch's `/match`, when the
+    /// configuration says ``ClipboardReading/whenAppAsks``.
+    ///
+    /// Call it when you choose to show iOS's paste prompt (for example after onboarding). The first
+    /// launch's `/match` waits for this call at most ``OptoLinkConfiguration/pasteboardCheckTimeout``
+    /// seconds (default 60), then goes without the token. Returns true when a click token was found.
+    /// Does nothing and returns false on later launches, after `/match` was sent, after a link opened the
+    /// first launch, and with ``ClipboardReading/never``; with ``ClipboardReading/atFirstLaunch`` the SDK
+    /// reads by itself and this returns whether that read found a token.
+    @discardableResult
+    public func checkPasteboard() async -> Bool {
+        guard !shutdownFlag.isSet else { return false }
+        return await coordinator.checkPasteboard()
     }
 
     // MARK: Identity

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// The SDK's one error type: what ``OptoLinkAPI`` throws and what
-/// ``OptoLinkConfiguration/init(apiKey:orgKey:baseURL:timeout:maxRetries:backoffBase:maxBackoff:clipboardEnabled:linkDomains:eventQueueCapacity:logger:)`` throws.
+/// ``OptoLinkConfiguration`` throws when it refuses a configuration.
 ///
 /// A struct with a hidden code (new kinds do not break your `switch`): compare with the static members,
 /// which compare kinds only, and read the context from the properties.

@@ -12,6 +12,11 @@ import Foundation
 ///    opened the app.
 /// 2. Otherwise, on the first launch only: token + fingerprint → `/match` → mark done (whatever happened,
 ///    except a shutdown mid-request) → clear the used token → deliver a match (`isDeferred: true`).
+///    The token is read in a task of its own (the read may wait for the paste prompt), at once
+///    (``ClipboardReading/atFirstLaunch``), when the app calls ``checkPasteboard()``
+///    (``ClipboardReading/whenAppAsks``, waited for at most
+///    ``OptoLinkConfiguration/pasteboardCheckTimeout``), or never. Until `/match` is sent, a link that
+///    opens the app is still "the link that opened the first launch" (rule 1).
 ///    A match that comes back while a link opened during the first launch is still being fetched waits
 ///    for that open: when it delivered its link, the match is reported (`matchResult`) but not delivered
 ///    (the user is already where the link goes); when it failed, the match is delivered.
@@ -70,8 +75,20 @@ actor LaunchCoordinator {
     private var firstLaunchOpens: Set<ObjectIdentifier> = []
     /// Whether an open begun during the first launch delivered its link.
     private var firstLaunchOpenDelivered = false
-    /// Tasks waiting for `firstLaunchOpens` to change (see ``waitForFirstLaunchOpens()``).
-    private var openWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Tasks waiting for the first launch's state to change (opens ending, the token read, its wait
+    /// running out, shutdown): see ``waitForChange()``.
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// The first launch's pasteboard read.
+    private var token: TokenRead = .notStarted
+    /// With ``ClipboardReading/whenAppAsks``: the wait for ``checkPasteboard()`` ran out.
+    private var tokenWaitExpired = false
+
+    /// Where the first launch's pasteboard read is.
+    private enum TokenRead {
+        case notStarted
+        case reading(Task<DeferredLinkResolver.ReadToken?, Never>)
+        case done(DeferredLinkResolver.ReadToken?)
+    }
     private var linkRequestSent = false
     private var sessionSent = false
     private var registration: Task<Result<Void, OptoLinkError>, Never>?
@@ -100,9 +117,13 @@ actor LaunchCoordinator {
         // A link that opened the app first: wait for it; only a delivered link settles the first launch.
         await waitForFirstLaunchOpens()
         if phase == .settled || isShutDown { return firstLaunchLink }
+        // The token, read in a task of its own; a link opening the app meanwhile still settles the first
+        // launch (phase `.waiting`: /match is not sent yet), so a paste prompt never holds a direct open.
+        let token = await tokenForMatch()
+        await waitForFirstLaunchOpens()
+        if phase == .settled || isShutDown { return firstLaunchLink }
         phase = .matching
         linkRequestSent = true
-        let token = await deps.resolver.readToken()
         let outcome = await deps.resolver.match(token: token?.token, deviceId: deps.deviceId)
         await deps.resolver.finish(after: outcome, usedToken: token)
         switch outcome {
@@ -133,15 +154,91 @@ actor LaunchCoordinator {
 
     /// Waits until no open begun during the first launch is still running (or the SDK shuts down).
     private func waitForFirstLaunchOpens() async {
-        while !firstLaunchOpens.isEmpty, !isShutDown {
-            await withCheckedContinuation { openWaiters.append($0) }
-        }
+        while !firstLaunchOpens.isEmpty, !isShutDown { await waitForChange() }
     }
 
-    private func wakeOpenWaiters() {
-        let waiting = openWaiters
-        openWaiters = []
+    /// Suspends until ``wakeWaiters()``: some state the first launch waits on changed.
+    private func waitForChange() async {
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func wakeWaiters() {
+        let waiting = waiters
+        waiters = []
         for waiter in waiting { waiter.resume() }
+    }
+
+    // MARK: The pasteboard
+
+    /// The token for `/match`, as ``ClipboardReading`` says: read now, waited for from
+    /// ``checkPasteboard()`` (at most ``OptoLinkConfiguration/pasteboardCheckTimeout``), or none. Returns
+    /// early (nil) when a link settles the first launch or the SDK shuts down meanwhile.
+    private func tokenForMatch() async -> DeferredLinkResolver.ReadToken? {
+        switch deps.configuration.clipboardReading {
+        case .never:
+            return nil
+        case .atFirstLaunch:
+            startTokenRead()
+        case .whenAppAsks:
+            break
+        }
+        var timer: Task<Void, Never>?
+        if case .notStarted = token {
+            let clock = deps.clock
+            let limit = deps.configuration.pasteboardCheckTimeout
+            timer = Task {
+                do { try await clock.sleep(for: limit) } catch { return }
+                await self.expireTokenWait()
+            }
+        }
+        defer { timer?.cancel() }
+        while phase == .waiting, !isShutDown {
+            switch token {
+            case .done(let read): return read
+            case .notStarted where tokenWaitExpired: return nil
+            default: await waitForChange()
+            }
+        }
+        return nil
+    }
+
+    /// Starts the pasteboard read in a task of its own, once.
+    private func startTokenRead() {
+        guard case .notStarted = token else { return }
+        let resolver = deps.resolver
+        let task = Task { () -> DeferredLinkResolver.ReadToken? in
+            let read = await resolver.readToken()
+            await self.finishTokenRead(read)
+            return read
+        }
+        token = .reading(task)
+    }
+
+    private func finishTokenRead(_ read: DeferredLinkResolver.ReadToken?) {
+        token = .done(read)
+        wakeWaiters()
+    }
+
+    private func expireTokenWait() {
+        tokenWaitExpired = true
+        wakeWaiters()
+    }
+
+    /// ``OptoLink/checkPasteboard()``: with ``ClipboardReading/whenAppAsks``, during a first launch whose
+    /// `/match` is not sent yet, reads the pasteboard now and hands the token to `/match`. Returns whether a
+    /// click token was found; false (and no read) in every other case.
+    func checkPasteboard() async -> Bool {
+        guard deps.configuration.clipboardReading == .whenAppAsks, phase == .waiting, !tokenWaitExpired, !isShutDown else {
+            if case .done(let read) = token { return read != nil }
+            if case .reading(let task) = token { return await task.value != nil }
+            return false
+        }
+        startTokenRead()
+        switch token {
+        case .reading(let task): return await task.value != nil
+        case .done(let read): return read != nil
+        case .notStarted: return false
+        }
     }
 
     /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch.
@@ -211,7 +308,7 @@ actor LaunchCoordinator {
                     phase = .settled
                 }
             }
-            wakeOpenWaiters()
+            wakeWaiters()
         }
         return isShutDown ? nil : link
     }
@@ -364,6 +461,7 @@ actor LaunchCoordinator {
         isShutDown = true
         for slot in running.values { slot.stop() }
         registration?.cancel()
-        wakeOpenWaiters()
+        if case .reading(let task) = token { task.cancel() }
+        wakeWaiters()
     }
 }

@@ -91,7 +91,7 @@ public actor SimulatedDevice {
             configuration = try OptoLinkConfiguration(
                 apiKey: settings.target.apiKey, orgKey: settings.target.orgKey, baseURL: settings.target.baseURL,
                 timeout: settings.timeout, maxRetries: settings.maxRetries, backoffBase: settings.backoffBase,
-                clipboardEnabled: settings.clipboardEnabled)
+                clipboardReading: settings.clipboardEnabled ? .atFirstLaunch : .never)
         } catch {
             throw .usage("the SDK refused its configuration: \(error)")
         }

@@ -107,7 +107,7 @@ struct SessionAndIdentityTests {
             dependencies: .init(
                 configuration: configuration, api: api,
                 resolver: DeferredLinkResolver(
-                    api: api, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, launchState: launchState, clipboardEnabled: true),
+                    api: api, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, launchState: launchState),
                 launchState: launchState, store: store, deviceInfo: FixedDeviceInfo.iPhone, clock: ManualClock(),
                 deviceId: "device-1234", emit: { _ in }, log: { _, _ in }, deliver: { delivered.record($0); return true }))
 
