@@ -4,8 +4,10 @@ import Foundation
 ///
 /// ``live`` in apps; tests and the dashboard's simulated devices build one from `OptoLinkTesting` doubles.
 public struct OptoLinkEnvironment: Sendable {
-    /// Persistent values (device id, first-launch flag, event queue).
+    /// Persistent values (device id, first-launch flag, registration, privacy switch).
     public var store: any KeyValueStore
+    /// The persisted event queue (default: `store`'s ``KeyValueStore/eventStore``).
+    public var eventStore: any EventStore
     /// The pasteboard read for the click token on the first launch.
     public var pasteboard: any Pasteboard
     /// The device traits.
@@ -16,11 +18,15 @@ public struct OptoLinkEnvironment: Sendable {
     public var clock: any OptoLinkClock
 
     /// Creates an environment.
+    ///
+    /// - Parameter eventStore: where queued events are kept; nil (the default) takes `store`'s
+    ///   ``KeyValueStore/eventStore`` (for `UserDefaults`, a file under Application Support).
     public init(
         store: any KeyValueStore, pasteboard: any Pasteboard, deviceInfo: any DeviceInfoProvider,
-        transport: any HTTPTransport, clock: any OptoLinkClock
+        transport: any HTTPTransport, clock: any OptoLinkClock, eventStore: (any EventStore)? = nil
     ) {
         self.store = store
+        self.eventStore = eventStore ?? store.eventStore
         self.pasteboard = pasteboard
         self.deviceInfo = deviceInfo
         self.transport = transport

@@ -194,11 +194,8 @@ public actor SimulatedDevice {
         let queued: Int
         if let sdk {
             queued = await sdk.queuedEventCount()
-        } else if let data = store.data(forKey: "optolink_event_queue"),
-                  let array = try? JSONSerialization.jsonObject(with: data) as? [Any] {
-            queued = array.count
         } else {
-            queued = 0
+            queued = store.events.events.count
         }
         return DeviceProfile(deviceId: deviceId, installNumber: installNumber, isFirstLaunch: !isFirstLaunchDone,
                              firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt, identity: identity, clipboard: pasteboard.content,
