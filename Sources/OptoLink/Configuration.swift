@@ -130,3 +130,13 @@ public struct OptoLinkConfiguration: Sendable {
         self.logger = logger
     }
 }
+
+extension OptoLinkConfiguration {
+    /// Whether every setting but the logger (a closure, not comparable) is the same.
+    func hasSameSettings(as other: OptoLinkConfiguration) -> Bool {
+        apiKey == other.apiKey && orgKey == other.orgKey && baseURL == other.baseURL && timeout == other.timeout
+            && maxRetries == other.maxRetries && backoffBase == other.backoffBase && maxBackoff == other.maxBackoff
+            && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
+            && linkDomains == other.linkDomains && eventQueueCapacity == other.eventQueueCapacity
+    }
+}

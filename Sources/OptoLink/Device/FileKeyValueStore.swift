@@ -24,11 +24,10 @@ public final class FileKeyValueStore: KeyValueStore, @unchecked Sendable {
         return base.appendingPathComponent("OptoLink", isDirectory: true)
     }
 
-    /// Creates a store in `directory` (created when missing).
+    /// Creates a store in `directory` (created by the first write).
     public init(directory: URL = FileKeyValueStore.defaultDirectory) {
         self.directory = directory
         self.eventStore = FileEventStore(directory: directory.appendingPathComponent("EventQueue", isDirectory: true))
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
     /// The string stored under `key`, or nil.

@@ -36,14 +36,22 @@ public struct OptoLinkEnvironment: Sendable {
     /// The production environment: `UserDefaults` on Apple platforms (``FileKeyValueStore`` in
     /// ``FileKeyValueStore/defaultDirectory`` elsewhere), `UIPasteboard` where UIKit exists (an always
     /// empty pasteboard elsewhere), ``FingerprintCollector``, ``URLSessionTransport``, ``SystemClock``.
+    ///
+    /// Every `live` environment shares one store object (``defaultStore``), so every `start` on it finds the
+    /// running instance: one SDK per process.
     public static var live: OptoLinkEnvironment {
-        #if canImport(Darwin)
-        let store: any KeyValueStore = UserDefaultsKeyValueStore()
-        #else
-        let store: any KeyValueStore = FileKeyValueStore()
-        #endif
-        return live(store: store)
+        live(store: defaultStore)
     }
+
+    /// The process's default store: `UserDefaults.standard` on Apple platforms, a ``FileKeyValueStore`` in
+    /// ``FileKeyValueStore/defaultDirectory`` elsewhere. One object for the whole process.
+    public static let defaultStore: any KeyValueStore = {
+        #if canImport(Darwin)
+        return UserDefaultsKeyValueStore()
+        #else
+        return FileKeyValueStore()
+        #endif
+    }()
 
     /// The production environment with your own store (e.g. a ``FileKeyValueStore`` in another directory,
     /// or `UserDefaultsKeyValueStore(suiteName:)`).
