@@ -146,14 +146,13 @@ public final class OptoLinkAPI: Sendable {
 
     /// `POST /sdk/events`: records one custom event.
     ///
-    /// The 2xx answer must be a JSON object (`{"ok":true}`; its members are not read): a 200 that is not
-    /// JSON, such as a captive portal's HTML page, did not come from the backend, so it throws
-    /// ``OptoLinkError/invalidResponse`` and the event queue keeps the event instead of losing it.
+    /// Any 2xx is a delivery; its body (`{"ok":true}`) is not read, so an answer whose body is cut or
+    /// not JSON does not keep the event forever. (The base URL is `https` in production: a captive
+    /// portal cannot answer in the backend's name.)
     public func sendEvent(name: String, properties: [String: JSONValue]?, deviceId: String) async throws(OptoLinkError) {
         let body = EventBody(deviceId: deviceId, eventName: name, properties: properties)
         let request = try post("sdk/events", body: body, headers: bearerHeaders())
-        let response = try await perform(request, endpoint: .events)
-        _ = try ResponseParser.object(response)
+        _ = try await perform(request, endpoint: .events)
     }
 
     // MARK: Requests
