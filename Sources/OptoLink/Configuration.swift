@@ -18,14 +18,20 @@ public struct OptoLinkConfiguration: Sendable {
     public let orgKey: String
     /// The org's link domain, where every endpoint lives (trailing slashes removed).
     public let baseURL: URL
-    /// Seconds to wait for each attempt. Default 10 s, as the Flutter SDK.
+    /// Seconds each attempt may take in all, from sending to the whole answer. Default 10 s, as the
+    /// Flutter SDK. The SDK enforces it itself, on its clock: an answer that trickles in a byte at a time
+    /// cannot hold an attempt past it (a URLSession timeout only counts idle time).
     public let timeout: TimeInterval
     /// Retries after a network error, timeout or 5xx. Default 2 (so at most 3 attempts).
     public let maxRetries: Int
     /// The first retry's wait; then 2×, 4×… Default 1 s (1 s, 2 s, 4 s, as the Flutter SDK).
     public let backoffBase: TimeInterval
-    /// The longest wait between retries (also for the event queue's later retries). Default 30 s.
+    /// The longest wait between retries (also for the event queue's later retries), `Retry-After`
+    /// included. Default 30 s.
     public let maxBackoff: TimeInterval
+    /// Full jitter on retry waits (``RetryPolicy/jitter``). Default false, so the waits are exactly
+    /// 1 s, 2 s, 4 s as in the Flutter SDK; turn it on when many devices may fail at the same moment.
+    public let jitter: Bool
     /// When the first launch reads the pasteboard for the click token. Default
     /// ``ClipboardReading/atFirstLaunch`` (the best match, as the Flutter SDK); ``ClipboardReading/whenAppAsks``
     /// lets your app choose the moment of the iOS 16+ paste prompt; ``ClipboardReading/never`` avoids it at
@@ -57,6 +63,7 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - maxRetries: ≥ 0 (default 2).
     ///   - backoffBase: seconds, ≥ 0 (default 1).
     ///   - maxBackoff: seconds, ≥ 0 (default 30).
+    ///   - jitter: default false.
     ///   - clipboardReading: default ``ClipboardReading/atFirstLaunch``.
     ///   - pasteboardCheckTimeout: seconds, ≥ 0 (default 60).
     ///   - linkDomains: extra link hosts, default `[]`.
@@ -71,6 +78,7 @@ public struct OptoLinkConfiguration: Sendable {
         maxRetries: Int = 2,
         backoffBase: TimeInterval = 1,
         maxBackoff: TimeInterval = 30,
+        jitter: Bool = false,
         clipboardReading: ClipboardReading = .atFirstLaunch,
         pasteboardCheckTimeout: TimeInterval = 60,
         linkDomains: [String] = [],
@@ -123,6 +131,7 @@ public struct OptoLinkConfiguration: Sendable {
         self.maxRetries = maxRetries
         self.backoffBase = backoffBase
         self.maxBackoff = maxBackoff
+        self.jitter = jitter
         self.clipboardReading = clipboardReading
         self.pasteboardCheckTimeout = pasteboardCheckTimeout
         self.linkDomains = domains
@@ -136,6 +145,7 @@ extension OptoLinkConfiguration {
     func hasSameSettings(as other: OptoLinkConfiguration) -> Bool {
         apiKey == other.apiKey && orgKey == other.orgKey && baseURL == other.baseURL && timeout == other.timeout
             && maxRetries == other.maxRetries && backoffBase == other.backoffBase && maxBackoff == other.maxBackoff
+            && jitter == other.jitter
             && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
             && linkDomains == other.linkDomains && eventQueueCapacity == other.eventQueueCapacity
     }

@@ -277,8 +277,7 @@ actor EventQueue {
                         emit(.eventDropped(name: event.name, reason: "gave up after \(Self.maxFailures) failed sends (last: HTTP \(error.status))"))
                         continue
                     }
-                    let delay = min(
-                        backoff.maxBackoff, max(backoff.delay(forRetry: failuresInARow), TimeInterval(error.retryAfterSeconds ?? 0)))
+                    let delay = backoff.delay(forRetry: failuresInARow, retryAfter: error.retryAfterSeconds.map(TimeInterval.init))
                     log(.warning, "Event \(event.name) kept (\(events.count) queued); next try in \(delay) s: \(error)")
                     return .retry(after: delay)
                 }

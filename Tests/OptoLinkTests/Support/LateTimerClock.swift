@@ -41,6 +41,16 @@ final class LateTimerClock: OptoLinkClock, @unchecked Sendable {
         }
     }
 
+    /// Attempt deadlines never come here (every attempt answers at once); ends only when cancelled.
+    func sleep(forDeadline seconds: TimeInterval) async throws {
+        let gate = DeadlineGate()
+        try await withTaskCancellationHandler {
+            try await gate.wait()
+        } onCancel: {
+            gate.cancel()
+        }
+    }
+
     /// Ends wait number `id` (0-based, in the order they were asked for).
     func fire(_ id: Int) {
         lock.lock()
@@ -63,5 +73,36 @@ final class LateTimerClock: OptoLinkClock, @unchecked Sendable {
             watchers.append((count, continuation))
             lock.unlock()
         }
+    }
+}
+
+/// A wait that ends only by cancellation.
+///
+/// `@unchecked Sendable` is safe: both properties are only touched while `lock` is held.
+private final class DeadlineGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, any Error>?
+    private var cancelled = false
+
+    func wait() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            lock.lock()
+            if cancelled {
+                lock.unlock()
+                continuation.resume(throwing: CancellationError())
+                return
+            }
+            self.continuation = continuation
+            lock.unlock()
+        }
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(throwing: CancellationError())
     }
 }
