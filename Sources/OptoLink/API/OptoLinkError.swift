@@ -155,7 +155,7 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
         var underlying: (any Error)?
         if response.body.count <= maxEnvelopeBytes, !response.body.isEmpty {
             do {
-                let value = try JSONDecoder().decode(JSONValue.self, from: response.body)
+                let value = try JSONValueParser.decode(response.body)   // depth-capped, never recursive
                 if let object = value.objectValue {
                     message = object["message"]?.stringValue
                     if case .array(let list)? = object["message"] {
