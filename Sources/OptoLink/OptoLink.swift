@@ -131,7 +131,11 @@ public final class OptoLink: Sendable {
             dependencies: .init(
                 configuration: configuration, api: api, resolver: resolver, launchState: launchState,
                 store: environment.store, deviceInfo: environment.deviceInfo, clock: clock, deviceId: deviceId,
-                emit: emit, log: log, deliver: deliver))
+                isAppExtension: environment.isAppExtension, emit: emit, log: log, deliver: deliver))
+        if environment.isAppExtension, launchState.isFirstLaunch {
+            log(.info, "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard is never read; "
+                + "the containing app does both")
+        }
         let matcher = LinkURLMatcher(configuration: configuration)
         let launchCode = launchURL.flatMap(matcher.shortCode(in:))
 

@@ -60,6 +60,8 @@ actor LaunchCoordinator {
         let deviceInfo: any DeviceInfoProvider
         let clock: any OptoLinkClock
         let deviceId: String
+        /// Running in an app extension: no first-launch sequence, no pasteboard.
+        let isAppExtension: Bool
         let emit: @Sendable (Diagnostic.Kind) -> Void
         let log: @Sendable (LogLevel, String) -> Void
         /// Hands a link to the app (``OptoLink/links``); false (and nothing done) once the SDK is shutting
@@ -102,7 +104,8 @@ actor LaunchCoordinator {
 
     init(dependencies: Dependencies) {
         self.deps = dependencies
-        self.phase = dependencies.launchState.isFirstLaunch ? .waiting : .notFirstLaunch
+        // An app extension never runs the first-launch sequence (it would spend the containing app's token).
+        self.phase = dependencies.launchState.isFirstLaunch && !dependencies.isAppExtension ? .waiting : .notFirstLaunch
     }
 
     // MARK: Launch

@@ -16,6 +16,10 @@ public struct OptoLinkEnvironment: Sendable {
     public var transport: any HTTPTransport
     /// Measures and waits.
     public var clock: any OptoLinkClock
+    /// Whether the SDK runs in an app extension (a widget, a share extension…): then it runs no
+    /// first-launch sequence (no `/match`) and never touches the pasteboard, which would spend the
+    /// containing app's click token. Default: the main bundle's path ends in `.appex`.
+    public var isAppExtension: Bool
 
     /// Creates an environment.
     ///
@@ -23,8 +27,10 @@ public struct OptoLinkEnvironment: Sendable {
     ///   ``KeyValueStore/eventStore`` (for `UserDefaults`, a file under Application Support).
     public init(
         store: any KeyValueStore, pasteboard: any Pasteboard, deviceInfo: any DeviceInfoProvider,
-        transport: any HTTPTransport, clock: any OptoLinkClock, eventStore: (any EventStore)? = nil
+        transport: any HTTPTransport, clock: any OptoLinkClock, eventStore: (any EventStore)? = nil,
+        isAppExtension: Bool = OptoLinkEnvironment.isAppExtension(bundlePath: Bundle.main.bundlePath)
     ) {
+        self.isAppExtension = isAppExtension
         self.store = store
         self.eventStore = eventStore ?? store.eventStore
         self.pasteboard = pasteboard
@@ -52,6 +58,13 @@ public struct OptoLinkEnvironment: Sendable {
         return FileKeyValueStore()
         #endif
     }()
+
+    /// Whether a bundle at `bundlePath` is an app extension: its path ends in `.appex`.
+    public static func isAppExtension(bundlePath: String) -> Bool {
+        var path = bundlePath
+        while path.hasSuffix("/") { path.removeLast() }
+        return path.hasSuffix(".appex")
+    }
 
     /// The production environment with your own store (e.g. a ``FileKeyValueStore`` in another directory,
     /// or `UserDefaultsKeyValueStore(suiteName:)`).
