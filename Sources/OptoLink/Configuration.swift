@@ -44,6 +44,13 @@ public struct OptoLinkConfiguration: Sendable {
     /// Whether the pasteboard may be read at all: `clipboardReading != .never` (the Flutter SDK's
     /// `clipboardEnabled`).
     public var clipboardEnabled: Bool { clipboardReading != .never }
+    /// Whether this install predates the SDK: your app was installed (and used) before a version that
+    /// embeds OptoLink. Then the SDK's first start is not a first launch: no `/match` (so no fingerprint or
+    /// IP match that would send an existing user somewhere they never clicked), no pasteboard read; the
+    /// first-launch flag is set and `/sdk/session` registers the device. Default false. Decide it from your
+    /// own data (a signed-in user, your own "has launched before" flag); it matters only on the SDK's first
+    /// start on an install and changes nothing after.
+    public let existingInstall: Bool
     /// Extra hosts (besides `baseURL`'s) accepted for incoming links, e.g. a custom link domain.
     /// Default none. Compared case-insensitively.
     public let linkDomains: [String]
@@ -66,6 +73,7 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - jitter: default false.
     ///   - clipboardReading: default ``ClipboardReading/atFirstLaunch``.
     ///   - pasteboardCheckTimeout: seconds, ≥ 0 (default 60).
+    ///   - existingInstall: default false.
     ///   - linkDomains: extra link hosts, default `[]`.
     ///   - eventQueueCapacity: ≥ 1 (default 100).
     ///   - logger: default nil.
@@ -81,6 +89,7 @@ public struct OptoLinkConfiguration: Sendable {
         jitter: Bool = false,
         clipboardReading: ClipboardReading = .atFirstLaunch,
         pasteboardCheckTimeout: TimeInterval = 60,
+        existingInstall: Bool = false,
         linkDomains: [String] = [],
         eventQueueCapacity: Int = 100,
         logger: OptoLinkLogger? = nil
@@ -134,6 +143,7 @@ public struct OptoLinkConfiguration: Sendable {
         self.jitter = jitter
         self.clipboardReading = clipboardReading
         self.pasteboardCheckTimeout = pasteboardCheckTimeout
+        self.existingInstall = existingInstall
         self.linkDomains = domains
         self.eventQueueCapacity = eventQueueCapacity
         self.logger = logger
@@ -147,6 +157,6 @@ extension OptoLinkConfiguration {
             && maxRetries == other.maxRetries && backoffBase == other.backoffBase && maxBackoff == other.maxBackoff
             && jitter == other.jitter
             && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
-            && linkDomains == other.linkDomains && eventQueueCapacity == other.eventQueueCapacity
+            && existingInstall == other.existingInstall && linkDomains == other.linkDomains && eventQueueCapacity == other.eventQueueCapacity
     }
 }

@@ -125,6 +125,11 @@ public final class OptoLink: Sendable {
             diagnostics: { diagnosticHub.send($0) })
         let deviceId = DeviceIdentifierStore(store: environment.store).deviceId()
         let launchState = LaunchState(store: environment.store)
+        if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
+            // An update from a version without the SDK: no deferred match for this install.
+            launchState.markFirstLaunchDone()
+            log(.info, "existingInstall: this install predates the SDK; its first launch is skipped (no /match, no pasteboard read)")
+        }
         let resolver = DeferredLinkResolver(
             api: api, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo, launchState: launchState)
         let coordinator = LaunchCoordinator(

@@ -21,6 +21,9 @@ import Foundation
 ///    for that open: when it delivered its link, the match is reported (`matchResult`) but not delivered
 ///    (the user is already where the link goes); when it failed, the match is delivered.
 ///
+/// 3. Not at all in an app extension (``OptoLinkEnvironment/isAppExtension``), nor for an install that
+///    predates the SDK (``OptoLinkConfiguration/existingInstall``: its first launch is marked done at start).
+///
 /// **Session rule** (parity with Flutter): when that sequence has settled, if neither `/match` nor `/data`
 /// was sent in this launch and no session was registered yet, `/sdk/session` is sent once. Later
 /// `/data` calls do not undo it. `setIdentity`, `clearIdentity` and events wait for the launch to settle,
