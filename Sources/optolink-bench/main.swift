@@ -55,6 +55,7 @@ var notes: [String] = []
 if options.runs(1) {
     progress("1. start-up")
     add(await StartupBench.run(starts: quick ? 50 : 1_000, baselineStarts: quick ? 20 : 1_000, batch: quick ? 20 : 100))
+    add(await QueuedStartBench.run(starts: quick ? 50 : 1_000, baselineRuns: quick ? 20 : 200))
 }
 if options.runs(2) {
     progress("2. direct open")
