@@ -41,7 +41,12 @@ public struct AppsFlyerDevKey: Sendable, CustomStringConvertible, CustomDebugStr
     @available(watchOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
     @available(visionOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
     public init(environmentVariable name: String = "APPSFLYER_DEV_KEY") throws {
-        guard let secret = ProcessInfo.processInfo.environment[name] else {
+        try self.init(environmentVariable: name, in: ProcessInfo.processInfo.environment)
+    }
+
+    /// The DevKey in `environment[name]` (the public initializer passes the process's environment).
+    init(environmentVariable name: String, in environment: [String: String]) throws {
+        guard let secret = environment[name] else {
             throw OptoLinkS2SError.configuration("devKey", "The environment variable \(name) is not set")
         }
         self.bytes = try Self.validated(secret, source: "The environment variable \(name)")
