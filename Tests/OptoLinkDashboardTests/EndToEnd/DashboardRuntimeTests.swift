@@ -38,7 +38,8 @@ struct DashboardRuntimeTests {
         let harness = try Harness()
         harness.press(.clickLink)
         let device = await harness.runtime.device
-        #expect(await harness.until { _ in device.pasteboard.content?.hasPrefix("opl_") == true })
+        let landed = await harness.until { _ in device.pasteboard.content?.hasPrefix("opl_") == true }
+        #expect(landed, "no token on the pasteboard; the log: \(harness.state.log.map(\.text))")
         #expect(await harness.until { $0.state.profile.clipboard?.hasPrefix("opl_") == true })
         #expect(harness.state.log.contains { $0.text.contains("browser click on /demo/summer from 203.0.113.7") })
     }
