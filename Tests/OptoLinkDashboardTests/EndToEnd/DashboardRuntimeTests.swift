@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OptoLinkDashboard
 
 /// The runtime's command handling against the embedded server and a real simulated device.
-@Suite("DashboardRuntime commands", .serialized)
+@Suite("DashboardRuntime commands", .serialized, .quietMachine)
 struct DashboardRuntimeTests {
     /// A runtime over a fresh embedded server, with a state the inbox's actions are folded into.
     final class Harness: @unchecked Sendable {
