@@ -126,7 +126,7 @@ public final class OptoLink: Sendable {
             transport: environment.transport, clock: clock, retryPolicy: configuration.defaultRetryPolicy,
             diagnostics: { diagnosticHub.send($0) })
         let api = OptoLinkAPI(configuration: configuration, runner: runner)
-        let provider = LinkProviders.make(configuration: configuration, api: api, runner: runner)
+        let provider = LinkProviders.make(configuration: configuration, api: api, runner: runner, log: log)
         let deviceId = provider.installID(store: environment.store)
         let launchState = LaunchState(store: environment.store)
         if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {

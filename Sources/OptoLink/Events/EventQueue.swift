@@ -34,7 +34,11 @@ import Foundation
 ///   ``OptoLink/flushEvents()``. While a retry wait is pending, new events wait with it; `flushEvents()`
 ///   ends the wait at once. Only the worker waits, and a timer that fires after its wait was ended early
 ///   is ignored (no second flush, no skipped wait).
-/// - **At-least-once**: the contract has no event id, so an event whose answer was lost is sent again.
+/// - **At-least-once**: OptoLink's contract has no event id, so an event whose answer was lost is sent
+///   again; QubeRoute's `eventId` (the event's ``QueuedEvent/id``, made here) lets its backend refuse the
+///   resend instead of counting it twice.
+/// - **Value**: `valueMinor` and `currency` only where the provider takes them (its rule is checked here,
+///   before the event is stored: QubeRoute refuses a value without an ISO 4217 currency).
 actor EventQueue {
     /// The key-value store key where SDK versions before the event store kept the queue (migrated once).
     static let storeKey = "optolink_event_queue"

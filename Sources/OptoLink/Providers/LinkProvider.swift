@@ -105,12 +105,16 @@ extension OptoLinkProvider.Service {
 
 /// Makes the provider a configuration names.
 enum LinkProviders {
-    static func make(configuration: OptoLinkConfiguration, api: OptoLinkAPI, runner: RequestRunner) -> any LinkProvider {
+    /// `log` reaches the configured logger and the diagnostics (a provider says there why no link came).
+    static func make(
+        configuration: OptoLinkConfiguration, api: OptoLinkAPI, runner: RequestRunner,
+        log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }
+    ) -> any LinkProvider {
         switch configuration.provider.service {
         case .optoLink:
             return OptoLinkLinkProvider(api: api)
         case .quberoute:
-            return QubeRouteProvider(configuration: configuration, runner: runner)
+            return QubeRouteProvider(configuration: configuration, runner: runner, log: log)
         case .deepBlue:
             return DeepBlueProvider(configuration: configuration, runner: runner)
         case .appsFlyer:

@@ -26,10 +26,12 @@ struct QubeRouteProvider: LinkProvider {
     let configuration: OptoLinkConfiguration
     let runner: RequestRunner
     let hosts: Set<String>
+    let log: @Sendable (LogLevel, String) -> Void
 
-    init(configuration: OptoLinkConfiguration, runner: RequestRunner) {
+    init(configuration: OptoLinkConfiguration, runner: RequestRunner, log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }) {
         self.configuration = configuration
         self.runner = runner
+        self.log = log
         self.hosts = ProviderSupport.linkHosts(configuration)
     }
 
@@ -88,7 +90,10 @@ struct QubeRouteProvider: LinkProvider {
         let request = try ProviderSupport.post(
             "/api/v1/sdk/resolve", body: ResolveBody(url: key, installToken: installID), headers: headers, configuration: configuration)
         let response = try await runner.perform(request, endpoint: .linkData, isStopped: isStopped)
-        guard let link = try QubeRouteAnswer.link(response, isDeferred: false) else { return nil }
+        guard let link = try QubeRouteAnswer.link(response, isDeferred: false) else {
+            log(.info, "QubeRoute resolved no link for \(key) (reason: \(QubeRouteAnswer.reason(response) ?? "none given"))")
+            return nil
+        }
         onLink(link)
         return link
     }
@@ -97,7 +102,12 @@ struct QubeRouteProvider: LinkProvider {
         let request = try ProviderSupport.post(
             "/api/v1/sdk/match", body: MatchBody(installToken: installID), headers: headers, configuration: configuration)
         let response = try await runner.perform(request, endpoint: .match)
-        return try QubeRouteAnswer.link(response, isDeferred: true)
+        guard let link = try QubeRouteAnswer.link(response, isDeferred: true) else {
+            // "If none comes back, reason says why": already_attributed, no_match…
+            log(.info, "QubeRoute found no deferred link (reason: \(QubeRouteAnswer.reason(response) ?? "none given"))")
+            return nil
+        }
+        return link
     }
 
     /// A value needs a currency of three letters A–Z (ISO 4217), and a currency needs a value.
