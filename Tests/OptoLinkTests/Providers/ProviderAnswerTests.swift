@@ -40,3 +40,16 @@ struct ProviderAnswerTests {
         #expect(logs.all.contains { $0.contains("already_attributed") })
     }
 }
+
+@Suite("OptoLink provider: what it does not take")
+struct OptoLinkProviderRefusalTests {
+    @Test func anOptoLinkEventWithAValueIsRefusedBecauseTheContractHasNoValueField() async throws {
+        let logs = Recorder<String>()
+        let device = SessionAndIdentityTests.laterLaunch(DeferredSequenceTests.answering())
+        let sdk = device.start(Fixtures.configuration(logger: { _, message in logs.record(message) }))
+        #expect(await sdk.trackEvent("purchase", valueMinor: 499, currency: "GBP") == false)
+        #expect(await sdk.queuedEventCount() == 0)
+        await sdk.shutdown()
+        #expect(logs.all.contains { $0.contains("no value field") })
+    }
+}
