@@ -56,7 +56,8 @@ actor LaunchCoordinator {
 
     struct Dependencies: Sendable {
         let configuration: OptoLinkConfiguration
-        let api: OptoLinkAPI
+        /// The service's requests (``LinkProvider``).
+        let provider: any LinkProvider
         let resolver: DeferredLinkResolver
         let launchState: LaunchState
         let store: any KeyValueStore
@@ -247,9 +248,10 @@ actor LaunchCoordinator {
         }
     }
 
-    /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch.
+    /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch (for a
+    /// service that has sessions).
     func finishLaunch() async {
-        guard !linkRequestSent, !sessionSent, !isShutDown else { return }
+        guard deps.provider.hasSessions, !linkRequestSent, !sessionSent, !isShutDown else { return }
         _ = await register()
     }
 
@@ -265,20 +267,21 @@ actor LaunchCoordinator {
     /// attempt already on the wire is not interrupted, and nothing is delivered after shutdown).
     /// (Measured by optolink-bench, measure 2: a task of its own per open cost about 4 % of the open.)
     nonisolated func open(_ url: URL, shortCode: String) async -> OptoLinkData? {
-        switch await beginOpen(url) {
+        switch await beginOpen(url, sendsRequest: deps.provider.opensWithRequest(key: shortCode)) {
         case .shutDown:
             return nil
         case .joining(let slot):
             return await finishJoin(slot.value())
         case .starting(let slot, let isFirstLaunchOpen):
-            let link = await Self.fetchAndDeliver(shortCode: shortCode, deps: deps, slot: slot)
+            let link = await Self.fetchAndDeliver(shortCode: shortCode, url: url, deps: deps, slot: slot)
             slot.fulfill(link)
             return await finishOpen(slot, link, isFirstLaunchOpen: isFirstLaunchOpen)
         }
     }
 
     /// Records an open of `url`, or finds the same open within the duplicate window.
-    private func beginOpen(_ url: URL) -> OpenStart {
+    /// `sendsRequest`: false for a link read locally (a URL scheme), which the session rule does not count.
+    private func beginOpen(_ url: URL, sendsRequest: Bool) -> OpenStart {
         guard !isShutDown else { return .shutDown }
         let key = url.absoluteString
         let now = deps.clock.now()
@@ -288,7 +291,7 @@ actor LaunchCoordinator {
         // Opened during the first launch: it settles the first launch only once its link is delivered
         // (``finishOpen(_:_:isFirstLaunchOpen:)``); until then `/match` waits for it (or its answer does).
         let isFirstLaunchOpen = phase == .waiting || phase == .matching
-        linkRequestSent = true
+        if sendsRequest { linkRequestSent = true }
         let slot = OpenSlot(time: now)
         pruneOpens(now: now)
         opens[key] = slot
@@ -340,16 +343,20 @@ actor LaunchCoordinator {
 
     /// Fetches the link and delivers it (off the actor). Nil when it could not be resolved (logged) or
     /// the open was stopped.
-    private static func fetchAndDeliver(shortCode: String, deps: Dependencies, slot: OpenSlot) async -> OptoLinkData? {
+    private static func fetchAndDeliver(shortCode: String, url: URL, deps: Dependencies, slot: OpenSlot) async -> OptoLinkData? {
         do {
             // Delivered from the transport's callback as soon as the answer is parsed (see
             // `OptoLinkAPI.linkData(shortCode:deviceId:isStopped:onLink:)`): the app's listener does not wait for
             // this task to be woken. `deliver` stops at shutdown.
             let deliver = deps.deliver
             let delivered = LockedValue(false)
-            let link = try await deps.api.linkData(
-                shortCode: shortCode, deviceId: deps.deviceId, isStopped: { slot.isStopped },
+            let link = try await deps.provider.open(
+                key: shortCode, url: url, installID: deps.deviceId, isStopped: { slot.isStopped },
                 onLink: { link in if deliver(link) { delivered.set(true) } })
+            guard let link else {
+                deps.log(.info, "\(deps.provider.service.displayName) has no link behind \(url.absoluteString): route it yourself")
+                return nil
+            }
             if delivered.value { deps.emit(.linkDelivered(link)) }
             return link
         } catch {
@@ -374,7 +381,7 @@ actor LaunchCoordinator {
         sessionSent = true
         let task = Task { () -> Result<Void, OptoLinkError> in
             do throws(OptoLinkError) {
-                let info = try await self.deps.api.registerSession(deviceId: self.deps.deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
+                let info = try await self.deps.provider.registerSession(installID: self.deps.deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
                 self.deps.emit(.sessionRegistered(deviceId: info.deviceId, firstSeenAt: info.firstSeenAt, lastSeenAt: info.lastSeenAt))
                 return .success(())
             } catch {
@@ -393,7 +400,7 @@ actor LaunchCoordinator {
 
     /// Registers a session when the backend does not know this device yet.
     private func ensureRegistered() async throws(OptoLinkError) {
-        guard !isRegistered else { return }
+        guard deps.provider.hasSessions, !isRegistered else { return }
         try await register().get()
     }
 
@@ -406,7 +413,7 @@ actor LaunchCoordinator {
             return try await call()
         } catch {
             let error = Self.wrap(error)
-            guard error == .httpStatus, error.status == 404 else { throw error }
+            guard deps.provider.hasSessions, error == .httpStatus, error.status == 404 else { throw error }
         }
         deps.store.removeValue(forKey: Self.registeredDeviceKey)
         try await register().get()
@@ -424,9 +431,13 @@ actor LaunchCoordinator {
     /// Binds the device to `externalId`; false (logged) on failure.
     func setIdentity(_ externalId: String) async -> Bool {
         let deps = self.deps
+        guard deps.provider.hasIdentity else {
+            deps.log(.error, "setIdentity: \(deps.provider.service.displayName) does not bind devices to users")
+            return false
+        }
         do {
             let binding = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.api.setIdentity(externalId: externalId, deviceId: deps.deviceId, fingerprint: deps.deviceInfo.fingerprint())
+                try await deps.provider.setIdentity(externalId: externalId, installID: deps.deviceId, fingerprint: deps.deviceInfo.fingerprint())
             }
             deps.emit(.identityChanged(externalId: binding.externalId ?? externalId))
             return true
@@ -439,9 +450,13 @@ actor LaunchCoordinator {
     /// Unbinds the device; false (logged) on failure.
     func clearIdentity() async -> Bool {
         let deps = self.deps
+        guard deps.provider.hasIdentity else {
+            deps.log(.error, "clearIdentity: \(deps.provider.service.displayName) does not bind devices to users")
+            return false
+        }
         do {
             _ = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.api.clearIdentity(deviceId: deps.deviceId)
+                try await deps.provider.clearIdentity(installID: deps.deviceId)
             }
             deps.emit(.identityChanged(externalId: nil))
             return true
@@ -451,11 +466,11 @@ actor LaunchCoordinator {
         }
     }
 
-    /// Sends one queued event (the event queue decides what a failure means).
-    func send(_ event: QueuedEvent) async throws(OptoLinkError) {
+    /// Sends a batch of queued events in one request (the event queue decides what a failure means).
+    func send(_ events: [QueuedEvent]) async throws(OptoLinkError) {
         let deps = self.deps
         try await withRegisteredDevice { () async throws -> Void in
-            try await deps.api.sendEvent(name: event.name, properties: event.properties, deviceId: deps.deviceId)
+            try await deps.provider.send(events, installID: deps.deviceId)
         }
     }
 

@@ -42,12 +42,3 @@ struct EventBody: Encodable {
     var eventName: String
     var properties: [String: JSONValue]?
 }
-
-enum JSONBody {
-    /// Sorted keys and unescaped slashes, so bodies are stable and sized as the backend's `JSON.stringify` sizes them.
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
-    }
-}

@@ -4,36 +4,16 @@ import Foundation
 /// null) but safely: any body that does not hold what is needed becomes ``OptoLinkError/invalidResponse``,
 /// never a trap.
 enum ResponseParser {
-    /// Bodies above this size are refused without parsing (1 MiB; real answers are a few hundred bytes).
-    static let maxBodyBytes = 1024 * 1024
-
-    static func object(_ response: HTTPResponse) throws(OptoLinkError) -> [String: JSONValue] {
-        // The request id is looked up only on the failure paths (a scan of every header otherwise).
-        guard response.body.count <= maxBodyBytes else {
-            throw .invalidResponse(status: response.status, "Response body too large (\(response.body.count) bytes)", requestId: response.header("X-Request-Id"))
-        }
-        let value: JSONValue
-        do {
-            value = try JSONValueParser.decode(response.body)
-        } catch {
-            throw .invalidResponse(status: response.status, "Response body is not JSON", requestId: response.header("X-Request-Id"), underlying: error)
-        }
-        guard let object = value.objectValue else {
-            throw .invalidResponse(status: response.status, "Response body is not a JSON object", requestId: response.header("X-Request-Id"))
-        }
-        return object
-    }
-
     /// `GET /:orgKey/:shortCode/data` → `{linkId, path, params}`.
     static func linkData(_ response: HTTPResponse) throws(OptoLinkError) -> OptoLinkData {
-        let object = try object(response)
+        let object = try JSONAnswer.object(response)
         let (linkId, path, params) = try linkFields(object, response)
         return OptoLinkData(linkId: linkId, path: path, params: params, matchMethod: .direct, isDeferred: false)
     }
 
     /// `POST /match` → a match, or nil for `{"matched": false}`.
     static func match(_ response: HTTPResponse) throws(OptoLinkError) -> OptoLinkData? {
-        let object = try object(response)
+        let object = try JSONAnswer.object(response)
         guard let matched = object["matched"]?.boolValue else {
             throw .invalidResponse(status: response.status, "Match answer without a Boolean \"matched\"", requestId: response.header("X-Request-Id"))
         }
@@ -49,7 +29,7 @@ enum ResponseParser {
 
     /// `POST /sdk/session` → `{deviceId, firstSeenAt, lastSeenAt}`.
     static func session(_ response: HTTPResponse, deviceId: String) throws(OptoLinkError) -> SessionInfo {
-        let object = try object(response)
+        let object = try JSONAnswer.object(response)
         return SessionInfo(
             deviceId: object["deviceId"]?.stringValue ?? deviceId,
             firstSeenAt: object["firstSeenAt"]?.stringValue ?? "",
@@ -58,7 +38,7 @@ enum ResponseParser {
 
     /// `POST /sdk/identity[/clear]` → `{deviceId, externalId, boundAt | unboundAt}`.
     static func identity(_ response: HTTPResponse, deviceId: String, externalId: String?) throws(OptoLinkError) -> IdentityBinding {
-        let object = try object(response)
+        let object = try JSONAnswer.object(response)
         let bound: String?
         if let value = object["externalId"] {
             bound = value.stringValue

@@ -20,10 +20,7 @@ public final class OptoLinkAPI: Sendable {
     public let configuration: OptoLinkConfiguration
     /// The retry policy built from the configuration.
     public let retryPolicy: RetryPolicy
-    private let transport: any HTTPTransport
-    private let clock: any OptoLinkClock
-    private let sink: @Sendable (Diagnostic) -> Void
-    private let counter = RequestCounter()
+    private let runner: RequestRunner
     /// `<baseURL>/<orgKey>/`, built once (every direct open starts with it).
     private let linkPrefix: String
     /// The `/data` headers, built once.
@@ -39,20 +36,24 @@ public final class OptoLinkAPI: Sendable {
     ///   - retryPolicy: the retries (default: built from `configuration`; pass one for its jitter's
     ///     random source, say).
     ///   - diagnostics: receives every attempt, wait and outcome.
-    public init(
+    public convenience init(
         configuration: OptoLinkConfiguration,
         transport: any HTTPTransport,
         clock: any OptoLinkClock = SystemClock(),
         retryPolicy: RetryPolicy? = nil,
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
     ) {
+        let policy = retryPolicy ?? configuration.defaultRetryPolicy
+        self.init(
+            configuration: configuration,
+            runner: RequestRunner(transport: transport, clock: clock, retryPolicy: policy, diagnostics: diagnostics))
+    }
+
+    /// An API client sending through `runner` (the facade's: one request counter per instance).
+    init(configuration: OptoLinkConfiguration, runner: RequestRunner) {
         self.configuration = configuration
-        self.retryPolicy = retryPolicy ?? RetryPolicy(
-            maxRetries: configuration.maxRetries, backoffBase: configuration.backoffBase,
-            maxBackoff: configuration.maxBackoff, jitter: configuration.jitter)
-        self.transport = transport
-        self.clock = clock
-        self.sink = diagnostics
+        self.retryPolicy = runner.retryPolicy
+        self.runner = runner
         self.linkPrefix = "\(configuration.baseURL.absoluteString)/\(configuration.orgKey)/"
         self.keyHeadersGet = Self.keyHeaders(apiKey: configuration.apiKey, json: false)
     }
@@ -218,94 +219,11 @@ public final class OptoLinkAPI: Sendable {
         return HTTPRequest(method: "POST", url: url, headers: headers, body: data, timeout: configuration.timeout)
     }
 
-    private func emit(_ kind: Diagnostic.Kind) {
-        sink(Diagnostic(time: clock.now(), kind: kind))
-    }
-
-    /// Sends `request` with retries; returns the 2xx answer or throws. Emits the request's diagnostics,
-    /// ending with exactly one `requestFinished`.
-    ///
-    /// `onSuccess` runs for a 2xx the moment the transport hands the answer over
-    /// (``HTTPTransport/send(_:onAnswer:)``), once. Nothing else runs there: the answer's diagnostics are
-    /// emitted afterwards from this task (with the arrival time taken in the callback), so the transport's
-    /// thread is free again right after the app has its link.
-    ///
-    /// `isStopped` (besides task cancellation) ends the request before its next attempt or wait.
+    /// Sends `request` with the runner's retries (see ``RequestRunner/perform(_:endpoint:isStopped:onSuccess:)``).
     private func perform(
         _ request: HTTPRequest, endpoint: Endpoint, isStopped: (@Sendable () -> Bool)? = nil,
         onSuccess: (@Sendable (HTTPResponse) -> Void)? = nil
     ) async throws(OptoLinkError) -> HTTPResponse {
-        let id = counter.take()
-        var attempt = 0
-        func stopped() -> Bool { Task.isCancelled || isStopped?() == true }
-        while true {
-            attempt += 1
-            if stopped() {
-                emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt - 1, status: nil))
-                throw .cancelled(CancellationError())
-            }
-            emit(.requestStarted(requestID: id, endpoint: endpoint, attempt: attempt))
-            let started = clock.now()
-            let latch = AnswerLatch()
-            let clock = self.clock
-            let answered: @Sendable (HTTPResponse) -> Void = { response in
-                guard latch.claim(response, at: clock.now()) else { return }
-                if (200...299).contains(response.status) { onSuccess?(response) }
-            }
-            let outcome: RetryPolicy.Outcome
-            let finalError: OptoLinkError
-            var status: Int?
-            do {
-                let response: HTTPResponse
-                do {
-                    let transport = self.transport
-                    response = try await AttemptRace.run(timeout: request.timeout, clock: clock) {
-                        try await transport.send(request, onAnswer: answered)
-                    }
-                } catch {
-                    // A transport that handed over an answer and then threw broke its contract: the answer counts.
-                    guard let early = latch.response else { throw error }
-                    response = early
-                }
-                answered(response)  // does nothing when the transport already handed it over
-                let duration = (latch.arrival ?? clock.now()) - started
-                emit(.responseReceived(requestID: id, endpoint: endpoint, attempt: attempt, status: response.status, duration: duration))
-                if (200...299).contains(response.status) {
-                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: response.status))
-                    return response
-                }
-                status = response.status
-                outcome = .status(response.status)
-                finalError = .http(response)
-            } catch {
-                let duration = clock.now() - started
-                let failure = OptoLinkError.transport(error)
-                emit(.requestFailed(requestID: id, endpoint: endpoint, attempt: attempt, reason: failure.message, duration: duration))
-                outcome = .noAnswer(stopped() ? CancellationError() : error)
-                finalError = stopped() ? .cancelled(error) : failure
-            }
-            let retryAfter = finalError.retryAfterSeconds.map(TimeInterval.init)
-            switch retryPolicy.decision(afterAttempt: attempt, outcome: outcome, retryAfter: retryAfter) {
-            case .retry(let delay):
-                if stopped() {
-                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))
-                    throw .cancelled(CancellationError())
-                }
-                emit(.retryScheduled(requestID: id, endpoint: endpoint, attempt: attempt, delay: delay))
-                do {
-                    try await clock.sleep(for: delay)
-                } catch {
-                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))
-                    throw .cancelled(error)
-                }
-            case .giveUp:
-                emit(.gaveUp(requestID: id, endpoint: endpoint, attempts: attempt, reason: finalError.message))
-                emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))
-                throw finalError
-            case .doNotRetry:
-                emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))
-                throw finalError
-            }
-        }
+        try await runner.perform(request, endpoint: endpoint, isStopped: isStopped, onSuccess: onSuccess)
     }
 }
