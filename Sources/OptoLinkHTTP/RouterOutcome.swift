@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the connection does with a request once the router has looked at it.
-enum RouterOutcome: Sendable {
+package enum RouterOutcome: Sendable {
     /// Write this response.
     case respond(HTTPResponse)
     /// Close the connection without answering (a `drop` fault).

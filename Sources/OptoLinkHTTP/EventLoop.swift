@@ -59,7 +59,7 @@ final class EventLoop: @unchecked Sendable {
     /// timeout is 5 s; this only guards against a worker that never answers).
     private static let workerTimeout: TimeInterval = 60
 
-    init(server: HTTPServer, limits: HTTPServer.Limits, handler: @escaping HTTPServer.Handler) throws(OptoLinkServerError) {
+    init(server: HTTPServer, limits: HTTPServer.Limits, handler: @escaping HTTPServer.Handler) throws(HTTPError) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw .startup("cannot create a pipe: \(Socket.errorText())") }
         for fd in ends {
@@ -239,12 +239,12 @@ final class EventLoop: @unchecked Sendable {
                 connection.requestStarted = connection.hasPendingInput ? EventLoop.now() : nil
                 connection.continueSent = false
                 if let error = HTTPParser.headerProblem(request) {
-                    _ = write(connection, EventLoop.envelope(error), then: .linger)
+                    _ = write(connection, envelope(error), then: .linger)
                     return
                 }
                 guard answer(connection, request, stage: HandlingStage()) else { return }
             case .failure(let error):
-                _ = write(connection, EventLoop.envelope(error), then: .linger)
+                _ = write(connection, envelope(error), then: .linger)
                 return
             case .incomplete:
                 if !connection.continueSent, connection.parser.expectsContinue {
@@ -315,12 +315,12 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func timeOut(_ connection: LoopConnection) {
-        let error = OptoLinkServerError(status: 408, message: "Request timed out before it was complete")
-        _ = write(connection, EventLoop.envelope(error), then: .timedOut)
+        let error = HTTPError(status: 408, message: "Request timed out before it was complete")
+        _ = write(connection, envelope(error), then: .timedOut)
     }
 
-    private static func envelope(_ error: OptoLinkServerError) -> [UInt8] {
-        HTTPResponse.envelope(error, requestId: RandomToken.requestID()).serialized(keepAlive: false)
+    private func envelope(_ error: HTTPError) -> [UInt8] {
+        server.errorResponse(error).serialized(keepAlive: false)
     }
 
     // MARK: Writing
