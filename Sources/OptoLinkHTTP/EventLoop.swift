@@ -172,7 +172,7 @@ final class EventLoop: @unchecked Sendable {
         case .reading: readAndServe(connection)
         case .writing(let after): if flush(connection, then: after) { serve(connection) }
         case .draining(let until, let total): drain(connection, until: until, total: total)
-        case .delayed, .handling: break   // not polled
+        case .delayed, .handling, .paused: break   // not polled
         }
     }
 
@@ -196,6 +196,11 @@ final class EventLoop: @unchecked Sendable {
             if connection.requestStarted != nil { timeOut(connection) } else { close(connection) }
         case .writing, .draining, .handling:
             close(connection)
+        case .paused(let after):
+            connection.phase = .writing(then: after)
+            pollSet[connection.slot].fd = connection.fd
+            setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(EventLoop.writeTimeout))
+            if flush(connection, then: after) { serve(connection) }
         case .delayed(let request):
             connection.phase = .reading
             pollSet[connection.slot].fd = connection.fd
@@ -297,6 +302,10 @@ final class EventLoop: @unchecked Sendable {
         case .respond(let response):
             let keepAlive = request.keepAlive && !server.isStopped
             return write(connection, response.serialized(keepAlive: keepAlive), then: keepAlive ? .keepServing : .close)
+        case .trickle(let response, let bytes, let interval):
+            let keepAlive = request.keepAlive && !server.isStopped
+            connection.pace = (max(1, bytes), EventLoop.nanoseconds(interval))
+            return write(connection, response.serialized(keepAlive: keepAlive), then: keepAlive ? .keepServing : .close)
         }
     }
 
@@ -337,12 +346,21 @@ final class EventLoop: @unchecked Sendable {
     /// Writes what the socket takes; when everything is written, does `after` (true: go on serving).
     private func flush(_ connection: LoopConnection, then after: LoopConnection.AfterWrite) -> Bool {
         var progressed = false
+        var budget = connection.pace?.bytes ?? Int.max   // a trickled answer writes one slice per wake-up
         while connection.outputOffset < connection.output.count {
+            if budget <= 0, let pace = connection.pace {
+                connection.phase = .paused(then: after)
+                pollSet[connection.slot].fd = -1
+                setDeadline(connection, EventLoop.now() + pace.interval)
+                return false
+            }
             let n = connection.output.withUnsafeBytes { raw in
-                send(connection.fd, raw.baseAddress! + connection.outputOffset, raw.count - connection.outputOffset, Socket.sendFlags)
+                send(connection.fd, raw.baseAddress! + connection.outputOffset,
+                     min(budget, raw.count - connection.outputOffset), Socket.sendFlags)
             }
             if n > 0 {
                 connection.outputOffset += n
+                budget -= n
                 progressed = true
             } else if n < 0, errno == EINTR {
                 continue
@@ -357,6 +375,7 @@ final class EventLoop: @unchecked Sendable {
         }
         connection.output = []
         connection.outputOffset = 0
+        connection.pace = nil
         connection.phase = .reading
         switch after {
         case .keepServing:
