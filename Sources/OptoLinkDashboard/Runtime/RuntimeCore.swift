@@ -12,6 +12,8 @@ actor RuntimeCore {
     private var device: SimulatedDevice
     private let devEndpoints = LockedFlag()
     private var hasDevEndpoints: Bool { devEndpoints.value }
+    /// The fault layer in front of a backend without `/dev/faults` (started by ``prepare()``).
+    private var faultProxy: FaultProxy?
     private var scenarioTask: Task<Void, Never>?
     private var scenarioCount = 0
 
@@ -46,8 +48,17 @@ actor RuntimeCore {
     func prepare() async {
         devEndpoints.value = await backend.hasDevEndpoints()
         if !hasDevEndpoints {
+            faultProxy = HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit)
             emit(.log(.warning, "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone), "
-                      + "faults and match breakdowns are unavailable, scenarios needing them are skipped"))
+                      + "match breakdowns are unavailable"
+                      + (faultProxy.map { ", faults are injected by the dashboard's fault proxy on \($0.url.absoluteString)" } ?? "")))
+            if let faultProxy {
+                // The device talks to the backend through the proxy from its first request on.
+                var target = backend.target
+                target.baseURL = faultProxy.url
+                device = SimulatedDevice(settings: DeviceSettings(target: target, app: .demoPhone, backoffBase: backoffBase),
+                                         idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints))
+            }
         }
         emit(.deviceProfileChanged(await device.profile()))
     }
@@ -116,13 +127,16 @@ actor RuntimeCore {
                     }
                 }
             case .injectFault(let fault):
-                guard hasDevEndpoints else {
-                    emit(.log(.warning, "faults need the backend's /dev endpoints, which it does not have"))
-                    return
-                }
                 let spec = FaultSpec.from(fault, sdkTimeout: await device.settings.timeout)
-                try await backend.addFault(spec)
-                emit(.log(.info, "fault injected: \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+                if hasDevEndpoints {
+                    try await backend.addFault(spec)
+                    emit(.log(.info, "fault injected by the server (/dev/faults): \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+                } else if let faultProxy {
+                    faultProxy.add(spec.proxyRule)
+                    emit(.log(.info, "fault injected by the proxy: \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+                } else {
+                    emit(.log(.warning, "faults need the backend's /dev endpoints or the fault proxy, and neither is available"))
+                }
             default:
                 break
             }
@@ -145,7 +159,8 @@ actor RuntimeCore {
             return
         }
         let environment = ScenarioEnvironment(backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDevEndpoints,
-                                              idSpace: idSpace, observer: observer, firstAddress: 10 + (scenarioCount * 17) % 200)
+                                              idSpace: idSpace, observer: observer, firstAddress: 10 + (scenarioCount * 17) % 200,
+                                              faultProxy: hasDevEndpoints ? nil : faultProxy)
         scenarioCount += 1
         let previous = device
         scenarioTask = Task {
