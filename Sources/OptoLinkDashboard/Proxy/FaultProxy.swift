@@ -24,6 +24,8 @@ public final class FaultProxy: Sendable {
 
     /// Where requests go.
     public let upstream: URL
+    /// The address it listens on.
+    public let host: String
     private let server: HTTPServer
     private let client: UpstreamClient
     private let plan = Locked(FaultPlan())
@@ -37,6 +39,7 @@ public final class FaultProxy: Sendable {
     public init(upstream: URL, host: String = "127.0.0.1", port: Int = 0, upstreamTimeout: TimeInterval = 30,
                 onEvent: @escaping @Sendable (ProxyEvent) -> Void = { _ in }) {
         self.upstream = upstream
+        self.host = host
         self.onEvent = onEvent
         let client = UpstreamClient(timeout: upstreamTimeout)
         self.client = client
@@ -69,7 +72,8 @@ public final class FaultProxy: Sendable {
 
     /// The proxy's base URL (after ``start()``).
     public var url: URL {
-        URL(string: "http://127.0.0.1:\(server.port)")!
+        let name = host == "localhost" ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host
+        return URL(string: "http://\(name):\(server.port)")!
     }
 
     /// The port it listens on (after ``start()``).
