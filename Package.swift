@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP"]),
         .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "OptoLinkHTTP", "TestSupport"], exclude: ["Snapshots"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
-        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
