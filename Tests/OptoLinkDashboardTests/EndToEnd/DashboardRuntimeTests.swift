@@ -111,6 +111,8 @@ struct DashboardRuntimeTests {
         #expect(await harness.until { $0.state.timeline.first?.outcome == .finished(status: 200, attempts: 2) })
         let row = try #require(harness.state.timeline.first)
         #expect(row.attempts.map(\.status) == [503, 200])
+        #expect(await harness.until { $0.state.timeline.first?.attempts.map(\.injectedBy) == ["proxy", nil] },
+                "the timeline does not mark the proxy's 503")
         #expect(harness.state.log.contains { $0.text.contains("fault injected by the proxy: 503 on any ×1") })
         #expect(await harness.until { $0.state.log.contains { $0.text.contains("(injected by the proxy: 503 on any (1 of 1))") } })
     }

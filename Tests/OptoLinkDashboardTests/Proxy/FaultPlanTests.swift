@@ -123,3 +123,26 @@ import Testing
         #expect(plain.line == "proxy: GET /demo/summer/data → 200")
     }
 }
+
+/// An answer the proxy wrote is marked on the timeline, not only in the log.
+@Suite struct InjectedTimelineTests {
+    @Test func anExchangeMarkedInjectedMarksItsAttemptAndTheDetailLineSaysWho() {
+        // Given a /match row whose first attempt got 503 and second 200
+        var state = DashboardState()
+        state.timeline = [TimelineRow(requestID: 3, endpoint: "match", attempts: [
+            TimelineAttempt(number: 1, start: 0, status: 503, duration: 0.002),
+            TimelineAttempt(number: 2, start: 1, status: 200, duration: 0.003),
+        ], outcome: .finished(status: 200, attempts: 2))]
+        // When the first attempt's exchange carries X-OptoLink-Injected and the second's does not
+        func exchange(_ attempt: Int, _ headers: [HTTPExchange.Field]) -> HTTPExchange {
+            HTTPExchange(requestID: 3, attempt: attempt, endpoint: "match", method: "POST", url: "http://127.0.0.1:1/match",
+                         requestHeaders: [], requestBody: nil, status: attempt == 1 ? 503 : 200, responseHeaders: headers,
+                         responseBody: nil, error: nil, start: 0, duration: 0.002, startedAt: Date(timeIntervalSince1970: 0))
+        }
+        DashboardReducer.reduce(&state, .exchangeRecorded(exchange(1, [.init(name: "X-OptoLink-Injected", value: "proxy")])))
+        DashboardReducer.reduce(&state, .exchangeRecorded(exchange(2, [.init(name: "X-Request-Id", value: "req_1")])))
+        // Then only the first attempt is marked, and the timeline's words name the proxy
+        #expect(state.timeline[0].attempts.map(\.injectedBy) == ["proxy", nil])
+        #expect(TimelineText.detail(state.timeline[0], now: 2).hasPrefix("#3 match: 503 (proxy) 2ms ▸ 200 3ms"))
+    }
+}

@@ -49,4 +49,12 @@ import Testing
         #expect(ProxyCommand.answer("clear", proxy: proxy) == ["faults cleared"])
         #expect(proxy.pending.isEmpty)
     }
+
+    @Test func theHelpNamesEveryFlagAndTheDashboardsHelpNamesTheCommand() {
+        for flag in ["--upstream", "--listen", "--fault", "--upstream-timeout", "EXIT CODES", "X-OptoLink-Injected"] {
+            #expect(ProxyCommand.usage.contains(flag), "\(flag) is not in proxy --help")
+        }
+        #expect(DashboardOptions.usage.contains("optolink-dash proxy --upstream URL"))
+        #expect(DashboardOptions.usage.contains("proxy injects the faults (docs/proxy.md)"))
+    }
 }
