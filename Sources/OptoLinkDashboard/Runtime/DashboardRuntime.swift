@@ -99,5 +99,7 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
         worker.cancel()
         health.cancel()
         server?.stop()
+        let core = self.core
+        Task { await core.stopFaultProxy() }
     }
 }

@@ -63,6 +63,12 @@ actor RuntimeCore {
         emit(.deviceProfileChanged(await device.profile()))
     }
 
+    /// Stops the fault proxy, if one runs (the runtime is stopping).
+    func stopFaultProxy() {
+        faultProxy?.stop()
+        faultProxy = nil
+    }
+
     /// Executes one command.
     func execute(_ command: DashboardCommand, state: DashboardState) async {
         // The backend may have been down at start: ask again before anything that needs the dev endpoints.
