@@ -17,7 +17,11 @@ actor RuntimeCore {
     private var scenarioTask: Task<Void, Never>?
     private var scenarioCount = 0
 
-    init(backend: BackendClient, backoffBase: Double, emit: @escaping @Sendable (DashboardAction) -> Void) {
+    /// Whether ``prepare()`` may start the fault proxy (not in front of the embedded server, which has `/dev/faults`).
+    private let faultProxyAllowed: Bool
+
+    init(backend: BackendClient, backoffBase: Double, faultProxyAllowed: Bool = true, emit: @escaping @Sendable (DashboardAction) -> Void) {
+        self.faultProxyAllowed = faultProxyAllowed
         self.backend = backend
         self.backoffBase = backoffBase
         self.emit = emit
@@ -48,7 +52,7 @@ actor RuntimeCore {
     func prepare() async {
         devEndpoints.value = await backend.hasDevEndpoints()
         if !hasDevEndpoints {
-            faultProxy = HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit)
+            faultProxy = faultProxyAllowed ? HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit) : nil
             emit(.log(.warning, "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone), "
                       + "match breakdowns are unavailable"
                       + (faultProxy.map { ", faults are injected by the dashboard's fault proxy on \($0.url.absoluteString)" } ?? "")))
