@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 import Testing
 import TestSupport
 @testable import OptoLinkDashboard
@@ -12,8 +13,8 @@ struct DashboardRuntimeTests {
         let runtime: DashboardRuntime
         var state = DashboardState()
 
-        init() throws {
-            runtime = try DashboardRuntime.start(options: DashboardOptions(backoffBase: 0.05), inbox: inbox)
+        init(baseURL: URL? = nil) throws {
+            runtime = try DashboardRuntime.start(options: DashboardOptions(baseURL: baseURL, backoffBase: 0.05), inbox: inbox)
             for action in runtime.initialActions { DashboardReducer.reduce(&state, action) }
         }
 
@@ -97,6 +98,25 @@ struct DashboardRuntimeTests {
         let row = try #require(harness.state.timeline.first)
         #expect(row.attempts.map(\.status) == [503, 200])
         #expect(row.waits.map(\.delay) == [0.05])
+    }
+
+    @Test func withoutDevFaultsTheFaultProxyInjectsAndTheLogSaysSo() async throws {
+        // Given a production-mode server (no /dev/faults) as the dashboard's --base-url
+        let server = try OptoLinkServer(configuration: .init(port: 0, trustForwardedFor: true, production: true, log: .discarding))
+        try server.start()
+        defer { server.stop() }
+        let harness = try Harness(baseURL: server.baseURL)
+        // When f injects a 503 and the app launches
+        harness.press(.injectFault(FaultRequest(kind: .status503, count: 1)))
+        harness.press(.installAndLaunch)
+        // Then the proxy answered the first attempt, the SDK retried, and the log names the proxy
+        #expect(await harness.until { $0.state.timeline.first?.outcome == .finished(status: 200, attempts: 2) })
+        let row = try #require(harness.state.timeline.first)
+        #expect(row.attempts.map(\.status) == [503, 200])
+        #expect(await harness.until { $0.state.timeline.first?.attempts.map(\.injectedBy) == ["proxy", nil] },
+                "the timeline does not mark the proxy's 503")
+        #expect(harness.state.log.contains { $0.text.contains("fault injected by the proxy: 503 on any ×1") })
+        #expect(await harness.until { $0.state.log.contains { $0.text.contains("(injected by the proxy: 503 on any (1 of 1))") } })
     }
 
     @Test func scenarioRunsFromTheRuntimeAndEndsInTheHeader() async throws {

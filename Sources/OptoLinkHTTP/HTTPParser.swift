@@ -21,27 +21,30 @@ import Darwin
 /// end of the head stopped, and once the head is parsed it only waits for the body, so no byte is looked
 /// at again on the next read (``bytesExamined`` counts them; a head sent a byte at a time used to be
 /// rescanned from its start on every read). ``reset()`` starts the next request.
-struct HTTPParser: Sendable {
+package struct HTTPParser: Sendable {
     /// Size limits.
-    struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Request line plus header fields, bytes. Default 16 KiB.
-        var maxHeaderBytes = 16 * 1024
+        package var maxHeaderBytes = 16 * 1024
         /// Body bytes. Default 1 MiB.
-        var maxBodyBytes = 1024 * 1024
+        package var maxBodyBytes = 1024 * 1024
+
+        /// The defaults.
+        package init() {}
     }
 
     /// What a buffer holds.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// More bytes are needed.
         case incomplete
         /// The request can never be valid: answer this error and close.
-        case failure(OptoLinkServerError)
+        case failure(HTTPError)
         /// A full request, and how many bytes of the buffer it used.
         case complete(HTTPRequest, consumed: Int)
     }
 
     /// Empty lines (CR LF) ignored before a request line; one more is a 400.
-    static let maxLeadingEmptyLines = 2
+    package static let maxLeadingEmptyLines = 2
 
     /// A parsed head waiting for its body.
     private struct Head: Sendable {
@@ -51,7 +54,7 @@ struct HTTPParser: Sendable {
         var expectsContinue: Bool
     }
 
-    let limits: Limits
+    package let limits: Limits
     /// Where the request line starts (after the empty lines skipped so far).
     private var start = 0
     /// Where the search for the end of the head resumes: no LF before it ends the head.
@@ -61,35 +64,35 @@ struct HTTPParser: Sendable {
     /// Bytes looked at since the parser was made (resets do not clear it): the measure of its work.
     private(set) var bytesExamined = 0
 
-    init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
     /// Whether a complete head asked for `Expect: 100-continue` and its body is not complete yet: the
     /// connection then answers `100 Continue` once, so libcurl-style clients do not stall.
-    var expectsContinue: Bool { head?.expectsContinue ?? false }
+    package var expectsContinue: Bool { head?.expectsContinue ?? false }
 
     /// Forgets the request just answered: the next byte of input starts a new one.
-    mutating func reset() {
+    package mutating func reset() {
         start = 0
         scanned = 0
         head = nil
     }
 
     /// Parses the first request in `buffer` with a fresh parser.
-    static func parse(_ buffer: [UInt8], limits: Limits = Limits()) -> Outcome {
+    package static func parse(_ buffer: [UInt8], limits: Limits = Limits()) -> Outcome {
         var parser = HTTPParser(limits: limits)
         return parser.parse(buffer)
     }
 
     /// Parses what has arrived of the current request (`buffer` grows between calls until it is complete).
-    mutating func parse(_ buffer: [UInt8]) -> Outcome {
+    package mutating func parse(_ buffer: [UInt8]) -> Outcome {
         buffer.withUnsafeBufferPointer { parse($0) }
     }
 
     /// Parses what has arrived of the current request: `bytes` starts where the request does and holds
     /// at least what the previous call saw.
-    mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+    package mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
         if head == nil {
             // Empty lines before the request line; a lone CR at the end may be followed by its LF.
             while start < bytes.count, bytes[start] == HTTPParser.cr {
@@ -131,7 +134,7 @@ struct HTTPParser: Sendable {
 
     /// The head `start..<headEnd` of the request in `bytes` (its body starts at `bodyStart`).
     private static func parseHead(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
-                                  limits: Limits) -> Result<Head, OptoLinkServerError> {
+                                  limits: Limits) -> Result<Head, HTTPError> {
         // Lines end at LF (or at headEnd); one CR before it is not part of the line.
         func lineEnd(from position: Int) -> Int { firstIndex(of: lf, in: bytes, position..<headEnd) ?? headEnd }
         func withoutCR(_ lower: Int, _ upper: Int) -> Int { upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper }
@@ -156,7 +159,7 @@ struct HTTPParser: Sendable {
                   (48...57).contains(bytes[digits.lowerBound + 2]) else {
                 return .failure(.badRequest("Malformed HTTP version"))
             }
-            return .failure(OptoLinkServerError(status: 505, message: "HTTP version not supported: \(string(bytes, version))"))
+            return .failure(HTTPError(status: 505, message: "HTTP version not supported: \(string(bytes, version))"))
         }
 
         // Header fields: `name: value`, the name a token, the value trimmed of spaces and tabs and free of
@@ -195,7 +198,7 @@ struct HTTPParser: Sendable {
             }
         }
         if hasTransferEncoding {
-            return .failure(OptoLinkServerError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length"))
+            return .failure(HTTPError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length"))
         }
         var length = 0
         if !contentLengthValues.isEmpty {
@@ -227,7 +230,7 @@ struct HTTPParser: Sendable {
     /// Header rules checked on complete requests, by the server: RFC 9112 §3.2 (an HTTP/1.1 request
     /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
     /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
-    static func headerProblem(_ request: HTTPRequest) -> OptoLinkServerError? {
+    package static func headerProblem(_ request: HTTPRequest) -> HTTPError? {
         let hosts = request.count(ofFieldsNamed: "host")
         let authorizations = request.count(ofFieldsNamed: "authorization")
         let apiKeys = request.count(ofFieldsNamed: "x-api-key")
@@ -238,10 +241,10 @@ struct HTTPParser: Sendable {
         return nil
     }
 
-    static let headerTooLarge = OptoLinkServerError(status: 431, message: "Request header fields too large (limit 16384 bytes)")
+    package static let headerTooLarge = HTTPError(status: 431, message: "Request header fields too large (limit 16384 bytes)")
 
-    static func bodyTooLarge(_ limits: Limits) -> OptoLinkServerError {
-        OptoLinkServerError(status: 413, message: "Request body too large (limit \(limits.maxBodyBytes) bytes)")
+    package static func bodyTooLarge(_ limits: Limits) -> HTTPError {
+        HTTPError(status: 413, message: "Request body too large (limit \(limits.maxBodyBytes) bytes)")
     }
 
     /// The end of the head (index of the LF that ends its last line) and the start of the body: the
@@ -256,7 +259,7 @@ struct HTTPParser: Sendable {
         return nil
     }
 
-    static func isTokenChar(_ b: UInt8) -> Bool {
+    package static func isTokenChar(_ b: UInt8) -> Bool {
         switch b {
         case 48...57, 65...90, 97...122: true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),

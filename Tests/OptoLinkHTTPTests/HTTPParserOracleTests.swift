@@ -1,5 +1,6 @@
 import Testing
-@testable import OptoLinkServer
+@testable import OptoLinkHTTP
+import TestSupport
 
 /// The byte-level parser (``HTTPParser``) against the original rules on decoded text
 /// (``HTTPTextParserOracle``): the same outcome, status, message and parsed request for every ASCII
@@ -12,7 +13,7 @@ import Testing
         case .incomplete:
             return "incomplete"
         case .failure(let error):
-            return "failure \(error.status) \(error.message) \(error.details)"
+            return "failure \(error.status) \(error.message)"
         case .complete(let r, let consumed):
             return "complete \(consumed) \(r.method)|\(r.target)|\(r.version)|\(r.headers.map { "\($0.name)=\($0.value)" })|\(r.body)|\(r.segments)|\(r.query.sorted { $0.key < $1.key })"
         }
@@ -96,7 +97,7 @@ import Testing
             let (bytes, reference) = Self.both(prefix)
             if end == 1 {
                 // A lone CR may be the first half of an empty line: the byte parser waits for its LF.
-                #expect(bytes == "incomplete" && reference == "failure 400 Malformed request line []")
+                #expect(bytes == "incomplete" && reference == "failure 400 Malformed request line")
             } else {
                 #expect(bytes == reference, "prefix of \(end) bytes")
             }
@@ -116,7 +117,7 @@ import Testing
         ]
         var limits = HTTPParser.Limits()
         limits.maxHeaderBytes = 48
-        var rng = SplitMix64(seed: 17)
+        var rng = SeededRandom(seed: 17)
         for text in requests {
             let whole = Array(text.utf8)
             let expected = Self.describe(HTTPParser.parse(whole, limits: limits))
@@ -142,7 +143,7 @@ import Testing
     @Test(arguments: ["GET /é HTTP/1.1\r\n\r\n", "GET \u{301}/ HTTP/1.1\r\n\r\n", "GET / HTTP/\u{301}1.1\r\n\r\n", "GÉT / HTTP/1.1\r\n\r\n",
                       "GET /a?q=é HTTP/1.1\r\nHost: x\r\n\r\n"])
     func aByteAbove0x7FInTheRequestLineIs400(_ text: String) {
-        #expect(Self.describe(HTTPParser.parse(Array(text.utf8))) == "failure 400 Malformed request line []")
+        #expect(Self.describe(HTTPParser.parse(Array(text.utf8))) == "failure 400 Malformed request line")
     }
 
     /// RFC 9110 §5.5: a field value may hold obs-text, opaque to the server: kept (decoded as UTF-8, an
@@ -159,17 +160,17 @@ import Testing
         }
         #expect(utf8.header("user-agent") == "caf\u{e9}")
         #expect(Self.describe(parse(Array("GET /de".utf8) + [0xFF, 0xFE] + Array("mo HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
-                == "failure 400 Malformed request line []")
+                == "failure 400 Malformed request line")
         #expect(Self.describe(parse(Array("GET / HTTP/1.1\r\nX-".utf8) + [0xFF] + Array(": 1\r\n\r\n".utf8)))
-                == "failure 400 Malformed header name []")
-        #expect(Self.describe(parse([0xFF] + Array("GET / HTTP/1.1\r\n\r\n".utf8))) == "failure 400 Malformed request line []")
+                == "failure 400 Malformed header name")
+        #expect(Self.describe(parse([0xFF] + Array("GET / HTTP/1.1\r\n\r\n".utf8))) == "failure 400 Malformed request line")
         // Delimiters are bytes: a combining mark after the colon or a space does not hide it (it did at Characters).
         guard case .complete(let marks, _) = parse(Array("GET / HTTP/1.1\r\nX-A:\u{301}\r\nX-B: \u{301} \r\n\r\n".utf8)) else {
             Issue.record("combining marks refused"); return
         }
         #expect(marks.header("X-A") == "\u{301}" && marks.header("X-B") == "\u{301}")
         // Control bytes stay refused next to obs-text.
-        #expect(Self.describe(parse(Array("GET / HTTP/1.1\r\nX-A: \u{e9}\u{1}\r\n\r\n".utf8))) == "failure 400 Control character in header X-A []")
+        #expect(Self.describe(parse(Array("GET / HTTP/1.1\r\nX-A: \u{e9}\u{1}\r\n\r\n".utf8))) == "failure 400 Control character in header X-A")
     }
 
     @Test func limitsGiveTheSameOutcome() {
@@ -228,7 +229,7 @@ import Testing
         let lines = ["GET / HTTP/1.1", "POST /a/b?c=d&e HTTP/1.1", "GET /%41%zz HTTP/1.0", "PUT  / HTTP/1.1", "GET / HTTP/3.0", "get / HTTP/1.1", ""]
         let fragments = ["Host", "Content-Length", "content-length", "Transfer-Encoding", "X-A", ":", ": ", " ", "\t", "\r", "\n", "\r\n",
                          "0", "1", "2", "00", ",", "a", "\u{0}", "\u{7f}", "\u{1}", "é", "/", "?", "=", "&", "%", "+", "(", "HTTP/1.1"]
-        var rng = SplitMix64(seed: 0xB17E)
+        var rng = SeededRandom(seed: 0xB17E)
         for _ in 0..<4000 {
             var text = lines.randomElement(using: &rng)!
             for _ in 0..<Int.random(in: 0...4, using: &rng) {
@@ -254,14 +255,14 @@ import Testing
     /// its own Character, except CR LF, which the parser never lets into a target).
     @Test func asciiTargetsSplitAsTheTextRulesDo() throws {
         let pieces = ["/", "a", "b", "?", "&", "=", "%", "%41", "%2F", "%zz", "%C3%A9", "%FF", "+", "~", ".", "\t", " "]
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         var targets = ["", "/", "?", "/?", "//", "/a//b/", "/?&&", "/?a=&=b", "/x?y?z", "/%2F/%2f"]
         for _ in 0..<3000 {
             targets.append((0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined())
         }
         for target in targets {
-            let reference = Result { () throws(OptoLinkServerError) in try HTTPTextParserOracle.splitTarget(target) }
-            let request = Result { () throws(OptoLinkServerError) in try HTTPRequest(method: "GET", target: target) }
+            let reference = Result { () throws(HTTPError) in try HTTPTextParserOracle.splitTarget(target) }
+            let request = Result { () throws(HTTPError) in try HTTPRequest(method: "GET", target: target) }
             switch (request, reference) {
             case (.success(let r), .success(let expected)):
                 #expect(r.segments == expected.segments && r.query == expected.query, "\(target.debugDescription)")
@@ -283,7 +284,7 @@ import Testing
     /// `trimmingASCII` works on bytes; for ASCII text it is the Character-level trim it replaced.
     @Test func trimmingBytesIsTheCharacterTrimForASCII() {
         let pieces = [" ", "\t", "a", "b c", ",", "\u{7f}", "x\ty"]
-        var rng = SplitMix64(seed: 15)
+        var rng = SeededRandom(seed: 15)
         for _ in 0..<2000 {
             let text = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             #expect(text.trimmingASCII(" \t") == HTTPTextParserOracle.trimmed(text, " \t"), "\(text.debugDescription)")

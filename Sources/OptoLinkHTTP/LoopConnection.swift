@@ -23,6 +23,8 @@ final class LoopConnection {
         case delayed(HTTPRequest)
         /// On a storage worker: the loop neither reads nor polls it until the worker's outcome comes back.
         case handling(HTTPRequest)
+        /// Trickling an answer: the next slice is written at the deadline (not polled meanwhile).
+        case paused(then: AfterWrite)
         /// Lingering after an error answer: discarding input until `until` (or a quiet `quietUntil`).
         case draining(until: UInt64, total: Int)
     }
@@ -40,6 +42,8 @@ final class LoopConnection {
     /// The answer being written, from `outputOffset` on.
     var output: [UInt8] = []
     var outputOffset = 0
+    /// While an answer trickles: bytes per slice and nanoseconds between slices.
+    var pace: (bytes: Int, interval: UInt64)?
     /// When the current request's first byte arrived (monotonic ns); nil between requests.
     var requestStarted: UInt64?
     /// Whether `100 Continue` was sent for the current request.

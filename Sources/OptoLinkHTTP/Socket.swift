@@ -6,8 +6,8 @@ import Darwin
 import Foundation
 
 /// Thin wrappers over the POSIX socket calls the server needs.
-enum Socket {
-    static let streamType: Int32 = {
+package enum Socket {
+    package static let streamType: Int32 = {
         #if os(Linux)
         Int32(SOCK_STREAM.rawValue)
         #else
@@ -20,7 +20,7 @@ enum Socket {
     /// until that child exits (measured: an idle keep-alive connection closed 3 s late while the
     /// end-to-end tests ran their child processes). `accept4(SOCK_CLOEXEC)` would close the window between
     /// the two calls, but Glibc's Swift module does not export it; the window is a few microseconds.
-    static func accept(_ listenFD: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
+    package static func accept(_ listenFD: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
         #if canImport(Glibc)
         let fd = Glibc.accept(listenFD, address, length)
         #else
@@ -30,7 +30,7 @@ enum Socket {
         return fd
     }
 
-    static let sendFlags: Int32 = {
+    package static let sendFlags: Int32 = {
         #if os(Linux)
         Int32(MSG_NOSIGNAL)
         #else
@@ -38,7 +38,7 @@ enum Socket {
         #endif
     }()
 
-    static let shutdownBoth: Int32 = {
+    package static let shutdownBoth: Int32 = {
         #if os(Linux)
         Int32(SHUT_RDWR)
         #else
@@ -46,7 +46,7 @@ enum Socket {
         #endif
     }()
 
-    static let shutdownWrite: Int32 = {
+    package static let shutdownWrite: Int32 = {
         #if os(Linux)
         Int32(SHUT_WR)
         #else
@@ -54,10 +54,10 @@ enum Socket {
         #endif
     }()
 
-    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+    package static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     /// Creates, binds and listens; returns the descriptor and the bound port.
-    static func listen(host: String, port: Int, backlog: Int32 = 511) throws(OptoLinkServerError) -> (Int32, Int) {
+    package static func listen(host: String, port: Int, backlog: Int32 = 511) throws(HTTPError) -> (Int32, Int) {
         let address = host == "localhost" ? "127.0.0.1" : host
         let isV6 = address.contains(":")
         let fd = socket(isV6 ? AF_INET6 : AF_INET, streamType, 0)
@@ -99,7 +99,7 @@ enum Socket {
     }
 
     /// The textual address and port of a socket address (`::ffff:` prefixes removed).
-    static func describe(_ storage: sockaddr_storage) -> (host: String, port: Int) {
+    package static func describe(_ storage: sockaddr_storage) -> (host: String, port: Int) {
         var storage = storage
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         if Int32(storage.ss_family) == AF_INET6 {
@@ -123,7 +123,7 @@ enum Socket {
     }
 
     /// Sets a receive or send timeout (`SO_RCVTIMEO` / `SO_SNDTIMEO`).
-    static func setTimeout(_ fd: Int32, option: Int32, seconds: TimeInterval) {
+    package static func setTimeout(_ fd: Int32, option: Int32, seconds: TimeInterval) {
         let clamped = max(0.001, seconds)
         var tv = timeval(tv_sec: time_t(clamped.rounded(.down)),
                          tv_usec: suseconds_t(((clamped - clamped.rounded(.down)) * 1_000_000).rounded(.down)))
@@ -132,7 +132,7 @@ enum Socket {
 
     /// Writes all of `bytes`; false when the peer is gone or the send timed out.
     @discardableResult
-    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         guard !bytes.isEmpty else { return true }
         var offset = 0
         while offset < bytes.count {

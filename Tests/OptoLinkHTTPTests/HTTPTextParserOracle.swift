@@ -1,5 +1,5 @@
 import Foundation
-@testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// The server's original request-head rules on decoded text (lines decoded as UTF-8 and split at
 /// Characters), replaced by the byte-level ``HTTPParser`` and kept here as a test oracle: on heads
@@ -33,7 +33,7 @@ enum HTTPTextParserOracle {
             guard version.count == 3, (48...57).contains(version[0]), version[1] == UInt8(ascii: "."), (48...57).contains(version[2]) else {
                 return .failure(.badRequest("Malformed HTTP version"))
             }
-            return .failure(OptoLinkServerError(status: 505, message: "HTTP version not supported: \(parts[2])"))
+            return .failure(HTTPError(status: 505, message: "HTTP version not supported: \(parts[2])"))
         }
         // Field values are read as text: bytes that are not UTF-8 are refused, never guessed at.
         // (ASCII, the usual case, is UTF-8 without asking Foundation.)
@@ -61,7 +61,7 @@ enum HTTPTextParserOracle {
             }
         }
         if hasTransferEncoding {
-            return .failure(OptoLinkServerError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length"))
+            return .failure(HTTPError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length"))
         }
         var length = 0
         if !contentLengths.isEmpty {
@@ -101,7 +101,7 @@ enum HTTPTextParserOracle {
     /// The original target split, at Characters: the path at `/` (empty segments dropped, each
     /// percent-decoded), the query after the first `?` at `&` (empty pairs dropped), each pair at its
     /// first `=` and form-decoded, the last value winning.
-    static func splitTarget(_ target: String) throws(OptoLinkServerError) -> (segments: [String], query: [String: String]) {
+    static func splitTarget(_ target: String) throws(HTTPError) -> (segments: [String], query: [String: String]) {
         var segments = [String]()
         var query = [String: String]()
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)

@@ -1,5 +1,5 @@
 import Testing
-@testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 @Suite struct HTTPParserTests {
     func parse(_ text: String, limits: HTTPParser.Limits = .init()) -> HTTPParser.Outcome { HTTPParser.parse(Array(text.utf8), limits: limits) }

@@ -11,31 +11,34 @@ import Foundation
 /// an idle timeout between requests and a deadline per request (so byte-at-a-time clients cannot hold
 /// a connection), a cap on concurrent connections and a smaller one per peer address (503 beyond
 /// either, so one address cannot take every connection), SIGPIPE-safe writes, `shutdown` + `close` to stop.
-final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// Limits and timeouts.
-    struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Connections served at once; one more is answered 503 and closed. Default 512.
-        var maxConnections = 512
+        package var maxConnections = 512
         /// Connections served at once from one peer address (the socket's, not `X-Forwarded-For`); one
         /// more is answered 503 and closed. Default 64: an eighth of the global cap, far above what a
         /// browser (6 per host) or an app opens, so one address cannot starve the others.
-        var maxConnectionsPerAddress = 64
+        package var maxConnectionsPerAddress = 64
         /// Seconds a keep-alive connection may sit idle between requests. Default 10.
-        var idleTimeout: TimeInterval = 10
+        package var idleTimeout: TimeInterval = 10
         /// Seconds from a request's first byte until it must be complete. Default 20.
-        var requestTimeout: TimeInterval = 20
+        package var requestTimeout: TimeInterval = 20
         /// Parser limits (16 KiB headers, 1 MiB body).
-        var parser = HTTPParser.Limits()
+        package var parser = HTTPParser.Limits()
         /// Event-loop threads the connections are spread over. Default: the active cores, at least 2
         /// (so a slow handler on one loop never stops the server).
-        var eventLoops = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        package var eventLoops = max(2, ProcessInfo.processInfo.activeProcessorCount)
         /// Storage worker threads: requests that may wait for the database run there, one at a time each,
         /// so a slow write stalls at most these and never an event loop. Default 4.
-        var storageWorkers = 4
+        package var storageWorkers = 4
+
+        /// The defaults.
+        package init() {}
     }
 
     /// Answers one parsed request: `(request, peer address, how far it already got)`.
-    typealias Handler = @Sendable (HTTPRequest, String, HandlingStage) -> RouterOutcome
+    package typealias Handler = @Sendable (HTTPRequest, String, HandlingStage) -> RouterOutcome
 
     private struct State {
         var listenFD: Int32 = -1
@@ -55,14 +58,23 @@ final class HTTPServer: Sendable {
     private let requestedPort: Int
     private let limits: Limits
     private let handler: Handler
+    /// What an error the layer answers itself becomes on the wire (see ``HTTPError``).
+    let errorResponse: @Sendable (HTTPError) -> HTTPResponse
     private let state = Locked(State())
     private let finished = NSCondition()
     private let acceptDone = DispatchSemaphore(value: 0)
     /// Where `.offload` outcomes run.
     let workers: WorkerPool
 
-    init(host: String, port: Int, limits: Limits = Limits(), handler: @escaping Handler) {
+    /// A server on `host:port` (port 0: any free port, read back with ``port`` after ``start()``).
+    ///
+    /// `errorResponse` writes the answers the layer gives without asking `handler` (a malformed
+    /// request, a 408, a 503 over a cap); the default is ``HTTPResponse/plainError(_:)``.
+    package init(host: String, port: Int, limits: Limits = Limits(),
+                 errorResponse: @escaping @Sendable (HTTPError) -> HTTPResponse = HTTPResponse.plainError,
+                 handler: @escaping Handler) {
         self.host = host
+        self.errorResponse = errorResponse
         self.requestedPort = port
         self.limits = limits
         self.handler = handler
@@ -70,10 +82,10 @@ final class HTTPServer: Sendable {
     }
 
     /// The bound port (after `start`).
-    var port: Int { state.withLock { $0.port } }
+    package var port: Int { state.withLock { $0.port } }
 
     /// Binds, listens and starts the accept thread; returns once connections are accepted.
-    func start() throws(OptoLinkServerError) {
+    package func start() throws(HTTPError) {
         signal(SIGPIPE, SIG_IGN)
         let alreadyStarted = state.withLock { s in
             defer { s.started = true }
@@ -102,7 +114,7 @@ final class HTTPServer: Sendable {
     /// Descriptors are shut down while the state lock is held, and the loops that own them close
     /// them under the same lock (``release(_:)``), so `stop` never touches a descriptor number that
     /// was already closed and reused elsewhere in the process.
-    func stop() {
+    package func stop() {
         let (wasRunning, loops) = state.withLock { s -> (Bool, [EventLoop]) in
             let running = s.started && !s.stopped
             s.stopped = true
@@ -124,7 +136,7 @@ final class HTTPServer: Sendable {
     }
 
     /// Whether `stop` was called.
-    var isStopped: Bool { state.withLock { $0.stopped } }
+    package var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Forgets and closes a connection's descriptor (its loop is done with it). Under the state lock,
     /// so `stop` never shuts down a descriptor number that was closed and reused elsewhere.
@@ -169,14 +181,14 @@ final class HTTPServer: Sendable {
             let peer = Socket.describe(storage).host
             // Handed to a loop under the lock: `stop` (which sets `stopped` under it) then knows every
             // admitted connection is in some loop's hands, and the loops close them all.
-            let refusal = state.withLock { s -> OptoLinkServerError?? in
+            let refusal = state.withLock { s -> HTTPError?? in
                 if s.stopped { return .none }
                 guard s.active < limits.maxConnections else {
-                    return OptoLinkServerError(status: 503, message: "Server busy: too many open connections (limit \(limits.maxConnections))")
+                    return HTTPError(status: 503, message: "Server busy: too many open connections (limit \(limits.maxConnections))")
                 }
                 let fromPeer = s.perAddress[peer] ?? 0
                 guard fromPeer < limits.maxConnectionsPerAddress else {
-                    return OptoLinkServerError(status: 503, message: "Too many open connections from your address "
+                    return HTTPError(status: 503, message: "Too many open connections from your address "
                                                + "(limit \(limits.maxConnectionsPerAddress)): close one, or reuse it with keep-alive")
                 }
                 s.active += 1
@@ -199,9 +211,9 @@ final class HTTPServer: Sendable {
     }
 
     /// Answers a connection over a cap with `error` (a 503 with the envelope) and closes it.
-    private func reject(_ fd: Int32, _ error: OptoLinkServerError) {
+    private func reject(_ fd: Int32, _ error: HTTPError) {
         Socket.setTimeout(fd, option: SO_SNDTIMEO, seconds: 1)
-        Socket.sendAll(fd, HTTPResponse.envelope(error, requestId: RandomToken.requestID()).serialized(keepAlive: false))
+        Socket.sendAll(fd, errorResponse(error).serialized(keepAlive: false))
         _ = shutdown(fd, Socket.shutdownBoth)
         close(fd)
     }

@@ -59,7 +59,7 @@ final class EventLoop: @unchecked Sendable {
     /// timeout is 5 s; this only guards against a worker that never answers).
     private static let workerTimeout: TimeInterval = 60
 
-    init(server: HTTPServer, limits: HTTPServer.Limits, handler: @escaping HTTPServer.Handler) throws(OptoLinkServerError) {
+    init(server: HTTPServer, limits: HTTPServer.Limits, handler: @escaping HTTPServer.Handler) throws(HTTPError) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw .startup("cannot create a pipe: \(Socket.errorText())") }
         for fd in ends {
@@ -172,7 +172,7 @@ final class EventLoop: @unchecked Sendable {
         case .reading: readAndServe(connection)
         case .writing(let after): if flush(connection, then: after) { serve(connection) }
         case .draining(let until, let total): drain(connection, until: until, total: total)
-        case .delayed, .handling: break   // not polled
+        case .delayed, .handling, .paused: break   // not polled
         }
     }
 
@@ -196,6 +196,11 @@ final class EventLoop: @unchecked Sendable {
             if connection.requestStarted != nil { timeOut(connection) } else { close(connection) }
         case .writing, .draining, .handling:
             close(connection)
+        case .paused(let after):
+            connection.phase = .writing(then: after)
+            pollSet[connection.slot].fd = connection.fd
+            setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(EventLoop.writeTimeout))
+            if flush(connection, then: after) { serve(connection) }
         case .delayed(let request):
             connection.phase = .reading
             pollSet[connection.slot].fd = connection.fd
@@ -239,12 +244,12 @@ final class EventLoop: @unchecked Sendable {
                 connection.requestStarted = connection.hasPendingInput ? EventLoop.now() : nil
                 connection.continueSent = false
                 if let error = HTTPParser.headerProblem(request) {
-                    _ = write(connection, EventLoop.envelope(error), then: .linger)
+                    _ = write(connection, envelope(error), then: .linger)
                     return
                 }
                 guard answer(connection, request, stage: HandlingStage()) else { return }
             case .failure(let error):
-                _ = write(connection, EventLoop.envelope(error), then: .linger)
+                _ = write(connection, envelope(error), then: .linger)
                 return
             case .incomplete:
                 if !connection.continueSent, connection.parser.expectsContinue {
@@ -297,6 +302,10 @@ final class EventLoop: @unchecked Sendable {
         case .respond(let response):
             let keepAlive = request.keepAlive && !server.isStopped
             return write(connection, response.serialized(keepAlive: keepAlive), then: keepAlive ? .keepServing : .close)
+        case .trickle(let response, let bytes, let interval):
+            let keepAlive = request.keepAlive && !server.isStopped
+            connection.pace = (max(1, bytes), EventLoop.nanoseconds(interval))
+            return write(connection, response.serialized(keepAlive: keepAlive), then: keepAlive ? .keepServing : .close)
         }
     }
 
@@ -315,12 +324,12 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func timeOut(_ connection: LoopConnection) {
-        let error = OptoLinkServerError(status: 408, message: "Request timed out before it was complete")
-        _ = write(connection, EventLoop.envelope(error), then: .timedOut)
+        let error = HTTPError(status: 408, message: "Request timed out before it was complete")
+        _ = write(connection, envelope(error), then: .timedOut)
     }
 
-    private static func envelope(_ error: OptoLinkServerError) -> [UInt8] {
-        HTTPResponse.envelope(error, requestId: RandomToken.requestID()).serialized(keepAlive: false)
+    private func envelope(_ error: HTTPError) -> [UInt8] {
+        server.errorResponse(error).serialized(keepAlive: false)
     }
 
     // MARK: Writing
@@ -337,12 +346,21 @@ final class EventLoop: @unchecked Sendable {
     /// Writes what the socket takes; when everything is written, does `after` (true: go on serving).
     private func flush(_ connection: LoopConnection, then after: LoopConnection.AfterWrite) -> Bool {
         var progressed = false
+        var budget = connection.pace?.bytes ?? Int.max   // a trickled answer writes one slice per wake-up
         while connection.outputOffset < connection.output.count {
+            if budget <= 0, let pace = connection.pace {
+                connection.phase = .paused(then: after)
+                pollSet[connection.slot].fd = -1
+                setDeadline(connection, EventLoop.now() + pace.interval)
+                return false
+            }
             let n = connection.output.withUnsafeBytes { raw in
-                send(connection.fd, raw.baseAddress! + connection.outputOffset, raw.count - connection.outputOffset, Socket.sendFlags)
+                send(connection.fd, raw.baseAddress! + connection.outputOffset,
+                     min(budget, raw.count - connection.outputOffset), Socket.sendFlags)
             }
             if n > 0 {
                 connection.outputOffset += n
+                budget -= n
                 progressed = true
             } else if n < 0, errno == EINTR {
                 continue
@@ -357,6 +375,7 @@ final class EventLoop: @unchecked Sendable {
         }
         connection.output = []
         connection.outputOffset = 0
+        connection.pace = nil
         connection.phase = .reading
         switch after {
         case .keepServing:

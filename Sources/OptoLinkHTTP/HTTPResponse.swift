@@ -1,51 +1,30 @@
 import Foundation
 
 /// An HTTP response before serialization.
-struct HTTPResponse: Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
+package struct HTTPResponse: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
 
-    init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    /// A JSON response.
-    static func json(_ value: JSON, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: value.serializedBytes())
-    }
-
-    /// An HTML response.
-    static func html(_ text: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
-    }
-
-    /// The error envelope `{"message","details"?,"requestId"}` (plus `Retry-After` on a 429).
-    static func envelope(_ error: OptoLinkServerError, requestId: String) -> HTTPResponse {
-        var object: [String: JSON] = ["message": .string(error.message), "requestId": .string(requestId)]
-        if !error.details.isEmpty {
-            object["details"] = .array(error.details.map { detail in
-                var d: [String: JSON] = ["message": .string(detail.message)]
-                if let field = detail.field { d["field"] = .string(field) }
-                return .object(d)
-            })
-        }
-        var response = json(.object(object), status: error.status)
-        if let retry = error.retryAfter { response.headers.append(("Retry-After", String(retry))) }
-        response.headers.append(("X-Request-Id", requestId))
-        return response
+    /// The default answer for an ``HTTPError``: its status and its message as plain text.
+    package static func plainError(_ error: HTTPError) -> HTTPResponse {
+        HTTPResponse(status: error.status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(error.message.utf8))
     }
 
     /// The first value of header `name` (case-insensitive).
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let lower = name.lowercased()
         return headers.first { $0.name.lowercased() == lower }?.value
     }
 
     /// The bytes on the wire, with `Content-Length` and `Connection`.
-    func serialized(keepAlive: Bool) -> [UInt8] {
+    package func serialized(keepAlive: Bool) -> [UInt8] {
         // Written as bytes into one buffer sized up front: no String to grow, no second array for head + body.
         var out = [UInt8]()
         out.reserveCapacity(96 + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + body.count)
@@ -67,7 +46,7 @@ struct HTTPResponse: Sendable {
         return out
     }
 
-    static func reason(_ status: Int) -> String {
+    package static func reason(_ status: Int) -> String {
         switch status {
         case 200: "OK"
         case 201: "Created"
