@@ -23,8 +23,9 @@ package struct HTTPResponse: Sendable {
         return headers.first { $0.name.lowercased() == lower }?.value
     }
 
-    /// The bytes on the wire, with `Content-Length` and `Connection`.
-    package func serialized(keepAlive: Bool) -> [UInt8] {
+    /// The bytes on the wire, with `Date` (`date`, unless the response has its own: a proxied answer),
+    /// `Content-Length` and `Connection`.
+    package func serialized(keepAlive: Bool, date: String = HTTPDate.now()) -> [UInt8] {
         // Written as bytes into one buffer sized up front: no String to grow, no second array for head + body.
         var out = [UInt8]()
         out.reserveCapacity(96 + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + body.count)
@@ -37,6 +38,11 @@ package struct HTTPResponse: Sendable {
             out.append(contentsOf: name.utf8)
             out.append(contentsOf: ": ".utf8)
             out.append(contentsOf: value.utf8)
+            out.append(contentsOf: "\r\n".utf8)
+        }
+        if !headers.contains(where: { $0.name.utf8.count == 4 && $0.name.lowercased() == "date" }) {
+            out.append(contentsOf: "Date: ".utf8)
+            out.append(contentsOf: date.utf8)
             out.append(contentsOf: "\r\n".utf8)
         }
         out.append(contentsOf: "Content-Length: ".utf8)

@@ -18,11 +18,11 @@ struct DoctorReferenceServerTests {
         report.checks.filter { $0.status != .pass }.map { "\($0.id): \($0.status.rawValue)" }
     }
 
-    /// The reference server sends no `Date` header today (reported: RFC 9110 §6.6.1 wants one), so the clock
-    /// line warns; once it sends one, the line must pass.
-    func expectClockPassesOrHasNoDate(_ report: DoctorReport) {
+    /// The reference server sends a `Date` header on every answer (RFC 9110 §6.6.1), from this machine's
+    /// clock: the clock line passes.
+    func expectClockPasses(_ report: DoctorReport) {
         let clock = report.check("clock.skew")
-        #expect(clock?.status == .pass || clock?.detail == "no Date header in any answer", "\(String(describing: clock))")
+        #expect(clock?.status == .pass, "\(String(describing: clock))")
     }
 
     @Test func theDemoDeploymentPassesEveryCheck() async throws {
@@ -31,9 +31,9 @@ struct DoctorReferenceServerTests {
         defer { server.stop() }
         // When the doctor checks org demo with every option
         let report = await run(server)
-        // Then every line passes (the clock line: see expectClockPassesOrHasNoDate) and the exit code is 0
-        #expect(notPassing(report).filter { !$0.hasPrefix("clock.skew") } == [])
-        expectClockPassesOrHasNoDate(report)
+        // Then every line passes (the clock line too: the server sends Date) and the exit code is 0
+        #expect(notPassing(report) == [])
+        expectClockPasses(report)
         #expect(report.exitCode == 0)
         #expect(report.check("link.match")?.detail.hasPrefix("CLIPBOARD exact → /promo/summer") == true)
     }
@@ -46,8 +46,8 @@ struct DoctorReferenceServerTests {
         #expect(dev.status == 404)
         // When the doctor runs, Then it needs none of them
         let report = await run(server)
-        #expect(notPassing(report).filter { !$0.hasPrefix("clock.skew") } == [])
-        expectClockPassesOrHasNoDate(report)
+        #expect(notPassing(report) == [])
+        expectClockPasses(report)
         #expect(report.exitCode == 0)
     }
 
