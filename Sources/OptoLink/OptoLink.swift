@@ -54,6 +54,10 @@ public final class OptoLink: Sendable {
     private let launchTask: Task<Void, Never>
     private let shutdownFlag: ShutdownFlag
     private let log: @Sendable (LogLevel, String) -> Void
+    /// What ``OptoLinkInspector`` reads beside the public API: a tap on the diagnostics that is never a
+    /// listener (so the app's own listeners get exactly what they would without it), the clock, the
+    /// device traits, the launch flag and the logger.
+    let inspection: InspectionHook
 
     /// Starts the SDK and returns at once; nothing here waits on the network.
     ///
@@ -128,6 +132,8 @@ public final class OptoLink: Sendable {
         self.firstLaunchTask = firstLaunchTask
         self.launchTask = launchTask
         self.log = log
+        self.inspection = InspectionHook(
+            diagnostics: diagnosticHub, clock: clock, deviceInfo: environment.deviceInfo, launchState: launchState, log: log)
         Task { await eventQueue.kick() }
     }
 

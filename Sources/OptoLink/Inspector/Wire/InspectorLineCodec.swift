@@ -7,7 +7,7 @@ import Foundation
 /// saying what was wrong.
 ///
 /// ```swift
-/// let line = InspectorLineCodec.encode(.dropped(count: 3))!          // {"v":1,"type":"dropped","count":3}\n
+/// let line = InspectorLineCodec.encode(.dropped(count: 3))!          // {"count":3,"type":"dropped","v":1}\n
 /// if case .message(let message) = InspectorLineCodec.decode(line.dropLast()) { … }
 /// ```
 public enum InspectorLineCodec {
@@ -23,10 +23,10 @@ public enum InspectorLineCodec {
         return nil
     }
 
-    /// An encoder set up for lines (compact, slashes unescaped).
+    /// An encoder set up for lines (compact, keys sorted so equal messages give equal lines, slashes unescaped).
     public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }
