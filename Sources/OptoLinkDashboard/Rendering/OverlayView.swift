@@ -8,6 +8,7 @@ enum OverlayView {
         case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
         case .scenarioPicker(let selected): drawScenarioPicker(state.scenarioNames, selected: selected, into: &buffer)
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
+        case .deviceList(let selected): DeviceListView.draw(state, selected: selected, into: &buffer)
         }
     }
 

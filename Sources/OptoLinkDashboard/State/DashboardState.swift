@@ -65,6 +65,8 @@ public struct DashboardState: Sendable, Hashable {
     public var size: ScreenSize
     /// Counter for generated SDK match-attempt ids.
     public var sdkAttemptCounter: Int
+    /// Attach mode (`--attach`): where the dashboard listens, the token, the attached apps; nil otherwise.
+    public var attach: AttachState?
 
     /// Creates a state; defaults are an idle dashboard.
     public init(header: HeaderInfo = HeaderInfo(), profile: DeviceProfile = DeviceProfile(),
