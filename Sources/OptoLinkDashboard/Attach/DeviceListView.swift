@@ -16,8 +16,9 @@ enum DeviceListView {
             let isSelected = index == selected
             if isSelected { buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: Cell(role: .selected)) }
             let shown = device.key == state.attach?.shownKey ? "▸" : " "
-            let status = device.isLive ? "● live" : "○ gone" + (device.goneReason.map { " (\($0))" } ?? "")
-            let text = "\(isSelected ? "›" : " ")\(shown) \(device.summary) · \(status)"
+            // The status first: a narrow panel cuts the end of the line.
+            let status = device.isLive ? "● live" : "○ gone"
+            let text = "\(isSelected ? "›" : " ")\(shown) \(status)  \(device.summary)" + (device.goneReason.map { " · \($0)" } ?? "")
             buffer.write(text, x: inner.x, y: y, maxWidth: inner.width,
                          role: isSelected ? .selected : device.isLive ? .overlay : .dim)
         }
