@@ -67,8 +67,9 @@ final class NetworkInspectorConnection: InspectorConnection, @unchecked Sendable
         queue.async { [self] in finish(reason) }
     }
 
+    /// The outbox's wake-up: the burst gathers for ``InspectorLineWriter/linger`` before it is taken.
     private func wake() {
-        queue.async { [self] in pump() }
+        queue.asyncAfter(deadline: .now() + InspectorLineWriter.linger) { [self] in pump() }
     }
 
     // MARK: On the queue

@@ -159,7 +159,15 @@ final class SocketInspectorConnection: InspectorConnection, @unchecked Sendable 
                 if errno == EINTR { continue }
                 return "poll failed: \(Self.errorText(errno))"
             }
-            if descriptors[1].revents != 0 { Self.drain(wakeRead) }
+            if descriptors[1].revents != 0 {
+                Self.drain(wakeRead)
+                if descriptors[0].revents == 0 && outbox != nil {
+                    // Woken by the outbox: let the burst gather before taking it (see InspectorLineWriter.linger).
+                    var socketOnly = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
+                    _ = poll(&socketOnly, 1, Int32(InspectorLineWriter.linger * 1000))
+                    descriptors[0].revents = socketOnly[0].revents
+                }
+            }
             guard descriptors[0].revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { continue }
             let count = recv(socket, &scratch, scratch.count, Int32(MSG_DONTWAIT))
             if count == 0 { return "the dashboard closed the connection" }
