@@ -175,7 +175,16 @@ actor InspectorSession {
                                      deviceModel: short(fingerprint.deviceModel), language: short(fingerprint.language),
                                      timezone: short(fingerprint.timezone)),
             launchState: hook.launchState.isFirstLaunch ? .firstLaunchPending : .firstLaunchDone, queuedEvents: queued,
-            clipboardReading: configuration.clipboardEnabled ? .atFirstLaunch : .never, pasteboard: .unknown,
+            clipboardReading: Self.wire(configuration.clipboardReading), pasteboard: .unknown,
             allowsCommands: allowsCommands, clock: hook.clock.now())
+    }
+
+    /// The configuration's pasteboard setting as the wire names it.
+    static func wire(_ reading: ClipboardReading) -> InspectorClipboardReading {
+        switch reading {
+        case .atFirstLaunch: .atFirstLaunch
+        case .whenAppAsks: .whenAppAsks
+        case .never: .never
+        }
     }
 }

@@ -1,5 +1,5 @@
-/// The key of an address's candidate lists: the address hash (`Backend.ipHash`, 64 hex digits of a
-/// SHA-256, so uniformly distributed), hashed by its first 16 bytes instead of all 64.
+/// The key of an address's candidate lists: the address hash (`Backend.ipHash`, 64 hex digits of an
+/// HMAC-SHA256, so uniformly distributed), hashed by its first 16 bytes instead of all 64.
 ///
 /// Every match looks up its address several times (purge, candidates, the chosen record), and hashing
 /// the whole 64-byte string was the largest single cost of measure 5 in optolink-bench. Equality still

@@ -1,13 +1,61 @@
 import Foundation
 
-/// The newest match attempts (at most 500) with every candidate's points, for `/dev/match-attempts`.
+/// The newest match attempts (at most 500) with every candidate's points and the reasons a component
+/// scored less than its maximum, for `/dev/match-attempts`.
+///
+/// An attempt is kept as the few values its answer needs (no JSON, no reference to the store's record
+/// arrays, which would make the next click on that address copy them); the JSON is written when the
+/// attempts are read, which is rare next to `/match` itself (optolink-bench, measure 4b).
 final class AttemptLog: Sendable {
     static let capacity = 500
 
-    /// One attempt, already in its wire shape.
-    struct Entry: Sendable {
-        var deviceId: String?
-        var json: JSON
+    /// One scored candidate, as the log keeps it.
+    private struct Candidate: Sendable {
+        var linkId: String
+        var shortCode: String
+        var path: String
+        var recordedAt: Date
+        var age: TimeInterval
+        var points: Scoring.Breakdown
+        var click: ClickFingerprint
+    }
+
+    /// One attempt.
+    private struct Entry: Sendable {
+        var number: Int
+        var at: Date
+        var ip: String
+        var input: MatchEngine.Input
+        var result: MatchEngine.Result?
+        var guardFired: Bool
+        var candidates: [Candidate]
+
+        var deviceId: String? { input.deviceId }
+
+        /// The wire shape of `/dev/match-attempts`.
+        var json: JSON {
+            var request = [String: JSON]()
+            if let v = input.clipboardToken { request["clipboardToken"] = .string(v) }
+            if let v = input.installReferrer { request["installReferrer"] = .string(v) }
+            if let v = input.fingerprint.platform { request["platform"] = .string(v) }
+            if let v = input.fingerprint.osVersion { request["osVersion"] = .string(v) }
+            if let v = input.fingerprint.deviceModel { request["deviceModel"] = .string(v) }
+            if let v = input.fingerprint.language { request["language"] = .string(v) }
+            if let v = input.fingerprint.timezone { request["timezone"] = .string(v) }
+            let candidates: [JSON] = candidates.map { c in
+                .object(["linkId": .string(c.linkId), "shortCode": .string(c.shortCode), "path": .string(c.path),
+                         "recordedAt": .string(ISOTime.string(c.recordedAt)), "ageSeconds": .number((c.age * 10).rounded() / 10),
+                         "points": c.points.json, "total": .number(Double(c.points.total)),
+                         "reasons": .array(Scoring.explain(click: c.click, request: input.fingerprint, age: c.age).map(JSON.string))])
+            }
+            return .object([
+                "id": .string("att_\(number)"), "at": .string(ISOTime.string(at)),
+                "deviceId": input.deviceId.map(JSON.string) ?? .null, "ip": .string(ip),
+                "request": .object(request), "result": MatchEngine.responseJSON(result).droppingParams,
+                "guardFired": .bool(guardFired), "threshold": .number(Double(Scoring.threshold)),
+                "candidates": .array(candidates),
+            ])
+        }
     }
 
     /// The newest `capacity` entries in a ring: `items[next...]` then `items[..<next]` is oldest to newest
@@ -15,6 +63,7 @@ final class AttemptLog: Sendable {
     private struct Ring {
         var items: [Entry] = []
         var next = 0
+        var count = 0
 
         mutating func append(_ entry: Entry) {
             if items.count < AttemptLog.capacity {
@@ -32,45 +81,33 @@ final class AttemptLog: Sendable {
     }
 
     private let entries = Locked(Ring())
-    private let counter = Locked(0)
 
     /// Records an attempt.
     func record(input: MatchEngine.Input, decision: MatchEngine.Decision, ip: String, now: Date) {
-        let number = counter.withLock { n -> Int in n += 1; return n }
-        var request = [String: JSON]()
-        if let v = input.clipboardToken { request["clipboardToken"] = .string(v) }
-        if let v = input.installReferrer { request["installReferrer"] = .string(v) }
-        if let v = input.fingerprint.platform { request["platform"] = .string(v) }
-        if let v = input.fingerprint.osVersion { request["osVersion"] = .string(v) }
-        if let v = input.fingerprint.deviceModel { request["deviceModel"] = .string(v) }
-        if let v = input.fingerprint.language { request["language"] = .string(v) }
-        if let v = input.fingerprint.timezone { request["timezone"] = .string(v) }
-        let candidates: [JSON] = decision.candidates.map { c in
-            .object(["linkId": .string(c.record.linkId), "shortCode": .string(c.record.shortCode), "path": .string(c.record.path),
-                     "recordedAt": .string(ISOTime.string(c.record.recordedAt)), "ageSeconds": .number((c.age * 10).rounded() / 10),
-                     "points": c.points.json, "total": .number(Double(c.points.total))])
+        let candidates = decision.candidates.map { c in
+            let record = c.record
+            return Candidate(linkId: record.linkId, shortCode: record.shortCode, path: record.path, recordedAt: record.recordedAt,
+                             age: c.age, points: c.points, click: record.fingerprint)
         }
-        let json: JSON = .object([
-            "id": .string("att_\(number)"), "at": .string(ISOTime.string(now)),
-            "deviceId": input.deviceId.map(JSON.string) ?? .null, "ip": .string(ip),
-            "request": .object(request), "result": MatchEngine.responseJSON(decision.result).droppingParams,
-            "guardFired": .bool(decision.guardFired), "threshold": .number(Double(Scoring.threshold)),
-            "candidates": .array(candidates),
-        ])
-        entries.withLock { $0.append(Entry(deviceId: input.deviceId, json: json)) }
+        entries.withLock { ring in
+            ring.count += 1
+            ring.append(Entry(number: ring.count, at: now, ip: ip, input: input, result: decision.result,
+                              guardFired: decision.guardFired, candidates: candidates))
+        }
     }
 
     /// Newest first, optionally only one device's.
     func recent(deviceId: String?, limit: Int) -> [JSON] {
-        entries.withLock { ring in
-            var found = [JSON]()
+        let found: [Entry] = entries.withLock { ring in
+            var found = [Entry]()
             var i = 0
             while i < ring.items.count, found.count < limit {
                 let entry = ring.newest(i)
-                if deviceId == nil || entry.deviceId == deviceId { found.append(entry.json) }
+                if deviceId == nil || entry.deviceId == deviceId { found.append(entry) }
                 i += 1
             }
             return found
         }
+        return found.map(\.json)   // written outside the lock
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Route 8: `/links` CRUD with a SERVER key (`Authorization: Bearer opl_api_…`); QR routes answer 501.
+/// Route 8: `/links` CRUD with a SERVER key (`Authorization: Bearer opl_api_…`), and each link's QR code.
 enum LinkRoutes {
     static let createValidator = BodyValidator(fields: [
         .init(name: "shortCode", kind: .string(min: 1, max: 64), required: true),
@@ -77,19 +77,23 @@ enum LinkRoutes {
         return .json(link.json)
     }
 
-    /// `DELETE /links/:id` → `{"ok":true,"id":…}`.
+    /// `DELETE /links/:id` → `{"ok":true,"id":…}`; the link's pending clicks go with it (they no longer match).
     static func delete(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let identity = try authenticate(backend, request, context)
         let link = try existing(backend, identity.org.id, context)
         _ = try backend.store.deleteLink(orgId: identity.org.id, id: link.id)
+        backend.matches.removeRecords(linkId: link.id)
         try backend.store.audit(actor: identity.actor, orgId: identity.org.id, action: "link.delete", detail: link.id, now: context.now)
         return .json(["ok": true, "id": .string(link.id)])
     }
 
-    /// `GET /links/:id/qr.svg|png` → 501 (not built in the reference server).
+    /// `GET /links/:id/qr.svg|png[?size=&ecc=]` → the link's short URL as a QR code (``QRRequest``).
     static func qr(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let identity = try authenticate(backend, request, context)
-        _ = try existing(backend, identity.org.id, context)
-        throw OptoLinkServerError(status: 501, message: "QR codes are not implemented in the reference server")
+        let link = try existing(backend, identity.org.id, context)
+        let asked = try QRRequest(format: request.segments.last == "qr.png" ? .png : .svg, query: request.query)
+        return try asked.response(content: QRRequest.shortURL(orgKey: identity.org.orgKey, shortCode: link.shortCode,
+                                                              customDomain: identity.org.customDomain, host: request.header("Host"),
+                                                              platformDomain: backend.options.platformDomain))
     }
 }

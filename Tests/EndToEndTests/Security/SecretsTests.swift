@@ -47,8 +47,8 @@ struct SecretsTests {
         let id = try #require((try JSONSerialization.jsonObject(with: created) as? [String: Any])?["id"] as? String)
         _ = try await call("GET", "/links/\(id)", headers: bearer(DemoKeys.server), expect: 200)
         _ = try await call("PATCH", "/links/\(id)", json: ["path": "/secret/checked"], headers: bearer(DemoKeys.server), expect: 200)
-        _ = try await call("GET", "/links/\(id)/qr.svg", headers: bearer(DemoKeys.server), expect: 501)   // QR: not built in the reference server
-        _ = try await call("GET", "/links/\(id)/qr.png", headers: bearer(DemoKeys.server), expect: 501)
+        _ = try await call("GET", "/links/\(id)/qr.svg", headers: bearer(DemoKeys.server), expect: 200)
+        _ = try await call("GET", "/links/\(id)/qr.png", headers: bearer(DemoKeys.server), expect: 200)
         _ = try await call("DELETE", "/links/\(id)", headers: bearer(DemoKeys.server), expect: 200)
         _ = try await call("POST", "/dev/deferred/simulate", json: ["orgKey": "demo", "shortCode": "summer", "platform": "iOS"], expect: 200)
         _ = try await call("GET", "/dev/match-attempts?limit=200", expect: 200)

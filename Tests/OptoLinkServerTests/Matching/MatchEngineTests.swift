@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct MatchEngineTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
-    let ip = Backend.ipHash("203.0.113.7")
+    let ip = AddressHash.of("203.0.113.7")
     let phone = ClickFingerprint(platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin")
 
     func record(_ code: String, _ fingerprint: ClickFingerprint, age: TimeInterval = 60, window: TimeInterval = 24 * 3600,
@@ -32,7 +32,7 @@ import Testing
 
     @Test func clipboardTokenWinsWithExactConfidence() {
         var state = MatchState()
-        let r = record("summer", ClickFingerprint(), ipHash: Backend.ipHash("198.51.100.1"))
+        let r = record("summer", ClickFingerprint(), ipHash: AddressHash.of("198.51.100.1"))
         state.insert(r, now: now)
         let d = match(&state, phone, token: r.token)
         #expect(d.result?.method == "CLIPBOARD")
@@ -43,7 +43,7 @@ import Testing
 
     @Test func installReferrerTokenIsP15() {
         var state = MatchState()
-        let r = record("summer", ClickFingerprint(), ipHash: Backend.ipHash("198.51.100.1"))
+        let r = record("summer", ClickFingerprint(), ipHash: AddressHash.of("198.51.100.1"))
         state.insert(r, now: now)
         #expect(match(&state, phone, referrer: "utm_source=x&click=\(r.token)").result?.method == "INSTALL_REFERRER")
         #expect(match(&state, phone, referrer: "\(r.token)x").result == nil)
@@ -149,7 +149,7 @@ import Testing
     @Test func anotherAddressFindsNothing() {
         var state = MatchState()
         state.insert(record("a", phone), now: now)
-        #expect(match(&state, phone, ipHash: Backend.ipHash("192.0.2.99")).result == nil)
+        #expect(match(&state, phone, ipHash: AddressHash.of("192.0.2.99")).result == nil)
     }
 
     // MARK: Caps

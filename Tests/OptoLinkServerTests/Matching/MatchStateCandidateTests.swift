@@ -13,7 +13,7 @@ import Testing
 
     @Test func candidatesFollowInsertsEvictionsMatchesAndExpiry() {
         var state = MatchState()
-        let addresses = ["198.51.100.1", "198.51.100.2", "198.51.100.3"].map(Backend.ipHash)
+        let addresses = ["198.51.100.1", "198.51.100.2", "198.51.100.3"].map(AddressHash.of)
         var generator = SplitMix64(seed: 7)
         var now = start
         for step in 0..<400 {
@@ -39,7 +39,7 @@ import Testing
 
     @Test func candidatesWithoutPurgeStillDropExpiredRecords() {
         var state = MatchState()
-        let ipHash = Backend.ipHash("198.51.100.9")
+        let ipHash = AddressHash.of("198.51.100.9")
         for index in 0..<10 {
             state.insert(MatchRecord(token: RandomToken.clipboardToken(), orgId: 1, linkId: "l\(index)", shortCode: "s", path: "/",
                                      params: [:], ipHash: ipHash, fingerprint: ClickFingerprint(), recordedAt: start,

@@ -34,6 +34,21 @@ struct InspectorSessionTests {
         #expect(!line.contains(Fixtures.clientKey))
     }
 
+    @Test(arguments: [(ClipboardReading.atFirstLaunch, InspectorClipboardReading.atFirstLaunch), (.whenAppAsks, .whenAppAsks), (.never, .never)])
+    func theHelloNamesThePasteboardSettingTheAppChose(reading: ClipboardReading, expected: InspectorClipboardReading) async throws {
+        // Given an SDK configured with this pasteboard setting, and the inspector attached
+        let fixture = InspectorFixture(clipboardReading: reading)
+        let inspector = fixture.attach()
+        defer { inspector.stop() }
+
+        // When the connection is ready
+        let (_, hello, _) = try await fixture.welcomeNext()
+
+        // Then the hello names that setting (never the pasteboard's contents)
+        #expect(hello.clipboardReading == expected)
+        #expect(hello.pasteboard == .unknown)
+    }
+
     @Test func diagnosticsFromBeforeTheConnectionThenLiveOnesStreamInOrder() async throws {
         // Given an inspector attached before any dashboard is there
         let fixture = InspectorFixture()

@@ -11,7 +11,7 @@ struct InspectorFixture {
     let dashboard: ScriptedDashboard
 
     init(firstLaunch: Bool = false, eventsHang: Bool = false, dashboard: ScriptedDashboard = ScriptedDashboard(),
-         logger: OptoLinkLogger? = nil) {
+         logger: OptoLinkLogger? = nil, clipboardReading: ClipboardReading = .atFirstLaunch) {
         let store = InMemoryKeyValueStore()
         if !firstLaunch { store.set(true, forKey: LaunchState.key) }
         let transport = routedTransport { endpoint, _ in
@@ -22,12 +22,12 @@ struct InspectorFixture {
             case .identity: return Fixtures.response(200, Fixtures.identityJSON)
             case .identityClear: return Fixtures.response(200, Fixtures.clearJSON)
             case .events:
-                if eventsHang { try await ScriptedTransport.Answer.hang.answer() }
+                if eventsHang { _ = try await ScriptedTransport.Answer.hang.answer() }
                 return Fixtures.response(200, Fixtures.okJSON)
             }
         }
         device = TestDevice(transport: transport, store: store)
-        sdk = device.start(Fixtures.configuration(logger: logger))
+        sdk = device.start(Fixtures.configuration(clipboardReading: clipboardReading, logger: logger))
         self.dashboard = dashboard
     }
 

@@ -131,7 +131,7 @@ struct InspectorWireTests {
         #expect(InspectorLineCodec.decode(Array(future.utf8)) == .message(.diagnostic(InspectorDiagnostic(seq: 1, time: 1, kind: .unknown(name: "paywallShown")))))
         let endpoint = #"{"v":1,"type":"diagnostic","seq":2,"time":1,"kind":"requestStarted","requestID":1,"endpoint":"sdk/future","attempt":1}"#
         #expect(InspectorLineCodec.decode(Array(endpoint.utf8)) == .message(.diagnostic(InspectorDiagnostic(seq: 2, time: 1, kind: .unknown(name: "requestStarted")))))
-        let level = #"{"v":1,"type":"diagnostic","seq":3,"time":1,"kind":"log","level":"debug","message":"m"}"#
+        let level = #"{"v":1,"type":"diagnostic","seq":3,"time":1,"kind":"log","level":"trace","message":"m"}"#
         #expect(InspectorLineCodec.decode(Array(level.utf8)) == .message(.diagnostic(InspectorDiagnostic(seq: 3, time: 1, kind: .known(.log(level: .warning, message: "m"))))))
     }
 

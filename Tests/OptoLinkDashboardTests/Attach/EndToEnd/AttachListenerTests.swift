@@ -2,6 +2,7 @@ import Foundation
 import OptoLink
 import OptoLinkTesting
 import Testing
+import TestSupport
 @testable import OptoLinkDashboard
 
 /// The dashboard's listener over real loopback sockets: the real SDK's inspector attaches, streams and
@@ -35,6 +36,11 @@ struct AttachListenerTests {
     }
 
     @Test func theRealInspectorAttachesStreamsAndAnswersACommand() async throws {
+        // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
+        try await QuietMachine.shared.run { try await self.theRealInspectorAttachesStreamsAndAnswersACommandAlone() }
+    }
+
+    private func theRealInspectorAttachesStreamsAndAnswersACommandAlone() async throws {
         // Given a listener on a free port and an SDK whose links resolve
         let events = Events()
         let listener = try listener(events)
@@ -75,6 +81,11 @@ struct AttachListenerTests {
     }
 
     @Test func hostileClientsAreRefusedWithAReasonAndTheListenerGoesOn() async throws {
+        // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
+        try await QuietMachine.shared.run { try await self.hostileClientsAreRefusedWithAReasonAndTheListenerGoesOnAlone() }
+    }
+
+    private func hostileClientsAreRefusedWithAReasonAndTheListenerGoesOnAlone() async throws {
         // Given a listener that takes 3 connections and 0.5 s for a hello
         var limits = AttachListener.Limits()
         limits.maxConnections = 3

@@ -31,6 +31,11 @@ struct InspectorSocketTests {
     }
 
     @Test func aDashboardThatReadsNothingCostsTheAppOnlyTheBoundedBufferAndTheDropsAreReported() async throws {
+        // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
+        try await QuietMachine.shared.run { try await self.aDashboardThatReadsNothingCostsTheAppOnlyTheBoundedBufferAndTheDropsAreReportedAlone() }
+    }
+
+    private func aDashboardThatReadsNothingCostsTheAppOnlyTheBoundedBufferAndTheDropsAreReportedAlone() async throws {
         // Given a dashboard with a 4 KiB receive buffer that welcomes the app, then stops reading
         let server = try RawDashboard(receiveBufferBytes: 4_096)
         defer { server.stop() }
@@ -79,6 +84,11 @@ struct InspectorSocketTests {
     }
 
     @Test func aRefusedConnectionNeverReachesTheAppAndIsRetried() async throws {
+        // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
+        try await QuietMachine.shared.run { try await self.aRefusedConnectionNeverReachesTheAppAndIsRetriedAlone() }
+    }
+
+    private func aRefusedConnectionNeverReachesTheAppAndIsRetriedAlone() async throws {
         // Given a port nobody listens on
         let messages = LogBox()
         let fixture = InspectorFixture(logger: { _, message in messages.add(message) })
@@ -98,6 +108,11 @@ struct InspectorSocketTests {
     }
 
     @Test func aConnectionResetMidLineAndADashboardThatGoesAwayAreReconnectedAndNothingIsLost() async throws {
+        // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
+        try await QuietMachine.shared.run { try await self.aConnectionResetMidLineAndADashboardThatGoesAwayAreReconnectedAndNothingIsLostAlone() }
+    }
+
+    private func aConnectionResetMidLineAndADashboardThatGoesAwayAreReconnectedAndNothingIsLostAlone() async throws {
         // Given a streaming inspector
         let server = try RawDashboard()
         defer { server.stop() }
@@ -132,6 +147,11 @@ struct InspectorSocketTests {
     }
 
     @Test func aDashboardThatSendsAHostileLineIsLeftAndTheAppIsUntouched() async throws {
+        // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
+        try await QuietMachine.shared.run { try await self.aDashboardThatSendsAHostileLineIsLeftAndTheAppIsUntouchedAlone() }
+    }
+
+    private func aDashboardThatSendsAHostileLineIsLeftAndTheAppIsUntouchedAlone() async throws {
         // Given a streaming inspector
         let server = try RawDashboard()
         defer { server.stop() }
