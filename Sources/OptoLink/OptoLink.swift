@@ -176,7 +176,9 @@ public final class OptoLink: Sendable {
         self.log = log
         self.registry = registry
         self.inspection = InspectionHook(
-            diagnostics: diagnosticHub, clock: clock, deviceInfo: environment.deviceInfo, launchState: launchState, log: log)
+            diagnostics: diagnosticHub, clock: clock, deviceInfo: environment.deviceInfo, launchState: launchState, log: log,
+            coordinator: coordinator,
+            pasteboard: environment.isAppExtension || configuration.clipboardReading == .never ? nil : environment.pasteboard)
         self.store = environment.store
         // The stored queue is read (and flushed) once the launch has settled: events cannot be sent
         // before that anyway, and a read racing the app's own start-up work would slow it down (measured

@@ -13,4 +13,11 @@ struct InspectionHook: Sendable {
     let launchState: LaunchState
     /// Logs as the SDK does: to the configured logger and as a `.log` diagnostic.
     let log: @Sendable (LogLevel, String) -> Void
+    /// The launch coordinator (only ``LaunchCoordinator/rerunFirstLaunch()`` is used, through
+    /// ``OptoLink/rerunFirstLaunch()``).
+    let coordinator: LaunchCoordinator
+    /// The pasteboard, asked only whether it holds text (``Pasteboard/hasStrings()``, which never shows
+    /// the paste prompt), never read; nil where the SDK may not touch it (an app extension,
+    /// ``ClipboardReading/never``).
+    let pasteboard: (any Pasteboard)?
 }

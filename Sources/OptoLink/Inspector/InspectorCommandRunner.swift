@@ -42,8 +42,14 @@ struct InspectorCommandRunner: Sendable {
             }
             return (true, "opened \(url.absoluteString) → \(link.path) (\(link.matchMethod.rawValue))")
         case .rerunFirstLaunch:
-            return (false, "rerunFirstLaunch is not available yet in this SDK version (it needs OptoLink.resetDevice(), issue 10); "
-                        + "delete and reinstall the app to run a first launch")
+            switch await optoLink.rerunFirstLaunch() {
+            case .refused(let reason):
+                return (false, "rerunFirstLaunch: \(reason)")
+            case .finished(let link?):
+                return (true, "first launch re-run → \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))")
+            case .finished(nil):
+                return (true, "first launch re-run: no link (no match, or the match failed: see the log)")
+            }
         case .trackEvent:
             let name = args["name"]?.stringValue ?? Self.defaultEventName
             let properties = args["properties"]?.objectValue ?? ["source": "optolink-dash"]

@@ -166,6 +166,9 @@ actor InspectorSession {
         let queued = await optoLink.queuedEventCount()
         func short(_ text: String) -> String { InspectorText.cut(text, to: 128) }
         let fingerprint = hook.deviceInfo.fingerprint()
+        // Never read (that could show the paste banner): only whether it holds text, so "empty" or "unknown".
+        var pasteboard = InspectorPasteboardState.unknown
+        if let board = hook.pasteboard, await !board.hasStrings() { pasteboard = .empty }
         return InspectorHello(
             token: short(token), session: sessionID, app: short(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName),
             sdkVersion: short(OptoLink.sdkVersion), sdkPlatform: short(OptoLink.sdkPlatform), provider: "optolink",
@@ -175,7 +178,7 @@ actor InspectorSession {
                                      deviceModel: short(fingerprint.deviceModel), language: short(fingerprint.language),
                                      timezone: short(fingerprint.timezone)),
             launchState: hook.launchState.isFirstLaunch ? .firstLaunchPending : .firstLaunchDone, queuedEvents: queued,
-            clipboardReading: Self.wire(configuration.clipboardReading), pasteboard: .unknown,
+            clipboardReading: Self.wire(configuration.clipboardReading), pasteboard: pasteboard,
             allowsCommands: allowsCommands, clock: hook.clock.now())
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Streams an app's SDK to `optolink-dash --attach`, live: every diagnostic (requests, retries with their
 /// waits, matches, delivered links, events, log lines) appears in the dashboard's panes, and, when you
-/// allow it, the dashboard can open a link, track a test event, flush events and set or clear the
-/// identity on the device.
+/// allow it, the dashboard can open a link, re-run the first launch as if freshly installed, track a
+/// test event, flush events and set or clear the identity on the device.
 ///
 /// **Debug builds only, off unless you turn it on.** Nothing listens on the device: the inspector
 /// connects out to the dashboard you name, with the pairing token the dashboard shows in its header.

@@ -212,9 +212,10 @@ public final class AttachListener: @unchecked Sendable {
                     nextID += 1
                     if connections.count >= limits.maxConnections {
                         let refusal = InspectorRefusal(reason: .full, message: "this dashboard already has \(limits.maxConnections) apps attached")
+                        // Reported before the app can read it, as every other refusal is (`refuse` queues the line).
+                        handler(.refused(connection: id, peer: peer, refusal))
                         if let line = InspectorLineCodec.encode(.refused(refusal)) { _ = Self.sendNow(descriptor, line) }
                         _ = Self.closeDescriptor(descriptor)
-                        handler(.refused(connection: id, peer: peer, refusal))
                         continue
                     }
                     connections[id] = Connection(descriptor: descriptor, peer: peer, helloDeadline: clock.now() + limits.helloTimeout)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OptoLinkDashboard
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 
 /// `optolink-dash --attach` and `optolink-example-app` as two processes under tmux: the app attaches with
 /// the header's token, its device id, its match and a live retry countdown appear, a command round-trips,
-/// and killing the app marks it gone. In the serialized terminal suite (one dashboard under tmux at a time).
+/// the first launch re-runs on i, and killing the app marks it gone. In the serialized terminal suite (one dashboard under tmux at a time).
 extension TerminalEndToEndTests {
     static let exampleApp = BuiltBinary.packageRoot.appendingPathComponent(".build/debug/optolink-example-app").path
 
@@ -25,6 +26,11 @@ extension TerminalEndToEndTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: TerminalEndToEndTests.exampleApp), "needs .build/debug/optolink-example-app (swift build)"))
     func anExampleAppAttachesShowsItsMatchAndCountdownRunsACommandAndIsMarkedGoneWhenKilled() async throws {
+        // Two processes, a server and real time: never beside the suites that load the machine (see QuietMachine).
+        try await QuietMachine.shared.run { try await self.anExampleAppAttachesAlone() }
+    }
+
+    private func anExampleAppAttachesAlone() async throws {
         // Given the dashboard in attach mode on a free port
         let session = try TmuxSession(command: """
             '\(BuiltBinary.path)' --attach --listen 127.0.0.1:0
@@ -74,6 +80,13 @@ extension TerminalEndToEndTests {
             screen.contains { $0.contains("← command #1: queued event button_tap") } && screen.contains { $0.contains("event sent: button_tap") }
         }
         #expect(tracked.ok, "the command did not round-trip:\n\(tracked.screen.joined(separator: "\n"))")
+
+        // When i is pressed, the app re-runs its first launch: a second /match, its result back as command #2
+        try session.press("i")
+        let rerun = await session.waitFor(timeout: 15) { screen in
+            screen.contains { $0.contains("← command #2: first launch re-run") } && screen.contains { $0.contains("Match attempts (2)") }
+        }
+        #expect(rerun.ok, "the first launch was not re-run:\n\(rerun.screen.joined(separator: "\n"))")
 
         // When the app is killed, the dashboard marks it gone and keeps running
         let pid = try #require(Int32(try session.tmux(["list-panes", "-t", "0:1", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)))

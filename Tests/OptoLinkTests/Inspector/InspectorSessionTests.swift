@@ -26,7 +26,7 @@ struct InspectorSessionTests {
         #expect(hello.fingerprint == Fixtures.fingerprint)
         #expect(hello.launchState == .firstLaunchDone)
         #expect(hello.queuedEvents == 1)
-        #expect(hello.clipboardReading == .atFirstLaunch && hello.pasteboard == .unknown)
+        #expect(hello.clipboardReading == .atFirstLaunch && hello.pasteboard == .empty)
         #expect(hello.allowsCommands)
         #expect(hello.sdkVersion == OptoLink.sdkVersion)
         #expect(hello.clock == clock.now())
@@ -34,8 +34,11 @@ struct InspectorSessionTests {
         #expect(!line.contains(Fixtures.clientKey))
     }
 
-    @Test(arguments: [(ClipboardReading.atFirstLaunch, InspectorClipboardReading.atFirstLaunch), (.whenAppAsks, .whenAppAsks), (.never, .never)])
-    func theHelloNamesThePasteboardSettingTheAppChose(reading: ClipboardReading, expected: InspectorClipboardReading) async throws {
+    @Test(arguments: [(ClipboardReading.atFirstLaunch, InspectorClipboardReading.atFirstLaunch, InspectorPasteboardState.empty),
+                      (.whenAppAsks, .whenAppAsks, .empty), (.never, .never, .unknown)])
+    func theHelloNamesThePasteboardSettingTheAppChose(
+        reading: ClipboardReading, expected: InspectorClipboardReading, pasteboard: InspectorPasteboardState
+    ) async throws {
         // Given an SDK configured with this pasteboard setting, and the inspector attached
         let fixture = InspectorFixture(clipboardReading: reading)
         let inspector = fixture.attach()
@@ -44,9 +47,28 @@ struct InspectorSessionTests {
         // When the connection is ready
         let (_, hello, _) = try await fixture.welcomeNext()
 
-        // Then the hello names that setting (never the pasteboard's contents)
+        // Then the hello names that setting, and the empty pasteboard as empty unless the app said never
         #expect(hello.clipboardReading == expected)
+        #expect(hello.pasteboard == pasteboard)
+        #expect(fixture.device.pasteboard.hasStringsCount == (reading == .never ? 0 : 1))
+    }
+
+    @Test func theHelloNeverReadsThePasteboardOnlyAsksWhetherItHoldsText() async throws {
+        // Given an installed app whose pasteboard holds a click token, and the inspector attached
+        let fixture = InspectorFixture(pasteboard: InMemoryPasteboard(string: Fixtures.token))
+        let inspector = fixture.attach()
+        defer { inspector.stop() }
+
+        // When the connection is ready
+        let (_, hello, _) = try await fixture.welcomeNext()
+
+        // Then the hello says "unknown" (it holds text, which one is not looked at), the token is not in
+        // the line, and the pasteboard was never read
         #expect(hello.pasteboard == .unknown)
+        let line = String(decoding: try #require(InspectorLineCodec.encode(.hello(hello))), as: UTF8.self)
+        #expect(!line.contains(Fixtures.token))
+        #expect(fixture.device.pasteboard.readCount == 0)
+        #expect(fixture.device.pasteboard.content == Fixtures.token)
     }
 
     @Test func diagnosticsFromBeforeTheConnectionThenLiveOnesStreamInOrder() async throws {
@@ -158,11 +180,11 @@ struct InspectorSessionTests {
         #expect(!notOurs.ok && notOurs.detail.contains("not one of this app's links"))
         #expect(identity.ok && clear.ok && !noId.ok)
         #expect(flush.ok)
-        #expect(!rerun.ok && rerun.detail.contains("not available yet"))
+        #expect(rerun.ok && rerun.detail.contains("first launch re-run: no link"))
         #expect(!unknown.ok && unknown.detail.contains("unknown command formatDisk"))
         // and each command was logged by the SDK (the app's logger and the diagnostics)
         let sent = await fixture.device.transport.requests.compactMap(route(of:))
-        #expect(sent.contains(.events) && sent.contains(.identity) && sent.contains(.identityClear))
+        #expect(sent.contains(.events) && sent.contains(.identity) && sent.contains(.identityClear) && sent.contains(.match))
         connection.emit(.message(.command(InspectorCommand(id: 11, name: .flushEvents))))
         _ = await reader.items { $0.logMessage?.contains("command flushEvents") == true }
         let logged = reader.seen

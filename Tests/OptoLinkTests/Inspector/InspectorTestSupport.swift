@@ -11,7 +11,8 @@ struct InspectorFixture {
     let dashboard: ScriptedDashboard
 
     init(firstLaunch: Bool = false, eventsHang: Bool = false, dashboard: ScriptedDashboard = ScriptedDashboard(),
-         logger: OptoLinkLogger? = nil, clipboardReading: ClipboardReading = .atFirstLaunch) {
+         logger: OptoLinkLogger? = nil, clipboardReading: ClipboardReading = .atFirstLaunch,
+         pasteboard: InMemoryPasteboard = InMemoryPasteboard()) {
         let store = InMemoryKeyValueStore()
         if !firstLaunch { store.set(true, forKey: LaunchState.key) }
         let transport = routedTransport { endpoint, _ in
@@ -26,7 +27,7 @@ struct InspectorFixture {
                 return Fixtures.response(200, Fixtures.okJSON)
             }
         }
-        device = TestDevice(transport: transport, store: store)
+        device = TestDevice(transport: transport, store: store, pasteboard: pasteboard)
         sdk = device.start(Fixtures.configuration(clipboardReading: clipboardReading, logger: logger))
         self.dashboard = dashboard
     }

@@ -122,6 +122,30 @@ struct InspectorWireTests {
         }
     }
 
+    @Test func everyLineShownInTheAttachGuideDecodes() throws {
+        // Given the JSON lines of docs/attach.md's examples (captured from optolink-example-app)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/attach.md"), encoding: .utf8)
+        var inBlock = false
+        var lines: [String] = []
+        for line in guide.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inBlock = line == "```json"; continue }
+            if inBlock, line.hasPrefix("{") { lines.append(String(line)) }
+        }
+
+        // When each is decoded, then it is a message of this version (hello, diagnostics, commands, results)
+        #expect(lines.count >= 9)
+        var types: Set<String> = []
+        for line in lines {
+            guard case .message(let message) = InspectorLineCodec.decode(Array(line.utf8)) else {
+                Issue.record("does not decode: \(line)"); continue
+            }
+            types.insert(message.type)
+        }
+        #expect(types == ["hello", "diagnostic", "command", "commandResult"])
+    }
+
     @Test func anUnknownTypeOfThisVersionIsIgnoredNotRefused() {
         #expect(InspectorLineCodec.decode(Array(#"{"v":1,"type":"ping","extra":[1,2]}"#.utf8)) == .unknownType("ping"))
     }

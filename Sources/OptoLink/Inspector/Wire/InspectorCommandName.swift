@@ -17,7 +17,10 @@ public struct InspectorCommandName: RawRepresentable, Sendable, Hashable, Codabl
 
     /// `handle(url:)`: args `url` (a full link URL) or `shortCode` (a link of the app's own org and base URL).
     public static let openLink = InspectorCommandName(rawValue: "openLink")
-    /// Re-run the first-launch sequence as if freshly installed, without wiping the app's own data.
+    /// Re-run the first-launch sequence as if freshly installed, without wiping the app's own data: the
+    /// first-launch flag is reset, the pasteboard read as configured, `/match` sent with the same device
+    /// id and its link delivered as deferred. No args; answered when the sequence settled (refused while
+    /// a first launch runs, in an app extension, after shutdown).
     public static let rerunFirstLaunch = InspectorCommandName(rawValue: "rerunFirstLaunch")
     /// `trackEvent(_:properties:)`: args `name` (default `optolink_inspector_test`) and `properties` (an object).
     public static let trackEvent = InspectorCommandName(rawValue: "trackEvent")

@@ -3,7 +3,7 @@ import Foundation
 /// The wire encoding of every ``Diagnostic/Kind``: `kind` names the case, each associated value is a
 /// field of the same name (`requestID`, `endpoint` as ``Endpoint/rawValue``, `link` as an object).
 /// A new `Diagnostic.Kind` case does not compile here until it has its encoding: add it to both switches
-/// and to `docs/attach-protocol.md`.
+/// and to `docs/attach.md`.
 extension InspectorDiagnostic: Codable {
     private enum Key: String, CodingKey {
         case seq, time, kind

@@ -3,7 +3,7 @@
 /// App → dashboard: ``hello``, then ``diagnostic`` lines, ``dropped`` and ``commandResult``.
 /// Dashboard → app: ``welcome`` or ``refused``, then ``command`` lines.
 /// On the wire every line is one JSON object with `"v": 1`, `"type"` (the case name) and the payload's
-/// fields beside them (see `docs/attach-protocol.md`).
+/// fields beside them (see `docs/attach.md`).
 public enum InspectorMessage: Sendable, Hashable {
     /// App → dashboard, first line: who the app is.
     case hello(InspectorHello)

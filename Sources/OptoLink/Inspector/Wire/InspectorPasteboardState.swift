@@ -1,7 +1,9 @@
 /// What the hello says about the pasteboard: never its contents, only what the SDK already knows.
 ///
-/// Reading the pasteboard can show the iOS "Allow Paste" banner, so the inspector never reads it; it
-/// reports what the SDK learnt on its own, which today is ``unknown`` unless the first launch has told it.
+/// Reading the pasteboard can show the iOS "Allow Paste" banner, so the inspector never reads it: it
+/// asks only whether the pasteboard holds text (`hasStrings`, no banner), which gives ``empty`` or
+/// ``unknown`` (``token`` and ``otherText`` are for a dashboard that learns more, e.g. from a newer SDK).
+/// It does not even ask in an app extension or with `clipboardReading: .never` (then ``unknown``).
 public enum InspectorPasteboardState: String, Sendable, Hashable, Codable {
     /// The pasteboard held an OptoLink click token (`opl_…`).
     case token

@@ -1,7 +1,7 @@
 /// The attach protocol's constants: version, limits, the Bonjour service type and the default port.
 ///
 /// The wire format is newline-delimited JSON over TCP: one UTF-8 JSON object per line, each with
-/// `"v": 1` and a `"type"`. The full schema is in `docs/attach-protocol.md`.
+/// `"v": 1` and a `"type"`. The full schema is in `docs/attach.md`.
 public enum InspectorProtocol {
     /// The protocol version every line carries as `"v"`. A peer refuses (and closes) a line with another one.
     public static let version = 1
