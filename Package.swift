@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "optolink-server", targets: ["optolink-server"]),
         .executable(name: "optolink-dash", targets: ["optolink-dash"]),
         .executable(name: "optolink-bench", targets: ["optolink-bench"]),
+        .executable(name: "optolink-example-app", targets: ["optolink-example-app"]),
     ],
     targets: [
         // The SDK an app embeds: Foundation only (iOS 13+, macOS, Linux).
@@ -44,6 +45,9 @@ let package = Package(
         // The dashboard without a terminal, and its ncurses front end.
         .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP"]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
+
+        // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
+        .executableTarget(name: "optolink-example-app", dependencies: ["OptoLink"]),
 
         // End-to-end helper: tracks events through the real SDK with a file store (killed and restarted by EndToEndTests).
         .executableTarget(name: "optolink-event-child", dependencies: ["OptoLink", "OptoLinkTesting"]),

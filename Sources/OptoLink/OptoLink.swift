@@ -59,6 +59,10 @@ public final class OptoLink: Sendable {
     private let log: @Sendable (LogLevel, String) -> Void
     private let registry: InstanceRegistry
     private let store: any KeyValueStore
+    /// What ``OptoLinkInspector`` reads beside the public API: a tap on the diagnostics that is never a
+    /// listener (so the app's own listeners get exactly what they would without it), the clock, the
+    /// device traits, the launch flag and the logger.
+    let inspection: InspectionHook
 
     /// Starts the SDK and returns at once; nothing here waits on the network.
     ///
@@ -175,6 +179,10 @@ public final class OptoLink: Sendable {
         self.launchTask = launchTask
         self.log = log
         self.registry = registry
+        self.inspection = InspectionHook(
+            diagnostics: diagnosticHub, clock: clock, deviceInfo: environment.deviceInfo, launchState: launchState, log: log,
+            coordinator: coordinator,
+            pasteboard: environment.isAppExtension || configuration.clipboardReading == .never ? nil : environment.pasteboard)
         self.store = environment.store
         // The stored queue is read (and flushed) once the launch has settled: events cannot be sent
         // before that anyway, and a read racing the app's own start-up work would slow it down (measured

@@ -60,6 +60,8 @@ if options.runs(1) {
 if options.runs(2) {
     progress("2. direct open")
     add(await DirectOpenBench.run(pairs: quick ? 50 : 1_000, warmup: quick ? 10 : 50))
+    progress("2b. direct open with the inspector attached")
+    add(await InspectorBench.run(pairs: quick ? 50 : 1_000, warmup: quick ? 10 : 50))
 }
 if options.runs(3) {
     progress("3. backoff accuracy")

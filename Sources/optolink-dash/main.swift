@@ -62,9 +62,27 @@ if let name = options.scenario, ScenarioCatalog.named(name) == nil {
 let themes = ThemeLoader.standard(environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
                                   executablePath: Bundle.main.executablePath)
 let inbox = DashboardInbox()
+// Seam 2: the screen's clock is the SDK's clock (the time base of every diagnostic; attached apps' times are
+// mapped onto it when they say hello).
+let clock = SDKDashboardClock()
 let runtime: DashboardRuntime
+let handler: any DashboardCommandHandler
+let initialActions: [DashboardAction]
+let stopHandler: () -> Void
 do {
-    runtime = try DashboardRuntime.start(options: options, inbox: inbox)
+    if options.attach {
+        // --attach: real apps (OptoLinkInspector) instead of the simulated device; the runtime keeps the server.
+        let controller = try AttachController.start(options: options, inbox: inbox, clock: clock)
+        runtime = controller.runtime
+        handler = controller
+        initialActions = controller.initialActions
+        stopHandler = controller.stop
+    } else {
+        runtime = try DashboardRuntime.start(options: options, inbox: inbox)
+        handler = runtime
+        initialActions = runtime.initialActions
+        stopHandler = runtime.stop
+    }
 } catch {
     FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
     exit(4)
@@ -78,7 +96,7 @@ do {
     terminal = try NcursesTerminal(environment: environment, mouse: options.mouse)
 } catch {
     stderrCapture.end()
-    runtime.stop()
+    stopHandler()
     FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
     exit(3)
 }
@@ -86,21 +104,20 @@ cn_restore_at_exit()
 cn_install_stop_handlers()
 if let wake = terminal.wake { inbox.setWakeHandler { wake.signal() } }
 
-// Seam 2: the screen's clock is the SDK's clock (the time base of every diagnostic).
-let app = DashboardApp(state: DashboardState(themeName: options.theme), themes: themes, handler: runtime, inbox: inbox,
-                       clock: SDKDashboardClock())
+let app = DashboardApp(state: DashboardState(themeName: options.theme), themes: themes, handler: handler, inbox: inbox,
+                       clock: clock)
 // Problems with the requested theme also go to stderr (captured now, shown after the terminal is restored).
 let initialTheme = themes.load(options.theme)
 for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
     FileHandle.standardError.write(Data("optolink-dash: theme: \(problem)\n".utf8))
 }
-for action in runtime.initialActions { app.apply(action) }
+for action in initialActions { app.apply(action) }
 if let name = options.scenario { runtime.handle(.runScenario(name), state: app.state, inbox: inbox) }
 
 app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
 terminal.close()
 stderrCapture.end()
-runtime.stop()
+stopHandler()
 
 let signal = cn_stop_requested()
 exit(signal == 0 ? 0 : 128 + signal)

@@ -16,8 +16,13 @@ public actor QuietMachine {
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Waits until no other gated test runs, then holds the gate until `body` ends.
+    /// Whether the current task already holds the gate (a gated test inside a gated suite).
+    @TaskLocal private static var isHeld = false
+
+    /// Waits until no other gated test runs, then holds the gate until `body` ends. Reentrant: a task that
+    /// holds the gate already (a test of a `.quietMachine` suite that also gates itself) runs `body` at once.
     public func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+        if Self.isHeld { return try await body() }
         if busy {
             await withCheckedContinuation { waiters.append($0) }
         }
@@ -25,7 +30,7 @@ public actor QuietMachine {
         defer {
             if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
         }
-        return try await body()
+        return try await Self.$isHeld.withValue(true) { try await body() }
     }
 }
 

@@ -159,6 +159,33 @@ actor LaunchCoordinator {
         return firstLaunchLink
     }
 
+    /// Runs the first-launch sequence again, as on a fresh install, without wiping anything else: the
+    /// first-launch flag is unset, the pasteboard is read again as ``ClipboardReading`` says, `/match` is
+    /// sent with the same device id, and its link is delivered (`isDeferred: true`) like the first time; a
+    /// link opened meanwhile settles it, as during a real first launch. The device id, the event queue,
+    /// the identity and the app's own data stay. Reported through the diagnostics like the real one
+    /// (`/match` attempts, `matchResult`, `linkDelivered`), with a log line before it starts.
+    ///
+    /// Refused (nothing done) after shutdown, in an app extension, and while a first launch is running.
+    func rerunFirstLaunch() async -> FirstLaunchRerun {
+        guard !isShutDown else { return .refused("the SDK is shut down") }
+        guard !deps.isAppExtension else {
+            return .refused("an app extension never runs the first-launch sequence (the containing app does)")
+        }
+        guard phase == .notFirstLaunch || phase == .settled else {
+            return .refused("a first-launch sequence is already running (wait for it to settle)")
+        }
+        deps.launchState.markFirstLaunchPending()
+        phase = .waiting
+        firstLaunchLink = nil
+        firstLaunchOpenDelivered = false
+        token = .notStarted
+        tokenWaitExpired = false
+        deps.log(.info, "Re-running the first-launch sequence as on a fresh install (first-launch flag reset; "
+            + "device id \(deps.deviceId), events, identity and the app's data kept)")
+        return .finished(await runFirstLaunch(launchURL: nil, shortCode: nil))
+    }
+
     /// Waits until no open begun during the first launch is still running (or the SDK shuts down).
     private func waitForFirstLaunchOpens() async {
         while !firstLaunchOpens.isEmpty, !isShutDown { await waitForChange() }

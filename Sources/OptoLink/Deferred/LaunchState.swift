@@ -20,4 +20,10 @@ public struct LaunchState: Sendable {
     public func markFirstLaunchDone() {
         store.set(true, forKey: Self.key)
     }
+
+    /// Unsets the flag, so the next first-launch sequence runs as on a fresh install (the inspector's
+    /// `rerunFirstLaunch`; nothing else in the store is touched).
+    func markFirstLaunchPending() {
+        store.removeValue(forKey: Self.key)
+    }
 }

@@ -12,6 +12,7 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
     private var nextID = 0
     private var pending: [Element] = []
     private var finished = false
+    private var taps: [Int: Tap] = [:]
     private let pendingLimit: Int
     private let policy: AsyncStream<Element>.Continuation.BufferingPolicy
 
@@ -46,11 +47,46 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
         return stream
     }
 
-    /// Sends `value` to every listener, or keeps it when there is none.
+    /// An observer that sees every value without being a listener (see ``addTap(_:onFinish:)``).
+    private struct Tap {
+        let value: @Sendable (Element) -> Void
+        let finish: @Sendable () -> Void
+    }
+
+    /// Adds an observer that sees every value sent from now on, in order, **without being a listener**:
+    /// values sent while nobody listens are still kept for the first listener, and the listeners get
+    /// exactly what they would get without it. `value` runs inside the hub's lock (that is what keeps the
+    /// order): it must only hand the value on, never block or call back into the hub.
+    ///
+    /// - Returns: the tap's id (for ``removeTap(_:)``) and a copy of the values kept for the first listener
+    ///   right now (they stay kept), so the observer can start from them without a gap or a repeat.
+    func addTap(_ value: @escaping @Sendable (Element) -> Void, onFinish finish: @escaping @Sendable () -> Void = {})
+        -> (id: Int, backlog: [Element]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let id = nextID
+        nextID += 1
+        if finished {
+            finish()
+            return (id, [])
+        }
+        taps[id] = Tap(value: value, finish: finish)
+        return (id, Array(pending.suffix(pendingLimit)))
+    }
+
+    /// Removes a tap (nothing happens for an unknown id).
+    func removeTap(_ id: Int) {
+        lock.lock()
+        taps[id] = nil
+        lock.unlock()
+    }
+
+    /// Sends `value` to every listener, or keeps it when there is none, and shows it to every tap.
     func send(_ value: Element) {
         lock.lock()
         defer { lock.unlock() }
         guard !finished else { return }
+        for tap in taps.values { tap.value(value) }
         if listeners.isEmpty {
             // Up to twice the limit is kept and trimmed back to the limit in one go, so a value sent while
             // nobody listens costs O(1) amortized (trimming by one each time moved the whole buffer on
@@ -67,10 +103,13 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
         lock.lock()
         finished = true
         let all = Array(listeners.values)
+        let finishedTaps = Array(taps.values)
         listeners.removeAll()
+        taps.removeAll()
         pending.removeAll()
         lock.unlock()
         for continuation in all { continuation.finish() }
+        for tap in finishedTaps { tap.finish() }
     }
 
     private func remove(_ id: Int) {

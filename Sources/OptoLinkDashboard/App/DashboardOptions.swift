@@ -35,6 +35,12 @@ public struct DashboardOptions: Sendable, Hashable {
     public var junitFile: String?
     /// `--no-mouse` turns the mouse off (default on: clicks select panes and rows, the wheel scrolls).
     public var mouse: Bool = true
+    /// `--attach`: wait for real apps (``OptoLinkInspector``) instead of driving a simulated device.
+    public var attach = false
+    /// `--listen HOST:PORT` (attach mode; default `127.0.0.1:7420`, port 0 picks a free one).
+    public var listen = AttachListenAddress.standard
+    /// `--token T` (attach mode): a fixed pairing token instead of a new random one.
+    public var token: String?
 
     /// Creates options with defaults.
     public init(theme: String = "default", showHelp: Bool = false, baseURL: URL? = nil,
@@ -57,6 +63,7 @@ public struct DashboardOptions: Sendable, Hashable {
     public static func parse(_ arguments: [String]) throws(DashboardError) -> DashboardOptions {
         var options = DashboardOptions()
         var index = 0
+        var listenGiven = false
         func value(_ flag: String, _ inline: String?, _ what: String) throws(DashboardError) -> String {
             if let inline { return inline }
             guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
@@ -106,6 +113,19 @@ public struct DashboardOptions: Sendable, Hashable {
                 options.junitFile = try value(flag, inline, "a file to write the JUnit XML to")
             case "--no-mouse":
                 options.mouse = false
+            case "--attach":
+                options.attach = true
+            case "--listen":
+                let text = try value(flag, inline, "an address such as 127.0.0.1:7420 or 0.0.0.0:7420")
+                guard let address = AttachListenAddress.parse(text) else {
+                    throw .usage("--listen must be HOST:PORT (port 0–65535), e.g. 0.0.0.0:7420, not '\(text)'")
+                }
+                options.listen = address
+                listenGiven = true
+            case "--token":
+                let text = try value(flag, inline, "a pairing token (4–64 characters, no spaces)")
+                guard PairingToken(text) != nil else { throw .usage("--token must be 4–64 printable characters without spaces") }
+                options.token = text
             default:
                 throw .usage("unknown argument '\(arguments[index])' (see --help)")
             }
@@ -113,6 +133,12 @@ public struct DashboardOptions: Sendable, Hashable {
         }
         if (options.exportDirectory != nil || options.junitFile != nil) && !options.headless {
             throw .usage("--export and --junit go with --headless (in the dashboard, X exports)")
+        }
+        if (listenGiven || options.token != nil) && !options.attach {
+            throw .usage("--listen and --token go with --attach")
+        }
+        if options.attach && (options.headless || options.scenario != nil) {
+            throw .usage("--attach shows real apps; --headless and --scenario drive simulated devices (use one or the other)")
         }
         if options.headless && options.scenario == nil && !options.listScenarios && !options.showHelp {
             throw .usage("--headless needs --scenario NAME|all (see --list-scenarios)")
@@ -129,6 +155,7 @@ public struct DashboardOptions: Sendable, Hashable {
 
     USAGE: optolink-dash [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
            optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL …]
+           optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
            optolink-dash --list-scenarios
 
     OPTIONS:
@@ -153,6 +180,13 @@ public struct DashboardOptions: Sendable, Hashable {
                               attempt, API keys masked), DIR/report.md and DIR/screen.svg. X does it in the dashboard.
       --junit FILE            (headless) write the verdicts as JUnit XML (a testcase per scenario).
       --no-mouse              ignore the mouse (by default clicks select panes and rows, the wheel scrolls).
+      --attach                watch real apps instead of a simulated device: apps running OptoLinkInspector connect
+                              to the dashboard with the pairing token shown in the header (docs/attach.md). The
+                              embedded server still runs (unless --base-url) for apps on this machine. D lists the
+                              apps; o, i, e, u/U and F act on the shown app through commands.
+      --listen HOST:PORT      where --attach listens (default 127.0.0.1:7420, this machine only; a real phone needs
+                              --listen 0.0.0.0:7420 and this machine's LAN address in the app; port 0 picks a free port).
+      --token T               a fixed pairing token for --attach (default: a new random one at every start).
       -h, --help              show this help.
 
     COMMANDS:

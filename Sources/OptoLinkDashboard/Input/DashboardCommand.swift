@@ -49,6 +49,8 @@ public enum DashboardCommand: Sendable, Hashable {
     case filter
     /// Write the HAR, the report and the screenshot (the app loop does it: it has the theme).
     case export
+    /// Attach mode: open the list of attached apps.
+    case deviceList
 
     // Device and server (executed by the command handler)
     /// Open a link in the app (direct, universal link).
@@ -75,6 +77,8 @@ public enum DashboardCommand: Sendable, Hashable {
     case injectFault(FaultRequest)
     /// Run a named scenario.
     case runScenario(String)
+    /// Send the queued events now (attach mode: on the attached app).
+    case flushEvents
 
     /// The reducer action for a UI command; nil for ``quit`` and the commands the handler executes.
     public func action(in state: DashboardState) -> DashboardAction? {
@@ -113,8 +117,13 @@ public enum DashboardCommand: Sendable, Hashable {
         case .setIdentityPrompt: return .openOverlay(.textInput(purpose: .identity, text: state.profile.identity ?? "user-42"))
         case .cycleTheme: return .cycleTheme
         case .clearHistory: return .clearHistory
+        case .deviceList:
+            guard let attach = state.attach else {
+                return .log(.info, "D lists the attached apps: start optolink-dash --attach (docs/attach.md)")
+            }
+            return .openOverlay(.deviceList(selected: attach.shownKey.flatMap(attach.index(of:)) ?? 0))
         case .filter: return .openOverlay(.textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
-        case .quit, .export, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall, .toggleClipboardReading,
+        case .quit, .export, .flushEvents, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall, .toggleClipboardReading,
              .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario:
             return nil
         }

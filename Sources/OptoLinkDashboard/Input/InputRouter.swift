@@ -3,7 +3,8 @@
 /// Outside overlays every key goes through the ``Keymap``. In overlays: the text input takes printable
 /// characters, Backspace and Enter; the fault menu takes ↑/↓ (j/k), +/−, digits and Enter; the scenario
 /// picker ↑/↓ and Enter; the request inspector ↑/↓ (j/k) and PgUp/PgDn (Space) to scroll, ←/→ (h/l, Tab) from
-/// attempt to attempt, g/G to the top and bottom, Enter to close; the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere:
+/// attempt to attempt, g/G to the top and bottom, Enter to close; the device list ↑/↓, Enter (show) and x (clear the
+/// gone ones); the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere:
 /// Esc closes an overlay (the `/` prompt also clears its filter) and, without one, clears the filter of the pane `/` filters.
 public struct InputRouter: Sendable {
     /// The keymap used outside overlays.
@@ -70,6 +71,17 @@ public struct InputRouter: Sendable {
             case .character("g"): return InputOutcome(actions: [.scrollInspector(-1_000_000)])
             case .character("G"): return InputOutcome(actions: [.scrollInspector(1_000_000)])
             case .enter: return InputOutcome(actions: [.closeOverlay])
+            case .character("q"): return InputOutcome(commands: [.quit])
+            default: return .ignored
+            }
+        case .deviceList(let selected):
+            switch key {
+            case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
+            case .down, .character("j"): return InputOutcome(actions: [.moveSelection(1)])
+            case .enter:
+                guard let devices = state.attach?.devices, devices.indices.contains(selected) else { return InputOutcome(actions: [.closeOverlay]) }
+                return InputOutcome(actions: [.closeOverlay, .attach(.show(key: devices[selected].key))])
+            case .character("x"): return InputOutcome(actions: [.attach(.clearGone), .moveSelection(0)])
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }

@@ -57,6 +57,8 @@ public struct Keymap: Sendable, Hashable {
         KeyBinding(key: .character("U"), label: "unbind", description: "clear identity", command: .clearIdentity, showInFooter: false),
         KeyBinding(key: .character("e"), label: "event", description: "track an event", command: .trackEvent, showInFooter: false),
         KeyBinding(key: .character("E"), label: "big event", description: "track an oversized event", command: .trackOversizedEvent, showInFooter: false),
+        KeyBinding(key: .character("F"), label: "flush", description: "flush events (attached app)", command: .flushEvents, showInFooter: false),
+        KeyBinding(key: .character("D"), label: "devices", description: "attached apps (--attach)", command: .deviceList, showInFooter: false),
         KeyBinding(key: .character("s"), label: "scenario", description: "run a scenario", command: .scenarioPicker, showInFooter: true),
         KeyBinding(key: .character("t"), label: "theme", description: "cycle the colour theme", command: .cycleTheme, showInFooter: true),
         KeyBinding(key: .character("x"), label: "clear", description: "clear history", command: .clearHistory, showInFooter: false),

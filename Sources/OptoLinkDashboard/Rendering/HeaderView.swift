@@ -1,4 +1,5 @@
-/// The header line: target, org, SDK version, server reachability and the scenario.
+/// The header line: target, org, SDK version, server reachability and the scenario; in attach mode the
+/// listen address, the pairing token and the shown app instead of the org and SDK version.
 ///
 /// When the line is too long for the width, the target URL is shortened (with `…`) first, then the SDK
 /// version, the org and the title are left out, so the server state and the scenario's verdict stay visible.
@@ -17,6 +18,17 @@ enum HeaderView {
         case .some(true): parts.append(("server ● up", .header))
         case .some(false): parts.append(("server ○ DOWN", .error))
         case .none: parts.append(("server ? unknown", .header))
+        }
+        if let attach = state.attach {
+            // Attach mode: the app's org and SDK are in its profile; the header shows where to attach and who is shown.
+            parts.removeSubrange(1...2)
+            parts.append(("attach \(attach.listenAddress) · token \(attach.token)", .header))
+            if let shown = attach.shown {
+                let others = attach.devices.count > 1 ? " · \(attach.liveCount)/\(attach.devices.count) live, D lists" : ""
+                parts.append(("app \(shown.shortID) " + (shown.isLive ? "● live" : "○ GONE") + others, shown.isLive ? .header : .error))
+            } else {
+                parts.append(("waiting for apps", .header))
+            }
         }
         if let name = header.scenarioName {
             let verdict = header.scenarioSkipped ? "SKIP" : header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"

@@ -10,6 +10,7 @@ enum OverlayView {
         case .scenarioPicker(let selected):
             drawScenarioPicker(state.scenarioNames, expectations: state.scenarioExpectations, selected: selected, into: &buffer)
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
+        case .deviceList(let selected): DeviceListView.draw(state, selected: selected, into: &buffer)
         }
     }
 

@@ -136,6 +136,8 @@ actor RuntimeCore {
                         emit(.log(queued ? .error : .info, "oversized event: \(queued ? "queued (unexpected)" : "refused locally, never sent")"))
                     }
                 }
+            case .flushEvents:
+                emit(.log(.info, "F flushes an attached app's event queue (optolink-dash --attach); the simulated device sends its events at once"))
             case .injectFault(let fault):
                 let spec = FaultSpec.from(fault, sdkTimeout: await device.settings.timeout)
                 if hasDevEndpoints {

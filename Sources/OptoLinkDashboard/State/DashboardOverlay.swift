@@ -12,4 +12,6 @@ public enum DashboardOverlay: Sendable, Hashable {
     case scenarioPicker(selected: Int)
     /// The request inspector of one timeline row, scrolled down `scroll` lines.
     case inspector(requestID: Int, scroll: Int)
+    /// Attach mode's device list (`D`): index into ``AttachState/devices``.
+    case deviceList(selected: Int)
 }

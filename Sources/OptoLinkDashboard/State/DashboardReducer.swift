@@ -199,6 +199,8 @@ public enum DashboardReducer {
             state.header.serverReachable = reachable
         case .log(let level, let text):
             appendLog(&state, LogLine(time: state.now, level: level, text: text, awaitsClock: true))
+        case .attach(let action):
+            AttachReducer.reduce(&state, action)
         }
     }
 
@@ -215,6 +217,10 @@ public enum DashboardReducer {
             return
         case .inspector:
             reduce(&state, .scrollInspector(delta))
+            return
+        case .deviceList(let selected):
+            let count = state.attach?.devices.count ?? 0
+            state.overlay = .deviceList(selected: min(max(0, selected + delta), max(0, count - 1)))
             return
         case .help, .textInput:
             return

@@ -73,6 +73,8 @@ public struct DashboardState: Sendable, Hashable {
     public var size: ScreenSize
     /// Counter for generated SDK match-attempt ids.
     public var sdkAttemptCounter: Int
+    /// Attach mode (`--attach`): where the dashboard listens, the token, the attached apps; nil otherwise.
+    public var attach: AttachState?
     /// The open inspector's document (kept by the reducer, see ``InspectorCache``).
     var inspectorCache: InspectorCache?
 

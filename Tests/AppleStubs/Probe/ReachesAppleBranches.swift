@@ -1,5 +1,6 @@
 // Type-checked against the SDK built on the stubs: fails if an Apple-only branch of the SDK was not
 // compiled (say its condition became `#if os(iOS)`, which is false on Linux even with the stubs).
+import Network
 import OptoLink
 import SwiftUI
 import UIKit
@@ -12,6 +13,11 @@ func probeAppleBranches(_ sdk: OptoLink, options: UIScene.ConnectionOptions, act
     let _: Bool = sdk.handle(connectionOptions: options)
     let _: Bool = sdk.handle(userActivity: activity)
     let _: Bool = sdk.handle(urlContexts: options.urlContexts)
+}
+
+/// The inspector's Network.framework branch (NWConnection, NWBrowser) was compiled.
+func probeInspectorNetworkBranch(_ sdk: OptoLink, endpoint: NWEndpoint) {
+    let _: OptoLinkInspector = OptoLinkInspector.attach(to: sdk, endpoint: endpoint, token: "t")
 }
 
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
