@@ -54,6 +54,11 @@ public struct OptoLinkConfiguration: Sendable {
     /// Extra hosts (besides `baseURL`'s) accepted for incoming links, e.g. a custom link domain.
     /// Default none. Compared case-insensitively.
     public let linkDomains: [String]
+    /// Your app's own URL schemes (`"myapp"` for `myapp://…`), lower-cased. A URL with one of them is
+    /// ours too (``OptoLink/canHandle(url:)``): ``OptoLink/handle(url:)`` delivers it at once, without a
+    /// request, as a link with ``MatchMethod/customScheme`` whose path is the URL's host and path
+    /// (`myapp://products/1234` → `/products/1234`) and whose params are its query items. Default none.
+    public let urlSchemes: [String]
     /// How many events the queue keeps while they cannot be sent; the oldest goes first. Default 100.
     public let eventQueueCapacity: Int
     /// Receives warnings and errors. Default nil (they still appear in ``OptoLink/diagnostics``).
@@ -75,6 +80,8 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - pasteboardCheckTimeout: seconds, ≥ 0 (default 60).
     ///   - existingInstall: default false.
     ///   - linkDomains: extra link hosts, default `[]`.
+    ///   - urlSchemes: your URL schemes, default `[]` (letters, digits, `+`, `-`, `.`, starting with a
+    ///     letter; not `http` or `https`).
     ///   - eventQueueCapacity: ≥ 1 (default 100).
     ///   - logger: default nil.
     /// - Throws: ``OptoLinkError/invalidConfiguration`` with a message saying what is wrong.
@@ -91,6 +98,7 @@ public struct OptoLinkConfiguration: Sendable {
         pasteboardCheckTimeout: TimeInterval = 60,
         existingInstall: Bool = false,
         linkDomains: [String] = [],
+        urlSchemes: [String] = [],
         eventQueueCapacity: Int = 100,
         logger: OptoLinkLogger? = nil
     ) throws(OptoLinkError) {
@@ -144,7 +152,19 @@ public struct OptoLinkConfiguration: Sendable {
         self.clipboardReading = clipboardReading
         self.pasteboardCheckTimeout = pasteboardCheckTimeout
         self.existingInstall = existingInstall
+        var schemes: [String] = []
+        for scheme in urlSchemes {
+            let lower = scheme.lowercased()
+            guard let first = lower.unicodeScalars.first, first.isASCII, CharacterSet.lowercaseLetters.contains(first),
+                lower.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0)) }),
+                lower != "http", lower != "https"
+            else {
+                throw .configuration("urlSchemes holds \"\(scheme)\", which is not a custom URL scheme (a letter, then letters, digits, +, - or .; not http(s))")
+            }
+            if !schemes.contains(lower) { schemes.append(lower) }
+        }
         self.linkDomains = domains
+        self.urlSchemes = schemes
         self.eventQueueCapacity = eventQueueCapacity
         self.logger = logger
     }
@@ -157,6 +177,6 @@ extension OptoLinkConfiguration {
             && maxRetries == other.maxRetries && backoffBase == other.backoffBase && maxBackoff == other.maxBackoff
             && jitter == other.jitter
             && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
-            && existingInstall == other.existingInstall && linkDomains == other.linkDomains && eventQueueCapacity == other.eventQueueCapacity
+            && existingInstall == other.existingInstall && linkDomains == other.linkDomains && urlSchemes == other.urlSchemes && eventQueueCapacity == other.eventQueueCapacity
     }
 }

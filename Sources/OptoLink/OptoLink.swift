@@ -142,9 +142,9 @@ public final class OptoLink: Sendable {
                 + "the containing app does both")
         }
         let matcher = LinkURLMatcher(configuration: configuration)
-        let launchCode = launchURL.flatMap(matcher.shortCode(in:))
+        let launchTarget = launchURL.flatMap(matcher.target(for:))
 
-        let firstLaunchTask = Task { await coordinator.runFirstLaunch(launchURL: launchURL, shortCode: launchCode) }
+        let firstLaunchTask = Task { await coordinator.runFirstLaunch(launchURL: launchURL, target: launchTarget) }
         let launchTask = Task {
             _ = await firstLaunchTask.value
             await coordinator.finishLaunch()
@@ -199,14 +199,16 @@ public final class OptoLink: Sendable {
 
     // MARK: Links
 
-    /// Whether `url` is one of this org's links: `http(s)://<base host or a link domain>/<orgKey>/<shortCode>`.
+    /// Whether `url` is one of this org's links, `http(s)://<base host or a link domain>/<orgKey>/<shortCode>`,
+    /// or uses one of your ``OptoLinkConfiguration/urlSchemes``.
     public func canHandle(url: URL) -> Bool {
-        matcher.shortCode(in: url) != nil
+        matcher.target(for: url) != nil
     }
 
     /// Handles a Universal Link or `onOpenURL` URL: when it is ours (``canHandle(url:)``), fetches the
     /// link data and delivers it on ``links`` with ``MatchMethod/direct``, and returns it too (route from
-    /// one of the two, not both).
+    /// one of the two, not both). A URL with one of your ``OptoLinkConfiguration/urlSchemes`` is read
+    /// without a request and delivered the same way, with ``MatchMethod/customScheme``.
     ///
     /// Returns nil when the URL is not ours (route it yourself) or the link could not be resolved
     /// (logged). The same URL handled twice within 5 seconds (e.g. `launchURL` and `onOpenURL` both
@@ -217,8 +219,8 @@ public final class OptoLink: Sendable {
     /// the link must go through whatever happens to the code that received the URL.
     @discardableResult
     public func handle(url: URL) async -> OptoLinkData? {
-        guard !shutdownFlag.isSet, let shortCode = matcher.shortCode(in: url) else { return nil }
-        return await coordinator.open(url, shortCode: shortCode)
+        guard !shutdownFlag.isSet, let target = matcher.target(for: url) else { return nil }
+        return await coordinator.open(url, target: target)
     }
 
     /// Waits for the first launch to settle and returns the link it resolved to: the deferred match, or

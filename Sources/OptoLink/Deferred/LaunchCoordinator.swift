@@ -115,9 +115,9 @@ actor LaunchCoordinator {
 
     /// Runs the first-launch part of the launch; returns the link the first launch resolved to (nil when
     /// none, or when this is not the first launch).
-    func runFirstLaunch(launchURL: URL?, shortCode: String?) async -> OptoLinkData? {
-        if let launchURL, let shortCode {
-            _ = await open(launchURL, shortCode: shortCode)
+    func runFirstLaunch(launchURL: URL?, target: LinkTarget?) async -> OptoLinkData? {
+        if let launchURL, let target {
+            _ = await open(launchURL, target: target)
         }
         guard phase != .notFirstLaunch else { return nil }
         // A link that opened the app first: wait for it; only a delivered link settles the first launch.
@@ -258,27 +258,37 @@ actor LaunchCoordinator {
     /// Fetches and delivers the link behind `url` (already checked to be ours), once per open.
     ///
     /// Not isolated to the actor: the decision and the bookkeeping are (``beginOpen(_:)``,
-    /// ``finishOpen(_:_:isFirstLaunchOpen:)``), but the request runs right here, in the calling task, so
+    /// ``finishOpen(_:_:isFirstLaunchOpen:wasFetched:)``), but the request runs right here, in the calling task, so
     /// its answer wakes one task (the caller's) besides the app's `links` listener, which gets the link
     /// from the transport's callback. Structured, as Swift code expects: cancelling the calling task
     /// cancels the open. ``shutdown()`` stops it at its next step (no further attempt or wait; an
     /// attempt already on the wire is not interrupted, and nothing is delivered after shutdown).
     /// (Measured by optolink-bench, measure 2: a task of its own per open cost about 4 % of the open.)
-    nonisolated func open(_ url: URL, shortCode: String) async -> OptoLinkData? {
-        switch await beginOpen(url) {
+    nonisolated func open(_ url: URL, target: LinkTarget) async -> OptoLinkData? {
+        let isShortLink: Bool
+        if case .shortCode = target { isShortLink = true } else { isShortLink = false }
+        switch await beginOpen(url, sendsRequest: isShortLink) {
         case .shutDown:
             return nil
         case .joining(let slot):
             return await finishJoin(slot.value())
         case .starting(let slot, let isFirstLaunchOpen):
-            let link = await Self.fetchAndDeliver(shortCode: shortCode, deps: deps, slot: slot)
+            let link: OptoLinkData?
+            switch target {
+            case .shortCode(let shortCode):
+                link = await Self.fetchAndDeliver(shortCode: shortCode, deps: deps, slot: slot)
+            case .customScheme(let local):
+                link = local
+                if deps.deliver(local) { deps.emit(.linkDelivered(local)) }
+            }
             slot.fulfill(link)
-            return await finishOpen(slot, link, isFirstLaunchOpen: isFirstLaunchOpen)
+            return await finishOpen(slot, link, isFirstLaunchOpen: isFirstLaunchOpen, wasFetched: isShortLink)
         }
     }
 
     /// Records an open of `url`, or finds the same open within the duplicate window.
-    private func beginOpen(_ url: URL) -> OpenStart {
+    /// `sendsRequest`: a short link (`/data`, which counts for the session rule); a custom scheme sends none.
+    private func beginOpen(_ url: URL, sendsRequest: Bool) -> OpenStart {
         guard !isShutDown else { return .shutDown }
         let key = url.absoluteString
         let now = deps.clock.now()
@@ -286,9 +296,9 @@ actor LaunchCoordinator {
             return .joining(slot)
         }
         // Opened during the first launch: it settles the first launch only once its link is delivered
-        // (``finishOpen(_:_:isFirstLaunchOpen:)``); until then `/match` waits for it (or its answer does).
+        // (``finishOpen(_:_:isFirstLaunchOpen:wasFetched:)``); until then `/match` waits for it (or its answer does).
         let isFirstLaunchOpen = phase == .waiting || phase == .matching
-        linkRequestSent = true
+        if sendsRequest { linkRequestSent = true }
         let slot = OpenSlot(time: now)
         pruneOpens(now: now)
         opens[key] = slot
@@ -301,9 +311,9 @@ actor LaunchCoordinator {
     /// The bookkeeping after an open's request: the backend now knows this device.
     /// An open of the first launch that delivered its link settles it (before `/match` was sent: no
     /// `/match` for this install); one that failed leaves the first launch to the deferred match.
-    private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool) -> OptoLinkData? {
+    private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool, wasFetched: Bool) -> OptoLinkData? {
         running[ObjectIdentifier(slot)] = nil
-        if link != nil { markRegistered() }
+        if link != nil, wasFetched { markRegistered() }
         if isFirstLaunchOpen {
             firstLaunchOpens.remove(ObjectIdentifier(slot))
             if let link, !isShutDown, !firstLaunchOpenDelivered {

@@ -4,17 +4,51 @@ import Foundation
 ///
 /// Accepted: `http(s)://<host>/<orgKey>/<shortCode>` with an optional trailing slash, where `<host>` is
 /// the base URL's host or one of ``OptoLinkConfiguration/linkDomains`` (case-insensitive, port ignored)
-/// and `<orgKey>` is exactly the configured org key. Query and fragment are ignored. Anything else
-/// (other hosts, other orgs, custom schemes, deeper paths) is not ours: the app routes it itself.
+/// and `<orgKey>` is exactly the configured org key. Query and fragment are ignored. Also accepted:
+/// `<scheme>:…` for a scheme in ``OptoLinkConfiguration/urlSchemes`` (``customSchemeLink(in:)``). Anything
+/// else (other hosts, other orgs, other schemes, deeper paths) is not ours: the app routes it itself.
 struct LinkURLMatcher: Sendable {
     let orgKey: String
     let hosts: Set<String>
+    let schemes: Set<String>
 
     init(configuration: OptoLinkConfiguration) {
         self.orgKey = configuration.orgKey
         var hosts = Set(configuration.linkDomains)
         if let host = configuration.baseURL.host { hosts.insert(Self.normalize(host)) }
         self.hosts = hosts
+        self.schemes = Set(configuration.urlSchemes)
+    }
+
+    /// What `url` leads to when it is ours: a short link, or one of the app's URL schemes; else nil.
+    func target(for url: URL) -> LinkTarget? {
+        if let code = shortCode(in: url) { return .shortCode(code) }
+        return customSchemeLink(in: url).map(LinkTarget.customScheme)
+    }
+
+    /// The link a custom-scheme URL stands for, as the preview page's "Open the App" button builds it
+    /// (`myapp://products/1234`): the host is the first path segment, so the path is `/products/1234`;
+    /// query items become `params` (strings; a name given several times, an array of them; an item
+    /// without `=`, `""`); the fragment is ignored. `linkId` is nil, ``MatchMethod/customScheme``.
+    func customSchemeLink(in url: URL) -> OptoLinkData? {
+        guard !schemes.isEmpty, let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return nil }
+        var path = ""
+        if let host = components.host, !host.isEmpty { path = "/" + host }   // `myapp:///x` has an empty host
+        let rest = components.path
+        if !rest.isEmpty { path += rest.hasPrefix("/") ? rest : "/" + rest }
+        if path.isEmpty { path = "/" }
+        var params: [String: JSONValue] = [:]
+        for item in components.queryItems ?? [] {
+            let value = JSONValue.string(item.value ?? "")
+            switch params[item.name] {
+            case nil: params[item.name] = value
+            case .array(let values)?: params[item.name] = .array(values + [value])
+            case let first?: params[item.name] = .array([first, value])
+            }
+        }
+        return OptoLinkData(linkId: nil, path: path, params: params, matchMethod: .customScheme, isDeferred: false)
     }
 
     /// The short code when `url` is one of our links, else nil.
