@@ -61,7 +61,17 @@ public struct OptoLinkConfiguration: Sendable {
     public let urlSchemes: [String]
     /// How many events the queue keeps while they cannot be sent; the oldest goes first. Default 100.
     public let eventQueueCapacity: Int
-    /// Receives warnings and errors. Default nil (they still appear in ``OptoLink/diagnostics``).
+    /// The least serious line the logger and ``logging`` get: ``LogLevel/debug`` (each request attempt),
+    /// ``LogLevel/info`` (each finished request, match, delivered link, and notes such as an app
+    /// extension's skipped first launch), ``LogLevel/warning`` or ``LogLevel/error``. Default
+    /// ``LogLevel/warning``: only what was degraded or failed, so a shipped app's log stays quiet.
+    /// ``OptoLink/diagnostics`` records every info, warning and error line whatever the level.
+    public let logLevel: LogLevel
+    /// A ready-made log destination: ``OptoLinkLogging/none`` (default) or, on Apple platforms,
+    /// ``OptoLinkLogging/osLog`` (unified logging). Gets the same lines as ``logger``.
+    public let logging: OptoLinkLogging
+    /// Your own log function, given the lines at ``logLevel`` or above. Default nil (the lines still
+    /// appear in ``OptoLink/diagnostics``).
     public let logger: OptoLinkLogger?
 
     /// Validates and creates a configuration.
@@ -83,6 +93,8 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - urlSchemes: your URL schemes, default `[]` (letters, digits, `+`, `-`, `.`, starting with a
     ///     letter; not `http` or `https`).
     ///   - eventQueueCapacity: ≥ 1 (default 100).
+    ///   - logLevel: default ``LogLevel/warning``.
+    ///   - logging: default ``OptoLinkLogging/none``; ``OptoLinkLogging/osLog`` on Apple platforms.
     ///   - logger: default nil.
     /// - Throws: ``OptoLinkError/invalidConfiguration`` with a message saying what is wrong.
     public init(
@@ -100,6 +112,8 @@ public struct OptoLinkConfiguration: Sendable {
         linkDomains: [String] = [],
         urlSchemes: [String] = [],
         eventQueueCapacity: Int = 100,
+        logLevel: LogLevel = .warning,
+        logging: OptoLinkLogging = .none,
         logger: OptoLinkLogger? = nil
     ) throws(OptoLinkError) {
         let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -166,6 +180,8 @@ public struct OptoLinkConfiguration: Sendable {
         self.linkDomains = domains
         self.urlSchemes = schemes
         self.eventQueueCapacity = eventQueueCapacity
+        self.logLevel = logLevel
+        self.logging = logging
         self.logger = logger
     }
 }
@@ -178,5 +194,6 @@ extension OptoLinkConfiguration {
             && jitter == other.jitter
             && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
             && existingInstall == other.existingInstall && linkDomains == other.linkDomains && urlSchemes == other.urlSchemes && eventQueueCapacity == other.eventQueueCapacity
+            && logLevel == other.logLevel && logging == other.logging
     }
 }

@@ -108,11 +108,23 @@ public final class OptoLink: Sendable {
         let linkHub = Broadcaster<OptoLinkData>(pendingLimit: 64, policy: .unbounded)
         let diagnosticHub = Broadcaster<Diagnostic>(pendingLimit: 1000, policy: .bufferingNewest(1000))
         let clock = environment.clock
-        let emit: @Sendable (Diagnostic.Kind) -> Void = { kind in diagnosticHub.send(Diagnostic(time: clock.now(), kind: kind)) }
-        let logger = configuration.logger
+        // Log lines at the configured level or above go to the app's logger and the ready-made destination;
+        // diagnostics record every line. Lines made from diagnostics (info, debug) exist only when asked for.
+        let threshold = configuration.logLevel
+        let loggers = [configuration.logger, configuration.logging.makeLogger()].compactMap { $0 }
+        let writeLine: @Sendable (LogLevel, String) -> Void = { level, message in
+            guard level >= threshold else { return }
+            for logger in loggers { logger(level, message) }
+        }
+        let linesFromDiagnostics = !loggers.isEmpty && threshold <= .info
+        let record: @Sendable (Diagnostic) -> Void = { diagnostic in
+            diagnosticHub.send(diagnostic)
+            if linesFromDiagnostics, let line = diagnostic.kind.logLine { writeLine(line.level, line.message) }
+        }
+        let emit: @Sendable (Diagnostic.Kind) -> Void = { kind in record(Diagnostic(time: clock.now(), kind: kind)) }
         let log: @Sendable (LogLevel, String) -> Void = { level, message in
-            logger?(level, message)
-            emit(.log(level: level, message: message))
+            writeLine(level, message)
+            diagnosticHub.send(Diagnostic(time: clock.now(), kind: .log(level: level, message: message)))
         }
         let shutdownFlag = ShutdownFlag()
         let deliver: @Sendable (OptoLinkData) -> Bool = { link in
@@ -122,7 +134,7 @@ public final class OptoLink: Sendable {
         }
         let api = OptoLinkAPI(
             configuration: configuration, transport: environment.transport, clock: clock,
-            diagnostics: { diagnosticHub.send($0) })
+            diagnostics: record)
         let deviceId = DeviceIdentifierStore(store: environment.store).deviceId()
         let launchState = LaunchState(store: environment.store)
         if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {

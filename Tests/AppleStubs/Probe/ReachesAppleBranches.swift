@@ -12,6 +12,7 @@ func probeAppleBranches(_ sdk: OptoLink, options: UIScene.ConnectionOptions, act
     let _: Bool = sdk.handle(connectionOptions: options)
     let _: Bool = sdk.handle(userActivity: activity)
     let _: Bool = sdk.handle(urlContexts: options.urlContexts)
+    let _: OptoLinkLogging = .osLog   // the os branch of OptoLinkLogging
 }
 
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
