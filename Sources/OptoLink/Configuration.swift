@@ -61,6 +61,11 @@ public struct OptoLinkConfiguration: Sendable {
     public let urlSchemes: [String]
     /// How many events the queue keeps while they cannot be sent; the oldest goes first. Default 100.
     public let eventQueueCapacity: Int
+    /// Whether the SDK is enabled on an install where the app never called ``OptoLink/setEnabled(_:)``.
+    /// Default true. Pass false when data collection needs the user's consent first: nothing (no
+    /// pasteboard read, no `/match`, no `/sdk/*` call) happens until `setEnabled(true)`, which then lets
+    /// the first launch go on in the same launch. Once the app made a choice, the stored choice wins.
+    public let enabledByDefault: Bool
     /// The least serious line the logger and ``logging`` get: ``LogLevel/debug`` (each request attempt),
     /// ``LogLevel/info`` (each finished request, match, delivered link, and notes such as an app
     /// extension's skipped first launch), ``LogLevel/warning`` or ``LogLevel/error``. Default
@@ -93,6 +98,7 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - urlSchemes: your URL schemes, default `[]` (letters, digits, `+`, `-`, `.`, starting with a
     ///     letter; not `http` or `https`).
     ///   - eventQueueCapacity: ≥ 1 (default 100).
+    ///   - enabledByDefault: default true.
     ///   - logLevel: default ``LogLevel/warning``.
     ///   - logging: default ``OptoLinkLogging/none``; ``OptoLinkLogging/osLog`` on Apple platforms.
     ///   - logger: default nil.
@@ -112,6 +118,7 @@ public struct OptoLinkConfiguration: Sendable {
         linkDomains: [String] = [],
         urlSchemes: [String] = [],
         eventQueueCapacity: Int = 100,
+        enabledByDefault: Bool = true,
         logLevel: LogLevel = .warning,
         logging: OptoLinkLogging = .none,
         logger: OptoLinkLogger? = nil
@@ -180,6 +187,7 @@ public struct OptoLinkConfiguration: Sendable {
         self.linkDomains = domains
         self.urlSchemes = schemes
         self.eventQueueCapacity = eventQueueCapacity
+        self.enabledByDefault = enabledByDefault
         self.logLevel = logLevel
         self.logging = logging
         self.logger = logger
@@ -194,6 +202,6 @@ extension OptoLinkConfiguration {
             && jitter == other.jitter
             && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
             && existingInstall == other.existingInstall && linkDomains == other.linkDomains && urlSchemes == other.urlSchemes && eventQueueCapacity == other.eventQueueCapacity
-            && logLevel == other.logLevel && logging == other.logging
+            && enabledByDefault == other.enabledByDefault && logLevel == other.logLevel && logging == other.logging
     }
 }

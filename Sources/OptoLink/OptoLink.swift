@@ -43,8 +43,9 @@ public final class OptoLink: Sendable {
     public let configuration: OptoLinkConfiguration
     /// The endpoints, for tools and full control (shares this instance's diagnostics and request ids).
     public let api: OptoLinkAPI
-    /// This install's device id (a UUIDv4 kept in the store; lost on reinstall by design).
-    public let deviceId: String
+    /// This install's device id (a UUIDv4 kept in the store; lost on reinstall by design, replaced by
+    /// ``resetDevice()``).
+    public var deviceId: String { coordinator.currentDeviceId }
 
     private let linkHub: Broadcaster<OptoLinkData>
     private let diagnosticHub: Broadcaster<Diagnostic>
@@ -57,6 +58,8 @@ public final class OptoLink: Sendable {
     private let log: @Sendable (LogLevel, String) -> Void
     private let registry: InstanceRegistry
     private let store: any KeyValueStore
+    private let privacy: PrivacySwitch
+    private let emit: @Sendable (Diagnostic.Kind) -> Void
 
     /// Starts the SDK and returns at once; nothing here waits on the network.
     ///
@@ -137,6 +140,7 @@ public final class OptoLink: Sendable {
             diagnostics: record)
         let deviceId = DeviceIdentifierStore(store: environment.store).deviceId()
         let launchState = LaunchState(store: environment.store)
+        let privacy = PrivacySwitch(store: environment.store, enabledByDefault: configuration.enabledByDefault)
         if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
             // An update from a version without the SDK: no deferred match for this install.
             launchState.markFirstLaunchDone()
@@ -148,7 +152,7 @@ public final class OptoLink: Sendable {
             dependencies: .init(
                 configuration: configuration, api: api, resolver: resolver, launchState: launchState,
                 store: environment.store, deviceInfo: environment.deviceInfo, clock: clock, deviceId: deviceId,
-                isAppExtension: environment.isAppExtension, emit: emit, log: log, deliver: deliver))
+                isAppExtension: environment.isAppExtension, emit: emit, log: log, deliver: deliver, privacy: privacy))
         if environment.isAppExtension, launchState.isFirstLaunch {
             log(.info, "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard is never read; "
                 + "the containing app does both")
@@ -165,14 +169,15 @@ public final class OptoLink: Sendable {
             store: environment.store, eventStore: environment.eventStore, capacity: configuration.eventQueueCapacity, clock: clock,
             backoff: api.retryPolicy,
             sender: { event in
-                await launchTask.value
+                guard await coordinator.awaitLaunch() else { throw OptoLinkError.cancelled(nil) }
                 try await coordinator.send(event)
             },
-            emit: emit, log: log)
+            emit: emit, log: log, isEnabled: { privacy.isEnabled })
 
         self.configuration = configuration
         self.api = api
-        self.deviceId = deviceId
+        self.privacy = privacy
+        self.emit = emit
         self.linkHub = linkHub
         self.diagnosticHub = diagnosticHub
         self.coordinator = coordinator
@@ -238,8 +243,11 @@ public final class OptoLink: Sendable {
     /// Waits for the first launch to settle and returns the link it resolved to: the deferred match, or
     /// the link that opened the app on its first launch. Nil on later launches, on no match, or on failure.
     /// The same link is also delivered on ``links``.
+    ///
+    /// While the SDK is disabled (``setEnabled(_:)``) the first launch waits and this returns nil at once
+    /// (or as soon as the SDK is disabled while it waits); ask again after enabling it.
     public func resolveDeferredLink() async -> OptoLinkData? {
-        await firstLaunchTask.value
+        await coordinator.firstLaunchResult()
     }
 
     /// Reads the click token from the pasteboard now, for the first launch's `/match`, when the
@@ -262,21 +270,31 @@ public final class OptoLink: Sendable {
     /// Binds this device to your user id (1–255 characters). Registers a session first when the backend
     /// does not know the device yet, so there is no 404. Returns false on failure (logged).
     @discardableResult
+    /// While the SDK is disabled (``setEnabled(_:)``) nothing is sent and this returns false.
     public func setIdentity(_ externalId: String) async -> Bool {
         guard !shutdownFlag.isSet else { return false }
         guard (1...255).contains(externalId.utf16.count) else {
             log(.error, "setIdentity refused: externalId must be 1–255 characters, got \(externalId.utf16.count)")
             return false
         }
-        await launchTask.value
+        guard privacy.isEnabled else {
+            log(.info, "setIdentity skipped: the SDK is disabled (setEnabled(false))")
+            return false
+        }
+        guard await coordinator.awaitLaunch() else { return false }
         return await coordinator.setIdentity(externalId)
     }
 
-    /// Unbinds this device from any user. Returns false on failure (logged).
+    /// Unbinds this device from any user. Returns false on failure (logged), and while the SDK is
+    /// disabled (nothing is sent).
     @discardableResult
     public func clearIdentity() async -> Bool {
         guard !shutdownFlag.isSet else { return false }
-        await launchTask.value
+        guard privacy.isEnabled else {
+            log(.info, "clearIdentity skipped: the SDK is disabled (setEnabled(false))")
+            return false
+        }
+        guard await coordinator.awaitLaunch() else { return false }
         return await coordinator.clearIdentity()
     }
 
@@ -287,9 +305,18 @@ public final class OptoLink: Sendable {
     /// The name must be 1–100 characters and the properties, as JSON, at most 10 240 bytes: otherwise the
     /// event is refused (logged), never truncated. Queued events are persisted before sending, sent in
     /// order, kept through network errors, 5xx and 429, and survive a restart. Delivery is at-least-once.
+    ///
+    /// While the SDK is disabled (``setEnabled(_:)``) the event is **dropped**, not queued: it returns
+    /// false, with an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
+    /// opted out is not tracked later either).
     @discardableResult
     public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async -> Bool {
         guard !shutdownFlag.isSet else { return false }
+        guard privacy.isEnabled else {
+            log(.info, "Event \(name) dropped: the SDK is disabled (setEnabled(false))")
+            emit(.eventDropped(name: name, reason: "the SDK is disabled (setEnabled(false))"))
+            return false
+        }
         return await eventQueue.enqueue(name: name, properties: properties)
     }
 
@@ -302,6 +329,49 @@ public final class OptoLink: Sendable {
     /// The number of events waiting to be sent.
     public func queuedEventCount() async -> Int {
         await eventQueue.count
+    }
+
+    // MARK: Privacy
+
+    /// Whether the SDK may talk to the backend about this device: the last ``setEnabled(_:)`` on this
+    /// install, else ``OptoLinkConfiguration/enabledByDefault`` (default true).
+    public var isEnabled: Bool { privacy.isEnabled }
+
+    /// Turns the SDK's data collection on or off for this install, at once and persisted (the choice
+    /// outlives the process and wins over ``OptoLinkConfiguration/enabledByDefault``).
+    ///
+    /// While disabled: the first launch does not read the pasteboard or send `/match` (it waits, its flag
+    /// unset, and goes on if the SDK is enabled later in the launch); no `/sdk/session`, `/sdk/identity` or
+    /// `/sdk/events` is sent; ``trackEvent(_:properties:)`` drops new events; ``setIdentity(_:)`` and
+    /// ``clearIdentity()`` return false. Events queued before stay stored and are sent once enabled again
+    /// (``resetDevice()`` forgets them). Links still work: ``handle(url:)`` resolves a tapped link, with
+    /// `/data` sent without the device id, and custom schemes need no request. A request already on the
+    /// wire finishes. Synchronous: call it from a settings toggle or a consent callback.
+    public func setEnabled(_ enabled: Bool) {
+        guard !shutdownFlag.isSet else { return }
+        guard privacy.set(enabled) else { return }
+        log(.info, enabled ? "OptoLink enabled" : "OptoLink disabled: no match, no session, identity or event calls")
+        let coordinator = self.coordinator
+        let eventQueue = self.eventQueue
+        Task {
+            await coordinator.privacyChanged()
+            await eventQueue.privacyChanged()
+        }
+    }
+
+    /// Forgets this install locally, as a reinstall would: the device id (a new one is used from now on),
+    /// the first-launch flag (the next start runs the first-launch sequence again), the queued events and
+    /// the record that the backend knows this device (so the next identity call or event registers the new
+    /// device first).
+    ///
+    /// Nothing is sent: the backend keeps the old device's profile and any identity bound to it (call
+    /// ``clearIdentity()`` before, while enabled, to unbind it there). The SDK keeps no user id locally.
+    /// The enabled switch is kept. Use it for "log out and forget this device" or a privacy reset.
+    public func resetDevice() async {
+        guard !shutdownFlag.isSet else { return }
+        await eventQueue.removeAll()
+        await coordinator.resetDevice()
+        log(.info, "resetDevice: this install now has a new device id; no queued events, the next start is a first launch")
     }
 
     // MARK: Lifecycle

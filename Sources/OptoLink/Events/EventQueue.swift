@@ -34,6 +34,9 @@ import Foundation
 ///   ends the wait at once. Only the worker waits, and a timer that fires after its wait was ended early
 ///   is ignored (no second flush, no skipped wait).
 /// - **At-least-once**: the contract has no event id, so an event whose answer was lost is sent again.
+/// - **Disabled** (``OptoLink/setEnabled(_:)``): nothing is sent; the events already queued stay
+///   (they were tracked while enabled) and go once the SDK is enabled again; ``removeAll()`` forgets them
+///   (``OptoLink/resetDevice()``). The facade refuses new events while disabled.
 actor EventQueue {
     /// The key-value store key where SDK versions before the event store kept the queue (migrated once).
     static let storeKey = "optolink_event_queue"
@@ -58,6 +61,7 @@ actor EventQueue {
     private let sender: Sender
     private let emit: @Sendable (Diagnostic.Kind) -> Void
     private let log: @Sendable (LogLevel, String) -> Void
+    private let isEnabled: @Sendable () -> Bool
 
     private var events: [QueuedEvent] = []
     private var loaded = false
@@ -77,7 +81,8 @@ actor EventQueue {
     /// Creates the queue; reads nothing (see ``loadIfNeeded()``).
     init(
         store: any KeyValueStore, eventStore: any EventStore, capacity: Int, clock: any OptoLinkClock, backoff: RetryPolicy,
-        sender: @escaping Sender, emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void
+        sender: @escaping Sender, emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void,
+        isEnabled: @escaping @Sendable () -> Bool = { true }
     ) {
         self.store = store
         self.eventStore = eventStore
@@ -87,6 +92,7 @@ actor EventQueue {
         self.sender = sender
         self.emit = emit
         self.log = log
+        self.isEnabled = isEnabled
     }
 
     /// Reads the stored events the first time the queue is used: the event store, then a queue left
@@ -184,7 +190,7 @@ actor EventQueue {
     /// Sends what can be sent now: resumes a paused queue, ends a pending retry wait, and returns when
     /// the worker's current pass is over (at once when there is nothing to send).
     func flushNow() async {
-        guard !isShutDown else { return }
+        guard !isShutDown, isEnabled() else { return }
         loadIfNeeded()
         paused = false
         if worker == nil {
@@ -194,6 +200,26 @@ actor EventQueue {
         }
         guard worker != nil else { return }
         await withCheckedContinuation { passWaiters.append($0) }
+    }
+
+    /// The SDK was enabled or disabled: sending starts again when enabled (a disabled queue stops at its
+    /// next event by itself).
+    func privacyChanged() {
+        guard !isShutDown, isEnabled(), !paused else { return }
+        loadIfNeeded()
+        startWorker()
+    }
+
+    /// Forgets every queued event, in memory and in the store (``OptoLink/resetDevice()``). A send already
+    /// on the wire finishes; nothing after it is sent.
+    func removeAll() {
+        guard !isShutDown else { return }
+        loaded = true
+        events = []
+        eventStore.removeAll()
+        failuresInARow = 0
+        store.removeValue(forKey: Self.storeKey)
+        endWait()
     }
 
     /// Stops sending and waiting; the events stay persisted for the next instance.
@@ -229,7 +255,7 @@ actor EventQueue {
     }
 
     private func startWorker() {
-        guard worker == nil, !isShutDown, !events.isEmpty else { return }
+        guard worker == nil, !isShutDown, !events.isEmpty, isEnabled() else { return }
         worker = Task { await self.run() }
     }
 
@@ -248,7 +274,7 @@ actor EventQueue {
     /// Sends events from the head of the queue until it is empty or one is kept.
     private func sendPass() async -> PassEnd {
         while let event = events.first {
-            if isShutDown || Task.isCancelled { return .stopped }
+            if isShutDown || Task.isCancelled || !isEnabled() { return .stopped }
             do {
                 try await sender(event)
                 remove(event)
