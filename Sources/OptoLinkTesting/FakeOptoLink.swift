@@ -21,16 +21,27 @@ import OptoLink
 public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
     /// One call the app made, with its arguments.
     public enum Call: Sendable, Hashable {
+        /// ``FakeOptoLink/canHandle(url:)`` with this URL.
         case canHandle(URL)
+        /// ``FakeOptoLink/handle(url:)`` with this URL.
         case handle(URL)
+        /// ``FakeOptoLink/resolveDeferredLink()``.
         case resolveDeferredLink
+        /// ``FakeOptoLink/checkPasteboard()``.
         case checkPasteboard
+        /// ``FakeOptoLink/setIdentity(_:)`` with this user id.
         case setIdentity(String)
+        /// ``FakeOptoLink/clearIdentity()``.
         case clearIdentity
+        /// ``FakeOptoLink/trackEvent(_:properties:)`` with this name and these properties.
         case trackEvent(String, properties: [String: JSONValue]?)
+        /// ``FakeOptoLink/flushEvents()``.
         case flushEvents
+        /// ``FakeOptoLink/queuedEventCount()``.
         case queuedEventCount
+        /// ``FakeOptoLink/setEnabled(_:)`` with this value.
         case setEnabled(Bool)
+        /// ``FakeOptoLink/resetDevice()``.
         case resetDevice
     }
 
