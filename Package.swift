@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "OptoLink", targets: ["OptoLink"]),
         .library(name: "OptoLinkTesting", targets: ["OptoLinkTesting"]),
         .library(name: "OptoLinkServer", targets: ["OptoLinkServer"]),
+        .library(name: "OptoLinkS2S", targets: ["OptoLinkS2S"]),
         .executable(name: "optolink-server", targets: ["optolink-server"]),
         .executable(name: "optolink-dash", targets: ["optolink-dash"]),
         .executable(name: "optolink-bench", targets: ["optolink-bench"]),
@@ -27,12 +28,21 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
+        // HTTP/1.1 serving on POSIX sockets (event loops, byte parser, request/response): the reference
+        // backend and the dashboard's fault proxy both serve through it. Imports neither the SDK nor the server.
+        .target(name: "OptoLinkHTTP"),
+
         // The reference backend (independent of the SDK: shares no code with it).
-        .target(name: "OptoLinkServer", dependencies: ["CSQLite", "CCrypto", "CZlib"]),
+        .target(name: "OptoLinkServer", dependencies: ["OptoLinkHTTP", "CSQLite", "CCrypto", "CZlib"]),
         .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer"]),
 
+        // Server-side clients that hold secrets (AppsFlyer S2S: the DevKey signs), for an app's backend:
+        // Foundation plus the platform's HMAC (CryptoKit on Apple, libcrypto on Linux). Shares no code with
+        // the SDK or the server.
+        .target(name: "OptoLinkS2S", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
+
         // The dashboard without a terminal, and its ncurses front end.
-        .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer"]),
+        .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP"]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
 
         // End-to-end helper: tracks events through the real SDK with a file store (killed and restarted by EndToEndTests).
@@ -46,10 +56,12 @@ let package = Package(
         // the machine and the ones that measure real time from overlapping, and the seeded generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestSupport"]),
-        .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),
-        .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "OptoLinkHTTPTests", dependencies: ["OptoLinkHTTP", "TestSupport"]),
+        .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP"]),
+        .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "TestSupport"]),
+        .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "OptoLinkHTTP", "TestSupport"], exclude: ["Snapshots"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
-        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

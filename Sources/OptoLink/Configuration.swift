@@ -13,9 +13,12 @@ import Foundation
 public struct OptoLinkConfiguration: Sendable {
     /// The CLIENT key (`opl_sdk_…`). Sent as `X-API-Key` to `/match` and `/data` and as
     /// `Authorization: Bearer` to `/sdk/*`.
-    public let apiKey: String
+    public internal(set) var apiKey: String
+    /// The service behind the SDK (``OptoLinkProvider``): OptoLink unless a provider's own initializer made
+    /// this configuration (then ``apiKey`` holds that service's key and ``orgKey`` is empty).
+    public internal(set) var provider: OptoLinkProvider = .optoLink
     /// The org key: exactly 4 ASCII letters or digits (the first path segment of your links).
-    public let orgKey: String
+    public internal(set) var orgKey: String
     /// The org's link domain, where every endpoint lives (trailing slashes removed).
     public let baseURL: URL
     /// Seconds each attempt may take in all, from sending to the whole answer. Default 10 s, as the
@@ -200,6 +203,7 @@ extension OptoLinkConfiguration {
         apiKey == other.apiKey && orgKey == other.orgKey && baseURL == other.baseURL && timeout == other.timeout
             && maxRetries == other.maxRetries && backoffBase == other.backoffBase && maxBackoff == other.maxBackoff
             && jitter == other.jitter
+            && provider.hasSameSettings(as: other.provider)
             && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
             && existingInstall == other.existingInstall && linkDomains == other.linkDomains && urlSchemes == other.urlSchemes && eventQueueCapacity == other.eventQueueCapacity
             && enabledByDefault == other.enabledByDefault && logLevel == other.logLevel && logging == other.logging

@@ -41,17 +41,19 @@ public final class OptoLink: Sendable {
 
     /// The configuration this instance runs with.
     public let configuration: OptoLinkConfiguration
-    /// The endpoints, for tools and full control (shares this instance's diagnostics and request ids).
+    /// OptoLink's endpoints, for tools and full control (shares this instance's diagnostics and request
+    /// ids). With another ``OptoLinkConfiguration/provider`` the facade does not use it.
     public let api: OptoLinkAPI
-    /// This install's device id (a UUIDv4 kept in the store; lost on reinstall by design, replaced by
-    /// ``resetDevice()``).
+    /// This install's id for the service, kept in the store and lost on reinstall by design: OptoLink's
+    /// device id (a UUIDv4), QubeRoute's install token (a UUID without hyphens)…; ``resetDevice()``
+    /// replaces it.
     public var deviceId: String { coordinator.currentDeviceId }
 
     private let linkHub: Broadcaster<OptoLinkData>
     private let diagnosticHub: Broadcaster<Diagnostic>
     private let coordinator: LaunchCoordinator
     private let eventQueue: EventQueue
-    private let matcher: LinkURLMatcher
+    private let provider: any LinkProvider
     private let firstLaunchTask: Task<OptoLinkData?, Never>
     private let launchTask: Task<Void, Never>
     private let shutdownFlag: ShutdownFlag
@@ -135,10 +137,12 @@ public final class OptoLink: Sendable {
             linkHub.send(link)
             return true
         }
-        let api = OptoLinkAPI(
-            configuration: configuration, transport: environment.transport, clock: clock,
+        let runner = RequestRunner(
+            transport: environment.transport, clock: clock, retryPolicy: configuration.defaultRetryPolicy,
             diagnostics: record)
-        let deviceId = DeviceIdentifierStore(store: environment.store).deviceId()
+        let api = OptoLinkAPI(configuration: configuration, runner: runner)
+        let provider = LinkProviders.make(configuration: configuration, api: api, runner: runner, log: log)
+        let deviceId = provider.installID(store: environment.store)
         let launchState = LaunchState(store: environment.store)
         let privacy = PrivacySwitch(store: environment.store, enabledByDefault: configuration.enabledByDefault)
         if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
@@ -147,20 +151,19 @@ public final class OptoLink: Sendable {
             log(.info, "existingInstall: this install predates the SDK; its first launch is skipped (no /match, no pasteboard read)")
         }
         let resolver = DeferredLinkResolver(
-            api: api, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo, launchState: launchState)
+            provider: provider, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo, launchState: launchState)
         let coordinator = LaunchCoordinator(
             dependencies: .init(
-                configuration: configuration, api: api, resolver: resolver, launchState: launchState,
+                configuration: configuration, provider: provider, resolver: resolver, launchState: launchState,
                 store: environment.store, deviceInfo: environment.deviceInfo, clock: clock, deviceId: deviceId,
                 isAppExtension: environment.isAppExtension, emit: emit, log: log, deliver: deliver, privacy: privacy))
         if environment.isAppExtension, launchState.isFirstLaunch {
             log(.info, "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard is never read; "
                 + "the containing app does both")
         }
-        let matcher = LinkURLMatcher(configuration: configuration)
-        let launchTarget = launchURL.flatMap(matcher.target(for:))
+        let launchCode = launchURL.flatMap(provider.linkKey(in:))
 
-        let firstLaunchTask = Task { await coordinator.runFirstLaunch(launchURL: launchURL, target: launchTarget) }
+        let firstLaunchTask = Task { await coordinator.runFirstLaunch(launchURL: launchURL, key: launchCode) }
         let launchTask = Task {
             _ = await firstLaunchTask.value
             await coordinator.finishLaunch()
@@ -168,10 +171,11 @@ public final class OptoLink: Sendable {
         let eventQueue = EventQueue(
             store: environment.store, eventStore: environment.eventStore, capacity: configuration.eventQueueCapacity, clock: clock,
             backoff: api.retryPolicy,
-            sender: { event in
+            sender: { events in
                 guard await coordinator.awaitLaunch() else { throw OptoLinkError.cancelled(nil) }
-                try await coordinator.send(event)
+                try await coordinator.send(events)
             },
+            batchSize: provider.eventBatchSize, valueCheck: { provider.refusal(valueMinor: $0, currency: $1) },
             emit: emit, log: log, isEnabled: { privacy.isEnabled })
 
         self.configuration = configuration
@@ -183,7 +187,7 @@ public final class OptoLink: Sendable {
         self.coordinator = coordinator
         self.shutdownFlag = shutdownFlag
         self.eventQueue = eventQueue
-        self.matcher = matcher
+        self.provider = provider
         self.firstLaunchTask = firstLaunchTask
         self.launchTask = launchTask
         self.log = log
@@ -219,7 +223,7 @@ public final class OptoLink: Sendable {
     /// Whether `url` is one of this org's links, `http(s)://<base host or a link domain>/<orgKey>/<shortCode>`,
     /// or uses one of your ``OptoLinkConfiguration/urlSchemes``.
     public func canHandle(url: URL) -> Bool {
-        matcher.target(for: url) != nil
+        provider.linkKey(in: url) != nil
     }
 
     /// Handles a Universal Link or `onOpenURL` URL: when it is ours (``canHandle(url:)``), fetches the
@@ -236,8 +240,8 @@ public final class OptoLink: Sendable {
     /// the link must go through whatever happens to the code that received the URL.
     @discardableResult
     public func handle(url: URL) async -> OptoLinkData? {
-        guard !shutdownFlag.isSet, let target = matcher.target(for: url) else { return nil }
-        return await coordinator.open(url, target: target)
+        guard !shutdownFlag.isSet, let key = provider.linkKey(in: url) else { return nil }
+        return await coordinator.open(url, key: key)
     }
 
     /// Waits for the first launch to settle and returns the link it resolved to: the deferred match, or
@@ -311,13 +315,37 @@ public final class OptoLink: Sendable {
     /// opted out is not tracked later either).
     @discardableResult
     public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async -> Bool {
+        guard acceptsEvent(name) else { return false }
+        return await eventQueue.enqueue(name: name, properties: properties)
+    }
+
+    /// Queues an event with a value in minor units (`499` is 4.99 of `currency`), for services whose
+    /// events carry one (QubeRoute); otherwise as ``trackEvent(_:properties:)``.
+    ///
+    /// A value always requires a currency: an empty or malformed one (not 3 letters A–Z, ISO 4217) is
+    /// refused here (logged, returns false), never sent. OptoLink's events have no value field: there
+    /// the call is refused too; put the value in the properties.
+    @discardableResult
+    public func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]? = nil) async -> Bool {
+        guard acceptsEvent(name) else { return false }
+        return await eventQueue.enqueue(name: name, properties: properties, valueMinor: valueMinor, currency: currency)
+    }
+
+    /// Whether `trackEvent` may queue `name`: not after shutdown, not for a service that takes no events
+    /// from an app (logged), and not while the SDK is disabled (dropped: an info line and an
+    /// ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic).
+    private func acceptsEvent(_ name: String) -> Bool {
         guard !shutdownFlag.isSet else { return false }
+        guard provider.eventBatchSize > 0 else {
+            log(.error, "trackEvent refused: \(provider.service.displayName) takes no events from an app")
+            return false
+        }
         guard privacy.isEnabled else {
             log(.info, "Event \(name) dropped: the SDK is disabled (setEnabled(false))")
             emit(.eventDropped(name: name, reason: "the SDK is disabled (setEnabled(false))"))
             return false
         }
-        return await eventQueue.enqueue(name: name, properties: properties)
+        return true
     }
 
     /// Sends the queued events now (skipping any retry wait) and returns when this attempt is over.

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// The reference OptoLink backend, embeddable in tests and the dashboard.
 ///
@@ -130,7 +131,8 @@ public final class OptoLinkServer: Sendable {
                                                                                         memoryBudget: configuration.clickMemoryBudget)))
         let router = Router(backend: backend)
         self.router = router
-        http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits) { request, peer, stage in
+        http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits,
+                          errorResponse: HTTPResponse.envelope) { request, peer, stage in
             router.handle(request, peer: peer, stage: stage)
         }
     }
@@ -139,7 +141,11 @@ public final class OptoLinkServer: Sendable {
     ///
     /// - Throws: ``OptoLinkServerError`` when the address cannot be bound.
     public func start() throws {
-        try http.start()
+        do {
+            try http.start()
+        } catch {
+            throw OptoLinkServerError(error)
+        }
     }
 
     /// The bound port (after ``start()``; before it, the configured one).

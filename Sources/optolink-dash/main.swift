@@ -22,6 +22,12 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
     done.wait()
     exit(code.value)
 }
+if CommandLine.arguments.dropFirst().first == "proxy" {
+    // `optolink-dash proxy …`: the fault proxy alone with a headless log (docs/proxy.md); returns only when it cannot start.
+    exit(ProxyCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2)),
+                          out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                          err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+}
 let options: DashboardOptions
 do {
     options = try DashboardOptions.parse(Array(CommandLine.arguments.dropFirst()))

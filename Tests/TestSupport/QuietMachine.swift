@@ -1,3 +1,5 @@
+import Testing
+
 /// One at a time: the tests that load the machine (child processes killed and restarted, thousands of
 /// concurrent requests, hundreds of held connections, the SDK's 100 000-input response fuzz, which keeps a
 /// core busy for about 20 s) and the ones that measure real time (observed backoff waits) never overlap.
@@ -25,4 +27,25 @@ public actor QuietMachine {
         }
         return try await body()
     }
+}
+
+/// Runs every test of the suite (or the one test) it is added to inside ``QuietMachine/run(_:)``: for suites
+/// whose tests all measure or wait on real time (the dashboard under tmux, its runtime's 10 s waits).
+public struct QuietMachineTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Applies to every test inside a suite.
+    public var isRecursive: Bool { true }
+
+    /// Gates each test case; a suite itself, or a test as a whole, runs ungated (its cases take the gate, once each).
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        if testCase == nil || test.isSuite {
+            try await function()
+        } else {
+            try await QuietMachine.shared.run { try await function() }
+        }
+    }
+}
+
+extension Trait where Self == QuietMachineTrait {
+    /// Never beside the tests that load the machine (see ``QuietMachine``).
+    public static var quietMachine: Self { QuietMachineTrait() }
 }

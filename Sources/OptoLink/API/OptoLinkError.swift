@@ -146,7 +146,8 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
     static let maxEnvelopeBytes = 64 * 1024
 
     /// Builds the error for a non-2xx answer from the backend's envelope
-    /// `{"message", "details": [{"message","field"}], "requestId"}`, falling back to a generic message
+    /// `{"message", "details": [{"message","field"}], "requestId"}` (or another service's: `error.message`
+    /// and `error.details`, `detail`), falling back to a generic message
     /// for anything else (HTML error pages, wrong types, empty or huge bodies). Never traps.
     static func http(_ response: HTTPResponse, now: Date = Date()) -> OptoLinkError {
         var message: String?
@@ -164,7 +165,11 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
                         if !parts.isEmpty { message = parts.joined(separator: "; ") }
                     }
                     requestId = object["requestId"]?.stringValue
-                    for item in object["details"]?.arrayValue ?? [] {
+                    // The other services' shapes: QubeRoute's {"error": {message, details}}, Deep Blue's
+                    // {"detail": "…"} (OptoLink's top-level message wins when both are there).
+                    let inner = object["error"]?.objectValue
+                    if message == nil { message = inner?["message"]?.stringValue ?? object["detail"]?.stringValue }
+                    for item in object["details"]?.arrayValue ?? inner?["details"]?.arrayValue ?? [] {
                         if let text = item["message"]?.stringValue {
                             details.append(Detail(message: text, field: item["field"]?.stringValue))
                         } else if let text = item.stringValue {

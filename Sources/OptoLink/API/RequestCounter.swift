@@ -1,6 +1,6 @@
 import Foundation
 
-/// Hands out request ids 1, 2, 3… for one ``OptoLinkAPI``.
+/// Hands out request ids 1, 2, 3… for one ``RequestRunner`` (and the runners made from it).
 ///
 /// `@unchecked Sendable` is safe: `next` is read and written only while `lock` is held. A lock because
 /// ids are taken synchronously at the start of a request.

@@ -33,6 +33,9 @@ public struct RetryPolicy: Sendable, Hashable {
     public var jitter: Bool
     /// The jitter's draws, in `0..<1` (default the system generator). Not compared by `==`.
     public var random: @Sendable () -> Double
+    /// Statuses besides 5xx that a request tries again (default none). QubeRoute's seed retries 429 as
+    /// well ("retry on a 5xx or a 429, and give up on a 4xx"), so its provider adds 429 here.
+    public var alsoRetriedStatuses: Set<Int> = []
 
     /// How an attempt ended.
     public enum Outcome: Sendable {
@@ -67,7 +70,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The decision after attempt number `attempt` (1-based) ended with `outcome`; `retryAfter` is the
     /// answer's `Retry-After` in seconds, if it gave one.
     public func decision(afterAttempt attempt: Int, outcome: Outcome, retryAfter: TimeInterval? = nil) -> Decision {
-        guard Self.isRetryable(outcome) else { return .doNotRetry }
+        guard isRetryable(outcome) else { return .doNotRetry }
         guard attempt <= maxRetries else { return .giveUp }
         return .retry(after: delay(forRetry: attempt, retryAfter: retryAfter))
     }
@@ -85,6 +88,13 @@ public struct RetryPolicy: Sendable, Hashable {
     /// ``delay(forRetry:)``, but at least `retryAfter` (the answer's `Retry-After`), and at most `maxBackoff`.
     public func delay(forRetry retry: Int, retryAfter: TimeInterval?) -> TimeInterval {
         min(maxBackoff, max(delay(forRetry: retry), retryAfter ?? 0))
+    }
+
+    /// Whether an outcome is worth another attempt with this policy: ``isRetryable(_:)-swift.type.method``,
+    /// or a status in ``alsoRetriedStatuses``.
+    public func isRetryable(_ outcome: Outcome) -> Bool {
+        if case .status(let status) = outcome, alsoRetriedStatuses.contains(status) { return true }
+        return Self.isRetryable(outcome)
     }
 
     /// Whether an outcome is worth another attempt (see the type's documentation).
@@ -107,7 +117,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Equal when every setting but the random source is.
     public static func == (lhs: RetryPolicy, rhs: RetryPolicy) -> Bool {
         lhs.maxRetries == rhs.maxRetries && lhs.backoffBase == rhs.backoffBase && lhs.maxBackoff == rhs.maxBackoff
-            && lhs.jitter == rhs.jitter
+            && lhs.jitter == rhs.jitter && lhs.alsoRetriedStatuses == rhs.alsoRetriedStatuses
     }
 
     /// Hashes every setting but the random source.
@@ -116,5 +126,6 @@ public struct RetryPolicy: Sendable, Hashable {
         hasher.combine(backoffBase)
         hasher.combine(maxBackoff)
         hasher.combine(jitter)
+        hasher.combine(alsoRetriedStatuses)
     }
 }

@@ -13,7 +13,7 @@ struct DeferredLinkResolver: Sendable {
         case cancelled
     }
 
-    let api: OptoLinkAPI
+    let provider: any LinkProvider
     let pasteboard: any Pasteboard
     let deviceInfo: any DeviceInfoProvider
     let launchState: LaunchState
@@ -34,10 +34,13 @@ struct DeferredLinkResolver: Sendable {
         return ReadToken(token: token, changeCount: changeCount)
     }
 
-    /// Sends `/match` with the token (if any) and the fingerprint.
+    /// Sends the provider's deferred request (OptoLink: `/match` with the token, if any, and the
+    /// fingerprint). A provider that asks once whatever happens (QubeRoute, Deep Blue) has the first
+    /// launch marked done before the request leaves.
     func match(token: ClipboardToken?, deviceId: String) async -> Outcome {
+        if provider.marksFirstLaunchBeforeMatch { launchState.markFirstLaunchDone() }
         do {
-            if let link = try await api.match(clipboardToken: token?.rawValue, deviceId: deviceId, fingerprint: deviceInfo.fingerprint()) {
+            if let link = try await provider.match(clipboardToken: token?.rawValue, installID: deviceId, deviceInfo: deviceInfo) {
                 return .matched(link)
             }
             return .noMatch

@@ -64,7 +64,8 @@ actor LaunchCoordinator {
 
     struct Dependencies: Sendable {
         let configuration: OptoLinkConfiguration
-        let api: OptoLinkAPI
+        /// The service's requests (``LinkProvider``).
+        let provider: any LinkProvider
         let resolver: DeferredLinkResolver
         let launchState: LaunchState
         let store: any KeyValueStore
@@ -114,7 +115,7 @@ actor LaunchCoordinator {
     private var openOrder: [(key: String, time: TimeInterval)] = []
     private var openOrderHead = 0
     private var isShutDown = false
-    /// ``runFirstLaunch(launchURL:target:)`` returned (see ``firstLaunchResult()``).
+    /// ``runFirstLaunch(launchURL:key:)`` returned (see ``firstLaunchResult()``).
     private var firstLaunchFinished = false
     /// ``finishLaunch()`` ran: identity calls and events may go (see ``awaitLaunch()``).
     private var launchSettled = false
@@ -135,14 +136,14 @@ actor LaunchCoordinator {
 
     /// Runs the first-launch part of the launch; returns the link the first launch resolved to (nil when
     /// none, or when this is not the first launch).
-    func runFirstLaunch(launchURL: URL?, target: LinkTarget?) async -> OptoLinkData? {
-        let link = await runFirstLaunchSequence(launchURL: launchURL, target: target)
+    func runFirstLaunch(launchURL: URL?, key: String?) async -> OptoLinkData? {
+        let link = await runFirstLaunchSequence(launchURL: launchURL, key: key)
         firstLaunchFinished = true
         wakeWaiters()
         return link
     }
 
-    /// ``OptoLink/resolveDeferredLink()``: waits for ``runFirstLaunch(launchURL:target:)`` and returns its
+    /// ``OptoLink/resolveDeferredLink()``: waits for ``runFirstLaunch(launchURL:key:)`` and returns its
     /// link; nil at once (and nil when it happens while waiting) when the SDK is disabled or shut down.
     func firstLaunchResult() async -> OptoLinkData? {
         while !firstLaunchFinished, deps.privacy.isEnabled, !isShutDown { await waitForChange() }
@@ -167,9 +168,9 @@ actor LaunchCoordinator {
         while !deps.privacy.isEnabled, phase == .waiting, !isShutDown { await waitForChange() }
     }
 
-    private func runFirstLaunchSequence(launchURL: URL?, target: LinkTarget?) async -> OptoLinkData? {
-        if let launchURL, let target {
-            _ = await open(launchURL, target: target)
+    private func runFirstLaunchSequence(launchURL: URL?, key: String?) async -> OptoLinkData? {
+        if let launchURL, let key {
+            _ = await open(launchURL, key: key)
         }
         guard phase != .notFirstLaunch else { return nil }
         // A link that opened the app first: wait for it; only a delivered link settles the first launch.
@@ -303,14 +304,15 @@ actor LaunchCoordinator {
         }
     }
 
-    /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch.
-    /// Not while the SDK is disabled (a later identity call or event registers the device first).
+    /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch (for a
+    /// service that has sessions). Not while the SDK is disabled (a later identity call or event
+    /// registers the device first).
     func finishLaunch() async {
         defer {
             launchSettled = true
             wakeWaiters()
         }
-        guard !linkRequestSent, !sessionSent, !isShutDown, deps.privacy.isEnabled else { return }
+        guard deps.provider.hasSessions, !linkRequestSent, !sessionSent, !isShutDown, deps.privacy.isEnabled else { return }
         _ = await register()
     }
 
@@ -325,30 +327,22 @@ actor LaunchCoordinator {
     /// cancels the open. ``shutdown()`` stops it at its next step (no further attempt or wait; an
     /// attempt already on the wire is not interrupted, and nothing is delivered after shutdown).
     /// (Measured by optolink-bench, measure 2: a task of its own per open cost about 4 % of the open.)
-    nonisolated func open(_ url: URL, target: LinkTarget) async -> OptoLinkData? {
-        let isShortLink: Bool
-        if case .shortCode = target { isShortLink = true } else { isShortLink = false }
-        switch await beginOpen(url, sendsRequest: isShortLink) {
+    nonisolated func open(_ url: URL, key: String) async -> OptoLinkData? {
+        let sendsRequest = deps.provider.opensWithRequest(key: key, url: url)
+        switch await beginOpen(url, sendsRequest: sendsRequest) {
         case .shutDown:
             return nil
         case .joining(let slot):
             return await finishJoin(slot.value())
         case .starting(let slot, let isFirstLaunchOpen, let deviceId):
-            let link: OptoLinkData?
-            switch target {
-            case .shortCode(let shortCode):
-                link = await Self.fetchAndDeliver(shortCode: shortCode, deviceId: deviceId, deps: deps, slot: slot)
-            case .customScheme(let local):
-                link = local
-                if deps.deliver(local) { deps.emit(.linkDelivered(local)) }
-            }
+            let link = await Self.fetchAndDeliver(key: key, url: url, installID: deviceId, deps: deps, slot: slot)
             slot.fulfill(link)
-            return await finishOpen(slot, link, isFirstLaunchOpen: isFirstLaunchOpen, registers: isShortLink && deviceId != nil)
+            return await finishOpen(slot, link, isFirstLaunchOpen: isFirstLaunchOpen, registers: sendsRequest && deviceId != nil)
         }
     }
 
     /// Records an open of `url`, or finds the same open within the duplicate window.
-    /// `sendsRequest`: a short link (`/data`, which counts for the session rule); a custom scheme sends none.
+    /// `sendsRequest`: false for a link read locally (a URL scheme), which the session rule does not count.
     private func beginOpen(_ url: URL, sendsRequest: Bool) -> OpenStart {
         guard !isShutDown else { return .shutDown }
         let key = url.absoluteString
@@ -412,20 +406,24 @@ actor LaunchCoordinator {
 
     /// Fetches the link and delivers it (off the actor). Nil when it could not be resolved (logged) or
     /// the open was stopped.
-    private static func fetchAndDeliver(shortCode: String, deviceId: String?, deps: Dependencies, slot: OpenSlot) async -> OptoLinkData? {
+    private static func fetchAndDeliver(key: String, url: URL, installID: String?, deps: Dependencies, slot: OpenSlot) async -> OptoLinkData? {
         do {
             // Delivered from the transport's callback as soon as the answer is parsed (see
             // `OptoLinkAPI.linkData(shortCode:deviceId:isStopped:onLink:)`): the app's listener does not wait for
             // this task to be woken. `deliver` stops at shutdown.
             let deliver = deps.deliver
             let delivered = LockedValue(false)
-            let link = try await deps.api.linkData(
-                shortCode: shortCode, deviceId: deviceId, isStopped: { slot.isStopped },
+            let link = try await deps.provider.open(
+                key: key, url: url, installID: installID, isStopped: { slot.isStopped },
                 onLink: { link in if deliver(link) { delivered.set(true) } })
+            guard let link else {
+                deps.log(.info, "\(deps.provider.service.displayName) has no link behind \(url.absoluteString): route it yourself")
+                return nil
+            }
             if delivered.value { deps.emit(.linkDelivered(link)) }
             return link
         } catch {
-            if error != .cancelled { deps.log(.error, "Link \(shortCode) could not be resolved: \(error)") }
+            if error != .cancelled { deps.log(.error, "Link \(key) could not be resolved: \(error)") }
             return nil
         }
     }
@@ -447,7 +445,7 @@ actor LaunchCoordinator {
         let deviceId = currentDeviceId
         let task = Task { () -> Result<Void, OptoLinkError> in
             do throws(OptoLinkError) {
-                let info = try await self.deps.api.registerSession(deviceId: deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
+                let info = try await self.deps.provider.registerSession(installID: deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
                 self.deps.emit(.sessionRegistered(deviceId: info.deviceId, firstSeenAt: info.firstSeenAt, lastSeenAt: info.lastSeenAt))
                 return .success(())
             } catch {
@@ -466,7 +464,7 @@ actor LaunchCoordinator {
 
     /// Registers a session when the backend does not know this device yet.
     private func ensureRegistered() async throws(OptoLinkError) {
-        guard !isRegistered else { return }
+        guard deps.provider.hasSessions, !isRegistered else { return }
         try await register().get()
     }
 
@@ -480,7 +478,7 @@ actor LaunchCoordinator {
             return try await call()
         } catch {
             let error = Self.wrap(error)
-            guard error == .httpStatus, error.status == 404 else { throw error }
+            guard deps.provider.hasSessions, error == .httpStatus, error.status == 404 else { throw error }
         }
         deps.store.removeValue(forKey: Self.registeredDeviceKey)
         try await register().get()
@@ -499,9 +497,13 @@ actor LaunchCoordinator {
     func setIdentity(_ externalId: String) async -> Bool {
         let deps = self.deps
         let device = self.device
+        guard deps.provider.hasIdentity else {
+            deps.log(.error, "setIdentity: \(deps.provider.service.displayName) does not bind devices to users")
+            return false
+        }
         do {
             let binding = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.api.setIdentity(externalId: externalId, deviceId: device.value, fingerprint: deps.deviceInfo.fingerprint())
+                try await deps.provider.setIdentity(externalId: externalId, installID: device.value, fingerprint: deps.deviceInfo.fingerprint())
             }
             deps.emit(.identityChanged(externalId: binding.externalId ?? externalId))
             return true
@@ -515,9 +517,13 @@ actor LaunchCoordinator {
     func clearIdentity() async -> Bool {
         let deps = self.deps
         let device = self.device
+        guard deps.provider.hasIdentity else {
+            deps.log(.error, "clearIdentity: \(deps.provider.service.displayName) does not bind devices to users")
+            return false
+        }
         do {
             _ = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.api.clearIdentity(deviceId: device.value)
+                try await deps.provider.clearIdentity(installID: device.value)
             }
             deps.emit(.identityChanged(externalId: nil))
             return true
@@ -527,12 +533,12 @@ actor LaunchCoordinator {
         }
     }
 
-    /// Sends one queued event (the event queue decides what a failure means).
-    func send(_ event: QueuedEvent) async throws(OptoLinkError) {
+    /// Sends a batch of queued events in one request (the event queue decides what a failure means).
+    func send(_ events: [QueuedEvent]) async throws(OptoLinkError) {
         let deps = self.deps
         let device = self.device
         try await withRegisteredDevice { () async throws -> Void in
-            try await deps.api.sendEvent(name: event.name, properties: event.properties, deviceId: device.value)
+            try await deps.provider.send(events, installID: device.value)
         }
     }
 
@@ -545,7 +551,8 @@ actor LaunchCoordinator {
         deps.store.removeValue(forKey: DeviceIdentifierStore.key)
         deps.store.removeValue(forKey: Self.registeredDeviceKey)
         deps.store.removeValue(forKey: LaunchState.key)
-        device.set(DeviceIdentifierStore(store: deps.store).deviceId())
+        deps.store.removeValue(forKey: deps.provider.installIDKey)
+        device.set(deps.provider.installID(store: deps.store))
         sessionSent = false
     }
 

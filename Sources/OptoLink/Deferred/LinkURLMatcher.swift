@@ -26,29 +26,9 @@ struct LinkURLMatcher: Sendable {
         return customSchemeLink(in: url).map(LinkTarget.customScheme)
     }
 
-    /// The link a custom-scheme URL stands for, as the preview page's "Open the App" button builds it
-    /// (`myapp://products/1234`): the host is the first path segment, so the path is `/products/1234`;
-    /// query items become `params` (strings; a name given several times, an array of them; an item
-    /// without `=`, `""`); the fragment is ignored. `linkId` is nil, ``MatchMethod/customScheme``.
+    /// The link a custom-scheme URL stands for (``CustomSchemeLink``, shared with Deep Blue Links).
     func customSchemeLink(in url: URL) -> OptoLinkData? {
-        guard !schemes.isEmpty, let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
-            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return nil }
-        var path = ""
-        if let host = components.host, !host.isEmpty { path = "/" + host }   // `myapp:///x` has an empty host
-        let rest = components.path
-        if !rest.isEmpty { path += rest.hasPrefix("/") ? rest : "/" + rest }
-        if path.isEmpty { path = "/" }
-        var params: [String: JSONValue] = [:]
-        for item in components.queryItems ?? [] {
-            let value = JSONValue.string(item.value ?? "")
-            switch params[item.name] {
-            case nil: params[item.name] = value
-            case .array(let values)?: params[item.name] = .array(values + [value])
-            case let first?: params[item.name] = .array([first, value])
-            }
-        }
-        return OptoLinkData(linkId: nil, path: path, params: params, matchMethod: .customScheme, isDeferred: false)
+        CustomSchemeLink.link(in: url, schemes: schemes, service: .optoLink)
     }
 
     /// The short code when `url` is one of our links, else nil.

@@ -6,6 +6,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if canImport(UIKit) && !os(watchOS) && !os(visionOS)
+import UIKit
+#endif
 
 /// The production ``DeviceInfoProvider``: collects the device traits in the formats the browser side
 /// records, so fingerprint matching can work.
@@ -46,6 +49,24 @@ public struct FingerprintCollector: DeviceInfoProvider {
         Fingerprint(
             platform: Self.platform, osVersion: Self.osVersion(), deviceModel: Self.deviceModel(),
             language: Self.language(), timezone: TimeZone.current.identifier)
+    }
+
+    /// The main screen in pixels, `UIScreen.main.bounds.size` × `UIScreen.main.scale` (read on the main
+    /// actor, where UIKit wants it), portrait. Nil where there is no UIKit screen (macOS, Linux, visionOS,
+    /// watchOS).
+    public func screen() async -> DeviceScreen? {
+        #if canImport(UIKit) && !os(watchOS) && !os(visionOS)
+        return await MainActor.run { () -> DeviceScreen in
+            let screen = UIScreen.main
+            let size = screen.bounds.size
+            let scale = Double(screen.scale)
+            let short = Double(min(size.width, size.height))
+            let long = Double(max(size.width, size.height))
+            return DeviceScreen(points: short, long, scale: scale)
+        }
+        #else
+        return nil
+        #endif
     }
 
     /// `major.minor`, plus `.patch` when it is not 0 (as `UIDevice.systemVersion`).

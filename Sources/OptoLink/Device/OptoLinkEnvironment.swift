@@ -23,8 +23,16 @@ public struct OptoLinkEnvironment: Sendable {
 
     /// Creates an environment.
     ///
-    /// - Parameter eventStore: where queued events are kept; nil (the default) takes `store`'s
-    ///   ``KeyValueStore/eventStore`` (for `UserDefaults`, a file under Application Support).
+    /// - Parameters:
+    ///   - store: persistent values (device id, first-launch flag, registration); one store is one device.
+    ///   - pasteboard: where the first launch looks for the click token.
+    ///   - deviceInfo: the device traits sent for fingerprint matching.
+    ///   - transport: sends the HTTP requests.
+    ///   - clock: measures attempts and waits out retries.
+    ///   - eventStore: where queued events are kept; nil (the default) takes `store`'s
+    ///     ``KeyValueStore/eventStore`` (for `UserDefaults`, a file under Application Support).
+    ///   - isAppExtension: whether the SDK runs in an app extension (no first-launch sequence, no
+    ///     pasteboard). Default: the main bundle's path ends in `.appex`.
     public init(
         store: any KeyValueStore, pasteboard: any Pasteboard, deviceInfo: any DeviceInfoProvider,
         transport: any HTTPTransport, clock: any OptoLinkClock, eventStore: (any EventStore)? = nil,

@@ -2,8 +2,9 @@ import Foundation
 
 /// One line of a ``FileEventStore`` file: JSON text without a raw newline (JSON escapes them), then `\n`.
 ///
-/// - `{"id":…,"name":…,"properties":{…},"failures":n}`: an event was appended (`properties` and
-///   `failures` only when present and non-zero);
+/// - `{"id":…,"name":…,"properties":{…},"failures":n,"valueMinor":n,"currency":…,"timestamp":…}`: an
+///   event was appended (`properties`, `failures`, `valueMinor`, `currency` and `timestamp` only when
+///   present and non-zero);
 /// - `{"removed":"<id>"}`: that event is gone;
 /// - `{"failed":"<id>"}`: that event failed once more.
 enum EventLogRecord: Equatable {
@@ -16,6 +17,9 @@ enum EventLogRecord: Equatable {
         var name: String
         var properties: [String: JSONValue]?
         var failures: Int?
+        var valueMinor: Int?
+        var currency: String?
+        var timestamp: String?
     }
 
     private struct Removed: Encodable {
@@ -33,7 +37,9 @@ enum EventLogRecord: Equatable {
             switch self {
             case .added(let event):
                 data = try JSONBody.encode(
-                    Added(id: event.id, name: event.name, properties: event.properties, failures: event.failures == 0 ? nil : event.failures))
+                    Added(
+                        id: event.id, name: event.name, properties: event.properties, failures: event.failures == 0 ? nil : event.failures,
+                        valueMinor: event.valueMinor, currency: event.currency, timestamp: event.timestamp))
             case .removed(let id):
                 data = try JSONBody.encode(Removed(removed: id))
             case .failed(let id):
@@ -72,6 +78,9 @@ enum EventLogRecord: Equatable {
         default: return nil
         }
         let failures = object["failures"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0
-        return QueuedEvent(id: id, name: name, properties: properties, failures: max(0, failures))
+        let valueMinor = object["valueMinor"]?.numberValue.flatMap { Int(exactly: $0) }
+        return QueuedEvent(
+            id: id, name: name, properties: properties, failures: max(0, failures), valueMinor: valueMinor,
+            currency: object["currency"]?.stringValue, timestamp: object["timestamp"]?.stringValue)
     }
 }

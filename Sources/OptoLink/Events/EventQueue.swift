@@ -11,8 +11,9 @@ import Foundation
 ///   next process) picks the events up. The store is first read in the background, by the first call on
 ///   this actor, never by `OptoLink.start`. A queue an older SDK version kept as a JSON array under
 ///   ``storeKey`` in the ``KeyValueStore`` is moved into the event store by that first read.
-/// - **Sent in order** (FIFO), one at a time, by one worker task; each send uses the API's own retries
-///   first (5xx and no answer, 1 s / 2 s …).
+/// - **Sent in order** (FIFO), by one worker task, in batches of the provider's size (OptoLink one event
+///   per request, QubeRoute up to ``QubeRouteProvider/batchSize``); each send uses the request's own retries
+///   first (5xx and no answer, 1 s / 2 s …). A batch's answer is every event's in it.
 /// - **Answers**:
 ///   - any 2xx: delivered (the body is not read);
 ///   - 401 or 403 (a rotated key, a tier or org problem): the queue **pauses**, with one warning; every
@@ -33,7 +34,11 @@ import Foundation
 ///   ``OptoLink/flushEvents()``. While a retry wait is pending, new events wait with it; `flushEvents()`
 ///   ends the wait at once. Only the worker waits, and a timer that fires after its wait was ended early
 ///   is ignored (no second flush, no skipped wait).
-/// - **At-least-once**: the contract has no event id, so an event whose answer was lost is sent again.
+/// - **At-least-once**: OptoLink's contract has no event id, so an event whose answer was lost is sent
+///   again; QubeRoute's `eventId` (the event's ``QueuedEvent/id``, made here) lets its backend refuse the
+///   resend instead of counting it twice.
+/// - **Value**: `valueMinor` and `currency` only where the provider takes them (its rule is checked here,
+///   before the event is stored: QubeRoute refuses a value without an ISO 4217 currency).
 /// - **Disabled** (``OptoLink/setEnabled(_:)``): nothing is sent; the events already queued stay
 ///   (they were tracked while enabled) and go once the SDK is enabled again; ``removeAll()`` forgets them
 ///   (``OptoLink/resetDevice()``). The facade refuses new events while disabled.
@@ -49,9 +54,11 @@ actor EventQueue {
     /// Failed sends after which an event is dropped (see the type's documentation).
     static let maxFailures = 20
 
-    /// Sends one event; throws an ``OptoLinkError`` (untyped here: typed-throws function types need
-    /// newer Apple runtimes than iOS 13 when stored).
-    typealias Sender = @Sendable (QueuedEvent) async throws -> Void
+    /// Sends a batch of events (oldest first) in one request; throws an ``OptoLinkError`` (untyped here:
+    /// typed-throws function types need newer Apple runtimes than iOS 13 when stored).
+    typealias Sender = @Sendable ([QueuedEvent]) async throws -> Void
+    /// Why an event's value would be refused, or nil (the provider's rule, checked at `trackEvent`).
+    typealias ValueCheck = @Sendable (_ valueMinor: Int?, _ currency: String?) -> String?
 
     private let store: any KeyValueStore
     private let eventStore: any EventStore
@@ -59,6 +66,9 @@ actor EventQueue {
     private let clock: any OptoLinkClock
     private let backoff: RetryPolicy
     private let sender: Sender
+    private let batchSize: Int
+    private let valueCheck: ValueCheck
+    private let wallClock: @Sendable () -> Date
     private let emit: @Sendable (Diagnostic.Kind) -> Void
     private let log: @Sendable (LogLevel, String) -> Void
     private let isEnabled: @Sendable () -> Bool
@@ -81,7 +91,9 @@ actor EventQueue {
     /// Creates the queue; reads nothing (see ``loadIfNeeded()``).
     init(
         store: any KeyValueStore, eventStore: any EventStore, capacity: Int, clock: any OptoLinkClock, backoff: RetryPolicy,
-        sender: @escaping Sender, emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void,
+        sender: @escaping Sender, batchSize: Int = 1, valueCheck: @escaping ValueCheck = { _, _ in nil },
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void,
         isEnabled: @escaping @Sendable () -> Bool = { true }
     ) {
         self.store = store
@@ -90,6 +102,9 @@ actor EventQueue {
         self.clock = clock
         self.backoff = backoff
         self.sender = sender
+        self.batchSize = max(1, batchSize)
+        self.valueCheck = valueCheck
+        self.wallClock = wallClock
         self.emit = emit
         self.log = log
         self.isEnabled = isEnabled
@@ -150,14 +165,18 @@ actor EventQueue {
     }
 
     /// Validates, stores and persists an event, then starts a flush. Returns false when refused.
-    func enqueue(name: String, properties: [String: JSONValue]?) -> Bool {
+    /// The event's id and timestamp are made here and never change (QubeRoute's `eventId` and
+    /// `clientTimestamp`).
+    func enqueue(name: String, properties: [String: JSONValue]?, valueMinor: Int? = nil, currency: String? = nil) -> Bool {
         guard !isShutDown else { return false }
         loadIfNeeded()
-        if let reason = Self.validate(name: name, properties: properties) {
+        if let reason = Self.validate(name: name, properties: properties) ?? valueCheck(valueMinor, currency) {
             log(.error, "trackEvent refused: \(reason)")
             return false
         }
-        let event = QueuedEvent(id: UUID().uuidString, name: name, properties: properties)
+        let event = QueuedEvent(
+            id: UUID().uuidString, name: name, properties: properties, valueMinor: valueMinor, currency: currency,
+            timestamp: Self.timestamp(wallClock()))
         eventStore.append(event)
         events.append(event)
         if events.count > capacity {
@@ -172,6 +191,34 @@ actor EventQueue {
         emit(.eventQueued(name: name, queued: events.count))
         if !paused { startWorker() }
         return true
+    }
+
+    /// `2026-09-01T12:00:00.000Z`: ISO 8601 UTC with milliseconds, as QubeRoute's `clientTimestamp`.
+    /// (Days to civil date by Howard Hinnant's algorithm: no formatter object per event.)
+    static func timestamp(_ date: Date) -> String {
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let msPerDay: Int64 = 86_400_000
+        var days = millis / msPerDay
+        var rest = millis % msPerDay
+        if rest < 0 {
+            rest += msPerDay
+            days -= 1
+        }
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):"
+            + "\(pad(rest / 1000 % 60, 2)).\(pad(rest % 1000, 3))Z"
     }
 
     /// The number of events waiting.
@@ -271,15 +318,20 @@ actor EventQueue {
         if !isShutDown { worker = nil }
     }
 
-    /// Sends events from the head of the queue until it is empty or one is kept.
+    /// Sends batches from the head of the queue until it is empty or one is kept.
     private func sendPass() async -> PassEnd {
-        while let event = events.first {
+        while !events.isEmpty {
             if isShutDown || Task.isCancelled || !isEnabled() { return .stopped }
+            let batch = Array(events.prefix(batchSize))
+            // The batch's verdict is its first event's (its name in the log; every event in it shares it).
+            let event = batch[0]
             do {
-                try await sender(event)
-                remove(event)
+                try await sender(batch)
+                for sent in batch {
+                    remove(sent)
+                    emit(.eventSent(name: sent.name, queued: events.count))
+                }
                 failuresInARow = 0
-                emit(.eventSent(name: event.name, queued: events.count))
             } catch {
                 let error = (error as? OptoLinkError) ?? .transport(error)
                 if error == .cancelled || isShutDown { return .stopped }
@@ -292,16 +344,22 @@ actor EventQueue {
                     paused = true
                     return .paused
                 case .drop:
-                    remove(event)
-                    log(.error, "Event \(event.name) dropped: the backend refused it (\(error))")
-                    emit(.eventDropped(name: event.name, reason: "HTTP \(error.status): \(error.message)"))
+                    for dropped in batch {
+                        remove(dropped)
+                        log(.error, "Event \(dropped.name) dropped: the backend refused it (\(error))")
+                        emit(.eventDropped(name: dropped.name, reason: "HTTP \(error.status): \(error.message)"))
+                    }
                 case .retry(let counts):
                     failuresInARow += 1
-                    if counts, countFailure(of: event) >= Self.maxFailures {
-                        remove(event)
-                        log(.error, "Event \(event.name) dropped after \(Self.maxFailures) failed sends (last: \(error))")
-                        emit(.eventDropped(name: event.name, reason: "gave up after \(Self.maxFailures) failed sends (last: HTTP \(error.status))"))
-                        continue
+                    if counts {
+                        var poisoned = false
+                        for failed in batch where countFailure(of: failed) >= Self.maxFailures {
+                            poisoned = true
+                            remove(failed)
+                            log(.error, "Event \(failed.name) dropped after \(Self.maxFailures) failed sends (last: \(error))")
+                            emit(.eventDropped(name: failed.name, reason: "gave up after \(Self.maxFailures) failed sends (last: HTTP \(error.status))"))
+                        }
+                        if poisoned { continue }
                     }
                     let delay = backoff.delay(forRetry: failuresInARow, retryAfter: error.retryAfterSeconds.map(TimeInterval.init))
                     log(.warning, "Event \(event.name) kept (\(events.count) queued); next try in \(delay) s: \(error)")

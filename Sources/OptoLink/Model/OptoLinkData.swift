@@ -20,6 +20,17 @@ public struct OptoLinkData: Sendable, Hashable {
     public var matchScore: Double?
     /// `true` when the link came from the first-launch deferred match, `false` for direct opens.
     public var isDeferred: Bool
+    /// The service that resolved it (default OptoLink).
+    public var service: OptoLinkProvider.Service
+    /// The service's own confidence as a number, when it gives one: QubeRoute's `confidence` (0–1, below 1
+    /// for a deferred match). ``confidence`` is the band it falls in (see `docs/providers.md`).
+    public var confidenceScore: Double?
+    /// Why the service matched or did not (QubeRoute's `reason`), when it says.
+    public var reason: String?
+    /// The service's fields that have no place above, under the service's own names (QubeRoute's
+    /// `alias`, `campaign`, `channel`, `feature`, `url`; Deep Blue's `id`, `longUrl`, `shortUrl`,
+    /// `isSandbox`; AppsFlyer's `click_event` fields…). Empty for OptoLink. The table is in `docs/providers.md`.
+    public var providerFields: [String: JSONValue]
 
     /// Creates link data (the SDK builds these from the backend's answers; tests and tools may too).
     public init(
@@ -29,7 +40,11 @@ public struct OptoLinkData: Sendable, Hashable {
         matchMethod: MatchMethod,
         confidence: MatchConfidence? = nil,
         matchScore: Double? = nil,
-        isDeferred: Bool
+        isDeferred: Bool,
+        service: OptoLinkProvider.Service = .optoLink,
+        confidenceScore: Double? = nil,
+        reason: String? = nil,
+        providerFields: [String: JSONValue] = [:]
     ) {
         self.linkId = linkId
         self.path = path
@@ -38,6 +53,10 @@ public struct OptoLinkData: Sendable, Hashable {
         self.confidence = confidence
         self.matchScore = matchScore
         self.isDeferred = isDeferred
+        self.service = service
+        self.confidenceScore = confidenceScore
+        self.reason = reason
+        self.providerFields = providerFields
     }
 }
 

@@ -136,8 +136,9 @@ public struct DashboardOptions: Sendable, Hashable {
                               executable (default, light, high-contrast, mono), or a path to a .theme file.
                               NO_COLOR (non-empty) forces mono. Press t to cycle themes.
       --base-url URL          point the simulated device at this backend instead of the embedded server
-                              (e.g. a staging OptoLink). Scenarios needing the /dev endpoints are skipped
-                              when the backend has none.
+                              (e.g. a staging OptoLink). Without /dev endpoints the dashboard's fault
+                              proxy injects the faults (docs/proxy.md); scenarios needing server internals
+                              are skipped, each saying what it lacks.
       --api-key KEY           the CLIENT key the device uses (default opl_sdk_demo_client_key_0000000001).
       --org-key KEY           the org of the links (default demo).
       --backoff-base SECONDS  the SDK's first retry wait; retry n waits base × 2^(n−1) (default 1, the SDK's).
@@ -158,6 +159,8 @@ public struct DashboardOptions: Sendable, Hashable {
       doctor                  check a real deployment, line by line: optolink-dash doctor --base-url URL --org-key KEY
                               [--api-key KEY] [--team-id ID --bundle-id ID] [--link CODE] [--json]
                               (see optolink-dash doctor --help and docs/doctor.md)
+      proxy                   the fault proxy alone: optolink-dash proxy --upstream URL [--listen HOST:PORT]
+                              [--fault RULE]... (see optolink-dash proxy --help and docs/proxy.md)
 
     KEYS: press ? in the dashboard for every key; q or Ctrl-C quits; s picks a scenario.
 

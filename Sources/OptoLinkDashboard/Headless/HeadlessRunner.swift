@@ -107,12 +107,20 @@ public enum HeadlessRunner {
         let hasDev = await backend.hasDevEndpoints()
         write("optolink-dash headless: \(target.baseURL.absoluteString) org \(target.orgKey), SDK \(OptoLink.sdkVersion), "
               + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")")
+        let emit: @Sendable (DashboardAction) -> Void = { action in
+            printer.handle(action)
+            recording?.apply(action)
+        }
+        let proxy = hasDev ? nil : startFaultProxy(upstream: target.baseURL, emit: emit)
+        defer { proxy?.stop() }
+        if let proxy {
+            write("fault layer: the dashboard's fault proxy on \(proxy.url.absoluteString) → \(target.baseURL.absoluteString) "
+                  + "(scenario devices talk to it; injected answers carry \(FaultProxy.injectedHeader): proxy)")
+        }
         let environment = ScenarioEnvironment(
             backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDev,
-            observer: DeviceObserver(emit: { action in
-                printer.handle(action)
-                recording?.apply(action)
-            }, breakdowns: recording != nil && hasDev ? backend : nil, profiles: recording != nil))
+            observer: DeviceObserver(emit: emit, breakdowns: recording != nil && hasDev ? backend : nil, profiles: recording != nil),
+            faultProxy: proxy)
         let runner = ScenarioRunner(environment: environment)
         var summary = Summary()
         for scenario in scenarios {
@@ -129,5 +137,20 @@ public enum HeadlessRunner {
         }
         write(summary.line)
         return summary
+    }
+
+    /// Starts the fault proxy in front of `upstream` (a backend without `/dev/faults`); every request it
+    /// changed is logged as injected by the proxy. Nil (with a warning) when it cannot listen.
+    static func startFaultProxy(upstream: URL, emit: @escaping @Sendable (DashboardAction) -> Void) -> FaultProxy? {
+        let proxy = FaultProxy(upstream: upstream, onEvent: { event in
+            if event.decision.isInjected { emit(.log(.warning, event.line)) }
+        })
+        do {
+            try proxy.start()
+            return proxy
+        } catch {
+            emit(.log(.error, "\(error): scenarios that need faults are skipped"))
+            return nil
+        }
     }
 }

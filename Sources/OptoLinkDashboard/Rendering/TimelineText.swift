@@ -1,10 +1,12 @@
 /// The words of the retry timeline: a row's short summary (after its bars), the selected row's detail
 /// line, and the axis labels (ms, s, min as the scale needs).
 enum TimelineText {
-    /// `503 2ms`, `connection refused 1ms`, `… 0.4s` (running).
+    /// `503 2ms`, `503 (proxy) 2ms` (answered by the fault proxy), `connection refused 1ms`, `… 0.4s` (running).
     static func attempt(_ attempt: TimelineAttempt, now: Double) -> String {
         let duration = attempt.duration ?? max(0, now - attempt.start)
-        if let status = attempt.status { return "\(status) \(formatDuration(duration))" }
+        if let status = attempt.status {
+            return "\(status)\(attempt.injectedBy.map { " (\($0))" } ?? "") \(formatDuration(duration))"
+        }
         if let error = attempt.error { return "\(error) \(formatDuration(duration))" }
         return "… \(formatDuration(duration))"
     }
@@ -15,7 +17,7 @@ enum TimelineText {
         case .finished(let status, let attempts):
             let ok = status.map { (200..<300).contains($0) } ?? false
             let total = (TimelineWaterfall.end(of: row, now: now) - (row.start ?? now))
-            let answer = status.map(String.init) ?? "no answer"
+            let answer = (status.map(String.init) ?? "no answer") + (row.attempts.last?.injectedBy.map { " (\($0))" } ?? "")
             return (attempts > 1 ? "\(answer) after \(attempts) attempts, \(formatDuration(total))" : "\(answer) in \(formatDuration(total))",
                     ok ? .ok : .error)
         case .gaveUp(let attempts, let reason):

@@ -49,7 +49,8 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
         self.target = target
         self.server = server
         let backend = BackendClient(target: target, transport: transport)
-        let core = RuntimeCore(backend: backend, backoffBase: backoffBase, emit: { inbox.send($0) })
+        // The embedded server has /dev/faults by construction: only a --base-url backend may need the proxy.
+        let core = RuntimeCore(backend: backend, backoffBase: backoffBase, faultProxyAllowed: server == nil, emit: { inbox.send($0) })
         self.core = core
         var continuation: AsyncStream<(DashboardCommand, DashboardState)>.Continuation?
         let stream = AsyncStream<(DashboardCommand, DashboardState)> { continuation = $0 }
@@ -99,5 +100,7 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
         worker.cancel()
         health.cancel()
         server?.stop()
+        let core = self.core
+        Task { await core.stopFaultProxy() }
     }
 }

@@ -32,6 +32,18 @@ public struct FaultSpec: Sendable, Hashable {
         }
     }
 
+    /// The same fault for the dashboard's fault proxy (when the backend has no `/dev/faults`): a status
+    /// answered with the envelope (429 with `Retry-After: 1`, as the reference server does), a delay before
+    /// forwarding, a drop before the backend sees the request.
+    public var proxyRule: ProxyFaultRule {
+        let fault: ProxyFault = switch kind {
+        case "delay": .delay(delaySeconds ?? 0)
+        case "drop": .dropBeforeUpstream
+        default: status == 429 ? .rateLimited(retryAfter: 1) : .status(status ?? 500, retryAfter: nil)
+        }
+        return ProxyFaultRule(route: route, fault: fault, count: count)
+    }
+
     /// The JSON body.
     var body: [String: Any] {
         var body: [String: Any] = ["route": route, "kind": kind, "count": count]

@@ -12,10 +12,16 @@ actor RuntimeCore {
     private var device: SimulatedDevice
     private let devEndpoints = LockedFlag()
     private var hasDevEndpoints: Bool { devEndpoints.value }
+    /// The fault layer in front of a backend without `/dev/faults` (started by ``prepare()``).
+    private var faultProxy: FaultProxy?
     private var scenarioTask: Task<Void, Never>?
     private var scenarioCount = 0
 
-    init(backend: BackendClient, backoffBase: Double, emit: @escaping @Sendable (DashboardAction) -> Void) {
+    /// Whether ``prepare()`` may start the fault proxy (not in front of the embedded server, which has `/dev/faults`).
+    private let faultProxyAllowed: Bool
+
+    init(backend: BackendClient, backoffBase: Double, faultProxyAllowed: Bool = true, emit: @escaping @Sendable (DashboardAction) -> Void) {
+        self.faultProxyAllowed = faultProxyAllowed
         self.backend = backend
         self.backoffBase = backoffBase
         self.emit = emit
@@ -46,10 +52,25 @@ actor RuntimeCore {
     func prepare() async {
         devEndpoints.value = await backend.hasDevEndpoints()
         if !hasDevEndpoints {
+            faultProxy = faultProxyAllowed ? HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit) : nil
             emit(.log(.warning, "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone), "
-                      + "faults and match breakdowns are unavailable, scenarios needing them are skipped"))
+                      + "match breakdowns are unavailable"
+                      + (faultProxy.map { ", faults are injected by the dashboard's fault proxy on \($0.url.absoluteString)" } ?? "")))
+            if let faultProxy {
+                // The device talks to the backend through the proxy from its first request on.
+                var target = backend.target
+                target.baseURL = faultProxy.url
+                device = SimulatedDevice(settings: DeviceSettings(target: target, app: .demoPhone, backoffBase: backoffBase),
+                                         idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints))
+            }
         }
         emit(.deviceProfileChanged(await device.profile()))
+    }
+
+    /// Stops the fault proxy, if one runs (the runtime is stopping).
+    func stopFaultProxy() {
+        faultProxy?.stop()
+        faultProxy = nil
     }
 
     /// Executes one command.
@@ -116,13 +137,16 @@ actor RuntimeCore {
                     }
                 }
             case .injectFault(let fault):
-                guard hasDevEndpoints else {
-                    emit(.log(.warning, "faults need the backend's /dev endpoints, which it does not have"))
-                    return
-                }
                 let spec = FaultSpec.from(fault, sdkTimeout: await device.settings.timeout)
-                try await backend.addFault(spec)
-                emit(.log(.info, "fault injected: \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+                if hasDevEndpoints {
+                    try await backend.addFault(spec)
+                    emit(.log(.info, "fault injected by the server (/dev/faults): \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+                } else if let faultProxy {
+                    faultProxy.add(spec.proxyRule)
+                    emit(.log(.info, "fault injected by the proxy: \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+                } else {
+                    emit(.log(.warning, "faults need the backend's /dev endpoints or the fault proxy, and neither is available"))
+                }
             default:
                 break
             }
@@ -145,7 +169,8 @@ actor RuntimeCore {
             return
         }
         let environment = ScenarioEnvironment(backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDevEndpoints,
-                                              idSpace: idSpace, observer: observer, firstAddress: 10 + (scenarioCount * 17) % 200)
+                                              idSpace: idSpace, observer: observer, firstAddress: 10 + (scenarioCount * 17) % 200,
+                                              faultProxy: hasDevEndpoints ? nil : faultProxy)
         scenarioCount += 1
         let previous = device
         scenarioTask = Task {

@@ -26,6 +26,8 @@ public struct Scenario: Sendable {
     public let steps: [String]
     /// Whether it needs the backend's `/dev` endpoints (clicks with every trait, faults, breakdowns).
     public let needsDevEndpoints: Bool
+    /// What it does when the backend has no `/dev` endpoints (only read when ``needsDevEndpoints``).
+    public let withoutDevEndpoints: DevFallback
     let body: @Sendable (ScenarioContext) async throws -> String
 
     /// Creates a scenario.
@@ -34,9 +36,12 @@ public struct Scenario: Sendable {
     ///   - expectation: what it expects, in one line.
     ///   - steps: its named steps (default none: the checklist then only shows the verdict).
     ///   - needsDevEndpoints: whether it needs the backend's `/dev` endpoints.
+    ///   - withoutDevEndpoints: what it does without them (default: skip, saying it needs them).
     ///   - body: the flow; returns the PASS detail or throws the FAIL detail.
     public init(name: String, expectation: String, steps: [String] = [], needsDevEndpoints: Bool,
+                withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
                 body: @escaping @Sendable (ScenarioContext) async throws -> String) {
+        self.withoutDevEndpoints = withoutDevEndpoints
         self.name = name
         self.expectation = expectation
         self.steps = steps

@@ -108,7 +108,9 @@ public enum ScenarioCatalog {
         expectation: "clipboard reading off; a click on the same Wi-Fi with identical platform/OS/model matches FINGERPRINT_EXACT high",
         steps: ["click on the same Wi-Fi", "first launch, clipboard reading off", "/match → FINGERPRINT_EXACT high", "pasteboard untouched",
                 "server logged FINGERPRINT_EXACT"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .skip("needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
+                                   + "the redirect page cannot carry it, only /dev/deferred/simulate can")
     ) { ctx in
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step("click on the same Wi-Fi")
@@ -131,7 +133,8 @@ public enum ScenarioCatalog {
         expectation: "same Wi-Fi, only the device model differs: FINGERPRINT_SCORED with medium confidence (score 70–84), breakdown agrees",
         steps: ["click on the same Wi-Fi, another model", "first launch", "/match → FINGERPRINT_SCORED medium", "score in 70–84",
                 "breakdown adds up, guard silent"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .pageClicks
     ) { ctx in
         try await scored(ctx, click: "click on the same Wi-Fi, another model", change: { $0.deviceModel = "iPhone14,7" },
                          confidence: .medium, band: 70..<85)
@@ -142,7 +145,8 @@ public enum ScenarioCatalog {
         expectation: "same Wi-Fi; model, timezone and OS minor differ: FINGERPRINT_SCORED with low confidence (score 65–69)",
         steps: ["click on the same Wi-Fi, model, timezone, OS differ", "first launch", "/match → FINGERPRINT_SCORED low", "score in 65–69",
                 "breakdown adds up, guard silent"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .pageClicks
     ) { ctx in
         try await scored(ctx, click: "click on the same Wi-Fi, model, timezone, OS differ", change: {
             $0.deviceModel = "iPhone14,7"
@@ -167,6 +171,9 @@ public enum ScenarioCatalog {
         let score = link?.matchScore ?? -1
         try check(band.contains(score), "score \(formatScore(score)) is outside \(Int(band.lowerBound))–\(Int(band.upperBound) - 1)")
         ctx.step("breakdown adds up, guard silent")
+        guard ctx.hasMatchAttempts else {
+            return "\(describe(link)) (redirect-page click; breakdown not checked: no /dev/match-attempts)"
+        }
         let attempt = try await ctx.matchAttempts(of: device).first
         let best = attempt?.breakdown?.candidates.first
         try check(best.map { Double($0.total) == score } ?? false,
@@ -179,7 +186,8 @@ public enum ScenarioCatalog {
         name: "deferred-ip-fuzzy",
         expectation: "same Wi-Fi but an Android browser (score under 65): falls through to IP_FUZZY with low confidence",
         steps: ["click from an Android browser on the same Wi-Fi", "first launch", "/match → IP_FUZZY low", "best fingerprint score under 65"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .pageClicks
     ) { ctx in
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step("click from an Android browser on the same Wi-Fi")
@@ -196,6 +204,9 @@ public enum ScenarioCatalog {
         try check(link?.matchMethod == .ipFuzzy && link?.confidence == .low && link?.path == "/promo/summer",
                   "expected IP_FUZZY low /promo/summer, got \(describe(link))")
         ctx.step("best fingerprint score under 65")
+        guard ctx.hasMatchAttempts else {
+            return "\(describe(link)) (redirect-page click; fingerprint score not checked: no /dev/match-attempts)"
+        }
         let breakdown = try await ctx.matchAttempts(of: device).first?.breakdown
         let best = breakdown?.candidates.first
         try check(best.map { $0.total < (breakdown?.threshold ?? 65) } ?? false,
@@ -208,7 +219,8 @@ public enum ScenarioCatalog {
         expectation: "4 near-identical phones click on one Wi-Fi (each scores ≥ 65): the guard rejects all, no match and no IP fallback",
         steps: ["4 phones click on one Wi-Fi", "first launch", "no match, /match → 200", "guard fired on more than 3 candidates ≥ 65",
                 "no IP fallback (NONE)"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .pageClicks
     ) { ctx in
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step("4 phones click on one Wi-Fi")
@@ -222,6 +234,12 @@ public enum ScenarioCatalog {
         let match = device.recorder.requests(to: .match).last
         try check(match?.finalStatus == 200, "expected /match to answer 200 (a real no-match), got \(match.map(describe) ?? "none")")
         ctx.step("guard fired on more than 3 candidates ≥ 65")
+        guard ctx.hasMatchAttempts else {
+            // Each redirect-page click alone scores 74 (same address, platform, OS, language, recency): only the
+            // guard turns four of them into no match at all.
+            return "4 redirect-page clicks on one address, /match → 200 with no match and no IP fallback "
+                + "(guard inferred; its breakdown not checked: no /dev/match-attempts)"
+        }
         let attempt = try await ctx.matchAttempts(of: device).first
         let threshold = attempt?.breakdown?.threshold ?? 65
         let strong = attempt?.breakdown?.candidates.filter { $0.total >= threshold } ?? []
@@ -236,7 +254,9 @@ public enum ScenarioCatalog {
         name: "window-expired",
         expectation: "a click on /demo/flash (1 h window) made 65 minutes ago, token on the pasteboard: no match",
         steps: ["click on /demo/flash 65 minutes ago", "first launch", "no match, /match → 200", "server logged NONE"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .skip("needs a click made 65 minutes ago: the redirect page records a click when it is made, "
+                                   + "only /dev/deferred/simulate can date one back")
     ) { ctx in
         let device = await ctx.makeDevice(clipboardEnabled: true)
         ctx.step("click on /demo/flash 65 minutes ago")
@@ -260,7 +280,8 @@ public enum ScenarioCatalog {
         expectation: "/match answers 503 twice then succeeds: waits base then 2×base (1 s, 2 s by default), then CLIPBOARD",
         steps: ["click from another network", "fault: /match answers 503 twice", "first launch", "/match → 503, 503, 200",
                 "waits base, then 2×base", "the SDK waited them out", "CLIPBOARD after the retries"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .proxyFaults
     ) { ctx in
         let device = await ctx.makeDevice()
         ctx.step("click from another network")
@@ -317,7 +338,8 @@ public enum ScenarioCatalog {
         name: "rate-limited",
         expectation: "/match answers 429: not retried (exactly one attempt), no match, first launch marked done",
         steps: ["fault: /match answers 429 once", "first launch", "one attempt → 429, not retried", "no link", "first launch marked done"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .proxyFaults
     ) { ctx in
         let device = await ctx.makeDevice()
         ctx.step("fault: /match answers 429 once")
@@ -340,7 +362,8 @@ public enum ScenarioCatalog {
         expectation: "SDK timeout 1 s, the server delays /match 2 s once: attempt 1 times out, is retried after base, attempt 2 succeeds",
         steps: ["click from another network", "fault: /match delayed 2 s once", "first launch, SDK timeout 1 s", "attempt 1 times out at 1 s",
                 "one wait of base", "CLIPBOARD after the retry"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .proxyFaults
     ) { ctx in
         let device = await ctx.makeDevice(timeout: 1)
         ctx.step("click from another network")
@@ -400,7 +423,8 @@ public enum ScenarioCatalog {
         expectation: "the backend never saw the device (its /match got 429); setIdentity registers /sdk/session first, then binds: no 404",
         steps: ["fault: /match answers 429 once", "first launch the backend never sees", "setIdentity(user-42)",
                 "/sdk/session before /sdk/identity, both 200", "no request got 404", "identity bound"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .proxyFaults
     ) { ctx in
         let device = await ctx.makeDevice()
         ctx.step("fault: /match answers 429 once")
@@ -469,7 +493,8 @@ public enum ScenarioCatalog {
         expectation: "3 events tracked while the server refuses /sdk/events (503) are kept, then all sent in order once it is back",
         steps: ["first launch", "fault: /sdk/events answers 503", "track e1, e2, e3", "every event sent once the server is back",
                 "an /sdk/events request failed (the outage)", "sent in order: e1, e2, e3", "3 requests → 200, queue empty"],
-        needsDevEndpoints: true
+        needsDevEndpoints: true,
+        withoutDevEndpoints: .proxyFaults
     ) { ctx in
         let device = await ctx.makeDevice()
         ctx.step("first launch")

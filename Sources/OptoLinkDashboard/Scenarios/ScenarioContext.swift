@@ -68,7 +68,7 @@ public actor ScenarioContext {
     /// A fresh device (never launched) with this run's app traits.
     public func makeDevice(clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil) -> SimulatedDevice {
         var target = environment.target
-        if let baseURL { target.baseURL = baseURL }
+        target.baseURL = baseURL ?? environment.deviceBaseURL
         let observer = environment.observer
         let device = SimulatedDevice(
             settings: DeviceSettings(target: target, app: app, clipboardEnabled: clipboardEnabled,
@@ -79,7 +79,9 @@ public actor ScenarioContext {
             observer.emit(.setFingerprintField(.app, field, app[field]))
         }
         note("device: \(app.platform) \(app.osVersion) \(app.deviceModel) \(app.language) \(app.timezone) on \(app.networkAddress)"
-             + (baseURL.map { " → \($0.absoluteString)" } ?? "") + (clipboardEnabled ? "" : ", clipboard reading off")
+             + (baseURL.map { " → \($0.absoluteString)" } ?? (target.baseURL != environment.target.baseURL
+                                                                ? " → the fault proxy \(target.baseURL.absoluteString)" : ""))
+             + (clipboardEnabled ? "" : ", clipboard reading off")
              + (timeout != 10 ? ", timeout \(formatSeconds(timeout))" : ""))
         return device
     }
@@ -102,9 +104,19 @@ public actor ScenarioContext {
 
     /// Injects a fault through `POST /dev/faults`.
     public func fault(_ spec: FaultSpec) async throws(DashboardError) {
-        try await environment.backend.addFault(spec)
-        note("fault injected: \(spec.label)")
+        if environment.hasDevEndpoints {
+            try await environment.backend.addFault(spec)
+            note("fault injected by the server (/dev/faults): \(spec.label)")
+        } else if let proxy = environment.faultProxy {
+            proxy.add(spec.proxyRule)
+            note("fault injected by the proxy (\(proxy.url.absoluteString)): \(spec.label)")
+        } else {
+            throw .scenario("cannot inject \(spec.label): the backend has no /dev/faults and no fault proxy runs")
+        }
     }
+
+    /// Whether the server's match breakdowns (`/dev/match-attempts`) can be read.
+    public nonisolated var hasMatchAttempts: Bool { environment.hasDevEndpoints }
 
     /// The server's record of `device`'s match attempts, newest first.
     public func matchAttempts(of device: SimulatedDevice) async throws(DashboardError) -> [MatchAttempt] {

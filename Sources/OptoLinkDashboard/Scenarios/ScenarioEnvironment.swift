@@ -13,11 +13,14 @@ public struct ScenarioEnvironment: Sendable {
     public let idSpace: RequestIDSpace
     /// Feeds each scenario device's diagnostics (and the runner's lines) to the dashboard or the printer.
     public let observer: DeviceObserver
+    /// The fault layer in front of the backend when it has no `/dev/faults` (nil: the server's own, or none).
+    public let faultProxy: FaultProxy?
     private let addresses: AddressAllocator
 
     /// Creates an environment.
     public init(backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, idSpace: RequestIDSpace = RequestIDSpace(),
-                observer: DeviceObserver, firstAddress: Int = 10) {
+                observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil) {
+        self.faultProxy = faultProxy
         self.backend = backend
         self.backoffBase = backoffBase
         self.hasDevEndpoints = hasDevEndpoints
@@ -28,6 +31,16 @@ public struct ScenarioEnvironment: Sendable {
 
     /// The backend.
     public var target: BackendTarget { backend.target }
+
+    /// Which layer injects faults: `server` (`/dev/faults`), `proxy` (the dashboard's fault proxy) or nil (none).
+    public var faultLayer: String? {
+        hasDevEndpoints ? "server" : faultProxy == nil ? nil : "proxy"
+    }
+
+    /// The base URL scenario devices talk to: the fault proxy's when there is one, else the backend's.
+    public var deviceBaseURL: URL {
+        hasDevEndpoints ? target.baseURL : faultProxy?.url ?? target.baseURL
+    }
 
     /// A fresh pair of addresses: the app's network (203.0.113.x) and another one (198.51.100.x), so rate
     /// limits and click records never leak from one scenario run into the next.

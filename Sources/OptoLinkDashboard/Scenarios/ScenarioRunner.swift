@@ -28,12 +28,12 @@ public struct ScenarioRunner: Sendable {
         let emit = environment.observer.emit
         emit(.scenarioStarted(name: scenario.name, steps: scenario.steps))
         emit(.log(.info, "expects: \(scenario.expectation)"))
-        if scenario.needsDevEndpoints && !environment.hasDevEndpoints {
-            let outcome = ScenarioOutcome.skipped("backend has no dev endpoints")
+        if scenario.needsDevEndpoints && !environment.hasDevEndpoints, let reason = Self.skipReason(scenario, environment) {
+            let outcome = ScenarioOutcome.skipped(reason)
             emit(.scenarioSkipped(name: scenario.name, reason: outcome.detail))
             return Result(outcome: outcome, devices: [])
         }
-        if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
+        await Self.clearFaults(environment)
         let context = ScenarioContext(environment: environment, steps: scenario.steps)
         let outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
             do {
@@ -45,13 +45,28 @@ public struct ScenarioRunner: Sendable {
             }
         }
         context.closeSteps(outcome)
-        if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
+        await Self.clearFaults(environment)
         switch outcome {
         case .passed(let detail): emit(.scenarioFinished(name: scenario.name, passed: true, detail: detail))
         case .failed(let detail): emit(.scenarioFinished(name: scenario.name, passed: false, detail: detail))
         case .skipped(let reason): emit(.scenarioSkipped(name: scenario.name, reason: reason))
         }
         return Result(outcome: outcome, devices: await context.devices)
+    }
+
+    /// Why `scenario` cannot run against a backend without `/dev` endpoints; nil when it can.
+    static func skipReason(_ scenario: Scenario, _ environment: ScenarioEnvironment) -> String? {
+        switch scenario.withoutDevEndpoints {
+        case .skip(let reason): reason
+        case .proxyFaults: environment.faultProxy == nil ? "needs injected faults: the backend has no /dev/faults and no fault proxy runs" : nil
+        case .pageClicks: nil
+        }
+    }
+
+    /// Clears the pending faults of whichever layer injects them.
+    static func clearFaults(_ environment: ScenarioEnvironment) async {
+        if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
+        environment.faultProxy?.clear()
     }
 
     /// Runs `body` in its own task; FAIL when it is not over after `seconds` (the task is cancelled).

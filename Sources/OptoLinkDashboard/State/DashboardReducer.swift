@@ -119,6 +119,13 @@ public enum DashboardReducer {
             }
         case .exchangeRecorded(let exchange):
             state.exchanges.append(exchange)
+            if let marker = exchange.responseHeader("X-OptoLink-Injected"),
+               let row = state.timeline.lastIndex(where: { $0.requestID == exchange.requestID }),
+               let attempt = state.timeline[row].attempts.lastIndex(where: { $0.number == exchange.attempt }) {
+                // `proxy`, `proxy; delay`…: the layer's name is what the timeline shows.
+                state.timeline[row].attempts[attempt].injectedBy = String(marker.split(separator: ";").first ?? "proxy")
+                    .trimmingCharacters(in: .whitespaces)
+            }
             if state.exchanges.count > DashboardState.Limits.exchanges {
                 state.exchanges.removeFirst(state.exchanges.count - DashboardState.Limits.exchanges)
             }

@@ -10,6 +10,8 @@ public struct TimelineAttempt: Sendable, Hashable {
     public var error: String?
     /// Duration once finished; nil while running.
     public var duration: Double?
+    /// Who wrote or changed the answer instead of the backend (`proxy`, from `X-OptoLink-Injected`); nil: the backend's.
+    public var injectedBy: String?
 
     /// Creates an attempt.
     public init(number: Int, start: Double, status: Int? = nil, error: String? = nil, duration: Double? = nil) {

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Per-request values a handler gets.
 struct RouteContext: Sendable {

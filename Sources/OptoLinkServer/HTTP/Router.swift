@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// The request → response core: a pure synchronous function of the request, the peer address and
 /// the backend's state, testable without a socket.

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// The newest match attempts (at most 500) with every candidate's points and the reasons a component
 /// scored less than its maximum, for `/dev/match-attempts`.

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// The shared, locked `MatchState`.
 final class MatchStore: Sendable {

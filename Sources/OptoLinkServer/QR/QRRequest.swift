@@ -1,3 +1,4 @@
+import OptoLinkHTTP
 /// What `GET /links/:id/qr.svg` and `qr.png` are asked for, and the image they answer.
 ///
 /// - `size`: the image's width and height in pixels, 128–2048, default 256. The PNG is exactly that

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// The server's shared state and the services the route handlers use. Every member is Sendable and
 /// internally locked, so handlers run concurrently on connection threads.

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Route 10 and the dashboard's tools; 404 when the server runs with `production`.
 enum DevRoutes {

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Pending injected faults (`/dev/faults`): the next `count` requests of a route family fail as told.
 /// `route` is `match`, `data`, `sdk`, `events` or `any` (every route except `/dev/*` and `/health`).

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Key rotation with a SERVER key (`Authorization: Bearer opl_api_…`): section 5's "superseded keys keep
 /// working for a 24 h grace window after regeneration", reachable over HTTP.

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Route 8: `/links` CRUD with a SERVER key (`Authorization: Bearer opl_api_…`), and each link's QR code.
 enum LinkRoutes {

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Route 3: `POST /match`, deferred matching (no auth; optional `X-API-Key` for attribution).
 enum MatchRoute {

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Routes 1 and 2: the redirect page a browser click lands on, and the JSON an SDK reads on a direct open.
 enum ResolutionRoutes {

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Routes 4–7: `/sdk/*`, CLIENT key (`Authorization: Bearer opl_sdk_…`).
 enum SDKRoutes {

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Route 9: the apple-app-site-association file, per `Host` (section 3).
 enum WellKnownRoutes {

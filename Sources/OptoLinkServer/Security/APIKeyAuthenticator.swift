@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Section 5's `ApiKeyAuthGuard`: `Authorization: Bearer <raw>`, lookup by prefix, SHA-256 verify,
 /// key not revoked / expired / past its 24 h supersede grace (401), org ACTIVE (403), right tier (403).

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OptoLinkHTTP
 
 /// SHA-256 and HMAC-SHA256, computed by the system's libcrypto (OpenSSL 3 through `CCrypto`).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Per client address and route family, fixed one-minute windows: the first request of a window
 /// opens it for 60 s; past the limit the answer is 429 with `Retry-After` = seconds until the

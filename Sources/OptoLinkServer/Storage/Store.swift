@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Everything that survives a restart, in SQLite: orgs, hashed keys, templates, links, device
 /// profiles, identity bindings, events, clicks and the audit trail. One connection behind a lock.

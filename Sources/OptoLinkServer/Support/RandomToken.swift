@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import OptoLinkHTTP
 
 /// Random identifiers: clipboard tokens, request ids, link ids.
 enum RandomToken {

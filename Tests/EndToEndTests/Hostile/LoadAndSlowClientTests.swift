@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Testing
 @testable import OptoLinkServer
+import OptoLinkHTTP
 
 /// A server clock the test moves by hand (rate windows and click expiry without sleeping).
 ///

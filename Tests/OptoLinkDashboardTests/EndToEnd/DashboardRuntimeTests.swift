@@ -1,9 +1,11 @@
 import Foundation
+import OptoLinkServer
 import Testing
+import TestSupport
 @testable import OptoLinkDashboard
 
 /// The runtime's command handling against the embedded server and a real simulated device.
-@Suite("DashboardRuntime commands", .serialized)
+@Suite("DashboardRuntime commands", .serialized, .quietMachine)
 struct DashboardRuntimeTests {
     /// A runtime over a fresh embedded server, with a state the inbox's actions are folded into.
     final class Harness: @unchecked Sendable {
@@ -11,8 +13,8 @@ struct DashboardRuntimeTests {
         let runtime: DashboardRuntime
         var state = DashboardState()
 
-        init() throws {
-            runtime = try DashboardRuntime.start(options: DashboardOptions(backoffBase: 0.05), inbox: inbox)
+        init(baseURL: URL? = nil) throws {
+            runtime = try DashboardRuntime.start(options: DashboardOptions(baseURL: baseURL, backoffBase: 0.05), inbox: inbox)
             for action in runtime.initialActions { DashboardReducer.reduce(&state, action) }
         }
 
@@ -38,7 +40,8 @@ struct DashboardRuntimeTests {
         let harness = try Harness()
         harness.press(.clickLink)
         let device = await harness.runtime.device
-        #expect(await harness.until { _ in device.pasteboard.content?.hasPrefix("opl_") == true })
+        let landed = await harness.until { _ in device.pasteboard.content?.hasPrefix("opl_") == true }
+        #expect(landed, "no token on the pasteboard; the log: \(harness.state.log.map(\.text))")
         #expect(await harness.until { $0.state.profile.clipboard?.hasPrefix("opl_") == true })
         #expect(harness.state.log.contains { $0.text.contains("browser click on /demo/summer from 203.0.113.7") })
     }
@@ -95,6 +98,25 @@ struct DashboardRuntimeTests {
         let row = try #require(harness.state.timeline.first)
         #expect(row.attempts.map(\.status) == [503, 200])
         #expect(row.waits.map(\.delay) == [0.05])
+    }
+
+    @Test func withoutDevFaultsTheFaultProxyInjectsAndTheLogSaysSo() async throws {
+        // Given a production-mode server (no /dev/faults) as the dashboard's --base-url
+        let server = try OptoLinkServer(configuration: .init(port: 0, trustForwardedFor: true, production: true, log: .discarding))
+        try server.start()
+        defer { server.stop() }
+        let harness = try Harness(baseURL: server.baseURL)
+        // When f injects a 503 and the app launches
+        harness.press(.injectFault(FaultRequest(kind: .status503, count: 1)))
+        harness.press(.installAndLaunch)
+        // Then the proxy answered the first attempt, the SDK retried, and the log names the proxy
+        #expect(await harness.until { $0.state.timeline.first?.outcome == .finished(status: 200, attempts: 2) })
+        let row = try #require(harness.state.timeline.first)
+        #expect(row.attempts.map(\.status) == [503, 200])
+        #expect(await harness.until { $0.state.timeline.first?.attempts.map(\.injectedBy) == ["proxy", nil] },
+                "the timeline does not mark the proxy's 503")
+        #expect(harness.state.log.contains { $0.text.contains("fault injected by the proxy: 503 on any ×1") })
+        #expect(await harness.until { $0.state.log.contains { $0.text.contains("(injected by the proxy: 503 on any (1 of 1))") } })
     }
 
     @Test func scenarioRunsFromTheRuntimeAndEndsInTheHeader() async throws {

@@ -11,22 +11,47 @@ extension TerminalEndToEndTests {
             .map { line in line.filter { $0 == "━" }.count }
     }
 
+    /// The milliseconds one timeline column stands for, from the pane's title (`· 1 col = 32ms`, `· 1 col = 1s`).
+    static func millisecondsPerColumn(_ screen: [String]) -> Double? {
+        guard let title = screen.first(where: { $0.contains("Retry timeline") }),
+              let range = title.range(of: "1 col = ") else { return nil }
+        let text = title[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "m" || $0 == "s" }
+        if text.hasSuffix("ms") { return Double(text.dropLast(2)) }
+        if text.hasSuffix("s") { return Double(text.dropLast()).map { $0 * 1000 } }
+        return nil
+    }
+
+    /// How much waiting the /match row's bars show, in milliseconds (cells × the column's time): unlike the
+    /// cell count, it does not shrink when the pane halves its scale to fit a longer run.
+    static func elapsedWaitMilliseconds(_ screen: [String]) -> Double? {
+        guard let cells = elapsedWaitCells(screen), let scale = millisecondsPerColumn(screen) else { return nil }
+        return Double(cells) * scale
+    }
+
     @Test func theWaterfallGrowsTheInspectorShowsTheMaskedKeyAndXExportsFilesThatParse() async throws {
-        // Given the dashboard running flaky-server with 1 s and 2 s waits (3 s: 94 columns at 32 ms, one scale)
+        // Given the dashboard running flaky-server with 2 s and 4 s waits (6 s of waiting)
         let session = try TmuxSession(command: """
-            '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 1
+            '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 2
             echo "EXIT=$?"
             sleep 60
             """)
         defer { session.kill() }
 
-        // Then the /match row's wait bars grow while it waits. The first reading is taken in the first 60 columns
-        // (under 2 s of the 3 s of waiting), so a loaded machine that captures the screen late still leaves the
-        // bar a second to grow, instead of catching it at its end.
-        let first = await session.waitFor(timeout: 15) { (1...60).contains(Self.elapsedWaitCells($0) ?? 0) }
-        let before = try #require(Self.elapsedWaitCells(first.screen), "no waterfall row:\n\(first.screen.joined(separator: "\n"))")
-        let grown = await session.waitFor(timeout: 5) { (Self.elapsedWaitCells($0) ?? 0) > before + 2 }
-        #expect(grown.ok, "the wait did not grow from \(before) cells:\n\(grown.screen.joined(separator: "\n"))")
+        // Then the /match row's wait bars grow while it waits. The first reading is taken in the first 3 s of the
+        // 6 s of waiting, so a loaded machine that captures the screen late still leaves the bar time to grow; the
+        // growth is measured in time (cells × the column's milliseconds), as the pane rescales to fit.
+        let first = await session.waitFor(timeout: 15) { screen in
+            guard let elapsed = Self.elapsedWaitMilliseconds(screen) else { return false }
+            return elapsed > 0 && elapsed < 3_000
+        }
+        let before = try #require(Self.elapsedWaitMilliseconds(first.screen),
+                                  "no waterfall row:\n\(first.screen.joined(separator: "\n"))")
+        #expect(first.ok, "the row was never seen in its first 3 s of waiting:\n\(first.screen.joined(separator: "\n"))")
+        let grown = await session.waitFor(timeout: 8) { screen in
+            guard let elapsed = Self.elapsedWaitMilliseconds(screen), let scale = Self.millisecondsPerColumn(screen) else { return false }
+            return elapsed > before + 2 * scale
+        }
+        #expect(grown.ok, "the wait did not grow from \(before) ms:\n\(grown.screen.joined(separator: "\n"))")
         let passed = await session.waitFor(timeout: 20) { $0.first?.contains("scenario flaky-server PASS") == true }
         #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The built `optolink-dash`, found from this file's path (package root/.build/debug), not `swift build --show-bin-path`.
 enum BuiltBinary {
@@ -13,7 +14,7 @@ enum BuiltBinary {
     static let skipReason: Comment = "needs tmux and the built binary at .build/debug/optolink-dash (run `swift build` first)"
 }
 
-@Suite("optolink-dash in a real terminal (tmux)", .serialized, .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
+@Suite("optolink-dash in a real terminal (tmux)", .serialized, .quietMachine, .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct TerminalEndToEndTests {
     @Test func deferredScenarioHelpEscapeResizeQuitAndTheTerminalIsRestored() async throws {
         // Given the dashboard started from a shell that records the tty modes before and after

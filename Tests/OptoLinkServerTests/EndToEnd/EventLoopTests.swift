@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// The event loops' own paths, on an `HTTPServer` with a scripted handler over loopback: answers
 /// bigger than the socket takes at once, pipelined requests, delay outcomes as timers, and that none

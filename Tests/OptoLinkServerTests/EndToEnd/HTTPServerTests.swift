@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// The socket layer: limits, keep-alive, timeouts, slow and idle clients, the connection cap, stop.
 ///

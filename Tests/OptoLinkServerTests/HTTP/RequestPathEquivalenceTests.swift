@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// The faster pieces of the request path against the code they replaced, written out here as the
 /// reference: route matching, response and JSON bytes, header checks and lookups, request ids.

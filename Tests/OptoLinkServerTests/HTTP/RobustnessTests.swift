@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// Nothing a client sends may produce a 500: random bodies, targets and headers against every route.
 @Suite struct RobustnessTests {

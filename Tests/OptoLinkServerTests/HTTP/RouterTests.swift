@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// The request → response core without a socket.
 @Suite struct RouterTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// The click store is bounded: per address, and as a whole by a memory budget (issue 13, item 2).
 @Suite struct MatchStateLimitTests {

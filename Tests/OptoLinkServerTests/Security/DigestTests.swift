@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 @Suite struct DigestTests {
     static func bytes(hex: String) -> [UInt8] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// `X-Forwarded-For` behind proxies that append: the right-most entry that is not a trusted proxy.
 @Suite struct ForwardedForTests {

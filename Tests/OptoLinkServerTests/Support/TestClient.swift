@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Testing
 @testable import OptoLinkServer
+@testable import OptoLinkHTTP
 
 /// A response as read off the wire.
 struct TestResponse {

@@ -1,0 +1,11 @@
+import Foundation
+
+/// How every provider writes its JSON request bodies (and the event queue its records).
+enum JSONBody {
+    /// Sorted keys and unescaped slashes, so bodies are stable and sized as the backend's `JSON.stringify` sizes them.
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+}

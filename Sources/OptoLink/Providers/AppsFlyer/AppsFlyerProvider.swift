@@ -1,0 +1,98 @@
+import Foundation
+
+/// AppsFlyer's server-to-server deep-link request (seed 003), the in-app side, behind ``LinkProvider``.
+///
+/// The SDK never holds the DevKey. On the first launch it builds the body (`is_first` `"true"`, `lang`,
+/// `os`, `timestamp` as `2015-01-22T08:45:33.412` in UTC, `type` the device model, `request_id` the SDK's
+/// device id) and either asks the app's signing hook for `{ip, af_sig}` and sends
+/// `POST <base>/ios/<app_id>?af_sig=…` with `ip` itself, or hands the request (without `ip`) to the app's
+/// relay hook (``AppsFlyerHook``). Either way through the SDK's retries: no answer and 5xx (503, 504)
+/// retried, a 400 `{code, message}` final.
+///
+/// The answer `{found, click_event{…, custom_params, match_type}}` maps as ``AppsFlyerAnswer`` says.
+/// No direct opens (the S2S API resolves no URL), no events, sessions or identity.
+struct AppsFlyerProvider: LinkProvider {
+    let configuration: OptoLinkConfiguration
+    let runner: RequestRunner
+    let settings: AppsFlyerSettings
+    let now: @Sendable () -> Date
+
+    init(configuration: OptoLinkConfiguration, runner: RequestRunner, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.configuration = configuration
+        self.settings = configuration.provider.appsFlyer ?? AppsFlyerSettings(appID: "", hook: .relay { _ in throw URLError(.badURL) })
+        switch settings.hook.kind {
+        case .signing: self.runner = runner
+        case .relay(let call): self.runner = runner.with(transport: RelayTransport(call: call))
+        }
+        self.now = now
+    }
+
+    var service: OptoLinkProvider.Service { .appsFlyer }
+    var eventBatchSize: Int { 0 }
+
+    func installID(store: any KeyValueStore) -> String {
+        DeviceIdentifierStore(store: store).deviceId()
+    }
+
+    /// AppsFlyer's S2S API resolves no URL: none is ours.
+    func linkKey(in url: URL) -> String? { nil }
+
+    func open(
+        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
+        onLink: @escaping @Sendable (OptoLinkData) -> Void
+    ) async throws(OptoLinkError) -> OptoLinkData? {
+        nil
+    }
+
+    /// The body's fields (seed 003's required ones and `request_id`); `ip` only when the SDK sends the request.
+    struct Body: Encodable {
+        var is_first: String
+        var lang: String
+        var os: String
+        var timestamp: String
+        var type: String
+        var ip: String?
+        var request_id: String
+    }
+
+    /// `2015-01-22T08:45:33.412`: ISO 8601 UTC with milliseconds and no zone letter, as the seed's example.
+    static func timestamp(_ date: Date) -> String {
+        String(EventQueue.timestamp(date).dropLast())
+    }
+
+    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider) async throws(OptoLinkError) -> OptoLinkData? {
+        let fingerprint = deviceInfo.fingerprint()
+        let timestamp = Self.timestamp(now())
+        var body = Body(
+            is_first: "true", lang: fingerprint.language, os: fingerprint.osVersion, timestamp: timestamp, type: fingerprint.deviceModel,
+            ip: nil, request_id: installID)
+        let path = "/ios/" + (OptoLinkAPI.percentEncoded(settings.appID, allowed: OptoLinkAPI.segmentAllowed) ?? settings.appID)
+        var query: String?
+        if case .signing(let sign) = settings.hook.kind {
+            let signature: AppsFlyerSignature
+            do {
+                signature = try await sign(timestamp)
+            } catch {
+                throw .transport(error)
+            }
+            guard signature.signature.utf8.count == 64,
+                signature.signature.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+            else {
+                throw .argument("The signing hook's af_sig is not 64 lowercase hexadecimal digits")
+            }
+            body.ip = signature.ip
+            query = "af_sig=" + signature.signature
+        }
+        let request = try ProviderSupport.post(path, body: body, headers: [:], configuration: configuration, query: query)
+        return try AppsFlyerAnswer.link(try await runner.perform(request, endpoint: .match))
+    }
+}
+
+/// The relay hook as a transport, so the SDK's request loop (deadlines, retries, diagnostics) runs around it.
+private struct RelayTransport: HTTPTransport {
+    let call: @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await call(request)
+    }
+}

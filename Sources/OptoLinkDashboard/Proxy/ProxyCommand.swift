@@ -1,0 +1,156 @@
+import Foundation
+
+/// `optolink-dash proxy --listen HOST:PORT --upstream URL [--fault RULE]…`: the fault proxy alone, with a
+/// headless log (one line per request, the injected ones marked) and fault rules from the command line
+/// and, while it runs, from stdin (one rule per line, `clear`, `list`). docs/proxy.md.
+public enum ProxyCommand {
+    /// What the command line asked for.
+    public struct Options: Sendable, Hashable {
+        /// Where to listen (default 127.0.0.1).
+        public var host = "127.0.0.1"
+        /// The port (0: any free port, printed at start).
+        public var port = 8788
+        /// The backend.
+        public var upstream: URL?
+        /// Rules pending from the start.
+        public var rules: [ProxyFaultRule] = []
+        /// Seconds a forwarded request may take.
+        public var upstreamTimeout: Double = 30
+        /// Whether to print the help.
+        public var help = false
+    }
+
+    /// The help text.
+    public static let usage = """
+    optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink backend.
+
+    USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--upstream-timeout SECONDS]
+
+    OPTIONS:
+      --upstream URL          the backend (http:// or https://); requests keep their path and query.
+      --listen HOST:PORT      where the proxy listens (default 127.0.0.1:8788; port 0 picks a free one).
+      --fault RULE            a fault for the next requests, e.g. route=match,status=503,count=2
+                              (keys: route, count, status, retry-after, delay, drop=before|after,
+                              trickle=BYTES/SECONDS, pass; see docs/proxy.md). Repeatable.
+      --upstream-timeout S    seconds a forwarded request may take (default 30).
+
+    While it runs, each line on stdin is a RULE, or `list` (pending rules) or `clear`.
+    Every answer the proxy wrote or changed carries X-OptoLink-Injected: proxy.
+    EXIT CODES: 0 stopped, 2 bad arguments, 3 cannot listen.
+    """
+
+    /// Parses what follows `proxy`.
+    public static func parse(_ arguments: [String]) throws(DashboardError) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        func value(_ flag: String) throws(DashboardError) -> String {
+            guard let next = rest.popFirst() else { throw .usage("\(flag) needs a value") }
+            return next
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--help", "-h": options.help = true
+            case "--upstream":
+                let text = try value(argument)
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                    throw .usage("--upstream must be an http:// or https:// URL, got \(text)")
+                }
+                options.upstream = url
+            case "--listen":
+                let text = try value(argument)
+                guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
+                    throw .usage("--listen must be HOST:PORT, got \(text)")
+                }
+                var host = String(text[..<colon])
+                if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+                options.host = host.isEmpty ? "127.0.0.1" : host
+                options.port = port
+            case "--fault": options.rules.append(try ProxyFaultSyntax.parse(try value(argument)))
+            case "--upstream-timeout":
+                let text = try value(argument)
+                guard let seconds = Double(text), seconds >= 1 else { throw .usage("--upstream-timeout must be seconds ≥ 1") }
+                options.upstreamTimeout = seconds
+            default: throw .usage("unknown option \(argument) (see optolink-dash proxy --help)")
+            }
+        }
+        if !options.help, options.upstream == nil { throw .usage("--upstream URL is required") }
+        return options
+    }
+
+    /// Runs the proxy until the process is stopped: prints the start line, one line per request, and
+    /// answers the rules read from `input` (nil: no stdin reading).
+    /// - Returns: the exit code when it cannot start (2 or 3); never returns once it listens.
+    public static func run(arguments: [String], input: FileHandle? = .standardInput,
+                           out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            err("optolink-dash proxy: \(error)")
+            return 2
+        }
+        if options.help {
+            out(usage)
+            return 0
+        }
+        guard let upstream = options.upstream else { return 2 }
+        let started = Date()
+        let proxy = FaultProxy(upstream: upstream, host: options.host, port: options.port, upstreamTimeout: options.upstreamTimeout) { event in
+            out(String(format: "%8.3fs ", Date().timeIntervalSince(started)) + event.line)
+        }
+        for rule in options.rules { proxy.add(rule) }
+        do {
+            try proxy.start()
+        } catch {
+            err("optolink-dash proxy: \(error)")
+            return 3
+        }
+        out("optolink-dash proxy: listening on \(proxy.url.absoluteString) → \(upstream.absoluteString)")
+        for rule in proxy.pending { out("pending: \(describe(rule))") }
+        if let input {
+            let reader = Thread {
+                while let line = readLine(from: input) {
+                    for reply in answer(line, proxy: proxy) { out(reply) }
+                }
+            }
+            reader.name = "optolink-proxy-stdin"
+            reader.start()
+        }
+        while true { sleep(3600) }
+    }
+
+    /// What a stdin line does: a rule is added, `list` shows the pending ones, `clear` removes them.
+    public static func answer(_ line: String, proxy: FaultProxy) -> [String] {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        switch text {
+        case "": return []
+        case "list": return proxy.pending.isEmpty ? ["no pending faults"] : proxy.pending.map { "pending: \(describe($0))" }
+        case "clear":
+            proxy.clear()
+            return ["faults cleared"]
+        default:
+            do {
+                let rule = try ProxyFaultSyntax.parse(text)
+                proxy.add(rule)
+                return ["added: \(describe(rule))"]
+            } catch {
+                return ["\(error)"]
+            }
+        }
+    }
+
+    /// `503 on match ×2`.
+    public static func describe(_ rule: ProxyFaultRule) -> String {
+        "\(rule.fault.label) on \(rule.route) ×\(rule.remaining)"
+    }
+
+    private static func readLine(from handle: FileHandle) -> String? {
+        var bytes = [UInt8]()
+        while true {
+            let chunk = handle.readData(ofLength: 1)
+            if chunk.isEmpty { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if chunk[0] == 0x0a { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(chunk[0])
+        }
+    }
+}

@@ -1,0 +1,333 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Parses HTTP/1.x requests from a connection's input, enforcing the limits: headers ≤ 16 KiB (431),
+/// body ≤ 1 MiB (413), Content-Length bodies only (Transfer-Encoding → 411), a well-formed
+/// request line (400; an unknown HTTP version → 505), numeric and agreeing Content-Length (400), at most
+/// two empty lines before the request line (RFC 9112 §2.2 asks servers to ignore at least one; a third
+/// is a 400, so a client sending only CR LF is answered and closed within six bytes).
+///
+/// One byte-level parser for every head, as RFC 9110 and 9112 define it on octets: the request line
+/// and the field names are ASCII (a byte ≥ 0x80 there is a 400), and a field value may hold bytes
+/// ≥ 0x80 only as opaque `obs-text` (RFC 9110 §5.5), which the server never interprets: such a value is
+/// decoded as UTF-8, an invalid sequence becoming U+FFFD. Lines are split at LF (one CR before it is not
+/// part of the line), and only the method, target, version and the header names and values become Strings.
+///
+/// Incremental: a connection keeps one parser and calls ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` with
+/// everything it has read since the last request began. The parser remembers where the search for the
+/// end of the head stopped, and once the head is parsed it only waits for the body, so no byte is looked
+/// at again on the next read (``bytesExamined`` counts them; a head sent a byte at a time used to be
+/// rescanned from its start on every read). ``reset()`` starts the next request.
+package struct HTTPParser: Sendable {
+    /// Size limits.
+    package struct Limits: Sendable {
+        /// Request line plus header fields, bytes. Default 16 KiB.
+        package var maxHeaderBytes = 16 * 1024
+        /// Body bytes. Default 1 MiB.
+        package var maxBodyBytes = 1024 * 1024
+
+        /// The defaults.
+        package init() {}
+    }
+
+    /// What a buffer holds.
+    package enum Outcome: Sendable {
+        /// More bytes are needed.
+        case incomplete
+        /// The request can never be valid: answer this error and close.
+        case failure(HTTPError)
+        /// A full request, and how many bytes of the buffer it used.
+        case complete(HTTPRequest, consumed: Int)
+    }
+
+    /// Empty lines (CR LF) ignored before a request line; one more is a 400.
+    package static let maxLeadingEmptyLines = 2
+
+    /// A parsed head waiting for its body.
+    private struct Head: Sendable {
+        var request: HTTPRequest
+        var bodyStart: Int
+        var length: Int
+        var expectsContinue: Bool
+    }
+
+    package let limits: Limits
+    /// Where the request line starts (after the empty lines skipped so far).
+    private var start = 0
+    /// Where the search for the end of the head resumes: no LF before it ends the head.
+    private var scanned = 0
+    /// The head, once complete.
+    private var head: Head?
+    /// Bytes looked at since the parser was made (resets do not clear it): the measure of its work.
+    private(set) var bytesExamined = 0
+
+    package init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Whether a complete head asked for `Expect: 100-continue` and its body is not complete yet: the
+    /// connection then answers `100 Continue` once, so libcurl-style clients do not stall.
+    package var expectsContinue: Bool { head?.expectsContinue ?? false }
+
+    /// Forgets the request just answered: the next byte of input starts a new one.
+    package mutating func reset() {
+        start = 0
+        scanned = 0
+        head = nil
+    }
+
+    /// Parses the first request in `buffer` with a fresh parser.
+    package static func parse(_ buffer: [UInt8], limits: Limits = Limits()) -> Outcome {
+        var parser = HTTPParser(limits: limits)
+        return parser.parse(buffer)
+    }
+
+    /// Parses what has arrived of the current request (`buffer` grows between calls until it is complete).
+    package mutating func parse(_ buffer: [UInt8]) -> Outcome {
+        buffer.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// Parses what has arrived of the current request: `bytes` starts where the request does and holds
+    /// at least what the previous call saw.
+    package mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+        if head == nil {
+            // Empty lines before the request line; a lone CR at the end may be followed by its LF.
+            while start < bytes.count, bytes[start] == HTTPParser.cr {
+                guard start + 1 < bytes.count else { return .incomplete }
+                bytesExamined += 2
+                guard bytes[start + 1] == HTTPParser.lf else { break }
+                guard start / 2 < HTTPParser.maxLeadingEmptyLines else {
+                    return .failure(.badRequest("Malformed request line: more than \(HTTPParser.maxLeadingEmptyLines) empty lines before it"))
+                }
+                start += 2
+            }
+            guard start < bytes.count else { return .incomplete }
+            if scanned <= start {
+                bytesExamined += 1
+                guard HTTPParser.isTokenChar(bytes[start]) else { return .failure(.badRequest("Malformed request line")) }
+            }
+            let from = max(scanned, start)
+            bytesExamined += bytes.count - from
+            guard let (headEnd, bodyStart) = HTTPParser.findHeadEnd(bytes, from: from) else {
+                // An LF in the last two bytes may still end the head: look at them again next time.
+                scanned = max(start, bytes.count - 2)
+                if bytes.count - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
+                return .incomplete
+            }
+            if headEnd - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
+            bytesExamined += headEnd - start
+            switch HTTPParser.parseHead(bytes, start: start, headEnd: headEnd, bodyStart: bodyStart, limits: limits) {
+            case .success(let parsed): head = parsed
+            case .failure(let error): return .failure(error)
+            }
+        }
+        guard let head, bytes.count >= head.bodyStart + head.length else { return .incomplete }
+        self.head?.expectsContinue = false   // the body is here: nothing to continue
+        var request = head.request
+        request.body = Array(UnsafeBufferPointer(rebasing: bytes[head.bodyStart..<head.bodyStart + head.length]))
+        bytesExamined += head.length
+        return .complete(request, consumed: head.bodyStart + head.length)
+    }
+
+    /// The head `start..<headEnd` of the request in `bytes` (its body starts at `bodyStart`).
+    private static func parseHead(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
+                                  limits: Limits) -> Result<Head, HTTPError> {
+        // Lines end at LF (or at headEnd); one CR before it is not part of the line.
+        func lineEnd(from position: Int) -> Int { firstIndex(of: lf, in: bytes, position..<headEnd) ?? headEnd }
+        func withoutCR(_ lower: Int, _ upper: Int) -> Int { upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper }
+
+        // Request line: ASCII, exactly three parts separated by single spaces.
+        var end = lineEnd(from: start)
+        let requestLineEnd = withoutCR(start, end)
+        guard isASCII(bytes, start..<requestLineEnd),
+              let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
+              let space2 = firstIndex(of: space, in: bytes, space1 + 1..<requestLineEnd),
+              firstIndex(of: space, in: bytes, space2 + 1..<requestLineEnd) == nil
+        else { return .failure(.badRequest("Malformed request line")) }
+        let method = start..<space1, target = space1 + 1..<space2, version = space2 + 1..<requestLineEnd
+        guard (1...20).contains(method.count), bytes[method].allSatisfy({ $0 >= 65 && $0 <= 90 }),
+              !target.isEmpty, bytes[target.lowerBound] == slash, !bytes[target].contains(where: { $0 <= 0x20 || $0 == 0x7f }),
+              hasPrefix(bytes, version, httpSlash)
+        else { return .failure(.badRequest("Malformed request line")) }
+        guard equals(bytes, version, http11) || equals(bytes, version, http10) else {
+            // Only a well-formed version (HTTP/<digit>.<digit>) the server does not speak is a 505.
+            let digits = version.lowerBound + 5..<version.upperBound
+            guard digits.count == 3, (48...57).contains(bytes[digits.lowerBound]), bytes[digits.lowerBound + 1] == UInt8(ascii: "."),
+                  (48...57).contains(bytes[digits.lowerBound + 2]) else {
+                return .failure(.badRequest("Malformed HTTP version"))
+            }
+            return .failure(HTTPError(status: 505, message: "HTTP version not supported: \(string(bytes, version))"))
+        }
+
+        // Header fields: `name: value`, the name a token, the value trimmed of spaces and tabs and free of
+        // control characters, bytes ≥ 0x80 allowed as obs-text (RFC 9110 §5.5). Every line is checked
+        // before Transfer-Encoding and Content-Length are looked at.
+        var headers = [(name: String, value: String)]()
+        headers.reserveCapacity(8)
+        var contentLengthValues = [Range<Int>]()
+        var hasTransferEncoding = false
+        var expectsContinue = false
+        while end < headEnd {
+            let lineStart = end + 1
+            end = lineEnd(from: lineStart)
+            let lineStop = withoutCR(lineStart, end)
+            guard let colon = firstIndex(of: UInt8(ascii: ":"), in: bytes, lineStart..<lineStop) else {
+                return .failure(.badRequest("Malformed header line"))
+            }
+            let name = lineStart..<colon
+            guard !name.isEmpty, bytes[name].allSatisfy(isTokenChar) else { return .failure(.badRequest("Malformed header name")) }
+            let value = trimmed(bytes, colon + 1..<lineStop)
+            guard !bytes[value].contains(where: { ($0 < 0x20 && $0 != tab) || $0 == 0x7f }) else {
+                return .failure(.badRequest("Control character in header \(string(bytes, name))"))
+            }
+            headers.append((string(bytes, name), string(bytes, value)))
+            if equalsIgnoringASCIICase(bytes, name, contentLength) {
+                var pieceStart = value.lowerBound
+                while let comma = firstIndex(of: UInt8(ascii: ","), in: bytes, pieceStart..<value.upperBound) {
+                    contentLengthValues.append(pieceStart..<comma)
+                    pieceStart = comma + 1
+                }
+                contentLengthValues.append(pieceStart..<value.upperBound)
+            } else if equalsIgnoringASCIICase(bytes, name, transferEncoding) {
+                hasTransferEncoding = true
+            } else if equalsIgnoringASCIICase(bytes, name, expect), equalsIgnoringASCIICase(bytes, value, continueExpectation) {
+                expectsContinue = true
+            }
+        }
+        if hasTransferEncoding {
+            return .failure(HTTPError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length"))
+        }
+        var length = 0
+        if !contentLengthValues.isEmpty {
+            let values = contentLengthValues.map { trimmed(bytes, $0) }
+            guard values.allSatisfy({ !$0.isEmpty && bytes[$0].allSatisfy { $0 >= 48 && $0 <= 57 } }) else {
+                return .failure(.badRequest("Invalid Content-Length"))
+            }
+            // Equal numbers: the same digits once leading zeros are dropped.
+            func significant(_ range: Range<Int>) -> Range<Int> {
+                (bytes[range].firstIndex { $0 != UInt8(ascii: "0") } ?? range.upperBound)..<range.upperBound
+            }
+            let first = significant(values[0])
+            guard values.dropFirst().allSatisfy({ bytes[significant($0)].elementsEqual(bytes[first]) }) else {
+                return .failure(.badRequest("Conflicting Content-Length values"))
+            }
+            guard values[0].count <= 15 else { return .failure(bodyTooLarge(limits)) }
+            length = bytes[values[0]].reduce(0) { $0 * 10 + Int($1 - 48) }
+        }
+        if length > limits.maxBodyBytes { return .failure(bodyTooLarge(limits)) }
+        do {
+            let request = try HTTPRequest(method: string(bytes, method), target: string(bytes, target), version: string(bytes, version),
+                                          headers: headers)
+            return .success(Head(request: request, bodyStart: bodyStart, length: length, expectsContinue: expectsContinue))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Header rules checked on complete requests, by the server: RFC 9112 §3.2 (an HTTP/1.1 request
+    /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
+    /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
+    package static func headerProblem(_ request: HTTPRequest) -> HTTPError? {
+        let hosts = request.count(ofFieldsNamed: "host")
+        let authorizations = request.count(ofFieldsNamed: "authorization")
+        let apiKeys = request.count(ofFieldsNamed: "x-api-key")
+        if hosts > 1 { return .badRequest("More than one Host header") }
+        if hosts == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
+        if authorizations > 1 { return .badRequest("More than one authorization header") }
+        if apiKeys > 1 { return .badRequest("More than one x-api-key header") }
+        return nil
+    }
+
+    package static let headerTooLarge = HTTPError(status: 431, message: "Request header fields too large (limit 16384 bytes)")
+
+    package static func bodyTooLarge(_ limits: Limits) -> HTTPError {
+        HTTPError(status: 413, message: "Request body too large (limit \(limits.maxBodyBytes) bytes)")
+    }
+
+    /// The end of the head (index of the LF that ends its last line) and the start of the body: the
+    /// first LF followed by LF or by CR LF.
+    private static func findHeadEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int)? {
+        var i = start
+        while let newline = firstIndex(of: lf, in: bytes, i..<bytes.count) {
+            if newline + 1 < bytes.count, bytes[newline + 1] == lf { return (newline, newline + 2) }
+            if newline + 2 < bytes.count, bytes[newline + 1] == cr, bytes[newline + 2] == lf { return (newline, newline + 3) }
+            i = newline + 1
+        }
+        return nil
+    }
+
+    package static func isTokenChar(_ b: UInt8) -> Bool {
+        switch b {
+        case 48...57, 65...90, 97...122: true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    // MARK: Bytes
+
+    private static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n"), tab = UInt8(ascii: "\t")
+    private static let space = UInt8(ascii: " "), slash = UInt8(ascii: "/")
+    private static let httpSlash = Array("HTTP/".utf8), http11 = Array("HTTP/1.1".utf8), http10 = Array("HTTP/1.0".utf8)
+    private static let contentLength = Array("content-length".utf8), transferEncoding = Array("transfer-encoding".utf8)
+    private static let expect = Array("expect".utf8), continueExpectation = Array("100-continue".utf8)
+
+    /// The first index of `byte` in `range` (memchr).
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether every byte in `range` is below 0x80 (eight at a time).
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < range.upperBound {
+            if bytes[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// `range` without spaces and tabs at either end.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, bytes[lower] == space || bytes[lower] == tab { lower += 1 }
+        while upper > lower, bytes[upper - 1] == space || bytes[upper - 1] == tab { upper -= 1 }
+        return lower..<upper
+    }
+
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ prefix: [UInt8]) -> Bool {
+        range.count >= prefix.count && bytes[range.lowerBound..<range.lowerBound + prefix.count].elementsEqual(prefix)
+    }
+
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: [UInt8]) -> Bool {
+        range.count == other.count && bytes[range].elementsEqual(other)
+    }
+
+    /// Equality with a lower-case ASCII name, as `lowercased()` decides it (only A–Z fold).
+    private static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lower: [UInt8]) -> Bool {
+        guard range.count == lower.count else { return false }
+        for (byte, expected) in zip(bytes[range], lower) {
+            let folded = (65...90).contains(byte) ? byte | 0x20 : byte
+            if folded != expected { return false }
+        }
+        return true
+    }
+
+    /// The bytes in `range` as a String (UTF-8; an invalid sequence, possible only in obs-text, becomes U+FFFD).
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+}
