@@ -76,7 +76,7 @@ public struct OptoLinkConfiguration: Sendable {
     /// ``OptoLink/diagnostics`` records every info, warning and error line whatever the level.
     public let logLevel: LogLevel
     /// A ready-made log destination: ``OptoLinkLogging/none`` (default) or, on Apple platforms,
-    /// ``OptoLinkLogging/osLog`` (unified logging). Gets the same lines as ``logger``.
+    /// `OptoLinkLogging.osLog` (unified logging). Gets the same lines as ``logger``.
     public let logging: OptoLinkLogging
     /// Your own log function, given the lines at ``logLevel`` or above. Default nil (the lines still
     /// appear in ``OptoLink/diagnostics``).
@@ -103,7 +103,7 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - eventQueueCapacity: ≥ 1 (default 100).
     ///   - enabledByDefault: default true.
     ///   - logLevel: default ``LogLevel/warning``.
-    ///   - logging: default ``OptoLinkLogging/none``; ``OptoLinkLogging/osLog`` on Apple platforms.
+    ///   - logging: default ``OptoLinkLogging/none``; `OptoLinkLogging.osLog` on Apple platforms.
     ///   - logger: default nil.
     /// - Throws: ``OptoLinkError/invalidConfiguration`` with a message saying what is wrong.
     public init(

@@ -3,7 +3,7 @@ import os
 #endif
 
 /// A ready-made destination for the SDK's log lines, besides (or instead of) your own
-/// ``OptoLinkConfiguration/logger`` closure: ``none`` (the default) or, on Apple platforms, ``osLog``.
+/// ``OptoLinkConfiguration/logger`` closure: ``none`` (the default) or, on Apple platforms, `osLog` (behind `canImport(os)`, so not in documentation built on Linux).
 ///
 /// Whatever the destination, only lines at ``OptoLinkConfiguration/logLevel`` or above reach it;
 /// ``OptoLink/diagnostics`` still records every warning, error and info line.
@@ -37,7 +37,7 @@ public struct OptoLinkLogging: Sendable, Hashable {
     /// Only on platforms with the `os` module (Apple's); on Linux use ``OptoLinkConfiguration/logger``.
     public static let osLog = OptoLinkLogging.osLog(subsystem: "com.optolink.sdk", category: "OptoLink")
 
-    /// ``osLog`` with your own subsystem and category (for example your app's bundle id and `"Links"`).
+    /// `osLog` with your own subsystem and category (for example your app's bundle id and `"Links"`).
     public static func osLog(subsystem: String, category: String) -> OptoLinkLogging {
         OptoLinkLogging(destination: .osLog(subsystem: subsystem, category: category))
     }

@@ -17,8 +17,11 @@ extension OptoLinkConfiguration {
     ///   - urlSchemes: your app's URL schemes (`"myapp"`): `myapp://products/1234` routes to
     ///     `/products/1234` without a request. Letters, digits, `+`, `-`, `.`, starting with a letter; not
     ///     `http(s)`. Default none.
-    ///   - timeout: seconds per attempt (default 10). - maxRetries: after no answer or a 5xx (default 2).
-    ///   - backoffBase: default 1 s. - maxBackoff: default 30 s. - jitter: default false.
+    ///   - timeout: seconds per attempt (default 10).
+    ///   - maxRetries: after no answer or a 5xx (default 2).
+    ///   - backoffBase: default 1 s.
+    ///   - maxBackoff: default 30 s.
+    ///   - jitter: default false.
     ///   - existingInstall: an install that predates the SDK asks no check-deferred (default false).
     ///   - enabledByDefault: whether the SDK is enabled before the app calls ``OptoLink/setEnabled(_:)``
     ///     (default true; false for consent-first apps).

@@ -16,7 +16,9 @@ extension OptoLinkConfiguration {
     ///     resolved with `/api/v1/sdk/resolve`. Default none.
     ///   - timeout: seconds per attempt (default 3, as QubeRoute's package).
     ///   - maxRetries: retries after no answer, a 5xx or a 429 (default 2); other 4xx are final.
-    ///   - backoffBase: default 1 s. - maxBackoff: default 30 s. - jitter: default false.
+    ///   - backoffBase: default 1 s.
+    ///   - maxBackoff: default 30 s.
+    ///   - jitter: default false.
     ///   - existingInstall: an install that predates the SDK asks no `/match` (default false).
     ///   - eventQueueCapacity: events kept while offline (default 100, as QubeRoute's package).
     ///   - enabledByDefault: whether the SDK is enabled before the app calls ``OptoLink/setEnabled(_:)``
