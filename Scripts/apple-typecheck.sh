@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Type-checks the SDK's Apple-only branches and the example apps on Linux, against the stub modules in
-# Tests/AppleStubs (UIKit, SwiftUI, Network and AppleOnlyFoundation: the Apple-only part of Foundation).
+# Tests/AppleStubs (UIKit, SwiftUI, Network, os and AppleOnlyFoundation: the Apple-only part of Foundation).
 #
 #   Scripts/apple-typecheck.sh                 the stubs, the SDK, the probe, every Examples/*/ app
 #   Scripts/apple-typecheck.sh DIR...          the same, with only these example folders
@@ -9,7 +9,7 @@
 #                                              example folders (and --sdk-extra), without rebuilding
 #   --sdk-extra FILE                           also compile FILE with the SDK's sources (the checker's own tests)
 #
-# With the stubs on the import path, `#if canImport(UIKit)` / `canImport(SwiftUI)` / `canImport(Network)` are true, so every such
+# With the stubs on the import path, `#if canImport(UIKit)` / `canImport(SwiftUI)` / `canImport(Network)` / `canImport(os)` are true, so every such
 # branch of Sources/OptoLink is compiled. `#if os(iOS)` stays false on Linux: keep Apple-only code behind
 # canImport. Availability is not checked by the compiler here (the target is Linux, where `@available(iOS…)`
 # is ignored): Scripts/apple-availability.py does that. Warnings are errors. Exits non-zero on any failure.
@@ -59,8 +59,9 @@ emit() { # module-name files...
 
 mapfile -t sdk < <(find Sources/OptoLink -name '*.swift' | sort)
 if [ -z "$reuse" ]; then
-  step "stub modules: AppleOnlyFoundation UIKit SwiftUI Network"
+  step "stub modules: AppleOnlyFoundation UIKit SwiftUI Network os"
   emit AppleOnlyFoundation Tests/AppleStubs/AppleOnlyFoundation/*.swift
+  emit os Tests/AppleStubs/os/*.swift
   emit UIKit Tests/AppleStubs/UIKit/*.swift
   emit SwiftUI Tests/AppleStubs/SwiftUI/*.swift
   emit Network Tests/AppleStubs/Network/*.swift

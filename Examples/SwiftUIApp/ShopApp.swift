@@ -5,32 +5,29 @@
 import OptoLink
 import SwiftUI
 
-// snippet: configure
-/// The SDK, started once for the process. Nil only when the configuration is wrong (a build mistake,
-/// reported here): the app then runs without OptoLink links instead of crashing.
-enum AppLinks {
-    static let shared: OptoLink? = {
-        do {
-            let configuration = try OptoLinkConfiguration(
-                apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
-                baseURL: URL(string: "https://links.demo.test")!)
-            return OptoLink.start(configuration: configuration)
-        } catch {
-            print("OptoLink is off: \(error)")
-            return nil
-        }
-    }()
-}
-// snippet: end
-
 @main
 struct ShopApp: App {
     @State private var route = "/"
 
+    // snippet: configure
+    /// Starts the SDK once for the process; `OptoLink.shared` is the running instance from then on. A
+    /// wrong configuration is a build mistake, reported here: the app runs without links, not crashing.
+    init() {
+        do {
+            let configuration = try OptoLinkConfiguration(
+                apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
+                baseURL: URL(string: "https://links.demo.test")!)
+            OptoLink.start(configuration: configuration)
+        } catch {
+            print("OptoLink is off: \(error)")
+        }
+    }
+    // snippet: end
+
     // snippet: scene
     var body: some Scene {
         WindowGroup {
-            if let optoLink = AppLinks.shared {
+            if let optoLink = OptoLink.shared {
                 RouteView(route: route)
                     .optoLink(optoLink, onOtherURL: { url in route = url.path }) { link in
                         route = link.path   // direct opens, Universal Links and the deferred match

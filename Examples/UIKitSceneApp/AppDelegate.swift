@@ -20,12 +20,12 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     // Apps without scenes get their links here (UIKit calls these two only when there is no scene).
     func application(_ app: UIApplication, open url: URL,
                      options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
-        AppLinks.shared?.application(app, open: url, options: options) ?? false
+        OptoLink.shared?.application(app, open: url, options: options) ?? false
     }
 
     func application(_ application: UIApplication, continue userActivity: NSUserActivity,
                      restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool {
-        AppLinks.shared?.handle(userActivity: userActivity) ?? false
+        OptoLink.shared?.handle(userActivity: userActivity) ?? false
     }
     // snippet: end
 }

@@ -17,24 +17,23 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {   // Universal Link, app running
-        AppLinks.shared?.handle(userActivity: userActivity)
+        OptoLink.shared?.handle(userActivity: userActivity)
     }
 
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {   // custom schemes
-        AppLinks.shared?.handle(urlContexts: URLContexts)
+        OptoLink.shared?.handle(urlContexts: URLContexts)
     }
     // snippet: end
 }
 
 @MainActor
 enum AppLinks {
-    private(set) static var shared: OptoLink?
-
     // snippet: start
-    /// Starts the SDK with the first scene's launch link; a later scene only hands its links over.
+    /// Starts the SDK with the first scene's launch link (`OptoLink.shared` from then on); a later
+    /// scene only hands its links over.
     static func start(connectionOptions: UIScene.ConnectionOptions) {
-        if let shared {
-            shared.handle(connectionOptions: connectionOptions)
+        if let running = OptoLink.shared {
+            running.handle(connectionOptions: connectionOptions)
             return
         }
         do {
@@ -43,7 +42,6 @@ enum AppLinks {
                 baseURL: URL(string: "https://links.demo.test")!)
             let sdk = OptoLink.start(
                 configuration: configuration, launchURL: OptoLink.launchURL(from: connectionOptions))
-            shared = sdk
             Task { for await link in sdk.links { Router.shared.open(link.path) } }
         } catch {
             print("OptoLink is off: \(error)")   // a wrong configuration is a build mistake

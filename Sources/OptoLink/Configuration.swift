@@ -57,9 +57,29 @@ public struct OptoLinkConfiguration: Sendable {
     /// Extra hosts (besides `baseURL`'s) accepted for incoming links, e.g. a custom link domain.
     /// Default none. Compared case-insensitively.
     public let linkDomains: [String]
+    /// Your app's own URL schemes (`"myapp"` for `myapp://…`), lower-cased. A URL with one of them is
+    /// ours too (``OptoLink/canHandle(url:)``): ``OptoLink/handle(url:)`` delivers it at once, without a
+    /// request, as a link with ``MatchMethod/customScheme`` whose path is the URL's host and path
+    /// (`myapp://products/1234` → `/products/1234`) and whose params are its query items. Default none.
+    public let urlSchemes: [String]
     /// How many events the queue keeps while they cannot be sent; the oldest goes first. Default 100.
     public let eventQueueCapacity: Int
-    /// Receives warnings and errors. Default nil (they still appear in ``OptoLink/diagnostics``).
+    /// Whether the SDK is enabled on an install where the app never called ``OptoLink/setEnabled(_:)``.
+    /// Default true. Pass false when data collection needs the user's consent first: nothing (no
+    /// pasteboard read, no `/match`, no `/sdk/*` call) happens until `setEnabled(true)`, which then lets
+    /// the first launch go on in the same launch. Once the app made a choice, the stored choice wins.
+    public let enabledByDefault: Bool
+    /// The least serious line the logger and ``logging`` get: ``LogLevel/debug`` (each request attempt),
+    /// ``LogLevel/info`` (each finished request, match, delivered link, and notes such as an app
+    /// extension's skipped first launch), ``LogLevel/warning`` or ``LogLevel/error``. Default
+    /// ``LogLevel/warning``: only what was degraded or failed, so a shipped app's log stays quiet.
+    /// ``OptoLink/diagnostics`` records every info, warning and error line whatever the level.
+    public let logLevel: LogLevel
+    /// A ready-made log destination: ``OptoLinkLogging/none`` (default) or, on Apple platforms,
+    /// `OptoLinkLogging.osLog` (unified logging). Gets the same lines as ``logger``.
+    public let logging: OptoLinkLogging
+    /// Your own log function, given the lines at ``logLevel`` or above. Default nil (the lines still
+    /// appear in ``OptoLink/diagnostics``).
     public let logger: OptoLinkLogger?
 
     /// Validates and creates a configuration.
@@ -78,7 +98,12 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - pasteboardCheckTimeout: seconds, ≥ 0 (default 60).
     ///   - existingInstall: default false.
     ///   - linkDomains: extra link hosts, default `[]`.
+    ///   - urlSchemes: your URL schemes, default `[]` (letters, digits, `+`, `-`, `.`, starting with a
+    ///     letter; not `http` or `https`).
     ///   - eventQueueCapacity: ≥ 1 (default 100).
+    ///   - enabledByDefault: default true.
+    ///   - logLevel: default ``LogLevel/warning``.
+    ///   - logging: default ``OptoLinkLogging/none``; `OptoLinkLogging.osLog` on Apple platforms.
     ///   - logger: default nil.
     /// - Throws: ``OptoLinkError/invalidConfiguration`` with a message saying what is wrong.
     public init(
@@ -94,7 +119,11 @@ public struct OptoLinkConfiguration: Sendable {
         pasteboardCheckTimeout: TimeInterval = 60,
         existingInstall: Bool = false,
         linkDomains: [String] = [],
+        urlSchemes: [String] = [],
         eventQueueCapacity: Int = 100,
+        enabledByDefault: Bool = true,
+        logLevel: LogLevel = .warning,
+        logging: OptoLinkLogging = .none,
         logger: OptoLinkLogger? = nil
     ) throws(OptoLinkError) {
         let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -147,8 +176,23 @@ public struct OptoLinkConfiguration: Sendable {
         self.clipboardReading = clipboardReading
         self.pasteboardCheckTimeout = pasteboardCheckTimeout
         self.existingInstall = existingInstall
+        var schemes: [String] = []
+        for scheme in urlSchemes {
+            let lower = scheme.lowercased()
+            guard let first = lower.unicodeScalars.first, first.isASCII, CharacterSet.lowercaseLetters.contains(first),
+                lower.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0)) }),
+                lower != "http", lower != "https"
+            else {
+                throw .configuration("urlSchemes holds \"\(scheme)\", which is not a custom URL scheme (a letter, then letters, digits, +, - or .; not http(s))")
+            }
+            if !schemes.contains(lower) { schemes.append(lower) }
+        }
         self.linkDomains = domains
+        self.urlSchemes = schemes
         self.eventQueueCapacity = eventQueueCapacity
+        self.enabledByDefault = enabledByDefault
+        self.logLevel = logLevel
+        self.logging = logging
         self.logger = logger
     }
 }
@@ -161,6 +205,7 @@ extension OptoLinkConfiguration {
             && jitter == other.jitter
             && provider.hasSameSettings(as: other.provider)
             && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
-            && existingInstall == other.existingInstall && linkDomains == other.linkDomains && eventQueueCapacity == other.eventQueueCapacity
+            && existingInstall == other.existingInstall && linkDomains == other.linkDomains && urlSchemes == other.urlSchemes && eventQueueCapacity == other.eventQueueCapacity
+            && enabledByDefault == other.enabledByDefault && logLevel == other.logLevel && logging == other.logging
     }
 }

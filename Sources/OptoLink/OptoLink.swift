@@ -45,8 +45,9 @@ public final class OptoLink: Sendable {
     /// ids). With another ``OptoLinkConfiguration/provider`` the facade does not use it.
     public let api: OptoLinkAPI
     /// This install's id for the service, kept in the store and lost on reinstall by design: OptoLink's
-    /// device id (a UUIDv4), QubeRoute's install token (a UUID without hyphens)…
-    public let deviceId: String
+    /// device id (a UUIDv4), QubeRoute's install token (a UUID without hyphens)…; ``resetDevice()``
+    /// replaces it.
+    public var deviceId: String { coordinator.currentDeviceId }
 
     private let linkHub: Broadcaster<OptoLinkData>
     private let diagnosticHub: Broadcaster<Diagnostic>
@@ -63,6 +64,8 @@ public final class OptoLink: Sendable {
     /// listener (so the app's own listeners get exactly what they would without it), the clock, the
     /// device traits, the launch flag and the logger.
     let inspection: InspectionHook
+    private let privacy: PrivacySwitch
+    private let emit: @Sendable (Diagnostic.Kind) -> Void
 
     /// Starts the SDK and returns at once; nothing here waits on the network.
     ///
@@ -114,11 +117,23 @@ public final class OptoLink: Sendable {
         let linkHub = Broadcaster<OptoLinkData>(pendingLimit: 64, policy: .unbounded)
         let diagnosticHub = Broadcaster<Diagnostic>(pendingLimit: 1000, policy: .bufferingNewest(1000))
         let clock = environment.clock
-        let emit: @Sendable (Diagnostic.Kind) -> Void = { kind in diagnosticHub.send(Diagnostic(time: clock.now(), kind: kind)) }
-        let logger = configuration.logger
+        // Log lines at the configured level or above go to the app's logger and the ready-made destination;
+        // diagnostics record every line. Lines made from diagnostics (info, debug) exist only when asked for.
+        let threshold = configuration.logLevel
+        let loggers = [configuration.logger, configuration.logging.makeLogger()].compactMap { $0 }
+        let writeLine: @Sendable (LogLevel, String) -> Void = { level, message in
+            guard level >= threshold else { return }
+            for logger in loggers { logger(level, message) }
+        }
+        let linesFromDiagnostics = !loggers.isEmpty && threshold <= .info
+        let record: @Sendable (Diagnostic) -> Void = { diagnostic in
+            diagnosticHub.send(diagnostic)
+            if linesFromDiagnostics, let line = diagnostic.kind.logLine { writeLine(line.level, line.message) }
+        }
+        let emit: @Sendable (Diagnostic.Kind) -> Void = { kind in record(Diagnostic(time: clock.now(), kind: kind)) }
         let log: @Sendable (LogLevel, String) -> Void = { level, message in
-            logger?(level, message)
-            emit(.log(level: level, message: message))
+            writeLine(level, message)
+            diagnosticHub.send(Diagnostic(time: clock.now(), kind: .log(level: level, message: message)))
         }
         let shutdownFlag = ShutdownFlag()
         let deliver: @Sendable (OptoLinkData) -> Bool = { link in
@@ -128,11 +143,12 @@ public final class OptoLink: Sendable {
         }
         let runner = RequestRunner(
             transport: environment.transport, clock: clock, retryPolicy: configuration.defaultRetryPolicy,
-            diagnostics: { diagnosticHub.send($0) })
+            diagnostics: record)
         let api = OptoLinkAPI(configuration: configuration, runner: runner)
         let provider = LinkProviders.make(configuration: configuration, api: api, runner: runner, log: log)
         let deviceId = provider.installID(store: environment.store)
         let launchState = LaunchState(store: environment.store)
+        let privacy = PrivacySwitch(store: environment.store, enabledByDefault: configuration.enabledByDefault)
         if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
             // An update from a version without the SDK: no deferred match for this install.
             launchState.markFirstLaunchDone()
@@ -144,14 +160,14 @@ public final class OptoLink: Sendable {
             dependencies: .init(
                 configuration: configuration, provider: provider, resolver: resolver, launchState: launchState,
                 store: environment.store, deviceInfo: environment.deviceInfo, clock: clock, deviceId: deviceId,
-                isAppExtension: environment.isAppExtension, emit: emit, log: log, deliver: deliver))
+                isAppExtension: environment.isAppExtension, emit: emit, log: log, deliver: deliver, privacy: privacy))
         if environment.isAppExtension, launchState.isFirstLaunch {
             log(.info, "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard is never read; "
                 + "the containing app does both")
         }
         let launchCode = launchURL.flatMap(provider.linkKey(in:))
 
-        let firstLaunchTask = Task { await coordinator.runFirstLaunch(launchURL: launchURL, shortCode: launchCode) }
+        let firstLaunchTask = Task { await coordinator.runFirstLaunch(launchURL: launchURL, key: launchCode) }
         let launchTask = Task {
             _ = await firstLaunchTask.value
             await coordinator.finishLaunch()
@@ -160,15 +176,16 @@ public final class OptoLink: Sendable {
             store: environment.store, eventStore: environment.eventStore, capacity: configuration.eventQueueCapacity, clock: clock,
             backoff: api.retryPolicy,
             sender: { events in
-                await launchTask.value
+                guard await coordinator.awaitLaunch() else { throw OptoLinkError.cancelled(nil) }
                 try await coordinator.send(events)
             },
             batchSize: provider.eventBatchSize, valueCheck: { provider.refusal(valueMinor: $0, currency: $1) },
-            emit: emit, log: log)
+            emit: emit, log: log, isEnabled: { privacy.isEnabled })
 
         self.configuration = configuration
         self.api = api
-        self.deviceId = deviceId
+        self.privacy = privacy
+        self.emit = emit
         self.linkHub = linkHub
         self.diagnosticHub = diagnosticHub
         self.coordinator = coordinator
@@ -211,14 +228,16 @@ public final class OptoLink: Sendable {
 
     // MARK: Links
 
-    /// Whether `url` is one of this org's links: `http(s)://<base host or a link domain>/<orgKey>/<shortCode>`.
+    /// Whether `url` is one of this org's links, `http(s)://<base host or a link domain>/<orgKey>/<shortCode>`,
+    /// or uses one of your ``OptoLinkConfiguration/urlSchemes``.
     public func canHandle(url: URL) -> Bool {
         provider.linkKey(in: url) != nil
     }
 
     /// Handles a Universal Link or `onOpenURL` URL: when it is ours (``canHandle(url:)``), fetches the
     /// link data and delivers it on ``links`` with ``MatchMethod/direct``, and returns it too (route from
-    /// one of the two, not both).
+    /// one of the two, not both). A URL with one of your ``OptoLinkConfiguration/urlSchemes`` is read
+    /// without a request and delivered the same way, with ``MatchMethod/customScheme``.
     ///
     /// Returns nil when the URL is not ours (route it yourself) or the link could not be resolved
     /// (logged). The same URL handled twice within 5 seconds (e.g. `launchURL` and `onOpenURL` both
@@ -229,15 +248,18 @@ public final class OptoLink: Sendable {
     /// the link must go through whatever happens to the code that received the URL.
     @discardableResult
     public func handle(url: URL) async -> OptoLinkData? {
-        guard !shutdownFlag.isSet, let shortCode = provider.linkKey(in: url) else { return nil }
-        return await coordinator.open(url, shortCode: shortCode)
+        guard !shutdownFlag.isSet, let key = provider.linkKey(in: url) else { return nil }
+        return await coordinator.open(url, key: key)
     }
 
     /// Waits for the first launch to settle and returns the link it resolved to: the deferred match, or
     /// the link that opened the app on its first launch. Nil on later launches, on no match, or on failure.
     /// The same link is also delivered on ``links``.
+    ///
+    /// While the SDK is disabled (``setEnabled(_:)``) the first launch waits and this returns nil at once
+    /// (or as soon as the SDK is disabled while it waits); ask again after enabling it.
     public func resolveDeferredLink() async -> OptoLinkData? {
-        await firstLaunchTask.value
+        await coordinator.firstLaunchResult()
     }
 
     /// Reads the click token from the pasteboard now, for the first launch's `/match`, when the
@@ -260,21 +282,31 @@ public final class OptoLink: Sendable {
     /// Binds this device to your user id (1–255 characters). Registers a session first when the backend
     /// does not know the device yet, so there is no 404. Returns false on failure (logged).
     @discardableResult
+    /// While the SDK is disabled (``setEnabled(_:)``) nothing is sent and this returns false.
     public func setIdentity(_ externalId: String) async -> Bool {
         guard !shutdownFlag.isSet else { return false }
         guard (1...255).contains(externalId.utf16.count) else {
             log(.error, "setIdentity refused: externalId must be 1–255 characters, got \(externalId.utf16.count)")
             return false
         }
-        await launchTask.value
+        guard privacy.isEnabled else {
+            log(.info, "setIdentity skipped: the SDK is disabled (setEnabled(false))")
+            return false
+        }
+        guard await coordinator.awaitLaunch() else { return false }
         return await coordinator.setIdentity(externalId)
     }
 
-    /// Unbinds this device from any user. Returns false on failure (logged).
+    /// Unbinds this device from any user. Returns false on failure (logged), and while the SDK is
+    /// disabled (nothing is sent).
     @discardableResult
     public func clearIdentity() async -> Bool {
         guard !shutdownFlag.isSet else { return false }
-        await launchTask.value
+        guard privacy.isEnabled else {
+            log(.info, "clearIdentity skipped: the SDK is disabled (setEnabled(false))")
+            return false
+        }
+        guard await coordinator.awaitLaunch() else { return false }
         return await coordinator.clearIdentity()
     }
 
@@ -285,13 +317,13 @@ public final class OptoLink: Sendable {
     /// The name must be 1–100 characters and the properties, as JSON, at most 10 240 bytes: otherwise the
     /// event is refused (logged), never truncated. Queued events are persisted before sending, sent in
     /// order, kept through network errors, 5xx and 429, and survive a restart. Delivery is at-least-once.
+    ///
+    /// While the SDK is disabled (``setEnabled(_:)``) the event is **dropped**, not queued: it returns
+    /// false, with an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
+    /// opted out is not tracked later either).
     @discardableResult
     public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async -> Bool {
-        guard !shutdownFlag.isSet else { return false }
-        guard provider.eventBatchSize > 0 else {
-            log(.error, "trackEvent refused: \(provider.service.displayName) takes no events from an app")
-            return false
-        }
+        guard acceptsEvent(name) else { return false }
         return await eventQueue.enqueue(name: name, properties: properties)
     }
 
@@ -303,12 +335,25 @@ public final class OptoLink: Sendable {
     /// the call is refused too; put the value in the properties.
     @discardableResult
     public func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]? = nil) async -> Bool {
+        guard acceptsEvent(name) else { return false }
+        return await eventQueue.enqueue(name: name, properties: properties, valueMinor: valueMinor, currency: currency)
+    }
+
+    /// Whether `trackEvent` may queue `name`: not after shutdown, not for a service that takes no events
+    /// from an app (logged), and not while the SDK is disabled (dropped: an info line and an
+    /// ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic).
+    private func acceptsEvent(_ name: String) -> Bool {
         guard !shutdownFlag.isSet else { return false }
         guard provider.eventBatchSize > 0 else {
             log(.error, "trackEvent refused: \(provider.service.displayName) takes no events from an app")
             return false
         }
-        return await eventQueue.enqueue(name: name, properties: properties, valueMinor: valueMinor, currency: currency)
+        guard privacy.isEnabled else {
+            log(.info, "Event \(name) dropped: the SDK is disabled (setEnabled(false))")
+            emit(.eventDropped(name: name, reason: "the SDK is disabled (setEnabled(false))"))
+            return false
+        }
+        return true
     }
 
     /// Sends the queued events now (skipping any retry wait) and returns when this attempt is over.
@@ -320,6 +365,49 @@ public final class OptoLink: Sendable {
     /// The number of events waiting to be sent.
     public func queuedEventCount() async -> Int {
         await eventQueue.count
+    }
+
+    // MARK: Privacy
+
+    /// Whether the SDK may talk to the backend about this device: the last ``setEnabled(_:)`` on this
+    /// install, else ``OptoLinkConfiguration/enabledByDefault`` (default true).
+    public var isEnabled: Bool { privacy.isEnabled }
+
+    /// Turns the SDK's data collection on or off for this install, at once and persisted (the choice
+    /// outlives the process and wins over ``OptoLinkConfiguration/enabledByDefault``).
+    ///
+    /// While disabled: the first launch does not read the pasteboard or send `/match` (it waits, its flag
+    /// unset, and goes on if the SDK is enabled later in the launch); no `/sdk/session`, `/sdk/identity` or
+    /// `/sdk/events` is sent; ``trackEvent(_:properties:)`` drops new events; ``setIdentity(_:)`` and
+    /// ``clearIdentity()`` return false. Events queued before stay stored and are sent once enabled again
+    /// (``resetDevice()`` forgets them). Links still work: ``handle(url:)`` resolves a tapped link, with
+    /// `/data` sent without the device id, and custom schemes need no request. A request already on the
+    /// wire finishes. Synchronous: call it from a settings toggle or a consent callback.
+    public func setEnabled(_ enabled: Bool) {
+        guard !shutdownFlag.isSet else { return }
+        guard privacy.set(enabled) else { return }
+        log(.info, enabled ? "OptoLink enabled" : "OptoLink disabled: no match, no session, identity or event calls")
+        let coordinator = self.coordinator
+        let eventQueue = self.eventQueue
+        Task {
+            await coordinator.privacyChanged()
+            await eventQueue.privacyChanged()
+        }
+    }
+
+    /// Forgets this install locally, as a reinstall would: the device id (a new one is used from now on),
+    /// the first-launch flag (the next start runs the first-launch sequence again), the queued events and
+    /// the record that the backend knows this device (so the next identity call or event registers the new
+    /// device first).
+    ///
+    /// Nothing is sent: the backend keeps the old device's profile and any identity bound to it (call
+    /// ``clearIdentity()`` before, while enabled, to unbind it there). The SDK keeps no user id locally.
+    /// The enabled switch is kept. Use it for "log out and forget this device" or a privacy reset.
+    public func resetDevice() async {
+        guard !shutdownFlag.isSet else { return }
+        await eventQueue.removeAll()
+        await coordinator.resetDevice()
+        log(.info, "resetDevice: this install now has a new device id; no queued events, the next start is a first launch")
     }
 
     // MARK: Lifecycle

@@ -23,6 +23,14 @@ import Foundation
 ///
 /// 3. Not at all in an app extension (``OptoLinkEnvironment/isAppExtension``), nor for an install that
 ///    predates the SDK (``OptoLinkConfiguration/existingInstall``: its first launch is marked done at start).
+/// 4. While the SDK is disabled (``OptoLink/setEnabled(_:)``), the sequence waits before reading the
+///    pasteboard and before `/match` (the first-launch flag stays unset); enabling it in the same launch
+///    lets it go on. A link that opens the app meanwhile still settles it (rule 1).
+///
+/// **Privacy switch**: while disabled, nothing that identifies the device leaves it: no pasteboard read,
+/// no `/match`, no `/sdk/*` call (session, identity, events); direct opens are still resolved (the user
+/// tapped the link) but `/data` goes without the device id. ``resetDevice()`` forgets the device id, the
+/// registration and the first-launch flag.
 ///
 /// **Session rule** (parity with Flutter): when that sequence has settled, if neither `/match` nor `/data`
 /// was sent in this launch and no session was registered yet, `/sdk/session` is sent once. Later
@@ -50,8 +58,8 @@ actor LaunchCoordinator {
         case shutDown
         /// The same URL is already being opened: share its answer.
         case joining(OpenSlot)
-        /// A new open: run the request and fulfil the slot.
-        case starting(OpenSlot, isFirstLaunchOpen: Bool)
+        /// A new open: run the request (with `deviceId`, nil while the SDK is disabled) and fulfil the slot.
+        case starting(OpenSlot, isFirstLaunchOpen: Bool, deviceId: String?)
     }
 
     struct Dependencies: Sendable {
@@ -72,6 +80,8 @@ actor LaunchCoordinator {
         /// down. Called from any thread (direct opens deliver from the transport's callback). The
         /// coordinator emits ``Diagnostic/Kind/linkDelivered(_:)`` afterwards.
         let deliver: @Sendable (OptoLinkData) -> Bool
+        /// ``OptoLink/setEnabled(_:)``; always on unless the facade passes its own.
+        var privacy = PrivacySwitch()
     }
 
     private let deps: Dependencies
@@ -105,33 +115,77 @@ actor LaunchCoordinator {
     private var openOrder: [(key: String, time: TimeInterval)] = []
     private var openOrderHead = 0
     private var isShutDown = false
+    /// ``runFirstLaunch(launchURL:key:)`` returned (see ``firstLaunchResult()``).
+    private var firstLaunchFinished = false
+    /// ``finishLaunch()`` ran: identity calls and events may go (see ``awaitLaunch()``).
+    private var launchSettled = false
+    /// This install's device id; replaced by ``resetDevice()``. Read from any thread (``currentDeviceId``).
+    private nonisolated let device: LockedValue<String>
 
     init(dependencies: Dependencies) {
         self.deps = dependencies
+        self.device = LockedValue(dependencies.deviceId)
         // An app extension never runs the first-launch sequence (it would spend the containing app's token).
         self.phase = dependencies.launchState.isFirstLaunch && !dependencies.isAppExtension ? .waiting : .notFirstLaunch
     }
 
     // MARK: Launch
 
+    /// This install's device id (``resetDevice()`` replaces it).
+    nonisolated var currentDeviceId: String { device.value }
+
     /// Runs the first-launch part of the launch; returns the link the first launch resolved to (nil when
     /// none, or when this is not the first launch).
-    func runFirstLaunch(launchURL: URL?, shortCode: String?) async -> OptoLinkData? {
-        if let launchURL, let shortCode {
-            _ = await open(launchURL, shortCode: shortCode)
+    func runFirstLaunch(launchURL: URL?, key: String?) async -> OptoLinkData? {
+        let link = await runFirstLaunchSequence(launchURL: launchURL, key: key)
+        firstLaunchFinished = true
+        wakeWaiters()
+        return link
+    }
+
+    /// ``OptoLink/resolveDeferredLink()``: waits for ``runFirstLaunch(launchURL:key:)`` and returns its
+    /// link; nil at once (and nil when it happens while waiting) when the SDK is disabled or shut down.
+    func firstLaunchResult() async -> OptoLinkData? {
+        while !firstLaunchFinished, deps.privacy.isEnabled, !isShutDown { await waitForChange() }
+        return firstLaunchFinished && !isShutDown ? firstLaunchLink : nil
+    }
+
+    /// Waits for the launch to settle (``finishLaunch()``); false at once, or as soon as it happens, when
+    /// the SDK is disabled or shut down: identity calls and event sends do not go then.
+    func awaitLaunch() async -> Bool {
+        while !launchSettled, deps.privacy.isEnabled, !isShutDown { await waitForChange() }
+        return launchSettled && deps.privacy.isEnabled && !isShutDown
+    }
+
+    /// ``OptoLink/setEnabled(_:)`` changed the switch: whatever waits on it looks again.
+    func privacyChanged() {
+        wakeWaiters()
+    }
+
+    /// Waits while the SDK is disabled during the first launch, until it is enabled, a link settles the
+    /// first launch, or the SDK shuts down.
+    private func waitUntilEnabled() async {
+        while !deps.privacy.isEnabled, phase == .waiting, !isShutDown { await waitForChange() }
+    }
+
+    private func runFirstLaunchSequence(launchURL: URL?, key: String?) async -> OptoLinkData? {
+        if let launchURL, let key {
+            _ = await open(launchURL, key: key)
         }
         guard phase != .notFirstLaunch else { return nil }
         // A link that opened the app first: wait for it; only a delivered link settles the first launch.
         await waitForFirstLaunchOpens()
+        await waitUntilEnabled()
         if phase == .settled || isShutDown { return firstLaunchLink }
         // The token, read in a task of its own; a link opening the app meanwhile still settles the first
         // launch (phase `.waiting`: /match is not sent yet), so a paste prompt never holds a direct open.
         let token = await tokenForMatch()
         await waitForFirstLaunchOpens()
+        await waitUntilEnabled()
         if phase == .settled || isShutDown { return firstLaunchLink }
         phase = .matching
         linkRequestSent = true
-        let outcome = await deps.resolver.match(token: token?.token, deviceId: deps.deviceId)
+        let outcome = await deps.resolver.match(token: token?.token, deviceId: currentDeviceId)
         await deps.resolver.finish(after: outcome, usedToken: token)
         switch outcome {
         case .matched(let link):
@@ -182,8 +236,8 @@ actor LaunchCoordinator {
         token = .notStarted
         tokenWaitExpired = false
         deps.log(.info, "Re-running the first-launch sequence as on a fresh install (first-launch flag reset; "
-            + "device id \(deps.deviceId), events, identity and the app's data kept)")
-        return .finished(await runFirstLaunch(launchURL: nil, shortCode: nil))
+            + "device id \(currentDeviceId), events, identity and the app's data kept)")
+        return .finished(await runFirstLaunch(launchURL: nil, key: nil))
     }
 
     /// Waits until no open begun during the first launch is still running (or the SDK shuts down).
@@ -262,7 +316,9 @@ actor LaunchCoordinator {
     /// `/match` is not sent yet, reads the pasteboard now and hands the token to `/match`. Returns whether a
     /// click token was found; false (and no read) in every other case.
     func checkPasteboard() async -> Bool {
-        guard deps.configuration.clipboardReading == .whenAppAsks, phase == .waiting, !tokenWaitExpired, !isShutDown else {
+        guard deps.configuration.clipboardReading == .whenAppAsks, phase == .waiting, !tokenWaitExpired, !isShutDown,
+            deps.privacy.isEnabled
+        else {
             if case .done(let read) = token { return read != nil }
             if case .reading(let task) = token { return await task.value != nil }
             return false
@@ -276,9 +332,14 @@ actor LaunchCoordinator {
     }
 
     /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch (for a
-    /// service that has sessions).
+    /// service that has sessions). Not while the SDK is disabled (a later identity call or event
+    /// registers the device first).
     func finishLaunch() async {
-        guard deps.provider.hasSessions, !linkRequestSent, !sessionSent, !isShutDown else { return }
+        defer {
+            launchSettled = true
+            wakeWaiters()
+        }
+        guard deps.provider.hasSessions, !linkRequestSent, !sessionSent, !isShutDown, deps.privacy.isEnabled else { return }
         _ = await register()
     }
 
@@ -287,22 +348,23 @@ actor LaunchCoordinator {
     /// Fetches and delivers the link behind `url` (already checked to be ours), once per open.
     ///
     /// Not isolated to the actor: the decision and the bookkeeping are (``beginOpen(_:)``,
-    /// ``finishOpen(_:_:isFirstLaunchOpen:)``), but the request runs right here, in the calling task, so
+    /// ``finishOpen(_:_:isFirstLaunchOpen:registers:)``), but the request runs right here, in the calling task, so
     /// its answer wakes one task (the caller's) besides the app's `links` listener, which gets the link
     /// from the transport's callback. Structured, as Swift code expects: cancelling the calling task
     /// cancels the open. ``shutdown()`` stops it at its next step (no further attempt or wait; an
     /// attempt already on the wire is not interrupted, and nothing is delivered after shutdown).
     /// (Measured by optolink-bench, measure 2: a task of its own per open cost about 4 % of the open.)
-    nonisolated func open(_ url: URL, shortCode: String) async -> OptoLinkData? {
-        switch await beginOpen(url, sendsRequest: deps.provider.opensWithRequest(key: shortCode)) {
+    nonisolated func open(_ url: URL, key: String) async -> OptoLinkData? {
+        let sendsRequest = deps.provider.opensWithRequest(key: key, url: url)
+        switch await beginOpen(url, sendsRequest: sendsRequest) {
         case .shutDown:
             return nil
         case .joining(let slot):
             return await finishJoin(slot.value())
-        case .starting(let slot, let isFirstLaunchOpen):
-            let link = await Self.fetchAndDeliver(shortCode: shortCode, url: url, deps: deps, slot: slot)
+        case .starting(let slot, let isFirstLaunchOpen, let deviceId):
+            let link = await Self.fetchAndDeliver(key: key, url: url, installID: deviceId, deps: deps, slot: slot)
             slot.fulfill(link)
-            return await finishOpen(slot, link, isFirstLaunchOpen: isFirstLaunchOpen)
+            return await finishOpen(slot, link, isFirstLaunchOpen: isFirstLaunchOpen, registers: sendsRequest && deviceId != nil)
         }
     }
 
@@ -316,7 +378,7 @@ actor LaunchCoordinator {
             return .joining(slot)
         }
         // Opened during the first launch: it settles the first launch only once its link is delivered
-        // (``finishOpen(_:_:isFirstLaunchOpen:)``); until then `/match` waits for it (or its answer does).
+        // (``finishOpen(_:_:isFirstLaunchOpen:registers:)``); until then `/match` waits for it (or its answer does).
         let isFirstLaunchOpen = phase == .waiting || phase == .matching
         if sendsRequest { linkRequestSent = true }
         let slot = OpenSlot(time: now)
@@ -325,15 +387,16 @@ actor LaunchCoordinator {
         running[ObjectIdentifier(slot)] = slot
         openOrder.append((key: key, time: now))
         if isFirstLaunchOpen { firstLaunchOpens.insert(ObjectIdentifier(slot)) }
-        return .starting(slot, isFirstLaunchOpen: isFirstLaunchOpen)
+        return .starting(slot, isFirstLaunchOpen: isFirstLaunchOpen, deviceId: deps.privacy.isEnabled ? currentDeviceId : nil)
     }
 
     /// The bookkeeping after an open's request: the backend now knows this device.
     /// An open of the first launch that delivered its link settles it (before `/match` was sent: no
     /// `/match` for this install); one that failed leaves the first launch to the deferred match.
-    private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool) -> OptoLinkData? {
+    /// `registers`: `/data` went with the device id (a short link while enabled), so the backend knows it.
+    private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool, registers: Bool) -> OptoLinkData? {
         running[ObjectIdentifier(slot)] = nil
-        if link != nil { markRegistered() }
+        if link != nil, registers { markRegistered() }
         if isFirstLaunchOpen {
             firstLaunchOpens.remove(ObjectIdentifier(slot))
             if let link, !isShutDown, !firstLaunchOpenDelivered {
@@ -370,7 +433,7 @@ actor LaunchCoordinator {
 
     /// Fetches the link and delivers it (off the actor). Nil when it could not be resolved (logged) or
     /// the open was stopped.
-    private static func fetchAndDeliver(shortCode: String, url: URL, deps: Dependencies, slot: OpenSlot) async -> OptoLinkData? {
+    private static func fetchAndDeliver(key: String, url: URL, installID: String?, deps: Dependencies, slot: OpenSlot) async -> OptoLinkData? {
         do {
             // Delivered from the transport's callback as soon as the answer is parsed (see
             // `OptoLinkAPI.linkData(shortCode:deviceId:isStopped:onLink:)`): the app's listener does not wait for
@@ -378,7 +441,7 @@ actor LaunchCoordinator {
             let deliver = deps.deliver
             let delivered = LockedValue(false)
             let link = try await deps.provider.open(
-                key: shortCode, url: url, installID: deps.deviceId, isStopped: { slot.isStopped },
+                key: key, url: url, installID: installID, isStopped: { slot.isStopped },
                 onLink: { link in if deliver(link) { delivered.set(true) } })
             guard let link else {
                 deps.log(.info, "\(deps.provider.service.displayName) has no link behind \(url.absoluteString): route it yourself")
@@ -387,7 +450,7 @@ actor LaunchCoordinator {
             if delivered.value { deps.emit(.linkDelivered(link)) }
             return link
         } catch {
-            if error != .cancelled { deps.log(.error, "Link \(shortCode) could not be resolved: \(error)") }
+            if error != .cancelled { deps.log(.error, "Link \(key) could not be resolved: \(error)") }
             return nil
         }
     }
@@ -395,20 +458,21 @@ actor LaunchCoordinator {
     // MARK: Registration, identity, events
 
     private var isRegistered: Bool {
-        deps.store.string(forKey: Self.registeredDeviceKey) == deps.deviceId
+        deps.store.string(forKey: Self.registeredDeviceKey) == currentDeviceId
     }
 
     private func markRegistered() {
-        if !isRegistered { deps.store.set(deps.deviceId, forKey: Self.registeredDeviceKey) }
+        if !isRegistered { deps.store.set(currentDeviceId, forKey: Self.registeredDeviceKey) }
     }
 
     /// Sends `/sdk/session` (one at a time: concurrent callers share the request).
     private func register() async -> Result<Void, OptoLinkError> {
         if let registration { return await registration.value }
         sessionSent = true
+        let deviceId = currentDeviceId
         let task = Task { () -> Result<Void, OptoLinkError> in
             do throws(OptoLinkError) {
-                let info = try await self.deps.provider.registerSession(installID: self.deps.deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
+                let info = try await self.deps.provider.registerSession(installID: deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
                 self.deps.emit(.sessionRegistered(deviceId: info.deviceId, firstSeenAt: info.firstSeenAt, lastSeenAt: info.lastSeenAt))
                 return .success(())
             } catch {
@@ -434,7 +498,8 @@ actor LaunchCoordinator {
     /// Runs `call`, registering the device first when needed and once more after a 404.
     /// (`call` throws untyped: typed-throws function types need newer Apple runtimes than iOS 13.)
     private func withRegisteredDevice<T: Sendable>(_ call: @Sendable () async throws -> T) async throws(OptoLinkError) -> T {
-        guard !isShutDown else { throw .cancelled(nil) }
+        // Disabled: no /sdk/* call (the facade checks first; this catches a switch during the wait).
+        guard !isShutDown, deps.privacy.isEnabled else { throw .cancelled(nil) }
         try await ensureRegistered()
         do {
             return try await call()
@@ -458,13 +523,14 @@ actor LaunchCoordinator {
     /// Binds the device to `externalId`; false (logged) on failure.
     func setIdentity(_ externalId: String) async -> Bool {
         let deps = self.deps
+        let device = self.device
         guard deps.provider.hasIdentity else {
             deps.log(.error, "setIdentity: \(deps.provider.service.displayName) does not bind devices to users")
             return false
         }
         do {
             let binding = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.provider.setIdentity(externalId: externalId, installID: deps.deviceId, fingerprint: deps.deviceInfo.fingerprint())
+                try await deps.provider.setIdentity(externalId: externalId, installID: device.value, fingerprint: deps.deviceInfo.fingerprint())
             }
             deps.emit(.identityChanged(externalId: binding.externalId ?? externalId))
             return true
@@ -477,13 +543,14 @@ actor LaunchCoordinator {
     /// Unbinds the device; false (logged) on failure.
     func clearIdentity() async -> Bool {
         let deps = self.deps
+        let device = self.device
         guard deps.provider.hasIdentity else {
             deps.log(.error, "clearIdentity: \(deps.provider.service.displayName) does not bind devices to users")
             return false
         }
         do {
             _ = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.provider.clearIdentity(installID: deps.deviceId)
+                try await deps.provider.clearIdentity(installID: device.value)
             }
             deps.emit(.identityChanged(externalId: nil))
             return true
@@ -496,9 +563,24 @@ actor LaunchCoordinator {
     /// Sends a batch of queued events in one request (the event queue decides what a failure means).
     func send(_ events: [QueuedEvent]) async throws(OptoLinkError) {
         let deps = self.deps
+        let device = self.device
         try await withRegisteredDevice { () async throws -> Void in
-            try await deps.provider.send(events, installID: deps.deviceId)
+            try await deps.provider.send(events, installID: device.value)
         }
+    }
+
+    // MARK: Reset
+
+    /// ``OptoLink/resetDevice()``: forgets the device id (a new one is minted and stored at once, so this
+    /// instance goes on as the new device), the backend registration and the first-launch flag (the next
+    /// start on this store is a first launch). The backend keeps the old device's record: nothing is sent.
+    func resetDevice() {
+        deps.store.removeValue(forKey: DeviceIdentifierStore.key)
+        deps.store.removeValue(forKey: Self.registeredDeviceKey)
+        deps.store.removeValue(forKey: LaunchState.key)
+        deps.store.removeValue(forKey: deps.provider.installIDKey)
+        device.set(deps.provider.installID(store: deps.store))
+        sessionSent = false
     }
 
     // MARK: Shutdown

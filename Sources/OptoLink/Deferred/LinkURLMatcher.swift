@@ -4,17 +4,31 @@ import Foundation
 ///
 /// Accepted: `http(s)://<host>/<orgKey>/<shortCode>` with an optional trailing slash, where `<host>` is
 /// the base URL's host or one of ``OptoLinkConfiguration/linkDomains`` (case-insensitive, port ignored)
-/// and `<orgKey>` is exactly the configured org key. Query and fragment are ignored. Anything else
-/// (other hosts, other orgs, custom schemes, deeper paths) is not ours: the app routes it itself.
+/// and `<orgKey>` is exactly the configured org key. Query and fragment are ignored. Also accepted:
+/// `<scheme>:…` for a scheme in ``OptoLinkConfiguration/urlSchemes`` (``customSchemeLink(in:)``). Anything
+/// else (other hosts, other orgs, other schemes, deeper paths) is not ours: the app routes it itself.
 struct LinkURLMatcher: Sendable {
     let orgKey: String
     let hosts: Set<String>
+    let schemes: Set<String>
 
     init(configuration: OptoLinkConfiguration) {
         self.orgKey = configuration.orgKey
         var hosts = Set(configuration.linkDomains)
         if let host = configuration.baseURL.host { hosts.insert(Self.normalize(host)) }
         self.hosts = hosts
+        self.schemes = Set(configuration.urlSchemes)
+    }
+
+    /// What `url` leads to when it is ours: a short link, or one of the app's URL schemes; else nil.
+    func target(for url: URL) -> LinkTarget? {
+        if let code = shortCode(in: url) { return .shortCode(code) }
+        return customSchemeLink(in: url).map(LinkTarget.customScheme)
+    }
+
+    /// The link a custom-scheme URL stands for (``CustomSchemeLink``, shared with Deep Blue Links).
+    func customSchemeLink(in url: URL) -> OptoLinkData? {
+        CustomSchemeLink.link(in: url, schemes: schemes, service: .optoLink)
     }
 
     /// The short code when `url` is one of our links, else nil.

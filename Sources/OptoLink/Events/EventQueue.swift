@@ -39,6 +39,9 @@ import Foundation
 ///   resend instead of counting it twice.
 /// - **Value**: `valueMinor` and `currency` only where the provider takes them (its rule is checked here,
 ///   before the event is stored: QubeRoute refuses a value without an ISO 4217 currency).
+/// - **Disabled** (``OptoLink/setEnabled(_:)``): nothing is sent; the events already queued stay
+///   (they were tracked while enabled) and go once the SDK is enabled again; ``removeAll()`` forgets them
+///   (``OptoLink/resetDevice()``). The facade refuses new events while disabled.
 actor EventQueue {
     /// The key-value store key where SDK versions before the event store kept the queue (migrated once).
     static let storeKey = "optolink_event_queue"
@@ -68,6 +71,7 @@ actor EventQueue {
     private let wallClock: @Sendable () -> Date
     private let emit: @Sendable (Diagnostic.Kind) -> Void
     private let log: @Sendable (LogLevel, String) -> Void
+    private let isEnabled: @Sendable () -> Bool
 
     private var events: [QueuedEvent] = []
     private var loaded = false
@@ -89,7 +93,8 @@ actor EventQueue {
         store: any KeyValueStore, eventStore: any EventStore, capacity: Int, clock: any OptoLinkClock, backoff: RetryPolicy,
         sender: @escaping Sender, batchSize: Int = 1, valueCheck: @escaping ValueCheck = { _, _ in nil },
         wallClock: @escaping @Sendable () -> Date = { Date() },
-        emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void
+        emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void,
+        isEnabled: @escaping @Sendable () -> Bool = { true }
     ) {
         self.store = store
         self.eventStore = eventStore
@@ -102,6 +107,7 @@ actor EventQueue {
         self.wallClock = wallClock
         self.emit = emit
         self.log = log
+        self.isEnabled = isEnabled
     }
 
     /// Reads the stored events the first time the queue is used: the event store, then a queue left
@@ -231,7 +237,7 @@ actor EventQueue {
     /// Sends what can be sent now: resumes a paused queue, ends a pending retry wait, and returns when
     /// the worker's current pass is over (at once when there is nothing to send).
     func flushNow() async {
-        guard !isShutDown else { return }
+        guard !isShutDown, isEnabled() else { return }
         loadIfNeeded()
         paused = false
         if worker == nil {
@@ -241,6 +247,26 @@ actor EventQueue {
         }
         guard worker != nil else { return }
         await withCheckedContinuation { passWaiters.append($0) }
+    }
+
+    /// The SDK was enabled or disabled: sending starts again when enabled (a disabled queue stops at its
+    /// next event by itself).
+    func privacyChanged() {
+        guard !isShutDown, isEnabled(), !paused else { return }
+        loadIfNeeded()
+        startWorker()
+    }
+
+    /// Forgets every queued event, in memory and in the store (``OptoLink/resetDevice()``). A send already
+    /// on the wire finishes; nothing after it is sent.
+    func removeAll() {
+        guard !isShutDown else { return }
+        loaded = true
+        events = []
+        eventStore.removeAll()
+        failuresInARow = 0
+        store.removeValue(forKey: Self.storeKey)
+        endWait()
     }
 
     /// Stops sending and waiting; the events stay persisted for the next instance.
@@ -276,7 +302,7 @@ actor EventQueue {
     }
 
     private func startWorker() {
-        guard worker == nil, !isShutDown, !events.isEmpty else { return }
+        guard worker == nil, !isShutDown, !events.isEmpty, isEnabled() else { return }
         worker = Task { await self.run() }
     }
 
@@ -295,7 +321,7 @@ actor EventQueue {
     /// Sends batches from the head of the queue until it is empty or one is kept.
     private func sendPass() async -> PassEnd {
         while !events.isEmpty {
-            if isShutDown || Task.isCancelled { return .stopped }
+            if isShutDown || Task.isCancelled || !isEnabled() { return .stopped }
             let batch = Array(events.prefix(batchSize))
             // The batch's verdict is its first event's (its name in the log; every event in it shares it).
             let event = batch[0]

@@ -19,19 +19,3 @@ enum IncomingLinks {
         return (universalLinks + openedURLs).filter { seen.insert($0).inserted }
     }
 }
-
-extension OptoLink {
-    /// Starts handling `url` in a task of its own when it is ours (``canHandle(url:)``) and says whether
-    /// it was: the synchronous, fire-and-forget form the app delegate, scene delegate and SwiftUI helpers
-    /// use. The link arrives on ``links``; nothing waits for the network here.
-    func startHandling(_ url: URL) -> Bool {
-        guard canHandle(url: url) else { return false }
-        Task { await self.handle(url: url) }
-        return true
-    }
-
-    /// ``startHandling(_:)`` for each URL; true when at least one was ours.
-    func startHandling(_ urls: [URL]) -> Bool {
-        urls.reduce(false) { handled, url in startHandling(url) || handled }
-    }
-}

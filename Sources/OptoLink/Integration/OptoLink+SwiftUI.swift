@@ -6,7 +6,7 @@ import SwiftUI
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension View {
     /// Routes OptoLink links to `onLink`: wires `onOpenURL`, `onContinueUserActivity` for Universal Links
-    /// and the SDK's ``OptoLink/links`` stream, in one line.
+    /// and the SDK's ``OptoLinkClient/links`` stream, in one line.
     ///
     /// ```swift
     /// WindowGroup {
@@ -25,11 +25,11 @@ extension View {
     /// app life cycle: use the scene delegate helpers (`handle(userActivity:)` and friends, UIKit only).
     ///
     /// - Parameters:
-    ///   - optoLink: the running SDK.
+    ///   - optoLink: the running SDK (`OptoLink.shared`), or any ``OptoLinkClient`` (a fake in previews and tests).
     ///   - onOtherURL: called with URLs that are not OptoLink links (default: ignored).
     ///   - onLink: called on the main actor with every link to route to.
     public func optoLink(
-        _ optoLink: OptoLink, onOtherURL: (@MainActor (URL) -> Void)? = nil,
+        _ optoLink: any OptoLinkClient, onOtherURL: (@MainActor (URL) -> Void)? = nil,
         onLink: @escaping @MainActor (OptoLinkData) -> Void
     ) -> some View {
         modifier(OptoLinkModifier(optoLink: optoLink, onOtherURL: onOtherURL, onLink: onLink))
@@ -39,7 +39,7 @@ extension View {
 /// The modifier behind `View.optoLink(_:onOtherURL:onLink:)`.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 struct OptoLinkModifier: ViewModifier {
-    let optoLink: OptoLink
+    let optoLink: any OptoLinkClient
     let onOtherURL: (@MainActor (URL) -> Void)?
     let onLink: @MainActor (OptoLinkData) -> Void
     @State private var listener: Task<Void, Never>?

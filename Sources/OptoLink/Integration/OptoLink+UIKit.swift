@@ -32,6 +32,17 @@ extension OptoLink {
         candidates(in: connectionOptions).first
     }
 
+    @MainActor
+    fileprivate static func candidates(in connectionOptions: UIScene.ConnectionOptions) -> [URL] {
+        IncomingLinks.candidates(
+            universalLinks: connectionOptions.userActivities.compactMap(universalLinkURL(in:)),
+            openedURLs: connectionOptions.urlContexts.map(\.url))
+    }
+}
+
+/// The delegate helpers, on any ``OptoLinkClient`` (``OptoLink``, or `FakeOptoLink` in your tests).
+extension OptoLinkClient {
+
     /// Handles the links of a scene that connects while the SDK already runs (a second window on iPad,
     /// or an app that starts the SDK before its first scene): each one that is ours is opened in a task
     /// of its own and arrives on ``links``. Returns whether any was ours.
@@ -40,7 +51,7 @@ extension OptoLink {
     /// launch that is what tells the SDK not to ask `/match`.
     @MainActor @discardableResult
     public func handle(connectionOptions: UIScene.ConnectionOptions) -> Bool {
-        startHandling(Self.candidates(in: connectionOptions))
+        startHandling(OptoLink.candidates(in: connectionOptions))
     }
 
     /// Handles a Universal Link activity from `scene(_:continue:)` or
@@ -54,7 +65,7 @@ extension OptoLink {
     /// ```
     @discardableResult
     public func handle(userActivity: NSUserActivity) -> Bool {
-        guard let url = Self.universalLinkURL(in: userActivity) else { return false }
+        guard let url = OptoLink.universalLinkURL(in: userActivity) else { return false }
         return startHandling(url)
     }
 
@@ -79,13 +90,6 @@ extension OptoLink {
         _ application: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
     ) -> Bool {
         startHandling(url)
-    }
-
-    @MainActor
-    private static func candidates(in connectionOptions: UIScene.ConnectionOptions) -> [URL] {
-        IncomingLinks.candidates(
-            universalLinks: connectionOptions.userActivities.compactMap(universalLinkURL(in:)),
-            openedURLs: connectionOptions.urlContexts.map(\.url))
     }
 }
 #endif

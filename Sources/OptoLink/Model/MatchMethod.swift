@@ -5,6 +5,9 @@
 public enum MatchMethod: Sendable, Hashable {
     /// The app was opened by the link itself (Universal Link, `onOpenURL`): `"DIRECT"`.
     case direct
+    /// The app was opened by one of your own URL schemes (``OptoLinkConfiguration/urlSchemes``), read
+    /// locally without a request: `"CUSTOM_SCHEME"` (the SDK's own label; the backend never sends it).
+    case customScheme
     /// Matched by the clipboard token the redirect page wrote: `"CLIPBOARD"`.
     case clipboard
     /// Matched by the Play install referrer (Android only): `"INSTALL_REFERRER"`.
@@ -24,6 +27,7 @@ public enum MatchMethod: Sendable, Hashable {
     public init(rawValue: String) {
         switch rawValue {
         case "DIRECT": self = .direct
+        case "CUSTOM_SCHEME": self = .customScheme
         case "CLIPBOARD": self = .clipboard
         case "INSTALL_REFERRER": self = .installReferrer
         case "FINGERPRINT_EXACT": self = .fingerprintExact
@@ -38,6 +42,7 @@ public enum MatchMethod: Sendable, Hashable {
     public var rawValue: String {
         switch self {
         case .direct: return "DIRECT"
+        case .customScheme: return "CUSTOM_SCHEME"
         case .clipboard: return "CLIPBOARD"
         case .installReferrer: return "INSTALL_REFERRER"
         case .fingerprintExact: return "FINGERPRINT_EXACT"

@@ -59,3 +59,56 @@ public struct OptoLinkData: Sendable, Hashable {
         self.providerFields = providerFields
     }
 }
+
+extension OptoLinkData {
+    /// The deepest ``params`` nesting ``decodeParams(as:)`` accepts (the params object itself is level 1).
+    /// 64, as for event properties: deep enough for any real template, shallow enough that decoding a
+    /// recursive type stays far inside a 512 KiB stack (Apple's cooperative threads).
+    public static let maxParamsDepth = 64
+
+    /// Decodes ``params`` as your own type, from the SDK's JSON tree (no `JSONDecoder`, no text round trip).
+    ///
+    /// ```swift
+    /// struct Promo: Decodable { let campaign: String; let discount: Int? }
+    /// let promo = try link.decodeParams(as: Promo.self)
+    /// ```
+    ///
+    /// Numbers decode as any numeric type that holds them exactly; strings that spell a number or
+    /// `true`/`false` decode as numbers and booleans too (custom-scheme query items and many templates
+    /// carry every value as a string); a missing key is nil for an optional property; `JSONValue`
+    /// properties take any value as it is.
+    ///
+    /// - Throws: ``OptoLinkError/invalidArgument`` when the params do not fit `type` (the message names the
+    ///   key path and what was found) or are nested deeper than ``maxParamsDepth`` (checked before
+    ///   decoding, without recursion). Never crashes on hostile params.
+    public func decodeParams<T: Decodable>(as type: T.Type = T.self) throws(OptoLinkError) -> T {
+        let root = JSONValue.object(params)
+        if root.isNested(deeperThan: Self.maxParamsDepth) {
+            throw .argument("params are nested more than \(Self.maxParamsDepth) levels deep; not decoded as \(T.self)")
+        }
+        do {
+            return try JSONValueDecoder.decode(type, from: root)
+        } catch let error as DecodingError {
+            throw .argument("params do not decode as \(T.self): \(Self.describe(error))")
+        } catch {
+            throw .argument("params do not decode as \(T.self): \(error)")
+        }
+    }
+
+    /// `"discount": expected Int, found a string` style text for a decoding error.
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "(top level)" : keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.isEmpty ? "" : path(context) + "."
+            return "\(parent)\(key.stringValue): missing"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

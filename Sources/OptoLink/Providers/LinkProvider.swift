@@ -16,17 +16,22 @@ protocol LinkProvider: Sendable {
     /// stored in `store` the first time.
     func installID(store: any KeyValueStore) -> String
 
+    /// The store key ``installID(store:)`` keeps the id under (``OptoLink/resetDevice()`` removes it).
+    var installIDKey: String { get }
+
     /// The key ``open(key:url:installID:isStopped:onLink:)`` resolves `url` with, when `url` is one of
     /// the service's links; nil when it is not (the app routes it itself).
     func linkKey(in url: URL) -> String?
 
-    /// Whether opening `key` sends a request (a URL scheme routed locally sends none).
-    func opensWithRequest(key: String) -> Bool
+    /// Whether opening `url` (its `key`) sends a request: one of the app's URL schemes
+    /// (``CustomSchemeLink``) is read locally and sends none.
+    func opensWithRequest(key: String, url: URL) -> Bool
 
     /// Resolves a direct open. Hands the link to `onLink` as soon as it is known (before returning it);
-    /// nil when the service has no link behind the URL (nothing is delivered).
+    /// nil when the service has no link behind the URL (nothing is delivered). `installID` is nil while
+    /// the SDK is disabled (``OptoLink/setEnabled(_:)``): the request then goes without it.
     func open(
-        key: String, url: URL, installID: String, isStopped: (@Sendable () -> Bool)?,
+        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData?
 
@@ -68,7 +73,8 @@ extension LinkProvider {
     var marksFirstLaunchBeforeMatch: Bool { true }
     var hasSessions: Bool { false }
     var hasIdentity: Bool { false }
-    func opensWithRequest(key: String) -> Bool { true }
+    var installIDKey: String { DeviceIdentifierStore.key }
+    func opensWithRequest(key: String, url: URL) -> Bool { true }
 
     func registerSession(installID: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> SessionInfo {
         throw .argument("\(service.displayName) has no session endpoint")

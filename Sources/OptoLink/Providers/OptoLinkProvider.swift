@@ -30,7 +30,8 @@ public struct OptoLinkProvider: Sendable {
 
     /// The service.
     public let service: Service
-    /// Deep Blue Links: the app's own URL schemes (lower-cased), routed without a request
+    /// Deep Blue Links: the app's own URL schemes (lower-cased, validated as
+    /// ``OptoLinkConfiguration/urlSchemes``, which holds the same list), routed without a request
     /// (`myapp://products/1234` → `/products/1234`). Empty for the other services.
     public let urlSchemes: [String]
     /// AppsFlyer: the app id (`id123456789`) and the hook through which the app's backend signs or makes
@@ -66,15 +67,17 @@ extension OptoLinkConfiguration {
     init(
         provider: OptoLinkProvider, key: String, baseURL: URL, linkDomains: [String], timeout: TimeInterval, maxRetries: Int,
         backoffBase: TimeInterval, maxBackoff: TimeInterval, jitter: Bool, existingInstall: Bool, eventQueueCapacity: Int,
-        logger: OptoLinkLogger?
+        urlSchemes: [String] = [], enabledByDefault: Bool = true, logLevel: LogLevel = .warning,
+        logging: OptoLinkLogging = .none, logger: OptoLinkLogger?
     ) throws(OptoLinkError) {
         try self.init(
             apiKey: "opl_sdk_provider", orgKey: "none", baseURL: baseURL, timeout: timeout, maxRetries: maxRetries,
             backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter, clipboardReading: .never,
-            existingInstall: existingInstall, linkDomains: linkDomains, eventQueueCapacity: eventQueueCapacity, logger: logger)
+            existingInstall: existingInstall, linkDomains: linkDomains, urlSchemes: urlSchemes, eventQueueCapacity: eventQueueCapacity,
+            enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
         self.apiKey = key
         self.orgKey = ""
-        self.provider = provider
+        self.provider = provider.service == .deepBlue ? OptoLinkProvider(service: .deepBlue, urlSchemes: self.urlSchemes) : provider
     }
 
     /// Checks a service key: printable ASCII without spaces, at most 200 characters.

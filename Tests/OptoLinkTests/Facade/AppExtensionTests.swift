@@ -17,7 +17,8 @@ struct AppExtensionTests {
         let device = TestDevice(transport: DeferredSequenceTests.answering(), pasteboard: pasteboard)
         var environment = device.environment
         environment.isAppExtension = true
-        let configuration = Fixtures.configuration(clipboardReading: .whenAppAsks, logger: { _, message in logs.record(message) })
+        let configuration = Fixtures.configuration(
+            clipboardReading: .whenAppAsks, logLevel: .info, logger: { _, message in logs.record(message) })
         let sdk = OptoLink.start(configuration: configuration, environment: environment)
 
         // When its launch settles and it asks for the pasteboard
@@ -27,7 +28,7 @@ struct AppExtensionTests {
         await sdk.flushEvents()
         await sdk.shutdown()
 
-        // Then no /match, the pasteboard untouched, the app's first launch still pending, and a log line
+        // Then no /match, the pasteboard untouched, the app's first launch still pending, and an info line
         #expect(!(await endpoints(device.transport)).contains(.match))
         #expect(await endpoints(device.transport).contains(.events))
         #expect(pasteboard.hasStringsCount == 0)

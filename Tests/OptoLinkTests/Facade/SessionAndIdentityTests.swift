@@ -112,8 +112,8 @@ struct SessionAndIdentityTests {
                 deviceId: "device-1234", isAppExtension: false, emit: { _ in }, log: { _, _ in },
                 deliver: { delivered.record($0); return true }))
 
-        let direct = await coordinator.open(URL(string: "https://links.demo.test/demo/summer")!, shortCode: "summer")
-        let firstLaunch = await coordinator.runFirstLaunch(launchURL: nil, shortCode: nil)
+        let direct = await coordinator.open(URL(string: "https://links.demo.test/demo/summer")!, key: "summer")
+        let firstLaunch = await coordinator.runFirstLaunch(launchURL: nil, key: nil)
         await coordinator.finishLaunch()
 
         #expect(direct?.matchMethod == .direct)

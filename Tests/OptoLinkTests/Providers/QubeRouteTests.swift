@@ -12,8 +12,8 @@ import OptoLinkTesting
 struct QubeRouteTests {
     static let key = "qr_live_demo_publishable_0001"
 
-    static func configuration(logger: OptoLinkLogger? = nil) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(quberouteKey: key, linkDomains: ["go.example.com"], logger: logger)
+    static func configuration(logLevel: LogLevel = .warning, logger: OptoLinkLogger? = nil) throws -> OptoLinkConfiguration {
+        try OptoLinkConfiguration(quberouteKey: key, linkDomains: ["go.example.com"], logLevel: logLevel, logger: logger)
     }
 
     /// The seed's `ResolveResponse` with a link, for `confidence` and `reason`.

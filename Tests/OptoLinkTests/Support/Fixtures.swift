@@ -15,13 +15,15 @@ enum Fixtures {
 
     static func configuration(
         maxRetries: Int = 2, clipboardReading: ClipboardReading = .atFirstLaunch, linkDomains: [String] = ["go.demo.test"],
-        capacity: Int = 100, logger: OptoLinkLogger? = nil
+        urlSchemes: [String] = [], capacity: Int = 100, enabledByDefault: Bool = true, logLevel: LogLevel = .warning,
+        logger: OptoLinkLogger? = nil
     ) -> OptoLinkConfiguration {
         // The arguments are valid by construction; a failure here is a bug in the test itself.
         do {
             return try OptoLinkConfiguration(
                 apiKey: clientKey, orgKey: "demo", baseURL: baseURL, maxRetries: maxRetries,
-                clipboardReading: clipboardReading, linkDomains: linkDomains, eventQueueCapacity: capacity, logger: logger)
+                clipboardReading: clipboardReading, linkDomains: linkDomains, urlSchemes: urlSchemes, eventQueueCapacity: capacity,
+                enabledByDefault: enabledByDefault, logLevel: logLevel, logger: logger)
         } catch {
             fatalError("fixture configuration refused: \(error)")
         }

@@ -13,7 +13,9 @@ import Foundation
 public enum InspectorLineCodec {
     /// The line for `message`, newline included; nil when it cannot fit ``InspectorProtocol/maxLineBytes``
     /// (a diagnostic whose link params are too big is sent without them first).
-    /// - Parameter encoder: reuse one per thread to save its set-up (default: a new one).
+    /// - Parameters:
+    ///   - message: the line to write.
+    ///   - encoder: reuse one per thread to save its set-up (default: a new one).
     public static func encode(_ message: InspectorMessage, encoder: JSONEncoder = makeEncoder()) -> [UInt8]? {
         if let line = encodeOnce(message, encoder), line.count <= InspectorProtocol.maxLineBytes { return line }
         if case .diagnostic(let diagnostic) = message,

@@ -1,7 +1,7 @@
 /// One line of the attach protocol, in either direction.
 ///
-/// App → dashboard: ``hello``, then ``diagnostic`` lines, ``dropped`` and ``commandResult``.
-/// Dashboard → app: ``welcome`` or ``refused``, then ``command`` lines.
+/// App → dashboard: ``hello(_:)``, then ``diagnostic(_:)`` lines, ``dropped(count:)`` and ``commandResult(_:)``.
+/// Dashboard → app: ``welcome(_:)`` or ``refused(_:)``, then ``command(_:)`` lines.
 /// On the wire every line is one JSON object with `"v": 1`, `"type"` (the case name) and the payload's
 /// fields beside them (see `docs/attach.md`).
 public enum InspectorMessage: Sendable, Hashable {

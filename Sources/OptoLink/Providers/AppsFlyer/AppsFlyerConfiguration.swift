@@ -17,9 +17,17 @@ extension OptoLinkConfiguration {
     ///   - appsFlyerAppID: the app id (`id` and digits for an App Store app); no `/`, `?`, `#` or spaces.
     ///   - hook: your backend's signing or relay.
     ///   - baseURL: default `https://dls2s.appsflyer.com/v1.0`.
-    ///   - timeout: seconds per attempt (default 10). - maxRetries: after no answer or a 5xx, 503 and 504
-    ///     included (default 2). - backoffBase: default 1 s. - maxBackoff: default 30 s. - jitter: default false.
-    ///   - existingInstall: default false. - logger: default nil.
+    ///   - timeout: seconds per attempt (default 10).
+    ///   - maxRetries: after no answer or a 5xx, 503 and 504 included (default 2).
+    ///   - backoffBase: default 1 s.
+    ///   - maxBackoff: default 30 s.
+    ///   - jitter: default false.
+    ///   - existingInstall: default false.
+    ///   - enabledByDefault: whether the SDK is enabled before the app calls ``OptoLink/setEnabled(_:)``
+    ///     (default true; false for consent-first apps).
+    ///   - logLevel: the least serious line the logger gets (default ``LogLevel/warning``).
+    ///   - logging: a ready-made log destination (default ``OptoLinkLogging/none``).
+    ///   - logger: default nil.
     /// - Throws: ``OptoLinkError/invalidConfiguration`` saying what is wrong.
     public init(
         appsFlyerAppID: String,
@@ -31,6 +39,9 @@ extension OptoLinkConfiguration {
         maxBackoff: TimeInterval = 30,
         jitter: Bool = false,
         existingInstall: Bool = false,
+        enabledByDefault: Bool = true,
+        logLevel: LogLevel = .warning,
+        logging: OptoLinkLogging = .none,
         logger: OptoLinkLogger? = nil
     ) throws(OptoLinkError) {
         let appID = appsFlyerAppID.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -41,6 +52,6 @@ extension OptoLinkConfiguration {
         try self.init(
             provider: OptoLinkProvider(service: .appsFlyer, appsFlyer: AppsFlyerSettings(appID: appID, hook: hook)), key: "",
             baseURL: baseURL, linkDomains: [], timeout: timeout, maxRetries: maxRetries, backoffBase: backoffBase,
-            maxBackoff: maxBackoff, jitter: jitter, existingInstall: existingInstall, eventQueueCapacity: 100, logger: logger)
+            maxBackoff: maxBackoff, jitter: jitter, existingInstall: existingInstall, eventQueueCapacity: 100, enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
     }
 }

@@ -38,7 +38,7 @@ struct AppsFlyerProvider: LinkProvider {
     func linkKey(in url: URL) -> String? { nil }
 
     func open(
-        key: String, url: URL, installID: String, isStopped: (@Sendable () -> Bool)?,
+        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
         nil

@@ -9,8 +9,8 @@ import Foundation
 ///   resolve and ``MatchMethod/fingerprintScored`` for check-deferred (a time zone + screen + language match).
 /// - 404 from resolve: the URL's own path and query, ``MatchMethod/direct``, `providerFields`
 ///   `notShortLink: true` and `url`.
-/// - a URL scheme: `/` + host + path (`myapp://products/1234` → `/products/1234`), its query items, the
-///   method `CUSTOM_SCHEME`, `providerFields` `url`.
+/// - a URL scheme (``CustomSchemeLink``): `/` + host + path (`myapp://products/1234` → `/products/1234`),
+///   its query items, ``MatchMethod/customScheme``, `providerFields` `url`.
 enum DeepBlueAnswer {
     /// The `providerFields` key set on a link routed by its URL after a 404.
     static let notShortLinkField = "notShortLink"
@@ -44,12 +44,8 @@ enum DeepBlueAnswer {
             providerFields: [notShortLinkField: true, "url": .string(url.absoluteString)])
     }
 
-    /// The link for one of the app's URL schemes: its host is the first path segment.
-    static func customScheme(_ url: URL) -> OptoLinkData {
-        var path = "/" + (url.host ?? "") + url.path
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        return OptoLinkData(
-            linkId: nil, path: path, params: ProviderSupport.queryParams(of: url), matchMethod: MatchMethod(rawValue: "CUSTOM_SCHEME"),
-            isDeferred: false, service: .deepBlue, providerFields: ["url": .string(url.absoluteString)])
+    /// The link for one of the app's URL schemes (``CustomSchemeLink``): its host is the first path segment.
+    static func customScheme(_ url: URL, schemes: Set<String>) -> OptoLinkData? {
+        CustomSchemeLink.link(in: url, schemes: schemes, service: .deepBlue, providerFields: ["url": .string(url.absoluteString)])
     }
 }

@@ -17,9 +17,16 @@ extension OptoLinkConfiguration {
     ///   - urlSchemes: your app's URL schemes (`"myapp"`): `myapp://products/1234` routes to
     ///     `/products/1234` without a request. Letters, digits, `+`, `-`, `.`, starting with a letter; not
     ///     `http(s)`. Default none.
-    ///   - timeout: seconds per attempt (default 10). - maxRetries: after no answer or a 5xx (default 2).
-    ///   - backoffBase: default 1 s. - maxBackoff: default 30 s. - jitter: default false.
+    ///   - timeout: seconds per attempt (default 10).
+    ///   - maxRetries: after no answer or a 5xx (default 2).
+    ///   - backoffBase: default 1 s.
+    ///   - maxBackoff: default 30 s.
+    ///   - jitter: default false.
     ///   - existingInstall: an install that predates the SDK asks no check-deferred (default false).
+    ///   - enabledByDefault: whether the SDK is enabled before the app calls ``OptoLink/setEnabled(_:)``
+    ///     (default true; false for consent-first apps).
+    ///   - logLevel: the least serious line the logger gets (default ``LogLevel/warning``).
+    ///   - logging: a ready-made log destination (default ``OptoLinkLogging/none``).
     ///   - logger: default nil.
     /// - Throws: ``OptoLinkError/invalidConfiguration`` saying what is wrong.
     public init(
@@ -33,24 +40,16 @@ extension OptoLinkConfiguration {
         maxBackoff: TimeInterval = 30,
         jitter: Bool = false,
         existingInstall: Bool = false,
+        enabledByDefault: Bool = true,
+        logLevel: LogLevel = .warning,
+        logging: OptoLinkLogging = .none,
         logger: OptoLinkLogger? = nil
     ) throws(OptoLinkError) {
         let key = deepBlueAPIKey.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.checkPrintable(key, name: "deepBlueAPIKey")
-        var schemes: [String] = []
-        for scheme in urlSchemes {
-            let lower = scheme.lowercased()
-            guard let first = lower.unicodeScalars.first, ("a"..."z").contains(first),
-                lower.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }),
-                lower != "http", lower != "https"
-            else {
-                throw .configuration("urlSchemes holds \"\(scheme)\", which is not a custom URL scheme (a letter, then letters, digits, +, - or .; not http(s))")
-            }
-            if !schemes.contains(lower) { schemes.append(lower) }
-        }
         try self.init(
-            provider: OptoLinkProvider(service: .deepBlue, urlSchemes: schemes), key: key, baseURL: baseURL, linkDomains: linkDomains,
+            provider: OptoLinkProvider(service: .deepBlue), key: key, baseURL: baseURL, linkDomains: linkDomains,
             timeout: timeout, maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter,
-            existingInstall: existingInstall, eventQueueCapacity: 100, logger: logger)
+            existingInstall: existingInstall, eventQueueCapacity: 100, urlSchemes: urlSchemes, enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
     }
 }

@@ -23,7 +23,7 @@ struct DeepBlueProvider: LinkProvider {
         self.configuration = configuration
         self.runner = runner
         self.hosts = ProviderSupport.linkHosts(configuration)
-        self.schemes = Set(configuration.provider.urlSchemes)
+        self.schemes = Set(configuration.urlSchemes)
     }
 
     var service: OptoLinkProvider.Service { .deepBlue }
@@ -39,14 +39,12 @@ struct DeepBlueProvider: LinkProvider {
         return nil
     }
 
-    func opensWithRequest(key: String) -> Bool {
-        guard let url = URL(string: key) else { return true }
-        return !isCustomScheme(url)
+    func opensWithRequest(key: String, url: URL) -> Bool {
+        !isCustomScheme(url)
     }
 
     private func isCustomScheme(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased() else { return false }
-        return schemes.contains(scheme)
+        CustomSchemeLink.isCustomScheme(url, schemes: schemes)
     }
 
     private var headers: [String: String] { ["Api-Key": configuration.apiKey] }
@@ -67,12 +65,11 @@ struct DeepBlueProvider: LinkProvider {
     }
 
     func open(
-        key: String, url: URL, installID: String, isStopped: (@Sendable () -> Bool)?,
+        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
         guard let target = URL(string: key) else { throw .argument("Not a URL: \(key)") }
-        if isCustomScheme(target) {
-            let link = DeepBlueAnswer.customScheme(target)
+        if let link = DeepBlueAnswer.customScheme(target, schemes: schemes) {
             onLink(link)
             return link
         }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// OptoLink (seed 000) behind ``LinkProvider``: ``OptoLinkAPI``'s endpoints, links recognized by
-/// ``LinkURLMatcher`` (`http(s)://<link host>/<orgKey>/<shortCode>`), the clipboard token on `/match`,
+/// ``LinkURLMatcher`` (`http(s)://<link host>/<orgKey>/<shortCode>`, and the app's own URL schemes read
+/// locally by ``CustomSchemeLink``, as Deep Blue routes its schemes), the clipboard token on `/match`,
 /// the first-launch flag set when `/match` settled, `/sdk/session` and identity, one event per request.
 struct OptoLinkLinkProvider: LinkProvider {
     let api: OptoLinkAPI
@@ -22,15 +23,28 @@ struct OptoLinkLinkProvider: LinkProvider {
         DeviceIdentifierStore(store: store).deviceId()
     }
 
+    /// The short code of a short link; the URL itself for one of the app's schemes.
     func linkKey(in url: URL) -> String? {
-        matcher.shortCode(in: url)
+        switch matcher.target(for: url) {
+        case .shortCode(let code)?: return code
+        case .customScheme?: return url.absoluteString
+        case nil: return nil
+        }
+    }
+
+    func opensWithRequest(key: String, url: URL) -> Bool {
+        matcher.shortCode(in: url) != nil
     }
 
     func open(
-        key: String, url: URL, installID: String, isStopped: (@Sendable () -> Bool)?,
+        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
-        try await api.linkData(shortCode: key, deviceId: installID, isStopped: isStopped, onLink: onLink)
+        if matcher.shortCode(in: url) == nil, let link = matcher.customSchemeLink(in: url) {
+            onLink(link)
+            return link
+        }
+        return try await api.linkData(shortCode: key, deviceId: installID, isStopped: isStopped, onLink: onLink)
     }
 
     func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider) async throws(OptoLinkError) -> OptoLinkData? {

@@ -16,9 +16,15 @@ extension OptoLinkConfiguration {
     ///     resolved with `/api/v1/sdk/resolve`. Default none.
     ///   - timeout: seconds per attempt (default 3, as QubeRoute's package).
     ///   - maxRetries: retries after no answer, a 5xx or a 429 (default 2); other 4xx are final.
-    ///   - backoffBase: default 1 s. - maxBackoff: default 30 s. - jitter: default false.
+    ///   - backoffBase: default 1 s.
+    ///   - maxBackoff: default 30 s.
+    ///   - jitter: default false.
     ///   - existingInstall: an install that predates the SDK asks no `/match` (default false).
     ///   - eventQueueCapacity: events kept while offline (default 100, as QubeRoute's package).
+    ///   - enabledByDefault: whether the SDK is enabled before the app calls ``OptoLink/setEnabled(_:)``
+    ///     (default true; false for consent-first apps).
+    ///   - logLevel: the least serious line the logger gets (default ``LogLevel/warning``).
+    ///   - logging: a ready-made log destination (default ``OptoLinkLogging/none``).
     ///   - logger: default nil.
     /// - Throws: ``OptoLinkError/invalidConfiguration`` saying what is wrong.
     public init(
@@ -32,6 +38,9 @@ extension OptoLinkConfiguration {
         jitter: Bool = false,
         existingInstall: Bool = false,
         eventQueueCapacity: Int = 100,
+        enabledByDefault: Bool = true,
+        logLevel: LogLevel = .warning,
+        logging: OptoLinkLogging = .none,
         logger: OptoLinkLogger? = nil
     ) throws(OptoLinkError) {
         let key = quberouteKey.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -47,6 +56,6 @@ extension OptoLinkConfiguration {
         try self.init(
             provider: OptoLinkProvider(service: .quberoute), key: key, baseURL: baseURL, linkDomains: linkDomains, timeout: timeout,
             maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter, existingInstall: existingInstall,
-            eventQueueCapacity: eventQueueCapacity, logger: logger)
+            eventQueueCapacity: eventQueueCapacity, enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
     }
 }

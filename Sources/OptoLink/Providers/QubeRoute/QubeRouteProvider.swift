@@ -40,6 +40,8 @@ struct QubeRouteProvider: LinkProvider {
 
     /// The stored token when it is one (32 hexadecimal digits), else a new `UUID` without its hyphens,
     /// stored before it is returned.
+    var installIDKey: String { Self.installTokenKey }
+
     func installID(store: any KeyValueStore) -> String {
         if let existing = store.string(forKey: Self.installTokenKey), Self.isInstallToken(existing) { return existing }
         let fresh = UUID().uuidString.replacingOccurrences(of: "-", with: "")
@@ -62,7 +64,8 @@ struct QubeRouteProvider: LinkProvider {
 
     private struct ResolveBody: Encodable {
         var url: String
-        var installToken: String
+        /// Left out while the SDK is disabled (``OptoLink/setEnabled(_:)``): the open goes without the install.
+        var installToken: String?
     }
 
     private struct MatchBody: Encodable {
@@ -84,7 +87,7 @@ struct QubeRouteProvider: LinkProvider {
     }
 
     func open(
-        key: String, url: URL, installID: String, isStopped: (@Sendable () -> Bool)?,
+        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
         let request = try ProviderSupport.post(
