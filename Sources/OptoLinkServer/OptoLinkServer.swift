@@ -61,7 +61,8 @@ public final class OptoLinkServer: Sendable {
         try store.apply(configuration.seed, now: clock.now())
         backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: configuration.trustForwardedFor,
                                                                      production: configuration.production,
-                                                                     platformDomain: configuration.seed.platformDomain))
+                                                                     platformDomain: configuration.seed.platformDomain),
+                          emulations: configuration.seed.emulations)
         let router = Router(backend: backend)
         self.router = router
         http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits) { request, peer, faultsApplied in

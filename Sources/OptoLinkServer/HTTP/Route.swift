@@ -25,6 +25,10 @@ struct Route: Sendable {
     }
 
     typealias Handler = @Sendable (Backend, HTTPRequest, RouteContext) throws -> HTTPResponse
+    /// Writes an error in the route's own shape: `(error, requestId) → response`. OptoLink's routes use the
+    /// contract's envelope; an emulated service's routes answer in that service's shape (`Emulations/`),
+    /// injected faults and rate limits included.
+    typealias ErrorRenderer = @Sendable (OptoLinkServerError, String) -> HTTPResponse
 
     var method: String
     /// `/`-separated; `:name` segments capture, e.g. `/:orgKey/:shortCode/data`.
@@ -34,16 +38,20 @@ struct Route: Sendable {
     var rateFamily: RateLimiter.Family?
     var faultFamily: FaultFamily
     var isDev: Bool
+    /// Default: the contract's envelope (``HTTPResponse/envelope(_:requestId:)``).
+    var renderError: ErrorRenderer
     var handler: Handler
 
     init(_ method: String, _ pattern: String, rate: RateLimiter.Family? = nil, faults: FaultFamily = .anyOnly,
-         dev: Bool = false, _ handler: @escaping Handler) {
+         dev: Bool = false, errors: @escaping ErrorRenderer = { HTTPResponse.envelope($0, requestId: $1) },
+         _ handler: @escaping Handler) {
         self.method = method
         self.pattern = pattern
         (self.patternSegments, self.compiled) = Route.compile(pattern)
         self.rateFamily = rate
         self.faultFamily = faults
         self.isDev = dev
+        self.renderError = errors
         self.handler = handler
     }
 

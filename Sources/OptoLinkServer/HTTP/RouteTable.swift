@@ -1,4 +1,5 @@
-/// Every route, in matching order: literal prefixes first, the `/:orgKey/...` catch-alls last.
+/// Every route, in matching order: literal prefixes first (the emulated services' among them,
+/// `EmulationRoutes`), the `/:orgKey/...` catch-alls last.
 /// `docs/openapi.yaml` must describe each one (a test reads this table).
 enum RouteTable {
     static let all: [Route] = [
@@ -21,6 +22,7 @@ enum RouteTable {
         Route("GET", "/dev/faults", faults: .exempt, dev: true, DevRoutes.listFaults),
         Route("POST", "/dev/faults", faults: .exempt, dev: true, DevRoutes.addFault),
         Route("DELETE", "/dev/faults", faults: .exempt, dev: true, DevRoutes.clearFaults),
+    ] + EmulationRoutes.dev + EmulationRoutes.service + [
         Route("GET", "/:orgKey/:shortCode/data", rate: .resolve, faults: .named("data"), ResolutionRoutes.data),
         Route("GET", "/:orgKey/:shortCode", rate: .resolve, ResolutionRoutes.redirectPage),
     ]

@@ -7,6 +7,8 @@ final class AttemptLog: Sendable {
     /// One attempt, already in its wire shape.
     struct Entry: Sendable {
         var deviceId: String?
+        /// `optolink`, or the emulated service that matched (`quberoute`, `deepblue`, `appsflyer`).
+        var service: String
         var json: JSON
     }
 
@@ -34,8 +36,10 @@ final class AttemptLog: Sendable {
     private let entries = Locked(Ring())
     private let counter = Locked(0)
 
-    /// Records an attempt.
-    func record(input: MatchEngine.Input, decision: MatchEngine.Decision, ip: String, now: Date) {
+    /// Records an attempt. `service` tags it (`optolink` for `POST /match`, else the emulated service);
+    /// `answer` is what the service answered, in its own terms (an emulation's mapping of the result).
+    func record(input: MatchEngine.Input, decision: MatchEngine.Decision, ip: String, now: Date,
+                service: String = "optolink", answer: JSON? = nil) {
         let number = counter.withLock { n -> Int in n += 1; return n }
         var request = [String: JSON]()
         if let v = input.clipboardToken { request["clipboardToken"] = .string(v) }
@@ -50,24 +54,26 @@ final class AttemptLog: Sendable {
                      "recordedAt": .string(ISOTime.string(c.record.recordedAt)), "ageSeconds": .number((c.age * 10).rounded() / 10),
                      "points": c.points.json, "total": .number(Double(c.points.total))])
         }
-        let json: JSON = .object([
-            "id": .string("att_\(number)"), "at": .string(ISOTime.string(now)),
+        var object: [String: JSON] = [
+            "id": .string("att_\(number)"), "at": .string(ISOTime.string(now)), "service": .string(service),
             "deviceId": input.deviceId.map(JSON.string) ?? .null, "ip": .string(ip),
             "request": .object(request), "result": MatchEngine.responseJSON(decision.result).droppingParams,
             "guardFired": .bool(decision.guardFired), "threshold": .number(Double(Scoring.threshold)),
             "candidates": .array(candidates),
-        ])
-        entries.withLock { $0.append(Entry(deviceId: input.deviceId, json: json)) }
+        ]
+        if let answer { object["answer"] = answer }
+        let json = JSON.object(object)
+        entries.withLock { $0.append(Entry(deviceId: input.deviceId, service: service, json: json)) }
     }
 
-    /// Newest first, optionally only one device's.
-    func recent(deviceId: String?, limit: Int) -> [JSON] {
+    /// Newest first, optionally only one device's and only one service's.
+    func recent(deviceId: String?, service: String? = nil, limit: Int) -> [JSON] {
         entries.withLock { ring in
             var found = [JSON]()
             var i = 0
             while i < ring.items.count, found.count < limit {
                 let entry = ring.newest(i)
-                if deviceId == nil || entry.deviceId == deviceId { found.append(entry.json) }
+                if deviceId == nil || entry.deviceId == deviceId, service == nil || entry.service == service { found.append(entry.json) }
                 i += 1
             }
             return found

@@ -15,13 +15,16 @@ final class Backend: Sendable {
     let rateLimiter = RateLimiter()
     let faults = FaultInjector()
     let attempts = AttemptLog()
+    /// The emulated services (`Emulations/`): their apps, keys, links and click records.
+    let emulations: Emulations
     let clock: any ServerClock
     let options: Options
 
-    init(store: Store, clock: any ServerClock, options: Options) {
+    init(store: Store, clock: any ServerClock, options: Options, emulations: EmulationSeed? = nil) {
         self.store = store
         self.clock = clock
         self.options = options
+        self.emulations = Emulations(seed: emulations)
     }
 
     /// The client address: the socket peer, or the first `X-Forwarded-For` entry when trusted.

@@ -92,6 +92,12 @@ final class Store: Sendable {
         }
     }
 
+    /// Runs `body` under the database lock, after the queued writes: the emulated services keep their own
+    /// tables (`Emulations/`) and their SQL beside them, not in this file.
+    func withDatabase<R>(_ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
+        try run(body)
+    }
+
     /// Applies every queued write now (stop, tests).
     func flush() {
         db.withLock { applyPending($0) }

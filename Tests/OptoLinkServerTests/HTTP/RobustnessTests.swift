@@ -16,14 +16,16 @@ import Testing
         let clock = ManualServerClock()
         let store = try Store(path: nil)
         try store.apply(.demo, now: clock.now())
-        let router = Router(backend: Backend(store: store, clock: clock, options: .init(trustForwardedFor: true)))
+        let router = Router(backend: Backend(store: store, clock: clock, options: .init(trustForwardedFor: true),
+                                             emulations: ServerSeed.demo.emulations))
         var rng = SplitMix64(seed: 0x5EED)
         let targets = RouteTable.all.map { route in
             route.pattern.replacingOccurrences(of: ":orgKey", with: "demo").replacingOccurrences(of: ":shortCode", with: "summer")
-                .replacingOccurrences(of: ":id", with: "lnk_x")
+                .replacingOccurrences(of: ":id", with: "lnk_x").replacingOccurrences(of: ":alias", with: "spring")
         } + ["/", "/demo", "/demo/summer/data/extra", "/%C3%A9/%00", "/demo/summer?deviceId=%FF%FE", "/dev/match-attempts?limit=abc"]
         let methods = ["GET", "POST", "PATCH", "DELETE", "PUT", "HEAD", "OPTIONS"]
-        let auths = [nil, "Bearer \(TestServer.clientKey)", "Bearer \(TestServer.serverKey)", "Bearer ", "Bearer \u{0}", "Basic x", "Bearer opl_sdk_gone_client_key_0000000001"]
+        let auths = [nil, "Bearer \(TestServer.clientKey)", "Bearer \(TestServer.serverKey)", "Bearer ", "Bearer \u{0}", "Basic x", "Bearer opl_sdk_gone_client_key_0000000001",
+                     "Bearer qr_live_demo_publishable_key_0001", "Bearer qr_sk_demo_secret_key_000000001"]
         for i in 0..<3000 {
             var body = [UInt8]()
             if i % 5 == 0 {
@@ -40,8 +42,14 @@ import Testing
             guard case .respond(let response) = router.handle(request, peer: "127.0.0.1") else { continue }
             #expect(response.status < 500, "\(request.method) \(request.target) \(String(decoding: body, as: UTF8.self)) → \(response.status)")
             if response.status >= 400 {
+                // OptoLink's routes answer the envelope; an emulated service's routes answer that service's shape.
                 let json = try JSONParser.parse(response.body)
-                #expect(json["message"]?.stringValue != nil)
+                if request.target.hasPrefix("/api/v1/sdk/") || request.target.hasPrefix("/qr/") {
+                    #expect(json["error"]?["message"]?.stringValue != nil, "\(request.target)")
+                    #expect(json["error"]?["code"]?.stringValue != nil, "\(request.target)")
+                } else {
+                    #expect(json["message"]?.stringValue != nil)
+                }
                 #expect(json["requestId"]?.stringValue == response.header("X-Request-Id"))
             }
         }

@@ -1,0 +1,22 @@
+/// The emulated services' routes, at their seeds' exact paths, in the router table before OptoLink's
+/// `/:orgKey/...` catch-alls (`RouteTable`). Each answers errors in its service's shape and has its own
+/// `/dev/faults` route name (``EmulatedService/faultRoutes``); the click pages are faulted by `any` only,
+/// as OptoLink's redirect page. Dev routes are OptoLink's (the envelope, absent with `--production`).
+enum EmulationRoutes {
+    static let quberoute: Route.ErrorRenderer = { QubeRouteErrorShape.render($0, requestId: $1) }
+
+    /// The SDK-facing routes and click URLs.
+    static let service: [Route] = [
+        Route("POST", "/api/v1/sdk/resolve", rate: .resolve, faults: .named("qr-resolve"), errors: quberoute, QubeRouteRoutes.resolve),
+        Route("POST", "/api/v1/sdk/match", rate: .match, faults: .named("qr-match"), errors: quberoute, QubeRouteRoutes.match),
+        Route("POST", "/api/v1/sdk/events", rate: .events, faults: .named("qr-events"), errors: quberoute, QubeRouteRoutes.events),
+        Route("GET", "/qr/test/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.testClick),
+        Route("GET", "/qr/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.liveClick),
+    ]
+
+    /// The `/dev` tools.
+    static let dev: [Route] = [
+        Route("POST", "/dev/quberoute/click", faults: .exempt, dev: true, QubeRouteClickRoutes.devClick),
+        Route("GET", "/dev/quberoute/installs", faults: .exempt, dev: true, QubeRouteClickRoutes.devInstalls),
+    ]
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// The three emulated services, built from the seed's `emulations` (``EmulationSeed``) at start-up: their
+/// apps, keys and links (immutable while the server runs) and their click records.
+final class Emulations: Sendable {
+    let quberoute: QubeRouteEmulation
+
+    /// Builds every service; a service the seed leaves out has no apps.
+    init(seed: EmulationSeed?) {
+        quberoute = QubeRouteEmulation(seed: seed?.quberoute ?? QubeRouteSeed(projects: []))
+    }
+}
