@@ -5,6 +5,7 @@
 /// and error shape (docs/server.md, "Emulated services").
 enum EmulatedService: String, Sendable, CaseIterable {
     case quberoute
+    case deepblue
 
     /// The tags `/dev/match-attempts` files attempts under: `optolink` for `POST /match`, then each service.
     static let attemptTags: [String] = ["optolink"] + allCases.map(\.rawValue)
@@ -16,6 +17,7 @@ enum EmulatedService: String, Sendable, CaseIterable {
     var faultRoutes: [String] {
         switch self {
         case .quberoute: ["qr-resolve", "qr-match", "qr-events"]
+        case .deepblue: ["dbl-resolve", "dbl-check-deferred"]
         }
     }
 }

@@ -4,6 +4,7 @@
 /// as OptoLink's redirect page. Dev routes are OptoLink's (the envelope, absent with `--production`).
 enum EmulationRoutes {
     static let quberoute: Route.ErrorRenderer = { QubeRouteErrorShape.render($0, requestId: $1) }
+    static let deepblue: Route.ErrorRenderer = { DeepBlueErrorShape.render($0, requestId: $1) }
 
     /// The SDK-facing routes and click URLs.
     static let service: [Route] = [
@@ -12,11 +13,15 @@ enum EmulationRoutes {
         Route("POST", "/api/v1/sdk/events", rate: .events, faults: .named("qr-events"), errors: quberoute, QubeRouteRoutes.events),
         Route("GET", "/qr/test/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.testClick),
         Route("GET", "/qr/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.liveClick),
+        Route("POST", "/api/links/resolve", rate: .resolve, faults: .named("dbl-resolve"), errors: deepblue, DeepBlueRoutes.resolve),
+        Route("POST", "/api/links/check-deferred", rate: .match, faults: .named("dbl-check-deferred"), errors: deepblue, DeepBlueRoutes.checkDeferred),
+        Route("GET", "/dbl/:code", rate: .resolve, errors: deepblue, DeepBlueClickRoutes.click),
     ]
 
     /// The `/dev` tools.
     static let dev: [Route] = [
         Route("POST", "/dev/quberoute/click", faults: .exempt, dev: true, QubeRouteClickRoutes.devClick),
         Route("GET", "/dev/quberoute/installs", faults: .exempt, dev: true, QubeRouteClickRoutes.devInstalls),
+        Route("POST", "/dev/deepblue/click", faults: .exempt, dev: true, DeepBlueClickRoutes.devClick),
     ]
 }

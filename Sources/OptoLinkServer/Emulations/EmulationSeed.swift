@@ -7,13 +7,15 @@ import Foundation
 /// start (what the emulations record — QubeRoute installs and events — is stored).
 struct EmulationSeed: Sendable, Codable, Hashable {
     var quberoute: QubeRouteSeed?
+    var deepblue: DeepBlueSeed?
 
     /// The built-in demo data (docs/server.md, "Emulated services").
-    static let demo = EmulationSeed(quberoute: .demo)
+    static let demo = EmulationSeed(quberoute: .demo, deepblue: .demo)
 
     /// Checks each service's rules; errors name the place, e.g. `emulations.quberoute.projects[0].keys[2]`.
     func validate() throws(OptoLinkServerError) {
         try quberoute?.validate(at: "emulations.quberoute")
+        try deepblue?.validate(at: "emulations.deepblue")
     }
 
     /// Whether `text` is 1–`max` of `[A-Za-z0-9_-]`.

@@ -4,9 +4,11 @@ import Foundation
 /// apps, keys and links (immutable while the server runs) and their click records.
 final class Emulations: Sendable {
     let quberoute: QubeRouteEmulation
+    let deepblue: DeepBlueEmulation
 
     /// Builds every service; a service the seed leaves out has no apps.
     init(seed: EmulationSeed?) {
         quberoute = QubeRouteEmulation(seed: seed?.quberoute ?? QubeRouteSeed(projects: []))
+        deepblue = DeepBlueEmulation(seed: seed?.deepblue ?? DeepBlueSeed(apps: []))
     }
 }
