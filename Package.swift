@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "OptoLink", targets: ["OptoLink"]),
         .library(name: "OptoLinkTesting", targets: ["OptoLinkTesting"]),
         .library(name: "OptoLinkServer", targets: ["OptoLinkServer"]),
+        .library(name: "OptoLinkS2S", targets: ["OptoLinkS2S"]),
         .executable(name: "optolink-server", targets: ["optolink-server"]),
         .executable(name: "optolink-dash", targets: ["optolink-dash"]),
         .executable(name: "optolink-bench", targets: ["optolink-bench"]),
@@ -31,6 +32,11 @@ let package = Package(
         .target(name: "OptoLinkServer", dependencies: ["CSQLite", "CCrypto", "CZlib"]),
         .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer"]),
 
+        // Server-side clients that hold secrets (AppsFlyer S2S: the DevKey signs), for an app's backend:
+        // Foundation plus the platform's HMAC (CryptoKit on Apple, libcrypto on Linux). Shares no code with
+        // the SDK or the server.
+        .target(name: "OptoLinkS2S", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
+
         // The dashboard without a terminal, and its ncurses front end.
         .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer"]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
@@ -47,6 +53,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestSupport"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer"]),
+        .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "TestSupport"]),
         .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "TestSupport"], exclude: ["Snapshots"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
         .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "TestSupport"]),

@@ -18,17 +18,39 @@ public struct OptoLinkConfiguration: Sendable {
     public let orgKey: String
     /// The org's link domain, where every endpoint lives (trailing slashes removed).
     public let baseURL: URL
-    /// Seconds to wait for each attempt. Default 10 s, as the Flutter SDK.
+    /// Seconds each attempt may take in all, from sending to the whole answer. Default 10 s, as the
+    /// Flutter SDK. The SDK enforces it itself, on its clock: an answer that trickles in a byte at a time
+    /// cannot hold an attempt past it (a URLSession timeout only counts idle time).
     public let timeout: TimeInterval
     /// Retries after a network error, timeout or 5xx. Default 2 (so at most 3 attempts).
     public let maxRetries: Int
     /// The first retry's wait; then 2×, 4×… Default 1 s (1 s, 2 s, 4 s, as the Flutter SDK).
     public let backoffBase: TimeInterval
-    /// The longest wait between retries (also for the event queue's later retries). Default 30 s.
+    /// The longest wait between retries (also for the event queue's later retries), `Retry-After`
+    /// included. Default 30 s.
     public let maxBackoff: TimeInterval
-    /// Whether the first launch reads the pasteboard for a click token. Default true (the best match);
-    /// false avoids the iOS 16+ paste banner at the cost of fingerprint-only matching.
-    public let clipboardEnabled: Bool
+    /// Full jitter on retry waits (``RetryPolicy/jitter``). Default false, so the waits are exactly
+    /// 1 s, 2 s, 4 s as in the Flutter SDK; turn it on when many devices may fail at the same moment.
+    public let jitter: Bool
+    /// When the first launch reads the pasteboard for the click token. Default
+    /// ``ClipboardReading/atFirstLaunch`` (the best match, as the Flutter SDK); ``ClipboardReading/whenAppAsks``
+    /// lets your app choose the moment of the iOS 16+ paste prompt; ``ClipboardReading/never`` avoids it at
+    /// the cost of fingerprint-only matching.
+    public let clipboardReading: ClipboardReading
+    /// With ``ClipboardReading/whenAppAsks``: how long the first launch's `/match` waits for
+    /// ``OptoLink/checkPasteboard()`` before it is sent without the token. Default 60 s: long enough for
+    /// a short onboarding, short enough that the fingerprint (the network address) is still the click's.
+    public let pasteboardCheckTimeout: TimeInterval
+    /// Whether the pasteboard may be read at all: `clipboardReading != .never` (the Flutter SDK's
+    /// `clipboardEnabled`).
+    public var clipboardEnabled: Bool { clipboardReading != .never }
+    /// Whether this install predates the SDK: your app was installed (and used) before a version that
+    /// embeds OptoLink. Then the SDK's first start is not a first launch: no `/match` (so no fingerprint or
+    /// IP match that would send an existing user somewhere they never clicked), no pasteboard read; the
+    /// first-launch flag is set and `/sdk/session` registers the device. Default false. Decide it from your
+    /// own data (a signed-in user, your own "has launched before" flag); it matters only on the SDK's first
+    /// start on an install and changes nothing after.
+    public let existingInstall: Bool
     /// Extra hosts (besides `baseURL`'s) accepted for incoming links, e.g. a custom link domain.
     /// Default none. Compared case-insensitively.
     public let linkDomains: [String]
@@ -48,7 +70,10 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - maxRetries: ≥ 0 (default 2).
     ///   - backoffBase: seconds, ≥ 0 (default 1).
     ///   - maxBackoff: seconds, ≥ 0 (default 30).
-    ///   - clipboardEnabled: default true.
+    ///   - jitter: default false.
+    ///   - clipboardReading: default ``ClipboardReading/atFirstLaunch``.
+    ///   - pasteboardCheckTimeout: seconds, ≥ 0 (default 60).
+    ///   - existingInstall: default false.
     ///   - linkDomains: extra link hosts, default `[]`.
     ///   - eventQueueCapacity: ≥ 1 (default 100).
     ///   - logger: default nil.
@@ -61,7 +86,10 @@ public struct OptoLinkConfiguration: Sendable {
         maxRetries: Int = 2,
         backoffBase: TimeInterval = 1,
         maxBackoff: TimeInterval = 30,
-        clipboardEnabled: Bool = true,
+        jitter: Bool = false,
+        clipboardReading: ClipboardReading = .atFirstLaunch,
+        pasteboardCheckTimeout: TimeInterval = 60,
+        existingInstall: Bool = false,
         linkDomains: [String] = [],
         eventQueueCapacity: Int = 100,
         logger: OptoLinkLogger? = nil
@@ -92,6 +120,9 @@ public struct OptoLinkConfiguration: Sendable {
         guard maxRetries >= 0 else { throw .configuration("maxRetries must be 0 or more") }
         guard backoffBase >= 0, backoffBase.isFinite else { throw .configuration("backoffBase must be 0 or more seconds") }
         guard maxBackoff >= 0, maxBackoff.isFinite else { throw .configuration("maxBackoff must be 0 or more seconds") }
+        guard pasteboardCheckTimeout >= 0, pasteboardCheckTimeout.isFinite else {
+            throw .configuration("pasteboardCheckTimeout must be 0 or more seconds")
+        }
         guard eventQueueCapacity >= 1 else { throw .configuration("eventQueueCapacity must be at least 1") }
         var domains: [String] = []
         for domain in linkDomains {
@@ -109,9 +140,23 @@ public struct OptoLinkConfiguration: Sendable {
         self.maxRetries = maxRetries
         self.backoffBase = backoffBase
         self.maxBackoff = maxBackoff
-        self.clipboardEnabled = clipboardEnabled
+        self.jitter = jitter
+        self.clipboardReading = clipboardReading
+        self.pasteboardCheckTimeout = pasteboardCheckTimeout
+        self.existingInstall = existingInstall
         self.linkDomains = domains
         self.eventQueueCapacity = eventQueueCapacity
         self.logger = logger
+    }
+}
+
+extension OptoLinkConfiguration {
+    /// Whether every setting but the logger (a closure, not comparable) is the same.
+    func hasSameSettings(as other: OptoLinkConfiguration) -> Bool {
+        apiKey == other.apiKey && orgKey == other.orgKey && baseURL == other.baseURL && timeout == other.timeout
+            && maxRetries == other.maxRetries && backoffBase == other.backoffBase && maxBackoff == other.maxBackoff
+            && jitter == other.jitter
+            && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
+            && existingInstall == other.existingInstall && linkDomains == other.linkDomains && eventQueueCapacity == other.eventQueueCapacity
     }
 }

@@ -22,7 +22,8 @@ import Foundation
 /// link is delivered exactly once per listener. Failures never throw: they go to the configured logger
 /// and to ``diagnostics``, and the call returns nil or false.
 ///
-/// One instance is one launch: keep it for the life of the process. In that launch, `/sdk/session` is
+/// One instance is one launch, and one runs per process (per store): a second `start` returns the
+/// running one, also available as ``shared``. In that launch, `/sdk/session` is
 /// sent once, when the first-launch sequence has settled, if neither `/match` nor `/data` was sent;
 /// identity calls and events wait for that moment and register a session first when the backend does not
 /// know the device yet.
@@ -54,8 +55,17 @@ public final class OptoLink: Sendable {
     private let launchTask: Task<Void, Never>
     private let shutdownFlag: ShutdownFlag
     private let log: @Sendable (LogLevel, String) -> Void
+    private let registry: InstanceRegistry
+    private let store: any KeyValueStore
 
     /// Starts the SDK and returns at once; nothing here waits on the network.
+    ///
+    /// One instance runs per store, so one per process in an app (``OptoLinkEnvironment/live`` always
+    /// uses the same store): a second `start` while the first runs returns the first, warns when its
+    /// configuration differs (the first one's stays in force), and hands its `launchURL` to the running
+    /// instance (``handle(url:)``, in a task of its own). ``shared`` is that instance. After
+    /// ``shutdown()`` the next `start` on the store is a new launch. Tests and simulations run several
+    /// devices side by side by giving each its own store (each `InMemoryKeyValueStore` is a device).
     ///
     /// - Parameters:
     ///   - configuration: your validated configuration.
@@ -63,14 +73,38 @@ public final class OptoLink: Sendable {
     ///   - launchURL: the link that launched the app, if you have it at start (scene delegate
     ///     `willConnectTo` options, app delegate launch options). On a first launch it is delivered
     ///     directly and `/match` is skipped. Not ours (other host, other org)? It is ignored: route it yourself.
-    /// - Returns: the running SDK; keep it for the life of the process.
+    /// - Returns: the running SDK; keep it for the life of the process, or read ``shared``.
+    @discardableResult
     public static func start(
         configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment = .live, launchURL: URL? = nil
     ) -> OptoLink {
-        OptoLink(configuration: configuration, environment: environment, launchURL: launchURL)
+        start(configuration: configuration, environment: environment, launchURL: launchURL, registry: .process)
     }
 
-    private init(configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment, launchURL: URL?) {
+    /// The running instance your app started (the first started while none was shared), or nil before
+    /// ``start(configuration:environment:launchURL:)`` and after its ``shutdown()``.
+    public static var shared: OptoLink? { InstanceRegistry.process.shared }
+
+    /// ``start(configuration:environment:launchURL:)`` in `registry` (tests use their own).
+    static func start(
+        configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment, launchURL: URL?, registry: InstanceRegistry
+    ) -> OptoLink {
+        let (instance, isNew) = registry.instance(for: environment.store) {
+            OptoLink(configuration: configuration, environment: environment, launchURL: launchURL, registry: registry)
+        }
+        if !isNew {
+            if !instance.configuration.hasSameSettings(as: configuration) {
+                instance.log(.warning, "OptoLink.start: an instance is already running on this store with another configuration; "
+                    + "it is returned and keeps its configuration (call shutdown() first to start a new launch)")
+            }
+            if let launchURL, instance.canHandle(url: launchURL) {
+                Task { await instance.handle(url: launchURL) }
+            }
+        }
+        return instance
+    }
+
+    private init(configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment, launchURL: URL?, registry: InstanceRegistry) {
         let linkHub = Broadcaster<OptoLinkData>(pendingLimit: 64, policy: .unbounded)
         let diagnosticHub = Broadcaster<Diagnostic>(pendingLimit: 1000, policy: .bufferingNewest(1000))
         let clock = environment.clock
@@ -91,14 +125,22 @@ public final class OptoLink: Sendable {
             diagnostics: { diagnosticHub.send($0) })
         let deviceId = DeviceIdentifierStore(store: environment.store).deviceId()
         let launchState = LaunchState(store: environment.store)
+        if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
+            // An update from a version without the SDK: no deferred match for this install.
+            launchState.markFirstLaunchDone()
+            log(.info, "existingInstall: this install predates the SDK; its first launch is skipped (no /match, no pasteboard read)")
+        }
         let resolver = DeferredLinkResolver(
-            api: api, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo, launchState: launchState,
-            clipboardEnabled: configuration.clipboardEnabled)
+            api: api, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo, launchState: launchState)
         let coordinator = LaunchCoordinator(
             dependencies: .init(
                 configuration: configuration, api: api, resolver: resolver, launchState: launchState,
                 store: environment.store, deviceInfo: environment.deviceInfo, clock: clock, deviceId: deviceId,
-                emit: emit, log: log, deliver: deliver))
+                isAppExtension: environment.isAppExtension, emit: emit, log: log, deliver: deliver))
+        if environment.isAppExtension, launchState.isFirstLaunch {
+            log(.info, "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard is never read; "
+                + "the containing app does both")
+        }
         let matcher = LinkURLMatcher(configuration: configuration)
         let launchCode = launchURL.flatMap(matcher.shortCode(in:))
 
@@ -108,7 +150,7 @@ public final class OptoLink: Sendable {
             await coordinator.finishLaunch()
         }
         let eventQueue = EventQueue(
-            store: environment.store, capacity: configuration.eventQueueCapacity, clock: clock,
+            store: environment.store, eventStore: environment.eventStore, capacity: configuration.eventQueueCapacity, clock: clock,
             backoff: api.retryPolicy,
             sender: { event in
                 await launchTask.value
@@ -128,7 +170,15 @@ public final class OptoLink: Sendable {
         self.firstLaunchTask = firstLaunchTask
         self.launchTask = launchTask
         self.log = log
-        Task { await eventQueue.kick() }
+        self.registry = registry
+        self.store = environment.store
+        // The stored queue is read (and flushed) once the launch has settled: events cannot be sent
+        // before that anyway, and a read racing the app's own start-up work would slow it down (measured
+        // by optolink-bench, row 1b). `trackEvent` and `queuedEventCount` read it earlier when they need it.
+        Task {
+            await launchTask.value
+            await eventQueue.kick()
+        }
     }
 
     // MARK: Streams
@@ -176,6 +226,21 @@ public final class OptoLink: Sendable {
     /// The same link is also delivered on ``links``.
     public func resolveDeferredLink() async -> OptoLinkData? {
         await firstLaunchTask.value
+    }
+
+    /// Reads the click token from the pasteboard now, for the first launch's `/match`, when the
+    /// configuration says ``ClipboardReading/whenAppAsks``.
+    ///
+    /// Call it when you choose to show iOS's paste prompt (for example after onboarding). The first
+    /// launch's `/match` waits for this call at most ``OptoLinkConfiguration/pasteboardCheckTimeout``
+    /// seconds (default 60), then goes without the token. Returns true when a click token was found.
+    /// Does nothing and returns false on later launches, after `/match` was sent, after a link opened the
+    /// first launch, and with ``ClipboardReading/never``; with ``ClipboardReading/atFirstLaunch`` the SDK
+    /// reads by itself and this returns whether that read found a token.
+    @discardableResult
+    public func checkPasteboard() async -> Bool {
+        guard !shutdownFlag.isSet else { return false }
+        return await coordinator.checkPasteboard()
     }
 
     // MARK: Identity
@@ -230,9 +295,11 @@ public final class OptoLink: Sendable {
     /// Cancels all background work and in-flight requests and finishes ``links`` and ``diagnostics``.
     /// A direct open in flight (it runs in its caller's task) makes no further attempt or wait and
     /// returns nil; an attempt already on the wire finishes first, and nothing is delivered after this.
-    /// Queued events stay persisted. For tests and tools (the dashboard's "reinstall"); apps need not call it.
+    /// Queued events stay persisted. Frees this instance's slot: the next ``start(configuration:environment:launchURL:)``
+    /// on its store is a new launch. For tests and tools (the dashboard's relaunch and reinstall); apps need not call it.
     public func shutdown() async {
         guard shutdownFlag.set() else { return }
+        registry.release(self, store: store)
         firstLaunchTask.cancel()
         launchTask.cancel()
         await coordinator.shutdown()

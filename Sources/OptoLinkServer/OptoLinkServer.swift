@@ -19,21 +19,65 @@ public final class OptoLinkServer: Sendable {
         public var databasePath: String?
         /// Orgs, keys, templates and links to start with. Default ``ServerSeed/demo``.
         public var seed: ServerSeed
-        /// Take the client address from the first `X-Forwarded-For` entry. Default false
-        /// (the dashboard turns it on to simulate networks on one machine).
+        /// Let any peer say who the client is: the client address is then the right-most
+        /// `X-Forwarded-For` entry that is not in ``trustedProxies`` (each proxy appends the address it
+        /// saw, so what comes before is the client's own claim). Default false (the dashboard turns it on
+        /// to simulate networks on one machine: its devices send one entry each).
         public var trustForwardedFor: Bool
+        /// Proxies in CIDR form (`10.0.0.0/8`, `2001:db8::/32`, or one address): a peer inside one of
+        /// them may say who the client is (even without ``trustForwardedFor``), and their own entries in
+        /// `X-Forwarded-For` are skipped when looking for the client, right to left. Default empty.
+        /// An entry that is not CIDR makes the initializer throw.
+        public var trustedProxies: [String]
+        /// Connections served at once; one more is answered 503 with the envelope and closed. Default 512.
+        public var maxConnections: Int
+        /// Connections served at once from one peer address (the socket's, whatever `X-Forwarded-For`
+        /// says); one more is answered 503 with the envelope and closed. Default 64: an eighth of
+        /// ``maxConnections``, far more than a browser (6 per host) or an app opens, so one address
+        /// holding keep-alive connections cannot take them all.
+        public var maxConnectionsPerAddress: Int
+        /// Threads that run the requests which wait for the database (`/sdk/*`, `/links`, key rotation,
+        /// the AASA file), so a slow write never stalls the event loops that answer `/data`, the redirect
+        /// page and `/match`. Default 4.
+        public var storageWorkers: Int
+        /// Click records (pending deferred matches) one client address may hold; one more drops its
+        /// oldest (whose clipboard token then no longer matches). Default 1 000: two minutes of redirects
+        /// at the resolve limit of 500/min, twenty times the 50 the fingerprint list scores.
+        public var maxClicksPerAddress: Int
+        /// Bytes all click records may take in memory, by the store's estimate of each (about 640 bytes
+        /// for a browser click; optolink-bench row 7a measures the real figure); past it the oldest records
+        /// go first, whatever their address. Default 128 MiB (about 210 000 pending clicks).
+        public var clickMemoryBudget: Int
+        /// Rows the SQLite `clicks` table (analytics, not used for matching) keeps; the oldest are deleted
+        /// past it. Default 1 000 000 (about 150 MB; with the default in-memory database that is memory).
+        public var maxClickRows: Int
+        /// Where the server reports what no client sees (queued writes it dropped, a batch it rolled
+        /// back). Default ``ServerLog/standardError``; an embedding program with a screen of its own (the
+        /// dashboard) may route it elsewhere.
+        public var log: ServerLog
         /// Hide the `/dev/*` endpoints (404). Default false.
         public var production: Bool
 
         /// Creates a configuration; every parameter has the default documented on its property.
         public init(host: String = "127.0.0.1", port: Int = 8787, databasePath: String? = nil,
-                    seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false) {
+                    seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false,
+                    trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64, storageWorkers: Int = 4,
+                    maxClicksPerAddress: Int = 1_000, clickMemoryBudget: Int = 128 << 20, maxClickRows: Int = 1_000_000,
+                    log: ServerLog = .standardError) {
             self.host = host
             self.port = port
             self.databasePath = databasePath
             self.seed = seed
             self.trustForwardedFor = trustForwardedFor
             self.production = production
+            self.trustedProxies = trustedProxies
+            self.maxConnections = maxConnections
+            self.maxConnectionsPerAddress = maxConnectionsPerAddress
+            self.storageWorkers = storageWorkers
+            self.maxClicksPerAddress = maxClicksPerAddress
+            self.clickMemoryBudget = clickMemoryBudget
+            self.maxClickRows = maxClickRows
+            self.log = log
         }
     }
 
@@ -47,26 +91,48 @@ public final class OptoLinkServer: Sendable {
     ///
     /// - Throws: ``OptoLinkServerError`` when the seed is invalid or the database cannot be opened.
     public convenience init(configuration: Configuration) throws {
-        try self.init(configuration: configuration, clock: SystemServerClock(), limits: HTTPServer.Limits())
+        var limits = HTTPServer.Limits()
+        limits.maxConnections = configuration.maxConnections
+        limits.maxConnectionsPerAddress = configuration.maxConnectionsPerAddress
+        limits.storageWorkers = configuration.storageWorkers
+        try self.init(configuration: configuration, clock: SystemServerClock(), limits: limits)
     }
 
+    /// The server on an injected clock, with the socket layer's `limits` as given (tests; the
+    /// configuration's connection caps are not applied over them).
     init(configuration: Configuration, clock: any ServerClock, limits: HTTPServer.Limits) throws {
+        guard limits.maxConnections >= 1, limits.maxConnectionsPerAddress >= 1, limits.storageWorkers >= 1 else {
+            throw OptoLinkServerError.startup("maxConnections, maxConnectionsPerAddress and storageWorkers must be at least 1")
+        }
         self.configuration = configuration
         do {
             try configuration.seed.validate()
         } catch {
             throw OptoLinkServerError.startup("invalid seed: \(error.message)")
         }
-        let store = try Store(path: configuration.databasePath)
+        var proxies: [AddressRange] = []
+        for text in configuration.trustedProxies {
+            guard let range = AddressRange(text) else {
+                throw OptoLinkServerError.startup("invalid trusted proxy \"\(text)\": expected an address or CIDR such as 10.0.0.0/8 or 2001:db8::/32")
+            }
+            proxies.append(range)
+        }
+        guard configuration.maxClicksPerAddress >= 1, configuration.clickMemoryBudget >= 0, configuration.maxClickRows >= 1 else {
+            throw OptoLinkServerError.startup("maxClicksPerAddress and maxClickRows must be at least 1, clickMemoryBudget at least 0")
+        }
+        let store = try Store(path: configuration.databasePath, log: configuration.log, maxClickRows: configuration.maxClickRows)
         try store.apply(configuration.seed, now: clock.now())
         backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: configuration.trustForwardedFor,
+                                                                     trustedProxies: proxies,
                                                                      production: configuration.production,
-                                                                     platformDomain: configuration.seed.platformDomain),
+                                                                     platformDomain: configuration.seed.platformDomain,
+                                                                     matchLimits: .init(maxRecordsPerAddress: configuration.maxClicksPerAddress,
+                                                                                        memoryBudget: configuration.clickMemoryBudget)),
                           emulations: configuration.seed.emulations)
         let router = Router(backend: backend)
         self.router = router
-        http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits) { request, peer, faultsApplied in
-            router.handle(request, peer: peer, faultsApplied: faultsApplied)
+        http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits) { request, peer, stage in
+            router.handle(request, peer: peer, stage: stage)
         }
     }
 

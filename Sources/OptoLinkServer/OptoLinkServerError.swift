@@ -19,18 +19,38 @@ public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
     let message: String
     /// The envelope's `details` (validation problems, one per field).
     let details: [Detail]
-    /// Seconds for `Retry-After` on a 429.
+    /// Seconds for `Retry-After` on a 429 or 503.
     let retryAfter: Int?
     /// An emulated service's own error code (`Emulations/`), e.g. `invalid_signature`; nil for OptoLink's
     /// errors (the envelope has no code). Each emulation's error shape falls back to one made from `status`.
     var serviceCode: String? = nil
+    /// What only the server itself acts on (never shown to a client as such).
+    private let code: Code?
+
+    private enum Code: Sendable {
+        /// An event-loop thread asked for the database while someone else held it (see `Store.Access`).
+        case storageBusy
+    }
 
     init(status: Int, message: String, details: [Detail] = [], retryAfter: Int? = nil) {
+        self.init(status: status, message: message, details: details, retryAfter: retryAfter, code: nil)
+    }
+
+    private init(status: Int, message: String, details: [Detail], retryAfter: Int?, code: Code?) {
         self.status = status
         self.message = message
         self.details = details
         self.retryAfter = retryAfter
+        self.code = code
     }
+
+    /// The database lock is held by someone else and the caller may not wait for it (an event-loop
+    /// thread): the router hands the request to a storage worker instead. A 503 should it ever reach a client.
+    static let storageBusy = OptoLinkServerError(status: 503, message: "Storage busy, retry shortly", details: [], retryAfter: 1,
+                                                 code: .storageBusy)
+
+    /// Whether this is ``storageBusy``.
+    var isStorageBusy: Bool { code == .storageBusy }
 
     /// A readable description: the message, then each detail.
     public var description: String {

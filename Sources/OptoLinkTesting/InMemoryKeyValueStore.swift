@@ -2,7 +2,7 @@ import Foundation
 import OptoLink
 
 /// A ``KeyValueStore`` in memory: a fresh one is a fresh install; reuse the same one for a second SDK
-/// instance to simulate a relaunch.
+/// instance to simulate a relaunch. Its ``eventStore`` (the event queue of an SDK using it) is in memory too.
 ///
 /// `@unchecked Sendable` is safe: `values` is only touched while `lock` is held.
 public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
@@ -14,6 +14,12 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
         case bool(Bool)
         case data(Data)
     }
+
+    /// The event queue's store that goes with this store (emptied by ``removeAll()``).
+    public let events = InMemoryEventStore()
+
+    /// ``events``: where an SDK using this store keeps its queue.
+    public var eventStore: any EventStore { events }
 
     /// Creates an empty store.
     public init() {}
@@ -65,9 +71,10 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
         locked { values[key] = nil }
     }
 
-    /// Removes everything (a "reinstall").
+    /// Removes everything, queued events included (a "reinstall").
     public func removeAll() {
         locked { values.removeAll() }
+        eventStore.removeAll()
     }
 
     private func locked<T>(_ body: () -> T) -> T {

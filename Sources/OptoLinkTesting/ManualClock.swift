@@ -3,6 +3,10 @@ import OptoLink
 
 /// An ``OptoLinkClock`` that only moves when told: waits of seconds or hours finish in microseconds.
 ///
+/// Backoff waits (``sleep(for:)``) and attempt deadlines (``sleep(forDeadline:)``) are kept apart:
+/// ``sleeperCount``, ``waitForSleepers(_:)`` and ``requestedSleeps`` see only the waits, ``timeoutCount``,
+/// ``waitForTimeouts(_:)`` and ``requestedTimeouts`` only the deadlines; ``advance(by:)`` ends both when due.
+///
 /// ```swift
 /// let clock = ManualClock()
 /// let task = Task { try await api.match(...) }   // will wait 1 s after a 503
@@ -16,12 +20,14 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
     private struct Sleeper {
         let id: Int
         let deadline: TimeInterval
+        let isTimeout: Bool
         let continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct Waiter {
         let id: Int
         let count: Int
+        let forTimeouts: Bool
         let continuation: CheckedContinuation<Void, Never>
     }
 
@@ -31,6 +37,7 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
     private var waiters: [Waiter] = []
     private var nextID = 0
     private var requested: [TimeInterval] = []
+    private var requestedDeadlines: [TimeInterval] = []
 
     /// Starts at `start` seconds.
     public init(start: TimeInterval = 0) {
@@ -48,7 +55,14 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
     public var sleeperCount: Int {
         lock.lock()
         defer { lock.unlock() }
-        return sleepers.count
+        return sleepers.filter { !$0.isTimeout }.count
+    }
+
+    /// How many request attempts are waiting for their deadline in ``sleep(forDeadline:)``.
+    public var timeoutCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sleepers.filter(\.isTimeout).count
     }
 
     /// Every duration passed to ``sleep(for:)``, in call order.
@@ -58,14 +72,30 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
         return requested
     }
 
+    /// Every duration passed to ``sleep(forDeadline:)``, in call order.
+    public var requestedTimeouts: [TimeInterval] {
+        lock.lock()
+        defer { lock.unlock() }
+        return requestedDeadlines
+    }
+
     /// Waits until `seconds` of manual time have been advanced (0 or less: returns at once).
     public func sleep(for seconds: TimeInterval) async throws {
+        try await suspend(for: seconds, isTimeout: false)
+    }
+
+    /// An attempt's deadline: like ``sleep(for:)``, counted apart (see the type's documentation).
+    public func sleep(forDeadline seconds: TimeInterval) async throws {
+        try await suspend(for: seconds, isTimeout: true)
+    }
+
+    private func suspend(for seconds: TimeInterval, isTimeout: Bool) async throws {
         try Task.checkCancellation()
         let id: Int = {
             lock.lock()
             defer { lock.unlock() }
             nextID += 1
-            requested.append(seconds)
+            if isTimeout { requestedDeadlines.append(seconds) } else { requested.append(seconds) }
             return nextID
         }()
         guard seconds > 0 else { return }
@@ -77,7 +107,7 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                sleepers.append(Sleeper(id: id, deadline: current + seconds, continuation: continuation))
+                sleepers.append(Sleeper(id: id, deadline: current + seconds, isTimeout: isTimeout, continuation: continuation))
                 let ready = takeSatisfiedWaiters()
                 lock.unlock()
                 for waiter in ready { waiter.resume() }
@@ -125,6 +155,16 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
     /// Suspends until at least `count` tasks are waiting in ``sleep(for:)`` (no polling, no real time).
     /// Returns early when the calling task is cancelled.
     public func waitForSleepers(_ count: Int) async {
+        await waitFor(count, timeouts: false)
+    }
+
+    /// Suspends until at least `count` request attempts are waiting for their deadline
+    /// (``sleep(forDeadline:)``). Returns early when the calling task is cancelled.
+    public func waitForTimeouts(_ count: Int) async {
+        await waitFor(count, timeouts: true)
+    }
+
+    private func waitFor(_ count: Int, timeouts: Bool) async {
         let id: Int = {
             lock.lock()
             defer { lock.unlock() }
@@ -134,12 +174,12 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 lock.lock()
-                if sleepers.count >= count || Task.isCancelled {
+                if sleepers.filter({ $0.isTimeout == timeouts }).count >= count || Task.isCancelled {
                     lock.unlock()
                     continuation.resume()
                     return
                 }
-                waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                waiters.append(Waiter(id: id, count: count, forTimeouts: timeouts, continuation: continuation))
                 lock.unlock()
             }
         } onCancel: {
@@ -153,8 +193,11 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
 
     /// Must be called with `lock` held; the caller resumes the returned continuations after unlocking.
     private func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-        let ready = waiters.filter { $0.count <= sleepers.count }
-        waiters.removeAll { $0.count <= sleepers.count }
+        let waits = sleepers.filter { !$0.isTimeout }.count
+        let deadlines = sleepers.count - waits
+        func satisfied(_ waiter: Waiter) -> Bool { waiter.count <= (waiter.forTimeouts ? deadlines : waits) }
+        let ready = waiters.filter(satisfied)
+        waiters.removeAll(where: satisfied)
         return ready.map(\.continuation)
     }
 }

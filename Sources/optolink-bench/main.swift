@@ -15,6 +15,14 @@ if arguments.first == "--child-dashboard-rss", arguments.count == 3, let attempt
     DashboardBench.rssChild(attempts: attempts, retries: retries)
     exit(0)
 }
+if arguments.first == "--child-click-bytes", arguments.count == 2, let clicks = Int(arguments[1]) {
+    ClickStoreBench.bytesChild(clicks: clicks)
+    exit(0)
+}
+if arguments.first == "--child-click-flood", arguments.count == 2, let requests = Int(arguments[1]) {
+    ClickStoreBench.floodChild(requests: requests)
+    exit(0)
+}
 
 let options: BenchOptions
 do {
@@ -47,6 +55,7 @@ var notes: [String] = []
 if options.runs(1) {
     progress("1. start-up")
     add(await StartupBench.run(starts: quick ? 50 : 1_000, baselineStarts: quick ? 20 : 1_000, batch: quick ? 20 : 100))
+    add(await QueuedStartBench.run(starts: quick ? 50 : 1_000, baselineRuns: quick ? 20 : 200))
 }
 if options.runs(2) {
     progress("2. direct open")
@@ -69,6 +78,15 @@ if options.runs(6) {
     add(DashboardBench.render(iterations: quick ? 200 : 2_000))
     add(DashboardBench.rss(attempts: 10_000, retries: 10_000))
     add(DashboardBench.idleCPU(seconds: quick ? 2 : 10, buildIfMissing: options.buildDashboard))
+}
+
+if options.runs(7) {
+    progress("7. click store")
+    add(ClickStoreBench.run(clicks: quick ? 100_000 : 1_000_000, floodRequests: quick ? 30_000 : 150_000))
+}
+if options.runs(8) {
+    progress("8. storage under a slow writer")
+    add(SlowWriterBench.run(requestsPerBlock: quick ? 200 : 1_000, blocks: quick ? 2 : 4))
 }
 
 var mode = quick ? "--quick" : "full"

@@ -81,7 +81,7 @@ do {
     // a queue larger than the run so the "oldest is dropped when full" rule never applies here.
     configuration = try OptoLinkConfiguration(
         apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: baseURL, timeout: 1, maxRetries: 2,
-        backoffBase: 0.05, maxBackoff: 0.4, clipboardEnabled: false, eventQueueCapacity: count + 100)
+        backoffBase: 0.05, maxBackoff: 0.4, clipboardReading: .never, eventQueueCapacity: count + 100)
 } catch {
     fail("configuration: \(error)")
 }

@@ -6,13 +6,32 @@ import OptoLinkServer
 
 let usage = """
 usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
-                       [--trust-forwarded-for] [--production] [--help]
+                       [--trust-forwarded-for] [--trusted-proxy CIDR]... [--max-connections N]
+                       [--max-connections-per-address N] [--storage-workers N] [--max-clicks-per-address N]
+                       [--click-memory MIB] [--max-click-rows N] [--production] [--help]
 
   --host HOST             address to bind (default 127.0.0.1)
   --port PORT             port to bind, 0 = any free port (default 8787)
   --db PATH               SQLite file (default: in memory)
   --seed FILE             JSON seed (default: the built-in demo org, whose keys are printed)
-  --trust-forwarded-for   take the client address from the first X-Forwarded-For entry
+  --trust-forwarded-for   let any peer name the client in X-Forwarded-For: the right-most entry that is
+                          not a trusted proxy counts (default off: the socket peer is the client)
+  --trusted-proxy CIDR    a proxy (10.0.0.0/8, 2001:db8::/32, or one address) whose X-Forwarded-For is
+                          taken when it is the peer, and whose own entries are skipped; repeatable
+                          (default none)
+  --max-connections N     connections served at once; one more gets 503 (default 512)
+  --max-connections-per-address N
+                          connections served at once from one peer address; one more gets 503
+                          (default 64)
+  --storage-workers N     threads for the requests that wait for the database (/sdk, /links, key
+                          rotation), so a slow write never stalls /data, the redirect page or /match
+                          (default 4)
+  --max-clicks-per-address N
+                          pending click records one client address may hold; one more drops its
+                          oldest (default 1000)
+  --click-memory MIB      memory all pending click records may take, in MiB, oldest dropped first
+                          (default 128, about 210 000 clicks)
+  --max-click-rows N      rows the SQLite clicks table (analytics) keeps, oldest deleted (default 1000000)
   --production            hide the /dev endpoints (404)
   --help                  show this help
 
@@ -31,6 +50,12 @@ func value(for flag: String, _ arguments: inout ArraySlice<String>) -> String {
     guard let next = arguments.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
     return next
 }
+/// The next argument as a whole number ≥ 1.
+func positive(_ flag: String, _ arguments: inout ArraySlice<String>) -> Int {
+    let text = value(for: flag, &arguments)
+    guard let number = Int(text), number >= 1 else { fail("\(flag) must be a whole number of at least 1, not \(text)") }
+    return number
+}
 while let argument = arguments.popFirst() {
     switch argument {
     case "--help", "-h":
@@ -44,6 +69,16 @@ while let argument = arguments.popFirst() {
     case "--db": configuration.databasePath = value(for: argument, &arguments)
     case "--seed": seedPath = value(for: argument, &arguments)
     case "--trust-forwarded-for": configuration.trustForwardedFor = true
+    case "--trusted-proxy": configuration.trustedProxies.append(value(for: argument, &arguments))
+    case "--max-connections": configuration.maxConnections = positive(argument, &arguments)
+    case "--max-connections-per-address": configuration.maxConnectionsPerAddress = positive(argument, &arguments)
+    case "--storage-workers": configuration.storageWorkers = positive(argument, &arguments)
+    case "--max-clicks-per-address": configuration.maxClicksPerAddress = positive(argument, &arguments)
+    case "--click-memory":
+        let mebibytes = positive(argument, &arguments)
+        guard mebibytes <= 1 << 30 else { fail("--click-memory is in MiB: \(mebibytes) is too large") }
+        configuration.clickMemoryBudget = mebibytes << 20
+    case "--max-click-rows": configuration.maxClickRows = positive(argument, &arguments)
     case "--production": configuration.production = true
     default: fail("unknown argument \(argument)\n\(usage)")
     }

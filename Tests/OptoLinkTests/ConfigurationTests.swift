@@ -11,6 +11,8 @@ struct ConfigurationTests {
         #expect(configuration.backoffBase == 1)
         #expect(configuration.maxBackoff == 30)
         #expect(configuration.clipboardEnabled)
+        #expect(configuration.clipboardReading == .atFirstLaunch)
+        #expect(configuration.pasteboardCheckTimeout == 60)
         #expect(configuration.linkDomains.isEmpty)
         #expect(configuration.eventQueueCapacity == 100)
         #expect(configuration.logger == nil)
@@ -69,6 +71,9 @@ struct ConfigurationTests {
         }
         #expect(throws: OptoLinkError.invalidConfiguration) {
             try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, eventQueueCapacity: 0)
+        }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, pasteboardCheckTimeout: -1)
         }
         #expect(throws: OptoLinkError.invalidConfiguration) {
             try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, linkDomains: ["a/b"])

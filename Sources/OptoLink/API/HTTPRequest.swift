@@ -27,9 +27,9 @@ public struct HTTPRequest: Sendable, Hashable {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    /// The body decoded as a JSON object, or nil (a convenience for tests and tools).
+    /// The body decoded as a JSON object, or nil (a convenience for tests and tools). Read with the SDK's
+    /// depth-capped, non-recursive parser.
     public var jsonBody: [String: JSONValue]? {
-        guard let body, let value = try? JSONDecoder().decode(JSONValue.self, from: body) else { return nil }
-        return value.objectValue
+        body.flatMap(JSONValueParser.parse)?.objectValue
     }
 }

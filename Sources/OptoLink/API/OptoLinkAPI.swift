@@ -34,18 +34,22 @@ public final class OptoLinkAPI: Sendable {
     /// - Parameters:
     ///   - configuration: keys, base URL, timeout and retry settings.
     ///   - transport: sends the requests (``URLSessionTransport`` in production).
-    ///   - clock: times attempts and waits between retries (``SystemClock`` in production).
+    ///   - clock: times attempts, ends them at their deadline and waits between retries (``SystemClock``
+    ///     in production).
+    ///   - retryPolicy: the retries (default: built from `configuration`; pass one for its jitter's
+    ///     random source, say).
     ///   - diagnostics: receives every attempt, wait and outcome.
     public init(
         configuration: OptoLinkConfiguration,
         transport: any HTTPTransport,
         clock: any OptoLinkClock = SystemClock(),
+        retryPolicy: RetryPolicy? = nil,
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
     ) {
         self.configuration = configuration
-        self.retryPolicy = RetryPolicy(
+        self.retryPolicy = retryPolicy ?? RetryPolicy(
             maxRetries: configuration.maxRetries, backoffBase: configuration.backoffBase,
-            maxBackoff: configuration.maxBackoff)
+            maxBackoff: configuration.maxBackoff, jitter: configuration.jitter)
         self.transport = transport
         self.clock = clock
         self.sink = diagnostics
@@ -146,14 +150,13 @@ public final class OptoLinkAPI: Sendable {
 
     /// `POST /sdk/events`: records one custom event.
     ///
-    /// The 2xx answer must be a JSON object (`{"ok":true}`; its members are not read): a 200 that is not
-    /// JSON, such as a captive portal's HTML page, did not come from the backend, so it throws
-    /// ``OptoLinkError/invalidResponse`` and the event queue keeps the event instead of losing it.
+    /// Any 2xx is a delivery; its body (`{"ok":true}`) is not read, so an answer whose body is cut or
+    /// not JSON does not keep the event forever. (The base URL is `https` in production: a captive
+    /// portal cannot answer in the backend's name.)
     public func sendEvent(name: String, properties: [String: JSONValue]?, deviceId: String) async throws(OptoLinkError) {
         let body = EventBody(deviceId: deviceId, eventName: name, properties: properties)
         let request = try post("sdk/events", body: body, headers: bearerHeaders())
-        let response = try await perform(request, endpoint: .events)
-        _ = try ResponseParser.object(response)
+        _ = try await perform(request, endpoint: .events)
     }
 
     // MARK: Requests
@@ -255,7 +258,10 @@ public final class OptoLinkAPI: Sendable {
             do {
                 let response: HTTPResponse
                 do {
-                    response = try await transport.send(request, onAnswer: answered)
+                    let transport = self.transport
+                    response = try await AttemptRace.run(timeout: request.timeout, clock: clock) {
+                        try await transport.send(request, onAnswer: answered)
+                    }
                 } catch {
                     // A transport that handed over an answer and then threw broke its contract: the answer counts.
                     guard let early = latch.response else { throw error }
@@ -278,7 +284,8 @@ public final class OptoLinkAPI: Sendable {
                 outcome = .noAnswer(stopped() ? CancellationError() : error)
                 finalError = stopped() ? .cancelled(error) : failure
             }
-            switch retryPolicy.decision(afterAttempt: attempt, outcome: outcome) {
+            let retryAfter = finalError.retryAfterSeconds.map(TimeInterval.init)
+            switch retryPolicy.decision(afterAttempt: attempt, outcome: outcome, retryAfter: retryAfter) {
             case .retry(let delay):
                 if stopped() {
                     emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: status))

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// The SDK's one error type: what ``OptoLinkAPI`` throws and what
-/// ``OptoLinkConfiguration/init(apiKey:orgKey:baseURL:timeout:maxRetries:backoffBase:maxBackoff:clipboardEnabled:linkDomains:eventQueueCapacity:logger:)`` throws.
+/// ``OptoLinkConfiguration`` throws when it refuses a configuration.
 ///
 /// A struct with a hidden code (new kinds do not break your `switch`): compare with the static members,
 /// which compare kinds only, and read the context from the properties.
@@ -35,7 +35,8 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// The backend's request id (envelope `requestId`, else the `X-Request-Id` header).
     public let requestId: String?
     /// Seconds to wait before trying again: parsed from a 429's `Retry after N second(s)` message,
-    /// else from its `Retry-After` header.
+    /// else from the answer's `Retry-After` header (delay-seconds, or an HTTP-date counted from the
+    /// answer's `Date` header when it has one, else from now; a date in the past is 0).
     public let retryAfterSeconds: Int?
     /// The error underneath (a `URLError`, a `DecodingError`…), when there is one.
     public let underlying: (any Error)?
@@ -147,14 +148,14 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// Builds the error for a non-2xx answer from the backend's envelope
     /// `{"message", "details": [{"message","field"}], "requestId"}`, falling back to a generic message
     /// for anything else (HTML error pages, wrong types, empty or huge bodies). Never traps.
-    static func http(_ response: HTTPResponse) -> OptoLinkError {
+    static func http(_ response: HTTPResponse, now: Date = Date()) -> OptoLinkError {
         var message: String?
         var details: [Detail] = []
         var requestId: String?
         var underlying: (any Error)?
         if response.body.count <= maxEnvelopeBytes, !response.body.isEmpty {
             do {
-                let value = try JSONDecoder().decode(JSONValue.self, from: response.body)
+                let value = try JSONValueParser.decode(response.body)   // depth-capped, never recursive
                 if let object = value.objectValue {
                     message = object["message"]?.stringValue
                     if case .array(let list)? = object["message"] {
@@ -178,12 +179,39 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
         if requestId == nil { requestId = response.header("X-Request-Id") }
         let text = message ?? "HTTP \(response.status)"
         var retryAfter = parseRetryAfter(text)
-        if retryAfter == nil, let header = response.header("Retry-After"), let seconds = Int(header), seconds >= 0 {
-            retryAfter = seconds
+        if retryAfter == nil, let header = response.header("Retry-After") {
+            retryAfter = retryAfterHeader(header, date: response.header("Date"), now: now)
         }
         return OptoLinkError(
             code: .httpStatus, status: response.status, message: text, details: details, requestId: requestId,
             retryAfterSeconds: retryAfter, underlying: underlying)
+    }
+
+    /// Seconds from a `Retry-After` field value (RFC 9110 §10.2.3): delay-seconds, or an HTTP-date
+    /// (IMF-fixdate, the obsolete RFC 850 and asctime forms) minus `date` (the answer's `Date` header, so
+    /// a wrong device clock does not matter) or else `now`, at least 0. Nil for anything else.
+    static func retryAfterHeader(_ value: String, date: String?, now: Date) -> Int? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return text.count <= 9 ? Int(text) : Int(999_999_999)
+        }
+        guard let target = httpDate(text) else { return nil }
+        let reference = date.flatMap(httpDate) ?? now
+        let seconds = target.timeIntervalSince(reference).rounded(.up)
+        guard seconds.isFinite else { return nil }
+        return Int(min(max(seconds, 0), 999_999_999))
+    }
+
+    /// An HTTP-date in any of the three forms recipients must accept.
+    static func httpDate(_ text: String) -> Date? {
+        for format in ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
     }
 
     /// `N` from a message like `Retry after 12 second(s)` (also `Retry after 1 second`), else nil.

@@ -6,16 +6,22 @@ import FoundationNetworking
 /// Decides whether a failed attempt is tried again and after how long. It never sleeps: the caller
 /// waits on the injected ``OptoLinkClock``.
 ///
-/// Retried: no HTTP answer (connection refused, lost, host not found, timeout…) and 5xx. Never retried:
-/// any 4xx (429 included: the event queue, not the request, keeps 429'd events), other statuses,
-/// cancellation, and malformed URLs. Retry `n` (1-based) waits `backoffBase × 2^(n−1)`, capped at
-/// `maxBackoff`; with the defaults (base 1 s, cap 30 s, 2 retries):
+/// Retried: no HTTP answer (connection refused, lost, host not found, the attempt's deadline…) and 5xx.
+/// Never retried by a request: any 4xx (429 included: the event queue, not the request, keeps 429'd
+/// events), other statuses, cancellation, and malformed URLs. Retry `n` (1-based) waits
+/// `backoffBase × 2^(n−1)`, capped at `maxBackoff`; with the defaults (base 1 s, cap 30 s, 2 retries):
 ///
 /// | retry | 1   | 2   | 3   | 4   | 5    | 6    | 7+   |
 /// |-------|-----|-----|-----|-----|------|------|------|
 /// | wait  | 1 s | 2 s | 4 s | 8 s | 16 s | 30 s | 30 s |
 ///
 /// so a request is attempted at most `maxRetries + 1` times (3 with the defaults).
+///
+/// - **Retry-After**: when the answer says how long to wait (a 503's `Retry-After`, seconds or an
+///   HTTP-date), the wait is at least that, and still at most `maxBackoff`.
+/// - **Jitter** (off by default, so the 1 s / 2 s / 4 s schedule stays exact): "full jitter", a wait
+///   drawn uniformly between 0 and the capped backoff, so many devices that failed together do not come
+///   back together. The draw comes from `random` (a value in `0..<1`), injectable for tests.
 public struct RetryPolicy: Sendable, Hashable {
     /// Retries after the first attempt (default 2).
     public var maxRetries: Int
@@ -23,6 +29,10 @@ public struct RetryPolicy: Sendable, Hashable {
     public var backoffBase: TimeInterval
     /// The longest wait (default 30 s).
     public var maxBackoff: TimeInterval
+    /// Full jitter on the backoff (default false).
+    public var jitter: Bool
+    /// The jitter's draws, in `0..<1` (default the system generator). Not compared by `==`.
+    public var random: @Sendable () -> Double
 
     /// How an attempt ended.
     public enum Outcome: Sendable {
@@ -43,23 +53,38 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// Creates a policy.
-    public init(maxRetries: Int = 2, backoffBase: TimeInterval = 1, maxBackoff: TimeInterval = 30) {
+    public init(
+        maxRetries: Int = 2, backoffBase: TimeInterval = 1, maxBackoff: TimeInterval = 30, jitter: Bool = false,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
         self.maxRetries = max(0, maxRetries)
         self.backoffBase = max(0, backoffBase)
         self.maxBackoff = max(0, maxBackoff)
+        self.jitter = jitter
+        self.random = random
     }
 
-    /// The decision after attempt number `attempt` (1-based) ended with `outcome`.
-    public func decision(afterAttempt attempt: Int, outcome: Outcome) -> Decision {
+    /// The decision after attempt number `attempt` (1-based) ended with `outcome`; `retryAfter` is the
+    /// answer's `Retry-After` in seconds, if it gave one.
+    public func decision(afterAttempt attempt: Int, outcome: Outcome, retryAfter: TimeInterval? = nil) -> Decision {
         guard Self.isRetryable(outcome) else { return .doNotRetry }
         guard attempt <= maxRetries else { return .giveUp }
-        return .retry(after: delay(forRetry: attempt))
+        return .retry(after: delay(forRetry: attempt, retryAfter: retryAfter))
     }
 
-    /// The wait before retry `retry` (1-based): `backoffBase × 2^(retry−1)`, capped at `maxBackoff`.
+    /// The wait before retry `retry` (1-based): `backoffBase × 2^(retry−1)`, capped at `maxBackoff`
+    /// (with ``jitter``, a uniform draw below that).
     public func delay(forRetry retry: Int) -> TimeInterval {
         let exponent = Double(min(max(retry - 1, 0), 60))  // capped before scaling: 2^60 s is already "forever"
-        return min(maxBackoff, backoffBase * pow(2, exponent))
+        let capped = min(maxBackoff, backoffBase * pow(2, exponent))
+        guard jitter else { return capped }
+        let draw = random()
+        return capped * (draw.isFinite ? min(max(draw, 0), 1) : 0)
+    }
+
+    /// ``delay(forRetry:)``, but at least `retryAfter` (the answer's `Retry-After`), and at most `maxBackoff`.
+    public func delay(forRetry retry: Int, retryAfter: TimeInterval?) -> TimeInterval {
+        min(maxBackoff, max(delay(forRetry: retry), retryAfter ?? 0))
     }
 
     /// Whether an outcome is worth another attempt (see the type's documentation).
@@ -77,5 +102,19 @@ public struct RetryPolicy: Sendable, Hashable {
             }
             return true
         }
+    }
+
+    /// Equal when every setting but the random source is.
+    public static func == (lhs: RetryPolicy, rhs: RetryPolicy) -> Bool {
+        lhs.maxRetries == rhs.maxRetries && lhs.backoffBase == rhs.backoffBase && lhs.maxBackoff == rhs.maxBackoff
+            && lhs.jitter == rhs.jitter
+    }
+
+    /// Hashes every setting but the random source.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(maxRetries)
+        hasher.combine(backoffBase)
+        hasher.combine(maxBackoff)
+        hasher.combine(jitter)
     }
 }

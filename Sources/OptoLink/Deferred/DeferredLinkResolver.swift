@@ -1,8 +1,9 @@
 /// The first-launch deferred sequence's steps: read the click token (clipboard), collect the fingerprint,
 /// ask `/match`, then mark the first launch done and clear the used token.
 ///
-/// The order of the steps and the decision *whether* to run them (first launch only, not when the app
-/// was opened by a link) belong to the SDK's launch coordination; this type does each step.
+/// The order of the steps and the decisions *whether* and *when* to run them (first launch only, not when
+/// the app was opened by a link, the pasteboard only as ``ClipboardReading`` allows) belong to the SDK's
+/// launch coordination; this type does each step.
 struct DeferredLinkResolver: Sendable {
     /// How `/match` ended.
     enum Outcome: Sendable {
@@ -16,7 +17,6 @@ struct DeferredLinkResolver: Sendable {
     let pasteboard: any Pasteboard
     let deviceInfo: any DeviceInfoProvider
     let launchState: LaunchState
-    let clipboardEnabled: Bool
 
     /// A token read from the pasteboard, with the pasteboard's change count at the time of the read.
     struct ReadToken: Sendable {
@@ -24,10 +24,11 @@ struct DeferredLinkResolver: Sendable {
         let changeCount: Int
     }
 
-    /// A valid token from the pasteboard, or nil. Reads only when clipboard use is enabled and the
-    /// pasteboard says it holds a string (so there is no paste prompt when there is nothing).
+    /// A valid token from the pasteboard, or nil. Reads only when the pasteboard says it holds a string
+    /// (so there is no paste prompt when there is nothing). May wait as long as the user takes to answer
+    /// the paste prompt: the caller runs it in a task of its own.
     func readToken() async -> ReadToken? {
-        guard clipboardEnabled, await pasteboard.hasStrings() else { return nil }
+        guard await pasteboard.hasStrings() else { return nil }
         let changeCount = await pasteboard.changeCount()
         guard let text = await pasteboard.string(), let token = ClipboardToken(text) else { return nil }
         return ReadToken(token: token, changeCount: changeCount)

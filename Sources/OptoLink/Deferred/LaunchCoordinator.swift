@@ -4,13 +4,25 @@ import Foundation
 /// direct opens, `/sdk/session` once per launch, and making sure the backend knows the device before
 /// `/sdk/identity` and `/sdk/events`.
 ///
-/// **One launch = one ``OptoLink`` instance** (one `start(...)`). The first-launch sequence:
+/// **One launch = one ``OptoLink`` instance** (one `start(...)`). The first launch is done only when a
+/// link was delivered or `/match` settled:
 /// 1. If the app was started by one of our links (`launchURL`, or `handle(url:)` before `/match` was sent),
-///    the first launch is marked done, `/match` is skipped and that link is delivered (``MatchMethod/direct``).
+///    that link is fetched and delivered (``MatchMethod/direct``); once it is, the first launch is marked
+///    done and `/match` is skipped. If it cannot be resolved, the deferred match runs as if no link had
+///    opened the app.
 /// 2. Otherwise, on the first launch only: token + fingerprint → `/match` → mark done (whatever happened,
 ///    except a shutdown mid-request) → clear the used token → deliver a match (`isDeferred: true`).
-///    A match that comes back after a link already opened the app is reported (`matchResult`) but not
-///    delivered: the user is already where the link goes.
+///    The token is read in a task of its own (the read may wait for the paste prompt), at once
+///    (``ClipboardReading/atFirstLaunch``), when the app calls ``checkPasteboard()``
+///    (``ClipboardReading/whenAppAsks``, waited for at most
+///    ``OptoLinkConfiguration/pasteboardCheckTimeout``), or never. Until `/match` is sent, a link that
+///    opens the app is still "the link that opened the first launch" (rule 1).
+///    A match that comes back while a link opened during the first launch is still being fetched waits
+///    for that open: when it delivered its link, the match is reported (`matchResult`) but not delivered
+///    (the user is already where the link goes); when it failed, the match is delivered.
+///
+/// 3. Not at all in an app extension (``OptoLinkEnvironment/isAppExtension``), nor for an install that
+///    predates the SDK (``OptoLinkConfiguration/existingInstall``: its first launch is marked done at start).
 ///
 /// **Session rule** (parity with Flutter): when that sequence has settled, if neither `/match` nor `/data`
 /// was sent in this launch and no session was registered yet, `/sdk/session` is sent once. Later
@@ -51,6 +63,8 @@ actor LaunchCoordinator {
         let deviceInfo: any DeviceInfoProvider
         let clock: any OptoLinkClock
         let deviceId: String
+        /// Running in an app extension: no first-launch sequence, no pasteboard.
+        let isAppExtension: Bool
         let emit: @Sendable (Diagnostic.Kind) -> Void
         let log: @Sendable (LogLevel, String) -> Void
         /// Hands a link to the app (``OptoLink/links``); false (and nothing done) once the SDK is shutting
@@ -62,8 +76,24 @@ actor LaunchCoordinator {
     private let deps: Dependencies
     private var phase: Phase
     private var firstLaunchLink: OptoLinkData?
-    private var firstLaunchOpen: OpenSlot?
-    private var directOpenDuringMatch = false
+    /// The opens begun during the first launch (before it settled) whose request is still running.
+    private var firstLaunchOpens: Set<ObjectIdentifier> = []
+    /// Whether an open begun during the first launch delivered its link.
+    private var firstLaunchOpenDelivered = false
+    /// Tasks waiting for the first launch's state to change (opens ending, the token read, its wait
+    /// running out, shutdown): see ``waitForChange()``.
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// The first launch's pasteboard read.
+    private var token: TokenRead = .notStarted
+    /// With ``ClipboardReading/whenAppAsks``: the wait for ``checkPasteboard()`` ran out.
+    private var tokenWaitExpired = false
+
+    /// Where the first launch's pasteboard read is.
+    private enum TokenRead {
+        case notStarted
+        case reading(Task<DeferredLinkResolver.ReadToken?, Never>)
+        case done(DeferredLinkResolver.ReadToken?)
+    }
     private var linkRequestSent = false
     private var sessionSent = false
     private var registration: Task<Result<Void, OptoLinkError>, Never>?
@@ -77,7 +107,8 @@ actor LaunchCoordinator {
 
     init(dependencies: Dependencies) {
         self.deps = dependencies
-        self.phase = dependencies.launchState.isFirstLaunch ? .waiting : .notFirstLaunch
+        // An app extension never runs the first-launch sequence (it would spend the containing app's token).
+        self.phase = dependencies.launchState.isFirstLaunch && !dependencies.isAppExtension ? .waiting : .notFirstLaunch
     }
 
     // MARK: Launch
@@ -88,27 +119,28 @@ actor LaunchCoordinator {
         if let launchURL, let shortCode {
             _ = await open(launchURL, shortCode: shortCode)
         }
-        switch phase {
-        case .notFirstLaunch:
-            return nil
-        case .matching, .settled:
-            if let firstLaunchOpen { return await firstLaunchOpen.value() }
-            return firstLaunchLink
-        case .waiting:
-            break
-        }
+        guard phase != .notFirstLaunch else { return nil }
+        // A link that opened the app first: wait for it; only a delivered link settles the first launch.
+        await waitForFirstLaunchOpens()
+        if phase == .settled || isShutDown { return firstLaunchLink }
+        // The token, read in a task of its own; a link opening the app meanwhile still settles the first
+        // launch (phase `.waiting`: /match is not sent yet), so a paste prompt never holds a direct open.
+        let token = await tokenForMatch()
+        await waitForFirstLaunchOpens()
+        if phase == .settled || isShutDown { return firstLaunchLink }
         phase = .matching
         linkRequestSent = true
-        let token = await deps.resolver.readToken()
         let outcome = await deps.resolver.match(token: token?.token, deviceId: deps.deviceId)
         await deps.resolver.finish(after: outcome, usedToken: token)
         switch outcome {
         case .matched(let link):
             markRegistered()
             deps.emit(.matchResult(link))
-            if directOpenDuringMatch {
+            // A link opened meanwhile decides: delivered, it wins; failed, the match is delivered.
+            await waitForFirstLaunchOpens()
+            if firstLaunchOpenDelivered {
                 deps.log(.warning, "Deferred match for \(link.path) not delivered: a link opened the app during the first launch")
-            } else {
+            } else if !isShutDown {
                 firstLaunchLink = link
                 if deps.deliver(link) { deps.emit(.linkDelivered(link)) }
             }
@@ -121,9 +153,98 @@ actor LaunchCoordinator {
         case .cancelled:
             deps.emit(.matchResult(nil))
         }
+        await waitForFirstLaunchOpens()
         phase = .settled
-        if let firstLaunchOpen { return await firstLaunchOpen.value() }
         return firstLaunchLink
+    }
+
+    /// Waits until no open begun during the first launch is still running (or the SDK shuts down).
+    private func waitForFirstLaunchOpens() async {
+        while !firstLaunchOpens.isEmpty, !isShutDown { await waitForChange() }
+    }
+
+    /// Suspends until ``wakeWaiters()``: some state the first launch waits on changed.
+    private func waitForChange() async {
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func wakeWaiters() {
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    // MARK: The pasteboard
+
+    /// The token for `/match`, as ``ClipboardReading`` says: read now, waited for from
+    /// ``checkPasteboard()`` (at most ``OptoLinkConfiguration/pasteboardCheckTimeout``), or none. Returns
+    /// early (nil) when a link settles the first launch or the SDK shuts down meanwhile.
+    private func tokenForMatch() async -> DeferredLinkResolver.ReadToken? {
+        switch deps.configuration.clipboardReading {
+        case .never:
+            return nil
+        case .atFirstLaunch:
+            startTokenRead()
+        case .whenAppAsks:
+            break
+        }
+        var timer: Task<Void, Never>?
+        if case .notStarted = token {
+            let clock = deps.clock
+            let limit = deps.configuration.pasteboardCheckTimeout
+            timer = Task {
+                do { try await clock.sleep(for: limit) } catch { return }
+                self.expireTokenWait()   // the task inherits the actor
+            }
+        }
+        defer { timer?.cancel() }
+        while phase == .waiting, !isShutDown {
+            switch token {
+            case .done(let read): return read
+            case .notStarted where tokenWaitExpired: return nil
+            default: await waitForChange()
+            }
+        }
+        return nil
+    }
+
+    /// Starts the pasteboard read in a task of its own, once.
+    private func startTokenRead() {
+        guard case .notStarted = token else { return }
+        let resolver = deps.resolver
+        let task = Task { () -> DeferredLinkResolver.ReadToken? in
+            let read = await resolver.readToken()
+            self.finishTokenRead(read)   // the task inherits the actor
+            return read
+        }
+        token = .reading(task)
+    }
+
+    private func finishTokenRead(_ read: DeferredLinkResolver.ReadToken?) {
+        token = .done(read)
+        wakeWaiters()
+    }
+
+    private func expireTokenWait() {
+        tokenWaitExpired = true
+        wakeWaiters()
+    }
+
+    /// ``OptoLink/checkPasteboard()``: with ``ClipboardReading/whenAppAsks``, during a first launch whose
+    /// `/match` is not sent yet, reads the pasteboard now and hands the token to `/match`. Returns whether a
+    /// click token was found; false (and no read) in every other case.
+    func checkPasteboard() async -> Bool {
+        guard deps.configuration.clipboardReading == .whenAppAsks, phase == .waiting, !tokenWaitExpired, !isShutDown else {
+            if case .done(let read) = token { return read != nil }
+            if case .reading(let task) = token { return await task.value != nil }
+            return false
+        }
+        startTokenRead()
+        switch token {
+        case .reading(let task): return await task.value != nil
+        case .done(let read): return read != nil
+        case .notStarted: return false
+        }
     }
 
     /// The session rule: `/sdk/session` when neither `/match` nor `/data` was sent in this launch.
@@ -164,35 +285,36 @@ actor LaunchCoordinator {
         if let slot = opens[key], now - slot.time < Self.duplicateOpenWindow {
             return .joining(slot)
         }
-        var isFirstLaunchOpen = false
-        switch phase {
-        case .waiting:
-            // The app was opened by a link before /match was sent: no deferred match for this install.
-            deps.launchState.markFirstLaunchDone()
-            phase = .settled
-            isFirstLaunchOpen = true
-        case .matching:
-            directOpenDuringMatch = true
-            isFirstLaunchOpen = firstLaunchOpen == nil
-        case .notFirstLaunch, .settled:
-            break
-        }
+        // Opened during the first launch: it settles the first launch only once its link is delivered
+        // (``finishOpen(_:_:isFirstLaunchOpen:)``); until then `/match` waits for it (or its answer does).
+        let isFirstLaunchOpen = phase == .waiting || phase == .matching
         linkRequestSent = true
         let slot = OpenSlot(time: now)
         pruneOpens(now: now)
         opens[key] = slot
         running[ObjectIdentifier(slot)] = slot
         openOrder.append((key: key, time: now))
-        if isFirstLaunchOpen { firstLaunchOpen = slot }
+        if isFirstLaunchOpen { firstLaunchOpens.insert(ObjectIdentifier(slot)) }
         return .starting(slot, isFirstLaunchOpen: isFirstLaunchOpen)
     }
 
     /// The bookkeeping after an open's request: the backend now knows this device.
+    /// An open of the first launch that delivered its link settles it (before `/match` was sent: no
+    /// `/match` for this install); one that failed leaves the first launch to the deferred match.
     private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool) -> OptoLinkData? {
         running[ObjectIdentifier(slot)] = nil
-        if let link {
-            markRegistered()
-            if isFirstLaunchOpen { firstLaunchLink = link }
+        if link != nil { markRegistered() }
+        if isFirstLaunchOpen {
+            firstLaunchOpens.remove(ObjectIdentifier(slot))
+            if let link, !isShutDown, !firstLaunchOpenDelivered {
+                firstLaunchOpenDelivered = true
+                firstLaunchLink = link
+                if phase == .waiting {
+                    deps.launchState.markFirstLaunchDone()
+                    phase = .settled
+                }
+            }
+            wakeWaiters()
         }
         return isShutDown ? nil : link
     }
@@ -345,5 +467,7 @@ actor LaunchCoordinator {
         isShutDown = true
         for slot in running.values { slot.stop() }
         registration?.cancel()
+        if case .reading(let task) = token { task.cancel() }
+        wakeWaiters()
     }
 }

@@ -12,6 +12,8 @@ import Foundation
 public final class FileKeyValueStore: KeyValueStore, @unchecked Sendable {
     /// The directory holding the files.
     public let directory: URL
+    /// The event queue of an SDK using this store: a ``FileEventStore`` in `<directory>/EventQueue`.
+    public let eventStore: any EventStore
     private let lock = NSLock()
 
     /// `<Application Support>/OptoLink` (on Linux `~/.local/share/OptoLink`, following XDG), falling back
@@ -22,10 +24,10 @@ public final class FileKeyValueStore: KeyValueStore, @unchecked Sendable {
         return base.appendingPathComponent("OptoLink", isDirectory: true)
     }
 
-    /// Creates a store in `directory` (created when missing).
+    /// Creates a store in `directory` (created by the first write).
     public init(directory: URL = FileKeyValueStore.defaultDirectory) {
         self.directory = directory
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.eventStore = FileEventStore(directory: directory.appendingPathComponent("EventQueue", isDirectory: true))
     }
 
     /// The string stored under `key`, or nil.

@@ -6,8 +6,9 @@ import Foundation
 /// `OptoLinkTesting.InMemoryKeyValueStore`. Values are lost when the app is deleted, by design: a
 /// reinstall must look like a new device so the deferred match runs again. Never the Keychain.
 ///
-/// Keys the SDK uses: `optolink_device_id`, `optolink_first_launch_done`, `optolink_event_queue`,
-/// `optolink_registered_device`.
+/// Keys the SDK uses: `optolink_device_id`, `optolink_first_launch_done`, `optolink_registered_device`,
+/// `optolink_disabled`, and `optolink_event_queue` (read once, to migrate a queue an older SDK version
+/// kept there; the queue itself lives in ``eventStore``).
 public protocol KeyValueStore: AnyObject, Sendable {
     /// The string stored under `key`, or nil.
     func string(forKey key: String) -> String?
@@ -23,4 +24,16 @@ public protocol KeyValueStore: AnyObject, Sendable {
     func set(_ value: Data?, forKey key: String)
     /// Removes whatever is stored under `key`.
     func removeValue(forKey key: String)
+    /// Where the event queue of an SDK using this store lives, by default: it shares the store's
+    /// lifetime (a reinstall, which empties the store, starts with an empty queue).
+    ///
+    /// The default implementation is a ``FileEventStore`` in ``FileEventStore/defaultDirectory``;
+    /// ``FileKeyValueStore`` keeps it next to its own files, `OptoLinkTesting.InMemoryKeyValueStore` in memory.
+    /// ``OptoLinkEnvironment/eventStore`` can replace it.
+    var eventStore: any EventStore { get }
+}
+
+extension KeyValueStore {
+    /// A ``FileEventStore`` in ``FileEventStore/defaultDirectory``.
+    public var eventStore: any EventStore { FileEventStore() }
 }

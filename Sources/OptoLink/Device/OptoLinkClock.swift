@@ -9,6 +9,20 @@ public protocol OptoLinkClock: Sendable {
     func now() -> TimeInterval
     /// Waits `seconds`; throws `CancellationError` when the task is cancelled.
     func sleep(for seconds: TimeInterval) async throws
+    /// Waits `seconds` for a request attempt's deadline (``OptoLinkConfiguration/timeout``): the SDK
+    /// races each attempt against it and cancels it on this wait's side when it ends first. Throws
+    /// `CancellationError` when the task is cancelled (the attempt ended first).
+    ///
+    /// The default is ``sleep(for:)``; `OptoLinkTesting.ManualClock` keeps these apart from backoff waits,
+    /// so a test that drives the waits does not also run out every attempt's time.
+    func sleep(forDeadline seconds: TimeInterval) async throws
+}
+
+extension OptoLinkClock {
+    /// ``sleep(for:)``.
+    public func sleep(forDeadline seconds: TimeInterval) async throws {
+        try await sleep(for: seconds)
+    }
 }
 
 /// The real clock: `ProcessInfo.systemUptime` and `Task.sleep`.

@@ -3,33 +3,55 @@ import Foundation
 /// The persistent, bounded, offline-tolerant queue behind ``OptoLink/trackEvent(_:properties:)``.
 ///
 /// - **Validated locally**: the name must be 1–100 characters (UTF-16 code units, as the backend
-///   counts); the properties, serialized as JSON, at most 10 240 bytes. Anything else is refused
-///   (logged as an error), never truncated.
-/// - **Persisted before sending**, as a JSON array under ``storeKey`` in the ``KeyValueStore``, after
-///   every change; a new SDK instance on the same store (the next process) picks the events up.
-/// - **Sent in order** (FIFO), one at a time; each send uses the API's own retries first.
-/// - **Kept** on network errors, timeouts, 5xx and 429; **dropped** only on any other 4xx (logged, and
-///   an `eventDropped` diagnostic).
+///   counts); the properties, serialized as JSON, at most 10 240 bytes and nested at most 64 levels (so
+///   every stored event reads back with the depth-capped parser). Anything else is refused (logged as an
+///   error), never truncated.
+/// - **Persisted before sending**, appended to an ``EventStore`` (a file under Application Support in
+///   production) before ``enqueue(name:properties:)`` returns; a new SDK instance on the same store (the
+///   next process) picks the events up. The store is first read in the background, by the first call on
+///   this actor, never by `OptoLink.start`. A queue an older SDK version kept as a JSON array under
+///   ``storeKey`` in the ``KeyValueStore`` is moved into the event store by that first read.
+/// - **Sent in order** (FIFO), one at a time, by one worker task; each send uses the API's own retries
+///   first (5xx and no answer, 1 s / 2 s …).
+/// - **Answers**:
+///   - any 2xx: delivered (the body is not read);
+///   - 401 or 403 (a rotated key, a tier or org problem): the queue **pauses**, with one warning; every
+///     event is kept, and sending resumes on ``flushNow()`` or the next launch;
+///   - 408, 425, 429, 5xx (and other non-4xx statuses) and no answer at all: **kept and retried**
+///     after `max(backoff, Retry-After)` capped at `maxBackoff`, where the backoff is
+///     `backoffBase × 2^(n−1)` for the n-th failure in a row and `Retry-After` is the answer's (seconds
+///     or an HTTP-date; a 429's "Retry after N second(s)" message too);
+///   - any other 4xx: **dropped** (logged as an error, and an `eventDropped` diagnostic).
+/// - **Poison events**: an event that got ``maxFailures`` (20) retryable answers from the backend (408,
+///   425, 5xx…; neither a 429, which is about the rate, nor no answer at all, which is the network) is
+///   dropped with an error and an `eventDropped` diagnostic saying how many times it failed, so one
+///   event the backend cannot take never blocks the ones behind it. The count is kept in the store, across
+///   launches.
 /// - **Bounded**: at most ``OptoLinkConfiguration/eventQueueCapacity`` (default 100) events; when full,
 ///   the oldest is dropped with a warning.
-/// - **Flushed** after every `trackEvent`, at start, and on ``OptoLink/flushEvents()``. After a kept
-///   failure the queue waits on the SDK clock and flushes again: the 429's `retryAfterSeconds` when
-///   given, else `backoffBase × 2^(n−1)` capped at `maxBackoff` for the n-th failure in a row. While such
-///   a wait is pending, new events wait with it; `flushEvents()` skips the wait.
+/// - **Flushed** after every `trackEvent`, when the launch has settled, and on
+///   ``OptoLink/flushEvents()``. While a retry wait is pending, new events wait with it; `flushEvents()`
+///   ends the wait at once. Only the worker waits, and a timer that fires after its wait was ended early
+///   is ignored (no second flush, no skipped wait).
 /// - **At-least-once**: the contract has no event id, so an event whose answer was lost is sent again.
 actor EventQueue {
-    /// The store key of the persisted queue.
+    /// The key-value store key where SDK versions before the event store kept the queue (migrated once).
     static let storeKey = "optolink_event_queue"
     /// The longest allowed event name, in UTF-16 code units.
     static let maxNameLength = 100
     /// The largest allowed serialized properties object, in bytes.
     static let maxPropertiesBytes = 10_240
+    /// The deepest allowed nesting of the properties object (the object itself is level 1).
+    static let maxPropertiesDepth = 64
+    /// Failed sends after which an event is dropped (see the type's documentation).
+    static let maxFailures = 20
 
     /// Sends one event; throws an ``OptoLinkError`` (untyped here: typed-throws function types need
     /// newer Apple runtimes than iOS 13 when stored).
     typealias Sender = @Sendable (QueuedEvent) async throws -> Void
 
     private let store: any KeyValueStore
+    private let eventStore: any EventStore
     private let capacity: Int
     private let clock: any OptoLinkClock
     private let backoff: RetryPolicy
@@ -37,40 +59,65 @@ actor EventQueue {
     private let emit: @Sendable (Diagnostic.Kind) -> Void
     private let log: @Sendable (LogLevel, String) -> Void
 
-    private var events: [QueuedEvent]
-    private var flushTask: Task<Void, Never>?
-    private var retryTask: Task<Void, Never>?
+    private var events: [QueuedEvent] = []
+    private var loaded = false
+    /// The one task that sends (and waits between sends), while there is something to send.
+    private var worker: Task<Void, Never>?
+    /// The worker, while it waits between passes.
+    private var waiting: CheckedContinuation<Void, Never>?
+    /// Bumped whenever a wait starts or is ended early: a timer for an older wait is ignored.
+    private var waitGeneration = 0
+    /// ``flushNow()`` callers waiting for the end of the worker's current pass.
+    private var passWaiters: [CheckedContinuation<Void, Never>] = []
     private var failuresInARow = 0
+    /// A 401/403 paused sending until ``flushNow()`` or the next launch.
+    private var paused = false
     private var isShutDown = false
 
+    /// Creates the queue; reads nothing (see ``loadIfNeeded()``).
     init(
-        store: any KeyValueStore, capacity: Int, clock: any OptoLinkClock, backoff: RetryPolicy, sender: @escaping Sender,
-        emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void
+        store: any KeyValueStore, eventStore: any EventStore, capacity: Int, clock: any OptoLinkClock, backoff: RetryPolicy,
+        sender: @escaping Sender, emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void
     ) {
         self.store = store
+        self.eventStore = eventStore
         self.capacity = max(1, capacity)
         self.clock = clock
         self.backoff = backoff
         self.sender = sender
         self.emit = emit
         self.log = log
-        var loaded: [QueuedEvent] = []
+    }
+
+    /// Reads the stored events the first time the queue is used: the event store, then a queue left
+    /// under ``storeKey`` by an older SDK version (appended after them, unless already there, then the
+    /// key is removed), then trims to the capacity.
+    private func loadIfNeeded() {
+        guard !loaded else { return }
+        loaded = true
+        var loaded = eventStore.load()
         if let data = store.data(forKey: Self.storeKey) {
-            if let decoded = try? JSONDecoder().decode([QueuedEvent].self, from: data) {
-                loaded = decoded
+            if let legacy = JSONValueParser.parse(data)?.arrayValue {
+                let known = Set(loaded.map(\.id))
+                for event in legacy.compactMap({ $0.objectValue.flatMap(EventLogRecord.event) }) where !known.contains(event.id) {
+                    eventStore.append(event)
+                    loaded.append(event)
+                }
             } else {
                 log(.warning, "The stored event queue could not be read and was discarded")
-                store.removeValue(forKey: Self.storeKey)
             }
+            store.removeValue(forKey: Self.storeKey)
         }
-        if loaded.count > self.capacity {
-            for event in loaded.prefix(loaded.count - self.capacity) {
-                log(.warning, "Event \(event.name) dropped: the queue holds at most \(self.capacity) events")
-                emit(.eventDropped(name: event.name, reason: "queue full (capacity \(self.capacity))"))
+        if loaded.count > capacity {
+            let dropped = loaded.prefix(loaded.count - capacity)
+            for event in dropped {
+                log(.warning, "Event \(event.name) dropped: the queue holds at most \(capacity) events")
+                emit(.eventDropped(name: event.name, reason: "queue full (capacity \(capacity))"))
             }
-            loaded.removeFirst(loaded.count - self.capacity)
+            eventStore.remove(dropped.map(\.id))
+            loaded.removeFirst(dropped.count)
         }
-        self.events = loaded
+        events = loaded
     }
 
     /// Checks an event against the backend's limits; returns the reason when it is refused.
@@ -80,6 +127,9 @@ actor EventQueue {
             return "event name must be 1–\(maxNameLength) characters, got \(length)"
         }
         if let properties {
+            if JSONValue.object(properties).isNested(deeperThan: maxPropertiesDepth) {
+                return "properties of \(name) are nested more than \(maxPropertiesDepth) levels deep (never truncated)"
+            }
             let data: Data
             do {
                 data = try JSONBody.encode(properties)
@@ -96,58 +146,109 @@ actor EventQueue {
     /// Validates, stores and persists an event, then starts a flush. Returns false when refused.
     func enqueue(name: String, properties: [String: JSONValue]?) -> Bool {
         guard !isShutDown else { return false }
+        loadIfNeeded()
         if let reason = Self.validate(name: name, properties: properties) {
             log(.error, "trackEvent refused: \(reason)")
             return false
         }
-        events.append(QueuedEvent(id: UUID().uuidString, name: name, properties: properties))
-        while events.count > capacity {
-            let dropped = events.removeFirst()
-            log(.warning, "Event \(dropped.name) dropped: the queue holds at most \(capacity) events")
-            emit(.eventDropped(name: dropped.name, reason: "queue full (capacity \(capacity))"))
+        let event = QueuedEvent(id: UUID().uuidString, name: name, properties: properties)
+        eventStore.append(event)
+        events.append(event)
+        if events.count > capacity {
+            let dropped = events.prefix(events.count - capacity)
+            for event in dropped {
+                log(.warning, "Event \(event.name) dropped: the queue holds at most \(capacity) events")
+                emit(.eventDropped(name: event.name, reason: "queue full (capacity \(capacity))"))
+            }
+            eventStore.remove(dropped.map(\.id))
+            events.removeFirst(dropped.count)
         }
-        persist()
         emit(.eventQueued(name: name, queued: events.count))
-        if retryTask == nil { startFlush() }
+        if !paused { startWorker() }
         return true
     }
 
     /// The number of events waiting.
-    var count: Int { events.count }
-
-    /// Starts a flush in the background (at start-up) unless a retry wait is pending.
-    func kick() {
-        if retryTask == nil { startFlush() }
+    var count: Int {
+        loadIfNeeded()
+        return events.count
     }
 
-    /// Sends what can be sent now, skipping any pending retry wait; returns when this flush is over.
+    /// Reads the stored events and starts sending them (when the launch has settled).
+    func kick() {
+        guard !isShutDown else { return }
+        loadIfNeeded()
+        if !paused { startWorker() }
+    }
+
+    /// Sends what can be sent now: resumes a paused queue, ends a pending retry wait, and returns when
+    /// the worker's current pass is over (at once when there is nothing to send).
     func flushNow() async {
-        retryTask?.cancel()
-        retryTask = nil
-        await startFlush()?.value
+        guard !isShutDown else { return }
+        loadIfNeeded()
+        paused = false
+        if worker == nil {
+            startWorker()
+        } else {
+            endWait()
+        }
+        guard worker != nil else { return }
+        await withCheckedContinuation { passWaiters.append($0) }
     }
 
     /// Stops sending and waiting; the events stay persisted for the next instance.
     func shutdown() {
         isShutDown = true
-        flushTask?.cancel()
-        retryTask?.cancel()
-        flushTask = nil
-        retryTask = nil
+        worker?.cancel()
+        worker = nil
+        endWait()
+        endPass()
+        // The in-memory copy goes now, in the caller's `shutdown()`, not later on whichever thread drops the
+        // last reference (a relaunch right after would run beside that work: optolink-bench, row 1b).
+        // A later read counts from the store again.
+        events = []
+        loaded = false
     }
 
-    @discardableResult
-    private func startFlush() -> Task<Void, Never>? {
-        guard !isShutDown else { return nil }
-        if let flushTask { return flushTask }
-        guard !events.isEmpty else { return nil }
-        let task = Task { await self.drain() }
-        flushTask = task
-        return task
+    // MARK: The worker
+
+    /// How a pass over the queue ended.
+    private enum PassEnd {
+        case empty
+        case paused
+        case retry(after: TimeInterval)
+        case stopped
     }
 
-    private func drain() async {
-        while !isShutDown, !Task.isCancelled, let event = events.first {
+    /// What an error means for the event that got it.
+    private enum Verdict {
+        case pause
+        case drop
+        /// Keep and retry; `counts` when the backend answered (see ``maxFailures``).
+        case retry(counts: Bool)
+    }
+
+    private func startWorker() {
+        guard worker == nil, !isShutDown, !events.isEmpty else { return }
+        worker = Task { await self.run() }
+    }
+
+    /// Passes over the queue, waiting between them after a kept failure, until it is empty, paused or
+    /// shut down. The only task that sends or waits.
+    private func run() async {
+        while !isShutDown {
+            let end = await sendPass()
+            endPass()
+            guard case .retry(let delay) = end, !isShutDown else { break }
+            await wait(delay)
+        }
+        if !isShutDown { worker = nil }
+    }
+
+    /// Sends events from the head of the queue until it is empty or one is kept.
+    private func sendPass() async -> PassEnd {
+        while let event = events.first {
+            if isShutDown || Task.isCancelled { return .stopped }
             do {
                 try await sender(event)
                 remove(event)
@@ -155,56 +256,98 @@ actor EventQueue {
                 emit(.eventSent(name: event.name, queued: events.count))
             } catch {
                 let error = (error as? OptoLinkError) ?? .transport(error)
-                if error == .cancelled || isShutDown { break }
-                if error == .httpStatus, (400...499).contains(error.status), error.status != 429 {
+                if error == .cancelled || isShutDown { return .stopped }
+                switch Self.verdict(error) {
+                case .pause:
+                    if !paused {
+                        log(.warning, "Events paused: the backend refused the key (\(error)); \(events.count) kept, sent again "
+                            + "on flushEvents() or the next launch")
+                    }
+                    paused = true
+                    return .paused
+                case .drop:
                     remove(event)
                     log(.error, "Event \(event.name) dropped: the backend refused it (\(error))")
                     emit(.eventDropped(name: event.name, reason: "HTTP \(error.status): \(error.message)"))
-                    continue
+                case .retry(let counts):
+                    failuresInARow += 1
+                    if counts, countFailure(of: event) >= Self.maxFailures {
+                        remove(event)
+                        log(.error, "Event \(event.name) dropped after \(Self.maxFailures) failed sends (last: \(error))")
+                        emit(.eventDropped(name: event.name, reason: "gave up after \(Self.maxFailures) failed sends (last: HTTP \(error.status))"))
+                        continue
+                    }
+                    let delay = backoff.delay(forRetry: failuresInARow, retryAfter: error.retryAfterSeconds.map(TimeInterval.init))
+                    log(.warning, "Event \(event.name) kept (\(events.count) queued); next try in \(delay) s: \(error)")
+                    return .retry(after: delay)
                 }
-                failuresInARow += 1
-                let delay: TimeInterval
-                if error.status == 429, let seconds = error.retryAfterSeconds {
-                    delay = TimeInterval(min(max(seconds, 1), 3600))
-                } else {
-                    delay = backoff.delay(forRetry: failuresInARow)
-                }
-                log(.warning, "Event \(event.name) kept (\(events.count) queued); next try in \(delay) s: \(error)")
-                scheduleRetry(after: delay)
-                break
             }
         }
-        flushTask = nil
+        return .empty
     }
 
-    private func scheduleRetry(after delay: TimeInterval) {
-        guard !isShutDown, retryTask == nil else { return }
+    private static func verdict(_ error: OptoLinkError) -> Verdict {
+        guard error == .httpStatus else {
+            // No answer (offline, timeout): retried without counting against the event.
+            return error.isConnectionFailure ? .retry(counts: false) : error == .invalidArgument ? .drop : .retry(counts: true)
+        }
+        switch error.status {
+        case 401, 403: return .pause
+        case 429: return .retry(counts: false)
+        case 408, 425: return .retry(counts: true)
+        case 400...499: return .drop
+        default: return .retry(counts: true)
+        }
+    }
+
+    /// One more failure of `event` (in memory and in the store); the new count.
+    private func countFailure(of event: QueuedEvent) -> Int {
+        eventStore.recordFailure(of: event.id)
+        guard let index = events.firstIndex(where: { $0.id == event.id }) else { return event.failures + 1 }
+        events[index].failures += 1
+        return events[index].failures
+    }
+
+    /// Waits `delay` on the clock, or until ``endWait()``.
+    private func wait(_ delay: TimeInterval) async {
+        waitGeneration += 1
+        let generation = waitGeneration
         let clock = self.clock
-        retryTask = Task {
-            do {
-                try await clock.sleep(for: delay)
-            } catch {
-                return
-            }
-            self.retryTimerFired()
+        let timer = Task {
+            try? await clock.sleep(for: delay)
+            self.timerFired(generation)   // the task inherits the actor
         }
+        await withCheckedContinuation { waiting = $0 }
+        timer.cancel()
     }
 
-    private func retryTimerFired() {
-        retryTask = nil
-        startFlush()
+    /// The timer of wait `generation` fired; ignored when that wait was already ended.
+    private func timerFired(_ generation: Int) {
+        guard generation == waitGeneration else { return }
+        endWait()
+    }
+
+    /// Ends the worker's wait, if it waits; its timer becomes stale.
+    private func endWait() {
+        waitGeneration += 1
+        guard let waiting else { return }
+        self.waiting = nil
+        waiting.resume()
+    }
+
+    /// Wakes the ``flushNow()`` callers waiting for the current pass.
+    private func endPass() {
+        let waiters = passWaiters
+        passWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     private func remove(_ event: QueuedEvent) {
         events.removeAll { $0.id == event.id }
-        persist()
-    }
-
-    private func persist() {
         if events.isEmpty {
-            store.removeValue(forKey: Self.storeKey)
-        } else if let data = try? JSONBody.encode(events) {
-            store.set(data, forKey: Self.storeKey)
+            eventStore.removeAll()
+        } else {
+            eventStore.remove([event.id])
         }
     }
 }

@@ -1,36 +1,139 @@
 import Foundation
 
-/// A strict RFC 8259 parser from UTF-8 bytes straight into ``JSONValue``: the fast path for response
-/// bodies.
+/// A strict RFC 8259 parser from UTF-8 bytes straight into ``JSONValue``: the only way the SDK reads
+/// JSON it did not write itself (response bodies, error envelopes, its stored event queue).
 ///
-/// Decoding `JSONValue` through `JSONDecoder` tries each kind in turn and builds a `DecodingError` for
-/// every miss, which made reading a 113-byte `/data` answer cost tens of microseconds (found by
-/// `optolink-bench`, measure 2). This parser reads each value once. It accepts only well-formed JSON in
-/// UTF-8 (no BOM before the value, no lone surrogates, no control characters in strings, numbers without
-/// an exponent that fit a Double, nesting up to 512); ``decode(_:)`` falls back to `JSONDecoder` for
-/// anything else, so what is accepted and how it fails never changes.
+/// It reads each value once (decoding `JSONValue` through `JSONDecoder` tried each kind in turn and cost
+/// tens of microseconds per answer: `optolink-bench`, measure 2), and **never recurses**: containers are
+/// kept on an explicit stack, at most ``maxDepth`` (512) deep, so hostile nesting is refused in constant
+/// call-stack space (Apple's cooperative threads have 512 KiB stacks). It accepts exactly well-formed JSON
+/// in UTF-8, as `JSONDecoder` does: an optional UTF-8 byte-order mark, no lone surrogates, no control
+/// characters in strings, numbers that fit a Double (one that overflows or underflows to zero is
+/// refused), the first of duplicate keys.
 struct JSONValueParser {
     private let bytes: [UInt8]
     private var index = 0
-    private static let maxDepth = 512
+    /// The deepest nesting of arrays and objects accepted.
+    static let maxDepth = 512
+
+    /// Why a body is not JSON, with the byte offset where reading stopped.
+    struct Failure: Error, CustomStringConvertible {
+        let offset: Int
+        var description: String { "not well-formed JSON (at byte \(offset))" }
+    }
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    /// Parses `data`, falling back to `JSONDecoder` (and its error) when the fast path refuses it.
+    /// The value in `data`, or a ``Failure``.
     static func decode(_ data: Data) throws -> JSONValue {
-        if let value = parse(data) { return value }
-        return try JSONDecoder().decode(JSONValue.self, from: data)
+        var parser = JSONValueParser(Array(data))
+        if let value = parser.document() { return value }
+        throw Failure(offset: parser.index)
     }
 
     /// The value, or nil when `data` is not strictly well-formed UTF-8 JSON.
     static func parse(_ data: Data) -> JSONValue? {
         var parser = JSONValueParser(Array(data))
-        parser.skipWhitespace()
-        guard let value = parser.value(depth: 0) else { return nil }
-        parser.skipWhitespace()
+        return parser.document()
+    }
+
+    /// One open array or object.
+    private struct Container {
+        var isObject: Bool
+        var elements: [JSONValue] = []
+        var members: [String: JSONValue] = [:]
+        /// The key whose value is being read (objects).
+        var key = ""
+    }
+
+    /// The whole input as one value (a leading byte-order mark skipped), nothing after it but whitespace.
+    private mutating func document() -> JSONValue? {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        skipWhitespace()
+        guard let value = value() else { return nil }
+        skipWhitespace()
         // Not `? value : nil`: JSONValue is ExpressibleByNilLiteral, so that nil would be `.null`.
-        guard parser.index == parser.bytes.count else { return Optional<JSONValue>.none }
+        guard index == bytes.count else { return Optional<JSONValue>.none }
         return value
+    }
+
+    /// One value, with every container in it: a loop over an explicit stack, no recursion.
+    private mutating func value() -> JSONValue? {
+        var stack: [Container] = []
+        while true {
+            // Read the start of a value: a scalar completes it; `[` or `{` opens a container.
+            skipWhitespace()
+            guard let byte = current else { return nil }
+            var completed: JSONValue
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                let isObject = byte == UInt8(ascii: "{")
+                guard stack.count < Self.maxDepth else { return nil }
+                index += 1
+                skipWhitespace()
+                if current == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    completed = isObject ? .object([:]) : .array([])
+                } else {
+                    var container = Container(isObject: isObject)
+                    if isObject {
+                        guard let key = memberKey() else { return nil }
+                        container.key = key
+                    }
+                    stack.append(container)
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                guard let text = string() else { return nil }
+                completed = .string(text)
+            case UInt8(ascii: "t"):
+                guard let literal = literal("true", .bool(true)) else { return nil }
+                completed = literal
+            case UInt8(ascii: "f"):
+                guard let literal = literal("false", .bool(false)) else { return nil }
+                completed = literal
+            case UInt8(ascii: "n"):
+                guard let literal = literal("null", .null) else { return nil }
+                completed = literal
+            default:
+                guard let number = number() else { return nil }
+                completed = number
+            }
+            // Hand the completed value to its container; close containers as long as they end here.
+            while true {
+                guard !stack.isEmpty else { return completed }
+                let top = stack.count - 1
+                if stack[top].isObject {
+                    let key = stack[top].key
+                    if stack[top].members.index(forKey: key) == nil { stack[top].members[key] = completed }   // the first of duplicate keys wins, as in JSONDecoder
+                } else {
+                    stack[top].elements.append(completed)
+                }
+                skipWhitespace()
+                if current == UInt8(ascii: ",") {
+                    index += 1
+                    if stack[top].isObject {
+                        skipWhitespace()
+                        guard let key = memberKey() else { return nil }
+                        stack[top].key = key
+                    }
+                    break   // read the next element or member value
+                }
+                guard current == (stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
+                index += 1
+                let closed = stack.removeLast()
+                completed = closed.isObject ? .object(closed.members) : .array(closed.elements)
+            }
+        }
+    }
+
+    /// `"key"` then `:` (whitespace around the colon), the key returned.
+    private mutating func memberKey() -> String? {
+        guard current == UInt8(ascii: "\""), let key = string() else { return nil }
+        skipWhitespace()
+        guard current == UInt8(ascii: ":") else { return nil }
+        index += 1
+        return key
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -45,70 +148,6 @@ struct JSONValueParser {
         for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return nil }
         index += count
         return value
-    }
-
-    private mutating func value(depth: Int) -> JSONValue? {
-        guard depth < Self.maxDepth, let byte = current else { return nil }
-        switch byte {
-        case UInt8(ascii: "{"): return object(depth: depth)
-        case UInt8(ascii: "["): return array(depth: depth)
-        case UInt8(ascii: "\""): return string().map(JSONValue.string)
-        case UInt8(ascii: "t"): return literal("true", .bool(true))
-        case UInt8(ascii: "f"): return literal("false", .bool(false))
-        case UInt8(ascii: "n"): return literal("null", .null)
-        default: return number()
-        }
-    }
-
-    private mutating func object(depth: Int) -> JSONValue? {
-        index += 1   // {
-        var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\""), let key = string() else { return nil }
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { return nil }
-            index += 1
-            skipWhitespace()
-            guard let member = value(depth: depth + 1) else { return nil }
-            if members.index(forKey: key) == nil { members[key] = member }   // the first of duplicate keys wins, as in JSONDecoder
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(members)
-            default: return nil
-            }
-        }
-    }
-
-    private mutating func array(depth: Int) -> JSONValue? {
-        index += 1   // [
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            guard let element = value(depth: depth + 1) else { return nil }
-            elements.append(element)
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            default: return nil
-            }
-        }
     }
 
     /// A string starting at the opening quote.
@@ -208,7 +247,8 @@ struct JSONValueParser {
         return value
     }
 
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)?`, finite (a number with an exponent goes to JSONDecoder).
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, refused when it overflows a Double or a
+    /// non-zero literal underflows to zero (as `JSONDecoder` refuses them).
     private mutating func number() -> JSONValue? {
         let start = index
         func digits() -> Int {
@@ -222,25 +262,31 @@ struct JSONValueParser {
         } else {
             guard digits() > 0 else { return nil }
         }
+        var isInteger = true
         if current == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { return nil }
+            isInteger = false
         }
-        // Exponents are left to JSONDecoder: it refuses numbers that overflow or underflow a Double
-        // (e.g. `-0.5e-999`), and only it knows exactly which (found by the response fuzz tests).
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") { return nil }
+        let mantissaEnd = index
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return nil }
+            isInteger = false
+        }
         // An integer of at most 15 digits is exact in a Double: no text conversion needed.
         let negative = bytes[start] == UInt8(ascii: "-")
         let digitsStart = negative ? start + 1 : start
-        if index - digitsStart <= 15, !bytes[digitsStart..<index].contains(UInt8(ascii: ".")) {
+        if isInteger, index - digitsStart <= 15 {
             var integer: Int64 = 0
             for byte in bytes[digitsStart..<index] { integer = integer * 10 + Int64(byte - UInt8(ascii: "0")) }
             return .number(negative ? -Double(integer) : Double(integer))
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)   // ASCII digits, '-' and '.' only
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)   // ASCII digits, sign, '.', 'e' only
         guard let value = Double(text), value.isFinite else { return nil }
-        // A non-zero literal that became 0 underflowed: leave it to JSONDecoder too.
-        if value == 0, bytes[start..<index].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) { return nil }
+        // A non-zero literal that became 0 underflowed.
+        if value == 0, bytes[start..<mantissaEnd].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) { return nil }
         return .number(value)
     }
 }

@@ -96,7 +96,7 @@ public actor SimulatedDevice {
             configuration = try OptoLinkConfiguration(
                 apiKey: settings.target.apiKey, orgKey: settings.target.orgKey, baseURL: settings.target.baseURL,
                 timeout: settings.timeout, maxRetries: settings.maxRetries, backoffBase: settings.backoffBase,
-                clipboardEnabled: settings.clipboardEnabled)
+                clipboardReading: settings.clipboardEnabled ? .atFirstLaunch : .never)
         } catch {
             throw .usage("the SDK refused its configuration: \(error)")
         }
@@ -202,11 +202,8 @@ public actor SimulatedDevice {
         let queued: Int
         if let sdk {
             queued = await sdk.queuedEventCount()
-        } else if let data = store.data(forKey: "optolink_event_queue"),
-                  let array = try? JSONSerialization.jsonObject(with: data) as? [Any] {
-            queued = array.count
         } else {
-            queued = 0
+            queued = store.events.events.count
         }
         return DeviceProfile(deviceId: deviceId, installNumber: installNumber, isFirstLaunch: !isFirstLaunchDone,
                              firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt, identity: identity, clipboard: pasteboard.content,

@@ -2,8 +2,8 @@ import Foundation
 
 /// Writes scenario results as JUnit XML, so CI systems show each scenario as a test case: one
 /// `<testsuite>` for the run, one `<testcase>` per scenario (`classname` `optolink-dash.scenarios`, `time`
-/// in seconds), `<failure message=…>` for FAIL, `<skipped message=…>` for SKIP; the expectation and what
-/// happened go in `<system-out>`.
+/// in seconds), `<failure message=…>` for FAIL, `<skipped message=…>` for SKIP; the verdict explained
+/// (expected versus observed) and the scenario's steps, a line each (`✔ first launch`), go in `<system-out>`.
 public enum JUnitReport {
     /// The XML document.
     /// - Parameters:
@@ -33,7 +33,8 @@ public enum JUnitReport {
             case .skipped:
                 xml += ">\n      <skipped message=\"\(escape(result.detail))\"/>\n"
             }
-            xml += "      <system-out>\(escape(result.line))</system-out>\n    </testcase>\n"
+            let out = ([result.line] + result.steps.map { "\($0.mark) \($0.name)" }).joined(separator: "\n")
+            xml += "      <system-out>\(escape(out))</system-out>\n    </testcase>\n"
         }
         return xml + "  </testsuite>\n</testsuites>\n"
     }

@@ -1,5 +1,5 @@
 /// A Markdown report of a session to hand to a colleague: the target, every scenario's verdict with what it
-/// expected and what happened, the retry timeline as text (one line per request), and the match attempts
+/// expected and what happened (and its checklist, step by step), the retry timeline as text (one line per request), and the match attempts
 /// with the server's score breakdowns.
 public enum MarkdownReport {
     /// The report for `state`.
@@ -21,6 +21,12 @@ public enum MarkdownReport {
             for result in state.scenarioResults {
                 out += "| \(cell(result.name)) | \(result.verdict.rawValue) | \(formatDuration(result.duration)) | "
                     + "\(cell(result.expectation)) | \(cell(result.detail)) |\n"
+            }
+            let withSteps = state.scenarioResults.filter { !$0.steps.isEmpty }
+            if !withSteps.isEmpty { out += "\n### Steps\n\n" }
+            for result in withSteps {
+                out += "- **\(result.name)** \(result.verdict.rawValue): "
+                    + result.steps.map { "\($0.mark) \($0.name)" }.joined(separator: " · ") + "\n"
             }
         }
         out += "\n## Retry timeline\n\n"

@@ -1,12 +1,17 @@
 import Foundation
 
 /// Prints what happens during headless scenario runs as plain lines: one per diagnostic (and per runner
-/// note) with its time relative to the scenario's start, e.g. `  +1.004s  match #3 attempt 2 → 503 in 3ms`.
+/// note) with its time relative to the scenario's start, e.g. `  +1.004s  match #3 attempt 2 → 503 in 3ms`,
+/// and one per step as it ends (`  +1.010s  ✔ first launch`, `✘` when it failed); when a scenario failed,
+/// the steps it never reached follow, `· name (not reached)`.
 ///
-/// `@unchecked Sendable` is safe: `origin` is only touched while `lock` is held; `write` is `@Sendable`.
+/// `@unchecked Sendable` is safe: `origin`, `plan` and `ended` are only touched while `lock` is held;
+/// `write` is `@Sendable`.
 public final class TimelinePrinter: @unchecked Sendable {
     private let lock = NSLock()
     private var origin: Double
+    private var plan: [String] = []
+    private var ended: [String] = []
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> Double
 
@@ -20,12 +25,23 @@ public final class TimelinePrinter: @unchecked Sendable {
         self.origin = now()
     }
 
-    /// Prints the line for `action` (diagnostics, notes and scenario starts; other actions are not printed).
+    /// Prints the line for `action` (diagnostics, notes, scenario starts and ended steps; other actions are
+    /// not printed).
     public func handle(_ action: DashboardAction) {
         switch action {
-        case .scenarioStarted(let name):
-            lock.lock(); origin = now(); lock.unlock()
+        case .scenarioStarted(let name, let steps):
+            lock.lock(); origin = now(); plan = steps; ended = []; lock.unlock()
             write("── \(name)")
+        case .scenarioStepPassed(let step), .scenarioStepFailed(let step, _):
+            let failed = if case .scenarioStepFailed = action { true } else { false }
+            lock.lock(); ended.append(step); lock.unlock()
+            write(stamp(now()) + ScenarioStep(name: step, status: failed ? .failed("") : .passed).mark.description + " " + step)
+        case .scenarioFinished(_, let passed, _) where !passed:
+            lock.lock()
+            var unreached = plan
+            for step in ended { if let index = unreached.firstIndex(of: step) { unreached.remove(at: index) } }
+            lock.unlock()
+            for step in unreached { write(String(repeating: " ", count: 13) + "\(ScenarioStep(name: step).mark) \(step) (not reached)") }
         case .diagnostic(let event, let time):
             write(stamp(time) + DiagnosticText.line(event))
         case .log(let level, let text):

@@ -6,7 +6,7 @@ public enum DashboardCommand: Sendable, Hashable {
     case help
     /// Leave the dashboard.
     case quit
-    /// Close the overlay.
+    /// Close the overlay; without one, clear the filter of the pane `/` filters.
     case closeOverlay
     /// Focus the next pane.
     case focusNext
@@ -45,6 +45,8 @@ public enum DashboardCommand: Sendable, Hashable {
     case cycleTheme
     /// Forget attempts, timeline and log.
     case clearHistory
+    /// Type a `/` filter for the match attempts (when focused) or the log.
+    case filter
     /// Write the HAR, the report and the screenshot (the app loop does it: it has the theme).
     case export
 
@@ -78,7 +80,9 @@ public enum DashboardCommand: Sendable, Hashable {
     public func action(in state: DashboardState) -> DashboardAction? {
         switch self {
         case .help: return .openOverlay(.help)
-        case .closeOverlay: return .closeOverlay
+        case .closeOverlay:
+            if state.overlay != .none { return .closeOverlay }
+            return state.filter(of: state.filterTarget).isEmpty ? nil : .setFilter(state.filterTarget, "")
         case .focusNext: return .focusNext
         case .focusPrevious: return .focusPrevious
         case .moveUp: return .moveSelection(-1)
@@ -101,7 +105,7 @@ public enum DashboardCommand: Sendable, Hashable {
                 return .openOverlay(.textInput(purpose: .fingerprint(side, field), text: state.fingerprint[side][field]))
             case .matches: return .toggleBreakdown
             case .timeline: return state.selectedTimelineRow.map { .openOverlay(.inspector(requestID: $0.requestID, scroll: 0)) }
-            case .profile, .log: return nil
+            case .profile, .log, .scenario: return nil
             }
         case .toggleNetwork: return .toggleNetwork
         case .faultMenu: return .openOverlay(.faultMenu(selected: .status503, count: 2))
@@ -109,6 +113,7 @@ public enum DashboardCommand: Sendable, Hashable {
         case .setIdentityPrompt: return .openOverlay(.textInput(purpose: .identity, text: state.profile.identity ?? "user-42"))
         case .cycleTheme: return .cycleTheme
         case .clearHistory: return .clearHistory
+        case .filter: return .openOverlay(.textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
         case .quit, .export, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall, .toggleClipboardReading,
              .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario:
             return nil

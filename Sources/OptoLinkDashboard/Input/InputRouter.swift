@@ -3,7 +3,8 @@
 /// Outside overlays every key goes through the ``Keymap``. In overlays: the text input takes printable
 /// characters, Backspace and Enter; the fault menu takes ↑/↓ (j/k), +/−, digits and Enter; the scenario
 /// picker ↑/↓ and Enter; the request inspector ↑/↓ (j/k) and PgUp/PgDn (Space) to scroll, ←/→ (h/l, Tab) from
-/// attempt to attempt, g/G to the top and bottom, Enter to close; the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere.
+/// attempt to attempt, g/G to the top and bottom, Enter to close; the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere:
+/// Esc closes an overlay (the `/` prompt also clears its filter) and, without one, clears the filter of the pane `/` filters.
 public struct InputRouter: Sendable {
     /// The keymap used outside overlays.
     public var keymap: Keymap
@@ -19,7 +20,10 @@ public struct InputRouter: Sendable {
     public func route(_ key: Key, in state: DashboardState) -> InputOutcome {
         if key == .ctrlC { return InputOutcome(commands: [.quit]) }
         if case .mouse(let event) = key { return InputOutcome(actions: [.mouse(event)]) }
-        if key == .escape { return InputOutcome(actions: state.overlay == .none ? [] : [.closeOverlay]) }
+        if key == .escape, case .textInput(.filter(let pane), _) = state.overlay {
+            return InputOutcome(actions: [.closeOverlay, .setFilter(pane, "")])
+        }
+        if key == .escape, state.overlay != .none { return InputOutcome(actions: [.closeOverlay]) }
         switch state.overlay {
         case .none:
             guard let command = keymap.command(for: key) else { return .ignored }
@@ -85,7 +89,7 @@ public struct InputRouter: Sendable {
     /// UI commands that had no effect in this state (e.g. ← outside the fingerprint pane).
     private func isUIOnly(_ command: DashboardCommand) -> Bool {
         switch command {
-        case .moveLeft, .moveRight, .activate: true
+        case .moveLeft, .moveRight, .activate, .closeOverlay: true
         default: false
         }
     }

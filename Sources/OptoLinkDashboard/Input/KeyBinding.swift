@@ -10,13 +10,18 @@ public struct KeyBinding: Sendable, Hashable {
     public var command: DashboardCommand
     /// Whether the footer shows it (the help overlay shows every binding).
     public var showInFooter: Bool
+    /// The panes whose focus brings the hint into the footer (empty, the default: always, when
+    /// ``showInFooter``); keeps pane-specific hints from crowding the footer.
+    public var footerPanes: Set<DashboardPane>
 
     /// Creates a binding.
-    public init(key: Key, label: String, description: String, command: DashboardCommand, showInFooter: Bool) {
+    public init(key: Key, label: String, description: String, command: DashboardCommand, showInFooter: Bool,
+                footerPanes: Set<DashboardPane> = []) {
         self.key = key
         self.label = label
         self.description = description
         self.command = command
         self.showInFooter = showInFooter
+        self.footerPanes = footerPanes
     }
 }

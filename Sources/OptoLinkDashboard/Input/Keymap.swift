@@ -16,15 +16,21 @@ public struct Keymap: Sendable, Hashable {
         bindings.first { $0.command == command }?.key.label
     }
 
-    /// Bindings the footer shows, in table order.
-    public var footerBindings: [KeyBinding] { bindings.filter(\.showInFooter) }
+    /// Bindings the footer always shows, in table order.
+    public var footerBindings: [KeyBinding] { bindings.filter { $0.showInFooter && $0.footerPanes.isEmpty } }
+
+    /// Bindings the footer shows while `focus` has the focus: those meant for that pane first (so they show
+    /// in a narrow footer too), then the always-shown ones, each in table order.
+    public func footerBindings(focus: DashboardPane) -> [KeyBinding] {
+        bindings.filter { $0.showInFooter && $0.footerPanes.contains(focus) } + footerBindings
+    }
 
     /// The stock keymap (htop / k9s / lazygit conventions).
     public static let standard = Keymap(bindings: [
         KeyBinding(key: .character("?"), label: "help", description: "show this help", command: .help, showInFooter: true),
         KeyBinding(key: .character("q"), label: "quit", description: "quit", command: .quit, showInFooter: true),
         KeyBinding(key: .ctrlC, label: "quit", description: "quit", command: .quit, showInFooter: false),
-        KeyBinding(key: .escape, label: "close", description: "close the overlay", command: .closeOverlay, showInFooter: false),
+        KeyBinding(key: .escape, label: "close", description: "close overlay · clear filter", command: .closeOverlay, showInFooter: false),
         KeyBinding(key: .tab, label: "pane", description: "next pane", command: .focusNext, showInFooter: true),
         KeyBinding(key: .backTab, label: "pane", description: "previous pane", command: .focusPrevious, showInFooter: false),
         KeyBinding(key: .up, label: "up", description: "move up / log back", command: .moveUp, showInFooter: false),
@@ -55,5 +61,7 @@ public struct Keymap: Sendable, Hashable {
         KeyBinding(key: .character("t"), label: "theme", description: "cycle the colour theme", command: .cycleTheme, showInFooter: true),
         KeyBinding(key: .character("x"), label: "clear", description: "clear history", command: .clearHistory, showInFooter: false),
         KeyBinding(key: .character("X"), label: "export", description: "export HAR, report, SVG", command: .export, showInFooter: true),
+        KeyBinding(key: .character("/"), label: "filter", description: "filter log · match attempts", command: .filter, showInFooter: true,
+                   footerPanes: [.log, .matches]),
     ])
 }

@@ -13,17 +13,20 @@ public enum DashboardRenderer {
     /// - Returns: a buffer of exactly `size`.
     public static func render(_ state: DashboardState, size: ScreenSize, keymap: Keymap = .standard) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.width, height: size.height)
-        let layout = DashboardLayout.compute(size: size, focus: state.focus)
+        let layout = DashboardLayout.compute(size: size, focus: state.focus, scenario: state.scenarioChecklist != nil)
         guard layout.mode != .tooSmall else {
             drawTooSmall(&buffer, size: size)
             return buffer
         }
         HeaderView.draw(state, row: layout.headerRow, into: &buffer)
-        for (pane, rect) in layout.panes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        // The inspector covers every pane: drawing them under it would only cost time (bench row 6a).
+        let panes: [DashboardPane: Rect] = if case .inspector = state.overlay { [:] } else { layout.panes }
+        for (pane, rect) in panes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let focused = state.focus == pane
             switch pane {
             case .profile: ProfilePaneView.draw(state, in: rect, focused: focused, into: &buffer)
             case .fingerprint: FingerprintPaneView.draw(state, in: rect, focused: focused, into: &buffer)
+            case .scenario: ScenarioPaneView.draw(state, in: rect, focused: focused, into: &buffer)
             case .matches: MatchesPaneView.draw(state, in: rect, focused: focused, keymap: keymap, into: &buffer)
             case .timeline: TimelinePaneView.draw(state, in: rect, focused: focused, into: &buffer)
             case .log: LogPaneView.draw(state, in: rect, focused: focused, into: &buffer)

@@ -1,9 +1,10 @@
-/// The footer line: key hints generated from the keymap's ``KeyBinding/showInFooter`` rows.
+/// The footer line: key hints generated from the keymap's ``KeyBinding/showInFooter`` rows (those tied to
+/// panes while one of them has the focus); the theme's name at the right when there is room.
 enum FooterView {
     static func draw(keymap: Keymap, state: DashboardState, row: Int, into buffer: inout ScreenBuffer) {
         buffer.fill(Rect(x: 0, y: row, width: buffer.width, height: 1), with: Cell(role: .footer))
         var x = 1
-        for binding in keymap.footerBindings {
+        for binding in keymap.footerBindings(focus: state.focus) {
             let hint = binding.key.label + " " + binding.label
             guard x + hint.count + 1 <= buffer.width else {
                 if x < buffer.width { buffer.write("…", x: x, y: row, role: .footer) }

@@ -97,6 +97,11 @@ struct InspectorDocument: Sendable, Hashable {
     }
 
     private mutating func add(_ text: String, _ role: StyleRole, bold: Bool = false, width: Int) {
+        // Most lines fit: no more bytes than columns means no more characters either.
+        if text.utf8.count <= width {
+            lines.append(Line(text: text, role: role, bold: bold))
+            return
+        }
         var rest = Substring(text)
         let indent = String(text.prefix { $0 == " " }.prefix(max(0, width / 2 - 2)))
         repeat {

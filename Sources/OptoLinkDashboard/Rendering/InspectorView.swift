@@ -1,10 +1,9 @@
 /// The request inspector overlay: nearly the whole screen, the ``InspectorDocument`` of the row, scrolled.
 enum InspectorView {
     static func draw(_ state: DashboardState, requestID: Int, scroll: Int, into buffer: inout ScreenBuffer) {
-        guard let row = state.timeline.last(where: { $0.requestID == requestID }) else { return }
         let size = ScreenSize(width: buffer.width, height: buffer.height)
-        let document = InspectorDocument(row: row, exchanges: state.exchanges(of: requestID), now: state.now,
-                                         width: InspectorDocument.textWidth(for: size))
+        guard let row = state.timeline.last(where: { $0.requestID == requestID }),
+              let document = InspectorCache.document(state, requestID: requestID, size: size) else { return }
         let rect = Rect(x: 1, y: 1, width: buffer.width - 2, height: buffer.height - 2)
         buffer.fill(rect, with: Cell(role: .overlay))
         let visible = InspectorDocument.visibleRows(for: size)

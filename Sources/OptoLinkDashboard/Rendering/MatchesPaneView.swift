@@ -1,10 +1,19 @@
-/// The match attempts pane: the list (newest first) and the selected attempt's breakdown.
+/// The match attempts pane: the list (newest first; the rows the `/` filter shows) and the selected
+/// attempt's breakdown.
 enum MatchesPaneView {
     static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, keymap: Keymap, into buffer: inout ScreenBuffer) {
         let count = state.matchAttempts.count
-        buffer.box(rect, title: "\(DashboardPane.matches.title) (\(count))", focused: focused)
+        let visible = state.visibleAttemptIndices
+        let filtered = !state.matchesFilter.isEmpty
+        let title = "\(DashboardPane.matches.title) (\(filtered ? "\(visible.count) of " : "")\(count))"
+            + (filtered ? " · /\(state.matchesFilter)" : "")
+        buffer.box(rect, title: title, focused: focused)
         let inner = rect.inner
         guard inner.height > 1 else { return }
+        if count > 0, visible.isEmpty {
+            buffer.write(" no match attempt matches /\(state.matchesFilter) · Esc clears", x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
+            return
+        }
         guard count > 0 else {
             var hint = " no match attempts yet"
             if let install = keymap.keyLabel(for: .installAndLaunch) {
@@ -15,10 +24,9 @@ enum MatchesPaneView {
             return
         }
         let selected = state.selectedMatchAttempt
-        let showBreakdown = state.breakdownOpen && selected != nil
-        let listHeight = showBreakdown ? min(count + 1, max(2, inner.height / 3)) : inner.height
-        drawList(state, Rect(x: inner.x, y: inner.y, width: inner.width, height: listHeight), focused: focused, into: &buffer)
-        if showBreakdown, let selected {
+        let listHeight = listHeight(state, inner: inner, visible: visible.count)
+        drawList(state, visible: visible, Rect(x: inner.x, y: inner.y, width: inner.width, height: listHeight), focused: focused, into: &buffer)
+        if state.breakdownOpen, let selected {
             let rest = Rect(x: inner.x, y: inner.y + listHeight, width: inner.width, height: inner.height - listHeight)
             drawBreakdown(selected, origin: state.origin, in: rest, into: &buffer)
         }
@@ -34,7 +42,19 @@ enum MatchesPaneView {
         return attempt.time.map { LogPaneView.clockLabel($0, origin: origin) } ?? "-"
     }
 
-    static func drawList(_ state: DashboardState, _ rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
+    /// Rows of the list (its heading included): a third of the pane when the breakdown shows, else all of it.
+    static func listHeight(_ state: DashboardState, inner: Rect, visible: Int? = nil) -> Int {
+        let count = visible ?? state.visibleAttemptIndices.count
+        return state.breakdownOpen && state.selectedMatchAttempt != nil ? min(count + 1, max(2, inner.height / 3)) : inner.height
+    }
+
+    /// The position in `visible` of the list's first row: the selected row stays in view.
+    static func firstRow(_ state: DashboardState, visible: [Int], rows: Int) -> Int {
+        let position = visible.firstIndex(of: state.selectedAttempt) ?? 0
+        return max(0, min(position - rows + 1, visible.count - rows))
+    }
+
+    static func drawList(_ state: DashboardState, visible: [Int], _ rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
         let widths = columnWidths(rect.width)
         let columns = [(" time", widths[0]), ("method", widths[1]), ("conf", widths[2]), (widths[3] > 5 ? "score" : "pts", widths[3])]
         var x = rect.x
@@ -45,9 +65,9 @@ enum MatchesPaneView {
         buffer.write("path", x: x, y: rect.y, maxWidth: rect.x + rect.width - x, role: .dim)
         let rows = rect.height - 1
         guard rows > 0 else { return }
-        let first = max(0, min(state.selectedAttempt - rows + 1, state.matchAttempts.count - rows))
-        for (offset, attempt) in state.matchAttempts.dropFirst(first).prefix(rows).enumerated() {
-            let index = first + offset
+        let first = firstRow(state, visible: visible, rows: rows)
+        for (offset, index) in visible.dropFirst(first).prefix(rows).enumerated() {
+            let attempt = state.matchAttempts[index]
             let y = rect.y + 1 + offset
             let isSelected = index == state.selectedAttempt
             let base: StyleRole = isSelected ? .selected : .normal

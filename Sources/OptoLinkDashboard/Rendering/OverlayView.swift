@@ -4,9 +4,11 @@ enum OverlayView {
         switch state.overlay {
         case .none: return
         case .help: drawHelp(keymap, into: &buffer)
+        case .textInput(.filter(let pane), let text): drawFilterPrompt(pane, text: text, into: &buffer)
         case .textInput(let purpose, let text): drawTextInput(purpose, text: text, into: &buffer)
         case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
-        case .scenarioPicker(let selected): drawScenarioPicker(state.scenarioNames, selected: selected, into: &buffer)
+        case .scenarioPicker(let selected):
+            drawScenarioPicker(state.scenarioNames, expectations: state.scenarioExpectations, selected: selected, into: &buffer)
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
         }
     }
@@ -55,12 +57,26 @@ enum OverlayView {
         let title: String = switch purpose {
         case .fingerprint(let side, let field): "Edit \(side.title) \(field.label)"
         case .identity: "Set identity (external id)"
+        case .filter(let pane): "Filter \(pane.title)"
         }
         let inner = panel(title: title, width: 50, height: 5, into: &buffer)
         let visible = String(text.suffix(max(1, inner.width - 4)))
         let x = inner.x + 1 + buffer.write(visible, x: inner.x + 1, y: inner.y, maxWidth: inner.width - 3, role: .overlay)
         buffer.write("▏", x: x, y: inner.y, role: .selected)
         buffer.write("Enter save · Esc cancel · Bksp delete", x: inner.x + 1, y: inner.y + 2, maxWidth: inner.width - 2, role: .dim)
+    }
+
+    /// The `/` prompt, in place of the footer (as a pager's): `filter log /text▏` and the keys on the right.
+    static func drawFilterPrompt(_ pane: DashboardPane, text: String, into buffer: inout ScreenBuffer) {
+        let row = buffer.height - 1
+        buffer.fill(Rect(x: 0, y: row, width: buffer.width, height: 1), with: Cell(role: .overlay))
+        let hint = " Enter filters · Esc clears "
+        var x = buffer.write(" filter \(pane == .matches ? "match attempts" : "log") ", x: 0, y: row, role: .footerKey, bold: true)
+        let room = max(4, buffer.width - x - hint.count - 2)
+        let visible = "/" + String(text.suffix(room - 2))
+        x += buffer.write(visible, x: x, y: row, maxWidth: room, role: .overlay, bold: true)
+        buffer.write("▏", x: x, y: row, role: .selected)
+        if buffer.width - hint.count > x + 1 { buffer.write(hint, x: buffer.width - hint.count, y: row, role: .dim) }
     }
 
     static func drawFaultMenu(_ selected: FaultKind, count: Int, into buffer: inout ScreenBuffer) {
@@ -78,22 +94,41 @@ enum OverlayView {
         buffer.write(" ↑↓ choose · Enter inject · Esc cancel", x: inner.x, y: y + 1, maxWidth: inner.width, role: .dim)
     }
 
-    static func drawScenarioPicker(_ names: [String], selected: Int, into buffer: inout ScreenBuffer) {
-        let rows = max(1, min(names.count, buffer.height - 8))
-        let inner = panel(title: "Run a scenario", width: 50, height: rows + 4, into: &buffer)
+    /// Rows of the selected scenario's detail (its whole expectation, wrapped) under the picker's list.
+    static let pickerDetailRows = 3
+
+    /// The picker: a row per scenario with its expectation beside the name (cut to fit), and under the list
+    /// the selected one's whole expectation. As wide as the screen allows (at most 116 columns).
+    static func drawScenarioPicker(_ names: [String], expectations: [String: String], selected: Int, into buffer: inout ScreenBuffer) {
+        // Inside: the list, a rule with the selected name, the detail rows, a blank row and the key hint.
+        let chrome = 2 + 1 + pickerDetailRows + 2
+        let rows = max(1, min(names.count, buffer.height - 2 - chrome))
+        let inner = panel(title: "Run a scenario", width: 116, height: rows + chrome, into: &buffer)
         guard !names.isEmpty else {
             buffer.write(" no scenarios available", x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
             buffer.write(" Esc close", x: inner.x, y: inner.y + 1, maxWidth: inner.width, role: .dim)
             return
         }
+        let nameWidth = min(names.map(\.count).max() ?? 0, max(8, inner.width / 2 - 4))
         let first = max(0, min(selected - rows + 1, names.count - rows))
         for (offset, name) in names.dropFirst(first).prefix(rows).enumerated() {
             let index = first + offset, y = inner.y + offset
             let isSelected = index == selected
             if isSelected { buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: Cell(role: .selected)) }
-            buffer.write((isSelected ? " › " : "   ") + name, x: inner.x, y: y, maxWidth: inner.width,
-                         role: isSelected ? .selected : .overlay)
+            buffer.write((isSelected ? " › " : "   ") + name, x: inner.x, y: y, maxWidth: 3 + nameWidth, role: isSelected ? .selected : .overlay,
+                         bold: isSelected)
+            let x = inner.x + 3 + nameWidth + 2
+            buffer.write(expectations[name] ?? "", x: x, y: y, maxWidth: inner.x + inner.width - x - 1, role: isSelected ? .selected : .dim)
         }
-        buffer.write(" ↑↓ choose · Enter run · Esc cancel", x: inner.x, y: inner.y + rows + 1, maxWidth: inner.width, role: .dim)
+        let rule = inner.y + rows
+        let name = names.indices.contains(selected) ? names[selected] : ""
+        let heading = " ── \(name) "
+        buffer.write(heading + String(repeating: "─", count: max(0, inner.width - heading.count)), x: inner.x, y: rule,
+                     maxWidth: inner.width, role: .border)
+        let detail = WordWrap.fit(["expects " + (expectations[name] ?? "-")], width: inner.width - 2, rows: pickerDetailRows)
+        for (offset, line) in detail.enumerated() {
+            buffer.write(line, x: inner.x + 1, y: rule + 1 + offset, maxWidth: inner.width - 2, role: .overlay)
+        }
+        buffer.write(" ↑↓ choose · Enter run · Esc cancel", x: inner.x, y: inner.y + inner.height - 1, maxWidth: inner.width, role: .dim)
     }
 }

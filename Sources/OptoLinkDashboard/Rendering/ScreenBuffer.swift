@@ -36,29 +36,37 @@ public struct ScreenBuffer: Sendable, Hashable {
                                bold: Bool = false, reverse: Bool = false) -> Int {
         let limit = min(maxWidth ?? (width - x), width - x)
         guard limit > 0, y >= 0, y < height else { return 0 }
-        let characters = text.map(ScreenBuffer.displayable)
-        let shown: [Character] = characters.count <= limit ? characters : Array(characters.prefix(limit - 1)) + ["…"]
-        for (offset, character) in shown.enumerated() {
-            self[x + offset, y] = Cell(character: character, role: role, bold: bold, reverse: reverse)
+        // One pass, no copy of the text: write up to `limit` characters, then, if more follow, end in `…`.
+        var written = 0
+        var characters = text.makeIterator()
+        while written < limit, let character = characters.next() {
+            self[x + written, y] = Cell(character: ScreenBuffer.displayable(character), role: role, bold: bold, reverse: reverse)
+            written += 1
         }
-        return shown.count
+        if written == limit, characters.next() != nil {
+            self[x + written - 1, y] = Cell(character: "…", role: role, bold: bold, reverse: reverse)
+        }
+        return written
     }
 
     /// The character as drawn in one cell: newlines and tabs become spaces; control characters (which a
     /// terminal would interpret or show as two-cell `^X`) and double-width characters (CJK, emoji, which would
     /// push the rest of the row) become `?`, so every character takes exactly one column.
     public static func displayable(_ character: Character) -> Character {
-        if character == "\n" || character == "\t" || character == "\r\n" { return " " }
         guard let first = character.unicodeScalars.first else { return "?" }
         let value = first.value
+        if value >= 0x20 && value < 0x7F && character.unicodeScalars.count == 1 { return character }   // printable ASCII
+        if character == "\n" || character == "\t" || character == "\r\n" { return " " }
         if value < 0x20 || (0x7F...0x9F).contains(value) { return "?" }
-        let wideRanges: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-                                                 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-                                                 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-                                                 0x1F900...0x1F9FF, 0x20000...0x3FFFD]
         if wideRanges.contains(where: { $0.contains(value) }) { return "?" }
         return character
     }
+
+    /// The code points drawn two columns wide (East Asian wide and fullwidth, emoji).
+    private static let wideRanges: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+                                                            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+                                                            0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+                                                            0x1F900...0x1F9FF, 0x20000...0x3FFFD]
 
     /// Fills a rectangle with one cell.
     public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {

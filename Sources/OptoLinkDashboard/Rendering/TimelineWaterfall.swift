@@ -70,9 +70,10 @@ struct TimelineWaterfall: Sendable, Hashable {
         // Minimum marks (one cell for a sub-cell attempt or wait) push later segments right: widen the fitted
         // scale until every shown row, outcome mark included, ends inside the strip.
         var waterfall = geometry(fitted)
+        let reserved = rows.map { reservedRoom($0, now: state.now) }   // text widths: the same at every scale
         for _ in 0..<60 {
-            let fits = rows.allSatisfy { row in
-                WaterfallRow(row, now: state.now, in: waterfall).end + reservedRoom(row, now: state.now) <= stripWidth - 1
+            let fits = zip(rows, reserved).allSatisfy { row, room in
+                WaterfallRow(row, now: state.now, in: waterfall).end + room <= stripWidth - 1
             }
             if fits || waterfall.secondsPerColumn >= TimelineViewport.scaleRange.upperBound { break }
             waterfall = geometry(waterfall.secondsPerColumn * 1.05)

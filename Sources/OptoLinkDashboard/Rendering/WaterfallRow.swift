@@ -21,16 +21,43 @@ struct WaterfallRow: Sendable, Hashable {
         case wait
     }
 
-    /// A laid-out segment: its columns and what it is (tests measure bar lengths with these).
+    /// A laid-out segment: its columns and what it is (tests measure bar lengths with these), and how its
+    /// cells are drawn.
     struct Segment: Sendable, Hashable {
         var kind: Kind
         var columns: Range<Int>
+        /// An attempt's glyph (`█`, `▌` sub-cell, `▒` running) and colour.
+        var glyph: Character = "█"
+        var role: StyleRole = .normal
+        /// A wait's cells already waited (drawn `━`, the rest `┄`).
+        var elapsed = 0
+        /// A wait shorter than one column (drawn `╸`).
+        var subCell = false
     }
 
-    var marks: [Mark] = []
-    var segments: [Segment] = []
+    private(set) var segments: [Segment] = []
+    /// The outcome mark closing a finished row.
+    private(set) var outcome: Mark?
     /// The column after the last drawn cell (outcome mark included).
-    var end = 0
+    private(set) var end = 0
+
+    /// Every drawn cell, expanded from the segments (the fitting of the scale only needs ``end``).
+    var marks: [Mark] {
+        var marks: [Mark] = []
+        for segment in segments {
+            switch segment.kind {
+            case .attempt:
+                for column in segment.columns { marks.append(Mark(column: column, character: segment.glyph, role: segment.role)) }
+            case .wait:
+                for (offset, column) in segment.columns.enumerated() {
+                    let done = offset < segment.elapsed
+                    marks.append(Mark(column: column, character: segment.subCell ? "╸" : done ? "━" : "┄", role: done ? .wait : .dim))
+                }
+            }
+        }
+        if let outcome { marks.append(outcome) }
+        return marks
+    }
 
     /// Lays `row` out in `waterfall` at clock time `now`.
     init(_ row: TimelineRow, now: Double, in waterfall: TimelineWaterfall) {
@@ -55,22 +82,16 @@ struct WaterfallRow: Sendable, Hashable {
                 let start = startColumn(attempt.start)
                 let length = waterfall.cells(duration)
                 let subCell = duration < waterfall.secondsPerColumn
-                let role = Self.role(of: attempt)
-                let glyph: Character = attempt.isRunning ? "▒" : subCell ? "▌" : "█"
-                for column in start..<(start + length) { marks.append(Mark(column: column, character: glyph, role: role)) }
-                segments.append(Segment(kind: .attempt, columns: start..<(start + length)))
+                segments.append(Segment(kind: .attempt, columns: start..<(start + length),
+                                        glyph: attempt.isRunning ? "▒" : subCell ? "▌" : "█", role: Self.role(of: attempt)))
                 cursor = start + length
             case .wait(let wait, let next):
                 let start = startColumn(wait.start)
                 let length = waterfall.cells(wait.delay)
                 let over = next != nil || row.outcome != .pending || now >= wait.start + wait.delay
                 let elapsed = over ? length : min(length, Int((max(0, now - wait.start) / waterfall.secondsPerColumn).rounded(.down)))
-                let subCell = wait.delay < waterfall.secondsPerColumn
-                for offset in 0..<length {
-                    let done = offset < elapsed
-                    marks.append(Mark(column: start + offset, character: subCell ? "╸" : done ? "━" : "┄", role: done ? .wait : .dim))
-                }
-                segments.append(Segment(kind: .wait, columns: start..<(start + length)))
+                segments.append(Segment(kind: .wait, columns: start..<(start + length), elapsed: elapsed,
+                                        subCell: wait.delay < waterfall.secondsPerColumn))
                 cursor = start + length
             }
         }
@@ -80,10 +101,10 @@ struct WaterfallRow: Sendable, Hashable {
             end = cursor
         case .finished(let status, _):
             let ok = status.map { (200..<300).contains($0) } ?? false
-            marks.append(Mark(column: cursor, character: ok ? "✔" : "✘", role: ok ? .ok : .error))
+            outcome = Mark(column: cursor, character: ok ? "✔" : "✘", role: ok ? .ok : .error)
             end = cursor + 1
         case .gaveUp:
-            marks.append(Mark(column: cursor, character: "✘", role: .error))
+            outcome = Mark(column: cursor, character: "✘", role: .error)
             end = cursor + 1
         }
     }

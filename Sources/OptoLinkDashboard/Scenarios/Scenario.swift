@@ -3,20 +3,43 @@
 /// The body drives a fresh ``SimulatedDevice`` through a ``ScenarioContext`` and checks what actually
 /// happened (diagnostics, the link stream, the server's answers). It returns the PASS detail, or throws
 /// ``DashboardError/scenario(_:)`` (through ``check(_:_:)``) with the FAIL detail.
+///
+/// Its ``steps`` are the checklist a partner follows: the body marks where each begins with
+/// ``ScenarioContext/step(_:)``, in this order.
+///
+/// ```swift
+/// Scenario(name: "deferred-clipboard", expectation: "…", steps: ["click from another network", "first launch"],
+///          needsDevEndpoints: false) { ctx in
+///     let device = await ctx.makeDevice()
+///     ctx.step("click from another network")
+///     try await ctx.click("summer", browser: ctx.browser(sameNetwork: false), onto: device)
+///     ctx.step("first launch")
+///     …
+/// }
+/// ```
 public struct Scenario: Sendable {
     /// The name (`deferred-clipboard`…).
     public let name: String
     /// What it expects, in one line.
     public let expectation: String
+    /// The named steps, in the order the body reaches them (the checklist shown while it runs).
+    public let steps: [String]
     /// Whether it needs the backend's `/dev` endpoints (clicks with every trait, faults, breakdowns).
     public let needsDevEndpoints: Bool
     let body: @Sendable (ScenarioContext) async throws -> String
 
     /// Creates a scenario.
-    public init(name: String, expectation: String, needsDevEndpoints: Bool,
+    /// - Parameters:
+    ///   - name: the name.
+    ///   - expectation: what it expects, in one line.
+    ///   - steps: its named steps (default none: the checklist then only shows the verdict).
+    ///   - needsDevEndpoints: whether it needs the backend's `/dev` endpoints.
+    ///   - body: the flow; returns the PASS detail or throws the FAIL detail.
+    public init(name: String, expectation: String, steps: [String] = [], needsDevEndpoints: Bool,
                 body: @escaping @Sendable (ScenarioContext) async throws -> String) {
         self.name = name
         self.expectation = expectation
+        self.steps = steps
         self.needsDevEndpoints = needsDevEndpoints
         self.body = body
     }

@@ -2,7 +2,8 @@ import Foundation
 import OptoLink
 
 /// What a scenario body works with: fresh devices on this run's own network addresses, browser clicks,
-/// faults, the server's match breakdowns, and helpers that wait for what the device reports.
+/// faults, the server's match breakdowns, helpers that wait for what the device reports, and ``step(_:)``,
+/// which names the part of the flow that follows for the checklist.
 public actor ScenarioContext {
     /// The shared environment.
     public nonisolated let environment: ScenarioEnvironment
@@ -14,10 +15,34 @@ public actor ScenarioContext {
     public nonisolated let maxRetries = 2
     /// The devices this run created, oldest first.
     public private(set) var devices: [SimulatedDevice] = []
+    private nonisolated let steps: ScenarioStepTracker
 
-    init(environment: ScenarioEnvironment) {
+    init(environment: ScenarioEnvironment, steps: [String] = []) {
         self.environment = environment
+        self.steps = ScenarioStepTracker(plan: steps)
         (appAddress, otherAddress) = environment.nextAddresses()
+    }
+
+    /// Marks the start of the scenario's next step: the step before it passed (the body got here), `name`
+    /// runs until the next call or the end of the body, and takes the FAIL when a check in it fails.
+    ///
+    /// ```swift
+    /// ctx.step("first launch")
+    /// let link = try await ctx.firstLaunch(device)
+    /// ctx.step("/match → CLIPBOARD exact")
+    /// try check(link?.matchMethod == .clipboard, "expected CLIPBOARD, got \(describe(link))")
+    /// ```
+    ///
+    /// Emits ``DashboardAction/scenarioStepPassed(_:)`` and ``DashboardAction/scenarioStepStarted(_:)``. A name
+    /// missing from the scenario's ``Scenario/steps`` still shows (appended), with a warning in the log.
+    public nonisolated func step(_ name: String) {
+        if !steps.plan.contains(name) { note(level: .warning, "step '\(name)' is not in the scenario's plan") }
+        for action in steps.begin(name) { environment.observer.emit(action) }
+    }
+
+    /// Ends the open step with the run's outcome (the runner calls it once the body is over or timed out).
+    nonisolated func closeSteps(_ outcome: ScenarioOutcome) {
+        for action in steps.close(outcome) { environment.observer.emit(action) }
     }
 
     /// The SDK's `backoffBase` for this run.
@@ -114,7 +139,7 @@ public actor ScenarioContext {
     }
 
     /// A line for the timeline / log.
-    public nonisolated func note(_ text: String) {
-        environment.observer.emit(.log(.info, text))
+    public nonisolated func note(level: DashboardLogLevel = .info, _ text: String) {
+        environment.observer.emit(.log(level, text))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Runs scenarios one at a time: announces them, skips those the backend cannot serve, clears the
-/// backend's faults before and after, gives each a fresh ``ScenarioContext`` (fresh device, fresh network
-/// addresses), bounds its time, and reports PASS / FAIL / SKIP.
+/// Runs scenarios one at a time: announces them with their plan of steps, skips those the backend cannot
+/// serve, clears the backend's faults before and after, gives each a fresh ``ScenarioContext`` (fresh device,
+/// fresh network addresses), bounds its time, closes its open step with the outcome, and reports PASS / FAIL / SKIP.
 public struct ScenarioRunner: Sendable {
     /// What the runs share.
     public let environment: ScenarioEnvironment
@@ -26,7 +26,7 @@ public struct ScenarioRunner: Sendable {
     /// Runs one scenario.
     public func run(_ scenario: Scenario) async -> Result {
         let emit = environment.observer.emit
-        emit(.scenarioStarted(name: scenario.name))
+        emit(.scenarioStarted(name: scenario.name, steps: scenario.steps))
         emit(.log(.info, "expects: \(scenario.expectation)"))
         if scenario.needsDevEndpoints && !environment.hasDevEndpoints {
             let outcome = ScenarioOutcome.skipped("backend has no dev endpoints")
@@ -34,7 +34,7 @@ public struct ScenarioRunner: Sendable {
             return Result(outcome: outcome, devices: [])
         }
         if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
-        let context = ScenarioContext(environment: environment)
+        let context = ScenarioContext(environment: environment, steps: scenario.steps)
         let outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
             do {
                 return .passed(try await scenario.body(context))
@@ -44,6 +44,7 @@ public struct ScenarioRunner: Sendable {
                 return .failed("\(error)")
             }
         }
+        context.closeSteps(outcome)
         if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
         switch outcome {
         case .passed(let detail): emit(.scenarioFinished(name: scenario.name, passed: true, detail: detail))

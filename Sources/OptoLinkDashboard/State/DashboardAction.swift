@@ -30,8 +30,10 @@ public enum DashboardAction: Sendable, Hashable {
     case inputCharacter(Character)
     /// Delete the last character of the text-input overlay.
     case inputBackspace
-    /// Commit the text-input overlay when it edits a fingerprint field (identity is a command).
+    /// Commit the text-input overlay when it edits a fingerprint field or a filter (identity is a command).
     case commitTextInput
+    /// Set the `/` filter of the log or the match attempts (empty clears it); other panes are ignored.
+    case setFilter(DashboardPane, String)
     /// Change the fault menu's count by `delta` (stays ≥ 1).
     case adjustFaultCount(Int)
     /// Set one fingerprint field directly.
@@ -72,8 +74,14 @@ public enum DashboardAction: Sendable, Hashable {
     case scenariosAvailable([String])
     /// What each scenario expects, by name.
     case scenarioExpectations([String: String])
-    /// A scenario began.
-    case scenarioStarted(name: String)
+    /// A scenario began; `steps` is its plan (its checklist, every step pending).
+    case scenarioStarted(name: String, steps: [String] = [])
+    /// The running scenario reached step `name` (see ``ScenarioContext/step(_:)``).
+    case scenarioStepStarted(String)
+    /// Step `name` of the running scenario ran and its checks held.
+    case scenarioStepPassed(String)
+    /// Step `name` of the running scenario failed with `detail` (what was expected, what happened).
+    case scenarioStepFailed(String, detail: String)
     /// A scenario ended with PASS or FAIL and a detail line.
     case scenarioFinished(name: String, passed: Bool, detail: String)
     /// A scenario could not run here (e.g. the backend has no dev endpoints).

@@ -4,6 +4,8 @@ public enum DashboardPane: Int, Sendable, Hashable, CaseIterable {
     case profile
     /// Fingerprint: app side versus browser side, editable.
     case fingerprint
+    /// The running (or last) scenario's checklist and verdict; in the Tab order only once a scenario ran.
+    case scenario
     /// Match attempts and the breakdown of the selected one.
     case matches
     /// Retry timeline: one row per request on a time axis.
@@ -16,6 +18,7 @@ public enum DashboardPane: Int, Sendable, Hashable, CaseIterable {
         switch self {
         case .profile: "Device profile"
         case .fingerprint: "Fingerprint"
+        case .scenario: "Scenario"
         case .matches: "Match attempts"
         case .timeline: "Retry timeline"
         case .log: "Log"

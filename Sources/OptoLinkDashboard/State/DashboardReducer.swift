@@ -14,12 +14,17 @@ public enum DashboardReducer {
     ///   - state: the state to change.
     ///   - action: what happened.
     public static func reduce(_ state: inout DashboardState, _ action: DashboardAction) {
+        apply(&state, action)
+        InspectorCache.refresh(&state)
+    }
+
+    private static func apply(_ state: inout DashboardState, _ action: DashboardAction) {
         switch action {
-        case .focusNext:
-            state.focus = DashboardPane(rawValue: (state.focus.rawValue + 1) % DashboardPane.allCases.count) ?? .profile
-        case .focusPrevious:
-            let count = DashboardPane.allCases.count
-            state.focus = DashboardPane(rawValue: (state.focus.rawValue + count - 1) % count) ?? .profile
+        case .focusNext, .focusPrevious:
+            let panes = state.focusablePanes
+            guard let index = panes.firstIndex(of: state.focus) else { state.focus = .profile; return }
+            let step = action == .focusNext ? 1 : panes.count - 1
+            state.focus = panes[(index + step) % panes.count]
         case .focus(let pane):
             state.focus = pane
         case .moveSelection(let delta):
@@ -63,6 +68,20 @@ public enum DashboardReducer {
             if case .textInput(.fingerprint(let side, let field), let text) = state.overlay {
                 state.fingerprint[side][field] = text
                 state.overlay = .none
+            } else if case .textInput(.filter(let pane), let text) = state.overlay {
+                state.overlay = .none
+                reduce(&state, .setFilter(pane, text))
+            }
+        case .setFilter(let pane, let text):
+            switch pane {
+            case .log:
+                state.logFilter = text
+                state.logScroll = 0   // the newest lines the filter shows
+            case .matches:
+                state.matchesFilter = text
+                keepSelectionVisible(&state)
+            default:
+                break
             }
         case .adjustFaultCount(let delta):
             if case .faultMenu(let selected, let count) = state.overlay {
@@ -87,16 +106,14 @@ public enum DashboardReducer {
         case .themesAvailable(let names):
             state.availableThemes = names
         case .scrollInspector(let delta):
-            if case .inspector(let id, let scroll) = state.overlay, let row = state.timeline.last(where: { $0.requestID == id }) {
-                let lines = InspectorDocument(row: row, exchanges: state.exchanges(of: id), now: state.now,
-                                              width: InspectorDocument.textWidth(for: state.size)).lines.count
+            if case .inspector(let id, let scroll) = state.overlay,
+               let lines = InspectorCache.document(state, requestID: id, size: state.size)?.lines.count {
                 let limit = max(0, lines - InspectorDocument.visibleRows(for: state.size))
                 state.overlay = .inspector(requestID: id, scroll: min(max(0, scroll + delta), limit))
             }
         case .inspectorJump(let direction):
-            if case .inspector(let id, let scroll) = state.overlay, let row = state.timeline.last(where: { $0.requestID == id }) {
-                let starts = InspectorDocument(row: row, exchanges: state.exchanges(of: id), now: state.now,
-                                               width: InspectorDocument.textWidth(for: state.size)).attemptLines
+            if case .inspector(let id, let scroll) = state.overlay,
+               let starts = InspectorCache.document(state, requestID: id, size: state.size)?.attemptLines {
                 let target = direction > 0 ? starts.first { $0 > scroll } : starts.last { $0 < scroll }
                 state.overlay = .inspector(requestID: id, scroll: target ?? (direction > 0 ? scroll : 0))
             }
@@ -113,6 +130,11 @@ public enum DashboardReducer {
             state.timelineView = TimelineViewport()
             state.log = []
             state.logScroll = 0
+            // A finished scenario's checklist is history; a running one stays (its steps are still coming).
+            if state.scenarioChecklist?.result != nil {
+                state.scenarioChecklist = nil
+                if state.focus == .scenario { state.focus = .profile }
+            }
         case .tick(let now):
             state.now = max(state.now, now)
             if state.origin == nil { state.origin = now }
@@ -136,13 +158,22 @@ public enum DashboardReducer {
             state.scenarioNames = names
         case .scenarioExpectations(let expectations):
             state.scenarioExpectations = expectations
-        case .scenarioStarted(let name):
+        case .scenarioStarted(let name, let steps):
+            state.scenarioChecklist = ScenarioChecklist(name: name, expectation: state.scenarioExpectations[name] ?? "", steps: steps)
+            // The checklist takes the left column: from the profile or the fingerprint, the focus follows it.
+            if state.focus == .profile || state.focus == .fingerprint { state.focus = .scenario }
             state.header.scenarioName = name
             state.header.scenarioPassed = nil
             state.header.scenarioDetail = nil
             state.header.scenarioSkipped = false
             state.scenarioStartedAt = state.now
             appendLog(&state, LogLine(time: state.now, level: .info, text: "scenario \(name) started", awaitsClock: true))
+        case .scenarioStepStarted(let step):
+            state.scenarioChecklist?.update(step, to: .running)
+        case .scenarioStepPassed(let step):
+            state.scenarioChecklist?.update(step, to: .passed)
+        case .scenarioStepFailed(let step, let detail):
+            state.scenarioChecklist?.update(step, to: .failed(detail))
         case .scenarioFinished(let name, let passed, let detail):
             state.header.scenarioName = name
             state.header.scenarioPassed = passed
@@ -189,7 +220,11 @@ public enum DashboardReducer {
             let index = min(max(0, state.fingerprint.cursorField.rawValue + delta), all.count - 1)
             state.fingerprint.cursorField = all[index]
         case .matches:
-            state.selectedAttempt = min(max(0, state.selectedAttempt + delta), max(0, state.matchAttempts.count - 1))
+            // Through the rows the filter shows.
+            let visible = state.visibleAttemptIndices
+            guard !visible.isEmpty else { return }
+            let position = visible.firstIndex { $0 >= state.selectedAttempt } ?? visible.count - 1
+            state.selectedAttempt = visible[min(max(0, position + delta), visible.count - 1)]
         case .log:
             reduce(&state, .scrollLog(-delta))
         case .timeline:
@@ -199,7 +234,7 @@ public enum DashboardReducer {
             let next = min(max(0, current + delta), state.timeline.count - 1)
             // Back on the newest row: follow the newest again.
             state.timelineView.selectedRequestID = next == state.timeline.count - 1 ? nil : state.timeline[next].requestID
-        case .profile:
+        case .profile, .scenario:
             break
         }
     }
@@ -293,22 +328,20 @@ public enum DashboardReducer {
                 state.focus = pane
                 moveSelection(&state, wheel)
                 state.focus = focus
-            case .profile, .fingerprint: break
+            case .profile, .fingerprint, .scenario: break
             }
             return
         }
         state.focus = pane
         switch pane {
         case .matches:
-            let count = state.matchAttempts.count
-            guard count > 0 else { return }
-            let showBreakdown = state.breakdownOpen && state.selectedMatchAttempt != nil
-            let listHeight = showBreakdown ? min(count + 1, max(2, inner.height / 3)) : inner.height
-            let rows = listHeight - 1
+            let visible = state.visibleAttemptIndices
+            guard !visible.isEmpty else { return }
+            let rows = MatchesPaneView.listHeight(state, inner: inner) - 1
             let offset = event.y - inner.y - 1
             guard rows > 0, offset >= 0, offset < rows else { return }
-            let first = max(0, min(state.selectedAttempt - rows + 1, count - rows))
-            if first + offset < count { state.selectedAttempt = first + offset }
+            let first = MatchesPaneView.firstRow(state, visible: visible, rows: rows)
+            if first + offset < visible.count { state.selectedAttempt = visible[first + offset] }
         case .timeline:
             guard let waterfall = TimelineWaterfall.compute(state, inner: inner) else { return }
             let offset = event.y - inner.y - 1
@@ -318,7 +351,7 @@ public enum DashboardReducer {
         case .fingerprint:
             let field = event.y - inner.y - 1
             if FingerprintField.allCases.indices.contains(field) { state.fingerprint.cursorField = FingerprintField.allCases[field] }
-        case .profile, .log:
+        case .profile, .log, .scenario:
             break
         }
     }
@@ -326,8 +359,15 @@ public enum DashboardReducer {
     @discardableResult
     private static func recordResult(_ state: inout DashboardState, _ name: String, _ verdict: ScenarioResult.Verdict,
                                      _ detail: String) -> ScenarioResult {
+        let steps = state.scenarioChecklist?.name == name ? state.scenarioChecklist?.steps ?? [] : []
         let result = ScenarioResult(name: name, expectation: state.scenarioExpectations[name] ?? "", verdict: verdict, detail: detail,
-                                    duration: max(0, state.now - (state.scenarioStartedAt ?? state.now)))
+                                    duration: max(0, state.now - (state.scenarioStartedAt ?? state.now)), steps: steps)
+        if state.scenarioChecklist?.name == name {
+            state.scenarioChecklist?.result = result
+        } else {
+            // A verdict without a start (a skip reported alone): its checklist has the verdict and no steps.
+            state.scenarioChecklist = ScenarioChecklist(name: name, expectation: result.expectation, steps: [], result: result)
+        }
         state.scenarioResults.append(result)
         if state.scenarioResults.count > 200 { state.scenarioResults.removeFirst(state.scenarioResults.count - 200) }
         state.scenarioStartedAt = nil
@@ -366,6 +406,16 @@ public enum DashboardReducer {
         }
         // Keep the operator's selection on the same row unless it was the newest.
         if state.selectedAttempt > 0 { state.selectedAttempt = min(state.selectedAttempt + 1, state.matchAttempts.count - 1) }
+        keepSelectionVisible(&state)
+    }
+
+    /// With a filter, a selection the filter hides moves to the next row it shows (older), else the last
+    /// one it shows: "the newest" stays the newest shown, another row stays put.
+    private static func keepSelectionVisible(_ state: inout DashboardState) {
+        guard TextFilter(state.matchesFilter) != nil else { return }
+        let visible = state.visibleAttemptIndices
+        guard let last = visible.last, !visible.contains(state.selectedAttempt) else { return }
+        state.selectedAttempt = visible.first { $0 > state.selectedAttempt } ?? last
     }
 
     private static func loadAttempts(_ state: inout DashboardState, _ attempts: [MatchAttempt]) {
@@ -379,6 +429,7 @@ public enum DashboardReducer {
         }
         state.matchAttempts = merged
         state.selectedAttempt = selectedID.flatMap { id in merged.firstIndex { $0.id == id } } ?? 0
+        keepSelectionVisible(&state)
     }
 
     /// Gives the lines that arrived without a time of their own the clock reading just taken.
@@ -392,17 +443,18 @@ public enum DashboardReducer {
 
     private static func appendLog(_ state: inout DashboardState, _ line: LogLine) {
         state.log.append(line)
-        if state.logScroll > 0 { state.logScroll += 1 }   // keep the operator's scrolled view still
+        // Keep the operator's scrolled view still (only a line the filter shows moves it).
+        if state.logScroll > 0, TextFilter(state.logFilter).map({ state.logLineMatches(line, $0) }) ?? true { state.logScroll += 1 }
         if state.log.count > DashboardState.Limits.logLines {
             state.log.removeFirst(state.log.count - DashboardState.Limits.logLines)
         }
-        state.logScroll = min(state.logScroll, maxLogScroll(state))
+        if state.logScroll > 0 { state.logScroll = min(state.logScroll, maxLogScroll(state)) }
     }
 
-    /// How far back the log can scroll: until its oldest line is at the top of the pane, so a page
-    /// back never leaves blank rows under the last line (the pane's height comes from the layout).
+    /// How far back the log can scroll: until its oldest line (the oldest the filter shows) is at the top of
+    /// the pane, so a page back never leaves blank rows under the last line (the pane's height comes from the layout).
     static func maxLogScroll(_ state: DashboardState) -> Int {
-        let rows = DashboardLayout.compute(size: state.size, focus: state.focus).panes[.log].map { max(1, $0.inner.height) } ?? 1
-        return max(0, state.log.count - rows)
+        let rows = DashboardLayout.compute(state).panes[.log].map { max(1, $0.inner.height) } ?? 1
+        return max(0, state.visibleLogCount - rows)
     }
 }

@@ -38,8 +38,13 @@ public struct DashboardState: Sendable, Hashable {
     public var exchanges: [HTTPExchange]
     /// Log lines, oldest first.
     public var log: [LogLine]
-    /// Lines scrolled up from the bottom of the log (0 = follow the tail).
+    /// Lines scrolled up from the bottom of the log (0 = follow the tail), counted in the lines the filter shows.
     public var logScroll: Int
+    /// The log's `/` filter (case-insensitive substring of a line's text or level; empty = every line).
+    public var logFilter: String = ""
+    /// The match attempts' `/` filter (case-insensitive substring of a row's time, method, confidence, score,
+    /// path or id; empty = every attempt).
+    public var matchesFilter: String = ""
     /// The focused pane.
     public var focus: DashboardPane
     /// The overlay, if any.
@@ -56,6 +61,9 @@ public struct DashboardState: Sendable, Hashable {
     public var scenarioResults: [ScenarioResult] = []
     /// Clock time the running scenario started.
     public var scenarioStartedAt: Double?
+    /// The running (or last) scenario's checklist, nil before the first scenario (and after `x` cleared a
+    /// finished one).
+    public var scenarioChecklist: ScenarioChecklist?
     /// The current clock time (same clock as the diagnostics' `time`).
     public var now: Double
     /// The clock time shown as 0 in the log and match labels: the first tick (the dashboard's start), or an
@@ -65,6 +73,8 @@ public struct DashboardState: Sendable, Hashable {
     public var size: ScreenSize
     /// Counter for generated SDK match-attempt ids.
     public var sdkAttemptCounter: Int
+    /// The open inspector's document (kept by the reducer, see ``InspectorCache``).
+    var inspectorCache: InspectorCache?
 
     /// Creates a state; defaults are an idle dashboard.
     public init(header: HeaderInfo = HeaderInfo(), profile: DeviceProfile = DeviceProfile(),
@@ -94,9 +104,52 @@ public struct DashboardState: Sendable, Hashable {
         self.sdkAttemptCounter = 0
     }
 
-    /// The selected match attempt, if any.
+    /// The panes Tab cycles through, in order: every pane, the scenario pane only while there is a checklist.
+    public var focusablePanes: [DashboardPane] {
+        DashboardPane.allCases.filter { $0 != .scenario || scenarioChecklist != nil }
+    }
+
+    /// The selected match attempt, if any (nil when the filter hides it).
     public var selectedMatchAttempt: MatchAttempt? {
-        matchAttempts.indices.contains(selectedAttempt) ? matchAttempts[selectedAttempt] : nil
+        guard matchAttempts.indices.contains(selectedAttempt) else { return nil }
+        let attempt = matchAttempts[selectedAttempt]
+        return TextFilter(matchesFilter).map { attemptMatches(attempt, $0) } ?? true ? attempt : nil
+    }
+
+    /// The pane `/` filters and Esc clears: the match attempts when they have the focus, else the log.
+    public var filterTarget: DashboardPane { focus == .matches ? .matches : .log }
+
+    /// The filter text of a pane (empty for panes without a filter).
+    public func filter(of pane: DashboardPane) -> String {
+        switch pane {
+        case .log: logFilter
+        case .matches: matchesFilter
+        default: ""
+        }
+    }
+
+    /// Indices in ``log`` of the lines the filter shows, oldest first; nil when there is no filter (every line).
+    public var visibleLogIndices: [Int]? {
+        guard let filter = TextFilter(logFilter) else { return nil }
+        return log.indices.filter { logLineMatches(log[$0], filter) }
+    }
+
+    /// How many log lines the filter shows.
+    public var visibleLogCount: Int { visibleLogIndices?.count ?? log.count }
+
+    /// Indices in ``matchAttempts`` of the rows the filter shows, newest first (every row without a filter).
+    public var visibleAttemptIndices: [Int] {
+        guard let filter = TextFilter(matchesFilter) else { return Array(matchAttempts.indices) }
+        return matchAttempts.indices.filter { attemptMatches(matchAttempts[$0], filter) }
+    }
+
+    func logLineMatches(_ line: LogLine, _ filter: TextFilter) -> Bool {
+        filter.matches(line.text) || filter.matches(line.level.label)
+    }
+
+    func attemptMatches(_ attempt: MatchAttempt, _ filter: TextFilter) -> Bool {
+        filter.matchesAny(attempt.method, attempt.confidence, attempt.score.map(formatScore), attempt.path ?? (attempt.matched ? nil : "no match"),
+                          attempt.id, MatchesPaneView.timeLabel(attempt, origin: origin))
     }
 
     /// The timeline row the selection is on (the newest when following), nil when there is none.

@@ -26,7 +26,7 @@ public struct FingerprintValues: Sendable, Hashable {
 
     /// The demo iPhone the dashboard starts with (both sides start equal: same Wi-Fi).
     public static let demoPhone = FingerprintValues(
-        platform: "ios", osVersion: "17.4", deviceModel: "iPhone15,2", language: "en-US",
+        platform: "iOS", osVersion: "17.4", deviceModel: "iPhone15,2", language: "en-US",
         timezone: "Europe/Berlin", networkAddress: "203.0.113.7")
 
     /// The address used for "another Wi-Fi" when the network is toggled.

@@ -6,4 +6,13 @@ public enum DashboardLogLevel: String, Sendable, Hashable, CaseIterable {
     case warning
     /// The SDK's `error`.
     case error
+
+    /// How the log pane writes the level (`info`, `WARN`, `ERROR`; the `/` filter matches it too).
+    public var label: String {
+        switch self {
+        case .info: "info"
+        case .warning: "WARN"
+        case .error: "ERROR"
+        }
+    }
 }

@@ -20,21 +20,50 @@ public struct ScenarioResult: Sendable, Hashable {
     public var detail: String
     /// Seconds from its start to its verdict.
     public var duration: Double
+    /// Its steps as they ended (empty for a scenario without a plan).
+    public var steps: [ScenarioStep]
 
     /// Creates a result.
-    public init(name: String, expectation: String, verdict: Verdict, detail: String, duration: Double) {
+    public init(name: String, expectation: String, verdict: Verdict, detail: String, duration: Double, steps: [ScenarioStep] = []) {
         self.name = name
         self.expectation = expectation
         self.verdict = verdict
         self.detail = detail
         self.duration = duration
+        self.steps = steps
     }
 
-    /// Expected versus observed: `expected … · observed …` (a skip: its reason).
+    /// The step that failed, with its number in the checklist (from 1); nil when none did.
+    public var failedStep: (number: Int, name: String)? {
+        guard verdict == .failed,
+              let index = steps.firstIndex(where: { if case .failed = $0.status { return true }; return false }) else { return nil }
+        return (index + 1, steps[index].name)
+    }
+
+    /// Expected versus observed: `expected … · observed …`; for a failure inside a step, `at step 3
+    /// “/match → CLIPBOARD exact”: …` (the step names what was expected, the check's detail what happened);
+    /// a skip: its reason.
     public var explanation: String {
-        verdict == .skipped ? detail : "expected \(expectation.isEmpty ? "-" : expectation) · observed \(detail)"
+        if verdict == .skipped { return detail }
+        if let step = failedStep { return "at step \(step.number) “\(step.name)”: \(detail)" }
+        return "expected \(expectation.isEmpty ? "-" : expectation) · observed \(detail)"
     }
 
-    /// The verdict explained in one line: `flaky-server PASS: expected … · observed …`.
-    public var line: String { "\(name) \(verdict.rawValue): \(explanation)" }
+    /// The verdict explained in one line: `PASS: expected … · observed …`, `FAIL at step 3 “…”: …`, `SKIP: …`
+    /// (the scenario pane shows it under the checklist).
+    public var verdictLine: String {
+        verdict.rawValue + (failedStep == nil ? ": " : " ") + explanation
+    }
+
+    /// The shorter form for a narrow pane, under the checklist that names the failed step: `PASS: observed …`,
+    /// `FAIL: …`, `SKIP: …`.
+    public var shortVerdictLine: String {
+        switch verdict {
+        case .passed: "\(verdict.rawValue): observed \(detail)"
+        case .failed, .skipped: "\(verdict.rawValue): \(detail)"
+        }
+    }
+
+    /// The verdict explained in one line with the scenario's name: `flaky-server PASS: expected … · observed …`.
+    public var line: String { "\(name) \(verdictLine)" }
 }

@@ -4,4 +4,6 @@ public enum TextInputPurpose: Sendable, Hashable {
     case fingerprint(FingerprintSide, FingerprintField)
     /// The external id for "set identity" (committed as ``DashboardCommand/setIdentity(_:)``).
     case identity
+    /// The `/` filter of the log or the match attempts (committed by the reducer; drawn in the footer row).
+    case filter(DashboardPane)
 }

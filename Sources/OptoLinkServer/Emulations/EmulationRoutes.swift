@@ -13,15 +13,15 @@ enum EmulationRoutes {
         Route("POST", "/api/v1/sdk/events", rate: .events, faults: .named("qr-events"), errors: quberoute, QubeRouteRoutes.events),
         Route("GET", "/qr/test/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.testClick),
         Route("GET", "/qr/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.liveClick),
-        Route("POST", "/api/links/resolve", rate: .resolve, faults: .named("dbl-resolve"), errors: deepblue, DeepBlueRoutes.resolve),
-        Route("POST", "/api/links/check-deferred", rate: .match, faults: .named("dbl-check-deferred"), errors: deepblue, DeepBlueRoutes.checkDeferred),
-        Route("GET", "/dbl/:code", rate: .resolve, errors: deepblue, DeepBlueClickRoutes.click),
+        Route("POST", "/api/links/resolve", rate: .resolve, faults: .named("dbl-resolve"), lane: .loop, errors: deepblue, DeepBlueRoutes.resolve),
+        Route("POST", "/api/links/check-deferred", rate: .match, faults: .named("dbl-check-deferred"), lane: .loop, errors: deepblue, DeepBlueRoutes.checkDeferred),
+        Route("GET", "/dbl/:code", rate: .resolve, lane: .loop, errors: deepblue, DeepBlueClickRoutes.click),
     ]
 
     /// The `/dev` tools.
     static let dev: [Route] = [
         Route("POST", "/dev/quberoute/click", faults: .exempt, dev: true, QubeRouteClickRoutes.devClick),
         Route("GET", "/dev/quberoute/installs", faults: .exempt, dev: true, QubeRouteClickRoutes.devInstalls),
-        Route("POST", "/dev/deepblue/click", faults: .exempt, dev: true, DeepBlueClickRoutes.devClick),
+        Route("POST", "/dev/deepblue/click", faults: .exempt, dev: true, lane: .loop, DeepBlueClickRoutes.devClick),
     ]
 }

@@ -16,9 +16,14 @@ import Foundation
 /// `poll` rather than epoll: it is in Glibc's and Darwin's modules (epoll is not), and a loop holds
 /// a few hundred descriptors at most (the connection cap is spread over the loops).
 ///
+/// A request whose route may wait for the database (``RouterOutcome/offload(_:)``) goes to the server's
+/// ``WorkerPool``; its connection is left out of the poll set until the worker's outcome comes back
+/// through `completions` and the wake pipe, and the loop serves everyone else meanwhile.
+///
 /// `@unchecked Sendable`: the poll set, the connections, the scratch buffer and the timer are only
-/// touched by the loop's own thread; other threads only call ``adopt(_:peer:)`` and ``wake()``, which
-/// go through `incoming` (under its lock) and the wake pipe (whose descriptors live as long as the loop).
+/// touched by the loop's own thread; other threads only call ``adopt(_:peer:)``, ``complete(_:_:)`` and
+/// ``wake()``, which go through `incoming` and `completions` (under their locks) and the wake pipe
+/// (whose descriptors live as long as the loop).
 final class EventLoop: @unchecked Sendable {
     private let server: HTTPServer
     private let limits: HTTPServer.Limits
@@ -27,6 +32,8 @@ final class EventLoop: @unchecked Sendable {
     private let wakeWrite: Int32
     /// Connections accepted and not yet picked up by the loop thread.
     private let incoming = Locked([(fd: Int32, peer: String)]())
+    /// Outcomes of requests that ran on a storage worker, not yet picked up by the loop thread.
+    private let completions = Locked([(id: UInt64, outcome: RouterOutcome)]())
     /// Signalled when the loop thread has closed its connections and ended.
     let ended = DispatchSemaphore(value: 0)
 
@@ -34,6 +41,9 @@ final class EventLoop: @unchecked Sendable {
     /// The poll set: `[0]` is the wake pipe, `[i]` the descriptor of `slots[i]` (-1 while it waits on a delay fault).
     private var pollSet: [pollfd]
     private var slots: [LoopConnection?]
+    /// Open connections by id (a worker's outcome names its connection by id).
+    private var byID: [UInt64: LoopConnection] = [:]
+    private var nextID: UInt64 = 0
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
     /// No connection's deadline is earlier than this (monotonic ns).
     private var nextCheck = UInt64.max
@@ -45,6 +55,9 @@ final class EventLoop: @unchecked Sendable {
     private static let lingerTime: TimeInterval = 1
     private static let lingerQuiet: TimeInterval = 0.5
     private static let lingerBytes = 4 * 1024 * 1024
+    /// A request on a storage worker for longer than this has its connection closed (the database's busy
+    /// timeout is 5 s; this only guards against a worker that never answers).
+    private static let workerTimeout: TimeInterval = 60
 
     init(server: HTTPServer, limits: HTTPServer.Limits, handler: @escaping HTTPServer.Handler) throws(OptoLinkServerError) {
         var ends: [Int32] = [0, 0]
@@ -80,7 +93,13 @@ final class EventLoop: @unchecked Sendable {
         wake()
     }
 
-    /// Makes the loop thread look at `incoming` and at whether the server stopped.
+    /// Hands the outcome of a request that ran on a storage worker back to the loop.
+    func complete(_ id: UInt64, _ outcome: RouterOutcome) {
+        completions.withLock { $0.append((id, outcome)) }
+        wake()
+    }
+
+    /// Makes the loop thread look at `incoming`, `completions` and at whether the server stopped.
     func wake() {
         var byte: UInt8 = 1
         _ = writeDescriptor(wakeWrite, &byte, 1)   // a full pipe means a wake-up is already pending
@@ -111,6 +130,7 @@ final class EventLoop: @unchecked Sendable {
                     var drain = [UInt8](repeating: 0, count: 64)
                     while read(wakeRead, &drain, drain.count) > 0 {}
                     adoptIncoming()
+                    finishCompleted()
                 }
             }
             expireDeadlines()
@@ -136,7 +156,9 @@ final class EventLoop: @unchecked Sendable {
         let now = EventLoop.now()
         for (fd, peer) in new {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            let connection = LoopConnection(fd: fd, peer: peer)
+            nextID &+= 1
+            let connection = LoopConnection(fd: fd, peer: peer, id: nextID, limits: limits.parser)
+            byID[connection.id] = connection
             connection.slot = pollSet.count
             pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             slots.append(connection)
@@ -150,7 +172,7 @@ final class EventLoop: @unchecked Sendable {
         case .reading: readAndServe(connection)
         case .writing(let after): if flush(connection, then: after) { serve(connection) }
         case .draining(let until, let total): drain(connection, until: until, total: total)
-        case .delayed: break   // not polled
+        case .delayed, .handling: break   // not polled
         }
     }
 
@@ -172,12 +194,12 @@ final class EventLoop: @unchecked Sendable {
         case .reading:
             // A request under way is answered 408; an idle keep-alive connection is just closed.
             if connection.requestStarted != nil { timeOut(connection) } else { close(connection) }
-        case .writing, .draining:
+        case .writing, .draining, .handling:
             close(connection)
         case .delayed(let request):
             connection.phase = .reading
             pollSet[connection.slot].fd = connection.fd
-            if answer(connection, request, faultsApplied: true) { serve(connection) }
+            if answer(connection, request, stage: HandlingStage(faultsApplied: true)) { serve(connection) }
         }
     }
 
@@ -187,6 +209,10 @@ final class EventLoop: @unchecked Sendable {
         let n = scratch.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
         if n > 0 {
             if connection.requestStarted == nil { connection.requestStarted = EventLoop.now() }
+            if connection.inputStart > 0 {   // drop the requests already answered (the parser counts from inputStart)
+                connection.input.removeFirst(connection.inputStart)
+                connection.inputStart = 0
+            }
             scratch.withUnsafeBufferPointer { connection.input.append(contentsOf: $0[0..<n]) }
             serve(connection)
         } else if n == 0 || !(errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -198,21 +224,30 @@ final class EventLoop: @unchecked Sendable {
     private func serve(_ connection: LoopConnection) {
         while true {
             if server.isStopped { return close(connection) }
-            switch HTTPParser.parse(connection.input, limits: limits.parser) {
+            let start = connection.inputStart
+            let outcome = connection.input.withUnsafeBufferPointer { input in
+                connection.parser.parse(UnsafeBufferPointer(rebasing: input[start...]))
+            }
+            switch outcome {
             case .complete(let request, let consumed):
-                connection.input.removeFirst(consumed)
-                connection.requestStarted = connection.input.isEmpty ? nil : EventLoop.now()
+                connection.inputStart += consumed
+                connection.parser.reset()
+                if !connection.hasPendingInput {
+                    connection.input.removeAll(keepingCapacity: connection.input.capacity <= 64 * 1024)
+                    connection.inputStart = 0
+                }
+                connection.requestStarted = connection.hasPendingInput ? EventLoop.now() : nil
                 connection.continueSent = false
                 if let error = HTTPParser.headerProblem(request) {
                     _ = write(connection, EventLoop.envelope(error), then: .linger)
                     return
                 }
-                guard answer(connection, request, faultsApplied: false) else { return }
+                guard answer(connection, request, stage: HandlingStage()) else { return }
             case .failure(let error):
                 _ = write(connection, EventLoop.envelope(error), then: .linger)
                 return
             case .incomplete:
-                if !connection.continueSent, HTTPParser.expectsContinue(connection.input) {
+                if !connection.continueSent, connection.parser.expectsContinue {
                     connection.continueSent = true
                     guard write(connection, EventLoop.continueBytes, then: .keepServing) else { return }
                 }
@@ -231,8 +266,13 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Runs the handler and starts writing its answer; true when the connection goes on with the next request now.
-    private func answer(_ connection: LoopConnection, _ request: HTTPRequest, faultsApplied: Bool) -> Bool {
-        switch handler(request, connection.peer, faultsApplied) {
+    private func answer(_ connection: LoopConnection, _ request: HTTPRequest, stage: HandlingStage) -> Bool {
+        finish(connection, request, handler(request, connection.peer, stage))
+    }
+
+    /// Does what the router decided; true when the connection goes on with the next request now.
+    private func finish(_ connection: LoopConnection, _ request: HTTPRequest, _ outcome: RouterOutcome) -> Bool {
+        switch outcome {
         case .drop:
             close(connection)
             return false
@@ -242,9 +282,35 @@ final class EventLoop: @unchecked Sendable {
             pollSet[connection.slot].fd = -1
             setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(seconds))
             return false
+        case .offload(let from):
+            // Not polled until the worker's outcome is back (pipelined requests wait, in order).
+            var onWorker = from
+            onWorker.onWorker = true
+            let stage = onWorker
+            connection.phase = .handling(request)
+            pollSet[connection.slot].fd = -1
+            setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(EventLoop.workerTimeout))
+            let (id, peer, handler) = (connection.id, connection.peer, self.handler)
+            let queued = server.workers.submit { [self] in complete(id, handler(request, peer, stage)) }
+            if !queued { close(connection) }   // the server is stopping
+            return false
         case .respond(let response):
             let keepAlive = request.keepAlive && !server.isStopped
             return write(connection, response.serialized(keepAlive: keepAlive), then: keepAlive ? .keepServing : .close)
+        }
+    }
+
+    /// Picks up the outcomes the storage workers sent back and goes on with their connections.
+    private func finishCompleted() {
+        let done = completions.withLock { (list: inout [(id: UInt64, outcome: RouterOutcome)]) -> [(id: UInt64, outcome: RouterOutcome)] in
+            defer { list.removeAll() }
+            return list
+        }
+        for (id, outcome) in done {
+            guard let connection = byID[id], case .handling(let request) = connection.phase else { continue }   // closed meanwhile
+            connection.phase = .reading
+            pollSet[connection.slot].fd = connection.fd
+            if finish(connection, request, outcome) { serve(connection) }
         }
     }
 
@@ -343,6 +409,7 @@ final class EventLoop: @unchecked Sendable {
         pollSet.removeLast()
         slots.removeLast()
         connection.slot = 0
+        byID[connection.id] = nil
         server.release(connection.fd)
     }
 

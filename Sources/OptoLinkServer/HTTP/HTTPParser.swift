@@ -4,17 +4,24 @@ import Glibc
 import Darwin
 #endif
 
-/// Parses HTTP/1.x requests from a byte buffer, enforcing the limits: headers ≤ 16 KiB (431),
+/// Parses HTTP/1.x requests from a connection's input, enforcing the limits: headers ≤ 16 KiB (431),
 /// body ≤ 1 MiB (413), Content-Length bodies only (Transfer-Encoding → 411), a well-formed
-/// request line (400; an unknown HTTP version → 505), numeric and agreeing Content-Length (400).
+/// request line (400; an unknown HTTP version → 505), numeric and agreeing Content-Length (400), at most
+/// two empty lines before the request line (RFC 9112 §2.2 asks servers to ignore at least one; a third
+/// is a 400, so a client sending only CR LF is answered and closed within six bytes).
 ///
-/// A head made only of ASCII bytes (every real client's) is parsed here byte by byte, without
-/// decoding lines into Strings: only the method, target, version and the header names and values
-/// that are kept become Strings. A head with any byte ≥ 0x80 goes to ``HTTPTextParser``, the
-/// original rules on decoded text. For ASCII every byte is its own Character except CR LF, and the
-/// head is split at LF before anything else looks at it, so both give the same outcome (the tests
-/// check this on every edge case they know and on random heads).
-enum HTTPParser {
+/// One byte-level parser for every head, as RFC 9110 and 9112 define it on octets: the request line
+/// and the field names are ASCII (a byte ≥ 0x80 there is a 400), and a field value may hold bytes
+/// ≥ 0x80 only as opaque `obs-text` (RFC 9110 §5.5), which the server never interprets: such a value is
+/// decoded as UTF-8, an invalid sequence becoming U+FFFD. Lines are split at LF (one CR before it is not
+/// part of the line), and only the method, target, version and the header names and values become Strings.
+///
+/// Incremental: a connection keeps one parser and calls ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` with
+/// everything it has read since the last request began. The parser remembers where the search for the
+/// end of the head stopped, and once the head is parsed it only waits for the body, so no byte is looked
+/// at again on the next read (``bytesExamined`` counts them; a head sent a byte at a time used to be
+/// rescanned from its start on every read). ``reset()`` starts the next request.
+struct HTTPParser: Sendable {
     /// Size limits.
     struct Limits: Sendable {
         /// Request line plus header fields, bytes. Default 16 KiB.
@@ -33,33 +40,107 @@ enum HTTPParser {
         case complete(HTTPRequest, consumed: Int)
     }
 
-    /// Parses the first request in `buffer`.
-    static func parse(_ buffer: [UInt8], limits: Limits = Limits()) -> Outcome {
-        buffer.withUnsafeBufferPointer { bytes in
-            var start = 0
-            while start + 1 < bytes.count, bytes[start] == cr, bytes[start + 1] == lf { start += 2 }
-            guard let (headEnd, bodyStart) = findHeadEnd(bytes, from: start) else {
-                if bytes.count - start > limits.maxHeaderBytes { return .failure(headerTooLarge) }
-                if bytes.count > start, !isTokenChar(bytes[start]) { return .failure(.badRequest("Malformed request line")) }
-                return .incomplete
-            }
-            if headEnd - start > limits.maxHeaderBytes { return .failure(headerTooLarge) }
-            guard isASCII(bytes, start..<headEnd) else { return HTTPTextParser.parse(buffer, limits: limits) }
-            return parseASCIIHead(bytes, start: start, headEnd: headEnd, bodyStart: bodyStart, limits: limits)
-        }
+    /// Empty lines (CR LF) ignored before a request line; one more is a 400.
+    static let maxLeadingEmptyLines = 2
+
+    /// A parsed head waiting for its body.
+    private struct Head: Sendable {
+        var request: HTTPRequest
+        var bodyStart: Int
+        var length: Int
+        var expectsContinue: Bool
     }
 
-    /// The request in `bytes` whose head `start..<headEnd` is all ASCII (the body starts at `bodyStart`).
-    private static func parseASCIIHead(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
-                                       limits: Limits) -> Outcome {
+    let limits: Limits
+    /// Where the request line starts (after the empty lines skipped so far).
+    private var start = 0
+    /// Where the search for the end of the head resumes: no LF before it ends the head.
+    private var scanned = 0
+    /// The head, once complete.
+    private var head: Head?
+    /// Bytes looked at since the parser was made (resets do not clear it): the measure of its work.
+    private(set) var bytesExamined = 0
+
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Whether a complete head asked for `Expect: 100-continue` and its body is not complete yet: the
+    /// connection then answers `100 Continue` once, so libcurl-style clients do not stall.
+    var expectsContinue: Bool { head?.expectsContinue ?? false }
+
+    /// Forgets the request just answered: the next byte of input starts a new one.
+    mutating func reset() {
+        start = 0
+        scanned = 0
+        head = nil
+    }
+
+    /// Parses the first request in `buffer` with a fresh parser.
+    static func parse(_ buffer: [UInt8], limits: Limits = Limits()) -> Outcome {
+        var parser = HTTPParser(limits: limits)
+        return parser.parse(buffer)
+    }
+
+    /// Parses what has arrived of the current request (`buffer` grows between calls until it is complete).
+    mutating func parse(_ buffer: [UInt8]) -> Outcome {
+        buffer.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// Parses what has arrived of the current request: `bytes` starts where the request does and holds
+    /// at least what the previous call saw.
+    mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+        if head == nil {
+            // Empty lines before the request line; a lone CR at the end may be followed by its LF.
+            while start < bytes.count, bytes[start] == HTTPParser.cr {
+                guard start + 1 < bytes.count else { return .incomplete }
+                bytesExamined += 2
+                guard bytes[start + 1] == HTTPParser.lf else { break }
+                guard start / 2 < HTTPParser.maxLeadingEmptyLines else {
+                    return .failure(.badRequest("Malformed request line: more than \(HTTPParser.maxLeadingEmptyLines) empty lines before it"))
+                }
+                start += 2
+            }
+            guard start < bytes.count else { return .incomplete }
+            if scanned <= start {
+                bytesExamined += 1
+                guard HTTPParser.isTokenChar(bytes[start]) else { return .failure(.badRequest("Malformed request line")) }
+            }
+            let from = max(scanned, start)
+            bytesExamined += bytes.count - from
+            guard let (headEnd, bodyStart) = HTTPParser.findHeadEnd(bytes, from: from) else {
+                // An LF in the last two bytes may still end the head: look at them again next time.
+                scanned = max(start, bytes.count - 2)
+                if bytes.count - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
+                return .incomplete
+            }
+            if headEnd - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
+            bytesExamined += headEnd - start
+            switch HTTPParser.parseHead(bytes, start: start, headEnd: headEnd, bodyStart: bodyStart, limits: limits) {
+            case .success(let parsed): head = parsed
+            case .failure(let error): return .failure(error)
+            }
+        }
+        guard let head, bytes.count >= head.bodyStart + head.length else { return .incomplete }
+        self.head?.expectsContinue = false   // the body is here: nothing to continue
+        var request = head.request
+        request.body = Array(UnsafeBufferPointer(rebasing: bytes[head.bodyStart..<head.bodyStart + head.length]))
+        bytesExamined += head.length
+        return .complete(request, consumed: head.bodyStart + head.length)
+    }
+
+    /// The head `start..<headEnd` of the request in `bytes` (its body starts at `bodyStart`).
+    private static func parseHead(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
+                                  limits: Limits) -> Result<Head, OptoLinkServerError> {
         // Lines end at LF (or at headEnd); one CR before it is not part of the line.
         func lineEnd(from position: Int) -> Int { firstIndex(of: lf, in: bytes, position..<headEnd) ?? headEnd }
         func withoutCR(_ lower: Int, _ upper: Int) -> Int { upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper }
 
-        // Request line: exactly three parts separated by single spaces.
+        // Request line: ASCII, exactly three parts separated by single spaces.
         var end = lineEnd(from: start)
         let requestLineEnd = withoutCR(start, end)
-        guard let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
+        guard isASCII(bytes, start..<requestLineEnd),
+              let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
               let space2 = firstIndex(of: space, in: bytes, space1 + 1..<requestLineEnd),
               firstIndex(of: space, in: bytes, space2 + 1..<requestLineEnd) == nil
         else { return .failure(.badRequest("Malformed request line")) }
@@ -79,12 +160,13 @@ enum HTTPParser {
         }
 
         // Header fields: `name: value`, the name a token, the value trimmed of spaces and tabs and free of
-        // control characters (RFC 9110 §5.5). Every line is checked before Transfer-Encoding and
-        // Content-Length are looked at, as in HTTPTextParser.
+        // control characters, bytes ≥ 0x80 allowed as obs-text (RFC 9110 §5.5). Every line is checked
+        // before Transfer-Encoding and Content-Length are looked at.
         var headers = [(name: String, value: String)]()
         headers.reserveCapacity(8)
         var contentLengthValues = [Range<Int>]()
         var hasTransferEncoding = false
+        var expectsContinue = false
         while end < headEnd {
             let lineStart = end + 1
             end = lineEnd(from: lineStart)
@@ -108,6 +190,8 @@ enum HTTPParser {
                 contentLengthValues.append(pieceStart..<value.upperBound)
             } else if equalsIgnoringASCIICase(bytes, name, transferEncoding) {
                 hasTransferEncoding = true
+            } else if equalsIgnoringASCIICase(bytes, name, expect), equalsIgnoringASCIICase(bytes, value, continueExpectation) {
+                expectsContinue = true
             }
         }
         if hasTransferEncoding {
@@ -131,11 +215,10 @@ enum HTTPParser {
             length = bytes[values[0]].reduce(0) { $0 * 10 + Int($1 - 48) }
         }
         if length > limits.maxBodyBytes { return .failure(bodyTooLarge(limits)) }
-        guard bytes.count >= bodyStart + length else { return .incomplete }
         do {
             let request = try HTTPRequest(method: string(bytes, method), target: string(bytes, target), version: string(bytes, version),
-                                          headers: headers, body: Array(UnsafeBufferPointer(rebasing: bytes[bodyStart..<bodyStart + length])))
-            return .complete(request, consumed: bodyStart + length)
+                                          headers: headers)
+            return .success(Head(request: request, bodyStart: bodyStart, length: length, expectsContinue: expectsContinue))
         } catch {
             return .failure(error)
         }
@@ -155,18 +238,6 @@ enum HTTPParser {
         return nil
     }
 
-    /// Whether `buffer` holds a complete head with `Expect: 100-continue` (the body not yet complete):
-    /// the connection then answers `100 Continue` once so libcurl-style clients do not stall.
-    static func expectsContinue(_ buffer: [UInt8]) -> Bool {
-        var start = 0
-        while start + 1 < buffer.count, buffer[start] == 0x0d, buffer[start + 1] == 0x0a { start += 2 }
-        guard let (headEnd, _) = findHeadEnd(buffer, from: start) else { return false }
-        return buffer[start..<headEnd].split(separator: 0x0a).contains { line in
-            let text = String(decoding: line, as: UTF8.self).lowercased()
-            return text.hasPrefix("expect:") && text.dropFirst(7).trimmingASCII(" \t\r") == "100-continue"
-        }
-    }
-
     static let headerTooLarge = OptoLinkServerError(status: 431, message: "Request header fields too large (limit 16384 bytes)")
 
     static func bodyTooLarge(_ limits: Limits) -> OptoLinkServerError {
@@ -175,10 +246,6 @@ enum HTTPParser {
 
     /// The end of the head (index of the LF that ends its last line) and the start of the body: the
     /// first LF followed by LF or by CR LF.
-    static func findHeadEnd(_ buffer: [UInt8], from start: Int) -> (Int, Int)? {
-        buffer.withUnsafeBufferPointer { findHeadEnd($0, from: start) }
-    }
-
     private static func findHeadEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int)? {
         var i = start
         while let newline = firstIndex(of: lf, in: bytes, i..<bytes.count) {
@@ -205,6 +272,7 @@ enum HTTPParser {
     private static let space = UInt8(ascii: " "), slash = UInt8(ascii: "/")
     private static let httpSlash = Array("HTTP/".utf8), http11 = Array("HTTP/1.1".utf8), http10 = Array("HTTP/1.0".utf8)
     private static let contentLength = Array("content-length".utf8), transferEncoding = Array("transfer-encoding".utf8)
+    private static let expect = Array("expect".utf8), continueExpectation = Array("100-continue".utf8)
 
     /// The first index of `byte` in `range` (memchr).
     private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
@@ -255,7 +323,7 @@ enum HTTPParser {
         return true
     }
 
-    /// The ASCII bytes in `range` as a String.
+    /// The bytes in `range` as a String (UTF-8; an invalid sequence, possible only in obs-text, becomes U+FFFD).
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }

@@ -5,16 +5,21 @@ import Darwin
 #endif
 import Foundation
 
-/// HTTP/1.1 on POSIX sockets: one accept thread, and a few ``EventLoop`` threads that serve every
-/// connection with non-blocking I/O (never the cooperative pool). Keep-alive, Content-Length bodies,
+/// HTTP/1.1 on POSIX sockets: one accept thread, a few ``EventLoop`` threads that serve every
+/// connection with non-blocking I/O, and a ``WorkerPool`` for the requests that may wait for the
+/// database (never the cooperative pool). Keep-alive, Content-Length bodies,
 /// an idle timeout between requests and a deadline per request (so byte-at-a-time clients cannot hold
-/// a connection), a cap on concurrent connections (503 beyond it), SIGPIPE-safe writes,
-/// `shutdown` + `close` to stop.
+/// a connection), a cap on concurrent connections and a smaller one per peer address (503 beyond
+/// either, so one address cannot take every connection), SIGPIPE-safe writes, `shutdown` + `close` to stop.
 final class HTTPServer: Sendable {
     /// Limits and timeouts.
     struct Limits: Sendable {
         /// Connections served at once; one more is answered 503 and closed. Default 512.
         var maxConnections = 512
+        /// Connections served at once from one peer address (the socket's, not `X-Forwarded-For`); one
+        /// more is answered 503 and closed. Default 64: an eighth of the global cap, far above what a
+        /// browser (6 per host) or an app opens, so one address cannot starve the others.
+        var maxConnectionsPerAddress = 64
         /// Seconds a keep-alive connection may sit idle between requests. Default 10.
         var idleTimeout: TimeInterval = 10
         /// Seconds from a request's first byte until it must be complete. Default 20.
@@ -24,17 +29,23 @@ final class HTTPServer: Sendable {
         /// Event-loop threads the connections are spread over. Default: the active cores, at least 2
         /// (so a slow handler on one loop never stops the server).
         var eventLoops = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        /// Storage worker threads: requests that may wait for the database run there, one at a time each,
+        /// so a slow write stalls at most these and never an event loop. Default 4.
+        var storageWorkers = 4
     }
 
-    /// Answers one parsed request: `(request, peer address, faults already applied)`.
-    typealias Handler = @Sendable (HTTPRequest, String, Bool) -> RouterOutcome
+    /// Answers one parsed request: `(request, peer address, how far it already got)`.
+    typealias Handler = @Sendable (HTTPRequest, String, HandlingStage) -> RouterOutcome
 
     private struct State {
         var listenFD: Int32 = -1
         var port = 0
         var stopped = false
         var started = false
-        var connections: Set<Int32> = []
+        /// Admitted descriptors and their peer addresses.
+        var connections: [Int32: String] = [:]
+        /// Admitted connections per peer address (no entry at 0).
+        var perAddress: [String: Int] = [:]
         var active = 0
         var loops: [EventLoop] = []
         var nextLoop = 0
@@ -47,12 +58,15 @@ final class HTTPServer: Sendable {
     private let state = Locked(State())
     private let finished = NSCondition()
     private let acceptDone = DispatchSemaphore(value: 0)
+    /// Where `.offload` outcomes run.
+    let workers: WorkerPool
 
     init(host: String, port: Int, limits: Limits = Limits(), handler: @escaping Handler) {
         self.host = host
         self.requestedPort = port
         self.limits = limits
         self.handler = handler
+        workers = WorkerPool(threads: limits.storageWorkers)
     }
 
     /// The bound port (after `start`).
@@ -75,6 +89,7 @@ final class HTTPServer: Sendable {
             throw error
         }
         state.withLock { $0.listenFD = fd; $0.port = port; $0.loops = loops }
+        workers.start()
         for loop in loops { loop.start() }
         let thread = Thread { [self] in acceptLoop(fd) }
         thread.name = "optolink-accept"
@@ -93,7 +108,7 @@ final class HTTPServer: Sendable {
             s.stopped = true
             guard running else { return (false, []) }
             _ = shutdown(s.listenFD, Socket.shutdownBoth)
-            for fd in s.connections { _ = shutdown(fd, Socket.shutdownBoth) }
+            for fd in s.connections.keys { _ = shutdown(fd, Socket.shutdownBoth) }
             defer { s.loops = [] }   // the loops refer to the server: no cycle once stopped
             return (true, s.loops)
         }
@@ -105,6 +120,7 @@ final class HTTPServer: Sendable {
         while state.withLock({ $0.active }) > 0, finished.wait(until: deadline) {}
         finished.unlock()
         for loop in loops { _ = loop.ended.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) }
+        workers.stop(waiting: max(0.1, deadline.timeIntervalSinceNow))
     }
 
     /// Whether `stop` was called.
@@ -114,7 +130,10 @@ final class HTTPServer: Sendable {
     /// so `stop` never shuts down a descriptor number that was closed and reused elsewhere.
     func release(_ fd: Int32) {
         state.withLock { s in
-            s.connections.remove(fd)
+            if let peer = s.connections.removeValue(forKey: fd) {
+                let left = (s.perAddress[peer] ?? 1) - 1
+                s.perAddress[peer] = left > 0 ? left : nil
+            }
             s.active -= 1
             close(fd)
         }
@@ -150,30 +169,38 @@ final class HTTPServer: Sendable {
             let peer = Socket.describe(storage).host
             // Handed to a loop under the lock: `stop` (which sets `stopped` under it) then knows every
             // admitted connection is in some loop's hands, and the loops close them all.
-            let admitted = state.withLock { s -> Bool? in
-                if s.stopped { return nil }
-                guard s.active < limits.maxConnections else { return false }
+            let refusal = state.withLock { s -> OptoLinkServerError?? in
+                if s.stopped { return .none }
+                guard s.active < limits.maxConnections else {
+                    return OptoLinkServerError(status: 503, message: "Server busy: too many open connections (limit \(limits.maxConnections))")
+                }
+                let fromPeer = s.perAddress[peer] ?? 0
+                guard fromPeer < limits.maxConnectionsPerAddress else {
+                    return OptoLinkServerError(status: 503, message: "Too many open connections from your address "
+                                               + "(limit \(limits.maxConnectionsPerAddress)): close one, or reuse it with keep-alive")
+                }
                 s.active += 1
-                s.connections.insert(fd)
+                s.connections[fd] = peer
+                s.perAddress[peer] = fromPeer + 1
                 s.loops[s.nextLoop % s.loops.count].adopt(fd, peer: peer)
                 s.nextLoop &+= 1
-                return true
+                return .some(nil)
             }
-            switch admitted {
-            case nil:
+            switch refusal {
+            case .none:
                 close(fd)   // never registered, so no one else knows this descriptor
                 return
-            case false?:
-                rejectOverCapacity(fd)
-            case true?:
+            case .some(let error?):
+                reject(fd, error)
+            case .some(nil):
                 break
             }
         }
     }
 
-    private func rejectOverCapacity(_ fd: Int32) {
+    /// Answers a connection over a cap with `error` (a 503 with the envelope) and closes it.
+    private func reject(_ fd: Int32, _ error: OptoLinkServerError) {
         Socket.setTimeout(fd, option: SO_SNDTIMEO, seconds: 1)
-        let error = OptoLinkServerError(status: 503, message: "Server busy: too many open connections (limit \(limits.maxConnections))")
         Socket.sendAll(fd, HTTPResponse.envelope(error, requestId: RandomToken.requestID()).serialized(keepAlive: false))
         _ = shutdown(fd, Socket.shutdownBoth)
         close(fd)

@@ -21,14 +21,22 @@ final class LoopConnection {
         case writing(then: AfterWrite)
         /// A delay fault: the request is answered again (faults applied) at the deadline.
         case delayed(HTTPRequest)
+        /// On a storage worker: the loop neither reads nor polls it until the worker's outcome comes back.
+        case handling(HTTPRequest)
         /// Lingering after an error answer: discarding input until `until` (or a quiet `quietUntil`).
         case draining(until: UInt64, total: Int)
     }
 
     let fd: Int32
     let peer: String
-    /// Bytes read and not yet parsed into a request.
+    /// Unique within its loop: a worker's outcome finds its connection by it (or finds it gone).
+    let id: UInt64
+    /// Bytes read; those from `inputStart` on are not yet part of an answered request.
     var input: [UInt8] = []
+    /// Where the current request starts in `input` (answered requests before it are dropped on the next read).
+    var inputStart = 0
+    /// The current request's parser (it remembers how far it got, so no byte is scanned twice).
+    var parser: HTTPParser
     /// The answer being written, from `outputOffset` on.
     var output: [UInt8] = []
     var outputOffset = 0
@@ -43,8 +51,13 @@ final class LoopConnection {
     /// The connection's index in its loop's poll set.
     var slot = 0
 
-    init(fd: Int32, peer: String) {
+    init(fd: Int32, peer: String, id: UInt64, limits: HTTPParser.Limits) {
         self.fd = fd
         self.peer = peer
+        self.id = id
+        parser = HTTPParser(limits: limits)
     }
+
+    /// Whether bytes of a request that is not answered yet are waiting.
+    var hasPendingInput: Bool { inputStart < input.count }
 }

@@ -4,12 +4,14 @@ import Foundation
 struct RouteContext: Sendable {
     /// The id in `X-Request-Id` and every error envelope.
     var requestId: String
-    /// The client address (socket peer, or first `X-Forwarded-For` entry when trusted).
+    /// The client address (the socket peer, or the right-most untrusted `X-Forwarded-For` entry when trusted).
     var ip: String
     /// Path parameters, e.g. `["orgKey": "demo", "shortCode": "summer"]`.
     var params: [String: String]
     /// The time the request is handled at (from the injected clock).
     var now: Date
+    /// Whether reads may wait for the database: `.wait` on a storage worker, `.noWait` on an event loop.
+    var access: Store.Access = .wait
 }
 
 /// One entry of the route table.
@@ -30,6 +32,16 @@ struct Route: Sendable {
     /// injected faults and rate limits included.
     typealias ErrorRenderer = @Sendable (OptoLinkServerError, String) -> HTTPResponse
 
+    /// Which threads answer the route.
+    enum Lane: Sendable, Equatable {
+        /// The event loop itself, at once: the handler only touches memory, the store's read cache (with
+        /// `Store.Access.noWait`) and its write queue. Should it find the database busy, it throws
+        /// `storageBusy` before changing anything, and the request goes to a storage worker.
+        case loop
+        /// A storage worker thread: the handler may wait for the database (the event loop does not).
+        case worker
+    }
+
     var method: String
     /// `/`-separated; `:name` segments capture, e.g. `/:orgKey/:shortCode/data`.
     var pattern: String {
@@ -38,12 +50,14 @@ struct Route: Sendable {
     var rateFamily: RateLimiter.Family?
     var faultFamily: FaultFamily
     var isDev: Bool
+    /// Default `.worker`: a route answered on the loop must be written for it.
+    var lane: Lane
     /// Default: the contract's envelope (``HTTPResponse/envelope(_:requestId:)``).
     var renderError: ErrorRenderer
     var handler: Handler
 
     init(_ method: String, _ pattern: String, rate: RateLimiter.Family? = nil, faults: FaultFamily = .anyOnly,
-         dev: Bool = false, errors: @escaping ErrorRenderer = { HTTPResponse.envelope($0, requestId: $1) },
+         dev: Bool = false, lane: Lane = .worker, errors: @escaping ErrorRenderer = { HTTPResponse.envelope($0, requestId: $1) },
          _ handler: @escaping Handler) {
         self.method = method
         self.pattern = pattern
@@ -51,6 +65,7 @@ struct Route: Sendable {
         self.rateFamily = rate
         self.faultFamily = faults
         self.isDev = dev
+        self.lane = lane
         self.renderError = errors
         self.handler = handler
     }

@@ -4,10 +4,12 @@ import Foundation
 /// the backend's state, testable without a socket.
 ///
 /// Order: find the route (literal prefixes win; `/dev/*` absent in production) → injected fault →
-/// rate limit → handler. Every error becomes the envelope; only a real server fault is a 500.
+/// on an event loop, a `.worker` route goes to a storage worker (``RouterOutcome/offload(_:)``) → rate
+/// limit → handler (a `.loop` handler that finds the database busy goes to a worker too, counted once).
+/// Every error becomes the envelope; only a real server fault is a 500.
 struct Router: Sendable {
     /// First path segments that never reach the `/:orgKey/...` catch-all.
-    static let reservedPrefixes: Set<String> = ["match", "sdk", "links", ".well-known", "webhooks", "health", "dev",
+    static let reservedPrefixes: Set<String> = ["match", "sdk", "links", "api-keys", ".well-known", "webhooks", "health", "dev",
                                                  // the emulated services (Emulations/): none of them can be a 4-character org key
                                                  "api", "v1.0", "qr", "dbl", "af"]
 
@@ -28,6 +30,7 @@ struct Router: Sendable {
         let pattern: Route.CompiledPattern
         let faultFamily: Route.FaultFamily
         let rateFamily: RateLimiter.Family?
+        let lane: Route.Lane
         let renderError: Route.ErrorRenderer
         let handler: Route.Handler
 
@@ -36,6 +39,7 @@ struct Router: Sendable {
             pattern = route.compiled
             faultFamily = route.faultFamily
             rateFamily = route.rateFamily
+            lane = route.lane
             renderError = route.renderError
             handler = route.handler
         }
@@ -47,11 +51,17 @@ struct Router: Sendable {
         table = routes.map(RouteEntry.init)
     }
 
-    /// Answers one request.
-    func handle(_ request: HTTPRequest, peer: String, faultsApplied: Bool = false) -> RouterOutcome {
+    /// Answers one request (`stage`: how far it already got; a fresh request on a worker by default, as
+    /// tests and embedders without an event loop call it).
+    func handle(_ request: HTTPRequest, peer: String, stage: HandlingStage = HandlingStage(onWorker: true)) -> RouterOutcome {
         let requestId = RandomToken.requestID()
         let now = backend.clock.now()
-        let ip = backend.clientIP(request, peer: peer)
+        let ip: String
+        do {
+            ip = try backend.clientIP(request, peer: peer)
+        } catch {
+            return .respond(.envelope(error, requestId: requestId))
+        }
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
 
         var allowed = [String]()
@@ -77,7 +87,7 @@ struct Router: Sendable {
             return .respond(.envelope(.notFound("No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"), requestId: requestId))
         }
 
-        if !faultsApplied, entry.faultFamily != .exempt {
+        if !stage.faultsApplied, entry.faultFamily != .exempt {
             let family: String? = if case .named(let name) = entry.faultFamily { name } else { nil }
             if let fault = backend.faults.consume(family: family) {
                 switch fault.kind {
@@ -93,12 +103,16 @@ struct Router: Sendable {
             }
         }
 
-        let context = RouteContext(requestId: requestId, ip: ip, params: params, now: now)
+        if !stage.onWorker, entry.lane == .worker { return .offload(HandlingStage(faultsApplied: true, rateCounted: stage.rateCounted)) }
+
+        let context = RouteContext(requestId: requestId, ip: ip, params: params, now: now, access: stage.onWorker ? .wait : .noWait)
         do {
-            if let family = entry.rateFamily { try backend.rateLimiter.check(family, ip: ip, now: now) }
+            if !stage.rateCounted, let family = entry.rateFamily { try backend.rateLimiter.check(family, ip: ip) }
             var response = try entry.handler(backend, request, context)
             response.headers.append(("X-Request-Id", requestId))
             return .respond(response)
+        } catch let error as OptoLinkServerError where error.isStorageBusy && !stage.onWorker {
+            return .offload(HandlingStage(faultsApplied: true, rateCounted: true))
         } catch let error as OptoLinkServerError {
             return .respond(entry.renderError(error.status == 500 ? OptoLinkServerError(status: 500, message: "Internal server error") : error, requestId))
         } catch {

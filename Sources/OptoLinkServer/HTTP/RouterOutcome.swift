@@ -8,4 +8,7 @@ enum RouterOutcome: Sendable {
     case drop
     /// Wait this many seconds, then ask the router again with faults already applied (a `delay` fault).
     case delay(TimeInterval)
+    /// Ask the router again on a storage worker thread, from this stage (the route waits for the database,
+    /// or found it busy): the event loop goes on serving its other connections meanwhile.
+    case offload(HandlingStage)
 }

@@ -1,15 +1,67 @@
 import Foundation
 
-/// The newest match attempts (at most 500) with every candidate's points, for `/dev/match-attempts`.
+/// The newest match attempts (at most 500) with every candidate's points and the reasons a component
+/// scored less than its maximum, for `/dev/match-attempts`.
+///
+/// An attempt is kept as the few values its answer needs (no JSON, no reference to the store's record
+/// arrays, which would make the next click on that address copy them); the JSON is written when the
+/// attempts are read, which is rare next to `/match` itself (optolink-bench, measure 4b).
 final class AttemptLog: Sendable {
     static let capacity = 500
 
-    /// One attempt, already in its wire shape.
-    struct Entry: Sendable {
-        var deviceId: String?
+    /// One scored candidate, as the log keeps it.
+    private struct Candidate: Sendable {
+        var linkId: String
+        var shortCode: String
+        var path: String
+        var recordedAt: Date
+        var age: TimeInterval
+        var points: Scoring.Breakdown
+        var click: ClickFingerprint
+    }
+
+    /// One attempt.
+    private struct Entry: Sendable {
+        var number: Int
+        var at: Date
+        var ip: String
+        var input: MatchEngine.Input
+        var result: MatchEngine.Result?
+        var guardFired: Bool
+        var candidates: [Candidate]
         /// `optolink`, or the emulated service that matched (`quberoute`, `deepblue`, `appsflyer`).
         var service: String
-        var json: JSON
+        /// What the service answered, in its own terms (an emulation's mapping of the result).
+        var answer: JSON?
+
+        var deviceId: String? { input.deviceId }
+
+        /// The wire shape of `/dev/match-attempts`.
+        var json: JSON {
+            var request = [String: JSON]()
+            if let v = input.clipboardToken { request["clipboardToken"] = .string(v) }
+            if let v = input.installReferrer { request["installReferrer"] = .string(v) }
+            if let v = input.fingerprint.platform { request["platform"] = .string(v) }
+            if let v = input.fingerprint.osVersion { request["osVersion"] = .string(v) }
+            if let v = input.fingerprint.deviceModel { request["deviceModel"] = .string(v) }
+            if let v = input.fingerprint.language { request["language"] = .string(v) }
+            if let v = input.fingerprint.timezone { request["timezone"] = .string(v) }
+            let candidates: [JSON] = candidates.map { c in
+                .object(["linkId": .string(c.linkId), "shortCode": .string(c.shortCode), "path": .string(c.path),
+                         "recordedAt": .string(ISOTime.string(c.recordedAt)), "ageSeconds": .number((c.age * 10).rounded() / 10),
+                         "points": c.points.json, "total": .number(Double(c.points.total)),
+                         "reasons": .array(Scoring.explain(click: c.click, request: input.fingerprint, age: c.age).map(JSON.string))])
+            }
+            var object: [String: JSON] = [
+                "id": .string("att_\(number)"), "at": .string(ISOTime.string(at)), "service": .string(service),
+                "deviceId": input.deviceId.map(JSON.string) ?? .null, "ip": .string(ip),
+                "request": .object(request), "result": MatchEngine.responseJSON(result).droppingParams,
+                "guardFired": .bool(guardFired), "threshold": .number(Double(Scoring.threshold)),
+                "candidates": .array(candidates),
+            ]
+            if let answer { object["answer"] = answer }
+            return .object(object)
+        }
     }
 
     /// The newest `capacity` entries in a ring: `items[next...]` then `items[..<next]` is oldest to newest
@@ -17,6 +69,7 @@ final class AttemptLog: Sendable {
     private struct Ring {
         var items: [Entry] = []
         var next = 0
+        var count = 0
 
         mutating func append(_ entry: Entry) {
             if items.count < AttemptLog.capacity {
@@ -34,49 +87,35 @@ final class AttemptLog: Sendable {
     }
 
     private let entries = Locked(Ring())
-    private let counter = Locked(0)
 
     /// Records an attempt. `service` tags it (`optolink` for `POST /match`, else the emulated service);
     /// `answer` is what the service answered, in its own terms (an emulation's mapping of the result).
     func record(input: MatchEngine.Input, decision: MatchEngine.Decision, ip: String, now: Date,
                 service: String = "optolink", answer: JSON? = nil) {
-        let number = counter.withLock { n -> Int in n += 1; return n }
-        var request = [String: JSON]()
-        if let v = input.clipboardToken { request["clipboardToken"] = .string(v) }
-        if let v = input.installReferrer { request["installReferrer"] = .string(v) }
-        if let v = input.fingerprint.platform { request["platform"] = .string(v) }
-        if let v = input.fingerprint.osVersion { request["osVersion"] = .string(v) }
-        if let v = input.fingerprint.deviceModel { request["deviceModel"] = .string(v) }
-        if let v = input.fingerprint.language { request["language"] = .string(v) }
-        if let v = input.fingerprint.timezone { request["timezone"] = .string(v) }
-        let candidates: [JSON] = decision.candidates.map { c in
-            .object(["linkId": .string(c.record.linkId), "shortCode": .string(c.record.shortCode), "path": .string(c.record.path),
-                     "recordedAt": .string(ISOTime.string(c.record.recordedAt)), "ageSeconds": .number((c.age * 10).rounded() / 10),
-                     "points": c.points.json, "total": .number(Double(c.points.total))])
+        let candidates = decision.candidates.map { c in
+            let record = c.record
+            return Candidate(linkId: record.linkId, shortCode: record.shortCode, path: record.path, recordedAt: record.recordedAt,
+                             age: c.age, points: c.points, click: record.fingerprint)
         }
-        var object: [String: JSON] = [
-            "id": .string("att_\(number)"), "at": .string(ISOTime.string(now)), "service": .string(service),
-            "deviceId": input.deviceId.map(JSON.string) ?? .null, "ip": .string(ip),
-            "request": .object(request), "result": MatchEngine.responseJSON(decision.result).droppingParams,
-            "guardFired": .bool(decision.guardFired), "threshold": .number(Double(Scoring.threshold)),
-            "candidates": .array(candidates),
-        ]
-        if let answer { object["answer"] = answer }
-        let json = JSON.object(object)
-        entries.withLock { $0.append(Entry(deviceId: input.deviceId, service: service, json: json)) }
+        entries.withLock { ring in
+            ring.count += 1
+            ring.append(Entry(number: ring.count, at: now, ip: ip, input: input, result: decision.result,
+                              guardFired: decision.guardFired, candidates: candidates, service: service, answer: answer))
+        }
     }
 
     /// Newest first, optionally only one device's and only one service's.
     func recent(deviceId: String?, service: String? = nil, limit: Int) -> [JSON] {
-        entries.withLock { ring in
-            var found = [JSON]()
+        let found: [Entry] = entries.withLock { ring in
+            var found = [Entry]()
             var i = 0
             while i < ring.items.count, found.count < limit {
                 let entry = ring.newest(i)
-                if deviceId == nil || entry.deviceId == deviceId, service == nil || entry.service == service { found.append(entry.json) }
+                if deviceId == nil || entry.deviceId == deviceId, service == nil || entry.service == service { found.append(entry) }
                 i += 1
             }
             return found
         }
+        return found.map(\.json)   // written outside the lock
     }
 }

@@ -3,12 +3,29 @@ import Foundation
 /// The in-memory click records: by token (P1 / P1.5), and per hashed IP a fingerprint list capped
 /// at 50 (P2 / P2.5) and a fuzzy list capped at 20 (P3). When a list is full the record with the
 /// oldest `recordedAt` leaves that list. A token stays valid until its record expires, whether or
-/// not it is still in a per-IP list.
+/// not it is still in a per-IP list, unless the store has to make room:
+///
+/// - an address holds at most ``Limits/maxRecordsPerAddress`` records: one more drops its oldest;
+/// - the whole store holds at most ``Limits/memoryBudget`` bytes (by ``estimatedBytes(of:)``): past it
+///   the oldest records go first, whichever address they came from;
+/// - ``removeRecords(linkId:)`` drops a deleted link's records at once.
+///
+/// Records of one link share one ``LinkSnapshot``, and records of one address share its hash string.
 struct MatchState: Sendable {
     static let fingerprintCap = 50
     static let fuzzyCap = 20
     /// How long a matched record lives on (SDK retry tolerance).
     static let grace: TimeInterval = 30
+
+    /// How much the store may hold.
+    struct Limits: Sendable, Hashable {
+        /// Records one address may hold (its oldest goes when one more comes). Default 1 000: two minutes
+        /// of redirects at the resolve limit of 500/min, twenty times the fingerprint list.
+        var maxRecordsPerAddress = 1_000
+        /// Bytes all records may take, by ``MatchState/estimatedBytes(of:)``; past it the oldest go first.
+        /// Default 128 MiB (about 210 000 clicks at the ~640 bytes a browser click takes).
+        var memoryBudget = 128 << 20
+    }
 
     struct Bucket: Sendable {
         var fingerprint: [String] = []
@@ -22,13 +39,68 @@ struct MatchState: Sendable {
         var fingerprintRecords: [MatchRecord] = []
     }
 
+    /// Tokens in the order they were stored; tokens whose record is gone are skipped when met and
+    /// dropped by sweeps.
+    private struct TokenQueue: Sendable {
+        private var tokens: [String] = []
+        private var head = 0
+
+        mutating func append(_ token: String) { tokens.append(token) }
+
+        /// The oldest token, removed.
+        mutating func popFirst() -> String? {
+            guard head < tokens.count else { return nil }
+            defer {
+                head += 1
+                if head > 4096, head * 2 > tokens.count { tokens.removeFirst(head); head = 0 }
+            }
+            return tokens[head]
+        }
+
+        mutating func keep(where isKept: (String) -> Bool) {
+            tokens = tokens[head...].filter(isKept)
+            head = 0
+        }
+    }
+
+    let limits: Limits
     private(set) var records: [String: MatchRecord] = [:]
     private(set) var buckets: [AddressKey: Bucket] = [:]
+    /// Every record of an address still stored (in its lists or not), oldest first: the per-address cap.
+    /// An address has a bucket exactly while it has records here. Kept beside the buckets, not in them,
+    /// so the buckets a match reads stay as small to copy as they were (optolink-bench, measure 5).
+    private(set) var held: [AddressKey: [String]] = [:]
+    /// Bytes the records take, by `estimatedBytes(of:)`.
+    private(set) var storedBytes = 0
+    private var order = TokenQueue()
+    /// The current snapshot of each link with stored records, and the tokens stored for it (some gone).
+    private var links: [String: (snapshot: LinkSnapshot, tokens: [String])] = [:]
     private var insertsSinceSweep = 0
     private var lastSweep: Date?
     /// Expired records are dropped at least this often (seconds of clock time) while the store is used,
     /// so memory returns to its resting level once clicks expire, not only after 1 024 more inserts.
     static let sweepInterval: TimeInterval = 60
+
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// What one record costs the store, for the budget: a fixed part (the record in the token index and
+    /// in its address's candidate list, its token, the five lists it is in) and the fingerprint strings
+    /// too long to live inside a String (over 15 bytes). The link snapshot and the address hash are shared.
+    /// optolink-bench (row 7) measures the real figure against this estimate.
+    static func estimatedBytes(of record: MatchRecord) -> Int {
+        let f = record.fingerprint
+        return recordOverhead + [f.platform, f.osVersion, f.deviceModel, f.language, f.timezone].reduce(0) { total, field in
+            guard let count = field?.utf8.count, count > 15 else { return total }
+            return total + 32 + (count + 15) / 16 * 16
+        }
+    }
+
+    /// The fixed part of `estimatedBytes(of:)`: optolink-bench measured 644 bytes per browser click at
+    /// a million clicks (row 7a; the token index and the lists grow by doubling, so the figure moves with
+    /// how full they are).
+    static let recordOverhead = 640
 
     /// Sweeps when `sweepInterval` has passed since the last sweep.
     mutating func sweepIfDue(now: Date) {
@@ -39,30 +111,82 @@ struct MatchState: Sendable {
         if now.timeIntervalSince(last) >= MatchState.sweepInterval || now < last { sweep(now: now) }
     }
 
-    /// Adds a record, evicting the oldest from a full per-IP list.
+    /// Adds a record, evicting the oldest from a full per-IP list, the address's oldest record past its
+    /// cap, and the store's oldest records past the budget.
     mutating func insert(_ record: MatchRecord, now: Date) {
         insertsSinceSweep += 1
         // A sweep visits every record: run it after as many inserts as there are records (at least
         // 1 024), so its cost stays O(1) per insert however many clicks are stored.
         if insertsSinceSweep >= max(1024, records.count) { sweep(now: now) }
         purge(ipHash: record.ipHash, now: now)
-        let replaced = records.updateValue(record, forKey: record.token)
-        var bucket = buckets[AddressKey(record.ipHash)] ?? Bucket()
+        if records[record.token] != nil { removeRecord(token: record.token) }   // a reused token
+        var record = record
+        let key = AddressKey(record.ipHash)
+        var bucket = buckets.removeValue(forKey: key) ?? Bucket()   // out of the dictionary while it changes
+        var tokens = held.removeValue(forKey: key) ?? []
+        if let first = tokens.first, let sibling = records[first] { record.ipHash = sibling.ipHash }   // one hash string per address
+        record.link = intern(record.link, token: record.token)
+        records[record.token] = record
+        storedBytes += MatchState.estimatedBytes(of: record)
+        order.append(record.token)
         bucket.earliestExpiry = min(bucket.earliestExpiry, record.expiresAt)
         bucket.fingerprint.append(record.token)
         bucket.fuzzy.append(record.token)
+        tokens.append(record.token)
         evictOldest(&bucket.fingerprint, cap: MatchState.fingerprintCap)
         evictOldest(&bucket.fuzzy, cap: MatchState.fuzzyCap)
-        buckets[AddressKey(record.ipHash)] = bucket
+        buckets[key] = bucket
+        let oldest = tokens.count > limits.maxRecordsPerAddress ? tokens[0] : nil
+        held[key] = tokens
         resync(ipHash: record.ipHash)
-        if let replaced, replaced.ipHash != record.ipHash { resync(ipHash: replaced.ipHash) }   // a reused token
+        if let oldest { removeRecord(token: oldest) }
+        while storedBytes > limits.memoryBudget, let oldest = order.popFirst() {
+            if records[oldest] != nil { removeRecord(token: oldest) }
+        }
+    }
+
+    /// The shared snapshot equal to `snapshot` (the link's current one when it did not change), and
+    /// the token filed under the link.
+    private mutating func intern(_ snapshot: LinkSnapshot, token: String) -> LinkSnapshot {
+        if var entry = links.removeValue(forKey: snapshot.linkId) {
+            if entry.snapshot != snapshot { entry.snapshot = snapshot }
+            entry.tokens.append(token)
+            links[snapshot.linkId] = entry
+            return entry.snapshot
+        }
+        links[snapshot.linkId] = (snapshot, [token])
+        return snapshot
+    }
+
+    /// Removes a record from the token index and from its address's lists.
+    private mutating func removeRecord(token: String) {
+        guard let record = records.removeValue(forKey: token) else { return }
+        storedBytes -= MatchState.estimatedBytes(of: record)
+        let key = AddressKey(record.ipHash)
+        var tokens = held.removeValue(forKey: key) ?? []
+        tokens.removeAll { $0 == token }
+        guard var bucket = buckets.removeValue(forKey: key) else { return }
+        guard !tokens.isEmpty else { return }   // the address's last record: its bucket goes too
+        held[key] = tokens
+        bucket.fingerprint.removeAll { $0 == token }
+        bucket.fuzzy.removeAll { $0 == token }
+        bucket.fingerprintRecords.removeAll { $0.token == token }
+        buckets[key] = bucket
+    }
+
+    /// Drops every record of a link (it was deleted): its clicks must not match any more.
+    mutating func removeRecords(linkId: String) {
+        guard let entry = links.removeValue(forKey: linkId) else { return }
+        for token in entry.tokens where records[token]?.linkId == linkId { removeRecord(token: token) }
     }
 
     /// Rebuilds a bucket's `fingerprintRecords` from `records`.
     private mutating func resync(ipHash: String) {
         guard var bucket = buckets[AddressKey(ipHash)] else { return }
         buckets[AddressKey(ipHash)] = nil   // keep the arrays uniquely referenced while they change
-        bucket.fingerprintRecords = bucket.fingerprint.compactMap { records[$0] }
+        bucket.fingerprintRecords = []
+        bucket.fingerprintRecords.reserveCapacity(bucket.fingerprint.count)   // exact: it is rebuilt, never appended to
+        for token in bucket.fingerprint { if let record = records[token] { bucket.fingerprintRecords.append(record) } }
         buckets[AddressKey(ipHash)] = bucket
     }
 
@@ -136,18 +260,17 @@ struct MatchState: Sendable {
 
     /// Drops expired records from one IP's lists.
     mutating func purge(ipHash: String, now: Date) {
-        guard var bucket = buckets[AddressKey(ipHash)] else { return }
+        guard let bucket = buckets[AddressKey(ipHash)] else { return }
         // Fast path (every match calls this): nothing in the bucket can have expired yet.
-        if now < bucket.earliestExpiry, !(bucket.fingerprint.isEmpty && bucket.fuzzy.isEmpty) { return }
+        if now < bucket.earliestExpiry { return }
         func alive(_ token: String) -> Bool { (records[token]?.expiresAt ?? .distantPast) > now }
-        // Drop the expired records first (a dead token stays dead once its record is gone), without
-        // copying the whole records dictionary.
-        let dead = bucket.fingerprint.filter { !alive($0) } + bucket.fuzzy.filter { !alive($0) }
-        for token in dead { records[token] = nil }
-        bucket.fingerprint.removeAll { !alive($0) }
-        bucket.fuzzy.removeAll { !alive($0) }
-        bucket.earliestExpiry = earliestExpiry(of: bucket)
-        buckets[AddressKey(ipHash)] = bucket.fingerprint.isEmpty && bucket.fuzzy.isEmpty ? nil : bucket
+        // Drop the expired records of the lists (a dead token stays dead once its record is gone).
+        var dead = bucket.fingerprint.filter { !alive($0) }
+        dead += bucket.fuzzy.filter { !alive($0) && !dead.contains($0) }
+        for token in dead { removeRecord(token: token) }
+        guard var kept = buckets.removeValue(forKey: AddressKey(ipHash)) else { return }
+        kept.earliestExpiry = earliestExpiry(of: kept)
+        buckets[AddressKey(ipHash)] = kept
         resync(ipHash: ipHash)
     }
 
@@ -160,19 +283,27 @@ struct MatchState: Sendable {
         return earliest
     }
 
-    /// Drops every expired record.
+    /// Drops every expired record, and compacts what points at records that are gone.
     mutating func sweep(now: Date) {
         insertsSinceSweep = 0
         lastSweep = now
         records = records.filter { $0.value.expiresAt > now }
-        for (ip, bucket) in buckets {
-            let f = bucket.fingerprint.filter { records[$0] != nil }
-            let z = bucket.fuzzy.filter { records[$0] != nil }
-            if f.count == bucket.fingerprint.count, z.count == bucket.fuzzy.count { continue }   // nothing expired here
-            var kept = Bucket(fingerprint: f, fuzzy: z)
+        storedBytes = records.values.reduce(0) { $0 + MatchState.estimatedBytes(of: $1) }
+        order.keep { records[$0] != nil }
+        for (linkId, entry) in links {
+            let tokens = entry.tokens.filter { records[$0]?.linkId == linkId }
+            links[linkId] = tokens.isEmpty ? nil : (entry.snapshot, tokens)
+        }
+        for (ip, tokens) in held {
+            let h = tokens.filter { records[$0] != nil }
+            guard h.count != tokens.count else { continue }   // nothing expired here
+            held[ip] = h.isEmpty ? nil : h
+            guard let bucket = buckets[ip] else { continue }
+            guard !h.isEmpty else { buckets[ip] = nil; continue }
+            var kept = Bucket(fingerprint: bucket.fingerprint.filter { records[$0] != nil }, fuzzy: bucket.fuzzy.filter { records[$0] != nil })
             kept.earliestExpiry = earliestExpiry(of: kept)
-            kept.fingerprintRecords = f.compactMap { records[$0] }
-            buckets[ip] = f.isEmpty && z.isEmpty ? nil : kept
+            kept.fingerprintRecords = kept.fingerprint.compactMap { records[$0] }
+            buckets[ip] = kept
         }
     }
 }

@@ -2,7 +2,11 @@ import Foundation
 
 /// The shared, locked `MatchState`.
 final class MatchStore: Sendable {
-    private let state = Locked(MatchState())
+    private let state: Locked<MatchState>
+
+    init(limits: MatchState.Limits = MatchState.Limits()) {
+        state = Locked(MatchState(limits: limits))
+    }
 
     /// Records a click (and drops expired records, at most once a minute).
     func insert(_ record: MatchRecord, now: Date) {
@@ -19,6 +23,14 @@ final class MatchStore: Sendable {
             return MatchEngine.evaluate(input, ipHash: ipHash, now: now, state: &$0)
         }
     }
+
+    /// Drops every pending click of a link (deleted: it must not match any more).
+    func removeRecords(linkId: String) {
+        state.withLock { $0.removeRecords(linkId: linkId) }
+    }
+
+    /// Records held and the bytes they take by `MatchState.estimatedBytes(of:)`.
+    var usage: (records: Int, bytes: Int) { state.withLock { ($0.records.count, $0.storedBytes) } }
 
     /// A snapshot (tests, diagnostics).
     var snapshot: MatchState { state.withLock { $0 } }

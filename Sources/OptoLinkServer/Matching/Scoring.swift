@@ -4,8 +4,11 @@ import Foundation
 /// timezone 10, device model 12, recency +9/+7/+5/+3/+1 for < 5 min / 30 min / 60 min / 6 h / 12 h.
 /// A match needs ≥ 65; confidence is high ≥ 85, medium ≥ 70, else low.
 ///
-/// Comparisons: platform and language ignore case (`iOS`/`ios`, `en-US`/`en-us`); OS version,
-/// timezone and device model are exact. A field unknown on either side scores 0.
+/// Comparisons are exact, as the real backend's: the same code points (JavaScript's `===` on the
+/// strings: no case folding, so `ios` is not ua-parser's `iOS` and `en-us` is not `en-US`, and no Unicode
+/// normalization), compared as UTF-8 bytes. OS version scores 15 when equal and 8 when only the part
+/// before the first `.` is. A field unknown on either side scores 0. ``explain(click:request:age:)``
+/// says why a component scored less than its maximum, with the same predicates.
 enum Scoring {
     static let threshold = 65
     static let highConfidence = 85
@@ -54,17 +57,50 @@ enum Scoring {
     static func score(click: ClickFingerprint, request: ClickFingerprint, sameIP: Bool = true, age: TimeInterval) -> Breakdown {
         var b = Breakdown()
         if sameIP { b.ip = ipPoints }
-        if equalIgnoringCase(click.platform, request.platform) { b.platform = platformPoints }
-        if let c = click.osVersion, let r = request.osVersion, !c.isEmpty {
-            if c == r { b.osVersion = osExactPoints }
-            else if sameMajor(c, r) { b.osVersion = osMajorPoints }
-        }
-        if equalIgnoringCase(click.language, request.language) { b.language = languagePoints }
+        if equal(click.platform, request.platform) { b.platform = platformPoints }
+        if equal(click.osVersion, request.osVersion) { b.osVersion = osExactPoints }
+        else if sameMajor(click.osVersion, request.osVersion) { b.osVersion = osMajorPoints }
+        if equal(click.language, request.language) { b.language = languagePoints }
         if equal(click.timezone, request.timezone) { b.timezone = timezonePoints }
         if equal(click.deviceModel, request.deviceModel) { b.deviceModel = deviceModelPoints }
         b.recency = recencyBonus(age: age)
         return b
     }
+
+    /// Why each component scored less than its maximum, in breakdown order, e.g.
+    /// `platform 0: "ios" ≠ "iOS"` (the value the app sent, then the click's),
+    /// `osVersion 8: same major version only ("17.4.1" vs "17.5")`, `timezone 0: unknown on the click`,
+    /// `language 0: not sent`, `recency 7: click 7 min old`. Empty for a perfect candidate.
+    static func explain(click: ClickFingerprint, request: ClickFingerprint, age: TimeInterval) -> [String] {
+        var reasons: [String] = []
+        func compare(_ name: String, _ clicked: String?, _ sent: String?) {
+            guard !equal(clicked, sent) else { return }
+            if name == "osVersion", sameMajor(clicked, sent), let clicked, let sent {
+                reasons.append("osVersion \(osMajorPoints): same major version only (\(quoted(sent)) vs \(quoted(clicked)))")
+                return
+            }
+            switch (clicked.flatMap { $0.isEmpty ? nil : $0 }, sent.flatMap { $0.isEmpty ? nil : $0 }) {
+            case (nil, _): reasons.append("\(name) 0: unknown on the click")
+            case (_, nil): reasons.append("\(name) 0: not sent")
+            case (let clicked?, let sent?): reasons.append("\(name) 0: \(quoted(sent)) ≠ \(quoted(clicked))")
+            }
+        }
+        compare("platform", click.platform, request.platform)
+        compare("osVersion", click.osVersion, request.osVersion)
+        compare("language", click.language, request.language)
+        compare("timezone", click.timezone, request.timezone)
+        compare("deviceModel", click.deviceModel, request.deviceModel)
+        let bonus = recencyBonus(age: age)
+        if bonus < recencyBonus(age: 0) {
+            let old = age < 60 ? "\(Int(max(0, age))) s" : age < 3600 ? "\(Int(age / 60)) min"
+                : "\(JSON.format((age / 360).rounded(.down) / 10)) h"
+            reasons.append("recency \(bonus): click \(old) old")
+        }
+        return reasons
+    }
+
+    /// A value in double quotes, as JSON writes a string.
+    private static func quoted(_ text: String) -> String { JSON.string(text).serialized() }
 
     /// `high`, `medium` or `low` for a matching score.
     static func confidence(for score: Int) -> String {
@@ -73,70 +109,25 @@ enum Scoring {
 
     /// P2's exact test: platform, OS version and device model all known and equal (IP is the bucket).
     static func isExact(click: ClickFingerprint, request: ClickFingerprint) -> Bool {
-        equalIgnoringCase(click.platform, request.platform) && equal(click.osVersion, request.osVersion)
-            && equal(click.deviceModel, request.deviceModel)
+        equal(click.platform, request.platform) && equal(click.osVersion, request.osVersion) && equal(click.deviceModel, request.deviceModel)
     }
 
-    /// The part before the first `.` (the whole string when there is none), without allocating.
-    private static func major(_ version: String) -> Substring { version[..<(version.firstIndex(of: ".") ?? version.endIndex)] }
-
-    /// Whether both versions have the same non-empty part before the first `.`. Compares UTF-8 bytes
-    /// (`.` never occurs inside a multi-byte sequence); falls back to `major(_:)` for non-ASCII text,
-    /// where String equality (canonical equivalence) may differ from byte equality.
-    private static func sameMajor(_ a: String, _ b: String) -> Bool {
-        var left = a.utf8.makeIterator()
-        var right = b.utf8.makeIterator()
-        var length = 0
-        while true {
-            let x = left.next(), y = right.next()
-            let xEnd = x == nil || x == UInt8(ascii: "."), yEnd = y == nil || y == UInt8(ascii: ".")
-            if xEnd || yEnd {
-                // A `.` followed by a combining mark is no `.` Character: let `major(_:)` decide then.
-                var l = left, r = right
-                if x != nil, let n = l.next(), n >= 0x80 { let m = major(a); return !m.isEmpty && m == major(b) }
-                if y != nil, let n = r.next(), n >= 0x80 { let m = major(a); return !m.isEmpty && m == major(b) }
-                return xEnd && yEnd && length > 0
-            }
-            guard let x, let y, x < 0x80, y < 0x80 else { let m = major(a); return !m.isEmpty && m == major(b) }
-            if x != y { return false }
-            length += 1
-        }
-    }
-
+    /// Both known (non-empty) and the same code points: the same UTF-8 bytes, compared with `memcmp`
+    /// (every candidate of every match compares five fields: optolink-bench, measure 5).
     private static func equal(_ a: String?, _ b: String?) -> Bool {
-        guard let a, let b, !a.isEmpty else { return false }
-        return a == b
+        guard var a, var b, !a.isEmpty else { return false }
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 
-    private static func equalIgnoringCase(_ a: String?, _ b: String?) -> Bool {
-        guard let a, let b, !a.isEmpty else { return false }
-        if a == b { return true }
-        if let ascii = asciiEqualIgnoringCase(a, b) { return ascii }
-        return a.lowercased() == b.lowercased()
-    }
-
-    /// Case-insensitive equality of two ASCII strings without allocating; nil when either is not ASCII
-    /// (then `lowercased()` decides, as before).
-    private static func asciiEqualIgnoringCase(_ a: String, _ b: String) -> Bool? {
-        var left = a.utf8.makeIterator()
-        var right = b.utf8.makeIterator()
-        var equal = true
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil):
-                return equal
-            case (let x?, let y?):
-                guard x < 0x80, y < 0x80 else { return nil }
-                if equal, lower(x) != lower(y) { equal = false }
-            case (let x?, nil):
-                guard x < 0x80, a.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-                return false
-            case (nil, let y?):
-                guard y < 0x80, b.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-                return false
+    /// Both known and the same non-empty part before the first `.` (compared as UTF-8 bytes, like `equal`).
+    private static func sameMajor(_ a: String?, _ b: String?) -> Bool {
+        guard var a, var b else { return false }
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let dot = UInt8(ascii: ".")
+                let left = x.firstIndex(of: dot) ?? x.count, right = y.firstIndex(of: dot) ?? y.count
+                return left > 0 && left == right && memcmp(x.baseAddress!, y.baseAddress!, left) == 0
             }
         }
     }
-
-    private static func lower(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
 }

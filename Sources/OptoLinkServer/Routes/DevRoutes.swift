@@ -25,13 +25,13 @@ enum DevRoutes {
     /// caller's address, as if made `ageSeconds` ago.
     static func simulate(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let body = try simulateValidator.validate(request.body)
-        let (_, link) = try backend.resolve(orgKey: body.string("orgKey")!, shortCode: body.string("shortCode")!)
+        let (_, link) = try backend.resolve(orgKey: body.string("orgKey")!, shortCode: body.string("shortCode")!, access: context.access)
         func field(_ name: String) -> String? { body.string(name).flatMap { $0.isEmpty ? nil : $0 } }
         let fingerprint = ClickFingerprint(platform: field("platform"), osVersion: field("osVersion"), deviceModel: field("deviceModel"),
                                            language: field("language"), timezone: field("timezone"))
         let recordedAt = context.now.addingTimeInterval(-(body["ageSeconds"]?.numberValue ?? 0))
-        let record = try backend.recordClick(link: link, ip: context.ip, fingerprint: fingerprint, at: recordedAt)
-        try backend.store.insertClick(linkId: link.id, source: "simulate", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
+        let record = try backend.recordClick(link: link, ip: context.ip, fingerprint: fingerprint, at: recordedAt, access: context.access)
+        backend.store.queueClick(linkId: link.id, source: "simulate", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
         return .json(["clipboardToken": .string(record.token), "recordedAt": .string(ISOTime.string(record.recordedAt)),
                       "expiresAt": .string(ISOTime.string(record.expiresAt))])
     }

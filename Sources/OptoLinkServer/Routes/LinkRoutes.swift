@@ -77,11 +77,12 @@ enum LinkRoutes {
         return .json(link.json)
     }
 
-    /// `DELETE /links/:id` → `{"ok":true,"id":…}`.
+    /// `DELETE /links/:id` → `{"ok":true,"id":…}`; the link's pending clicks go with it (they no longer match).
     static func delete(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let identity = try authenticate(backend, request, context)
         let link = try existing(backend, identity.org.id, context)
         _ = try backend.store.deleteLink(orgId: identity.org.id, id: link.id)
+        backend.matches.removeRecords(linkId: link.id)
         try backend.store.audit(actor: identity.actor, orgId: identity.org.id, action: "link.delete", detail: link.id, now: context.now)
         return .json(["ok": true, "id": .string(link.id)])
     }

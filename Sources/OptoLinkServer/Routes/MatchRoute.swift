@@ -14,7 +14,9 @@ enum MatchRoute {
     ])
 
     /// Runs the chain, upserts the device profile, logs the attempt and audits it
-    /// (`sdk:<first 8>` when an `X-API-Key` came along, else `anonymous`).
+    /// (`sdk:<first 8>` when an `X-API-Key` came along, else `anonymous`). Answered on the event loop: the
+    /// key is read with the request's `access` before anything changes, the device upsert and the audit row
+    /// are queued.
     static func match(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let body = try validator.validate(request.body)
         func field(_ name: String) -> String? { body.string(name).flatMap { $0.isEmpty ? nil : $0 } }
@@ -26,14 +28,20 @@ enum MatchRoute {
         var actor = "anonymous"
         if let key = request.header("X-API-Key")?.trimmingASCII(" \t"), !key.isEmpty {
             actor = APIKeyAuthenticator.actor(for: key)
-            attribution = try? APIKeyAuthenticator.verify(rawKey: key, store: backend.store, now: context.now)
+            do {
+                attribution = try APIKeyAuthenticator.verify(rawKey: key, store: backend.store, now: context.now, access: context.access)
+            } catch where error.isStorageBusy {
+                throw error   // asked again on a storage worker: nothing has changed yet
+            } catch {
+                attribution = nil   // a bad key only loses the attribution
+            }
         }
         let decision = backend.matches.match(input, ipHash: backend.ipHash(context.ip), now: context.now)
         backend.attempts.record(input: input, decision: decision, ip: context.ip, now: context.now)
         let orgId = decision.result?.record.orgId ?? attribution?.org.id
         let method = decision.result?.method ?? (decision.guardFired ? "NONE (shared-network guard)" : "NONE")
-        try backend.store.recordMatch(device: input.deviceId.map { ($0, input.fingerprint.platform, input.fingerprint.osVersion, input.fingerprint.deviceModel) },
-                                      orgId: orgId, actor: actor, detail: method, now: context.now)
+        backend.store.queueMatch(device: input.deviceId.map { ($0, input.fingerprint.platform, input.fingerprint.osVersion, input.fingerprint.deviceModel) },
+                                 orgId: orgId, actor: actor, detail: method, now: context.now)
         return .json(MatchEngine.responseJSON(decision.result))
     }
 }

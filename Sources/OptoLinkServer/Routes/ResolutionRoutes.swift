@@ -5,28 +5,31 @@ enum ResolutionRoutes {
     /// `GET /:orgKey/:shortCode/data[?deviceId=]` → `{linkId, path, params}`; tracks the click and
     /// upserts the device profile when a deviceId (8–100 characters) is given.
     static func data(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
-        let (org, link) = try backend.resolve(orgKey: context.params["orgKey"] ?? "", shortCode: context.params["shortCode"] ?? "")
+        let (org, link) = try backend.resolve(orgKey: context.params["orgKey"] ?? "", shortCode: context.params["shortCode"] ?? "",
+                                              access: context.access)
+        let params = try backend.mergedParams(for: link, access: context.access)   // every read before any write
         if let deviceId = request.query["deviceId"] {
             guard (8...100).contains(deviceId.count) else {
                 throw OptoLinkServerError.validation([.init(message: "deviceId must be 8–100 characters long", field: "deviceId")])
             }
-            backend.store.queueDeviceUpsert(id: deviceId, orgId: org.id, now: context.now)   // fire-and-forget (section 1.1)
+            backend.store.queueDeviceUpsert(orgId: org.id, id: deviceId, now: context.now)   // fire-and-forget (section 1.1)
         }
         backend.store.queueClick(linkId: link.id, source: "data", ipHash: backend.ipHash(context.ip),
                                  fingerprint: ClickFingerprint(), now: context.now)              // fire-and-forget (section 1.1)
-        return .json(["linkId": .string(link.id), "path": .string(link.path), "params": .object(try backend.mergedParams(for: link))])
+        return .json(["linkId": .string(link.id), "path": .string(link.path), "params": .object(params)])
     }
 
     /// `GET /:orgKey/:shortCode`: records the click (address, platform and OS version from the
     /// User-Agent, language from Accept-Language), mints a clipboard token and answers an HTML page
     /// whose script copies the token and then continues to the store.
     static func redirectPage(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
-        let (org, link) = try backend.resolve(orgKey: context.params["orgKey"] ?? "", shortCode: context.params["shortCode"] ?? "")
+        let (org, link) = try backend.resolve(orgKey: context.params["orgKey"] ?? "", shortCode: context.params["shortCode"] ?? "",
+                                              access: context.access)
         let (platform, osVersion) = UserAgentParser.parse(request.header("User-Agent"))
         let fingerprint = ClickFingerprint(platform: platform, osVersion: osVersion, deviceModel: nil,
                                            language: UserAgentParser.language(request.header("Accept-Language")), timezone: nil)
-        let record = try backend.recordClick(link: link, ip: context.ip, fingerprint: fingerprint, at: context.now)
-        try backend.store.insertClick(linkId: link.id, source: "redirect", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
+        let record = try backend.recordClick(link: link, ip: context.ip, fingerprint: fingerprint, at: context.now, access: context.access)
+        backend.store.queueClick(linkId: link.id, source: "redirect", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
         return .html(page(org: org, link: link, token: record.token, platform: platform))
     }
 

@@ -26,8 +26,9 @@ enum SDKRoutes {
         try APIKeyAuthenticator.authenticate(authorization: request.header("Authorization"), tier: .client, store: backend.store, now: context.now)
     }
 
-    private static func knownDevice(_ backend: Backend, _ deviceId: String) throws(OptoLinkServerError) -> DeviceProfile {
-        guard let device = try backend.store.device(id: deviceId) else {
+    /// The org's profile of the device: 404 for a device this org never registered (whether or not another org did).
+    private static func knownDevice(_ backend: Backend, _ identity: APIKeyAuthenticator.Identity, _ deviceId: String) throws(OptoLinkServerError) -> DeviceProfile {
+        guard let device = try backend.store.device(orgId: identity.org.id, id: deviceId) else {
             throw OptoLinkServerError(status: 404, message: "Unknown device \(deviceId): register it with /sdk/session first",
                                       details: [.init(message: "unknown deviceId", field: "deviceId")])
         }
@@ -42,7 +43,7 @@ enum SDKRoutes {
     static func session(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let identity = try authenticate(backend, request, context)
         let body = try sessionValidator.validate(request.body)
-        let device = try backend.store.upsertDevice(id: body.string("deviceId")!, orgId: identity.org.id, platform: optional(body, "platform"),
+        let device = try backend.store.upsertDevice(orgId: identity.org.id, id: body.string("deviceId")!, platform: optional(body, "platform"),
                                                     osVersion: optional(body, "osVersion"), deviceModel: optional(body, "deviceModel"), now: context.now)
         return .json(["ok": true, "deviceId": .string(device.deviceId), "firstSeenAt": .string(ISOTime.string(device.firstSeenAt)),
                       "lastSeenAt": .string(ISOTime.string(device.lastSeenAt))])
@@ -53,8 +54,8 @@ enum SDKRoutes {
         let identity = try authenticate(backend, request, context)
         let body = try identityValidator.validate(request.body)
         let deviceId = body.string("deviceId")!
-        _ = try knownDevice(backend, deviceId)
-        try backend.store.upsertDevice(id: deviceId, orgId: identity.org.id, platform: optional(body, "platform"),
+        _ = try knownDevice(backend, identity, deviceId)
+        try backend.store.upsertDevice(orgId: identity.org.id, id: deviceId, platform: optional(body, "platform"),
                                        osVersion: optional(body, "osVersion"), deviceModel: optional(body, "deviceModel"), now: context.now)
         let binding = try backend.store.bind(orgId: identity.org.id, deviceId: deviceId, externalId: body.string("externalId")!, now: context.now)
         try backend.store.audit(actor: identity.actor, orgId: identity.org.id, action: "identity.bind", detail: deviceId, now: context.now)
@@ -67,7 +68,7 @@ enum SDKRoutes {
         let identity = try authenticate(backend, request, context)
         let body = try clearValidator.validate(request.body)
         let deviceId = body.string("deviceId")!
-        _ = try knownDevice(backend, deviceId)
+        _ = try knownDevice(backend, identity, deviceId)
         try backend.store.unbind(orgId: identity.org.id, deviceId: deviceId, now: context.now)
         try backend.store.audit(actor: identity.actor, orgId: identity.org.id, action: "identity.clear", detail: deviceId, now: context.now)
         return .json(["ok": true, "deviceId": .string(deviceId), "externalId": .null, "unboundAt": .string(ISOTime.string(context.now))])
@@ -78,7 +79,7 @@ enum SDKRoutes {
         let identity = try authenticate(backend, request, context)
         let body = try eventsValidator.validate(request.body)
         let deviceId = body.string("deviceId")!
-        _ = try knownDevice(backend, deviceId)
+        _ = try knownDevice(backend, identity, deviceId)
         try backend.store.insertEvent(orgId: identity.org.id, deviceId: deviceId, name: body.string("eventName")!,
                                       properties: body["properties"]?.objectValue, now: context.now)
         return .json(["ok": true])

@@ -16,6 +16,12 @@ enum APIKeyAuthenticator {
         var actor: String
     }
 
+    /// A new raw key: `opl_sdk_` (CLIENT) or `opl_api_` (SERVER) and 32 random hex digits (16 bytes from
+    /// the system's generator).
+    static func newKey(tier: KeyTier) -> String {
+        (tier == .client ? "opl_sdk_" : "opl_api_") + RandomToken.hex(RandomToken.randomBytes(16))
+    }
+
     /// The indexed prefix of a raw key.
     static func prefix(of key: String) -> String { String(key.prefix(prefixLength)) }
 
@@ -41,10 +47,10 @@ enum APIKeyAuthenticator {
     }
 
     /// Finds and checks a raw key (any tier, any org status): 401 when unknown, revoked or expired.
-    static func verify(rawKey: String, store: Store, now: Date) throws(OptoLinkServerError) -> Identity {
+    static func verify(rawKey: String, store: Store, now: Date, access: Store.Access = .wait) throws(OptoLinkServerError) -> Identity {
         guard rawKey.count >= prefixLength, rawKey.count <= 200 else { throw .unauthorized("Invalid API key") }
         let hash = Digest.sha256Hex(rawKey)
-        guard let key = try store.keys(prefix: prefix(of: rawKey)).first(where: { constantTimeEquals($0.hash, hash) }) else {
+        guard let key = try store.keys(prefix: prefix(of: rawKey), access: access).first(where: { constantTimeEquals($0.hash, hash) }) else {
             throw .unauthorized("Invalid API key")
         }
         if key.revoked { throw .unauthorized("API key revoked") }
@@ -52,7 +58,7 @@ enum APIKeyAuthenticator {
         if let superseded = key.supersededAt, superseded.addingTimeInterval(supersedeGrace) <= now {
             throw .unauthorized("API key expired (superseded more than 24 h ago)")
         }
-        guard let org = try store.org(id: key.orgId) else { throw .unauthorized("Invalid API key") }
+        guard let org = try store.org(id: key.orgId, access: access) else { throw .unauthorized("Invalid API key") }
         return Identity(org: org, key: key, actor: actor(for: rawKey))
     }
 

@@ -3,6 +3,12 @@ import Foundation
 /// Per client address and route family, fixed one-minute windows: the first request of a window
 /// opens it for 60 s; past the limit the answer is 429 with `Retry-After` = seconds until the
 /// window closes (at least 1). Windows live in memory, as the real backend keeps them in Redis.
+///
+/// The time of a request is read from the clock inside the limiter's lock, so the requests of one
+/// window are counted in the order of their times: a request stamped before another one opened a window
+/// can no longer arrive after it and reopen it (four concurrent first requests once let 501 through a
+/// 500/min window that way). Should the clock still step back (a wall clock being corrected), a window
+/// keeps its count and starts at the earlier time instead: it is never reopened early.
 final class RateLimiter: Sendable {
     /// The route families and their limits per minute.
     enum Family: String, Sendable, CaseIterable {
@@ -85,46 +91,52 @@ final class RateLimiter: Sendable {
         /// windows still open after a sweep (at least 20 000), so many live addresses do not make every
         /// request filter the whole map (amortized O(1); found by optolink-bench, measure 4).
         var sweepAt = RateLimiter.minimumSweepSize
-        /// No window starts before `earliestStart` or after `latestStart` (nil: no windows). When every
-        /// start is within the last minute and not in the future, a sweep would keep every window, so it
-        /// is skipped: a burst of new addresses made each doubling sweep copy the whole map for nothing
-        /// (optolink-bench, measure 4a, where every request comes from a new address).
+        /// No window starts before `earliestStart` (nil: no windows). When every start is within the last
+        /// minute, a sweep would keep every window, so it is skipped: a burst of new addresses made each
+        /// doubling sweep copy the whole map for nothing (optolink-bench, measure 4a, where every request
+        /// comes from a new address).
         var earliestStart: Date?
-        var latestStart: Date?
     }
 
     static let minimumSweepSize = 20_000
 
     private let state = Locked(State())
+    private let clock: any ServerClock
 
-    /// Counts one request; throws 429 when the family's limit for this address is used up.
-    func check(_ family: Family, ip: String, now: Date) throws(OptoLinkServerError) {
+    /// A limiter reading the time from `clock` (inside its lock).
+    init(clock: any ServerClock) {
+        self.clock = clock
+    }
+
+    /// Counts one request, now; throws 429 when the family's limit for this address is used up.
+    func check(_ family: Family, ip: String) throws(OptoLinkServerError) {
         let key = Key(family: family, ip: ip)
         let retryAfter: Int? = state.withLock { state in
+            let now = clock.now()
             // Closed windows are dropped once a minute (and when the map has grown past `sweepAt`), so
             // memory returns to its resting level after a burst of addresses.
             let due = state.lastPrune.map { now.timeIntervalSince($0) >= RateLimiter.window || now < $0 } ?? false
             if due || state.windows.count > state.sweepAt {
-                let nothingToDrop = (state.earliestStart.map { now.timeIntervalSince($0) < RateLimiter.window } ?? true)
-                    && (state.latestStart.map { now >= $0 } ?? true)
+                let nothingToDrop = state.earliestStart.map { now.timeIntervalSince($0) < RateLimiter.window } ?? true
                 if !nothingToDrop {
-                    state.windows.keep { now.timeIntervalSince($0.start) < RateLimiter.window && now >= $0.start }
-                    let starts = state.windows.starts
-                    state.earliestStart = starts.min()
-                    state.latestStart = starts.max()
+                    // Windows that start after `now` (the clock stepped back) are open: they keep their counts.
+                    state.windows.keep { now.timeIntervalSince($0.start) < RateLimiter.window }
+                    state.earliestStart = state.windows.starts.min()
                 }
                 state.sweepAt = max(RateLimiter.minimumSweepSize, state.windows.count * 2)
             }
             if due || state.lastPrune == nil { state.lastPrune = now }
             let shard = Windows.shard(of: key)
             var window = state.windows.window(key, shard: shard) ?? Window(start: now, count: 0)
-            if now.timeIntervalSince(window.start) >= RateLimiter.window || now < window.start {
+            if now.timeIntervalSince(window.start) >= RateLimiter.window {
                 window = Window(start: now, count: 0)
+            } else if now < window.start {
+                // The clock stepped back: the window keeps its count and starts now, so it closes no later
+                // than a minute from now and is never reopened early.
+                window.start = now
+                state.windows.set(window, for: key, shard: shard)
             }
-            if window.count == 0 {   // a new window, stored below
-                state.earliestStart = min(state.earliestStart ?? now, now)
-                state.latestStart = max(state.latestStart ?? now, now)
-            }
+            if window.start == now { state.earliestStart = min(state.earliestStart ?? now, now) }
             guard window.count < family.limit else {
                 return Int((window.start.addingTimeInterval(RateLimiter.window).timeIntervalSince(now)).rounded(.up))
             }
@@ -143,7 +155,6 @@ final class RateLimiter: Sendable {
         state.withLock { state in
             state.windows.removeAll()
             state.earliestStart = nil
-            state.latestStart = nil
         }
     }
 }

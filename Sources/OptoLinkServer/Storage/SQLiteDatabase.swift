@@ -36,12 +36,16 @@ final class SQLiteDatabase {
     /// Runs one or more statements without parameters.
     func execute(_ sql: String) throws(OptoLinkServerError) {
         var error: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
+        let code = sqlite3_exec(handle, sql, nil, nil, &error)
+        guard code == SQLITE_OK else {
             let message = error.map { String(cString: $0) } ?? "unknown error"
             sqlite3_free(error)
-            throw .startup("database error: \(message)")
+            throw SQLiteDatabase.error(code: code, message: message)
         }
     }
+
+    /// Whether a transaction is open (the connection is not in autocommit mode).
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs one statement; returns the rows.
     @discardableResult
@@ -109,6 +113,17 @@ final class SQLiteDatabase {
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     private func lastError() -> OptoLinkServerError {
-        .startup("database error: \(String(cString: sqlite3_errmsg(handle)))")
+        SQLiteDatabase.error(code: sqlite3_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// A database that cannot take the work now (busy, locked, read-only, full, failing I/O) is a 503 with
+    /// `Retry-After: 1`: the client did nothing wrong, and its retry may well succeed. Anything else is a 500.
+    static func error(code: Int32, message: String) -> OptoLinkServerError {
+        switch code & 0xff {   // the primary result code
+        case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_FULL, SQLITE_IOERR:
+            return OptoLinkServerError(status: 503, message: "Storage unavailable, retry shortly (database error: \(message))", retryAfter: 1)
+        default:
+            return .startup("database error: \(message)")
+        }
     }
 }

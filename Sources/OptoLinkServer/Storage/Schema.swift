@@ -39,7 +39,20 @@ enum Schema {
         """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
         """,
-        // The emulated QubeRoute's installs (one row per project, environment and install token: its id and
+        // 3: devices belong to an org (the same device id under two orgs is two profiles), and events are
+        // found by org and device. Profiles without an org (an unattributed /match) are dropped: no org
+        // could reach them any more.
+        """
+        CREATE TABLE devices_by_org (
+            org_id INTEGER NOT NULL REFERENCES orgs(id), device_id TEXT NOT NULL, first_seen_at REAL NOT NULL,
+            last_seen_at REAL NOT NULL, platform TEXT, os_version TEXT, device_model TEXT, PRIMARY KEY (org_id, device_id));
+        INSERT INTO devices_by_org SELECT org_id, device_id, first_seen_at, last_seen_at, platform, os_version, device_model
+            FROM devices WHERE org_id IS NOT NULL;
+        DROP TABLE devices;
+        ALTER TABLE devices_by_org RENAME TO devices;
+        CREATE INDEX events_by_device ON events(org_id, device_id);
+        """,
+        // 4: the emulated QubeRoute's installs (one row per project, environment and install token: its id and
         // how it was attributed, decided once) and events (one row per install and eventId: a resent eventId
         // is refused, never counted twice). `Emulations/QubeRoute/QubeRouteInstalls.swift`.
         """

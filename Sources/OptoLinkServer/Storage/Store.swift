@@ -3,14 +3,33 @@ import Foundation
 /// Everything that survives a restart, in SQLite: orgs, hashed keys, templates, links, device
 /// profiles, identity bindings, events, clicks and the audit trail. One connection behind a lock.
 ///
-/// Two things keep `GET /:orgKey/:shortCode/data` off the database lock (optolink-bench, measure 4a):
-/// - Orgs, links and templates found by the public lookups are kept in a read cache, filled and emptied
+/// Three things keep the routes the event loops answer themselves (`/data`, the redirect page, `/match`)
+/// off the database lock, so a slow write never stalls them (optolink-bench, measures 4a and 8):
+/// - Orgs, links, templates and keys found by the lookups are kept in a read cache, filled and emptied
 ///   under the database lock (so a fill can never outlive a write), and read under the cache's own lock.
-/// - The fire-and-forget writes of `/data` (click tracking, device upsert) are queued and applied in one
-///   transaction a few milliseconds later, on stop, when too many are waiting, and before any other
-///   database access, so everything read through the store already sees them.
+/// - Their writes (click tracking, device upserts, the match audit) are queued and applied in one
+///   transaction a few milliseconds later by a background thread, on stop, and before any other database
+///   access that may wait, so everything read through the store already sees them.
+/// - Their reads ask with ``Access/noWait``: on a cache miss while someone holds the database, they throw
+///   ``OptoLinkServerError/storageBusy`` at once and the request goes to a storage worker.
 final class Store: Sendable {
+    /// Whether a read may wait for the database lock.
+    enum Access: Sendable {
+        /// Wait (storage workers, tests, start-up).
+        case wait
+        /// Never wait: answer from the cache, or from the database if nobody holds it, else throw
+        /// ``OptoLinkServerError/storageBusy`` (event-loop threads). Queued writes are left to the
+        /// background flush: none of them changes what these reads return.
+        case noWait
+    }
+
     private let db: Locked<SQLiteDatabase>
+    /// Where dropped writes and rolled-back batches are reported.
+    let log: ServerLog
+    /// Rows the `clicks` table keeps; the oldest go past it.
+    let maxClickRows: Int
+    /// Clicks inserted since the table was last trimmed (read and written under the database lock).
+    private let clicksSinceTrim = Locked(0)
     private let cache = Locked(ReadCache())
     private let pending = Locked(PendingWrites())
     /// HMAC-SHA256 keyed with this database's `ip_hash_secret` (made on first open, kept in `meta`):
@@ -18,35 +37,51 @@ final class Store: Sendable {
     /// every in-memory database.
     let ipHashKey: Digest
 
-    /// Found orgs, links and templates (misses are not cached, so unknown codes cannot grow it).
+    /// Found orgs, links, templates and keys (misses are not cached, so unknown codes cannot grow it).
     private struct ReadCache {
         var orgsByKey: [String: OrgRecord] = [:]
+        var orgsById: [Int64: OrgRecord] = [:]
         var linksByCode: [LinkKey: LinkRecord] = [:]
         var templates: [LinkKey: TemplateRecord] = [:]
+        var keysByPrefix: [String: [APIKeyRecord]] = [:]
         struct LinkKey: Hashable { var orgId: Int64; var name: String }
         /// Past this many entries the cache is emptied (bounded memory).
         static let limit = 4096
-        var count: Int { orgsByKey.count + linksByCode.count + templates.count }
+        var count: Int { orgsByKey.count + orgsById.count + linksByCode.count + templates.count + keysByPrefix.count }
     }
 
-    /// A queued fire-and-forget write.
+    /// What `/match` tells the store about the device.
+    typealias MatchDevice = (id: String, platform: String?, osVersion: String?, deviceModel: String?)
+
+    /// A queued write.
     private enum PendingWrite {
         case click(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date)
-        case device(id: String, orgId: Int64?, now: Date)
+        case device(orgId: Int64, id: String, now: Date)
+        case match(device: MatchDevice?, orgId: Int64?, actor: String, detail: String, now: Date)
     }
 
     private struct PendingWrites {
         var writes: [PendingWrite] = []
         var flushScheduled = false
+        /// Writes dropped because the queue was full, since the last log line about it.
+        var dropped = 0
     }
 
     /// Queued writes are applied after at most this long.
     static let flushDelay: DispatchTimeInterval = .milliseconds(5)
-    /// More queued writes than this are applied at once by the thread that queues the next one.
+    /// More queued writes than this are applied by a background flush started at once.
     static let maxPending = 512
+    /// More queued writes than this (the database has not taken any for a while) drop the oldest: they
+    /// are fire-and-forget, and the memory they would take is not. A log line says how many.
+    static let maxQueued = 65_536
 
     /// Opens (and migrates) the database at `path`, or an in-memory one when nil.
-    init(path: String?) throws(OptoLinkServerError) {
+    /// - Parameters:
+    ///   - maxClickRows: rows the `clicks` table (analytics) keeps, the oldest deleted past it; checked
+    ///     after every `max(1, maxClickRows / 16)` clicks, so it holds at most a sixteenth more meanwhile.
+    init(path: String?, log: ServerLog = .standardError, maxClickRows: Int = 1_000_000) throws(OptoLinkServerError) {
+        self.log = log
+        self.maxClickRows = max(1, maxClickRows)
         let database = try SQLiteDatabase(path: path)
         let version = Int(try database.query("PRAGMA user_version;").first?.first?.int ?? 0)
         guard version <= Schema.currentVersion else {
@@ -83,19 +118,46 @@ final class Store: Sendable {
 
     deinit { flush() }
 
-    /// Runs `body` under the database lock, after applying every queued write.
+    /// Runs `body` under the database lock: waiting for it, after applying every queued write; or, with
+    /// `.noWait`, only if nobody holds it (else ``OptoLinkServerError/storageBusy``), leaving the queue.
     @discardableResult
-    private func run<R>(_ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
-        try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in
-            applyPending(database)
-            return try body(database)
+    private func run<R>(_ access: Access = .wait, _ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
+        switch access {
+        case .wait:
+            return try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in
+                applyPending(database)
+                return try body(database)
+            }
+        case .noWait:
+            guard let result = try db.withLockIfAvailable({ (database: inout SQLiteDatabase) throws(OptoLinkServerError) -> R in
+                try body(database)
+            }) else { throw .storageBusy }
+            return result
+        }
+    }
+
+    /// Counts `inserted` clicks and, every sixteenth of the cap, deletes the rows past `maxClickRows`
+    /// (call with the database lock held). A failure is logged: the table is analytics, nobody waits on it.
+    private func trimClicks(_ database: SQLiteDatabase, inserted: Int) {
+        let due = clicksSinceTrim.withLock { count -> Bool in
+            count += inserted
+            guard count >= max(1, maxClickRows / 16) else { return false }
+            count = 0
+            return true
+        }
+        guard due else { return }
+        do {
+            try database.query("DELETE FROM clicks WHERE id <= (SELECT MAX(id) FROM clicks) - ?", [.integer(Int64(maxClickRows))])
+        } catch {
+            log.write("could not trim the clicks table to \(maxClickRows) rows: \(error.message)")
         }
     }
 
     /// Runs `body` under the database lock, after the queued writes: the emulated services keep their own
-    /// tables (`Emulations/`) and their SQL beside them, not in this file.
-    func withDatabase<R>(_ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
-        try run(body)
+    /// tables (`Emulations/`) and their SQL beside them, not in this file. Their routes run on a storage
+    /// worker, so they wait (`access` as for the store's own reads).
+    func withDatabase<R>(access: Access = .wait, _ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
+        try run(access, body)
     }
 
     /// Applies every queued write now (stop, tests).
@@ -104,34 +166,100 @@ final class Store: Sendable {
     }
 
     /// Applies the queued writes in one transaction (call with the database lock held). A failing write
-    /// is dropped (they are fire-and-forget, as in the contract), the others still apply.
+    /// is dropped (they are fire-and-forget, as in the contract), the others still apply. When the
+    /// transaction cannot commit (a busy, full or read-only database, a deferred constraint), it is rolled
+    /// back, never left open (later writes, acknowledged ones included, would sit in it uncommitted), and
+    /// the writes are tried once more one by one. What is dropped, and why, goes to the log.
     private func applyPending(_ database: SQLiteDatabase) {
         let writes = pending.withLock { state -> [PendingWrite] in
-            defer { state.writes = []; state.flushScheduled = false }
+            defer { state.writes = []; state.flushScheduled = false; state.dropped = 0 }
             return state.writes
         }
         guard !writes.isEmpty else { return }
-        let transaction = writes.count > 1 && (try? database.execute("BEGIN;")) != nil
-        for write in writes {
-            switch write {
-            case let .click(linkId, source, ipHash, fingerprint, now):
-                try? Store.insertClick(database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
-            case let .device(id, orgId, now):
-                try? Store.upsertDevice(database, id: id, orgId: orgId, platform: nil, osVersion: nil, deviceModel: nil, now: now)
+        /// Applies each write on its own; returns how many failed and the first error.
+        func applyEach() -> (failed: Int, error: OptoLinkServerError?) {
+            var failed = 0
+            var first: OptoLinkServerError?
+            for write in writes {
+                do {
+                    try Store.apply(write, to: database)
+                } catch {
+                    failed += 1
+                    first = first ?? error
+                }
             }
+            return (failed, first)
         }
-        if transaction { try? database.execute("COMMIT;") }
+        var outcome: (failed: Int, error: OptoLinkServerError?)
+        if writes.count > 1, (try? database.execute("BEGIN;")) != nil {
+            outcome = applyEach()
+            do {
+                try database.execute("COMMIT;")
+            } catch {
+                rollBack(database, because: "a batch of \(writes.count) queued writes did not commit (\(error.message))")
+                outcome = applyEach()   // autocommit: each write on its own
+            }
+        } else {
+            outcome = applyEach()
+        }
+        if outcome.failed > 0 {
+            log.write("dropped \(outcome.failed) of \(writes.count) queued writes (clicks, device upserts, match audits): "
+                      + (outcome.error?.message ?? "unknown error"))
+        }
+        if database.isInTransaction { rollBack(database, because: "a transaction was still open after the queued writes") }
+        let clicks = writes.reduce(0) { if case .click = $1 { return $0 + 1 } else { return $0 } }
+        if clicks > 0 { trimClicks(database, inserted: clicks) }
     }
 
-    /// Queues a fire-and-forget write and makes sure it is applied soon.
-    private func enqueue(_ write: PendingWrite) {
-        let (schedule, full) = pending.withLock { state -> (Bool, Bool) in
-            state.writes.append(write)
-            defer { state.flushScheduled = true }
-            return (!state.flushScheduled, state.writes.count > Store.maxPending)
+    /// Rolls back the open transaction and logs why (call with the database lock held).
+    private func rollBack(_ database: SQLiteDatabase, because reason: String) {
+        do {
+            try database.execute("ROLLBACK;")
+            log.write("rolled back: \(reason)")
+        } catch {
+            log.write("could not roll back (\(error.message)): \(reason)")
         }
-        if full { flush() }
-        if schedule {
+    }
+
+    private static func apply(_ write: PendingWrite, to database: SQLiteDatabase) throws(OptoLinkServerError) {
+        switch write {
+        case let .click(linkId, source, ipHash, fingerprint, now):
+            try insertClick(database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
+        case let .device(orgId, id, now):
+            try upsertDevice(database, orgId: orgId, id: id, platform: nil, osVersion: nil, deviceModel: nil, now: now)
+        case let .match(device, orgId, actor, detail, now):
+            try recordMatch(database, device: device, orgId: orgId, actor: actor, detail: detail, now: now)
+        }
+    }
+
+    /// Whether a transaction is open on the connection (after the queued writes; tests).
+    var isInTransaction: Bool { db.withLock { applyPending($0); return $0.isInTransaction } }
+
+    /// Makes the connection refuse (`true`) or take writes again (`PRAGMA query_only`; operators and tests).
+    func setQueryOnly(_ on: Bool) throws(OptoLinkServerError) {
+        try db.withLock { (database: inout SQLiteDatabase) throws(OptoLinkServerError) in try database.execute("PRAGMA query_only = \(on ? 1 : 0);") }
+    }
+
+    /// Queues a write and makes sure a background thread applies it soon; never waits for the database
+    /// (event-loop threads queue writes).
+    private func enqueue(_ write: PendingWrite) {
+        let (schedule, now, dropped) = pending.withLock { state -> (Bool, Bool, Int) in
+            state.writes.append(write)
+            var dropped = 0
+            if state.writes.count > Store.maxQueued {
+                state.writes.removeFirst(state.writes.count - Store.maxQueued)
+                state.dropped += 1
+                if state.dropped == 1 || state.dropped % 10_000 == 0 { dropped = state.dropped }
+            }
+            defer { state.flushScheduled = true }
+            return (!state.flushScheduled, state.writes.count > Store.maxPending, dropped)
+        }
+        if dropped > 0 {
+            log.write("the database takes no writes: dropped \(dropped) queued fire-and-forget writes so far (the queue holds \(Store.maxQueued))")
+        }
+        if now {
+            DispatchQueue.global().async { [weak self] in self?.flush() }
+        } else if schedule {
             DispatchQueue.global().asyncAfter(deadline: .now() + Store.flushDelay) { [weak self] in self?.flush() }
         }
     }
@@ -202,9 +330,9 @@ final class Store: Sendable {
     }
 
     /// The org with this key (case-sensitive).
-    func org(key: String) throws(OptoLinkServerError) -> OrgRecord? {
+    func org(key: String, access: Access = .wait) throws(OptoLinkServerError) -> OrgRecord? {
         if let cached = cache.withLock({ $0.orgsByKey[key] }) { return cached }
-        return try run { db throws(OptoLinkServerError) in
+        return try run(access) { db throws(OptoLinkServerError) in
             let org = try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE org_key = ?", [.text(key)]).first.map(Store.org)
             if let org { remember { $0.orgsByKey[key] = org } }
             return org
@@ -212,9 +340,12 @@ final class Store: Sendable {
     }
 
     /// The org with this id.
-    func org(id: Int64) throws(OptoLinkServerError) -> OrgRecord? {
-        try run { db throws(OptoLinkServerError) in
-            try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE id = ?", [.integer(id)]).first.map(Store.org)
+    func org(id: Int64, access: Access = .wait) throws(OptoLinkServerError) -> OrgRecord? {
+        if let cached = cache.withLock({ $0.orgsById[id] }) { return cached }
+        return try run(access) { db throws(OptoLinkServerError) in
+            let org = try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE id = ?", [.integer(id)]).first.map(Store.org)
+            if let org { remember { $0.orgsById[id] = org } }
+            return org
         }
     }
 
@@ -224,34 +355,62 @@ final class Store: Sendable {
     }
 
     /// Keys whose stored prefix equals `prefix`.
-    func keys(prefix: String) throws(OptoLinkServerError) -> [APIKeyRecord] {
-        try run { db throws(OptoLinkServerError) in
-            try db.query("SELECT id, org_id, prefix, key_hash, tier, revoked, expires_at, superseded_at FROM api_keys WHERE prefix = ?",
-                         [.text(prefix)]).map { row in
+    func keys(prefix: String, access: Access = .wait) throws(OptoLinkServerError) -> [APIKeyRecord] {
+        if let cached = cache.withLock({ $0.keysByPrefix[prefix] }) { return cached }
+        return try run(access) { db throws(OptoLinkServerError) in
+            let keys = try db.query("SELECT id, org_id, prefix, key_hash, tier, revoked, expires_at, superseded_at FROM api_keys WHERE prefix = ?",
+                                    [.text(prefix)]).map { row in
                 APIKeyRecord(id: row[0].int ?? 0, orgId: row[1].int ?? 0, prefix: row[2].string ?? "", hash: row[3].string ?? "",
                              tier: KeyTier(rawValue: row[4].string ?? "") ?? .client, revoked: (row[5].int ?? 0) != 0,
                              expiresAt: row[6].date, supersededAt: row[7].date)
             }
+            if !keys.isEmpty { remember { $0.keysByPrefix[prefix] = keys } }
+            return keys
         }
     }
 
     /// Marks a key revoked (tests and operators).
     func revokeKey(hash: String) throws(OptoLinkServerError) {
-        try run { db throws(OptoLinkServerError) in try db.query("UPDATE api_keys SET revoked = 1 WHERE key_hash = ?", [.text(hash)]) }
+        try runInvalidating { db throws(OptoLinkServerError) in try db.query("UPDATE api_keys SET revoked = 1 WHERE key_hash = ?", [.text(hash)]) }
     }
 
     /// Sets when a key was superseded by a regenerated one.
     func supersedeKey(hash: String, at date: Date) throws(OptoLinkServerError) {
-        try run { db throws(OptoLinkServerError) in try db.query("UPDATE api_keys SET superseded_at = ? WHERE key_hash = ?", [SQLValue(date), .text(hash)]) }
+        try runInvalidating { db throws(OptoLinkServerError) in
+            try db.query("UPDATE api_keys SET superseded_at = ? WHERE key_hash = ?", [SQLValue(date), .text(hash)])
+        }
+    }
+
+    /// Stores a new key of `tier` for the org and supersedes, now, every live key of that tier that was
+    /// not superseded yet (one transaction); returns how many it superseded.
+    func regenerateKey(orgId: Int64, tier: KeyTier, rawKey: String, now: Date) throws(OptoLinkServerError) -> Int {
+        try runInvalidating { db throws(OptoLinkServerError) in
+            try db.execute("BEGIN;")
+            do throws(OptoLinkServerError) {
+                try db.query("""
+                    UPDATE api_keys SET superseded_at = ? WHERE org_id = ? AND tier = ? AND revoked = 0 AND superseded_at IS NULL
+                      AND (expires_at IS NULL OR expires_at > ?)
+                    """, [SQLValue(now), .integer(orgId), .text(tier.rawValue), SQLValue(now)])
+                let superseded = db.changes
+                try db.query("INSERT INTO api_keys (org_id, prefix, key_hash, tier, revoked, expires_at, created_at) VALUES (?,?,?,?,0,NULL,?)",
+                             [.integer(orgId), .text(APIKeyAuthenticator.prefix(of: rawKey)), .text(Digest.sha256Hex(rawKey)), .text(tier.rawValue),
+                              SQLValue(now)])
+                try db.execute("COMMIT;")
+                return superseded
+            } catch {
+                try? db.execute("ROLLBACK;")
+                throw error
+            }
+        }
     }
 
     // MARK: Templates and links
 
     /// A template of an org.
-    func template(orgId: Int64, id: String) throws(OptoLinkServerError) -> TemplateRecord? {
+    func template(orgId: Int64, id: String, access: Access = .wait) throws(OptoLinkServerError) -> TemplateRecord? {
         let key = ReadCache.LinkKey(orgId: orgId, name: id)
         if let cached = cache.withLock({ $0.templates[key] }) { return cached }
-        return try run { db throws(OptoLinkServerError) in
+        return try run(access) { db throws(OptoLinkServerError) in
             let template = try db.query("SELECT params, match_window_hours FROM templates WHERE org_id = ? AND template_id = ?",
                                         [.integer(orgId), .text(id)]).first.map { row in
                 TemplateRecord(orgId: orgId, templateId: id, params: Store.params(row[0]), matchWindowHours: row[1].int.map(Int.init))
@@ -275,10 +434,10 @@ final class Store: Sendable {
     }
 
     /// A link by org and short code.
-    func link(orgId: Int64, shortCode: String) throws(OptoLinkServerError) -> LinkRecord? {
+    func link(orgId: Int64, shortCode: String, access: Access = .wait) throws(OptoLinkServerError) -> LinkRecord? {
         let key = ReadCache.LinkKey(orgId: orgId, name: shortCode)
         if let cached = cache.withLock({ $0.linksByCode[key] }) { return cached }
-        return try run { db throws(OptoLinkServerError) in
+        return try run(access) { db throws(OptoLinkServerError) in
             let link = try db.query("SELECT \(Store.linkColumns) FROM links WHERE org_id = ? AND short_code = ?",
                                     [.integer(orgId), .text(shortCode)]).first.map(Store.link)
             if let link { remember { $0.linksByCode[key] = link } }
@@ -326,54 +485,65 @@ final class Store: Sendable {
 
     // MARK: Devices and identity
 
-    /// Creates the device profile or refreshes `lastSeenAt` and the fields given.
+    /// Creates the org's profile of the device or refreshes its `lastSeenAt` and the fields given.
     @discardableResult
-    func upsertDevice(id: String, orgId: Int64?, platform: String?, osVersion: String?, deviceModel: String?, now: Date) throws(OptoLinkServerError) -> DeviceProfile {
+    func upsertDevice(orgId: Int64, id: String, platform: String?, osVersion: String?, deviceModel: String?, now: Date) throws(OptoLinkServerError) -> DeviceProfile {
         try run { db throws(OptoLinkServerError) in
-            try Store.upsertDevice(db, id: id, orgId: orgId, platform: platform, osVersion: osVersion, deviceModel: deviceModel, now: now)
-            return try Store.device(db, id: id)!
+            try Store.upsertDevice(db, orgId: orgId, id: id, platform: platform, osVersion: osVersion, deviceModel: deviceModel, now: now)
+            return try Store.device(db, orgId: orgId, id: id)!
         }
     }
 
     /// What `POST /match` writes, under one database lock: the device upsert (when a deviceId came
-    /// along; not read back, the route does not answer with it), then the audit row. A failing upsert
-    /// throws before the audit row is written, as two separate calls did.
-    func recordMatch(device: (id: String, platform: String?, osVersion: String?, deviceModel: String?)?, orgId: Int64?,
-                     actor: String, detail: String, now: Date) throws(OptoLinkServerError) {
+    /// along and the org is known: the matched link's, or the `X-API-Key`'s; not read back, the route does
+    /// not answer with it), then the audit row. A failing upsert throws before the audit row is written.
+    func recordMatch(device: MatchDevice?, orgId: Int64?, actor: String, detail: String, now: Date) throws(OptoLinkServerError) {
         try run { db throws(OptoLinkServerError) in
-            if let device {
-                try Store.upsertDevice(db, id: device.id, orgId: orgId, platform: device.platform, osVersion: device.osVersion,
-                                       deviceModel: device.deviceModel, now: now)
-            }
-            try db.query("INSERT INTO audit (at, actor, org_id, action, detail) VALUES (?,?,?,?,?)",
-                         [SQLValue(now), .text(actor), orgId.map(SQLValue.integer) ?? .null, .text("match"), .text(detail)])
+            try Store.recordMatch(db, device: device, orgId: orgId, actor: actor, detail: detail, now: now)
         }
     }
 
-    /// The `/data?deviceId=` upsert, fire-and-forget: queued, applied in a batch (see the type's notes).
-    func queueDeviceUpsert(id: String, orgId: Int64?, now: Date) {
-        enqueue(.device(id: id, orgId: orgId, now: now))
+    /// ``recordMatch(device:orgId:actor:detail:now:)`` queued (the route answers without waiting for the database).
+    func queueMatch(device: MatchDevice?, orgId: Int64?, actor: String, detail: String, now: Date) {
+        enqueue(.match(device: device, orgId: orgId, actor: actor, detail: detail, now: now))
     }
 
-    private static func upsertDevice(_ db: SQLiteDatabase, id: String, orgId: Int64?, platform: String?, osVersion: String?,
+    private static func recordMatch(_ db: SQLiteDatabase, device: MatchDevice?, orgId: Int64?, actor: String, detail: String,
+                                    now: Date) throws(OptoLinkServerError) {
+        if let device, let orgId {
+            try Store.upsertDevice(db, orgId: orgId, id: device.id, platform: device.platform, osVersion: device.osVersion,
+                                   deviceModel: device.deviceModel, now: now)
+        }
+        try db.query("INSERT INTO audit (at, actor, org_id, action, detail) VALUES (?,?,?,?,?)",
+                     [SQLValue(now), .text(actor), orgId.map(SQLValue.integer) ?? .null, .text("match"), .text(detail)])
+    }
+
+    /// The `/data?deviceId=` upsert, fire-and-forget: queued, applied in a batch (see the type's notes).
+    func queueDeviceUpsert(orgId: Int64, id: String, now: Date) {
+        enqueue(.device(orgId: orgId, id: id, now: now))
+    }
+
+    private static func upsertDevice(_ db: SQLiteDatabase, orgId: Int64, id: String, platform: String?, osVersion: String?,
                                      deviceModel: String?, now: Date) throws(OptoLinkServerError) {
         try db.query("""
-            INSERT INTO devices (device_id, org_id, first_seen_at, last_seen_at, platform, os_version, device_model)
+            INSERT INTO devices (org_id, device_id, first_seen_at, last_seen_at, platform, os_version, device_model)
             VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)
-            ON CONFLICT(device_id) DO UPDATE SET last_seen_at = ?3, org_id = COALESCE(?2, org_id),
+            ON CONFLICT(org_id, device_id) DO UPDATE SET last_seen_at = ?3,
               platform = COALESCE(?4, platform), os_version = COALESCE(?5, os_version), device_model = COALESCE(?6, device_model)
-            """, [.text(id), orgId.map(SQLValue.integer) ?? .null, SQLValue(now), SQLValue(platform), SQLValue(osVersion), SQLValue(deviceModel)])
+            """, [.integer(orgId), .text(id), SQLValue(now), SQLValue(platform), SQLValue(osVersion), SQLValue(deviceModel)])
     }
 
-    /// The device profile, if the device was ever seen.
-    func device(id: String) throws(OptoLinkServerError) -> DeviceProfile? {
-        try run { db throws(OptoLinkServerError) in try Store.device(db, id: id) }
+    /// The org's profile of the device, if that org ever saw it.
+    func device(orgId: Int64, id: String) throws(OptoLinkServerError) -> DeviceProfile? {
+        try run { db throws(OptoLinkServerError) in try Store.device(db, orgId: orgId, id: id) }
     }
 
-    private static func device(_ db: SQLiteDatabase, id: String) throws(OptoLinkServerError) -> DeviceProfile? {
-        try db.query("SELECT device_id, org_id, first_seen_at, last_seen_at, platform, os_version, device_model FROM devices WHERE device_id = ?",
-                     [.text(id)]).first.map { row in
-            DeviceProfile(deviceId: row[0].string ?? id, orgId: row[1].int, firstSeenAt: row[2].date ?? Date(), lastSeenAt: row[3].date ?? Date(),
+    private static func device(_ db: SQLiteDatabase, orgId: Int64, id: String) throws(OptoLinkServerError) -> DeviceProfile? {
+        try db.query("""
+            SELECT device_id, org_id, first_seen_at, last_seen_at, platform, os_version, device_model FROM devices
+            WHERE org_id = ? AND device_id = ?
+            """, [.integer(orgId), .text(id)]).first.map { row in
+            DeviceProfile(deviceId: row[0].string ?? id, orgId: row[1].int ?? orgId, firstSeenAt: row[2].date ?? Date(), lastSeenAt: row[3].date ?? Date(),
                           platform: row[4].string, osVersion: row[5].string, deviceModel: row[6].string)
         }
     }
@@ -426,10 +596,10 @@ final class Store: Sendable {
         }
     }
 
-    /// Number of events recorded for a device.
-    func eventCount(deviceId: String) throws(OptoLinkServerError) -> Int {
+    /// Number of events an org recorded for a device.
+    func eventCount(orgId: Int64, deviceId: String) throws(OptoLinkServerError) -> Int {
         try run { db throws(OptoLinkServerError) in
-            Int(try db.query("SELECT COUNT(*) FROM events WHERE device_id = ?", [.text(deviceId)]).first?.first?.int ?? 0)
+            Int(try db.query("SELECT COUNT(*) FROM events WHERE org_id = ? AND device_id = ?", [.integer(orgId), .text(deviceId)]).first?.first?.int ?? 0)
         }
     }
 
@@ -437,6 +607,7 @@ final class Store: Sendable {
     func insertClick(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date) throws(OptoLinkServerError) {
         try run { db throws(OptoLinkServerError) in
             try Store.insertClick(db, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
+            trimClicks(db, inserted: 1)
         }
     }
 
@@ -457,6 +628,11 @@ final class Store: Sendable {
         try run { db throws(OptoLinkServerError) in
             Int(try db.query("SELECT COUNT(*) FROM clicks WHERE link_id = ?", [.text(linkId)]).first?.first?.int ?? 0)
         }
+    }
+
+    /// Rows of the clicks table.
+    func clickRowCount() throws(OptoLinkServerError) -> Int {
+        try run { db throws(OptoLinkServerError) in Int(try db.query("SELECT COUNT(*) FROM clicks").first?.first?.int ?? 0) }
     }
 
     /// Appends to the audit trail. `actor` never holds a raw key (only `sdk:<first 8>` style prefixes).

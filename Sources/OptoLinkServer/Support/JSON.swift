@@ -31,17 +31,16 @@ enum JSON: Sendable, Hashable {
         }
     }
 
-    /// Compact serialization with sorted keys (deterministic output).
+    /// Compact serialization with sorted keys (deterministic output): ``serializedBytes()`` as text.
     func serialized() -> String {
-        var out = ""
-        write(to: &out)
-        return out
+        String(decoding: serializedBytes(), as: UTF8.self)
     }
 
     /// The serialized UTF-8 bytes.
-    var data: Data { Data(serialized().utf8) }
+    var data: Data { Data(serializedBytes()) }
 
-    /// `serialized()` as UTF-8 bytes, written straight into a byte array (response bodies).
+    /// The compact serialization with sorted keys as UTF-8 bytes, written straight into a byte array
+    /// (response bodies): strings escape `"`, `\\`, `\n`, `\r`, `\t` and other control characters as `\u00xx`.
     func serializedBytes() -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(256)
@@ -49,7 +48,6 @@ enum JSON: Sendable, Hashable {
         return out
     }
 
-    /// The bytes of `write(to: &String)`, member for member.
     private func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
@@ -65,6 +63,7 @@ enum JSON: Sendable, Hashable {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
+            // Sorted (key, value) pairs: no dictionary lookup per key.
             for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSON.writeString(member.key, to: &out)
@@ -75,42 +74,27 @@ enum JSON: Sendable, Hashable {
         }
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A JSON string literal. Bytes of multi-byte UTF-8 sequences are all ≥ 0x80 and pass through as they are.
     private static func writeString(_ s: String, to out: inout [UInt8]) {
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: "\""))
+        defer { out.append(UInt8(ascii: "\"")) }
+        // Nothing to escape (the usual case): the bytes in one append.
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             out.append(contentsOf: s.utf8)
-            out.append(UInt8(ascii: "\""))
             return
         }
-        // Escapes needed (rare): the String writer's output.
-        var text = ""
-        writeString(s, to: &text)
-        out.append(contentsOf: text.utf8)
-    }
-
-    private func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += JSON.format(n)
-        case .string(let s): JSON.writeString(s, to: &out)
-        case .array(let items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                item.write(to: &out)
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0a: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0d: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case ..<0x20: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0f)]])
+            default: out.append(byte)
             }
-            out += "]"
-        case .object(let members):
-            out += "{"
-            // Sorted (key, value) pairs: no dictionary lookup per key.
-            for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if i > 0 { out += "," }
-                JSON.writeString(member.key, to: &out)
-                out += ":"
-                member.value.write(to: &out)
-            }
-            out += "}"
         }
     }
 
@@ -118,30 +102,6 @@ enum JSON: Sendable, Hashable {
         guard n.isFinite else { return "null" }
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return "\(n)"
-    }
-
-    private static func writeString(_ s: String, to out: inout String) {
-        // Nothing to escape (the usual case): append the whole string at once.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += "\""
-            out += s
-            out += "\""
-            return
-        }
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 

@@ -10,8 +10,8 @@ struct JSONParser {
     /// Parses `data` as one JSON document.
     static func parse(_ data: some Collection<UInt8>) throws(OptoLinkServerError) -> JSON {
         let bytes = Array(data)
-        // ASCII is UTF-8 as it is (the usual body); anything else must survive decoding unchanged.
-        guard bytes.allSatisfy({ $0 < 0x80 }) || String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) else {
+        // Valid UTF-8 survives decoding unchanged (an invalid sequence would come back as U+FFFD).
+        guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) else {
             throw .badRequest("Request body is not valid UTF-8")
         }
         var parser = JSONParser(bytes: bytes)

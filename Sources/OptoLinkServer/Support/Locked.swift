@@ -17,4 +17,12 @@ final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// Runs `body` with exclusive access to the value if nobody holds the lock now; nil (without
+    /// waiting) when someone does.
+    func withLockIfAvailable<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }

@@ -4,7 +4,7 @@ struct BenchOptions {
     var quick = false
     /// Where the Markdown report goes (default bench/RESULTS.md).
     var output = "bench/RESULTS.md"
-    /// Only these measures (1–6); empty = all.
+    /// Only these measures (1–8); empty = all.
     var only: Set<Int> = []
     /// Build optolink-dash when its binary is missing.
     var buildDashboard = true
@@ -17,7 +17,7 @@ struct BenchOptions {
       --quick        every measure briefly (fewer iterations, wrk 2 s): a smoke test for CI
       --out PATH     write the Markdown report there (default bench/RESULTS.md; "-" = stdout only)
       --only LIST    run only these measures (1 start-up, 2 direct open, 3 backoff, 4 throughput,
-                     5 match engine, 6 dashboard)
+                     5 match engine, 6 dashboard, 7 click store, 8 storage under a slow writer)
       --no-build     do not build optolink-dash when it is missing (report it as not measured)
       --strict       exit 1 when a goal is missed (otherwise 0 whenever the bench ran; 2 = bad arguments)
     """
@@ -37,7 +37,7 @@ struct BenchOptions {
             case "--only":
                 guard let value = rest.popFirst() else { throw BenchError("--only needs a list such as 1,4") }
                 for part in value.split(separator: ",") {
-                    guard let number = Int(part), (1...6).contains(number) else { throw BenchError("--only: \(part) is not 1–6") }
+                    guard let number = Int(part), (1...8).contains(number) else { throw BenchError("--only: \(part) is not 1–8") }
                     options.only.insert(number)
                 }
             case "--help", "-h": throw BenchError(usage)

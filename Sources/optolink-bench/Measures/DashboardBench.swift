@@ -54,6 +54,23 @@ enum DashboardBench {
         time += 1.01
     }
 
+    /// ``fullState(size:)`` with the request inspector open on the waiting /match, whose recorded attempt
+    /// carries a request and an answer body of 16 KiB of JSON each (the most the inspector keeps).
+    static func inspectorState(size: ScreenSize) -> DashboardState {
+        var state = fullState(size: size)
+        let items = (0..<400).map { #"{"id":\#($0),"name":"item \#($0)","tags":["a","b"],"ok":true}"# }.joined(separator: ",")
+        let body = Data(("{\"items\":[" + items + "]}").utf8)
+        let exchange = HTTPExchange(
+            requestID: 999, attempt: 1, endpoint: "match", method: "POST", url: "http://127.0.0.1:8787/match",
+            requestHeaders: [.init(name: "Content-Type", value: "application/json"), .init(name: "X-API-Key", value: "opl_sdk_…")],
+            requestBody: HTTPExchange.Body(body), status: 503, responseHeaders: [.init(name: "Content-Type", value: "application/json")],
+            responseBody: HTTPExchange.Body(body), error: nil, start: state.now - 0.8, duration: 0.004, startedAt: Date())
+        DashboardReducer.reduce(&state, .exchangeRecorded(exchange))
+        DashboardReducer.reduce(&state, .openOverlay(.inspector(requestID: 999, scroll: 0)))
+        DashboardReducer.reduce(&state, .scrollInspector(40))
+        return state
+    }
+
     /// A server row with a breakdown of 5 candidates.
     static func serverAttempt(_ index: Int) -> MatchAttempt {
         let candidates = (0..<5).map { c in
@@ -75,8 +92,13 @@ enum DashboardBench {
     static func render(iterations: Int) -> MeasureResult {
         var rows: [BenchRow] = []
         var notes: [String] = []
-        for size in [ScreenSize(width: 120, height: 40), ScreenSize(width: 250, height: 80)] {
-            let state = fullState(size: size)
+        let cases: [(String, ScreenSize, (ScreenSize) -> DashboardState)] = [
+            ("full panes", ScreenSize(width: 120, height: 40), fullState), ("full panes", ScreenSize(width: 250, height: 80), fullState),
+            ("inspector open", ScreenSize(width: 120, height: 40), inspectorState),
+            ("inspector open", ScreenSize(width: 250, height: 80), inspectorState),
+        ]
+        for (label, size, make) in cases {
+            let state = make(size)
             var checksum = 0
             for _ in 0..<max(3, iterations / 10) { checksum &+= DashboardRenderer.render(state, size: size).cells.count }   // warm-up
             var durations: [Double] = []
@@ -89,13 +111,15 @@ enum DashboardBench {
             }
             let stats = Stats(durations)
             rows.append(BenchRow(
-                measure: "6a. Dashboard render \(size.width)×\(size.height), full panes",
+                measure: "6a. Dashboard render \(size.width)×\(size.height), \(label)",
                 ours: "median \(Format.duration(stats.median)), p99 \(Format.duration(stats.p99))",
                 baseline: "—", ratio: Format.ratio(stats.median / 0.001) + " of goal", goal: renderGoal,
                 verdict: stats.median < 0.001 ? .met : .missed))
-            notes.append("Render \(size.width)×\(size.height): `DashboardRenderer.render(state, size:)` \(iterations) times on a state filled "
+            notes.append("Render \(size.width)×\(size.height), \(label): `DashboardRenderer.render(state, size:)` \(iterations) times on a state filled "
                          + "through the reducer (\(state.matchAttempts.count) attempts with breakdowns, \(state.timeline.count) timeline rows, "
-                         + "\(state.log.count) log lines, breakdown open, a live backoff countdown); checksum \(checksum).")
+                         + "\(state.log.count) log lines, breakdown open, a live backoff countdown"
+                         + (state.overlay == .none ? "" : "; the inspector open on the waiting request, 16 KiB JSON request and answer bodies")
+                         + "); checksum \(checksum).")
         }
         return MeasureResult(rows: rows, notes: notes)
     }

@@ -2,24 +2,37 @@ import Foundation
 import OptoLinkServer
 
 /// Measure 5: matches per second of the server's match engine, in process, with 10 000 addresses × 50
-/// click records stored.
+/// click records stored, as a ratio to the same requests answered by an indexed SQLite query over the
+/// same clicks (what a straightforward backend would do), measured in the same run.
 enum MatchEngineBench {
     static let measure = "5. Match engine (10 000 addresses × 50 clicks stored)"
-    static let goal = "≥ 50 000 matches/s"
+    /// The engine's ratio to the SQLite baseline before issue 13's changes to the server (4.21×, 4.75× and
+    /// 5.09× over three runs on this shared 2-core machine): the engine must not fall below it.
+    static let goalRatio = 4.0
+    static let goal = "≥ \(Format.ratio(goalRatio)) SQLite"
 
     static func run(matches: Int) -> MeasureResult {
         let result = ServerBenchmarks.matchEngineThroughput(addresses: 10_000, candidatesPerAddress: 50, matches: matches)
-        let rate = result.matchesPerSecond
+        let ratio = result.ratio
         let row = BenchRow(
             measure: measure,
-            ours: "\(Format.rate(rate, unit: " matches/s")) (\(Format.grouped(result.matches)) matches in \(Format.duration(result.matchSeconds)))",
-            baseline: "—", ratio: Format.ratio(rate / 50_000) + " of goal", goal: goal, verdict: rate >= 50_000 ? .met : .missed)
+            ours: "\(Format.rate(result.matchesPerSecond, unit: " matches/s")) (\(Format.grouped(result.matches)) matches in \(Format.duration(result.matchSeconds)))",
+            baseline: "\(Format.rate(result.baselineMatchesPerSecond, unit: " matches/s")) (indexed SQLite query + the same scoring)",
+            ratio: Format.ratio(ratio), goal: goal, verdict: ratio >= goalRatio ? .met : .missed)
         let notes = [
             "Match engine: `ServerBenchmarks.matchEngineThroughput` (public entry point in OptoLinkServer/Matching): "
                 + "\(Format.grouped(result.storedRecords)) click records stored in \(Format.duration(result.fillSeconds)), then "
                 + "\(Format.grouped(result.matches)) fingerprint-only requests (no clipboard token: the full P2 → P2.5 → P3 chain) from "
                 + "random stored addresses through the locked store, one thread; \(Format.grouped(result.matched)) matched, "
-                + "\(Format.grouped(result.guardFired)) stopped by the shared-network guard. No baseline: the ratio is against the goal.",
+                + "\(Format.grouped(result.guardFired)) stopped by the shared-network guard. Baseline, same run, same clicks and "
+                + "requests: an in-memory SQLite table indexed on (address hash, recordedAt), filled in one transaction in "
+                + "\(Format.duration(result.baselineFillSeconds)); per request one prepared `SELECT … WHERE ip_hash = ? AND "
+                + "expires_at > ? ORDER BY recorded_at DESC LIMIT 50`, then the same `Scoring` and chain in Swift (it only reads: "
+                + "a matched click is not marked); \(Format.grouped(result.baselineMatched)) matched, "
+                + "\(Format.grouped(result.baselineGuardFired)) guarded; the two agreed (matched or not, guard or not) on "
+                + "\(Format.grouped(result.agreed)) of \(Format.grouped(result.matches)) requests. The ratio is the engine's rate over the "
+                + "baseline's; the two answer the requests in alternating blocks of 2 000 (which one goes first alternates too), so "
+                + "a change in the machine's load hits both alike and the ratio moves far less than either rate.",
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

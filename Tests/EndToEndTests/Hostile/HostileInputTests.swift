@@ -136,13 +136,14 @@ struct HostileInputTests {
             let expect: HostileRequests.Probe.Expect = ["99999999999999999999999", "2000000"].contains(value) ? .status(413) : .status(400)
             heads.append(("Content-Length \(value.debugDescription)", raw("POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: \(value)\r\n\r\n{}"), expect))
         }
-        // Invalid UTF-8 in the target (raw and percent-encoded) and in header values.
+        // Invalid UTF-8 in the target (raw and percent-encoded), in header names and values.
         heads.append(("invalid UTF-8 in the path", raw("GET /de") + [0xFF, 0xFE] + raw("mo/summer/data HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)))
         heads.append(("percent-encoded invalid UTF-8 in the path", raw("GET /demo/%FF%FE/data HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)))
         heads.append(("percent-encoded invalid UTF-8 in the query", raw("GET /demo/summer/data?deviceId=%C3%28abcdefgh HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)))
+        // obs-text in a field value is opaque (RFC 9110 §5.5): not a key, so 401.
         heads.append(("invalid UTF-8 in Authorization",
                       raw("POST /sdk/session HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer opl_sdk_") + [0xC0, 0xAF] + raw("\r\nContent-Length: 2\r\n\r\n{}"),
-                      .status(400)))
+                      .status(401)))
         heads.append(("invalid UTF-8 in X-Forwarded-For",
                       raw("POST /match HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ") + [0xFF] + raw("\r\nContent-Length: 2\r\n\r\n{}"), .status(400)))
         heads.append(("invalid UTF-8 in a header name", raw("GET /health HTTP/1.1\r\nHost: x\r\nX-") + [0xFF] + raw(": 1\r\n\r\n"), .status(400)))

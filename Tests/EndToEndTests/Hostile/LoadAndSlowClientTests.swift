@@ -67,8 +67,9 @@ struct LoadAndSlowClientTests {
         let result = try await HostileThreads.run { () -> (held: Int, latencies: [TimeInterval], statuses: [Int], stillOpen: Int) in
             var idle: [RawHTTPConnection] = []
             var trickling: [RawHTTPConnection] = []
-            for _ in 0..<idleCount { idle.append(try RawHTTPConnection(port: port, timeout: 0.05)) }
-            for _ in 0..<tricklingCount { trickling.append(try RawHTTPConnection(port: port, timeout: 0.05)) }
+            // From 127.0.1.1–127.0.1.4, 50 each (under the per-address cap of 64): 200 other clients.
+            for i in 0..<idleCount { idle.append(try RawHTTPConnection(port: port, timeout: 0.05, source: "127.0.1.\(i / 50 + 1)")) }
+            for i in 0..<tricklingCount { trickling.append(try RawHTTPConnection(port: port, timeout: 0.05, source: "127.0.1.\(i / 50 + 3)")) }
             let partial = Array("POST /match HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nX-Slow: ".utf8)
                 + Array(repeating: UInt8(ascii: "z"), count: 4096)
             var sent = 0

@@ -49,10 +49,24 @@ final class RawHTTPConnection {
     let fd: Int32
     private var pending: [UInt8] = []
 
-    /// Connects to `127.0.0.1:port` (loopback only).
-    init(port: Int, timeout: TimeInterval = 10) throws {
+    /// Connects to `127.0.0.1:port` (loopback only), from the loopback address `source` when given
+    /// (bound before connecting, e.g. `127.0.1.1`: the server caps connections per address).
+    init(port: Int, timeout: TimeInterval = 10, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close(fd)
+                throw Failure.connect(code)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -17,9 +17,9 @@ enum ServerProbe {
         try server.backend.store.openBinding(orgId: demoOrgId(server), deviceId: deviceId)?.externalId
     }
 
-    /// Whether the server has a device profile for `deviceId`.
+    /// Whether the demo org has a device profile for `deviceId`.
     static func knowsDevice(_ server: OptoLinkServer, deviceId: String) throws -> Bool {
-        try server.backend.store.device(id: deviceId) != nil
+        try server.backend.store.device(orgId: demoOrgId(server), id: deviceId) != nil
     }
 
     /// Clicks recorded for a link.
@@ -27,9 +27,9 @@ enum ServerProbe {
         try server.backend.store.clickCount(linkId: linkId)
     }
 
-    /// Events recorded for a device.
+    /// Events the demo org recorded for a device.
     static func eventCount(_ server: OptoLinkServer, deviceId: String) throws -> Int {
-        try server.backend.store.eventCount(deviceId: deviceId)
+        try server.backend.store.eventCount(orgId: demoOrgId(server), deviceId: deviceId)
     }
 
     /// Event names (with their properties as JSON text) in the order the server stored them, read from

@@ -28,7 +28,7 @@ struct SimulatedDevice {
     ) throws -> OptoLink {
         let configuration = try OptoLinkConfiguration(
             apiKey: DemoKeys.client, orgKey: "demo", baseURL: baseURL, timeout: timeout, maxRetries: maxRetries,
-            backoffBase: backoffBase, maxBackoff: 30, clipboardEnabled: clipboardEnabled, linkDomains: ["links.demo.test"])
+            backoffBase: backoffBase, maxBackoff: 30, clipboardReading: clipboardEnabled ? .atFirstLaunch : .never, linkDomains: ["links.demo.test"])
         let environment = OptoLinkEnvironment(
             store: store, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo(fingerprint),
             transport: ForwardedForTransport(address: address), clock: clock)

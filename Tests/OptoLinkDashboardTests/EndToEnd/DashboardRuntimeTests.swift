@@ -3,7 +3,7 @@ import Testing
 @testable import OptoLinkDashboard
 
 /// The runtime's command handling against the embedded server and a real simulated device.
-@Suite("DashboardRuntime commands")
+@Suite("DashboardRuntime commands", .serialized)
 struct DashboardRuntimeTests {
     /// A runtime over a fresh embedded server, with a state the inbox's actions are folded into.
     final class Harness: @unchecked Sendable {

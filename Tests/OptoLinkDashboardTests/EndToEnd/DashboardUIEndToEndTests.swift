@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OptoLinkDashboard
 
-/// The waterfall, the inspector, the export and the mouse in the real binary under tmux: in the serialized
+/// The scenario checklist, the waterfall, the inspector, the export and the mouse in the real binary under tmux: in the serialized
 /// terminal suite, so no two dashboards under tmux load the machine at once.
 extension TerminalEndToEndTests {
     /// The number of wait cells (━) on the screen line of the /match row.
@@ -12,7 +12,7 @@ extension TerminalEndToEndTests {
     }
 
     @Test func theWaterfallGrowsTheInspectorShowsTheMaskedKeyAndXExportsFilesThatParse() async throws {
-        // Given the dashboard running flaky-server with 1 s and 2 s waits
+        // Given the dashboard running flaky-server with 1 s and 2 s waits (3 s: 94 columns at 32 ms, one scale)
         let session = try TmuxSession(command: """
             '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 1
             echo "EXIT=$?"
@@ -20,8 +20,10 @@ extension TerminalEndToEndTests {
             """)
         defer { session.kill() }
 
-        // Then the /match row's wait bars grow while it waits
-        let first = await session.waitFor(timeout: 15) { (Self.elapsedWaitCells($0) ?? 0) > 0 }
+        // Then the /match row's wait bars grow while it waits. The first reading is taken in the first 60 columns
+        // (under 2 s of the 3 s of waiting), so a loaded machine that captures the screen late still leaves the
+        // bar a second to grow, instead of catching it at its end.
+        let first = await session.waitFor(timeout: 15) { (1...60).contains(Self.elapsedWaitCells($0) ?? 0) }
         let before = try #require(Self.elapsedWaitCells(first.screen), "no waterfall row:\n\(first.screen.joined(separator: "\n"))")
         let grown = await session.waitFor(timeout: 5) { (Self.elapsedWaitCells($0) ?? 0) > before + 2 }
         #expect(grown.ok, "the wait did not grow from \(before) cells:\n\(grown.screen.joined(separator: "\n"))")
@@ -34,7 +36,11 @@ extension TerminalEndToEndTests {
         try session.mouse(button: 3, x: 20, y: titleRow)
         let focused = await session.waitFor { $0.contains { $0.contains("▶ Retry timeline") } }
         #expect(focused.ok, "the click did not focus the timeline:\n\(focused.screen.joined(separator: "\n"))")
-        let matchRow = try #require(focused.screen.firstIndex { $0.contains("match") && $0.contains("✔") && !$0.contains(":") })
+        // (The /match row of the timeline, under its title: the scenario pane's ticked steps name /match too.)
+        let matchRow = try #require(focused.screen.indices.first { index in
+            let line = focused.screen[index]
+            return index > titleRow && line.contains("match") && line.contains("✔") && !line.contains(":")
+        })
         try session.mouse(button: 0, x: 5, y: matchRow)
         try session.mouse(button: 3, x: 5, y: matchRow)
         try session.press("Enter")
@@ -65,6 +71,63 @@ extension TerminalEndToEndTests {
         #expect(reader.rows.count == 40 && reader.rows.contains { $0.contains("Retry timeline") })
         let report = String(decoding: FileManager.default.contents(atPath: base.appendingPathComponent("report.md").path) ?? Data(), as: UTF8.self)
         #expect(report.contains("| flaky-server | PASS |"))
+        try session.press("q")
+        #expect(await session.waitFor { $0.contains("EXIT=0") }.ok)
+    }
+
+    /// The scenario pane's ticked steps (`│ ✔ …` rows of the left column).
+    static func tickedSteps(_ screen: [String]) -> Int {
+        screen.filter { $0.hasPrefix("│ ✔ ") }.count
+    }
+
+    /// The left column's text (44 columns at 120×40) without its borders, rows joined by spaces.
+    static func leftColumnText(_ screen: [String]) -> String {
+        screen.dropFirst().map { String($0.prefix(44).dropFirst().dropLast()).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    @Test func thePickerShowsExpectationsAndTheScenarioChecklistTicksUpToPass() async throws {
+        // Given the dashboard with 1 s and 2 s waits (flaky-server's first launch takes 3 s)
+        let session = try TmuxSession(command: """
+            '\(BuiltBinary.path)' --backoff-base 1
+            echo "EXIT=$?"
+            sleep 60
+            """)
+        defer { session.kill() }
+        #expect(await session.waitFor { $0.joined().contains("Match attempts") }.ok)
+
+        // When s opens the picker: each scenario's expectation is beside its name
+        try session.press("s")
+        let picker = await session.waitFor { $0.joined().contains("Run a scenario") }
+        #expect(picker.screen.contains { $0.contains("flaky-server") && $0.contains("/match answers 503 twice") },
+                "\(picker.screen.joined(separator: "\n"))")
+        // and the selected one's, whole, under the list
+        for _ in 0..<9 { try session.press("j") }
+        let selected = await session.waitFor { $0.contains { $0.contains("── flaky-server ─") } }
+        #expect(selected.ok, "\(selected.screen.joined(separator: "\n"))")
+        #expect(selected.screen.contains { $0.contains("expects /match answers 503 twice then succeeds: waits base then 2×base") })
+
+        // When it runs: while the first launch waits out the retries, the steps before it are ticked
+        try session.press("Enter")
+        let running = await session.waitFor(timeout: 15) { screen in
+            screen.contains { $0.contains("Scenario flaky-server · running 2/7") } && screen.contains { $0.hasPrefix("│ ▸ first launch") }
+        }
+        #expect(running.ok, "no running checklist:\n\(running.screen.joined(separator: "\n"))")
+        #expect(Self.tickedSteps(running.screen) == 2)
+        #expect(running.screen.contains { $0.hasPrefix("│ · /match → 503, 503, 200") })
+        #expect(running.screen.contains { $0.hasPrefix("│ expects /match answers 503") })
+
+        // Then every step ticks and the verdict explains itself, expected versus observed
+        let passed = await session.waitFor(timeout: 20) { $0.contains { $0.contains("Scenario flaky-server · PASS 7/7") } }
+        #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
+        #expect(Self.tickedSteps(passed.screen) == 7)
+        #expect(passed.screen.contains { $0.hasPrefix("│ PASS: expected /match answers 503 twice") })
+        #expect(Self.leftColumnText(passed.screen).contains("observed 503, wait 1.0s, 503, wait 2.0s, 200"),
+                "\(Self.leftColumnText(passed.screen))")
+        #expect(passed.screen.first?.contains("scenario flaky-server PASS") == true)
+        // Shift-Tab (to the fingerprint) brings the device profile and the fingerprint back
+        try session.press("BTab")
+        #expect(await session.waitFor { $0.contains { $0.contains("Device profile") } }.ok)
         try session.press("q")
         #expect(await session.waitFor { $0.contains("EXIT=0") }.ok)
     }

@@ -107,6 +107,15 @@ struct SVGScreenshotTests {
         #expect(ok, "\(error ?? "")")
     }
 
+    @Test func junitSystemOutListsTheStepsUnderTheVerdict() throws {
+        let result = try #require(Fixtures.scenarioFailed().scenarioResults.last)
+        let xml = JUnitReport.xml([result], timestamp: Date(timeIntervalSince1970: 0))
+        #expect(xml.contains("<system-out>deferred-clipboard FAIL at step 3 “/match → CLIPBOARD exact”: expected CLIPBOARD exact"))
+        #expect(xml.contains("&#10;✔ click from another network&#10;✔ first launch&#10;✘ /match → CLIPBOARD exact&#10;· pasteboard cleared</system-out>"))
+        let (_, ok, error) = SVGReader.read(xml)
+        #expect(ok, "\(error ?? "")")
+    }
+
     @Test func theReportHasVerdictsTimelineAndBreakdowns() {
         var state = Fixtures.deferredMatch()
         DashboardReducer.reduce(&state, .scenarioExpectations(["deferred-scored-medium": "medium confidence"]))
@@ -117,5 +126,12 @@ struct SVGScreenshotTests {
         #expect(report.contains("| medium confidence | score 79 |"))
         #expect(report.contains("#2 match: 200 80ms ✔"))
         #expect(report.contains("`summer` /promo/summer: ip 30 plat 10 os 8 lang 10 tz 0 model 12 rec 9 = 79 ≥ 65"))
+    }
+
+    @Test func theReportListsEachScenariosStepsWithTheirMarks() {
+        let report = MarkdownReport.markdown(Fixtures.scenarioFailed())
+        #expect(report.contains("### Steps"))
+        #expect(report.contains("- **deferred-clipboard** FAIL: ✔ click from another network · ✔ first launch · ✘ /match → CLIPBOARD exact · "
+                                + "· pasteboard cleared"))
     }
 }

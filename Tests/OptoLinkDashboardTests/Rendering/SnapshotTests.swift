@@ -32,3 +32,32 @@ extension SnapshotTests {
         assertSnapshot(Self.render(Fixtures.backoffOneTwoFour(), size), named: "waterfall-1-2-4-\(size.width)x\(size.height)")
     }
 }
+
+extension SnapshotTests {
+    /// The flaky-server checklist mid-run: two steps ticked, the first launch running, the rest to come.
+    @Test(arguments: sizes) func scenarioChecklistWhileItRuns(size: ScreenSize) {
+        assertSnapshot(Self.render(Fixtures.scenarioRunning(), size), named: "scenario-running-\(size.width)x\(size.height)")
+    }
+
+    /// A failed scenario: the failed step, the steps never reached, the verdict expected versus observed.
+    @Test(arguments: sizes) func scenarioChecklistAfterAFailure(size: ScreenSize) {
+        assertSnapshot(Self.render(Fixtures.scenarioFailed(), size), named: "scenario-failed-\(size.width)x\(size.height)")
+    }
+
+    /// The picker: each scenario's expectation beside its name, the selected one's in full under the list.
+    @Test(arguments: sizes) func scenarioPickerShowsExpectations(size: ScreenSize) {
+        assertSnapshot(Self.render(Fixtures.scenarioPicker(), size), named: "scenario-picker-\(size.width)x\(size.height)")
+    }
+}
+
+extension SnapshotTests {
+    /// The log and the match attempts filtered with `/`: the filters in the titles, only matching rows.
+    @Test(arguments: sizes) func filteredLogAndMatchAttempts(size: ScreenSize) {
+        assertSnapshot(Self.render(Fixtures.filtered(), size), named: "filtered-\(size.width)x\(size.height)")
+    }
+
+    /// The `/` prompt in the footer row.
+    @Test(arguments: sizes) func filterPromptInTheFooter(size: ScreenSize) {
+        assertSnapshot(Self.render(Fixtures.filterPrompt(), size), named: "filter-prompt-\(size.width)x\(size.height)")
+    }
+}

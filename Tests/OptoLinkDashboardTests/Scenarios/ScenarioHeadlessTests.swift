@@ -31,6 +31,45 @@ struct ScenarioHeadlessTests {
         #expect(lines.last == "1 passed, 0 failed")
         // The timeline is printed: one line per diagnostic with its relative time.
         #expect(lines.contains { $0.range(of: #"^ +\+\d+\.\d{3}s  "#, options: .regularExpression) != nil })
+        // Every step of the plan is ticked, once each, in the plan's order, before the verdict: the body's
+        // `ctx.step` calls are the plan (a name outside it would also log a warning).
+        let ticked = lines.compactMap { line -> String? in
+            guard let range = line.range(of: #"^ +\+\d+\.\d{3}s  ✔ "#, options: .regularExpression) else { return nil }
+            return String(line[range.upperBound...])
+        }
+        #expect(ticked == scenario.steps, "\(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.contains("✘") || $0.contains("not in the scenario's plan") })
+        let lastTick = lines.lastIndex { $0.contains("✔ ") } ?? lines.count
+        #expect(lastTick < (lines.firstIndex(of: "PASS \(name)") ?? -1))
+    }
+
+    @Test func aFailedRunPrintsTheFailedStepAndTheStepsItNeverReached() async throws {
+        // Given a scenario whose second step fails
+        let server = try EmbeddedServer.start()
+        defer { server.stop() }
+        let sink = LineSink()
+        let scenario = Scenario(name: "half-way", expectation: "three steps", steps: ["first launch", "/match → CLIPBOARD", "pasteboard cleared"],
+                                needsDevEndpoints: false) { ctx in
+            let device = await ctx.makeDevice()
+            ctx.step("first launch")
+            let link = try await ctx.firstLaunch(device)
+            ctx.step("/match → CLIPBOARD")
+            try check(link?.matchMethod == .clipboard, "expected CLIPBOARD, got \(describe(link))")
+            ctx.step("pasteboard cleared")
+            return "unreachable"
+        }
+        // When
+        let summary = await HeadlessRunner.run([scenario], target: BackendTarget(baseURL: server.baseURL), backoffBase: Self.base,
+                                               write: { sink.write($0) })
+        // Then: ✔ first launch, ✘ the match step, · the step never reached, then the verdict
+        let lines = sink.lines
+        #expect(summary.failed == 1)
+        let steps = lines.filter { $0.contains("✔ ") || $0.contains("✘ ") || $0.contains("(not reached)") }
+        #expect(steps.count == 3, "\(lines.joined(separator: "\n"))")
+        #expect(steps.first?.hasSuffix("✔ first launch") == true)
+        #expect(steps.dropFirst().first?.hasSuffix("✘ /match → CLIPBOARD") == true)
+        #expect(steps.last == String(repeating: " ", count: 13) + "· pasteboard cleared (not reached)")
+        #expect(lines.contains("FAIL half-way: expected CLIPBOARD, got no link"))
     }
 
     @Test func flakyServerWaitsBaseThenTwiceBase() async throws {

@@ -195,5 +195,54 @@ enum Fixtures {
         reduced([.openOverlay(.help)])
     }
 
+    /// The flaky-server scenario as a partner sees it mid-run: the click and the fault passed, the first
+    /// launch running (its /match 1.2 s into the 2 s wait after two 503s), the other steps to come.
+    static func scenarioRunning() -> DashboardState {
+        let steps = ScenarioCatalog.named("flaky-server")?.steps ?? []
+        var state = reduced([.scenarioExpectations(ScenarioCatalog.expectations), .scenarioStarted(name: "flaky-server", steps: steps)])
+        for step in steps.prefix(2) {
+            DashboardReducer.reduce(&state, .scenarioStepStarted(step))
+            DashboardReducer.reduce(&state, .scenarioStepPassed(step))
+        }
+        DashboardReducer.reduce(&state, .scenarioStepStarted(steps[2]))
+        let flaky = flakyAfterEarlierMatch()
+        for row in flaky.timeline { state.timeline.append(row) }
+        return reduced(state, [.tick(now: flaky.now)])
+    }
+
+    /// deferred-clipboard failed at its third step: the match came back IP_FUZZY instead of CLIPBOARD.
+    static func scenarioFailed() -> DashboardState {
+        let steps = ScenarioCatalog.named("deferred-clipboard")?.steps ?? []
+        let detail = "expected CLIPBOARD exact /promo/summer (deferred), got IP_FUZZY low /promo/summer (deferred)"
+        return reduced([
+            .scenarioExpectations(ScenarioCatalog.expectations), .scenarioStarted(name: "deferred-clipboard", steps: steps),
+            .scenarioStepStarted(steps[0]), .scenarioStepPassed(steps[0]), .scenarioStepStarted(steps[1]), .scenarioStepPassed(steps[1]),
+            .scenarioStepStarted(steps[2]), .scenarioStepFailed(steps[2], detail: detail),
+            .scenarioFinished(name: "deferred-clipboard", passed: false, detail: detail),
+        ])
+    }
+
+    /// The deferred match with a longer log, both filtered: the log to `RETRY` (any case), the match
+    /// attempts to `scored`; the log has the focus.
+    static func filtered() -> DashboardState {
+        var state = deferredMatch()
+        for index in 1...12 {
+            DashboardReducer.reduce(&state, .log(index % 3 == 0 ? .warning : .info,
+                                                 index % 3 == 0 ? "match #\(index) retry after 1.0s (attempt 1 failed)" : "event sent: e\(index) (0 queued)"))
+        }
+        return reduced(state, [.tick(now: 102), .focus(.log), .setFilter(.log, "RETRY"), .setFilter(.matches, "scored")])
+    }
+
+    /// ``filtered()`` with the `/` prompt open over the footer, editing the log's filter.
+    static func filterPrompt() -> DashboardState {
+        reduced(filtered(), [.openOverlay(.textInput(purpose: .filter(.log), text: "retry #1"))])
+    }
+
+    /// The scenario picker over the whole catalog, deferred-clipboard selected.
+    static func scenarioPicker() -> DashboardState {
+        reduced([.scenariosAvailable(ScenarioCatalog.names), .scenarioExpectations(ScenarioCatalog.expectations),
+                 .openOverlay(.scenarioPicker(selected: 2))])
+    }
+
     static func reduced(_ actions: [DashboardAction]) -> DashboardState { reduced(base(), actions) }
 }

@@ -68,4 +68,30 @@ import Testing
         #expect(process.terminationStatus == 2)
         #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("usage:"))
     }
+
+    /// Issue 13: `--help` lists every flag with its default, and a bad value is a usage error (exit 2).
+    @Test(.enabled(if: built)) func helpListsEveryFlagWithItsDefault() throws {
+        let (process, out, _) = try launch(["--help"])
+        #expect(waitForExit(process))
+        let help = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        for (flag, defaultText) in [("--trusted-proxy CIDR", "default none"), ("--max-connections N", "default 512"),
+                                    ("--max-connections-per-address N", "default 64"), ("--storage-workers N", "default 4"),
+                                    ("--max-clicks-per-address N", "default 1000"), ("--click-memory MIB", "default 128"),
+                                    ("--max-click-rows N", "default 1000000"), ("--trust-forwarded-for", "right-most")] {
+            #expect(help.contains(flag), "\(flag) missing from --help")
+            let section = help.components(separatedBy: "  " + flag).dropFirst().first?.components(separatedBy: "\n  --").first ?? ""
+            #expect(section.contains(defaultText), "\(flag): \(section)")
+        }
+        for bad in [["--max-connections-per-address", "0"], ["--click-memory", "lots"], ["--storage-workers", "-1"]] {
+            let (badProcess, _, err) = try launch(bad)
+            #expect(waitForExit(badProcess))
+            #expect(badProcess.terminationStatus == 2, "\(bad)")
+            #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(bad[0]))
+        }
+        let (proxy, _, proxyErr) = try launch(["--port", "0", "--trusted-proxy", "10.0.0.0/33"])
+        #expect(waitForExit(proxy))
+        #expect(proxy.terminationStatus == 1)
+        #expect(String(decoding: proxyErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("10.0.0.0/33"))
+    }
 }

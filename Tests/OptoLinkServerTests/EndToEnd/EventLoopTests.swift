@@ -24,11 +24,16 @@ import Testing
     /// outcome, and anything else with its path.
     static func server(limits: HTTPServer.Limits = HTTPServer.Limits()) throws -> HTTPServer {
         _ = bigBody.count   // made here, not inside the handler on a loop thread
-        let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { request, _, faultsApplied in
+        let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { request, _, stage in
             switch request.target {
             case "/big": return .respond(HTTPResponse(status: 200, body: bigBody))
-            case "/slow" where !faultsApplied: return .delay(0.5)
+            case "/slow" where !stage.faultsApplied: return .delay(0.5)
             case "/drop": return .drop
+            case "/storage" where !stage.onWorker: return .offload(stage)
+            case "/storage":
+                storageGate.wait()   // a store that does not answer until the test lets it
+                storageGate.signal()
+                return .respond(HTTPResponse(status: 200, body: Array("/storage on a worker".utf8)))
             case "/length": return .respond(HTTPResponse(status: 200, body: Array("\(request.body.count) \(request.body.reduce(0) { $0 &+ Int($1) })".utf8)))
             default: return .respond(HTTPResponse(status: 200, body: Array(request.target.utf8)))
             }
@@ -36,6 +41,9 @@ import Testing
         try server.start()
         return server
     }
+
+    /// Closed until a test opens it: `/storage` waits on it, on a storage worker.
+    static let storageGate = DispatchSemaphore(value: 0)
 
     static let bigBody = [UInt8](unsafeUninitializedCapacity: 8 * 1024 * 1024) { buffer, count in
         for i in 0..<buffer.count { buffer[i] = UInt8(truncatingIfNeeded: i &* 31 &+ i >> 12) }
@@ -108,6 +116,33 @@ import Testing
         let (text, seconds) = await slow
         #expect(text == "/slow")
         #expect(seconds >= 0.5 && seconds < 2, "\(seconds)")
+    }
+
+    /// Issue 13, item 4: a request whose storage is slow runs on a worker; its loop (the only one) keeps
+    /// serving everyone else, and the requests pipelined behind it are answered after it, in order.
+    @Test func aRequestWaitingOnSlowStorageDoesNotHoldTheLoop() async throws {
+        var limits = HTTPServer.Limits()
+        limits.eventLoops = 1
+        limits.storageWorkers = 1
+        let server = try Self.server(limits: limits)
+        defer { server.stop() }
+        let port = server.port
+        async let pipelined: [String] = Self.onThread {
+            let connection = TestConnection(port: port, timeout: 5)
+            connection.send("GET /storage HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+            return (0..<2).map { _ in connection.readResponse()?.text ?? "nothing" }
+        }
+        let others: [TimeInterval] = await Self.onThread {
+            usleep(100_000)   // the /storage request is on the worker, waiting
+            return (0..<5).map { i in
+                let started = Date()
+                let ok = TestConnection(port: port, timeout: 5).request("GET", "/other\(i)")?.text == "/other\(i)"
+                return ok ? Date().timeIntervalSince(started) : .infinity
+            }
+        }
+        Self.storageGate.signal()   // the store answers
+        #expect(others.allSatisfy { $0 < 0.3 }, "\(others)")
+        #expect(await pipelined == ["/storage on a worker", "/after"])
     }
 
     @Test func stopEndsADelayAndADropClosesAtOnce() async throws {

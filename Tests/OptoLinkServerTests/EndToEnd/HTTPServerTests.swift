@@ -142,7 +142,7 @@ import Testing
         defer { server.stop() }
         var idle = [TestConnection]()
         for i in 0..<200 {
-            let c = server.connection()
+            let c = server.connection(from: "127.0.1.\(i / 50 + 1)")   // 50 per address, under the per-address cap
             if i % 2 == 0 { c.send("GET /health HTTP/1.1\r\nX-Partial: ") }   // slow: half a request
             idle.append(c)
         }
@@ -165,6 +165,35 @@ import Testing
         #expect(extra.status == 503)
         #expect(extra.json?["message"] != nil)
         #expect(extra.json?["requestId"] != nil)
+    }
+
+    /// Issue 13, item 3: one address holding its share of connections leaves the rest to others.
+    @Test func connectionsBeyondThePerAddressCapGet503WhileOtherAddressesAreServed() throws {
+        var limits = HTTPServer.Limits()
+        limits.maxConnectionsPerAddress = 4
+        let server = try TestServer(limits: limits)
+        defer { server.stop() }
+        // Given one address holding four keep-alive connections.
+        var held = (0..<4).map { _ in server.connection(from: "127.0.0.2") }
+        for c in held { #expect(c.request("GET", "/health")?.status == 200) }
+        // When it opens a fifth, it gets 503 with the envelope.
+        let extra = try #require(server.connection(from: "127.0.0.2").readResponse())
+        #expect(extra.status == 503)
+        #expect(extra.json?["message"]?.stringValue?.contains("from your address") == true)
+        #expect(extra.json?["requestId"]?.stringValue == extra.header("X-Request-Id"))
+        // Then other addresses are served.
+        for source in ["127.0.0.3", "127.0.0.4"] {
+            #expect(server.connection(from: source).request("GET", "/health")?.status == 200)
+        }
+        // And once one of the four closes, the address may open another.
+        held.removeLast()
+        var reopened: Int?
+        let deadline = Date().addingTimeInterval(3)
+        while reopened != 200, Date() < deadline {
+            reopened = server.connection(from: "127.0.0.2").request("GET", "/health")?.status
+            if reopened != 200 { usleep(20_000) }
+        }
+        #expect(reopened == 200)
     }
 
     @Test func stopClosesConnectionsAndTheListener() throws {
@@ -234,7 +263,7 @@ import Testing
         }
         #expect(failures.withLock { $0 } == 0)
         #expect(server.backend.matches.snapshot.records.count == 16 * 25)
-        #expect(try server.backend.store.eventCount(deviceId: "device-15-24") == 1)
+        #expect(try server.backend.store.demoEventCount("device-15-24") == 1)
     }
 }
 
@@ -243,3 +272,33 @@ let MSG_WAITALL_FLAG = Int32(MSG_WAITALL)
 #else
 let MSG_WAITALL_FLAG = MSG_WAITALL
 #endif
+
+/// A client that sends only CR LF is answered 400 and closed at once (issue 13, item 1).
+@Suite struct BlankLineFloodTests {
+    @Test func aConnectionSendingOnlyEmptyLinesGetsA400AndIsClosed() throws {
+        // Given the default limits (16 KiB head, 20 s per request).
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection(timeout: 3)
+        // When the client sends nothing but CR LF.
+        for _ in 0..<16 { connection.send(String(repeating: "\r\n", count: 512)) }
+        // Then it gets the envelope at once (not a 408 after 20 s) and the connection is closed.
+        let response = try #require(connection.readResponse())
+        #expect(response.status == 400)
+        #expect(response.json?["requestId"]?.stringValue == response.header("X-Request-Id"))
+        #expect(connection.isClosedByPeer())
+        // And everyone else is served.
+        #expect(server.request("GET", "/health")?.status == 200)
+    }
+
+    /// Issue 13, item 6: the CR of a leading CR LF at the end of one read, its LF in the next.
+    @Test func anEmptyLineSplitAcrossTwoReadsIsIgnored() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = server.connection(timeout: 3)
+        connection.send("\r")
+        usleep(100_000)   // real time, so the server reads the CR on its own
+        connection.send("\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(connection.readResponse()?.status == 200)
+    }
+}

@@ -95,3 +95,111 @@ import Testing
         else { Issue.record("not parsed") }
     }
 }
+
+/// A connection that sends only CR LF, or a head or body a byte at a time: the parser's work stays
+/// bounded by what arrived (issue 13, item 1).
+@Suite struct HTTPParserWorkTests {
+    @Test func aFloodOfEmptyLinesIsRefusedAfterTwo() {
+        // Given a client sending nothing but CR LF.
+        // Then two leading empty lines are ignored (RFC 9112 §2.2) and the third is a 400.
+        if case .incomplete = HTTPParser.parse(Array("\r\n\r\n".utf8)) {} else { Issue.record("two empty lines refused") }
+        guard case .failure(let error) = HTTPParser.parse(Array(String(repeating: "\r\n", count: 3).utf8)) else {
+            Issue.record("three empty lines not refused"); return
+        }
+        #expect(error.status == 400)
+        if case .complete(let request, _) = HTTPParser.parse(Array("\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) {
+            #expect(request.segments == ["health"])
+        } else { Issue.record("two empty lines before a request refused") }
+    }
+
+    @Test func aFloodOfEmptyLinesSentInPiecesIsRefusedWithinSixBytes() {
+        var parser = HTTPParser()
+        var buffer = [UInt8]()
+        var outcome = HTTPParser.Outcome.incomplete
+        while case .incomplete = outcome, buffer.count < 64 * 1024 {
+            buffer.append(buffer.count % 2 == 0 ? 13 : 10)   // one byte per read
+            outcome = parser.parse(buffer)
+        }
+        guard case .failure(let error) = outcome else { Issue.record("never refused"); return }
+        #expect(error.status == 400)
+        #expect(buffer.count <= 6)
+    }
+
+    /// Bytes the parser looks at for a request that arrives `chunk` bytes per read.
+    static func work(_ request: [UInt8], chunk: Int) -> (examined: Int, outcome: HTTPParser.Outcome) {
+        var parser = HTTPParser()
+        var buffer = [UInt8]()
+        var outcome = HTTPParser.Outcome.incomplete
+        var position = 0
+        while position < request.count {
+            buffer.append(contentsOf: request[position..<min(position + chunk, request.count)])
+            position += chunk
+            outcome = parser.parse(buffer)
+            if case .incomplete = outcome { continue }
+            break
+        }
+        return (parser.bytesExamined, outcome)
+    }
+
+    @Test func aHeadSentAByteAtATimeIsScannedOnce() {
+        // Given a 12 KiB head that arrives one byte per read.
+        let head = Array(("GET /demo/summer/data HTTP/1.1\r\nHost: x\r\n"
+            + (0..<300).map { "X-Header-\($0): \(String(repeating: "v", count: 20))\r\n" }.joined() + "\r\n").utf8)
+        #expect(head.count > 10_000)
+        let (examined, outcome) = Self.work(head, chunk: 1)
+        // Then it is parsed, and every byte was looked at a bounded number of times (rescanning the buffer
+        // on every read would look at about head² / 2 ≈ 60 M bytes).
+        guard case .complete(let request, let consumed) = outcome else { Issue.record("not parsed: \(outcome)"); return }
+        #expect(consumed == head.count && request.headers.count == 301)
+        #expect(examined <= 4 * head.count, "examined \(examined) bytes for a \(head.count)-byte head")
+        // And the same head in one read costs about as much.
+        #expect(Self.work(head, chunk: head.count).examined <= 4 * head.count)
+    }
+
+    @Test func aBodySentAByteAtATimeDoesNotRescanTheHead() {
+        // Given a request with a 64 KiB head and an 8 KiB body that arrives one byte per read.
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 8 * 1024)
+        let headText = "POST /sdk/events HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\nX-Pad: "
+            + String(repeating: "p", count: 15 * 1024) + "\r\n\r\n"
+        let head = Array(headText.utf8)
+        var parser = HTTPParser()
+        var buffer = head
+        guard case .incomplete = parser.parse(buffer) else { Issue.record("head not accepted"); return }
+        #expect(parser.expectsContinue == true)
+        let afterHead = parser.bytesExamined
+        var outcome = HTTPParser.Outcome.incomplete
+        for byte in body {
+            buffer.append(byte)
+            outcome = parser.parse(buffer)
+        }
+        // Then the body is complete, and no byte of the head was looked at again.
+        guard case .complete(let request, let consumed) = outcome else { Issue.record("not complete"); return }
+        #expect(request.body == body && consumed == buffer.count)
+        #expect(parser.bytesExamined - afterHead <= body.count, "\(parser.bytesExamined - afterHead) bytes examined for the body")
+        #expect(parser.expectsContinue == false)
+    }
+
+    /// Issue 13, item 6: a leading CR LF split across two reads was answered 400 "Malformed request line".
+    @Test func aLoneCRAtTheEndOfAReadWaitsForItsLF() {
+        var parser = HTTPParser()
+        var buffer = Array("\r".utf8)
+        guard case .incomplete = parser.parse(buffer) else { Issue.record("a lone CR was refused"); return }
+        buffer += Array("\nGET /health HTTP/1.1\r\nHost: x\r\n\r".utf8)
+        guard case .incomplete = parser.parse(buffer) else { Issue.record("not incomplete"); return }
+        buffer += [10]
+        guard case .complete(let request, let consumed) = parser.parse(buffer) else { Issue.record("not parsed"); return }
+        #expect(request.segments == ["health"] && consumed == buffer.count)
+        // A CR followed by anything but LF is still a 400.
+        #expect({ if case .failure(let e) = HTTPParser.parse(Array("\rX".utf8)) { return e.status } else { return 0 } }() == 400)
+    }
+
+    @Test func theParserStartsAfreshAfterEachRequest() {
+        var parser = HTTPParser()
+        let two = Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        guard case .complete(let first, let used) = parser.parse(two) else { Issue.record("first"); return }
+        #expect(first.segments == ["a"])
+        parser.reset()
+        guard case .complete(let second, _) = parser.parse(Array(two[used...])) else { Issue.record("second"); return }
+        #expect(second.segments == ["b"])
+    }
+}

@@ -22,6 +22,8 @@ import Testing
         let targets = RouteTable.all.map { route in
             route.pattern.replacingOccurrences(of: ":orgKey", with: "demo").replacingOccurrences(of: ":shortCode", with: "summer")
                 .replacingOccurrences(of: ":id", with: "lnk_x").replacingOccurrences(of: ":alias", with: "spring")
+                .replacingOccurrences(of: ":code", with: "spring").replacingOccurrences(of: ":app_id", with: "id123456789")
+                .replacingOccurrences(of: ":link", with: "spring")
         } + ["/", "/demo", "/demo/summer/data/extra", "/%C3%A9/%00", "/demo/summer?deviceId=%FF%FE", "/dev/match-attempts?limit=abc"]
         let methods = ["GET", "POST", "PATCH", "DELETE", "PUT", "HEAD", "OPTIONS"]
         let auths = [nil, "Bearer \(TestServer.clientKey)", "Bearer \(TestServer.serverKey)", "Bearer ", "Bearer \u{0}", "Basic x", "Bearer opl_sdk_gone_client_key_0000000001",
@@ -36,6 +38,7 @@ import Testing
             var headers: [(name: String, value: String)] = [("X-Forwarded-For", "10.0.\(i % 250).\(i % 7)")]
             if let auth = auths.randomElement(using: &rng)! { headers.append(("Authorization", auth)) }
             if i % 3 == 0 { headers.append(("X-API-Key", auths.randomElement(using: &rng)!.map { String($0.dropFirst(7)) } ?? "")) }
+            if i % 4 == 0 { headers.append(("Api-Key", ["dbl_live_demo_key_0000000001", "dbl_sandbox_demo_key_000000001", "x", ""].randomElement(using: &rng)!)) }
             // A target that is not valid percent-encoded UTF-8 is a 400 in the parser (HTTPParserTests).
             guard let request = try? HTTPRequest(method: methods.randomElement(using: &rng)!, target: targets.randomElement(using: &rng)!,
                                                  headers: headers, body: body) else { continue }
@@ -44,13 +47,22 @@ import Testing
             if response.status >= 400 {
                 // OptoLink's routes answer the envelope; an emulated service's routes answer that service's shape.
                 let json = try JSONParser.parse(response.body)
-                if request.target.hasPrefix("/api/v1/sdk/") || request.target.hasPrefix("/qr/") {
-                    #expect(json["error"]?["message"]?.stringValue != nil, "\(request.target)")
-                    #expect(json["error"]?["code"]?.stringValue != nil, "\(request.target)")
+                let target = request.target
+                if target.hasPrefix("/api/v1/sdk/") || target.hasPrefix("/qr/") {
+                    #expect(json["error"]?["message"]?.stringValue != nil, "\(target)")
+                    #expect(json["error"]?["code"]?.stringValue != nil, "\(target)")
+                    #expect(json["requestId"]?.stringValue == response.header("X-Request-Id"))
+                } else if target.hasPrefix("/api/links/") || target.hasPrefix("/dbl/") {
+                    #expect(json["detail"]?.stringValue != nil, "\(target)")
+                    #expect(response.header("X-Request-Id") != nil)
+                } else if target.hasPrefix("/v1.0/ios/") || target.hasPrefix("/ios/") || target.hasPrefix("/af/") {
+                    #expect(json["code"]?.stringValue != nil, "\(target)")
+                    #expect(json["message"]?.stringValue != nil, "\(target)")
+                    #expect(response.header("X-Request-Id") != nil)
                 } else {
-                    #expect(json["message"]?.stringValue != nil)
+                    #expect(json["message"]?.stringValue != nil, "\(target)")
+                    #expect(json["requestId"]?.stringValue == response.header("X-Request-Id"))
                 }
-                #expect(json["requestId"]?.stringValue == response.header("X-Request-Id"))
             }
         }
     }

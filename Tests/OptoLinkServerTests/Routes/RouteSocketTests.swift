@@ -112,7 +112,7 @@ import Testing
         #expect(json["path"] == "/promo/summer")
         #expect(json["params"] == ["campaign": "summer", "utm_source": "newsletter"])
         #expect(json["linkId"]?.stringValue?.hasPrefix("lnk_") == true)
-        #expect(try server.backend.store.device(id: "device-data-1") != nil)
+        #expect(try server.backend.store.demoDevice("device-data-1") != nil)
         #expect(try server.backend.store.clickCount(linkId: json["linkId"]!.stringValue!) == 1)
         let bad = try #require(server.request("GET", "/demo/summer/data?deviceId=short"))
         #expect(bad.status == 400)
@@ -204,6 +204,65 @@ import Testing
         #expect(status(bearer(TestServer.clientKey)) == 401)
     }
 
+    /// Issue 13, item 11: `POST /api-keys/regenerate` (SERVER key) issues a new key; the keys it supersedes
+    /// keep working for 24 h, then answer 401. Over the socket, on the injected clock.
+    @Test func regeneratingAKeyLeavesTheOldOne24Hours() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let session = #"{"deviceId":"device-rotate-1"}"#
+        func sessionStatus(_ key: String) -> Int? { server.request("POST", "/sdk/session", headers: bearer(key), body: session)?.status }
+        func linksStatus(_ key: String) -> Int? { server.request("GET", "/links", headers: bearer(key))?.status }
+
+        // Given the org's backend regenerates its CLIENT key.
+        let regenerated = try #require(server.request("POST", "/api-keys/regenerate", headers: bearer(TestServer.serverKey), body: #"{"tier":"CLIENT"}"#))
+        #expect(regenerated.status == 201)
+        let newClientKey = try #require(regenerated.json?["key"]?.stringValue)
+        #expect(newClientKey.hasPrefix("opl_sdk_") && newClientKey != TestServer.clientKey)
+        #expect(regenerated.json?["tier"] == "CLIENT")
+        #expect(regenerated.json?["superseded"] == 1)
+        #expect(regenerated.json?["graceEndsAt"] == .string(ISOTime.string(server.clock.now().addingTimeInterval(24 * 3600))))
+        // Then both keys work, the old one until its grace ends.
+        #expect(sessionStatus(newClientKey) == 200)
+        #expect(sessionStatus(TestServer.clientKey) == 200)
+        server.clock.advance(by: 24 * 3600 - 1)
+        #expect(sessionStatus(TestServer.clientKey) == 200)
+        server.clock.advance(by: 1)
+        let expired = try #require(server.request("POST", "/sdk/session", headers: bearer(TestServer.clientKey), body: session))
+        #expect(expired.status == 401)
+        #expect(expired.json?["message"] == "API key expired (superseded more than 24 h ago)")
+        #expect(sessionStatus(newClientKey) == 200)
+
+        // The SERVER key regenerates itself the same way.
+        let server2 = try #require(server.request("POST", "/api-keys/regenerate", headers: bearer(TestServer.serverKey), body: #"{"tier":"SERVER"}"#))
+        let newServerKey = try #require(server2.json?["key"]?.stringValue)
+        #expect(newServerKey.hasPrefix("opl_api_"))
+        #expect(linksStatus(TestServer.serverKey) == 200 && linksStatus(newServerKey) == 200)
+        // Regenerating again supersedes the newer key only: the first one's grace is not extended.
+        server.clock.advance(by: 3600)
+        let third = try #require(server.request("POST", "/api-keys/regenerate", headers: bearer(newServerKey), body: #"{"tier":"SERVER"}"#))
+        #expect(third.json?["superseded"] == 1)
+        server.clock.advance(by: 23 * 3600)
+        #expect(linksStatus(TestServer.serverKey) == 401)
+        #expect(linksStatus(newServerKey) == 200)
+        #expect(linksStatus(try #require(third.json?["key"]?.stringValue)) == 200)
+        // The raw key is in the answer only, never in the audit trail.
+        let trail = try server.backend.store.auditTrail(limit: 3)
+        #expect(trail.contains { $0.action == "key.regenerate" })
+        #expect(!trail.contains { $0.detail.contains(newClientKey) || $0.detail.contains(newServerKey) })
+    }
+
+    @Test func keyRegenerationNeedsAServerKeyAndATier() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        #expect(server.request("POST", "/api-keys/regenerate", body: #"{"tier":"CLIENT"}"#)?.status == 401)
+        #expect(server.request("POST", "/api-keys/regenerate", headers: bearer(TestServer.clientKey), body: #"{"tier":"CLIENT"}"#)?.status == 403)
+        let bad = try #require(server.request("POST", "/api-keys/regenerate", headers: bearer(TestServer.serverKey), body: #"{"tier":"ADMIN"}"#))
+        #expect(bad.status == 400)
+        #expect(bad.json?["details"]?.serialized().contains("tier") == true)
+        #expect(server.request("POST", "/api-keys/regenerate", headers: bearer(TestServer.serverKey), body: "{}")?.status == 400)
+        #expect(server.request("GET", "/api-keys/regenerate", headers: bearer(TestServer.serverKey))?.status == 405)
+    }
+
     @Test func expiredKeyIs401() throws {
         var seed = ServerSeed.demo
         seed.orgs[0].keys.append(.init(key: "opl_sdk_demo_expired_key_000001", tier: "CLIENT", expiresAt: "2020-01-01T00:00:00Z"))
@@ -240,21 +299,27 @@ import Testing
 
         let event = try #require(server.request("POST", "/sdk/events", headers: auth, body: #"{"deviceId":"device-new-1","eventName":"purchase","properties":{"sku":"a","qty":2}}"#))
         #expect(event.json == ["ok": true])
-        #expect(try server.backend.store.eventCount(deviceId: "device-new-1") == 1)
+        #expect(try server.backend.store.demoEventCount("device-new-1") == 1)
         let big = "{\"deviceId\":\"device-new-1\",\"eventName\":\"big\",\"properties\":{\"k\":\"\(String(repeating: "x", count: 10_233))\"}}"
         let rejected = try #require(server.request("POST", "/sdk/events", headers: auth, body: big))
         #expect(rejected.status == 400)
         #expect(rejected.json?["details"]?.serialized().contains("properties") == true)
-        #expect(try server.backend.store.eventCount(deviceId: "device-new-1") == 1)
+        #expect(try server.backend.store.demoEventCount("device-new-1") == 1)
         let missing = try #require(server.request("POST", "/sdk/identity", headers: auth, body: #"{"deviceId":"device-new-1"}"#))
         #expect(missing.json?["details"] == [["message": "externalId is required", "field": "externalId"]])
     }
 
-    @Test func matchMakesADeviceKnownToIdentity() throws {
+    /// A `/match` with the app's `X-API-Key` (as the SDK sends it) makes the device known to that org;
+    /// an anonymous one that matched nothing names no org, so no org's key reaches the device (issue 13, item 9).
+    @Test func matchMakesADeviceKnownToTheKeysOrg() throws {
         let server = try TestServer()
         defer { server.stop() }
-        _ = server.request("POST", "/match", body: #"{"deviceId":"device-from-match"}"#)
+        _ = server.request("POST", "/match", headers: ["X-API-Key": TestServer.clientKey], body: #"{"deviceId":"device-from-match"}"#)
         #expect(server.request("POST", "/sdk/identity", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-from-match","externalId":"u"}"#)?.status == 200)
+        #expect(server.request("POST", "/sdk/identity", headers: bearer("opl_sdk_beta_client_key_0000000001"),
+                               body: #"{"deviceId":"device-from-match","externalId":"u"}"#)?.status == 404)
+        _ = server.request("POST", "/match", body: #"{"deviceId":"device-anonymous"}"#)
+        #expect(server.request("POST", "/sdk/identity", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-anonymous","externalId":"u"}"#)?.status == 404)
     }
 
     // MARK: /links
@@ -395,7 +460,7 @@ import Testing
 
         let invalid = try #require(server.request("POST", "/dev/faults", body: #"{"route":"everything","kind":"status"}"#))
         #expect(invalid.status == 400)
-        #expect(invalid.json?["details"] == [["message": "route must be one of match, data, sdk, events, qr-resolve, qr-match, qr-events, any", "field": "route"],
+        #expect(invalid.json?["details"] == [["message": "route must be one of match, data, sdk, events, qr-resolve, qr-match, qr-events, dbl-resolve, dbl-check-deferred, any", "field": "route"],
                                              ["message": "status is required for kind status", "field": "status"]])
     }
 
@@ -471,7 +536,7 @@ import Testing
         defer { second.stop() }
         let c2 = TestConnection(port: second.port)
         #expect(c2.request("GET", "/demo/keep/data")?.json?["path"] == "/kept")
-        #expect(try second.backend.store.device(id: "device-persist") != nil)
+        #expect(try second.backend.store.demoDevice("device-persist") != nil)
         #expect(c2.request("POST", "/sdk/identity/clear", headers: bearer(TestServer.clientKey), body: #"{"deviceId":"device-persist"}"#)?.status == 200)
         // Click records live in memory only.
         #expect(c2.request("POST", "/match", headers: ["X-Forwarded-For": "192.0.2.45"], body: "{\"clipboardToken\":\"\(token)\"}")?.json

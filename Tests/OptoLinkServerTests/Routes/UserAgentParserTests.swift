@@ -26,4 +26,21 @@ import Testing
         #expect(UserAgentParser.language("*") == nil)
         #expect(UserAgentParser.language(nil) == nil)
     }
+
+    /// Issue 13, item 2: what is kept of a header is what the contract compares: a language tag (at most
+    /// 35 characters, RFC 5646's buffer size), a short OS version; never kilobytes of header.
+    @Test func storedFieldsAreBoundedToWhatTheContractUses() {
+        let hugeTag = String(repeating: "a", count: 4096)
+        #expect(UserAgentParser.language(hugeTag) == nil)
+        #expect(UserAgentParser.language(hugeTag + ",en") == nil)
+        #expect(UserAgentParser.language("en-US," + hugeTag) == "en-US")
+        #expect(UserAgentParser.language("zh-Hant-TW-x-private1") == "zh-Hant-TW-x-private1")
+        #expect(UserAgentParser.language(String(repeating: "a", count: 36)) == nil)
+        #expect(UserAgentParser.language("en US") == nil)
+        #expect(UserAgentParser.language("<script>") == nil)
+        let longVersion = "Mozilla/5.0 (iPhone; CPU iPhone OS " + String(repeating: "1_", count: 2000) + "1 like Mac OS X)"
+        #expect(UserAgentParser.parse(longVersion).platform == "iOS")
+        #expect(UserAgentParser.parse(longVersion).osVersion == nil)
+        #expect(UserAgentParser.parse("Mozilla/5.0 (Linux; Android 14.0.0.1.2; X)").osVersion == "14.0.0.1.2")
+    }
 }

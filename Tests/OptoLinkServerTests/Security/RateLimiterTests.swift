@@ -5,11 +5,21 @@ import Testing
 @Suite struct RateLimiterTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
+    /// A limiter on a manual clock, and a way to count one request at a given time.
+    func limiter() -> (RateLimiter, (RateLimiter.Family, String, Date) throws(OptoLinkServerError) -> Void) {
+        let clock = ManualServerClock(start)
+        let limiter = RateLimiter(clock: clock)
+        return (limiter, { (family, ip, now) throws(OptoLinkServerError) in
+            clock.set(now)
+            try limiter.check(family, ip: ip)
+        })
+    }
+
     @Test func eachFamilyHasItsLimitPerMinute() throws {
         for family in RateLimiter.Family.allCases {
-            let limiter = RateLimiter()
-            for _ in 0..<family.limit { try limiter.check(family, ip: "1.1.1.1", now: start) }
-            #expect(throws: OptoLinkServerError.self) { try limiter.check(family, ip: "1.1.1.1", now: start) }
+            let (_, check) = limiter()
+            for _ in 0..<family.limit { try check(family, "1.1.1.1", start) }
+            #expect(throws: OptoLinkServerError.self) { try check(family, "1.1.1.1", start) }
         }
         #expect(RateLimiter.Family.resolve.limit == 500)
         #expect(RateLimiter.Family.match.limit == 30)
@@ -18,10 +28,10 @@ import Testing
     }
 
     @Test func retryAfterCountsDownToTheWindowEndAndThenResets() throws {
-        let limiter = RateLimiter()
-        for _ in 0..<30 { try limiter.check(.match, ip: "1.1.1.1", now: start) }
+        let (_, check) = limiter()
+        for _ in 0..<30 { try check(.match, "1.1.1.1", start) }
         do {
-            try limiter.check(.match, ip: "1.1.1.1", now: start.addingTimeInterval(20.5))
+            try check(.match, "1.1.1.1", start.addingTimeInterval(20.5))
             Issue.record("expected 429")
         } catch {
             #expect(error.status == 429)
@@ -29,19 +39,20 @@ import Testing
             #expect(error.message == "Retry after 40 second(s)")
         }
         // Other addresses and families are independent.
-        try limiter.check(.match, ip: "2.2.2.2", now: start)
-        try limiter.check(.sdk, ip: "1.1.1.1", now: start)
+        try check(.match, "2.2.2.2", start)
+        try check(.sdk, "1.1.1.1", start)
         // The window closes after 60 s.
-        try limiter.check(.match, ip: "1.1.1.1", now: start.addingTimeInterval(60))
+        try check(.match, "1.1.1.1", start.addingTimeInterval(60))
     }
 
     @Test func retryAfterIsAtLeastOneSecond() throws {
-        let limiter = RateLimiter()
-        for _ in 0..<30 { try limiter.check(.match, ip: "1.1.1.1", now: start) }
-        let error = #expect(throws: OptoLinkServerError.self) { try limiter.check(.match, ip: "1.1.1.1", now: start.addingTimeInterval(59.999)) }
+        let (_, check) = limiter()
+        for _ in 0..<30 { try check(.match, "1.1.1.1", start) }
+        let error = #expect(throws: OptoLinkServerError.self) { try check(.match, "1.1.1.1", start.addingTimeInterval(59.999)) }
         #expect(error?.retryAfter == 1)
     }
-    /// The limiter before sweeps could be skipped, as the reference.
+    /// The limiter before sweeps could be skipped, as the reference (with the rule for a clock that steps
+    /// back: the window keeps its count and starts at the earlier time).
     final class ReferenceLimiter {
         struct Window { var start: Date; var count: Int }
         var windows: [String: Window] = [:]
@@ -52,12 +63,13 @@ import Testing
             let key = family.rawValue + "|" + ip
             let due = lastPrune.map { now.timeIntervalSince($0) >= RateLimiter.window || now < $0 } ?? false
             if due || windows.count > sweepAt {
-                windows = windows.filter { now.timeIntervalSince($0.value.start) < RateLimiter.window && now >= $0.value.start }
+                windows = windows.filter { now.timeIntervalSince($0.value.start) < RateLimiter.window }
                 sweepAt = max(RateLimiter.minimumSweepSize, windows.count * 2)
             }
             if due || lastPrune == nil { lastPrune = now }
             var window = windows[key] ?? Window(start: now, count: 0)
-            if now.timeIntervalSince(window.start) >= RateLimiter.window || now < window.start { window = Window(start: now, count: 0) }
+            if now.timeIntervalSince(window.start) >= RateLimiter.window { window = Window(start: now, count: 0) }
+            else if now < window.start { window.start = now; windows[key] = window }
             guard window.count < family.limit else {
                 return Int((window.start.addingTimeInterval(RateLimiter.window).timeIntervalSince(now)).rounded(.up))
             }
@@ -69,7 +81,7 @@ import Testing
 
     @Test func decisionsAndWindowCountsMatchTheLimiterThatAlwaysSwept() {
         var rng = SplitMix64(seed: 15)
-        let limiter = RateLimiter()
+        let (limiter, check) = self.limiter()
         let reference = ReferenceLimiter()
         var now = start
         // Bursts of new addresses (past the 20 000 sweep size), repeated addresses, time going on
@@ -86,7 +98,7 @@ import Testing
             let family = burst ? .resolve : RateLimiter.Family.allCases.randomElement(using: &rng)!
             let ip = burst || Bool.random(using: &rng) ? "10.\(step / 65536).\(step / 256 % 256).\(step % 256)" : "10.9.9.\(Int.random(in: 0..<40, using: &rng))"
             var got: Int?
-            do { try limiter.check(family, ip: ip, now: now) } catch { got = error.retryAfter }
+            do { try check(family, ip, now) } catch { got = error.retryAfter }
             let expected = reference.check(family, ip: ip, now: now)
             #expect(got == expected, "step \(step)")
             if step % 97 == 0 || got != expected {
@@ -95,5 +107,53 @@ import Testing
             if got != expected { break }
         }
         #expect(limiter.windowCount == reference.windows.count)
+    }
+
+    /// A clock each reading of which is `step` seconds after the previous one (thread-safe).
+    final class SteppingClock: ServerClock, @unchecked Sendable {
+        // @unchecked: `next` is only touched under `lock`.
+        private let lock = NSLock()
+        private var next: Date
+        private let step: TimeInterval
+        init(_ start: Date, step: TimeInterval) { next = start; self.step = step }
+        func now() -> Date {
+            lock.lock()
+            defer { lock.unlock() }
+            let value = next
+            next += step
+            return value
+        }
+    }
+
+    /// Issue 13, item 6: requests stamped out of order (each a millisecond before the one counted
+    /// before it, as when a request's time was taken before the lock and a later one got the lock first)
+    /// never reopen the window: exactly the limit gets through.
+    @Test func requestsStampedOutOfOrderNeverReopenAWindow() {
+        let limiter = RateLimiter(clock: SteppingClock(start, step: -0.001))
+        var allowed = 0
+        for _ in 0..<1000 { if (try? limiter.check(.resolve, ip: "10.0.0.1")) != nil { allowed += 1 } }
+        #expect(allowed == 500)
+    }
+
+    /// Eight threads asking at once, on a clock read inside the lock: exactly 500 of 1 600 requests from
+    /// one address get through a 500/min window, whether the clock runs forward or steps back.
+    @Test(arguments: [0.0001, -0.0001])
+    func concurrentCallersGetExactlyTheLimit(step: TimeInterval) async {
+        let limiter = RateLimiter(clock: SteppingClock(start, step: step))
+        let allowed = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        Thread {
+                            var count = 0
+                            for _ in 0..<200 { if (try? limiter.check(.resolve, ip: "10.0.0.1")) != nil { count += 1 } }
+                            continuation.resume(returning: count)
+                        }.start()
+                    }
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(allowed == 500)
     }
 }

@@ -27,7 +27,7 @@ import Testing
             let store = try Store(path: path)
             try store.apply(.demo, now: now)
             let org = try #require(try store.org(key: "demo"))
-            try store.upsertDevice(id: "device-1234", orgId: org.id, platform: "iOS", osVersion: nil, deviceModel: nil, now: now)
+            try store.upsertDevice(orgId: org.id, id: "device-1234", platform: "iOS", osVersion: nil, deviceModel: nil, now: now)
             _ = try store.bind(orgId: org.id, deviceId: "device-1234", externalId: "user-1", now: now)
             try store.insertEvent(orgId: org.id, deviceId: "device-1234", name: "e", properties: ["a": 1], now: now)
         }
@@ -35,9 +35,9 @@ import Testing
         try store.apply(.demo, now: now.addingTimeInterval(10))
         let org = try #require(try store.org(key: "demo"))
         #expect(try store.links(orgId: org.id).count == 3)
-        #expect(try store.device(id: "device-1234")?.platform == "iOS")
+        #expect(try store.device(orgId: org.id, id: "device-1234")?.platform == "iOS")
         #expect(try store.openBinding(orgId: org.id, deviceId: "device-1234")?.externalId == "user-1")
-        #expect(try store.eventCount(deviceId: "device-1234") == 1)
+        #expect(try store.eventCount(orgId: org.id, deviceId: "device-1234") == 1)
         #expect(try store.keys(prefix: "opl_sdk_demo_cli").count == 1)
     }
 
@@ -62,9 +62,9 @@ import Testing
         var link = try #require(try store.link(orgId: org.id, shortCode: "summer"))   // now cached
         store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
         store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
-        store.queueDeviceUpsert(id: "device-queued", orgId: org.id, now: now)
+        store.queueDeviceUpsert(orgId: org.id, id: "device-queued", now: now)
         #expect(try store.clickCount(linkId: link.id) == 2)
-        #expect(try store.device(id: "device-queued")?.orgId == org.id)
+        #expect(try store.device(orgId: org.id, id: "device-queued")?.orgId == org.id)
         link.path = "/promo/changed"
         #expect(try store.save(link))
         #expect(try store.link(orgId: org.id, shortCode: "summer")?.path == "/promo/changed")
@@ -85,26 +85,73 @@ import Testing
             for _ in 0..<(Store.maxPending + 3) {   // past the limit: one batch applied at once, the rest by the flush
                 store.queueClick(linkId: linkId, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
             }
-            store.queueDeviceUpsert(id: "device-late", orgId: org.id, now: now)
+            store.queueDeviceUpsert(orgId: org.id, id: "device-late", now: now)
             store.flush()   // what `OptoLinkServer.stop()` does after the connections are closed
         }
         let reopened = try Store(path: path)
         #expect(try reopened.clickCount(linkId: linkId) == Store.maxPending + 3)
-        #expect(try reopened.device(id: "device-late") != nil)
+        #expect(try reopened.device(orgId: try #require(try reopened.org(key: "demo")).id, id: "device-late") != nil)
     }
-    @Test func aMatchUpsertsTheDeviceThenAudits() throws {
+    @Test func aMatchUpsertsTheDeviceOfItsOrgThenAudits() throws {
         let store = try Store(path: nil)
         let first = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.apply(.demo, now: first)
+        let org = try #require(try store.org(key: "demo"))
         try store.recordMatch(device: nil, orgId: nil, actor: "anonymous", detail: "NONE", now: first)
-        try store.recordMatch(device: ("match-device-1", "iOS", "17.4.1", nil), orgId: nil, actor: "sdk:opl_sdk_", detail: "FINGERPRINT", now: first)
-        try store.recordMatch(device: ("match-device-1", nil, nil, "iPhone16,1"), orgId: nil, actor: "anonymous", detail: "NONE",
+        try store.recordMatch(device: ("match-device-1", "iOS", "17.4.1", nil), orgId: org.id, actor: "sdk:opl_sdk_", detail: "FINGERPRINT", now: first)
+        try store.recordMatch(device: ("match-device-1", nil, nil, "iPhone16,1"), orgId: org.id, actor: "anonymous", detail: "NONE",
                               now: first.addingTimeInterval(5))
-        let device = try #require(try store.device(id: "match-device-1"))
+        // No org known (no match, no key): no profile, as no org could reach it.
+        try store.recordMatch(device: ("match-device-2", "iOS", nil, nil), orgId: nil, actor: "anonymous", detail: "NONE", now: first)
+        #expect(try store.device(orgId: org.id, id: "match-device-2") == nil)
+        let device = try #require(try store.device(orgId: org.id, id: "match-device-1"))
         #expect(device.platform == "iOS" && device.osVersion == "17.4.1" && device.deviceModel == "iPhone16,1")
         #expect(device.firstSeenAt == first && device.lastSeenAt == first.addingTimeInterval(5))
-        let trail = try store.auditTrail(limit: 5)
-        #expect(trail.map(\.actor) == ["anonymous", "sdk:opl_sdk_", "anonymous"])
-        #expect(trail.map(\.action) == ["match", "match", "match"])
-        #expect(trail.map(\.detail) == ["NONE", "FINGERPRINT", "NONE"])
+        let trail = try store.auditTrail(limit: 4)
+        #expect(trail.map(\.actor) == ["anonymous", "anonymous", "sdk:opl_sdk_", "anonymous"])
+        #expect(trail.map(\.action) == ["match", "match", "match", "match"])
+        #expect(trail.map(\.detail) == ["NONE", "NONE", "FINGERPRINT", "NONE"])
+    }
+
+    /// Schema 2 (issue 13, item 9): a version-1 database keeps its devices under their orgs; a profile
+    /// without an org, which no org's key could reach, is dropped.
+    @Test func aVersionOneDatabaseMovesItsDevicesUnderTheirOrgs() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema1-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        do {
+            let old = try SQLiteDatabase(path: path)
+            try old.execute("BEGIN;\n\(Schema.migrations[0])\nPRAGMA user_version = 1;\nCOMMIT;")
+            try old.execute("""
+                INSERT INTO orgs (id, org_key, name, status) VALUES (7, 'olde', 'Old', 'ACTIVE');
+                INSERT INTO devices VALUES ('device-with-org', 7, 1, 2, 'iOS', '17.4', 'iPhone16,1');
+                INSERT INTO devices VALUES ('device-without-org', NULL, 1, 2, NULL, NULL, NULL);
+                """)
+        }
+        let store = try Store(path: path)
+        #expect(try store.device(orgId: 7, id: "device-with-org")?.deviceModel == "iPhone16,1")
+        #expect(try store.device(orgId: 7, id: "device-without-org") == nil)
+        try store.upsertDevice(orgId: 7, id: "device-with-org", platform: nil, osVersion: "17.5", deviceModel: nil, now: Date(timeIntervalSince1970: 3))
+        #expect(try store.device(orgId: 7, id: "device-with-org")?.osVersion == "17.5")
+    }
+
+    /// Issue 13, item 2: the clicks table (analytics) keeps its newest rows only, whether clicks are
+    /// written at once (redirect page) or queued (`/data`).
+    @Test func theClicksTableKeepsItsNewestRows() throws {
+        let store = try Store(path: nil, maxClickRows: 160)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.apply(.demo, now: now)
+        let org = try #require(try store.org(key: "demo"))
+        let link = try #require(try store.link(orgId: org.id, shortCode: "summer"))
+        for _ in 0..<300 { try store.insertClick(linkId: link.id, source: "redirect", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
+        for _ in 0..<300 { store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
+        let rows = try store.clickCount(linkId: link.id)
+        #expect(rows >= 160 && rows <= 160 + 160 / 16, "\(rows) rows")
+    }
+
+    @Test func theServerPassesItsClickLimitsOn() throws {
+        let server = try OptoLinkServer(configuration: .init(port: 0, maxClicksPerAddress: 7, clickMemoryBudget: 12_345, maxClickRows: 99))
+        #expect(server.backend.matches.snapshot.limits == MatchState.Limits(maxRecordsPerAddress: 7, memoryBudget: 12_345))
+        #expect(server.backend.store.maxClickRows == 99)
+        #expect(throws: OptoLinkServerError.self) { try OptoLinkServer(configuration: .init(port: 0, maxClicksPerAddress: 0)) }
     }
 }

@@ -12,4 +12,6 @@ final class ManualServerClock: ServerClock, @unchecked Sendable {
     func now() -> Date { lock.lock(); defer { lock.unlock() }; return current }
 
     func advance(by seconds: TimeInterval) { lock.lock(); current += seconds; lock.unlock() }
+
+    func set(_ date: Date) { lock.lock(); current = date; lock.unlock() }
 }

@@ -26,8 +26,17 @@ final class TestConnection {
     /// Connects to 127.0.0.1:`port`. A failed connect is recorded as an issue and leaves a connection
     /// whose every send and read fails (the test's own expectations then fail too), rather than stopping
     /// the whole test process as a trap would.
-    init(port: Int, timeout: TimeInterval = 5) {
+    /// - Parameter source: the loopback address to connect from (bound before connecting), e.g.
+    ///   `127.0.0.2`; nil lets the system pick (127.0.0.1).
+    init(port: Int, timeout: TimeInterval = 5, source: String? = nil) {
         let socketFD = socket(AF_INET, Socket.streamType, 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            if bound != 0 { Issue.record("bind to \(source) failed: errno \(errno)") }
+        }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -110,13 +119,17 @@ final class TestServer: Sendable {
     var port: Int { server.port }
     var backend: Backend { server.backend }
 
-    init(seed: ServerSeed = .demo, production: Bool = false, trustForwardedFor: Bool = true, limits: HTTPServer.Limits = HTTPServer.Limits()) throws {
-        server = try OptoLinkServer(configuration: .init(port: 0, seed: seed, trustForwardedFor: trustForwardedFor, production: production),
+    init(seed: ServerSeed = .demo, production: Bool = false, trustForwardedFor: Bool = true, limits: HTTPServer.Limits = HTTPServer.Limits(),
+         databasePath: String? = nil) throws {
+        server = try OptoLinkServer(configuration: .init(port: 0, databasePath: databasePath, seed: seed, trustForwardedFor: trustForwardedFor,
+                                                         production: production),
                                     clock: clock, limits: limits)
         try server.start()
     }
 
-    func connection(timeout: TimeInterval = 5) -> TestConnection { TestConnection(port: port, timeout: timeout) }
+    func connection(timeout: TimeInterval = 5, from source: String? = nil) -> TestConnection {
+        TestConnection(port: port, timeout: timeout, source: source)
+    }
 
     /// One request on a fresh connection.
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) -> TestResponse? {

@@ -9,8 +9,7 @@ import OptoLinkTesting
 @Suite("Event queue")
 struct EventQueueTests {
     static func storedNames(_ store: InMemoryKeyValueStore) throws -> [String] {
-        guard let data = store.data(forKey: EventQueue.storeKey) else { return [] }
-        return try JSONDecoder().decode([QueuedEvent].self, from: data).map(\.name)
+        store.events.names
     }
 
     static func sentNames(_ transport: ScriptedTransport) async -> [String] {
@@ -58,7 +57,7 @@ struct EventQueueTests {
         #expect(await sdk2.queuedEventCount() == 0)
         await sdk2.shutdown()
         #expect(await Self.sentNames(online.transport) == ["a", "b", "c"])
-        #expect(store.data(forKey: EventQueue.storeKey) == nil)
+        #expect(store.events.events.isEmpty)
     }
 
     @Test func keepsOn429And5xxDropsOnOther4xxAndRetriesOnTheClock() async throws {
@@ -152,10 +151,18 @@ struct EventQueueTests {
         #expect(await sdk.trackEvent(String(repeating: "n", count: 100)))
         #expect(await sdk.trackEvent(String(repeating: "n", count: 101)) == false)
         #expect(await sdk.trackEvent("nan", properties: ["v": .number(.nan)]) == false)
-        #expect(await sdk.queuedEventCount() == 2)
+        // Nested 64 levels (the object itself is the first) fits; 65 is refused
+        let nested = { (levels: Int) -> [String: JSONValue] in
+            var value: JSONValue = 1
+            for _ in 1..<levels { value = ["k": value] }
+            return ["k": value]
+        }
+        #expect(await sdk.trackEvent("deep", properties: nested(64)))
+        #expect(await sdk.trackEvent("deeper", properties: nested(65)) == false)
+        #expect(errors.all.contains { $0.contains("nested more than 64 levels") })
+        #expect(await sdk.queuedEventCount() == 3)
         #expect(errors.all.contains { $0.contains("10241 bytes") && $0.contains("never truncated") })
-        let stored = try JSONDecoder().decode([QueuedEvent].self, from: try #require(device.store.data(forKey: EventQueue.storeKey)))
-        #expect(stored.first?.properties == fits)
+        #expect(device.store.events.events.first?.properties == fits)
         await sdk.shutdown()
     }
 

@@ -122,7 +122,7 @@ struct DeferredSequenceTests {
     @Test func clipboardDisabledNeverTouchesThePasteboard() async throws {
         let pasteboard = InMemoryPasteboard(string: Fixtures.token)
         let device = TestDevice(transport: Self.answering(match: Fixtures.noMatchJSON), pasteboard: pasteboard)
-        let sdk = device.start(Fixtures.configuration(clipboardEnabled: false))
+        let sdk = device.start(Fixtures.configuration(clipboardReading: .never))
         #expect(await sdk.resolveDeferredLink() == nil)
         await sdk.shutdown()
         #expect(pasteboard.hasStringsCount == 0)

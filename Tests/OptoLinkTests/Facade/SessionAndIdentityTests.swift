@@ -107,9 +107,10 @@ struct SessionAndIdentityTests {
             dependencies: .init(
                 configuration: configuration, api: api,
                 resolver: DeferredLinkResolver(
-                    api: api, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, launchState: launchState, clipboardEnabled: true),
+                    api: api, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, launchState: launchState),
                 launchState: launchState, store: store, deviceInfo: FixedDeviceInfo.iPhone, clock: ManualClock(),
-                deviceId: "device-1234", emit: { _ in }, log: { _, _ in }, deliver: { delivered.record($0); return true }))
+                deviceId: "device-1234", isAppExtension: false, emit: { _ in }, log: { _, _ in },
+                deliver: { delivered.record($0); return true }))
 
         let direct = await coordinator.open(URL(string: "https://links.demo.test/demo/summer")!, shortCode: "summer")
         let firstLaunch = await coordinator.runFirstLaunch(launchURL: nil, shortCode: nil)

@@ -15,8 +15,9 @@ import OptoLink
 ///   `linkId` is read only when it is a string;
 /// - `/match`: a Boolean `matched`; when true the `/data` rules; `matchMethod`, `matchConfidence`,
 ///   `matchScore` are read only when they have the right type;
-/// - `/sdk/session`, `/sdk/identity`, `/sdk/identity/clear`, `/sdk/events`: any JSON object; members
-///   of the wrong type fall back to what the SDK sent.
+/// - `/sdk/session`, `/sdk/identity`, `/sdk/identity/clear`: any JSON object; members of the wrong type
+///   fall back to what the SDK sent;
+/// - `/sdk/events`: any 2xx, whatever its body.
 struct ResponseBodyFuzzer {
     /// What the SDK must make of one answer.
     enum Expected: Sendable {
@@ -69,6 +70,8 @@ struct ResponseBodyFuzzer {
             status = 300 + rng.below(300)
         }
         var generated = body()
+        // `/sdk/events` does not read a 2xx body: any 2xx is a delivery.
+        if endpoint == .events { generated.expected = .eventAccepted }
         if !(200...299).contains(status) { generated.expected = .httpStatus(status) }
         generated.status = status
         return generated

@@ -14,14 +14,14 @@ enum Fixtures {
     static let fingerprint = FixedDeviceInfo.iPhone.value
 
     static func configuration(
-        maxRetries: Int = 2, clipboardEnabled: Bool = true, linkDomains: [String] = ["go.demo.test"],
+        maxRetries: Int = 2, clipboardReading: ClipboardReading = .atFirstLaunch, linkDomains: [String] = ["go.demo.test"],
         capacity: Int = 100, logger: OptoLinkLogger? = nil
     ) -> OptoLinkConfiguration {
         // The arguments are valid by construction; a failure here is a bug in the test itself.
         do {
             return try OptoLinkConfiguration(
                 apiKey: clientKey, orgKey: "demo", baseURL: baseURL, maxRetries: maxRetries,
-                clipboardEnabled: clipboardEnabled, linkDomains: linkDomains, eventQueueCapacity: capacity, logger: logger)
+                clipboardReading: clipboardReading, linkDomains: linkDomains, eventQueueCapacity: capacity, logger: logger)
         } catch {
             fatalError("fixture configuration refused: \(error)")
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// QubeRoute's installs and events in the database (tables `qr_installs` and `qr_events`, schema migration 3).
+/// QubeRoute's installs and events in the database (tables `qr_installs` and `qr_events`, schema migration 4).
 ///
 /// An install is one project, environment and install token; it gets an `installId` (`ins_` + 16 hex
 /// digits) when first seen and is attributed once: by its first `match` (to the matched link, or to none:

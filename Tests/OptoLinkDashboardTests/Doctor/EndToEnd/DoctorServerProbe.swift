@@ -31,7 +31,8 @@ enum DoctorServerProbe {
     }
 
     /// Whether the server knows a device with this id.
-    static func knowsDevice(_ server: OptoLinkServer, deviceId: String) throws -> Bool {
-        try server.backend.store.device(id: deviceId) != nil
+    static func knowsDevice(_ server: OptoLinkServer, deviceId: String, orgKey: String = "demo") throws -> Bool {
+        guard let org = try server.backend.store.org(key: orgKey) else { return false }
+        return try server.backend.store.device(orgId: org.id, id: deviceId) != nil
     }
 }

@@ -38,7 +38,8 @@ final class StubHTTPServer: Sendable {
     /// Starts serving `routes`; a request it has no answer for gets a 404 envelope.
     init(_ routes: @escaping @Sendable (_ method: String, _ path: String) -> StubAnswer?) throws {
         let received = self.received
-        server = HTTPServer(host: "127.0.0.1", port: 0) { request, _, delayed in
+        server = HTTPServer(host: "127.0.0.1", port: 0) { request, _, stage in
+            let delayed = stage.faultsApplied
             let path = "/" + request.segments.joined(separator: "/")
             if !delayed { received.withLock { $0.append("\(request.method) \(path)") } }
             guard let answer = routes(request.method, path) else {

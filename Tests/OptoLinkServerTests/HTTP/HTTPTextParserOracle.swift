@@ -1,14 +1,16 @@
-/// The request-head rules on decoded text: the server's original parser, kept as the reference.
-///
-/// ``HTTPParser`` answers heads made only of ASCII bytes itself, byte by byte; a head with any other
-/// byte comes here, where lines are decoded as UTF-8 and split at Characters, exactly as before the
-/// byte-level parser existed. The tests also use it as the oracle the byte-level parser must agree with.
-enum HTTPTextParser {
-    /// Parses the first request in `buffer` (same outcomes as ``HTTPParser/parse(_:limits:)``).
+import Foundation
+@testable import OptoLinkServer
+
+/// The server's original request-head rules on decoded text (lines decoded as UTF-8 and split at
+/// Characters), replaced by the byte-level ``HTTPParser`` and kept here as a test oracle: on heads
+/// whose request line is ASCII (and which the incremental parser's own rules do not answer first:
+/// more than two leading empty lines, a lone CR at the end), both must give the same outcome.
+enum HTTPTextParserOracle {
+    /// Parses the first request in `buffer`.
     static func parse(_ buffer: [UInt8], limits: HTTPParser.Limits = HTTPParser.Limits()) -> HTTPParser.Outcome {
         var start = 0
         while start + 1 < buffer.count, buffer[start] == 0x0d, buffer[start + 1] == 0x0a { start += 2 }
-        guard let (headEnd, bodyStart) = HTTPParser.findHeadEnd(buffer, from: start) else {
+        guard let (headEnd, bodyStart) = findHeadEnd(buffer, from: start) else {
             if buffer.count - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
             if buffer.count > start, !HTTPParser.isTokenChar(buffer[start]) { return .failure(.badRequest("Malformed request line")) }
             return .incomplete
@@ -46,7 +48,7 @@ enum HTTPTextParser {
             guard let colon = line.firstIndex(of: ":") else { return .failure(.badRequest("Malformed header line")) }
             let name = line[..<colon]
             guard !name.isEmpty, name.utf8.allSatisfy(HTTPParser.isTokenChar) else { return .failure(.badRequest("Malformed header name")) }
-            let value = line[line.index(after: colon)...].trimmingASCII(" \t")
+            let value = trimmed(line[line.index(after: colon)...], " \t")
             // NUL, CR, other control characters and DEL are not allowed in a field value (RFC 9110 §5.5).
             guard !value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
                 return .failure(.badRequest("Control character in header \(name)"))
@@ -63,7 +65,7 @@ enum HTTPTextParser {
         }
         var length = 0
         if !contentLengths.isEmpty {
-            let values = contentLengths.map { $0.trimmingASCII(" \t") }
+            let values = contentLengths.map { trimmed($0, " \t") }
             guard values.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }) else {
                 return .failure(.badRequest("Invalid Content-Length"))
             }
@@ -84,4 +86,47 @@ enum HTTPTextParser {
         }
     }
 
+    /// The end of the head (the LF that ends its last line) and the start of the body: the first LF
+    /// followed by LF or by CR LF.
+    static func findHeadEnd(_ buffer: [UInt8], from start: Int) -> (Int, Int)? {
+        var i = start
+        while let newline = buffer[i...].firstIndex(of: 0x0a) {
+            if newline + 1 < buffer.count, buffer[newline + 1] == 0x0a { return (newline, newline + 2) }
+            if newline + 2 < buffer.count, buffer[newline + 1] == 0x0d, buffer[newline + 2] == 0x0a { return (newline, newline + 3) }
+            i = newline + 1
+        }
+        return nil
+    }
+
+    /// The original target split, at Characters: the path at `/` (empty segments dropped, each
+    /// percent-decoded), the query after the first `?` at `&` (empty pairs dropped), each pair at its
+    /// first `=` and form-decoded, the last value winning.
+    static func splitTarget(_ target: String) throws(OptoLinkServerError) -> (segments: [String], query: [String: String]) {
+        var segments = [String]()
+        var query = [String: String]()
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        for raw in parts[0].split(separator: "/", omittingEmptySubsequences: true) {
+            guard let decoded = HTTPRequest.percentDecoded(String(raw)) else { throw .badRequest("Malformed request target") }
+            segments.append(decoded)
+        }
+        if parts.count == 2 {
+            for pair in parts[1].split(separator: "&") {
+                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let key = HTTPRequest.formDecoded(String(kv[0])),
+                      let value = HTTPRequest.formDecoded(kv.count > 1 ? String(kv[1]) : "")
+                else { throw .badRequest("Malformed query string") }
+                query[key] = value
+            }
+        }
+        return (segments, query)
+    }
+
+    /// The original Character-level trim (`trimmingASCII` before it worked on bytes).
+    static func trimmed(_ text: some StringProtocol, _ set: String) -> String {
+        let chars = Set(set)
+        var s = Substring(text)
+        while let c = s.first, chars.contains(c) { s = s.dropFirst() }
+        while let c = s.last, chars.contains(c) { s = s.dropLast() }
+        return String(s)
+    }
 }

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request attempt raced against its deadline: the transport's `send` in one task, a wait of
+/// ``OptoLinkConfiguration/timeout`` on the SDK's clock in another; whichever ends first ends the attempt
+/// and cancels the other. The caller is resumed at the deadline even when the transport ignores
+/// cancellation (its task is then left to end on its own), so no answer that trickles in can hold an
+/// attempt past it, with any transport, on every platform.
+///
+/// `@unchecked Sendable` is safe: every stored property is only touched while `lock` is held, and the
+/// continuation is resumed (and the tasks cancelled) after it is released.
+final class AttemptRace: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    private var outcome: Result<HTTPResponse, any Error>?
+    private var tasks: [Task<Void, Never>] = []
+    private var cancelled = false
+
+    /// Runs `send` against a deadline of `timeout` seconds on `clock`; throws `URLError(.timedOut)` at
+    /// the deadline, and what `send` throws otherwise. Cancelling the calling task cancels `send`.
+    static func run(
+        timeout: TimeInterval, clock: any OptoLinkClock, _ send: @escaping @Sendable () async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let race = AttemptRace()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                race.begin(continuation)
+                let attempt: @Sendable () async -> Void = {
+                    do {
+                        race.finish(.success(try await send()))
+                    } catch {
+                        race.finish(.failure(error))
+                    }
+                }
+                // Where the runtime has it, the send starts right here, on this thread, up to its first
+                // suspension (the request is on its way before this function suspends), instead of
+                // waiting for the task to be scheduled: a direct open costs no extra hop before its
+                // request (optolink-bench, measure 2).
+                if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+                    race.add(Task.immediate(operation: attempt))
+                } else {
+                    race.add(Task(operation: attempt))
+                }
+                race.add(Task {
+                    do { try await clock.sleep(forDeadline: timeout) } catch { return }
+                    race.finish(.failure(URLError(.timedOut)))
+                })
+            }
+        } onCancel: {
+            race.cancel()
+        }
+    }
+
+    private func begin(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        lock.lock()
+        if let outcome {
+            lock.unlock()
+            continuation.resume(with: outcome)
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    /// Keeps `task` to cancel it when the race ends (at once when it already has).
+    private func add(_ task: Task<Void, Never>) {
+        lock.lock()
+        let over = outcome != nil || cancelled
+        if !over { tasks.append(task) }
+        lock.unlock()
+        if over { task.cancel() }
+    }
+
+    /// The first outcome wins: it resumes the caller and cancels the other task.
+    private func finish(_ result: Result<HTTPResponse, any Error>) {
+        lock.lock()
+        guard outcome == nil else {
+            lock.unlock()
+            return
+        }
+        outcome = result
+        let waiting = continuation
+        continuation = nil
+        let running = tasks
+        tasks = []
+        lock.unlock()
+        for task in running { task.cancel() }
+        waiting?.resume(with: result)
+    }
+
+    /// The caller was cancelled: cancel both tasks; the transport's answer to that (`URLError(.cancelled)`
+    /// or whatever it returns) ends the race.
+    private func cancel() {
+        lock.lock()
+        cancelled = true
+        let running = tasks
+        lock.unlock()
+        for task in running { task.cancel() }
+    }
+}
