@@ -6,6 +6,7 @@
 enum EmulatedService: String, Sendable, CaseIterable {
     case quberoute
     case deepblue
+    case appsflyer
 
     /// The tags `/dev/match-attempts` files attempts under: `optolink` for `POST /match`, then each service.
     static let attemptTags: [String] = ["optolink"] + allCases.map(\.rawValue)
@@ -18,6 +19,7 @@ enum EmulatedService: String, Sendable, CaseIterable {
         switch self {
         case .quberoute: ["qr-resolve", "qr-match", "qr-events"]
         case .deepblue: ["dbl-resolve", "dbl-check-deferred"]
+        case .appsflyer: ["af-deeplink"]
         }
     }
 }

@@ -5,6 +5,7 @@
 enum EmulationRoutes {
     static let quberoute: Route.ErrorRenderer = { QubeRouteErrorShape.render($0, requestId: $1) }
     static let deepblue: Route.ErrorRenderer = { DeepBlueErrorShape.render($0, requestId: $1) }
+    static let appsflyer: Route.ErrorRenderer = { AppsFlyerErrorShape.render($0, requestId: $1) }
 
     /// The SDK-facing routes and click URLs.
     static let service: [Route] = [
@@ -16,6 +17,9 @@ enum EmulationRoutes {
         Route("POST", "/api/links/resolve", rate: .resolve, faults: .named("dbl-resolve"), lane: .loop, errors: deepblue, DeepBlueRoutes.resolve),
         Route("POST", "/api/links/check-deferred", rate: .match, faults: .named("dbl-check-deferred"), lane: .loop, errors: deepblue, DeepBlueRoutes.checkDeferred),
         Route("GET", "/dbl/:code", rate: .resolve, lane: .loop, errors: deepblue, DeepBlueClickRoutes.click),
+        Route("POST", "/v1.0/ios/:app_id", rate: .resolve, faults: .named("af-deeplink"), lane: .loop, errors: appsflyer, AppsFlyerRoutes.deepLink),
+        Route("POST", "/ios/:app_id", rate: .resolve, faults: .named("af-deeplink"), lane: .loop, errors: appsflyer, AppsFlyerRoutes.deepLink),
+        Route("GET", "/af/:app_id/:link", rate: .resolve, lane: .loop, errors: appsflyer, AppsFlyerClickRoutes.click),
     ]
 
     /// The `/dev` tools.
@@ -23,5 +27,6 @@ enum EmulationRoutes {
         Route("POST", "/dev/quberoute/click", faults: .exempt, dev: true, QubeRouteClickRoutes.devClick),
         Route("GET", "/dev/quberoute/installs", faults: .exempt, dev: true, QubeRouteClickRoutes.devInstalls),
         Route("POST", "/dev/deepblue/click", faults: .exempt, dev: true, lane: .loop, DeepBlueClickRoutes.devClick),
+        Route("POST", "/dev/appsflyer/click", faults: .exempt, dev: true, lane: .loop, AppsFlyerClickRoutes.devClick),
     ]
 }

@@ -8,14 +8,16 @@ import Foundation
 struct EmulationSeed: Sendable, Codable, Hashable {
     var quberoute: QubeRouteSeed?
     var deepblue: DeepBlueSeed?
+    var appsflyer: AppsFlyerSeed?
 
     /// The built-in demo data (docs/server.md, "Emulated services").
-    static let demo = EmulationSeed(quberoute: .demo, deepblue: .demo)
+    static let demo = EmulationSeed(quberoute: .demo, deepblue: .demo, appsflyer: .demo)
 
     /// Checks each service's rules; errors name the place, e.g. `emulations.quberoute.projects[0].keys[2]`.
     func validate() throws(OptoLinkServerError) {
         try quberoute?.validate(at: "emulations.quberoute")
         try deepblue?.validate(at: "emulations.deepblue")
+        try appsflyer?.validate(at: "emulations.appsflyer")
     }
 
     /// Whether `text` is 1–`max` of `[A-Za-z0-9_-]`.

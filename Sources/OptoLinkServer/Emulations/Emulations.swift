@@ -5,10 +5,12 @@ import Foundation
 final class Emulations: Sendable {
     let quberoute: QubeRouteEmulation
     let deepblue: DeepBlueEmulation
+    let appsflyer: AppsFlyerEmulation
 
     /// Builds every service; a service the seed leaves out has no apps.
     init(seed: EmulationSeed?) {
         quberoute = QubeRouteEmulation(seed: seed?.quberoute ?? QubeRouteSeed(projects: []))
         deepblue = DeepBlueEmulation(seed: seed?.deepblue ?? DeepBlueSeed(apps: []))
+        appsflyer = AppsFlyerEmulation(seed: seed?.appsflyer ?? AppsFlyerSeed(apps: []))
     }
 }

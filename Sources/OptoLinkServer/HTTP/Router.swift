@@ -11,7 +11,7 @@ struct Router: Sendable {
     /// First path segments that never reach the `/:orgKey/...` catch-all.
     static let reservedPrefixes: Set<String> = ["match", "sdk", "links", "api-keys", ".well-known", "webhooks", "health", "dev",
                                                  // the emulated services (Emulations/): none of them can be a 4-character org key
-                                                 "api", "v1.0", "qr", "dbl", "af"]
+                                                 "api", "v1.0", "ios", "qr", "dbl", "af"]
 
     let backend: Backend
 
