@@ -74,6 +74,12 @@ bearer = "opl_sdk_demo_client_key_0000000001"
 
 [auth.openapi.serverKey]
 bearer = "opl_api_demo_server_key_0000000001"
+
+[auth.openapi.quberouteKey]
+bearer = "qr_live_demo_publishable_key_0001"
+
+[auth.openapi.deepblueKey]
+api_key = "dbl_live_demo_key_0000000001"
 EOF
 cat >"$work/optolink_hooks.py" <<'EOF'
 import itertools

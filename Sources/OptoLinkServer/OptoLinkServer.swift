@@ -128,7 +128,8 @@ public final class OptoLinkServer: Sendable {
                                                                      production: configuration.production,
                                                                      platformDomain: configuration.seed.platformDomain,
                                                                      matchLimits: .init(maxRecordsPerAddress: configuration.maxClicksPerAddress,
-                                                                                        memoryBudget: configuration.clickMemoryBudget)))
+                                                                                        memoryBudget: configuration.clickMemoryBudget)),
+                          emulations: configuration.seed.emulations)
         let router = Router(backend: backend)
         self.router = router
         http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits,

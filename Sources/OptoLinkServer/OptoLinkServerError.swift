@@ -21,6 +21,9 @@ public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
     let details: [Detail]
     /// Seconds for `Retry-After` on a 429 or 503.
     let retryAfter: Int?
+    /// An emulated service's own error code (`Emulations/`), e.g. `invalid_signature`; nil for OptoLink's
+    /// errors (the envelope has no code). Each emulation's error shape falls back to one made from `status`.
+    var serviceCode: String? = nil
     /// What only the server itself acts on (never shown to a client as such).
     private let code: Code?
 
@@ -52,6 +55,13 @@ public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
     /// A readable description: the message, then each detail.
     public var description: String {
         details.isEmpty ? message : message + ": " + details.map { d in d.field.map { "\($0): \(d.message)" } ?? d.message }.joined(separator: "; ")
+    }
+
+    /// This error, carrying an emulated service's error code.
+    func coded(_ code: String) -> Self {
+        var copy = self
+        copy.serviceCode = code
+        return copy
     }
 
     static func badRequest(_ message: String, field: String? = nil) -> Self {

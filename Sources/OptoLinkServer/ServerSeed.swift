@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Load one from a JSON file with ``load(path:)`` (the shape is in the README), or use ``demo``:
 /// org `demo` (keys `opl_sdk_demo_client_key_0000000001` / `opl_api_demo_server_key_0000000001`),
-/// org `beta` without a team id, org `gone` that is `SUSPENDED`.
+/// org `beta` without a team id, org `gone` that is `SUSPENDED`; and the emulated services' demo apps
+/// (``EmulationSeed/demo``: QubeRoute, Deep Blue Links, AppsFlyer).
 ///
 /// Seeding is insert-if-missing: on an existing database, orgs, keys, templates and links that are
 /// already there are left as they are.
@@ -46,6 +47,9 @@ public struct ServerSeed: Sendable, Codable, Hashable {
     /// The domain whose AASA aggregates every ACTIVE org with a team id.
     var platformDomain: String
     var orgs: [Org]
+    /// The emulated services' apps, keys and links (`Emulations/`; docs/server.md, "Emulated services").
+    /// Absent in a seed file: no emulated apps.
+    var emulations: EmulationSeed? = nil
 
     /// The built-in demo data (INTERFACES.md "Demo data").
     public static let demo = ServerSeed(
@@ -67,7 +71,8 @@ public struct ServerSeed: Sendable, Codable, Hashable {
             Org(orgKey: "gone", name: "Gone", status: "SUSPENDED", teamId: "GONE123456", bundleId: "com.example.gone",
                 keys: [Key(key: "opl_sdk_gone_client_key_0000000001", tier: "CLIENT")],
                 templates: [], links: [Link(shortCode: "bye", path: "/bye", params: [:])]),
-        ])
+        ],
+        emulations: .demo)
 
     /// Reads and validates a seed file.
     ///
@@ -96,9 +101,11 @@ public struct ServerSeed: Sendable, Codable, Hashable {
         return seed
     }
 
-    /// Checks the rules the decoder cannot: key tiers, org key format, match windows 1–720, templates exist.
+    /// Checks the rules the decoder cannot: key tiers, org key format, match windows 1–720, templates exist,
+    /// and the emulated services' rules (``EmulationSeed/validate()``).
     func validate() throws(OptoLinkServerError) {
         guard !platformDomain.isEmpty else { throw .startup("platformDomain is empty") }
+        try emulations?.validate()
         var orgKeys = Set<String>()
         var rawKeys = Set<String>()
         for (i, org) in orgs.enumerated() {

@@ -28,6 +28,10 @@ struct Route: Sendable {
     }
 
     typealias Handler = @Sendable (Backend, HTTPRequest, RouteContext) throws -> HTTPResponse
+    /// Writes an error in the route's own shape: `(error, requestId) → response`. OptoLink's routes use the
+    /// contract's envelope; an emulated service's routes answer in that service's shape (`Emulations/`),
+    /// injected faults and rate limits included.
+    typealias ErrorRenderer = @Sendable (OptoLinkServerError, String) -> HTTPResponse
 
     /// Which threads answer the route.
     enum Lane: Sendable, Equatable {
@@ -49,10 +53,13 @@ struct Route: Sendable {
     var isDev: Bool
     /// Default `.worker`: a route answered on the loop must be written for it.
     var lane: Lane
+    /// Default: the contract's envelope (``HTTPResponse/envelope(_:requestId:)``).
+    var renderError: ErrorRenderer
     var handler: Handler
 
     init(_ method: String, _ pattern: String, rate: RateLimiter.Family? = nil, faults: FaultFamily = .anyOnly,
-         dev: Bool = false, lane: Lane = .worker, _ handler: @escaping Handler) {
+         dev: Bool = false, lane: Lane = .worker, errors: @escaping ErrorRenderer = { HTTPResponse.envelope($0, requestId: $1) },
+         _ handler: @escaping Handler) {
         self.method = method
         self.pattern = pattern
         (self.patternSegments, self.compiled) = Route.compile(pattern)
@@ -60,6 +67,7 @@ struct Route: Sendable {
         self.faultFamily = faults
         self.isDev = dev
         self.lane = lane
+        self.renderError = errors
         self.handler = handler
     }
 

@@ -1,4 +1,5 @@
-/// Every route, in matching order: literal prefixes first, the `/:orgKey/...` catch-alls last.
+/// Every route, in matching order: literal prefixes first (the emulated services' among them,
+/// `EmulationRoutes`), the `/:orgKey/...` catch-alls last.
 /// `docs/openapi.yaml` must describe each one (a test reads this table). The routes a browser or an app
 /// hits at volume (`/data`, the redirect page, `/match`) and the in-memory ones are answered on the event
 /// loop (`lane: .loop`); the rest wait for the database on a storage worker.
@@ -24,6 +25,7 @@ enum RouteTable {
         Route("GET", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.listFaults),
         Route("POST", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.addFault),
         Route("DELETE", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.clearFaults),
+    ] + EmulationRoutes.dev + EmulationRoutes.service + [
         Route("GET", "/:orgKey/:shortCode/data", rate: .resolve, faults: .named("data"), lane: .loop, ResolutionRoutes.data),
         Route("GET", "/:orgKey/:shortCode", rate: .resolve, lane: .loop, ResolutionRoutes.redirectPage),
     ]

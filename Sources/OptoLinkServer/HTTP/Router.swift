@@ -10,7 +10,9 @@ import OptoLinkHTTP
 /// Every error becomes the envelope; only a real server fault is a 500.
 struct Router: Sendable {
     /// First path segments that never reach the `/:orgKey/...` catch-all.
-    static let reservedPrefixes: Set<String> = ["match", "sdk", "links", "api-keys", ".well-known", "webhooks", "health", "dev"]
+    static let reservedPrefixes: Set<String> = ["match", "sdk", "links", "api-keys", ".well-known", "webhooks", "health", "dev",
+                                                 // the emulated services (Emulations/): none of them can be a 4-character org key
+                                                 "api", "v1.0", "ios", "qr", "dbl", "af"]
 
     let backend: Backend
 
@@ -30,6 +32,7 @@ struct Router: Sendable {
         let faultFamily: Route.FaultFamily
         let rateFamily: RateLimiter.Family?
         let lane: Route.Lane
+        let renderError: Route.ErrorRenderer
         let handler: Route.Handler
 
         init(_ route: Route) {
@@ -38,6 +41,7 @@ struct Router: Sendable {
             faultFamily = route.faultFamily
             rateFamily = route.rateFamily
             lane = route.lane
+            renderError = route.renderError
             handler = route.handler
         }
     }
@@ -62,6 +66,7 @@ struct Router: Sendable {
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
 
         var allowed = [String]()
+        var allowedRenderer: Route.ErrorRenderer?
         var found: (entry: RouteEntry, params: [String: String])?
         for entry in table {
             if reserved, entry.pattern.isCatchAll { continue }
@@ -71,10 +76,12 @@ struct Router: Sendable {
                 break
             }
             allowed.append(entry.method)
+            if allowedRenderer == nil { allowedRenderer = entry.renderError }
         }
         guard let (entry, params) = found else {
             if !allowed.isEmpty {
-                var response = HTTPResponse.envelope(OptoLinkServerError(status: 405, message: "Method \(request.method) not allowed"), requestId: requestId)
+                let error = OptoLinkServerError(status: 405, message: "Method \(request.method) not allowed")
+                var response = allowedRenderer.map { $0(error, requestId) } ?? HTTPResponse.envelope(error, requestId: requestId)
                 response.headers.append(("Allow", allowed.joined(separator: ", ")))
                 return .respond(response)
             }
@@ -92,7 +99,7 @@ struct Router: Sendable {
                     let error = status == 429
                         ? OptoLinkServerError.tooManyRequests(retryAfter: 1)
                         : OptoLinkServerError(status: status, message: "Injected fault: \(status) \(HTTPResponse.reason(status))")
-                    return .respond(.envelope(error, requestId: requestId))
+                    return .respond(entry.renderError(error, requestId))
                 }
             }
         }
@@ -108,9 +115,9 @@ struct Router: Sendable {
         } catch let error as OptoLinkServerError where error.isStorageBusy && !stage.onWorker {
             return .offload(HandlingStage(faultsApplied: true, rateCounted: true))
         } catch let error as OptoLinkServerError {
-            return .respond(.envelope(error.status == 500 ? OptoLinkServerError(status: 500, message: "Internal server error") : error, requestId: requestId))
+            return .respond(entry.renderError(error.status == 500 ? OptoLinkServerError(status: 500, message: "Internal server error") : error, requestId))
         } catch {
-            return .respond(.envelope(OptoLinkServerError(status: 500, message: "Internal server error"), requestId: requestId))
+            return .respond(entry.renderError(OptoLinkServerError(status: 500, message: "Internal server error"), requestId))
         }
     }
 }

@@ -30,6 +30,10 @@ final class AttemptLog: Sendable {
         var result: MatchEngine.Result?
         var guardFired: Bool
         var candidates: [Candidate]
+        /// `optolink`, or the emulated service that matched (`quberoute`, `deepblue`, `appsflyer`).
+        var service: String
+        /// What the service answered, in its own terms (an emulation's mapping of the result).
+        var answer: JSON?
 
         var deviceId: String? { input.deviceId }
 
@@ -49,13 +53,15 @@ final class AttemptLog: Sendable {
                          "points": c.points.json, "total": .number(Double(c.points.total)),
                          "reasons": .array(Scoring.explain(click: c.click, request: input.fingerprint, age: c.age).map(JSON.string))])
             }
-            return .object([
-                "id": .string("att_\(number)"), "at": .string(ISOTime.string(at)),
+            var object: [String: JSON] = [
+                "id": .string("att_\(number)"), "at": .string(ISOTime.string(at)), "service": .string(service),
                 "deviceId": input.deviceId.map(JSON.string) ?? .null, "ip": .string(ip),
                 "request": .object(request), "result": MatchEngine.responseJSON(result).droppingParams,
                 "guardFired": .bool(guardFired), "threshold": .number(Double(Scoring.threshold)),
                 "candidates": .array(candidates),
-            ])
+            ]
+            if let answer { object["answer"] = answer }
+            return .object(object)
         }
     }
 
@@ -83,8 +89,10 @@ final class AttemptLog: Sendable {
 
     private let entries = Locked(Ring())
 
-    /// Records an attempt.
-    func record(input: MatchEngine.Input, decision: MatchEngine.Decision, ip: String, now: Date) {
+    /// Records an attempt. `service` tags it (`optolink` for `POST /match`, else the emulated service);
+    /// `answer` is what the service answered, in its own terms (an emulation's mapping of the result).
+    func record(input: MatchEngine.Input, decision: MatchEngine.Decision, ip: String, now: Date,
+                service: String = "optolink", answer: JSON? = nil) {
         let candidates = decision.candidates.map { c in
             let record = c.record
             return Candidate(linkId: record.linkId, shortCode: record.shortCode, path: record.path, recordedAt: record.recordedAt,
@@ -93,18 +101,18 @@ final class AttemptLog: Sendable {
         entries.withLock { ring in
             ring.count += 1
             ring.append(Entry(number: ring.count, at: now, ip: ip, input: input, result: decision.result,
-                              guardFired: decision.guardFired, candidates: candidates))
+                              guardFired: decision.guardFired, candidates: candidates, service: service, answer: answer))
         }
     }
 
-    /// Newest first, optionally only one device's.
-    func recent(deviceId: String?, limit: Int) -> [JSON] {
+    /// Newest first, optionally only one device's and only one service's.
+    func recent(deviceId: String?, service: String? = nil, limit: Int) -> [JSON] {
         let found: [Entry] = entries.withLock { ring in
             var found = [Entry]()
             var i = 0
             while i < ring.items.count, found.count < limit {
                 let entry = ring.newest(i)
-                if deviceId == nil || entry.deviceId == deviceId { found.append(entry) }
+                if deviceId == nil || entry.deviceId == deviceId, service == nil || entry.service == service { found.append(entry) }
                 i += 1
             }
             return found

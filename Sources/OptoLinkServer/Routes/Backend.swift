@@ -21,15 +21,18 @@ final class Backend: Sendable {
     let rateLimiter: RateLimiter
     let faults = FaultInjector()
     let attempts = AttemptLog()
+    /// The emulated services (`Emulations/`): their apps, keys, links and click records.
+    let emulations: Emulations
     let clock: any ServerClock
     let options: Options
 
-    init(store: Store, clock: any ServerClock, options: Options) {
+    init(store: Store, clock: any ServerClock, options: Options, emulations: EmulationSeed? = nil) {
         self.store = store
         self.clock = clock
         self.options = options
         rateLimiter = RateLimiter(clock: clock)
         matches = MatchStore(limits: options.matchLimits)
+        self.emulations = Emulations(seed: emulations)
     }
 
     /// The client address. Without trust it is the socket peer. When the peer may speak for the client

@@ -37,7 +37,8 @@ enum DevRoutes {
                       "expiresAt": .string(ISOTime.string(record.expiresAt))])
     }
 
-    /// `GET /dev/match-attempts?deviceId=&limit=` (limit 1–200, default 20; newest first).
+    /// `GET /dev/match-attempts?deviceId=&service=&limit=` (limit 1–200, default 20; newest first; `service`
+    /// `optolink` or an emulated service's name).
     static func matchAttempts(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         var limit = 20
         if let text = request.query["limit"] {
@@ -47,7 +48,12 @@ enum DevRoutes {
             limit = n
         }
         let deviceId = request.query["deviceId"].flatMap { $0.isEmpty ? nil : $0 }
-        return .json(["attempts": .array(backend.attempts.recent(deviceId: deviceId, limit: limit))])
+        let service = request.query["service"].flatMap { $0.isEmpty ? nil : $0 }
+        if let service, !EmulatedService.attemptTags.contains(service) {
+            throw OptoLinkServerError.validation([.init(message: "service must be one of \(EmulatedService.attemptTags.joined(separator: ", "))",
+                                                        field: "service")])
+        }
+        return .json(["attempts": .array(backend.attempts.recent(deviceId: deviceId, service: service, limit: limit))])
     }
 
     /// `GET /dev/faults` → `{"pending":[…]}`.
@@ -61,7 +67,7 @@ enum DevRoutes {
         var details = [OptoLinkServerError.Detail]()
         let route = body.string("route")!
         if !FaultInjector.routes.contains(route) {
-            details.append(.init(message: "route must be one of match, data, sdk, events, any", field: "route"))
+            details.append(.init(message: "route must be one of \(FaultInjector.routeNames.joined(separator: ", "))", field: "route"))
         }
         let kind = FaultInjector.Kind(rawValue: body.string("kind")!)
         if kind == nil { details.append(.init(message: "kind must be one of status, delay, drop", field: "kind")) }

@@ -2,7 +2,8 @@ import Foundation
 import OptoLinkHTTP
 
 /// Pending injected faults (`/dev/faults`): the next `count` requests of a route family fail as told.
-/// `route` is `match`, `data`, `sdk`, `events` or `any` (every route except `/dev/*` and `/health`).
+/// `route` is `match`, `data`, `sdk`, `events`, an emulated route's name (`qr-resolve`, `dbl-check-deferred`,
+/// `af-deeplink`…, see ``EmulatedService/faultRoutes``) or `any` (every route except `/dev/*` and `/health`).
 /// Faults are used in the order they were added.
 final class FaultInjector: Sendable {
     /// How a request fails.
@@ -31,7 +32,11 @@ final class FaultInjector: Sendable {
         }
     }
 
-    static let routes: Set<String> = ["match", "data", "sdk", "events", "any"]
+    /// Every fault route name, in the order error messages list them: OptoLink's families, each emulated
+    /// route's own name (``EmulatedService/faultRoutes``), then `any`.
+    static let routeNames: [String] = ["match", "data", "sdk", "events"] + EmulatedService.faultRoutes + ["any"]
+
+    static let routes = Set(routeNames)
 
     private let pending = Locked([Fault]())
 

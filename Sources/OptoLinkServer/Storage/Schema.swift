@@ -52,6 +52,19 @@ enum Schema {
         ALTER TABLE devices_by_org RENAME TO devices;
         CREATE INDEX events_by_device ON events(org_id, device_id);
         """,
+        // 4: the emulated QubeRoute's installs (one row per project, environment and install token: its id and
+        // how it was attributed, decided once) and events (one row per install and eventId: a resent eventId
+        // is refused, never counted twice). `Emulations/QubeRoute/QubeRouteInstalls.swift`.
+        """
+        CREATE TABLE qr_installs (
+            project TEXT NOT NULL, environment TEXT NOT NULL, install_token TEXT NOT NULL, install_id TEXT NOT NULL UNIQUE,
+            first_seen_at REAL NOT NULL, attribution TEXT, link_alias TEXT, attributed_at REAL,
+            PRIMARY KEY (project, environment, install_token));
+        CREATE TABLE qr_events (
+            project TEXT NOT NULL, environment TEXT NOT NULL, install_token TEXT NOT NULL, event_id TEXT NOT NULL,
+            name TEXT NOT NULL, value_minor INTEGER, currency TEXT, properties TEXT, client_timestamp TEXT,
+            received_at REAL NOT NULL, PRIMARY KEY (project, environment, install_token, event_id));
+        """,
     ]
 
     /// The version a fully migrated database reports.

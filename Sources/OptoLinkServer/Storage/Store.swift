@@ -154,6 +154,13 @@ final class Store: Sendable {
         }
     }
 
+    /// Runs `body` under the database lock, after the queued writes: the emulated services keep their own
+    /// tables (`Emulations/`) and their SQL beside them, not in this file. Their routes run on a storage
+    /// worker, so they wait (`access` as for the store's own reads).
+    func withDatabase<R>(access: Access = .wait, _ body: (SQLiteDatabase) throws(OptoLinkServerError) -> R) throws(OptoLinkServerError) -> R {
+        try run(access, body)
+    }
+
     /// Applies every queued write now (stop, tests).
     func flush() {
         db.withLock { applyPending($0) }

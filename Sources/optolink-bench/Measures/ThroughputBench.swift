@@ -13,7 +13,8 @@ enum ThroughputBench {
     static func run(seconds: Int, warmup: Bool, threads: Int = 2, connections: Int = 32) async -> MeasureResult {
         func unavailable(_ reason: String, notes: [String] = []) -> MeasureResult {
             MeasureResult(rows: [.notMeasured(dataMeasure, goal: dataGoal, reason: reason),
-                                 .notMeasured(matchMeasure, goal: matchGoal, reason: reason)], notes: notes)
+                                 .notMeasured(matchMeasure, goal: matchGoal, reason: reason)]
+                + EmulatedResolve.all.map { .notMeasured($0.measure, goal: matchGoal, reason: reason) }, notes: notes)
         }
         let (paths, installNotes) = Tooling.ensure([.init(binary: "wrk", package: "wrk"), .init(binary: "nginx", package: "nginx")])
         guard let wrkPath = paths["wrk"] else { return unavailable("wrk missing", notes: installNotes) }
@@ -62,6 +63,9 @@ enum ThroughputBench {
             let nginxData = try wrk.run(url: theirs, path: "/data.json")
             let ourMatch = try wrk.run(url: ours, path: "/match", method: "POST", body: matchBody)
             let nginxMatch = try wrk.run(url: theirs, path: "/match.json")
+            let emulated = try EmulatedResolve.all.map { route in
+                (route, try wrk.run(url: ours, path: route.path, method: "POST", body: route.body, header: route.header))
+            }
 
             func cell(_ s: WrkRunner.Summary, extra: String = "") -> String {
                 "\(Format.rate(s.requestsPerSecond, unit: " req/s")), p50 \(Format.duration(s.p50)), p99 \(Format.duration(s.p99))\(extra)"
@@ -78,7 +82,12 @@ enum ThroughputBench {
                 BenchRow(measure: matchMeasure, ours: cell(ourMatch, extra: ", \(ourMatch.tooManyRequests) × 429"),
                          baseline: cell(nginxMatch, extra: " (nginx static GET)"),
                          ratio: Format.ratio(matchRatio), goal: matchGoal, verdict: .info),
-            ]
+            ] + emulated.map { route, summary in
+                BenchRow(measure: route.measure, ours: cell(summary, extra: summary.otherStatus > 0 ? ", \(summary.otherStatus) × non-200" : ""),
+                         baseline: cell(ourData, extra: " (ours, GET /data)"),
+                         ratio: Format.ratio(summary.requestsPerSecond / max(ourData.requestsPerSecond, 1e-9)), goal: matchGoal,
+                         verdict: summary.otherStatus == 0 && summary.tooManyRequests == 0 ? .info : .missed)
+            }
             let notes = installNotes + [
                 "Throughput: `wrk -t\(threads) -c\(connections) -d\(seconds)s` (keep-alive) on 127.0.0.1, one run each, same Lua script for "
                     + "both servers: it sets a new `X-Forwarded-For` for every request (127.64.0.0/10, unique within a run; header values "
@@ -91,6 +100,9 @@ enum ThroughputBench {
                     + "so its `/match` baseline is a GET: 4b compares a full POST /match with serving bytes, and has no goal. "
                     + "Ours /data: \(statusNote(ourData)); nginx /data: \(statusNote(nginxData)); ours /match: \(statusNote(ourMatch)); "
                     + "nginx /match: \(statusNote(nginxMatch)).",
+                "4c–4e: each emulated service's resolve route (docs/server.md, \"Emulated services\") with the same wrk script and "
+                    + "the demo seed's key or signature, against our own GET /data in the same run (a non-200 answer marks the row "
+                    + "missed). " + emulated.map { "\($0.0.measure.prefix(3)) \(statusNote($0.1))" }.joined(separator: "; ") + ".",
             ]
             return MeasureResult(rows: rows, notes: notes)
         } catch {
@@ -99,6 +111,27 @@ enum ThroughputBench {
     }
 
     /// `nginx -v` (it prints to stderr).
+    /// One emulated resolve route as wrk sends it.
+    struct EmulatedResolve: Sendable {
+        var measure: String
+        var path: String
+        var body: String
+        var header: String
+
+        /// QubeRoute's resolve (no install token), Deep Blue's resolve, AppsFlyer's signed deep-link request
+        /// (seed 003's example, valid for the demo DevKey).
+        static let all = [
+            EmulatedResolve(measure: "4c. Emulated QubeRoute POST /api/v1/sdk/resolve vs ours /data", path: "/api/v1/sdk/resolve",
+                            body: #"{"url":"https://demo.qr.example/qr/spring"}"#, header: "Authorization: Bearer qr_live_demo_publishable_key_0001"),
+            EmulatedResolve(measure: "4d. Emulated Deep Blue POST /api/links/resolve vs ours /data", path: "/api/links/resolve",
+                            body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#, header: "Api-Key: dbl_live_demo_key_0000000001"),
+            EmulatedResolve(measure: "4e. Emulated AppsFlyer POST /v1.0/ios/{app_id} vs ours /data",
+                            path: "/v1.0/ios/id123456789?af_sig=ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327",
+                            body: #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"17.4.1","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#,
+                            header: ""),
+        ]
+    }
+
     static func nginxVersion(_ path: String) -> String {
         let text = (try? Spawn.run([path, "-v"]).text) ?? ""
         return text.split(separator: "/").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "?"

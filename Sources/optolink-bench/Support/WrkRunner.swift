@@ -42,6 +42,7 @@ struct WrkRunner {
       path = args[1] or "/"
       method = args[2] or "GET"
       if args[3] ~= nil and args[3] ~= "" then body = args[3] else body = nil end
+      if args[4] ~= nil and args[4] ~= "" then extraName, extraValue = args[4]:match("^([^:]+):%s*(.*)$") end
     end
 
     function request()
@@ -50,6 +51,7 @@ struct WrkRunner {
       local ip = string.format("127.%d.%d.%d", 64 + math.floor(n / 65536) % 64, math.floor(n / 256) % 256, n % 256)
       local headers = { ["X-Forwarded-For"] = ip }
       if body ~= nil then headers["Content-Type"] = "application/json" end
+      if extraName ~= nil then headers[extraName] = extraValue end
       return wrk.format(method, path, headers, body)
     end
 
@@ -71,11 +73,13 @@ struct WrkRunner {
 
     """
 
-    /// Runs wrk against `url` (`http://127.0.0.1:port`) for `path` with `method` and `body`.
-    func run(url: String, path: String, method: String = "GET", body: String = "", seconds override: Int? = nil) throws -> Summary {
+    /// Runs wrk against `url` (`http://127.0.0.1:port`) for `path` with `method`, `body` and one extra
+    /// `header` (`Name: value`, e.g. an emulated service's key; empty for none).
+    func run(url: String, path: String, method: String = "GET", body: String = "", header: String = "",
+             seconds override: Int? = nil) throws -> Summary {
         let duration = override ?? seconds
         let output = try Spawn.run([binary, "-t\(threads)", "-c\(connections)", "-d\(duration)s", "--timeout", "5s",
-                                    "-s", scriptPath, url, "--", path, method, body])
+                                    "-s", scriptPath, url, "--", path, method, body, header])
         guard let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("BENCH ") }) else {
             throw BenchError("wrk printed no summary (exit \(output.status)): \(output.text.split(separator: "\n").suffix(2).joined(separator: " / "))")
         }

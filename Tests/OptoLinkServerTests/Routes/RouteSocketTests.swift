@@ -460,7 +460,7 @@ import Testing
 
         let invalid = try #require(server.request("POST", "/dev/faults", body: #"{"route":"everything","kind":"status"}"#))
         #expect(invalid.status == 400)
-        #expect(invalid.json?["details"] == [["message": "route must be one of match, data, sdk, events, any", "field": "route"],
+        #expect(invalid.json?["details"] == [["message": "route must be one of match, data, sdk, events, qr-resolve, qr-match, qr-events, dbl-resolve, dbl-check-deferred, af-deeplink, any", "field": "route"],
                                              ["message": "status is required for kind status", "field": "status"]])
     }
 

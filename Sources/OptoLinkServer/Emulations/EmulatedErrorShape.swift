@@ -1,0 +1,36 @@
+import Foundation
+import OptoLinkHTTP
+
+/// What the three emulated error shapes share: a code for errors that carry none, and the headers every
+/// error answer gets (`X-Request-Id`; `Retry-After` on a 429).
+enum EmulatedErrorShape {
+    /// The error's own code (``OptoLinkServerError/serviceCode``), else one made from its status.
+    static func code(of error: OptoLinkServerError) -> String {
+        if let code = error.serviceCode { return code }
+        switch error.status {
+        case 400: return "invalid_request"
+        case 401: return "unauthorized"
+        case 403: return "forbidden"
+        case 404: return "not_found"
+        case 405: return "method_not_allowed"
+        case 409: return "conflict"
+        case 429: return "rate_limited"
+        case 503: return "unavailable"
+        case 500...599: return "server_error"
+        default: return "error"
+        }
+    }
+
+    /// `response` with the request id and, for a 429, `Retry-After`.
+    static func finish(_ response: HTTPResponse, _ error: OptoLinkServerError, requestId: String) -> HTTPResponse {
+        var response = response
+        if let retry = error.retryAfter { response.headers.append(("Retry-After", String(retry))) }
+        response.headers.append(("X-Request-Id", requestId))
+        return response
+    }
+
+    /// The problems of a validation error as `field: message` lines (or its message when it has none).
+    static func problems(of error: OptoLinkServerError) -> [String] {
+        error.details.isEmpty ? [error.message] : error.details.map { $0.message }
+    }
+}
