@@ -43,7 +43,8 @@ let package = Package(
         .target(name: "OptoLinkS2S", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
 
         // The dashboard without a terminal, and its ncurses front end.
-        .target(name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP"]),
+        .target(
+            name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP"]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
 
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
@@ -53,8 +54,9 @@ let package = Package(
         .executableTarget(name: "optolink-event-child", dependencies: ["OptoLink", "OptoLinkTesting"]),
 
         // Benchmarks against same-run baselines, printed as a table of ratios (bench/RESULTS.md).
-        .executableTarget(name: "optolink-bench",
-                          dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard"]),
+        .executableTarget(
+            name: "optolink-bench",
+            dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard"]),
 
         // Test support shared by the test targets (not shipped): the gate that keeps the tests that load
         // the machine and the ones that measure real time from overlapping, and the seeded generator.
@@ -63,9 +65,15 @@ let package = Package(
         .testTarget(name: "OptoLinkHTTPTests", dependencies: ["OptoLinkHTTP", "TestSupport"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP"]),
         .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "TestSupport"]),
-        .testTarget(name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "OptoLinkHTTP", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "OptoLinkHTTP", "TestSupport"],
+            exclude: ["Snapshots"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
-        .testTarget(name: "EndToEndTests", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,7 +30,7 @@ struct ShopApp: App {
             if let optoLink = OptoLink.shared {
                 RouteView(route: route)
                     .optoLink(optoLink, onOtherURL: { url in route = url.path }) { link in
-                        route = link.path   // direct opens, Universal Links and the deferred match
+                        route = link.path  // direct opens, Universal Links and the deferred match
                     }
             } else {
                 RouteView(route: route)

@@ -18,13 +18,17 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
     // snippet: app-delegate
     // Apps without scenes get their links here (UIKit calls these two only when there is no scene).
-    func application(_ app: UIApplication, open url: URL,
-                     options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+    func application(
+        _ app: UIApplication, open url: URL,
+        options: [UIApplication.OpenURLOptionsKey: Any] = [:]
+    ) -> Bool {
         OptoLink.shared?.application(app, open: url, options: options) ?? false
     }
 
-    func application(_ application: UIApplication, continue userActivity: NSUserActivity,
-                     restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool {
+    func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
+    ) -> Bool {
         OptoLink.shared?.handle(userActivity: userActivity) ?? false
     }
     // snippet: end

@@ -6,9 +6,11 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
 
     // snippet: scene-delegate
-    func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
-               options connectionOptions: UIScene.ConnectionOptions) {
-        AppLinks.start(connectionOptions: connectionOptions)   // the link that opened the app, if any
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession,
+        options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        AppLinks.start(connectionOptions: connectionOptions)  // the link that opened the app, if any
         guard let windowScene = scene as? UIWindowScene else { return }
         let window = UIWindow(windowScene: windowScene)
         window.rootViewController = Router.shared.root
@@ -16,12 +18,12 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         self.window = window
     }
 
-    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {   // Universal Link, app running
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {  // Universal Link, app running
         OptoLink.shared?.handle(userActivity: userActivity)
     }
 
-    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {   // custom schemes
-        OptoLink.shared?.handle(urlContexts: URLContexts)
+    func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {  // custom schemes
+        OptoLink.shared?.handle(urlContexts: urlContexts)
     }
     // snippet: end
 }
@@ -44,7 +46,7 @@ enum AppLinks {
                 configuration: configuration, launchURL: OptoLink.launchURL(from: connectionOptions))
             Task { for await link in sdk.links { Router.shared.open(link.path) } }
         } catch {
-            print("OptoLink is off: \(error)")   // a wrong configuration is a build mistake
+            print("OptoLink is off: \(error)")  // a wrong configuration is a build mistake
         }
     }
     // snippet: end

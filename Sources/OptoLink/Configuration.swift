@@ -130,7 +130,8 @@ public struct OptoLinkConfiguration: Sendable {
         if key.hasPrefix("opl_api_") {
             throw .configuration(
                 "apiKey is a SERVER key (opl_api_…): it can create, change and delete your links, and anything "
-                    + "shipped in an app binary can be extracted. Never ship it in an app; use the CLIENT key (opl_sdk_…).")
+                    + "shipped in an app binary can be extracted. Never ship it in an app; use the CLIENT key (opl_sdk_…)."
+            )
         }
         guard key.hasPrefix("opl_sdk_"), key.count > "opl_sdk_".count else {
             throw .configuration("apiKey must be a CLIENT key starting with opl_sdk_")
@@ -138,7 +139,9 @@ public struct OptoLinkConfiguration: Sendable {
         guard key.count <= 200, key.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
             throw .configuration("apiKey must be printable ASCII without spaces")
         }
-        guard orgKey.count == 4, orgKey.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) }) else {
+        guard orgKey.count == 4,
+            orgKey.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) })
+        else {
             throw .configuration("orgKey must be exactly 4 ASCII letters or digits, got \"\(orgKey)\"")
         }
         var text = baseURL.absoluteString
@@ -146,11 +149,16 @@ public struct OptoLinkConfiguration: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
             let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
         else {
-            throw .configuration("baseURL must be an http(s) URL with a host and no query, got \"\(baseURL.absoluteString)\"")
+            throw .configuration(
+                "baseURL must be an http(s) URL with a host and no query, got \"\(baseURL.absoluteString)\"")
         }
-        guard timeout > 0, timeout.isFinite else { throw .configuration("timeout must be a positive number of seconds") }
+        guard timeout > 0, timeout.isFinite else {
+            throw .configuration("timeout must be a positive number of seconds")
+        }
         guard maxRetries >= 0 else { throw .configuration("maxRetries must be 0 or more") }
-        guard backoffBase >= 0, backoffBase.isFinite else { throw .configuration("backoffBase must be 0 or more seconds") }
+        guard backoffBase >= 0, backoffBase.isFinite else {
+            throw .configuration("backoffBase must be 0 or more seconds")
+        }
         guard maxBackoff >= 0, maxBackoff.isFinite else { throw .configuration("maxBackoff must be 0 or more seconds") }
         guard pasteboardCheckTimeout >= 0, pasteboardCheckTimeout.isFinite else {
             throw .configuration("pasteboardCheckTimeout must be 0 or more seconds")
@@ -180,10 +188,14 @@ public struct OptoLinkConfiguration: Sendable {
         for scheme in urlSchemes {
             let lower = scheme.lowercased()
             guard let first = lower.unicodeScalars.first, first.isASCII, CharacterSet.lowercaseLetters.contains(first),
-                lower.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0)) }),
+                lower.unicodeScalars.allSatisfy({
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0))
+                }),
                 lower != "http", lower != "https"
             else {
-                throw .configuration("urlSchemes holds \"\(scheme)\", which is not a custom URL scheme (a letter, then letters, digits, +, - or .; not http(s))")
+                throw .configuration(
+                    "urlSchemes holds \"\(scheme)\", which is not a custom URL scheme (a letter, then letters, digits, +, - or .; not http(s))"
+                )
             }
             if !schemes.contains(lower) { schemes.append(lower) }
         }
@@ -205,7 +217,8 @@ extension OptoLinkConfiguration {
             && jitter == other.jitter
             && provider.hasSameSettings(as: other.provider)
             && clipboardReading == other.clipboardReading && pasteboardCheckTimeout == other.pasteboardCheckTimeout
-            && existingInstall == other.existingInstall && linkDomains == other.linkDomains && urlSchemes == other.urlSchemes && eventQueueCapacity == other.eventQueueCapacity
+            && existingInstall == other.existingInstall && linkDomains == other.linkDomains
+            && urlSchemes == other.urlSchemes && eventQueueCapacity == other.eventQueueCapacity
             && enabledByDefault == other.enabledByDefault && logLevel == other.logLevel && logging == other.logging
     }
 }

@@ -96,15 +96,18 @@ public final class OptoLink: Sendable {
 
     /// ``start(configuration:environment:launchURL:)`` in `registry` (tests use their own).
     static func start(
-        configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment, launchURL: URL?, registry: InstanceRegistry
+        configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment, launchURL: URL?,
+        registry: InstanceRegistry
     ) -> OptoLink {
         let (instance, isNew) = registry.instance(for: environment.store) {
             OptoLink(configuration: configuration, environment: environment, launchURL: launchURL, registry: registry)
         }
         if !isNew {
             if !instance.configuration.hasSameSettings(as: configuration) {
-                instance.log(.warning, "OptoLink.start: an instance is already running on this store with another configuration; "
-                    + "it is returned and keeps its configuration (call shutdown() first to start a new launch)")
+                instance.log(
+                    .warning,
+                    "OptoLink.start: an instance is already running on this store with another configuration; "
+                        + "it is returned and keeps its configuration (call shutdown() first to start a new launch)")
             }
             if let launchURL, instance.canHandle(url: launchURL) {
                 Task { await instance.handle(url: launchURL) }
@@ -113,7 +116,10 @@ public final class OptoLink: Sendable {
         return instance
     }
 
-    private init(configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment, launchURL: URL?, registry: InstanceRegistry) {
+    private init(
+        configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment, launchURL: URL?,
+        registry: InstanceRegistry
+    ) {
         let linkHub = Broadcaster<OptoLinkData>(pendingLimit: 64, policy: .unbounded)
         let diagnosticHub = Broadcaster<Diagnostic>(pendingLimit: 1000, policy: .bufferingNewest(1000))
         let clock = environment.clock
@@ -152,18 +158,24 @@ public final class OptoLink: Sendable {
         if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
             // An update from a version without the SDK: no deferred match for this install.
             launchState.markFirstLaunchDone()
-            log(.info, "existingInstall: this install predates the SDK; its first launch is skipped (no /match, no pasteboard read)")
+            log(
+                .info,
+                "existingInstall: this install predates the SDK; its first launch is skipped (no /match, no pasteboard read)"
+            )
         }
         let resolver = DeferredLinkResolver(
-            provider: provider, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo, launchState: launchState)
+            provider: provider, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo,
+            launchState: launchState)
         let coordinator = LaunchCoordinator(
             dependencies: .init(
                 configuration: configuration, provider: provider, resolver: resolver, launchState: launchState,
                 store: environment.store, deviceInfo: environment.deviceInfo, clock: clock, deviceId: deviceId,
                 isAppExtension: environment.isAppExtension, emit: emit, log: log, deliver: deliver, privacy: privacy))
         if environment.isAppExtension, launchState.isFirstLaunch {
-            log(.info, "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard is never read; "
-                + "the containing app does both")
+            log(
+                .info,
+                "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard is never read; "
+                    + "the containing app does both")
         }
         let launchCode = launchURL.flatMap(provider.linkKey(in:))
 
@@ -173,7 +185,8 @@ public final class OptoLink: Sendable {
             await coordinator.finishLaunch()
         }
         let eventQueue = EventQueue(
-            store: environment.store, eventStore: environment.eventStore, capacity: configuration.eventQueueCapacity, clock: clock,
+            store: environment.store, eventStore: environment.eventStore, capacity: configuration.eventQueueCapacity,
+            clock: clock,
             backoff: api.retryPolicy,
             sender: { events in
                 guard await coordinator.awaitLaunch() else { throw OptoLinkError.cancelled(nil) }
@@ -197,9 +210,11 @@ public final class OptoLink: Sendable {
         self.log = log
         self.registry = registry
         self.inspection = InspectionHook(
-            diagnostics: diagnosticHub, clock: clock, deviceInfo: environment.deviceInfo, launchState: launchState, log: log,
+            diagnostics: diagnosticHub, clock: clock, deviceInfo: environment.deviceInfo, launchState: launchState,
+            log: log,
             coordinator: coordinator,
-            pasteboard: environment.isAppExtension || configuration.clipboardReading == .never ? nil : environment.pasteboard)
+            pasteboard: environment.isAppExtension || configuration.clipboardReading == .never
+                ? nil : environment.pasteboard)
         self.store = environment.store
         // The stored queue is read (and flushed) once the launch has settled: events cannot be sent
         // before that anyway, and a read racing the app's own start-up work would slow it down (measured
@@ -334,7 +349,9 @@ public final class OptoLink: Sendable {
     /// refused here (logged, returns false), never sent. OptoLink's events have no value field: there
     /// the call is refused too; put the value in the properties.
     @discardableResult
-    public func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]? = nil) async -> Bool {
+    public func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]? = nil)
+        async -> Bool
+    {
         guard acceptsEvent(name) else { return false }
         return await eventQueue.enqueue(name: name, properties: properties, valueMinor: valueMinor, currency: currency)
     }
@@ -407,7 +424,9 @@ public final class OptoLink: Sendable {
         guard !shutdownFlag.isSet else { return }
         await eventQueue.removeAll()
         await coordinator.resetDevice()
-        log(.info, "resetDevice: this install now has a new device id; no queued events, the next start is a first launch")
+        log(
+            .info,
+            "resetDevice: this install now has a new device id; no queued events, the next start is a first launch")
     }
 
     // MARK: Lifecycle

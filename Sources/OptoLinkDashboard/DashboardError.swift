@@ -1,6 +1,8 @@
 /// The one error type of `OptoLinkDashboard` (themes, arguments, terminal set-up, backend calls, scenario checks).
 public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Code: Sendable, Hashable { case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario }
+    private enum Code: Sendable, Hashable {
+        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario
+    }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
     public let message: String

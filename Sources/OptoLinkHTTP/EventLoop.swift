@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// One thread serving many connections with `poll` and non-blocking sockets: it reads, parses and
 /// answers whatever is ready, writes what a socket takes (waiting for `POLLOUT` for the rest), and
@@ -102,7 +103,7 @@ final class EventLoop: @unchecked Sendable {
     /// Makes the loop thread look at `incoming`, `completions` and at whether the server stopped.
     func wake() {
         var byte: UInt8 = 1
-        _ = writeDescriptor(wakeWrite, &byte, 1)   // a full pipe means a wake-up is already pending
+        _ = writeDescriptor(wakeWrite, &byte, 1)  // a full pipe means a wake-up is already pending
     }
 
     // MARK: The loop
@@ -111,7 +112,8 @@ final class EventLoop: @unchecked Sendable {
         defer { end() }
         while !server.isStopped {
             let now = EventLoop.now()
-            let timeout = nextCheck == .max ? -1 : Int32(clamping: nextCheck > now ? (nextCheck - now + 999_999) / 1_000_000 : 0)
+            let timeout =
+                nextCheck == .max ? -1 : Int32(clamping: nextCheck > now ? (nextCheck - now + 999_999) / 1_000_000 : 0)
             let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
             if ready < 0, errno != EINTR { usleep(1000) }
             if ready > 0 {
@@ -172,7 +174,7 @@ final class EventLoop: @unchecked Sendable {
         case .reading: readAndServe(connection)
         case .writing(let after): if flush(connection, then: after) { serve(connection) }
         case .draining(let until, let total): drain(connection, until: until, total: total)
-        case .delayed, .handling, .paused: break   // not polled
+        case .delayed, .handling, .paused: break  // not polled
         }
     }
 
@@ -214,7 +216,7 @@ final class EventLoop: @unchecked Sendable {
         let n = scratch.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
         if n > 0 {
             if connection.requestStarted == nil { connection.requestStarted = EventLoop.now() }
-            if connection.inputStart > 0 {   // drop the requests already answered (the parser counts from inputStart)
+            if connection.inputStart > 0 {  // drop the requests already answered (the parser counts from inputStart)
                 connection.input.removeFirst(connection.inputStart)
                 connection.inputStart = 0
             }
@@ -297,7 +299,7 @@ final class EventLoop: @unchecked Sendable {
             setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(EventLoop.workerTimeout))
             let (id, peer, handler) = (connection.id, connection.peer, self.handler)
             let queued = server.workers.submit { [self] in complete(id, handler(request, peer, stage)) }
-            if !queued { close(connection) }   // the server is stopping
+            if !queued { close(connection) }  // the server is stopping
             return false
         case .respond(let response):
             let keepAlive = request.keepAlive && !server.isStopped
@@ -311,12 +313,14 @@ final class EventLoop: @unchecked Sendable {
 
     /// Picks up the outcomes the storage workers sent back and goes on with their connections.
     private func finishCompleted() {
-        let done = completions.withLock { (list: inout [(id: UInt64, outcome: RouterOutcome)]) -> [(id: UInt64, outcome: RouterOutcome)] in
+        let done = completions.withLock {
+            (list: inout [(id: UInt64, outcome: RouterOutcome)]) -> [(id: UInt64, outcome: RouterOutcome)] in
             defer { list.removeAll() }
             return list
         }
         for (id, outcome) in done {
-            guard let connection = byID[id], case .handling(let request) = connection.phase else { continue }   // closed meanwhile
+            // closed meanwhile
+            guard let connection = byID[id], case .handling(let request) = connection.phase else { continue }
             connection.phase = .reading
             pollSet[connection.slot].fd = connection.fd
             if finish(connection, request, outcome) { serve(connection) }
@@ -346,7 +350,7 @@ final class EventLoop: @unchecked Sendable {
     /// Writes what the socket takes; when everything is written, does `after` (true: go on serving).
     private func flush(_ connection: LoopConnection, then after: LoopConnection.AfterWrite) -> Bool {
         var progressed = false
-        var budget = connection.pace?.bytes ?? Int.max   // a trickled answer writes one slice per wake-up
+        var budget = connection.pace?.bytes ?? Int.max  // a trickled answer writes one slice per wake-up
         while connection.outputOffset < connection.output.count {
             if budget <= 0, let pace = connection.pace {
                 connection.phase = .paused(then: after)
@@ -355,8 +359,9 @@ final class EventLoop: @unchecked Sendable {
                 return false
             }
             let n = connection.output.withUnsafeBytes { raw in
-                send(connection.fd, raw.baseAddress! + connection.outputOffset,
-                     min(budget, raw.count - connection.outputOffset), Socket.sendFlags)
+                send(
+                    connection.fd, raw.baseAddress! + connection.outputOffset,
+                    min(budget, raw.count - connection.outputOffset), Socket.sendFlags)
             }
             if n > 0 {
                 connection.outputOffset += n
@@ -366,7 +371,9 @@ final class EventLoop: @unchecked Sendable {
                 continue
             } else if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 pollSet[connection.slot].events = Int16(POLLOUT)
-                if progressed { setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(EventLoop.writeTimeout)) }
+                if progressed {
+                    setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(EventLoop.writeTimeout))
+                }
                 return false
             } else {
                 close(connection)
@@ -418,7 +425,7 @@ final class EventLoop: @unchecked Sendable {
     /// Leaves the poll set and closes the descriptor (through the server, under its lock).
     private func close(_ connection: LoopConnection) {
         let index = connection.slot
-        guard index > 0, index < slots.count, slots[index] === connection else { return }   // already closed
+        guard index > 0, index < slots.count, slots[index] === connection else { return }  // already closed
         let last = pollSet.count - 1
         if index != last {
             pollSet[index] = pollSet[last]

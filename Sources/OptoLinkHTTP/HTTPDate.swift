@@ -5,7 +5,7 @@ import Foundation
 /// locale and calendar it is given), and cached for the current second.
 package enum HTTPDate {
     private static let cache = Locked((second: Int.min, text: ""))
-    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]   // 1970-01-01 was a Thursday
+    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The value for now (the wall clock), computed once per second.
@@ -19,7 +19,8 @@ package enum HTTPDate {
 
     /// IMF-fixdate of a whole number of seconds since 1970-01-01T00:00:00Z (≥ 0).
     package static func imfFixdate(secondsSince1970 seconds: Int) -> String {
-        let days = seconds / 86_400, inDay = seconds % 86_400
+        let days = seconds / 86_400
+        let inDay = seconds % 86_400
         // Civil date from days since the epoch (Howard Hinnant's days_from_civil inverse).
         let z = days + 719_468
         let era = z / 146_097

@@ -100,14 +100,19 @@ package struct HTTPParser: Sendable {
                 bytesExamined += 2
                 guard bytes[start + 1] == HTTPParser.lf else { break }
                 guard start / 2 < HTTPParser.maxLeadingEmptyLines else {
-                    return .failure(.badRequest("Malformed request line: more than \(HTTPParser.maxLeadingEmptyLines) empty lines before it"))
+                    return .failure(
+                        .badRequest(
+                            "Malformed request line: more than \(HTTPParser.maxLeadingEmptyLines) empty lines before it"
+                        ))
                 }
                 start += 2
             }
             guard start < bytes.count else { return .incomplete }
             if scanned <= start {
                 bytesExamined += 1
-                guard HTTPParser.isTokenChar(bytes[start]) else { return .failure(.badRequest("Malformed request line")) }
+                guard HTTPParser.isTokenChar(bytes[start]) else {
+                    return .failure(.badRequest("Malformed request line"))
+                }
             }
             let from = max(scanned, start)
             bytesExamined += bytes.count - from
@@ -125,7 +130,7 @@ package struct HTTPParser: Sendable {
             }
         }
         guard let head, bytes.count >= head.bodyStart + head.length else { return .incomplete }
-        self.head?.expectsContinue = false   // the body is here: nothing to continue
+        self.head?.expectsContinue = false  // the body is here: nothing to continue
         var request = head.request
         request.body = Array(UnsafeBufferPointer(rebasing: bytes[head.bodyStart..<head.bodyStart + head.length]))
         bytesExamined += head.length
@@ -133,30 +138,39 @@ package struct HTTPParser: Sendable {
     }
 
     /// The head `start..<headEnd` of the request in `bytes` (its body starts at `bodyStart`).
-    private static func parseHead(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
-                                  limits: Limits) -> Result<Head, HTTPError> {
+    private static func parseHead(
+        _ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
+        limits: Limits
+    ) -> Result<Head, HTTPError> {
         // Lines end at LF (or at headEnd); one CR before it is not part of the line.
         func lineEnd(from position: Int) -> Int { firstIndex(of: lf, in: bytes, position..<headEnd) ?? headEnd }
-        func withoutCR(_ lower: Int, _ upper: Int) -> Int { upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper }
+        func withoutCR(_ lower: Int, _ upper: Int) -> Int {
+            upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper
+        }
 
         // Request line: ASCII, exactly three parts separated by single spaces.
         var end = lineEnd(from: start)
         let requestLineEnd = withoutCR(start, end)
         guard isASCII(bytes, start..<requestLineEnd),
-              let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
-              let space2 = firstIndex(of: space, in: bytes, space1 + 1..<requestLineEnd),
-              firstIndex(of: space, in: bytes, space2 + 1..<requestLineEnd) == nil
+            let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
+            let space2 = firstIndex(of: space, in: bytes, space1 + 1..<requestLineEnd),
+            firstIndex(of: space, in: bytes, space2 + 1..<requestLineEnd) == nil
         else { return .failure(.badRequest("Malformed request line")) }
-        let method = start..<space1, target = space1 + 1..<space2, version = space2 + 1..<requestLineEnd
+        let method = start..<space1
+        let target = space1 + 1..<space2
+        let version = space2 + 1..<requestLineEnd
         guard (1...20).contains(method.count), bytes[method].allSatisfy({ $0 >= 65 && $0 <= 90 }),
-              !target.isEmpty, bytes[target.lowerBound] == slash, !bytes[target].contains(where: { $0 <= 0x20 || $0 == 0x7f }),
-              hasPrefix(bytes, version, httpSlash)
+            !target.isEmpty, bytes[target.lowerBound] == slash,
+            !bytes[target].contains(where: { $0 <= 0x20 || $0 == 0x7f }),
+            hasPrefix(bytes, version, httpSlash)
         else { return .failure(.badRequest("Malformed request line")) }
         guard equals(bytes, version, http11) || equals(bytes, version, http10) else {
             // Only a well-formed version (HTTP/<digit>.<digit>) the server does not speak is a 505.
             let digits = version.lowerBound + 5..<version.upperBound
-            guard digits.count == 3, (48...57).contains(bytes[digits.lowerBound]), bytes[digits.lowerBound + 1] == UInt8(ascii: "."),
-                  (48...57).contains(bytes[digits.lowerBound + 2]) else {
+            guard digits.count == 3, (48...57).contains(bytes[digits.lowerBound]),
+                bytes[digits.lowerBound + 1] == UInt8(ascii: "."),
+                (48...57).contains(bytes[digits.lowerBound + 2])
+            else {
                 return .failure(.badRequest("Malformed HTTP version"))
             }
             return .failure(HTTPError(status: 505, message: "HTTP version not supported: \(string(bytes, version))"))
@@ -178,7 +192,9 @@ package struct HTTPParser: Sendable {
                 return .failure(.badRequest("Malformed header line"))
             }
             let name = lineStart..<colon
-            guard !name.isEmpty, bytes[name].allSatisfy(isTokenChar) else { return .failure(.badRequest("Malformed header name")) }
+            guard !name.isEmpty, bytes[name].allSatisfy(isTokenChar) else {
+                return .failure(.badRequest("Malformed header name"))
+            }
             let value = trimmed(bytes, colon + 1..<lineStop)
             guard !bytes[value].contains(where: { ($0 < 0x20 && $0 != tab) || $0 == 0x7f }) else {
                 return .failure(.badRequest("Control character in header \(string(bytes, name))"))
@@ -193,12 +209,16 @@ package struct HTTPParser: Sendable {
                 contentLengthValues.append(pieceStart..<value.upperBound)
             } else if equalsIgnoringASCIICase(bytes, name, transferEncoding) {
                 hasTransferEncoding = true
-            } else if equalsIgnoringASCIICase(bytes, name, expect), equalsIgnoringASCIICase(bytes, value, continueExpectation) {
+            } else if equalsIgnoringASCIICase(bytes, name, expect),
+                equalsIgnoringASCIICase(bytes, value, continueExpectation)
+            {
                 expectsContinue = true
             }
         }
         if hasTransferEncoding {
-            return .failure(HTTPError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length"))
+            return .failure(
+                HTTPError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length")
+            )
         }
         var length = 0
         if !contentLengthValues.isEmpty {
@@ -219,9 +239,11 @@ package struct HTTPParser: Sendable {
         }
         if length > limits.maxBodyBytes { return .failure(bodyTooLarge(limits)) }
         do {
-            let request = try HTTPRequest(method: string(bytes, method), target: string(bytes, target), version: string(bytes, version),
-                                          headers: headers)
-            return .success(Head(request: request, bodyStart: bodyStart, length: length, expectsContinue: expectsContinue))
+            let request = try HTTPRequest(
+                method: string(bytes, method), target: string(bytes, target), version: string(bytes, version),
+                headers: headers)
+            return .success(
+                Head(request: request, bodyStart: bodyStart, length: length, expectsContinue: expectsContinue))
         } catch {
             return .failure(error)
         }
@@ -241,7 +263,8 @@ package struct HTTPParser: Sendable {
         return nil
     }
 
-    package static let headerTooLarge = HTTPError(status: 431, message: "Request header fields too large (limit 16384 bytes)")
+    package static let headerTooLarge = HTTPError(
+        status: 431, message: "Request header fields too large (limit 16384 bytes)")
 
     package static func bodyTooLarge(_ limits: Limits) -> HTTPError {
         HTTPError(status: 413, message: "Request body too large (limit \(limits.maxBodyBytes) bytes)")
@@ -253,7 +276,9 @@ package struct HTTPParser: Sendable {
         var i = start
         while let newline = firstIndex(of: lf, in: bytes, i..<bytes.count) {
             if newline + 1 < bytes.count, bytes[newline + 1] == lf { return (newline, newline + 2) }
-            if newline + 2 < bytes.count, bytes[newline + 1] == cr, bytes[newline + 2] == lf { return (newline, newline + 3) }
+            if newline + 2 < bytes.count, bytes[newline + 1] == cr, bytes[newline + 2] == lf {
+                return (newline, newline + 3)
+            }
             i = newline + 1
         }
         return nil
@@ -262,9 +287,12 @@ package struct HTTPParser: Sendable {
     package static func isTokenChar(_ b: UInt8) -> Bool {
         switch b {
         case 48...57, 65...90, 97...122: true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"),
+            UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
         default: false
         }
     }
@@ -302,7 +330,8 @@ package struct HTTPParser: Sendable {
 
     /// `range` without spaces and tabs at either end.
     private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var lower = range.lowerBound, upper = range.upperBound
+        var lower = range.lowerBound
+        var upper = range.upperBound
         while lower < upper, bytes[lower] == space || bytes[lower] == tab { lower += 1 }
         while upper > lower, bytes[upper - 1] == space || bytes[upper - 1] == tab { upper -= 1 }
         return lower..<upper
@@ -317,7 +346,9 @@ package struct HTTPParser: Sendable {
     }
 
     /// Equality with a lower-case ASCII name, as `lowercased()` decides it (only A–Z fold).
-    private static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lower: [UInt8]) -> Bool {
+    private static func equalsIgnoringASCIICase(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ lower: [UInt8]
+    ) -> Bool {
         guard range.count == lower.count else { return false }
         for (byte, expected) in zip(bytes[range], lower) {
             let folded = (65...90).contains(byte) ? byte | 0x20 : byte

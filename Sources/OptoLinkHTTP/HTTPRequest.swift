@@ -17,8 +17,10 @@ package struct HTTPRequest: Sendable {
     /// The body (exactly Content-Length bytes).
     package var body: [UInt8]
 
-    package init(method: String, target: String, version: String = "HTTP/1.1",
-         headers: [(name: String, value: String)] = [], body: [UInt8] = []) throws(HTTPError) {
+    package init(
+        method: String, target: String, version: String = "HTTP/1.1",
+        headers: [(name: String, value: String)] = [], body: [UInt8] = []
+    ) throws(HTTPError) {
         self.method = method
         self.target = target
         self.version = version
@@ -31,17 +33,21 @@ package struct HTTPRequest: Sendable {
     /// ASCII): the path at `/` (empty segments dropped, each percent-decoded), the query after the first
     /// `?` at `&` (empty pairs dropped), each pair at its first `=` and form-decoded, the last value winning.
     package static func split(_ target: String) throws(HTTPError) -> (segments: [String], query: [String: String]) {
-        var copy = target   // `withUTF8` reads a native string in place (a bridged one is made contiguous first)
+        var copy = target  // `withUTF8` reads a native string in place (a bridged one is made contiguous first)
         return try copy.withUTF8 { bytes -> Result<(segments: [String], query: [String: String]), HTTPError> in
             var segments = [String]()
             var query = [String: String]()
-            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            func text(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
             let questionMark = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
             var start = 0
             while start < questionMark {
                 let end = bytes[start..<questionMark].firstIndex(of: UInt8(ascii: "/")) ?? questionMark
                 if end > start {
-                    guard let decoded = percentDecoded(text(start..<end)) else { return .failure(.badRequest("Malformed request target")) }
+                    guard let decoded = percentDecoded(text(start..<end)) else {
+                        return .failure(.badRequest("Malformed request target"))
+                    }
                     segments.append(decoded)
                 }
                 start = end + 1
@@ -53,7 +59,7 @@ package struct HTTPRequest: Sendable {
                 if end > start {
                     let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
                     guard let key = formDecoded(text(start..<equals)),
-                          let value = formDecoded(equals < end ? text(equals + 1..<end) : "")
+                        let value = formDecoded(equals < end ? text(equals + 1..<end) : "")
                     else { return .failure(.badRequest("Malformed query string")) }
                     query[key] = value
                 }
@@ -87,7 +93,8 @@ package struct HTTPRequest: Sendable {
     /// Case-insensitive equality of field names, which are tokens (ASCII): equal lengths and bytes equal
     /// once A–Z are folded to a–z (a byte ≥ 0x80 only equals itself).
     package static func sameFieldName(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8, y = b.utf8
+        let x = a.utf8
+        let y = b.utf8
         guard x.count == y.count else { return false }
         for (p, q) in zip(x, y) where p != q {
             if (p | 0x20) != (q | 0x20) || !((0x61...0x7a).contains(p | 0x20)) { return false }

@@ -14,7 +14,9 @@ package struct HTTPResponse: Sendable {
 
     /// The default answer for an ``HTTPError``: its status and its message as plain text.
     package static func plainError(_ error: HTTPError) -> HTTPResponse {
-        HTTPResponse(status: error.status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(error.message.utf8))
+        HTTPResponse(
+            status: error.status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            body: Array(error.message.utf8))
     }
 
     /// The first value of header `name` (case-insensitive).
@@ -47,7 +49,8 @@ package struct HTTPResponse: Sendable {
         }
         out.append(contentsOf: "Content-Length: ".utf8)
         out.append(contentsOf: String(body.count).utf8)
-        out.append(contentsOf: keepAlive ? "\r\nConnection: keep-alive\r\n\r\n".utf8 : "\r\nConnection: close\r\n\r\n".utf8)
+        out.append(
+            contentsOf: keepAlive ? "\r\nConnection: keep-alive\r\n\r\n".utf8 : "\r\nConnection: close\r\n\r\n".utf8)
         out.append(contentsOf: body)
         return out
     }

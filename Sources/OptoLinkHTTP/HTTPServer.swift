@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// HTTP/1.1 on POSIX sockets: one accept thread, a few ``EventLoop`` threads that serve every
 /// connection with non-blocking I/O, and a ``WorkerPool`` for the requests that may wait for the
@@ -70,9 +71,11 @@ package final class HTTPServer: Sendable {
     ///
     /// `errorResponse` writes the answers the layer gives without asking `handler` (a malformed
     /// request, a 408, a 503 over a cap); the default is ``HTTPResponse/plainError(_:)``.
-    package init(host: String, port: Int, limits: Limits = Limits(),
-                 errorResponse: @escaping @Sendable (HTTPError) -> HTTPResponse = HTTPResponse.plainError,
-                 handler: @escaping Handler) {
+    package init(
+        host: String, port: Int, limits: Limits = Limits(),
+        errorResponse: @escaping @Sendable (HTTPError) -> HTTPResponse = HTTPResponse.plainError,
+        handler: @escaping Handler
+    ) {
         self.host = host
         self.errorResponse = errorResponse
         self.requestedPort = port
@@ -95,12 +98,18 @@ package final class HTTPServer: Sendable {
         let (fd, port) = try Socket.listen(host: host, port: requestedPort)
         var loops = [EventLoop]()
         do {
-            for _ in 0..<max(1, limits.eventLoops) { loops.append(try EventLoop(server: self, limits: limits, handler: handler)) }
+            for _ in 0..<max(1, limits.eventLoops) {
+                loops.append(try EventLoop(server: self, limits: limits, handler: handler))
+            }
         } catch {
             close(fd)
             throw error
         }
-        state.withLock { $0.listenFD = fd; $0.port = port; $0.loops = loops }
+        state.withLock {
+            $0.listenFD = fd
+            $0.port = port
+            $0.loops = loops
+        }
         workers.start()
         for loop in loops { loop.start() }
         let thread = Thread { [self] in acceptLoop(fd) }
@@ -121,7 +130,7 @@ package final class HTTPServer: Sendable {
             guard running else { return (false, []) }
             _ = shutdown(s.listenFD, Socket.shutdownBoth)
             for fd in s.connections.keys { _ = shutdown(fd, Socket.shutdownBoth) }
-            defer { s.loops = [] }   // the loops refer to the server: no cycle once stopped
+            defer { s.loops = [] }  // the loops refer to the server: no cycle once stopped
             return (true, s.loops)
         }
         guard wasRunning else { return }
@@ -171,7 +180,7 @@ package final class HTTPServer: Sendable {
             if fd < 0 {
                 if isStopped { return }
                 if errno == EINTR || errno == ECONNABORTED { continue }
-                usleep(10_000)   // EMFILE and friends: back off briefly instead of spinning
+                usleep(10_000)  // EMFILE and friends: back off briefly instead of spinning
                 continue
             }
             #if canImport(Darwin)
@@ -184,12 +193,15 @@ package final class HTTPServer: Sendable {
             let refusal = state.withLock { s -> HTTPError?? in
                 if s.stopped { return .none }
                 guard s.active < limits.maxConnections else {
-                    return HTTPError(status: 503, message: "Server busy: too many open connections (limit \(limits.maxConnections))")
+                    return HTTPError(
+                        status: 503, message: "Server busy: too many open connections (limit \(limits.maxConnections))")
                 }
                 let fromPeer = s.perAddress[peer] ?? 0
                 guard fromPeer < limits.maxConnectionsPerAddress else {
-                    return HTTPError(status: 503, message: "Too many open connections from your address "
-                                               + "(limit \(limits.maxConnectionsPerAddress)): close one, or reuse it with keep-alive")
+                    return HTTPError(
+                        status: 503,
+                        message: "Too many open connections from your address "
+                            + "(limit \(limits.maxConnectionsPerAddress)): close one, or reuse it with keep-alive")
                 }
                 s.active += 1
                 s.connections[fd] = peer
@@ -200,7 +212,7 @@ package final class HTTPServer: Sendable {
             }
             switch refusal {
             case .none:
-                close(fd)   // never registered, so no one else knows this descriptor
+                close(fd)  // never registered, so no one else knows this descriptor
                 return
             case .some(let error?):
                 reject(fd, error)

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Thin wrappers over the POSIX socket calls the server needs.
 package enum Socket {
@@ -20,7 +21,9 @@ package enum Socket {
     /// until that child exits (measured: an idle keep-alive connection closed 3 s late while the
     /// end-to-end tests ran their child processes). `accept4(SOCK_CLOEXEC)` would close the window between
     /// the two calls, but Glibc's Swift module does not export it; the window is a few microseconds.
-    package static func accept(_ listenFD: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
+    package static func accept(
+        _ listenFD: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>
+    ) -> Int32 {
         #if canImport(Glibc)
         let fd = Glibc.accept(listenFD, address, length)
         #else
@@ -62,7 +65,7 @@ package enum Socket {
         let isV6 = address.contains(":")
         let fd = socket(isV6 ? AF_INET6 : AF_INET, streamType, 0)
         guard fd >= 0 else { throw .startup("cannot create socket: \(errorText())") }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)   // a spawned child must not keep the port (see `accept`)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // a spawned child must not keep the port (see `accept`)
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
@@ -73,14 +76,28 @@ package enum Socket {
             var addr = sockaddr_in6()
             addr.sin6_family = sa_family_t(AF_INET6)
             addr.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-            guard inet_pton(AF_INET6, address, &addr.sin6_addr) == 1 else { close(fd); throw .startup("invalid host address: \(host)") }
-            result = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+            guard inet_pton(AF_INET6, address, &addr.sin6_addr) == 1 else {
+                close(fd)
+                throw .startup("invalid host address: \(host)")
+            }
+            result = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
         } else {
             var addr = sockaddr_in()
             addr.sin_family = sa_family_t(AF_INET)
             addr.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-            guard inet_pton(AF_INET, address, &addr.sin_addr) == 1 else { close(fd); throw .startup("invalid host address: \(host)") }
-            result = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            guard inet_pton(AF_INET, address, &addr.sin_addr) == 1 else {
+                close(fd)
+                throw .startup("invalid host address: \(host)")
+            }
+            result = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
         }
         guard result == 0 else {
             let text = errorText()
@@ -94,7 +111,9 @@ package enum Socket {
         }
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         return (fd, describe(storage).port)
     }
 
@@ -125,8 +144,9 @@ package enum Socket {
     /// Sets a receive or send timeout (`SO_RCVTIMEO` / `SO_SNDTIMEO`).
     package static func setTimeout(_ fd: Int32, option: Int32, seconds: TimeInterval) {
         let clamped = max(0.001, seconds)
-        var tv = timeval(tv_sec: time_t(clamped.rounded(.down)),
-                         tv_usec: suseconds_t(((clamped - clamped.rounded(.down)) * 1_000_000).rounded(.down)))
+        var tv = timeval(
+            tv_sec: time_t(clamped.rounded(.down)),
+            tv_usec: suseconds_t(((clamped - clamped.rounded(.down)) * 1_000_000).rounded(.down)))
         setsockopt(fd, SOL_SOCKET, option, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -150,6 +170,7 @@ package enum Socket {
 }
 
 /// `listen` shadowed by our own static function above.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private func Glibc_listen(_ fd: Int32, _ backlog: Int32) -> Int32 {
     listen(fd, backlog)
 }

@@ -6,7 +6,8 @@ extension StringProtocol {
         let bytes = text.utf8
         func trimmed(_ byte: UInt8) -> Bool { byte < 0x80 && set.utf8.contains(byte) }
         guard let first = bytes.firstIndex(where: { !trimmed($0) }),
-              let last = bytes.lastIndex(where: { !trimmed($0) }) else { return "" }
+            let last = bytes.lastIndex(where: { !trimmed($0) })
+        else { return "" }
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

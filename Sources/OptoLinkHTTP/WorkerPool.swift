@@ -63,7 +63,10 @@ final class WorkerPool: Sendable {
                 guard s.head < s.jobs.count else { return s.stopped ? .none : .some(nil) }
                 let job = s.jobs[s.head]
                 s.head += 1
-                if s.head > 256, s.head * 2 > s.jobs.count { s.jobs.removeFirst(s.head); s.head = 0 }
+                if s.head > 256, s.head * 2 > s.jobs.count {
+                    s.jobs.removeFirst(s.head)
+                    s.head = 0
+                }
                 return .some(job)
             }
             switch job {

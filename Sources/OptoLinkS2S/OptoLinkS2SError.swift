@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -59,7 +60,8 @@ public struct OptoLinkS2SError: Error, Sendable, Equatable, CustomStringConverti
     // MARK: Kinds (compare with `==`; equality looks at the kind only)
 
     /// The client's configuration was refused (app id, DevKey, base URL, retry policy); see ``field``.
-    public static let invalidConfiguration = OptoLinkS2SError(code: .invalidConfiguration, message: "Invalid configuration")
+    public static let invalidConfiguration = OptoLinkS2SError(
+        code: .invalidConfiguration, message: "Invalid configuration")
     /// A request field was refused locally, before anything was sent (an IP that is not IPv4, an
     /// `att_status` outside 1–4, an empty `lang`…); see ``field``.
     public static let invalidRequest = OptoLinkS2SError(code: .invalidRequest, message: "Invalid request")
@@ -106,20 +108,26 @@ public struct OptoLinkS2SError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     static func http(status: Int, message: String, serviceCode: String?, attempts: Int) -> OptoLinkS2SError {
-        OptoLinkS2SError(code: .httpStatus, status: status, message: message, serviceCode: serviceCode, attempts: attempts)
+        OptoLinkS2SError(
+            code: .httpStatus, status: status, message: message, serviceCode: serviceCode, attempts: attempts)
     }
 
-    static func invalidResponse(status: Int, _ message: String, attempts: Int, underlying: (any Error)? = nil) -> OptoLinkS2SError {
-        OptoLinkS2SError(code: .invalidResponse, status: status, message: message, attempts: attempts, underlying: underlying)
+    static func invalidResponse(status: Int, _ message: String, attempts: Int, underlying: (any Error)? = nil)
+        -> OptoLinkS2SError
+    {
+        OptoLinkS2SError(
+            code: .invalidResponse, status: status, message: message, attempts: attempts, underlying: underlying)
     }
 
-    static func timedOut(after seconds: TimeInterval, attempts: Int, underlying: (any Error)? = nil) -> OptoLinkS2SError {
+    static func timedOut(after seconds: TimeInterval, attempts: Int, underlying: (any Error)? = nil) -> OptoLinkS2SError
+    {
         OptoLinkS2SError(
             code: .timedOut, message: "No answer within \(seconds) s", attempts: attempts, underlying: underlying)
     }
 
     static func cancelled(attempts: Int, underlying: (any Error)? = nil) -> OptoLinkS2SError {
-        OptoLinkS2SError(code: .cancelled, message: "The request was cancelled", attempts: attempts, underlying: underlying)
+        OptoLinkS2SError(
+            code: .cancelled, message: "The request was cancelled", attempts: attempts, underlying: underlying)
     }
 
     /// The error for an attempt that got no HTTP answer: the transport threw `error`.

@@ -60,11 +60,14 @@ public final class OptoLinkServer: Sendable {
         public var production: Bool
 
         /// Creates a configuration; every parameter has the default documented on its property.
-        public init(host: String = "127.0.0.1", port: Int = 8787, databasePath: String? = nil,
-                    seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false,
-                    trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64, storageWorkers: Int = 4,
-                    maxClicksPerAddress: Int = 1_000, clickMemoryBudget: Int = 128 << 20, maxClickRows: Int = 1_000_000,
-                    log: ServerLog = .standardError) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8787, databasePath: String? = nil,
+            seed: ServerSeed = .demo, trustForwardedFor: Bool = false, production: Bool = false,
+            trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64,
+            storageWorkers: Int = 4,
+            maxClicksPerAddress: Int = 1_000, clickMemoryBudget: Int = 128 << 20, maxClickRows: Int = 1_000_000,
+            log: ServerLog = .standardError
+        ) {
             self.host = host
             self.port = port
             self.databasePath = databasePath
@@ -103,7 +106,8 @@ public final class OptoLinkServer: Sendable {
     /// configuration's connection caps are not applied over them).
     init(configuration: Configuration, clock: any ServerClock, limits: HTTPServer.Limits) throws {
         guard limits.maxConnections >= 1, limits.maxConnectionsPerAddress >= 1, limits.storageWorkers >= 1 else {
-            throw OptoLinkServerError.startup("maxConnections, maxConnectionsPerAddress and storageWorkers must be at least 1")
+            throw OptoLinkServerError.startup(
+                "maxConnections, maxConnectionsPerAddress and storageWorkers must be at least 1")
         }
         self.configuration = configuration
         do {
@@ -114,26 +118,38 @@ public final class OptoLinkServer: Sendable {
         var proxies: [AddressRange] = []
         for text in configuration.trustedProxies {
             guard let range = AddressRange(text) else {
-                throw OptoLinkServerError.startup("invalid trusted proxy \"\(text)\": expected an address or CIDR such as 10.0.0.0/8 or 2001:db8::/32")
+                throw OptoLinkServerError.startup(
+                    "invalid trusted proxy \"\(text)\": expected an address or CIDR such as 10.0.0.0/8 or 2001:db8::/32"
+                )
             }
             proxies.append(range)
         }
-        guard configuration.maxClicksPerAddress >= 1, configuration.clickMemoryBudget >= 0, configuration.maxClickRows >= 1 else {
-            throw OptoLinkServerError.startup("maxClicksPerAddress and maxClickRows must be at least 1, clickMemoryBudget at least 0")
+        guard configuration.maxClicksPerAddress >= 1, configuration.clickMemoryBudget >= 0,
+            configuration.maxClickRows >= 1
+        else {
+            throw OptoLinkServerError.startup(
+                "maxClicksPerAddress and maxClickRows must be at least 1, clickMemoryBudget at least 0")
         }
-        let store = try Store(path: configuration.databasePath, log: configuration.log, maxClickRows: configuration.maxClickRows)
+        let store = try Store(
+            path: configuration.databasePath, log: configuration.log, maxClickRows: configuration.maxClickRows)
         try store.apply(configuration.seed, now: clock.now())
-        backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: configuration.trustForwardedFor,
-                                                                     trustedProxies: proxies,
-                                                                     production: configuration.production,
-                                                                     platformDomain: configuration.seed.platformDomain,
-                                                                     matchLimits: .init(maxRecordsPerAddress: configuration.maxClicksPerAddress,
-                                                                                        memoryBudget: configuration.clickMemoryBudget)),
-                          emulations: configuration.seed.emulations)
+        backend = Backend(
+            store: store, clock: clock,
+            options: .init(
+                trustForwardedFor: configuration.trustForwardedFor,
+                trustedProxies: proxies,
+                production: configuration.production,
+                platformDomain: configuration.seed.platformDomain,
+                matchLimits: .init(
+                    maxRecordsPerAddress: configuration.maxClicksPerAddress,
+                    memoryBudget: configuration.clickMemoryBudget)),
+            emulations: configuration.seed.emulations)
         let router = Router(backend: backend)
         self.router = router
-        http = HTTPServer(host: configuration.host, port: configuration.port, limits: limits,
-                          errorResponse: HTTPResponse.envelope) { request, peer, stage in
+        http = HTTPServer(
+            host: configuration.host, port: configuration.port, limits: limits,
+            errorResponse: HTTPResponse.envelope
+        ) { request, peer, stage in
             router.handle(request, peer: peer, stage: stage)
         }
     }

@@ -46,15 +46,19 @@ public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
 
     /// The database lock is held by someone else and the caller may not wait for it (an event-loop
     /// thread): the router hands the request to a storage worker instead. A 503 should it ever reach a client.
-    static let storageBusy = OptoLinkServerError(status: 503, message: "Storage busy, retry shortly", details: [], retryAfter: 1,
-                                                 code: .storageBusy)
+    static let storageBusy = OptoLinkServerError(
+        status: 503, message: "Storage busy, retry shortly", details: [], retryAfter: 1,
+        code: .storageBusy)
 
     /// Whether this is ``storageBusy``.
     var isStorageBusy: Bool { code == .storageBusy }
 
     /// A readable description: the message, then each detail.
     public var description: String {
-        details.isEmpty ? message : message + ": " + details.map { d in d.field.map { "\($0): \(d.message)" } ?? d.message }.joined(separator: "; ")
+        details.isEmpty
+            ? message
+            : message + ": "
+                + details.map { d in d.field.map { "\($0): \(d.message)" } ?? d.message }.joined(separator: "; ")
     }
 
     /// This error, carrying an emulated service's error code.
@@ -65,7 +69,8 @@ public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
     }
 
     static func badRequest(_ message: String, field: String? = nil) -> Self {
-        OptoLinkServerError(status: 400, message: message, details: field.map { [Detail(message: message, field: $0)] } ?? [])
+        OptoLinkServerError(
+            status: 400, message: message, details: field.map { [Detail(message: message, field: $0)] } ?? [])
     }
     static func validation(_ details: [Detail]) -> Self {
         OptoLinkServerError(status: 400, message: "Validation failed", details: details)

@@ -55,20 +55,27 @@ public struct ServerSeed: Sendable, Codable, Hashable {
     public static let demo = ServerSeed(
         platformDomain: "links.optolink.test",
         orgs: [
-            Org(orgKey: "demo", name: "Demo", status: "ACTIVE", teamId: "ABCDE12345", bundleId: "com.example.demo",
+            Org(
+                orgKey: "demo", name: "Demo", status: "ACTIVE", teamId: "ABCDE12345", bundleId: "com.example.demo",
                 customDomain: "links.demo.test",
-                keys: [Key(key: "opl_sdk_demo_client_key_0000000001", tier: "CLIENT"),
-                       Key(key: "opl_api_demo_server_key_0000000001", tier: "SERVER", revoked: false)],
+                keys: [
+                    Key(key: "opl_sdk_demo_client_key_0000000001", tier: "CLIENT"),
+                    Key(key: "opl_api_demo_server_key_0000000001", tier: "SERVER", revoked: false),
+                ],
                 templates: [Template(id: "promo", params: ["utm_source": "newsletter"], matchWindowHours: 24)],
                 links: [
-                    Link(shortCode: "summer", path: "/promo/summer", params: ["campaign": "summer"], template: "promo", matchWindowHours: 48),
+                    Link(
+                        shortCode: "summer", path: "/promo/summer", params: ["campaign": "summer"], template: "promo",
+                        matchWindowHours: 48),
                     Link(shortCode: "welcome", path: "/onboarding/welcome", params: ["ref": "demo"]),
                     Link(shortCode: "flash", path: "/promo/flash", params: ["campaign": "flash"], matchWindowHours: 1),
                 ]),
-            Org(orgKey: "beta", name: "Beta", status: "ACTIVE", bundleId: "com.example.beta",
+            Org(
+                orgKey: "beta", name: "Beta", status: "ACTIVE", bundleId: "com.example.beta",
                 keys: [Key(key: "opl_sdk_beta_client_key_0000000001", tier: "CLIENT")],
                 templates: [], links: [Link(shortCode: "hello", path: "/hello", params: [:])]),
-            Org(orgKey: "gone", name: "Gone", status: "SUSPENDED", teamId: "GONE123456", bundleId: "com.example.gone",
+            Org(
+                orgKey: "gone", name: "Gone", status: "SUSPENDED", teamId: "GONE123456", bundleId: "com.example.gone",
                 keys: [Key(key: "opl_sdk_gone_client_key_0000000001", tier: "CLIENT")],
                 templates: [], links: [Link(shortCode: "bye", path: "/bye", params: [:])]),
         ],
@@ -110,13 +117,20 @@ public struct ServerSeed: Sendable, Codable, Hashable {
         var rawKeys = Set<String>()
         for (i, org) in orgs.enumerated() {
             let at = "orgs[\(i)]"
-            guard IdentifierRules.isValidOrgKey(org.orgKey) else { throw .startup("\(at).orgKey \"\(org.orgKey)\" must be exactly 4 letters or digits") }
-            guard orgKeys.insert(org.orgKey).inserted else { throw .startup("\(at).orgKey \"\(org.orgKey)\" appears twice") }
+            guard IdentifierRules.isValidOrgKey(org.orgKey) else {
+                throw .startup("\(at).orgKey \"\(org.orgKey)\" must be exactly 4 letters or digits")
+            }
+            guard orgKeys.insert(org.orgKey).inserted else {
+                throw .startup("\(at).orgKey \"\(org.orgKey)\" appears twice")
+            }
             guard !org.status.isEmpty else { throw .startup("\(at).status is empty") }
             for (j, key) in org.keys.enumerated() {
-                guard KeyTier(rawValue: key.tier) != nil else { throw .startup("\(at).keys[\(j)].tier must be CLIENT or SERVER, not \"\(key.tier)\"") }
+                guard KeyTier(rawValue: key.tier) != nil else {
+                    throw .startup("\(at).keys[\(j)].tier must be CLIENT or SERVER, not \"\(key.tier)\"")
+                }
                 guard key.key.count >= APIKeyAuthenticator.prefixLength + 4, key.key.count <= 200 else {
-                    throw .startup("\(at).keys[\(j)].key must be \(APIKeyAuthenticator.prefixLength + 4)–200 characters")
+                    throw .startup(
+                        "\(at).keys[\(j)].key must be \(APIKeyAuthenticator.prefixLength + 4)–200 characters")
                 }
                 guard rawKeys.insert(key.key).inserted else { throw .startup("\(at).keys[\(j)].key appears twice") }
                 if let expires = key.expiresAt, ISOTime.parse(expires) == nil {
@@ -126,7 +140,9 @@ public struct ServerSeed: Sendable, Codable, Hashable {
             var templateIds = Set<String>()
             for (j, template) in (org.templates ?? []).enumerated() {
                 guard !template.id.isEmpty else { throw .startup("\(at).templates[\(j)].id is empty") }
-                guard templateIds.insert(template.id).inserted else { throw .startup("\(at).templates[\(j)].id \"\(template.id)\" appears twice") }
+                guard templateIds.insert(template.id).inserted else {
+                    throw .startup("\(at).templates[\(j)].id \"\(template.id)\" appears twice")
+                }
                 if let hours = template.matchWindowHours, !(1...720).contains(hours) {
                     throw .startup("\(at).templates[\(j)].matchWindowHours must be 1–720, not \(hours)")
                 }
@@ -134,9 +150,12 @@ public struct ServerSeed: Sendable, Codable, Hashable {
             var codes = Set<String>()
             for (j, link) in (org.links ?? []).enumerated() {
                 guard IdentifierRules.isValidShortCode(link.shortCode) else {
-                    throw .startup("\(at).links[\(j)].shortCode \"\(link.shortCode)\" must be 1–64 letters, digits, '-' or '_'")
+                    throw .startup(
+                        "\(at).links[\(j)].shortCode \"\(link.shortCode)\" must be 1–64 letters, digits, '-' or '_'")
                 }
-                guard codes.insert(link.shortCode).inserted else { throw .startup("\(at).links[\(j)].shortCode \"\(link.shortCode)\" appears twice") }
+                guard codes.insert(link.shortCode).inserted else {
+                    throw .startup("\(at).links[\(j)].shortCode \"\(link.shortCode)\" appears twice")
+                }
                 guard link.path.hasPrefix("/") else { throw .startup("\(at).links[\(j)].path must start with '/'") }
                 if let template = link.template, !templateIds.contains(template) {
                     throw .startup("\(at).links[\(j)].template \"\(template)\" is not a template of this org")

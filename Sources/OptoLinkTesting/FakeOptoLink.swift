@@ -63,7 +63,8 @@ public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
     ///   - deferredLink: what ``resolveDeferredLink()`` returns (default nil).
     ///   - succeeds: what identity, event and pasteboard calls return (default true).
     public init(
-        resolve: @escaping @Sendable (URL) -> OptoLinkData? = { _ in nil }, deferredLink: OptoLinkData? = nil, succeeds: Bool = true
+        resolve: @escaping @Sendable (URL) -> OptoLinkData? = { _ in nil }, deferredLink: OptoLinkData? = nil,
+        succeeds: Bool = true
     ) {
         self.resolve = resolve
         self.deferred = deferredLink
@@ -75,7 +76,11 @@ public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
 
     /// The events tracked so far (name and properties), in order.
     public var trackedEvents: [(name: String, properties: [String: JSONValue]?)] {
-        locked { recorded.compactMap { if case .trackEvent(let name, let properties) = $0 { (name, properties) } else { nil } } }
+        locked {
+            recorded.compactMap {
+                if case .trackEvent(let name, let properties) = $0 { (name, properties) } else { nil }
+            }
+        }
     }
 
     /// Delivers `link` on ``links``, as the SDK does with a direct open or the deferred match.

@@ -15,7 +15,9 @@ public struct FixedDeviceInfo: DeviceInfoProvider {
 
     /// An iPhone 15 Pro on iOS 17.4.1, `en-US`, `America/New_York`, 393 × 852 points at scale 3 (1179 × 2556 pixels).
     public static let iPhone = FixedDeviceInfo(
-        Fingerprint(platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US", timezone: "America/New_York"),
+        Fingerprint(
+            platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US",
+            timezone: "America/New_York"),
         screen: DeviceScreen(points: 393, 852, scale: 3))
 
     /// ``value``.

@@ -107,7 +107,8 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                sleepers.append(Sleeper(id: id, deadline: current + seconds, isTimeout: isTimeout, continuation: continuation))
+                sleepers.append(
+                    Sleeper(id: id, deadline: current + seconds, isTimeout: isTimeout, continuation: continuation))
                 let ready = takeSatisfiedWaiters()
                 lock.unlock()
                 for waiter in ready { waiter.resume() }

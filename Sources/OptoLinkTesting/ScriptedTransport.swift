@@ -1,8 +1,9 @@
 import Foundation
+import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
 
 /// An ``HTTPTransport`` that records every request and answers from a script: a queue of answers in
 /// order, or a closure that decides per request.

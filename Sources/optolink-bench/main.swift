@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 // optolink-bench: measures start-up, direct-open overhead, backoff accuracy, server throughput, the match
 // engine and the dashboard in one run, each against a baseline measured in the same run, and prints a
@@ -9,9 +10,10 @@ import Foundation
 
 signal(SIGPIPE, SIG_IGN)
 
-
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--child-dashboard-rss", arguments.count == 3, let attempts = Int(arguments[1]), let retries = Int(arguments[2]) {
+if arguments.first == "--child-dashboard-rss", arguments.count == 3, let attempts = Int(arguments[1]),
+    let retries = Int(arguments[2])
+{
     DashboardBench.rssChild(attempts: attempts, retries: retries)
     exit(0)
 }
@@ -33,7 +35,10 @@ do {
 }
 
 #if DEBUG
-FileHandle.standardError.write(Data("optolink-bench: built in DEBUG: numbers are not representative; use swift run -c release optolink-bench\n".utf8))
+FileHandle.standardError.write(
+    Data(
+        "optolink-bench: built in DEBUG: numbers are not representative; use swift run -c release optolink-bench\n".utf8
+    ))
 #endif
 
 @MainActor func progress(_ text: String) {
@@ -95,8 +100,9 @@ var mode = quick ? "--quick" : "full"
 #if DEBUG
 mode += ", DEBUG build (not representative)"
 #endif
-let report = BenchReport(mode: mode, rows: rows, notes: notes, started: startedAt, seconds: Stopwatch.now() - benchStart,
-                         loadAtStart: loadAtStart, loadAtEnd: ProcFS.loadAverage() ?? "?")
+let report = BenchReport(
+    mode: mode, rows: rows, notes: notes, started: startedAt, seconds: Stopwatch.now() - benchStart,
+    loadAtStart: loadAtStart, loadAtEnd: ProcFS.loadAverage() ?? "?")
 print(report.markdown)
 if options.output != "-" {
     do {

@@ -8,7 +8,15 @@ final class LockedExitCode: @unchecked Sendable {
     private var code: Int32 = 0
 
     var value: Int32 {
-        get { lock.lock(); defer { lock.unlock() }; return code }
-        set { lock.lock(); code = newValue; lock.unlock() }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return code
+        }
+        set {
+            lock.lock()
+            code = newValue
+            lock.unlock()
+        }
     }
 }

@@ -78,14 +78,17 @@ final class NcursesTerminal: DashboardTerminal {
         if let wake { fds.append(pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0)) }
         let milliseconds = timeout.map { Int32(min(max(0, $0), 86_400) * 1000) } ?? -1
         let ready = poll(&fds, nfds_t(fds.count), milliseconds)
-        guard ready > 0 else { return nil }   // timeout, or EINTR (SIGWINCH, stop signals): the loop looks again
+        guard ready > 0 else { return nil }  // timeout, or EINTR (SIGWINCH, stop signals): the loop looks again
         if fds.count > 1, fds[1].revents != 0 { wake?.drain() }
         guard fds[0].revents != 0 else { return nil }
         if case .key(let key) = nextKey(waitMilliseconds: 25) { return key }
         return nil
     }
 
-    private enum ReadOutcome { case key(Key), resize, none }
+    private enum ReadOutcome {
+        case key(Key)
+        case resize, none
+    }
 
     private func nextKey(waitMilliseconds: Int32) -> ReadOutcome {
         wtimeout(window, waitMilliseconds)
@@ -104,15 +107,17 @@ final class NcursesTerminal: DashboardTerminal {
             case cn_key_btab(): return .key(.backTab)
             case cn_key_resize(): return .resize
             case cn_key_mouse():
-                var x: Int32 = 0, y: Int32 = 0, kind: Int32 = 0
+                var x: Int32 = 0
+                var y: Int32 = 0
+                var kind: Int32 = 0
                 guard cn_get_mouse(&x, &y, &kind) == OK else { return .resize }
                 switch kind {
                 case 1: return .key(.mouse(MouseEvent(x: Int(x), y: Int(y), action: .press)))
                 case 4: return .key(.mouse(MouseEvent(x: Int(x), y: Int(y), action: .wheelUp)))
                 case 5: return .key(.mouse(MouseEvent(x: Int(x), y: Int(y), action: .wheelDown)))
-                default: return .resize   // a release or a motion: nothing to do, the loop looks again
+                default: return .resize  // a release or a motion: nothing to do, the loop looks again
                 }
-            default: return .resize   // another function key: let the loop look again
+            default: return .resize  // another function key: let the loop look again
             }
         }
         guard result == OK else { return .none }
@@ -129,7 +134,9 @@ final class NcursesTerminal: DashboardTerminal {
     }
 
     func draw(_ buffer: ScreenBuffer, theme: Theme) {
-        let full = previous == nil || previous?.width != buffer.width || previous?.height != buffer.height || previousTheme != theme
+        let full =
+            previous == nil || previous?.width != buffer.width || previous?.height != buffer.height
+            || previousTheme != theme
         if previousTheme != theme { definePairs(theme) }
         if full { werase(window) }
         let mono = theme.isMono || depth == .mono
@@ -165,8 +172,9 @@ final class NcursesTerminal: DashboardTerminal {
             let colors = theme.colors(for: role)
             let pair = Int32(role.rawValue + 1)
             guard pair < cn_color_pairs() else { continue }
-            _ = cn_init_pair(pair, Int32(ColorMapper.map(colors.foreground, to: depth)),
-                             Int32(ColorMapper.map(colors.background, to: depth)))
+            _ = cn_init_pair(
+                pair, Int32(ColorMapper.map(colors.foreground, to: depth)),
+                Int32(ColorMapper.map(colors.background, to: depth)))
             pairs[role] = pair
         }
     }

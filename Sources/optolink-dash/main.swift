@@ -14,9 +14,10 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
     let done = DispatchSemaphore(value: 0)
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     Task.detached {
-        code.value = await DoctorCommand.run(arguments: arguments, environment: environment, stdoutIsTerminal: isatty(1) == 1,
-                                             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                                             err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        code.value = await DoctorCommand.run(
+            arguments: arguments, environment: environment, stdoutIsTerminal: isatty(1) == 1,
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         done.signal()
     }
     done.wait()
@@ -24,9 +25,11 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
 }
 if CommandLine.arguments.dropFirst().first == "proxy" {
     // `optolink-dash proxy …`: the fault proxy alone with a headless log (docs/proxy.md); returns only when it cannot start.
-    exit(ProxyCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2)),
-                          out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                          err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+    exit(
+        ProxyCommand.run(
+            arguments: Array(CommandLine.arguments.dropFirst(2)),
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
 }
 let options: DashboardOptions
 do {
@@ -48,19 +51,25 @@ if options.headless {
     let code = LockedExitCode()
     let done = DispatchSemaphore(value: 0)
     Task.detached {
-        code.value = await HeadlessRunner.run(options: options) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        code.value = await HeadlessRunner.run(options: options) { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
         done.signal()
     }
     done.wait()
     exit(code.value)
 }
 if let name = options.scenario, ScenarioCatalog.named(name) == nil {
-    FileHandle.standardError.write(Data("optolink-dash: unknown scenario '\(name)' (the dashboard runs one; see --list-scenarios, or --headless --scenario all)\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "optolink-dash: unknown scenario '\(name)' (the dashboard runs one; see --list-scenarios, or --headless --scenario all)\n"
+                .utf8))
     exit(2)
 }
 
-let themes = ThemeLoader.standard(environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
-                                  executablePath: Bundle.main.executablePath)
+let themes = ThemeLoader.standard(
+    environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
+    executablePath: Bundle.main.executablePath)
 let inbox = DashboardInbox()
 // Seam 2: the screen's clock is the SDK's clock (the time base of every diagnostic; attached apps' times are
 // mapped onto it when they say hello).
@@ -104,8 +113,9 @@ cn_restore_at_exit()
 cn_install_stop_handlers()
 if let wake = terminal.wake { inbox.setWakeHandler { wake.signal() } }
 
-let app = DashboardApp(state: DashboardState(themeName: options.theme), themes: themes, handler: handler, inbox: inbox,
-                       clock: clock)
+let app = DashboardApp(
+    state: DashboardState(themeName: options.theme), themes: themes, handler: handler, inbox: inbox,
+    clock: clock)
 // Problems with the requested theme also go to stderr (captured now, shown after the terminal is restored).
 let initialTheme = themes.load(options.theme)
 for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {

@@ -1,9 +1,10 @@
 import Foundation
+import OptoLink
+import OptoLinkTesting
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
-import OptoLinkTesting
 
 // optolink-event-child BASE_URL STORE_DIR COUNT START [HOLD_AFTER]
 //
@@ -68,7 +69,8 @@ final class Counter: @unchecked Sendable {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5 || arguments.count == 6, let baseURL = URL(string: arguments[1]),
-      let count = Int(arguments[3]), let start = Int(arguments[4]), count >= 0, start >= 1 else {
+    let count = Int(arguments[3]), let start = Int(arguments[4]), count >= 0, start >= 1
+else {
     fail("usage: optolink-event-child BASE_URL STORE_DIR COUNT START [HOLD_AFTER]")
 }
 let holdAfter = arguments.count == 6 ? Int(arguments[5]) : nil
@@ -86,14 +88,16 @@ do {
     fail("configuration: \(error)")
 }
 let environment = OptoLinkEnvironment(
-    store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone, transport: RotatingAddressTransport(),
+    store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
+    transport: RotatingAddressTransport(),
     clock: SystemClock())
 let sdk = OptoLink.start(configuration: configuration, environment: environment)
 if ProcessInfo.processInfo.environment["OPTOLINK_CHILD_TRACE"] == "1" {
     // Debugging aid: every diagnostic on stderr, with its time.
     Task {
         for await diagnostic in sdk.diagnostics {
-            FileHandle.standardError.write(Data("trace \(String(format: "%.3f", diagnostic.time)) \(diagnostic.kind)\n".utf8))
+            FileHandle.standardError.write(
+                Data("trace \(String(format: "%.3f", diagnostic.time)) \(diagnostic.kind)\n".utf8))
         }
     }
 }
@@ -113,7 +117,7 @@ while index <= count {
     say("tracked \(index)")
     if let holdAfter, index >= holdAfter {
         say("holding")
-        while true { try? await Task.sleep(nanoseconds: 1_000_000_000) }   // the queue flushes until the kill
+        while true { try? await Task.sleep(nanoseconds: 1_000_000_000) }  // the queue flushes until the kill
     }
     index += 1
 }

@@ -18,31 +18,31 @@ struct ExampleOptions {
     var quiet = false
 
     static let usage = """
-    optolink-example-app: a tiny "app" running the real OptoLink SDK (a file store, the real URLSession
-    transport), for trying optolink-dash --attach without a phone (docs/attach.md).
+        optolink-example-app: a tiny "app" running the real OptoLink SDK (a file store, the real URLSession
+        transport), for trying optolink-dash --attach without a phone (docs/attach.md).
 
-    USAGE: optolink-example-app [--store DIR] [--base-url URL] [--org-key KEY] [--api-key KEY] [--provider optolink]
-                                [--backoff-base SECONDS] [--attach HOST:PORT --token T [--allow-commands]]
-                                [--pasteboard TEXT] [--launch-url URL] [--open URL|CODE]… [--track NAME]… [--quiet]
+        USAGE: optolink-example-app [--store DIR] [--base-url URL] [--org-key KEY] [--api-key KEY] [--provider optolink]
+                                    [--backoff-base SECONDS] [--attach HOST:PORT --token T [--allow-commands]]
+                                    [--pasteboard TEXT] [--launch-url URL] [--open URL|CODE]… [--track NAME]… [--quiet]
 
-      --store DIR           the app's storage (device id, first-launch flag, event queue); default ./optolink-example-store.
-                            A new directory is a fresh install.
-      --base-url URL        the backend (default http://127.0.0.1:8787, optolink-server's default; the dashboard's
-                            embedded server prints its URL in its header).
-      --org-key KEY         default demo.          --api-key KEY   the CLIENT key, default the demo one.
-      --provider NAME       the backend provider; only optolink for now.
-      --backoff-base S      the SDK's first retry wait (default 1).
-      --attach HOST:PORT    attach to optolink-dash --attach at that address, with --token (the dashboard's header shows both).
-      --allow-commands      let the dashboard run commands (open, first launch, events, identity).
-      --pasteboard TEXT     what the pasteboard holds at the first launch (e.g. a click token opl_…).
-      --launch-url URL      the app was opened by this link (a cold start).
-      --open URL|CODE       open a link once started (a short code is a link of the org on the base URL).
-      --track NAME          track an event once started.
-      --quiet               do not print diagnostics.
+          --store DIR           the app's storage (device id, first-launch flag, event queue); default ./optolink-example-store.
+                                A new directory is a fresh install.
+          --base-url URL        the backend (default http://127.0.0.1:8787, optolink-server's default; the dashboard's
+                                embedded server prints its URL in its header).
+          --org-key KEY         default demo.          --api-key KEY   the CLIENT key, default the demo one.
+          --provider NAME       the backend provider; only optolink for now.
+          --backoff-base S      the SDK's first retry wait (default 1).
+          --attach HOST:PORT    attach to optolink-dash --attach at that address, with --token (the dashboard's header shows both).
+          --allow-commands      let the dashboard run commands (open, first launch, events, identity).
+          --pasteboard TEXT     what the pasteboard holds at the first launch (e.g. a click token opl_…).
+          --launch-url URL      the app was opened by this link (a cold start).
+          --open URL|CODE       open a link once started (a short code is a link of the org on the base URL).
+          --track NAME          track an event once started.
+          --quiet               do not print diagnostics.
 
-    Then it reads actions from stdin, one a line: open URL|CODE · track NAME · identity ID · clear-identity · flush · quit.
-    It runs until quit, SIGINT or SIGTERM (killing it is how the dashboard sees an app go).
-    """
+        Then it reads actions from stdin, one a line: open URL|CODE · track NAME · identity ID · clear-identity · flush · quit.
+        It runs until quit, SIGINT or SIGTERM (killing it is how the dashboard sees an app go).
+        """
 
     static func parse(_ arguments: [String]) throws -> ExampleOptions {
         var options = ExampleOptions()
@@ -65,13 +65,19 @@ struct ExampleOptions {
             case "--api-key": options.apiKey = try value(flag)
             case "--provider":
                 options.provider = try value(flag)
-                guard options.provider == "optolink" else { throw ExampleError("--provider: only optolink is available for now") }
+                guard options.provider == "optolink" else {
+                    throw ExampleError("--provider: only optolink is available for now")
+                }
             case "--backoff-base":
-                guard let seconds = Double(try value(flag)), seconds >= 0 else { throw ExampleError("--backoff-base needs seconds") }
+                guard let seconds = Double(try value(flag)), seconds >= 0 else {
+                    throw ExampleError("--backoff-base needs seconds")
+                }
                 options.backoffBase = seconds
             case "--attach":
                 let text = try value(flag)
-                guard let dashboard = InspectorDashboard.parse(text) else { throw ExampleError("--attach needs HOST:PORT, not \(text)") }
+                guard let dashboard = InspectorDashboard.parse(text) else {
+                    throw ExampleError("--attach needs HOST:PORT, not \(text)")
+                }
                 options.attach = dashboard
             case "--token": options.token = try value(flag)
             case "--allow-commands": options.allowCommands = true
@@ -87,7 +93,9 @@ struct ExampleOptions {
             }
             index += 1
         }
-        if options.attach != nil && options.token == nil { throw ExampleError("--attach needs --token (the dashboard's header shows it)") }
+        if options.attach != nil && options.token == nil {
+            throw ExampleError("--attach needs --token (the dashboard's header shows it)")
+        }
         return options
     }
 }

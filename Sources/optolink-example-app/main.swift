@@ -18,24 +18,29 @@ func say(_ text: String) {
 
 let configuration: OptoLinkConfiguration
 do {
-    configuration = try OptoLinkConfiguration(apiKey: options.apiKey, orgKey: options.orgKey, baseURL: options.baseURL,
-                                              backoffBase: options.backoffBase,
-                                              logger: { level, message in say("[\(level)] \(message)") })
+    configuration = try OptoLinkConfiguration(
+        apiKey: options.apiKey, orgKey: options.orgKey, baseURL: options.baseURL,
+        backoffBase: options.backoffBase,
+        logger: { level, message in say("[\(level)] \(message)") })
 } catch {
     FileHandle.standardError.write(Data("optolink-example-app: \(error)\n".utf8))
     exit(2)
 }
 
-var environment = OptoLinkEnvironment.live(store: FileKeyValueStore(directory: URL(fileURLWithPath: options.store, isDirectory: true)))
+var environment = OptoLinkEnvironment.live(
+    store: FileKeyValueStore(directory: URL(fileURLWithPath: options.store, isDirectory: true)))
 environment.pasteboard = ExamplePasteboard(options.pasteboard)
 let optoLink = OptoLink.start(configuration: configuration, environment: environment, launchURL: options.launchURL)
 
 // The inspector: debug builds only in a real app (#if DEBUG), here whenever --attach is given.
 let inspector: OptoLinkInspector? = options.attach.flatMap { dashboard in
-    options.token.map { OptoLinkInspector.attach(to: optoLink, dashboard: dashboard, token: $0, allowsCommands: options.allowCommands) }
+    options.token.map {
+        OptoLinkInspector.attach(to: optoLink, dashboard: dashboard, token: $0, allowsCommands: options.allowCommands)
+    }
 }
-say("device \(optoLink.deviceId) · \(options.baseURL.absoluteString) · org \(options.orgKey)"
-    + (options.attach.map { " · attaching to \($0.label)" } ?? ""))
+say(
+    "device \(optoLink.deviceId) · \(options.baseURL.absoluteString) · org \(options.orgKey)"
+        + (options.attach.map { " · attaching to \($0.label)" } ?? ""))
 
 // The app's own listeners: its router (links) and, like an app that logs them, the diagnostics.
 let router = Task {
@@ -56,12 +61,20 @@ let logger = Task {
     let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
     switch verb {
     case "open":
-        let url = argument.contains("://") ? URL(string: argument) : options.baseURL.appendingPathComponent(options.orgKey).appendingPathComponent(argument)
-        guard let url else { say("open: not a URL: \(argument)"); return true }
+        let url =
+            argument.contains("://")
+            ? URL(string: argument)
+            : options.baseURL.appendingPathComponent(options.orgKey).appendingPathComponent(argument)
+        guard let url else {
+            say("open: not a URL: \(argument)")
+            return true
+        }
         let link = await optoLink.handle(url: url)
         say("open \(url.absoluteString) → \(link?.path ?? "nothing (see the log)")")
     case "track":
-        say("track \(argument) → \(await optoLink.trackEvent(argument.isEmpty ? "example_event" : argument) ? "queued" : "refused")")
+        say(
+            "track \(argument) → \(await optoLink.trackEvent(argument.isEmpty ? "example_event" : argument) ? "queued" : "refused")"
+        )
     case "identity":
         say("identity \(argument) → \(await optoLink.setIdentity(argument))")
     case "clear-identity":

@@ -5,38 +5,38 @@ import OptoLinkServer
 // optolink-server: parse arguments, load the seed, start the server, stop on SIGINT/SIGTERM.
 
 let usage = """
-usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
-                       [--trust-forwarded-for] [--trusted-proxy CIDR]... [--max-connections N]
-                       [--max-connections-per-address N] [--storage-workers N] [--max-clicks-per-address N]
-                       [--click-memory MIB] [--max-click-rows N] [--production] [--help]
+    usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
+                           [--trust-forwarded-for] [--trusted-proxy CIDR]... [--max-connections N]
+                           [--max-connections-per-address N] [--storage-workers N] [--max-clicks-per-address N]
+                           [--click-memory MIB] [--max-click-rows N] [--production] [--help]
 
-  --host HOST             address to bind (default 127.0.0.1)
-  --port PORT             port to bind, 0 = any free port (default 8787)
-  --db PATH               SQLite file (default: in memory)
-  --seed FILE             JSON seed (default: the built-in demo org, whose keys are printed)
-  --trust-forwarded-for   let any peer name the client in X-Forwarded-For: the right-most entry that is
-                          not a trusted proxy counts (default off: the socket peer is the client)
-  --trusted-proxy CIDR    a proxy (10.0.0.0/8, 2001:db8::/32, or one address) whose X-Forwarded-For is
-                          taken when it is the peer, and whose own entries are skipped; repeatable
-                          (default none)
-  --max-connections N     connections served at once; one more gets 503 (default 512)
-  --max-connections-per-address N
-                          connections served at once from one peer address; one more gets 503
-                          (default 64)
-  --storage-workers N     threads for the requests that wait for the database (/sdk, /links, key
-                          rotation), so a slow write never stalls /data, the redirect page or /match
-                          (default 4)
-  --max-clicks-per-address N
-                          pending click records one client address may hold; one more drops its
-                          oldest (default 1000)
-  --click-memory MIB      memory all pending click records may take, in MiB, oldest dropped first
-                          (default 128, about 210 000 clicks)
-  --max-click-rows N      rows the SQLite clicks table (analytics) keeps, oldest deleted (default 1000000)
-  --production            hide the /dev endpoints (404)
-  --help                  show this help
+      --host HOST             address to bind (default 127.0.0.1)
+      --port PORT             port to bind, 0 = any free port (default 8787)
+      --db PATH               SQLite file (default: in memory)
+      --seed FILE             JSON seed (default: the built-in demo org, whose keys are printed)
+      --trust-forwarded-for   let any peer name the client in X-Forwarded-For: the right-most entry that is
+                              not a trusted proxy counts (default off: the socket peer is the client)
+      --trusted-proxy CIDR    a proxy (10.0.0.0/8, 2001:db8::/32, or one address) whose X-Forwarded-For is
+                              taken when it is the peer, and whose own entries are skipped; repeatable
+                              (default none)
+      --max-connections N     connections served at once; one more gets 503 (default 512)
+      --max-connections-per-address N
+                              connections served at once from one peer address; one more gets 503
+                              (default 64)
+      --storage-workers N     threads for the requests that wait for the database (/sdk, /links, key
+                              rotation), so a slow write never stalls /data, the redirect page or /match
+                              (default 4)
+      --max-clicks-per-address N
+                              pending click records one client address may hold; one more drops its
+                              oldest (default 1000)
+      --click-memory MIB      memory all pending click records may take, in MiB, oldest dropped first
+                              (default 128, about 210 000 clicks)
+      --max-click-rows N      rows the SQLite clicks table (analytics) keeps, oldest deleted (default 1000000)
+      --production            hide the /dev endpoints (404)
+      --help                  show this help
 
-The first line on stdout is `listening on http://HOST:PORT` once connections are accepted.
-"""
+    The first line on stdout is `listening on http://HOST:PORT` once connections are accepted.
+    """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data("optolink-server: \(message)\n".utf8))
@@ -127,13 +127,15 @@ for number in [SIGINT, SIGTERM] {
     signalSources.append(source)
 }
 for _ in 0..<2 { registered.wait() }
-print("listening on \(server.baseURL.absoluteString)")   // http://HOST:PORT ([v6] bracketed)
+print("listening on \(server.baseURL.absoluteString)")  // http://HOST:PORT ([v6] bracketed)
 if seedPath == nil {
     print("demo org: demo (ACTIVE, teamId ABCDE12345, bundleId com.example.demo, custom domain links.demo.test)")
     print("  CLIENT key: opl_sdk_demo_client_key_0000000001")
     print("  SERVER key: opl_api_demo_server_key_0000000001")
     print("  links: /demo/summer, /demo/welcome, /demo/flash")
-    print("other orgs: beta (no teamId, opl_sdk_beta_client_key_0000000001), gone (SUSPENDED, opl_sdk_gone_client_key_0000000001)")
+    print(
+        "other orgs: beta (no teamId, opl_sdk_beta_client_key_0000000001), gone (SUSPENDED, opl_sdk_gone_client_key_0000000001)"
+    )
 }
 if configuration.production { print("production mode: /dev endpoints are off") }
 fflush(nil)

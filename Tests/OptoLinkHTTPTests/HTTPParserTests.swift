@@ -1,8 +1,11 @@
 import Testing
+
 @testable import OptoLinkHTTP
 
 @Suite struct HTTPParserTests {
-    func parse(_ text: String, limits: HTTPParser.Limits = .init()) -> HTTPParser.Outcome { HTTPParser.parse(Array(text.utf8), limits: limits) }
+    func parse(_ text: String, limits: HTTPParser.Limits = .init()) -> HTTPParser.Outcome {
+        HTTPParser.parse(Array(text.utf8), limits: limits)
+    }
 
     func status(_ text: String) -> Int? {
         if case .failure(let error) = parse(text) { return error.status }
@@ -10,35 +13,55 @@ import Testing
     }
 
     @Test func parsesARequestWithBodyAndQuery() throws {
-        guard case .complete(let request, let consumed) = parse("POST /demo/sum%20mer/data?deviceId=a%2Bb&x=1+2 HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{}extra") else {
-            Issue.record("not complete"); return
+        guard
+            case .complete(let request, let consumed) = parse(
+                "POST /demo/sum%20mer/data?deviceId=a%2Bb&x=1+2 HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{}extra"
+            )
+        else {
+            Issue.record("not complete")
+            return
         }
         #expect(request.method == "POST")
         #expect(request.segments == ["demo", "sum mer", "data"])
         #expect(request.query == ["deviceId": "a+b", "x": "1 2"])
         #expect(request.body == Array("{}".utf8))
-        #expect(consumed == Array("POST /demo/sum%20mer/data?deviceId=a%2Bb&x=1+2 HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{}".utf8).count)
+        #expect(
+            consumed
+                == Array(
+                    "POST /demo/sum%20mer/data?deviceId=a%2Bb&x=1+2 HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{}"
+                        .utf8
+                ).count)
     }
 
     @Test func headerNamesAreCaseInsensitiveAndValuesTrimmed() {
-        guard case .complete(let request, _) = parse("GET / HTTP/1.1\r\ncontent-TYPE:application/json\r\nX-A: \t v \r\n\r\n") else {
-            Issue.record("not complete"); return
+        guard
+            case .complete(let request, _) = parse(
+                "GET / HTTP/1.1\r\ncontent-TYPE:application/json\r\nX-A: \t v \r\n\r\n")
+        else {
+            Issue.record("not complete")
+            return
         }
         #expect(request.header("Content-Type") == "application/json")
         #expect(request.header("x-a") == "v")
     }
 
     @Test func incompleteUntilTheBodyArrives() {
-        if case .incomplete = parse("POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab") {} else { Issue.record("expected incomplete") }
+        if case .incomplete = parse("POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab") {
+        } else {
+            Issue.record("expected incomplete")
+        }
         if case .incomplete = parse("GET / HTTP/1.1\r\nHost: x\r\n") {} else { Issue.record("expected incomplete") }
     }
 
     @Test func keepAliveDefaults() {
         guard case .complete(let a, _) = parse("GET / HTTP/1.1\r\n\r\n"),
-              case .complete(let b, _) = parse("GET / HTTP/1.1\r\nConnection: close\r\n\r\n"),
-              case .complete(let c, _) = parse("GET / HTTP/1.0\r\n\r\n"),
-              case .complete(let d, _) = parse("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-        else { Issue.record("not complete"); return }
+            case .complete(let b, _) = parse("GET / HTTP/1.1\r\nConnection: close\r\n\r\n"),
+            case .complete(let c, _) = parse("GET / HTTP/1.0\r\n\r\n"),
+            case .complete(let d, _) = parse("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        else {
+            Issue.record("not complete")
+            return
+        }
         #expect(a.keepAlive && !b.keepAlive && !c.keepAlive && d.keepAlive)
     }
 
@@ -71,10 +94,16 @@ import Testing
         // Agreeing duplicates are fine.
         if case .complete(let r, _) = parse("POST / HTTP/1.1\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\nab") {
             #expect(r.body.count == 2)
-        } else { Issue.record("agreeing duplicates rejected") }
-        if case .complete(let r, _) = parse("POST / HTTP/1.1\r\nContent-Length: 1048576\r\n\r\n" + String(repeating: "x", count: 1_048_576)) {
+        } else {
+            Issue.record("agreeing duplicates rejected")
+        }
+        if case .complete(let r, _) = parse(
+            "POST / HTTP/1.1\r\nContent-Length: 1048576\r\n\r\n" + String(repeating: "x", count: 1_048_576))
+        {
             #expect(r.body.count == 1_048_576)
-        } else { Issue.record("1 MiB body rejected") }
+        } else {
+            Issue.record("1 MiB body rejected")
+        }
     }
 
     @Test func headersOver16KiBAre431() {
@@ -91,8 +120,11 @@ import Testing
     }
 
     @Test func bareLineFeedsAndLeadingBlankLinesAreTolerated() {
-        if case .complete(let r, _) = parse("\r\nGET /health HTTP/1.1\nHost: x\n\n") { #expect(r.segments == ["health"]) }
-        else { Issue.record("not parsed") }
+        if case .complete(let r, _) = parse("\r\nGET /health HTTP/1.1\nHost: x\n\n") {
+            #expect(r.segments == ["health"])
+        } else {
+            Issue.record("not parsed")
+        }
     }
 }
 
@@ -102,14 +134,22 @@ import Testing
     @Test func aFloodOfEmptyLinesIsRefusedAfterTwo() {
         // Given a client sending nothing but CR LF.
         // Then two leading empty lines are ignored (RFC 9112 §2.2) and the third is a 400.
-        if case .incomplete = HTTPParser.parse(Array("\r\n\r\n".utf8)) {} else { Issue.record("two empty lines refused") }
+        if case .incomplete = HTTPParser.parse(Array("\r\n\r\n".utf8)) {
+        } else {
+            Issue.record("two empty lines refused")
+        }
         guard case .failure(let error) = HTTPParser.parse(Array(String(repeating: "\r\n", count: 3).utf8)) else {
-            Issue.record("three empty lines not refused"); return
+            Issue.record("three empty lines not refused")
+            return
         }
         #expect(error.status == 400)
-        if case .complete(let request, _) = HTTPParser.parse(Array("\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) {
+        if case .complete(let request, _) = HTTPParser.parse(
+            Array("\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        {
             #expect(request.segments == ["health"])
-        } else { Issue.record("two empty lines before a request refused") }
+        } else {
+            Issue.record("two empty lines before a request refused")
+        }
     }
 
     @Test func aFloodOfEmptyLinesSentInPiecesIsRefusedWithinSixBytes() {
@@ -117,10 +157,13 @@ import Testing
         var buffer = [UInt8]()
         var outcome = HTTPParser.Outcome.incomplete
         while case .incomplete = outcome, buffer.count < 64 * 1024 {
-            buffer.append(buffer.count % 2 == 0 ? 13 : 10)   // one byte per read
+            buffer.append(buffer.count % 2 == 0 ? 13 : 10)  // one byte per read
             outcome = parser.parse(buffer)
         }
-        guard case .failure(let error) = outcome else { Issue.record("never refused"); return }
+        guard case .failure(let error) = outcome else {
+            Issue.record("never refused")
+            return
+        }
         #expect(error.status == 400)
         #expect(buffer.count <= 6)
     }
@@ -143,13 +186,17 @@ import Testing
 
     @Test func aHeadSentAByteAtATimeIsScannedOnce() {
         // Given a 12 KiB head that arrives one byte per read.
-        let head = Array(("GET /demo/summer/data HTTP/1.1\r\nHost: x\r\n"
-            + (0..<300).map { "X-Header-\($0): \(String(repeating: "v", count: 20))\r\n" }.joined() + "\r\n").utf8)
+        let head = Array(
+            ("GET /demo/summer/data HTTP/1.1\r\nHost: x\r\n"
+                + (0..<300).map { "X-Header-\($0): \(String(repeating: "v", count: 20))\r\n" }.joined() + "\r\n").utf8)
         #expect(head.count > 10_000)
         let (examined, outcome) = Self.work(head, chunk: 1)
         // Then it is parsed, and every byte was looked at a bounded number of times (rescanning the buffer
         // on every read would look at about head² / 2 ≈ 60 M bytes).
-        guard case .complete(let request, let consumed) = outcome else { Issue.record("not parsed: \(outcome)"); return }
+        guard case .complete(let request, let consumed) = outcome else {
+            Issue.record("not parsed: \(outcome)")
+            return
+        }
         #expect(consumed == head.count && request.headers.count == 301)
         #expect(examined <= 4 * head.count, "examined \(examined) bytes for a \(head.count)-byte head")
         // And the same head in one read costs about as much.
@@ -159,12 +206,16 @@ import Testing
     @Test func aBodySentAByteAtATimeDoesNotRescanTheHead() {
         // Given a request with a 64 KiB head and an 8 KiB body that arrives one byte per read.
         let body = [UInt8](repeating: UInt8(ascii: "x"), count: 8 * 1024)
-        let headText = "POST /sdk/events HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\nX-Pad: "
+        let headText =
+            "POST /sdk/events HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\nX-Pad: "
             + String(repeating: "p", count: 15 * 1024) + "\r\n\r\n"
         let head = Array(headText.utf8)
         var parser = HTTPParser()
         var buffer = head
-        guard case .incomplete = parser.parse(buffer) else { Issue.record("head not accepted"); return }
+        guard case .incomplete = parser.parse(buffer) else {
+            Issue.record("head not accepted")
+            return
+        }
         #expect(parser.expectsContinue == true)
         let afterHead = parser.bytesExamined
         var outcome = HTTPParser.Outcome.incomplete
@@ -173,9 +224,14 @@ import Testing
             outcome = parser.parse(buffer)
         }
         // Then the body is complete, and no byte of the head was looked at again.
-        guard case .complete(let request, let consumed) = outcome else { Issue.record("not complete"); return }
+        guard case .complete(let request, let consumed) = outcome else {
+            Issue.record("not complete")
+            return
+        }
         #expect(request.body == body && consumed == buffer.count)
-        #expect(parser.bytesExamined - afterHead <= body.count, "\(parser.bytesExamined - afterHead) bytes examined for the body")
+        #expect(
+            parser.bytesExamined - afterHead <= body.count,
+            "\(parser.bytesExamined - afterHead) bytes examined for the body")
         #expect(parser.expectsContinue == false)
     }
 
@@ -183,23 +239,40 @@ import Testing
     @Test func aLoneCRAtTheEndOfAReadWaitsForItsLF() {
         var parser = HTTPParser()
         var buffer = Array("\r".utf8)
-        guard case .incomplete = parser.parse(buffer) else { Issue.record("a lone CR was refused"); return }
+        guard case .incomplete = parser.parse(buffer) else {
+            Issue.record("a lone CR was refused")
+            return
+        }
         buffer += Array("\nGET /health HTTP/1.1\r\nHost: x\r\n\r".utf8)
-        guard case .incomplete = parser.parse(buffer) else { Issue.record("not incomplete"); return }
+        guard case .incomplete = parser.parse(buffer) else {
+            Issue.record("not incomplete")
+            return
+        }
         buffer += [10]
-        guard case .complete(let request, let consumed) = parser.parse(buffer) else { Issue.record("not parsed"); return }
+        guard case .complete(let request, let consumed) = parser.parse(buffer) else {
+            Issue.record("not parsed")
+            return
+        }
         #expect(request.segments == ["health"] && consumed == buffer.count)
         // A CR followed by anything but LF is still a 400.
-        #expect({ if case .failure(let e) = HTTPParser.parse(Array("\rX".utf8)) { return e.status } else { return 0 } }() == 400)
+        #expect(
+            { if case .failure(let e) = HTTPParser.parse(Array("\rX".utf8)) { return e.status } else { return 0 } }()
+                == 400)
     }
 
     @Test func theParserStartsAfreshAfterEachRequest() {
         var parser = HTTPParser()
         let two = Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
-        guard case .complete(let first, let used) = parser.parse(two) else { Issue.record("first"); return }
+        guard case .complete(let first, let used) = parser.parse(two) else {
+            Issue.record("first")
+            return
+        }
         #expect(first.segments == ["a"])
         parser.reset()
-        guard case .complete(let second, _) = parser.parse(Array(two[used...])) else { Issue.record("second"); return }
+        guard case .complete(let second, _) = parser.parse(Array(two[used...])) else {
+            Issue.record("second")
+            return
+        }
         #expect(second.segments == ["b"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OptoLinkHTTP
 
 /// The server's original request-head rules on decoded text (lines decoded as UTF-8 and split at
@@ -12,32 +13,40 @@ enum HTTPTextParserOracle {
         while start + 1 < buffer.count, buffer[start] == 0x0d, buffer[start + 1] == 0x0a { start += 2 }
         guard let (headEnd, bodyStart) = findHeadEnd(buffer, from: start) else {
             if buffer.count - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
-            if buffer.count > start, !HTTPParser.isTokenChar(buffer[start]) { return .failure(.badRequest("Malformed request line")) }
+            if buffer.count > start, !HTTPParser.isTokenChar(buffer[start]) {
+                return .failure(.badRequest("Malformed request line"))
+            }
             return .incomplete
         }
         if headEnd - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
         // Split bytes, not a String: Swift treats "\r\n" as one Character.
-        let lines: [Substring] = buffer[start..<headEnd].split(separator: 0x0a, omittingEmptySubsequences: false).map { line in
+        let lines: [Substring] = buffer[start..<headEnd].split(separator: 0x0a, omittingEmptySubsequences: false).map {
+            line in
             Substring(String(decoding: line.last == 0x0d ? line.dropLast() : line, as: UTF8.self))
         }
         guard let requestLine = lines.first else { return .failure(.badRequest("Malformed request line")) }
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              (1...20).contains(parts[0].count), parts[0].utf8.allSatisfy({ $0 >= 65 && $0 <= 90 }),
-              parts[1].hasPrefix("/"), !parts[1].utf8.contains(where: { $0 <= 0x20 || $0 == 0x7f }),
-              parts[2].hasPrefix("HTTP/")
+            (1...20).contains(parts[0].count), parts[0].utf8.allSatisfy({ $0 >= 65 && $0 <= 90 }),
+            parts[1].hasPrefix("/"), !parts[1].utf8.contains(where: { $0 <= 0x20 || $0 == 0x7f }),
+            parts[2].hasPrefix("HTTP/")
         else { return .failure(.badRequest("Malformed request line")) }
         guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
             // Only a well-formed version (HTTP/<digit>.<digit>) the server does not speak is a 505.
             let version = Array(parts[2].utf8.dropFirst(5))
-            guard version.count == 3, (48...57).contains(version[0]), version[1] == UInt8(ascii: "."), (48...57).contains(version[2]) else {
+            guard version.count == 3, (48...57).contains(version[0]), version[1] == UInt8(ascii: "."),
+                (48...57).contains(version[2])
+            else {
                 return .failure(.badRequest("Malformed HTTP version"))
             }
             return .failure(HTTPError(status: 505, message: "HTTP version not supported: \(parts[2])"))
         }
         // Field values are read as text: bytes that are not UTF-8 are refused, never guessed at.
         // (ASCII, the usual case, is UTF-8 without asking Foundation.)
-        guard buffer[start..<headEnd].allSatisfy({ $0 < 0x80 }) || String(bytes: buffer[start..<headEnd], encoding: .utf8) != nil else {
+        guard
+            buffer[start..<headEnd].allSatisfy({ $0 < 0x80 })
+                || String(bytes: buffer[start..<headEnd], encoding: .utf8) != nil
+        else {
             return .failure(.badRequest("The request line and header fields must be UTF-8"))
         }
 
@@ -47,7 +56,9 @@ enum HTTPTextParserOracle {
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { return .failure(.badRequest("Malformed header line")) }
             let name = line[..<colon]
-            guard !name.isEmpty, name.utf8.allSatisfy(HTTPParser.isTokenChar) else { return .failure(.badRequest("Malformed header name")) }
+            guard !name.isEmpty, name.utf8.allSatisfy(HTTPParser.isTokenChar) else {
+                return .failure(.badRequest("Malformed header name"))
+            }
             let value = trimmed(line[line.index(after: colon)...], " \t")
             // NUL, CR, other control characters and DEL are not allowed in a field value (RFC 9110 §5.5).
             guard !value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
@@ -55,13 +66,16 @@ enum HTTPTextParserOracle {
             }
             headers.append((String(name), value))
             switch name.lowercased() {
-            case "content-length": contentLengths.append(contentsOf: value.split(separator: ",", omittingEmptySubsequences: false))
+            case "content-length":
+                contentLengths.append(contentsOf: value.split(separator: ",", omittingEmptySubsequences: false))
             case "transfer-encoding": hasTransferEncoding = true
             default: break
             }
         }
         if hasTransferEncoding {
-            return .failure(HTTPError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length"))
+            return .failure(
+                HTTPError(status: 411, message: "Transfer-Encoding is not supported; send the body with Content-Length")
+            )
         }
         var length = 0
         if !contentLengths.isEmpty {
@@ -72,14 +86,17 @@ enum HTTPTextParserOracle {
             guard Set(values.map { $0.drop { $0 == "0" } }).count == 1 else {
                 return .failure(.badRequest("Conflicting Content-Length values"))
             }
-            guard values[0].count <= 15, let n = Int(values[0]) else { return .failure(HTTPParser.bodyTooLarge(limits)) }
+            guard values[0].count <= 15, let n = Int(values[0]) else {
+                return .failure(HTTPParser.bodyTooLarge(limits))
+            }
             length = n
         }
         if length > limits.maxBodyBytes { return .failure(HTTPParser.bodyTooLarge(limits)) }
         guard buffer.count >= bodyStart + length else { return .incomplete }
         do {
-            let request = try HTTPRequest(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]),
-                                          headers: headers, body: Array(buffer[bodyStart..<bodyStart + length]))
+            let request = try HTTPRequest(
+                method: String(parts[0]), target: String(parts[1]), version: String(parts[2]),
+                headers: headers, body: Array(buffer[bodyStart..<bodyStart + length]))
             return .complete(request, consumed: bodyStart + length)
         } catch {
             return .failure(error)
@@ -92,7 +109,9 @@ enum HTTPTextParserOracle {
         var i = start
         while let newline = buffer[i...].firstIndex(of: 0x0a) {
             if newline + 1 < buffer.count, buffer[newline + 1] == 0x0a { return (newline, newline + 2) }
-            if newline + 2 < buffer.count, buffer[newline + 1] == 0x0d, buffer[newline + 2] == 0x0a { return (newline, newline + 3) }
+            if newline + 2 < buffer.count, buffer[newline + 1] == 0x0d, buffer[newline + 2] == 0x0a {
+                return (newline, newline + 3)
+            }
             i = newline + 1
         }
         return nil
@@ -106,14 +125,16 @@ enum HTTPTextParserOracle {
         var query = [String: String]()
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         for raw in parts[0].split(separator: "/", omittingEmptySubsequences: true) {
-            guard let decoded = HTTPRequest.percentDecoded(String(raw)) else { throw .badRequest("Malformed request target") }
+            guard let decoded = HTTPRequest.percentDecoded(String(raw)) else {
+                throw .badRequest("Malformed request target")
+            }
             segments.append(decoded)
         }
         if parts.count == 2 {
             for pair in parts[1].split(separator: "&") {
                 let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let key = HTTPRequest.formDecoded(String(kv[0])),
-                      let value = HTTPRequest.formDecoded(kv.count > 1 ? String(kv[1]) : "")
+                    let value = HTTPRequest.formDecoded(kv.count > 1 ? String(kv[1]) : "")
                 else { throw .badRequest("Malformed query string") }
                 query[key] = value
             }

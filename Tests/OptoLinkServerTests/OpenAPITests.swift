@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 /// docs/openapi.yaml must describe every route of the router table.
 @Suite struct OpenAPITests {
     static var specURL: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("docs/openapi.yaml")
     }
 
@@ -16,7 +18,10 @@ import Testing
         var inPaths = false
         var current: String?
         for line in text.components(separatedBy: "\n") {
-            if line == "paths:" { inPaths = true; continue }
+            if line == "paths:" {
+                inPaths = true
+                continue
+            }
             if inPaths, !line.isEmpty, !line.hasPrefix(" ") { break }
             guard inPaths else { continue }
             if line.hasPrefix("  /"), !line.hasPrefix("   "), line.hasSuffix(":") {
@@ -24,7 +29,9 @@ import Testing
                 operations[current!, default: []] = []
             } else if let path = current, line.hasPrefix("    "), !line.hasPrefix("     ") {
                 let key = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "")
-                if ["get", "post", "patch", "delete", "put"].contains(key) { operations[path, default: []].insert(key.uppercased()) }
+                if ["get", "post", "patch", "delete", "put"].contains(key) {
+                    operations[path, default: []].insert(key.uppercased())
+                }
             }
         }
         return operations
@@ -34,18 +41,24 @@ import Testing
         let documented = try Self.documentedOperations()
         #expect(!documented.isEmpty)
         for route in RouteTable.all {
-            #expect(documented[route.openAPIPath]?.contains(route.method) == true, "\(route.method) \(route.openAPIPath) missing from docs/openapi.yaml")
+            #expect(
+                documented[route.openAPIPath]?.contains(route.method) == true,
+                "\(route.method) \(route.openAPIPath) missing from docs/openapi.yaml")
         }
     }
 
     @Test func theSpecDocumentsNoRouteThatDoesNotExist() throws {
         let routes = Set(RouteTable.all.map { "\($0.method) \($0.openAPIPath)" })
         for (path, methods) in try Self.documentedOperations() {
-            for method in methods { #expect(routes.contains("\(method) \(path)"), "\(method) \(path) is documented but not routed") }
+            for method in methods {
+                #expect(routes.contains("\(method) \(path)"), "\(method) \(path) is documented but not routed")
+            }
         }
     }
 
     @Test func patternsConvertToOpenAPIForm() {
-        #expect(Route("GET", "/:orgKey/:shortCode/data") { _, _, _ in .json(nil) }.openAPIPath == "/{orgKey}/{shortCode}/data")
+        #expect(
+            Route("GET", "/:orgKey/:shortCode/data") { _, _, _ in .json(nil) }.openAPIPath
+                == "/{orgKey}/{shortCode}/data")
     }
 }

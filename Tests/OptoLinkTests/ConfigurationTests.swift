@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import OptoLink
 
 @Suite("Configuration")
 struct ConfigurationTests {
     @Test func defaultsMatchTheFlutterSDK() throws {
-        let configuration = try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL)
+        let configuration = try OptoLinkConfiguration(
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL)
         #expect(configuration.timeout == 10)
         #expect(configuration.maxRetries == 2)
         #expect(configuration.backoffBase == 1)
@@ -45,7 +47,9 @@ struct ConfigurationTests {
 
     @Test(arguments: ["demo", "DEMO", "a1B2", "0000"])
     func validOrgKeysAreAccepted(_ orgKey: String) throws {
-        #expect(try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: orgKey, baseURL: Fixtures.baseURL).orgKey == orgKey)
+        #expect(
+            try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: orgKey, baseURL: Fixtures.baseURL).orgKey
+                == orgKey)
     }
 
     @Test func trailingSlashesAreStripped() throws {
@@ -67,22 +71,27 @@ struct ConfigurationTests {
             try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, timeout: 0)
         }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, maxRetries: -1)
+            try OptoLinkConfiguration(
+                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, maxRetries: -1)
         }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, eventQueueCapacity: 0)
+            try OptoLinkConfiguration(
+                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, eventQueueCapacity: 0)
         }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, pasteboardCheckTimeout: -1)
+            try OptoLinkConfiguration(
+                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, pasteboardCheckTimeout: -1)
         }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, linkDomains: ["a/b"])
+            try OptoLinkConfiguration(
+                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, linkDomains: ["a/b"])
         }
     }
 
     @Test func linkDomainsAreNormalized() throws {
         let configuration = try OptoLinkConfiguration(
-            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, linkDomains: ["Go.Demo.Test.", " x.test "])
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL,
+            linkDomains: ["Go.Demo.Test.", " x.test "])
         #expect(configuration.linkDomains == ["go.demo.test", "x.test"])
     }
 }

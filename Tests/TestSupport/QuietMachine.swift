@@ -41,7 +41,9 @@ public struct QuietMachineTrait: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
 
     /// Gates each test case; a suite itself, or a test as a whole, runs ungated (its cases take the gate, once each).
-    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
         if testCase == nil || test.isSuite {
             try await function()
         } else {

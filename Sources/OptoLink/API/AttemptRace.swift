@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -43,10 +44,11 @@ final class AttemptRace: @unchecked Sendable {
                 } else {
                     race.add(Task(operation: attempt))
                 }
-                race.add(Task {
-                    do { try await clock.sleep(forDeadline: timeout) } catch { return }
-                    race.finish(.failure(URLError(.timedOut)))
-                })
+                race.add(
+                    Task {
+                        do { try await clock.sleep(forDeadline: timeout) } catch { return }
+                        race.finish(.failure(URLError(.timedOut)))
+                    })
             }
         } onCancel: {
             race.cancel()

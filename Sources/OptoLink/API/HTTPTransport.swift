@@ -24,7 +24,9 @@ public protocol HTTPTransport: Sendable {
 
 extension HTTPTransport {
     /// Calls ``send(_:)``, then `onAnswer` with its answer.
-    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
+        -> HTTPResponse
+    {
         let response = try await send(request)
         onAnswer(response)
         return response

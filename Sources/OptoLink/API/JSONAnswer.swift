@@ -11,16 +11,22 @@ enum JSONAnswer {
     static func object(_ response: HTTPResponse) throws(OptoLinkError) -> [String: JSONValue] {
         // The request id is looked up only on the failure paths (a scan of every header otherwise).
         guard response.body.count <= maxBodyBytes else {
-            throw .invalidResponse(status: response.status, "Response body too large (\(response.body.count) bytes)", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "Response body too large (\(response.body.count) bytes)",
+                requestId: response.header("X-Request-Id"))
         }
         let value: JSONValue
         do {
             value = try JSONValueParser.decode(response.body)
         } catch {
-            throw .invalidResponse(status: response.status, "Response body is not JSON", requestId: response.header("X-Request-Id"), underlying: error)
+            throw .invalidResponse(
+                status: response.status, "Response body is not JSON", requestId: response.header("X-Request-Id"),
+                underlying: error)
         }
         guard let object = value.objectValue else {
-            throw .invalidResponse(status: response.status, "Response body is not a JSON object", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "Response body is not a JSON object",
+                requestId: response.header("X-Request-Id"))
         }
         return object
     }

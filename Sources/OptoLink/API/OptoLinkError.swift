@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -71,7 +72,8 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
     // MARK: Kinds (compare with `==`; equality looks at the kind only)
 
     /// The configuration was refused (bad key, org key or base URL).
-    public static let invalidConfiguration = OptoLinkError(code: .invalidConfiguration, message: "Invalid configuration")
+    public static let invalidConfiguration = OptoLinkError(
+        code: .invalidConfiguration, message: "Invalid configuration")
     /// An argument was refused locally before any request (e.g. an event name that is too long).
     public static let invalidArgument = OptoLinkError(code: .invalidArgument, message: "Invalid argument")
     /// No HTTP answer: connection refused, host not found, connection lost… (`status` 0).
@@ -97,7 +99,9 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
         if status != 0 { text += " \(status)" }
         text += ": \(message)"
         if !details.isEmpty {
-            text += " [" + details.map { detail in detail.field.map { "\($0): \(detail.message)" } ?? detail.message }
+            text +=
+                " ["
+                + details.map { detail in detail.field.map { "\($0): \(detail.message)" } ?? detail.message }
                 .joined(separator: "; ") + "]"
         }
         if let requestId { text += " (requestId \(requestId))" }
@@ -137,8 +141,11 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// An error for a 2xx answer whose body did not make sense.
-    static func invalidResponse(status: Int, _ message: String, requestId: String? = nil, underlying: (any Error)? = nil) -> OptoLinkError {
-        OptoLinkError(code: .invalidResponse, status: status, message: message, requestId: requestId, underlying: underlying)
+    static func invalidResponse(
+        status: Int, _ message: String, requestId: String? = nil, underlying: (any Error)? = nil
+    ) -> OptoLinkError {
+        OptoLinkError(
+            code: .invalidResponse, status: status, message: message, requestId: requestId, underlying: underlying)
     }
 
     /// The largest error body that is parsed; longer ones keep only their status (a hostile or broken
@@ -156,7 +163,7 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
         var underlying: (any Error)?
         if response.body.count <= maxEnvelopeBytes, !response.body.isEmpty {
             do {
-                let value = try JSONValueParser.decode(response.body)   // depth-capped, never recursive
+                let value = try JSONValueParser.decode(response.body)  // depth-capped, never recursive
                 if let object = value.objectValue {
                     message = object["message"]?.stringValue
                     if case .array(let list)? = object["message"] {

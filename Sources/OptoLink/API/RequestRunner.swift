@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,7 +22,8 @@ final class RequestRunner: Sendable {
         transport: any HTTPTransport, clock: any OptoLinkClock, retryPolicy: RetryPolicy,
         diagnostics: @escaping @Sendable (Diagnostic) -> Void
     ) {
-        self.init(transport: transport, clock: clock, retryPolicy: retryPolicy, sink: diagnostics, counter: RequestCounter())
+        self.init(
+            transport: transport, clock: clock, retryPolicy: retryPolicy, sink: diagnostics, counter: RequestCounter())
     }
 
     private init(
@@ -92,9 +94,13 @@ final class RequestRunner: Sendable {
                 }
                 answered(response)  // does nothing when the transport already handed it over
                 let duration = (latch.arrival ?? clock.now()) - started
-                emit(.responseReceived(requestID: id, endpoint: endpoint, attempt: attempt, status: response.status, duration: duration))
+                emit(
+                    .responseReceived(
+                        requestID: id, endpoint: endpoint, attempt: attempt, status: response.status, duration: duration
+                    ))
                 if (200...299).contains(response.status) {
-                    emit(.requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: response.status))
+                    emit(
+                        .requestFinished(requestID: id, endpoint: endpoint, attempts: attempt, status: response.status))
                     return response
                 }
                 status = response.status
@@ -103,7 +109,10 @@ final class RequestRunner: Sendable {
             } catch {
                 let duration = clock.now() - started
                 let failure = OptoLinkError.transport(error)
-                emit(.requestFailed(requestID: id, endpoint: endpoint, attempt: attempt, reason: failure.message, duration: duration))
+                emit(
+                    .requestFailed(
+                        requestID: id, endpoint: endpoint, attempt: attempt, reason: failure.message, duration: duration
+                    ))
                 outcome = .noAnswer(stopped() ? CancellationError() : error)
                 finalError = stopped() ? .cancelled(error) : failure
             }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -38,7 +39,9 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Sends `request` and calls `onAnswer` from `URLSession`'s completion handler, before the waiting
     /// task is resumed with the same answer (see ``HTTPTransport/send(_:onAnswer:)``).
-    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
+        -> HTTPResponse
+    {
         let urlRequest = Self.urlRequest(for: request)
 
         let box = TaskBox()

@@ -40,7 +40,9 @@ struct DeferredLinkResolver: Sendable {
     func match(token: ClipboardToken?, deviceId: String) async -> Outcome {
         if provider.marksFirstLaunchBeforeMatch { launchState.markFirstLaunchDone() }
         do {
-            if let link = try await provider.match(clipboardToken: token?.rawValue, installID: deviceId, deviceInfo: deviceInfo) {
+            if let link = try await provider.match(
+                clipboardToken: token?.rawValue, installID: deviceId, deviceInfo: deviceInfo)
+            {
                 return .matched(link)
             }
             return .noMatch

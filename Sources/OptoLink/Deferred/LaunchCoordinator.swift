@@ -194,7 +194,9 @@ actor LaunchCoordinator {
             // A link opened meanwhile decides: delivered, it wins; failed, the match is delivered.
             await waitForFirstLaunchOpens()
             if firstLaunchOpenDelivered {
-                deps.log(.warning, "Deferred match for \(link.path) not delivered: a link opened the app during the first launch")
+                deps.log(
+                    .warning,
+                    "Deferred match for \(link.path) not delivered: a link opened the app during the first launch")
             } else if !isShutDown {
                 firstLaunchLink = link
                 if deps.deliver(link) { deps.emit(.linkDelivered(link)) }
@@ -235,8 +237,10 @@ actor LaunchCoordinator {
         firstLaunchOpenDelivered = false
         token = .notStarted
         tokenWaitExpired = false
-        deps.log(.info, "Re-running the first-launch sequence as on a fresh install (first-launch flag reset; "
-            + "device id \(currentDeviceId), events, identity and the app's data kept)")
+        deps.log(
+            .info,
+            "Re-running the first-launch sequence as on a fresh install (first-launch flag reset; "
+                + "device id \(currentDeviceId), events, identity and the app's data kept)")
         return .finished(await runFirstLaunch(launchURL: nil, key: nil))
     }
 
@@ -276,7 +280,7 @@ actor LaunchCoordinator {
             let limit = deps.configuration.pasteboardCheckTimeout
             timer = Task {
                 do { try await clock.sleep(for: limit) } catch { return }
-                self.expireTokenWait()   // the task inherits the actor
+                self.expireTokenWait()  // the task inherits the actor
             }
         }
         defer { timer?.cancel() }
@@ -296,7 +300,7 @@ actor LaunchCoordinator {
         let resolver = deps.resolver
         let task = Task { () -> DeferredLinkResolver.ReadToken? in
             let read = await resolver.readToken()
-            self.finishTokenRead(read)   // the task inherits the actor
+            self.finishTokenRead(read)  // the task inherits the actor
             return read
         }
         token = .reading(task)
@@ -339,7 +343,9 @@ actor LaunchCoordinator {
             launchSettled = true
             wakeWaiters()
         }
-        guard deps.provider.hasSessions, !linkRequestSent, !sessionSent, !isShutDown, deps.privacy.isEnabled else { return }
+        guard deps.provider.hasSessions, !linkRequestSent, !sessionSent, !isShutDown, deps.privacy.isEnabled else {
+            return
+        }
         _ = await register()
     }
 
@@ -364,7 +370,8 @@ actor LaunchCoordinator {
         case .starting(let slot, let isFirstLaunchOpen, let deviceId):
             let link = await Self.fetchAndDeliver(key: key, url: url, installID: deviceId, deps: deps, slot: slot)
             slot.fulfill(link)
-            return await finishOpen(slot, link, isFirstLaunchOpen: isFirstLaunchOpen, registers: sendsRequest && deviceId != nil)
+            return await finishOpen(
+                slot, link, isFirstLaunchOpen: isFirstLaunchOpen, registers: sendsRequest && deviceId != nil)
         }
     }
 
@@ -387,14 +394,17 @@ actor LaunchCoordinator {
         running[ObjectIdentifier(slot)] = slot
         openOrder.append((key: key, time: now))
         if isFirstLaunchOpen { firstLaunchOpens.insert(ObjectIdentifier(slot)) }
-        return .starting(slot, isFirstLaunchOpen: isFirstLaunchOpen, deviceId: deps.privacy.isEnabled ? currentDeviceId : nil)
+        return .starting(
+            slot, isFirstLaunchOpen: isFirstLaunchOpen, deviceId: deps.privacy.isEnabled ? currentDeviceId : nil)
     }
 
     /// The bookkeeping after an open's request: the backend now knows this device.
     /// An open of the first launch that delivered its link settles it (before `/match` was sent: no
     /// `/match` for this install); one that failed leaves the first launch to the deferred match.
     /// `registers`: `/data` went with the device id (a short link while enabled), so the backend knows it.
-    private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool, registers: Bool) -> OptoLinkData? {
+    private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool, registers: Bool)
+        -> OptoLinkData?
+    {
         running[ObjectIdentifier(slot)] = nil
         if link != nil, registers { markRegistered() }
         if isFirstLaunchOpen {
@@ -433,7 +443,9 @@ actor LaunchCoordinator {
 
     /// Fetches the link and delivers it (off the actor). Nil when it could not be resolved (logged) or
     /// the open was stopped.
-    private static func fetchAndDeliver(key: String, url: URL, installID: String?, deps: Dependencies, slot: OpenSlot) async -> OptoLinkData? {
+    private static func fetchAndDeliver(key: String, url: URL, installID: String?, deps: Dependencies, slot: OpenSlot)
+        async -> OptoLinkData?
+    {
         do {
             // Delivered from the transport's callback as soon as the answer is parsed (see
             // `OptoLinkAPI.linkData(shortCode:deviceId:isStopped:onLink:)`): the app's listener does not wait for
@@ -444,7 +456,9 @@ actor LaunchCoordinator {
                 key: key, url: url, installID: installID, isStopped: { slot.isStopped },
                 onLink: { link in if deliver(link) { delivered.set(true) } })
             guard let link else {
-                deps.log(.info, "\(deps.provider.service.displayName) has no link behind \(url.absoluteString): route it yourself")
+                deps.log(
+                    .info,
+                    "\(deps.provider.service.displayName) has no link behind \(url.absoluteString): route it yourself")
                 return nil
             }
             if delivered.value { deps.emit(.linkDelivered(link)) }
@@ -472,8 +486,11 @@ actor LaunchCoordinator {
         let deviceId = currentDeviceId
         let task = Task { () -> Result<Void, OptoLinkError> in
             do throws(OptoLinkError) {
-                let info = try await self.deps.provider.registerSession(installID: deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
-                self.deps.emit(.sessionRegistered(deviceId: info.deviceId, firstSeenAt: info.firstSeenAt, lastSeenAt: info.lastSeenAt))
+                let info = try await self.deps.provider.registerSession(
+                    installID: deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
+                self.deps.emit(
+                    .sessionRegistered(
+                        deviceId: info.deviceId, firstSeenAt: info.firstSeenAt, lastSeenAt: info.lastSeenAt))
                 return .success(())
             } catch {
                 return .failure(error)
@@ -497,7 +514,9 @@ actor LaunchCoordinator {
 
     /// Runs `call`, registering the device first when needed and once more after a 404.
     /// (`call` throws untyped: typed-throws function types need newer Apple runtimes than iOS 13.)
-    private func withRegisteredDevice<T: Sendable>(_ call: @Sendable () async throws -> T) async throws(OptoLinkError) -> T {
+    private func withRegisteredDevice<T: Sendable>(_ call: @Sendable () async throws -> T) async throws(OptoLinkError)
+        -> T
+    {
         // Disabled: no /sdk/* call (the facade checks first; this catches a switch during the wait).
         guard !isShutDown, deps.privacy.isEnabled else { throw .cancelled(nil) }
         try await ensureRegistered()
@@ -530,7 +549,8 @@ actor LaunchCoordinator {
         }
         do {
             let binding = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.provider.setIdentity(externalId: externalId, installID: device.value, fingerprint: deps.deviceInfo.fingerprint())
+                try await deps.provider.setIdentity(
+                    externalId: externalId, installID: device.value, fingerprint: deps.deviceInfo.fingerprint())
             }
             deps.emit(.identityChanged(externalId: binding.externalId ?? externalId))
             return true

@@ -40,7 +40,8 @@ struct LinkURLMatcher: Sendable {
             guard Self.isHTTP(parts.scheme), hosts.contains(Self.normalize(parts.host)) else { return nil }
             return shortCode(inPercentEncodedPath: parts.path)
         }
-        guard let scheme = url.scheme, Self.isHTTP(scheme), let host = url.host, hosts.contains(Self.normalize(host)) else {
+        guard let scheme = url.scheme, Self.isHTTP(scheme), let host = url.host, hosts.contains(Self.normalize(host))
+        else {
             return nil
         }
         return shortCode(inPercentEncodedPath: Self.percentEncodedPath(of: url))
@@ -103,7 +104,9 @@ struct LinkURLMatcher: Sendable {
     }
 
     private static func normalize(_ host: String) -> String {
-        if host.utf8.allSatisfy({ ($0 < 0x41 || $0 > 0x5a) && $0 < 0x80 }), host.utf8.last != UInt8(ascii: ".") { return host }
+        if host.utf8.allSatisfy({ ($0 < 0x41 || $0 > 0x5a) && $0 < 0x80 }), host.utf8.last != UInt8(ascii: ".") {
+            return host
+        }
         var host = host.lowercased()
         while host.hasSuffix(".") { host.removeLast() }
         return host

@@ -19,7 +19,8 @@ public final class FileKeyValueStore: KeyValueStore, @unchecked Sendable {
     /// `<Application Support>/OptoLink` (on Linux `~/.local/share/OptoLink`, following XDG), falling back
     /// to `<temporary directory>/OptoLink` when there is no such directory.
     public static var defaultDirectory: URL {
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         return base.appendingPathComponent("OptoLink", isDirectory: true)
     }
@@ -82,7 +83,9 @@ public final class FileKeyValueStore: KeyValueStore, @unchecked Sendable {
         var name = ""
         for byte in key.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, CharacterSet.alphanumerics.contains(scalar) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") {
+            if byte < 0x80,
+                CharacterSet.alphanumerics.contains(scalar) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            {
                 name.append(Character(scalar))
             } else {
                 name += String(format: "%%%02X", byte)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -70,7 +71,8 @@ public struct FingerprintCollector: DeviceInfoProvider {
     }
 
     /// `major.minor`, plus `.patch` when it is not 0 (as `UIDevice.systemVersion`).
-    static func osVersion(_ version: OperatingSystemVersion = ProcessInfo.processInfo.operatingSystemVersion) -> String {
+    static func osVersion(_ version: OperatingSystemVersion = ProcessInfo.processInfo.operatingSystemVersion) -> String
+    {
         var text = "\(version.majorVersion).\(version.minorVersion)"
         if version.patchVersion != 0 { text += ".\(version.patchVersion)" }
         return text

@@ -61,7 +61,8 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
     /// - Returns: the tap's id (for ``removeTap(_:)``) and a copy of the values kept for the first listener
     ///   right now (they stay kept), so the observer can start from them without a gap or a repeat.
     func addTap(_ value: @escaping @Sendable (Element) -> Void, onFinish finish: @escaping @Sendable () -> Void = {})
-        -> (id: Int, backlog: [Element]) {
+        -> (id: Int, backlog: [Element])
+    {
         lock.lock()
         defer { lock.unlock() }
         let id = nextID

@@ -13,9 +13,15 @@ extension Diagnostic.Kind {
         case .requestStarted(let id, let endpoint, let attempt):
             return (.debug, "\(endpoint.displayPath) attempt \(attempt) started (request \(id))")
         case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
-            return (.debug, "\(endpoint.displayPath) attempt \(attempt): HTTP \(status) in \(Self.seconds(duration)) (request \(id))")
+            return (
+                .debug,
+                "\(endpoint.displayPath) attempt \(attempt): HTTP \(status) in \(Self.seconds(duration)) (request \(id))"
+            )
         case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
-            return (.debug, "\(endpoint.displayPath) attempt \(attempt) failed after \(Self.seconds(duration)): \(reason) (request \(id))")
+            return (
+                .debug,
+                "\(endpoint.displayPath) attempt \(attempt) failed after \(Self.seconds(duration)): \(reason) (request \(id))"
+            )
         case .retryScheduled(let id, let endpoint, let attempt, let delay):
             return (.debug, "\(endpoint.displayPath) attempt \(attempt + 1) in \(Self.seconds(delay)) (request \(id))")
         case .gaveUp(let id, let endpoint, let attempts, let reason):
@@ -24,9 +30,14 @@ extension Diagnostic.Kind {
             let outcome = status.map { "HTTP \($0)" } ?? "no answer"
             return (.info, "\(endpoint.displayPath) finished: \(outcome) after \(attempts) attempt(s) (request \(id))")
         case .matchResult(let link):
-            return (.info, link.map { "Deferred match: \($0.path) (\($0.matchMethod.rawValue))" } ?? "Deferred match: none")
+            return (
+                .info, link.map { "Deferred match: \($0.path) (\($0.matchMethod.rawValue))" } ?? "Deferred match: none"
+            )
         case .linkDelivered(let link):
-            return (.info, "Link delivered: \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))")
+            return (
+                .info,
+                "Link delivered: \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))"
+            )
         case .sessionRegistered:
             return (.info, "Session registered")
         case .identityChanged(let externalId):

@@ -38,7 +38,8 @@ enum EventLogRecord: Equatable {
             case .added(let event):
                 data = try JSONBody.encode(
                     Added(
-                        id: event.id, name: event.name, properties: event.properties, failures: event.failures == 0 ? nil : event.failures,
+                        id: event.id, name: event.name, properties: event.properties,
+                        failures: event.failures == 0 ? nil : event.failures,
                         valueMinor: event.valueMinor, currency: event.currency, timestamp: event.timestamp))
             case .removed(let id):
                 data = try JSONBody.encode(Removed(removed: id))

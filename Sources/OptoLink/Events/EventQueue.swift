@@ -90,7 +90,8 @@ actor EventQueue {
 
     /// Creates the queue; reads nothing (see ``loadIfNeeded()``).
     init(
-        store: any KeyValueStore, eventStore: any EventStore, capacity: Int, clock: any OptoLinkClock, backoff: RetryPolicy,
+        store: any KeyValueStore, eventStore: any EventStore, capacity: Int, clock: any OptoLinkClock,
+        backoff: RetryPolicy,
         sender: @escaping Sender, batchSize: Int = 1, valueCheck: @escaping ValueCheck = { _, _ in nil },
         wallClock: @escaping @Sendable () -> Date = { Date() },
         emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void,
@@ -120,7 +121,8 @@ actor EventQueue {
         if let data = store.data(forKey: Self.storeKey) {
             if let legacy = JSONValueParser.parse(data)?.arrayValue {
                 let known = Set(loaded.map(\.id))
-                for event in legacy.compactMap({ $0.objectValue.flatMap(EventLogRecord.event) }) where !known.contains(event.id) {
+                for event in legacy.compactMap({ $0.objectValue.flatMap(EventLogRecord.event) })
+                where !known.contains(event.id) {
                     eventStore.append(event)
                     loaded.append(event)
                 }
@@ -158,7 +160,8 @@ actor EventQueue {
                 return "properties of \(name) cannot be written as JSON (non-finite number?)"
             }
             guard data.count <= maxPropertiesBytes else {
-                return "properties of \(name) are \(data.count) bytes serialized; at most \(maxPropertiesBytes) are accepted (never truncated)"
+                return
+                    "properties of \(name) are \(data.count) bytes serialized; at most \(maxPropertiesBytes) are accepted (never truncated)"
             }
         }
         return nil
@@ -167,7 +170,9 @@ actor EventQueue {
     /// Validates, stores and persists an event, then starts a flush. Returns false when refused.
     /// The event's id and timestamp are made here and never change (QubeRoute's `eventId` and
     /// `clientTimestamp`).
-    func enqueue(name: String, properties: [String: JSONValue]?, valueMinor: Int? = nil, currency: String? = nil) -> Bool {
+    func enqueue(name: String, properties: [String: JSONValue]?, valueMinor: Int? = nil, currency: String? = nil)
+        -> Bool
+    {
         guard !isShutDown else { return false }
         loadIfNeeded()
         if let reason = Self.validate(name: name, properties: properties) ?? valueCheck(valueMinor, currency) {
@@ -217,7 +222,8 @@ actor EventQueue {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):"
+        return
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):"
             + "\(pad(rest / 1000 % 60, 2)).\(pad(rest % 1000, 3))Z"
     }
 
@@ -338,8 +344,10 @@ actor EventQueue {
                 switch Self.verdict(error) {
                 case .pause:
                     if !paused {
-                        log(.warning, "Events paused: the backend refused the key (\(error)); \(events.count) kept, sent again "
-                            + "on flushEvents() or the next launch")
+                        log(
+                            .warning,
+                            "Events paused: the backend refused the key (\(error)); \(events.count) kept, sent again "
+                                + "on flushEvents() or the next launch")
                     }
                     paused = true
                     return .paused
@@ -356,12 +364,19 @@ actor EventQueue {
                         for failed in batch where countFailure(of: failed) >= Self.maxFailures {
                             poisoned = true
                             remove(failed)
-                            log(.error, "Event \(failed.name) dropped after \(Self.maxFailures) failed sends (last: \(error))")
-                            emit(.eventDropped(name: failed.name, reason: "gave up after \(Self.maxFailures) failed sends (last: HTTP \(error.status))"))
+                            log(
+                                .error,
+                                "Event \(failed.name) dropped after \(Self.maxFailures) failed sends (last: \(error))")
+                            emit(
+                                .eventDropped(
+                                    name: failed.name,
+                                    reason:
+                                        "gave up after \(Self.maxFailures) failed sends (last: HTTP \(error.status))"))
                         }
                         if poisoned { continue }
                     }
-                    let delay = backoff.delay(forRetry: failuresInARow, retryAfter: error.retryAfterSeconds.map(TimeInterval.init))
+                    let delay = backoff.delay(
+                        forRetry: failuresInARow, retryAfter: error.retryAfterSeconds.map(TimeInterval.init))
                     log(.warning, "Event \(event.name) kept (\(events.count) queued); next try in \(delay) s: \(error)")
                     return .retry(after: delay)
                 }
@@ -373,7 +388,8 @@ actor EventQueue {
     private static func verdict(_ error: OptoLinkError) -> Verdict {
         guard error == .httpStatus else {
             // No answer (offline, timeout): retried without counting against the event.
-            return error.isConnectionFailure ? .retry(counts: false) : error == .invalidArgument ? .drop : .retry(counts: true)
+            return error.isConnectionFailure
+                ? .retry(counts: false) : error == .invalidArgument ? .drop : .retry(counts: true)
         }
         switch error.status {
         case 401, 403: return .pause
@@ -399,7 +415,7 @@ actor EventQueue {
         let clock = self.clock
         let timer = Task {
             try? await clock.sleep(for: delay)
-            self.timerFired(generation)   // the task inherits the actor
+            self.timerFired(generation)  // the task inherits the actor
         }
         await withCheckedContinuation { waiting = $0 }
         timer.cancel()

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -118,7 +119,9 @@ public final class FileEventStore: EventStore, @unchecked Sendable {
     /// The file's live events in order, how many records no longer count, and whether it has a torn or
     /// foreign line (it is rewritten then).
     private func replayFile() -> (events: [QueuedEvent], dead: Int, needsRewrite: Bool) {
-        guard let data = FileManager.default.contents(atPath: fileURL.path), !data.isEmpty else { return ([], 0, false) }
+        guard let data = FileManager.default.contents(atPath: fileURL.path), !data.isEmpty else {
+            return ([], 0, false)
+        }
         var events: [QueuedEvent] = []
         var index: [String: Int] = [:]
         var removed = Set<String>()

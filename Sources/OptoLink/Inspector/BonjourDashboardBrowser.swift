@@ -47,9 +47,11 @@ final class BonjourDashboardBrowser: @unchecked Sendable {
 
     private func changed(_ state: NWBrowser.State) {
         guard case .failed(let error) = state else { return }
-        var problem = "OptoLink inspector: browsing Bonjour for \(InspectorProtocol.serviceType) failed: \(error.debugDescription)"
+        var problem =
+            "OptoLink inspector: browsing Bonjour for \(InspectorProtocol.serviceType) failed: \(error.debugDescription)"
         if case .dns(let code) = error, code == -65555 {
-            problem = "OptoLink inspector: iOS refused to browse \(InspectorProtocol.serviceType) (kDNSServiceErr_NoAuth): add it to "
+            problem =
+                "OptoLink inspector: iOS refused to browse \(InspectorProtocol.serviceType) (kDNSServiceErr_NoAuth): add it to "
                 + "NSBonjourServices in the debug build's Info.plist, with NSLocalNetworkUsageDescription (docs/attach.md)"
         }
         if problem != lastProblem {
@@ -76,7 +78,9 @@ final class BonjourDashboardBrowser: @unchecked Sendable {
 
     private func candidates() -> [InspectorCandidate] {
         endpoints.map { endpoint in
-            InspectorCandidate(label: "Bonjour \"\(Self.name(endpoint))\"") { NetworkInspectorConnection(endpoint: endpoint) }
+            InspectorCandidate(label: "Bonjour \"\(Self.name(endpoint))\"") {
+                NetworkInspectorConnection(endpoint: endpoint)
+            }
         }
     }
 
@@ -90,15 +94,20 @@ extension OptoLinkInspector {
     /// Attaches `optoLink` to a dashboard at a Network.framework endpoint your app found itself (for example
     /// a Bonjour result it lets the user pick). Otherwise as
     /// ``attach(to:dashboard:token:allowsCommands:)``.
-    public static func attach(to optoLink: OptoLink, endpoint: NWEndpoint, token: String, allowsCommands: Bool = false) -> OptoLinkInspector {
+    public static func attach(to optoLink: OptoLink, endpoint: NWEndpoint, token: String, allowsCommands: Bool = false)
+        -> OptoLinkInspector
+    {
         let hook = optoLink.inspection
         for problem in LocalNetworkCheck.problems(for: .bonjour, infoValue: LocalNetworkCheck.mainBundleValue)
         where problem.contains(LocalNetworkCheck.usageKey) {
             hook.log(.error, problem)
         }
-        let candidate = InspectorCandidate(label: endpoint.debugDescription) { NetworkInspectorConnection(endpoint: endpoint) }
-        return OptoLinkInspector(optoLink: optoLink, dashboard: .bonjour, token: token, allowsCommands: allowsCommands,
-                                 resolver: { [candidate] }, settings: InspectorSettings())
+        let candidate = InspectorCandidate(label: endpoint.debugDescription) {
+            NetworkInspectorConnection(endpoint: endpoint)
+        }
+        return OptoLinkInspector(
+            optoLink: optoLink, dashboard: .bonjour, token: token, allowsCommands: allowsCommands,
+            resolver: { [candidate] }, settings: InspectorSettings())
     }
 }
 #endif

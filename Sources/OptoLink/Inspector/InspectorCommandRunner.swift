@@ -14,29 +14,39 @@ struct InspectorCommandRunner: Sendable {
     func run(_ command: InspectorCommand) async -> InspectorCommandResult {
         let (ok, detail) = await outcome(command)
         // `.warning`: the SDK logs only what an app team should know, and a dashboard driving the app is that.
-        log(ok ? .warning : .error, "OptoLink inspector: command \(command.name) from the dashboard: \(ok ? "" : "not run: ")\(detail)")
+        log(
+            ok ? .warning : .error,
+            "OptoLink inspector: command \(command.name) from the dashboard: \(ok ? "" : "not run: ")\(detail)")
         return InspectorCommandResult(id: command.id, ok: ok, detail: detail)
     }
 
     private func outcome(_ command: InspectorCommand) async -> (Bool, String) {
         guard allowsCommands else {
-            return (false, "refused: the app attached without allowsCommands, so the dashboard cannot run \(command.name) "
-                        + "(attach with allowsCommands: true to allow it)")
+            return (
+                false,
+                "refused: the app attached without allowsCommands, so the dashboard cannot run \(command.name) "
+                    + "(attach with allowsCommands: true to allow it)"
+            )
         }
         let args = command.args
         switch command.name {
         case .openLink:
             let url: URL
             if let text = args["url"]?.stringValue {
-                guard let parsed = URL(string: text) else { return (false, "openLink: '\(InspectorText.cut(text, to: 200))' is not a URL") }
+                guard let parsed = URL(string: text) else {
+                    return (false, "openLink: '\(InspectorText.cut(text, to: 200))' is not a URL")
+                }
                 url = parsed
             } else if let code = args["shortCode"]?.stringValue, !code.isEmpty, !code.contains("/") {
                 // The app's own link: <baseURL>/<orgKey>/<shortCode> (appendingPathComponent percent-encodes).
-                url = optoLink.configuration.baseURL.appendingPathComponent(optoLink.configuration.orgKey).appendingPathComponent(code)
+                url = optoLink.configuration.baseURL.appendingPathComponent(optoLink.configuration.orgKey)
+                    .appendingPathComponent(code)
             } else {
                 return (false, "openLink needs a string url or shortCode")
             }
-            guard optoLink.canHandle(url: url) else { return (false, "openLink: \(url.absoluteString) is not one of this app's links") }
+            guard optoLink.canHandle(url: url) else {
+                return (false, "openLink: \(url.absoluteString) is not one of this app's links")
+            }
             guard let link = await optoLink.handle(url: url) else {
                 return (false, "openLink: \(url.absoluteString) did not resolve (see the log)")
             }
@@ -46,7 +56,10 @@ struct InspectorCommandRunner: Sendable {
             case .refused(let reason):
                 return (false, "rerunFirstLaunch: \(reason)")
             case .finished(let link?):
-                return (true, "first launch re-run → \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))")
+                return (
+                    true,
+                    "first launch re-run → \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))"
+                )
             case .finished(nil):
                 return (true, "first launch re-run: no link (no match, or the match failed: see the log)")
             }
@@ -54,19 +67,26 @@ struct InspectorCommandRunner: Sendable {
             let name = args["name"]?.stringValue ?? Self.defaultEventName
             let properties = args["properties"]?.objectValue ?? ["source": "optolink-dash"]
             let queued = await optoLink.trackEvent(name, properties: properties)
-            return queued ? (true, "queued event \(name) (\(await optoLink.queuedEventCount()) queued)")
-                          : (false, "trackEvent: event \(name) was refused (see the log)")
+            return queued
+                ? (true, "queued event \(name) (\(await optoLink.queuedEventCount()) queued)")
+                : (false, "trackEvent: event \(name) was refused (see the log)")
         case .flushEvents:
             await optoLink.flushEvents()
             return (true, "flushed the event queue (\(await optoLink.queuedEventCount()) still queued)")
         case .setIdentity:
-            guard let id = args["externalId"]?.stringValue else { return (false, "setIdentity needs a string externalId") }
-            return await optoLink.setIdentity(id) ? (true, "identity bound to \(id)") : (false, "setIdentity(\(id)) failed (see the log)")
+            guard let id = args["externalId"]?.stringValue else {
+                return (false, "setIdentity needs a string externalId")
+            }
+            return await optoLink.setIdentity(id)
+                ? (true, "identity bound to \(id)") : (false, "setIdentity(\(id)) failed (see the log)")
         case .clearIdentity:
-            return await optoLink.clearIdentity() ? (true, "identity cleared") : (false, "clearIdentity failed (see the log)")
+            return await optoLink.clearIdentity()
+                ? (true, "identity cleared") : (false, "clearIdentity failed (see the log)")
         default:
             let known = InspectorCommandName.all.map(\.rawValue).joined(separator: ", ")
-            return (false, "unknown command \(InspectorText.cut(command.name.rawValue, to: 64)) (this SDK runs \(known))")
+            return (
+                false, "unknown command \(InspectorText.cut(command.name.rawValue, to: 64)) (this SDK runs \(known))"
+            )
         }
     }
 }

@@ -23,10 +23,11 @@ struct InspectorLineWriter {
             bytes += line
         }
         for item in batch.items {
-            let message: InspectorMessage = switch item {
-            case .diagnostic(let seq, let diagnostic): .diagnostic(InspectorDiagnostic(seq: seq, diagnostic))
-            case .commandResult(let result): .commandResult(result)
-            }
+            let message: InspectorMessage =
+                switch item {
+                case .diagnostic(let seq, let diagnostic): .diagnostic(InspectorDiagnostic(seq: seq, diagnostic))
+                case .commandResult(let result): .commandResult(result)
+                }
             if let line = InspectorLineCodec.encode(message, encoder: encoder) { bytes += line } else { unsent += 1 }
         }
         return bytes

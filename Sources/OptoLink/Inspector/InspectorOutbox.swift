@@ -46,9 +46,17 @@ final class InspectorOutbox: @unchecked Sendable {
     }
 
     /// Items waiting.
-    var buffered: Int { lock.lock(); defer { lock.unlock() }; return count }
+    var buffered: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
     /// Items dropped since the buffer was created.
-    var dropped: Int { lock.lock(); defer { lock.unlock() }; return droppedTotal }
+    var dropped: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return droppedTotal
+    }
 
     /// Adds a diagnostic, numbering it (the numbers run on across drops, so a gap shows where they were).
     func push(_ diagnostic: Diagnostic) {

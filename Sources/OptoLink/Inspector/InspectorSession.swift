@@ -20,8 +20,11 @@ actor InspectorSession {
     private var current: (any InspectorConnection)?
     private var lastLoggedProblem: String?
 
-    init(optoLink: OptoLink, hook: InspectionHook, token: String, allowsCommands: Bool, resolver: @escaping InspectorResolver,
-         outbox: InspectorOutbox, settings: InspectorSettings, status: InspectorStatusBox) {
+    init(
+        optoLink: OptoLink, hook: InspectionHook, token: String, allowsCommands: Bool,
+        resolver: @escaping InspectorResolver,
+        outbox: InspectorOutbox, settings: InspectorSettings, status: InspectorStatusBox
+    ) {
         self.optoLink = optoLink
         self.hook = hook
         self.token = token
@@ -54,15 +57,21 @@ actor InspectorSession {
                 switch await connect(candidate) {
                 case .failed(let text):
                     problem = text
-                    report(.warning, "OptoLink inspector: cannot attach to the dashboard at \(candidate.label): \(text); retrying")
+                    report(
+                        .warning,
+                        "OptoLink inspector: cannot attach to the dashboard at \(candidate.label): \(text); retrying")
                 case .refused(let refusal):
                     problem = "refused: \(refusal)"
-                    report(.error, "OptoLink inspector: the dashboard at \(candidate.label) refused the app (\(refusal.reason)): \(refusal.message)")
+                    report(
+                        .error,
+                        "OptoLink inspector: the dashboard at \(candidate.label) refused the app (\(refusal.reason)): \(refusal.message)"
+                    )
                 case .ended(let text):
                     problem = text
                     streamed = true
                     lastLoggedProblem = nil
-                    report(.warning, "OptoLink inspector: lost the dashboard at \(candidate.label): \(text); reconnecting")
+                    report(
+                        .warning, "OptoLink inspector: lost the dashboard at \(candidate.label): \(text); reconnecting")
                 }
                 if streamed { break }
             }
@@ -109,7 +118,8 @@ actor InspectorSession {
                     continue
                 }
                 connection.sendControl(line)
-                let clock = hook.clock, limit = settings.welcomeTimeout
+                let clock = hook.clock
+                let limit = settings.welcomeTimeout
                 timeout = Task { [weak self] in
                     guard (try? await clock.sleep(for: limit)) != nil else { return }
                     await self?.welcomeTimedOut(number, connection)
@@ -129,7 +139,7 @@ actor InspectorSession {
                 guard welcomed else { continue }
                 start(command)
             case .message:
-                continue   // lines meant for a dashboard: ignored
+                continue  // lines meant for a dashboard: ignored
             case .closed(let reason):
                 return welcomed ? .ended(reason) : .failed(reason)
             }
@@ -146,12 +156,15 @@ actor InspectorSession {
 
     private func start(_ command: InspectorCommand) {
         guard runningCommands < settings.maxRunningCommands else {
-            outbox.push(InspectorCommandResult(id: command.id, ok: false,
-                                               detail: "busy: \(settings.maxRunningCommands) commands are still running"))
+            outbox.push(
+                InspectorCommandResult(
+                    id: command.id, ok: false,
+                    detail: "busy: \(settings.maxRunningCommands) commands are still running"))
             return
         }
         runningCommands += 1
-        let runner = self.runner, outbox = self.outbox
+        let runner = self.runner
+        let outbox = self.outbox
         Task {
             outbox.push(await runner.run(command))
             self.commandFinished()
@@ -170,13 +183,15 @@ actor InspectorSession {
         var pasteboard = InspectorPasteboardState.unknown
         if let board = hook.pasteboard, await !board.hasStrings() { pasteboard = .empty }
         return InspectorHello(
-            token: short(token), session: sessionID, app: short(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName),
+            token: short(token), session: sessionID,
+            app: short(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName),
             sdkVersion: short(OptoLink.sdkVersion), sdkPlatform: short(OptoLink.sdkPlatform), provider: "optolink",
             orgKey: short(configuration.orgKey), baseURLHost: short(configuration.baseURL.host ?? ""),
             apiKeyPrefix: InspectorHello.prefix(ofKey: configuration.apiKey), deviceId: short(optoLink.deviceId),
-            fingerprint: Fingerprint(platform: short(fingerprint.platform), osVersion: short(fingerprint.osVersion),
-                                     deviceModel: short(fingerprint.deviceModel), language: short(fingerprint.language),
-                                     timezone: short(fingerprint.timezone)),
+            fingerprint: Fingerprint(
+                platform: short(fingerprint.platform), osVersion: short(fingerprint.osVersion),
+                deviceModel: short(fingerprint.deviceModel), language: short(fingerprint.language),
+                timezone: short(fingerprint.timezone)),
             launchState: hook.launchState.isFirstLaunch ? .firstLaunchPending : .firstLaunchDone, queuedEvents: queued,
             clipboardReading: Self.wire(configuration.clipboardReading), pasteboard: pasteboard,
             allowsCommands: allowsCommands, clock: hook.clock.now())

@@ -15,7 +15,11 @@ final class InspectorStatusBox: @unchecked Sendable {
     }
 
     /// The current phase.
-    var current: InspectorStatus.Phase { lock.lock(); defer { lock.unlock() }; return phase }
+    var current: InspectorStatus.Phase {
+        lock.lock()
+        defer { lock.unlock() }
+        return phase
+    }
 
     /// Moves to `phase` (after ``InspectorStatus/Phase/stopped`` nothing changes any more).
     func set(_ phase: InspectorStatus.Phase) {

@@ -85,7 +85,10 @@ final class NetworkInspectorConnection: InspectorConnection, @unchecked Sendable
         case .waiting(let error):
             finish("cannot connect: \(Self.describe(error))")
         case .failed(let error):
-            finish(ready ? "the connection to the dashboard broke: \(Self.describe(error))" : "cannot connect: \(Self.describe(error))")
+            finish(
+                ready
+                    ? "the connection to the dashboard broke: \(Self.describe(error))"
+                    : "cannot connect: \(Self.describe(error))")
         case .cancelled:
             finish("the connection was cancelled")
         default:
@@ -94,7 +97,8 @@ final class NetworkInspectorConnection: InspectorConnection, @unchecked Sendable
     }
 
     private func receive() {
-        connection.receive(minimumIncompleteLength: 1, maximumLength: 65_536) { [weak self] data, _, isComplete, error in
+        connection.receive(minimumIncompleteLength: 1, maximumLength: 65_536) {
+            [weak self] data, _, isComplete, error in
             guard let self else { return }
             self.queue.async { self.received(data, isComplete: isComplete, error: error) }
         }
@@ -110,7 +114,9 @@ final class NetworkInspectorConnection: InspectorConnection, @unchecked Sendable
                 case .refused(let refusal): return finish("the dashboard sent a line this SDK cannot read (\(refusal))")
                 }
             }
-            if framer.overflowed { return finish("the dashboard sent a line longer than \(InspectorProtocol.maxLineBytes) bytes") }
+            if framer.overflowed {
+                return finish("the dashboard sent a line longer than \(InspectorProtocol.maxLineBytes) bytes")
+            }
         }
         if isComplete { return finish("the dashboard closed the connection") }
         if let error { return finish("the connection to the dashboard broke: \(Self.describe(error))") }
@@ -123,18 +129,21 @@ final class NetworkInspectorConnection: InspectorConnection, @unchecked Sendable
         var bytes = control.flatMap { $0 }
         control = []
         if bytes.isEmpty, let outbox {
-            bytes = writer.lines(of: outbox.take(max: InspectorLineWriter.batchSize, armIfDrained: true), unsent: &unsent)
+            bytes = writer.lines(
+                of: outbox.take(max: InspectorLineWriter.batchSize, armIfDrained: true), unsent: &unsent)
         }
         guard !bytes.isEmpty else { return }
         sending = true
-        connection.send(content: Data(bytes), completion: .contentProcessed { [weak self] error in
-            guard let self else { return }
-            self.queue.async {
-                self.sending = false
-                if let error { return self.finish("writing to the dashboard failed: \(Self.describe(error))") }
-                self.pump()
-            }
-        })
+        connection.send(
+            content: Data(bytes),
+            completion: .contentProcessed { [weak self] error in
+                guard let self else { return }
+                self.queue.async {
+                    self.sending = false
+                    if let error { return self.finish("writing to the dashboard failed: \(Self.describe(error))") }
+                    self.pump()
+                }
+            })
     }
 
     private func finish(_ reason: String) {
@@ -150,10 +159,13 @@ final class NetworkInspectorConnection: InspectorConnection, @unchecked Sendable
     /// The error in words, naming the local-network permission when that is the cause.
     static func describe(_ error: NWError) -> String {
         if case .dns(let code) = error, code == -65570 {
-            return "the local network is not allowed for this app (kDNSServiceErr_PolicyDenied): allow it in Settings › Privacy & "
+            return
+                "the local network is not allowed for this app (kDNSServiceErr_PolicyDenied): allow it in Settings › Privacy & "
                 + "Security › Local Network, and check NSLocalNetworkUsageDescription in the Info.plist"
         }
-        if case .posix(let code) = error, code == .ECONNREFUSED { return "connection refused (is optolink-dash --attach running there?)" }
+        if case .posix(let code) = error, code == .ECONNREFUSED {
+            return "connection refused (is optolink-dash --attach running there?)"
+        }
         return error.debugDescription
     }
 }

@@ -68,13 +68,16 @@ public final class OptoLinkInspector: Sendable {
         for problem in LocalNetworkCheck.problems(for: dashboard, infoValue: LocalNetworkCheck.mainBundleValue) {
             hook.log(.error, problem)
         }
-        return OptoLinkInspector(optoLink: optoLink, dashboard: dashboard, token: token, allowsCommands: allowsCommands,
-                                 resolver: Self.resolver(for: dashboard, log: hook.log), settings: InspectorSettings())
+        return OptoLinkInspector(
+            optoLink: optoLink, dashboard: dashboard, token: token, allowsCommands: allowsCommands,
+            resolver: Self.resolver(for: dashboard, log: hook.log), settings: InspectorSettings())
     }
 
     /// The inspector over any resolver (tests give scripted connections and shorter settings).
-    init(optoLink: OptoLink, dashboard: InspectorDashboard, token: String, allowsCommands: Bool,
-         resolver: @escaping InspectorResolver, settings: InspectorSettings) {
+    init(
+        optoLink: OptoLink, dashboard: InspectorDashboard, token: String, allowsCommands: Bool,
+        resolver: @escaping InspectorResolver, settings: InspectorSettings
+    ) {
         self.dashboard = dashboard
         self.allowsCommands = allowsCommands
         let hook = optoLink.inspection
@@ -85,7 +88,10 @@ public final class OptoLinkInspector: Sendable {
         self.state = StopState()
         let trimmed = token.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.utf8.count <= 128 else {
-            hook.log(.error, "OptoLink inspector: the pairing token must be 1–128 characters (copy it from the dashboard's header); not attached")
+            hook.log(
+                .error,
+                "OptoLink inspector: the pairing token must be 1–128 characters (copy it from the dashboard's header); not attached"
+            )
             statusBox.set(.stopped)
             return
         }
@@ -94,8 +100,9 @@ public final class OptoLinkInspector: Sendable {
         // (Pushed after the tap was added: a value sent in between is older in the SDK but arrives after;
         // the sequence numbers keep the dashboard's order.)
         for diagnostic in backlog { outbox.push(diagnostic) }
-        let session = InspectorSession(optoLink: optoLink, hook: hook, token: trimmed, allowsCommands: allowsCommands,
-                                       resolver: resolver, outbox: outbox, settings: settings, status: statusBox)
+        let session = InspectorSession(
+            optoLink: optoLink, hook: hook, token: trimmed, allowsCommands: allowsCommands,
+            resolver: resolver, outbox: outbox, settings: settings, status: statusBox)
         let task = Task { await session.run() }
         state.arm(task: task, untap: { hook.diagnostics.removeTap(tap) })
     }
@@ -117,7 +124,9 @@ public final class OptoLinkInspector: Sendable {
     deinit { state.stop() }
 
     /// The resolver for `dashboard` on this platform.
-    static func resolver(for dashboard: InspectorDashboard, log: @escaping @Sendable (LogLevel, String) -> Void) -> InspectorResolver {
+    static func resolver(for dashboard: InspectorDashboard, log: @escaping @Sendable (LogLevel, String) -> Void)
+        -> InspectorResolver
+    {
         switch dashboard {
         case .address(let host, let port):
             let candidate = InspectorCandidate(label: dashboard.label) {
@@ -135,7 +144,8 @@ public final class OptoLinkInspector: Sendable {
             let browser = BonjourDashboardBrowser(log: log)
             return { await browser.dashboards() }
             #else
-            let problem = "OptoLink inspector: Bonjour needs Network.framework (Apple platforms): give the dashboard's address instead"
+            let problem =
+                "OptoLink inspector: Bonjour needs Network.framework (Apple platforms): give the dashboard's address instead"
             let said = LockedValue(false)
             return {
                 if !said.value {
@@ -174,7 +184,8 @@ private final class StopState: @unchecked Sendable {
     func stop() {
         lock.lock()
         stopped = true
-        let task = self.task, untap = self.untap
+        let task = self.task
+        let untap = self.untap
         self.task = nil
         self.untap = nil
         lock.unlock()

@@ -127,13 +127,16 @@ final class SocketInspectorConnection: InspectorConnection, @unchecked Sendable 
             if let reason { return reason }
             for line in lines { pending += line }
             if written == pending.count, let outbox {
-                pending = writer.lines(of: outbox.take(max: InspectorLineWriter.batchSize, armIfDrained: true), unsent: &unsent)
+                pending = writer.lines(
+                    of: outbox.take(max: InspectorLineWriter.batchSize, armIfDrained: true), unsent: &unsent)
                 written = 0
             }
             // Write what the kernel takes now.
             while written < pending.count {
                 let count = pending.withUnsafeBytes { raw in
-                    send(socket, raw.baseAddress! + written, pending.count - written, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                    send(
+                        socket, raw.baseAddress! + written, pending.count - written,
+                        Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
                 }
                 if count > 0 {
                     written += count
@@ -148,7 +151,7 @@ final class SocketInspectorConnection: InspectorConnection, @unchecked Sendable 
             if written == pending.count && !pending.isEmpty {
                 pending = []
                 written = 0
-                continue   // take the next batch before sleeping
+                continue  // take the next batch before sleeping
             }
             var descriptors = [
                 pollfd(fd: socket, events: Int16(POLLIN) | (written < pending.count ? Int16(POLLOUT) : 0), revents: 0),
@@ -182,7 +185,9 @@ final class SocketInspectorConnection: InspectorConnection, @unchecked Sendable 
                 case .refused(let refusal): return "the dashboard sent a line this SDK cannot read (\(refusal))"
                 }
             }
-            if framer.overflowed { return "the dashboard sent a line longer than \(InspectorProtocol.maxLineBytes) bytes" }
+            if framer.overflowed {
+                return "the dashboard sent a line longer than \(InspectorProtocol.maxLineBytes) bytes"
+            }
         }
     }
 
@@ -239,7 +244,10 @@ final class SocketInspectorConnection: InspectorConnection, @unchecked Sendable 
         while true {
             let remaining = deadline - ProcessInfo.processInfo.systemUptime
             guard remaining > 0 else { return .failure(Problem(text: "no answer within \(Int(connectTimeout)) s")) }
-            var descriptors = [pollfd(fd: socket, events: Int16(POLLOUT), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: socket, events: Int16(POLLOUT), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&descriptors, 2, Int32(min(remaining * 1000, 60_000).rounded(.up)))
             if ready < 0 && errno == EINTR { continue }
             if descriptors[1].revents != 0 {

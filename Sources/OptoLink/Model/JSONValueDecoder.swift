@@ -36,7 +36,8 @@ private struct ValueDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValueContainer(decoder: self) }
 
     func mismatch(_ expected: Any.Type) -> DecodingError {
-        DecodingError.typeMismatch(expected, .init(codingPath: codingPath, debugDescription: "Expected \(expected), found \(value.kindName)"))
+        DecodingError.typeMismatch(
+            expected, .init(codingPath: codingPath, debugDescription: "Expected \(expected), found \(value.kindName)"))
     }
 
     /// `T` from this value: the scalars directly, anything else through its `init(from:)`.
@@ -88,7 +89,9 @@ private struct ValueDecoder: Decoder {
         case .number(let number): return number
         case .string(let text):
             // Only what JSON itself would accept as a number (no "nan", "inf", "0x1p3", spaces).
-            guard case .number(let number)? = JSONValueParser.parse(Data(text.utf8)) else { throw mismatch(Double.self) }
+            guard case .number(let number)? = JSONValueParser.parse(Data(text.utf8)) else {
+                throw mismatch(Double.self)
+            }
             return number
         default: throw mismatch(Double.self)
         }
@@ -98,14 +101,15 @@ private struct ValueDecoder: Decoder {
         if case .string(let text) = value, let exact = I(text) { return exact }
         let number = try decodeDouble()
         guard let integer = I(exactly: number) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(number) is not a \(I.self)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(number) is not a \(I.self)"))
         }
         return integer
     }
 }
 
-private extension JSONValue {
-    var kindName: String {
+extension JSONValue {
+    fileprivate var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -136,7 +140,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func decoder(for key: Key) throws -> ValueDecoder {
         guard let value = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for \"\(key.stringValue)\""))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value for \"\(key.stringValue)\""))
         }
         return ValueDecoder(value: value, codingPath: codingPath + [key])
     }
@@ -158,7 +163,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder(for: key).decodeValue(type) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(for: key).decodeValue(type) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try decoder(for: key).container(keyedBy: type)
     }
 
@@ -191,7 +198,10 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     private mutating func next() throws -> ValueDecoder {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
-                JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "The array has no more elements"))
+                JSONValue.self,
+                .init(
+                    codingPath: codingPath + [IndexKey(currentIndex)],
+                    debugDescription: "The array has no more elements"))
         }
         defer { currentIndex += 1 }
         return ValueDecoder(value: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
@@ -205,7 +215,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next().container(keyedBy: type)
     }
 

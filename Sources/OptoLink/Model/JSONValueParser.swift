@@ -105,7 +105,8 @@ struct JSONValueParser {
                 let top = stack.count - 1
                 if stack[top].isObject {
                     let key = stack[top].key
-                    if stack[top].members.index(forKey: key) == nil { stack[top].members[key] = completed }   // the first of duplicate keys wins, as in JSONDecoder
+                    // the first of duplicate keys wins, as in JSONDecoder
+                    if stack[top].members.index(forKey: key) == nil { stack[top].members[key] = completed }
                 } else {
                     stack[top].elements.append(completed)
                 }
@@ -117,7 +118,7 @@ struct JSONValueParser {
                         guard let key = memberKey() else { return nil }
                         stack[top].key = key
                     }
-                    break   // read the next element or member value
+                    break  // read the next element or member value
                 }
                 guard current == (stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
                 index += 1
@@ -152,7 +153,7 @@ struct JSONValueParser {
 
     /// A string starting at the opening quote.
     private mutating func string() -> String? {
-        index += 1   // "
+        index += 1  // "
         // The usual case: printable ASCII up to the closing quote, no escape. Those bytes are exactly
         // the string's UTF-8, so it is built in one go instead of scalar by scalar.
         var end = index
@@ -218,12 +219,13 @@ struct JSONValueParser {
         case UInt8(ascii: "u"):
             guard let high = hex4() else { return nil }
             if (0xD800..<0xDC00).contains(high) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                else { return nil }
                 index += 2
                 guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
             }
-            return Unicode.Scalar(high)   // nil for a lone low surrogate
+            return Unicode.Scalar(high)  // nil for a lone low surrogate
         default:
             return nil
         }
@@ -283,10 +285,14 @@ struct JSONValueParser {
             for byte in bytes[digitsStart..<index] { integer = integer * 10 + Int64(byte - UInt8(ascii: "0")) }
             return .number(negative ? -Double(integer) : Double(integer))
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)   // ASCII digits, sign, '.', 'e' only
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)  // ASCII digits, sign, '.', 'e' only
         guard let value = Double(text), value.isFinite else { return nil }
         // A non-zero literal that became 0 underflowed.
-        if value == 0, bytes[start..<mantissaEnd].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) { return nil }
+        if value == 0,
+            bytes[start..<mantissaEnd].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+        {
+            return nil
+        }
         return .number(value)
     }
 }

@@ -18,11 +18,13 @@ enum CustomSchemeLink {
     static func link(
         in url: URL, schemes: Set<String>, service: OptoLinkProvider.Service, providerFields: [String: JSONValue] = [:]
     ) -> OptoLinkData? {
-        guard isCustomScheme(url, schemes: schemes), let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+        guard isCustomScheme(url, schemes: schemes),
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else {
             return nil
         }
         var path = ""
-        if let host = components.host, !host.isEmpty { path = "/" + host }   // `myapp:///x` has an empty host
+        if let host = components.host, !host.isEmpty { path = "/" + host }  // `myapp:///x` has an empty host
         let rest = components.path
         if !rest.isEmpty { path += rest.hasPrefix("/") ? rest : "/" + rest }
         if path.isEmpty { path = "/" }

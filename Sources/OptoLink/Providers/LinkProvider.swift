@@ -40,7 +40,8 @@ protocol LinkProvider: Sendable {
     var marksFirstLaunchBeforeMatch: Bool { get }
 
     /// The first launch's deferred request; nil when the service found no link.
-    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider) async throws(OptoLinkError) -> OptoLinkData?
+    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider)
+        async throws(OptoLinkError) -> OptoLinkData?
 
     /// Whether the service has OptoLink's `/sdk/session` (the session rule, and registering before
     /// identity and events).
@@ -53,7 +54,8 @@ protocol LinkProvider: Sendable {
     var hasIdentity: Bool { get }
 
     /// Binds the device to `externalId` (only when ``hasIdentity``).
-    func setIdentity(externalId: String, installID: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> IdentityBinding
+    func setIdentity(externalId: String, installID: String, fingerprint: Fingerprint) async throws(OptoLinkError)
+        -> IdentityBinding
 
     /// Unbinds the device (only when ``hasIdentity``).
     func clearIdentity(installID: String) async throws(OptoLinkError) -> IdentityBinding
@@ -80,7 +82,9 @@ extension LinkProvider {
         throw .argument("\(service.displayName) has no session endpoint")
     }
 
-    func setIdentity(externalId: String, installID: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> IdentityBinding {
+    func setIdentity(externalId: String, installID: String, fingerprint: Fingerprint) async throws(OptoLinkError)
+        -> IdentityBinding
+    {
         throw .argument("\(service.displayName) has no identity endpoint")
     }
 
@@ -89,7 +93,8 @@ extension LinkProvider {
     }
 
     func refusal(valueMinor: Int?, currency: String?) -> String? {
-        valueMinor == nil && currency == nil ? nil : "\(service.displayName) events carry no value; put it in the properties"
+        valueMinor == nil && currency == nil
+            ? nil : "\(service.displayName) events carry no value; put it in the properties"
     }
 
     func send(_ events: [QueuedEvent], installID: String) async throws(OptoLinkError) {

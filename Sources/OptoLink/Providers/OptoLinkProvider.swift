@@ -56,7 +56,8 @@ public struct OptoLinkProvider: Sendable {
 extension OptoLinkConfiguration {
     /// The retry policy the configuration's settings make, with the provider's own retried statuses.
     var defaultRetryPolicy: RetryPolicy {
-        var policy = RetryPolicy(maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter)
+        var policy = RetryPolicy(
+            maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter)
         if provider.service == .quberoute { policy.alsoRetriedStatuses = [429] }
         return policy
     }
@@ -65,19 +66,23 @@ extension OptoLinkConfiguration {
     /// settings every service shares (base URL, timeout, retries, link domains, queue), then given the
     /// service's key. No clipboard: none of the three has the OptoLink redirect page's click token.
     init(
-        provider: OptoLinkProvider, key: String, baseURL: URL, linkDomains: [String], timeout: TimeInterval, maxRetries: Int,
-        backoffBase: TimeInterval, maxBackoff: TimeInterval, jitter: Bool, existingInstall: Bool, eventQueueCapacity: Int,
+        provider: OptoLinkProvider, key: String, baseURL: URL, linkDomains: [String], timeout: TimeInterval,
+        maxRetries: Int,
+        backoffBase: TimeInterval, maxBackoff: TimeInterval, jitter: Bool, existingInstall: Bool,
+        eventQueueCapacity: Int,
         urlSchemes: [String] = [], enabledByDefault: Bool = true, logLevel: LogLevel = .warning,
         logging: OptoLinkLogging = .none, logger: OptoLinkLogger?
     ) throws(OptoLinkError) {
         try self.init(
             apiKey: "opl_sdk_provider", orgKey: "none", baseURL: baseURL, timeout: timeout, maxRetries: maxRetries,
             backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter, clipboardReading: .never,
-            existingInstall: existingInstall, linkDomains: linkDomains, urlSchemes: urlSchemes, eventQueueCapacity: eventQueueCapacity,
+            existingInstall: existingInstall, linkDomains: linkDomains, urlSchemes: urlSchemes,
+            eventQueueCapacity: eventQueueCapacity,
             enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
         self.apiKey = key
         self.orgKey = ""
-        self.provider = provider.service == .deepBlue ? OptoLinkProvider(service: .deepBlue, urlSchemes: self.urlSchemes) : provider
+        self.provider =
+            provider.service == .deepBlue ? OptoLinkProvider(service: .deepBlue, urlSchemes: self.urlSchemes) : provider
     }
 
     /// Checks a service key: printable ASCII without spaces, at most 200 characters.

@@ -28,7 +28,8 @@ enum ProviderSupport {
     /// A `POST <baseURL><path>` with `body` as JSON (sorted keys) and `headers` plus
     /// `Content-Type: application/json` and `Accept: application/json`.
     static func post<Body: Encodable>(
-        _ path: String, body: Body, headers: [String: String], configuration: OptoLinkConfiguration, query: String? = nil
+        _ path: String, body: Body, headers: [String: String], configuration: OptoLinkConfiguration,
+        query: String? = nil
     ) throws(OptoLinkError) -> HTTPRequest {
         var text = configuration.baseURL.absoluteString + path
         if let query { text += "?" + query }

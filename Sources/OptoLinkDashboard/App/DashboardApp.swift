@@ -41,9 +41,11 @@ public final class DashboardApp {
     ///   - inbox: the action queue (shared with the handler's tasks).
     ///   - router: key routing (default: the standard keymap).
     ///   - clock: time source (default: monotonic system time).
-    public init(state: DashboardState, themes: ThemeLoader, handler: any DashboardCommandHandler,
-                inbox: DashboardInbox = DashboardInbox(), router: InputRouter = InputRouter(),
-                clock: any DashboardClock = SystemDashboardClock()) {
+    public init(
+        state: DashboardState, themes: ThemeLoader, handler: any DashboardCommandHandler,
+        inbox: DashboardInbox = DashboardInbox(), router: InputRouter = InputRouter(),
+        clock: any DashboardClock = SystemDashboardClock()
+    ) {
         self.state = state
         self.themes = themes
         self.handler = handler
@@ -68,8 +70,14 @@ public final class DashboardApp {
         let outcome = router.route(key, in: state)
         for action in outcome.actions { apply(action) }
         for command in outcome.commands {
-            if command == .quit { quitRequested = true; continue }
-            if command == .export { export(); continue }
+            if command == .quit {
+                quitRequested = true
+                continue
+            }
+            if command == .export {
+                export()
+                continue
+            }
             handler.handle(command, state: state, inbox: inbox)
         }
         return !quitRequested
@@ -101,7 +109,8 @@ public final class DashboardApp {
         let directory = exportDirectory()
         do {
             let files = try ExportBundle.write(state, theme: theme, to: directory)
-            apply(.log(.info, "exported \(files.map(\.lastPathComponent).joined(separator: ", ")) to \(directory.path)"))
+            apply(
+                .log(.info, "exported \(files.map(\.lastPathComponent).joined(separator: ", ")) to \(directory.path)"))
         } catch {
             apply(.log(.error, "\(error)"))
         }

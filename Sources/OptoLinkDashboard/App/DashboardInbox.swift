@@ -24,13 +24,15 @@ public final class DashboardInbox: @unchecked Sendable {
     /// Sets what ``send(_:)`` calls after queueing, so a loop blocked waiting for a key wakes up at once
     /// (the ncurses backend writes to a self-pipe it polls together with stdin).
     public func setWakeHandler(_ handler: @escaping @Sendable () -> Void) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         wake = handler
     }
 
     /// Removes and returns every pending action, oldest first.
     public func drain() -> [DashboardAction] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let actions = pending
         pending = []
         return actions

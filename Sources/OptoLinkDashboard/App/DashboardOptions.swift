@@ -43,9 +43,11 @@ public struct DashboardOptions: Sendable, Hashable {
     public var token: String?
 
     /// Creates options with defaults.
-    public init(theme: String = "default", showHelp: Bool = false, baseURL: URL? = nil,
-                apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
-                backoffBase: Double = 1, headless: Bool = false, scenario: String? = nil, listScenarios: Bool = false) {
+    public init(
+        theme: String = "default", showHelp: Bool = false, baseURL: URL? = nil,
+        apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
+        backoffBase: Double = 1, headless: Bool = false, scenario: String? = nil, listScenarios: Bool = false
+    ) {
         self.theme = theme
         self.showHelp = showHelp
         self.baseURL = baseURL
@@ -86,8 +88,10 @@ public struct DashboardOptions: Sendable, Hashable {
                 options.theme = try value(flag, inline, "a theme name or a path to a .theme file")
             case "--base-url":
                 let text = try value(flag, inline, "a URL such as https://links.example.com")
-                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                      url.host != nil else {
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                    scheme == "http" || scheme == "https",
+                    url.host != nil
+                else {
                     throw .usage("--base-url must be an http(s) URL with a host, not '\(text)'")
                 }
                 options.baseURL = url
@@ -108,7 +112,8 @@ public struct DashboardOptions: Sendable, Hashable {
             case "--list-scenarios":
                 options.listScenarios = true
             case "--export":
-                options.exportDirectory = try value(flag, inline, "a directory to write requests.har, report.md and screen.svg into")
+                options.exportDirectory = try value(
+                    flag, inline, "a directory to write requests.har, report.md and screen.svg into")
             case "--junit":
                 options.junitFile = try value(flag, inline, "a file to write the JUnit XML to")
             case "--no-mouse":
@@ -124,7 +129,9 @@ public struct DashboardOptions: Sendable, Hashable {
                 listenGiven = true
             case "--token":
                 let text = try value(flag, inline, "a pairing token (4–64 characters, no spaces)")
-                guard PairingToken(text) != nil else { throw .usage("--token must be 4–64 printable characters without spaces") }
+                guard PairingToken(text) != nil else {
+                    throw .usage("--token must be 4–64 printable characters without spaces")
+                }
                 options.token = text
             default:
                 throw .usage("unknown argument '\(arguments[index])' (see --help)")
@@ -138,7 +145,8 @@ public struct DashboardOptions: Sendable, Hashable {
             throw .usage("--listen and --token go with --attach")
         }
         if options.attach && (options.headless || options.scenario != nil) {
-            throw .usage("--attach shows real apps; --headless and --scenario drive simulated devices (use one or the other)")
+            throw .usage(
+                "--attach shows real apps; --headless and --scenario drive simulated devices (use one or the other)")
         }
         if options.headless && options.scenario == nil && !options.listScenarios && !options.showHelp {
             throw .usage("--headless needs --scenario NAME|all (see --list-scenarios)")
@@ -148,58 +156,58 @@ public struct DashboardOptions: Sendable, Hashable {
 
     /// The `--help` text.
     public static let usage = """
-    optolink-dash: a terminal dashboard that watches the OptoLink SDK talk to a backend.
+        optolink-dash: a terminal dashboard that watches the OptoLink SDK talk to a backend.
 
-    With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)
-    and a simulated iPhone running the real SDK against it. Fire direct and deferred links with single keys.
+        With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)
+        and a simulated iPhone running the real SDK against it. Fire direct and deferred links with single keys.
 
-    USAGE: optolink-dash [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
-           optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL …]
-           optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
-           optolink-dash --list-scenarios
+        USAGE: optolink-dash [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
+               optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL …]
+               optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
+               optolink-dash --list-scenarios
 
-    OPTIONS:
-      --theme NAME|PATH       colour theme: a name found in ./themes, $OPTOLINK_THEMES or next to the
-                              executable (default, light, high-contrast, mono), or a path to a .theme file.
-                              NO_COLOR (non-empty) forces mono. Press t to cycle themes.
-      --base-url URL          point the simulated device at this backend instead of the embedded server
-                              (e.g. a staging OptoLink). Without /dev endpoints the dashboard's fault
-                              proxy injects the faults (docs/proxy.md); scenarios needing server internals
-                              are skipped, each saying what it lacks.
-      --api-key KEY           the CLIENT key the device uses (default opl_sdk_demo_client_key_0000000001).
-      --org-key KEY           the org of the links (default demo).
-      --backoff-base SECONDS  the SDK's first retry wait; retry n waits base × 2^(n−1) (default 1, the SDK's).
-                              Shorten it for quick runs, e.g. 0.1.
-      --headless              no terminal: run --scenario, print the timeline as plain lines, then
-                              PASS name / FAIL name: detail / SKIP name: reason, and last
-                              "N passed, N failed" (", N skipped"). Exit 0 only when none failed.
-      --scenario NAME|all     the scenario to run (all: every one). Without --headless the dashboard
-                              opens and runs it at once.
-      --list-scenarios        list the scenarios with what each expects, and exit.
-      --export DIR            (headless) after the run, write DIR/requests.har (HAR 1.2: every request and
-                              attempt, API keys masked), DIR/report.md and DIR/screen.svg. X does it in the dashboard.
-      --junit FILE            (headless) write the verdicts as JUnit XML (a testcase per scenario).
-      --no-mouse              ignore the mouse (by default clicks select panes and rows, the wheel scrolls).
-      --attach                watch real apps instead of a simulated device: apps running OptoLinkInspector connect
-                              to the dashboard with the pairing token shown in the header (docs/attach.md). The
-                              embedded server still runs (unless --base-url) for apps on this machine. D lists the
-                              apps; o, i, e, u/U and F act on the shown app through commands.
-      --listen HOST:PORT      where --attach listens (default 127.0.0.1:7420, this machine only; a real phone needs
-                              --listen 0.0.0.0:7420 and this machine's LAN address in the app; port 0 picks a free port).
-      --token T               a fixed pairing token for --attach (default: a new random one at every start).
-      -h, --help              show this help.
+        OPTIONS:
+          --theme NAME|PATH       colour theme: a name found in ./themes, $OPTOLINK_THEMES or next to the
+                                  executable (default, light, high-contrast, mono), or a path to a .theme file.
+                                  NO_COLOR (non-empty) forces mono. Press t to cycle themes.
+          --base-url URL          point the simulated device at this backend instead of the embedded server
+                                  (e.g. a staging OptoLink). Without /dev endpoints the dashboard's fault
+                                  proxy injects the faults (docs/proxy.md); scenarios needing server internals
+                                  are skipped, each saying what it lacks.
+          --api-key KEY           the CLIENT key the device uses (default opl_sdk_demo_client_key_0000000001).
+          --org-key KEY           the org of the links (default demo).
+          --backoff-base SECONDS  the SDK's first retry wait; retry n waits base × 2^(n−1) (default 1, the SDK's).
+                                  Shorten it for quick runs, e.g. 0.1.
+          --headless              no terminal: run --scenario, print the timeline as plain lines, then
+                                  PASS name / FAIL name: detail / SKIP name: reason, and last
+                                  "N passed, N failed" (", N skipped"). Exit 0 only when none failed.
+          --scenario NAME|all     the scenario to run (all: every one). Without --headless the dashboard
+                                  opens and runs it at once.
+          --list-scenarios        list the scenarios with what each expects, and exit.
+          --export DIR            (headless) after the run, write DIR/requests.har (HAR 1.2: every request and
+                                  attempt, API keys masked), DIR/report.md and DIR/screen.svg. X does it in the dashboard.
+          --junit FILE            (headless) write the verdicts as JUnit XML (a testcase per scenario).
+          --no-mouse              ignore the mouse (by default clicks select panes and rows, the wheel scrolls).
+          --attach                watch real apps instead of a simulated device: apps running OptoLinkInspector connect
+                                  to the dashboard with the pairing token shown in the header (docs/attach.md). The
+                                  embedded server still runs (unless --base-url) for apps on this machine. D lists the
+                                  apps; o, i, e, u/U and F act on the shown app through commands.
+          --listen HOST:PORT      where --attach listens (default 127.0.0.1:7420, this machine only; a real phone needs
+                                  --listen 0.0.0.0:7420 and this machine's LAN address in the app; port 0 picks a free port).
+          --token T               a fixed pairing token for --attach (default: a new random one at every start).
+          -h, --help              show this help.
 
-    COMMANDS:
-      doctor                  check a real deployment, line by line: optolink-dash doctor --base-url URL --org-key KEY
-                              [--api-key KEY] [--team-id ID --bundle-id ID] [--link CODE] [--json]
-                              (see optolink-dash doctor --help and docs/doctor.md)
-      proxy                   the fault proxy alone: optolink-dash proxy --upstream URL [--listen HOST:PORT]
-                              [--fault RULE]... (see optolink-dash proxy --help and docs/proxy.md)
+        COMMANDS:
+          doctor                  check a real deployment, line by line: optolink-dash doctor --base-url URL --org-key KEY
+                                  [--api-key KEY] [--team-id ID --bundle-id ID] [--link CODE] [--json]
+                                  (see optolink-dash doctor --help and docs/doctor.md)
+          proxy                   the fault proxy alone: optolink-dash proxy --upstream URL [--listen HOST:PORT]
+                                  [--fault RULE]... (see optolink-dash proxy --help and docs/proxy.md)
 
-    KEYS: press ? in the dashboard for every key; q or Ctrl-C quits; s picks a scenario.
+        KEYS: press ? in the dashboard for every key; q or Ctrl-C quits; s picks a scenario.
 
-    EXIT CODES: 0 normal quit (headless: every scenario passed or skipped), 1 a scenario failed (headless),
-                2 bad arguments, 3 no usable terminal (TERM unset or unknown, not a TTY), 4 the embedded
-                server did not start, 130 / 143 stopped by SIGINT / SIGTERM (the terminal is restored in every case).
-    """
+        EXIT CODES: 0 normal quit (headless: every scenario passed or skipped), 1 a scenario failed (headless),
+                    2 bad arguments, 3 no usable terminal (TERM unset or unknown, not a TTY), 4 the embedded
+                    server did not start, 130 / 143 stopped by SIGINT / SIGTERM (the terminal is restored in every case).
+        """
 }

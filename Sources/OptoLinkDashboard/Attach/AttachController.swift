@@ -34,11 +34,14 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
 
     /// Starts the runtime and listens.
     /// - Throws: ``DashboardError`` when the embedded server cannot start or the address cannot be bound.
-    public static func start(options: DashboardOptions, inbox: DashboardInbox, clock: any DashboardClock) throws(DashboardError) -> AttachController {
+    public static func start(options: DashboardOptions, inbox: DashboardInbox, clock: any DashboardClock)
+        throws(DashboardError) -> AttachController
+    {
         let runtime = try DashboardRuntime.start(options: options, inbox: inbox)
         do throws(DashboardError) {
-            return try AttachController(runtime: runtime, address: options.listen, token: options.token.flatMap(PairingToken.init) ?? .random(),
-                                        inbox: inbox, clock: clock)
+            return try AttachController(
+                runtime: runtime, address: options.listen, token: options.token.flatMap(PairingToken.init) ?? .random(),
+                inbox: inbox, clock: clock)
         } catch {
             runtime.stop()
             throw error
@@ -46,13 +49,17 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
     }
 
     /// Creates the controller over a running runtime and listens on `address`.
-    public init(runtime: DashboardRuntime, address: AttachListenAddress, token: PairingToken, inbox: DashboardInbox,
-                clock: any DashboardClock, limits: AttachListener.Limits = AttachListener.Limits()) throws(DashboardError) {
+    public init(
+        runtime: DashboardRuntime, address: AttachListenAddress, token: PairingToken, inbox: DashboardInbox,
+        clock: any DashboardClock, limits: AttachListener.Limits = AttachListener.Limits()
+    ) throws(DashboardError) {
         self.runtime = runtime
         self.token = token
         self.inbox = inbox
         self.backend = BackendClient(target: runtime.target)
-        listener = try AttachListener(address: address, token: token, clock: clock, dashboardName: Self.dashboardName, limits: limits) {
+        listener = try AttachListener(
+            address: address, token: token, clock: clock, dashboardName: Self.dashboardName, limits: limits
+        ) {
             [weak self] event in self?.received(event)
         }
     }
@@ -61,11 +68,15 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
     /// drive simulated devices).
     public var initialActions: [DashboardAction] {
         [
-            .targetChanged(url: runtime.target.baseURL.absoluteString + (runtime.server == nil ? "" : " (embedded)"),
-                           orgKey: runtime.target.orgKey, sdkVersion: OptoLink.sdkVersion),
-            .log(.info, runtime.server == nil ? "backend \(runtime.target.baseURL.absoluteString)"
-                                              : "embedded OptoLink server on \(runtime.target.baseURL.absoluteString) (demo data): "
-                                                + "an app on this machine can use it as its base URL"),
+            .targetChanged(
+                url: runtime.target.baseURL.absoluteString + (runtime.server == nil ? "" : " (embedded)"),
+                orgKey: runtime.target.orgKey, sdkVersion: OptoLink.sdkVersion),
+            .log(
+                .info,
+                runtime.server == nil
+                    ? "backend \(runtime.target.baseURL.absoluteString)"
+                    : "embedded OptoLink server on \(runtime.target.baseURL.absoluteString) (demo data): "
+                        + "an app on this machine can use it as its base URL"),
             .attach(.listening(address: listener.address.description, token: token.value)),
         ]
     }
@@ -83,11 +94,15 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
     public func handle(_ command: DashboardCommand, state: DashboardState, inbox: DashboardInbox) {
         switch command {
         case .openLinkDirect:
-            send(.openLink, ["shortCode": "summer"], label: "openLink /\(state.attach?.shown?.hello.orgKey ?? "demo")/summer", state: state)
+            send(
+                .openLink, ["shortCode": "summer"],
+                label: "openLink /\(state.attach?.shown?.hello.orgKey ?? "demo")/summer", state: state)
         case .installAndLaunch:
             send(.rerunFirstLaunch, [:], label: "rerunFirstLaunch", state: state)
         case .trackEvent:
-            send(.trackEvent, ["name": "button_tap", "properties": ["screen": "home"]], label: "trackEvent button_tap", state: state)
+            send(
+                .trackEvent, ["name": "button_tap", "properties": ["screen": "home"]], label: "trackEvent button_tap",
+                state: state)
         case .flushEvents:
             send(.flushEvents, [:], label: "flushEvents", state: state)
         case .setIdentity(let id):
@@ -95,13 +110,20 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
         case .clearIdentity:
             send(.clearIdentity, [:], label: "clearIdentity", state: state)
         case .injectFault:
-            inbox.send(.log(.info, "faults apply to the dashboard's backend (\(runtime.target.baseURL.absoluteString)): "
-                            + "they reach an attached app only if it uses that backend"))
+            inbox.send(
+                .log(
+                    .info,
+                    "faults apply to the dashboard's backend (\(runtime.target.baseURL.absoluteString)): "
+                        + "they reach an attached app only if it uses that backend"))
             runtime.handle(command, state: state, inbox: inbox)
         case .clickLink:
-            notApplicable("c simulates a browser click for the simulated device; with a real app, open the link in the phone's browser")
+            notApplicable(
+                "c simulates a browser click for the simulated device; with a real app, open the link in the phone's browser"
+            )
         case .relaunch, .reinstall:
-            notApplicable("the dashboard cannot relaunch or reinstall a real app: do it on the device (i asks the app to re-run its first launch)")
+            notApplicable(
+                "the dashboard cannot relaunch or reinstall a real app: do it on the device (i asks the app to re-run its first launch)"
+            )
         case .toggleClipboardReading:
             notApplicable("clipboard reading is the app's configuration (its profile shows it); change it in the app")
         case .trackOversizedEvent:
@@ -119,7 +141,8 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
 
     private func send(_ name: InspectorCommandName, _ args: [String: JSONValue], label: String, state: DashboardState) {
         guard let attach = state.attach, let shown = attach.shown else {
-            return inbox.send(.log(.warning, "no app attached yet: start one with the token \(token.value) (docs/attach.md)"))
+            return inbox.send(
+                .log(.warning, "no app attached yet: start one with the token \(token.value) (docs/attach.md)"))
         }
         guard shown.isLive else {
             return inbox.send(.log(.warning, "app \(shown.shortID) is gone: D lists the attached apps"))
@@ -145,12 +168,16 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
             let attachment = registry.attach(connection: connection, hello: hello, at: at)
             lock.unlock()
             if let evicted = attachment.evicted { inbox.send(.attach(.evicted(key: evicted))) }
-            inbox.send(.attach(.deviceAttached(key: attachment.key, hello: hello, peer: peer, returning: attachment.returning)))
+            inbox.send(
+                .attach(.deviceAttached(key: attachment.key, hello: hello, peer: peer, returning: attachment.returning))
+            )
         case .message(let connection, let message):
             lock.lock()
             let key = registry.key(of: connection)
             var translated: (key: Int, event: DiagnosticEvent, time: Double)?
-            if case .diagnostic(let diagnostic) = message { translated = registry.translate(connection: connection, diagnostic) }
+            if case .diagnostic(let diagnostic) = message {
+                translated = registry.translate(connection: connection, diagnostic)
+            }
             lock.unlock()
             guard let key else { return }
             switch message {
@@ -182,7 +209,8 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
         let deviceId = registry.deviceId(of: key)
         lock.unlock()
         guard let deviceId else { return }
-        let backend = self.backend, inbox = self.inbox
+        let backend = self.backend
+        let inbox = self.inbox
         Task { [weak self] in
             guard let self, await self.hasDevEndpoints() else { return }
             do {

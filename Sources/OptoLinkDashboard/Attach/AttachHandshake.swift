@@ -19,16 +19,20 @@ public enum AttachHandshake {
         case .refused(let refusal):
             return .refuse(refusal)
         case .unknownType(let type):
-            return .refuse(InspectorRefusal(reason: .malformed, message: "the first line must be a hello, not '\(type)'"))
+            return .refuse(
+                InspectorRefusal(reason: .malformed, message: "the first line must be a hello, not '\(type)'"))
         case .message(.hello(let hello)):
             guard token.accepts(hello.token) else {
-                return .refuse(InspectorRefusal(
-                    reason: .token, message: "wrong pairing token: use the token this dashboard shows in its header "
-                        + "(a new one at every start unless it was started with --token)"))
+                return .refuse(
+                    InspectorRefusal(
+                        reason: .token,
+                        message: "wrong pairing token: use the token this dashboard shows in its header "
+                            + "(a new one at every start unless it was started with --token)"))
             }
             return .accept(hello)
         case .message(let message):
-            return .refuse(InspectorRefusal(reason: .malformed, message: "the first line must be a hello, not '\(message.type)'"))
+            return .refuse(
+                InspectorRefusal(reason: .malformed, message: "the first line must be a hello, not '\(message.type)'"))
         }
     }
 
@@ -52,7 +56,9 @@ public enum AttachHandshake {
             switch message {
             case .diagnostic, .dropped, .commandResult: return .forward(message)
             case .hello, .welcome, .refused, .command:
-                return .refuse(InspectorRefusal(reason: .malformed, message: "an app does not send '\(message.type)' after its hello"))
+                return .refuse(
+                    InspectorRefusal(
+                        reason: .malformed, message: "an app does not send '\(message.type)' after its hello"))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+
 #if canImport(Glibc)
 import Glibc
 
@@ -68,8 +69,10 @@ public final class AttachListener: @unchecked Sendable {
     ///   - limits: the bounds (defaults documented on ``Limits``).
     ///   - handler: receives every event, on the listener's thread (keep it fast).
     /// - Throws: ``DashboardError/usage(_:)`` when the address cannot be bound (in use, not this machine's).
-    public init(address: AttachListenAddress, token: PairingToken, clock: any DashboardClock, dashboardName: String,
-                limits: Limits = Limits(), handler: @escaping @Sendable (AttachListenerEvent) -> Void) throws(DashboardError) {
+    public init(
+        address: AttachListenAddress, token: PairingToken, clock: any DashboardClock, dashboardName: String,
+        limits: Limits = Limits(), handler: @escaping @Sendable (AttachListenerEvent) -> Void
+    ) throws(DashboardError) {
         self.token = token
         self.clock = clock
         self.limits = limits
@@ -193,16 +196,23 @@ public final class AttachListener: @unchecked Sendable {
             }
             // Poll the listener, the wake pipe and every connection, until the earliest deadline.
             let ids = Array(connections.keys)
-            var descriptors = [pollfd(fd: listenDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: listenDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
             for id in ids {
                 let connection = connections[id]!
                 let wantsWrite = connection.written < connection.output.count
-                descriptors.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
+                descriptors.append(
+                    pollfd(
+                        fd: connection.descriptor, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0
+                    ))
             }
             let now = clock.now()
             let deadlines = connections.values.map { $0.closeDeadline ?? ($0.attached ? .infinity : $0.helloDeadline) }
             let nearest = deadlines.min() ?? .infinity
-            let timeout: Int32 = nearest.isFinite ? Int32(max(0, min(60_000, ((nearest - now) * 1000).rounded(.up)))) : -1
+            let timeout: Int32 =
+                nearest.isFinite ? Int32(max(0, min(60_000, ((nearest - now) * 1000).rounded(.up)))) : -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 && errno != EINTR { break }
             if descriptors[1].revents != 0 { Self.drain(wakeRead) }
@@ -211,14 +221,18 @@ public final class AttachListener: @unchecked Sendable {
                     let id = nextID
                     nextID += 1
                     if connections.count >= limits.maxConnections {
-                        let refusal = InspectorRefusal(reason: .full, message: "this dashboard already has \(limits.maxConnections) apps attached")
+                        let refusal = InspectorRefusal(
+                            reason: .full, message: "this dashboard already has \(limits.maxConnections) apps attached")
                         // Reported before the app can read it, as every other refusal is (`refuse` queues the line).
                         handler(.refused(connection: id, peer: peer, refusal))
-                        if let line = InspectorLineCodec.encode(.refused(refusal)) { _ = Self.sendNow(descriptor, line) }
+                        if let line = InspectorLineCodec.encode(.refused(refusal)) {
+                            _ = Self.sendNow(descriptor, line)
+                        }
                         _ = Self.closeDescriptor(descriptor)
                         continue
                     }
-                    connections[id] = Connection(descriptor: descriptor, peer: peer, helloDeadline: clock.now() + limits.helloTimeout)
+                    connections[id] = Connection(
+                        descriptor: descriptor, peer: peer, helloDeadline: clock.now() + limits.helloTimeout)
                 }
             }
             for (offset, id) in ids.enumerated() where descriptors[offset + 2].revents != 0 {
@@ -235,7 +249,7 @@ public final class AttachListener: @unchecked Sendable {
                     finish(id, connection.closing ?? "the connection broke: \(String(cString: strerror(errno)))")
                     continue
                 }
-                guard connection.closing == nil else { continue }   // refused: what follows is ignored
+                guard connection.closing == nil else { continue }  // refused: what follows is ignored
                 let lines = connection.framer.append(scratch[0..<count])
                 let overflowed = connection.framer.overflowed
                 connections[id] = connection
@@ -246,7 +260,9 @@ public final class AttachListener: @unchecked Sendable {
                         switch AttachHandshake.judge(first: decoding, token: token) {
                         case .accept(let hello):
                             connections[id]?.attached = true
-                            if let welcome = InspectorLineCodec.encode(.welcome(InspectorWelcome(dashboard: dashboardName))) {
+                            if let welcome = InspectorLineCodec.encode(
+                                .welcome(InspectorWelcome(dashboard: dashboardName)))
+                            {
                                 connections[id]?.output += welcome
                             }
                             handler(.attached(connection: id, hello: hello, peer: current.peer, at: clock.now()))
@@ -262,7 +278,10 @@ public final class AttachListener: @unchecked Sendable {
                     }
                 }
                 if overflowed {
-                    refuse(id, InspectorRefusal(reason: .tooLong, message: "a line is longer than \(InspectorProtocol.maxLineBytes) bytes"))
+                    refuse(
+                        id,
+                        InspectorRefusal(
+                            reason: .tooLong, message: "a line is longer than \(InspectorProtocol.maxLineBytes) bytes"))
                 }
             }
             // Deadlines: no hello in time; a refused connection that does not go.
@@ -271,7 +290,9 @@ public final class AttachListener: @unchecked Sendable {
                 if let deadline = connection.closeDeadline, later >= deadline {
                     finish(id, connection.closing ?? "closed")
                 } else if !connection.attached, connection.closing == nil, later >= connection.helloDeadline {
-                    refuse(id, InspectorRefusal(reason: .timeout, message: "no hello within \(Int(limits.helloTimeout)) s"))
+                    refuse(
+                        id, InspectorRefusal(reason: .timeout, message: "no hello within \(Int(limits.helloTimeout)) s")
+                    )
                 }
             }
         }
@@ -299,22 +320,30 @@ public final class AttachListener: @unchecked Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(address.host, String(address.port), &hints, &list)
         guard status == 0, let info = list else {
-            throw .usage("--listen \(address): cannot resolve \(address.host): \(String(cString: gai_strerror(status)))")
+            throw .usage(
+                "--listen \(address): cannot resolve \(address.host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(info) }
         let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-        guard descriptor >= 0 else { throw .usage("--listen \(address): cannot create a socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw .usage("--listen \(address): cannot create a socket: \(String(cString: strerror(errno)))")
+        }
         var one: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        guard systemBind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(descriptor, 16) == 0 else {
+        guard systemBind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(descriptor, 16) == 0
+        else {
             let reason = String(cString: strerror(errno))
             _ = closeDescriptor(descriptor)
-            throw .usage("--listen \(address): cannot listen there: \(reason) (another dashboard on that port? try --listen \(address.host):0)")
+            throw .usage(
+                "--listen \(address): cannot listen there: \(reason) (another dashboard on that port? try --listen \(address.host):0)"
+            )
         }
         configure(descriptor)
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
         return (descriptor, port(of: storage))
     }
 
@@ -334,8 +363,10 @@ public final class AttachListener: @unchecked Sendable {
     private static func flush(_ connection: inout Connection) -> String? {
         while connection.written < connection.output.count {
             let count = connection.output.withUnsafeBytes { raw in
-                systemSend(connection.descriptor, raw.baseAddress! + connection.written, connection.output.count - connection.written,
-                           noSignal | Int32(MSG_DONTWAIT))
+                systemSend(
+                    connection.descriptor, raw.baseAddress! + connection.written,
+                    connection.output.count - connection.written,
+                    noSignal | Int32(MSG_DONTWAIT))
             }
             if count > 0 {
                 connection.written += count
@@ -380,9 +411,13 @@ public final class AttachListener: @unchecked Sendable {
         let family = Int32(storage.ss_family)
         return withUnsafePointer(to: &storage) { pointer in
             if family == AF_INET6 {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
             }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                Int(UInt16(bigEndian: $0.pointee.sin_port))
+            }
         }
     }
 

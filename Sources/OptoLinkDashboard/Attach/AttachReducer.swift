@@ -10,8 +10,10 @@ enum AttachReducer {
             if state.attach == nil { state.attach = AttachState(listenAddress: address, token: token) }
             state.attach?.listenAddress = address
             state.attach?.token = token
-            log(&state, .info, "listening for apps on \(address), pairing token \(token): run your app with OptoLinkInspector.attach "
-                + "or optolink-example-app --attach \(address) --token \(token) (docs/attach.md)")
+            log(
+                &state, .info,
+                "listening for apps on \(address), pairing token \(token): run your app with OptoLinkInspector.attach "
+                    + "or optolink-example-app --attach \(address) --token \(token) (docs/attach.md)")
         case .deviceAttached(let key, let hello, let peer, let returning):
             attach(&state, key: key, hello: hello, peer: peer, returning: returning)
         case .diagnostic(let key, let event, let time):
@@ -25,20 +27,28 @@ enum AttachReducer {
         case .dropped(let key, let count):
             if let index = state.attach?.index(of: key) { state.attach?.devices[index].dropped += count }
             inPanes(of: key, &state) {
-                log(&$0, .warning, "the app's inspector dropped \(count) diagnostic\(count == 1 ? "" : "s") while the dashboard could not take them")
+                log(
+                    &$0, .warning,
+                    "the app's inspector dropped \(count) diagnostic\(count == 1 ? "" : "s") while the dashboard could not take them"
+                )
             }
         case .commandSent(let key, let id, let name):
             inPanes(of: key, &state) { log(&$0, .info, "→ command #\(id) \(name) sent to the app") }
         case .commandResult(let key, let result):
             inPanes(of: key, &state) {
-                log(&$0, result.ok ? .info : .error, "← command #\(result.id): \(AttachRegistry.cut(result.detail, AttachRegistry.maxMessageCharacters))")
+                log(
+                    &$0, result.ok ? .info : .error,
+                    "← command #\(result.id): \(AttachRegistry.cut(result.detail, AttachRegistry.maxMessageCharacters))"
+                )
             }
         case .deviceGone(let key, let reason):
             guard let index = state.attach?.index(of: key) else { return }
             state.attach?.devices[index].isLive = false
             state.attach?.devices[index].goneReason = AttachRegistry.cut(reason, AttachRegistry.maxFieldCharacters)
             let summary = state.attach?.devices[index].shortID ?? "?"
-            inPanes(of: key, &state) { log(&$0, .warning, "app \(summary) gone: \(reason) (it stays listed until cleared: D, then x)") }
+            inPanes(of: key, &state) {
+                log(&$0, .warning, "app \(summary) gone: \(reason) (it stays listed until cleared: D, then x)")
+            }
         case .matchAttemptsLoaded(let key, let attempts):
             inPanes(of: key, &state) { DashboardReducer.reduce(&$0, .matchAttemptsLoaded(attempts)) }
         case .show(let key):
@@ -48,13 +58,18 @@ enum AttachReducer {
         case .evicted(let key):
             remove(&state, keys: [key])
         case .connectionRefused(let peer, let refusal):
-            log(&state, .error, "refused a connection from \(peer) (\(refusal.reason)): \(AttachRegistry.cut(refusal.message, AttachRegistry.maxFieldCharacters))")
+            log(
+                &state, .error,
+                "refused a connection from \(peer) (\(refusal.reason)): \(AttachRegistry.cut(refusal.message, AttachRegistry.maxFieldCharacters))"
+            )
         }
     }
 
     // MARK: Devices
 
-    private static func attach(_ state: inout DashboardState, key: Int, hello: InspectorHello, peer: String, returning: Bool) {
+    private static func attach(
+        _ state: inout DashboardState, key: Int, hello: InspectorHello, peer: String, returning: Bool
+    ) {
         guard var attach = state.attach else { return }
         if let index = attach.index(of: key) {
             attach.devices[index].hello = hello
@@ -65,9 +80,12 @@ enum AttachReducer {
         } else {
             // The first app takes the panes the dashboard has (its log holds the "listening" hint).
             let adopt = attach.shownKey == nil
-            attach.devices.append(AttachedDevice(key: key, hello: hello, peer: peer, panes: adopt ? nil : DevicePanes()))
+            attach.devices.append(
+                AttachedDevice(key: key, hello: hello, peer: peer, panes: adopt ? nil : DevicePanes()))
             if adopt { attach.shownKey = key }
-            if attach.devices.count > AttachState.maxDevices, let gone = attach.devices.first(where: { !$0.isLive && $0.key != attach.shownKey }) {
+            if attach.devices.count > AttachState.maxDevices,
+                let gone = attach.devices.first(where: { !$0.isLive && $0.key != attach.shownKey })
+            {
                 attach.devices.removeAll { $0.key == gone.key }
             }
             state.attach = attach
@@ -85,14 +103,19 @@ enum AttachReducer {
                 clipboard: clipboardText(hello.pasteboard), clipboardReadingEnabled: hello.clipboardReading != .never,
                 queuedEvents: hello.queuedEvents)
             let fingerprint = hello.fingerprint
-            panes.fingerprint.app = FingerprintValues(platform: fingerprint.platform, osVersion: fingerprint.osVersion,
-                                                      deviceModel: fingerprint.deviceModel, language: fingerprint.language,
-                                                      timezone: fingerprint.timezone, networkAddress: hostPart(of: peer))
-            log(&panes, .info, "app \(returning ? "back" : "attached"): \(device?.summary ?? hello.deviceId); commands "
-                + (hello.allowsCommands ? "allowed" : "not allowed (the app attached without allowsCommands)"))
+            panes.fingerprint.app = FingerprintValues(
+                platform: fingerprint.platform, osVersion: fingerprint.osVersion,
+                deviceModel: fingerprint.deviceModel, language: fingerprint.language,
+                timezone: fingerprint.timezone, networkAddress: hostPart(of: peer))
+            log(
+                &panes, .info,
+                "app \(returning ? "back" : "attached"): \(device?.summary ?? hello.deviceId); commands "
+                    + (hello.allowsCommands ? "allowed" : "not allowed (the app attached without allowsCommands)"))
         }
         if let shown = state.attach?.shownKey, shown != key {
-            log(&state, .info, "another app \(returning ? "is back" : "attached"): \(device?.shortID ?? "?") (D switches)")
+            log(
+                &state, .info,
+                "another app \(returning ? "is back" : "attached"): \(device?.shortID ?? "?") (D switches)")
         }
     }
 
@@ -100,7 +123,7 @@ enum AttachReducer {
         guard var attach = state.attach, let target = attach.index(of: key), attach.shownKey != key else { return }
         if let current = attach.shownKey, let index = attach.index(of: current) {
             var panes = DevicePanes()
-            panes.swap(with: &state)   // the state now holds empty panes, `panes` the shown device's
+            panes.swap(with: &state)  // the state now holds empty panes, `panes` the shown device's
             attach.devices[index].panes = panes
         }
         var incoming = attach.devices[target].panes ?? DevicePanes()
@@ -168,7 +191,9 @@ enum AttachReducer {
 
     /// `192.168.1.5` from `192.168.1.5:53122` (and `::1` from `[::1]:53122`).
     static func hostPart(of peer: String) -> String {
-        if peer.hasPrefix("["), let close = peer.firstIndex(of: "]") { return String(peer[peer.index(after: peer.startIndex)..<close]) }
+        if peer.hasPrefix("["), let close = peer.firstIndex(of: "]") {
+            return String(peer[peer.index(after: peer.startIndex)..<close])
+        }
         if let colon = peer.lastIndex(of: ":"), peer.firstIndex(of: ":") == colon { return String(peer[..<colon]) }
         return peer
     }

@@ -66,8 +66,10 @@ public struct AttachRegistry: Sendable, Hashable {
         }
         let key = nextKey
         nextKey += 1
-        entries.append(Entry(key: key, deviceId: hello.deviceId, session: hello.session, connection: connection,
-                             clockOffset: offset, idOffset: 0, highestID: 0))
+        entries.append(
+            Entry(
+                key: key, deviceId: hello.deviceId, session: hello.session, connection: connection,
+                clockOffset: offset, idOffset: 0, highestID: 0))
         return Attachment(key: key, returning: false, evicted: evicted)
     }
 
@@ -94,7 +96,9 @@ public struct AttachRegistry: Sendable, Hashable {
 
     /// A diagnostic of `connection` as the dashboard's event, with the dashboard-clock time; nil for an
     /// unknown connection or a time that is not a finite number.
-    public mutating func translate(connection: Int, _ diagnostic: InspectorDiagnostic) -> (key: Int, event: DiagnosticEvent, time: Double)? {
+    public mutating func translate(connection: Int, _ diagnostic: InspectorDiagnostic) -> (
+        key: Int, event: DiagnosticEvent, time: Double
+    )? {
         guard let index = entries.firstIndex(where: { $0.connection == connection }) else { return nil }
         let time = diagnostic.time + entries[index].clockOffset
         guard time.isFinite else { return nil }
@@ -108,7 +112,10 @@ public struct AttachRegistry: Sendable, Hashable {
             }
             event = Self.clamped(DiagnosticMapper.event(kind, idOffset: entries[index].idOffset))
         case .unknown(let name):
-            event = .log(level: .info, message: "a diagnostic of a kind this dashboard does not know: \(Self.cut(name, Self.maxFieldCharacters))")
+            event = .log(
+                level: .info,
+                message:
+                    "a diagnostic of a kind this dashboard does not know: \(Self.cut(name, Self.maxFieldCharacters))")
         }
         return (entries[index].key, event, time)
     }
@@ -118,17 +125,22 @@ public struct AttachRegistry: Sendable, Hashable {
         let field = maxFieldCharacters
         switch event {
         case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
-            return .requestFailed(requestID: id, endpoint: cut(endpoint, field), attempt: attempt, reason: cut(reason, field), duration: duration)
+            return .requestFailed(
+                requestID: id, endpoint: cut(endpoint, field), attempt: attempt, reason: cut(reason, field),
+                duration: duration)
         case .gaveUp(let id, let endpoint, let attempts, let reason):
-            return .gaveUp(requestID: id, endpoint: cut(endpoint, field), attempts: attempts, reason: cut(reason, field))
+            return .gaveUp(
+                requestID: id, endpoint: cut(endpoint, field), attempts: attempts, reason: cut(reason, field))
         case .matchResult(let link): return .matchResult(link.map(clamped))
         case .linkDelivered(let link): return .linkDelivered(clamped(link))
         case .sessionRegistered(let id, let first, let last):
-            return .sessionRegistered(deviceId: cut(id, field), firstSeenAt: cut(first, field), lastSeenAt: cut(last, field))
+            return .sessionRegistered(
+                deviceId: cut(id, field), firstSeenAt: cut(first, field), lastSeenAt: cut(last, field))
         case .identityChanged(let id): return .identityChanged(externalId: id.map { cut($0, field) })
         case .eventQueued(let name, let queued): return .eventQueued(name: cut(name, field), queued: queued)
         case .eventSent(let name, let queued): return .eventSent(name: cut(name, field), queued: queued)
-        case .eventDropped(let name, let reason): return .eventDropped(name: cut(name, field), reason: cut(reason, field))
+        case .eventDropped(let name, let reason):
+            return .eventDropped(name: cut(name, field), reason: cut(reason, field))
         case .log(let level, let message): return .log(level: level, message: cut(message, maxMessageCharacters))
         case .requestStarted, .responseReceived, .retryScheduled, .requestFinished: return event
         }

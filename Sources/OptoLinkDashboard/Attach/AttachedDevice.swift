@@ -18,7 +18,8 @@ public struct AttachedDevice: Sendable, Hashable {
     public var panes: DevicePanes?
 
     /// Creates a device.
-    public init(key: Int, hello: InspectorHello, peer: String, isLive: Bool = true, panes: DevicePanes? = DevicePanes()) {
+    public init(key: Int, hello: InspectorHello, peer: String, isLive: Bool = true, panes: DevicePanes? = DevicePanes())
+    {
         self.key = key
         self.hello = hello
         self.peer = peer

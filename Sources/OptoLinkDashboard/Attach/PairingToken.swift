@@ -18,7 +18,9 @@ public struct PairingToken: Sendable, Hashable, CustomStringConvertible {
 
     /// A token given with `--token`: 4–64 printable ASCII characters without spaces; nil otherwise.
     public init?(_ text: String) {
-        guard (4...64).contains(text.count), text.allSatisfy({ $0.isASCII && !$0.isWhitespace && ($0.asciiValue ?? 0) >= 0x21 }) else {
+        guard (4...64).contains(text.count),
+            text.allSatisfy({ $0.isASCII && !$0.isWhitespace && ($0.asciiValue ?? 0) >= 0x21 })
+        else {
             return nil
         }
         value = text

@@ -14,17 +14,33 @@ public final class DeviceRecorder: @unchecked Sendable {
     public init() {}
 
     /// Every diagnostic so far, in order.
-    public var diagnostics: [RecordedDiagnostic] { lock.lock(); defer { lock.unlock() }; return records }
+    public var diagnostics: [RecordedDiagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        return records
+    }
     /// Every link the app received on `links`, in order.
-    public var links: [OptoLinkData] { lock.lock(); defer { lock.unlock() }; return delivered }
+    public var links: [OptoLinkData] {
+        lock.lock()
+        defer { lock.unlock() }
+        return delivered
+    }
     /// The requests rebuilt from the diagnostics.
     public var requests: [RequestTrace] { RequestTrace.build(from: diagnostics) }
 
     /// The requests to `endpoint`.
     public func requests(to endpoint: Endpoint) -> [RequestTrace] { requests.filter { $0.endpoint == endpoint } }
 
-    func record(_ diagnostic: RecordedDiagnostic) { lock.lock(); records.append(diagnostic); lock.unlock() }
-    func record(link: OptoLinkData) { lock.lock(); delivered.append(link); lock.unlock() }
+    func record(_ diagnostic: RecordedDiagnostic) {
+        lock.lock()
+        records.append(diagnostic)
+        lock.unlock()
+    }
+    func record(link: OptoLinkData) {
+        lock.lock()
+        delivered.append(link)
+        lock.unlock()
+    }
 
     /// Waits (polling every 10 ms of real time) until `condition` holds or `timeout` seconds passed.
     /// - Returns: whether the condition held.

@@ -14,8 +14,10 @@ public struct DeviceSettings: Sendable, Hashable {
     public var maxRetries: Int
 
     /// Creates settings; the defaults are the SDK's.
-    public init(target: BackendTarget, app: FingerprintValues = .demoPhone, clipboardEnabled: Bool = true,
-                backoffBase: Double = 1, timeout: Double = 10, maxRetries: Int = 2) {
+    public init(
+        target: BackendTarget, app: FingerprintValues = .demoPhone, clipboardEnabled: Bool = true,
+        backoffBase: Double = 1, timeout: Double = 10, maxRetries: Int = 2
+    ) {
         self.target = target
         self.app = app
         self.clipboardEnabled = clipboardEnabled

@@ -34,11 +34,14 @@ struct ExchangeCorrelator {
         }
     }
 
-    private mutating func claim(_ id: Int, _ endpoint: Endpoint, _ attempt: Int, status: Int?, end: Double, duration: Double,
-                                reason: String?) -> HTTPExchange? {
+    private mutating func claim(
+        _ id: Int, _ endpoint: Endpoint, _ attempt: Int, status: Int?, end: Double, duration: Double,
+        reason: String?
+    ) -> HTTPExchange? {
         let start = starts[id]?[attempt] ?? end - duration
-        let wanted = ExchangeLog.Attempt(endpoint: endpoint.rawValue, start: start, end: start + duration, status: status,
-                                         identity: attempt > 1 ? identities[id] : nil)
+        let wanted = ExchangeLog.Attempt(
+            endpoint: endpoint.rawValue, start: start, end: start + duration, status: status,
+            identity: attempt > 1 ? identities[id] : nil)
         guard let record = log.claim(wanted) else { return nil }
         if identities[id] == nil { identities[id] = record.identity }
         var exchange = record.exchange(requestID: id + idOffset, attempt: attempt, endpoint: endpoint.rawValue)

@@ -50,24 +50,31 @@ public final class ExchangeLog: @unchecked Sendable {
 
     /// A new call's sequence number.
     func begin() -> Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         nextSequence += 1
         return nextSequence
     }
 
     /// Keeps a finished call until a diagnostic claims it.
     func finish(_ record: TransportRecord) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         pending.append(record)
         if pending.count > Self.pendingLimit { pending.removeFirst(pending.count - Self.pendingLimit) }
     }
 
     /// The unclaimed calls, oldest first (tests).
-    public var unclaimed: [TransportRecord] { lock.lock(); defer { lock.unlock() }; return pending }
+    public var unclaimed: [TransportRecord] {
+        lock.lock()
+        defer { lock.unlock() }
+        return pending
+    }
 
     /// Removes and returns the call `attempt` describes, nil when none fits.
     public func claim(_ attempt: Attempt) -> TransportRecord? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard let index = Self.best(for: attempt, among: pending) else { return nil }
         return pending.remove(at: index)
     }

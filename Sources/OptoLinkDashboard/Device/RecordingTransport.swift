@@ -24,23 +24,31 @@ public struct RecordingTransport: HTTPTransport {
     }
 
     /// Sends through the wrapped transport, forwarding its early answer, and records the call.
-    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
+        -> HTTPResponse
+    {
         let sequence = log.begin()
         let start = clock.now()
         let startedAt = Date()
         let clock = self.clock
         let arrival = ArrivalTime()
         do {
-            let response = try await base.send(request, onAnswer: { response in
-                arrival.mark(clock.now())
-                onAnswer(response)
-            })
-            log.finish(TransportRecord(sequence: sequence, request: request, response: response, error: nil, start: start,
-                                       end: arrival.time ?? clock.now(), startedAt: startedAt))
+            let response = try await base.send(
+                request,
+                onAnswer: { response in
+                    arrival.mark(clock.now())
+                    onAnswer(response)
+                })
+            log.finish(
+                TransportRecord(
+                    sequence: sequence, request: request, response: response, error: nil, start: start,
+                    end: arrival.time ?? clock.now(), startedAt: startedAt))
             return response
         } catch {
-            log.finish(TransportRecord(sequence: sequence, request: request, response: nil, error: Self.describe(error),
-                                       start: start, end: clock.now(), startedAt: startedAt))
+            log.finish(
+                TransportRecord(
+                    sequence: sequence, request: request, response: nil, error: Self.describe(error),
+                    start: start, end: clock.now(), startedAt: startedAt))
             throw error
         }
     }
@@ -61,7 +69,11 @@ final class ArrivalTime: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Double?
 
-    var time: Double? { lock.lock(); defer { lock.unlock() }; return stored }
+    var time: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 
     func mark(_ time: Double) {
         lock.lock()

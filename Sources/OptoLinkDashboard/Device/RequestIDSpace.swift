@@ -12,7 +12,11 @@ public final class RequestIDSpace: @unchecked Sendable {
     public init() {}
 
     /// The highest id handed out so far (the offset for the next SDK instance).
-    public var highest: Int { lock.lock(); defer { lock.unlock() }; return maximum }
+    public var highest: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return maximum
+    }
 
     /// Notes that `id` is in use.
     public func observe(_ id: Int) {

@@ -59,7 +59,9 @@ public struct RequestTrace: Sendable, Hashable {
     public static func build(from records: [RecordedDiagnostic]) -> [RequestTrace] {
         var traces: [RequestTrace] = []
         var index: [String: Int] = [:]
-        func update(_ record: RecordedDiagnostic, _ id: Int, _ endpoint: Endpoint, _ change: (inout RequestTrace) -> Void) {
+        func update(
+            _ record: RecordedDiagnostic, _ id: Int, _ endpoint: Endpoint, _ change: (inout RequestTrace) -> Void
+        ) {
             let key = "\(record.launch)/\(id)"
             if let i = index[key] {
                 change(&traces[i])
@@ -89,11 +91,16 @@ public struct RequestTrace: Sendable, Hashable {
                     }
                 }
             case .retryScheduled(let id, let endpoint, let attempt, let delay):
-                update(record, id, endpoint) { $0.waits.append(Wait(afterAttempt: attempt, delay: delay, scheduledAt: record.time)) }
+                update(record, id, endpoint) {
+                    $0.waits.append(Wait(afterAttempt: attempt, delay: delay, scheduledAt: record.time))
+                }
             case .gaveUp(let id, let endpoint, _, let reason):
                 update(record, id, endpoint) { $0.gaveUpReason = reason }
             case .requestFinished(let id, let endpoint, _, let status):
-                update(record, id, endpoint) { $0.isFinished = true; $0.finalStatus = status }
+                update(record, id, endpoint) {
+                    $0.isFinished = true
+                    $0.finalStatus = status
+                }
             default:
                 break
             }

@@ -5,7 +5,9 @@
 /// `opl_<tier>_` key keeps its first 4 characters.
 public enum SecretMask {
     /// Header names whose values are credentials (lower-cased).
-    public static let headerNames: Set<String> = ["x-api-key", "authorization", "proxy-authorization", "cookie", "set-cookie"]
+    public static let headerNames: Set<String> = [
+        "x-api-key", "authorization", "proxy-authorization", "cookie", "set-cookie",
+    ]
 
     /// `value` masked when `name` carries a credential, else unchanged.
     public static func header(_ name: String, _ value: String) -> String {

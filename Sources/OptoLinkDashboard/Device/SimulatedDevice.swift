@@ -50,15 +50,18 @@ public actor SimulatedDevice {
     ///   - observer: called with this device and every diagnostic, in order, after it was recorded.
     ///   - network: what sends the requests (default the real `URLSessionTransport`; tests may script it). It is
     ///     wrapped by a ``RecordingTransport`` (for the request inspector) and a ``ForwardedForTransport``.
-    public init(settings: DeviceSettings, idSpace: RequestIDSpace = RequestIDSpace(),
-                observer: @escaping @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void = { _, _ in },
-                network: any HTTPTransport = URLSessionTransport()) {
+    public init(
+        settings: DeviceSettings, idSpace: RequestIDSpace = RequestIDSpace(),
+        observer: @escaping @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void = { _, _ in },
+        network: any HTTPTransport = URLSessionTransport()
+    ) {
         self.settings = settings
         self.idSpace = idSpace
         self.observer = observer
         let address = AddressBox(settings.app.networkAddress)
         self.address = address
-        self.transport = ForwardedForTransport(base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: address)
+        self.transport = ForwardedForTransport(
+            base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: address)
     }
 
     /// Whether an SDK instance is running.
@@ -107,30 +110,37 @@ public actor SimulatedDevice {
         let app = settings.app
         let environment = OptoLinkEnvironment(
             store: store, pasteboard: pasteboard,
-            deviceInfo: FixedDeviceInfo(Fingerprint(platform: app.platform, osVersion: app.osVersion, deviceModel: app.deviceModel,
-                                                    language: app.language, timezone: app.timezone)),
+            deviceInfo: FixedDeviceInfo(
+                Fingerprint(
+                    platform: app.platform, osVersion: app.osVersion, deviceModel: app.deviceModel,
+                    language: app.language, timezone: app.timezone)),
             transport: transport, clock: clock)
         let sdk = OptoLink.start(configuration: configuration, environment: environment, launchURL: launchURL)
         self.sdk = sdk
         let diagnostics = sdk.diagnostics
         let links = sdk.links
-        let recorder = self.recorder, idSpace = self.idSpace, observer = self.observer
+        let recorder = self.recorder
+        let idSpace = self.idSpace
+        let observer = self.observer
         let exchangeLog = self.exchangeLog
-        forwarders.append(Task {
-            var correlator = ExchangeCorrelator(log: exchangeLog, idOffset: offset)
-            for await diagnostic in diagnostics {
-                if let id = DiagnosticMapper.requestID(diagnostic.kind) { idSpace.observe(id + offset) }
-                var record = RecordedDiagnostic(launch: launch, diagnostic: diagnostic,
-                                                event: DiagnosticMapper.event(diagnostic.kind, idOffset: offset))
-                record.exchange = correlator.exchange(for: diagnostic)
-                self.note(diagnostic.kind)
-                recorder.record(record)
-                await observer(self, record)
-            }
-        })
-        forwarders.append(Task {
-            for await link in links { recorder.record(link: link) }
-        })
+        forwarders.append(
+            Task {
+                var correlator = ExchangeCorrelator(log: exchangeLog, idOffset: offset)
+                for await diagnostic in diagnostics {
+                    if let id = DiagnosticMapper.requestID(diagnostic.kind) { idSpace.observe(id + offset) }
+                    var record = RecordedDiagnostic(
+                        launch: launch, diagnostic: diagnostic,
+                        event: DiagnosticMapper.event(diagnostic.kind, idOffset: offset))
+                    record.exchange = correlator.exchange(for: diagnostic)
+                    self.note(diagnostic.kind)
+                    recorder.record(record)
+                    await observer(self, record)
+                }
+            })
+        forwarders.append(
+            Task {
+                for await link in links { recorder.record(link: link) }
+            })
     }
 
     /// Quits the app and launches it again on the same store (install number unchanged).
@@ -193,7 +203,8 @@ public actor SimulatedDevice {
     }
 
     /// `trackEvent(_:properties:)`: true when queued.
-    public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async throws(DashboardError) -> Bool {
+    public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async throws(DashboardError) -> Bool
+    {
         try await requireSDK().trackEvent(name, properties: properties)
     }
 
@@ -205,13 +216,16 @@ public actor SimulatedDevice {
         } else {
             queued = store.events.events.count
         }
-        return DeviceProfile(deviceId: deviceId, installNumber: installNumber, isFirstLaunch: !isFirstLaunchDone,
-                             firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt, identity: identity, clipboard: pasteboard.content,
-                             clipboardReadingEnabled: settings.clipboardEnabled, queuedEvents: queued)
+        return DeviceProfile(
+            deviceId: deviceId, installNumber: installNumber, isFirstLaunch: !isFirstLaunchDone,
+            firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt, identity: identity, clipboard: pasteboard.content,
+            clipboardReadingEnabled: settings.clipboardEnabled, queuedEvents: queued)
     }
 
     private func requireSDK() throws(DashboardError) -> OptoLink {
-        guard let sdk else { throw .usage("the app is not running: press i (install + first launch) or l (launch) first") }
+        guard let sdk else {
+            throw .usage("the app is not running: press i (install + first launch) or l (launch) first")
+        }
         return sdk
     }
 

@@ -20,7 +20,8 @@ public struct TransportRecord: Sendable, Hashable {
 
     /// Method, URL and body: the same for every attempt of one request (the SDK re-sends one `HTTPRequest`).
     public var identity: String {
-        request.method + " " + request.url.absoluteString + " " + (request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        request.method + " " + request.url.absoluteString + " "
+            + (request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
     /// The exchange for `requestID`/`attempt`, credentials masked, bodies bounded.
@@ -30,10 +31,12 @@ public struct TransportRecord: Sendable, Hashable {
                 .sorted { $0.name.lowercased() < $1.name.lowercased() }
         }
         return HTTPExchange(
-            requestID: requestID, attempt: attempt, endpoint: endpoint, method: request.method, url: request.url.absoluteString,
+            requestID: requestID, attempt: attempt, endpoint: endpoint, method: request.method,
+            url: request.url.absoluteString,
             requestHeaders: fields(request.headers), requestBody: request.body.map { HTTPExchange.Body($0) },
             status: response?.status, responseHeaders: response.map { fields($0.headers) } ?? [],
-            responseBody: response.map { HTTPExchange.Body($0.body) }, error: error, start: start, duration: max(0, end - start),
+            responseBody: response.map { HTTPExchange.Body($0.body) }, error: error, start: start,
+            duration: max(0, end - start),
             startedAt: startedAt)
     }
 }

@@ -11,24 +11,32 @@ enum AASAChecks {
     static let sampleCodes = ["a", "Z9", "summer-2024_x"]
 
     /// Every AASA line, in checklist order; a line that needs an earlier one to have held is skipped.
-    static func all(_ exchange: DoctorExchange, orgKey: String, teamId: String?, bundleId: String?, linkCode: String?) -> [DoctorCheck] {
+    static func all(_ exchange: DoctorExchange, orgKey: String, teamId: String?, bundleId: String?, linkCode: String?)
+        -> [DoctorCheck]
+    {
         let status = self.status(exchange)
         guard status.status == .pass, let response = exchange.response else {
             let reason = "needs a 200 answer without a redirect"
-            return [status, .skip("aasa.contentType", "AASA Content-Type", reason), .skip("aasa.size", "AASA size", reason),
-                    .skip("aasa.json", "AASA JSON", reason), .skip("aasa.appID", "AASA app ID", reason),
-                    .skip("aasa.paths", "AASA covers /\(orgKey)/*", reason), .skip("aasa.cacheControl", "AASA Cache-Control", reason)]
+            return [
+                status, .skip("aasa.contentType", "AASA Content-Type", reason), .skip("aasa.size", "AASA size", reason),
+                .skip("aasa.json", "AASA JSON", reason), .skip("aasa.appID", "AASA app ID", reason),
+                .skip("aasa.paths", "AASA covers /\(orgKey)/*", reason),
+                .skip("aasa.cacheControl", "AASA Cache-Control", reason),
+            ]
         }
         let (jsonCheck, document) = json(response.body)
         let appID = teamId.flatMap { team in bundleId.map { "\(team).\($0)" } }
-        return [status, contentType(response.header("Content-Type")), size(response.body.count), jsonCheck,
-                self.appID(document, appID: appID), coverage(document, orgKey: orgKey, appID: appID, linkCode: linkCode),
-                cacheControl(response.header("Cache-Control"))]
+        return [
+            status, contentType(response.header("Content-Type")), size(response.body.count), jsonCheck,
+            self.appID(document, appID: appID), coverage(document, orgKey: orgKey, appID: appID, linkCode: linkCode),
+            cacheControl(response.header("Cache-Control")),
+        ]
     }
 
     /// `aasa.status`: 200, and not a redirect (iOS never follows one for this file).
     static func status(_ exchange: DoctorExchange) -> DoctorCheck {
-        let id = "aasa.status", title = "AASA status"
+        let id = "aasa.status"
+        let title = "AASA status"
         guard let response = exchange.response else {
             return .fail(id, title, exchange.summary, fix: "serve \(path) on the link domain (route 9 of the contract)")
         }
@@ -37,57 +45,84 @@ enum AASAChecks {
             return .pass(id, title, "\(exchange.summary), no redirect")
         case 300...399:
             let location = response.header("Location").map { " to \($0)" } ?? ""
-            return .fail(id, title, "\(response.status) redirect\(location)",
-                         fix: "serve the file itself at https://<link domain>\(path) with 200: iOS and Apple's CDN do not follow redirects for it (a redirect from http:// to https://, or to www., breaks it too)")
+            return .fail(
+                id, title, "\(response.status) redirect\(location)",
+                fix:
+                    "serve the file itself at https://<link domain>\(path) with 200: iOS and Apple's CDN do not follow redirects for it (a redirect from http:// to https://, or to www., breaks it too)"
+            )
         case 404:
-            return .fail(id, title, "404 not found",
-                         fix: "serve \(path) on this host (the backend answers it per Host header; a proxy or CDN in front must pass it through)")
+            return .fail(
+                id, title, "404 not found",
+                fix:
+                    "serve \(path) on this host (the backend answers it per Host header; a proxy or CDN in front must pass it through)"
+            )
         default:
-            return .fail(id, title, "\(response.status)", fix: "\(path) must answer 200: check the backend's logs for this request")
+            return .fail(
+                id, title, "\(response.status)",
+                fix: "\(path) must answer 200: check the backend's logs for this request")
         }
     }
 
     /// `aasa.contentType`: `application/json` (parameters such as `charset` are fine).
     static func contentType(_ header: String?) -> DoctorCheck {
-        let id = "aasa.contentType", title = "AASA Content-Type"
-        let fix = "serve the file with Content-Type: application/json (a static file without an extension is often sent as application/octet-stream or text/plain)"
+        let id = "aasa.contentType"
+        let title = "AASA Content-Type"
+        let fix =
+            "serve the file with Content-Type: application/json (a static file without an extension is often sent as application/octet-stream or text/plain)"
         guard let header, !header.isEmpty else { return .fail(id, title, "no Content-Type header", fix: fix) }
-        let mediaType = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let mediaType =
+            header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return mediaType == "application/json" ? .pass(id, title, header) : .fail(id, title, header, fix: fix)
     }
 
     /// `aasa.size`: at most 128 KB uncompressed (URLSession hands over the decompressed body).
     static func size(_ bytes: Int) -> DoctorCheck {
-        let id = "aasa.size", title = "AASA size"
+        let id = "aasa.size"
+        let title = "AASA size"
         let text = "\(bytes) bytes (limit \(maxBytes), 128 KB)"
         if bytes <= maxBytes { return .pass(id, title, text) }
-        return .fail(id, title, text,
-                     fix: "iOS ignores a file over 128 KB: use wildcards in components instead of listing paths one by one, and leave out apps that do not use this domain")
+        return .fail(
+            id, title, text,
+            fix:
+                "iOS ignores a file over 128 KB: use wildcards in components instead of listing paths one by one, and leave out apps that do not use this domain"
+        )
     }
 
     /// `aasa.json`: valid JSON with `applinks.details`; returns the parsed document for the next lines.
     static func json(_ body: Data) -> (DoctorCheck, AASADocument?) {
-        let id = "aasa.json", title = "AASA JSON"
+        let id = "aasa.json"
+        let title = "AASA JSON"
         switch AASADocument.parse(body) {
         case .success(let document):
             let count = document.details.count
             return (.pass(id, title, "valid, applinks.details has \(count) entr\(count == 1 ? "y" : "ies")"), document)
         case .failure(let problem):
-            return (.fail(id, title, problem.message,
-                          fix: "the file must be a JSON object with applinks.details (see docs/doctor.md); check it with a JSON linter"), nil)
+            return (
+                .fail(
+                    id, title, problem.message,
+                    fix:
+                        "the file must be a JSON object with applinks.details (see docs/doctor.md); check it with a JSON linter"
+                ), nil
+            )
         }
     }
 
     /// `aasa.appID`: `<teamId>.<bundleId>` in some `applinks.details[].appIDs` (or the older `appID`).
     static func appID(_ document: AASADocument?, appID: String?) -> DoctorCheck {
-        let id = "aasa.appID", title = "AASA app ID"
+        let id = "aasa.appID"
+        let title = "AASA app ID"
         guard let document else { return .skip(id, title, "needs valid JSON") }
         let listed = document.details.flatMap(\.appIDs)
         let listing = listed.isEmpty ? "none" : listed.joined(separator: ", ")
-        guard let appID else { return .skip(id, title, "give --team-id and --bundle-id to check (the file lists: \(listing))") }
+        guard let appID else {
+            return .skip(id, title, "give --team-id and --bundle-id to check (the file lists: \(listing))")
+        }
         guard let detail = document.details.first(where: { $0.appIDs.contains(appID) }) else {
-            return .fail(id, title, "\(appID) is not listed (the file lists: \(listing))",
-                         fix: "set the org's team id and bundle id on the backend (an org without a team id is left out of the file), and check them against the app's signing: Team ID from the developer account, bundle id from the target")
+            return .fail(
+                id, title, "\(appID) is not listed (the file lists: \(listing))",
+                fix:
+                    "set the org's team id and bundle id on the backend (an org without a team id is left out of the file), and check them against the app's signing: Team ID from the developer account, bundle id from the target"
+            )
         }
         let legacy = detail.usesLegacyAppID ? " (older \"appID\" key: iOS 13+ reads \"appIDs\")" : ""
         return .pass(id, title, "\(appID) is listed\(legacy)")
@@ -97,7 +132,8 @@ enum AASAChecks {
     /// and no exclusion before it takes any back. Components are read in order, as iOS does: the first
     /// that matches a URL decides.
     static func coverage(_ document: AASADocument?, orgKey: String, appID: String?, linkCode: String?) -> DoctorCheck {
-        let id = "aasa.paths", title = "AASA covers /\(orgKey)/*"
+        let id = "aasa.paths"
+        let title = "AASA covers /\(orgKey)/*"
         guard let document else { return .skip(id, title, "needs valid JSON") }
         let details = appID.map { appID in document.details.filter { $0.appIDs.contains(appID) } } ?? document.details
         if let appID, details.isEmpty { return .skip(id, title, "needs \(appID) in the file") }
@@ -107,7 +143,8 @@ enum AASAChecks {
             let owner = detail.appIDs.first ?? "an entry without app IDs"
             switch verdict(detail, samples: samples) {
             case .covered(let by, let legacy):
-                let note = legacy
+                let note =
+                    legacy
                     ? " (older \"paths\" form: still read, but \"components\" is the current one)"
                     : ""
                 return .pass(id, title, "\(by) for \(owner)\(note)")
@@ -115,17 +152,24 @@ enum AASAChecks {
                 problems.append("\(owner): \(reason)")
             }
         }
-        return .fail(id, title, problems.isEmpty ? "no applinks details" : problems.joined(separator: "; "),
-                     fix: "add {\"/\": \"/\(orgKey)/*\"} to the app's components (before any \"exclude\" component that would match links)")
+        return .fail(
+            id, title, problems.isEmpty ? "no applinks details" : problems.joined(separator: "; "),
+            fix:
+                "add {\"/\": \"/\(orgKey)/*\"} to the app's components (before any \"exclude\" component that would match links)"
+        )
     }
 
     /// `aasa.cacheControl`: present (the contract sends `max-age=3600`), so every cache in the way refreshes
     /// it at a known pace after a change.
     static func cacheControl(_ header: String?) -> DoctorCheck {
-        let id = "aasa.cacheControl", title = "AASA Cache-Control"
+        let id = "aasa.cacheControl"
+        let title = "AASA Cache-Control"
         guard let header, !header.isEmpty else {
-            return .fail(id, title, "no Cache-Control header",
-                         fix: "send Cache-Control: max-age=3600 (the contract's value) so CDNs and proxies refresh the file within an hour of a change")
+            return .fail(
+                id, title, "no Cache-Control header",
+                fix:
+                    "send Cache-Control: max-age=3600 (the contract's value) so CDNs and proxies refresh the file within an hour of a change"
+            )
         }
         return .pass(id, title, header)
     }
@@ -150,10 +194,12 @@ enum AASAChecks {
         if let paths = detail.paths {
             var by: String?
             for sample in samples {
-                guard let first = paths.first(where: { pattern in
-                    let text = pattern.hasPrefix("NOT ") ? String(pattern.dropFirst(4)) : pattern
-                    return AASAPattern(text).matches(sample)
-                }) else { return .notCovered("no path pattern matches \(sample)") }
+                guard
+                    let first = paths.first(where: { pattern in
+                        let text = pattern.hasPrefix("NOT ") ? String(pattern.dropFirst(4)) : pattern
+                        return AASAPattern(text).matches(sample)
+                    })
+                else { return .notCovered("no path pattern matches \(sample)") }
                 if first.hasPrefix("NOT ") { return .notCovered("\(sample) is excluded by \"\(first)\"") }
                 by = by ?? "\"\(first)\""
             }

@@ -69,9 +69,10 @@ struct AASADocument: Sendable, Hashable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let text = (try? encoder.encode(JSONValue.object(object))).map { String(decoding: $0, as: UTF8.self) } ?? "{…}"
-        return Component(path: object["/"]?.stringValue, query: object["?"], fragment: object["#"]?.stringValue,
-                         exclude: object["exclude"]?.boolValue ?? false, caseSensitive: object["caseSensitive"]?.boolValue ?? true,
-                         text: text)
+        return Component(
+            path: object["/"]?.stringValue, query: object["?"], fragment: object["#"]?.stringValue,
+            exclude: object["exclude"]?.boolValue ?? false, caseSensitive: object["caseSensitive"]?.boolValue ?? true,
+            text: text)
     }
 }
 

@@ -17,7 +17,8 @@ struct AASAPattern: Sendable, Hashable {
         let pattern = Array(ignoringCase ? text.lowercased() : text)
         let input = Array(ignoringCase ? subject.lowercased() : subject)
         // Iterative wildcard matching with one back-track point for the last `*` (linear in practice).
-        var p = 0, s = 0
+        var p = 0
+        var s = 0
         var star: Int?
         var starMatch = 0
         while s < input.count {

@@ -23,17 +23,24 @@ enum ClockCheck {
         }
         guard let best = dated.min(by: { roundTrip($0.exchange) < roundTrip($1.exchange) }) else {
             let raw = answered.compactMap { $0.response?.header("Date") }.first
-            return .warn(id, title, raw.map { "unreadable Date header \"\($0)\"" } ?? "no Date header in any answer",
-                         fix: "send a Date header in IMF-fixdate form (RFC 9110 section 6.6.1: a server with a clock must); without it clock skew cannot be measured")
+            return .warn(
+                id, title, raw.map { "unreadable Date header \"\($0)\"" } ?? "no Date header in any answer",
+                fix:
+                    "send a Date header in IMF-fixdate form (RFC 9110 section 6.6.1: a server with a clock must); without it clock skew cannot be measured"
+            )
         }
         let midpoint = best.exchange.sentAt.addingTimeInterval(roundTrip(best.exchange) / 2)
         let skew = best.date.addingTimeInterval(0.5).timeIntervalSince(midpoint)
         let margin = roundTrip(best.exchange) / 2 + 0.5
         let direction = skew >= 0 ? "ahead of" : "behind"
-        let detail = "the backend's clock is \(format(abs(skew))) s \(direction) this machine's (±\(format(margin)) s, from \(best.exchange.request.method) \(best.exchange.path))"
+        let detail =
+            "the backend's clock is \(format(abs(skew))) s \(direction) this machine's (±\(format(margin)) s, from \(best.exchange.request.method) \(best.exchange.path))"
         if abs(skew) <= warnThreshold { return .pass(id, title, detail) }
-        return .warn(id, title, detail + "; warns past \(Int(warnThreshold)) s",
-                     fix: "sync the backend's clock (and this machine's) with NTP: check `timedatectl` or the host's time service")
+        return .warn(
+            id, title, detail + "; warns past \(Int(warnThreshold)) s",
+            fix:
+                "sync the backend's clock (and this machine's) with NTP: check `timedatectl` or the host's time service"
+        )
     }
 
     private static func roundTrip(_ exchange: DoctorExchange) -> TimeInterval {

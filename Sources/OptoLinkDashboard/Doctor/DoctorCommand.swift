@@ -19,9 +19,11 @@ public enum DoctorCommand {
     ///   - out: writes one line of stdout (the checklist, the help, or the JSON document).
     ///   - err: writes one line of stderr (argument errors).
     /// - Returns: the exit code (``DoctorExitCode``).
-    public static func run(arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
-                           transport: (any HTTPTransport)? = nil,
-                           out: @Sendable (String) -> Void, err: @Sendable (String) -> Void) async -> Int32 {
+    public static func run(
+        arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
+        transport: (any HTTPTransport)? = nil,
+        out: @Sendable (String) -> Void, err: @Sendable (String) -> Void
+    ) async -> Int32 {
         let options: DoctorOptions
         do {
             switch try DoctorOptions.parse(arguments) {

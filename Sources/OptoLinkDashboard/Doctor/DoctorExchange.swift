@@ -1,8 +1,9 @@
 import Foundation
+import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
 
 /// One recorded request and what came back: an HTTP answer (any status, redirects not followed), or why
 /// none came. The doctor's checks are pure functions of these, so they are tested without a socket.
@@ -36,13 +37,15 @@ public struct DoctorExchange: Sendable, Hashable {
         /// What happened, in words a person can act on.
         public var explanation: String {
             switch code {
-            case URLError.Code.cannotConnectToHost.rawValue: "connection refused (nothing listens at that address and port)"
+            case URLError.Code.cannotConnectToHost.rawValue:
+                "connection refused (nothing listens at that address and port)"
             case URLError.Code.timedOut.rawValue: "timed out"
             case URLError.Code.cannotFindHost.rawValue, URLError.Code.dnsLookupFailed.rawValue: "DNS: no such host"
             case URLError.Code.networkConnectionLost.rawValue: "the connection was closed before an answer came"
             case URLError.Code.notConnectedToInternet.rawValue: "this machine has no network"
-            case URLError.Code.serverCertificateUntrusted.rawValue, URLError.Code.serverCertificateHasUnknownRoot.rawValue,
-                 URLError.Code.serverCertificateHasBadDate.rawValue, URLError.Code.serverCertificateNotYetValid.rawValue:
+            case URLError.Code.serverCertificateUntrusted.rawValue,
+                URLError.Code.serverCertificateHasUnknownRoot.rawValue,
+                URLError.Code.serverCertificateHasBadDate.rawValue, URLError.Code.serverCertificateNotYetValid.rawValue:
                 "TLS: the certificate is not trusted (\(message))"
             case URLError.Code.secureConnectionFailed.rawValue: "TLS: the secure connection failed (\(message))"
             case URLError.Code.badServerResponse.rawValue: "the answer was not HTTP"

@@ -53,7 +53,8 @@ public struct DoctorReport: Sendable, Hashable, Codable {
         self.reachable = reachable
         func count(_ status: DoctorStatus) -> Int { checks.filter { $0.status == status }.count }
         summary = Summary(passed: count(.pass), warnings: count(.warn), failed: count(.fail), skipped: count(.skip))
-        exitCode = !reachable ? DoctorExitCode.unreachable : summary.failed > 0 ? DoctorExitCode.failed : DoctorExitCode.passed
+        exitCode =
+            !reachable ? DoctorExitCode.unreachable : summary.failed > 0 ? DoctorExitCode.failed : DoctorExitCode.passed
     }
 
     /// The check with `id`, if the report has one.

@@ -36,12 +36,13 @@ public enum DoctorReportPrinter {
 
     private static func paint(_ text: String, _ status: DoctorStatus, _ color: Bool) -> String {
         guard color else { return text }
-        let code = switch status {
-        case .pass: "32"
-        case .warn: "33"
-        case .fail: "31"
-        case .skip: "2"
-        }
+        let code =
+            switch status {
+            case .pass: "32"
+            case .warn: "33"
+            case .fail: "31"
+            case .skip: "2"
+            }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 }

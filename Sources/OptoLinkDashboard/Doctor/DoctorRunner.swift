@@ -29,8 +29,10 @@ public struct DoctorRunner: Sendable {
     ///   - transport: sends the requests; default ``NoRedirectTransport`` (tests may script one).
     ///   - now: this machine's clock, read around each request for the clock-skew line. Default `Date()`.
     ///   - deviceId: the key probe's device id; default a fresh random one (``KeyCheck``).
-    public init(options: DoctorOptions, transport: any HTTPTransport = NoRedirectTransport(),
-                now: @escaping @Sendable () -> Date = { Date() }, deviceId: String? = nil) {
+    public init(
+        options: DoctorOptions, transport: any HTTPTransport = NoRedirectTransport(),
+        now: @escaping @Sendable () -> Date = { Date() }, deviceId: String? = nil
+    ) {
         self.options = options
         self.transport = transport
         self.now = now
@@ -43,38 +45,48 @@ public struct DoctorRunner: Sendable {
         let base = options.baseURL
         var exchanges = [DoctorExchange]()
 
-        let health = await send(HTTPRequest(method: "GET", url: Self.url(base, "/health"),
-                                            headers: ["Accept": "application/json", "User-Agent": Self.userAgent], timeout: timeout))
+        let health = await send(
+            HTTPRequest(
+                method: "GET", url: Self.url(base, "/health"),
+                headers: ["Accept": "application/json", "User-Agent": Self.userAgent], timeout: timeout))
         exchanges.append(health)
         var checks = [HostChecks.answers(health), HostChecks.https(baseURL: base, health: health)]
         guard health.response != nil else {
             let reason = "the host did not answer"
-            let rest: [(String, String)] = [("health", "/health"), ("aasa.status", "AASA status"), ("aasa.contentType", "AASA Content-Type"),
-                                            ("aasa.size", "AASA size"), ("aasa.json", "AASA JSON"), ("aasa.appID", "AASA app ID"),
-                                            ("aasa.paths", "AASA covers /\(options.orgKey)/*"), ("aasa.cacheControl", "AASA Cache-Control"),
-                                            (KeyCheck.id, KeyCheck.title), ("link.data", "link /data"), ("link.page", "link redirect page"),
-                                            ("link.match", "link token matches"), (ClockCheck.id, ClockCheck.title)]
+            let rest: [(String, String)] = [
+                ("health", "/health"), ("aasa.status", "AASA status"), ("aasa.contentType", "AASA Content-Type"),
+                ("aasa.size", "AASA size"), ("aasa.json", "AASA JSON"), ("aasa.appID", "AASA app ID"),
+                ("aasa.paths", "AASA covers /\(options.orgKey)/*"), ("aasa.cacheControl", "AASA Cache-Control"),
+                (KeyCheck.id, KeyCheck.title), ("link.data", "link /data"), ("link.page", "link redirect page"),
+                ("link.match", "link token matches"), (ClockCheck.id, ClockCheck.title),
+            ]
             checks += rest.map { DoctorCheck.skip($0.0, $0.1, reason) }
             return DoctorReport(baseURL: base, orgKey: options.orgKey, checks: checks, reachable: false)
         }
         checks.append(HostChecks.health(health))
 
-        let aasa = await send(HTTPRequest(method: "GET", url: Self.rootURL(base, AASAChecks.path),
-                                          headers: ["Accept": "application/json", "User-Agent": Self.userAgent], timeout: timeout))
+        let aasa = await send(
+            HTTPRequest(
+                method: "GET", url: Self.rootURL(base, AASAChecks.path),
+                headers: ["Accept": "application/json", "User-Agent": Self.userAgent], timeout: timeout))
         exchanges.append(aasa)
-        checks += AASAChecks.all(aasa, orgKey: options.orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
+        checks += AASAChecks.all(
+            aasa, orgKey: options.orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
 
         var keyExchange: DoctorExchange?
         if let apiKey = options.apiKey {
-            let exchange = await send(KeyCheck.probe(baseURL: base, apiKey: apiKey, deviceId: deviceId, timeout: timeout))
+            let exchange = await send(
+                KeyCheck.probe(baseURL: base, apiKey: apiKey, deviceId: deviceId, timeout: timeout))
             exchanges.append(exchange)
             keyExchange = exchange
         }
         checks.append(KeyCheck.check(keyExchange, apiKey: options.apiKey))
 
         if let code = options.link {
-            let data = await send(LinkChecks.dataRequest(baseURL: base, orgKey: options.orgKey, code: code, timeout: timeout))
-            let page = await send(LinkChecks.pageRequest(baseURL: base, orgKey: options.orgKey, code: code, timeout: timeout))
+            let data = await send(
+                LinkChecks.dataRequest(baseURL: base, orgKey: options.orgKey, code: code, timeout: timeout))
+            let page = await send(
+                LinkChecks.pageRequest(baseURL: base, orgKey: options.orgKey, code: code, timeout: timeout))
             exchanges += [data, page]
             let (dataCheck, path) = LinkChecks.data(data, orgKey: options.orgKey, code: code)
             let (pageCheck, token) = LinkChecks.page(page, orgKey: options.orgKey, code: code)
@@ -87,8 +99,10 @@ public struct DoctorRunner: Sendable {
             checks += [dataCheck, pageCheck, LinkChecks.match(match, expectedPath: path)]
         } else {
             let reason = "give --link CODE to check a link end to end"
-            checks += [.skip("link.data", "link /data", reason), .skip("link.page", "link redirect page", reason),
-                       .skip("link.match", "link token matches", reason)]
+            checks += [
+                .skip("link.data", "link /data", reason), .skip("link.page", "link redirect page", reason),
+                .skip("link.match", "link token matches", reason),
+            ]
         }
 
         checks.append(ClockCheck.check(exchanges))

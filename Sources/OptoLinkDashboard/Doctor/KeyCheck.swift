@@ -18,10 +18,13 @@ enum KeyCheck {
     /// The probe request.
     static func probe(baseURL: URL, apiKey: String, deviceId: String, timeout: TimeInterval) -> HTTPRequest {
         let body = Data(#"{"deviceId":"\#(deviceId)"}"#.utf8)
-        return HTTPRequest(method: "POST", url: DoctorRunner.url(baseURL, "/sdk/identity/clear"),
-                           headers: ["Authorization": "Bearer \(apiKey)", "Content-Type": "application/json",
-                                     "Accept": "application/json", "User-Agent": DoctorRunner.userAgent],
-                           body: body, timeout: timeout)
+        return HTTPRequest(
+            method: "POST", url: DoctorRunner.url(baseURL, "/sdk/identity/clear"),
+            headers: [
+                "Authorization": "Bearer \(apiKey)", "Content-Type": "application/json",
+                "Accept": "application/json", "User-Agent": DoctorRunner.userAgent,
+            ],
+            body: body, timeout: timeout)
     }
 
     /// Reads the probe's answer.
@@ -36,25 +39,47 @@ enum KeyCheck {
         let masked = mask(apiKey)
         switch response.status {
         case 404 where fields.contains("deviceId") || message.lowercased().contains("device"):
-            let prefixNote = apiKey.hasPrefix("opl_sdk_") ? "" : " (it does not start with opl_sdk_, the usual CLIENT prefix)"
-            return .pass(id, title, "\(masked) is a valid CLIENT key\(prefixNote): POST /sdk/identity/clear for an unknown device → 404, nothing changed")
+            let prefixNote =
+                apiKey.hasPrefix("opl_sdk_") ? "" : " (it does not start with opl_sdk_, the usual CLIENT prefix)"
+            return .pass(
+                id, title,
+                "\(masked) is a valid CLIENT key\(prefixNote): POST /sdk/identity/clear for an unknown device → 404, nothing changed"
+            )
         case 404:
-            return .fail(id, title, "404 that does not name the device: \(message)",
-                         fix: "the backend does not serve POST /sdk/identity/clear at this base URL: check --base-url (the SDK calls /sdk/* on the link domain)")
+            return .fail(
+                id, title, "404 that does not name the device: \(message)",
+                fix:
+                    "the backend does not serve POST /sdk/identity/clear at this base URL: check --base-url (the SDK calls /sdk/* on the link domain)"
+            )
         case 200...299:
-            return .pass(id, title, "\(masked) is a valid CLIENT key (\(response.status): a device with the probe's random id already existed)")
+            return .pass(
+                id, title,
+                "\(masked) is a valid CLIENT key (\(response.status): a device with the probe's random id already existed)"
+            )
         case 401:
-            return .fail(id, title, "401 \(message)",
-                         fix: "the backend does not accept \(masked) (unknown, revoked or expired): copy the org's current CLIENT key (opl_sdk_…) into the app and into --api-key")
+            return .fail(
+                id, title, "401 \(message)",
+                fix:
+                    "the backend does not accept \(masked) (unknown, revoked or expired): copy the org's current CLIENT key (opl_sdk_…) into the app and into --api-key"
+            )
         case 403 where apiKey.hasPrefix("opl_api_") || message.contains("SERVER"):
-            return .fail(id, title, "\(masked) is a SERVER key: \(message)",
-                         fix: "never ship a SERVER key (opl_api_…) in an app: it can create and delete your links. Use the org's CLIENT key (opl_sdk_…), and rotate this one if a build ever contained it")
+            return .fail(
+                id, title, "\(masked) is a SERVER key: \(message)",
+                fix:
+                    "never ship a SERVER key (opl_api_…) in an app: it can create and delete your links. Use the org's CLIENT key (opl_sdk_…), and rotate this one if a build ever contained it"
+            )
         case 403:
-            return .fail(id, title, "403 \(message)", fix: "the key's org is not active (or the key is refused): check the org's status on the backend")
+            return .fail(
+                id, title, "403 \(message)",
+                fix: "the key's org is not active (or the key is refused): check the org's status on the backend")
         case 429:
-            return .fail(id, title, "429 \(message)", fix: "rate limited (/sdk/* allows 60 requests a minute per address): wait a minute and run again")
+            return .fail(
+                id, title, "429 \(message)",
+                fix: "rate limited (/sdk/* allows 60 requests a minute per address): wait a minute and run again")
         default:
-            return .fail(id, title, "\(response.status) \(message)", fix: "unexpected answer to the probe: check the backend's logs for POST /sdk/identity/clear")
+            return .fail(
+                id, title, "\(response.status) \(message)",
+                fix: "unexpected answer to the probe: check the backend's logs for POST /sdk/identity/clear")
         }
     }
 

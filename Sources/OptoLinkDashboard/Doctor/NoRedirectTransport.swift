@@ -1,8 +1,9 @@
 import Foundation
+import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
 
 /// The doctor's ``HTTPTransport``: an ephemeral `URLSession` that never follows a redirect, so a 3xx comes
 /// back as it was sent (with its `Location`), the way iOS sees the AASA.
@@ -35,11 +36,13 @@ public final class NoRedirectTransport: HTTPTransport {
     /// Sends `request`; throws `URLError` only when no HTTP answer came.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
-        urlRequest.timeoutInterval = URLSessionTransport.effectiveTimeout(request.timeout)   // as a property: see PITFALLS
+        // as a property: see PITFALLS
+        urlRequest.timeoutInterval = URLSessionTransport.effectiveTimeout(request.timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+        return try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<HTTPResponse, any Error>) in
             let task = session.dataTask(with: urlRequest) { data, response, error in
                 if let error {
                     continuation.resume(throwing: error)
@@ -51,9 +54,11 @@ public final class NoRedirectTransport: HTTPTransport {
                 }
                 var headers = [String: String]()
                 for (key, value) in http.allHeaderFields {
-                    headers[String(describing: key.base)] = String(describing: value).trimmingCharacters(in: .whitespaces)
+                    headers[String(describing: key.base)] = String(describing: value).trimmingCharacters(
+                        in: .whitespaces)
                 }
-                continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+                continuation.resume(
+                    returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
             }
             task.resume()
         }
@@ -62,8 +67,10 @@ public final class NoRedirectTransport: HTTPTransport {
 
 /// Answers every redirect with "do not follow". No state, so nothing to protect.
 private final class RefuseRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 }

@@ -7,7 +7,9 @@ public enum ExportBundle {
     public static let fileNames = ["requests.har", "report.md", "screen.svg"]
 
     /// `./optolink-export-<yyyyMMdd-HHmmss>/` under `base` (the current directory by default).
-    public static func defaultDirectory(base: String = FileManager.default.currentDirectoryPath, date: Date = Date()) -> URL {
+    public static func defaultDirectory(base: String = FileManager.default.currentDirectoryPath, date: Date = Date())
+        -> URL
+    {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -18,10 +20,14 @@ public enum ExportBundle {
     /// - Returns: the files written.
     /// - Throws: ``DashboardError/usage(_:)`` when the directory or a file cannot be written.
     @discardableResult
-    public static func write(_ state: DashboardState, theme: Theme, size: ScreenSize? = nil, to directory: URL) throws(DashboardError) -> [URL] {
+    public static func write(_ state: DashboardState, theme: Theme, size: ScreenSize? = nil, to directory: URL)
+        throws(DashboardError) -> [URL]
+    {
         let screen = DashboardRenderer.render(state, size: size ?? state.size)
-        let contents: [Data] = [HARExport.data(state), Data(MarkdownReport.markdown(state).utf8),
-                                Data(SVGScreenshot.svg(screen, theme: theme).utf8)]
+        let contents: [Data] = [
+            HARExport.data(state), Data(MarkdownReport.markdown(state).utf8),
+            Data(SVGScreenshot.svg(screen, theme: theme).utf8),
+        ]
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             var written: [URL] = []

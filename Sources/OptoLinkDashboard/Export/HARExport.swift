@@ -11,17 +11,23 @@ import OptoLink
 public enum HARExport {
     /// The HAR document for `state`'s exchanges.
     public static func data(_ state: DashboardState) -> Data {
-        let entries = state.exchanges.sorted { ($0.start, $0.requestID, $0.attempt) < ($1.start, $1.requestID, $1.attempt) }
-            .map { entry($0, in: state) }
+        let entries = state.exchanges.sorted {
+            ($0.start, $0.requestID, $0.attempt) < ($1.start, $1.requestID, $1.attempt)
+        }
+        .map { entry($0, in: state) }
         let log: [String: Any] = [
             "version": "1.2",
-            "creator": ["name": "optolink-dash", "version": OptoLink.sdkVersion, "comment": "OptoLink Swift SDK dashboard"],
+            "creator": [
+                "name": "optolink-dash", "version": OptoLink.sdkVersion, "comment": "OptoLink Swift SDK dashboard",
+            ],
             "pages": [] as [Any],
             "entries": entries,
-            "comment": "\(entries.count) attempts of \(Set(state.exchanges.map(\.requestID)).count) requests; API keys masked",
+            "comment":
+                "\(entries.count) attempts of \(Set(state.exchanges.map(\.requestID)).count) requests; API keys masked",
         ]
         let object: [String: Any] = ["log": log]
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))
+            ?? Data("{}".utf8)
     }
 
     /// ISO 8601 with milliseconds in UTC.
@@ -36,7 +42,9 @@ public enum HARExport {
         let milliseconds = (exchange.duration * 1000 * 1000).rounded() / 1000
         let row = state.timeline.last { $0.requestID == exchange.requestID }
         let attempts = row?.attempts.count ?? exchange.attempt
-        var optolink: [String: Any] = ["requestID": exchange.requestID, "attempt": exchange.attempt, "endpoint": exchange.endpoint]
+        var optolink: [String: Any] = [
+            "requestID": exchange.requestID, "attempt": exchange.attempt, "endpoint": exchange.endpoint,
+        ]
         if let row, let attempt = row.attempts.first(where: { $0.number == exchange.attempt }) {
             optolink["decision"] = InspectorDocument.decision(after: attempt, in: row, now: state.now).0
         }
@@ -46,9 +54,13 @@ public enum HARExport {
             "bodySize": exchange.requestBody?.byteCount ?? 0,
         ]
         if let body = exchange.requestBody, body.byteCount > 0 {
-            request["postData"] = ["mimeType": exchange.requestHeader("Content-Type") ?? "application/octet-stream", "text": body.text]
+            request["postData"] = [
+                "mimeType": exchange.requestHeader("Content-Type") ?? "application/octet-stream", "text": body.text,
+            ]
         }
-        let mimeType = exchange.responseHeader("Content-Type") ?? (exchange.status == nil ? "x-unknown" : "application/octet-stream")
+        let mimeType =
+            exchange.responseHeader("Content-Type")
+            ?? (exchange.status == nil ? "x-unknown" : "application/octet-stream")
         var content: [String: Any] = ["size": exchange.responseBody?.byteCount ?? 0, "mimeType": mimeType]
         if let body = exchange.responseBody, body.byteCount > 0 { content["text"] = body.text }
         var response: [String: Any] = [

@@ -11,8 +11,10 @@ public enum JUnitReport {
     ///   - name: the suite's name (default `optolink-dash scenarios`).
     ///   - timestamp: when the run started (ISO 8601 without zone, as JUnit writes it).
     ///   - hostname: the machine (default `localhost`).
-    public static func xml(_ results: [ScenarioResult], name: String = "optolink-dash scenarios", timestamp: Date = Date(),
-                           hostname: String = "localhost") -> String {
+    public static func xml(
+        _ results: [ScenarioResult], name: String = "optolink-dash scenarios", timestamp: Date = Date(),
+        hostname: String = "localhost"
+    ) -> String {
         let failures = results.filter { $0.verdict == .failed }.count
         let skipped = results.filter { $0.verdict == .skipped }.count
         let total = results.reduce(0) { $0 + $1.duration }
@@ -20,16 +22,20 @@ public enum JUnitReport {
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
         formatter.timeZone = TimeZone(identifier: "UTC")
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escape(name))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">\n"
-        xml += "  <testsuite name=\"\(escape(name))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" "
+        xml +=
+            "<testsuites name=\"\(escape(name))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">\n"
+        xml +=
+            "  <testsuite name=\"\(escape(name))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" "
             + "time=\"\(seconds(total))\" timestamp=\"\(formatter.string(from: timestamp))\" hostname=\"\(escape(hostname))\">\n"
         for result in results {
-            xml += "    <testcase classname=\"optolink-dash.scenarios\" name=\"\(escape(result.name))\" time=\"\(seconds(result.duration))\""
+            xml +=
+                "    <testcase classname=\"optolink-dash.scenarios\" name=\"\(escape(result.name))\" time=\"\(seconds(result.duration))\""
             switch result.verdict {
             case .passed:
                 xml += ">\n"
             case .failed:
-                xml += ">\n      <failure message=\"\(escape(result.detail))\" type=\"ScenarioFailure\">\(escape(result.line))</failure>\n"
+                xml +=
+                    ">\n      <failure message=\"\(escape(result.detail))\" type=\"ScenarioFailure\">\(escape(result.line))</failure>\n"
             case .skipped:
                 xml += ">\n      <skipped message=\"\(escape(result.detail))\"/>\n"
             }

@@ -6,9 +6,13 @@ public enum MarkdownReport {
     public static func markdown(_ state: DashboardState) -> String {
         var out = "# optolink-dash report\n\n"
         out += "- backend: \(state.header.targetURL.isEmpty ? "-" : state.header.targetURL)\n"
-        out += "- org: \(state.header.orgKey.isEmpty ? "-" : state.header.orgKey) · SDK \(state.header.sdkVersion.isEmpty ? "-" : state.header.sdkVersion)\n"
-        out += "- device: \(state.profile.deviceId.isEmpty ? "(not launched)" : state.profile.deviceId), install #\(state.profile.installNumber)"
-        if let first = state.profile.firstSeenAt { out += ", server first saw it \(first), last \(state.profile.lastSeenAt ?? "-")" }
+        out +=
+            "- org: \(state.header.orgKey.isEmpty ? "-" : state.header.orgKey) · SDK \(state.header.sdkVersion.isEmpty ? "-" : state.header.sdkVersion)\n"
+        out +=
+            "- device: \(state.profile.deviceId.isEmpty ? "(not launched)" : state.profile.deviceId), install #\(state.profile.installNumber)"
+        if let first = state.profile.firstSeenAt {
+            out += ", server first saw it \(first), last \(state.profile.lastSeenAt ?? "-")"
+        }
         out += "\n\n## Scenarios\n\n"
         if state.scenarioResults.isEmpty {
             out += "No scenario ran.\n"
@@ -19,13 +23,15 @@ public enum MarkdownReport {
             out += "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + "\n\n"
             out += "| scenario | verdict | time | expected | observed |\n|---|---|---|---|---|\n"
             for result in state.scenarioResults {
-                out += "| \(cell(result.name)) | \(result.verdict.rawValue) | \(formatDuration(result.duration)) | "
+                out +=
+                    "| \(cell(result.name)) | \(result.verdict.rawValue) | \(formatDuration(result.duration)) | "
                     + "\(cell(result.expectation)) | \(cell(result.detail)) |\n"
             }
             let withSteps = state.scenarioResults.filter { !$0.steps.isEmpty }
             if !withSteps.isEmpty { out += "\n### Steps\n\n" }
             for result in withSteps {
-                out += "- **\(result.name)** \(result.verdict.rawValue): "
+                out +=
+                    "- **\(result.name)** \(result.verdict.rawValue): "
                     + result.steps.map { "\($0.mark) \($0.name)" }.joined(separator: " · ") + "\n"
             }
         }
@@ -43,13 +49,17 @@ public enum MarkdownReport {
         out += "\n## Match attempts\n\n"
         if state.matchAttempts.isEmpty { out += "No match attempts.\n" }
         for attempt in state.matchAttempts {
-            out += "- **\(attempt.method)** \(attempt.confidence ?? "-")" + (attempt.score.map { " score \(formatScore($0))" } ?? "")
+            out +=
+                "- **\(attempt.method)** \(attempt.confidence ?? "-")"
+                + (attempt.score.map { " score \(formatScore($0))" } ?? "")
                 + " → \(attempt.path ?? (attempt.matched ? "?" : "no match")) (\(MatchesPaneView.timeLabel(attempt, origin: state.origin)))\n"
             guard let breakdown = attempt.breakdown else { continue }
-            out += "  - threshold \(breakdown.threshold), guard \(breakdown.guardFired ? "FIRED" : "not fired")"
+            out +=
+                "  - threshold \(breakdown.threshold), guard \(breakdown.guardFired ? "FIRED" : "not fired")"
                 + (breakdown.candidates.isEmpty ? ", no candidate clicks" : "") + "\n"
             for candidate in breakdown.candidates {
-                out += "  - `\(candidate.shortCode)` \(candidate.path): " + describe(candidate)
+                out +=
+                    "  - `\(candidate.shortCode)` \(candidate.path): " + describe(candidate)
                     + (candidate.total >= breakdown.threshold ? " ≥ " : " < ") + "\(breakdown.threshold)\n"
             }
         }

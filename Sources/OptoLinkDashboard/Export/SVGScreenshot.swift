@@ -19,15 +19,16 @@ public enum SVGScreenshot {
 
     /// The SVG document of `buffer` drawn with `theme`.
     public static func svg(_ buffer: ScreenBuffer, theme: Theme) -> String {
-        let width = Double(buffer.width) * cellWidth, height = Double(buffer.height) * cellHeight
+        let width = Double(buffer.width) * cellWidth
+        let height = Double(buffer.height) * cellHeight
         let screenBackground = hex(theme[.mainBg], fallback: defaultBackground)
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" \
-        viewBox="0 0 \(number(width)) \(number(height))" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14">
-        <rect width="100%" height="100%" fill="\(screenBackground)"/>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" \
+            viewBox="0 0 \(number(width)) \(number(height))" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14">
+            <rect width="100%" height="100%" fill="\(screenBackground)"/>
 
-        """
+            """
         var texts = ""
         for y in 0..<buffer.height {
             let runs = self.runs(buffer, y: y, theme: theme)
@@ -36,10 +37,12 @@ public enum SVGScreenshot {
             for run in runs {
                 let x = Double(run.start) * cellWidth
                 if run.background != screenBackground {
-                    out += "<rect x=\"\(number(x))\" y=\"\(number(Double(y) * cellHeight))\" width=\"\(number(Double(run.text.count) * cellWidth))\" "
+                    out +=
+                        "<rect x=\"\(number(x))\" y=\"\(number(Double(y) * cellHeight))\" width=\"\(number(Double(run.text.count) * cellWidth))\" "
                         + "height=\"\(number(cellHeight))\" fill=\"\(run.background)\"/>\n"
                 }
-                texts += "<tspan x=\"\(number(x))\" fill=\"\(run.foreground)\"" + (run.bold ? " font-weight=\"bold\"" : "")
+                texts +=
+                    "<tspan x=\"\(number(x))\" fill=\"\(run.foreground)\"" + (run.bold ? " font-weight=\"bold\"" : "")
                     + (run.underline ? " text-decoration=\"underline\"" : "") + ">\(escape(run.text))</tspan>"
             }
             texts += "</text>\n"
@@ -68,12 +71,16 @@ public enum SVGScreenshot {
             if cell.reverse || mono.reverse { swap(&foreground, &background) }
             let bold = cell.bold || mono.bold
             if var last = runs.last, last.foreground == foreground, last.background == background, last.bold == bold,
-               last.underline == mono.underline {
+                last.underline == mono.underline
+            {
                 last.text.append(cell.character)
                 runs[runs.count - 1] = last
             } else {
-                runs.append(Run(start: x, text: String(cell.character), foreground: foreground, background: background, bold: bold,
-                                underline: mono.underline))
+                runs.append(
+                    Run(
+                        start: x, text: String(cell.character), foreground: foreground, background: background,
+                        bold: bold,
+                        underline: mono.underline))
             }
         }
         return runs

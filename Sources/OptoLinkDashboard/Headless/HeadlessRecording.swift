@@ -19,7 +19,11 @@ public final class HeadlessRecording: @unchecked Sendable {
     }
 
     /// The state so far.
-    public var state: DashboardState { lock.lock(); defer { lock.unlock() }; return stored }
+    public var state: DashboardState {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 
     /// Applies `action` after a tick of the clock (verdicts and log lines carry the time they arrived).
     public func apply(_ action: DashboardAction) {

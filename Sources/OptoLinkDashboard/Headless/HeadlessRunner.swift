@@ -38,7 +38,9 @@ public enum HeadlessRunner {
     /// The `--list-scenarios` lines: `name  expectation`.
     public static var listing: [String] {
         let width = ScenarioCatalog.names.map(\.count).max() ?? 0
-        return ScenarioCatalog.all.map { $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.expectation }
+        return ScenarioCatalog.all.map {
+            $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.expectation
+        }
     }
 
     /// Runs the scenarios of `options` and writes every line to `write`.
@@ -70,15 +72,19 @@ public enum HeadlessRunner {
         let clock = SystemClock()
         let recording = HeadlessRecording(now: { clock.now() })
         let started = Date()
-        recording.apply(.targetChanged(url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
-                                       sdkVersion: OptoLink.sdkVersion))
+        recording.apply(
+            .targetChanged(
+                url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
+                sdkVersion: OptoLink.sdkVersion))
         recording.apply(.serverReachable(true))
-        let summary = await run(scenarios, target: target, backoffBase: options.backoffBase, write: write, recording: recording)
+        let summary = await run(
+            scenarios, target: target, backoffBase: options.backoffBase, write: write, recording: recording)
         var code: Int32 = summary.failed == 0 ? 0 : 1
         if let directory = options.exportDirectory {
             do {
-                let files = try ExportBundle.write(recording.state, theme: .builtInDefault, size: .full,
-                                                   to: URL(fileURLWithPath: directory))
+                let files = try ExportBundle.write(
+                    recording.state, theme: .builtInDefault, size: .full,
+                    to: URL(fileURLWithPath: directory))
                 write("exported \(files.map(\.lastPathComponent).joined(separator: ", ")) to \(directory)")
             } catch {
                 write("optolink-dash: \(error)")
@@ -87,7 +93,8 @@ public enum HeadlessRunner {
         }
         if let junit = options.junitFile {
             do {
-                try Data(JUnitReport.xml(recording.state.scenarioResults, timestamp: started).utf8).write(to: URL(fileURLWithPath: junit))
+                try Data(JUnitReport.xml(recording.state.scenarioResults, timestamp: started).utf8).write(
+                    to: URL(fileURLWithPath: junit))
                 write("JUnit XML written to \(junit)")
             } catch {
                 write("optolink-dash: cannot write \(junit): \(error.localizedDescription)")
@@ -99,14 +106,17 @@ public enum HeadlessRunner {
 
     /// Runs `scenarios` against `target`; writes the timeline, the verdicts and the summary line.
     /// - Parameter recording: also folds every action into this state (for `--export` and `--junit`).
-    public static func run(_ scenarios: [Scenario], target: BackendTarget, backoffBase: Double,
-                           write: @escaping @Sendable (String) -> Void, recording: HeadlessRecording? = nil) async -> Summary {
+    public static func run(
+        _ scenarios: [Scenario], target: BackendTarget, backoffBase: Double,
+        write: @escaping @Sendable (String) -> Void, recording: HeadlessRecording? = nil
+    ) async -> Summary {
         let backend = BackendClient(target: target)
         let clock = SystemClock()
         let printer = TimelinePrinter(now: { clock.now() }, write: write)
         let hasDev = await backend.hasDevEndpoints()
-        write("optolink-dash headless: \(target.baseURL.absoluteString) org \(target.orgKey), SDK \(OptoLink.sdkVersion), "
-              + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")")
+        write(
+            "optolink-dash headless: \(target.baseURL.absoluteString) org \(target.orgKey), SDK \(OptoLink.sdkVersion), "
+                + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")")
         let emit: @Sendable (DashboardAction) -> Void = { action in
             printer.handle(action)
             recording?.apply(action)
@@ -114,12 +124,14 @@ public enum HeadlessRunner {
         let proxy = hasDev ? nil : startFaultProxy(upstream: target.baseURL, emit: emit)
         defer { proxy?.stop() }
         if let proxy {
-            write("fault layer: the dashboard's fault proxy on \(proxy.url.absoluteString) → \(target.baseURL.absoluteString) "
-                  + "(scenario devices talk to it; injected answers carry \(FaultProxy.injectedHeader): proxy)")
+            write(
+                "fault layer: the dashboard's fault proxy on \(proxy.url.absoluteString) → \(target.baseURL.absoluteString) "
+                    + "(scenario devices talk to it; injected answers carry \(FaultProxy.injectedHeader): proxy)")
         }
         let environment = ScenarioEnvironment(
             backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDev,
-            observer: DeviceObserver(emit: emit, breakdowns: recording != nil && hasDev ? backend : nil, profiles: recording != nil),
+            observer: DeviceObserver(
+                emit: emit, breakdowns: recording != nil && hasDev ? backend : nil, profiles: recording != nil),
             faultProxy: proxy)
         let runner = ScenarioRunner(environment: environment)
         var summary = Summary()
@@ -142,9 +154,11 @@ public enum HeadlessRunner {
     /// Starts the fault proxy in front of `upstream` (a backend without `/dev/faults`); every request it
     /// changed is logged as injected by the proxy. Nil (with a warning) when it cannot listen.
     static func startFaultProxy(upstream: URL, emit: @escaping @Sendable (DashboardAction) -> Void) -> FaultProxy? {
-        let proxy = FaultProxy(upstream: upstream, onEvent: { event in
-            if event.decision.isInjected { emit(.log(.warning, event.line)) }
-        })
+        let proxy = FaultProxy(
+            upstream: upstream,
+            onEvent: { event in
+                if event.decision.isInjected { emit(.log(.warning, event.line)) }
+            })
         do {
             try proxy.start()
             return proxy

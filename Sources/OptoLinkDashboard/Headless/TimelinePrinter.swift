@@ -30,18 +30,28 @@ public final class TimelinePrinter: @unchecked Sendable {
     public func handle(_ action: DashboardAction) {
         switch action {
         case .scenarioStarted(let name, let steps):
-            lock.lock(); origin = now(); plan = steps; ended = []; lock.unlock()
+            lock.lock()
+            origin = now()
+            plan = steps
+            ended = []
+            lock.unlock()
             write("── \(name)")
         case .scenarioStepPassed(let step), .scenarioStepFailed(let step, _):
             let failed = if case .scenarioStepFailed = action { true } else { false }
-            lock.lock(); ended.append(step); lock.unlock()
-            write(stamp(now()) + ScenarioStep(name: step, status: failed ? .failed("") : .passed).mark.description + " " + step)
+            lock.lock()
+            ended.append(step)
+            lock.unlock()
+            write(
+                stamp(now()) + ScenarioStep(name: step, status: failed ? .failed("") : .passed).mark.description + " "
+                    + step)
         case .scenarioFinished(_, let passed, _) where !passed:
             lock.lock()
             var unreached = plan
             for step in ended { if let index = unreached.firstIndex(of: step) { unreached.remove(at: index) } }
             lock.unlock()
-            for step in unreached { write(String(repeating: " ", count: 13) + "\(ScenarioStep(name: step).mark) \(step) (not reached)") }
+            for step in unreached {
+                write(String(repeating: " ", count: 13) + "\(ScenarioStep(name: step).mark) \(step) (not reached)")
+            }
         case .diagnostic(let event, let time):
             write(stamp(time) + DiagnosticText.line(event))
         case .log(let level, let text):

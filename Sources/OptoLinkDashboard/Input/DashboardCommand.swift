@@ -105,16 +105,20 @@ public enum DashboardCommand: Sendable, Hashable {
         case .activate:
             switch state.focus {
             case .fingerprint:
-                let side = state.fingerprint.cursorSide, field = state.fingerprint.cursorField
-                return .openOverlay(.textInput(purpose: .fingerprint(side, field), text: state.fingerprint[side][field]))
+                let side = state.fingerprint.cursorSide
+                let field = state.fingerprint.cursorField
+                return .openOverlay(
+                    .textInput(purpose: .fingerprint(side, field), text: state.fingerprint[side][field]))
             case .matches: return .toggleBreakdown
-            case .timeline: return state.selectedTimelineRow.map { .openOverlay(.inspector(requestID: $0.requestID, scroll: 0)) }
+            case .timeline:
+                return state.selectedTimelineRow.map { .openOverlay(.inspector(requestID: $0.requestID, scroll: 0)) }
             case .profile, .log, .scenario: return nil
             }
         case .toggleNetwork: return .toggleNetwork
         case .faultMenu: return .openOverlay(.faultMenu(selected: .status503, count: 2))
         case .scenarioPicker: return .openOverlay(.scenarioPicker(selected: 0))
-        case .setIdentityPrompt: return .openOverlay(.textInput(purpose: .identity, text: state.profile.identity ?? "user-42"))
+        case .setIdentityPrompt:
+            return .openOverlay(.textInput(purpose: .identity, text: state.profile.identity ?? "user-42"))
         case .cycleTheme: return .cycleTheme
         case .clearHistory: return .clearHistory
         case .deviceList:
@@ -122,9 +126,12 @@ public enum DashboardCommand: Sendable, Hashable {
                 return .log(.info, "D lists the attached apps: start optolink-dash --attach (docs/attach.md)")
             }
             return .openOverlay(.deviceList(selected: attach.shownKey.flatMap(attach.index(of:)) ?? 0))
-        case .filter: return .openOverlay(.textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
-        case .quit, .export, .flushEvents, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall, .toggleClipboardReading,
-             .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario:
+        case .filter:
+            return .openOverlay(
+                .textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
+        case .quit, .export, .flushEvents, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall,
+            .toggleClipboardReading,
+            .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario:
             return nil
         }
     }

@@ -38,7 +38,8 @@ public struct InputRouter: Sendable {
             case .enter:
                 if case .identity = purpose {
                     let id = text.trimmingSpaces
-                    return id.isEmpty ? InputOutcome(actions: [.closeOverlay])
+                    return id.isEmpty
+                        ? InputOutcome(actions: [.closeOverlay])
                         : InputOutcome(actions: [.closeOverlay], commands: [.setIdentity(id)])
                 }
                 return InputOutcome(actions: [.commitTextInput])
@@ -56,7 +57,8 @@ public struct InputRouter: Sendable {
                 let digit = c.wholeNumberValue ?? 1
                 return InputOutcome(actions: [.adjustFaultCount(max(1, digit) - count)])
             case .enter:
-                return InputOutcome(actions: [.closeOverlay], commands: [.injectFault(FaultRequest(kind: selected, count: count))])
+                return InputOutcome(
+                    actions: [.closeOverlay], commands: [.injectFault(FaultRequest(kind: selected, count: count))])
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }
@@ -79,7 +81,9 @@ public struct InputRouter: Sendable {
             case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
             case .down, .character("j"): return InputOutcome(actions: [.moveSelection(1)])
             case .enter:
-                guard let devices = state.attach?.devices, devices.indices.contains(selected) else { return InputOutcome(actions: [.closeOverlay]) }
+                guard let devices = state.attach?.devices, devices.indices.contains(selected) else {
+                    return InputOutcome(actions: [.closeOverlay])
+                }
                 return InputOutcome(actions: [.closeOverlay, .attach(.show(key: devices[selected].key))])
             case .character("x"): return InputOutcome(actions: [.attach(.clearGone), .moveSelection(0)])
             case .character("q"): return InputOutcome(commands: [.quit])
@@ -90,7 +94,9 @@ public struct InputRouter: Sendable {
             case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
             case .down, .character("j"): return InputOutcome(actions: [.moveSelection(1)])
             case .enter:
-                guard state.scenarioNames.indices.contains(selected) else { return InputOutcome(actions: [.closeOverlay]) }
+                guard state.scenarioNames.indices.contains(selected) else {
+                    return InputOutcome(actions: [.closeOverlay])
+                }
                 return InputOutcome(actions: [.closeOverlay], commands: [.runScenario(state.scenarioNames[selected])])
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored

@@ -15,8 +15,10 @@ public struct KeyBinding: Sendable, Hashable {
     public var footerPanes: Set<DashboardPane>
 
     /// Creates a binding.
-    public init(key: Key, label: String, description: String, command: DashboardCommand, showInFooter: Bool,
-                footerPanes: Set<DashboardPane> = []) {
+    public init(
+        key: Key, label: String, description: String, command: DashboardCommand, showInFooter: Bool,
+        footerPanes: Set<DashboardPane> = []
+    ) {
         self.key = key
         self.label = label
         self.description = description

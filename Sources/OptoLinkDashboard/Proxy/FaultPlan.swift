@@ -12,6 +12,7 @@ public struct FaultPlan: Sendable, Hashable {
         public var route: String?
         /// Which use of the rule this is, and of how many (`1 of 2`).
         public var use: Int
+        /// How many uses the rule has in all.
         public var of: Int
 
         /// The decision for a request no rule covers.
@@ -44,10 +45,12 @@ public struct FaultPlan: Sendable, Hashable {
     /// Decides what happens to `method path` (`path` without its query) and takes one use of the rule
     /// that decided.
     public mutating func decide(method: String, path: String) -> Decision {
-        let bare = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        let bare =
+            path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
         guard let index = rules.firstIndex(where: { $0.applies(toPath: bare) }) else { return .pass }
         var rule = rules[index]
-        let decision = Decision(fault: rule.fault, route: rule.route, use: rule.total - rule.remaining + 1, of: rule.total)
+        let decision = Decision(
+            fault: rule.fault, route: rule.route, use: rule.total - rule.remaining + 1, of: rule.total)
         rule.remaining -= 1
         if rule.remaining <= 0 { rules.remove(at: index) } else { rules[index] = rule }
         return decision

@@ -36,8 +36,10 @@ public final class FaultProxy: Sendable {
     ///   - upstreamTimeout: seconds a forwarded request may take (default 30, longer than the SDK's 10 s
     ///     timeout, so the SDK's own timeout is what a client sees).
     ///   - onEvent: called once per request, on a worker thread (keep it quick).
-    public init(upstream: URL, host: String = "127.0.0.1", port: Int = 0, upstreamTimeout: TimeInterval = 30,
-                onEvent: @escaping @Sendable (ProxyEvent) -> Void = { _ in }) {
+    public init(
+        upstream: URL, host: String = "127.0.0.1", port: Int = 0, upstreamTimeout: TimeInterval = 30,
+        onEvent: @escaping @Sendable (ProxyEvent) -> Void = { _ in }
+    ) {
         self.upstream = upstream
         self.host = host
         self.onEvent = onEvent
@@ -45,15 +47,20 @@ public final class FaultProxy: Sendable {
         self.client = client
         var limits = HTTPServer.Limits()
         limits.eventLoops = 2
-        limits.storageWorkers = 16   // each forwarded request holds one while it waits for the backend
+        limits.storageWorkers = 16  // each forwarded request holds one while it waits for the backend
         limits.idleTimeout = 30
         limits.requestTimeout = 30
         let plan = self.plan
-        server = HTTPServer(host: host, port: port, limits: limits, errorResponse: { error in
-            FaultProxy.envelope(status: error.status, message: error.message, retryAfter: nil)
-        }) { request, _, stage in
-            FaultProxy.handle(request, stage: stage, plan: plan, client: client, upstream: upstream, onEvent: onEvent)
-        }
+        server = HTTPServer(
+            host: host, port: port, limits: limits,
+            errorResponse: { error in
+                FaultProxy.envelope(status: error.status, message: error.message, retryAfter: nil)
+            },
+            handler: { request, _, stage in
+                FaultProxy.handle(
+                    request, stage: stage, plan: plan, client: client, upstream: upstream, onEvent: onEvent)
+            }
+        )
     }
 
     /// Starts listening; returns the proxy's base URL (`http://127.0.0.1:<port>`).
@@ -90,20 +97,25 @@ public final class FaultProxy: Sendable {
 
     // MARK: Requests
 
-    private static func handle(_ request: HTTPRequest, stage: HandlingStage, plan: Locked<FaultPlan>, client: UpstreamClient,
-                               upstream: URL, onEvent: @Sendable (ProxyEvent) -> Void) -> RouterOutcome {
+    private static func handle(
+        _ request: HTTPRequest, stage: HandlingStage, plan: Locked<FaultPlan>, client: UpstreamClient,
+        upstream: URL, onEvent: @Sendable (ProxyEvent) -> Void
+    ) -> RouterOutcome {
         // Off the event loop first: deciding takes a lock, forwarding blocks the thread.
         guard stage.onWorker else { return .offload(stage) }
         let afterDelay = stage.faultsApplied
         let decision = afterDelay ? .pass : plan.withLock { $0.decide(method: request.method, path: request.target) }
         func report(_ status: Int?, reached: Bool, note: String? = nil) {
-            onEvent(ProxyEvent(method: request.method, target: request.target, decision: decision, status: status,
-                               reachedUpstream: reached, note: note))
+            onEvent(
+                ProxyEvent(
+                    method: request.method, target: request.target, decision: decision, status: status,
+                    reachedUpstream: reached, note: note))
         }
         switch decision.fault {
         case .status(let status, let retryAfter):
-            let response = envelope(status: status, message: "Injected by the fault proxy: \(status) \(HTTPResponse.reason(status))",
-                                    retryAfter: retryAfter)
+            let response = envelope(
+                status: status, message: "Injected by the fault proxy: \(status) \(HTTPResponse.reason(status))",
+                retryAfter: retryAfter)
             report(status, reached: false)
             return .respond(response)
         case .rateLimited(let seconds):
@@ -124,8 +136,11 @@ public final class FaultProxy: Sendable {
         switch answer {
         case .failure(let failure):
             report(502, reached: false, note: "the backend gave no answer: \(failure.message)")
-            return .respond(envelope(status: 502, message: "The fault proxy got no answer from \(upstream.absoluteString): \(failure.message)",
-                                     retryAfter: nil))
+            return .respond(
+                envelope(
+                    status: 502,
+                    message: "The fault proxy got no answer from \(upstream.absoluteString): \(failure.message)",
+                    retryAfter: nil))
         case .success(var response):
             if afterDelay { response.headers.append((injectedHeader, "proxy; delay")) }
             switch decision.fault {
@@ -137,9 +152,13 @@ public final class FaultProxy: Sendable {
                 report(response.status, reached: true, note: "trickled \(bytes) B every \(formatSeconds(interval))")
                 return .trickle(response, bytes: bytes, interval: interval)
             default:
-                if !afterDelay { report(response.status, reached: true) } else {
-                    onEvent(ProxyEvent(method: request.method, target: request.target, decision: decision, status: response.status,
-                                       reachedUpstream: true, note: "forwarded after the delay"))
+                if !afterDelay {
+                    report(response.status, reached: true)
+                } else {
+                    onEvent(
+                        ProxyEvent(
+                            method: request.method, target: request.target, decision: decision, status: response.status,
+                            reachedUpstream: true, note: "forwarded after the delay"))
                 }
                 return .respond(response)
             }
@@ -147,7 +166,9 @@ public final class FaultProxy: Sendable {
     }
 
     /// Forwards `request` and turns the answer into the layer's response (hop-by-hop fields removed).
-    private static func forward(_ request: HTTPRequest, client: UpstreamClient, upstream: URL) -> Result<HTTPResponse, UpstreamFailure> {
+    private static func forward(_ request: HTTPRequest, client: UpstreamClient, upstream: URL) -> Result<
+        HTTPResponse, UpstreamFailure
+    > {
         guard let url = upstreamURL(upstream, target: request.target) else {
             return .failure(UpstreamFailure(message: "cannot join \(upstream.absoluteString) and \(request.target)"))
         }
@@ -165,8 +186,10 @@ public final class FaultProxy: Sendable {
     }
 
     /// Fields that describe one connection, not the message (RFC 9110 §7.6.1), lower-cased.
-    static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
-                                        "te", "trailer", "trailers", "transfer-encoding", "upgrade"]
+    static let hopByHop: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
+        "te", "trailer", "trailers", "transfer-encoding", "upgrade",
+    ]
 
     /// The request's fields minus the hop-by-hop ones (and those `Connection` names) and those URLSession
     /// writes itself for the upstream connection (`Host`, `Content-Length`, `Expect`).
@@ -174,23 +197,27 @@ public final class FaultProxy: Sendable {
         let named = connectionTokens(headers)
         return headers.filter { field in
             let name = field.name.lowercased()
-            return !hopByHop.contains(name) && !named.contains(name) && !["host", "content-length", "expect"].contains(name)
+            return !hopByHop.contains(name) && !named.contains(name)
+                && !["host", "content-length", "expect"].contains(name)
         }
     }
 
     /// The answer's fields minus the hop-by-hop ones and `Content-Length` / `Content-Encoding` (the layer
     /// writes the length of the bytes it sends; URLSession already decoded the body).
-    static func forwardedResponseHeaders(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+    static func forwardedResponseHeaders(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)]
+    {
         let named = connectionTokens(headers)
         return headers.filter { field in
             let name = field.name.lowercased()
-            return !hopByHop.contains(name) && !named.contains(name) && name != "content-length" && name != "content-encoding"
+            return !hopByHop.contains(name) && !named.contains(name) && name != "content-length"
+                && name != "content-encoding"
         }
     }
 
     private static func connectionTokens(_ headers: [(name: String, value: String)]) -> Set<String> {
-        Set(headers.filter { $0.name.lowercased() == "connection" }
-            .flatMap { $0.value.split(separator: ",").map { $0.trimmingASCII(" \t").lowercased() } })
+        Set(
+            headers.filter { $0.name.lowercased() == "connection" }
+                .flatMap { $0.value.split(separator: ",").map { $0.trimmingASCII(" \t").lowercased() } })
     }
 
     /// An answer of the proxy's own: the contract's envelope `{"message","requestId"}`, marked injected.
@@ -198,8 +225,10 @@ public final class FaultProxy: Sendable {
         let requestId = "req_proxy_" + UUID().uuidString.prefix(8).lowercased()
         let object: [String: Any] = ["message": message, "requestId": requestId]
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        var headers: [(name: String, value: String)] = [("Content-Type", "application/json; charset=utf-8"),
-                                                        ("X-Request-Id", requestId), (injectedHeader, "proxy")]
+        var headers: [(name: String, value: String)] = [
+            ("Content-Type", "application/json; charset=utf-8"),
+            ("X-Request-Id", requestId), (injectedHeader, "proxy"),
+        ]
         if let retryAfter { headers.append(("Retry-After", String(retryAfter))) }
         return HTTPResponse(status: status, headers: headers, body: Array(body))
     }

@@ -22,22 +22,22 @@ public enum ProxyCommand {
 
     /// The help text.
     public static let usage = """
-    optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink backend.
+        optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink backend.
 
-    USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--upstream-timeout SECONDS]
+        USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--upstream-timeout SECONDS]
 
-    OPTIONS:
-      --upstream URL          the backend (http:// or https://); requests keep their path and query.
-      --listen HOST:PORT      where the proxy listens (default 127.0.0.1:8788; port 0 picks a free one).
-      --fault RULE            a fault for the next requests, e.g. route=match,status=503,count=2
-                              (keys: route, count, status, retry-after, delay, drop=before|after,
-                              trickle=BYTES/SECONDS, pass; see docs/proxy.md). Repeatable.
-      --upstream-timeout S    seconds a forwarded request may take (default 30).
+        OPTIONS:
+          --upstream URL          the backend (http:// or https://); requests keep their path and query.
+          --listen HOST:PORT      where the proxy listens (default 127.0.0.1:8788; port 0 picks a free one).
+          --fault RULE            a fault for the next requests, e.g. route=match,status=503,count=2
+                                  (keys: route, count, status, retry-after, delay, drop=before|after,
+                                  trickle=BYTES/SECONDS, pass; see docs/proxy.md). Repeatable.
+          --upstream-timeout S    seconds a forwarded request may take (default 30).
 
-    While it runs, each line on stdin is a RULE, or `list` (pending rules) or `clear`.
-    Every answer the proxy wrote or changed carries X-OptoLink-Injected: proxy.
-    EXIT CODES: 0 stopped, 2 bad arguments, 3 cannot listen.
-    """
+        While it runs, each line on stdin is a RULE, or `list` (pending rules) or `clear`.
+        Every answer the proxy wrote or changed carries X-OptoLink-Injected: proxy.
+        EXIT CODES: 0 stopped, 2 bad arguments, 3 cannot listen.
+        """
 
     /// Parses what follows `proxy`.
     public static func parse(_ arguments: [String]) throws(DashboardError) -> Options {
@@ -52,13 +52,17 @@ public enum ProxyCommand {
             case "--help", "-h": options.help = true
             case "--upstream":
                 let text = try value(argument)
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                    url.host != nil
+                else {
                     throw .usage("--upstream must be an http:// or https:// URL, got \(text)")
                 }
                 options.upstream = url
             case "--listen":
                 let text = try value(argument)
-                guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
+                guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+                    (0...65535).contains(port)
+                else {
                     throw .usage("--listen must be HOST:PORT, got \(text)")
                 }
                 var host = String(text[..<colon])
@@ -68,7 +72,9 @@ public enum ProxyCommand {
             case "--fault": options.rules.append(try ProxyFaultSyntax.parse(try value(argument)))
             case "--upstream-timeout":
                 let text = try value(argument)
-                guard let seconds = Double(text), seconds >= 1 else { throw .usage("--upstream-timeout must be seconds ≥ 1") }
+                guard let seconds = Double(text), seconds >= 1 else {
+                    throw .usage("--upstream-timeout must be seconds ≥ 1")
+                }
                 options.upstreamTimeout = seconds
             default: throw .usage("unknown option \(argument) (see optolink-dash proxy --help)")
             }
@@ -80,8 +86,10 @@ public enum ProxyCommand {
     /// Runs the proxy until the process is stopped: prints the start line, one line per request, and
     /// answers the rules read from `input` (nil: no stdin reading).
     /// - Returns: the exit code when it cannot start (2 or 3); never returns once it listens.
-    public static func run(arguments: [String], input: FileHandle? = .standardInput,
-                           out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) -> Int32 {
+    public static func run(
+        arguments: [String], input: FileHandle? = .standardInput,
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void
+    ) -> Int32 {
         let options: Options
         do {
             options = try parse(arguments)
@@ -95,7 +103,9 @@ public enum ProxyCommand {
         }
         guard let upstream = options.upstream else { return 2 }
         let started = Date()
-        let proxy = FaultProxy(upstream: upstream, host: options.host, port: options.port, upstreamTimeout: options.upstreamTimeout) { event in
+        let proxy = FaultProxy(
+            upstream: upstream, host: options.host, port: options.port, upstreamTimeout: options.upstreamTimeout
+        ) { event in
             out(String(format: "%8.3fs ", Date().timeIntervalSince(started)) + event.line)
         }
         for rule in options.rules { proxy.add(rule) }
@@ -124,7 +134,8 @@ public enum ProxyCommand {
         let text = line.trimmingCharacters(in: .whitespaces)
         switch text {
         case "": return []
-        case "list": return proxy.pending.isEmpty ? ["no pending faults"] : proxy.pending.map { "pending: \(describe($0))" }
+        case "list":
+            return proxy.pending.isEmpty ? ["no pending faults"] : proxy.pending.map { "pending: \(describe($0))" }
         case "clear":
             proxy.clear()
             return ["faults cleared"]

@@ -19,7 +19,13 @@ public struct ProxyEvent: Sendable, Hashable {
     public var line: String {
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
         let answer: String
-        if let status { answer = "→ \(status)" } else if case .delay = decision.fault { answer = "→ held" } else { answer = "→ dropped" }
+        if let status {
+            answer = "→ \(status)"
+        } else if case .delay = decision.fault {
+            answer = "→ held"
+        } else {
+            answer = "→ dropped"
+        }
         let injected = decision.isInjected ? " (injected by the proxy: \(decision.label))" : ""
         return "proxy: \(method) \(path) \(answer)\(injected)" + (note.map { "; \($0)" } ?? "")
     }

@@ -34,11 +34,15 @@ public enum ProxyFaultSyntax {
             switch (key, value) {
             case ("route", let value?):
                 guard ProxyFaultRule.isValidRoute(value) else {
-                    throw .usage("fault '\(text)': route \(value) is none of \(ProxyFaultRule.families.sorted().joined(separator: ", ")) or a /path")
+                    throw .usage(
+                        "fault '\(text)': route \(value) is none of \(ProxyFaultRule.families.sorted().joined(separator: ", ")) or a /path"
+                    )
                 }
                 route = value
             case ("count", let value?):
-                guard let n = Int(value), n >= 1 else { throw .usage("fault '\(text)': count must be a whole number ≥ 1") }
+                guard let n = Int(value), n >= 1 else {
+                    throw .usage("fault '\(text)': count must be a whole number ≥ 1")
+                }
                 count = n
             case ("status", let value?):
                 guard let status = Int(value), (400...599).contains(status) else {
@@ -47,7 +51,9 @@ public enum ProxyFaultSyntax {
                 statusCode = status
                 try set(.status(status, retryAfter: nil))
             case ("retry-after", let value?):
-                guard let n = Int(value), n >= 0 else { throw .usage("fault '\(text)': retry-after must be whole seconds ≥ 0") }
+                guard let n = Int(value), n >= 0 else {
+                    throw .usage("fault '\(text)': retry-after must be whole seconds ≥ 0")
+                }
                 retryAfter = n
             case ("delay", let value?):
                 guard let seconds = Double(value), seconds >= 0, seconds <= 600 else {
@@ -59,19 +65,27 @@ public enum ProxyFaultSyntax {
             case ("drop", _): throw .usage("fault '\(text)': drop=before or drop=after")
             case ("trickle", let value?):
                 let slice = value.split(separator: "/").map(String.init)
-                guard slice.count == 2, let bytes = Int(slice[0]), bytes >= 1, let interval = Double(slice[1]), interval > 0, interval <= 60 else {
+                guard slice.count == 2, let bytes = Int(slice[0]), bytes >= 1, let interval = Double(slice[1]),
+                    interval > 0, interval <= 60
+                else {
                     throw .usage("fault '\(text)': trickle=BYTES/SECONDS, e.g. trickle=16/0.5")
                 }
                 try set(.trickle(bytes: bytes, interval: interval))
             case ("pass", nil): try set(.pass)
             default:
-                throw .usage("fault '\(text)': unknown '\(pair)' (keys: route, count, status, retry-after, delay, drop, trickle, pass)")
+                throw .usage(
+                    "fault '\(text)': unknown '\(pair)' (keys: route, count, status, retry-after, delay, drop, trickle, pass)"
+                )
             }
         }
-        guard var chosen = fault else { throw .usage("fault '\(text)': give one of status, delay, drop, trickle, pass") }
+        guard var chosen = fault else {
+            throw .usage("fault '\(text)': give one of status, delay, drop, trickle, pass")
+        }
         if let retryAfter {
             guard let statusCode else { throw .usage("fault '\(text)': retry-after goes with status") }
-            chosen = statusCode == 429 ? .rateLimited(retryAfter: max(1, retryAfter)) : .status(statusCode, retryAfter: retryAfter)
+            chosen =
+                statusCode == 429
+                ? .rateLimited(retryAfter: max(1, retryAfter)) : .status(statusCode, retryAfter: retryAfter)
         } else if statusCode == 429 {
             chosen = .rateLimited(retryAfter: 1)
         }

@@ -26,20 +26,25 @@ final class UpstreamClient: Sendable {
     }
 
     /// Sends one request and waits for the answer; `.failure` with the reason when none came.
-    func send(method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8]) -> Result<UpstreamAnswer, UpstreamFailure> {
+    func send(method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8]) -> Result<
+        UpstreamAnswer, UpstreamFailure
+    > {
         var fields = [String: String]()
         for (name, value) in headers {
             fields[name] = fields[name].map { $0 + ", " + value } ?? value
         }
-        let request = HTTPRequest(method: method, url: url, headers: fields, body: body.isEmpty ? nil : Data(body), timeout: timeout)
+        let request = HTTPRequest(
+            method: method, url: url, headers: fields, body: body.isEmpty ? nil : Data(body), timeout: timeout)
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let transport = self.transport
         Task {
             do {
                 let response = try await transport.send(request)
-                box.result = .success(UpstreamAnswer(status: response.status, headers: response.headers.map { ($0.key, $0.value) },
-                                                     body: Array(response.body)))
+                box.result = .success(
+                    UpstreamAnswer(
+                        status: response.status, headers: response.headers.map { ($0.key, $0.value) },
+                        body: Array(response.body)))
             } catch {
                 box.result = .failure(UpstreamFailure(message: error.localizedDescription))
             }

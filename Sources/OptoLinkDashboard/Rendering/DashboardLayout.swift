@@ -40,10 +40,10 @@ public struct DashboardLayout: Sendable, Hashable {
         if w < ScreenSize.minimum.width || h < ScreenSize.minimum.height {
             return DashboardLayout(mode: .tooSmall, panes: [:], headerRow: 0, footerRow: max(0, h - 1))
         }
-        let body = h - 2   // header and footer
+        let body = h - 2  // header and footer
         if w >= ScreenSize.full.width && h >= ScreenSize.full.height {
             let leftWidth = 44
-            let topHeight = 11 + 10 + (body - 38) / 2   // profile 11, fingerprint 10, grows with the window
+            let topHeight = 11 + 10 + (body - 38) / 2  // profile 11, fingerprint 10, grows with the window
             let timelineHeight = 10 + (body - 38 - (body - 38) / 2) / 2
             let logHeight = body - topHeight - timelineHeight
             var panes: [DashboardPane: Rect] = [
@@ -64,11 +64,13 @@ public struct DashboardLayout: Sendable, Hashable {
         let timelineHeight = max(5, (body - topHeight) * 3 / 5)
         let logHeight = body - topHeight - timelineHeight
         let leftPane: DashboardPane = focus == .fingerprint ? .fingerprint : showsScenario ? .scenario : .profile
-        return DashboardLayout(mode: .compact, panes: [
-            leftPane: Rect(x: 0, y: 1, width: leftWidth, height: topHeight),
-            .matches: Rect(x: leftWidth, y: 1, width: w - leftWidth, height: topHeight),
-            .timeline: Rect(x: 0, y: 1 + topHeight, width: w, height: timelineHeight),
-            .log: Rect(x: 0, y: 1 + topHeight + timelineHeight, width: w, height: logHeight),
-        ], headerRow: 0, footerRow: h - 1)
+        return DashboardLayout(
+            mode: .compact,
+            panes: [
+                leftPane: Rect(x: 0, y: 1, width: leftWidth, height: topHeight),
+                .matches: Rect(x: leftWidth, y: 1, width: w - leftWidth, height: topHeight),
+                .timeline: Rect(x: 0, y: 1 + topHeight, width: w, height: timelineHeight),
+                .log: Rect(x: 0, y: 1 + topHeight + timelineHeight, width: w, height: logHeight),
+            ], headerRow: 0, footerRow: h - 1)
     }
 }

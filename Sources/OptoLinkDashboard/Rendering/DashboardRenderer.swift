@@ -38,9 +38,11 @@ public enum DashboardRenderer {
     }
 
     static func drawTooSmall(_ buffer: inout ScreenBuffer, size: ScreenSize) {
-        let lines = ["optolink-dash needs a terminal of at least",
-                     "\(ScreenSize.minimum.width)×\(ScreenSize.minimum.height) (this one is \(size.width)×\(size.height)).",
-                     "Please enlarge the window.  q quits."]
+        let lines = [
+            "optolink-dash needs a terminal of at least",
+            "\(ScreenSize.minimum.width)×\(ScreenSize.minimum.height) (this one is \(size.width)×\(size.height)).",
+            "Please enlarge the window.  q quits.",
+        ]
         let top = max(0, (size.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() {
             let x = max(0, (size.width - line.count) / 2)

@@ -7,7 +7,8 @@ enum FingerprintPaneView {
         let fp = state.fingerprint
         let labelWidth = 13
         let columnWidth = max(4, (inner.width - labelWidth - 1) / 2)
-        let appX = inner.x + labelWidth, browserX = appX + columnWidth + 1
+        let appX = inner.x + labelWidth
+        let browserX = appX + columnWidth + 1
         buffer.write(" field", x: inner.x, y: inner.y, maxWidth: labelWidth, role: .dim)
         buffer.write("app", x: appX, y: inner.y, maxWidth: columnWidth, role: .title)
         buffer.write("browser", x: browserX, y: inner.y, maxWidth: columnWidth, role: .title)
@@ -22,16 +23,21 @@ enum FingerprintPaneView {
                 let role: StyleRole = isCursor ? .selected : differing.contains(field) ? .diff : .normal
                 let value = fp[side][field]
                 let text = value.isEmpty ? "(empty)" : value
-                if isCursor { buffer.fill(Rect(x: x, y: y, width: columnWidth, height: 1), with: Cell(role: .selected)) }
+                if isCursor {
+                    buffer.fill(Rect(x: x, y: y, width: columnWidth, height: 1), with: Cell(role: .selected))
+                }
                 buffer.write(text, x: x, y: y, maxWidth: columnWidth, role: role, bold: differing.contains(field))
             }
         }
         let summaryY = inner.y + 1 + FingerprintField.allCases.count
         if summaryY < inner.y + inner.height {
             let network = fp.sameNetwork ? "same Wi-Fi" : "other Wi-Fi"
-            let diff = differing.isEmpty ? "sides equal" : "\(differing.count) field\(differing.count == 1 ? " differs" : "s differ")"
-            buffer.write(" \(network) · \(diff)", x: inner.x, y: summaryY, maxWidth: inner.width,
-                         role: differing.isEmpty ? .ok : .diff)
+            let diff =
+                differing.isEmpty
+                ? "sides equal" : "\(differing.count) field\(differing.count == 1 ? " differs" : "s differ")"
+            buffer.write(
+                " \(network) · \(diff)", x: inner.x, y: summaryY, maxWidth: inner.width,
+                role: differing.isEmpty ? .ok : .diff)
         }
     }
 }

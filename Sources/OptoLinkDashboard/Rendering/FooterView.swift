@@ -11,7 +11,8 @@ enum FooterView {
                 break
             }
             x += buffer.write(binding.key.label, x: x, y: row, role: .footerKey, bold: true)
-            x += buffer.write(" " + binding.label + "  ", x: x, y: row, maxWidth: binding.label.count + 3, role: .footer)
+            x += buffer.write(
+                " " + binding.label + "  ", x: x, y: row, maxWidth: binding.label.count + 3, role: .footer)
         }
         let theme = " theme: \(state.themeName) "
         let themeX = buffer.width - theme.count

@@ -24,14 +24,20 @@ enum HeaderView {
             parts.removeSubrange(1...2)
             parts.append(("attach \(attach.listenAddress) · token \(attach.token)", .header))
             if let shown = attach.shown {
-                let others = attach.devices.count > 1 ? " · \(attach.liveCount)/\(attach.devices.count) live, D lists" : ""
-                parts.append(("app \(shown.shortID) " + (shown.isLive ? "● live" : "○ GONE") + others, shown.isLive ? .header : .error))
+                let others =
+                    attach.devices.count > 1 ? " · \(attach.liveCount)/\(attach.devices.count) live, D lists" : ""
+                parts.append(
+                    (
+                        "app \(shown.shortID) " + (shown.isLive ? "● live" : "○ GONE") + others,
+                        shown.isLive ? .header : .error
+                    ))
             } else {
                 parts.append(("waiting for apps", .header))
             }
         }
         if let name = header.scenarioName {
-            let verdict = header.scenarioSkipped ? "SKIP" : header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"
+            let verdict =
+                header.scenarioSkipped ? "SKIP" : header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"
             parts.append(("scenario \(name) \(verdict)", header.scenarioPassed == false ? .error : .header))
         }
         // "│ " before and " " after each part.

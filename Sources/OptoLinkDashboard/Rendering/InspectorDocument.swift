@@ -25,12 +25,15 @@ struct InspectorDocument: Sendable, Hashable {
         let byAttempt = Dictionary(exchanges.map { ($0.attempt, $0) }, uniquingKeysWith: { _, last in last })
         add(TimelineText.detail(row, now: now), .title, bold: true, width: width)
         if exchanges.isEmpty {
-            add("Not recorded: only the simulated devices' requests pass the dashboard's recording transport.", .dim, width: width)
+            add(
+                "Not recorded: only the simulated devices' requests pass the dashboard's recording transport.", .dim,
+                width: width)
         }
         for attempt in row.attempts {
             add("", .normal, width: width)
             attemptLines.append(lines.count)
-            var heading = "── attempt \(attempt.number) of \(row.attempts.count) · \(TimelineText.attempt(attempt, now: now)) "
+            var heading =
+                "── attempt \(attempt.number) of \(row.attempts.count) · \(TimelineText.attempt(attempt, now: now)) "
             heading += String(repeating: "─", count: max(0, width - heading.count))
             add(heading, WaterfallRow.role(of: attempt), bold: true, width: width)
             if let exchange = byAttempt[attempt.number] {
@@ -52,12 +55,16 @@ struct InspectorDocument: Sendable, Hashable {
         body(exchange.requestBody, title: "request body", width: width)
         if let status = exchange.status {
             let role: StyleRole = (200..<300).contains(status) ? .ok : (400..<500).contains(status) ? .warning : .error
-            add("response \(status) \(HTTPStatusText.text(for: status)) in \(formatDuration(exchange.duration))", role, bold: true, width: width)
+            add(
+                "response \(status) \(HTTPStatusText.text(for: status)) in \(formatDuration(exchange.duration))", role,
+                bold: true, width: width)
             add("response headers", .dim, width: width)
             for field in exchange.responseHeaders { add("  \(field.name): \(field.value)", .normal, width: width) }
             body(exchange.responseBody, title: "response body", width: width)
         } else {
-            add("no answer after \(formatDuration(exchange.duration)): \(exchange.error ?? "?")", .error, bold: true, width: width)
+            add(
+                "no answer after \(formatDuration(exchange.duration)): \(exchange.error ?? "?")", .error, bold: true,
+                width: width)
         }
     }
 
@@ -66,24 +73,35 @@ struct InspectorDocument: Sendable, Hashable {
             add("\(title): none", .dim, width: width)
             return
         }
-        add("\(title) (\(body.byteCount) bytes\(body.isTruncated ? ", first \(HTTPExchange.bodyLimit) kept" : ""))", .dim, width: width)
+        add(
+            "\(title) (\(body.byteCount) bytes\(body.isTruncated ? ", first \(HTTPExchange.bodyLimit) kept" : ""))",
+            .dim, width: width)
         for line in JSONPretty.lines(body.text) { add("  " + line, .normal, width: width) }
-        if body.isTruncated { add("  … \(body.byteCount - HTTPExchange.bodyLimit) more bytes not kept", .dim, width: width) }
+        if body.isTruncated {
+            add("  … \(body.byteCount - HTTPExchange.bodyLimit) more bytes not kept", .dim, width: width)
+        }
     }
 
     /// What the SDK decided after `attempt`, and why (the reasons follow the SDK's `RetryPolicy`).
     static func decision(after attempt: TimelineAttempt, in row: TimelineRow, now: Double) -> (String, StyleRole) {
         let why: String
         if let status = attempt.status {
-            why = RetryPolicy.isRetryable(.status(status)) ? "\(status) is a server error (5xx), retryable"
-                : (200..<300).contains(status) ? "\(status) is a success" : "\(status) is final (4xx and other statuses are not retried)"
+            why =
+                RetryPolicy.isRetryable(.status(status))
+                ? "\(status) is a server error (5xx), retryable"
+                : (200..<300).contains(status)
+                    ? "\(status) is a success" : "\(status) is final (4xx and other statuses are not retried)"
         } else {
             why = "no HTTP answer (\(attempt.error ?? "in flight")), retryable"
         }
         if let wait = row.waits.first(where: { $0.afterAttempt == attempt.number }) {
-            let remaining = row.attempts.last?.number == attempt.number && row.outcome == .pending ? wait.remaining(at: now) : 0
-            return ("retry after \(formatSeconds(wait.delay))" + (remaining > 0 ? " (\(formatSeconds(remaining)) left)" : "")
-                    + ": \(why)", .wait)
+            let remaining =
+                row.attempts.last?.number == attempt.number && row.outcome == .pending ? wait.remaining(at: now) : 0
+            return (
+                "retry after \(formatSeconds(wait.delay))"
+                    + (remaining > 0 ? " (\(formatSeconds(remaining)) left)" : "")
+                    + ": \(why)", .wait
+            )
         }
         guard row.attempts.last?.number == attempt.number else { return ("next attempt: \(why)", .dim) }
         switch row.outcome {

@@ -15,11 +15,15 @@ enum JSONPretty {
         var line: [UInt8] = []
         line.reserveCapacity(128)
         var depth = 0
-        var inString = false, escaped = false
+        var inString = false
+        var escaped = false
         func newline() {
             if line.contains(where: { $0 != space }) { lines.append(String(decoding: line, as: UTF8.self)) }
             line.removeAll(keepingCapacity: true)
-            for _ in 0..<max(0, depth) { line.append(space); line.append(space) }
+            for _ in 0..<max(0, depth) {
+                line.append(space)
+                line.append(space)
+            }
         }
         var index = 0
         while index < bytes.count {
@@ -27,7 +31,13 @@ enum JSONPretty {
             index += 1
             if inString {
                 line.append(byte)
-                if escaped { escaped = false } else if byte == backslash { escaped = true } else if byte == quote { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == backslash {
+                    escaped = true
+                } else if byte == quote {
+                    inString = false
+                }
                 continue
             }
             switch byte {

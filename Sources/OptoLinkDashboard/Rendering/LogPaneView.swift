@@ -24,13 +24,15 @@ enum LogPaneView {
             let y = inner.y + offset
             let time = clockLabel(line.time, origin: state.origin)
             var x = inner.x + buffer.write(" " + time + " ", x: inner.x, y: y, role: .dim)
-            let role: StyleRole = switch line.level {
-            case .info: .dim
-            case .warning: .warning
-            case .error: .error
-            }
+            let role: StyleRole =
+                switch line.level {
+                case .info: .dim
+                case .warning: .warning
+                case .error: .error
+                }
             x += buffer.write(line.level.label.padding(to: 5) + " ", x: x, y: y, role: role, bold: line.level == .error)
-            buffer.write(line.text, x: x, y: y, maxWidth: inner.x + inner.width - x, role: line.level == .info ? .normal : role)
+            buffer.write(
+                line.text, x: x, y: y, maxWidth: inner.x + inner.width - x, role: line.level == .info ? .normal : role)
         }
     }
 
@@ -38,7 +40,9 @@ enum LogPaneView {
     static func clockLabel(_ time: Double, origin: Double?) -> String {
         let elapsed = max(0, time - (origin ?? time))
         let tenths = Int((elapsed * 10).rounded())
-        let minutes = tenths / 600, seconds = tenths / 10 % 60, fraction = tenths % 10
+        let minutes = tenths / 600
+        let seconds = tenths / 10 % 60
+        let fraction = tenths % 10
         return "\(minutes < 10 ? "0" : "")\(minutes):\(seconds < 10 ? "0" : "")\(seconds).\(fraction)"
     }
 }

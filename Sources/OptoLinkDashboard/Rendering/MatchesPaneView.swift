@@ -1,17 +1,22 @@
 /// The match attempts pane: the list (newest first; the rows the `/` filter shows) and the selected
 /// attempt's breakdown.
 enum MatchesPaneView {
-    static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, keymap: Keymap, into buffer: inout ScreenBuffer) {
+    static func draw(
+        _ state: DashboardState, in rect: Rect, focused: Bool, keymap: Keymap, into buffer: inout ScreenBuffer
+    ) {
         let count = state.matchAttempts.count
         let visible = state.visibleAttemptIndices
         let filtered = !state.matchesFilter.isEmpty
-        let title = "\(DashboardPane.matches.title) (\(filtered ? "\(visible.count) of " : "")\(count))"
+        let title =
+            "\(DashboardPane.matches.title) (\(filtered ? "\(visible.count) of " : "")\(count))"
             + (filtered ? " · /\(state.matchesFilter)" : "")
         buffer.box(rect, title: title, focused: focused)
         let inner = rect.inner
         guard inner.height > 1 else { return }
         if count > 0, visible.isEmpty {
-            buffer.write(" no match attempt matches /\(state.matchesFilter) · Esc clears", x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
+            buffer.write(
+                " no match attempt matches /\(state.matchesFilter) · Esc clears", x: inner.x, y: inner.y,
+                maxWidth: inner.width, role: .dim)
             return
         }
         guard count > 0 else {
@@ -25,7 +30,9 @@ enum MatchesPaneView {
         }
         let selected = state.selectedMatchAttempt
         let listHeight = listHeight(state, inner: inner, visible: visible.count)
-        drawList(state, visible: visible, Rect(x: inner.x, y: inner.y, width: inner.width, height: listHeight), focused: focused, into: &buffer)
+        drawList(
+            state, visible: visible, Rect(x: inner.x, y: inner.y, width: inner.width, height: listHeight),
+            focused: focused, into: &buffer)
         if state.breakdownOpen, let selected {
             let rest = Rect(x: inner.x, y: inner.y + listHeight, width: inner.width, height: inner.height - listHeight)
             drawBreakdown(selected, origin: state.origin, in: rest, into: &buffer)
@@ -36,7 +43,9 @@ enum MatchesPaneView {
         if let at = attempt.at {
             // ISO-8601 "2026-11-30T05:01:02.345Z" → "05:01:02"
             let characters = Array(at)
-            if let t = characters.firstIndex(of: "T"), characters.count >= t + 9 { return String(characters[(t + 1)..<(t + 9)]) }
+            if let t = characters.firstIndex(of: "T"), characters.count >= t + 9 {
+                return String(characters[(t + 1)..<(t + 9)])
+            }
             return at
         }
         return attempt.time.map { LogPaneView.clockLabel($0, origin: origin) } ?? "-"
@@ -45,7 +54,8 @@ enum MatchesPaneView {
     /// Rows of the list (its heading included): a third of the pane when the breakdown shows, else all of it.
     static func listHeight(_ state: DashboardState, inner: Rect, visible: Int? = nil) -> Int {
         let count = visible ?? state.visibleAttemptIndices.count
-        return state.breakdownOpen && state.selectedMatchAttempt != nil ? min(count + 1, max(2, inner.height / 3)) : inner.height
+        return state.breakdownOpen && state.selectedMatchAttempt != nil
+            ? min(count + 1, max(2, inner.height / 3)) : inner.height
     }
 
     /// The position in `visible` of the list's first row: the selected row stays in view.
@@ -54,9 +64,14 @@ enum MatchesPaneView {
         return max(0, min(position - rows + 1, visible.count - rows))
     }
 
-    static func drawList(_ state: DashboardState, visible: [Int], _ rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
+    static func drawList(
+        _ state: DashboardState, visible: [Int], _ rect: Rect, focused: Bool, into buffer: inout ScreenBuffer
+    ) {
         let widths = columnWidths(rect.width)
-        let columns = [(" time", widths[0]), ("method", widths[1]), ("conf", widths[2]), (widths[3] > 5 ? "score" : "pts", widths[3])]
+        let columns = [
+            (" time", widths[0]), ("method", widths[1]), ("conf", widths[2]),
+            (widths[3] > 5 ? "score" : "pts", widths[3]),
+        ]
         var x = rect.x
         for (title, width) in columns {
             buffer.write(title, x: x, y: rect.y, maxWidth: width - 1, role: .dim)
@@ -71,7 +86,10 @@ enum MatchesPaneView {
             let y = rect.y + 1 + offset
             let isSelected = index == state.selectedAttempt
             let base: StyleRole = isSelected ? .selected : .normal
-            if isSelected { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), with: Cell(role: .selected, bold: focused)) }
+            if isSelected {
+                buffer.fill(
+                    Rect(x: rect.x, y: y, width: rect.width, height: 1), with: Cell(role: .selected, bold: focused))
+            }
             var x = rect.x
             let cells: [(String, Int, StyleRole)] = [
                 ((isSelected ? "›" : " ") + timeLabel(attempt, origin: state.origin), widths[0], base),
@@ -93,24 +111,28 @@ enum MatchesPaneView {
         width >= 60 ? [10, 20, 8, 6] : [10, 13, 7, 4]
     }
 
-    static func drawBreakdown(_ attempt: MatchAttempt, origin: Double?, in rect: Rect, into buffer: inout ScreenBuffer) {
+    static func drawBreakdown(_ attempt: MatchAttempt, origin: Double?, in rect: Rect, into buffer: inout ScreenBuffer)
+    {
         guard rect.height > 0 else { return }
         var y = rect.y
         let bottom = rect.y + rect.height
         guard let breakdown = attempt.breakdown else {
-            buffer.write(" ── breakdown " + String(repeating: "─", count: max(0, rect.width - 14)), x: rect.x, y: y,
-                         maxWidth: rect.width, role: .border)
+            buffer.write(
+                " ── breakdown " + String(repeating: "─", count: max(0, rect.width - 14)), x: rect.x, y: y,
+                maxWidth: rect.width, role: .border)
             y += 1
             if y < bottom {
-                buffer.write(" SDK-side result; the score breakdown comes from the server's /dev/match-attempts",
-                             x: rect.x, y: y, maxWidth: rect.width, role: .dim)
+                buffer.write(
+                    " SDK-side result; the score breakdown comes from the server's /dev/match-attempts",
+                    x: rect.x, y: y, maxWidth: rect.width, role: .dim)
             }
             return
         }
         let guardText = breakdown.guardFired ? "guard FIRED" : "guard not fired"
         let title = " ── breakdown · threshold \(breakdown.threshold) · \(guardText) "
-        buffer.write(title + String(repeating: "─", count: max(0, rect.width - title.count)), x: rect.x, y: y,
-                     maxWidth: rect.width, role: .border)
+        buffer.write(
+            title + String(repeating: "─", count: max(0, rect.width - title.count)), x: rect.x, y: y,
+            maxWidth: rect.width, role: .border)
         if breakdown.guardFired {
             let start = rect.x + title.count - guardText.count - 1
             buffer.write(guardText, x: start, y: y, maxWidth: rect.x + rect.width - start, role: .error, bold: true)
@@ -123,22 +145,28 @@ enum MatchesPaneView {
         for (index, candidate) in breakdown.candidates.enumerated() {
             let remaining = breakdown.candidates.count - index
             if y + 3 > bottom {
-                if y < bottom { buffer.write(" +\(remaining) more candidate\(remaining == 1 ? "" : "s")", x: rect.x, y: y,
-                                             maxWidth: rect.width, role: .dim) }
+                if y < bottom {
+                    buffer.write(
+                        " +\(remaining) more candidate\(remaining == 1 ? "" : "s")", x: rect.x, y: y,
+                        maxWidth: rect.width, role: .dim)
+                }
                 return
             }
-            drawCandidate(candidate, threshold: breakdown.threshold, rect: Rect(x: rect.x, y: y, width: rect.width, height: 3),
-                          into: &buffer)
+            drawCandidate(
+                candidate, threshold: breakdown.threshold, rect: Rect(x: rect.x, y: y, width: rect.width, height: 3),
+                into: &buffer)
             y += 3
         }
     }
 
-    static func drawCandidate(_ candidate: MatchCandidate, threshold: Int, rect: Rect, into buffer: inout ScreenBuffer) {
+    static func drawCandidate(_ candidate: MatchCandidate, threshold: Int, rect: Rect, into buffer: inout ScreenBuffer)
+    {
         let passed = candidate.total >= threshold
         let verdict = "\(candidate.total) \(passed ? "≥" : "<") \(threshold) \(passed ? "✔" : "✘")"
         let name = " \(candidate.shortCode)  \(candidate.path)  age \(formatAge(candidate.ageSeconds))"
         buffer.write(name, x: rect.x, y: rect.y, maxWidth: rect.width - verdict.count - 2, role: .normal, bold: true)
-        buffer.write(verdict, x: rect.x + rect.width - verdict.count - 1, y: rect.y, role: passed ? .ok : .error, bold: true)
+        buffer.write(
+            verdict, x: rect.x + rect.width - verdict.count - 1, y: rect.y, role: passed ? .ok : .error, bold: true)
         var x = rect.x + 3
         for component in ScoreComponent.allCases {
             let points = candidate.points[component] ?? 0
@@ -151,7 +179,9 @@ enum MatchesPaneView {
     }
 
     /// A stacked bar: each component's points on a scale of ``ScoreComponent/maxTotal``, `┃` at the threshold.
-    static func drawBar(_ candidate: MatchCandidate, threshold: Int, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
+    static func drawBar(
+        _ candidate: MatchCandidate, threshold: Int, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer
+    ) {
         guard width > 4 else { return }
         let scale = Double(width) / Double(ScoreComponent.maxTotal)
         for column in 0..<width { buffer[x + column, y] = Cell(character: "·", role: .dim) }

@@ -8,7 +8,8 @@ enum OverlayView {
         case .textInput(let purpose, let text): drawTextInput(purpose, text: text, into: &buffer)
         case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
         case .scenarioPicker(let selected):
-            drawScenarioPicker(state.scenarioNames, expectations: state.scenarioExpectations, selected: selected, into: &buffer)
+            drawScenarioPicker(
+                state.scenarioNames, expectations: state.scenarioExpectations, selected: selected, into: &buffer)
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
         case .deviceList(let selected): DeviceListView.draw(state, selected: selected, into: &buffer)
         }
@@ -16,7 +17,8 @@ enum OverlayView {
 
     /// A centered box of at most `width` × `height`; returns its inner rectangle.
     static func panel(title: String, width: Int, height: Int, into buffer: inout ScreenBuffer) -> Rect {
-        let w = min(width, buffer.width - 2), h = min(height, buffer.height - 2)
+        let w = min(width, buffer.width - 2)
+        let h = min(height, buffer.height - 2)
         let rect = Rect(x: (buffer.width - w) / 2, y: max(1, (buffer.height - h) / 2), width: w, height: h)
         buffer.fill(rect, with: Cell(role: .overlay))
         buffer.box(rect, title: title, focused: true)
@@ -43,28 +45,37 @@ enum OverlayView {
         let perColumn = (lines.count + columns - 1) / columns
         let keyWidth = 7
         let columnWidth = columns == 1 ? 40 : min(40, (buffer.width - 6) / 2)
-        let inner = panel(title: "Help · any key closes", width: columnWidth * columns + 3, height: perColumn + 2, into: &buffer)
+        let inner = panel(
+            title: "Help · any key closes", width: columnWidth * columns + 3, height: perColumn + 2, into: &buffer)
         for (index, line) in lines.enumerated() {
-            let column = index / perColumn, row = index % perColumn
-            let x = inner.x + 1 + column * columnWidth, y = inner.y + row
+            let column = index / perColumn
+            let row = index % perColumn
+            let x = inner.x + 1 + column * columnWidth
+            let y = inner.y + row
             guard y < inner.y + inner.height else { continue }
             buffer.write(line.keys, x: x, y: y, maxWidth: keyWidth - 1, role: .footerKey, bold: true)
-            buffer.write(line.description, x: x + keyWidth, y: y, maxWidth: min(columnWidth - keyWidth - 1, inner.x + inner.width - x - keyWidth),
-                         role: .overlay)
+            buffer.write(
+                line.description, x: x + keyWidth, y: y,
+                maxWidth: min(columnWidth - keyWidth - 1, inner.x + inner.width - x - keyWidth),
+                role: .overlay)
         }
     }
 
     static func drawTextInput(_ purpose: TextInputPurpose, text: String, into buffer: inout ScreenBuffer) {
-        let title: String = switch purpose {
-        case .fingerprint(let side, let field): "Edit \(side.title) \(field.label)"
-        case .identity: "Set identity (external id)"
-        case .filter(let pane): "Filter \(pane.title)"
-        }
+        let title: String =
+            switch purpose {
+            case .fingerprint(let side, let field): "Edit \(side.title) \(field.label)"
+            case .identity: "Set identity (external id)"
+            case .filter(let pane): "Filter \(pane.title)"
+            }
         let inner = panel(title: title, width: 50, height: 5, into: &buffer)
         let visible = String(text.suffix(max(1, inner.width - 4)))
-        let x = inner.x + 1 + buffer.write(visible, x: inner.x + 1, y: inner.y, maxWidth: inner.width - 3, role: .overlay)
+        let x =
+            inner.x + 1 + buffer.write(visible, x: inner.x + 1, y: inner.y, maxWidth: inner.width - 3, role: .overlay)
         buffer.write("▏", x: x, y: inner.y, role: .selected)
-        buffer.write("Enter save · Esc cancel · Bksp delete", x: inner.x + 1, y: inner.y + 2, maxWidth: inner.width - 2, role: .dim)
+        buffer.write(
+            "Enter save · Esc cancel · Bksp delete", x: inner.x + 1, y: inner.y + 2, maxWidth: inner.width - 2,
+            role: .dim)
     }
 
     /// The `/` prompt, in place of the footer (as a pager's): `filter log /text▏` and the keys on the right.
@@ -72,7 +83,8 @@ enum OverlayView {
         let row = buffer.height - 1
         buffer.fill(Rect(x: 0, y: row, width: buffer.width, height: 1), with: Cell(role: .overlay))
         let hint = " Enter filters · Esc clears "
-        var x = buffer.write(" filter \(pane == .matches ? "match attempts" : "log") ", x: 0, y: row, role: .footerKey, bold: true)
+        var x = buffer.write(
+            " filter \(pane == .matches ? "match attempts" : "log") ", x: 0, y: row, role: .footerKey, bold: true)
         let room = max(4, buffer.width - x - hint.count - 2)
         let visible = "/" + String(text.suffix(room - 2))
         x += buffer.write(visible, x: x, y: row, maxWidth: room, role: .overlay, bold: true)
@@ -85,13 +97,17 @@ enum OverlayView {
         for kind in FaultKind.allCases {
             let y = inner.y + kind.rawValue
             let isSelected = kind == selected
-            if isSelected { buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: Cell(role: .selected)) }
-            buffer.write((isSelected ? " › " : "   ") + kind.label, x: inner.x, y: y, maxWidth: inner.width,
-                         role: isSelected ? .selected : .overlay)
+            if isSelected {
+                buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: Cell(role: .selected))
+            }
+            buffer.write(
+                (isSelected ? " › " : "   ") + kind.label, x: inner.x, y: y, maxWidth: inner.width,
+                role: isSelected ? .selected : .overlay)
         }
         let y = inner.y + FaultKind.allCases.count + 1
-        buffer.write(" for the next \(count) request\(count == 1 ? "" : "s")  (+/− or 1-9)", x: inner.x, y: y,
-                     maxWidth: inner.width, role: .overlay, bold: true)
+        buffer.write(
+            " for the next \(count) request\(count == 1 ? "" : "s")  (+/− or 1-9)", x: inner.x, y: y,
+            maxWidth: inner.width, role: .overlay, bold: true)
         buffer.write(" ↑↓ choose · Enter inject · Esc cancel", x: inner.x, y: y + 1, maxWidth: inner.width, role: .dim)
     }
 
@@ -100,7 +116,9 @@ enum OverlayView {
 
     /// The picker: a row per scenario with its expectation beside the name (cut to fit), and under the list
     /// the selected one's whole expectation. As wide as the screen allows (at most 116 columns).
-    static func drawScenarioPicker(_ names: [String], expectations: [String: String], selected: Int, into buffer: inout ScreenBuffer) {
+    static func drawScenarioPicker(
+        _ names: [String], expectations: [String: String], selected: Int, into buffer: inout ScreenBuffer
+    ) {
         // Inside: the list, a rule with the selected name, the detail rows, a blank row and the key hint.
         let chrome = 2 + 1 + pickerDetailRows + 2
         let rows = max(1, min(names.count, buffer.height - 2 - chrome))
@@ -113,23 +131,34 @@ enum OverlayView {
         let nameWidth = min(names.map(\.count).max() ?? 0, max(8, inner.width / 2 - 4))
         let first = max(0, min(selected - rows + 1, names.count - rows))
         for (offset, name) in names.dropFirst(first).prefix(rows).enumerated() {
-            let index = first + offset, y = inner.y + offset
+            let index = first + offset
+            let y = inner.y + offset
             let isSelected = index == selected
-            if isSelected { buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: Cell(role: .selected)) }
-            buffer.write((isSelected ? " › " : "   ") + name, x: inner.x, y: y, maxWidth: 3 + nameWidth, role: isSelected ? .selected : .overlay,
-                         bold: isSelected)
+            if isSelected {
+                buffer.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: Cell(role: .selected))
+            }
+            buffer.write(
+                (isSelected ? " › " : "   ") + name, x: inner.x, y: y, maxWidth: 3 + nameWidth,
+                role: isSelected ? .selected : .overlay,
+                bold: isSelected)
             let x = inner.x + 3 + nameWidth + 2
-            buffer.write(expectations[name] ?? "", x: x, y: y, maxWidth: inner.x + inner.width - x - 1, role: isSelected ? .selected : .dim)
+            buffer.write(
+                expectations[name] ?? "", x: x, y: y, maxWidth: inner.x + inner.width - x - 1,
+                role: isSelected ? .selected : .dim)
         }
         let rule = inner.y + rows
         let name = names.indices.contains(selected) ? names[selected] : ""
         let heading = " ── \(name) "
-        buffer.write(heading + String(repeating: "─", count: max(0, inner.width - heading.count)), x: inner.x, y: rule,
-                     maxWidth: inner.width, role: .border)
-        let detail = WordWrap.fit(["expects " + (expectations[name] ?? "-")], width: inner.width - 2, rows: pickerDetailRows)
+        buffer.write(
+            heading + String(repeating: "─", count: max(0, inner.width - heading.count)), x: inner.x, y: rule,
+            maxWidth: inner.width, role: .border)
+        let detail = WordWrap.fit(
+            ["expects " + (expectations[name] ?? "-")], width: inner.width - 2, rows: pickerDetailRows)
         for (offset, line) in detail.enumerated() {
             buffer.write(line, x: inner.x + 1, y: rule + 1 + offset, maxWidth: inner.width - 2, role: .overlay)
         }
-        buffer.write(" ↑↓ choose · Enter run · Esc cancel", x: inner.x, y: inner.y + inner.height - 1, maxWidth: inner.width, role: .dim)
+        buffer.write(
+            " ↑↓ choose · Enter run · Esc cancel", x: inner.x, y: inner.y + inner.height - 1, maxWidth: inner.width,
+            role: .dim)
     }
 }

@@ -8,23 +8,39 @@ enum ProfilePaneView {
         var rows: [(String, String, StyleRole)] = [
             ("device", p.deviceId.isEmpty ? "(not launched yet)" : p.deviceId, p.deviceId.isEmpty ? .dim : .normal),
             // installNumber 0: an attached app (a real install, whose reinstalls the dashboard cannot count).
-            ("install", (p.installNumber > 0 ? "#\(p.installNumber) · " : "") + "first launch \(p.isFirstLaunch ? "pending" : "done")", .normal),
+            (
+                "install",
+                (p.installNumber > 0 ? "#\(p.installNumber) · " : "")
+                    + "first launch \(p.isFirstLaunch ? "pending" : "done")", .normal
+            ),
             ("first seen", p.firstSeenAt ?? "-", p.firstSeenAt == nil ? .dim : .normal),
             ("last seen", p.lastSeenAt ?? "-", p.lastSeenAt == nil ? .dim : .normal),
             ("identity", p.identity ?? "(none)", p.identity == nil ? .dim : .normal),
             ("clipboard", p.clipboard ?? "(empty)", p.clipboard == nil ? .dim : .normal),
             ("reading", p.clipboardReadingEnabled ? "enabled" : "disabled", p.clipboardReadingEnabled ? .ok : .warning),
-            ("queued", "\(p.queuedEvents) event\(p.queuedEvents == 1 ? "" : "s")", p.queuedEvents > 0 ? .warning : .normal),
+            (
+                "queued", "\(p.queuedEvents) event\(p.queuedEvents == 1 ? "" : "s")",
+                p.queuedEvents > 0 ? .warning : .normal
+            ),
         ]
         if let link = state.lastDelivered {
             rows.append(("last link", "\(link.path) (\(link.method))", .ok))
         }
         if let device = state.attach?.shown {
-            rows.insert(("app", "\(device.hello.app) · \(device.hello.sdkPlatform) SDK \(device.hello.sdkVersion)", .normal), at: 1)
-            rows.append(("status", device.isLive ? "live from \(device.peer)" : "gone: \(device.goneReason ?? "disconnected")",
-                         device.isLive ? .ok : .error))
-            rows.append(("commands", device.hello.allowsCommands ? "allowed" : "not allowed (allowsCommands: false)",
-                         device.hello.allowsCommands ? .normal : .warning))
+            rows.insert(
+                ("app", "\(device.hello.app) · \(device.hello.sdkPlatform) SDK \(device.hello.sdkVersion)", .normal),
+                at: 1)
+            rows.append(
+                (
+                    "status",
+                    device.isLive ? "live from \(device.peer)" : "gone: \(device.goneReason ?? "disconnected")",
+                    device.isLive ? .ok : .error
+                ))
+            rows.append(
+                (
+                    "commands", device.hello.allowsCommands ? "allowed" : "not allowed (allowsCommands: false)",
+                    device.hello.allowsCommands ? .normal : .warning
+                ))
         } else if let attach = state.attach {
             rows[0] = ("device", "(waiting for an app on \(attach.listenAddress))", .dim)
         }

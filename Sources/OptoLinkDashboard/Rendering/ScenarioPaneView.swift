@@ -35,10 +35,13 @@ enum ScenarioPaneView {
         let lines = WordWrap.fit(candidates, width: inner.width - 2, rows: left - gap)
         let top = inner.y + stepRows + gap
         for (offset, line) in lines.enumerated() {
-            buffer.write(line, x: inner.x + 1, y: top + offset, maxWidth: inner.width - 2, role: checklist.result == nil ? .dim : .normal)
+            buffer.write(
+                line, x: inner.x + 1, y: top + offset, maxWidth: inner.width - 2,
+                role: checklist.result == nil ? .dim : .normal)
         }
         if let result = checklist.result, !lines.isEmpty, lines[0].hasPrefix(result.verdict.rawValue) {
-            buffer.paint(Rect(x: inner.x + 1, y: top, width: result.verdict.rawValue.count, height: 1), role: role, bold: true)
+            buffer.paint(
+                Rect(x: inner.x + 1, y: top, width: result.verdict.rawValue.count, height: 1), role: role, bold: true)
         }
     }
 
@@ -55,7 +58,9 @@ enum ScenarioPaneView {
     /// `running 3/7` (steps passed of all), `PASS 7/7`, `FAIL at 4/7` (the failed step's number), `SKIP`.
     static func status(_ checklist: ScenarioChecklist) -> String {
         let total = checklist.steps.count
-        guard let result = checklist.result else { return total > 0 ? "running \(checklist.passedCount)/\(total)" : "running…" }
+        guard let result = checklist.result else {
+            return total > 0 ? "running \(checklist.passedCount)/\(total)" : "running…"
+        }
         switch result.verdict {
         case .passed: return total > 0 ? "PASS \(checklist.passedCount)/\(total)" : "PASS"
         case .failed: return result.failedStep.map { "FAIL at \($0.number)/\(total)" } ?? "FAIL"
@@ -69,11 +74,12 @@ enum ScenarioPaneView {
         guard let result = checklist.result else {
             return (checklist.expectation.isEmpty ? [] : ["expects " + checklist.expectation], .dim)
         }
-        let role: StyleRole = switch result.verdict {
-        case .passed: .ok
-        case .failed: .error
-        case .skipped: .warning
-        }
+        let role: StyleRole =
+            switch result.verdict {
+            case .passed: .ok
+            case .failed: .error
+            case .skipped: .warning
+            }
         return ([result.verdictLine, result.shortVerdictLine], role)
     }
 
@@ -86,12 +92,13 @@ enum ScenarioPaneView {
     }
 
     static func drawStep(_ step: ScenarioStep, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
-        let (markRole, nameRole, bold): (StyleRole, StyleRole, Bool) = switch step.status {
-        case .pending: (.dim, .dim, false)
-        case .running: (.running, .normal, true)
-        case .passed: (.ok, .normal, false)
-        case .failed: (.error, .error, true)
-        }
+        let (markRole, nameRole, bold): (StyleRole, StyleRole, Bool) =
+            switch step.status {
+            case .pending: (.dim, .dim, false)
+            case .running: (.running, .normal, true)
+            case .passed: (.ok, .normal, false)
+            case .failed: (.error, .error, true)
+            }
         buffer.write(" \(step.mark) ", x: x, y: y, role: markRole, bold: bold)
         buffer.write(step.name, x: x + 3, y: y, maxWidth: width - 4, role: nameRole, bold: bold)
     }

@@ -32,15 +32,18 @@ public struct ScreenBuffer: Sendable, Hashable {
     /// Writes `text` at (`x`, `y`) in at most `maxWidth` columns (default: to the right edge);
     /// longer text is cut and ends in `…`. Returns the number of columns written.
     @discardableResult
-    public mutating func write(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, role: StyleRole = .normal,
-                               bold: Bool = false, reverse: Bool = false) -> Int {
+    public mutating func write(
+        _ text: String, x: Int, y: Int, maxWidth: Int? = nil, role: StyleRole = .normal,
+        bold: Bool = false, reverse: Bool = false
+    ) -> Int {
         let limit = min(maxWidth ?? (width - x), width - x)
         guard limit > 0, y >= 0, y < height else { return 0 }
         // One pass, no copy of the text: write up to `limit` characters, then, if more follow, end in `…`.
         var written = 0
         var characters = text.makeIterator()
         while written < limit, let character = characters.next() {
-            self[x + written, y] = Cell(character: ScreenBuffer.displayable(character), role: role, bold: bold, reverse: reverse)
+            self[x + written, y] = Cell(
+                character: ScreenBuffer.displayable(character), role: role, bold: bold, reverse: reverse)
             written += 1
         }
         if written == limit, characters.next() != nil {
@@ -55,7 +58,7 @@ public struct ScreenBuffer: Sendable, Hashable {
     public static func displayable(_ character: Character) -> Character {
         guard let first = character.unicodeScalars.first else { return "?" }
         let value = first.value
-        if value >= 0x20 && value < 0x7F && character.unicodeScalars.count == 1 { return character }   // printable ASCII
+        if value >= 0x20 && value < 0x7F && character.unicodeScalars.count == 1 { return character }  // printable ASCII
         if character == "\n" || character == "\t" || character == "\r\n" { return " " }
         if value < 0x20 || (0x7F...0x9F).contains(value) { return "?" }
         if wideRanges.contains(where: { $0.contains(value) }) { return "?" }
@@ -63,10 +66,12 @@ public struct ScreenBuffer: Sendable, Hashable {
     }
 
     /// The code points drawn two columns wide (East Asian wide and fullwidth, emoji).
-    private static let wideRanges: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-                                                            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-                                                            0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-                                                            0x1F900...0x1F9FF, 0x20000...0x3FFFD]
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+        0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
 
     /// Fills a rectangle with one cell.
     public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
@@ -89,7 +94,8 @@ public struct ScreenBuffer: Sendable, Hashable {
     public mutating func box(_ rect: Rect, title: String, focused: Bool = false) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let role: StyleRole = focused ? .borderFocused : .border
-        let right = rect.x + rect.width - 1, bottom = rect.y + rect.height - 1
+        let right = rect.x + rect.width - 1
+        let bottom = rect.y + rect.height - 1
         for x in (rect.x + 1)..<right {
             self[x, rect.y] = Cell(character: "─", role: role)
             self[x, bottom] = Cell(character: "─", role: role)

@@ -31,27 +31,39 @@ enum TimelinePaneView {
             let y = inner.y + 1 + offset
             let isSelected = waterfall.firstIndex + offset == waterfall.selectedIndex
             let label = (isSelected ? "›" : " ") + "#\(row.requestID) \(row.endpoint)"
-            buffer.write(label, x: inner.x, y: y, maxWidth: TimelineWaterfall.labelWidth - 1,
-                         role: isSelected && focused ? .selected : .normal, bold: isSelected)
+            buffer.write(
+                label, x: inner.x, y: y, maxWidth: TimelineWaterfall.labelWidth - 1,
+                role: isSelected && focused ? .selected : .normal, bold: isSelected)
             drawRow(row, now: state.now, waterfall: waterfall, x: stripX, y: y, into: &buffer)
         }
         if waterfall.hasDetailLine {
             let row = state.timeline[waterfall.selectedIndex]
             let y = inner.y + inner.height - 1
             let hint = focused ? " · Enter inspects" : ""
-            buffer.write(" " + TimelineText.detail(row, now: state.now) + hint, x: inner.x, y: y, maxWidth: inner.width, role: .dim)
+            buffer.write(
+                " " + TimelineText.detail(row, now: state.now) + hint, x: inner.x, y: y, maxWidth: inner.width,
+                role: .dim)
         }
     }
 
     /// Draws one row's marks clipped to the strip (`◂`/`▸` where it runs out of view), then its summary
     /// after the outcome when there is room for it.
-    static func drawRow(_ row: TimelineRow, now: Double, waterfall: TimelineWaterfall, x: Int, y: Int, into buffer: inout ScreenBuffer) {
+    static func drawRow(
+        _ row: TimelineRow, now: Double, waterfall: TimelineWaterfall, x: Int, y: Int, into buffer: inout ScreenBuffer
+    ) {
         let width = waterfall.stripWidth
         let layout = WaterfallRow(row, now: now, in: waterfall)
-        var clippedLeft = false, clippedRight = false
+        var clippedLeft = false
+        var clippedRight = false
         for mark in layout.marks {
-            if mark.column < 0 { clippedLeft = true; continue }
-            if mark.column >= width { clippedRight = true; continue }
+            if mark.column < 0 {
+                clippedLeft = true
+                continue
+            }
+            if mark.column >= width {
+                clippedRight = true
+                continue
+            }
             buffer[x + mark.column, y] = Cell(character: mark.character, role: mark.role)
         }
         if clippedLeft { buffer[x, y] = Cell(character: "◂", role: .dim) }
@@ -66,10 +78,13 @@ enum TimelinePaneView {
 
     /// The axis: `┬` ticks at a step that keeps labels apart, labelled from the strip's left edge; the
     /// label column names the clock time of that edge (as the log shows times).
-    static func drawAxis(_ waterfall: TimelineWaterfall, x: Int, y: Int, state: DashboardState, labelX: Int,
-                         into buffer: inout ScreenBuffer) {
-        buffer.write(" at " + LogPaneView.clockLabel(waterfall.viewStart, origin: state.origin), x: labelX, y: y,
-                     maxWidth: TimelineWaterfall.labelWidth - 1, role: .dim)
+    static func drawAxis(
+        _ waterfall: TimelineWaterfall, x: Int, y: Int, state: DashboardState, labelX: Int,
+        into buffer: inout ScreenBuffer
+    ) {
+        buffer.write(
+            " at " + LogPaneView.clockLabel(waterfall.viewStart, origin: state.origin), x: labelX, y: y,
+            maxWidth: TimelineWaterfall.labelWidth - 1, role: .dim)
         let width = waterfall.stripWidth
         for column in 0..<width { buffer[x + column, y] = Cell(character: "─", role: .dim) }
         let step = TimelineText.step(secondsPerColumn: waterfall.secondsPerColumn)

@@ -17,9 +17,14 @@ enum TimelineText {
         case .finished(let status, let attempts):
             let ok = status.map { (200..<300).contains($0) } ?? false
             let total = (TimelineWaterfall.end(of: row, now: now) - (row.start ?? now))
-            let answer = (status.map(String.init) ?? "no answer") + (row.attempts.last?.injectedBy.map { " (\($0))" } ?? "")
-            return (attempts > 1 ? "\(answer) after \(attempts) attempts, \(formatDuration(total))" : "\(answer) in \(formatDuration(total))",
-                    ok ? .ok : .error)
+            let answer =
+                (status.map(String.init) ?? "no answer") + (row.attempts.last?.injectedBy.map { " (\($0))" } ?? "")
+            return (
+                attempts > 1
+                    ? "\(answer) after \(attempts) attempts, \(formatDuration(total))"
+                    : "\(answer) in \(formatDuration(total))",
+                ok ? .ok : .error
+            )
         case .gaveUp(let attempts, let reason):
             return ("gave up after \(attempts): \(reason)", .error)
         case .pending:
@@ -41,9 +46,12 @@ enum TimelineText {
             parts.append(self.attempt(attempt, now: now))
             if let wait = waits.first, wait.afterAttempt == attempt.number {
                 waits = waits.dropFirst()
-                let remaining = row.outcome == .pending && row.attempts.last?.number == attempt.number ? wait.remaining(at: now) : 0
-                parts.append(remaining > 0 ? "wait \(formatSeconds(remaining)) left of \(formatSeconds(wait.delay))"
-                                           : "wait \(formatSeconds(wait.delay))")
+                let remaining =
+                    row.outcome == .pending && row.attempts.last?.number == attempt.number ? wait.remaining(at: now) : 0
+                parts.append(
+                    remaining > 0
+                        ? "wait \(formatSeconds(remaining)) left of \(formatSeconds(wait.delay))"
+                        : "wait \(formatSeconds(wait.delay))")
             }
         }
         var line = "#\(row.requestID) \(row.endpoint): " + parts.joined(separator: " ▸ ")
@@ -58,8 +66,10 @@ enum TimelineText {
     }
 
     /// The nice tick steps of the axis, in seconds.
-    static let steps: [Double] = [0.000_1, 0.000_2, 0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5,
-                                  1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 14_400, 43_200, 86_400]
+    static let steps: [Double] = [
+        0.000_1, 0.000_2, 0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5,
+        1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 14_400, 43_200, 86_400,
+    ]
 
     /// The smallest step whose ticks are at least `minimumColumns` apart at `secondsPerColumn`.
     static func step(secondsPerColumn: Double, minimumColumns: Int = 10) -> Double {

@@ -38,14 +38,17 @@ struct TimelineWaterfall: Sendable, Hashable {
         let capacity = rowCapacity(inner)
         let stripWidth = inner.width - labelWidth - 1
         guard !timeline.isEmpty, capacity > 0, stripWidth > 8 else { return nil }
-        let selected = state.timelineView.selectedRequestID.flatMap { id in timeline.lastIndex { $0.requestID == id } }
+        let selected =
+            state.timelineView.selectedRequestID.flatMap { id in timeline.lastIndex { $0.requestID == id } }
             ?? timeline.count - 1
         let first = max(0, min(selected, timeline.count - capacity))
         let rows = Array(timeline[first..<min(timeline.count, first + capacity)])
         let earliest = rows.compactMap(\.start).min() ?? state.now
         let latest = max(earliest, rows.map { end(of: $0, now: state.now) }.max() ?? state.now)
         let usable = Double(max(1, stripWidth - outcomeRoom))
-        let fitted = min(max((latest - earliest) / usable, TimelineViewport.scaleRange.lowerBound), TimelineViewport.scaleRange.upperBound)
+        let fitted = min(
+            max((latest - earliest) / usable, TimelineViewport.scaleRange.lowerBound),
+            TimelineViewport.scaleRange.upperBound)
         func geometry(_ scale: Double) -> TimelineWaterfall {
             let start: Double
             if let fixed = state.timelineView.start {
@@ -53,8 +56,9 @@ struct TimelineWaterfall: Sendable, Hashable {
             } else {
                 start = latest - earliest <= usable * scale ? earliest : latest - usable * scale
             }
-            return TimelineWaterfall(rows: rows, firstIndex: first, selectedIndex: selected, stripWidth: stripWidth, viewStart: start,
-                                     secondsPerColumn: scale, hasDetailLine: inner.height >= 4)
+            return TimelineWaterfall(
+                rows: rows, firstIndex: first, selectedIndex: selected, stripWidth: stripWidth, viewStart: start,
+                secondsPerColumn: scale, hasDetailLine: inner.height >= 4)
         }
         if let fixed = state.timelineView.secondsPerColumn {
             var waterfall = geometry(fixed)
@@ -70,7 +74,7 @@ struct TimelineWaterfall: Sendable, Hashable {
         // Minimum marks (one cell for a sub-cell attempt or wait) push later segments right: widen the fitted
         // scale until every shown row, outcome mark included, ends inside the strip.
         var waterfall = geometry(fitted)
-        let reserved = rows.map { reservedRoom($0, now: state.now) }   // text widths: the same at every scale
+        let reserved = rows.map { reservedRoom($0, now: state.now) }  // text widths: the same at every scale
         for _ in 0..<60 {
             let fits = zip(rows, reserved).allSatisfy { row, room in
                 WaterfallRow(row, now: state.now, in: waterfall).end + room <= stripWidth - 1
@@ -95,7 +99,9 @@ struct TimelineWaterfall: Sendable, Hashable {
     /// The latest time of a row: its last attempt's end (now while running), or its last wait's scheduled end.
     static func end(of row: TimelineRow, now: Double) -> Double {
         var latest = row.start ?? now
-        for attempt in row.attempts { latest = max(latest, attempt.start + (attempt.duration ?? max(0, now - attempt.start))) }
+        for attempt in row.attempts {
+            latest = max(latest, attempt.start + (attempt.duration ?? max(0, now - attempt.start)))
+        }
         for wait in row.waits { latest = max(latest, wait.start + wait.delay) }
         return latest
     }

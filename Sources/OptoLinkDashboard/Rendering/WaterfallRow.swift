@@ -47,11 +47,16 @@ struct WaterfallRow: Sendable, Hashable {
         for segment in segments {
             switch segment.kind {
             case .attempt:
-                for column in segment.columns { marks.append(Mark(column: column, character: segment.glyph, role: segment.role)) }
+                for column in segment.columns {
+                    marks.append(Mark(column: column, character: segment.glyph, role: segment.role))
+                }
             case .wait:
                 for (offset, column) in segment.columns.enumerated() {
                     let done = offset < segment.elapsed
-                    marks.append(Mark(column: column, character: segment.subCell ? "╸" : done ? "━" : "┄", role: done ? .wait : .dim))
+                    marks.append(
+                        Mark(
+                            column: column, character: segment.subCell ? "╸" : done ? "━" : "┄",
+                            role: done ? .wait : .dim))
                 }
             }
         }
@@ -61,9 +66,14 @@ struct WaterfallRow: Sendable, Hashable {
 
     /// Lays `row` out in `waterfall` at clock time `now`.
     init(_ row: TimelineRow, now: Double, in waterfall: TimelineWaterfall) {
-        enum Piece { case attempt(TimelineAttempt), wait(BackoffWait, next: Double?) }
+        enum Piece {
+            case attempt(TimelineAttempt)
+            case wait(BackoffWait, next: Double?)
+        }
         var timed: [(Double, Int, Piece)] = []
-        for (index, attempt) in row.attempts.enumerated() { timed.append((attempt.start, index * 2, .attempt(attempt))) }
+        for (index, attempt) in row.attempts.enumerated() {
+            timed.append((attempt.start, index * 2, .attempt(attempt)))
+        }
         for (index, wait) in row.waits.enumerated() {
             let next = row.attempts.first { $0.number == wait.afterAttempt + 1 }?.start
             timed.append((wait.start, index * 2 + 1, .wait(wait, next: next)))
@@ -82,16 +92,22 @@ struct WaterfallRow: Sendable, Hashable {
                 let start = startColumn(attempt.start)
                 let length = waterfall.cells(duration)
                 let subCell = duration < waterfall.secondsPerColumn
-                segments.append(Segment(kind: .attempt, columns: start..<(start + length),
-                                        glyph: attempt.isRunning ? "▒" : subCell ? "▌" : "█", role: Self.role(of: attempt)))
+                segments.append(
+                    Segment(
+                        kind: .attempt, columns: start..<(start + length),
+                        glyph: attempt.isRunning ? "▒" : subCell ? "▌" : "█", role: Self.role(of: attempt)))
                 cursor = start + length
             case .wait(let wait, let next):
                 let start = startColumn(wait.start)
                 let length = waterfall.cells(wait.delay)
                 let over = next != nil || row.outcome != .pending || now >= wait.start + wait.delay
-                let elapsed = over ? length : min(length, Int((max(0, now - wait.start) / waterfall.secondsPerColumn).rounded(.down)))
-                segments.append(Segment(kind: .wait, columns: start..<(start + length), elapsed: elapsed,
-                                        subCell: wait.delay < waterfall.secondsPerColumn))
+                let elapsed =
+                    over
+                    ? length : min(length, Int((max(0, now - wait.start) / waterfall.secondsPerColumn).rounded(.down)))
+                segments.append(
+                    Segment(
+                        kind: .wait, columns: start..<(start + length), elapsed: elapsed,
+                        subCell: wait.delay < waterfall.secondsPerColumn))
                 cursor = start + length
             }
         }

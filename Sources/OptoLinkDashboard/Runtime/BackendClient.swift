@@ -43,9 +43,10 @@ public struct BackendClient: Sendable {
     /// True when the backend has the dev endpoints (`GET /dev/faults` answers 200 with `pending`).
     public func hasDevEndpoints() async -> Bool {
         guard let url = target.url("dev/faults"),
-              let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 5)),
-              response.status == 200,
-              let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { return false }
+            let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 5)),
+            response.status == 200,
+            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        else { return false }
         return object["pending"] != nil
     }
 
@@ -56,11 +57,14 @@ public struct BackendClient: Sendable {
     ///   - ageSeconds: pretend the click happened this long ago (dev endpoint only).
     ///   - useDevEndpoint: `/dev/deferred/simulate` (every trait recorded) or the real redirect page.
     /// - Returns: the token and how it was obtained.
-    public func click(shortCode: String, browser: FingerprintValues, ageSeconds: Double? = nil,
-                      useDevEndpoint: Bool) async throws(DashboardError) -> Click {
+    public func click(
+        shortCode: String, browser: FingerprintValues, ageSeconds: Double? = nil,
+        useDevEndpoint: Bool
+    ) async throws(DashboardError) -> Click {
         if useDevEndpoint {
             var body: [String: Any] = [
-                "orgKey": target.orgKey, "shortCode": shortCode, "platform": browser.platform, "osVersion": browser.osVersion,
+                "orgKey": target.orgKey, "shortCode": shortCode, "platform": browser.platform,
+                "osVersion": browser.osVersion,
                 "deviceModel": browser.deviceModel, "language": browser.language, "timezone": browser.timezone,
             ]
             if let ageSeconds { body["ageSeconds"] = ageSeconds }
@@ -71,8 +75,10 @@ public struct BackendClient: Sendable {
             return Click(token: token, via: "dev", expiresAt: object["expiresAt"] as? String)
         }
         guard let url = target.url("\(target.orgKey)/\(shortCode)") else { throw .backend("cannot build the link URL") }
-        let headers = ["User-Agent": Self.userAgent(for: browser), "Accept-Language": browser.language,
-                       "Accept": "text/html", "X-Forwarded-For": browser.networkAddress]
+        let headers = [
+            "User-Agent": Self.userAgent(for: browser), "Accept-Language": browser.language,
+            "Accept": "text/html", "X-Forwarded-For": browser.networkAddress,
+        ]
         let response = try await send(HTTPRequest(method: "GET", url: url, headers: headers, timeout: 10))
         guard (200...299).contains(response.status) else {
             throw .backend("GET /\(target.orgKey)/\(shortCode) answered \(response.status)")
@@ -91,7 +97,8 @@ public struct BackendClient: Sendable {
             let rest = search[range.upperBound...]
             let body = rest.prefix(22)
             let next = rest.dropFirst(22).first
-            if body.count == 22, body.allSatisfy({ allowed.contains($0) }), next.map({ !allowed.contains($0) }) ?? true {
+            if body.count == 22, body.allSatisfy({ allowed.contains($0) }), next.map({ !allowed.contains($0) }) ?? true
+            {
                 return "opl_" + body
             }
             search = rest
@@ -105,7 +112,8 @@ public struct BackendClient: Sendable {
         case "ios":
             let version = browser.osVersion.replacingOccurrences(of: ".", with: "_")
             let major = browser.osVersion.split(separator: ".").first.map(String.init) ?? "17"
-            return "Mozilla/5.0 (iPhone; CPU iPhone OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+            return
+                "Mozilla/5.0 (iPhone; CPU iPhone OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
                 + "Version/\(major).0 Mobile/15E148 Safari/604.1"
         case "android":
             return "Mozilla/5.0 (Linux; Android \(browser.osVersion); \(browser.deviceModel)) AppleWebKit/537.36 "
@@ -144,15 +152,17 @@ public struct BackendClient: Sendable {
             for (key, value) in c["points"] as? [String: Any] ?? [:] {
                 if let component = ScoreComponent(key: key) { points[component] = Int(number(value) ?? 0) }
             }
-            return MatchCandidate(shortCode: c["shortCode"] as? String ?? "?", path: c["path"] as? String ?? "?",
-                                  ageSeconds: number(c["ageSeconds"]) ?? 0, points: points, total: Int(number(c["total"]) ?? 0))
+            return MatchCandidate(
+                shortCode: c["shortCode"] as? String ?? "?", path: c["path"] as? String ?? "?",
+                ageSeconds: number(c["ageSeconds"]) ?? 0, points: points, total: Int(number(c["total"]) ?? 0))
         }
         return MatchAttempt(
             id: json["id"] as? String ?? "?", at: json["at"] as? String, matched: result["matched"] as? Bool ?? false,
             method: result["matchMethod"] as? String ?? "NONE", confidence: result["matchConfidence"] as? String,
             score: number(result["matchScore"]), path: result["path"] as? String,
-            breakdown: MatchBreakdown(threshold: Int(number(json["threshold"]) ?? 65), guardFired: json["guardFired"] as? Bool ?? false,
-                                      candidates: candidates),
+            breakdown: MatchBreakdown(
+                threshold: Int(number(json["threshold"]) ?? 65), guardFired: json["guardFired"] as? Bool ?? false,
+                candidates: candidates),
             source: .server)
     }
 
@@ -165,7 +175,9 @@ public struct BackendClient: Sendable {
 
     // MARK: Requests
 
-    private func json(_ method: String, _ path: String, body: [String: Any]?, address: String?) async throws(DashboardError) -> [String: Any] {
+    private func json(_ method: String, _ path: String, body: [String: Any]?, address: String?)
+        async throws(DashboardError) -> [String: Any]
+    {
         guard let url = target.url(path) else { throw .backend("cannot build a URL for /\(path)") }
         var headers = ["Accept": "application/json"]
         var data: Data?
@@ -177,7 +189,8 @@ public struct BackendClient: Sendable {
         let response = try await send(HTTPRequest(method: method, url: url, headers: headers, body: data, timeout: 10))
         let route = "/" + (path.split(separator: "?").first.map(String.init) ?? path)
         guard (200...299).contains(response.status) else {
-            let message = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["message"] as? String
+            let message =
+                (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["message"] as? String
             throw .backend("\(method) \(route) answered \(response.status)\(message.map { ": \($0)" } ?? "")")
         }
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {

@@ -10,7 +10,9 @@ public struct BackendTarget: Sendable, Hashable {
     public var orgKey: String
 
     /// Creates a target.
-    public init(baseURL: URL, apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey) {
+    public init(
+        baseURL: URL, apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey
+    ) {
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.orgKey = orgKey

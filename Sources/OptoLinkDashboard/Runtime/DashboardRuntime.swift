@@ -26,14 +26,18 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
 
     /// Starts the embedded server (unless `options.baseURL`) and the runtime.
     /// - Throws: ``DashboardError/backend(_:)`` when the embedded server cannot start.
-    public static func start(options: DashboardOptions, inbox: DashboardInbox) throws(DashboardError) -> DashboardRuntime {
+    public static func start(options: DashboardOptions, inbox: DashboardInbox) throws(DashboardError)
+        -> DashboardRuntime
+    {
         if let baseURL = options.baseURL {
-            return DashboardRuntime(target: BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey),
-                                    server: nil, backoffBase: options.backoffBase, inbox: inbox)
+            return DashboardRuntime(
+                target: BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey),
+                server: nil, backoffBase: options.backoffBase, inbox: inbox)
         }
         let server = try EmbeddedServer.start()
-        return DashboardRuntime(target: BackendTarget(baseURL: server.baseURL, apiKey: options.apiKey, orgKey: options.orgKey),
-                                server: server, backoffBase: options.backoffBase, inbox: inbox)
+        return DashboardRuntime(
+            target: BackendTarget(baseURL: server.baseURL, apiKey: options.apiKey, orgKey: options.orgKey),
+            server: server, backoffBase: options.backoffBase, inbox: inbox)
     }
 
     /// Creates the runtime over a running backend.
@@ -44,13 +48,16 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     ///   - inbox: where results go.
     ///   - healthInterval: seconds between `/health` checks (default 5: slow and cheap).
     ///   - transport: the transport of the dashboard's own backend calls (default the real one).
-    public init(target: BackendTarget, server: OptoLinkServer?, backoffBase: Double, inbox: DashboardInbox,
-                healthInterval: Double = 5, transport: any HTTPTransport = URLSessionTransport()) {
+    public init(
+        target: BackendTarget, server: OptoLinkServer?, backoffBase: Double, inbox: DashboardInbox,
+        healthInterval: Double = 5, transport: any HTTPTransport = URLSessionTransport()
+    ) {
         self.target = target
         self.server = server
         let backend = BackendClient(target: target, transport: transport)
         // The embedded server has /dev/faults by construction: only a --base-url backend may need the proxy.
-        let core = RuntimeCore(backend: backend, backoffBase: backoffBase, faultProxyAllowed: server == nil, emit: { inbox.send($0) })
+        let core = RuntimeCore(
+            backend: backend, backoffBase: backoffBase, faultProxyAllowed: server == nil, emit: { inbox.send($0) })
         self.core = core
         var continuation: AsyncStream<(DashboardCommand, DashboardState)>.Continuation?
         let stream = AsyncStream<(DashboardCommand, DashboardState)> { continuation = $0 }
@@ -73,13 +80,19 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     /// What the screen needs before the first key: target, scenario names, a hint.
     public var initialActions: [DashboardAction] {
         [
-            .targetChanged(url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
-                           sdkVersion: OptoLink.sdkVersion),
+            .targetChanged(
+                url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
+                sdkVersion: OptoLink.sdkVersion),
             .scenariosAvailable(ScenarioCatalog.names),
             .scenarioExpectations(ScenarioCatalog.expectations),
-            .log(.info, server == nil ? "device → \(target.baseURL.absoluteString)"
-                                      : "embedded OptoLink server on \(target.baseURL.absoluteString) (demo data)"),
-            .log(.info, "press c to click a link in the browser, then i to install and launch; s runs a scenario; ? for help"),
+            .log(
+                .info,
+                server == nil
+                    ? "device → \(target.baseURL.absoluteString)"
+                    : "embedded OptoLink server on \(target.baseURL.absoluteString) (demo data)"),
+            .log(
+                .info,
+                "press c to click a link in the browser, then i to install and launch; s runs a scenario; ? for help"),
         ]
     }
 

@@ -11,15 +11,21 @@ public enum DiagnosticMapper {
         case .requestStarted(let id, let endpoint, let attempt):
             return .requestStarted(requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt)
         case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
-            return .responseReceived(requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, status: status, duration: duration)
+            return .responseReceived(
+                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, status: status,
+                duration: duration)
         case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
-            return .requestFailed(requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, reason: reason, duration: duration)
+            return .requestFailed(
+                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, reason: reason,
+                duration: duration)
         case .retryScheduled(let id, let endpoint, let attempt, let delay):
-            return .retryScheduled(requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, delay: delay)
+            return .retryScheduled(
+                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, delay: delay)
         case .gaveUp(let id, let endpoint, let attempts, let reason):
             return .gaveUp(requestID: id + idOffset, endpoint: endpoint.rawValue, attempts: attempts, reason: reason)
         case .requestFinished(let id, let endpoint, let attempts, let status):
-            return .requestFinished(requestID: id + idOffset, endpoint: endpoint.rawValue, attempts: attempts, status: status)
+            return .requestFinished(
+                requestID: id + idOffset, endpoint: endpoint.rawValue, attempts: attempts, status: status)
         case .matchResult(let data):
             return .matchResult(data.map(summary))
         case .linkDelivered(let data):
@@ -43,7 +49,7 @@ public enum DiagnosticMapper {
     public static func requestID(_ kind: Diagnostic.Kind) -> Int? {
         switch kind {
         case .requestStarted(let id, _, _), .responseReceived(let id, _, _, _, _), .requestFailed(let id, _, _, _, _),
-             .retryScheduled(let id, _, _, _), .gaveUp(let id, _, _, _), .requestFinished(let id, _, _, _):
+            .retryScheduled(let id, _, _, _), .gaveUp(let id, _, _, _), .requestFinished(let id, _, _, _):
             return id
         default:
             return nil
@@ -52,7 +58,8 @@ public enum DiagnosticMapper {
 
     /// The plain values of a link.
     public static func summary(_ data: OptoLinkData) -> LinkSummary {
-        LinkSummary(linkId: data.linkId, path: data.path, method: data.matchMethod.rawValue,
-                    confidence: data.confidence?.rawValue, score: data.matchScore, isDeferred: data.isDeferred)
+        LinkSummary(
+            linkId: data.linkId, path: data.path, method: data.matchMethod.rawValue,
+            confidence: data.confidence?.rawValue, score: data.matchScore, isDeferred: data.isDeferred)
     }
 }

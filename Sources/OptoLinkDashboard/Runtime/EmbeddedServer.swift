@@ -7,8 +7,10 @@ public enum EmbeddedServer {
     /// - Throws: ``DashboardError/backend(_:)`` when it cannot start.
     public static func start() throws(DashboardError) -> OptoLinkServer {
         do {
-            let server = try OptoLinkServer(configuration: .init(host: "127.0.0.1", port: 0, databasePath: nil, seed: .demo,
-                                                                 trustForwardedFor: true, production: false))
+            let server = try OptoLinkServer(
+                configuration: .init(
+                    host: "127.0.0.1", port: 0, databasePath: nil, seed: .demo,
+                    trustForwardedFor: true, production: false))
             try server.start()
             return server
         } catch {

@@ -28,7 +28,9 @@ public struct FaultSpec: Sendable, Hashable {
         case .status500: FaultSpec(route: "any", kind: "status", status: 500, count: request.count)
         case .status429: FaultSpec(route: "any", kind: "status", status: 429, count: request.count)
         case .drop: FaultSpec(route: "any", kind: "drop", count: request.count)
-        case .timeout: FaultSpec(route: "any", kind: "delay", delaySeconds: min(120, sdkTimeout.rounded(.up) + 1), count: request.count)
+        case .timeout:
+            FaultSpec(
+                route: "any", kind: "delay", delaySeconds: min(120, sdkTimeout.rounded(.up) + 1), count: request.count)
         }
     }
 
@@ -36,11 +38,12 @@ public struct FaultSpec: Sendable, Hashable {
     /// answered with the envelope (429 with `Retry-After: 1`, as the reference server does), a delay before
     /// forwarding, a drop before the backend sees the request.
     public var proxyRule: ProxyFaultRule {
-        let fault: ProxyFault = switch kind {
-        case "delay": .delay(delaySeconds ?? 0)
-        case "drop": .dropBeforeUpstream
-        default: status == 429 ? .rateLimited(retryAfter: 1) : .status(status ?? 500, retryAfter: nil)
-        }
+        let fault: ProxyFault =
+            switch kind {
+            case "delay": .delay(delaySeconds ?? 0)
+            case "drop": .dropBeforeUpstream
+            default: status == 429 ? .rateLimited(retryAfter: 1) : .status(status ?? 500, retryAfter: nil)
+            }
         return ProxyFaultRule(route: route, fault: fault, count: count)
     }
 

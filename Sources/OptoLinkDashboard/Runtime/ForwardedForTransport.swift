@@ -23,7 +23,9 @@ public struct ForwardedForTransport: HTTPTransport {
 
     /// Same, forwarding the wrapped transport's early answer (see `HTTPTransport.send(_:onAnswer:)`), so a
     /// direct open reaches the app from URLSession's callback here too.
-    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
+        -> HTTPResponse
+    {
         var request = request
         request.headers["X-Forwarded-For"] = address.value
         return try await base.send(request, onAnswer: onAnswer)

@@ -20,14 +20,18 @@ actor RuntimeCore {
     /// Whether ``prepare()`` may start the fault proxy (not in front of the embedded server, which has `/dev/faults`).
     private let faultProxyAllowed: Bool
 
-    init(backend: BackendClient, backoffBase: Double, faultProxyAllowed: Bool = true, emit: @escaping @Sendable (DashboardAction) -> Void) {
+    init(
+        backend: BackendClient, backoffBase: Double, faultProxyAllowed: Bool = true,
+        emit: @escaping @Sendable (DashboardAction) -> Void
+    ) {
         self.faultProxyAllowed = faultProxyAllowed
         self.backend = backend
         self.backoffBase = backoffBase
         self.emit = emit
         let observer = Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints)
-        self.device = SimulatedDevice(settings: DeviceSettings(target: backend.target, app: .demoPhone, backoffBase: backoffBase),
-                                      idSpace: idSpace, observer: observer)
+        self.device = SimulatedDevice(
+            settings: DeviceSettings(target: backend.target, app: .demoPhone, backoffBase: backoffBase),
+            idSpace: idSpace, observer: observer)
     }
 
     /// The device commands act on now.
@@ -41,10 +45,13 @@ actor RuntimeCore {
     }
 
     /// Feeds the inbox; asks for match breakdowns once the backend is known to have the dev endpoints.
-    private static func observer(backend: BackendClient, emit: @escaping @Sendable (DashboardAction) -> Void,
-                                 devEndpoints: LockedFlag) -> @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void {
+    private static func observer(
+        backend: BackendClient, emit: @escaping @Sendable (DashboardAction) -> Void,
+        devEndpoints: LockedFlag
+    ) -> @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void {
         { device, record in
-            await DeviceObserver(emit: emit, breakdowns: devEndpoints.value ? backend : nil, profiles: true).observe(device, record)
+            await DeviceObserver(emit: emit, breakdowns: devEndpoints.value ? backend : nil, profiles: true).observe(
+                device, record)
         }
     }
 
@@ -52,16 +59,23 @@ actor RuntimeCore {
     func prepare() async {
         devEndpoints.value = await backend.hasDevEndpoints()
         if !hasDevEndpoints {
-            faultProxy = faultProxyAllowed ? HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit) : nil
-            emit(.log(.warning, "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone), "
-                      + "match breakdowns are unavailable"
-                      + (faultProxy.map { ", faults are injected by the dashboard's fault proxy on \($0.url.absoluteString)" } ?? "")))
+            faultProxy =
+                faultProxyAllowed ? HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit) : nil
+            emit(
+                .log(
+                    .warning,
+                    "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone), "
+                        + "match breakdowns are unavailable"
+                        + (faultProxy.map {
+                            ", faults are injected by the dashboard's fault proxy on \($0.url.absoluteString)"
+                        } ?? "")))
             if let faultProxy {
                 // The device talks to the backend through the proxy from its first request on.
                 var target = backend.target
                 target.baseURL = faultProxy.url
-                device = SimulatedDevice(settings: DeviceSettings(target: target, app: .demoPhone, backoffBase: backoffBase),
-                                         idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints))
+                device = SimulatedDevice(
+                    settings: DeviceSettings(target: target, app: .demoPhone, backoffBase: backoffBase),
+                    idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints))
             }
         }
         emit(.deviceProfileChanged(await device.profile()))
@@ -94,15 +108,24 @@ actor RuntimeCore {
             case .openLinkDirect:
                 await device.setApp(state.fingerprint.app)
                 let running = await device.isRunning
-                emit(.log(.info, running ? "app: open /\(backend.target.orgKey)/summer (direct)"
-                                          : "app: cold start by /\(backend.target.orgKey)/summer"))
+                emit(
+                    .log(
+                        .info,
+                        running
+                            ? "app: open /\(backend.target.orgKey)/summer (direct)"
+                            : "app: cold start by /\(backend.target.orgKey)/summer"))
                 Task { await Self.report(emit) { _ = try await device.openLink("summer") } }
             case .clickLink:
                 let browser = state.fingerprint.browser
-                let click = try await backend.click(shortCode: "summer", browser: browser, useDevEndpoint: hasDevEndpoints)
+                let click = try await backend.click(
+                    shortCode: "summer", browser: browser, useDevEndpoint: hasDevEndpoints)
                 device.pasteboard.content = click.token
-                emit(.log(.info, "browser click on /\(backend.target.orgKey)/summer from \(browser.networkAddress)"
-                          + (click.via == "dev" ? "" : " (redirect page)") + ": token \(click.token) on the pasteboard"))
+                emit(
+                    .log(
+                        .info,
+                        "browser click on /\(backend.target.orgKey)/summer from \(browser.networkAddress)"
+                            + (click.via == "dev" ? "" : " (redirect page)")
+                            + ": token \(click.token) on the pasteboard"))
                 emit(.deviceProfileChanged(await device.profile()))
             case .installAndLaunch:
                 await device.setApp(state.fingerprint.app)
@@ -116,38 +139,74 @@ actor RuntimeCore {
                 emit(.deviceProfileChanged(await device.profile()))
             case .reinstall:
                 await device.reinstall()
-                emit(.log(.info, "app: deleted and reinstalled (install #\(await device.installNumber)): device id and flags wiped"))
+                emit(
+                    .log(
+                        .info,
+                        "app: deleted and reinstalled (install #\(await device.installNumber)): device id and flags wiped"
+                    ))
                 emit(.deviceProfileChanged(await device.profile()))
             case .toggleClipboardReading:
                 let enabled = await !device.settings.clipboardEnabled
                 await device.setClipboardEnabled(enabled)
-                emit(.log(.info, "clipboard reading \(enabled ? "enabled" : "disabled") (applies from the next launch)"))
+                emit(
+                    .log(.info, "clipboard reading \(enabled ? "enabled" : "disabled") (applies from the next launch)"))
                 emit(.deviceProfileChanged(await device.profile()))
             case .setIdentity(let id):
-                Task { await Self.report(emit) { emit(.log(.info, "setIdentity(\(id)) → \(try await device.setIdentity(id))")) } }
+                Task {
+                    await Self.report(emit) {
+                        emit(.log(.info, "setIdentity(\(id)) → \(try await device.setIdentity(id))"))
+                    }
+                }
             case .clearIdentity:
-                Task { await Self.report(emit) { emit(.log(.info, "clearIdentity() → \(try await device.clearIdentity())")) } }
+                Task {
+                    await Self.report(emit) {
+                        emit(.log(.info, "clearIdentity() → \(try await device.clearIdentity())"))
+                    }
+                }
             case .trackEvent:
-                Task { await Self.report(emit) { _ = try await device.trackEvent("button_tap", properties: ["screen": .string("home")]) } }
+                Task {
+                    await Self.report(emit) {
+                        _ = try await device.trackEvent("button_tap", properties: ["screen": .string("home")])
+                    }
+                }
             case .trackOversizedEvent:
                 Task {
                     await Self.report(emit) {
-                        let queued = try await device.trackEvent("oversized", properties: ["blob": .string(String(repeating: "x", count: 11_000))])
-                        emit(.log(queued ? .error : .info, "oversized event: \(queued ? "queued (unexpected)" : "refused locally, never sent")"))
+                        let queued = try await device.trackEvent(
+                            "oversized", properties: ["blob": .string(String(repeating: "x", count: 11_000))])
+                        emit(
+                            .log(
+                                queued ? .error : .info,
+                                "oversized event: \(queued ? "queued (unexpected)" : "refused locally, never sent")"))
                     }
                 }
             case .flushEvents:
-                emit(.log(.info, "F flushes an attached app's event queue (optolink-dash --attach); the simulated device sends its events at once"))
+                emit(
+                    .log(
+                        .info,
+                        "F flushes an attached app's event queue (optolink-dash --attach); the simulated device sends its events at once"
+                    ))
             case .injectFault(let fault):
                 let spec = FaultSpec.from(fault, sdkTimeout: await device.settings.timeout)
                 if hasDevEndpoints {
                     try await backend.addFault(spec)
-                    emit(.log(.info, "fault injected by the server (/dev/faults): \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+                    emit(
+                        .log(
+                            .info,
+                            "fault injected by the server (/dev/faults): \(spec.label) (next \(fault.count) request(s) to the SDK routes)"
+                        ))
                 } else if let faultProxy {
                     faultProxy.add(spec.proxyRule)
-                    emit(.log(.info, "fault injected by the proxy: \(spec.label) (next \(fault.count) request(s) to the SDK routes)"))
+                    emit(
+                        .log(
+                            .info,
+                            "fault injected by the proxy: \(spec.label) (next \(fault.count) request(s) to the SDK routes)"
+                        ))
                 } else {
-                    emit(.log(.warning, "faults need the backend's /dev endpoints or the fault proxy, and neither is available"))
+                    emit(
+                        .log(
+                            .warning,
+                            "faults need the backend's /dev endpoints or the fault proxy, and neither is available"))
                 }
             default:
                 break
@@ -170,9 +229,10 @@ actor RuntimeCore {
             emit(.log(.error, "no scenario named \(name)"))
             return
         }
-        let environment = ScenarioEnvironment(backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDevEndpoints,
-                                              idSpace: idSpace, observer: observer, firstAddress: 10 + (scenarioCount * 17) % 200,
-                                              faultProxy: hasDevEndpoints ? nil : faultProxy)
+        let environment = ScenarioEnvironment(
+            backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDevEndpoints,
+            idSpace: idSpace, observer: observer, firstAddress: 10 + (scenarioCount * 17) % 200,
+            faultProxy: hasDevEndpoints ? nil : faultProxy)
         scenarioCount += 1
         let previous = device
         scenarioTask = Task {

@@ -9,15 +9,26 @@ final class OnceOutcome: @unchecked Sendable {
     private var done = false
 
     var continuation: CheckedContinuation<ScenarioOutcome, Never>? {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
     }
 
     /// Resumes with `outcome` if nothing did yet; returns whether this call did.
     @discardableResult
     func finish(_ outcome: ScenarioOutcome) -> Bool {
         lock.lock()
-        guard !done, let continuation = stored else { lock.unlock(); return false }
+        guard !done, let continuation = stored else {
+            lock.unlock()
+            return false
+        }
         done = true
         stored = nil
         lock.unlock()

@@ -38,9 +38,11 @@ public struct Scenario: Sendable {
     ///   - needsDevEndpoints: whether it needs the backend's `/dev` endpoints.
     ///   - withoutDevEndpoints: what it does without them (default: skip, saying it needs them).
     ///   - body: the flow; returns the PASS detail or throws the FAIL detail.
-    public init(name: String, expectation: String, steps: [String] = [], needsDevEndpoints: Bool,
-                withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
-                body: @escaping @Sendable (ScenarioContext) async throws -> String) {
+    public init(
+        name: String, expectation: String, steps: [String] = [], needsDevEndpoints: Bool,
+        withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
+        body: @escaping @Sendable (ScenarioContext) async throws -> String
+    ) {
         self.withoutDevEndpoints = withoutDevEndpoints
         self.name = name
         self.expectation = expectation

@@ -12,7 +12,8 @@ func requireTrace(_ trace: RequestTrace?) throws(DashboardError) -> RequestTrace
 func describe(_ link: OptoLinkData?) -> String {
     guard let link else { return "no link" }
     return "\(link.matchMethod.rawValue) \(link.confidence?.rawValue ?? "-")"
-        + (link.matchScore.map { " score \(formatScore($0))" } ?? "") + " \(link.path)" + (link.isDeferred ? " (deferred)" : "")
+        + (link.matchScore.map { " score \(formatScore($0))" } ?? "") + " \(link.path)"
+        + (link.isDeferred ? " (deferred)" : "")
 }
 
 /// `503, wait 1.0s, 503, wait 2.0s, 200` for a request.
@@ -20,7 +21,9 @@ func describe(_ trace: RequestTrace) -> String {
     var parts: [String] = []
     for attempt in trace.attempts {
         parts.append(attempt.status.map(String.init) ?? (attempt.error ?? "no answer"))
-        if let wait = trace.waits.first(where: { $0.afterAttempt == attempt.number }) { parts.append("wait \(formatSeconds(wait.delay))") }
+        if let wait = trace.waits.first(where: { $0.afterAttempt == attempt.number }) {
+            parts.append("wait \(formatSeconds(wait.delay))")
+        }
     }
     if let reason = trace.gaveUpReason { parts.append("gave up (\(reason))") }
     return parts.joined(separator: ", ")
@@ -28,5 +31,6 @@ func describe(_ trace: RequestTrace) -> String {
 
 /// The per-component points of a candidate, `ip 30 plat 10 …`.
 func describe(_ candidate: MatchCandidate) -> String {
-    ScoreComponent.allCases.map { "\($0.shortLabel) \(candidate.points[$0] ?? 0)" }.joined(separator: " ") + " = \(candidate.total)"
+    ScoreComponent.allCases.map { "\($0.shortLabel) \(candidate.points[$0] ?? 0)" }.joined(separator: " ")
+        + " = \(candidate.total)"
 }

@@ -58,7 +58,9 @@ public actor ScenarioContext {
     }
 
     /// A browser: the app's traits on the same or the other network, then `change` applied.
-    public nonisolated func browser(sameNetwork: Bool = true, _ change: (inout FingerprintValues) -> Void = { _ in }) -> FingerprintValues {
+    public nonisolated func browser(sameNetwork: Bool = true, _ change: (inout FingerprintValues) -> Void = { _ in })
+        -> FingerprintValues
+    {
         var values = app
         if !sameNetwork { values.networkAddress = otherAddress }
         change(&values)
@@ -66,39 +68,48 @@ public actor ScenarioContext {
     }
 
     /// A fresh device (never launched) with this run's app traits.
-    public func makeDevice(clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil) -> SimulatedDevice {
+    public func makeDevice(clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil) -> SimulatedDevice
+    {
         var target = environment.target
         target.baseURL = baseURL ?? environment.deviceBaseURL
         let observer = environment.observer
         let device = SimulatedDevice(
-            settings: DeviceSettings(target: target, app: app, clipboardEnabled: clipboardEnabled,
-                                     backoffBase: environment.backoffBase, timeout: timeout, maxRetries: maxRetries),
+            settings: DeviceSettings(
+                target: target, app: app, clipboardEnabled: clipboardEnabled,
+                backoffBase: environment.backoffBase, timeout: timeout, maxRetries: maxRetries),
             idSpace: environment.idSpace, observer: { await observer.observe($0, $1) })
         devices.append(device)
         for field in FingerprintField.allCases {
             observer.emit(.setFingerprintField(.app, field, app[field]))
         }
-        note("device: \(app.platform) \(app.osVersion) \(app.deviceModel) \(app.language) \(app.timezone) on \(app.networkAddress)"
-             + (baseURL.map { " → \($0.absoluteString)" } ?? (target.baseURL != environment.target.baseURL
-                                                                ? " → the fault proxy \(target.baseURL.absoluteString)" : ""))
-             + (clipboardEnabled ? "" : ", clipboard reading off")
-             + (timeout != 10 ? ", timeout \(formatSeconds(timeout))" : ""))
+        note(
+            "device: \(app.platform) \(app.osVersion) \(app.deviceModel) \(app.language) \(app.timezone) on \(app.networkAddress)"
+                + (baseURL.map { " → \($0.absoluteString)" }
+                    ?? (target.baseURL != environment.target.baseURL
+                        ? " → the fault proxy \(target.baseURL.absoluteString)" : ""))
+                + (clipboardEnabled ? "" : ", clipboard reading off")
+                + (timeout != 10 ? ", timeout \(formatSeconds(timeout))" : ""))
         return device
     }
 
     /// A browser with `browser`'s traits clicks `<org>/<shortCode>`; the token lands on `device`'s pasteboard.
     @discardableResult
-    public func click(_ shortCode: String = "summer", browser: FingerprintValues, ageSeconds: Double? = nil,
-                      onto device: SimulatedDevice) async throws(DashboardError) -> BackendClient.Click {
-        let click = try await environment.backend.click(shortCode: shortCode, browser: browser, ageSeconds: ageSeconds,
-                                                        useDevEndpoint: environment.hasDevEndpoints)
+    public func click(
+        _ shortCode: String = "summer", browser: FingerprintValues, ageSeconds: Double? = nil,
+        onto device: SimulatedDevice
+    ) async throws(DashboardError) -> BackendClient.Click {
+        let click = try await environment.backend.click(
+            shortCode: shortCode, browser: browser, ageSeconds: ageSeconds,
+            useDevEndpoint: environment.hasDevEndpoints)
         device.pasteboard.content = click.token
         for field in FingerprintField.allCases {
             environment.observer.emit(.setFingerprintField(.browser, field, browser[field]))
         }
-        note("browser click on /\(target.orgKey)/\(shortCode) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
-             + "\(browser.deviceModel) \(browser.language) \(browser.timezone))" + (ageSeconds.map { ", \(Int($0)) s ago" } ?? "")
-             + ": token \(click.token) on the pasteboard")
+        note(
+            "browser click on /\(target.orgKey)/\(shortCode) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
+                + "\(browser.deviceModel) \(browser.language) \(browser.timezone))"
+                + (ageSeconds.map { ", \(Int($0)) s ago" } ?? "")
+                + ": token \(click.token) on the pasteboard")
         return click
     }
 
@@ -142,8 +153,10 @@ public actor ScenarioContext {
     }
 
     /// Waits until `condition` holds on the device's recorder (real time), or fails the scenario.
-    public func waitFor(_ device: SimulatedDevice, _ what: String, timeout: Double = 30,
-                        _ condition: @escaping @Sendable (DeviceRecorder) -> Bool) async throws(DashboardError) {
+    public func waitFor(
+        _ device: SimulatedDevice, _ what: String, timeout: Double = 30,
+        _ condition: @escaping @Sendable (DeviceRecorder) -> Bool
+    ) async throws(DashboardError) {
         let limit = timeout + 10 * environment.backoffBase
         guard await device.recorder.wait(timeout: limit, until: condition) else {
             throw .scenario("timed out after \(Int(limit)) s waiting for \(what)")

@@ -18,8 +18,10 @@ public struct ScenarioEnvironment: Sendable {
     private let addresses: AddressAllocator
 
     /// Creates an environment.
-    public init(backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, idSpace: RequestIDSpace = RequestIDSpace(),
-                observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil) {
+    public init(
+        backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, idSpace: RequestIDSpace = RequestIDSpace(),
+        observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil
+    ) {
         self.faultProxy = faultProxy
         self.backend = backend
         self.backoffBase = backoffBase

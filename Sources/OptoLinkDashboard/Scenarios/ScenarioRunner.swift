@@ -28,7 +28,9 @@ public struct ScenarioRunner: Sendable {
         let emit = environment.observer.emit
         emit(.scenarioStarted(name: scenario.name, steps: scenario.steps))
         emit(.log(.info, "expects: \(scenario.expectation)"))
-        if scenario.needsDevEndpoints && !environment.hasDevEndpoints, let reason = Self.skipReason(scenario, environment) {
+        if scenario.needsDevEndpoints && !environment.hasDevEndpoints,
+            let reason = Self.skipReason(scenario, environment)
+        {
             let outcome = ScenarioOutcome.skipped(reason)
             emit(.scenarioSkipped(name: scenario.name, reason: outcome.detail))
             return Result(outcome: outcome, devices: [])
@@ -58,7 +60,9 @@ public struct ScenarioRunner: Sendable {
     static func skipReason(_ scenario: Scenario, _ environment: ScenarioEnvironment) -> String? {
         switch scenario.withoutDevEndpoints {
         case .skip(let reason): reason
-        case .proxyFaults: environment.faultProxy == nil ? "needs injected faults: the backend has no /dev/faults and no fault proxy runs" : nil
+        case .proxyFaults:
+            environment.faultProxy == nil
+                ? "needs injected faults: the backend has no /dev/faults and no fault proxy runs" : nil
         case .pageClicks: nil
         }
     }
@@ -70,7 +74,9 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `body` in its own task; FAIL when it is not over after `seconds` (the task is cancelled).
-    static func bounded(seconds: Double, _ body: @escaping @Sendable () async -> ScenarioOutcome) async -> ScenarioOutcome {
+    static func bounded(seconds: Double, _ body: @escaping @Sendable () async -> ScenarioOutcome) async
+        -> ScenarioOutcome
+    {
         let once = OnceOutcome()
         return await withCheckedContinuation { continuation in
             once.continuation = continuation

@@ -22,7 +22,10 @@ public enum DashboardReducer {
         switch action {
         case .focusNext, .focusPrevious:
             let panes = state.focusablePanes
-            guard let index = panes.firstIndex(of: state.focus) else { state.focus = .profile; return }
+            guard let index = panes.firstIndex(of: state.focus) else {
+                state.focus = .profile
+                return
+            }
             let step = action == .focusNext ? 1 : panes.count - 1
             state.focus = panes[(index + step) % panes.count]
         case .focus(let pane):
@@ -36,16 +39,19 @@ public enum DashboardReducer {
         case .zoomTimeline(let factor):
             guard let waterfall = TimelineWaterfall.compute(state), factor > 0 else { return }
             let range = TimelineViewport.scaleRange
-            state.timelineView.secondsPerColumn = min(max(waterfall.secondsPerColumn * factor, range.lowerBound), range.upperBound)
+            state.timelineView.secondsPerColumn = min(
+                max(waterfall.secondsPerColumn * factor, range.lowerBound), range.upperBound)
             if state.timelineView.start != nil {
                 // Keep the middle of the strip where it is.
                 let middle = waterfall.viewStart + Double(waterfall.stripWidth) / 2 * waterfall.secondsPerColumn
-                state.timelineView.start = middle - Double(waterfall.stripWidth) / 2 * (state.timelineView.secondsPerColumn ?? 1)
+                state.timelineView.start =
+                    middle - Double(waterfall.stripWidth) / 2 * (state.timelineView.secondsPerColumn ?? 1)
             }
         case .scrollTimeline(let steps):
             guard let waterfall = TimelineWaterfall.compute(state) else { return }
             state.timelineView.secondsPerColumn = waterfall.secondsPerColumn
-            state.timelineView.start = waterfall.viewStart
+            state.timelineView.start =
+                waterfall.viewStart
                 + Double(steps) * Double(max(1, waterfall.stripWidth / 4)) * waterfall.secondsPerColumn
         case .fitTimeline:
             state.timelineView.secondsPerColumn = nil
@@ -76,7 +82,7 @@ public enum DashboardReducer {
             switch pane {
             case .log:
                 state.logFilter = text
-                state.logScroll = 0   // the newest lines the filter shows
+                state.logScroll = 0  // the newest lines the filter shows
             case .matches:
                 state.matchesFilter = text
                 keepSelectionVisible(&state)
@@ -91,7 +97,8 @@ public enum DashboardReducer {
             state.fingerprint[side][field] = value
         case .toggleNetwork:
             if state.fingerprint.sameNetwork {
-                state.fingerprint.browser.networkAddress = state.fingerprint.app.networkAddress == FingerprintValues.otherNetworkAddress
+                state.fingerprint.browser.networkAddress =
+                    state.fingerprint.app.networkAddress == FingerprintValues.otherNetworkAddress
                     ? FingerprintValues.demoPhone.networkAddress : FingerprintValues.otherNetworkAddress
             } else {
                 state.fingerprint.browser.networkAddress = state.fingerprint.app.networkAddress
@@ -107,21 +114,24 @@ public enum DashboardReducer {
             state.availableThemes = names
         case .scrollInspector(let delta):
             if case .inspector(let id, let scroll) = state.overlay,
-               let lines = InspectorCache.document(state, requestID: id, size: state.size)?.lines.count {
+                let lines = InspectorCache.document(state, requestID: id, size: state.size)?.lines.count
+            {
                 let limit = max(0, lines - InspectorDocument.visibleRows(for: state.size))
                 state.overlay = .inspector(requestID: id, scroll: min(max(0, scroll + delta), limit))
             }
         case .inspectorJump(let direction):
             if case .inspector(let id, let scroll) = state.overlay,
-               let starts = InspectorCache.document(state, requestID: id, size: state.size)?.attemptLines {
+                let starts = InspectorCache.document(state, requestID: id, size: state.size)?.attemptLines
+            {
                 let target = direction > 0 ? starts.first { $0 > scroll } : starts.last { $0 < scroll }
                 state.overlay = .inspector(requestID: id, scroll: target ?? (direction > 0 ? scroll : 0))
             }
         case .exchangeRecorded(let exchange):
             state.exchanges.append(exchange)
             if let marker = exchange.responseHeader("X-OptoLink-Injected"),
-               let row = state.timeline.lastIndex(where: { $0.requestID == exchange.requestID }),
-               let attempt = state.timeline[row].attempts.lastIndex(where: { $0.number == exchange.attempt }) {
+                let row = state.timeline.lastIndex(where: { $0.requestID == exchange.requestID }),
+                let attempt = state.timeline[row].attempts.lastIndex(where: { $0.number == exchange.attempt })
+            {
                 // `proxy`, `proxy; delay`…: the layer's name is what the timeline shows.
                 state.timeline[row].attempts[attempt].injectedBy = String(marker.split(separator: ";").first ?? "proxy")
                     .trimmingCharacters(in: .whitespaces)
@@ -166,7 +176,8 @@ public enum DashboardReducer {
         case .scenarioExpectations(let expectations):
             state.scenarioExpectations = expectations
         case .scenarioStarted(let name, let steps):
-            state.scenarioChecklist = ScenarioChecklist(name: name, expectation: state.scenarioExpectations[name] ?? "", steps: steps)
+            state.scenarioChecklist = ScenarioChecklist(
+                name: name, expectation: state.scenarioExpectations[name] ?? "", steps: steps)
             // The checklist takes the left column: from the profile or the fingerprint, the focus follows it.
             if state.focus == .profile || state.focus == .fingerprint { state.focus = .scenario }
             state.header.scenarioName = name
@@ -174,7 +185,8 @@ public enum DashboardReducer {
             state.header.scenarioDetail = nil
             state.header.scenarioSkipped = false
             state.scenarioStartedAt = state.now
-            appendLog(&state, LogLine(time: state.now, level: .info, text: "scenario \(name) started", awaitsClock: true))
+            appendLog(
+                &state, LogLine(time: state.now, level: .info, text: "scenario \(name) started", awaitsClock: true))
         case .scenarioStepStarted(let step):
             state.scenarioChecklist?.update(step, to: .running)
         case .scenarioStepPassed(let step):
@@ -187,14 +199,20 @@ public enum DashboardReducer {
             state.header.scenarioDetail = detail
             state.header.scenarioSkipped = false
             let result = recordResult(&state, name, passed ? .passed : .failed, detail)
-            appendLog(&state, LogLine(time: state.now, level: passed ? .info : .error, text: "scenario " + result.line, awaitsClock: true))
+            appendLog(
+                &state,
+                LogLine(
+                    time: state.now, level: passed ? .info : .error, text: "scenario " + result.line, awaitsClock: true)
+            )
         case .scenarioSkipped(let name, let reason):
             state.header.scenarioName = name
             state.header.scenarioPassed = nil
             state.header.scenarioDetail = reason
             state.header.scenarioSkipped = true
             recordResult(&state, name, .skipped, reason)
-            appendLog(&state, LogLine(time: state.now, level: .warning, text: "scenario \(name) SKIP: \(reason)", awaitsClock: true))
+            appendLog(
+                &state,
+                LogLine(time: state.now, level: .warning, text: "scenario \(name) SKIP: \(reason)", awaitsClock: true))
         case .serverReachable(let reachable):
             state.header.serverReachable = reachable
         case .log(let level, let text):
@@ -242,11 +260,13 @@ public enum DashboardReducer {
             reduce(&state, .scrollLog(-delta))
         case .timeline:
             guard !state.timeline.isEmpty else { return }
-            let current = state.timelineView.selectedRequestID.flatMap { id in state.timeline.lastIndex { $0.requestID == id } }
+            let current =
+                state.timelineView.selectedRequestID.flatMap { id in state.timeline.lastIndex { $0.requestID == id } }
                 ?? state.timeline.count - 1
             let next = min(max(0, current + delta), state.timeline.count - 1)
             // Back on the newest row: follow the newest again.
-            state.timelineView.selectedRequestID = next == state.timeline.count - 1 ? nil : state.timeline[next].requestID
+            state.timelineView.selectedRequestID =
+                next == state.timeline.count - 1 ? nil : state.timeline[next].requestID
         case .profile, .scenario:
             break
         }
@@ -262,22 +282,37 @@ public enum DashboardReducer {
             }
         case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
             updateRow(&state, id, endpoint) { row in
-                updateAttempt(&row, attempt, start: time - duration) { $0.status = status; $0.duration = duration }
+                updateAttempt(&row, attempt, start: time - duration) {
+                    $0.status = status
+                    $0.duration = duration
+                }
             }
         case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
             updateRow(&state, id, endpoint) { row in
-                updateAttempt(&row, attempt, start: time - duration) { $0.error = reason; $0.duration = duration }
+                updateAttempt(&row, attempt, start: time - duration) {
+                    $0.error = reason
+                    $0.duration = duration
+                }
             }
-            appendLog(&state, LogLine(time: time, level: .warning, text: "\(endpoint) #\(id) attempt \(attempt) failed: \(reason)"))
+            appendLog(
+                &state,
+                LogLine(time: time, level: .warning, text: "\(endpoint) #\(id) attempt \(attempt) failed: \(reason)"))
         case .retryScheduled(let id, let endpoint, let attempt, let delay):
             updateRow(&state, id, endpoint) { row in
                 row.waits.append(BackoffWait(afterAttempt: attempt, start: time, delay: delay))
             }
-            appendLog(&state, LogLine(time: time, level: .info,
-                                      text: "\(endpoint) #\(id) retry after \(formatSeconds(delay)) (attempt \(attempt) failed)"))
+            appendLog(
+                &state,
+                LogLine(
+                    time: time, level: .info,
+                    text: "\(endpoint) #\(id) retry after \(formatSeconds(delay)) (attempt \(attempt) failed)"))
         case .gaveUp(let id, let endpoint, let attempts, let reason):
             updateRow(&state, id, endpoint) { row in row.outcome = .gaveUp(attempts: attempts, reason: reason) }
-            appendLog(&state, LogLine(time: time, level: .error, text: "\(endpoint) #\(id) gave up after \(attempts) attempts: \(reason)"))
+            appendLog(
+                &state,
+                LogLine(
+                    time: time, level: .error, text: "\(endpoint) #\(id) gave up after \(attempts) attempts: \(reason)")
+            )
         case .requestFinished(let id, let endpoint, let attempts, let status):
             updateRow(&state, id, endpoint) { row in
                 if case .gaveUp = row.outcome { return }
@@ -290,13 +325,21 @@ public enum DashboardReducer {
                 method: summary?.method ?? "NONE", confidence: summary?.confidence, score: summary?.score,
                 path: summary?.path, source: .sdk)
             insertAttempt(&state, attempt)
-            appendLog(&state, LogLine(time: time, level: .info, text: summary.map {
-                "match: \($0.method) \($0.confidence ?? "-") score \($0.score.map { formatScore($0) } ?? "-") → \($0.path)"
-            } ?? "match: no match"))
+            appendLog(
+                &state,
+                LogLine(
+                    time: time, level: .info,
+                    text: summary.map {
+                        "match: \($0.method) \($0.confidence ?? "-") score \($0.score.map { formatScore($0) } ?? "-") → \($0.path)"
+                    } ?? "match: no match"))
         case .linkDelivered(let summary):
             state.lastDelivered = summary
-            appendLog(&state, LogLine(time: time, level: .info,
-                                      text: "link delivered: \(summary.path) (\(summary.method)\(summary.isDeferred ? ", deferred" : ""))"))
+            appendLog(
+                &state,
+                LogLine(
+                    time: time, level: .info,
+                    text: "link delivered: \(summary.path) (\(summary.method)\(summary.isDeferred ? ", deferred" : ""))"
+                ))
         case .sessionRegistered(let deviceId, let firstSeenAt, let lastSeenAt):
             state.profile.deviceId = deviceId
             state.profile.firstSeenAt = firstSeenAt
@@ -304,7 +347,10 @@ public enum DashboardReducer {
             appendLog(&state, LogLine(time: time, level: .info, text: "session registered: \(deviceId)"))
         case .identityChanged(let externalId):
             state.profile.identity = externalId
-            appendLog(&state, LogLine(time: time, level: .info, text: externalId.map { "identity bound: \($0)" } ?? "identity cleared"))
+            appendLog(
+                &state,
+                LogLine(
+                    time: time, level: .info, text: externalId.map { "identity bound: \($0)" } ?? "identity cleared"))
         case .eventQueued(let name, let queued):
             state.profile.queuedEvents = queued
             appendLog(&state, LogLine(time: time, level: .info, text: "event queued: \(name) (\(queued) queued)"))
@@ -329,9 +375,12 @@ public enum DashboardReducer {
         }
         guard state.overlay == .none else { return }
         let layout = DashboardLayout.compute(state)
-        guard let (pane, rect) = layout.panes.first(where: { _, rect in
-            event.x >= rect.x && event.x < rect.x + rect.width && event.y >= rect.y && event.y < rect.y + rect.height
-        }) else { return }
+        guard
+            let (pane, rect) = layout.panes.first(where: { _, rect in
+                event.x >= rect.x && event.x < rect.x + rect.width && event.y >= rect.y
+                    && event.y < rect.y + rect.height
+            })
+        else { return }
         let inner = rect.inner
         if wheel != 0 {
             switch pane {
@@ -360,26 +409,33 @@ public enum DashboardReducer {
             let offset = event.y - inner.y - 1
             guard offset >= 0, offset < waterfall.rows.count else { return }
             let index = waterfall.firstIndex + offset
-            state.timelineView.selectedRequestID = index == state.timeline.count - 1 ? nil : state.timeline[index].requestID
+            state.timelineView.selectedRequestID =
+                index == state.timeline.count - 1 ? nil : state.timeline[index].requestID
         case .fingerprint:
             let field = event.y - inner.y - 1
-            if FingerprintField.allCases.indices.contains(field) { state.fingerprint.cursorField = FingerprintField.allCases[field] }
+            if FingerprintField.allCases.indices.contains(field) {
+                state.fingerprint.cursorField = FingerprintField.allCases[field]
+            }
         case .profile, .log, .scenario:
             break
         }
     }
 
     @discardableResult
-    private static func recordResult(_ state: inout DashboardState, _ name: String, _ verdict: ScenarioResult.Verdict,
-                                     _ detail: String) -> ScenarioResult {
+    private static func recordResult(
+        _ state: inout DashboardState, _ name: String, _ verdict: ScenarioResult.Verdict,
+        _ detail: String
+    ) -> ScenarioResult {
         let steps = state.scenarioChecklist?.name == name ? state.scenarioChecklist?.steps ?? [] : []
-        let result = ScenarioResult(name: name, expectation: state.scenarioExpectations[name] ?? "", verdict: verdict, detail: detail,
-                                    duration: max(0, state.now - (state.scenarioStartedAt ?? state.now)), steps: steps)
+        let result = ScenarioResult(
+            name: name, expectation: state.scenarioExpectations[name] ?? "", verdict: verdict, detail: detail,
+            duration: max(0, state.now - (state.scenarioStartedAt ?? state.now)), steps: steps)
         if state.scenarioChecklist?.name == name {
             state.scenarioChecklist?.result = result
         } else {
             // A verdict without a start (a skip reported alone): its checklist has the verdict and no steps.
-            state.scenarioChecklist = ScenarioChecklist(name: name, expectation: result.expectation, steps: [], result: result)
+            state.scenarioChecklist = ScenarioChecklist(
+                name: name, expectation: result.expectation, steps: [], result: result)
         }
         state.scenarioResults.append(result)
         if state.scenarioResults.count > 200 { state.scenarioResults.removeFirst(state.scenarioResults.count - 200) }
@@ -387,8 +443,10 @@ public enum DashboardReducer {
         return result
     }
 
-    private static func updateRow(_ state: inout DashboardState, _ id: Int, _ endpoint: String,
-                                  _ change: (inout TimelineRow) -> Void) {
+    private static func updateRow(
+        _ state: inout DashboardState, _ id: Int, _ endpoint: String,
+        _ change: (inout TimelineRow) -> Void
+    ) {
         if let index = state.timeline.lastIndex(where: { $0.requestID == id }) {
             change(&state.timeline[index])
             return
@@ -401,8 +459,10 @@ public enum DashboardReducer {
         }
     }
 
-    private static func updateAttempt(_ row: inout TimelineRow, _ number: Int, start: Double,
-                                      _ change: (inout TimelineAttempt) -> Void) {
+    private static func updateAttempt(
+        _ row: inout TimelineRow, _ number: Int, start: Double,
+        _ change: (inout TimelineAttempt) -> Void
+    ) {
         if let index = row.attempts.lastIndex(where: { $0.number == number }) {
             change(&row.attempts[index])
         } else {
@@ -418,7 +478,9 @@ public enum DashboardReducer {
             state.matchAttempts.removeLast(state.matchAttempts.count - DashboardState.Limits.matchAttempts)
         }
         // Keep the operator's selection on the same row unless it was the newest.
-        if state.selectedAttempt > 0 { state.selectedAttempt = min(state.selectedAttempt + 1, state.matchAttempts.count - 1) }
+        if state.selectedAttempt > 0 {
+            state.selectedAttempt = min(state.selectedAttempt + 1, state.matchAttempts.count - 1)
+        }
         keepSelectionVisible(&state)
     }
 
@@ -457,7 +519,9 @@ public enum DashboardReducer {
     private static func appendLog(_ state: inout DashboardState, _ line: LogLine) {
         state.log.append(line)
         // Keep the operator's scrolled view still (only a line the filter shows moves it).
-        if state.logScroll > 0, TextFilter(state.logFilter).map({ state.logLineMatches(line, $0) }) ?? true { state.logScroll += 1 }
+        if state.logScroll > 0, TextFilter(state.logFilter).map({ state.logLineMatches(line, $0) }) ?? true {
+            state.logScroll += 1
+        }
         if state.log.count > DashboardState.Limits.logLines {
             state.log.removeFirst(state.log.count - DashboardState.Limits.logLines)
         }

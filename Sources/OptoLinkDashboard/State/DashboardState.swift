@@ -79,10 +79,12 @@ public struct DashboardState: Sendable, Hashable {
     var inspectorCache: InspectorCache?
 
     /// Creates a state; defaults are an idle dashboard.
-    public init(header: HeaderInfo = HeaderInfo(), profile: DeviceProfile = DeviceProfile(),
-                fingerprint: FingerprintPair = FingerprintPair(), themeName: String = "default",
-                availableThemes: [String] = ["default"], scenarioNames: [String] = [], now: Double = 0,
-                size: ScreenSize = .full) {
+    public init(
+        header: HeaderInfo = HeaderInfo(), profile: DeviceProfile = DeviceProfile(),
+        fingerprint: FingerprintPair = FingerprintPair(), themeName: String = "default",
+        availableThemes: [String] = ["default"], scenarioNames: [String] = [], now: Double = 0,
+        size: ScreenSize = .full
+    ) {
         self.header = header
         self.profile = profile
         self.fingerprint = fingerprint
@@ -150,13 +152,17 @@ public struct DashboardState: Sendable, Hashable {
     }
 
     func attemptMatches(_ attempt: MatchAttempt, _ filter: TextFilter) -> Bool {
-        filter.matchesAny(attempt.method, attempt.confidence, attempt.score.map(formatScore), attempt.path ?? (attempt.matched ? nil : "no match"),
-                          attempt.id, MatchesPaneView.timeLabel(attempt, origin: origin))
+        filter.matchesAny(
+            attempt.method, attempt.confidence, attempt.score.map(formatScore),
+            attempt.path ?? (attempt.matched ? nil : "no match"),
+            attempt.id, MatchesPaneView.timeLabel(attempt, origin: origin))
     }
 
     /// The timeline row the selection is on (the newest when following), nil when there is none.
     public var selectedTimelineRow: TimelineRow? {
-        if let id = timelineView.selectedRequestID, let row = timeline.last(where: { $0.requestID == id }) { return row }
+        if let id = timelineView.selectedRequestID, let row = timeline.last(where: { $0.requestID == id }) {
+            return row
+        }
         return timeline.last
     }
 

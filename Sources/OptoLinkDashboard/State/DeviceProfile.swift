@@ -24,9 +24,11 @@ public struct DeviceProfile: Sendable, Hashable {
     public var queuedEvents: Int
 
     /// Creates a profile; every field has the value of a device that never ran the app.
-    public init(deviceId: String = "", installNumber: Int = 1, isFirstLaunch: Bool = true,
-                firstSeenAt: String? = nil, lastSeenAt: String? = nil, identity: String? = nil,
-                clipboard: String? = nil, clipboardReadingEnabled: Bool = true, queuedEvents: Int = 0) {
+    public init(
+        deviceId: String = "", installNumber: Int = 1, isFirstLaunch: Bool = true,
+        firstSeenAt: String? = nil, lastSeenAt: String? = nil, identity: String? = nil,
+        clipboard: String? = nil, clipboardReadingEnabled: Bool = true, queuedEvents: Int = 0
+    ) {
         self.deviceId = deviceId
         self.installNumber = installNumber
         self.isFirstLaunch = isFirstLaunch

@@ -10,8 +10,10 @@ public struct FingerprintPair: Sendable, Hashable {
     public var cursorSide: FingerprintSide
 
     /// Creates a pair; by default both sides are the demo phone on the same network.
-    public init(app: FingerprintValues = .demoPhone, browser: FingerprintValues = .demoPhone,
-                cursorField: FingerprintField = .platform, cursorSide: FingerprintSide = .app) {
+    public init(
+        app: FingerprintValues = .demoPhone, browser: FingerprintValues = .demoPhone,
+        cursorField: FingerprintField = .platform, cursorSide: FingerprintSide = .app
+    ) {
         self.app = app
         self.browser = browser
         self.cursorField = cursorField

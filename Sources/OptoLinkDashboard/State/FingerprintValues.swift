@@ -14,8 +14,10 @@ public struct FingerprintValues: Sendable, Hashable {
     public var networkAddress: String
 
     /// Creates the values of one side.
-    public init(platform: String, osVersion: String, deviceModel: String, language: String,
-                timezone: String, networkAddress: String) {
+    public init(
+        platform: String, osVersion: String, deviceModel: String, language: String,
+        timezone: String, networkAddress: String
+    ) {
         self.platform = platform
         self.osVersion = osVersion
         self.deviceModel = deviceModel

@@ -71,9 +71,11 @@ public struct HTTPExchange: Sendable, Hashable {
     public var startedAt: Date
 
     /// Creates an exchange.
-    public init(requestID: Int, attempt: Int, endpoint: String, method: String, url: String, requestHeaders: [Field],
-                requestBody: Body?, status: Int?, responseHeaders: [Field], responseBody: Body?, error: String?,
-                start: Double, duration: Double, startedAt: Date) {
+    public init(
+        requestID: Int, attempt: Int, endpoint: String, method: String, url: String, requestHeaders: [Field],
+        requestBody: Body?, status: Int?, responseHeaders: [Field], responseBody: Body?, error: String?,
+        start: Double, duration: Double, startedAt: Date
+    ) {
         self.requestID = requestID
         self.attempt = attempt
         self.endpoint = endpoint

@@ -18,9 +18,11 @@ public struct HeaderInfo: Sendable, Hashable {
     public var scenarioDetail: String?
 
     /// Creates the header info.
-    public init(targetURL: String = "", orgKey: String = "", sdkVersion: String = "",
-                serverReachable: Bool? = nil, scenarioName: String? = nil, scenarioPassed: Bool? = nil,
-                scenarioDetail: String? = nil) {
+    public init(
+        targetURL: String = "", orgKey: String = "", sdkVersion: String = "",
+        serverReachable: Bool? = nil, scenarioName: String? = nil, scenarioPassed: Bool? = nil,
+        scenarioDetail: String? = nil
+    ) {
         self.targetURL = targetURL
         self.orgKey = orgKey
         self.sdkVersion = sdkVersion

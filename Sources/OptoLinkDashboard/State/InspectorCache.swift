@@ -20,8 +20,9 @@ struct InspectorCache: Sendable, Hashable {
     static func key(_ state: DashboardState, requestID: Int, size: ScreenSize) -> Key? {
         guard let row = state.timeline.last(where: { $0.requestID == requestID }) else { return nil }
         let runs = row.outcome == .pending || row.attempts.contains(where: \.isRunning)
-        return Key(requestID: requestID, width: InspectorDocument.textWidth(for: size), row: row,
-                   exchanges: state.exchanges(of: requestID), now: runs ? state.now : nil)
+        return Key(
+            requestID: requestID, width: InspectorDocument.textWidth(for: size), row: row,
+            exchanges: state.exchanges(of: requestID), now: runs ? state.now : nil)
     }
 
     /// Request `requestID`'s document at `size`: the cached one when built from the same, else a new one.

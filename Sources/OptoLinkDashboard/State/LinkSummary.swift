@@ -14,8 +14,10 @@ public struct LinkSummary: Sendable, Hashable {
     public var isDeferred: Bool
 
     /// Creates a summary.
-    public init(linkId: String? = nil, path: String, method: String, confidence: String? = nil,
-                score: Double? = nil, isDeferred: Bool = false) {
+    public init(
+        linkId: String? = nil, path: String, method: String, confidence: String? = nil,
+        score: Double? = nil, isDeferred: Bool = false
+    ) {
         self.linkId = linkId
         self.path = path
         self.method = method

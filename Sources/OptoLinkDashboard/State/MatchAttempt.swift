@@ -33,9 +33,11 @@ public struct MatchAttempt: Sendable, Hashable {
     public var source: Source
 
     /// Creates a row.
-    public init(id: String, time: Double? = nil, at: String? = nil, matched: Bool, method: String,
-                confidence: String? = nil, score: Double? = nil, path: String? = nil,
-                breakdown: MatchBreakdown? = nil, source: Source = .server) {
+    public init(
+        id: String, time: Double? = nil, at: String? = nil, matched: Bool, method: String,
+        confidence: String? = nil, score: Double? = nil, path: String? = nil,
+        breakdown: MatchBreakdown? = nil, source: Source = .server
+    ) {
         self.id = id
         self.time = time
         self.at = at

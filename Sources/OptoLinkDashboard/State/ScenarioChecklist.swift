@@ -24,7 +24,8 @@ public struct ScenarioChecklist: Sendable, Hashable {
     /// Applies a step's new status: the first step of that name not yet ended takes it (a step of that name
     /// that already ended, or one missing from the plan, adds a row).
     mutating func update(_ name: String, to status: ScenarioStep.Status) {
-        if let index = steps.firstIndex(where: { $0.name == name && ($0.status == .pending || $0.status == .running) }) {
+        if let index = steps.firstIndex(where: { $0.name == name && ($0.status == .pending || $0.status == .running) })
+        {
             steps[index].status = status
         } else {
             steps.append(ScenarioStep(name: name, status: status))

@@ -24,7 +24,10 @@ public struct ScenarioResult: Sendable, Hashable {
     public var steps: [ScenarioStep]
 
     /// Creates a result.
-    public init(name: String, expectation: String, verdict: Verdict, detail: String, duration: Double, steps: [ScenarioStep] = []) {
+    public init(
+        name: String, expectation: String, verdict: Verdict, detail: String, duration: Double,
+        steps: [ScenarioStep] = []
+    ) {
         self.name = name
         self.expectation = expectation
         self.verdict = verdict
@@ -36,7 +39,11 @@ public struct ScenarioResult: Sendable, Hashable {
     /// The step that failed, with its number in the checklist (from 1); nil when none did.
     public var failedStep: (number: Int, name: String)? {
         guard verdict == .failed,
-              let index = steps.firstIndex(where: { if case .failed = $0.status { return true }; return false }) else { return nil }
+            let index = steps.firstIndex(where: {
+                if case .failed = $0.status { return true }
+                return false
+            })
+        else { return nil }
         return (index + 1, steps[index].name)
     }
 

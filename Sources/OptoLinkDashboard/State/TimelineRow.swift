@@ -12,8 +12,10 @@ public struct TimelineRow: Sendable, Hashable {
     public var outcome: TimelineOutcome
 
     /// Creates a row.
-    public init(requestID: Int, endpoint: String, attempts: [TimelineAttempt] = [], waits: [BackoffWait] = [],
-                outcome: TimelineOutcome = .pending) {
+    public init(
+        requestID: Int, endpoint: String, attempts: [TimelineAttempt] = [], waits: [BackoffWait] = [],
+        outcome: TimelineOutcome = .pending
+    ) {
         self.requestID = requestID
         self.endpoint = endpoint
         self.attempts = attempts

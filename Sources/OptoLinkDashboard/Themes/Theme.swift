@@ -20,7 +20,9 @@ public struct Theme: Sendable, Hashable {
     public static let builtInDefault = Theme(name: "default")
 
     /// The attribute-only theme (`NO_COLOR`).
-    public static let mono = Theme(name: "mono", colors: Dictionary(uniqueKeysWithValues: ThemeKey.allCases.map { ($0, .terminalDefault) }), isMono: true)
+    public static let mono = Theme(
+        name: "mono", colors: Dictionary(uniqueKeysWithValues: ThemeKey.allCases.map { ($0, .terminalDefault) }),
+        isMono: true)
 
     /// The colour of one key.
     public subscript(key: ThemeKey) -> ThemeColor { colors[key] ?? key.defaultColor }

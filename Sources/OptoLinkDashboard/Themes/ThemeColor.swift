@@ -8,16 +8,27 @@ public enum ThemeColor: Sendable, Hashable {
     case rgb(red: Int, green: Int, blue: Int)
 
     /// The 16 ANSI colour names (index = position); `gray`/`grey` alias `bright_black`.
-    public static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-                               "bright_black", "bright_red", "bright_green", "bright_yellow",
-                               "bright_blue", "bright_magenta", "bright_cyan", "bright_white"]
+    public static let names = [
+        "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+        "bright_black", "bright_red", "bright_green", "bright_yellow",
+        "bright_blue", "bright_magenta", "bright_cyan", "bright_white",
+    ]
 
     /// Parses `red`, `bright_blue`, `#1e90ff`, `#fff`, `208`, `default`; nil when not a colour.
     public init?(parsing text: String) {
         let value = text.trimmingSpaces.lowercased()
-        if value.isEmpty || value == "default" || value == "none" { self = .terminalDefault; return }
-        if value == "gray" || value == "grey" { self = .indexed(8); return }
-        if let index = ThemeColor.names.firstIndex(of: value.replacingDashes) { self = .indexed(index); return }
+        if value.isEmpty || value == "default" || value == "none" {
+            self = .terminalDefault
+            return
+        }
+        if value == "gray" || value == "grey" {
+            self = .indexed(8)
+            return
+        }
+        if let index = ThemeColor.names.firstIndex(of: value.replacingDashes) {
+            self = .indexed(index)
+            return
+        }
         if value.hasPrefix("#") {
             var hex = String(value.dropFirst())
             if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
@@ -25,7 +36,10 @@ public enum ThemeColor: Sendable, Hashable {
             self = .rgb(red: packed >> 16 & 0xFF, green: packed >> 8 & 0xFF, blue: packed & 0xFF)
             return
         }
-        if let index = Int(value), (0...255).contains(index) { self = .indexed(index); return }
+        if let index = Int(value), (0...255).contains(index) {
+            self = .indexed(index)
+            return
+        }
         return nil
     }
 }

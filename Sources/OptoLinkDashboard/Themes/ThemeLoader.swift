@@ -22,7 +22,9 @@ public struct ThemeLoader: Sendable {
     ///   - environment: usually `ProcessInfo.processInfo.environment`.
     ///   - currentDirectory: the working directory.
     ///   - executablePath: the running executable (`CommandLine.arguments[0]` resolved).
-    public static func standard(environment: [String: String], currentDirectory: String, executablePath: String?) -> ThemeLoader {
+    public static func standard(environment: [String: String], currentDirectory: String, executablePath: String?)
+        -> ThemeLoader
+    {
         var directories = [currentDirectory + "/themes"]
         if let custom = environment["OPTOLINK_THEMES"], !custom.isEmpty { directories.append(custom) }
         if let executablePath {
@@ -62,9 +64,11 @@ public struct ThemeLoader: Sendable {
         guard let path = path(for: nameOrPath) else {
             if nameOrPath == "default" { return ThemeLoadResult(theme: .builtInDefault) }
             if nameOrPath == "mono" { return ThemeLoadResult(theme: .mono) }
-            return ThemeLoadResult(theme: .builtInDefault, error: .themeNotFound(nameOrPath, searched: searchDirectories))
+            return ThemeLoadResult(
+                theme: .builtInDefault, error: .themeNotFound(nameOrPath, searched: searchDirectories))
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
             return ThemeLoadResult(theme: .builtInDefault, error: .themeUnreadable(path))
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -32,7 +32,7 @@ public enum ThemeParser {
             }
             rest.removeFirst()
             var value = String(rest).trimmingSpaces
-            if let hash = value.range(of: " #") , !value.hasPrefix("\"") { value = String(value[..<hash.lowerBound]) }
+            if let hash = value.range(of: " #"), !value.hasPrefix("\"") { value = String(value[..<hash.lowerBound]) }
             if value.hasPrefix("\"") {
                 let body = value.dropFirst()
                 guard let end = body.firstIndex(of: "\"") else {
@@ -40,7 +40,8 @@ public enum ThemeParser {
                 }
                 let trailing = body[body.index(after: end)...].trimmingCharactersSpaces
                 guard trailing.isEmpty || trailing.hasPrefix("#") else {
-                    throw .themeSyntax(file: file, line: lineNumber, reason: "unexpected text after the value of theme[\(key)]")
+                    throw .themeSyntax(
+                        file: file, line: lineNumber, reason: "unexpected text after the value of theme[\(key)]")
                 }
                 value = String(body[..<end])
             }
@@ -53,7 +54,8 @@ public enum ThemeParser {
                 continue
             }
             guard let color = ThemeColor(parsing: value) else {
-                throw .themeSyntax(file: file, line: lineNumber, reason: "'\(value)' is not a colour (name, #RRGGBB or 0-255)")
+                throw .themeSyntax(
+                    file: file, line: lineNumber, reason: "'\(value)' is not a colour (name, #RRGGBB or 0-255)")
             }
             colors[themeKey] = color
         }

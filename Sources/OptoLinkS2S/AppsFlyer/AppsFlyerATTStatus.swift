@@ -15,7 +15,8 @@ public enum AppsFlyerATTStatus: Int, Sendable, Hashable, CaseIterable {
     public init(code: Int) throws {
         guard let status = AppsFlyerATTStatus(rawValue: code) else {
             throw OptoLinkS2SError.request(
-                "att_status", "att_status must be 1 (authorized), 2 (denied), 3 (notDetermined) or 4 (restricted): got \(code)")
+                "att_status",
+                "att_status must be 1 (authorized), 2 (denied), 3 (notDetermined) or 4 (restricted): got \(code)")
         }
         self = status
     }

@@ -45,7 +45,8 @@ public struct AppsFlyerClickEvent: Sendable, Hashable {
     public init(
         timestamp: String? = nil, customParams: [String: S2SJSONValue] = [:], campaignID: String? = nil,
         matchType: AppsFlyerMatchType? = nil, mediaSource: String? = nil, campaign: String? = nil,
-        clickHTTPReferrer: String? = nil, afSubs: [String?] = [nil, nil, nil, nil, nil], fields: [String: S2SJSONValue] = [:]
+        clickHTTPReferrer: String? = nil, afSubs: [String?] = [nil, nil, nil, nil, nil],
+        fields: [String: S2SJSONValue] = [:]
     ) {
         self.timestamp = timestamp
         self.customParams = customParams
@@ -64,7 +65,9 @@ public struct AppsFlyerClickEvent: Sendable, Hashable {
             switch members[name] {
             case nil, .null?: return nil
             case let value?:
-                guard let text = value.scalarText else { throw ShapeError("click_event.\(name) must be a string or null: got \(value)") }
+                guard let text = value.scalarText else {
+                    throw ShapeError("click_event.\(name) must be a string or null: got \(value)")
+                }
                 return text
             }
         }
@@ -76,9 +79,12 @@ public struct AppsFlyerClickEvent: Sendable, Hashable {
         }
         self.init(
             timestamp: try text("timestamp"), customParams: customParams, campaignID: try text("campaign_id"),
-            matchType: try text("match_type").map(AppsFlyerMatchType.init(rawValue:)), mediaSource: try text("media_source"),
+            matchType: try text("match_type").map(AppsFlyerMatchType.init(rawValue:)),
+            mediaSource: try text("media_source"),
             campaign: try text("campaign"), clickHTTPReferrer: try text("click_http_referrer"),
-            afSubs: [try text("af_sub1"), try text("af_sub2"), try text("af_sub3"), try text("af_sub4"), try text("af_sub5")],
+            afSubs: [
+                try text("af_sub1"), try text("af_sub2"), try text("af_sub3"), try text("af_sub4"), try text("af_sub5"),
+            ],
             fields: members)
     }
 

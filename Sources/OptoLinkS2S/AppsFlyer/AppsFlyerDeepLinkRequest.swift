@@ -81,7 +81,8 @@ public struct AppsFlyerDeepLinkRequest: Sendable, Hashable {
         }
         try idfv?.validate(field: "idfv")
         try idfa?.validate(field: "idfa")
-        for (field, value) in [("request_id", requestID), ("open_referrer", openReferrer)] where value?.isEmpty == true {
+        for (field, value) in [("request_id", requestID), ("open_referrer", openReferrer)] where value?.isEmpty == true
+        {
             throw OptoLinkS2SError.request(field, "\(field) is empty: leave it nil to omit it")
         }
         switch sharingFilter {
@@ -98,7 +99,8 @@ public struct AppsFlyerDeepLinkRequest: Sendable, Hashable {
     func wireTimestamp() throws -> String {
         guard let text = AppsFlyerTimestamp.string(from: timestamp) else {
             throw OptoLinkS2SError.request(
-                "timestamp", "timestamp must be within the years 1 to 9999 (ISO 8601 with four-digit years): got \(timestamp)")
+                "timestamp",
+                "timestamp must be within the years 1 to 9999 (ISO 8601 with four-digit years): got \(timestamp)")
         }
         return text
     }
@@ -111,13 +113,15 @@ public struct AppsFlyerDeepLinkRequest: Sendable, Hashable {
         let wire = WireBody(
             is_first: isFirst ? "true" : "false", lang: lang, os: os, timestamp: timestamp, type: type, ip: ip,
             idfv: idfv.map(WireID.init), att_status: attStatus?.rawValue, request_id: requestID,
-            open_referrer: openReferrer, idfa: idfa.map(WireID.init), sharing_filter: sharingFilter.map(WireSharingFilter.init))
+            open_referrer: openReferrer, idfa: idfa.map(WireID.init),
+            sharing_filter: sharingFilter.map(WireSharingFilter.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try encoder.encode(wire), timestamp)
     }
 
     // The body's wire shape: property names are the API's, so the synthesized coding is the contract.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct WireBody: Encodable {
         var is_first: String
         var lang: String
@@ -175,7 +179,9 @@ extension AppsFlyerDeepLinkRequest {
         } catch {
             throw OptoLinkS2SError.request("body", "The body is not JSON")
         }
-        guard let object = value.objectValue else { throw OptoLinkS2SError.request("body", "The body is not a JSON object") }
+        guard let object = value.objectValue else {
+            throw OptoLinkS2SError.request("body", "The body is not a JSON object")
+        }
 
         func string(_ field: String, required: Bool) throws -> String? {
             switch object[field] {
@@ -190,14 +196,16 @@ extension AppsFlyerDeepLinkRequest {
             switch object[field] {
             case nil, .null?: return nil
             case .object(let members)?:
-                guard let kindText = members["type"]?.stringValue, let kind = AppsFlyerDeviceID.Kind(rawValue: kindText) else {
+                guard let kindText = members["type"]?.stringValue, let kind = AppsFlyerDeviceID.Kind(rawValue: kindText)
+                else {
                     throw OptoLinkS2SError.request(field, "\(field).type must be \"unhashed\", \"sha1\" or \"md5\"")
                 }
                 guard let text = members["value"]?.stringValue else {
                     throw OptoLinkS2SError.request(field, "\(field).value must be a string")
                 }
                 return AppsFlyerDeviceID(kind: kind, value: text)
-            case let other?: throw OptoLinkS2SError.request(field, "\(field) must be an object {type, value}: got \(other)")
+            case let other?:
+                throw OptoLinkS2SError.request(field, "\(field) must be an object {type, value}: got \(other)")
             }
         }
 
@@ -205,12 +213,16 @@ extension AppsFlyerDeepLinkRequest {
         switch try string("is_first", required: true) {
         case "true": first = true
         case "false": first = false
-        case let other: throw OptoLinkS2SError.request("is_first", "is_first must be the string \"true\" or \"false\": got \"\(other ?? "")\"")
+        case let other:
+            throw OptoLinkS2SError.request(
+                "is_first", "is_first must be the string \"true\" or \"false\": got \"\(other ?? "")\"")
         }
         let timestampText = try string("timestamp", required: true) ?? ""
         guard let timestamp = AppsFlyerTimestamp.date(from: timestampText) else {
             throw OptoLinkS2SError.request(
-                "timestamp", "timestamp must be ISO 8601 UTC with milliseconds and no zone (like 2015-01-22T08:45:33.412): got \"\(timestampText)\"")
+                "timestamp",
+                "timestamp must be ISO 8601 UTC with milliseconds and no zone (like 2015-01-22T08:45:33.412): got \"\(timestampText)\""
+            )
         }
         var attStatus: AppsFlyerATTStatus?
         switch object["att_status"] {
@@ -226,13 +238,15 @@ extension AppsFlyerDeepLinkRequest {
         case .array(let items)? where items.allSatisfy({ $0.stringValue != nil }):
             sharingFilter = .partners(items.compactMap(\.stringValue))
         case let other?:
-            throw OptoLinkS2SError.request("sharing_filter", "sharing_filter must be a string or an array of strings: got \(other)")
+            throw OptoLinkS2SError.request(
+                "sharing_filter", "sharing_filter must be a string or an array of strings: got \(other)")
         }
         self.init(
             isFirst: first, lang: try string("lang", required: true) ?? "", os: try string("os", required: true) ?? "",
             type: try string("type", required: true) ?? "", ip: try ip ?? string("ip", required: true) ?? "",
             timestamp: timestamp, idfv: try deviceID("idfv"), attStatus: attStatus,
-            requestID: try string("request_id", required: false), openReferrer: try string("open_referrer", required: false),
+            requestID: try string("request_id", required: false),
+            openReferrer: try string("open_referrer", required: false),
             idfa: try deviceID("idfa"), sharingFilter: sharingFilter)
         try validate()
     }

@@ -41,7 +41,9 @@ public struct AppsFlyerDeepLinkResponse: Sendable, Hashable {
             throw invalid("The answer is not JSON", error)
         }
         guard let object = value.objectValue else { throw invalid("The answer is not a JSON object") }
-        guard case .bool(let found)? = object["found"] else { throw invalid("The answer's found is missing or not a boolean") }
+        guard case .bool(let found)? = object["found"] else {
+            throw invalid("The answer's found is missing or not a boolean")
+        }
         var clickEvent: AppsFlyerClickEvent?
         switch object["click_event"] {
         case nil, .null?: break

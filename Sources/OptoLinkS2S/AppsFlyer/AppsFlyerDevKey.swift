@@ -26,7 +26,9 @@ public struct AppsFlyerDevKey: Sendable, CustomStringConvertible, CustomDebugStr
     @available(iOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
     @available(tvOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
     @available(watchOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
-    @available(visionOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
+    @available(
+        visionOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app"
+    )
     public init(_ secret: String) throws {
         self.bytes = try Self.validated(secret, source: "The DevKey")
     }
@@ -39,7 +41,9 @@ public struct AppsFlyerDevKey: Sendable, CustomStringConvertible, CustomDebugStr
     @available(iOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
     @available(tvOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
     @available(watchOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
-    @available(visionOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app")
+    @available(
+        visionOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app"
+    )
     public init(environmentVariable name: String = "APPSFLYER_DEV_KEY") throws {
         try self.init(environmentVariable: name, in: ProcessInfo.processInfo.environment)
     }
@@ -57,7 +61,8 @@ public struct AppsFlyerDevKey: Sendable, CustomStringConvertible, CustomDebugStr
         guard !secret.isEmpty else {
             throw OptoLinkS2SError.configuration("devKey", "\(source) is empty")
         }
-        if secret.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f }) {
+        if secret.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f })
+        {
             throw OptoLinkS2SError.configuration("devKey", "\(source) holds whitespace or control characters")
         }
         SecretPlacement.checkOnce()

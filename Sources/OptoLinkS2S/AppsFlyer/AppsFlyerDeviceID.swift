@@ -27,7 +27,9 @@ public struct AppsFlyerDeviceID: Sendable, Hashable {
     }
 
     /// The identifier itself.
-    public static func unhashed(_ value: String) -> AppsFlyerDeviceID { AppsFlyerDeviceID(kind: .unhashed, value: value) }
+    public static func unhashed(_ value: String) -> AppsFlyerDeviceID {
+        AppsFlyerDeviceID(kind: .unhashed, value: value)
+    }
     /// The identifier's SHA-1 in hexadecimal.
     public static func sha1(_ hex: String) -> AppsFlyerDeviceID { AppsFlyerDeviceID(kind: .sha1, value: hex) }
     /// The identifier's MD5 in hexadecimal.
@@ -42,10 +44,14 @@ public struct AppsFlyerDeviceID: Sendable, Hashable {
         case .sha1: length = 40
         case .md5: length = 32
         }
-        let isHex = value.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+        let isHex = value.utf8.allSatisfy {
+            (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0)
+        }
         guard value.utf8.count == length, isHex else {
             throw OptoLinkS2SError.request(
-                field, "\(field).value must be \(length) hex digits for type \(kind.rawValue): got \(value.utf8.count) characters")
+                field,
+                "\(field).value must be \(length) hex digits for type \(kind.rawValue): got \(value.utf8.count) characters"
+            )
         }
     }
 }

@@ -52,7 +52,8 @@ public struct AppsFlyerS2SClient: Sendable {
     ) throws {
         guard !appID.isEmpty else { throw OptoLinkS2SError.configuration("appID", "The app id is empty") }
         guard !appID.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) else {
-            throw OptoLinkS2SError.configuration("appID", "The app id holds whitespace or control characters: \"\(appID)\"")
+            throw OptoLinkS2SError.configuration(
+                "appID", "The app id holds whitespace or control characters: \"\(appID)\"")
         }
         try configuration.validateTimeout()
         var pathSafe = CharacterSet.urlPathAllowed
@@ -90,7 +91,8 @@ public struct AppsFlyerS2SClient: Sendable {
             let outcome: S2SRetryPolicy.Outcome
             let answer: S2SHTTPResponse?
             do {
-                let response = try await AttemptRace.run(timeout: configuration.attemptTimeout, clock: clock) { [transport] in
+                let response = try await AttemptRace.run(timeout: configuration.attemptTimeout, clock: clock) {
+                    [transport] in
                     try await transport.send(http)
                 }
                 onEvent?(.answered(attempt: attempt, status: response.status))
@@ -101,7 +103,9 @@ public struct AppsFlyerS2SClient: Sendable {
                 answer = response
             } catch {
                 let failure = OptoLinkS2SError.transport(error, attempts: attempt)
-                if Task.isCancelled || failure == .cancelled { throw OptoLinkS2SError.cancelled(attempts: attempt, underlying: error) }
+                if Task.isCancelled || failure == .cancelled {
+                    throw OptoLinkS2SError.cancelled(attempts: attempt, underlying: error)
+                }
                 onEvent?(.noAnswer(attempt: attempt, error: failure))
                 outcome = .noAnswer(failure)
                 answer = nil
@@ -146,13 +150,16 @@ public struct AppsFlyerS2SClient: Sendable {
         var message: String?
         var serviceCode: String?
         if response.body.count <= 64 * 1024,
-            let object = (try? JSONDecoder().decode(S2SJSONValue.self, from: response.body))?.objectValue {
+            let object = (try? JSONDecoder().decode(S2SJSONValue.self, from: response.body))?.objectValue
+        {
             message = object["message"]?.scalarText
             serviceCode = object["code"]?.scalarText
         }
         if response.status == 400 {
             return .badRequest(serviceCode: serviceCode, message: message ?? "Bad Request", attempts: attempts)
         }
-        return .http(status: response.status, message: message ?? "HTTP \(response.status)", serviceCode: serviceCode, attempts: attempts)
+        return .http(
+            status: response.status, message: message ?? "HTTP \(response.status)", serviceCode: serviceCode,
+            attempts: attempts)
     }
 }

@@ -34,10 +34,12 @@ public struct AppsFlyerS2SConfiguration: Sendable, Hashable {
             let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
             let host = components.host, !host.isEmpty
         else {
-            throw OptoLinkS2SError.configuration("baseURL", "The base URL must be an http or https URL with a host: got \(baseURL)")
+            throw OptoLinkS2SError.configuration(
+                "baseURL", "The base URL must be an http or https URL with a host: got \(baseURL)")
         }
         guard components.query == nil, components.fragment == nil else {
-            throw OptoLinkS2SError.configuration("baseURL", "The base URL must not have a query or fragment: got \(baseURL)")
+            throw OptoLinkS2SError.configuration(
+                "baseURL", "The base URL must not have a query or fragment: got \(baseURL)")
         }
         var text = baseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
@@ -47,7 +49,8 @@ public struct AppsFlyerS2SConfiguration: Sendable, Hashable {
     /// Throws when the timeout is not a positive finite number of seconds.
     func validateTimeout() throws {
         guard attemptTimeout.isFinite, attemptTimeout > 0 else {
-            throw OptoLinkS2SError.configuration("attemptTimeout", "The attempt timeout must be positive seconds: got \(attemptTimeout)")
+            throw OptoLinkS2SError.configuration(
+                "attemptTimeout", "The attempt timeout must be positive seconds: got \(attemptTimeout)")
         }
     }
 }

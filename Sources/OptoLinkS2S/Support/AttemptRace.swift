@@ -55,7 +55,7 @@ enum AttemptRace {
             let done = result != nil
             if !done { self.tasks = tasks }
             lock.unlock()
-            if done { tasks.forEach { $0.cancel() } }
+            if done { for task in tasks { task.cancel() } }
         }
 
         func finish(_ outcome: Result<Value, any Error>) {
@@ -66,7 +66,7 @@ enum AttemptRace {
             if first { tasks = [] }
             lock.unlock()
             guard first else { return }
-            losers.forEach { $0.cancel() }
+            for loser in losers { loser.cancel() }
             resumeIfReady()
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -32,7 +33,8 @@ public struct S2SURLSessionTransport: S2STransport {
         let urlRequest = Self.urlRequest(for: request)
         let box = DataTaskBox()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<S2SHTTPResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<S2SHTTPResponse, any Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if let error {
                         continuation.resume(throwing: error)
@@ -45,9 +47,11 @@ public struct S2SURLSessionTransport: S2STransport {
                     var headers: [String: String] = [:]
                     for (name, value) in http.allHeaderFields {
                         // libcurl keeps the spaces around values: trimmed here.
-                        headers[String(describing: name.base)] = String(describing: value).trimmingCharacters(in: .whitespaces)
+                        headers[String(describing: name.base)] = String(describing: value).trimmingCharacters(
+                            in: .whitespaces)
                     }
-                    continuation.resume(returning: S2SHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+                    continuation.resume(
+                        returning: S2SHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
                 }
                 box.start(task)
             }

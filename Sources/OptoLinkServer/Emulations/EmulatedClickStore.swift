@@ -13,11 +13,14 @@ final class EmulatedClickStore: Sendable {
 
     /// Records a click made at `recordedAt` (now, or earlier for `/dev` clicks); returns the record, whose
     /// token is what an install referrer carries back.
-    func record(linkId: String, code: String, path: String, params: [String: JSON], windowHours: Int, ipHash: String,
-                fingerprint: ClickFingerprint, at recordedAt: Date, now: Date) -> MatchRecord {
-        let record = MatchRecord(token: RandomToken.clipboardToken(), orgId: 0, linkId: linkId, shortCode: code, path: path,
-                                 params: params, ipHash: ipHash, fingerprint: fingerprint, recordedAt: recordedAt,
-                                 expiresAt: recordedAt.addingTimeInterval(TimeInterval(windowHours) * 3600))
+    func record(
+        linkId: String, code: String, path: String, params: [String: JSON], windowHours: Int, ipHash: String,
+        fingerprint: ClickFingerprint, at recordedAt: Date, now: Date
+    ) -> MatchRecord {
+        let record = MatchRecord(
+            token: RandomToken.clipboardToken(), orgId: 0, linkId: linkId, shortCode: code, path: path,
+            params: params, ipHash: ipHash, fingerprint: fingerprint, recordedAt: recordedAt,
+            expiresAt: recordedAt.addingTimeInterval(TimeInterval(windowHours) * 3600))
         matches.insert(record, now: now)
         return record
     }
@@ -43,7 +46,8 @@ final class EmulatedClickStore: Sendable {
     /// its Accept-Language (as OptoLink's redirect page records it).
     static func headerFingerprint(_ request: HTTPRequest) -> ClickFingerprint {
         let (platform, osVersion) = UserAgentParser.parse(request.header("User-Agent"))
-        return ClickFingerprint(platform: platform, osVersion: osVersion, deviceModel: nil,
-                                language: UserAgentParser.language(request.header("Accept-Language")), timezone: nil)
+        return ClickFingerprint(
+            platform: platform, osVersion: osVersion, deviceModel: nil,
+            language: UserAgentParser.language(request.header("Accept-Language")), timezone: nil)
     }
 }

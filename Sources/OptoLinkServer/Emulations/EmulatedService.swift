@@ -1,4 +1,5 @@
 import OptoLinkHTTP
+
 /// The services the reference server emulates beside OptoLink (issue 11), each at its own seed's paths:
 /// QubeRoute (`seeds/001_*`), Deep Blue Links (`seeds/004_*`) and AppsFlyer's S2S deep-link API
 /// (`seeds/003_*`). They share the server's port, its matching engine, `/dev/faults` and

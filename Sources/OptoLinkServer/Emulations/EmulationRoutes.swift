@@ -1,4 +1,5 @@
 import OptoLinkHTTP
+
 /// The emulated services' routes, at their seeds' exact paths, in the router table before OptoLink's
 /// `/:orgKey/...` catch-alls (`RouteTable`). Each answers errors in its service's shape and has its own
 /// `/dev/faults` route name (``EmulatedService/faultRoutes``); the click pages are faulted by `any` only,
@@ -10,16 +11,30 @@ enum EmulationRoutes {
 
     /// The SDK-facing routes and click URLs.
     static let service: [Route] = [
-        Route("POST", "/api/v1/sdk/resolve", rate: .resolve, faults: .named("qr-resolve"), errors: quberoute, QubeRouteRoutes.resolve),
-        Route("POST", "/api/v1/sdk/match", rate: .match, faults: .named("qr-match"), errors: quberoute, QubeRouteRoutes.match),
-        Route("POST", "/api/v1/sdk/events", rate: .events, faults: .named("qr-events"), errors: quberoute, QubeRouteRoutes.events),
+        Route(
+            "POST", "/api/v1/sdk/resolve", rate: .resolve, faults: .named("qr-resolve"), errors: quberoute,
+            QubeRouteRoutes.resolve),
+        Route(
+            "POST", "/api/v1/sdk/match", rate: .match, faults: .named("qr-match"), errors: quberoute,
+            QubeRouteRoutes.match),
+        Route(
+            "POST", "/api/v1/sdk/events", rate: .events, faults: .named("qr-events"), errors: quberoute,
+            QubeRouteRoutes.events),
         Route("GET", "/qr/test/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.testClick),
         Route("GET", "/qr/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.liveClick),
-        Route("POST", "/api/links/resolve", rate: .resolve, faults: .named("dbl-resolve"), lane: .loop, errors: deepblue, DeepBlueRoutes.resolve),
-        Route("POST", "/api/links/check-deferred", rate: .match, faults: .named("dbl-check-deferred"), lane: .loop, errors: deepblue, DeepBlueRoutes.checkDeferred),
+        Route(
+            "POST", "/api/links/resolve", rate: .resolve, faults: .named("dbl-resolve"), lane: .loop, errors: deepblue,
+            DeepBlueRoutes.resolve),
+        Route(
+            "POST", "/api/links/check-deferred", rate: .match, faults: .named("dbl-check-deferred"), lane: .loop,
+            errors: deepblue, DeepBlueRoutes.checkDeferred),
         Route("GET", "/dbl/:code", rate: .resolve, lane: .loop, errors: deepblue, DeepBlueClickRoutes.click),
-        Route("POST", "/v1.0/ios/:app_id", rate: .resolve, faults: .named("af-deeplink"), lane: .loop, errors: appsflyer, AppsFlyerRoutes.deepLink),
-        Route("POST", "/ios/:app_id", rate: .resolve, faults: .named("af-deeplink"), lane: .loop, errors: appsflyer, AppsFlyerRoutes.deepLink),
+        Route(
+            "POST", "/v1.0/ios/:app_id", rate: .resolve, faults: .named("af-deeplink"), lane: .loop, errors: appsflyer,
+            AppsFlyerRoutes.deepLink),
+        Route(
+            "POST", "/ios/:app_id", rate: .resolve, faults: .named("af-deeplink"), lane: .loop, errors: appsflyer,
+            AppsFlyerRoutes.deepLink),
         Route("GET", "/af/:app_id/:link", rate: .resolve, lane: .loop, errors: appsflyer, AppsFlyerClickRoutes.click),
     ]
 

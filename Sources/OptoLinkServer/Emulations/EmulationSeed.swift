@@ -23,14 +23,18 @@ struct EmulationSeed: Sendable, Codable, Hashable {
 
     /// Whether `text` is 1–`max` of `[A-Za-z0-9_-]`.
     static func isIdentifier(_ text: String, max: Int = 64) -> Bool {
-        (1...max).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
-        }
+        (1...max).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == 0x2D || byte == 0x5F
+            }
     }
 
     /// Whether `text` is an absolute URL with a scheme and, for http(s), a host.
     static func isAbsoluteURL(_ text: String) -> Bool {
-        guard text.utf8.count <= 2048, let components = URLComponents(string: text), let scheme = components.scheme, !scheme.isEmpty else {
+        guard text.utf8.count <= 2048, let components = URLComponents(string: text), let scheme = components.scheme,
+            !scheme.isEmpty
+        else {
             return false
         }
         if scheme == "http" || scheme == "https" { return !(components.host ?? "").isEmpty }
@@ -39,9 +43,10 @@ struct EmulationSeed: Sendable, Codable, Hashable {
 
     /// Whether `text` is a host name: 1–253 of lower-case letters, digits, `.` and `-`.
     static func isHostName(_ text: String) -> Bool {
-        (1...253).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x2E
-        }
+        (1...253).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x2E
+            }
     }
 
     /// A key's length rule: 16–200 printable ASCII characters without spaces.
@@ -51,6 +56,8 @@ struct EmulationSeed: Sendable, Codable, Hashable {
 
     /// The match window rule shared with OptoLink's links.
     static func checkWindow(_ hours: Int?, at place: String) throws(OptoLinkServerError) {
-        if let hours, !(1...720).contains(hours) { throw .startup("\(place).matchWindowHours must be 1–720, not \(hours)") }
+        if let hours, !(1...720).contains(hours) {
+            throw .startup("\(place).matchWindowHours must be 1–720, not \(hours)")
+        }
     }
 }

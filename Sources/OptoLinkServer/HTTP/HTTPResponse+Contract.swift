@@ -4,23 +4,28 @@ import OptoLinkHTTP
 extension HTTPResponse {
     /// A JSON response.
     static func json(_ value: JSON, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: value.serializedBytes())
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
+            body: value.serializedBytes())
     }
 
     /// An HTML response.
     static func html(_ text: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(text.utf8))
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+            body: Array(text.utf8))
     }
 
     /// The error envelope `{"message","details"?,"requestId"}` (plus `Retry-After` on a 429).
     static func envelope(_ error: OptoLinkServerError, requestId: String) -> HTTPResponse {
         var object: [String: JSON] = ["message": .string(error.message), "requestId": .string(requestId)]
         if !error.details.isEmpty {
-            object["details"] = .array(error.details.map { detail in
-                var d: [String: JSON] = ["message": .string(detail.message)]
-                if let field = detail.field { d["field"] = .string(field) }
-                return .object(d)
-            })
+            object["details"] = .array(
+                error.details.map { detail in
+                    var d: [String: JSON] = ["message": .string(detail.message)]
+                    if let field = detail.field { d["field"] = .string(field) }
+                    return .object(d)
+                })
         }
         var response = json(.object(object), status: error.status)
         if let retry = error.retryAfter { response.headers.append(("Retry-After", String(retry))) }

@@ -57,9 +57,12 @@ struct Route: Sendable {
     var renderError: ErrorRenderer
     var handler: Handler
 
-    init(_ method: String, _ pattern: String, rate: RateLimiter.Family? = nil, faults: FaultFamily = .anyOnly,
-         dev: Bool = false, lane: Lane = .worker, errors: @escaping ErrorRenderer = { HTTPResponse.envelope($0, requestId: $1) },
-         _ handler: @escaping Handler) {
+    init(
+        _ method: String, _ pattern: String, rate: RateLimiter.Family? = nil, faults: FaultFamily = .anyOnly,
+        dev: Bool = false, lane: Lane = .worker,
+        errors: @escaping ErrorRenderer = { HTTPResponse.envelope($0, requestId: $1) },
+        _ handler: @escaping Handler
+    ) {
         self.method = method
         self.pattern = pattern
         (self.patternSegments, self.compiled) = Route.compile(pattern)
@@ -109,7 +112,9 @@ struct Route: Sendable {
 
     private static func compile(_ pattern: String) -> ([Substring], CompiledPattern) {
         let parts = pattern.split(separator: "/")
-        let matchers = parts.map { $0.hasPrefix(":") ? CompiledPattern.Matcher.parameter(String($0.dropFirst())) : .literal(String($0)) }
+        let matchers = parts.map {
+            $0.hasPrefix(":") ? CompiledPattern.Matcher.parameter(String($0.dropFirst())) : .literal(String($0))
+        }
         return (parts, CompiledPattern(matchers: matchers, isCatchAll: pattern.hasPrefix("/:")))
     }
 

@@ -4,29 +4,32 @@
 /// hits at volume (`/data`, the redirect page, `/match`) and the in-memory ones are answered on the event
 /// loop (`lane: .loop`); the rest wait for the database on a storage worker.
 enum RouteTable {
-    static let all: [Route] = [
-        Route("GET", "/health", faults: .exempt, lane: .loop, HealthRoute.health),
-        Route("GET", "/.well-known/apple-app-site-association", WellKnownRoutes.appleAppSiteAssociation),
-        Route("POST", "/match", rate: .match, faults: .named("match"), lane: .loop, MatchRoute.match),
-        Route("POST", "/sdk/session", rate: .sdk, faults: .named("sdk"), SDKRoutes.session),
-        Route("POST", "/sdk/identity", rate: .sdk, faults: .named("sdk"), SDKRoutes.identity),
-        Route("POST", "/sdk/identity/clear", rate: .sdk, faults: .named("sdk"), SDKRoutes.identityClear),
-        Route("POST", "/sdk/events", rate: .events, faults: .named("events"), SDKRoutes.events),
-        Route("POST", "/api-keys/regenerate", KeyRoutes.regenerate),
-        Route("GET", "/links", LinkRoutes.list),
-        Route("POST", "/links", LinkRoutes.create),
-        Route("GET", "/links/:id", LinkRoutes.get),
-        Route("PATCH", "/links/:id", LinkRoutes.update),
-        Route("DELETE", "/links/:id", LinkRoutes.delete),
-        Route("GET", "/links/:id/qr.svg", LinkRoutes.qr),
-        Route("GET", "/links/:id/qr.png", LinkRoutes.qr),
-        Route("POST", "/dev/deferred/simulate", faults: .exempt, dev: true, lane: .loop, DevRoutes.simulate),
-        Route("GET", "/dev/match-attempts", faults: .exempt, dev: true, lane: .loop, DevRoutes.matchAttempts),
-        Route("GET", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.listFaults),
-        Route("POST", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.addFault),
-        Route("DELETE", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.clearFaults),
-    ] + EmulationRoutes.dev + EmulationRoutes.service + [
-        Route("GET", "/:orgKey/:shortCode/data", rate: .resolve, faults: .named("data"), lane: .loop, ResolutionRoutes.data),
-        Route("GET", "/:orgKey/:shortCode", rate: .resolve, lane: .loop, ResolutionRoutes.redirectPage),
-    ]
+    static let all: [Route] =
+        [
+            Route("GET", "/health", faults: .exempt, lane: .loop, HealthRoute.health),
+            Route("GET", "/.well-known/apple-app-site-association", WellKnownRoutes.appleAppSiteAssociation),
+            Route("POST", "/match", rate: .match, faults: .named("match"), lane: .loop, MatchRoute.match),
+            Route("POST", "/sdk/session", rate: .sdk, faults: .named("sdk"), SDKRoutes.session),
+            Route("POST", "/sdk/identity", rate: .sdk, faults: .named("sdk"), SDKRoutes.identity),
+            Route("POST", "/sdk/identity/clear", rate: .sdk, faults: .named("sdk"), SDKRoutes.identityClear),
+            Route("POST", "/sdk/events", rate: .events, faults: .named("events"), SDKRoutes.events),
+            Route("POST", "/api-keys/regenerate", KeyRoutes.regenerate),
+            Route("GET", "/links", LinkRoutes.list),
+            Route("POST", "/links", LinkRoutes.create),
+            Route("GET", "/links/:id", LinkRoutes.get),
+            Route("PATCH", "/links/:id", LinkRoutes.update),
+            Route("DELETE", "/links/:id", LinkRoutes.delete),
+            Route("GET", "/links/:id/qr.svg", LinkRoutes.qr),
+            Route("GET", "/links/:id/qr.png", LinkRoutes.qr),
+            Route("POST", "/dev/deferred/simulate", faults: .exempt, dev: true, lane: .loop, DevRoutes.simulate),
+            Route("GET", "/dev/match-attempts", faults: .exempt, dev: true, lane: .loop, DevRoutes.matchAttempts),
+            Route("GET", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.listFaults),
+            Route("POST", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.addFault),
+            Route("DELETE", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.clearFaults),
+        ] + EmulationRoutes.dev + EmulationRoutes.service + [
+            Route(
+                "GET", "/:orgKey/:shortCode/data", rate: .resolve, faults: .named("data"), lane: .loop,
+                ResolutionRoutes.data),
+            Route("GET", "/:orgKey/:shortCode", rate: .resolve, lane: .loop, ResolutionRoutes.redirectPage),
+        ]
 }

@@ -10,9 +10,11 @@ import OptoLinkHTTP
 /// Every error becomes the envelope; only a real server fault is a 500.
 struct Router: Sendable {
     /// First path segments that never reach the `/:orgKey/...` catch-all.
-    static let reservedPrefixes: Set<String> = ["match", "sdk", "links", "api-keys", ".well-known", "webhooks", "health", "dev",
-                                                 // the emulated services (Emulations/): none of them can be a 4-character org key
-                                                 "api", "v1.0", "ios", "qr", "dbl", "af"]
+    static let reservedPrefixes: Set<String> = [
+        "match", "sdk", "links", "api-keys", ".well-known", "webhooks", "health", "dev",
+        // the emulated services (Emulations/): none of them can be a 4-character org key
+        "api", "v1.0", "ios", "qr", "dbl", "af",
+    ]
 
     let backend: Backend
 
@@ -54,7 +56,9 @@ struct Router: Sendable {
 
     /// Answers one request (`stage`: how far it already got; a fresh request on a worker by default, as
     /// tests and embedders without an event loop call it).
-    func handle(_ request: HTTPRequest, peer: String, stage: HandlingStage = HandlingStage(onWorker: true)) -> RouterOutcome {
+    func handle(_ request: HTTPRequest, peer: String, stage: HandlingStage = HandlingStage(onWorker: true))
+        -> RouterOutcome
+    {
         let requestId = RandomToken.requestID()
         let now = backend.clock.now()
         let ip: String
@@ -81,11 +85,16 @@ struct Router: Sendable {
         guard let (entry, params) = found else {
             if !allowed.isEmpty {
                 let error = OptoLinkServerError(status: 405, message: "Method \(request.method) not allowed")
-                var response = allowedRenderer.map { $0(error, requestId) } ?? HTTPResponse.envelope(error, requestId: requestId)
+                var response =
+                    allowedRenderer.map { $0(error, requestId) } ?? HTTPResponse.envelope(error, requestId: requestId)
                 response.headers.append(("Allow", allowed.joined(separator: ", ")))
                 return .respond(response)
             }
-            return .respond(.envelope(.notFound("No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"), requestId: requestId))
+            return .respond(
+                .envelope(
+                    .notFound(
+                        "No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"
+                    ), requestId: requestId))
         }
 
         if !stage.faultsApplied, entry.faultFamily != .exempt {
@@ -96,17 +105,22 @@ struct Router: Sendable {
                 case .delay: return .delay(fault.delaySeconds ?? 0)
                 case .status:
                     let status = fault.status ?? 500
-                    let error = status == 429
+                    let error =
+                        status == 429
                         ? OptoLinkServerError.tooManyRequests(retryAfter: 1)
-                        : OptoLinkServerError(status: status, message: "Injected fault: \(status) \(HTTPResponse.reason(status))")
+                        : OptoLinkServerError(
+                            status: status, message: "Injected fault: \(status) \(HTTPResponse.reason(status))")
                     return .respond(entry.renderError(error, requestId))
                 }
             }
         }
 
-        if !stage.onWorker, entry.lane == .worker { return .offload(HandlingStage(faultsApplied: true, rateCounted: stage.rateCounted)) }
+        if !stage.onWorker, entry.lane == .worker {
+            return .offload(HandlingStage(faultsApplied: true, rateCounted: stage.rateCounted))
+        }
 
-        let context = RouteContext(requestId: requestId, ip: ip, params: params, now: now, access: stage.onWorker ? .wait : .noWait)
+        let context = RouteContext(
+            requestId: requestId, ip: ip, params: params, now: now, access: stage.onWorker ? .wait : .noWait)
         do {
             if !stage.rateCounted, let family = entry.rateFamily { try backend.rateLimiter.check(family, ip: ip) }
             var response = try entry.handler(backend, request, context)
@@ -115,9 +129,13 @@ struct Router: Sendable {
         } catch let error as OptoLinkServerError where error.isStorageBusy && !stage.onWorker {
             return .offload(HandlingStage(faultsApplied: true, rateCounted: true))
         } catch let error as OptoLinkServerError {
-            return .respond(entry.renderError(error.status == 500 ? OptoLinkServerError(status: 500, message: "Internal server error") : error, requestId))
+            return .respond(
+                entry.renderError(
+                    error.status == 500 ? OptoLinkServerError(status: 500, message: "Internal server error") : error,
+                    requestId))
         } catch {
-            return .respond(entry.renderError(OptoLinkServerError(status: 500, message: "Internal server error"), requestId))
+            return .respond(
+                entry.renderError(OptoLinkServerError(status: 500, message: "Internal server error"), requestId))
         }
     }
 }

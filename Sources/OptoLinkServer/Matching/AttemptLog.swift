@@ -48,10 +48,14 @@ final class AttemptLog: Sendable {
             if let v = input.fingerprint.language { request["language"] = .string(v) }
             if let v = input.fingerprint.timezone { request["timezone"] = .string(v) }
             let candidates: [JSON] = candidates.map { c in
-                .object(["linkId": .string(c.linkId), "shortCode": .string(c.shortCode), "path": .string(c.path),
-                         "recordedAt": .string(ISOTime.string(c.recordedAt)), "ageSeconds": .number((c.age * 10).rounded() / 10),
-                         "points": c.points.json, "total": .number(Double(c.points.total)),
-                         "reasons": .array(Scoring.explain(click: c.click, request: input.fingerprint, age: c.age).map(JSON.string))])
+                .object([
+                    "linkId": .string(c.linkId), "shortCode": .string(c.shortCode), "path": .string(c.path),
+                    "recordedAt": .string(ISOTime.string(c.recordedAt)),
+                    "ageSeconds": .number((c.age * 10).rounded() / 10),
+                    "points": c.points.json, "total": .number(Double(c.points.total)),
+                    "reasons": .array(
+                        Scoring.explain(click: c.click, request: input.fingerprint, age: c.age).map(JSON.string)),
+                ])
             }
             var object: [String: JSON] = [
                 "id": .string("att_\(number)"), "at": .string(ISOTime.string(at)), "service": .string(service),
@@ -91,17 +95,22 @@ final class AttemptLog: Sendable {
 
     /// Records an attempt. `service` tags it (`optolink` for `POST /match`, else the emulated service);
     /// `answer` is what the service answered, in its own terms (an emulation's mapping of the result).
-    func record(input: MatchEngine.Input, decision: MatchEngine.Decision, ip: String, now: Date,
-                service: String = "optolink", answer: JSON? = nil) {
+    func record(
+        input: MatchEngine.Input, decision: MatchEngine.Decision, ip: String, now: Date,
+        service: String = "optolink", answer: JSON? = nil
+    ) {
         let candidates = decision.candidates.map { c in
             let record = c.record
-            return Candidate(linkId: record.linkId, shortCode: record.shortCode, path: record.path, recordedAt: record.recordedAt,
-                             age: c.age, points: c.points, click: record.fingerprint)
+            return Candidate(
+                linkId: record.linkId, shortCode: record.shortCode, path: record.path, recordedAt: record.recordedAt,
+                age: c.age, points: c.points, click: record.fingerprint)
         }
         entries.withLock { ring in
             ring.count += 1
-            ring.append(Entry(number: ring.count, at: now, ip: ip, input: input, result: decision.result,
-                              guardFired: decision.guardFired, candidates: candidates, service: service, answer: answer))
+            ring.append(
+                Entry(
+                    number: ring.count, at: now, ip: ip, input: input, result: decision.result,
+                    guardFired: decision.guardFired, candidates: candidates, service: service, answer: answer))
         }
     }
 
@@ -112,11 +121,13 @@ final class AttemptLog: Sendable {
             var i = 0
             while i < ring.items.count, found.count < limit {
                 let entry = ring.newest(i)
-                if deviceId == nil || entry.deviceId == deviceId, service == nil || entry.service == service { found.append(entry) }
+                if deviceId == nil || entry.deviceId == deviceId, service == nil || entry.service == service {
+                    found.append(entry)
+                }
                 i += 1
             }
             return found
         }
-        return found.map(\.json)   // written outside the lock
+        return found.map(\.json)  // written outside the lock
     }
 }

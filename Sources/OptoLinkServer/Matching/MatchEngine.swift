@@ -59,7 +59,7 @@ enum MatchEngine {
         // are kept by position; the sort moves small keys only.
         var points = [(age: TimeInterval, points: Scoring.Breakdown)]()
         var keys = [(total: Int, recordedAt: Date, index: Int)]()
-        var exactIndex: Int?   // P2: the newest exact candidate, the first in candidate order among equally new ones
+        var exactIndex: Int?  // P2: the newest exact candidate, the first in candidate order among equally new ones
         state.withFingerprintCandidates(ipHash: ipHash, now: now) { buffer in
             points.reserveCapacity(buffer.count)
             keys.reserveCapacity(buffer.count)
@@ -70,27 +70,37 @@ enum MatchEngine {
                 keys.append((breakdown.total, buffer[index].recordedAt, index))
                 // Newest first; among equally new ones the first in candidate order (higher total, then list order).
                 if Scoring.isExact(click: buffer[index].fingerprint, request: input.fingerprint),
-                   exactIndex.map({ (buffer[$0].recordedAt, keys[$0].total) < (buffer[index].recordedAt, breakdown.total) }) ?? true {
+                    exactIndex.map({
+                        (buffer[$0].recordedAt, keys[$0].total) < (buffer[index].recordedAt, breakdown.total)
+                    }) ?? true
+                {
                     exactIndex = index
                 }
             }
         }
         // Highest total first, then newest click; ties keep list order.
-        keys.sort { ($0.total, $0.recordedAt) != ($1.total, $1.recordedAt) ? ($0.total, $0.recordedAt) > ($1.total, $1.recordedAt) : $0.index < $1.index }
+        keys.sort {
+            ($0.total, $0.recordedAt) != ($1.total, $1.recordedAt)
+                ? ($0.total, $0.recordedAt) > ($1.total, $1.recordedAt) : $0.index < $1.index
+        }
 
         func finish(_ result: Result?, guardFired: Bool = false) -> Decision {
             if let result { state.markMatched(token: result.record.token, now: now) }
             // Read after `markMatched`: the purge above left only live records, and a match keeps its
             // record alive for the grace period, so the list (and every index in `keys`) is unchanged.
             let source = state.fingerprintCandidates(ipHash: ipHash, now: now)
-            let candidates = keys.map { Candidate(source: source, index: $0.index, age: points[$0.index].age, points: points[$0.index].points) }
+            let candidates = keys.map {
+                Candidate(source: source, index: $0.index, age: points[$0.index].age, points: points[$0.index].points)
+            }
             return Decision(result: result, guardFired: guardFired, candidates: candidates)
         }
 
         if let token = input.clipboardToken, let record = state.record(token: token, now: now) {
             return finish(Result(method: "CLIPBOARD", confidence: "exact", record: record))
         }
-        if let referrer = input.installReferrer, let token = extractToken(referrer), let record = state.record(token: token, now: now) {
+        if let referrer = input.installReferrer, let token = extractToken(referrer),
+            let record = state.record(token: token, now: now)
+        {
             return finish(Result(method: "INSTALL_REFERRER", confidence: "exact", record: record))
         }
         if let exactIndex, let record = state.fingerprintRecord(ipHash: ipHash, at: exactIndex) {
@@ -99,8 +109,13 @@ enum MatchEngine {
         // Keys are sorted by total, so the qualifying ones are a prefix.
         let qualifyingCount = keys.prefix { $0.total >= Scoring.threshold }.count
         if qualifyingCount > 3 { return finish(nil, guardFired: true) }
-        if qualifyingCount > 0, let best = keys.first, let record = state.fingerprintRecord(ipHash: ipHash, at: best.index) {
-            return finish(Result(method: "FINGERPRINT_SCORED", confidence: Scoring.confidence(for: best.total), score: best.total, record: record))
+        if qualifyingCount > 0, let best = keys.first,
+            let record = state.fingerprintRecord(ipHash: ipHash, at: best.index)
+        {
+            return finish(
+                Result(
+                    method: "FINGERPRINT_SCORED", confidence: Scoring.confidence(for: best.total), score: best.total,
+                    record: record))
         }
         if let newest = state.newestFuzzyCandidate(ipHash: ipHash, now: now) {
             return finish(Result(method: "IP_FUZZY", confidence: "low", record: newest))
@@ -117,7 +132,9 @@ enum MatchEngine {
             let candidate = decoded[range.lowerBound...].prefix(26)
             if RandomToken.isClipboardToken(candidate) {
                 let after = candidate.endIndex
-                if after == decoded.endIndex || !RandomToken.isBase64URL(decoded.utf8[after]) { return String(candidate) }
+                if after == decoded.endIndex || !RandomToken.isBase64URL(decoded.utf8[after]) {
+                    return String(candidate)
+                }
             }
             search = decoded[range.upperBound...]
         }
@@ -129,7 +146,8 @@ enum MatchEngine {
         guard let result else { return ["matched": false, "matchMethod": "NONE"] }
         var object: [String: JSON] = [
             "matched": true, "matchMethod": .string(result.method), "matchConfidence": .string(result.confidence),
-            "linkId": .string(result.record.linkId), "path": .string(result.record.path), "params": .object(result.record.params),
+            "linkId": .string(result.record.linkId), "path": .string(result.record.path),
+            "params": .object(result.record.params),
         ]
         if let score = result.score { object["matchScore"] = .number(Double(score)) }
         return .object(object)

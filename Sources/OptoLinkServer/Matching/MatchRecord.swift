@@ -17,8 +17,11 @@ struct MatchRecord: Sendable, Hashable {
     /// When it first matched (then it only lives on for the grace period).
     var matchedAt: Date?
 
-    init(token: String, orgId: Int64, linkId: String, shortCode: String, path: String, params: [String: JSON], ipHash: String,
-         fingerprint: ClickFingerprint, recordedAt: Date, expiresAt: Date, matchedAt: Date? = nil) {
+    init(
+        token: String, orgId: Int64, linkId: String, shortCode: String, path: String, params: [String: JSON],
+        ipHash: String,
+        fingerprint: ClickFingerprint, recordedAt: Date, expiresAt: Date, matchedAt: Date? = nil
+    ) {
         self.token = token
         self.link = LinkSnapshot(orgId: orgId, linkId: linkId, shortCode: shortCode, path: path, params: params)
         self.ipHash = ipHash
@@ -53,8 +56,9 @@ final class LinkSnapshot: Sendable, Hashable {
     }
 
     static func == (lhs: LinkSnapshot, rhs: LinkSnapshot) -> Bool {
-        lhs === rhs || (lhs.orgId == rhs.orgId && lhs.linkId == rhs.linkId && lhs.shortCode == rhs.shortCode
-                        && lhs.path == rhs.path && lhs.params == rhs.params)
+        lhs === rhs
+            || (lhs.orgId == rhs.orgId && lhs.linkId == rhs.linkId && lhs.shortCode == rhs.shortCode
+                && lhs.path == rhs.path && lhs.params == rhs.params)
     }
 
     func hash(into hasher: inout Hasher) {

@@ -52,7 +52,10 @@ struct MatchState: Sendable {
             guard head < tokens.count else { return nil }
             defer {
                 head += 1
-                if head > 4096, head * 2 > tokens.count { tokens.removeFirst(head); head = 0 }
+                if head > 4096, head * 2 > tokens.count {
+                    tokens.removeFirst(head)
+                    head = 0
+                }
             }
             return tokens[head]
         }
@@ -91,10 +94,11 @@ struct MatchState: Sendable {
     /// optolink-bench (row 7) measures the real figure against this estimate.
     static func estimatedBytes(of record: MatchRecord) -> Int {
         let f = record.fingerprint
-        return recordOverhead + [f.platform, f.osVersion, f.deviceModel, f.language, f.timezone].reduce(0) { total, field in
-            guard let count = field?.utf8.count, count > 15 else { return total }
-            return total + 32 + (count + 15) / 16 * 16
-        }
+        return recordOverhead
+            + [f.platform, f.osVersion, f.deviceModel, f.language, f.timezone].reduce(0) { total, field in
+                guard let count = field?.utf8.count, count > 15 else { return total }
+                return total + 32 + (count + 15) / 16 * 16
+            }
     }
 
     /// The fixed part of `estimatedBytes(of:)`: optolink-bench measured 644 bytes per browser click at
@@ -119,12 +123,13 @@ struct MatchState: Sendable {
         // 1 024), so its cost stays O(1) per insert however many clicks are stored.
         if insertsSinceSweep >= max(1024, records.count) { sweep(now: now) }
         purge(ipHash: record.ipHash, now: now)
-        if records[record.token] != nil { removeRecord(token: record.token) }   // a reused token
+        if records[record.token] != nil { removeRecord(token: record.token) }  // a reused token
         var record = record
         let key = AddressKey(record.ipHash)
-        var bucket = buckets.removeValue(forKey: key) ?? Bucket()   // out of the dictionary while it changes
+        var bucket = buckets.removeValue(forKey: key) ?? Bucket()  // out of the dictionary while it changes
         var tokens = held.removeValue(forKey: key) ?? []
-        if let first = tokens.first, let sibling = records[first] { record.ipHash = sibling.ipHash }   // one hash string per address
+        // one hash string per address
+        if let first = tokens.first, let sibling = records[first] { record.ipHash = sibling.ipHash }
         record.link = intern(record.link, token: record.token)
         records[record.token] = record
         storedBytes += MatchState.estimatedBytes(of: record)
@@ -166,7 +171,7 @@ struct MatchState: Sendable {
         var tokens = held.removeValue(forKey: key) ?? []
         tokens.removeAll { $0 == token }
         guard var bucket = buckets.removeValue(forKey: key) else { return }
-        guard !tokens.isEmpty else { return }   // the address's last record: its bucket goes too
+        guard !tokens.isEmpty else { return }  // the address's last record: its bucket goes too
         held[key] = tokens
         bucket.fingerprint.removeAll { $0 == token }
         bucket.fuzzy.removeAll { $0 == token }
@@ -183,16 +188,18 @@ struct MatchState: Sendable {
     /// Rebuilds a bucket's `fingerprintRecords` from `records`.
     private mutating func resync(ipHash: String) {
         guard var bucket = buckets[AddressKey(ipHash)] else { return }
-        buckets[AddressKey(ipHash)] = nil   // keep the arrays uniquely referenced while they change
+        buckets[AddressKey(ipHash)] = nil  // keep the arrays uniquely referenced while they change
         bucket.fingerprintRecords = []
-        bucket.fingerprintRecords.reserveCapacity(bucket.fingerprint.count)   // exact: it is rebuilt, never appended to
+        bucket.fingerprintRecords.reserveCapacity(bucket.fingerprint.count)  // exact: it is rebuilt, never appended to
         for token in bucket.fingerprint { if let record = records[token] { bucket.fingerprintRecords.append(record) } }
         buckets[AddressKey(ipHash)] = bucket
     }
 
     private func evictOldest(_ tokens: inout [String], cap: Int) {
         while tokens.count > cap {
-            let oldest = tokens.indices.min { (records[tokens[$0]]?.recordedAt ?? .distantPast) < (records[tokens[$1]]?.recordedAt ?? .distantPast) }!
+            let oldest = tokens.indices.min {
+                (records[tokens[$0]]?.recordedAt ?? .distantPast) < (records[tokens[$1]]?.recordedAt ?? .distantPast)
+            }!
             tokens.remove(at: oldest)
         }
     }
@@ -206,7 +213,8 @@ struct MatchState: Sendable {
     /// Live records in an IP's fingerprint list.
     func fingerprintCandidates(ipHash: String, now: Date) -> [MatchRecord] {
         guard let bucket = buckets[AddressKey(ipHash)] else { return [] }
-        if now < bucket.earliestExpiry { return bucket.fingerprintRecords }   // nothing expired: share the array, no copies
+        // nothing expired: share the array, no copies
+        if now < bucket.earliestExpiry { return bucket.fingerprintRecords }
         return bucket.fingerprintRecords.filter { $0.expiresAt > now }
     }
 
@@ -221,7 +229,9 @@ struct MatchState: Sendable {
     /// The record at `index` of `fingerprintCandidates(ipHash:now:)` (valid after a purge, when the
     /// candidates are the bucket's whole list).
     func fingerprintRecord(ipHash: String, at index: Int) -> MatchRecord? {
-        guard let records = buckets[AddressKey(ipHash)]?.fingerprintRecords, records.indices.contains(index) else { return nil }
+        guard let records = buckets[AddressKey(ipHash)]?.fingerprintRecords, records.indices.contains(index) else {
+            return nil
+        }
         return records[index]
     }
 
@@ -232,7 +242,10 @@ struct MatchState: Sendable {
         var newestAt = Date.distantPast
         for token in bucket.fuzzy {
             guard let r = records[token], r.expiresAt > now else { continue }
-            if newestToken == nil || r.recordedAt > newestAt { newestToken = token; newestAt = r.recordedAt }
+            if newestToken == nil || r.recordedAt > newestAt {
+                newestToken = token
+                newestAt = r.recordedAt
+            }
         }
         return newestToken.flatMap { records[$0] }
     }
@@ -249,7 +262,7 @@ struct MatchState: Sendable {
         r.expiresAt = min(r.expiresAt, now.addingTimeInterval(MatchState.grace))
         records[token] = r
         if var bucket = buckets[AddressKey(r.ipHash)] {
-            buckets[AddressKey(r.ipHash)] = nil   // keep the arrays uniquely referenced while they change
+            buckets[AddressKey(r.ipHash)] = nil  // keep the arrays uniquely referenced while they change
             bucket.earliestExpiry = min(bucket.earliestExpiry, r.expiresAt)
             for index in bucket.fingerprintRecords.indices where bucket.fingerprintRecords[index].token == token {
                 bucket.fingerprintRecords[index] = r
@@ -296,11 +309,16 @@ struct MatchState: Sendable {
         }
         for (ip, tokens) in held {
             let h = tokens.filter { records[$0] != nil }
-            guard h.count != tokens.count else { continue }   // nothing expired here
+            guard h.count != tokens.count else { continue }  // nothing expired here
             held[ip] = h.isEmpty ? nil : h
             guard let bucket = buckets[ip] else { continue }
-            guard !h.isEmpty else { buckets[ip] = nil; continue }
-            var kept = Bucket(fingerprint: bucket.fingerprint.filter { records[$0] != nil }, fuzzy: bucket.fuzzy.filter { records[$0] != nil })
+            guard !h.isEmpty else {
+                buckets[ip] = nil
+                continue
+            }
+            var kept = Bucket(
+                fingerprint: bucket.fingerprint.filter { records[$0] != nil },
+                fuzzy: bucket.fuzzy.filter { records[$0] != nil })
             kept.earliestExpiry = earliestExpiry(of: kept)
             kept.fingerprintRecords = kept.fingerprint.compactMap { records[$0] }
             buckets[ip] = kept

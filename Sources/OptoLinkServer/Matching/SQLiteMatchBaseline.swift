@@ -21,7 +21,8 @@ struct SQLiteMatchBaseline {
 
     init() throws(OptoLinkServerError) {
         database = try SQLiteDatabase(path: nil)
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE clicks (token TEXT PRIMARY KEY, ip_hash TEXT NOT NULL, platform TEXT, os_version TEXT,
                 device_model TEXT, language TEXT, timezone TEXT, recorded_at REAL NOT NULL, expires_at REAL NOT NULL);
             CREATE INDEX clicks_by_address ON clicks (ip_hash, recorded_at);
@@ -32,27 +33,35 @@ struct SQLiteMatchBaseline {
     func insert(_ clicks: [Click]) throws(OptoLinkServerError) {
         try database.execute("BEGIN;")
         for click in clicks {
-            try database.query("INSERT INTO clicks VALUES (?,?,?,?,?,?,?,?,?)", [
-                .text(click.token), .text(click.ipHash), SQLValue(click.fingerprint.platform), SQLValue(click.fingerprint.osVersion),
-                SQLValue(click.fingerprint.deviceModel), SQLValue(click.fingerprint.language), SQLValue(click.fingerprint.timezone),
-                SQLValue(click.recordedAt), SQLValue(click.expiresAt),
-            ])
+            try database.query(
+                "INSERT INTO clicks VALUES (?,?,?,?,?,?,?,?,?)",
+                [
+                    .text(click.token), .text(click.ipHash), SQLValue(click.fingerprint.platform),
+                    SQLValue(click.fingerprint.osVersion),
+                    SQLValue(click.fingerprint.deviceModel), SQLValue(click.fingerprint.language),
+                    SQLValue(click.fingerprint.timezone),
+                    SQLValue(click.recordedAt), SQLValue(click.expiresAt),
+                ])
         }
         try database.execute("COMMIT;")
     }
 
     /// The decision for a fingerprint-only request: P2 exact (newest) → P2.5 score (guard > 3) → P3 newest of the newest 20.
     /// Returns the matched token (nil for no match) and whether the shared-network guard fired.
-    func match(_ fingerprint: ClickFingerprint, ipHash: String, now: Date) throws(OptoLinkServerError) -> (token: String?, guardFired: Bool) {
-        let rows = try database.query("""
+    func match(_ fingerprint: ClickFingerprint, ipHash: String, now: Date) throws(OptoLinkServerError) -> (
+        token: String?, guardFired: Bool
+    ) {
+        let rows = try database.query(
+            """
             SELECT token, platform, os_version, device_model, language, timezone, recorded_at FROM clicks
             WHERE ip_hash = ? AND expires_at > ? ORDER BY recorded_at DESC LIMIT ?
             """, [.text(ipHash), SQLValue(now), .integer(Int64(MatchState.fingerprintCap))])
         var exact: String?
         var scored: [(total: Int, token: String)] = []
         for row in rows {
-            let click = ClickFingerprint(platform: row[1].string, osVersion: row[2].string, deviceModel: row[3].string,
-                                         language: row[4].string, timezone: row[5].string)
+            let click = ClickFingerprint(
+                platform: row[1].string, osVersion: row[2].string, deviceModel: row[3].string,
+                language: row[4].string, timezone: row[5].string)
             let age = now.timeIntervalSince(row[6].date ?? now)
             if exact == nil, Scoring.isExact(click: click, request: fingerprint) { exact = row[0].string }
             let total = Scoring.score(click: click, request: fingerprint, age: age).total

@@ -35,9 +35,12 @@ enum Scoring {
         var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
 
         var json: JSON {
-            .object(["ip": .number(Double(ip)), "platform": .number(Double(platform)), "osVersion": .number(Double(osVersion)),
-                     "language": .number(Double(language)), "timezone": .number(Double(timezone)),
-                     "deviceModel": .number(Double(deviceModel)), "recency": .number(Double(recency))])
+            .object([
+                "ip": .number(Double(ip)), "platform": .number(Double(platform)),
+                "osVersion": .number(Double(osVersion)),
+                "language": .number(Double(language)), "timezone": .number(Double(timezone)),
+                "deviceModel": .number(Double(deviceModel)), "recency": .number(Double(recency)),
+            ])
         }
     }
 
@@ -54,12 +57,17 @@ enum Scoring {
     }
 
     /// Scores a click against a request. `sameIP` is true for every candidate (records are keyed by IP).
-    static func score(click: ClickFingerprint, request: ClickFingerprint, sameIP: Bool = true, age: TimeInterval) -> Breakdown {
+    static func score(click: ClickFingerprint, request: ClickFingerprint, sameIP: Bool = true, age: TimeInterval)
+        -> Breakdown
+    {
         var b = Breakdown()
         if sameIP { b.ip = ipPoints }
         if equal(click.platform, request.platform) { b.platform = platformPoints }
-        if equal(click.osVersion, request.osVersion) { b.osVersion = osExactPoints }
-        else if sameMajor(click.osVersion, request.osVersion) { b.osVersion = osMajorPoints }
+        if equal(click.osVersion, request.osVersion) {
+            b.osVersion = osExactPoints
+        } else if sameMajor(click.osVersion, request.osVersion) {
+            b.osVersion = osMajorPoints
+        }
         if equal(click.language, request.language) { b.language = languagePoints }
         if equal(click.timezone, request.timezone) { b.timezone = timezonePoints }
         if equal(click.deviceModel, request.deviceModel) { b.deviceModel = deviceModelPoints }
@@ -76,7 +84,8 @@ enum Scoring {
         func compare(_ name: String, _ clicked: String?, _ sent: String?) {
             guard !equal(clicked, sent) else { return }
             if name == "osVersion", sameMajor(clicked, sent), let clicked, let sent {
-                reasons.append("osVersion \(osMajorPoints): same major version only (\(quoted(sent)) vs \(quoted(clicked)))")
+                reasons.append(
+                    "osVersion \(osMajorPoints): same major version only (\(quoted(sent)) vs \(quoted(clicked)))")
                 return
             }
             switch (clicked.flatMap { $0.isEmpty ? nil : $0 }, sent.flatMap { $0.isEmpty ? nil : $0 }) {
@@ -92,8 +101,12 @@ enum Scoring {
         compare("deviceModel", click.deviceModel, request.deviceModel)
         let bonus = recencyBonus(age: age)
         if bonus < recencyBonus(age: 0) {
-            let old = age < 60 ? "\(Int(max(0, age))) s" : age < 3600 ? "\(Int(age / 60)) min"
-                : "\(JSON.format((age / 360).rounded(.down) / 10)) h"
+            let old =
+                age < 60
+                ? "\(Int(max(0, age))) s"
+                : age < 3600
+                    ? "\(Int(age / 60)) min"
+                    : "\(JSON.format((age / 360).rounded(.down) / 10)) h"
             reasons.append("recency \(bonus): click \(old) old")
         }
         return reasons
@@ -109,14 +122,17 @@ enum Scoring {
 
     /// P2's exact test: platform, OS version and device model all known and equal (IP is the bucket).
     static func isExact(click: ClickFingerprint, request: ClickFingerprint) -> Bool {
-        equal(click.platform, request.platform) && equal(click.osVersion, request.osVersion) && equal(click.deviceModel, request.deviceModel)
+        equal(click.platform, request.platform) && equal(click.osVersion, request.osVersion)
+            && equal(click.deviceModel, request.deviceModel)
     }
 
     /// Both known (non-empty) and the same code points: the same UTF-8 bytes, compared with `memcmp`
     /// (every candidate of every match compares five fields: optolink-bench, measure 5).
     private static func equal(_ a: String?, _ b: String?) -> Bool {
         guard var a, var b, !a.isEmpty else { return false }
-        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 
     /// Both known and the same non-empty part before the first `.` (compared as UTF-8 bytes, like `equal`).
@@ -125,7 +141,8 @@ enum Scoring {
         return a.withUTF8 { x in
             b.withUTF8 { y in
                 let dot = UInt8(ascii: ".")
-                let left = x.firstIndex(of: dot) ?? x.count, right = y.firstIndex(of: dot) ?? y.count
+                let left = x.firstIndex(of: dot) ?? x.count
+                let right = y.firstIndex(of: dot) ?? y.count
                 return left > 0 && left == right && memcmp(x.baseAddress!, y.baseAddress!, left) == 0
             }
         }

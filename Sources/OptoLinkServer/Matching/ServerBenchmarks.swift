@@ -62,8 +62,10 @@ public enum ServerBenchmarks {
     ///   - matches: match requests to evaluate.
     ///   - seed: seed of the deterministic pseudo-random generator (same seed, same workload).
     /// - Returns: counts and timings.
-    public static func matchEngineThroughput(addresses: Int, candidatesPerAddress: Int, matches: Int,
-                                             seed: UInt64 = 0x6f70_746f) -> MatchEngineResult {
+    public static func matchEngineThroughput(
+        addresses: Int, candidatesPerAddress: Int, matches: Int,
+        seed: UInt64 = 0x6f70_746f
+    ) -> MatchEngineResult {
         var random = SplitMix64(seed: seed)
         let platforms = ["iOS", "iOS", "iOS", "Android"]
         let osVersions = ["17.4.1", "17.4", "17.5", "16.7.2", "18.0", "14"]
@@ -72,15 +74,16 @@ public enum ServerBenchmarks {
         let timezones = ["Europe/Berlin", "America/New_York", "Asia/Tokyo"]
         func pick(_ pool: [String]) -> String? {
             let index = Int(random.next() % UInt64(pool.count + 1))
-            return index == pool.count ? nil : pool[index]   // sometimes unknown, as from a browser
+            return index == pool.count ? nil : pool[index]  // sometimes unknown, as from a browser
         }
         func fingerprint() -> ClickFingerprint {
-            ClickFingerprint(platform: pick(platforms), osVersion: pick(osVersions), deviceModel: pick(models),
-                             language: pick(languages), timezone: pick(timezones))
+            ClickFingerprint(
+                platform: pick(platforms), osVersion: pick(osVersions), deviceModel: pick(models),
+                language: pick(languages), timezone: pick(timezones))
         }
 
         let now = Date()
-        let key = Digest(hmacKey: RandomToken.randomBytes(32))   // as a database's secret keys Backend.ipHash
+        let key = Digest(hmacKey: RandomToken.randomBytes(32))  // as a database's secret keys Backend.ipHash
         let hashes = (0..<max(1, addresses)).map { key.hmacHex("10.\($0 >> 16 & 255).\($0 >> 8 & 255).\($0 & 255)") }
         let store = MatchStore(limits: .init(maxRecordsPerAddress: max(1, candidatesPerAddress), memoryBudget: .max))
         let fillStart = DispatchTime.now().uptimeNanoseconds
@@ -94,10 +97,13 @@ public enum ServerBenchmarks {
                 let record = MatchRecord(
                     token: "opl_bench" + String(serial, radix: 36), orgId: 1, linkId: "lnk_bench", shortCode: "summer",
                     path: "/promo/summer", params: ["campaign": .string("summer")], ipHash: hash,
-                    fingerprint: fingerprint(), recordedAt: recordedAt, expiresAt: recordedAt.addingTimeInterval(48 * 3600))
+                    fingerprint: fingerprint(), recordedAt: recordedAt,
+                    expiresAt: recordedAt.addingTimeInterval(48 * 3600))
                 store.insert(record, now: now)
-                clicks.append(.init(token: record.token, ipHash: hash, fingerprint: record.fingerprint, recordedAt: recordedAt,
-                                    expiresAt: record.expiresAt))
+                clicks.append(
+                    .init(
+                        token: record.token, ipHash: hash, fingerprint: record.fingerprint, recordedAt: recordedAt,
+                        expiresAt: record.expiresAt))
             }
         }
         let fillSeconds = Double(DispatchTime.now().uptimeNanoseconds - fillStart) / 1e9
@@ -107,8 +113,10 @@ public enum ServerBenchmarks {
         clicks.removeAll { !kept.contains($0.token) }
 
         let requests = (0..<max(0, matches)).map { _ in
-            (hashes[Int(random.next() % UInt64(hashes.count))],
-             MatchEngine.Input(clipboardToken: nil, installReferrer: nil, deviceId: nil, fingerprint: fingerprint()))
+            (
+                hashes[Int(random.next() % UInt64(hashes.count))],
+                MatchEngine.Input(clipboardToken: nil, installReferrer: nil, deviceId: nil, fingerprint: fingerprint())
+            )
         }
         // The engine and the baseline answer the requests in alternating blocks (which goes first alternates
         // too), so a change in the machine's load hits both alike and the ratio holds.
@@ -149,24 +157,34 @@ public enum ServerBenchmarks {
                 guard let baseline else { return }
                 let start = DispatchTime.now().uptimeNanoseconds
                 for (hash, input) in requests[range] {
-                    let answer = (try? baseline.match(input.fingerprint, ipHash: hash, now: now)) ?? (token: nil, guardFired: false)
+                    let answer =
+                        (try? baseline.match(input.fingerprint, ipHash: hash, now: now)) ?? (
+                            token: nil, guardFired: false
+                        )
                     if answer.token != nil { baselineMatched += 1 }
                     if answer.guardFired { baselineGuarded += 1 }
                     answers.append((answer.token != nil, answer.guardFired))
                 }
                 baselineNanoseconds += DispatchTime.now().uptimeNanoseconds - start
             }
-            if block % 2 == 0 { runEngine(); runBaseline() } else { runBaseline(); runEngine() }
+            if block % 2 == 0 {
+                runEngine()
+                runBaseline()
+            } else {
+                runBaseline()
+                runEngine()
+            }
             for (a, b) in zip(outcomes, answers) where a == b { agreed += 1 }
             blockStart = range.upperBound
             block += 1
         }
         let matchSeconds = Double(matchNanoseconds) / 1e9
         let baselineSeconds = Double(baselineNanoseconds) / 1e9
-        return MatchEngineResult(storedRecords: stored, fillSeconds: fillSeconds, matches: requests.count,
-                                 matchSeconds: matchSeconds, matched: matched, guardFired: guarded,
-                                 baselineSeconds: baselineSeconds, baselineMatched: baselineMatched, baselineGuardFired: baselineGuarded,
-                                 agreed: agreed, baselineFillSeconds: baselineFillSeconds)
+        return MatchEngineResult(
+            storedRecords: stored, fillSeconds: fillSeconds, matches: requests.count,
+            matchSeconds: matchSeconds, matched: matched, guardFired: guarded,
+            baselineSeconds: baselineSeconds, baselineMatched: baselineMatched, baselineGuardFired: baselineGuarded,
+            agreed: agreed, baselineFillSeconds: baselineFillSeconds)
     }
 }
 
@@ -199,18 +217,22 @@ extension ServerBenchmarks {
         let store = try Store(path: nil, log: .discarding)
         let now = Date()
         try store.apply(.demo, now: now)
-        let backend = Backend(store: store, clock: SystemServerClock(),
-                              options: .init(trustForwardedFor: true, matchLimits: .init(maxRecordsPerAddress: .max, memoryBudget: .max)))
+        let backend = Backend(
+            store: store, clock: SystemServerClock(),
+            options: .init(trustForwardedFor: true, matchLimits: .init(maxRecordsPerAddress: .max, memoryBudget: .max)))
         guard let org = try store.org(key: "demo"), let link = try store.link(orgId: org.id, shortCode: "summer") else {
             throw OptoLinkServerError.startup("the demo seed has no summer link")
         }
-        let (platform, osVersion) = UserAgentParser.parse("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15")
-        let fingerprint = ClickFingerprint(platform: platform, osVersion: osVersion, deviceModel: nil,
-                                           language: UserAgentParser.language("en-US,en;q=0.9"), timezone: nil)
+        let (platform, osVersion) = UserAgentParser.parse(
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15")
+        let fingerprint = ClickFingerprint(
+            platform: platform, osVersion: osVersion, deviceModel: nil,
+            language: UserAgentParser.language("en-US,en;q=0.9"), timezone: nil)
         let started = DispatchTime.now().uptimeNanoseconds
         for n in 0..<max(0, clicks) {
             let a = n % max(1, addresses)
-            _ = try backend.recordClick(link: link, ip: "10.\(a >> 16 & 255).\(a >> 8 & 255).\(a & 255)", fingerprint: fingerprint, at: now)
+            _ = try backend.recordClick(
+                link: link, ip: "10.\(a >> 16 & 255).\(a >> 8 & 255).\(a & 255)", fingerprint: fingerprint, at: now)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let usage = backend.matches.usage

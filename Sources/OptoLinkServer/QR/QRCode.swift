@@ -27,7 +27,9 @@ struct QRCode: Sendable, Equatable {
     ///
     /// - Returns: nil when `data` is longer than version 40 holds at that level (2953 bytes at L,
     ///   2331 at M, 1663 at Q, 1273 at H).
-    static func encode(_ data: [UInt8], errorCorrection: QRErrorCorrection = .medium, mask forcedMask: Int? = nil) -> QRCode? {
+    static func encode(_ data: [UInt8], errorCorrection: QRErrorCorrection = .medium, mask forcedMask: Int? = nil)
+        -> QRCode?
+    {
         guard let version = smallestVersion(holding: data.count, errorCorrection: errorCorrection) else { return nil }
         var matrix = QRMatrix(version: version)
         matrix.place(codewords: codewords(data, version: version, errorCorrection: errorCorrection))
@@ -36,11 +38,12 @@ struct QRCode: Sendable, Equatable {
             mask = forcedMask
         } else {
             let scores = (0..<8).map { penalty(matrix, errorCorrection, $0) }
-            mask = scores.firstIndex(of: scores.min()!)!   // a tie goes to the lower pattern
+            mask = scores.firstIndex(of: scores.min()!)!  // a tie goes to the lower pattern
         }
         matrix.apply(mask: mask)
         matrix.drawFormat(errorCorrection: errorCorrection, mask: mask)
-        return QRCode(version: version, errorCorrection: errorCorrection, mask: mask, size: matrix.size, modules: matrix.dark)
+        return QRCode(
+            version: version, errorCorrection: errorCorrection, mask: mask, size: matrix.size, modules: matrix.dark)
     }
 
     /// The penalty of `matrix` under mask `pattern`, format information included (section 7.8.3).

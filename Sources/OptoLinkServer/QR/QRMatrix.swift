@@ -36,14 +36,15 @@ struct QRMatrix: Sendable, Equatable {
     }
 
     private mutating func drawFunctionPatterns() {
-        for i in 0..<size {   // timing patterns (section 6.3.5), partly overdrawn by the finders below
+        for i in 0..<size {  // timing patterns (section 6.3.5), partly overdrawn by the finders below
             set(6, i, dark: i % 2 == 0)
             set(i, 6, dark: i % 2 == 0)
         }
-        for (cx, cy) in [(3, 3), (size - 4, 3), (3, size - 4)] {   // finders with their separators (6.3.3–6.3.4)
+        for (cx, cy) in [(3, 3), (size - 4, 3), (3, size - 4)] {  // finders with their separators (6.3.3–6.3.4)
             for dy in -4...4 {
                 for dx in -4...4 {
-                    let x = cx + dx, y = cy + dy
+                    let x = cx + dx
+                    let y = cy + dy
                     guard (0..<size).contains(x), (0..<size).contains(y) else { continue }
                     let ring = max(abs(dx), abs(dy))
                     set(x, y, dark: ring != 2 && ring != 4)
@@ -51,22 +52,26 @@ struct QRMatrix: Sendable, Equatable {
             }
         }
         let centres = QRMatrix.alignmentPositions(version: version)
-        for cy in centres {   // alignment patterns (6.3.6), except where a finder is
+        for cy in centres {  // alignment patterns (6.3.6), except where a finder is
             for cx in centres {
                 let last = centres.count - 1
                 if (cx == centres[0] && cy == centres[0]) || (cx == centres[0] && cy == centres[last])
-                    || (cx == centres[last] && cy == centres[0]) { continue }
+                    || (cx == centres[last] && cy == centres[0])
+                {
+                    continue
+                }
                 for dy in -2...2 {
                     for dx in -2...2 { set(cx + dx, cy + dy, dark: max(abs(dx), abs(dy)) != 1) }
                 }
             }
         }
-        drawFormat(bits: 0)   // reserves the area; the real bits come with the mask
-        if version >= 7 {   // version information (7.10)
+        drawFormat(bits: 0)  // reserves the area; the real bits come with the mask
+        if version >= 7 {  // version information (7.10)
             let bits = QRMatrix.versionBits(version: version)
             for i in 0..<18 {
                 let bit = (bits >> i) & 1 == 1
-                let a = size - 11 + i % 3, b = i / 3
+                let a = size - 11 + i % 3
+                let b = i / 3
                 set(a, b, dark: bit)
                 set(b, a, dark: bit)
             }
@@ -126,7 +131,8 @@ struct QRMatrix: Sendable, Equatable {
             let upward = (right + 1) & 2 == 0
             for step in 0..<size {
                 let y = upward ? size - 1 - step : step
-                for x in stride(from: right, through: right - 1, by: -1) where !isFunction[y * size + x] && bit < bitCount {
+                for x in stride(from: right, through: right - 1, by: -1)
+                where !isFunction[y * size + x] && bit < bitCount {
                     dark[y * size + x] = (codewords[bit >> 3] >> (7 - UInt8(bit & 7))) & 1 == 1
                     bit += 1
                 }

@@ -14,7 +14,7 @@ enum QRPNGWriter {
         let span = code.size + 2 * quietZone
         precondition(pixels >= span, "a \(code.size)-module code needs at least \(span) pixels")
         let scale = pixels / span
-        let origin = (pixels - scale * code.size) / 2   // quiet zone and leftover, centred
+        let origin = (pixels - scale * code.size) / 2  // quiet zone and leftover, centred
         let rowBytes = (pixels + 7) / 8
 
         // Filter type 0 and the bits of each row, 1 = white; a row of modules is drawn once and repeated.
@@ -35,9 +35,9 @@ enum QRPNGWriter {
         }
 
         var header = [UInt8]()
-        append32(UInt32(pixels), to: &header)   // width
-        append32(UInt32(pixels), to: &header)   // height
-        header += [1, 0, 0, 0, 0]               // bit depth 1, greyscale, deflate, adaptive filtering, no interlace
+        append32(UInt32(pixels), to: &header)  // width
+        append32(UInt32(pixels), to: &header)  // height
+        header += [1, 0, 0, 0, 0]  // bit depth 1, greyscale, deflate, adaptive filtering, no interlace
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         appendChunk("IHDR", header, to: &file)
         appendChunk("IDAT", deflate(raw), to: &file)

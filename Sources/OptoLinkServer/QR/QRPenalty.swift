@@ -8,7 +8,8 @@
 enum QRPenalty {
     /// The sum of the four rules over the row-major `dark` modules of a `size` × `size` symbol.
     static func score(_ dark: [Bool], size: Int) -> Int {
-        runs(dark, size: size) + blocks(dark, size: size) + finderLikePatterns(dark, size: size) + balance(dark, size: size)
+        runs(dark, size: size) + blocks(dark, size: size) + finderLikePatterns(dark, size: size)
+            + balance(dark, size: size)
     }
 
     // Every rule reads the modules through one buffer with index arithmetic (rows: step 1, columns: step
@@ -20,7 +21,8 @@ enum QRPenalty {
         dark.withUnsafeBufferPointer { modules in
             var total = 0
             for line in 0..<(2 * size) {
-                let first = line < size ? line * size : line - size, step = line < size ? 1 : size
+                let first = line < size ? line * size : line - size
+                let step = line < size ? 1 : size
                 var run = 1
                 for k in 1..<size {
                     if modules[first + k * step] == modules[first + (k - 1) * step] {
@@ -44,7 +46,9 @@ enum QRPenalty {
                 for x in 0..<(size - 1) {
                     let i = y * size + x
                     let colour = modules[i]
-                    if modules[i + 1] == colour, modules[i + size] == colour, modules[i + size + 1] == colour { total += 3 }
+                    if modules[i + 1] == colour, modules[i + size] == colour, modules[i + size + 1] == colour {
+                        total += 3
+                    }
                 }
             }
             return total
@@ -58,12 +62,16 @@ enum QRPenalty {
         return dark.withUnsafeBufferPointer { modules in
             var total = 0
             for line in 0..<(2 * size) {
-                let first = line < size ? line * size : line - size, step = line < size ? 1 : size
+                let first = line < size ? line * size : line - size
+                let step = line < size ? 1 : size
                 for start in 0...(size - 7) {
                     let p = first + start * step
-                    guard modules[p], !modules[p + step], modules[p + 2 * step], modules[p + 3 * step], modules[p + 4 * step],
-                          !modules[p + 5 * step], modules[p + 6 * step] else { continue }
-                    var lightBefore = true, lightAfter = true
+                    guard modules[p], !modules[p + step], modules[p + 2 * step], modules[p + 3 * step],
+                        modules[p + 4 * step],
+                        !modules[p + 5 * step], modules[p + 6 * step]
+                    else { continue }
+                    var lightBefore = true
+                    var lightAfter = true
                     for k in 1...4 {
                         if start - k >= 0, modules[p - k * step] { lightBefore = false }
                         if start + 6 + k < size, modules[p + (6 + k) * step] { lightAfter = false }

@@ -1,4 +1,5 @@
 import OptoLinkHTTP
+
 /// What `GET /links/:id/qr.svg` and `qr.png` are asked for, and the image they answer.
 ///
 /// - `size`: the image's width and height in pixels, 128–2048, default 256. The PNG is exactly that
@@ -37,12 +38,17 @@ struct QRRequest: Sendable, Equatable {
         var details = [OptoLinkServerError.Detail]()
         pixels = QRRequest.defaultPixels
         if let text = query["size"] {
-            if text.utf8.count <= 5, !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text),
-               QRRequest.pixelRange.contains(value) {
+            if text.utf8.count <= 5, !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                let value = Int(text),
+                QRRequest.pixelRange.contains(value)
+            {
                 pixels = value
             } else {
-                details.append(.init(message: "size must be an integer from \(QRRequest.pixelRange.lowerBound) to \(QRRequest.pixelRange.upperBound) (pixels)",
-                                     field: "size"))
+                details.append(
+                    .init(
+                        message:
+                            "size must be an integer from \(QRRequest.pixelRange.lowerBound) to \(QRRequest.pixelRange.upperBound) (pixels)",
+                        field: "size"))
             }
         }
         errorCorrection = .medium
@@ -61,7 +67,9 @@ struct QRRequest: Sendable, Equatable {
     /// platform domain, `http` for any other host: this server itself speaks plain HTTP, as on
     /// `127.0.0.1:8787`), else, without a usable `Host` (missing, or not a host name with an optional
     /// port), the platform domain over `https`.
-    static func shortURL(orgKey: String, shortCode: String, customDomain: String?, host: String?, platformDomain: String) -> String {
+    static func shortURL(
+        orgKey: String, shortCode: String, customDomain: String?, host: String?, platformDomain: String
+    ) -> String {
         let path = "/" + orgKey + "/" + shortCode
         if let customDomain, !customDomain.isEmpty { return "https://" + customDomain.lowercased() + path }
         if let host = host?.trimmingASCII(" \t").lowercased(), isAuthority(host) {
@@ -72,9 +80,10 @@ struct QRRequest: Sendable, Equatable {
 
     /// A host name or address with an optional port: 1–255 letters, digits, `.`, `-`, `:`, `[` and `]`.
     private static func isAuthority(_ text: String) -> Bool {
-        (1...255).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || ".-:[]".utf8.contains(byte)
-        }
+        (1...255).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || ".-:[]".utf8.contains(byte)
+            }
     }
 
     /// The least `size` for `code`: 2 pixels for each module of the symbol and its quiet zone.
@@ -88,16 +97,22 @@ struct QRRequest: Sendable, Equatable {
         }
         let needed = QRRequest.minimumPixels(for: code)
         guard pixels >= needed else {
-            throw .validation([.init(message: "size must be at least \(needed) for this link's QR code at ecc=\(errorCorrection.rawValue) "
-                                     + "(\(code.size) modules and the quiet zone, 2 pixels each)", field: "size")])
+            throw .validation([
+                .init(
+                    message:
+                        "size must be at least \(needed) for this link's QR code at ecc=\(errorCorrection.rawValue) "
+                        + "(\(code.size) modules and the quiet zone, 2 pixels each)", field: "size")
+            ])
         }
         switch format {
         case .svg:
-            return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")],
-                                body: Array(QRSVGWriter.svg(code, pixels: pixels).utf8))
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")],
+                body: Array(QRSVGWriter.svg(code, pixels: pixels).utf8))
         case .png:
-            return HTTPResponse(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")],
-                                body: QRPNGWriter.png(code, pixels: pixels))
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")],
+                body: QRPNGWriter.png(code, pixels: pixels))
         }
     }
 }

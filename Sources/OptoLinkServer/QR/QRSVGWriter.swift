@@ -12,7 +12,10 @@ enum QRSVGWriter {
         for y in 0..<code.size {
             var x = 0
             while x < code.size {
-                guard code[x: x, y: y] else { x += 1; continue }
+                guard code[x: x, y: y] else {
+                    x += 1
+                    continue
+                }
                 var end = x + 1
                 while end < code.size, code[x: end, y: y] { end += 1 }
                 path += "M\(x + quietZone) \(y + quietZone)h\(end - x)v1h-\(end - x)z"

@@ -72,7 +72,8 @@ final class Backend: Sendable {
     private static func trimmed(_ text: Substring) -> Substring {
         let bytes = text.utf8
         guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-              let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
         return text[first...last]
     }
 
@@ -84,38 +85,53 @@ final class Backend: Sendable {
     /// The match window in hours: link ?? template ?? 24.
     func matchWindowHours(for link: LinkRecord, access: Store.Access = .wait) throws(OptoLinkServerError) -> Int {
         if let hours = link.matchWindowHours { return hours }
-        if let id = link.templateId, let hours = try store.template(orgId: link.orgId, id: id, access: access)?.matchWindowHours { return hours }
+        if let id = link.templateId,
+            let hours = try store.template(orgId: link.orgId, id: id, access: access)?.matchWindowHours
+        {
+            return hours
+        }
         return 24
     }
 
     /// Link params merged over the template's (the link wins).
-    func mergedParams(for link: LinkRecord, access: Store.Access = .wait) throws(OptoLinkServerError) -> [String: JSON] {
+    func mergedParams(for link: LinkRecord, access: Store.Access = .wait) throws(OptoLinkServerError) -> [String: JSON]
+    {
         var params = [String: JSON]()
-        if let id = link.templateId, let template = try store.template(orgId: link.orgId, id: id, access: access) { params = template.params }
+        if let id = link.templateId, let template = try store.template(orgId: link.orgId, id: id, access: access) {
+            params = template.params
+        }
         params.merge(link.params) { _, linkValue in linkValue }
         return params
     }
 
     /// Records a click for deferred matching; returns the record. Everything it reads comes before the
     /// click is stored, so a ``OptoLinkServerError/storageBusy`` leaves nothing behind.
-    func recordClick(link: LinkRecord, ip: String, fingerprint: ClickFingerprint, at recordedAt: Date,
-                     access: Store.Access = .wait) throws(OptoLinkServerError) -> MatchRecord {
+    func recordClick(
+        link: LinkRecord, ip: String, fingerprint: ClickFingerprint, at recordedAt: Date,
+        access: Store.Access = .wait
+    ) throws(OptoLinkServerError) -> MatchRecord {
         let hours = try matchWindowHours(for: link, access: access)
-        let record = MatchRecord(token: RandomToken.clipboardToken(), orgId: link.orgId, linkId: link.id, shortCode: link.shortCode,
-                                 path: link.path, params: try mergedParams(for: link, access: access), ipHash: ipHash(ip),
-                                 fingerprint: fingerprint, recordedAt: recordedAt,
-                                 expiresAt: recordedAt.addingTimeInterval(TimeInterval(hours) * 3600))
+        let record = MatchRecord(
+            token: RandomToken.clipboardToken(), orgId: link.orgId, linkId: link.id, shortCode: link.shortCode,
+            path: link.path, params: try mergedParams(for: link, access: access), ipHash: ipHash(ip),
+            fingerprint: fingerprint, recordedAt: recordedAt,
+            expiresAt: recordedAt.addingTimeInterval(TimeInterval(hours) * 3600))
         matches.insert(record, now: clock.now())
         return record
     }
 
     /// The ACTIVE org and its link for a public `/:orgKey/:shortCode` route (400 for a bad org key, 404 otherwise).
-    func resolve(orgKey: String, shortCode: String, access: Store.Access = .wait) throws(OptoLinkServerError) -> (OrgRecord, LinkRecord) {
+    func resolve(orgKey: String, shortCode: String, access: Store.Access = .wait) throws(OptoLinkServerError) -> (
+        OrgRecord, LinkRecord
+    ) {
         guard IdentifierRules.isValidOrgKey(orgKey) else {
-            throw OptoLinkServerError(status: 400, message: "Invalid orgKey: expected exactly 4 letters or digits",
-                                      details: [.init(message: "orgKey must match ^[A-Za-z0-9]{4}$", field: "orgKey")])
+            throw OptoLinkServerError(
+                status: 400, message: "Invalid orgKey: expected exactly 4 letters or digits",
+                details: [.init(message: "orgKey must match ^[A-Za-z0-9]{4}$", field: "orgKey")])
         }
-        guard let org = try store.org(key: orgKey, access: access), org.isActive else { throw .notFound("Organization \(orgKey) not found") }
+        guard let org = try store.org(key: orgKey, access: access), org.isActive else {
+            throw .notFound("Organization \(orgKey) not found")
+        }
         guard let link = try store.link(orgId: org.id, shortCode: shortCode, access: access) else {
             throw .notFound("Link \(orgKey)/\(shortCode) not found")
         }

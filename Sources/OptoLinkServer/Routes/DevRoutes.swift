@@ -26,32 +26,45 @@ enum DevRoutes {
     /// caller's address, as if made `ageSeconds` ago.
     static func simulate(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let body = try simulateValidator.validate(request.body)
-        let (_, link) = try backend.resolve(orgKey: body.string("orgKey")!, shortCode: body.string("shortCode")!, access: context.access)
+        let (_, link) = try backend.resolve(
+            orgKey: body.string("orgKey")!, shortCode: body.string("shortCode")!, access: context.access)
         func field(_ name: String) -> String? { body.string(name).flatMap { $0.isEmpty ? nil : $0 } }
-        let fingerprint = ClickFingerprint(platform: field("platform"), osVersion: field("osVersion"), deviceModel: field("deviceModel"),
-                                           language: field("language"), timezone: field("timezone"))
+        let fingerprint = ClickFingerprint(
+            platform: field("platform"), osVersion: field("osVersion"), deviceModel: field("deviceModel"),
+            language: field("language"), timezone: field("timezone"))
         let recordedAt = context.now.addingTimeInterval(-(body["ageSeconds"]?.numberValue ?? 0))
-        let record = try backend.recordClick(link: link, ip: context.ip, fingerprint: fingerprint, at: recordedAt, access: context.access)
-        backend.store.queueClick(linkId: link.id, source: "simulate", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
-        return .json(["clipboardToken": .string(record.token), "recordedAt": .string(ISOTime.string(record.recordedAt)),
-                      "expiresAt": .string(ISOTime.string(record.expiresAt))])
+        let record = try backend.recordClick(
+            link: link, ip: context.ip, fingerprint: fingerprint, at: recordedAt, access: context.access)
+        backend.store.queueClick(
+            linkId: link.id, source: "simulate", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
+        return .json([
+            "clipboardToken": .string(record.token), "recordedAt": .string(ISOTime.string(record.recordedAt)),
+            "expiresAt": .string(ISOTime.string(record.expiresAt)),
+        ])
     }
 
     /// `GET /dev/match-attempts?deviceId=&service=&limit=` (limit 1–200, default 20; newest first; `service`
     /// `optolink` or an emulated service's name).
-    static func matchAttempts(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+    static func matchAttempts(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws
+        -> HTTPResponse
+    {
         var limit = 20
         if let text = request.query["limit"] {
             guard let n = Int(text), (1...200).contains(n) else {
-                throw OptoLinkServerError.validation([.init(message: "limit must be an integer between 1 and 200", field: "limit")])
+                throw OptoLinkServerError.validation([
+                    .init(message: "limit must be an integer between 1 and 200", field: "limit")
+                ])
             }
             limit = n
         }
         let deviceId = request.query["deviceId"].flatMap { $0.isEmpty ? nil : $0 }
         let service = request.query["service"].flatMap { $0.isEmpty ? nil : $0 }
         if let service, !EmulatedService.attemptTags.contains(service) {
-            throw OptoLinkServerError.validation([.init(message: "service must be one of \(EmulatedService.attemptTags.joined(separator: ", "))",
-                                                        field: "service")])
+            throw OptoLinkServerError.validation([
+                .init(
+                    message: "service must be one of \(EmulatedService.attemptTags.joined(separator: ", "))",
+                    field: "service")
+            ])
         }
         return .json(["attempts": .array(backend.attempts.recent(deviceId: deviceId, service: service, limit: limit))])
     }
@@ -67,20 +80,31 @@ enum DevRoutes {
         var details = [OptoLinkServerError.Detail]()
         let route = body.string("route")!
         if !FaultInjector.routes.contains(route) {
-            details.append(.init(message: "route must be one of \(FaultInjector.routeNames.joined(separator: ", "))", field: "route"))
+            details.append(
+                .init(
+                    message: "route must be one of \(FaultInjector.routeNames.joined(separator: ", "))", field: "route")
+            )
         }
         let kind = FaultInjector.Kind(rawValue: body.string("kind")!)
         if kind == nil { details.append(.init(message: "kind must be one of status, delay, drop", field: "kind")) }
-        if kind == .status, body.int("status") == nil { details.append(.init(message: "status is required for kind status", field: "status")) }
-        if kind == .delay, body["delaySeconds"] == nil { details.append(.init(message: "delaySeconds is required for kind delay", field: "delaySeconds")) }
+        if kind == .status, body.int("status") == nil {
+            details.append(.init(message: "status is required for kind status", field: "status"))
+        }
+        if kind == .delay, body["delaySeconds"] == nil {
+            details.append(.init(message: "delaySeconds is required for kind delay", field: "delaySeconds"))
+        }
         guard details.isEmpty, let kind else { throw OptoLinkServerError.validation(details) }
-        backend.faults.add(.init(route: route, kind: kind, status: kind == .status ? body.int("status") : nil,
-                                 delaySeconds: kind == .delay ? body["delaySeconds"]?.numberValue : nil, remaining: body.int("count") ?? 1))
+        backend.faults.add(
+            .init(
+                route: route, kind: kind, status: kind == .status ? body.int("status") : nil,
+                delaySeconds: kind == .delay ? body["delaySeconds"]?.numberValue : nil,
+                remaining: body.int("count") ?? 1))
         return try listFaults(backend, request, context)
     }
 
     /// `DELETE /dev/faults` → `{"pending":[]}`.
-    static func clearFaults(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+    static func clearFaults(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse
+    {
         backend.faults.clear()
         return .json(["pending": []])
     }

@@ -25,7 +25,9 @@ final class FaultInjector: Sendable {
         var remaining: Int
 
         var json: JSON {
-            var object: [String: JSON] = ["route": .string(route), "kind": .string(kind.rawValue), "remaining": .number(Double(remaining))]
+            var object: [String: JSON] = [
+                "route": .string(route), "kind": .string(kind.rawValue), "remaining": .number(Double(remaining)),
+            ]
             if let status { object["status"] = .number(Double(status)) }
             if let delaySeconds { object["delaySeconds"] = .number(delaySeconds) }
             return .object(object)

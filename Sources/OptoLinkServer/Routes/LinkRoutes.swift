@@ -10,19 +10,30 @@ enum LinkRoutes {
         .init(name: "template", kind: .string(min: 1, max: 100), required: false),
         .init(name: "matchWindowHours", kind: .integer(1...720), required: false),
     ])
-    static let updateValidator = BodyValidator(fields: createValidator.fields.map { var f = $0; f.required = false; return f })
+    static let updateValidator = BodyValidator(
+        fields: createValidator.fields.map {
+            var f = $0
+            f.required = false
+            return f
+        })
 
-    private static func authenticate(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws(OptoLinkServerError) -> APIKeyAuthenticator.Identity {
-        try APIKeyAuthenticator.authenticate(authorization: request.header("Authorization"), tier: .server, store: backend.store, now: context.now)
+    private static func authenticate(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext)
+        throws(OptoLinkServerError) -> APIKeyAuthenticator.Identity
+    {
+        try APIKeyAuthenticator.authenticate(
+            authorization: request.header("Authorization"), tier: .server, store: backend.store, now: context.now)
     }
 
-    private static func existing(_ backend: Backend, _ orgId: Int64, _ context: RouteContext) throws(OptoLinkServerError) -> LinkRecord {
+    private static func existing(_ backend: Backend, _ orgId: Int64, _ context: RouteContext)
+        throws(OptoLinkServerError) -> LinkRecord
+    {
         let id = context.params["id"] ?? ""
         guard let link = try backend.store.link(orgId: orgId, id: id) else { throw .notFound("Link \(id) not found") }
         return link
     }
 
-    private static func checkFields(_ backend: Backend, _ orgId: Int64, _ link: LinkRecord) throws(OptoLinkServerError) {
+    private static func checkFields(_ backend: Backend, _ orgId: Int64, _ link: LinkRecord) throws(OptoLinkServerError)
+    {
         var details = [OptoLinkServerError.Detail]()
         if !IdentifierRules.isValidShortCode(link.shortCode) {
             details.append(.init(message: "shortCode must be 1–64 letters, digits, '-' or '_'", field: "shortCode"))
@@ -44,12 +55,17 @@ enum LinkRoutes {
     static func create(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let identity = try authenticate(backend, request, context)
         let body = try createValidator.validate(request.body)
-        let link = LinkRecord(id: RandomToken.linkID(), orgId: identity.org.id, shortCode: body.string("shortCode")!, path: body.string("path")!,
-                              params: body["params"]?.objectValue ?? [:], templateId: body.string("template"),
-                              matchWindowHours: body.int("matchWindowHours"), createdAt: context.now, updatedAt: context.now)
+        let link = LinkRecord(
+            id: RandomToken.linkID(), orgId: identity.org.id, shortCode: body.string("shortCode")!,
+            path: body.string("path")!,
+            params: body["params"]?.objectValue ?? [:], templateId: body.string("template"),
+            matchWindowHours: body.int("matchWindowHours"), createdAt: context.now, updatedAt: context.now)
         try checkFields(backend, identity.org.id, link)
-        guard try backend.store.save(link) else { throw OptoLinkServerError.conflict("Short code \(link.shortCode) is already used") }
-        try backend.store.audit(actor: identity.actor, orgId: identity.org.id, action: "link.create", detail: link.id, now: context.now)
+        guard try backend.store.save(link) else {
+            throw OptoLinkServerError.conflict("Short code \(link.shortCode) is already used")
+        }
+        try backend.store.audit(
+            actor: identity.actor, orgId: identity.org.id, action: "link.create", detail: link.id, now: context.now)
         return .json(link.json, status: 201)
     }
 
@@ -64,17 +80,30 @@ enum LinkRoutes {
         let identity = try authenticate(backend, request, context)
         var link = try existing(backend, identity.org.id, context)
         let raw = request.body.isEmpty ? JSON.object([:]) : try JSONParser.parse(request.body)
-        guard let object = raw.objectValue else { throw OptoLinkServerError.badRequest("Request body must be a JSON object") }
+        guard let object = raw.objectValue else {
+            throw OptoLinkServerError.badRequest("Request body must be a JSON object")
+        }
         let body = try updateValidator.validate(object)
         if let v = body.string("shortCode") { link.shortCode = v }
         if let v = body.string("path") { link.path = v }
         if let v = body["params"]?.objectValue { link.params = v }
-        if object["template"] == .null { link.templateId = nil } else if let v = body.string("template") { link.templateId = v }
-        if object["matchWindowHours"] == .null { link.matchWindowHours = nil } else if let v = body.int("matchWindowHours") { link.matchWindowHours = v }
+        if object["template"] == .null {
+            link.templateId = nil
+        } else if let v = body.string("template") {
+            link.templateId = v
+        }
+        if object["matchWindowHours"] == .null {
+            link.matchWindowHours = nil
+        } else if let v = body.int("matchWindowHours") {
+            link.matchWindowHours = v
+        }
         link.updatedAt = context.now
         try checkFields(backend, identity.org.id, link)
-        guard try backend.store.save(link) else { throw OptoLinkServerError.conflict("Short code \(link.shortCode) is already used") }
-        try backend.store.audit(actor: identity.actor, orgId: identity.org.id, action: "link.update", detail: link.id, now: context.now)
+        guard try backend.store.save(link) else {
+            throw OptoLinkServerError.conflict("Short code \(link.shortCode) is already used")
+        }
+        try backend.store.audit(
+            actor: identity.actor, orgId: identity.org.id, action: "link.update", detail: link.id, now: context.now)
         return .json(link.json)
     }
 
@@ -84,7 +113,8 @@ enum LinkRoutes {
         let link = try existing(backend, identity.org.id, context)
         _ = try backend.store.deleteLink(orgId: identity.org.id, id: link.id)
         backend.matches.removeRecords(linkId: link.id)
-        try backend.store.audit(actor: identity.actor, orgId: identity.org.id, action: "link.delete", detail: link.id, now: context.now)
+        try backend.store.audit(
+            actor: identity.actor, orgId: identity.org.id, action: "link.delete", detail: link.id, now: context.now)
         return .json(["ok": true, "id": .string(link.id)])
     }
 
@@ -93,8 +123,10 @@ enum LinkRoutes {
         let identity = try authenticate(backend, request, context)
         let link = try existing(backend, identity.org.id, context)
         let asked = try QRRequest(format: request.segments.last == "qr.png" ? .png : .svg, query: request.query)
-        return try asked.response(content: QRRequest.shortURL(orgKey: identity.org.orgKey, shortCode: link.shortCode,
-                                                              customDomain: identity.org.customDomain, host: request.header("Host"),
-                                                              platformDomain: backend.options.platformDomain))
+        return try asked.response(
+            content: QRRequest.shortURL(
+                orgKey: identity.org.orgKey, shortCode: link.shortCode,
+                customDomain: identity.org.customDomain, host: request.header("Host"),
+                platformDomain: backend.options.platformDomain))
     }
 }

@@ -22,27 +22,33 @@ enum MatchRoute {
         let body = try validator.validate(request.body)
         func field(_ name: String) -> String? { body.string(name).flatMap { $0.isEmpty ? nil : $0 } }
         let input = MatchEngine.Input(
-            clipboardToken: field("clipboardToken"), installReferrer: field("installReferrer"), deviceId: field("deviceId"),
-            fingerprint: ClickFingerprint(platform: field("platform"), osVersion: field("osVersion"), deviceModel: field("deviceModel"),
-                                          language: field("language"), timezone: field("timezone")))
+            clipboardToken: field("clipboardToken"), installReferrer: field("installReferrer"),
+            deviceId: field("deviceId"),
+            fingerprint: ClickFingerprint(
+                platform: field("platform"), osVersion: field("osVersion"), deviceModel: field("deviceModel"),
+                language: field("language"), timezone: field("timezone")))
         var attribution: APIKeyAuthenticator.Identity?
         var actor = "anonymous"
         if let key = request.header("X-API-Key")?.trimmingASCII(" \t"), !key.isEmpty {
             actor = APIKeyAuthenticator.actor(for: key)
             do {
-                attribution = try APIKeyAuthenticator.verify(rawKey: key, store: backend.store, now: context.now, access: context.access)
-            } catch where error.isStorageBusy {
-                throw error   // asked again on a storage worker: nothing has changed yet
+                attribution = try APIKeyAuthenticator.verify(
+                    rawKey: key, store: backend.store, now: context.now, access: context.access)
+            } catch  where error.isStorageBusy {
+                throw error  // asked again on a storage worker: nothing has changed yet
             } catch {
-                attribution = nil   // a bad key only loses the attribution
+                attribution = nil  // a bad key only loses the attribution
             }
         }
         let decision = backend.matches.match(input, ipHash: backend.ipHash(context.ip), now: context.now)
         backend.attempts.record(input: input, decision: decision, ip: context.ip, now: context.now)
         let orgId = decision.result?.record.orgId ?? attribution?.org.id
         let method = decision.result?.method ?? (decision.guardFired ? "NONE (shared-network guard)" : "NONE")
-        backend.store.queueMatch(device: input.deviceId.map { ($0, input.fingerprint.platform, input.fingerprint.osVersion, input.fingerprint.deviceModel) },
-                                 orgId: orgId, actor: actor, detail: method, now: context.now)
+        backend.store.queueMatch(
+            device: input.deviceId.map {
+                ($0, input.fingerprint.platform, input.fingerprint.osVersion, input.fingerprint.deviceModel)
+            },
+            orgId: orgId, actor: actor, detail: method, now: context.now)
         return .json(MatchEngine.responseJSON(decision.result))
     }
 }

@@ -17,10 +17,15 @@ enum UserAgentParser {
             return ("Android", version(rest, separator: "."))
         }
         if let range = ua.range(of: "Mac OS X ") {
-            return ("macOS", version(ua[range.upperBound...], separator: "_") ?? version(ua[range.upperBound...], separator: "."))
+            return (
+                "macOS",
+                version(ua[range.upperBound...], separator: "_") ?? version(ua[range.upperBound...], separator: ".")
+            )
         }
         if ua.contains("Macintosh") { return ("macOS", nil) }
-        if let range = ua.range(of: "Windows NT ") { return ("Windows", version(ua[range.upperBound...], separator: ".")) }
+        if let range = ua.range(of: "Windows NT ") {
+            return ("Windows", version(ua[range.upperBound...], separator: "."))
+        }
         if ua.contains("Linux") { return ("Linux", nil) }
         return (nil, nil)
     }
@@ -33,9 +38,13 @@ enum UserAgentParser {
     private static func version(_ text: Substring, separator: Character) -> String? {
         var out = ""
         for c in text {
-            if c.isASCII, c.isNumber { out.append(c) }
-            else if c == separator || c == "." { out.append(".") }
-            else { break }
+            if c.isASCII, c.isNumber {
+                out.append(c)
+            } else if c == separator || c == "." {
+                out.append(".")
+            } else {
+                break
+            }
             if out.utf8.count > maxVersionLength + 1 { return nil }
         }
         while out.hasSuffix(".") { out.removeLast() }
@@ -51,10 +60,12 @@ enum UserAgentParser {
     static func language(_ acceptLanguage: String?) -> String? {
         guard let header = acceptLanguage else { return nil }
         let first = header.utf8.prefix { $0 != UInt8(ascii: ",") }.prefix { $0 != UInt8(ascii: ";") }
-        guard first.count <= maxLanguageTagLength + 64 else { return nil }   // no tag plus whitespace is this long
+        guard first.count <= maxLanguageTagLength + 64 else { return nil }  // no tag plus whitespace is this long
         let tag = String(decoding: first, as: UTF8.self).trimmingASCII(" \t").replacingOccurrences(of: "_", with: "-")
         guard !tag.isEmpty, tag.utf8.count <= maxLanguageTagLength,
-              tag.utf8.allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == UInt8(ascii: "-") })
+            tag.utf8.allSatisfy({
+                (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == UInt8(ascii: "-")
+            })
         else { return nil }
         return tag
     }

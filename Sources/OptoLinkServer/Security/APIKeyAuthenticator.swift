@@ -27,7 +27,9 @@ enum APIKeyAuthenticator {
     static func prefix(of key: String) -> String { String(key.prefix(prefixLength)) }
 
     /// Authenticates an `Authorization` header value for `tier`.
-    static func authenticate(authorization: String?, tier: KeyTier, store: Store, now: Date) throws(OptoLinkServerError) -> Identity {
+    static func authenticate(authorization: String?, tier: KeyTier, store: Store, now: Date) throws(OptoLinkServerError)
+        -> Identity
+    {
         guard let header = authorization?.trimmingASCII(" \t"), !header.isEmpty else {
             throw .unauthorized("Missing API key: send Authorization: Bearer <key>")
         }
@@ -40,18 +42,25 @@ enum APIKeyAuthenticator {
             throw .forbidden("Organization \(identity.org.orgKey) is not active (\(identity.org.status))")
         }
         guard identity.key.tier == tier else {
-            throw .forbidden(tier == .client
-                ? "This endpoint needs a CLIENT key (opl_sdk_…); a SERVER key was sent"
-                : "This endpoint needs a SERVER key (opl_api_…); a CLIENT key was sent")
+            throw .forbidden(
+                tier == .client
+                    ? "This endpoint needs a CLIENT key (opl_sdk_…); a SERVER key was sent"
+                    : "This endpoint needs a SERVER key (opl_api_…); a CLIENT key was sent")
         }
         return identity
     }
 
     /// Finds and checks a raw key (any tier, any org status): 401 when unknown, revoked or expired.
-    static func verify(rawKey: String, store: Store, now: Date, access: Store.Access = .wait) throws(OptoLinkServerError) -> Identity {
+    static func verify(rawKey: String, store: Store, now: Date, access: Store.Access = .wait)
+        throws(OptoLinkServerError) -> Identity
+    {
         guard rawKey.count >= prefixLength, rawKey.count <= 200 else { throw .unauthorized("Invalid API key") }
         let hash = Digest.sha256Hex(rawKey)
-        guard let key = try store.keys(prefix: prefix(of: rawKey), access: access).first(where: { constantTimeEquals($0.hash, hash) }) else {
+        guard
+            let key = try store.keys(prefix: prefix(of: rawKey), access: access).first(where: {
+                constantTimeEquals($0.hash, hash)
+            })
+        else {
             throw .unauthorized("Invalid API key")
         }
         if key.revoked { throw .unauthorized("API key revoked") }
@@ -69,7 +78,8 @@ enum APIKeyAuthenticator {
     }
 
     private static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         var difference: UInt8 = 0
         for i in 0..<x.count { difference |= x[i] ^ y[i] }

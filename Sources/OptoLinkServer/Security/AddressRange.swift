@@ -20,7 +20,8 @@ struct AddressRange: Sendable, Hashable, CustomStringConvertible {
         var length = bits
         if parts.count == 2 {
             guard !parts[1].isEmpty, parts[1].utf8.allSatisfy({ (48...57).contains($0) }), parts[1].count <= 3,
-                  let n = Int(parts[1]), n <= bits else { return nil }
+                let n = Int(parts[1]), n <= bits
+            else { return nil }
             length = n
         }
         network = AddressRange.masked(address, length)
@@ -38,7 +39,8 @@ struct AddressRange: Sendable, Hashable, CustomStringConvertible {
         var text = [CChar](repeating: 0, count: 64)
         var bytes = network
         _ = inet_ntop(network.count == 4 ? AF_INET : AF_INET6, &bytes, &text, socklen_t(text.count))
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/\(prefixLength)"
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            + "/\(prefixLength)"
     }
 
     /// The bytes of an IPv4 address (4) or an IPv6 one (16; an IPv4-mapped `::ffff:a.b.c.d` gives the 4 IPv4 bytes).

@@ -40,7 +40,8 @@ struct BodyValidator: Sendable {
 
     /// Parses and validates `body`; an empty body counts as `{}`.
     func validate(_ body: [UInt8]) throws(OptoLinkServerError) -> [String: JSON] {
-        let json: JSON = body.allSatisfy({ [0x20, 0x09, 0x0a, 0x0d].contains($0) }) ? .object([:]) : try JSONParser.parse(body)
+        let json: JSON =
+            body.allSatisfy({ [0x20, 0x09, 0x0a, 0x0d].contains($0) }) ? .object([:]) : try JSONParser.parse(body)
         guard let object = json.objectValue else { throw .badRequest("Request body must be a JSON object") }
         return try validate(object)
     }
@@ -78,7 +79,8 @@ struct BodyValidator: Sendable {
             // Unicode code points, as JSON Schema's minLength / maxLength count them (docs/openapi.yaml).
             let length = s.unicodeScalars.count
             if length < min || length > max {
-                return min == max ? "\(name) must be exactly \(min) characters" : "\(name) must be \(min)–\(max) characters long"
+                return min == max
+                    ? "\(name) must be exactly \(min) characters" : "\(name) must be \(min)–\(max) characters long"
             }
         case .integer(let range):
             guard let n = value.numberValue else { return "\(name) must be an integer, not \(value.typeName)" }
@@ -88,7 +90,9 @@ struct BodyValidator: Sendable {
             }
         case .number(let range):
             guard let n = value.numberValue else { return "\(name) must be a number, not \(value.typeName)" }
-            guard range.contains(n) else { return "\(name) must be between \(JSON.format(range.lowerBound)) and \(JSON.format(range.upperBound))" }
+            guard range.contains(n) else {
+                return "\(name) must be between \(JSON.format(range.lowerBound)) and \(JSON.format(range.upperBound))"
+            }
         case .object(let maxBytes):
             guard value.objectValue != nil else { return "\(name) must be a JSON object, not \(value.typeName)" }
             let size = value.serialized().utf8.count

@@ -1,10 +1,11 @@
 import CCrypto
+import OptoLinkHTTP
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import OptoLinkHTTP
 
 /// SHA-256 and HMAC-SHA256, computed by the system's libcrypto (OpenSSL 3 through `CCrypto`).
 ///
@@ -63,9 +64,12 @@ final class Digest: @unchecked Sendable {
 
     /// Prepares HMAC-SHA256 with `hmacKey` (any length; RFC 2104: longer than 64 bytes is hashed first).
     init(hmacKey: [UInt8]) {
-        guard let context = EVP_MAC_CTX_new(Digest.hmacAlgorithm) else { preconditionFailure("libcrypto EVP_MAC_CTX_new failed") }
+        guard let context = EVP_MAC_CTX_new(Digest.hmacAlgorithm) else {
+            preconditionFailure("libcrypto EVP_MAC_CTX_new failed")
+        }
         // A non-null pointer even for an empty key: EVP_MAC_init reads a null key as "keep the previous one".
-        let ok = hmacKey.isEmpty
+        let ok =
+            hmacKey.isEmpty
             ? [UInt8(0)].withUnsafeBufferPointer { ccrypto_hmac_sha256_init(context, $0.baseAddress, 0) }
             : hmacKey.withUnsafeBufferPointer { ccrypto_hmac_sha256_init(context, $0.baseAddress, $0.count) }
         precondition(ok == 1, "libcrypto EVP_MAC_init(HMAC, SHA256) failed")
@@ -85,7 +89,8 @@ final class Digest: @unchecked Sendable {
         let context = threadContext()
         return [UInt8](unsafeUninitializedCapacity: Digest.length) { out, count in
             var written = 0
-            let ok = EVP_MAC_init(context, nil, 0, nil) == 1   // back to the key, nothing hashed yet
+            let ok =
+                EVP_MAC_init(context, nil, 0, nil) == 1  // back to the key, nothing hashed yet
                 && EVP_MAC_update(context, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count) == 1
                 && EVP_MAC_final(context, out.baseAddress, &written, Digest.length) == 1
             precondition(ok && written == Digest.length, "libcrypto HMAC-SHA256 failed")
@@ -122,7 +127,7 @@ final class Digest: @unchecked Sendable {
     private static let threadSlot: pthread_key_t = {
         var slot = pthread_key_t()
         let created = pthread_key_create(&slot) { raw in
-            let pointer: UnsafeMutableRawPointer? = raw   // optional on Glibc, not on Darwin
+            let pointer: UnsafeMutableRawPointer? = raw  // optional on Glibc, not on Darwin
             guard let pointer else { return }
             let cache = pointer.assumingMemoryBound(to: ThreadCopy.self)
             EVP_MAC_CTX_free(cache.pointee.context)

@@ -79,7 +79,8 @@ final class SQLiteDatabase {
             case .null: sqlite3_bind_null(statement, index)
             case .integer(let v): sqlite3_bind_int64(statement, index, v)
             case .real(let v): sqlite3_bind_double(statement, index, v)
-            case .text(let v): sqlite3_bind_text(statement, index, v, Int32(v.utf8.count), SQLiteDatabase.transient)   // explicit length: NULs kept
+            // explicit length: NULs kept
+            case .text(let v): sqlite3_bind_text(statement, index, v, Int32(v.utf8.count), SQLiteDatabase.transient)
             }
         }
         var rows = [[SQLValue]]()
@@ -96,7 +97,8 @@ final class SQLiteDatabase {
                 default:
                     let length = Int(sqlite3_column_bytes(statement, column))
                     if let text = sqlite3_column_text(statement, column) {
-                        row.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)))
+                        row.append(
+                            .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)))
                     } else {
                         row.append(.text(""))
                     }
@@ -119,9 +121,10 @@ final class SQLiteDatabase {
     /// A database that cannot take the work now (busy, locked, read-only, full, failing I/O) is a 503 with
     /// `Retry-After: 1`: the client did nothing wrong, and its retry may well succeed. Anything else is a 500.
     static func error(code: Int32, message: String) -> OptoLinkServerError {
-        switch code & 0xff {   // the primary result code
+        switch code & 0xff {  // the primary result code
         case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_FULL, SQLITE_IOERR:
-            return OptoLinkServerError(status: 503, message: "Storage unavailable, retry shortly (database error: \(message))", retryAfter: 1)
+            return OptoLinkServerError(
+                status: 503, message: "Storage unavailable, retry shortly (database error: \(message))", retryAfter: 1)
         default:
             return .startup("database error: \(message)")
         }

@@ -92,7 +92,11 @@ enum JSON: Sendable, Hashable {
             case 0x0a: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
             case 0x0d: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case ..<0x20: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0f)]])
+            case ..<0x20:
+                out.append(contentsOf: [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)],
+                    hexDigits[Int(byte & 0x0f)],
+                ])
             default: out.append(byte)
             }
         }
@@ -106,12 +110,15 @@ enum JSON: Sendable, Hashable {
 }
 
 extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
+    ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
     init(stringLiteral value: String) { self = .string(value) }
     init(booleanLiteral value: Bool) { self = .bool(value) }
     init(integerLiteral value: Int) { self = .number(Double(value)) }
     init(floatLiteral value: Double) { self = .number(value) }
-    init(dictionaryLiteral elements: (String, JSON)...) { self = .object(Dictionary(elements, uniquingKeysWith: { $1 })) }
+    init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
     init(arrayLiteral elements: JSON...) { self = .array(elements) }
     init(nilLiteral: ()) { self = .null }
 }
@@ -119,13 +126,21 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Express
 extension JSON: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let b = try? container.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? container.decode(Double.self) { self = .number(n) }
-        else if let s = try? container.decode(String.self) { self = .string(s) }
-        else if let a = try? container.decode([JSON].self) { self = .array(a) }
-        else if let o = try? container.decode([String: JSON].self) { self = .object(o) }
-        else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value") }
+        if container.decodeNil() {
+            self = .null
+        } else if let b = try? container.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? container.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? container.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? container.decode([JSON].self) {
+            self = .array(a)
+        } else if let o = try? container.decode([String: JSON].self) {
+            self = .object(o)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
+        }
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -1,8 +1,9 @@
 import Foundation
+import OptoLinkHTTP
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import OptoLinkHTTP
 
 /// Random identifiers: clipboard tokens, request ids, link ids.
 enum RandomToken {
@@ -99,6 +100,7 @@ enum RandomToken {
     }
 
     static func isBase64URL(_ byte: UInt8) -> Bool {
-        (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
+        (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45
+            || byte == 95
     }
 }

@@ -12,15 +12,15 @@ struct BenchOptions {
     var strict = false
 
     static let usage = """
-    usage: optolink-bench [--quick] [--out PATH] [--only N[,N…]] [--no-build] [--strict]
+        usage: optolink-bench [--quick] [--out PATH] [--only N[,N…]] [--no-build] [--strict]
 
-      --quick        every measure briefly (fewer iterations, wrk 2 s): a smoke test for CI
-      --out PATH     write the Markdown report there (default bench/RESULTS.md; "-" = stdout only)
-      --only LIST    run only these measures (1 start-up, 2 direct open (and 2b, with the inspector), 3 backoff,
-                     4 throughput, 5 match engine, 6 dashboard, 7 click store, 8 storage under a slow writer)
-      --no-build     do not build optolink-dash when it is missing (report it as not measured)
-      --strict       exit 1 when a goal is missed (otherwise 0 whenever the bench ran; 2 = bad arguments)
-    """
+          --quick        every measure briefly (fewer iterations, wrk 2 s): a smoke test for CI
+          --out PATH     write the Markdown report there (default bench/RESULTS.md; "-" = stdout only)
+          --only LIST    run only these measures (1 start-up, 2 direct open (and 2b, with the inspector), 3 backoff,
+                         4 throughput, 5 match engine, 6 dashboard, 7 click store, 8 storage under a slow writer)
+          --no-build     do not build optolink-dash when it is missing (report it as not measured)
+          --strict       exit 1 when a goal is missed (otherwise 0 whenever the bench ran; 2 = bad arguments)
+        """
 
     /// Parses the arguments (without the program name).
     static func parse(_ arguments: [String]) throws -> BenchOptions {
@@ -37,7 +37,9 @@ struct BenchOptions {
             case "--only":
                 guard let value = rest.popFirst() else { throw BenchError("--only needs a list such as 1,4") }
                 for part in value.split(separator: ",") {
-                    guard let number = Int(part), (1...8).contains(number) else { throw BenchError("--only: \(part) is not 1–8") }
+                    guard let number = Int(part), (1...8).contains(number) else {
+                        throw BenchError("--only: \(part) is not 1–8")
+                    }
                     options.only.insert(number)
                 }
             case "--help", "-h": throw BenchError(usage)

@@ -28,10 +28,15 @@ enum BackoffBench {
                 continue
             }
             let clock = SystemClock()
-            let sdk = OptoLink.start(configuration: configuration, environment: OptoLinkEnvironment(
-                store: InMemoryKeyValueStore(), pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
-                transport: ForwardedForTransport(base: URLSessionTransport(), addressing: .fixed(ForwardedForTransport.address(block: 6, index: round))),
-                clock: clock))
+            let sdk = OptoLink.start(
+                configuration: configuration,
+                environment: OptoLinkEnvironment(
+                    store: InMemoryKeyValueStore(), pasteboard: InMemoryPasteboard(),
+                    deviceInfo: FixedDeviceInfo.iPhone,
+                    transport: ForwardedForTransport(
+                        base: URLSessionTransport(),
+                        addressing: .fixed(ForwardedForTransport.address(block: 6, index: round))),
+                    clock: clock))
             var scheduled: [Int: (time: Double, delay: Double)] = [:]
             var finalStatus: Int?
             var observed: [(retry: Int, late: Double)] = []
@@ -52,7 +57,9 @@ enum BackoffBench {
             }
             await sdk.shutdown()
             if finalStatus != 200 || observed.count != 2 {
-                problems.append("round \(round + 1): final status \(finalStatus.map(String.init) ?? "none"), \(observed.count) retries seen")
+                problems.append(
+                    "round \(round + 1): final status \(finalStatus.map(String.init) ?? "none"), \(observed.count) retries seen"
+                )
             }
             for entry in observed {
                 lateness.append(entry.late)
@@ -70,7 +77,8 @@ enum BackoffBench {
             }
         }
         guard !lateness.isEmpty else {
-            return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: problems.joined(separator: "; "))], notes: [])
+            return MeasureResult(
+                rows: [.notMeasured(measure, goal: goal, reason: problems.joined(separator: "; "))], notes: [])
         }
         let ours = Stats(lateness)
         let base = Stats(bare)
@@ -84,7 +92,7 @@ enum BackoffBench {
             "Backoff: real server, `/dev/faults` 503 ×2 on `/match`, then 200; default `backoffBase` 1 s, real `SystemClock`; "
                 + "lateness = time of `requestStarted` (attempt n+1) − time of `retryScheduled` (attempt n) − its delay, "
                 + "from the diagnostics' own times, \(rounds) round(s): " + perRetry.joined(separator: ", ")
-                + ". Baseline: bare `SystemClock.sleep` of 1 s and 2 s, measured the same way.",
+                + ". Baseline: bare `SystemClock.sleep` of 1 s and 2 s, measured the same way."
         ]
         if !problems.isEmpty { notes.append("Backoff problems: " + problems.joined(separator: "; ")) }
         return MeasureResult(rows: [row], notes: notes)

@@ -20,8 +20,9 @@ enum ClickStoreBench {
             let fill = try ServerBenchmarks.fillClickStore(clicks: clicks, addresses: 10_000)
             let after = ProcFS.residentBytes() ?? 0
             withExtendedLifetime(fill) {
-                print("CLICKS before=\(Int(before)) after=\(Int(after)) clicks=\(fill.clicks) estimated=\(fill.estimatedBytes) "
-                      + "seconds=\(fill.seconds)")
+                print(
+                    "CLICKS before=\(Int(before)) after=\(Int(after)) clicks=\(fill.clicks) estimated=\(fill.estimatedBytes) "
+                        + "seconds=\(fill.seconds)")
             }
         } catch {
             print("CLICKS error \(error)")
@@ -41,8 +42,10 @@ enum ClickStoreBench {
     static func floodChild(requests: Int) {
         let server: OptoLinkServer
         do {
-            server = try OptoLinkServer(configuration: .init(host: "127.0.0.1", port: 0, trustForwardedFor: true,
-                                                             clickMemoryBudget: floodBudget, maxClickRows: floodRows, log: .discarding))
+            server = try OptoLinkServer(
+                configuration: .init(
+                    host: "127.0.0.1", port: 0, trustForwardedFor: true,
+                    clickMemoryBudget: floodBudget, maxClickRows: floodRows, log: .discarding))
             try server.start()
         } catch {
             print("FLOOD error \(error)")
@@ -67,8 +70,10 @@ enum ClickStoreBench {
                 for n in 0..<perThread {
                     // 2 000 addresses in turn: under the resolve limit (500/min each), as a real flood of many clients.
                     let a = (n * threads + t) % 2_000
-                    let request = Array(("GET /demo/summer HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: \(userAgent)\r\n"
-                        + "Accept-Language: \(language)\r\nX-Forwarded-For: 10.70.\(a / 250).\(a % 250)\r\n\r\n").utf8)
+                    let request = Array(
+                        ("GET /demo/summer HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: \(userAgent)\r\n"
+                            + "Accept-Language: \(language)\r\nX-Forwarded-For: 10.70.\(a / 250).\(a % 250)\r\n\r\n")
+                            .utf8)
                     if client.exchange(request) != 200 { failures.withLock { $0 += 1 } }
                     if t == 0, n == warmUp || n == warmUp + (perThread - warmUp) / 2 {
                         let rss = ProcFS.residentBytes() ?? 0
@@ -83,8 +88,10 @@ enum ClickStoreBench {
         let end = ProcFS.residentBytes() ?? 0
         let usage = ServerBenchmarks.clickStoreUsage(of: server)
         let r = readings.withLock { $0 }
-        print("FLOOD warm=\(Int(r[0])) half=\(Int(r[1])) end=\(Int(end)) warmup=\(warmUp * threads) requests=\(perThread * threads) "
-              + "failures=\(failures.withLock { $0 }) seconds=\(seconds) records=\(usage.records) bytes=\(usage.estimatedBytes) rows=\(usage.rows)")
+        print(
+            "FLOOD warm=\(Int(r[0])) half=\(Int(r[1])) end=\(Int(end)) warmup=\(warmUp * threads) requests=\(perThread * threads) "
+                + "failures=\(failures.withLock { $0 }) seconds=\(seconds) records=\(usage.records) bytes=\(usage.estimatedBytes) rows=\(usage.rows)"
+        )
     }
 
     // MARK: Rows
@@ -93,12 +100,16 @@ enum ClickStoreBench {
         var rows: [BenchRow] = []
         var notes: [String] = []
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return MeasureResult(rows: [.notMeasured(bytesMeasure, goal: bytesGoal, reason: "/proc/self/exe unreadable"),
-                                        .notMeasured(floodMeasure, goal: floodGoal, reason: "/proc/self/exe unreadable")], notes: [])
+            return MeasureResult(
+                rows: [
+                    .notMeasured(bytesMeasure, goal: bytesGoal, reason: "/proc/self/exe unreadable"),
+                    .notMeasured(floodMeasure, goal: floodGoal, reason: "/proc/self/exe unreadable"),
+                ], notes: [])
         }
         func values(_ flag: String, _ argument: Int, prefix: String) -> [String: Double]? {
             guard let output = try? Spawn.run([executable, flag, "\(argument)"]),
-                  let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix(prefix + " ") }) else { return nil }
+                let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix(prefix + " ") })
+            else { return nil }
             var values: [String: Double] = [:]
             for field in line.split(separator: " ").dropFirst() {
                 let parts = field.split(separator: "=")
@@ -112,39 +123,52 @@ enum ClickStoreBench {
             let measured = ((v["after"] ?? 0) - (v["before"] ?? 0)) / stored
             let estimated = (v["estimated"] ?? 0) / stored
             let ratio = measured / max(estimated, 1)
-            rows.append(BenchRow(measure: measure, ours: "\(Int(measured.rounded())) B/click (RSS +\(Format.megabytes(measured * stored)))",
-                                 baseline: "\(Int(estimated.rounded())) B/click (the budget's estimate)", ratio: Format.ratio(ratio),
-                                 goal: bytesGoal, verdict: ratio <= 1.25 ? .met : .missed))
-            notes.append("Click bytes: a child process (this binary, `--child-click-bytes`) stores \(Format.grouped(Int(stored))) clicks through "
-                         + "`ServerBenchmarks.fillClickStore` (the redirect page's `recordClick`: iPhone User-Agent, `en-US,en;q=0.9`, the demo "
-                         + "`summer` link, 10 000 addresses, no budget) in \(Format.duration(v["seconds"] ?? 0)); VmRSS before and after, over "
-                         + "the clicks stored, against `MatchState.estimatedBytes`, which the memory budget (`clickMemoryBudget`, "
-                         + "default 128 MiB) counts. Before issue 13 a click with a 4 KiB Accept-Language took about 10.4 KB; now the header "
-                         + "keeps only its first language tag (≤ 35 characters).")
+            rows.append(
+                BenchRow(
+                    measure: measure,
+                    ours: "\(Int(measured.rounded())) B/click (RSS +\(Format.megabytes(measured * stored)))",
+                    baseline: "\(Int(estimated.rounded())) B/click (the budget's estimate)", ratio: Format.ratio(ratio),
+                    goal: bytesGoal, verdict: ratio <= 1.25 ? .met : .missed))
+            notes.append(
+                "Click bytes: a child process (this binary, `--child-click-bytes`) stores \(Format.grouped(Int(stored))) clicks through "
+                    + "`ServerBenchmarks.fillClickStore` (the redirect page's `recordClick`: iPhone User-Agent, `en-US,en;q=0.9`, the demo "
+                    + "`summer` link, 10 000 addresses, no budget) in \(Format.duration(v["seconds"] ?? 0)); VmRSS before and after, over "
+                    + "the clicks stored, against `MatchState.estimatedBytes`, which the memory budget (`clickMemoryBudget`, "
+                    + "default 128 MiB) counts. Before issue 13 a click with a 4 KiB Accept-Language took about 10.4 KB; now the header "
+                    + "keeps only its first language tag (≤ 35 characters).")
         } else {
             rows.append(.notMeasured(measure, goal: bytesGoal, reason: "child process failed"))
         }
 
         let flood = "\(floodMeasure) (\(Format.grouped(floodRequests)) clicks, 4 MiB budget)"
-        if let v = values("--child-click-flood", floodRequests, prefix: "FLOOD"), let warm = v["warm"], let end = v["end"] {
+        if let v = values("--child-click-flood", floodRequests, prefix: "FLOOD"), let warm = v["warm"],
+            let end = v["end"]
+        {
             let growth = end - warm
-            let withinBudgets = (v["bytes"] ?? .infinity) <= Double(floodBudget) && (v["rows"] ?? .infinity) <= Double(floodRows + floodRows / 16)
+            let withinBudgets =
+                (v["bytes"] ?? .infinity) <= Double(floodBudget)
+                && (v["rows"] ?? .infinity) <= Double(floodRows + floodRows / 16)
             let clean = (v["failures"] ?? 1) == 0
-            rows.append(BenchRow(measure: flood,
-                                 ours: "\(Format.megabytes(warm)) → \(Format.megabytes(end)) (\(growth >= 0 ? "+" : "")\(Format.megabytes(growth)) "
-                                     + "over \(Format.grouped(Int((v["requests"] ?? 0) - (v["warmup"] ?? 0)))) clicks)",
-                                 baseline: "\(Format.megabytes(warm)) (same process after \(Format.grouped(Int(v["warmup"] ?? 0))) clicks)",
-                                 ratio: Format.ratio(end / max(warm, 1)),
-                                 goal: floodGoal, verdict: growth <= 2_000_000 && withinBudgets && clean ? .met : .missed))
-            notes.append("Click flood: a child process (this binary, `--child-click-flood`) runs the embedded server with "
-                         + "`clickMemoryBudget` 4 MiB and `maxClickRows` \(Format.grouped(floodRows)), then two keep-alive clients send "
-                         + "\(Format.grouped(Int(v["requests"] ?? 0))) `GET /demo/summer` (iPhone User-Agent, a 4 KiB Accept-Language, "
-                         + "`X-Forwarded-For` from 2 000 addresses in turn, under their rate limit) in \(Format.duration(v["seconds"] ?? 0)), "
-                         + "\(Int(v["failures"] ?? 0)) not answered 200. VmRSS after the first \(Format.grouped(Int(v["warmup"] ?? 0))) clicks "
-                         + "(both budgets full) \(Format.megabytes(warm)), half-way through the rest \(Format.megabytes(v["half"] ?? 0)), at the end "
-                         + "\(Format.megabytes(end)); held at the end: \(Format.grouped(Int(v["records"] ?? 0))) click records "
-                         + "(\(Format.megabytes(v["bytes"] ?? 0)) by the estimate) and \(Format.grouped(Int(v["rows"] ?? 0))) rows of the clicks "
-                         + "table. Flat = ≤ 2 MB more after the warm-up.")
+            rows.append(
+                BenchRow(
+                    measure: flood,
+                    ours:
+                        "\(Format.megabytes(warm)) → \(Format.megabytes(end)) (\(growth >= 0 ? "+" : "")\(Format.megabytes(growth)) "
+                        + "over \(Format.grouped(Int((v["requests"] ?? 0) - (v["warmup"] ?? 0)))) clicks)",
+                    baseline:
+                        "\(Format.megabytes(warm)) (same process after \(Format.grouped(Int(v["warmup"] ?? 0))) clicks)",
+                    ratio: Format.ratio(end / max(warm, 1)),
+                    goal: floodGoal, verdict: growth <= 2_000_000 && withinBudgets && clean ? .met : .missed))
+            notes.append(
+                "Click flood: a child process (this binary, `--child-click-flood`) runs the embedded server with "
+                    + "`clickMemoryBudget` 4 MiB and `maxClickRows` \(Format.grouped(floodRows)), then two keep-alive clients send "
+                    + "\(Format.grouped(Int(v["requests"] ?? 0))) `GET /demo/summer` (iPhone User-Agent, a 4 KiB Accept-Language, "
+                    + "`X-Forwarded-For` from 2 000 addresses in turn, under their rate limit) in \(Format.duration(v["seconds"] ?? 0)), "
+                    + "\(Int(v["failures"] ?? 0)) not answered 200. VmRSS after the first \(Format.grouped(Int(v["warmup"] ?? 0))) clicks "
+                    + "(both budgets full) \(Format.megabytes(warm)), half-way through the rest \(Format.megabytes(v["half"] ?? 0)), at the end "
+                    + "\(Format.megabytes(end)); held at the end: \(Format.grouped(Int(v["records"] ?? 0))) click records "
+                    + "(\(Format.megabytes(v["bytes"] ?? 0)) by the estimate) and \(Format.grouped(Int(v["rows"] ?? 0))) rows of the clicks "
+                    + "table. Flat = ≤ 2 MB more after the warm-up.")
         } else {
             rows.append(.notMeasured(flood, goal: floodGoal, reason: "child process failed"))
         }

@@ -1,9 +1,10 @@
 import Foundation
+import OptoLink
+import OptoLinkTesting
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
-import OptoLinkTesting
 
 /// Measure 2: `handle(url:)` until the link arrives on `links`, against a bare `URLSession` GET of the
 /// same `/data` URL on the same server.
@@ -16,9 +17,21 @@ enum DirectOpenBench {
         // @unchecked: `url` is only touched while `lock` is held.
         private let lock = NSLock()
         private var url: URL?
-        var last: URL? { lock.lock(); defer { lock.unlock() }; return url }
-        var isEmpty: Bool { lock.lock(); defer { lock.unlock() }; return url == nil }
-        func record(_ url: URL) { lock.lock(); self.url = url; lock.unlock() }
+        var last: URL? {
+            lock.lock()
+            defer { lock.unlock() }
+            return url
+        }
+        var isEmpty: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return url == nil
+        }
+        func record(_ url: URL) {
+            lock.lock()
+            self.url = url
+            lock.unlock()
+        }
     }
 
     struct RecordingTransport: HTTPTransport {
@@ -27,7 +40,9 @@ enum DirectOpenBench {
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             try await send(request, onAnswer: { _ in })
         }
-        func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+        func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
+            -> HTTPResponse
+        {
             // Only the first /data URL is needed (the bare GET repeats it); later opens pass straight through.
             if recorder.isEmpty, request.url.path.hasSuffix("/data") { recorder.record(request.url) }
             return try await base.send(request, onAnswer: onAnswer)
@@ -39,11 +54,27 @@ enum DirectOpenBench {
         // @unchecked: `storage` is only touched while `lock` is held.
         private let lock = NSLock()
         private var storage: [Double] = []
-        var values: [Double] { lock.lock(); defer { lock.unlock() }; return storage }
+        var values: [Double] {
+            lock.lock()
+            defer { lock.unlock() }
+            return storage
+        }
         /// How many, and the newest (without copying them all: read around every timed open).
-        var count: Int { lock.lock(); defer { lock.unlock() }; return storage.count }
-        var last: Double? { lock.lock(); defer { lock.unlock() }; return storage.last }
-        func add(_ value: Double) { lock.lock(); storage.append(value); lock.unlock() }
+        var count: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return storage.count
+        }
+        var last: Double? {
+            lock.lock()
+            defer { lock.unlock() }
+            return storage.last
+        }
+        func add(_ value: Double) {
+            lock.lock()
+            storage.append(value)
+            lock.unlock()
+        }
     }
 
     static func run(pairs: Int, warmup: Int) async -> MeasureResult {
@@ -59,11 +90,15 @@ enum DirectOpenBench {
         let store = InMemoryKeyValueStore()
         store.set(true, forKey: LaunchState.key)
         let recorder = URLRecorder()
-        let sdkTransport = ForwardedForTransport(base: RecordingTransport(base: URLSessionTransport(), recorder: recorder),
-                                                 addressing: .rotating(block: 4))
-        let sdk = OptoLink.start(configuration: configuration, environment: OptoLinkEnvironment(
-            store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone, transport: sdkTransport,
-            clock: SystemClock()))
+        let sdkTransport = ForwardedForTransport(
+            base: RecordingTransport(base: URLSessionTransport(), recorder: recorder),
+            addressing: .rotating(block: 4))
+        let sdk = OptoLink.start(
+            configuration: configuration,
+            environment: OptoLinkEnvironment(
+                store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
+                transport: sdkTransport,
+                clock: SystemClock()))
         defer { Task { await sdk.shutdown() } }
         // A listener stamps each link when `links` hands it over (the end of A). The opening task awaits
         // `handle(url:)` itself, so the harness adds no task of its own to A's path.
@@ -114,7 +149,9 @@ enum DirectOpenBench {
             var request = URLRequest(url: url)
             request.timeoutInterval = 10
             request.setValue(configuration.apiKey, forHTTPHeaderField: "X-API-Key")
-            request.setValue(ForwardedForTransport.address(block: 5, index: bareAddresses.next()), forHTTPHeaderField: "X-Forwarded-For")
+            request.setValue(
+                ForwardedForTransport.address(block: 5, index: bareAddresses.next()),
+                forHTTPHeaderField: "X-Forwarded-For")
             let status: Int = await withCheckedContinuation { continuation in
                 bare.dataTask(with: request) { data, response, _ in
                     _ = data
@@ -126,7 +163,8 @@ enum DirectOpenBench {
         }
 
         guard await sdkOpen() != nil, let dataURL = recorder.last else {
-            return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "the SDK did not deliver the link")], notes: [])
+            return MeasureResult(
+                rows: [.notMeasured(measure, goal: goal, reason: "the SDK did not deliver the link")], notes: [])
         }
         for _ in 0..<warmup {
             _ = await sdkOpen()
@@ -134,7 +172,8 @@ enum DirectOpenBench {
         }
         /// `count` interleaved pairs (alternating which goes first): A times, B times, failures, and the
         /// ratio of medians per block of pairs (how much the machine's load moves it).
-        func measurePairs(_ count: Int) async -> (ours: [Double], base: [Double], failures: Int, blockRatios: [Double]) {
+        func measurePairs(_ count: Int) async -> (ours: [Double], base: [Double], failures: Int, blockRatios: [Double])
+        {
             var ours: [Double] = []
             var base: [Double] = []
             var failures = 0
@@ -152,10 +191,22 @@ enum DirectOpenBench {
                     b = await bareGet(dataURL)
                     a = await sdkOpen()
                 }
-                if let a { ours.append(a); blockA.append(a) } else { failures += 1 }
-                if let b { base.append(b); blockB.append(b) } else { failures += 1 }
+                if let a {
+                    ours.append(a)
+                    blockA.append(a)
+                } else {
+                    failures += 1
+                }
+                if let b {
+                    base.append(b)
+                    blockB.append(b)
+                } else {
+                    failures += 1
+                }
                 if blockA.count + blockB.count >= 2 * blockSize || index == count - 1 {
-                    if !blockA.isEmpty, !blockB.isEmpty { blockRatios.append(Stats(blockA).median / Stats(blockB).median) }
+                    if !blockA.isEmpty, !blockB.isEmpty {
+                        blockRatios.append(Stats(blockA).median / Stats(blockB).median)
+                    }
                     blockA = []
                     blockB = []
                 }
@@ -170,7 +221,9 @@ enum DirectOpenBench {
         let listenedSince = SystemClock().now()
         diagnosticsTask = Task {
             for await diagnostic in sdk.diagnostics where diagnostic.time >= listenedSince {
-                if case .responseReceived(_, .linkData, _, _, let duration) = diagnostic.kind { transportTimes.add(duration) }
+                if case .responseReceived(_, .linkData, _, _, let duration) = diagnostic.kind {
+                    transportTimes.add(duration)
+                }
             }
         }
         let listened = await measurePairs(listenedPairs)
@@ -184,11 +237,14 @@ enum DirectOpenBench {
             measure: measure,
             ours: "median \(Format.duration(a.median)), p99 \(Format.duration(a.p99))",
             baseline: "median \(Format.duration(b.median)), p99 \(Format.duration(b.p99)) (bare URLSession GET)",
-            ratio: Format.ratio(ratio) + " (blocks \(Format.ratio(Stats(blockRatios).sorted.first ?? 0))–\(Format.ratio(Stats(blockRatios).max)))",
+            ratio: Format.ratio(ratio)
+                + " (blocks \(Format.ratio(Stats(blockRatios).sorted.first ?? 0))–\(Format.ratio(Stats(blockRatios).max)))",
             goal: goal, verdict: ratio <= 1.10 ? .met : .missed)
         let path = dataURL.path + (dataURL.query.map { "?" + $0 } ?? "")
         let inside = Stats(transportTimes.values.isEmpty ? [0] : transportTimes.values)
-        let listenedRatio = listened.ours.isEmpty || listened.base.isEmpty ? 0 : Stats(listened.ours).median / Stats(listened.base).median
+        let listenedRatio =
+            listened.ours.isEmpty || listened.base.isEmpty
+            ? 0 : Stats(listened.ours).median / Stats(listened.base).median
         let notes = [
             "Direct open: \(pairs) interleaved pairs (A/B order alternating) after \(warmup) warm-up pairs, on one keep-alive "
                 + "connection each (two separate ephemeral URLSessions). A = `handle(url:)` of `/demo/summer?open=N` until the link "
@@ -197,7 +253,7 @@ enum DirectOpenBench {
                 + "Nobody listens to `diagnostics` during these pairs (an app usually does not). A second series of \(listened.ours.count) pairs with a `diagnostics` listener attached, as the dashboard has one, gave \(Format.ratio(listenedRatio)) (A median \(Format.duration(Stats(listened.ours.isEmpty ? [0] : listened.ours).median)), B median \(Format.duration(Stats(listened.base.isEmpty ? [0] : listened.base).median)), \(listened.failures) failed): each diagnostic then wakes that listener's task. "
                 + "In that series the SDK's own diagnostics put the median transport time of its `/data` attempts (URLSessionTransport, request to response) at \(Format.duration(inside.median)): the rest of A is "
                 + "the SDK's work around it (URL matching, the launch coordinator's bookkeeping, request building, retry "
-                + "policy, JSON parsing, diagnostics, the links broadcast from URLSession's callback) and the thread wake-ups between them.",
+                + "policy, JSON parsing, diagnostics, the links broadcast from URLSession's callback) and the thread wake-ups between them."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

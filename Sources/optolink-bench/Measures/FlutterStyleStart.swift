@@ -1,8 +1,9 @@
 import Foundation
+import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
 
 /// The baseline for start-up: what the Flutter SDK's `OptoLink.initialize` does on a first launch. It
 /// awaits the deferred-link handler before returning: read the device id and first-launch flag, collect
@@ -10,8 +11,10 @@ import OptoLink
 /// bare `URLSession`, independent of the Swift SDK.
 enum FlutterStyleStart {
     /// Runs the blocking first-launch sequence; returns whether the backend matched.
-    static func initialize(baseURL: URL, apiKey: String, store: any KeyValueStore, deviceInfo: any DeviceInfoProvider,
-                           session: URLSession, forwardedFor: String) async -> Bool {
+    static func initialize(
+        baseURL: URL, apiKey: String, store: any KeyValueStore, deviceInfo: any DeviceInfoProvider,
+        session: URLSession, forwardedFor: String
+    ) async -> Bool {
         let deviceId = store.string(forKey: "optolink_device_id") ?? UUID().uuidString.lowercased()
         store.set(deviceId, forKey: "optolink_device_id")
         guard !store.bool(forKey: "optolink_first_launch_done") else { return false }
@@ -32,7 +35,9 @@ enum FlutterStyleStart {
             session.dataTask(with: request) { data, _, _ in continuation.resume(returning: data) }.resume()
         }
         store.set(true, forKey: "optolink_first_launch_done")
-        guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return false
+        }
         return object["matched"] as? Bool ?? false
     }
 }

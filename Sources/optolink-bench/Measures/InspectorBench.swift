@@ -15,8 +15,16 @@ enum InspectorBench {
         // @unchecked: `value` is only touched while `lock` is held.
         private let lock = NSLock()
         private var value = 0
-        func add() { lock.lock(); value += 1; lock.unlock() }
-        var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+        func add() {
+            lock.lock()
+            value += 1
+            lock.unlock()
+        }
+        var count: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
     }
 
     static func run(pairs: Int, warmup: Int) async -> MeasureResult {
@@ -33,8 +41,10 @@ enum InspectorBench {
         let attached = Counter()
         let listener: AttachListener
         do {
-            listener = try AttachListener(address: AttachListenAddress(host: "127.0.0.1", port: 0), token: token, clock: SystemDashboardClock(),
-                                          dashboardName: "optolink-bench") { event in
+            listener = try AttachListener(
+                address: AttachListenAddress(host: "127.0.0.1", port: 0), token: token, clock: SystemDashboardClock(),
+                dashboardName: "optolink-bench"
+            ) { event in
                 switch event {
                 case .attached: attached.add()
                 case .message(_, .diagnostic): diagnosticsSeen.add()
@@ -51,10 +61,15 @@ enum InspectorBench {
             let store = InMemoryKeyValueStore()
             store.set(true, forKey: LaunchState.key)
             let transport = ForwardedForTransport(base: URLSessionTransport(), addressing: .rotating(block: block))
-            let sdk = OptoLink.start(configuration: configuration, environment: OptoLinkEnvironment(
-                store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone, transport: transport, clock: SystemClock()))
+            let sdk = OptoLink.start(
+                configuration: configuration,
+                environment: OptoLinkEnvironment(
+                    store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
+                    transport: transport, clock: SystemClock()))
             let deliveries = DirectOpenBench.TimeCollector()
-            let task = Task { for await link in sdk.links where link.path == "/promo/summer" { deliveries.add(Stopwatch.now()) } }
+            let task = Task {
+                for await link in sdk.links where link.path == "/promo/summer" { deliveries.add(Stopwatch.now()) }
+            }
             return (sdk, deliveries, task)
         }
         let (plain, plainDeliveries, plainListener) = makeSDK(block: 6)
@@ -67,8 +82,9 @@ enum InspectorBench {
                 await inspected.shutdown()
             }
         }
-        let inspector = OptoLinkInspector.attach(to: inspected, dashboard: .address(host: "127.0.0.1", port: listener.address.port),
-                                                 token: token.value, allowsCommands: true)
+        let inspector = OptoLinkInspector.attach(
+            to: inspected, dashboard: .address(host: "127.0.0.1", port: listener.address.port),
+            token: token.value, allowsCommands: true)
         defer { inspector.stop() }
         // Wait (real time, at most 10 s) for the inspector to stream before timing anything.
         let deadline = Stopwatch.now() + 10
@@ -77,7 +93,10 @@ enum InspectorBench {
             try? await Task.sleep(nanoseconds: 10_000_000)
         }
         guard case .streaming = inspector.status.phase else {
-            return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "the inspector did not attach: \(inspector.status.phase)")], notes: [])
+            return MeasureResult(
+                rows: [
+                    .notMeasured(measure, goal: goal, reason: "the inspector did not attach: \(inspector.status.phase)")
+                ], notes: [])
         }
 
         var serial = 0
@@ -118,17 +137,21 @@ enum InspectorBench {
         }
         // Let the dashboard catch up (at most 5 s) so the note says how much it received.
         let caughtUp = Stopwatch.now() + 5
-        while inspector.status.buffered > 0, Stopwatch.now() < caughtUp { try? await Task.sleep(nanoseconds: 10_000_000) }
+        while inspector.status.buffered > 0, Stopwatch.now() < caughtUp {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
         let streamed = diagnosticsSeen.count - linesBefore
         guard !ours.isEmpty, !base.isEmpty else {
             return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "no successful open")], notes: [])
         }
-        let a = Stats(ours), b = Stats(base)
+        let a = Stats(ours)
+        let b = Stats(base)
         let ratio = a.median / b.median
         let row = BenchRow(
             measure: measure,
             ours: "median \(Format.duration(a.median)), p99 \(Format.duration(a.p99))",
-            baseline: "median \(Format.duration(b.median)), p99 \(Format.duration(b.p99)) (the same open, no inspector)",
+            baseline:
+                "median \(Format.duration(b.median)), p99 \(Format.duration(b.p99)) (the same open, no inspector)",
             ratio: Format.ratio(ratio), goal: goal, verdict: ratio <= 1.10 ? .met : .missed)
         let notes = [
             "Inspector: \(pairs) interleaved pairs (order alternating) after \(warmup) warm-up pairs, each SDK on its own keep-alive "
@@ -139,7 +162,7 @@ enum InspectorBench {
                 + "link delivered); the inspector dropped \(inspector.status.dropped). \(failures) failed opens. The inspector's cost on the "
                 + "app's path is a tap in the diagnostics hub (a locked append to its buffer, and one wake-up of its thread per burst: it "
                 + "lingers 5 ms after the first diagnostic so an open's 4 go out in one write); "
-                + "encoding and writing run on the inspector's thread, decoding on the listener's, both sharing the machine's 2 cores with A and B.",
+                + "encoding and writing run on the inspector's thread, decoding on the listener's, both sharing the machine's 2 cores with A and B."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

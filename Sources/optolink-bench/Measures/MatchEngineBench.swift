@@ -12,12 +12,15 @@ enum MatchEngineBench {
     static let goal = "≥ \(Format.ratio(goalRatio)) SQLite"
 
     static func run(matches: Int) -> MeasureResult {
-        let result = ServerBenchmarks.matchEngineThroughput(addresses: 10_000, candidatesPerAddress: 50, matches: matches)
+        let result = ServerBenchmarks.matchEngineThroughput(
+            addresses: 10_000, candidatesPerAddress: 50, matches: matches)
         let ratio = result.ratio
         let row = BenchRow(
             measure: measure,
-            ours: "\(Format.rate(result.matchesPerSecond, unit: " matches/s")) (\(Format.grouped(result.matches)) matches in \(Format.duration(result.matchSeconds)))",
-            baseline: "\(Format.rate(result.baselineMatchesPerSecond, unit: " matches/s")) (indexed SQLite query + the same scoring)",
+            ours:
+                "\(Format.rate(result.matchesPerSecond, unit: " matches/s")) (\(Format.grouped(result.matches)) matches in \(Format.duration(result.matchSeconds)))",
+            baseline:
+                "\(Format.rate(result.baselineMatchesPerSecond, unit: " matches/s")) (indexed SQLite query + the same scoring)",
             ratio: Format.ratio(ratio), goal: goal, verdict: ratio >= goalRatio ? .met : .missed)
         let notes = [
             "Match engine: `ServerBenchmarks.matchEngineThroughput` (public entry point in OptoLinkServer/Matching): "
@@ -32,7 +35,7 @@ enum MatchEngineBench {
                 + "\(Format.grouped(result.baselineGuardFired)) guarded; the two agreed (matched or not, guard or not) on "
                 + "\(Format.grouped(result.agreed)) of \(Format.grouped(result.matches)) requests. The ratio is the engine's rate over the "
                 + "baseline's; the two answer the requests in alternating blocks of 2 000 (which one goes first alternates too), so "
-                + "a change in the machine's load hits both alike and the ratio moves far less than either rate.",
+                + "a change in the machine's load hits both alike and the ratio moves far less than either rate."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

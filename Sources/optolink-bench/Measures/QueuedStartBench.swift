@@ -23,18 +23,25 @@ enum QueuedStartBench {
     }
 
     static func run(starts: Int, baselineRuns: Int) async -> MeasureResult {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("optolink-bench-queue-\(getpid())", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "optolink-bench-queue-\(getpid())", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let eventStore = FileEventStore(directory: directory)
         _ = eventStore.load()
         // 40 members of 240 characters: about 10 KB serialized, under the 10 240-byte limit.
         var properties: [String: JSONValue] = [:]
-        for member in 0..<40 { properties[String(format: "field_%02d", member)] = .string(String(repeating: "v", count: 240)) }
-        let events = (0..<100).map { QueuedEvent(id: UUID().uuidString, name: "purchase_\($0)", properties: properties) }
+        for member in 0..<40 {
+            properties[String(format: "field_%02d", member)] = .string(String(repeating: "v", count: 240))
+        }
+        let events = (0..<100).map {
+            QueuedEvent(id: UUID().uuidString, name: "purchase_\($0)", properties: properties)
+        }
         for event in events { eventStore.append(event) }
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: eventStore.fileURL.path)[.size] as? Int) ?? 0
-        guard let configuration = try? OptoLinkConfiguration(
-            apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: URL(string: "http://127.0.0.1:9")!)
+        guard
+            let configuration = try? OptoLinkConfiguration(
+                apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
+                baseURL: URL(string: "http://127.0.0.1:9")!)
         else {
             return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "configuration refused")], notes: [])
         }
@@ -58,7 +65,9 @@ enum QueuedStartBench {
         }
 
         // Baseline: the old start's work with the same queue: decode the JSON array on the caller's thread.
-        let legacy = (try? JSONEncoder().encode(events.map { LegacyEventOut(id: $0.id, name: $0.name, properties: $0.properties) })) ?? Data()
+        let legacy =
+            (try? JSONEncoder().encode(
+                events.map { LegacyEventOut(id: $0.id, name: $0.name, properties: $0.properties) })) ?? Data()
         var baseline: [Double] = []
         var decodedCounts = Set<Int>()
         for _ in 0..<baselineRuns {
@@ -73,7 +82,8 @@ enum QueuedStartBench {
         let row = BenchRow(
             measure: measure,
             ours: "p50 \(Format.duration(ours.median)), p99 \(Format.duration(ours.p99)) (\(ours.count) starts)",
-            baseline: "p50 \(Format.duration(base.median)), p99 \(Format.duration(base.p99)) (old start: JSONDecoder of the queue, \(base.count) runs)",
+            baseline:
+                "p50 \(Format.duration(base.median)), p99 \(Format.duration(base.p99)) (old start: JSONDecoder of the queue, \(base.count) runs)",
             ratio: Format.ratio(ours.p99 / base.p99) + " (p99)",
             goal: goal, verdict: ours.p99 < 0.001 && loadedCounts == [100] ? .met : .missed)
         let notes = [
@@ -82,7 +92,7 @@ enum QueuedStartBench {
                 + "call to return, \(starts) starts; after each, `queuedEventCount()` (the background load, not timed) gave \(loadedCounts.sorted()) "
                 + "and the instance was shut down. Baseline: what `start` did before the event store, on the caller's thread: `JSONDecoder` "
                 + "decoding the same events as the JSON array `UserDefaults` held (\(Format.megabytes(Double(legacy.count)))), \(baselineRuns) "
-                + "runs; decoded \(decodedCounts.sorted()) events. Max ours: \(Format.duration(ours.max)).",
+                + "runs; decoded \(decodedCounts.sorted()) events. Max ours: \(Format.duration(ours.max))."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

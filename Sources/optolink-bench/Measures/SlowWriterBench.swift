@@ -17,8 +17,10 @@ enum SlowWriterBench {
         let server: OptoLinkServer
         let holder: ServerBenchmarks.DatabaseLockHolder
         do {
-            server = try OptoLinkServer(configuration: .init(host: "127.0.0.1", port: 0, databasePath: path, trustForwardedFor: true,
-                                                             log: .discarding))
+            server = try OptoLinkServer(
+                configuration: .init(
+                    host: "127.0.0.1", port: 0, databasePath: path, trustForwardedFor: true,
+                    log: .discarding))
             try server.start()
             holder = try ServerBenchmarks.DatabaseLockHolder(path: path)
         } catch {
@@ -30,8 +32,9 @@ enum SlowWriterBench {
         let session = "{\"deviceId\":\"bench-slow-writer\"}"
         let event = "{\"deviceId\":\"bench-slow-writer\",\"eventName\":\"slow\"}"
         @Sendable func post(_ path: String, _ body: String, address: String) -> [UInt8] {
-            Array(("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\n"
-                + "X-Forwarded-For: \(address)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
+            Array(
+                ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\n"
+                    + "X-Forwarded-For: \(address)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
         }
         guard FloodClient(port: port).exchange(post("/sdk/session", session, address: "10.80.0.1")) == 200 else {
             return unavailable("the writer's session was refused")
@@ -45,14 +48,19 @@ enum SlowWriterBench {
             var failures = 0
             for _ in 0..<requestsPerBlock {
                 serial += 1
-                let request = Array(("GET /demo/summer/data HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "X-Forwarded-For: 10.81.\(serial / 250 % 250).\(serial % 250)\r\n\r\n").utf8)
+                let request = Array(
+                    ("GET /demo/summer/data HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "X-Forwarded-For: 10.81.\(serial / 250 % 250).\(serial % 250)\r\n\r\n").utf8)
                 let started = Stopwatch.now()
-                if reader.exchange(request) == 200 { latencies.append(Stopwatch.now() - started) } else { failures += 1 }
+                if reader.exchange(request) == 200 {
+                    latencies.append(Stopwatch.now() - started)
+                } else {
+                    failures += 1
+                }
             }
             return (latencies, failures)
         }
-        _ = readBlock()   // warm-up: caches, connection
+        _ = readBlock()  // warm-up: caches, connection
 
         // The slow writer: another connection holds the write lock 200 ms of every 250 ms, while a client
         // sends events in a loop, each waiting for the lock.
@@ -66,17 +74,26 @@ enum SlowWriterBench {
             let client = FloodClient(port: port)
             var n = 0
             while !stop.withLock({ $0 }) {
-                guard writing.withLock({ $0 }) else { usleep(1000); continue }
+                guard writing.withLock({ $0 }) else {
+                    usleep(1000)
+                    continue
+                }
                 n += 1
                 let status = client.exchange(post("/sdk/events", event, address: "10.80.1.\(n % 250)")) ?? 0
-                writerStats.withLock { $0.answered += 1; $0.statuses[status, default: 0] += 1 }
+                writerStats.withLock {
+                    $0.answered += 1
+                    $0.statuses[status, default: 0] += 1
+                }
             }
         }.start()
         let holderBox = HolderBox(holder)
         Thread {
             defer { lockDone.signal() }
             while !stop.withLock({ $0 }) {
-                guard writing.withLock({ $0 }) else { usleep(1000); continue }
+                guard writing.withLock({ $0 }) else {
+                    usleep(1000)
+                    continue
+                }
                 try? holderBox.holder.hold()
                 usleep(200_000)
                 try? holderBox.holder.release()
@@ -85,11 +102,12 @@ enum SlowWriterBench {
         }.start()
 
         // Blocks alternate: without the writer, with it.
-        var calm: [Double] = [], slow: [Double] = []
+        var calm: [Double] = []
+        var slow: [Double] = []
         var failures = 0
         for _ in 0..<blocks {
             writing.withLock { $0 = false }
-            usleep(300_000)   // the last held lock is given back
+            usleep(300_000)  // the last held lock is given back
             let a = readBlock()
             calm += a.latencies
             writing.withLock { $0 = true }
@@ -104,22 +122,25 @@ enum SlowWriterBench {
         _ = writerDone.wait(timeout: .now() + 10)
 
         guard !calm.isEmpty, !slow.isEmpty else { return unavailable("no /data answered") }
-        let base = Stats(calm), ours = Stats(slow)
+        let base = Stats(calm)
+        let ours = Stats(slow)
         let ratio = ours.p99 / max(base.p99, 1e-9)
         let stats = writerStats.withLock { $0 }
-        let row = BenchRow(measure: measure,
-                           ours: "p50 \(Format.duration(ours.median)), p99 \(Format.duration(ours.p99)) (writer waiting)",
-                           baseline: "p50 \(Format.duration(base.median)), p99 \(Format.duration(base.p99)) (no writer)",
-                           ratio: Format.ratio(ratio), goal: goal, verdict: ratio <= 2 && failures == 0 ? .met : .missed)
+        let row = BenchRow(
+            measure: measure,
+            ours: "p50 \(Format.duration(ours.median)), p99 \(Format.duration(ours.p99)) (writer waiting)",
+            baseline: "p50 \(Format.duration(base.median)), p99 \(Format.duration(base.p99)) (no writer)",
+            ratio: Format.ratio(ratio), goal: goal, verdict: ratio <= 2 && failures == 0 ? .met : .missed)
         let notes = [
             "Slow writer: the embedded server on a database file; a second SQLite connection (`ServerBenchmarks.DatabaseLockHolder`) "
                 + "holds its write lock (`BEGIN EXCLUSIVE`) 200 ms of every 250 ms while a client sends `POST /sdk/events` in a loop, "
                 + "each waiting for the lock on a storage worker (\(stats.answered) answered: "
-                + stats.statuses.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ") + "). "
+                + stats.statuses.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")
+                + "). "
                 + "Another client reads `GET /demo/summer/data` on one keep-alive connection, one request at a time, its own "
                 + "`X-Forwarded-For` each; \(blocks) blocks of \(requestsPerBlock) requests without the writer alternate with "
                 + "\(blocks) with it (\(calm.count) and \(slow.count) answered, \(failures) failures). Before issue 13 the writer's "
-                + "handler held its event loop for the whole wait, and every connection on that loop with it.",
+                + "handler held its event loop for the whole wait, and every connection on that loop with it."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

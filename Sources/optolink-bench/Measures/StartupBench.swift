@@ -1,9 +1,10 @@
 import Foundation
+import OptoLink
+import OptoLinkTesting
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
-import OptoLinkTesting
 
 /// Measure 1: how long `OptoLink.start` takes to return on a first launch while `/match` takes 2 s,
 /// against the Flutter-style start that waits for the match.
@@ -18,7 +19,8 @@ enum StartupBench {
         }
         defer { server.stop() }
         do {
-            try await server.addFault(#"{"route":"match","kind":"delay","delaySeconds":2,"count":\#(starts + baselineStarts + 100)}"#)
+            try await server.addFault(
+                #"{"route":"match","kind":"delay","delaySeconds":2,"count":\#(starts + baselineStarts + 100)}"#)
         } catch {
             return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "\(error)")], notes: [])
         }
@@ -33,7 +35,8 @@ enum StartupBench {
         for index in 0..<starts {
             let environment = OptoLinkEnvironment(
                 store: InMemoryKeyValueStore(), pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
-                transport: ForwardedForTransport(base: shared, addressing: .fixed(ForwardedForTransport.address(block: 2, index: index))),
+                transport: ForwardedForTransport(
+                    base: shared, addressing: .fixed(ForwardedForTransport.address(block: 2, index: index))),
                 clock: SystemClock())
             let start = Stopwatch.now()
             let sdk = OptoLink.start(configuration: configuration, environment: environment)
@@ -72,8 +75,10 @@ enum StartupBench {
                         let store = InMemoryKeyValueStore()
                         let start = Stopwatch.now()
                         _ = await FlutterStyleStart.initialize(
-                            baseURL: server.baseURL, apiKey: configuration.apiKey, store: store, deviceInfo: FixedDeviceInfo.iPhone,
-                            session: session, forwardedFor: ForwardedForTransport.address(block: 3, index: first + offset))
+                            baseURL: server.baseURL, apiKey: configuration.apiKey, store: store,
+                            deviceInfo: FixedDeviceInfo.iPhone,
+                            session: session,
+                            forwardedFor: ForwardedForTransport.address(block: 3, index: first + offset))
                         return Stopwatch.now() - start
                     }
                 }
@@ -101,7 +106,7 @@ enum StartupBench {
                 + "\(starts) first launches (fresh in-memory store each, own `X-Forwarded-For` address each); after each start the bench waited "
                 + "until its `/match` was on the wire (\(inFlight)/\(starts) confirmed by a `requestStarted` diagnostic), then shut it down. "
                 + "Baseline: a Flutter-style `initialize` (bare URLSession, awaits `/match`), \(baselineStarts) starts in concurrent batches of "
-                + "\(batch), each timed alone; \(matchedOrAnswered)/\(baselineStarts) waited the full 2 s. Max ours: \(Format.duration(ours.max)).",
+                + "\(batch), each timed alone; \(matchedOrAnswered)/\(baselineStarts) waited the full 2 s. Max ours: \(Format.duration(ours.max))."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

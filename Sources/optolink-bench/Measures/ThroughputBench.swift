@@ -8,15 +8,22 @@ enum ThroughputBench {
     static let matchMeasure = "4b. Server POST /match (wrk, keep-alive)"
     static let dataGoal = "≥ 0.5× nginx"
     static let matchGoal = "— (reported)"
-    static let matchBody = #"{"deviceId":"bench-device-0001","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
+    static let matchBody =
+        #"{"deviceId":"bench-device-0001","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
 
     static func run(seconds: Int, warmup: Bool, threads: Int = 2, connections: Int = 32) async -> MeasureResult {
         func unavailable(_ reason: String, notes: [String] = []) -> MeasureResult {
-            MeasureResult(rows: [.notMeasured(dataMeasure, goal: dataGoal, reason: reason),
-                                 .notMeasured(matchMeasure, goal: matchGoal, reason: reason)]
-                + EmulatedResolve.all.map { .notMeasured($0.measure, goal: matchGoal, reason: reason) }, notes: notes)
+            MeasureResult(
+                rows: [
+                    .notMeasured(dataMeasure, goal: dataGoal, reason: reason),
+                    .notMeasured(matchMeasure, goal: matchGoal, reason: reason),
+                ]
+                    + EmulatedResolve.all.map { .notMeasured($0.measure, goal: matchGoal, reason: reason) },
+                notes: notes)
         }
-        let (paths, installNotes) = Tooling.ensure([.init(binary: "wrk", package: "wrk"), .init(binary: "nginx", package: "nginx")])
+        let (paths, installNotes) = Tooling.ensure([
+            .init(binary: "wrk", package: "wrk"), .init(binary: "nginx", package: "nginx"),
+        ])
         guard let wrkPath = paths["wrk"] else { return unavailable("wrk missing", notes: installNotes) }
         guard let nginxPath = paths["nginx"] else { return unavailable("nginx missing", notes: installNotes) }
 
@@ -29,7 +36,9 @@ enum ThroughputBench {
         do {
             let data = try await server.get("/demo/summer/data", forwardedFor: "127.1.0.1")
             let match = try await server.post("/match", json: matchBody, forwardedFor: "127.1.0.2")
-            guard data.status == 200, match.status == 200 else { throw BenchError("probe answered \(data.status)/\(match.status)") }
+            guard data.status == 200, match.status == 200 else {
+                throw BenchError("probe answered \(data.status)/\(match.status)")
+            }
             dataBody = data.body
             matchBodyBytes = match.body
         } catch {
@@ -51,7 +60,8 @@ enum ThroughputBench {
         }
         defer { nginx.stop() }
 
-        let wrk = WrkRunner(binary: wrkPath, scriptPath: scriptPath, threads: threads, connections: connections, seconds: seconds)
+        let wrk = WrkRunner(
+            binary: wrkPath, scriptPath: scriptPath, threads: threads, connections: connections, seconds: seconds)
         let ours = server.baseURL.absoluteString
         let theirs = "http://127.0.0.1:\(nginx.port)"
         do {
@@ -64,7 +74,10 @@ enum ThroughputBench {
             let ourMatch = try wrk.run(url: ours, path: "/match", method: "POST", body: matchBody)
             let nginxMatch = try wrk.run(url: theirs, path: "/match.json")
             let emulated = try EmulatedResolve.all.map { route in
-                (route, try wrk.run(url: ours, path: route.path, method: "POST", body: route.body, header: route.header))
+                (
+                    route,
+                    try wrk.run(url: ours, path: route.path, method: "POST", body: route.body, header: route.header)
+                )
             }
 
             func cell(_ s: WrkRunner.Summary, extra: String = "") -> String {
@@ -76,34 +89,46 @@ enum ThroughputBench {
             let dataRatio = ourData.requestsPerSecond / max(nginxData.requestsPerSecond, 1e-9)
             let matchRatio = ourMatch.requestsPerSecond / max(nginxMatch.requestsPerSecond, 1e-9)
             let dataClean = ourData.tooManyRequests == 0 && ourData.otherStatus == 0
-            let rows = [
-                BenchRow(measure: dataMeasure, ours: cell(ourData), baseline: cell(nginxData, extra: " (nginx static file)"),
-                         ratio: Format.ratio(dataRatio), goal: dataGoal, verdict: dataRatio >= 0.5 && dataClean ? .met : .missed),
-                BenchRow(measure: matchMeasure, ours: cell(ourMatch, extra: ", \(ourMatch.tooManyRequests) × 429"),
-                         baseline: cell(nginxMatch, extra: " (nginx static GET)"),
-                         ratio: Format.ratio(matchRatio), goal: matchGoal, verdict: .info),
-            ] + emulated.map { route, summary in
-                BenchRow(measure: route.measure, ours: cell(summary, extra: summary.otherStatus > 0 ? ", \(summary.otherStatus) × non-200" : ""),
-                         baseline: cell(ourData, extra: " (ours, GET /data)"),
-                         ratio: Format.ratio(summary.requestsPerSecond / max(ourData.requestsPerSecond, 1e-9)), goal: matchGoal,
-                         verdict: summary.otherStatus == 0 && summary.tooManyRequests == 0 ? .info : .missed)
-            }
-            let notes = installNotes + [
-                "Throughput: `wrk -t\(threads) -c\(connections) -d\(seconds)s` (keep-alive) on 127.0.0.1, one run each, same Lua script for "
-                    + "both servers: it sets a new `X-Forwarded-For` for every request (127.64.0.0/10, unique within a run; header values "
-                    + "only, every packet goes to 127.0.0.1) and counts 429s. Our server is the embedded reference server (in-memory "
-                    + "SQLite, `trustForwardedFor`), so the per-address limits (`/data` 500/min, `/match` 30/min) never trigger and "
-                    + "each request does the full work (rate-limit bookkeeping, click insert / match + attempt log + device upsert + "
-                    + "audit). nginx \(nginxVersion(nginxPath)) (2 workers, access log off, keepalive_requests 1000000) serves "
-                    + "the same bytes as static files: `data.json` (\(dataBody.count) B, = our `/data` answer) and `match.json` "
-                    + "(\(matchBodyBytes.count) B, = our no-match `/match` answer). nginx cannot answer a POST with a static file, "
-                    + "so its `/match` baseline is a GET: 4b compares a full POST /match with serving bytes, and has no goal. "
-                    + "Ours /data: \(statusNote(ourData)); nginx /data: \(statusNote(nginxData)); ours /match: \(statusNote(ourMatch)); "
-                    + "nginx /match: \(statusNote(nginxMatch)).",
-                "4c–4e: each emulated service's resolve route (docs/server.md, \"Emulated services\") with the same wrk script and "
-                    + "the demo seed's key or signature, against our own GET /data in the same run (a non-200 answer marks the row "
-                    + "missed). " + emulated.map { "\($0.0.measure.prefix(3)) \(statusNote($0.1))" }.joined(separator: "; ") + ".",
-            ]
+            let rows =
+                [
+                    BenchRow(
+                        measure: dataMeasure, ours: cell(ourData),
+                        baseline: cell(nginxData, extra: " (nginx static file)"),
+                        ratio: Format.ratio(dataRatio), goal: dataGoal,
+                        verdict: dataRatio >= 0.5 && dataClean ? .met : .missed),
+                    BenchRow(
+                        measure: matchMeasure, ours: cell(ourMatch, extra: ", \(ourMatch.tooManyRequests) × 429"),
+                        baseline: cell(nginxMatch, extra: " (nginx static GET)"),
+                        ratio: Format.ratio(matchRatio), goal: matchGoal, verdict: .info),
+                ]
+                + emulated.map { route, summary in
+                    BenchRow(
+                        measure: route.measure,
+                        ours: cell(summary, extra: summary.otherStatus > 0 ? ", \(summary.otherStatus) × non-200" : ""),
+                        baseline: cell(ourData, extra: " (ours, GET /data)"),
+                        ratio: Format.ratio(summary.requestsPerSecond / max(ourData.requestsPerSecond, 1e-9)),
+                        goal: matchGoal,
+                        verdict: summary.otherStatus == 0 && summary.tooManyRequests == 0 ? .info : .missed)
+                }
+            let notes =
+                installNotes + [
+                    "Throughput: `wrk -t\(threads) -c\(connections) -d\(seconds)s` (keep-alive) on 127.0.0.1, one run each, same Lua script for "
+                        + "both servers: it sets a new `X-Forwarded-For` for every request (127.64.0.0/10, unique within a run; header values "
+                        + "only, every packet goes to 127.0.0.1) and counts 429s. Our server is the embedded reference server (in-memory "
+                        + "SQLite, `trustForwardedFor`), so the per-address limits (`/data` 500/min, `/match` 30/min) never trigger and "
+                        + "each request does the full work (rate-limit bookkeeping, click insert / match + attempt log + device upsert + "
+                        + "audit). nginx \(nginxVersion(nginxPath)) (2 workers, access log off, keepalive_requests 1000000) serves "
+                        + "the same bytes as static files: `data.json` (\(dataBody.count) B, = our `/data` answer) and `match.json` "
+                        + "(\(matchBodyBytes.count) B, = our no-match `/match` answer). nginx cannot answer a POST with a static file, "
+                        + "so its `/match` baseline is a GET: 4b compares a full POST /match with serving bytes, and has no goal. "
+                        + "Ours /data: \(statusNote(ourData)); nginx /data: \(statusNote(nginxData)); ours /match: \(statusNote(ourMatch)); "
+                        + "nginx /match: \(statusNote(nginxMatch)).",
+                    "4c–4e: each emulated service's resolve route (docs/server.md, \"Emulated services\") with the same wrk script and "
+                        + "the demo seed's key or signature, against our own GET /data in the same run (a non-200 answer marks the row "
+                        + "missed). "
+                        + emulated.map { "\($0.0.measure.prefix(3)) \(statusNote($0.1))" }.joined(separator: "; ")
+                        + ".",
+                ]
             return MeasureResult(rows: rows, notes: notes)
         } catch {
             return unavailable("wrk: \(error)", notes: installNotes)
@@ -121,14 +146,19 @@ enum ThroughputBench {
         /// QubeRoute's resolve (no install token), Deep Blue's resolve, AppsFlyer's signed deep-link request
         /// (seed 003's example, valid for the demo DevKey).
         static let all = [
-            EmulatedResolve(measure: "4c. Emulated QubeRoute POST /api/v1/sdk/resolve vs ours /data", path: "/api/v1/sdk/resolve",
-                            body: #"{"url":"https://demo.qr.example/qr/spring"}"#, header: "Authorization: Bearer qr_live_demo_publishable_key_0001"),
-            EmulatedResolve(measure: "4d. Emulated Deep Blue POST /api/links/resolve vs ours /data", path: "/api/links/resolve",
-                            body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#, header: "Api-Key: dbl_live_demo_key_0000000001"),
-            EmulatedResolve(measure: "4e. Emulated AppsFlyer POST /v1.0/ios/{app_id} vs ours /data",
-                            path: "/v1.0/ios/id123456789?af_sig=ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327",
-                            body: #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"17.4.1","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#,
-                            header: ""),
+            EmulatedResolve(
+                measure: "4c. Emulated QubeRoute POST /api/v1/sdk/resolve vs ours /data", path: "/api/v1/sdk/resolve",
+                body: #"{"url":"https://demo.qr.example/qr/spring"}"#,
+                header: "Authorization: Bearer qr_live_demo_publishable_key_0001"),
+            EmulatedResolve(
+                measure: "4d. Emulated Deep Blue POST /api/links/resolve vs ours /data", path: "/api/links/resolve",
+                body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#, header: "Api-Key: dbl_live_demo_key_0000000001"),
+            EmulatedResolve(
+                measure: "4e. Emulated AppsFlyer POST /v1.0/ios/{app_id} vs ours /data",
+                path: "/v1.0/ios/id123456789?af_sig=ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327",
+                body:
+                    #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"17.4.1","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#,
+                header: ""),
         ]
     }
 

@@ -24,7 +24,10 @@ struct BenchReport {
         func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
         var lines = ["| Measure | Ours | Baseline | Ratio | Goal | Met? |", "|---|---|---|---|---|---|"]
         for row in rows {
-            lines.append("| " + [row.measure, row.ours, row.baseline, row.ratio, row.goal, row.verdict.text].map(escape).joined(separator: " | ") + " |")
+            lines.append(
+                "| "
+                    + [row.measure, row.ours, row.baseline, row.ratio, row.goal, row.verdict.text].map(escape).joined(
+                        separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
     }
@@ -37,19 +40,19 @@ struct BenchReport {
         let missed = rows.filter { $0.verdict == .missed }.count
         let skipped = rows.filter { $0.verdict == .notMeasured }.count
         return """
-        # optolink-bench results
+            # optolink-bench results
 
-        - Date: \(formatter.string(from: started)) (run took \(String(format: "%.0f", seconds)) s, mode: \(mode))
-        - Machine: \(Self.machine())
-        - Load average (1 min) at start \(loadAtStart), at end \(loadAtEnd): on a shared 2-core machine, rows 1b, 2, 4 and 5 move with it
-        - Goals: \(met) met, \(missed) missed, \(skipped) not measured (of \(rows.count) rows)
+            - Date: \(formatter.string(from: started)) (run took \(String(format: "%.0f", seconds)) s, mode: \(mode))
+            - Machine: \(Self.machine())
+            - Load average (1 min) at start \(loadAtStart), at end \(loadAtEnd): on a shared 2-core machine, rows 1b, 2, 4 and 5 move with it
+            - Goals: \(met) met, \(missed) missed, \(skipped) not measured (of \(rows.count) rows)
 
-        \(table)
+            \(table)
 
-        ## How each row was measured
+            ## How each row was measured
 
-        \(notes.map { "- " + $0 }.joined(separator: "\n"))
+            \(notes.map { "- " + $0 }.joined(separator: "\n"))
 
-        """
+            """
     }
 }

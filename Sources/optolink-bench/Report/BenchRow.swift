@@ -28,7 +28,9 @@ struct BenchRow: Sendable {
 
     /// A row for a measure that could not run, with the reason in place of a number.
     static func notMeasured(_ measure: String, goal: String, reason: String) -> BenchRow {
-        BenchRow(measure: measure, ours: "not measured: \(reason)", baseline: "—", ratio: "—", goal: goal, verdict: .notMeasured)
+        BenchRow(
+            measure: measure, ours: "not measured: \(reason)", baseline: "—", ratio: "—", goal: goal,
+            verdict: .notMeasured)
     }
 }
 

@@ -24,30 +24,35 @@ final class BenchServer: Sendable {
 
     /// `POST /dev/faults` with a JSON object; throws unless the server answers 200.
     func addFault(_ json: String) async throws {
-        let response = try await transport.send(HTTPRequest(
-            method: "POST", url: baseURL.appendingPathComponent("dev/faults"),
-            headers: ["Content-Type": "application/json"], body: Data(json.utf8), timeout: 10))
+        let response = try await transport.send(
+            HTTPRequest(
+                method: "POST", url: baseURL.appendingPathComponent("dev/faults"),
+                headers: ["Content-Type": "application/json"], body: Data(json.utf8), timeout: 10))
         guard response.status == 200 else { throw BenchError("POST /dev/faults answered \(response.status)") }
     }
 
     /// `DELETE /dev/faults`.
     func clearFaults() async {
-        _ = try? await transport.send(HTTPRequest(method: "DELETE", url: baseURL.appendingPathComponent("dev/faults"), timeout: 10))
+        _ = try? await transport.send(
+            HTTPRequest(method: "DELETE", url: baseURL.appendingPathComponent("dev/faults"), timeout: 10))
     }
 
     /// A plain GET (with an optional forwarded address); returns status and body.
     func get(_ path: String, forwardedFor: String? = nil) async throws -> HTTPResponse {
         var headers: [String: String] = [:]
         if let forwardedFor { headers["X-Forwarded-For"] = forwardedFor }
-        return try await transport.send(HTTPRequest(method: "GET", url: URL(string: baseURL.absoluteString + path)!, headers: headers, timeout: 10))
+        return try await transport.send(
+            HTTPRequest(method: "GET", url: URL(string: baseURL.absoluteString + path)!, headers: headers, timeout: 10))
     }
 
     /// A JSON POST (with an optional forwarded address); returns status and body.
     func post(_ path: String, json: String, forwardedFor: String? = nil) async throws -> HTTPResponse {
         var headers = ["Content-Type": "application/json"]
         if let forwardedFor { headers["X-Forwarded-For"] = forwardedFor }
-        return try await transport.send(HTTPRequest(method: "POST", url: URL(string: baseURL.absoluteString + path)!,
-                                                    headers: headers, body: Data(json.utf8), timeout: 10))
+        return try await transport.send(
+            HTTPRequest(
+                method: "POST", url: URL(string: baseURL.absoluteString + path)!,
+                headers: headers, body: Data(json.utf8), timeout: 10))
     }
 }
 

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// A blocking keep-alive HTTP/1.1 client on 127.0.0.1 that sends the same kind of request again and
 /// again as fast as the server answers (the click flood of measure 7b). One per thread.
@@ -38,7 +39,9 @@ final class FloodClient {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         if result != 0 { _ = drop() }
         return fd >= 0
@@ -54,7 +57,8 @@ final class FloodClient {
     private static func parse(_ bytes: [UInt8], count: Int) -> (Int, Int)? {
         guard count >= 16 else { return nil }
         var end = -1
-        for i in 0..<(count - 3) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+        for i in 0..<(count - 3) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10
+        {
             end = i
             break
         }

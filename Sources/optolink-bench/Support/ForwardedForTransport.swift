@@ -43,7 +43,8 @@ struct ForwardedForTransport: HTTPTransport {
     }
 
     /// Forwards the early answer of the wrapped transport (see `HTTPTransport.send(_:onAnswer:)`).
-    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse
+    {
         var request = request
         request.headers["X-Forwarded-For"] = nextAddress()
         return try await base.send(request, onAnswer: onAnswer)

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// nginx serving static files on a loopback port, with its own configuration in a temp folder
 /// (no system configuration, no log files outside it). Started in the foreground (`daemon off`) as a
@@ -18,8 +19,9 @@ final class NginxRunner {
         self.port = port
         let manager = FileManager.default
         for sub in ["", "/www", "/tmp"] {
-            try manager.createDirectory(atPath: directory + sub, withIntermediateDirectories: true,
-                                        attributes: [.posixPermissions: 0o755])
+            try manager.createDirectory(
+                atPath: directory + sub, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o755])
         }
         for (name, data) in files {
             let path = directory + "/www/" + name
@@ -28,45 +30,47 @@ final class NginxRunner {
             }
         }
         let configuration = """
-        # optolink-bench: static files on 127.0.0.1:\(port); everything stays in \(directory).
-        daemon off;
-        master_process on;
-        worker_processes 2;
-        pid \(directory)/nginx.pid;
-        error_log \(directory)/error.log warn;
-        events { worker_connections 1024; }
-        http {
-            access_log off;
-            client_body_temp_path \(directory)/tmp/body;
-            proxy_temp_path \(directory)/tmp/proxy;
-            fastcgi_temp_path \(directory)/tmp/fastcgi;
-            uwsgi_temp_path \(directory)/tmp/uwsgi;
-            scgi_temp_path \(directory)/tmp/scgi;
-            keepalive_requests 1000000;
-            keepalive_timeout 10s;
-            types { application/json json; }
-            default_type application/json;
-            server {
-                listen 127.0.0.1:\(port);
-                root \(directory)/www;
-                location / { }
+            # optolink-bench: static files on 127.0.0.1:\(port); everything stays in \(directory).
+            daemon off;
+            master_process on;
+            worker_processes 2;
+            pid \(directory)/nginx.pid;
+            error_log \(directory)/error.log warn;
+            events { worker_connections 1024; }
+            http {
+                access_log off;
+                client_body_temp_path \(directory)/tmp/body;
+                proxy_temp_path \(directory)/tmp/proxy;
+                fastcgi_temp_path \(directory)/tmp/fastcgi;
+                uwsgi_temp_path \(directory)/tmp/uwsgi;
+                scgi_temp_path \(directory)/tmp/scgi;
+                keepalive_requests 1000000;
+                keepalive_timeout 10s;
+                types { application/json json; }
+                default_type application/json;
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(directory)/www;
+                    location / { }
+                }
             }
-        }
 
-        """
+            """
         try configuration.write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
     }
 
     /// Starts nginx and waits until it accepts connections.
     func start(binary: String) throws {
-        let pid = try Spawn.start([binary, "-p", directory + "/", "-c", directory + "/nginx.conf", "-e", directory + "/error.log"],
-                                  stdout: .file(directory + "/stdout.log"))
+        let pid = try Spawn.start(
+            [binary, "-p", directory + "/", "-c", directory + "/nginx.conf", "-e", directory + "/error.log"],
+            stdout: .file(directory + "/stdout.log"))
         self.pid = pid
         guard Loopback.waitUntilAccepting(port: port, seconds: 5) else {
             let log = (try? String(contentsOfFile: directory + "/error.log", encoding: .utf8)) ?? ""
             let out = (try? String(contentsOfFile: directory + "/stdout.log", encoding: .utf8)) ?? ""
             stop()
-            throw BenchError("nginx did not start: \((log + out).split(separator: "\n").suffix(2).joined(separator: " / "))")
+            throw BenchError(
+                "nginx did not start: \((log + out).split(separator: "\n").suffix(2).joined(separator: " / "))")
         }
     }
 

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Readings from `/proc` (Linux only; nil elsewhere or when unreadable).
 enum ProcFS {
@@ -18,7 +19,8 @@ enum ProcFS {
     /// User + system CPU time of a process in seconds (`utime` + `stime` of `/proc/<pid>/stat`).
     static func cpuSeconds(pid: Int32) -> Double? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return nil }
+            let close = text.lastIndex(of: ")")
+        else { return nil }
         // Fields after "comm)": state is field 3, so utime (14) and stime (15) are at offsets 11 and 12.
         let fields = text[text.index(after: close)...].split(separator: " ", omittingEmptySubsequences: true)
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }

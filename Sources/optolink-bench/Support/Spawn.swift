@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Child processes through `posix_spawnp` with a clean signal mask and default handlers.
 ///
@@ -50,8 +51,10 @@ enum Spawn {
     }
 
     /// Starts `argv` in the background (stdin from /dev/null) and returns its pid.
-    static func start(_ argv: [String], stdout sink: Sink = .null, extraEnvironment: [String: String] = [:],
-                      closeInChild: Int32? = nil) throws -> pid_t {
+    static func start(
+        _ argv: [String], stdout sink: Sink = .null, extraEnvironment: [String: String] = [:],
+        closeInChild: Int32? = nil
+    ) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -87,8 +90,8 @@ enum Spawn {
         var cArguments = argv.map { strdup($0) } + [nil]
         var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
+            for argument in cArguments { free(argument) }
+            for variable in cEnvironment { free(variable) }
         }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)

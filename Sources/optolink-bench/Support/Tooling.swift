@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Finds the external tools a measure needs and installs the missing ones with apt-get (Debian
 /// packages only), saying so on stdout.
@@ -21,17 +22,22 @@ enum Tooling {
         let packages = missing.map(\.package)
         var notes: [String] = []
         guard getuid() == 0 else {
-            let text = "\(missing.map(\.binary).joined(separator: ", ")) missing and not root: cannot apt-get install \(packages.joined(separator: " "))"
+            let text =
+                "\(missing.map(\.binary).joined(separator: ", ")) missing and not root: cannot apt-get install \(packages.joined(separator: " "))"
             print("optolink-bench: \(text)")
             return (paths, [text])
         }
-        print("optolink-bench: \(missing.map(\.binary).joined(separator: ", ")) missing: installing with apt-get install -y \(packages.joined(separator: " "))")
+        print(
+            "optolink-bench: \(missing.map(\.binary).joined(separator: ", ")) missing: installing with apt-get install -y \(packages.joined(separator: " "))"
+        )
         let environment = ["DEBIAN_FRONTEND": "noninteractive"]
-        var result = try? Spawn.run(["apt-get", "install", "-y", "--no-install-recommends"] + packages, extraEnvironment: environment)
+        var result = try? Spawn.run(
+            ["apt-get", "install", "-y", "--no-install-recommends"] + packages, extraEnvironment: environment)
         if result?.status != 0 {
             print("optolink-bench: apt-get install failed; running apt-get update and trying again")
             _ = try? Spawn.run(["apt-get", "update"], extraEnvironment: environment)
-            result = try? Spawn.run(["apt-get", "install", "-y", "--no-install-recommends"] + packages, extraEnvironment: environment)
+            result = try? Spawn.run(
+                ["apt-get", "install", "-y", "--no-install-recommends"] + packages, extraEnvironment: environment)
         }
         for tool in tools { paths[tool.binary] = Spawn.which(tool.binary) }
         if result?.status == 0 {

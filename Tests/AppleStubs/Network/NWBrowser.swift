@@ -35,7 +35,9 @@ public final class NWBrowser: @unchecked Sendable {
     }
 
     /// Apple: `init(for descriptor: NWBrowser.Descriptor, using parameters: NWParameters)`.
-    public init(for descriptor: NWBrowser.Descriptor, using parameters: NWParameters) { fatalError("Apple stub: never run") }
+    public init(for descriptor: NWBrowser.Descriptor, using parameters: NWParameters) {
+        fatalError("Apple stub: never run")
+    }
 
     /// Apple: `final var browseResults: Set<NWBrowser.Result> { get }`.
     public var browseResults: Set<NWBrowser.Result> { fatalError("Apple stub: never run") }

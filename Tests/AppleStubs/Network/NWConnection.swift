@@ -34,7 +34,9 @@ public final class NWConnection: CustomDebugStringConvertible, @unchecked Sendab
     }
 
     /// Apple: `convenience init(host: NWEndpoint.Host, port: NWEndpoint.Port, using: NWParameters)`.
-    public convenience init(host: NWEndpoint.Host, port: NWEndpoint.Port, using: NWParameters) { fatalError("Apple stub: never run") }
+    public convenience init(host: NWEndpoint.Host, port: NWEndpoint.Port, using: NWParameters) {
+        fatalError("Apple stub: never run")
+    }
     /// Apple: `init(to: NWEndpoint, using: NWParameters)`.
     public init(to: NWEndpoint, using: NWParameters) { fatalError("Apple stub: never run") }
 
@@ -51,13 +53,17 @@ public final class NWConnection: CustomDebugStringConvertible, @unchecked Sendab
 
     /// Apple: `final func send(content: Data?, contentContext: NWConnection.ContentContext = .defaultMessage,
     /// isComplete: Bool = true, completion: NWConnection.SendCompletion)`.
-    public func send(content: Data?, contentContext: NWConnection.ContentContext = .defaultMessage, isComplete: Bool = true,
-                     completion: NWConnection.SendCompletion) { fatalError("Apple stub: never run") }
+    public func send(
+        content: Data?, contentContext: NWConnection.ContentContext = .defaultMessage, isComplete: Bool = true,
+        completion: NWConnection.SendCompletion
+    ) { fatalError("Apple stub: never run") }
 
     /// Apple: `final func receive(minimumIncompleteLength: Int, maximumLength: Int, completion: @escaping @Sendable
     /// (Data?, NWConnection.ContentContext?, Bool, NWError?) -> Void)`.
-    public func receive(minimumIncompleteLength: Int, maximumLength: Int,
-                        completion: @escaping @Sendable (Data?, NWConnection.ContentContext?, Bool, NWError?) -> Void) {
+    public func receive(
+        minimumIncompleteLength: Int, maximumLength: Int,
+        completion: @escaping @Sendable (Data?, NWConnection.ContentContext?, Bool, NWError?) -> Void
+    ) {
         fatalError("Apple stub: never run")
     }
 

@@ -38,7 +38,8 @@ public enum NWEndpoint: Hashable, CustomDebugStringConvertible, Sendable {
     }
 
     /// Apple: `struct Port : Hashable, CustomDebugStringConvertible, ExpressibleByIntegerLiteral, RawRepresentable, Sendable`.
-    public struct Port: Hashable, CustomDebugStringConvertible, ExpressibleByIntegerLiteral, RawRepresentable, Sendable {
+    public struct Port: Hashable, CustomDebugStringConvertible, ExpressibleByIntegerLiteral, RawRepresentable, Sendable
+    {
         /// Apple: `var rawValue: UInt16`.
         public var rawValue: UInt16
         /// Apple: `init?(rawValue: UInt16)`.

@@ -13,7 +13,7 @@ func probeAppleBranches(_ sdk: OptoLink, options: UIScene.ConnectionOptions, act
     let _: Bool = sdk.handle(connectionOptions: options)
     let _: Bool = sdk.handle(userActivity: activity)
     let _: Bool = sdk.handle(urlContexts: options.urlContexts)
-    let _: OptoLinkLogging = .osLog   // the os branch of OptoLinkLogging
+    let _: OptoLinkLogging = .osLog  // the os branch of OptoLinkLogging
 }
 
 /// The delegate helpers work on any client (a fake in the app's tests).

@@ -1,4 +1,4 @@
+@_exported import AppleOnlyFoundation
 // Stub: SwiftUI re-exports Foundation on Apple platforms (and with it NSUserActivity). It does not
 // re-export UIKit here: a file that uses UIKit types must import UIKit (stricter than Apple, never looser).
 @_exported import Foundation
-@_exported import AppleOnlyFoundation

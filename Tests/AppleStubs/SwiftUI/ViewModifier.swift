@@ -63,7 +63,7 @@ extension View {
     /// **iOS 14.0+, macOS 11.0+, tvOS 14.0+, watchOS 7.0+**, visionOS 1.0+.
     /// https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
-    public nonisolated func onOpenURL(perform action: @escaping (URL) -> ()) -> some View {
+    public nonisolated func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
         modifier(_StubModifier())
     }
 
@@ -72,7 +72,7 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/oncontinueuseractivity(_:perform:)
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
     public nonisolated func onContinueUserActivity(
-        _ activityType: String, perform action: @escaping (NSUserActivity) -> ()
+        _ activityType: String, perform action: @escaping (NSUserActivity) -> Void
     ) -> some View {
         modifier(_StubModifier())
     }

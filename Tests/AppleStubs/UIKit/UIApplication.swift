@@ -40,7 +40,8 @@ public protocol UIUserActivityRestoring: NSObjectProtocol {}
 public protocol UIApplicationDelegate: NSObjectProtocol {
     /// Apple: `optional func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey : Any]? = nil) -> Bool`. iOS 3.0+.
     func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
 
     /// Apple: `optional func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration`.
@@ -71,7 +72,8 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
 extension UIApplicationDelegate {
     /// Stand-in for the unimplemented optional requirement.
     public func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
 
     /// Stand-in for the unimplemented optional requirement.
@@ -82,7 +84,9 @@ extension UIApplicationDelegate {
     ) -> UISceneConfiguration { fatalError("Apple stub: never run") }
 
     /// Stand-in for the unimplemented optional requirement.
-    public func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool {
+    public func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any])
+        -> Bool
+    {
         false
     }
 

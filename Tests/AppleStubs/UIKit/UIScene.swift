@@ -82,7 +82,8 @@ open class UISceneConfiguration: NSObject {
 public protocol UISceneDelegate: NSObjectProtocol {
     /// Apple: `optional func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)`.
     /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:willconnectto:options:)
-    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
 
     /// Apple: `optional func scene(_ scene: UIScene, continue userActivity: NSUserActivity)`.
     /// https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:continue:)
@@ -97,7 +98,9 @@ public protocol UISceneDelegate: NSObjectProtocol {
 @available(watchOS, unavailable)
 extension UISceneDelegate {
     /// Stand-in for the unimplemented optional requirement.
-    public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+    public func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {}
     /// Stand-in for the unimplemented optional requirement.
     public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
     /// Stand-in for the unimplemented optional requirement.

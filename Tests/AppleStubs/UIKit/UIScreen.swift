@@ -12,7 +12,10 @@ open class UIScreen: NSObject {
     /// Apple: `class var main: UIScreen { get }`. iOS 2.0+, deprecated in iOS 16.0 ("Use a UIScreen
     /// instance found through context instead"); unavailable on visionOS.
     /// https://developer.apple.com/documentation/uikit/uiscreen/main
-    @available(iOS, introduced: 2.0, deprecated: 16.0, message: "Use a UIScreen instance found through context instead: i.e, view.window.windowScene.screen")
+    @available(
+        iOS, introduced: 2.0, deprecated: 16.0,
+        message: "Use a UIScreen instance found through context instead: i.e, view.window.windowScene.screen"
+    )
     @available(visionOS, unavailable)
     open class var main: UIScreen { fatalError("Apple stub: never run") }
 

@@ -46,7 +46,8 @@ public struct OSLogType: Equatable, RawRepresentable {
 /// https://developer.apple.com/documentation/os/os_log(_:dso:log:_:_:)
 @available(iOS 12.0, macOS 10.14, tvOS 12.0, watchOS 5.0, visionOS 1.0, *)
 public func os_log(
-    _ type: OSLogType, dso: UnsafeRawPointer = #dsohandle, log: OSLog = .default, _ message: StaticString, _ args: any CVarArg...
+    _ type: OSLogType, dso: UnsafeRawPointer = #dsohandle, log: OSLog = .default, _ message: StaticString,
+    _ args: any CVarArg...
 ) {
     fatalError("Apple stub: never run")
 }

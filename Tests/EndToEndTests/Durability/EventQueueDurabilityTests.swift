@@ -9,19 +9,21 @@ import Testing
 @Suite("Event queue durability (child process, SIGKILL)")
 struct EventQueueDurabilityTests {
     /// What one fault burst injects.
-    static func randomBurst(using rng: inout SeededRandom) -> (route: String, kind: String, status: Int?, delay: Double?, count: Int) {
+    static func randomBurst(using rng: inout SeededRandom) -> (
+        route: String, kind: String, status: Int?, delay: Double?, count: Int
+    ) {
         let route = Int.random(in: 0..<4, using: &rng) == 0 ? "any" : "events"
         switch Int.random(in: 0..<10, using: &rng) {
         case 0..<4: return (route, "status", 503, nil, Int.random(in: 1...4, using: &rng))
         case 4..<6: return (route, "status", 500, nil, Int.random(in: 1...3, using: &rng))
         case 6..<9: return (route, "drop", nil, nil, Int.random(in: 1...3, using: &rng))
-        default: return ("events", "delay", nil, 1.5, 1)   // past the child's 1 s timeout: a likely duplicate
+        default: return ("events", "delay", nil, 1.5, 1)  // past the child's 1 s timeout: a likely duplicate
         }
     }
 
     @Test("1 000 events, SIGKILLed several times, faults in bursts: none lost, duplicates counted")
     func eventsSurviveKills() async throws {
-        try await QuietMachine.shared.run { try await self.eventsSurviveKillsAlone() }   // see QuietMachine
+        try await QuietMachine.shared.run { try await self.eventsSurviveKillsAlone() }  // see QuietMachine
     }
 
     private func eventsSurviveKillsAlone() async throws {
@@ -50,8 +52,10 @@ struct EventQueueDurabilityTests {
                     try? await Task.sleep(nanoseconds: 20_000_000)
                 }
                 let burst = Self.randomBurst(using: &rng)
-                if (try? await server.addFault(route: burst.route, kind: burst.kind, status: burst.status,
-                                               delaySeconds: burst.delay, count: burst.count)) != nil {
+                if (try? await server.addFault(
+                    route: burst.route, kind: burst.kind, status: burst.status,
+                    delaySeconds: burst.delay, count: burst.count)) != nil
+                {
                     injected += burst.count
                 }
             }
@@ -76,7 +80,8 @@ struct EventQueueDurabilityTests {
                 // (stops tracking, keeps flushing) 20 events past the target, so a run meant to be killed
                 // cannot drain first while a loaded machine delays this loop.
                 let remaining = max(1, total - nextIndex + 1)
-                let ahead = Int.random(in: 1...max(1, min(remaining, 2 * remaining / (kills - killsDone + 1))), using: &rng)
+                let ahead = Int.random(
+                    in: 1...max(1, min(remaining, 2 * remaining / (kills - killsDone + 1))), using: &rng)
                 target = nextIndex + ahead - 1
                 if nextIndex < total {
                     target = min(target, total - 1)
@@ -84,7 +89,7 @@ struct EventQueueDurabilityTests {
                 }
             }
             let child = try ChildProcess(binary, arguments, log: log)
-            defer { child.kill() }   // never leave a child behind when an expectation stops the test
+            defer { child.kill() }  // never leave a child behind when an expectation stops the test
             if killsDone < kills {
                 let reached = await child.wait(timeout: 60) { lines in
                     lines.contains { $0 == "tracked \(target)" || $0 == "drained" }
@@ -96,12 +101,17 @@ struct EventQueueDurabilityTests {
                 killsDone += 1
             } else {
                 let status = await child.waitForExit(timeout: 120)
-                try #require(status == 0, "final run ended with \(String(describing: status)): \(child.output.suffix(500))")
+                try #require(
+                    status == 0, "final run ended with \(String(describing: status)): \(child.output.suffix(500))")
             }
             let lines = child.lines
             drained = lines.contains("drained")
-            if let device = lines.first(where: { $0.hasPrefix("device ") }) { deviceIds.insert(String(device.dropFirst(7))) }
-            if let queued = lines.first(where: { $0.hasPrefix("queued ") }), let n = Int(queued.dropFirst(7)) { queuedAtStart.append(n) }
+            if let device = lines.first(where: { $0.hasPrefix("device ") }) {
+                deviceIds.insert(String(device.dropFirst(7)))
+            }
+            if let queued = lines.first(where: { $0.hasPrefix("queued ") }), let n = Int(queued.dropFirst(7)) {
+                queuedAtStart.append(n)
+            }
             let tracked = lines.compactMap { $0.hasPrefix("tracked ") ? Int($0.dropFirst(8)) : nil }
             if let last = tracked.last { nextIndex = last + 1 }
         }
@@ -121,7 +131,8 @@ struct EventQueueDurabilityTests {
         let extraCopies = duplicated.reduce(0) { $0 + $1.value - 1 }
         let seconds = Date().timeIntervalSince(started)
 
-        print("""
+        print(
+            """
             EVENT-QUEUE DURABILITY seed=\(seed) events=\(total) runs=\(runs) kills=\(killsDone) \
             faults-injected=\(faultsInjected) stored=\(stored.count) lost=\(lost.count) \
             duplicated-events=\(duplicated.count) extra-copies=\(extraCopies) \

@@ -51,14 +51,16 @@ struct ServerDurabilityTests {
     }
 
     static func eventBody(deviceId: String, name: String) -> Data {
-        Data(#"{"deviceId":"\#(deviceId)","eventName":"\#(name)","properties":{"thread":"\#(name.split(separator: "-")[1])"}}"#.utf8)
+        Data(
+            #"{"deviceId":"\#(deviceId)","eventName":"\#(name)","properties":{"thread":"\#(name.split(separator: "-")[1])"}}"#
+                .utf8)
     }
 
     static let clientHeaders = ["Authorization": "Bearer \(DemoKeys.client)", "Content-Type": "application/json"]
 
     @Test("every event answered 200 before the SIGKILL is in the database after the restart")
     func acknowledgedEventsSurviveKill() async throws {
-        try await QuietMachine.shared.run { try await self.acknowledgedEventsSurviveKillAlone() }   // see QuietMachine
+        try await QuietMachine.shared.run { try await self.acknowledgedEventsSurviveKillAlone() }  // see QuietMachine
     }
 
     private func acknowledgedEventsSurviveKillAlone() async throws {
@@ -76,8 +78,9 @@ struct ServerDurabilityTests {
         let registered = Tally()
         await Self.onThreads(threads) { t in
             let body = Data(#"{"deviceId":"\#(devices[t])"}"#.utf8)
-            let status = BlockingHTTP.send(port: port, method: "POST", path: "/sdk/session",
-                                           headers: Self.clientHeaders.merging(["X-Forwarded-For": "10.30.\(t).1"]) { $1 }, body: body)
+            let status = BlockingHTTP.send(
+                port: port, method: "POST", path: "/sdk/session",
+                headers: Self.clientHeaders.merging(["X-Forwarded-For": "10.30.\(t).1"]) { $1 }, body: body)
             registered.record(devices[t], status: status)
         }
         try #require(registered.snapshot.acknowledged.count == threads, "sessions: \(registered.snapshot)")
@@ -91,9 +94,12 @@ struct ServerDurabilityTests {
                     i += 1
                     let name = "srv-\(t)-\(i)"
                     // A new simulated address every request, so the 600/min events limit never answers 429.
-                    let headers = Self.clientHeaders.merging(["X-Forwarded-For": "10.\(40 + t).\(i / 250 % 250).\(i % 250 + 1)"]) { $1 }
-                    let status = BlockingHTTP.send(port: port, method: "POST", path: "/sdk/events", headers: headers,
-                                                   body: Self.eventBody(deviceId: devices[t], name: name))
+                    let headers = Self.clientHeaders.merging([
+                        "X-Forwarded-For": "10.\(40 + t).\(i / 250 % 250).\(i % 250 + 1)"
+                    ]) { $1 }
+                    let status = BlockingHTTP.send(
+                        port: port, method: "POST", path: "/sdk/events", headers: headers,
+                        body: Self.eventBody(deviceId: devices[t], name: name))
                     tally.record(name, status: status)
                     if status == nil || i > 100_000 { return }
                 }
@@ -115,10 +121,11 @@ struct ServerDurabilityTests {
         defer { second.child.kill() }
         let afterRestart = await withCheckedContinuation { (continuation: CheckedContinuation<Int?, Never>) in
             Thread.detachNewThread {
-                continuation.resume(returning: BlockingHTTP.send(
-                    port: second.port, method: "POST", path: "/sdk/events",
-                    headers: Self.clientHeaders.merging(["X-Forwarded-For": "10.99.0.1"]) { $1 },
-                    body: Self.eventBody(deviceId: devices[0], name: "srv-0-after")))
+                continuation.resume(
+                    returning: BlockingHTTP.send(
+                        port: second.port, method: "POST", path: "/sdk/events",
+                        headers: Self.clientHeaders.merging(["X-Forwarded-For": "10.99.0.1"]) { $1 },
+                        body: Self.eventBody(deviceId: devices[0], name: "srv-0-after")))
             }
         }
         #expect(afterRestart == 200)
@@ -129,13 +136,14 @@ struct ServerDurabilityTests {
         let storedSet = Set(stored)
         let missing = acknowledged.filter { !storedSet.contains($0) }
         let inFlightStored = unanswered.filter { storedSet.contains($0) }.count
-        print("""
+        print(
+            """
             SERVER DURABILITY threads=\(threads) acknowledged=\(acknowledged.count) unanswered-at-kill=\(unanswered.count) \
             stored=\(stored.count - 1) acknowledged-missing=\(missing.count) unanswered-but-stored=\(inFlightStored) \
             duplicates=\(stored.count - storedSet.count)
             """)
         #expect(missing.isEmpty, "acknowledged but not stored: \(missing.prefix(20))")
-        #expect(stored.count == storedSet.count)   // each POST is one row: nothing doubled by the restart
+        #expect(stored.count == storedSet.count)  // each POST is one row: nothing doubled by the restart
         #expect(storedSet.contains("srv-0-after"))
         try? FileManager.default.removeItem(at: directory)
     }

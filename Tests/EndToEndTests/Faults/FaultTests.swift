@@ -19,7 +19,9 @@ struct FaultTests {
     static func firstLaunch(
         _ device: SimulatedDevice, _ baseURL: URL, timeout: TimeInterval = 10, backoffBase: TimeInterval = 0.05,
         expectDelivery: Bool
-    ) async throws -> (resolved: OptoLinkData?, delivered: [OptoLinkData], diagnostics: Collector<Diagnostic>, sdk: OptoLink) {
+    ) async throws -> (
+        resolved: OptoLinkData?, delivered: [OptoLinkData], diagnostics: Collector<Diagnostic>, sdk: OptoLink
+    ) {
         let sdk = try device.start(baseURL, timeout: timeout, backoffBase: backoffBase)
         let diagnostics = Collector(sdk.diagnostics)
         let links = Collector(sdk.links)
@@ -37,7 +39,7 @@ struct FaultTests {
 
     @Test("flaky-server, real clock: 503, 503, then 200; the observed waits are ≈ 1 s and 2 s")
     func flakyServerRealClock() async throws {
-        try await QuietMachine.shared.run { try await self.flakyServerRealClockAlone() }   // see QuietMachine
+        try await QuietMachine.shared.run { try await self.flakyServerRealClockAlone() }  // see QuietMachine
     }
 
     private func flakyServerRealClockAlone() async throws {
@@ -141,7 +143,9 @@ struct FaultTests {
         await run.sdk.shutdown()
     }
 
-    @Test("a connection cut mid-response (headers and half the body, then closed): failed attempt, retried, delivered once")
+    @Test(
+        "a connection cut mid-response (headers and half the body, then closed): failed attempt, retried, delivered once"
+    )
     func cutMidResponse() async throws {
         let server = try TestServer()
         defer { server.stop() }
@@ -202,10 +206,11 @@ struct FaultTests {
         let diagnostics = Collector(sdk.diagnostics)
 
         #expect(await sdk.trackEvent("after-429"))
-        #expect(await diagnostics.wait(timeout: 10) { $0.contains { $0.kind == .eventSent(name: "after-429", queued: 0) } })
+        #expect(
+            await diagnostics.wait(timeout: 10) { $0.contains { $0.kind == .eventSent(name: "after-429", queued: 0) } })
 
         let stories = diagnostics.values.requests(.events)
-        #expect(stories.map(\.statuses) == [[429], [200]])   // one attempt each: a 429 is not retried by the request
+        #expect(stories.map(\.statuses) == [[429], [200]])  // one attempt each: a 429 is not retried by the request
         #expect(stories.first?.retryDelays.isEmpty == true)
         // The queue waited the Retry-After (1 s) between the two requests.
         if stories.count == 2, let end = stories[0].started.first?.time, let next = stories[1].started.first?.time {
@@ -241,7 +246,8 @@ struct FaultTests {
         // The same answer through the API: the structured error.
         try await server.addFault(route: "match", kind: "status", status: 429, count: 1)
         do {
-            _ = try await run.sdk.api.match(clipboardToken: nil, deviceId: run.sdk.deviceId, fingerprint: SimulatedDevice.appFingerprint)
+            _ = try await run.sdk.api.match(
+                clipboardToken: nil, deviceId: run.sdk.deviceId, fingerprint: SimulatedDevice.appFingerprint)
             Issue.record("a 429 must throw")
         } catch {
             #expect(error.status == 429)
@@ -251,7 +257,9 @@ struct FaultTests {
         await run.sdk.shutdown()
     }
 
-    @Test("server-down (a port held bound, never listening): 1 + maxRetries attempts, gave up; every call returns nil/false")
+    @Test(
+        "server-down (a port held bound, never listening): 1 + maxRetries attempts, gave up; every call returns nil/false"
+    )
     func serverNotThere() async throws {
         let reserved = try ReservedPort()
         defer { reserved.release() }
@@ -275,12 +283,14 @@ struct FaultTests {
         #expect(await run.sdk.handle(url: URL(string: "https://links.demo.test/demo/summer")!) == nil)
         #expect(await run.sdk.setIdentity("user-1") == false)
         #expect(await run.sdk.clearIdentity() == false)
-        #expect(await run.sdk.trackEvent("kept"))   // queued and kept for later
+        #expect(await run.sdk.trackEvent("kept"))  // queued and kept for later
         #expect(await run.sdk.queuedEventCount() == 1)
         let values = run.diagnostics.values
         for endpoint in [Endpoint.linkData, .session, .identity, .identityClear] {
             for request in values.requests(endpoint) {
-                #expect(request.finished.count == 1, "\(endpoint) request \(request.id) finished \(request.finished.count) times")
+                #expect(
+                    request.finished.count == 1,
+                    "\(endpoint) request \(request.id) finished \(request.finished.count) times")
             }
         }
         await run.sdk.shutdown()

@@ -1,9 +1,10 @@
 import Foundation
 import OptoLink
 import OptoLinkDashboard
-@testable import OptoLinkServer
 import OptoLinkTesting
 import Testing
+
+@testable import OptoLinkServer
 
 /// The real SDK through the dashboard's fault proxy against the reference server in production mode (no
 /// `/dev`: clicks go through the real redirect page, faults come from the proxy): a connection dropped on a
@@ -18,8 +19,10 @@ struct ProxyFaultTests {
 
         init() throws {
             databasePath = TemporaryDirectory.make("proxy").appendingPathComponent("optolink.sqlite").path
-            server = try OptoLinkServer(configuration: .init(port: 0, databasePath: databasePath, trustForwardedFor: true,
-                                                             production: true, log: .discarding))
+            server = try OptoLinkServer(
+                configuration: .init(
+                    port: 0, databasePath: databasePath, trustForwardedFor: true,
+                    production: true, log: .discarding))
             try server.start()
             proxy = FaultProxy(upstream: server.baseURL)
             try proxy.start()
@@ -33,9 +36,11 @@ struct ProxyFaultTests {
 
         /// A browser on `address` opens the real redirect page of /demo/summer; its token lands on `device`'s pasteboard.
         func click(onto device: SimulatedDevice, from address: String) async throws {
-            let ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
-            let (status, body) = try await TestServer.send("GET", server.baseURL.absoluteString + "/demo/summer", address: address,
-                                                            headers: ["User-Agent": ua, "Accept-Language": "en-US"])
+            let ua =
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+            let (status, body) = try await TestServer.send(
+                "GET", server.baseURL.absoluteString + "/demo/summer", address: address,
+                headers: ["User-Agent": ua, "Accept-Language": "en-US"])
             #expect(status == 200)
             let token = try #require(BackendClient.token(inPage: String(decoding: body, as: UTF8.self)))
             device.pasteboard.content = token
@@ -78,7 +83,8 @@ struct ProxyFaultTests {
         let diagnostics = Collector(sdk.diagnostics)
 
         #expect(await sdk.trackEvent("checkout"))
-        #expect(await diagnostics.wait(timeout: 20) { $0.contains { $0.kind == .eventSent(name: "checkout", queued: 0) } })
+        #expect(
+            await diagnostics.wait(timeout: 20) { $0.contains { $0.kind == .eventSent(name: "checkout", queued: 0) } })
 
         let story = try #require(diagnostics.values.requests(.events).first)
         #expect(story.failures.count == 1, "\(story.failures)")
@@ -100,7 +106,8 @@ struct ProxyFaultTests {
         let diagnostics = Collector(sdk.diagnostics)
 
         #expect(await sdk.trackEvent("checkout"))
-        #expect(await diagnostics.wait(timeout: 20) { $0.contains { $0.kind == .eventSent(name: "checkout", queued: 0) } })
+        #expect(
+            await diagnostics.wait(timeout: 20) { $0.contains { $0.kind == .eventSent(name: "checkout", queued: 0) } })
 
         let story = try #require(diagnostics.values.requests(.events).first)
         #expect(story.failures.count == 1, "\(story.failures)")

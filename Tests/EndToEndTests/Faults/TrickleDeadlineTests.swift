@@ -10,16 +10,18 @@ import Testing
 struct TrickleDeadlineTests {
     @Test("an answer trickling a byte every 0.4 s for 6 s: each 1 s attempt ends at its deadline, not with the trickle")
     func aTricklingAnswerCannotHoldAnAttemptPastTheTimeout() async throws {
-        try await QuietMachine.shared.run { try await self.trickleAlone() }   // measures real time: see QuietMachine
+        try await QuietMachine.shared.run { try await self.trickleAlone() }  // measures real time: see QuietMachine
     }
 
     private func trickleAlone() async throws {
         let server = try TricklingServer(interval: 0.4, duration: 6)
         defer { server.stop() }
         let configuration = try OptoLinkConfiguration(
-            apiKey: DemoKeys.client, orgKey: "demo", baseURL: server.baseURL, timeout: 1, maxRetries: 1, backoffBase: 0.05)
+            apiKey: DemoKeys.client, orgKey: "demo", baseURL: server.baseURL, timeout: 1, maxRetries: 1,
+            backoffBase: 0.05)
         let diagnostics = Recorder<Diagnostic>()
-        let api = OptoLinkAPI(configuration: configuration, transport: URLSessionTransport(), diagnostics: diagnostics.record)
+        let api = OptoLinkAPI(
+            configuration: configuration, transport: URLSessionTransport(), diagnostics: diagnostics.record)
 
         let started = Date()
         var failure: OptoLinkError?
@@ -32,7 +34,11 @@ struct TrickleDeadlineTests {
 
         #expect(failure == .timedOut)
         let durations = diagnostics.all.compactMap { diagnostic -> TimeInterval? in
-            if case .requestFailed(_, .linkData, _, _, let duration) = diagnostic.kind { return duration } else { return nil }
+            if case .requestFailed(_, .linkData, _, _, let duration) = diagnostic.kind {
+                return duration
+            } else {
+                return nil
+            }
         }
         #expect(durations.count == 2)
         for duration in durations { #expect(duration >= 0.95 && duration < 2.5, "an attempt took \(duration) s") }

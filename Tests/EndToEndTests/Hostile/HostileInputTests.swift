@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OptoLinkServer
+import Testing
 
 /// Hostile input over real sockets against a real `OptoLinkServer` on 127.0.0.1: every input is
 /// answered 4xx with the envelope (`message`, `requestId` equal to the `X-Request-Id` header), never
@@ -27,15 +27,22 @@ struct HostileInputTests {
         guard (400...499).contains(response.status) else { return "status \(response.status), not 4xx" }
         switch expect {
         case .clientError: break
-        case .status(let status): if response.status != status { return "status \(response.status), expected \(status)" }
+        case .status(let status):
+            if response.status != status { return "status \(response.status), expected \(status)" }
         case .invalidField: if response.status != 400 { return "status \(response.status), expected 400" }
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] else {
             return "the body is not a JSON object: \(response.text.prefix(120))"
         }
-        guard let message = object["message"] as? String, !message.isEmpty else { return "no message in \(response.text.prefix(120))" }
-        guard let requestId = object["requestId"] as? String, !requestId.isEmpty else { return "no requestId in \(response.text.prefix(120))" }
-        guard response.header("X-Request-Id") == requestId else { return "X-Request-Id \(response.header("X-Request-Id") ?? "missing") ≠ body requestId \(requestId)" }
+        guard let message = object["message"] as? String, !message.isEmpty else {
+            return "no message in \(response.text.prefix(120))"
+        }
+        guard let requestId = object["requestId"] as? String, !requestId.isEmpty else {
+            return "no requestId in \(response.text.prefix(120))"
+        }
+        guard response.header("X-Request-Id") == requestId else {
+            return "X-Request-Id \(response.header("X-Request-Id") ?? "missing") ≠ body requestId \(requestId)"
+        }
         if case .invalidField(let field) = expect {
             let details = object["details"] as? [[String: Any]] ?? []
             guard details.contains(where: { $0["field"] as? String == field }) else {
@@ -51,7 +58,9 @@ struct HostileInputTests {
         do {
             let response = try send(HostileRequests.request("GET", "/health"), port: port, timeout: 2)
             let elapsed = Date().timeIntervalSince(started)
-            guard response.status == 200, response.text.contains("\"ok\":true") else { return "health answered \(response)" }
+            guard response.status == 200, response.text.contains("\"ok\":true") else {
+                return "health answered \(response)"
+            }
             return elapsed <= 1 ? nil : "health took \(elapsed) s"
         } catch {
             return "health failed: \(error)"
@@ -115,8 +124,15 @@ struct HostileInputTests {
             ("malformed version", raw("GET /health HTTP/x.y\r\nHost: x\r\n\r\n"), .status(400)),
             ("NUL in target", raw("GET /hea\u{0}lth HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)),
             ("TLS hello", [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03], .status(400)),
-            ("target over 16 KiB", raw("GET /" + String(repeating: "a", count: 17_000) + " HTTP/1.1\r\nHost: x\r\n\r\n"), .status(431)),
-            ("headers over 16 KiB", raw("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 17_000) + "\r\n\r\n"), .status(431)),
+            (
+                "target over 16 KiB",
+                raw("GET /" + String(repeating: "a", count: 17_000) + " HTTP/1.1\r\nHost: x\r\n\r\n"), .status(431)
+            ),
+            (
+                "headers over 16 KiB",
+                raw("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 17_000) + "\r\n\r\n"),
+                .status(431)
+            ),
             ("header without colon", raw("GET /health HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n"), .status(400)),
             ("space in header name", raw("GET /health HTTP/1.1\r\nHost: x\r\nBad Name: x\r\n\r\n"), .status(400)),
             ("empty header name", raw("GET /health HTTP/1.1\r\nHost: x\r\n: x\r\n\r\n"), .status(400)),
@@ -125,28 +141,72 @@ struct HostileInputTests {
             ("NUL in header value", raw("GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\u{0}b\r\n\r\n"), .status(400)),
             ("missing Host (HTTP/1.1)", raw("GET /health HTTP/1.1\r\n\r\n"), .status(400)),
             ("two different Hosts", raw("GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"), .status(400)),
-            ("Transfer-Encoding", raw("POST /match HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"), .status(411)),
-            ("Transfer-Encoding and Content-Length", raw("POST /match HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n{}"), .status(411)),
-            ("Authorization twice, different keys",
-             raw("POST /sdk/session HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(HostileRequests.clientKey)\r\nAuthorization: Bearer \(HostileRequests.serverKey)\r\nContent-Length: \(sessionBody.utf8.count)\r\n\r\n\(sessionBody)"),
-             .status(400)),
+            (
+                "Transfer-Encoding",
+                raw("POST /match HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"),
+                .status(411)
+            ),
+            (
+                "Transfer-Encoding and Content-Length",
+                raw("POST /match HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n{}"),
+                .status(411)
+            ),
+            (
+                "Authorization twice, different keys",
+                raw(
+                    "POST /sdk/session HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(HostileRequests.clientKey)\r\nAuthorization: Bearer \(HostileRequests.serverKey)\r\nContent-Length: \(sessionBody.utf8.count)\r\n\r\n\(sessionBody)"
+                ),
+                .status(400)
+            ),
         ]
         // Content-Length: negative, not a number, overflowing, over the limit, given twice.
-        for value in ["-1", "abc", "1e3", "0x10", "+5", " ", "5 5", "1.0", "99999999999999999999999", "2000000", "1, 2", "2\r\nContent-Length: 3"] {
-            let expect: HostileRequests.Probe.Expect = ["99999999999999999999999", "2000000"].contains(value) ? .status(413) : .status(400)
-            heads.append(("Content-Length \(value.debugDescription)", raw("POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: \(value)\r\n\r\n{}"), expect))
+        for value in [
+            "-1", "abc", "1e3", "0x10", "+5", " ", "5 5", "1.0", "99999999999999999999999", "2000000", "1, 2",
+            "2\r\nContent-Length: 3",
+        ] {
+            let expect: HostileRequests.Probe.Expect =
+                ["99999999999999999999999", "2000000"].contains(value) ? .status(413) : .status(400)
+            heads.append(
+                (
+                    "Content-Length \(value.debugDescription)",
+                    raw("POST /match HTTP/1.1\r\nHost: x\r\nContent-Length: \(value)\r\n\r\n{}"), expect
+                ))
         }
         // Invalid UTF-8 in the target (raw and percent-encoded), in header names and values.
-        heads.append(("invalid UTF-8 in the path", raw("GET /de") + [0xFF, 0xFE] + raw("mo/summer/data HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)))
-        heads.append(("percent-encoded invalid UTF-8 in the path", raw("GET /demo/%FF%FE/data HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)))
-        heads.append(("percent-encoded invalid UTF-8 in the query", raw("GET /demo/summer/data?deviceId=%C3%28abcdefgh HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)))
+        heads.append(
+            (
+                "invalid UTF-8 in the path",
+                raw("GET /de") + [0xFF, 0xFE] + raw("mo/summer/data HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)
+            ))
+        heads.append(
+            (
+                "percent-encoded invalid UTF-8 in the path", raw("GET /demo/%FF%FE/data HTTP/1.1\r\nHost: x\r\n\r\n"),
+                .status(400)
+            ))
+        heads.append(
+            (
+                "percent-encoded invalid UTF-8 in the query",
+                raw("GET /demo/summer/data?deviceId=%C3%28abcdefgh HTTP/1.1\r\nHost: x\r\n\r\n"), .status(400)
+            ))
         // obs-text in a field value is opaque (RFC 9110 §5.5): not a key, so 401.
-        heads.append(("invalid UTF-8 in Authorization",
-                      raw("POST /sdk/session HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer opl_sdk_") + [0xC0, 0xAF] + raw("\r\nContent-Length: 2\r\n\r\n{}"),
-                      .status(401)))
-        heads.append(("invalid UTF-8 in X-Forwarded-For",
-                      raw("POST /match HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ") + [0xFF] + raw("\r\nContent-Length: 2\r\n\r\n{}"), .status(400)))
-        heads.append(("invalid UTF-8 in a header name", raw("GET /health HTTP/1.1\r\nHost: x\r\nX-") + [0xFF] + raw(": 1\r\n\r\n"), .status(400)))
+        heads.append(
+            (
+                "invalid UTF-8 in Authorization",
+                raw("POST /sdk/session HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer opl_sdk_") + [0xC0, 0xAF]
+                    + raw("\r\nContent-Length: 2\r\n\r\n{}"),
+                .status(401)
+            ))
+        heads.append(
+            (
+                "invalid UTF-8 in X-Forwarded-For",
+                raw("POST /match HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ") + [0xFF]
+                    + raw("\r\nContent-Length: 2\r\n\r\n{}"), .status(400)
+            ))
+        heads.append(
+            (
+                "invalid UTF-8 in a header name",
+                raw("GET /health HTTP/1.1\r\nHost: x\r\nX-") + [0xFF] + raw(": 1\r\n\r\n"), .status(400)
+            ))
         return heads
     }()
 
@@ -161,16 +221,22 @@ struct HostileInputTests {
             for (index, (label, bytes, expect)) in heads.enumerated() {
                 do {
                     let response = try Self.send(bytes, port: port)
-                    if let problem = Self.problem(with: response, expect: expect) { problems.append("\(label): \(problem)") }
+                    if let problem = Self.problem(with: response, expect: expect) {
+                        problems.append("\(label): \(problem)")
+                    }
                 } catch {
                     problems.append("\(label): \(error)")
                 }
-                if index % 8 == 7, let problem = Self.healthProblem(port: port) { problems.append("after \(label): \(problem)") }
+                if index % 8 == 7, let problem = Self.healthProblem(port: port) {
+                    problems.append("after \(label): \(problem)")
+                }
             }
             return problems
         }
         let (served, healthProblems) = poller.stop()
-        print("Hostile heads: \(heads.count) inputs, \(problems.count) problems; /health served \(served) times meanwhile")
+        print(
+            "Hostile heads: \(heads.count) inputs, \(problems.count) problems; /health served \(served) times meanwhile"
+        )
         #expect(heads.count == 24 + 12 + 6)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         #expect(healthProblems.isEmpty, "\(healthProblems.prefix(5))")
@@ -201,9 +267,12 @@ struct HostileInputTests {
         let port = server.port
         // An existing link's id for PATCH /links/:id.
         let list = try await HostileThreads.run {
-            try Self.send(HostileRequests.request("GET", "/links", headers: [("Authorization", "Bearer \(HostileRequests.serverKey)")]), port: port)
+            try Self.send(
+                HostileRequests.request(
+                    "GET", "/links", headers: [("Authorization", "Bearer \(HostileRequests.serverKey)")]), port: port)
         }
-        let links = try #require((try JSONSerialization.jsonObject(with: Data(list.body)) as? [String: Any])?["links"] as? [[String: Any]])
+        let links = try #require(
+            (try JSONSerialization.jsonObject(with: Data(list.body)) as? [String: Any])?["links"] as? [[String: Any]])
         let linkId = try #require(links.first?["id"] as? String)
         let routes = HostileRequests.routes(linkId: linkId)
 
@@ -211,11 +280,17 @@ struct HostileInputTests {
         // whose valid body would inject a fault).
         let baseStatuses = try await HostileThreads.run {
             try routes.filter { $0.path != "/dev/faults" }.map { route -> (String, Int) in
-                let members = route.base.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
-                return (route.path, try Self.send(HostileRequests.request(route, body: Array("{\(members)}".utf8)), port: port).status)
+                let members = route.base.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(
+                    separator: ",")
+                return (
+                    route.path,
+                    try Self.send(HostileRequests.request(route, body: Array("{\(members)}".utf8)), port: port).status
+                )
             }
         }
-        for (path, status) in baseStatuses { #expect((200...299).contains(status), "base body of \(path) answered \(status)") }
+        for (path, status) in baseStatuses {
+            #expect((200...299).contains(status), "base body of \(path) answered \(status)")
+        }
 
         let poller = HealthPoller(port: port)
         var tried = 0
@@ -228,12 +303,16 @@ struct HostileInputTests {
                 for probe in probes {
                     do {
                         let response = try Self.send(probe.bytes, port: port)
-                        if let problem = Self.problem(with: response, expect: probe.expect) { problems.append("\(probe.label): \(problem)") }
+                        if let problem = Self.problem(with: response, expect: probe.expect) {
+                            problems.append("\(probe.label): \(problem)")
+                        }
                     } catch {
                         problems.append("\(probe.label): \(error)")
                     }
                 }
-                if let problem = Self.healthProblem(port: port) { problems.append("after \(route.method) \(route.path): \(problem)") }
+                if let problem = Self.healthProblem(port: port) {
+                    problems.append("after \(route.method) \(route.path): \(problem)")
+                }
                 return problems
             }
             tried += probes.count
@@ -241,11 +320,15 @@ struct HostileInputTests {
         }
         let (served, healthProblems) = poller.stop()
         // No rejected /dev/faults body left a fault behind.
-        let faults = try await HostileThreads.run { try Self.send(HostileRequests.request("GET", "/dev/faults"), port: port) }
+        let faults = try await HostileThreads.run {
+            try Self.send(HostileRequests.request("GET", "/dev/faults"), port: port)
+        }
         #expect(faults.text == #"{"pending":[]}"#)
 
         let expected = routes.map(HostileRequests.expectedBodyProbeCount).reduce(0, +)
-        print("Hostile bodies: \(tried) inputs over \(routes.count) routes, \(problems.count) problems; /health served \(served) times meanwhile")
+        print(
+            "Hostile bodies: \(tried) inputs over \(routes.count) routes, \(problems.count) problems; /health served \(served) times meanwhile"
+        )
         #expect(tried == expected)
         #expect(tried >= 500)
         #expect(problems.isEmpty, "\(problems.prefix(30).joined(separator: "\n"))")
@@ -258,11 +341,14 @@ struct HostileInputTests {
         let server = try Self.startServer()
         defer { server.stop() }
         let port = server.port
-        let (response, elapsed, closed, healthy) = try await HostileThreads.run { () -> (RawHTTPConnection.Response, TimeInterval, Bool, String?) in
+        let (response, elapsed, closed, healthy) = try await HostileThreads.run {
+            () -> (RawHTTPConnection.Response, TimeInterval, Bool, String?) in
             let connection = try RawHTTPConnection(port: port, timeout: 30)
             let started = Date()
-            connection.send("POST /match HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"deviceId\":")
-            let healthy = Self.healthProblem(port: port)   // others are served while this one waits
+            connection.send(
+                "POST /match HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"deviceId\":"
+            )
+            let healthy = Self.healthProblem(port: port)  // others are served while this one waits
             let response = try connection.readResponse()
             let elapsed = Date().timeIntervalSince(started)
             return (response, elapsed, connection.isClosedByPeer(), healthy)
@@ -280,12 +366,13 @@ struct HostileInputTests {
         let server = try Self.startServer()
         defer { server.stop() }
         let port = server.port
-        let route = HostileRequests.routes(linkId: "unused")[1]   // POST /sdk/session
-        let eightCodePoints = String(repeating: "e\u{301}", count: 4)               // 4 characters, 8 code points
-        let overLimit = "a" + String(repeating: "\u{301}", count: 100)               // 1 character, 101 code points
+        let route = HostileRequests.routes(linkId: "unused")[1]  // POST /sdk/session
+        let eightCodePoints = String(repeating: "e\u{301}", count: 4)  // 4 characters, 8 code points
+        let overLimit = "a" + String(repeating: "\u{301}", count: 100)  // 1 character, 101 code points
         let statuses = try await HostileThreads.run {
             try [eightCodePoints, overLimit].map { deviceId in
-                try Self.send(HostileRequests.request(route, body: Array("{\"deviceId\":\"\(deviceId)\"}".utf8)), port: port)
+                try Self.send(
+                    HostileRequests.request(route, body: Array("{\"deviceId\":\"\(deviceId)\"}".utf8)), port: port)
             }
         }
         #expect(statuses[0].status == 200, "\(statuses[0])")

@@ -51,55 +51,82 @@ enum HostileRequests {
     /// Every route that takes a JSON body. `linkId` is an existing link's id (for PATCH).
     static func routes(linkId: String) -> [Route] {
         let text = 100
-        let fingerprint = ["platform", "osVersion", "deviceModel", "language", "timezone"].map { Field(name: $0, kind: .string(min: 0, max: text), required: false) }
+        let fingerprint = ["platform", "osVersion", "deviceModel", "language", "timezone"].map {
+            Field(name: $0, kind: .string(min: 0, max: text), required: false)
+        }
         return [
-            Route(method: "POST", path: "/match", authorization: nil, base: ["deviceId": deviceId, "platform": "\"iOS\""], fields: [
-                Field(name: "clipboardToken", kind: .string(min: 0, max: 100), required: false),
-                Field(name: "installReferrer", kind: .string(min: 0, max: 100), required: false),
-                Field(name: "deviceId", kind: .string(min: 8, max: 100), required: false),
-            ] + fingerprint),
-            Route(method: "POST", path: "/sdk/session", authorization: "Bearer \(clientKey)", base: ["deviceId": deviceId], fields: [
-                Field(name: "deviceId", kind: .string(min: 8, max: 100), required: true),
-            ] + fingerprint.prefix(3)),
-            Route(method: "POST", path: "/sdk/identity", authorization: "Bearer \(clientKey)", base: ["deviceId": deviceId, "externalId": "\"user-1\""], fields: [
-                Field(name: "deviceId", kind: .string(min: 8, max: 100), required: true),
-                Field(name: "externalId", kind: .string(min: 1, max: 255), required: true),
-            ] + fingerprint.prefix(3)),
-            Route(method: "POST", path: "/sdk/identity/clear", authorization: "Bearer \(clientKey)", base: ["deviceId": deviceId], fields: [
-                Field(name: "deviceId", kind: .string(min: 8, max: 100), required: true),
-            ]),
-            Route(method: "POST", path: "/sdk/events", authorization: "Bearer \(clientKey)", base: ["deviceId": deviceId, "eventName": "\"purchase\""], fields: [
-                Field(name: "deviceId", kind: .string(min: 8, max: 100), required: true),
-                Field(name: "eventName", kind: .string(min: 1, max: 100), required: true),
-                Field(name: "properties", kind: .object(maxBytes: 10_240), required: false),
-            ]),
-            Route(method: "POST", path: "/links", authorization: "Bearer \(serverKey)", base: ["shortCode": "\"hostile1\"", "path": "\"/h\""], fields: [
-                Field(name: "shortCode", kind: .string(min: 1, max: 64), required: true),
-                Field(name: "path", kind: .string(min: 1, max: 2048), required: true),
-                Field(name: "params", kind: .object(maxBytes: 10_240), required: false),
-                Field(name: "template", kind: .string(min: 1, max: 100), required: false),
-                Field(name: "matchWindowHours", kind: .integer, required: false),
-            ]),
-            Route(method: "PATCH", path: "/links/\(linkId)", authorization: "Bearer \(serverKey)", base: [:], fields: [
-                Field(name: "shortCode", kind: .string(min: 1, max: 64), required: false),
-                Field(name: "path", kind: .string(min: 1, max: 2048), required: false),
-                Field(name: "params", kind: .object(maxBytes: 10_240), required: false),
-                Field(name: "template", kind: .string(min: 1, max: 100), required: false),
-                Field(name: "matchWindowHours", kind: .integer, required: false),
-            ]),
-            Route(method: "POST", path: "/dev/deferred/simulate", authorization: nil, base: ["orgKey": "\"demo\"", "shortCode": "\"summer\""], fields: [
-                Field(name: "orgKey", kind: .string(min: 1, max: 100), required: true),
-                Field(name: "shortCode", kind: .string(min: 1, max: 64), required: true),
-                Field(name: "ageSeconds", kind: .number, required: false),
-            ] + fingerprint),
-            Route(method: "POST", path: "/dev/faults", authorization: nil,
-                  base: ["route": "\"match\"", "kind": "\"status\"", "status": "503", "count": "1"], fields: [
-                Field(name: "route", kind: .string(min: 1, max: 20), required: true),
-                Field(name: "kind", kind: .string(min: 1, max: 20), required: true),
-                Field(name: "status", kind: .integer, required: false),
-                Field(name: "delaySeconds", kind: .number, required: false),
-                Field(name: "count", kind: .integer, required: false),
-            ]),
+            Route(
+                method: "POST", path: "/match", authorization: nil,
+                base: ["deviceId": deviceId, "platform": "\"iOS\""],
+                fields: [
+                    Field(name: "clipboardToken", kind: .string(min: 0, max: 100), required: false),
+                    Field(name: "installReferrer", kind: .string(min: 0, max: 100), required: false),
+                    Field(name: "deviceId", kind: .string(min: 8, max: 100), required: false),
+                ] + fingerprint),
+            Route(
+                method: "POST", path: "/sdk/session", authorization: "Bearer \(clientKey)",
+                base: ["deviceId": deviceId],
+                fields: [
+                    Field(name: "deviceId", kind: .string(min: 8, max: 100), required: true)
+                ] + fingerprint.prefix(3)),
+            Route(
+                method: "POST", path: "/sdk/identity", authorization: "Bearer \(clientKey)",
+                base: ["deviceId": deviceId, "externalId": "\"user-1\""],
+                fields: [
+                    Field(name: "deviceId", kind: .string(min: 8, max: 100), required: true),
+                    Field(name: "externalId", kind: .string(min: 1, max: 255), required: true),
+                ] + fingerprint.prefix(3)),
+            Route(
+                method: "POST", path: "/sdk/identity/clear", authorization: "Bearer \(clientKey)",
+                base: ["deviceId": deviceId],
+                fields: [
+                    Field(name: "deviceId", kind: .string(min: 8, max: 100), required: true)
+                ]),
+            Route(
+                method: "POST", path: "/sdk/events", authorization: "Bearer \(clientKey)",
+                base: ["deviceId": deviceId, "eventName": "\"purchase\""],
+                fields: [
+                    Field(name: "deviceId", kind: .string(min: 8, max: 100), required: true),
+                    Field(name: "eventName", kind: .string(min: 1, max: 100), required: true),
+                    Field(name: "properties", kind: .object(maxBytes: 10_240), required: false),
+                ]),
+            Route(
+                method: "POST", path: "/links", authorization: "Bearer \(serverKey)",
+                base: ["shortCode": "\"hostile1\"", "path": "\"/h\""],
+                fields: [
+                    Field(name: "shortCode", kind: .string(min: 1, max: 64), required: true),
+                    Field(name: "path", kind: .string(min: 1, max: 2048), required: true),
+                    Field(name: "params", kind: .object(maxBytes: 10_240), required: false),
+                    Field(name: "template", kind: .string(min: 1, max: 100), required: false),
+                    Field(name: "matchWindowHours", kind: .integer, required: false),
+                ]),
+            Route(
+                method: "PATCH", path: "/links/\(linkId)", authorization: "Bearer \(serverKey)", base: [:],
+                fields: [
+                    Field(name: "shortCode", kind: .string(min: 1, max: 64), required: false),
+                    Field(name: "path", kind: .string(min: 1, max: 2048), required: false),
+                    Field(name: "params", kind: .object(maxBytes: 10_240), required: false),
+                    Field(name: "template", kind: .string(min: 1, max: 100), required: false),
+                    Field(name: "matchWindowHours", kind: .integer, required: false),
+                ]),
+            Route(
+                method: "POST", path: "/dev/deferred/simulate", authorization: nil,
+                base: ["orgKey": "\"demo\"", "shortCode": "\"summer\""],
+                fields: [
+                    Field(name: "orgKey", kind: .string(min: 1, max: 100), required: true),
+                    Field(name: "shortCode", kind: .string(min: 1, max: 64), required: true),
+                    Field(name: "ageSeconds", kind: .number, required: false),
+                ] + fingerprint),
+            Route(
+                method: "POST", path: "/dev/faults", authorization: nil,
+                base: ["route": "\"match\"", "kind": "\"status\"", "status": "503", "count": "1"],
+                fields: [
+                    Field(name: "route", kind: .string(min: 1, max: 20), required: true),
+                    Field(name: "kind", kind: .string(min: 1, max: 20), required: true),
+                    Field(name: "status", kind: .integer, required: false),
+                    Field(name: "delaySeconds", kind: .number, required: false),
+                    Field(name: "count", kind: .integer, required: false),
+                ]),
         ]
     }
 
@@ -132,33 +159,53 @@ enum HostileRequests {
     static func bodyProbes(_ route: Route) -> [Probe] {
         var probes: [Probe] = []
         func body(_ members: [String: String]) -> [UInt8] {
-            Array(("{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}").utf8)
+            Array(
+                ("{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+                    + "}").utf8)
         }
         for field in route.fields {
             for value in wrongTypes(field.kind) + outOfLimits(field.kind) {
                 var members = route.base
                 members[field.name] = value
-                probes.append(Probe(label: "\(route.path) \(field.name)=\(value.prefix(20))", bytes: request(route, body: body(members)),
-                                    expect: .invalidField(field.name)))
+                probes.append(
+                    Probe(
+                        label: "\(route.path) \(field.name)=\(value.prefix(20))",
+                        bytes: request(route, body: body(members)),
+                        expect: .invalidField(field.name)))
             }
             if field.required {
                 var members = route.base
                 members[field.name] = nil
-                probes.append(Probe(label: "\(route.path) without \(field.name)", bytes: request(route, body: body(members)), expect: .invalidField(field.name)))
+                probes.append(
+                    Probe(
+                        label: "\(route.path) without \(field.name)", bytes: request(route, body: body(members)),
+                        expect: .invalidField(field.name)))
                 members[field.name] = "null"
-                probes.append(Probe(label: "\(route.path) \(field.name)=null", bytes: request(route, body: body(members)), expect: .invalidField(field.name)))
+                probes.append(
+                    Probe(
+                        label: "\(route.path) \(field.name)=null", bytes: request(route, body: body(members)),
+                        expect: .invalidField(field.name)))
             }
         }
         var unknown = route.base
         unknown["isAdmin"] = "true"
-        probes.append(Probe(label: "\(route.path) unknown field", bytes: request(route, body: body(unknown)), expect: .invalidField("isAdmin")))
+        probes.append(
+            Probe(
+                label: "\(route.path) unknown field", bytes: request(route, body: body(unknown)),
+                expect: .invalidField("isAdmin")))
         let broken: [(String, [UInt8])] = [
-            ("array", Array("[]".utf8)), ("string", Array("\"x\"".utf8)), ("number", Array("1".utf8)), ("null", Array("null".utf8)),
-            ("true", Array("true".utf8)), ("truncated", Array("{\"deviceId\":\"abc".utf8)), ("no value", Array("{\"a\":}".utf8)),
+            ("array", Array("[]".utf8)), ("string", Array("\"x\"".utf8)), ("number", Array("1".utf8)),
+            ("null", Array("null".utf8)),
+            ("true", Array("true".utf8)), ("truncated", Array("{\"deviceId\":\"abc".utf8)),
+            ("no value", Array("{\"a\":}".utf8)),
             ("trailing data", body(route.base) + Array("{}".utf8)), ("single quotes", Array("{'a':1}".utf8)),
-            ("comment", Array("{/* x */}".utf8)), ("NaN", Array("{\"a\":NaN}".utf8)), ("number out of range", Array("{\"a\":1e999}".utf8)),
+            ("comment", Array("{/* x */}".utf8)), ("NaN", Array("{\"a\":NaN}".utf8)),
+            ("number out of range", Array("{\"a\":1e999}".utf8)),
             ("nesting 65", Array((String(repeating: "[", count: 65) + String(repeating: "]", count: 65)).utf8)),
-            ("nesting 10 000", Array((String(repeating: "{\"a\":", count: 10_000) + "1" + String(repeating: "}", count: 10_000)).utf8)),
+            (
+                "nesting 10 000",
+                Array((String(repeating: "{\"a\":", count: 10_000) + "1" + String(repeating: "}", count: 10_000)).utf8)
+            ),
             ("unclosed 100 000", Array(String(repeating: "[", count: 100_000).utf8)),
             ("invalid UTF-8 in a string", Array("{\"deviceId\":\"ab".utf8) + [0xFF, 0xFE] + Array("cdefgh\"}".utf8)),
             ("invalid UTF-8 in a key", Array("{\"".utf8) + [0xC3, 0x28] + Array("\":1}".utf8)),
@@ -167,10 +214,14 @@ enum HostileRequests {
             ("UTF-16", Array("{\"a\":1}".data(using: .utf16)!)),
         ]
         for (label, bytes) in broken {
-            probes.append(Probe(label: "\(route.path) \(label)", bytes: request(route, body: bytes), expect: .status(400)))
+            probes.append(
+                Probe(label: "\(route.path) \(label)", bytes: request(route, body: bytes), expect: .status(400)))
         }
-        probes.append(Probe(label: "\(route.path) body over 1 MiB", bytes: request(route, body: Array(repeating: UInt8(ascii: " "), count: 1024 * 1024 + 1)),
-                            expect: .status(413)))
+        probes.append(
+            Probe(
+                label: "\(route.path) body over 1 MiB",
+                bytes: request(route, body: Array(repeating: UInt8(ascii: " "), count: 1024 * 1024 + 1)),
+                expect: .status(413)))
         return probes
     }
 
@@ -192,9 +243,12 @@ enum HostileRequests {
     }
 
     /// A complete request: `Host`, `Content-Length`, `Connection: close` and a fresh `X-Forwarded-For`.
-    static func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) -> [UInt8] {
+    static func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [])
+        -> [UInt8]
+    {
         let n = addresses.take() + 1
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Forwarded-For: 10.66.\(n / 250 % 250).\(n % 250 + 1)\r\n"
+        var head =
+            "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Forwarded-For: 10.66.\(n / 250 % 250).\(n % 250 + 1)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if method != "GET" || !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
         return Array((head + "\r\n").utf8) + body

@@ -1,12 +1,14 @@
+import Foundation
+import OptoLinkHTTP
+import Testing
+
+@testable import OptoLinkServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Testing
-@testable import OptoLinkServer
-import OptoLinkHTTP
 
 /// A server clock the test moves by hand (rate windows and click expiry without sleeping).
 ///
@@ -47,12 +49,15 @@ struct LoadAndSlowClientTests {
 
     static func residentBytes() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     @Test func twoHundredIdleAndByteAtATimeConnectionsDoNotDelayANormalRequest() async throws {
-        try await QuietMachine.shared.run { try await self.twoHundredIdleAndByteAtATimeConnectionsDoNotDelayANormalRequestAlone() }   // see QuietMachine
+        try await QuietMachine.shared.run {
+            try await self.twoHundredIdleAndByteAtATimeConnectionsDoNotDelayANormalRequestAlone()
+        }  // see QuietMachine
     }
 
     private func twoHundredIdleAndByteAtATimeConnectionsDoNotDelayANormalRequestAlone() async throws {
@@ -65,20 +70,30 @@ struct LoadAndSlowClientTests {
         let tricklingCount = 100
         let rounds = Self.isLong ? 40 : 8
 
-        let result = try await HostileThreads.run { () -> (held: Int, latencies: [TimeInterval], statuses: [Int], stillOpen: Int) in
+        let result = try await HostileThreads.run {
+            () -> (held: Int, latencies: [TimeInterval], statuses: [Int], stillOpen: Int) in
             var idle: [RawHTTPConnection] = []
             var trickling: [RawHTTPConnection] = []
             // From 127.0.1.1–127.0.1.4, 50 each (under the per-address cap of 64): 200 other clients.
-            for i in 0..<idleCount { idle.append(try RawHTTPConnection(port: port, timeout: 0.05, source: "127.0.1.\(i / 50 + 1)")) }
-            for i in 0..<tricklingCount { trickling.append(try RawHTTPConnection(port: port, timeout: 0.05, source: "127.0.1.\(i / 50 + 3)")) }
-            let partial = Array("POST /match HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nX-Slow: ".utf8)
+            for i in 0..<idleCount {
+                idle.append(try RawHTTPConnection(port: port, timeout: 0.05, source: "127.0.1.\(i / 50 + 1)"))
+            }
+            for i in 0..<tricklingCount {
+                trickling.append(try RawHTTPConnection(port: port, timeout: 0.05, source: "127.0.1.\(i / 50 + 3)"))
+            }
+            let partial =
+                Array(
+                    "POST /match HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nX-Slow: "
+                        .utf8)
                 + Array(repeating: UInt8(ascii: "z"), count: 4096)
             var sent = 0
             var latencies: [TimeInterval] = []
             var statuses: [Int] = []
             let probes: [[UInt8]] = [
                 HostileRequests.request("GET", "/health"),
-                HostileRequests.request("POST", "/match", headers: [("Content-Type", "application/json")], body: Array(#"{"platform":"iOS"}"#.utf8)),
+                HostileRequests.request(
+                    "POST", "/match", headers: [("Content-Type", "application/json")],
+                    body: Array(#"{"platform":"iOS"}"#.utf8)),
                 HostileRequests.request("GET", "/demo/summer/data"),
             ]
             for round in 0..<rounds {
@@ -97,8 +112,9 @@ struct LoadAndSlowClientTests {
             return (idle.count + trickling.count, latencies, statuses, stillOpen)
         }
         let slowest = result.latencies.max() ?? .infinity
-        print("Slow clients: \(result.held) connections held (\(idleCount) idle, \(tricklingCount) byte-at-a-time), "
-              + "\(result.latencies.count) normal requests, slowest \(String(format: "%.3f", slowest)) s")
+        print(
+            "Slow clients: \(result.held) connections held (\(idleCount) idle, \(tricklingCount) byte-at-a-time), "
+                + "\(result.latencies.count) normal requests, slowest \(String(format: "%.3f", slowest)) s")
         #expect(result.held == 200)
         #expect(result.stillOpen == 200)
         #expect(result.statuses.count == rounds * 3)
@@ -122,13 +138,18 @@ struct LoadAndSlowClientTests {
     }
 
     @Test func aThousandConcurrentMatchesFrom200AddressesAreLimitedExactlyAndMemoryReturnsAfterExpiry() async throws {
-        try await QuietMachine.shared.run { try await self.aThousandConcurrentMatchesFrom200AddressesAreLimitedExactlyAndMemoryReturnsAfterExpiryAlone() }   // see QuietMachine
+        try await QuietMachine.shared.run {
+            try await self.aThousandConcurrentMatchesFrom200AddressesAreLimitedExactlyAndMemoryReturnsAfterExpiryAlone()
+        }  // see QuietMachine
     }
 
-    private func aThousandConcurrentMatchesFrom200AddressesAreLimitedExactlyAndMemoryReturnsAfterExpiryAlone() async throws {
+    private func aThousandConcurrentMatchesFrom200AddressesAreLimitedExactlyAndMemoryReturnsAfterExpiryAlone()
+        async throws
+    {
         let clock = HostileServerClock()
-        let server = try OptoLinkServer(configuration: .init(host: "127.0.0.1", port: 0, trustForwardedFor: true),
-                                        clock: clock, limits: HTTPServer.Limits())
+        let server = try OptoLinkServer(
+            configuration: .init(host: "127.0.0.1", port: 0, trustForwardedFor: true),
+            clock: clock, limits: HTTPServer.Limits())
         try server.start()
         defer { server.stop() }
         let port = server.port
@@ -148,8 +169,11 @@ struct LoadAndSlowClientTests {
         let clicksPerAddress = 3
         let clickStatuses = Recorder<Int>()
         await HostileThreads.pool(8, jobs: 200 * clicksPerAddress) { job in
-            let body = #"{"orgKey":"demo","shortCode":"flash","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
-            let request = Array("POST /dev/deferred/simulate HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(job % 200))\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+            let body =
+                #"{"orgKey":"demo","shortCode":"flash","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
+            let request = Array(
+                "POST /dev/deferred/simulate HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(job % 200))\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    .utf8)
             clickStatuses.record((try? RawHTTPConnection(port: port).exchange(request).status) ?? 0)
         }
         #expect(clickStatuses.all.count == 600 && clickStatuses.all.allSatisfy { $0 == 200 })
@@ -166,8 +190,11 @@ struct LoadAndSlowClientTests {
         let started = Date()
         await HostileThreads.pool(20, jobs: frozenJobs.count) { job in
             let i = frozenJobs[job]
-            let body = #"{"deviceId":"load-device-\#(i)-\#(job)","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
-            let request = Array("POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(i))\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+            let body =
+                #"{"deviceId":"load-device-\#(i)-\#(job)","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
+            let request = Array(
+                "POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(i))\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    .utf8)
             do {
                 let response = try RawHTTPConnection(port: port).exchange(request)
                 answers.record((i, response.status, response.header("Retry-After"), response.text))
@@ -178,7 +205,9 @@ struct LoadAndSlowClientTests {
         let elapsed = Date().timeIntervalSince(started)
         let all = answers.all
         #expect(all.count == 1000)
-        #expect(!all.contains { $0.status >= 500 || $0.status == 0 }, "\(all.filter { $0.status >= 500 || $0.status == 0 }.prefix(3))")
+        #expect(
+            !all.contains { $0.status >= 500 || $0.status == 0 },
+            "\(all.filter { $0.status >= 500 || $0.status == 0 }.prefix(3))")
         var mismatched: [String] = []
         for (i, count) in counts.enumerated() {
             let mine = all.filter { $0.address == i }
@@ -187,7 +216,8 @@ struct LoadAndSlowClientTests {
             if accepted != min(count, 30) || limited.count != max(0, count - 30) {
                 mismatched.append("\(address(i)) sent \(count): \(accepted) × 200, \(limited.count) × 429")
             }
-            for answer in limited where answer.retryAfter.flatMap(Int.init) != 60 || !answer.message.contains("Retry after 60 second(s)") {
+            for answer in limited
+            where answer.retryAfter.flatMap(Int.init) != 60 || !answer.message.contains("Retry after 60 second(s)") {
                 mismatched.append("\(address(i)) 429 without Retry-After 60: \(answer)")
             }
         }
@@ -202,29 +232,35 @@ struct LoadAndSlowClientTests {
         let peakBytes = Self.estimatedBytes(backend.matches.snapshot)
         clock.advance(by: 3601)
         let after = try await HostileThreads.run {
-            try RawHTTPConnection(port: port).exchange(Array("POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: 10.78.0.1\r\nContent-Length: 2\r\n\r\n{}".utf8))
+            try RawHTTPConnection(port: port).exchange(
+                Array(
+                    "POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: 10.78.0.1\r\nContent-Length: 2\r\n\r\n{}"
+                        .utf8))
         }
         #expect(after.status == 200)
         let endRecords = backend.matches.snapshot.records.count
         let endBuckets = backend.matches.snapshot.buckets.count
         let endWindows = backend.rateLimiter.windowCount
         let rssEnd = Self.residentBytes()
-        print("Load: 600 clicks + 1000 /match from 200 addresses on 20 threads in \(String(format: "%.2f", elapsed)) s; "
-              + "\(all.filter { $0.status == 200 }.count) × 200, \(all.filter { $0.status == 429 }.count) × 429, 0 × 5xx; "
-              + "match store \(startRecords) → \(peakRecords) records (≈\(peakBytes) bytes) → \(endRecords) after expiry; "
-              + "rate windows \(startWindows) → \(peakWindows) → \(endWindows); "
-              + "RSS \(rssStart.map { "\($0 / 1024) KiB" } ?? "?") → \(rssEnd.map { "\($0 / 1024) KiB" } ?? "?") (informational)")
+        print(
+            "Load: 600 clicks + 1000 /match from 200 addresses on 20 threads in \(String(format: "%.2f", elapsed)) s; "
+                + "\(all.filter { $0.status == 200 }.count) × 200, \(all.filter { $0.status == 429 }.count) × 429, 0 × 5xx; "
+                + "match store \(startRecords) → \(peakRecords) records (≈\(peakBytes) bytes) → \(endRecords) after expiry; "
+                + "rate windows \(startWindows) → \(peakWindows) → \(endWindows); "
+                + "RSS \(rssStart.map { "\($0 / 1024) KiB" } ?? "?") → \(rssEnd.map { "\($0 / 1024) KiB" } ?? "?") (informational)"
+        )
         #expect(peakRecords > startRecords)
         #expect(endRecords == startRecords)
         #expect(endBuckets == startBuckets)
         #expect(peakWindows >= 200)
-        #expect(endWindows == startWindows + 1)   // only the address that just asked
+        #expect(endWindows == startWindows + 1)  // only the address that just asked
     }
 
     /// A rough size of the click records (their strings and params), for the report.
     static func estimatedBytes(_ state: MatchState) -> Int {
         state.records.values.reduce(0) { sum, record in
-            sum + MemoryLayout<MatchRecord>.stride + record.token.utf8.count + record.linkId.utf8.count + record.path.utf8.count
+            sum + MemoryLayout<MatchRecord>.stride + record.token.utf8.count + record.linkId.utf8.count
+                + record.path.utf8.count
                 + record.ipHash.utf8.count + JSON.object(record.params).serialized().utf8.count
         }
     }

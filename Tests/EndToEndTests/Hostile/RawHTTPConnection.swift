@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 #if canImport(Glibc)
 private let systemSend = Glibc.send
@@ -59,7 +60,9 @@ final class RawHTTPConnection {
             local.sin_family = sa_family_t(AF_INET)
             local.sin_addr.s_addr = inet_addr(source)
             let bound = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard bound == 0 else {
                 let code = errno
@@ -72,7 +75,9 @@ final class RawHTTPConnection {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard result == 0 else {
             let code = errno
@@ -175,15 +180,19 @@ final class RawHTTPConnection {
         var headers: [(name: String, value: String)] = []
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { throw Failure.malformed(line) }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         let bodyStart = headEnd + 4
-        if status == 100 {   // an interim answer: skip it
+        if status == 100 {  // an interim answer: skip it
             return try parse(Array(buffer[bodyStart...]), atEOF: atEOF).map { ($0.0, $0.1 + bodyStart) }
         }
         if let length = headers.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }) {
             guard buffer.count >= bodyStart + length else { return nil }
-            return (Response(status: status, headers: headers, body: Array(buffer[bodyStart..<bodyStart + length])), bodyStart + length)
+            return (
+                Response(status: status, headers: headers, body: Array(buffer[bodyStart..<bodyStart + length])),
+                bodyStart + length
+            )
         }
         guard atEOF else { return nil }
         return (Response(status: status, headers: headers, body: Array(buffer[bodyStart...])), buffer.count)

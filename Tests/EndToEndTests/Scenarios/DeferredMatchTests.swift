@@ -9,7 +9,9 @@ import Testing
 @Suite("Deferred scenarios end to end")
 struct DeferredMatchTests {
     /// A browser's traits (empty = the browser does not tell).
-    static func browser(_ platform: String, _ os: String, model: String = "", _ language: String, tz: String = "") -> Fingerprint {
+    static func browser(_ platform: String, _ os: String, model: String = "", _ language: String, tz: String = "")
+        -> Fingerprint
+    {
         Fingerprint(platform: platform, osVersion: os, deviceModel: model, language: language, timezone: tz)
     }
 
@@ -29,8 +31,9 @@ struct DeferredMatchTests {
     func clipboard() async throws {
         let server = try TestServer()
         defer { server.stop() }
-        let token = try await server.simulateClick("summer", browser: Self.browser("iOS", "17.4.1", "en-US"), from: "198.51.100.20")
-        var device = SimulatedDevice(address: "203.0.113.20")   // another network: only the token can match
+        let token = try await server.simulateClick(
+            "summer", browser: Self.browser("iOS", "17.4.1", "en-US"), from: "198.51.100.20")
+        var device = SimulatedDevice(address: "203.0.113.20")  // another network: only the token can match
         device.pasteboard = InMemoryPasteboard(string: token)
 
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
@@ -55,15 +58,17 @@ struct DeferredMatchTests {
         defer { server.stop() }
         let (status, html) = try await server.send(
             "GET", "/demo/welcome", address: "198.51.100.21",
-            headers: ["User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15",
-                      "Accept-Language": "en-US,en;q=0.9"])
+            headers: [
+                "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15",
+                "Accept-Language": "en-US,en;q=0.9",
+            ])
         #expect(status == 200)
         let page = String(decoding: html, as: UTF8.self)
         let pattern = try NSRegularExpression(pattern: "opl_[A-Za-z0-9_-]{22}")
         let match = try #require(pattern.firstMatch(in: page, range: NSRange(page.startIndex..., in: page)))
         let token = String(page[try #require(Range(match.range, in: page))])
         var device = SimulatedDevice(address: "203.0.113.21")
-        device.pasteboard = InMemoryPasteboard(string: token)   // what the page's script copied
+        device.pasteboard = InMemoryPasteboard(string: token)  // what the page's script copied
 
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
@@ -81,7 +86,8 @@ struct DeferredMatchTests {
         defer { server.stop() }
         let device = SimulatedDevice(address: "198.51.100.30")
         // Language differs on purpose: P2 compares platform, OS version and model only.
-        _ = try await server.simulateClick("welcome", browser: Self.browser("iOS", "17.4.1", model: "iPhone16,1", "de-DE"), from: device.address)
+        _ = try await server.simulateClick(
+            "welcome", browser: Self.browser("iOS", "17.4.1", model: "iPhone16,1", "de-DE"), from: device.address)
 
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
@@ -93,7 +99,7 @@ struct DeferredMatchTests {
         #expect(link.params == DemoLinks.welcomeParams)
         #expect(link.isDeferred)
         #expect(delivered == [link])
-        #expect(device.pasteboard.readCount == 0)   // nothing on the pasteboard: never read
+        #expect(device.pasteboard.readCount == 0)  // nothing on the pasteboard: never read
         #expect(device.firstLaunchDone)
         await sdk.shutdown()
     }
@@ -104,14 +110,18 @@ struct DeferredMatchTests {
         defer { server.stop() }
         let device = SimulatedDevice(address: "198.51.100.40")
         // App: iOS 17.4.1, iPhone16,1, en-US, America/New_York. Browser: OS 17.2 (major only), model unknown.
-        _ = try await server.simulateClick("summer", browser: Self.browser("iOS", "17.2", "en-US", tz: "America/New_York"), from: device.address)
-        let expectedPoints = ["ip": ContractScore.ip, "platform": ContractScore.platform, "osVersion": ContractScore.osMajorOnly,
-                              "language": ContractScore.language, "timezone": ContractScore.timezone, "deviceModel": 0,
-                              "recency": ContractScore.recency(ageSeconds: 0)]
+        _ = try await server.simulateClick(
+            "summer", browser: Self.browser("iOS", "17.2", "en-US", tz: "America/New_York"), from: device.address)
+        let expectedPoints = [
+            "ip": ContractScore.ip, "platform": ContractScore.platform, "osVersion": ContractScore.osMajorOnly,
+            "language": ContractScore.language, "timezone": ContractScore.timezone, "deviceModel": 0,
+            "recency": ContractScore.recency(ageSeconds: 0),
+        ]
         let expected = expectedPoints.values.reduce(0, +)
         #expect(expected == 77)
 
-        let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, clipboardEnabled: false, expectDelivery: true)
+        let (resolved, delivered, sdk) = try await Self.firstLaunch(
+            server, device: device, clipboardEnabled: false, expectDelivery: true)
 
         let link = try #require(resolved)
         #expect(link.matchMethod == .fingerprintScored)
@@ -132,11 +142,14 @@ struct DeferredMatchTests {
         defer { server.stop() }
         let device = SimulatedDevice(address: "198.51.100.50")
         let age = 600.0
-        _ = try await server.simulateClick("flash", browser: Self.browser("iOS", "17.0", "en-US", tz: "Europe/Berlin"),
-                                           from: device.address, ageSeconds: age)
-        let expectedPoints = ["ip": ContractScore.ip, "platform": ContractScore.platform, "osVersion": ContractScore.osMajorOnly,
-                              "language": ContractScore.language, "timezone": 0, "deviceModel": 0,
-                              "recency": ContractScore.recency(ageSeconds: age)]
+        _ = try await server.simulateClick(
+            "flash", browser: Self.browser("iOS", "17.0", "en-US", tz: "Europe/Berlin"),
+            from: device.address, ageSeconds: age)
+        let expectedPoints = [
+            "ip": ContractScore.ip, "platform": ContractScore.platform, "osVersion": ContractScore.osMajorOnly,
+            "language": ContractScore.language, "timezone": 0, "deviceModel": 0,
+            "recency": ContractScore.recency(ageSeconds: age),
+        ]
         let expected = expectedPoints.values.reduce(0, +)
         #expect(expected == ContractScore.threshold)
 
@@ -159,8 +172,9 @@ struct DeferredMatchTests {
         let server = try TestServer()
         defer { server.stop() }
         let device = SimulatedDevice(address: "198.51.100.60")
-        _ = try await server.simulateClick("summer", browser: Self.browser("Android", "14", model: "Pixel 8", "fr-FR", tz: "Europe/Paris"),
-                                           from: device.address)
+        _ = try await server.simulateClick(
+            "summer", browser: Self.browser("Android", "14", model: "Pixel 8", "fr-FR", tz: "Europe/Paris"),
+            from: device.address)
 
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
@@ -177,14 +191,24 @@ struct DeferredMatchTests {
 
     /// Four browsers on one network, each scoring ≥ 65 against the app without being an exact match.
     static let sharedNetworkClicks: [(code: String, browser: Fingerprint, score: Int)] = [
-        ("summer", browser("iOS", "17.2", "en-US", tz: "America/New_York"),
-         ContractScore.ip + ContractScore.platform + ContractScore.osMajorOnly + ContractScore.language + ContractScore.timezone + 9),
-        ("welcome", browser("iOS", "17.4.1", "en-US", tz: "America/New_York"),
-         ContractScore.ip + ContractScore.platform + ContractScore.osExact + ContractScore.language + ContractScore.timezone + 9),
-        ("flash", browser("iOS", "17.1", "en-US"),
-         ContractScore.ip + ContractScore.platform + ContractScore.osMajorOnly + ContractScore.language + 9),
-        ("summer", browser("iOS", "17.4.1", model: "iPhone15,2", "en-US"),
-         ContractScore.ip + ContractScore.platform + ContractScore.osExact + ContractScore.language + 9),
+        (
+            "summer", browser("iOS", "17.2", "en-US", tz: "America/New_York"),
+            ContractScore.ip + ContractScore.platform + ContractScore.osMajorOnly + ContractScore.language
+                + ContractScore.timezone + 9
+        ),
+        (
+            "welcome", browser("iOS", "17.4.1", "en-US", tz: "America/New_York"),
+            ContractScore.ip + ContractScore.platform + ContractScore.osExact + ContractScore.language
+                + ContractScore.timezone + 9
+        ),
+        (
+            "flash", browser("iOS", "17.1", "en-US"),
+            ContractScore.ip + ContractScore.platform + ContractScore.osMajorOnly + ContractScore.language + 9
+        ),
+        (
+            "summer", browser("iOS", "17.4.1", model: "iPhone15,2", "en-US"),
+            ContractScore.ip + ContractScore.platform + ContractScore.osExact + ContractScore.language + 9
+        ),
     ]
 
     @Test("shared-network-guard: 4 candidates ≥ 65 on one address → no match and no fall-through to IP_FUZZY")
@@ -205,7 +229,7 @@ struct DeferredMatchTests {
         let attempt = try #require(try await server.matchAttempts(deviceId: sdk.deviceId).first)
         #expect(attempt.guardFired)
         #expect(attempt.result.matched == false)
-        #expect(attempt.result.matchMethod == "NONE")   // IP_FUZZY would have matched: the chain stopped
+        #expect(attempt.result.matchMethod == "NONE")  // IP_FUZZY would have matched: the chain stopped
         #expect(attempt.candidates.map(\.total).sorted() == Self.sharedNetworkClicks.map(\.score).sorted())
         await sdk.shutdown()
     }
@@ -216,7 +240,9 @@ struct DeferredMatchTests {
         defer { server.stop() }
         let device = SimulatedDevice(address: "198.51.100.71")
         let clicks = Array(Self.sharedNetworkClicks.prefix(3))
-        for click in clicks { _ = try await server.simulateClick(click.code, browser: click.browser, from: device.address) }
+        for click in clicks {
+            _ = try await server.simulateClick(click.code, browser: click.browser, from: device.address)
+        }
         let best = try #require(clicks.max { $0.score < $1.score })
         #expect(best.code == "welcome")
 
@@ -233,7 +259,8 @@ struct DeferredMatchTests {
         await sdk.shutdown()
     }
 
-    @Test("window-expired: a click older than the link's 1 h window matches nothing, token included; inside it, it does")
+    @Test(
+        "window-expired: a click older than the link's 1 h window matches nothing, token included; inside it, it does")
     func windowExpired() async throws {
         let server = try TestServer()
         defer { server.stop() }
@@ -247,8 +274,8 @@ struct DeferredMatchTests {
         #expect(resolved == nil)
         #expect(delivered.isEmpty)
         #expect(late.firstLaunchDone)
-        #expect(late.pasteboard.readCount == 1)   // the token was read and sent, and matched nothing
-        #expect(late.pasteboard.content == nil)   // cleared after the first launch, as in the Flutter SDK
+        #expect(late.pasteboard.readCount == 1)  // the token was read and sent, and matched nothing
+        #expect(late.pasteboard.content == nil)  // cleared after the first launch, as in the Flutter SDK
         await sdk.shutdown()
 
         // The control: the same click 1 minute inside the window matches.
@@ -293,7 +320,7 @@ struct DeferredMatchTests {
         let second = try await Self.firstLaunch(server, device: reinstall, expectDelivery: true)
         #expect(second.sdk.deviceId != firstDeviceId)
         #expect(second.resolved?.matchMethod == .fingerprintExact)
-        #expect(second.resolved?.path == DemoLinks.welcomePath)   // P2 picks the newest click
+        #expect(second.resolved?.path == DemoLinks.welcomePath)  // P2 picks the newest click
         #expect(second.delivered.count == 1)
         #expect(try await server.matchAttempts(deviceId: second.sdk.deviceId).count == 1)
         await second.sdk.shutdown()

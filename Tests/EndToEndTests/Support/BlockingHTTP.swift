@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,8 +12,10 @@ import Darwin
 enum BlockingHTTP {
     /// Sends one request to 127.0.0.1:`port`; returns the status, or nil when no complete status line came
     /// (refused, reset, timed out). Uses `MSG_NOSIGNAL`: a dead peer never raises SIGPIPE.
-    static func send(port: Int, method: String, path: String, headers: [String: String] = [:], body: Data = Data(),
-                     timeout: Int = 5) -> Int? {
+    static func send(
+        port: Int, method: String, path: String, headers: [String: String] = [:], body: Data = Data(),
+        timeout: Int = 5
+    ) -> Int? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -24,10 +27,13 @@ enum BlockingHTTP {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { return nil }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        var head =
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let request = Data((head + "\r\n").utf8) + body
         let sent = request.withUnsafeBytes { raw -> Bool in
@@ -53,7 +59,8 @@ enum BlockingHTTP {
         let statusText = text.dropFirst(9).prefix(3)
         let headers = text[..<headEnd.lowerBound].lowercased()
         if let lengthLine = headers.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-           let length = Int(lengthLine.dropFirst(15).trimmingCharacters(in: .whitespaces)) {
+            let length = Int(lengthLine.dropFirst(15).trimmingCharacters(in: .whitespaces))
+        {
             let bodyBytes = answer.count - text[..<headEnd.upperBound].utf8.count
             guard bodyBytes >= length else { return nil }
         }

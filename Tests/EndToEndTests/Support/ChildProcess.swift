@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -88,10 +89,14 @@ enum Binaries {
     /// waits for it forever. Measured: 12 s for the child, 7 s more for the server.
     static func url(_ product: String) throws -> URL {
         var candidates: [URL] = []
-        if let runner = Bundle.main.executableURL { candidates.append(runner.deletingLastPathComponent().appendingPathComponent(product)) }
+        if let runner = Bundle.main.executableURL {
+            candidates.append(runner.deletingLastPathComponent().appendingPathComponent(product))
+        }
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(product))
         candidates.append(packageRoot.appendingPathComponent(".build/debug/\(product)"))
-        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return found }
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) {
+            return found
+        }
         return try lock.withLock {
             let scratch = packageRoot.appendingPathComponent(".build/e2e-fallback")
             let built = scratch.appendingPathComponent("debug/\(product)")
@@ -103,7 +108,8 @@ enum Binaries {
             try build.run()
             build.waitUntilExit()
             guard build.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: built.path) else {
-                throw ProbeError("cannot find \(product) (looked in \(candidates.map(\.path))) nor build it in \(scratch.path)")
+                throw ProbeError(
+                    "cannot find \(product) (looked in \(candidates.map(\.path))) nor build it in \(scratch.path)")
             }
             return built
         }

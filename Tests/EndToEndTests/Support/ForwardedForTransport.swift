@@ -1,8 +1,9 @@
 import Foundation
+import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
 
 /// The real ``URLSessionTransport`` plus `X-Forwarded-For: <address>`: the simulated network the device
 /// is on (the test server trusts that header, as the dashboard's embedded server does).
@@ -15,7 +16,8 @@ struct ForwardedForTransport: HTTPTransport {
     }
 
     /// Forwards the wrapped transport's early answer, so these flows take the SDK's real early path.
-    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse
+    {
         var request = request
         request.headers["X-Forwarded-For"] = address
         return try await base.send(request, onAnswer: onAnswer)

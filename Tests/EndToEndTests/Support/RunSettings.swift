@@ -9,5 +9,3 @@ enum RunSettings {
         ProcessInfo.processInfo.environment["OPTOLINK_SEED"].flatMap(UInt64.init) ?? value
     }
 }
-
-import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OptoLinkServer
 
 // The only file that opens the server's internals (`@testable`): it returns plain values, so the test
@@ -38,7 +39,8 @@ enum ServerProbe {
         let db = try SQLiteDatabase(path: databasePath)
         let rows: [[SQLValue]]
         if let deviceId {
-            rows = try db.query("SELECT name, properties FROM events WHERE device_id = ? ORDER BY id", [.text(deviceId)])
+            rows = try db.query(
+                "SELECT name, properties FROM events WHERE device_id = ? ORDER BY id", [.text(deviceId)])
         } else {
             rows = try db.query("SELECT name, properties FROM events ORDER BY id")
         }

@@ -15,7 +15,8 @@ struct ServerProcess {
         let before = earlier.split(separator: "\n").filter { $0.hasPrefix(marker) }.count
         let child = try ChildProcess(try Binaries.url("optolink-server"), ["--port", "0"] + arguments, log: log)
         guard await child.wait(timeout: 20, until: { $0.filter { $0.hasPrefix(marker) }.count > before }),
-              let line = child.lines.last(where: { $0.hasPrefix(marker) }), let port = Int(line.dropFirst(marker.count)) else {
+            let line = child.lines.last(where: { $0.hasPrefix(marker) }), let port = Int(line.dropFirst(marker.count))
+        else {
             child.kill()
             throw ProbeError("optolink-server did not start: \(child.output)")
         }

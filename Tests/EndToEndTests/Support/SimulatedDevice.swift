@@ -23,12 +23,14 @@ struct SimulatedDevice {
     /// Starts the SDK against `server` (one call = one app launch). `backoffBase` is small unless a test
     /// measures real waits; links on `links.demo.test` (the demo custom domain) are ours too.
     func start(
-        _ baseURL: URL, launchURL: URL? = nil, timeout: TimeInterval = 10, maxRetries: Int = 2, backoffBase: TimeInterval = 0.05,
+        _ baseURL: URL, launchURL: URL? = nil, timeout: TimeInterval = 10, maxRetries: Int = 2,
+        backoffBase: TimeInterval = 0.05,
         clipboardEnabled: Bool = true, clock: any OptoLinkClock = SystemClock()
     ) throws -> OptoLink {
         let configuration = try OptoLinkConfiguration(
             apiKey: DemoKeys.client, orgKey: "demo", baseURL: baseURL, timeout: timeout, maxRetries: maxRetries,
-            backoffBase: backoffBase, maxBackoff: 30, clipboardReading: clipboardEnabled ? .atFirstLaunch : .never, linkDomains: ["links.demo.test"])
+            backoffBase: backoffBase, maxBackoff: 30, clipboardReading: clipboardEnabled ? .atFirstLaunch : .never,
+            linkDomains: ["links.demo.test"])
         let environment = OptoLinkEnvironment(
             store: store, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo(fingerprint),
             transport: ForwardedForTransport(address: address), clock: clock)

@@ -1,9 +1,10 @@
 import Foundation
+import OptoLink
+import OptoLinkServer
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLink
-import OptoLinkServer
 
 /// A real `OptoLinkServer` in this process on 127.0.0.1 port 0, trusting `X-Forwarded-For` (so each test
 /// picks its simulated networks), with small HTTP helpers for the `/dev/*` endpoints.
@@ -26,35 +27,45 @@ final class TestServer: Sendable {
     /// Stops the server and deletes its database directory, if any.
     func stop() {
         server.stop()
-        if let databasePath { try? FileManager.default.removeItem(at: URL(fileURLWithPath: databasePath).deletingLastPathComponent()) }
+        if let databasePath {
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: databasePath).deletingLastPathComponent())
+        }
     }
-
 
     // MARK: Dev endpoints
 
     /// A browser click on `demo/<shortCode>` from `address`, with the browser's traits (empty = unknown),
     /// made `ageSeconds` ago. Returns the clipboard token the redirect page would copy.
-    func simulateClick(_ shortCode: String, browser: Fingerprint, from address: String, ageSeconds: Double = 0) async throws -> String {
+    func simulateClick(_ shortCode: String, browser: Fingerprint, from address: String, ageSeconds: Double = 0)
+        async throws -> String
+    {
         var body: [String: Any] = ["orgKey": "demo", "shortCode": shortCode, "ageSeconds": ageSeconds]
-        for (key, value) in [("platform", browser.platform), ("osVersion", browser.osVersion), ("deviceModel", browser.deviceModel),
-                             ("language", browser.language), ("timezone", browser.timezone)] where !value.isEmpty {
+        for (key, value) in [
+            ("platform", browser.platform), ("osVersion", browser.osVersion), ("deviceModel", browser.deviceModel),
+            ("language", browser.language), ("timezone", browser.timezone),
+        ] where !value.isEmpty {
             body[key] = value
         }
         let (status, data) = try await send("POST", "/dev/deferred/simulate", json: body, address: address)
         guard status == 200, let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let token = answer["clipboardToken"] as? String else {
+            let token = answer["clipboardToken"] as? String
+        else {
             throw ProbeError("simulate answered \(status): \(String(decoding: data, as: UTF8.self))")
         }
         return token
     }
 
     /// Injects a fault for the next `count` requests of `route` (`match`, `data`, `sdk`, `events`, `any`).
-    func addFault(route: String, kind: String, status: Int? = nil, delaySeconds: Double? = nil, count: Int = 1) async throws {
+    func addFault(route: String, kind: String, status: Int? = nil, delaySeconds: Double? = nil, count: Int = 1)
+        async throws
+    {
         var body: [String: Any] = ["route": route, "kind": kind, "count": count]
         if let status { body["status"] = status }
         if let delaySeconds { body["delaySeconds"] = delaySeconds }
         let (answer, data) = try await send("POST", "/dev/faults", json: body)
-        guard answer == 200 else { throw ProbeError("faults answered \(answer): \(String(decoding: data, as: UTF8.self))") }
+        guard answer == 200 else {
+            throw ProbeError("faults answered \(answer): \(String(decoding: data, as: UTF8.self))")
+        }
     }
 
     /// The faults not used up yet.
@@ -72,8 +83,10 @@ final class TestServer: Sendable {
     }
 
     /// One request with URLSession (outside the SDK); returns status and body.
-    func send(_ method: String, _ path: String, json: [String: Any]? = nil, address: String = "127.0.0.1",
-              headers: [String: String] = [:]) async throws -> (Int, Data) {
+    func send(
+        _ method: String, _ path: String, json: [String: Any]? = nil, address: String = "127.0.0.1",
+        headers: [String: String] = [:]
+    ) async throws -> (Int, Data) {
         try await Self.send(method, baseURL.absoluteString + path, json: json, address: address, headers: headers)
     }
 
@@ -83,8 +96,10 @@ final class TestServer: Sendable {
     /// "FoundationNetworking/TaskRegistry.swift:118: Fatal error: Trying to access a behaviour for a task
     /// that in not in the registry" (not reproduced in isolation: 8 × 400 concurrent calls passed; never
     /// seen since on this path).
-    static func send(_ method: String, _ url: String, json: [String: Any]? = nil, address: String = "127.0.0.1",
-                     headers: [String: String] = [:]) async throws -> (Int, Data) {
+    static func send(
+        _ method: String, _ url: String, json: [String: Any]? = nil, address: String = "127.0.0.1",
+        headers: [String: String] = [:]
+    ) async throws -> (Int, Data) {
         var allHeaders = headers
         allHeaders["X-Forwarded-For"] = address
         var body: Data?

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -96,7 +97,7 @@ final class TruncatingProxy: @unchecked Sendable {
             let headEnd = Self.headEnd(answer) ?? answer.count
             let bodyHalf = (answer.count - headEnd) / 2
             _ = Self.sendAll(client, answer.prefix(headEnd + max(bodyHalf, 0)))
-            shutdown(client, Int32(SHUT_RDWR))   // the rest never comes
+            shutdown(client, Int32(SHUT_RDWR))  // the rest never comes
         } else {
             _ = Self.sendAll(client, Self.forceClose(answer))
         }
@@ -154,7 +155,9 @@ final class TruncatingProxy: @unchecked Sendable {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(fd)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// A terminal that replays keys and records what was drawn.
@@ -39,8 +40,9 @@ struct ManualDashboardClock: DashboardClock {
 @Suite("DashboardApp")
 struct DashboardAppTests {
     func makeApp(_ handler: RecordingHandler, state: DashboardState = Fixtures.idle) -> DashboardApp {
-        DashboardApp(state: state, themes: ThemeLoader(searchDirectories: []), handler: handler,
-                     clock: ManualDashboardClock(time: 12.1))
+        DashboardApp(
+            state: state, themes: ThemeLoader(searchDirectories: []), handler: handler,
+            clock: ManualDashboardClock(time: 12.1))
     }
 
     @Test func keysFlowThroughTheKeymapAndDeviceCommandsReachTheHandler() {
@@ -49,7 +51,7 @@ struct DashboardAppTests {
         let terminal = FakeTerminal(keys: [.character("?"), .escape, .character("c"), nil, .character("q")])
         app.run(on: terminal)
         #expect(handler.commands == [.clickLink])
-        #expect(app.state.log.last?.text == "handled clickLink")   // pushed into the inbox, drained next turn
+        #expect(app.state.log.last?.text == "handled clickLink")  // pushed into the inbox, drained next turn
         #expect(app.state.overlay == .none)
         #expect(terminal.drawn.contains { $0.lines.joined().contains("Help · any key closes") })
     }

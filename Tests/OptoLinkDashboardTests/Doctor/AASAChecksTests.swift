@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Doctor: apple-app-site-association")
@@ -8,24 +9,33 @@ struct AASAChecksTests {
         // Given the file the reference server serves for org demo
         let checks = DoctorFixtures.aasaChecks(DoctorFixtures.aasa(), link: "summer")
         // Then every AASA line passes
-        for id in ["aasa.status", "aasa.contentType", "aasa.size", "aasa.json", "aasa.appID", "aasa.paths", "aasa.cacheControl"] {
+        for id in [
+            "aasa.status", "aasa.contentType", "aasa.size", "aasa.json", "aasa.appID", "aasa.paths",
+            "aasa.cacheControl",
+        ] {
             #expect(checks[id]?.status == .pass, "\(id): \(checks[id]?.detail ?? "missing")")
         }
         #expect(checks["aasa.paths"]?.detail.contains(#"{"/":"/demo/*"}"#) == true)
     }
 
     @Test func aRedirectFailsAndNamesWhereItGoes() {
-        let redirect = DoctorFixtures.aasa("", status: 301, headers: ["Location": "https://www.example.com/.well-known/apple-app-site-association"])
+        let redirect = DoctorFixtures.aasa(
+            "", status: 301, headers: ["Location": "https://www.example.com/.well-known/apple-app-site-association"])
         let checks = DoctorFixtures.aasaChecks(redirect)
         #expect(checks["aasa.status"]?.status == .fail)
-        #expect(checks["aasa.status"]?.detail == "301 redirect to https://www.example.com/.well-known/apple-app-site-association")
+        #expect(
+            checks["aasa.status"]?.detail
+                == "301 redirect to https://www.example.com/.well-known/apple-app-site-association")
         #expect(checks["aasa.status"]?.fix?.contains("do not follow redirects") == true)
         // and the lines that need the file itself are skipped, not failed
-        #expect(checks["aasa.contentType"]?.status == .skip && checks["aasa.json"]?.status == .skip && checks["aasa.cacheControl"]?.status == .skip)
+        #expect(
+            checks["aasa.contentType"]?.status == .skip && checks["aasa.json"]?.status == .skip
+                && checks["aasa.cacheControl"]?.status == .skip)
     }
 
     @Test func notFoundAndServerErrorsFail() {
-        #expect(DoctorFixtures.aasaChecks(DoctorFixtures.aasa("", status: 404))["aasa.status"]?.detail == "404 not found")
+        #expect(
+            DoctorFixtures.aasaChecks(DoctorFixtures.aasa("", status: 404))["aasa.status"]?.detail == "404 not found")
         #expect(DoctorFixtures.aasaChecks(DoctorFixtures.aasa("", status: 500))["aasa.status"]?.status == .fail)
         let noAnswer = AASAChecks.status(DoctorFixtures.failed("GET", AASAChecks.path, code: .timedOut))
         #expect(noAnswer.status == .fail)
@@ -35,7 +45,8 @@ struct AASAChecksTests {
         #expect(AASAChecks.contentType("application/json").status == .pass)
         #expect(AASAChecks.contentType("Application/JSON; charset=utf-8").status == .pass)
         let plain = AASAChecks.contentType("text/plain")
-        #expect(plain.status == .fail && plain.detail == "text/plain" && plain.fix?.contains("application/json") == true)
+        #expect(
+            plain.status == .fail && plain.detail == "text/plain" && plain.fix?.contains("application/json") == true)
         #expect(AASAChecks.contentType("application/octet-stream").status == .fail)
         #expect(AASAChecks.contentType("application/jsonp").status == .fail)
         #expect(AASAChecks.contentType(nil).detail == "no Content-Type header")
@@ -68,14 +79,16 @@ struct AASAChecksTests {
         #expect(AASAChecks.appID(document, appID: "ABCDE12345.com.example.demo").status == .pass)
         let wrong = AASAChecks.appID(document, appID: "ZZZZZ99999.com.example.demo")
         #expect(wrong.status == .fail)
-        #expect(wrong.detail == "ZZZZZ99999.com.example.demo is not listed (the file lists: ABCDE12345.com.example.demo)")
+        #expect(
+            wrong.detail == "ZZZZZ99999.com.example.demo is not listed (the file lists: ABCDE12345.com.example.demo)")
         #expect(wrong.fix?.contains("team id") == true)
         let skipped = AASAChecks.appID(document, appID: nil)
         #expect(skipped.status == .skip && skipped.detail.contains("--team-id"))
     }
 
     @Test func theOlderAppIDKeyIsReadAndNamed() {
-        let legacy = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.demo","paths":["/demo/*"]}]}}"#
+        let legacy =
+            #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.demo","paths":["/demo/*"]}]}}"#
         let checks = DoctorFixtures.aasaChecks(DoctorFixtures.aasa(legacy))
         #expect(checks["aasa.appID"]?.status == .pass)
         #expect(checks["aasa.appID"]?.detail.contains("older \"appID\"") == true)
@@ -85,7 +98,8 @@ struct AASAChecksTests {
 
     @Test func coverageNeedsEveryCodeOfTheOrg() {
         func coverage(_ components: String, link: String? = nil) -> DoctorCheck {
-            let body = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":\#(components)}]}}"#
+            let body =
+                #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":\#(components)}]}}"#
             return DoctorFixtures.aasaChecks(DoctorFixtures.aasa(body), link: link)["aasa.paths"]!
         }
         #expect(coverage(#"[{"/":"/*"}]"#).status == .pass)
@@ -104,7 +118,8 @@ struct AASAChecksTests {
     }
 
     @Test func anExclusionBeforeTheCoveringComponentTakesLinksBack() {
-        let body = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/demo/summer","exclude":true},{"/":"/demo/*"}]}]}}"#
+        let body =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/demo/summer","exclude":true},{"/":"/demo/*"}]}]}}"#
         // Given the link checked is the excluded one
         let check = DoctorFixtures.aasaChecks(DoctorFixtures.aasa(body), link: "summer")["aasa.paths"]!
         // Then the line fails and names the component that excludes it
@@ -115,7 +130,8 @@ struct AASAChecksTests {
     }
 
     @Test func olderPathsHonourNOTExclusions() {
-        let body = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"paths":["NOT /demo/a","/demo/*"]}]}}"#
+        let body =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"paths":["NOT /demo/a","/demo/*"]}]}}"#
         let check = DoctorFixtures.aasaChecks(DoctorFixtures.aasa(body))["aasa.paths"]!
         #expect(check.status == .fail)
         #expect(check.detail.contains(#"/demo/a is excluded by "NOT /demo/a""#))
@@ -123,7 +139,8 @@ struct AASAChecksTests {
 
     @Test func coverageIsReadFromTheAppsOwnEntry() {
         // Given demo's pattern sits in another app's entry
-        let body = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/beta/*"}]},{"appIDs":["OTHER12345.com.example.other"],"components":[{"/":"/demo/*"}]}]}}"#
+        let body =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/beta/*"}]},{"appIDs":["OTHER12345.com.example.other"],"components":[{"/":"/demo/*"}]}]}}"#
         let withAppID = DoctorFixtures.aasaChecks(DoctorFixtures.aasa(body))["aasa.paths"]!
         // Then with the app ID given the line fails (that other app would get the links)
         #expect(withAppID.status == .fail)
@@ -134,7 +151,8 @@ struct AASAChecksTests {
     }
 
     @Test func coverageIsSkippedWhenTheAppIsNotInTheFile() {
-        let body = #"{"applinks":{"details":[{"appIDs":["OTHER12345.com.example.other"],"components":[{"/":"/demo/*"}]}]}}"#
+        let body =
+            #"{"applinks":{"details":[{"appIDs":["OTHER12345.com.example.other"],"components":[{"/":"/demo/*"}]}]}}"#
         let checks = DoctorFixtures.aasaChecks(DoctorFixtures.aasa(body))
         #expect(checks["aasa.appID"]?.status == .fail)
         #expect(checks["aasa.paths"]?.status == .skip)

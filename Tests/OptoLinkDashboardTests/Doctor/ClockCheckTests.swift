@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Doctor: clock skew from the Date header")
 struct ClockCheckTests {
     func dated(_ offset: TimeInterval, roundTrip: TimeInterval = 0.02) -> DoctorExchange {
         let start = DoctorFixtures.start
-        return DoctorFixtures.answered("GET", "/health", status: 200,
-                                       headers: ["Date": HTTPDate.string(start.addingTimeInterval(offset))],
-                                       sentAt: start, roundTrip: roundTrip)
+        return DoctorFixtures.answered(
+            "GET", "/health", status: 200,
+            headers: ["Date": HTTPDate.string(start.addingTimeInterval(offset))],
+            sentAt: start, roundTrip: roundTrip)
     }
 
     @Test func aSmallSkewPasses() {
@@ -37,13 +39,15 @@ struct ClockCheckTests {
         let missing = ClockCheck.check([DoctorFixtures.answered("GET", "/health", status: 200)])
         #expect(missing.status == .warn && missing.detail == "no Date header in any answer")
         #expect(missing.fix?.contains("RFC 9110") == true)
-        let garbled = ClockCheck.check([DoctorFixtures.answered("GET", "/health", status: 200, headers: ["Date": "yesterday"])])
+        let garbled = ClockCheck.check([
+            DoctorFixtures.answered("GET", "/health", status: 200, headers: ["Date": "yesterday"])
+        ])
         #expect(garbled.status == .warn && garbled.detail == "unreadable Date header \"yesterday\"")
         #expect(ClockCheck.check([DoctorFixtures.failed("GET", "/health", code: .timedOut)]).status == .skip)
     }
 
     @Test func httpDatesInAllThreeFormsAreRead() {
-        let expected = Date(timeIntervalSince1970: 784_111_777)   // Sun, 06 Nov 1994 08:49:37 GMT (RFC 9110's example)
+        let expected = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT (RFC 9110's example)
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == expected)
         #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == expected)
         #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == expected)

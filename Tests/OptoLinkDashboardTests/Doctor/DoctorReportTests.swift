@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Doctor: report, exit codes, JSON and the checklist")
@@ -18,7 +19,8 @@ struct DoctorReportTests {
     }
 
     @Test func summaryCountsEveryStatus() {
-        let report = DoctorReport(baseURL: base, orgKey: "abcd", checks: [pass, pass, warn, fail, skip], reachable: true)
+        let report = DoctorReport(
+            baseURL: base, orgKey: "abcd", checks: [pass, pass, warn, fail, skip], reachable: true)
         #expect(report.summary == .init(passed: 2, warnings: 1, failed: 1, skipped: 1))
         #expect(report.summary.line == "2 passed, 1 warning, 1 failed, 1 skipped")
     }
@@ -27,7 +29,8 @@ struct DoctorReportTests {
         // Given a report with a failure and a pass
         let report = DoctorReport(baseURL: base, orgKey: "abcd", checks: [pass, fail], reachable: true)
         // When it is written as JSON
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.jsonText().utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.jsonText().utf8)) as? [String: Any])
         // Then it has the documented keys, and a fix only where there is something to do
         #expect(Set(object.keys) == ["schema", "baseURL", "orgKey", "checks", "summary", "reachable", "exitCode"])
         #expect(object["schema"] as? String == "optolink-doctor/1")
@@ -46,18 +49,19 @@ struct DoctorReportTests {
     @Test func theChecklistIsAlignedWithFixesUnderFailuresAndWarnings() {
         let report = DoctorReport(baseURL: base, orgKey: "abcd", checks: [pass, fail, warn, skip], reachable: true)
         let lines = DoctorReportPrinter.lines(report, color: false)
-        #expect(lines == [
-            "optolink-dash doctor: https://links.example.com (org abcd)",
-            "",
-            "✔ host answers        GET /health → 200 in 4 ms",
-            "✘ AASA Content-Type   text/plain",
-            "                      fix: serve application/json",
-            "⚠ clock skew          95 s ahead",
-            "                      fix: sync with NTP",
-            "– CLIENT key          give --api-key",
-            "",
-            "1 passed, 1 warning, 1 failed, 1 skipped",
-        ])
+        #expect(
+            lines == [
+                "optolink-dash doctor: https://links.example.com (org abcd)",
+                "",
+                "✔ host answers        GET /health → 200 in 4 ms",
+                "✘ AASA Content-Type   text/plain",
+                "                      fix: serve application/json",
+                "⚠ clock skew          95 s ahead",
+                "                      fix: sync with NTP",
+                "– CLIENT key          give --api-key",
+                "",
+                "1 passed, 1 warning, 1 failed, 1 skipped",
+            ])
     }
 
     @Test func colourOnlyOnATerminalWithoutNoColor() {

@@ -3,13 +3,15 @@ import OptoLink
 import OptoLinkTesting
 import TestSupport
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Doctor: the runner's requests")
 struct DoctorRunnerTests {
-    let options = DoctorOptions(baseURL: URL(string: "https://links.example.com/")!, orgKey: "demo",
-                                apiKey: "opl_sdk_demo_client_key_0000000001", teamId: "ABCDE12345", bundleId: "com.example.demo",
-                                link: "summer")
+    let options = DoctorOptions(
+        baseURL: URL(string: "https://links.example.com/")!, orgKey: "demo",
+        apiKey: "opl_sdk_demo_client_key_0000000001", teamId: "ABCDE12345", bundleId: "com.example.demo",
+        link: "summer")
 
     /// A transport that answers each request with `pick`'s answer, recording the requests.
     static func scripted(_ pick: @escaping @Sendable (HTTPRequest) -> ScriptedTransport.Answer) -> ScriptedTransport {
@@ -20,15 +22,24 @@ struct DoctorRunnerTests {
     static func referenceLike(_ request: HTTPRequest) -> ScriptedTransport.Answer {
         let page = #"<input id="token" value="opl_ZT2pX5570WBwvVkAeBEMjQ">"#
         switch (request.method, request.url.path) {
-        case ("GET", "/health"): return .response(status: 200, json: #"{"ok":true}"#, headers: ["Date": HTTPDate.string(Date())])
+        case ("GET", "/health"):
+            return .response(status: 200, json: #"{"ok":true}"#, headers: ["Date": HTTPDate.string(Date())])
         case ("GET", "/.well-known/apple-app-site-association"):
             return .response(status: 200, json: DoctorFixtures.goodAASA, headers: ["Cache-Control": "max-age=3600"])
         case ("POST", "/sdk/identity/clear"):
-            return .response(status: 404, json: #"{"message":"Unknown device","details":[{"message":"unknown deviceId","field":"deviceId"}]}"#)
-        case ("GET", "/demo/summer/data"): return .response(status: 200, json: #"{"linkId":"l1","path":"/promo/summer","params":{}}"#)
-        case ("GET", "/demo/summer"): return .response(status: 200, body: Data(page.utf8), headers: ["Content-Type": "text/html"])
+            return .response(
+                status: 404,
+                json: #"{"message":"Unknown device","details":[{"message":"unknown deviceId","field":"deviceId"}]}"#)
+        case ("GET", "/demo/summer/data"):
+            return .response(status: 200, json: #"{"linkId":"l1","path":"/promo/summer","params":{}}"#)
+        case ("GET", "/demo/summer"):
+            return .response(status: 200, body: Data(page.utf8), headers: ["Content-Type": "text/html"])
         case ("POST", "/match"):
-            return .response(status: 200, json: #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l1","path":"/promo/summer","params":{}}"#)
+            return .response(
+                status: 200,
+                json:
+                    #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l1","path":"/promo/summer","params":{}}"#
+            )
         default: return .response(status: 404, json: #"{"message":"No route"}"#)
         }
     }
@@ -37,13 +48,15 @@ struct DoctorRunnerTests {
         // Given a backend that answers like the reference server
         let transport = Self.scripted { Self.referenceLike($0) }
         // When the doctor runs with every option
-        let report = await DoctorRunner(options: options, transport: transport, deviceId: "optolink-doctor-test-device").run()
+        let report = await DoctorRunner(options: options, transport: transport, deviceId: "optolink-doctor-test-device")
+            .run()
         // Then it asked, in order, health, the AASA, the key probe, /data, the page, /match with the page's token
         let requests = await transport.requests
-        #expect(requests.map { "\($0.method) \($0.url.path)" } == [
-            "GET /health", "GET /.well-known/apple-app-site-association", "POST /sdk/identity/clear",
-            "GET /demo/summer/data", "GET /demo/summer", "POST /match",
-        ])
+        #expect(
+            requests.map { "\($0.method) \($0.url.path)" } == [
+                "GET /health", "GET /.well-known/apple-app-site-association", "POST /sdk/identity/clear",
+                "GET /demo/summer/data", "GET /demo/summer", "POST /match",
+            ])
         #expect(requests[2].jsonBody?["deviceId"]?.stringValue == "optolink-doctor-test-device")
         #expect(requests[5].jsonBody?["clipboardToken"]?.stringValue == "opl_ZT2pX5570WBwvVkAeBEMjQ")
         // and every line passed
@@ -53,9 +66,14 @@ struct DoctorRunnerTests {
 
     @Test func withoutOptionalFlagsOnlyHealthAndTheAASAAreAsked() async {
         let transport = Self.scripted { Self.referenceLike($0) }
-        let report = await DoctorRunner(options: DoctorOptions(baseURL: options.baseURL, orgKey: "demo"), transport: transport).run()
+        let report = await DoctorRunner(
+            options: DoctorOptions(baseURL: options.baseURL, orgKey: "demo"), transport: transport
+        ).run()
         #expect(await transport.requests.map(\.url.path) == ["/health", "/.well-known/apple-app-site-association"])
-        #expect(report.checks.filter { $0.status == .skip }.map(\.id) == ["aasa.appID", "key.tier", "link.data", "link.page", "link.match"])
+        #expect(
+            report.checks.filter { $0.status == .skip }.map(\.id) == [
+                "aasa.appID", "key.tier", "link.data", "link.page", "link.match",
+            ])
         #expect(report.exitCode == 0)
     }
 
@@ -78,14 +96,17 @@ struct DoctorRunnerTests {
         let transport = Self.scripted { Self.referenceLike($0) }
         let prefixed = DoctorOptions(baseURL: URL(string: "https://links.example.com/api/")!, orgKey: "demo")
         _ = await DoctorRunner(options: prefixed, transport: transport).run()
-        #expect(await transport.requests.map(\.url.absoluteString) == [
-            "https://links.example.com/api/health", "https://links.example.com/.well-known/apple-app-site-association",
-        ])
+        #expect(
+            await transport.requests.map(\.url.absoluteString) == [
+                "https://links.example.com/api/health",
+                "https://links.example.com/.well-known/apple-app-site-association",
+            ])
     }
 
     @Test func noTokenOnThePageMeansNoMatchRequest() async {
         let transport = Self.scripted { request in
-            request.url.path == "/demo/summer" ? .response(status: 200, body: Data("<p>hi</p>".utf8)) : Self.referenceLike(request)
+            request.url.path == "/demo/summer"
+                ? .response(status: 200, body: Data("<p>hi</p>".utf8)) : Self.referenceLike(request)
         }
         let report = await DoctorRunner(options: options, transport: transport).run()
         #expect(await !transport.requests.contains { $0.url.path == "/match" })
@@ -95,18 +116,21 @@ struct DoctorRunnerTests {
 
     @Test func theCommandWritesJSONOrTheChecklistAndReturnsTheExitCode() async throws {
         let lines = Recorder<String>()
-        let json = await DoctorCommand.run(arguments: ["--base-url", "https://links.example.com", "--org-key", "demo", "--json"],
-                                           environment: [:], stdoutIsTerminal: true,
-                                           transport: Self.scripted { Self.referenceLike($0) },
-                                           out: { lines.record($0) }, err: { lines.record("ERR " + $0) })
+        let json = await DoctorCommand.run(
+            arguments: ["--base-url", "https://links.example.com", "--org-key", "demo", "--json"],
+            environment: [:], stdoutIsTerminal: true,
+            transport: Self.scripted { Self.referenceLike($0) },
+            out: { lines.record($0) }, err: { lines.record("ERR " + $0) })
         #expect(json == 0)
         let report = try JSONDecoder().decode(DoctorReport.self, from: Data(lines.all.joined(separator: "\n").utf8))
         #expect(report.orgKey == "demo")
 
         let errors = Recorder<String>()
-        let bad = await DoctorCommand.run(arguments: ["--org-key", "demo"], environment: [:], stdoutIsTerminal: false,
-                                          out: { errors.record($0) }, err: { errors.record("ERR " + $0) })
+        let bad = await DoctorCommand.run(
+            arguments: ["--org-key", "demo"], environment: [:], stdoutIsTerminal: false,
+            out: { errors.record($0) }, err: { errors.record("ERR " + $0) })
         #expect(bad == 2)
-        #expect(errors.all == ["ERR optolink-dash doctor: doctor needs --base-url URL (see optolink-dash doctor --help)"])
+        #expect(
+            errors.all == ["ERR optolink-dash doctor: doctor needs --base-url URL (see optolink-dash doctor --help)"])
     }
 }

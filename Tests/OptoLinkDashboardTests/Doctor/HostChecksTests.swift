@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Doctor: host, HTTPS and /health")
@@ -30,20 +31,23 @@ struct HostChecksTests {
     }
 
     @Test func httpsThatAnsweredPasses() {
-        let check = HostChecks.https(baseURL: DoctorFixtures.base, health: DoctorFixtures.answered("GET", "/health", status: 200))
+        let check = HostChecks.https(
+            baseURL: DoctorFixtures.base, health: DoctorFixtures.answered("GET", "/health", status: 200))
         #expect(check.status == .pass)
         #expect(check.detail.contains("certificate is trusted"))
     }
 
     @Test func httpsWithAnUntrustedCertificateFails() {
-        let check = HostChecks.https(baseURL: DoctorFixtures.base,
-                                     health: DoctorFixtures.failed("GET", "/health", code: .serverCertificateHasUnknownRoot))
+        let check = HostChecks.https(
+            baseURL: DoctorFixtures.base,
+            health: DoctorFixtures.failed("GET", "/health", code: .serverCertificateHasUnknownRoot))
         #expect(check.status == .fail)
         #expect(check.fix?.contains("public CA") == true)
     }
 
     @Test func httpsWithAnotherFailureCannotBeJudged() {
-        let check = HostChecks.https(baseURL: DoctorFixtures.base, health: DoctorFixtures.failed("GET", "/health", code: .cannotConnectToHost))
+        let check = HostChecks.https(
+            baseURL: DoctorFixtures.base, health: DoctorFixtures.failed("GET", "/health", code: .cannotConnectToHost))
         #expect(check.status == .skip)
     }
 
@@ -54,7 +58,10 @@ struct HostChecksTests {
             #expect(check.status == .pass, "\(loopback)")
             #expect(check.detail.contains("loopback test server only"), "\(loopback)")
         }
-        for remote in ["http://links.example.com", "http://10.0.0.7:8787", "http://127.example.com", "http://localhost.example.com"] {
+        for remote in [
+            "http://links.example.com", "http://10.0.0.7:8787", "http://127.example.com",
+            "http://localhost.example.com",
+        ] {
             let check = HostChecks.https(baseURL: URL(string: remote)!, health: health)
             #expect(check.status == .fail, "\(remote)")
             #expect(check.fix?.contains("only over HTTPS") == true, "\(remote)")
@@ -62,11 +69,16 @@ struct HostChecksTests {
     }
 
     @Test func healthPassesOn200AndFailsOtherwise() {
-        #expect(HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 200, body: #"{"ok":true}"#)).status == .pass)
-        let down = HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 503, body: #"{"message":"down"}"#))
+        #expect(
+            HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 200, body: #"{"ok":true}"#)).status
+                == .pass)
+        let down = HostChecks.health(
+            DoctorFixtures.answered("GET", "/health", status: 503, body: #"{"message":"down"}"#))
         #expect(down.status == .fail)
         #expect(down.detail.hasPrefix("503"))
         #expect(HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 404)).status == .fail)
-        #expect(HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 200, body: #"{"ok":false}"#)).status == .fail)
+        #expect(
+            HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 200, body: #"{"ok":false}"#)).status
+                == .fail)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Doctor: the CLIENT key probe")
@@ -8,12 +9,16 @@ struct KeyCheckTests {
     let server = "opl_api_demo_server_key_0000000001"
 
     func probe(_ status: Int, _ body: String) -> DoctorExchange {
-        DoctorFixtures.answered("POST", "/sdk/identity/clear", status: status, headers: ["Content-Type": "application/json"], body: body)
+        DoctorFixtures.answered(
+            "POST", "/sdk/identity/clear", status: status, headers: ["Content-Type": "application/json"], body: body)
     }
 
     @Test func unknownDevice404ProvesAValidClientKey() {
         // Given the contract's answer for a device nobody registered
-        let answer = probe(404, #"{"message":"Unknown device optolink-doctor-x: register it with /sdk/session first","details":[{"message":"unknown deviceId","field":"deviceId"}]}"#)
+        let answer = probe(
+            404,
+            #"{"message":"Unknown device optolink-doctor-x: register it with /sdk/session first","details":[{"message":"unknown deviceId","field":"deviceId"}]}"#
+        )
         // Then the key is a valid CLIENT key, and the line says nothing changed
         let check = KeyCheck.check(answer, apiKey: client)
         #expect(check.status == .pass)
@@ -35,14 +40,18 @@ struct KeyCheckTests {
     }
 
     @Test func serverKey403FailsAndSaysNeverShipIt() {
-        let check = KeyCheck.check(probe(403, #"{"message":"This endpoint needs a CLIENT key (opl_sdk_…); a SERVER key was sent"}"#), apiKey: server)
+        let check = KeyCheck.check(
+            probe(403, #"{"message":"This endpoint needs a CLIENT key (opl_sdk_…); a SERVER key was sent"}"#),
+            apiKey: server)
         #expect(check.status == .fail)
         #expect(check.detail.contains("SERVER key"))
         #expect(check.fix?.contains("never ship a SERVER key") == true)
     }
 
     @Test func inactiveOrg403IsNotCalledAServerKey() {
-        let check = KeyCheck.check(probe(403, #"{"message":"Organization gone is not active (SUSPENDED)"}"#), apiKey: "opl_sdk_gone_client_key_0000000001")
+        let check = KeyCheck.check(
+            probe(403, #"{"message":"Organization gone is not active (SUSPENDED)"}"#),
+            apiKey: "opl_sdk_gone_client_key_0000000001")
         #expect(check.status == .fail)
         #expect(!check.detail.contains("SERVER"))
         #expect(check.fix?.contains("not active") == true)
@@ -52,7 +61,9 @@ struct KeyCheckTests {
         let limited = KeyCheck.check(probe(429, #"{"message":"Retry after 12 second(s)"}"#), apiKey: client)
         #expect(limited.status == .fail && limited.fix?.contains("wait a minute") == true)
         #expect(KeyCheck.check(probe(500, #"{"message":"Internal server error"}"#), apiKey: client).status == .fail)
-        #expect(KeyCheck.check(DoctorFixtures.failed("POST", "/sdk/identity/clear", code: .timedOut), apiKey: client).status == .fail)
+        #expect(
+            KeyCheck.check(DoctorFixtures.failed("POST", "/sdk/identity/clear", code: .timedOut), apiKey: client).status
+                == .fail)
     }
 
     @Test func withoutAKeyTheLineIsSkipped() {
@@ -61,11 +72,13 @@ struct KeyCheckTests {
     }
 
     @Test func theProbeIsAnIdentityClearForAFreshValidDeviceId() throws {
-        let first = KeyCheck.probeDeviceId(), second = KeyCheck.probeDeviceId()
+        let first = KeyCheck.probeDeviceId()
+        let second = KeyCheck.probeDeviceId()
         #expect(first != second)
         #expect((8...100).contains(first.count))
         let request = KeyCheck.probe(baseURL: DoctorFixtures.base, apiKey: client, deviceId: first, timeout: 10)
-        #expect(request.method == "POST" && request.url.absoluteString == "https://links.example.com/sdk/identity/clear")
+        #expect(
+            request.method == "POST" && request.url.absoluteString == "https://links.example.com/sdk/identity/clear")
         #expect(request.header("Authorization") == "Bearer \(client)")
         let body = try #require(request.jsonBody)
         #expect(body.keys.sorted() == ["deviceId"] && body["deviceId"]?.stringValue == first)

@@ -1,7 +1,8 @@
 import Foundation
 import OptoLinkServer
-import Testing
 import TestSupport
+import Testing
+
 @testable import OptoLinkDashboard
 
 /// The runtime's command handling against the embedded server and a real simulated device.
@@ -14,7 +15,8 @@ struct DashboardRuntimeTests {
         var state = DashboardState()
 
         init(baseURL: URL? = nil) throws {
-            runtime = try DashboardRuntime.start(options: DashboardOptions(baseURL: baseURL, backoffBase: 0.05), inbox: inbox)
+            runtime = try DashboardRuntime.start(
+                options: DashboardOptions(baseURL: baseURL, backoffBase: 0.05), inbox: inbox)
             for action in runtime.initialActions { DashboardReducer.reduce(&state, action) }
         }
 
@@ -54,8 +56,11 @@ struct DashboardRuntimeTests {
         let device = await harness.runtime.device
         let firstID = await device.deviceId
         #expect(!firstID.isEmpty)
-        #expect(await harness.until { $0.state.matchAttempts.first?.source == .server && $0.state.matchAttempts.first?.breakdown != nil },
-                "the server's breakdown was not loaded after the match")
+        #expect(
+            await harness.until {
+                $0.state.matchAttempts.first?.source == .server && $0.state.matchAttempts.first?.breakdown != nil
+            },
+            "the server's breakdown was not loaded after the match")
 
         harness.press(.reinstall)
         #expect(await harness.until { $0.state.profile.installNumber == 2 })
@@ -102,7 +107,8 @@ struct DashboardRuntimeTests {
 
     @Test func withoutDevFaultsTheFaultProxyInjectsAndTheLogSaysSo() async throws {
         // Given a production-mode server (no /dev/faults) as the dashboard's --base-url
-        let server = try OptoLinkServer(configuration: .init(port: 0, trustForwardedFor: true, production: true, log: .discarding))
+        let server = try OptoLinkServer(
+            configuration: .init(port: 0, trustForwardedFor: true, production: true, log: .discarding))
         try server.start()
         defer { server.stop() }
         let harness = try Harness(baseURL: server.baseURL)
@@ -113,10 +119,14 @@ struct DashboardRuntimeTests {
         #expect(await harness.until { $0.state.timeline.first?.outcome == .finished(status: 200, attempts: 2) })
         let row = try #require(harness.state.timeline.first)
         #expect(row.attempts.map(\.status) == [503, 200])
-        #expect(await harness.until { $0.state.timeline.first?.attempts.map(\.injectedBy) == ["proxy", nil] },
-                "the timeline does not mark the proxy's 503")
+        #expect(
+            await harness.until { $0.state.timeline.first?.attempts.map(\.injectedBy) == ["proxy", nil] },
+            "the timeline does not mark the proxy's 503")
         #expect(harness.state.log.contains { $0.text.contains("fault injected by the proxy: 503 on any ×1") })
-        #expect(await harness.until { $0.state.log.contains { $0.text.contains("(injected by the proxy: 503 on any (1 of 1))") } })
+        #expect(
+            await harness.until {
+                $0.state.log.contains { $0.text.contains("(injected by the proxy: 503 on any (1 of 1))") }
+            })
     }
 
     @Test func scenarioRunsFromTheRuntimeAndEndsInTheHeader() async throws {

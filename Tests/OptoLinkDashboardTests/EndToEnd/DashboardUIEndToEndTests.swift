@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The scenario checklist, the waterfall, the inspector, the export and the mouse in the real binary under tmux: in the serialized
@@ -7,14 +8,17 @@ import Testing
 extension TerminalEndToEndTests {
     /// The number of wait cells (━) on the screen line of the /match row.
     static func elapsedWaitCells(_ screen: [String]) -> Int? {
-        screen.first { $0.contains("#") && $0.contains("match") && ($0.contains("━") || $0.contains("┄")) && !$0.contains(":") }
-            .map { line in line.filter { $0 == "━" }.count }
+        screen.first {
+            $0.contains("#") && $0.contains("match") && ($0.contains("━") || $0.contains("┄")) && !$0.contains(":")
+        }
+        .map { line in line.filter { $0 == "━" }.count }
     }
 
     /// The milliseconds one timeline column stands for, from the pane's title (`· 1 col = 32ms`, `· 1 col = 1s`).
     static func millisecondsPerColumn(_ screen: [String]) -> Double? {
         guard let title = screen.first(where: { $0.contains("Retry timeline") }),
-              let range = title.range(of: "1 col = ") else { return nil }
+            let range = title.range(of: "1 col = ")
+        else { return nil }
         let text = title[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "m" || $0 == "s" }
         if text.hasSuffix("ms") { return Double(text.dropLast(2)) }
         if text.hasSuffix("s") { return Double(text.dropLast()).map { $0 * 1000 } }
@@ -30,11 +34,12 @@ extension TerminalEndToEndTests {
 
     @Test func theWaterfallGrowsTheInspectorShowsTheMaskedKeyAndXExportsFilesThatParse() async throws {
         // Given the dashboard running flaky-server with 2 s and 4 s waits (6 s of waiting)
-        let session = try TmuxSession(command: """
-            '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 2
-            echo "EXIT=$?"
-            sleep 60
-            """)
+        let session = try TmuxSession(
+            command: """
+                '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 2
+                echo "EXIT=$?"
+                sleep 60
+                """)
         defer { session.kill() }
 
         // Then the /match row's wait bars grow while it waits. The first reading is taken in the first 3 s of the
@@ -44,11 +49,14 @@ extension TerminalEndToEndTests {
             guard let elapsed = Self.elapsedWaitMilliseconds(screen) else { return false }
             return elapsed > 0 && elapsed < 3_000
         }
-        let before = try #require(Self.elapsedWaitMilliseconds(first.screen),
-                                  "no waterfall row:\n\(first.screen.joined(separator: "\n"))")
-        #expect(first.ok, "the row was never seen in its first 3 s of waiting:\n\(first.screen.joined(separator: "\n"))")
+        let before = try #require(
+            Self.elapsedWaitMilliseconds(first.screen),
+            "no waterfall row:\n\(first.screen.joined(separator: "\n"))")
+        #expect(
+            first.ok, "the row was never seen in its first 3 s of waiting:\n\(first.screen.joined(separator: "\n"))")
         let grown = await session.waitFor(timeout: 8) { screen in
-            guard let elapsed = Self.elapsedWaitMilliseconds(screen), let scale = Self.millisecondsPerColumn(screen) else { return false }
+            guard let elapsed = Self.elapsedWaitMilliseconds(screen), let scale = Self.millisecondsPerColumn(screen)
+            else { return false }
             return elapsed > before + 2 * scale
         }
         #expect(grown.ok, "the wait did not grow from \(before) ms:\n\(grown.screen.joined(separator: "\n"))")
@@ -62,10 +70,11 @@ extension TerminalEndToEndTests {
         let focused = await session.waitFor { $0.contains { $0.contains("▶ Retry timeline") } }
         #expect(focused.ok, "the click did not focus the timeline:\n\(focused.screen.joined(separator: "\n"))")
         // (The /match row of the timeline, under its title: the scenario pane's ticked steps name /match too.)
-        let matchRow = try #require(focused.screen.indices.first { index in
-            let line = focused.screen[index]
-            return index > titleRow && line.contains("match") && line.contains("✔") && !line.contains(":")
-        })
+        let matchRow = try #require(
+            focused.screen.indices.first { index in
+                let line = focused.screen[index]
+                return index > titleRow && line.contains("match") && line.contains("✔") && !line.contains(":")
+            })
         try session.mouse(button: 0, x: 5, y: matchRow)
         try session.mouse(button: 3, x: 5, y: matchRow)
         try session.press("Enter")
@@ -84,17 +93,22 @@ extension TerminalEndToEndTests {
         try session.press("X")
         let exported = await session.waitFor { $0.joined().contains("exported requests.har, report.md, screen.svg") }
         #expect(exported.ok, "no export line:\n\(exported.screen.joined(separator: "\n"))")
-        let directory = try #require(try FileManager.default.contentsOfDirectory(atPath: session.workDirectory)
-            .first { $0.hasPrefix("optolink-export-") })
+        let directory = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: session.workDirectory)
+                .first { $0.hasPrefix("optolink-export-") })
         let base = URL(fileURLWithPath: session.workDirectory).appendingPathComponent(directory)
         let har = try #require(FileManager.default.contents(atPath: base.appendingPathComponent("requests.har").path))
-        let entries = ((try JSONSerialization.jsonObject(with: har) as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [Any]
+        let entries =
+            ((try JSONSerialization.jsonObject(with: har) as? [String: Any])?["log"] as? [String: Any])?["entries"]
+            as? [Any]
         #expect((entries?.count ?? 0) >= 3)
         let svg = try #require(FileManager.default.contents(atPath: base.appendingPathComponent("screen.svg").path))
         let (reader, ok, error) = SVGReader.read(String(decoding: svg, as: UTF8.self))
         #expect(ok, "\(error ?? "")")
         #expect(reader.rows.count == 40 && reader.rows.contains { $0.contains("Retry timeline") })
-        let report = String(decoding: FileManager.default.contents(atPath: base.appendingPathComponent("report.md").path) ?? Data(), as: UTF8.self)
+        let report = String(
+            decoding: FileManager.default.contents(atPath: base.appendingPathComponent("report.md").path) ?? Data(),
+            as: UTF8.self)
         #expect(report.contains("| flaky-server | PASS |"))
         try session.press("q")
         #expect(await session.waitFor { $0.contains("EXIT=0") }.ok)
@@ -113,29 +127,35 @@ extension TerminalEndToEndTests {
 
     @Test func thePickerShowsExpectationsAndTheScenarioChecklistTicksUpToPass() async throws {
         // Given the dashboard with 1 s and 2 s waits (flaky-server's first launch takes 3 s)
-        let session = try TmuxSession(command: """
-            '\(BuiltBinary.path)' --backoff-base 1
-            echo "EXIT=$?"
-            sleep 60
-            """)
+        let session = try TmuxSession(
+            command: """
+                '\(BuiltBinary.path)' --backoff-base 1
+                echo "EXIT=$?"
+                sleep 60
+                """)
         defer { session.kill() }
         #expect(await session.waitFor { $0.joined().contains("Match attempts") }.ok)
 
         // When s opens the picker: each scenario's expectation is beside its name
         try session.press("s")
         let picker = await session.waitFor { $0.joined().contains("Run a scenario") }
-        #expect(picker.screen.contains { $0.contains("flaky-server") && $0.contains("/match answers 503 twice") },
-                "\(picker.screen.joined(separator: "\n"))")
+        #expect(
+            picker.screen.contains { $0.contains("flaky-server") && $0.contains("/match answers 503 twice") },
+            "\(picker.screen.joined(separator: "\n"))")
         // and the selected one's, whole, under the list
         for _ in 0..<9 { try session.press("j") }
         let selected = await session.waitFor { $0.contains { $0.contains("── flaky-server ─") } }
         #expect(selected.ok, "\(selected.screen.joined(separator: "\n"))")
-        #expect(selected.screen.contains { $0.contains("expects /match answers 503 twice then succeeds: waits base then 2×base") })
+        #expect(
+            selected.screen.contains {
+                $0.contains("expects /match answers 503 twice then succeeds: waits base then 2×base")
+            })
 
         // When it runs: while the first launch waits out the retries, the steps before it are ticked
         try session.press("Enter")
         let running = await session.waitFor(timeout: 15) { screen in
-            screen.contains { $0.contains("Scenario flaky-server · running 2/7") } && screen.contains { $0.hasPrefix("│ ▸ first launch") }
+            screen.contains { $0.contains("Scenario flaky-server · running 2/7") }
+                && screen.contains { $0.hasPrefix("│ ▸ first launch") }
         }
         #expect(running.ok, "no running checklist:\n\(running.screen.joined(separator: "\n"))")
         #expect(Self.tickedSteps(running.screen) == 2)
@@ -143,12 +163,15 @@ extension TerminalEndToEndTests {
         #expect(running.screen.contains { $0.hasPrefix("│ expects /match answers 503") })
 
         // Then every step ticks and the verdict explains itself, expected versus observed
-        let passed = await session.waitFor(timeout: 20) { $0.contains { $0.contains("Scenario flaky-server · PASS 7/7") } }
+        let passed = await session.waitFor(timeout: 20) {
+            $0.contains { $0.contains("Scenario flaky-server · PASS 7/7") }
+        }
         #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
         #expect(Self.tickedSteps(passed.screen) == 7)
         #expect(passed.screen.contains { $0.hasPrefix("│ PASS: expected /match answers 503 twice") })
-        #expect(Self.leftColumnText(passed.screen).contains("observed 503, wait 1.0s, 503, wait 2.0s, 200"),
-                "\(Self.leftColumnText(passed.screen))")
+        #expect(
+            Self.leftColumnText(passed.screen).contains("observed 503, wait 1.0s, 503, wait 2.0s, 200"),
+            "\(Self.leftColumnText(passed.screen))")
         #expect(passed.screen.first?.contains("scenario flaky-server PASS") == true)
         // Shift-Tab (to the fingerprint) brings the device profile and the fingerprint back
         try session.press("BTab")
@@ -158,11 +181,12 @@ extension TerminalEndToEndTests {
     }
 
     @Test func withNoMouseClicksAreIgnoredAndTheWheelScrollsTheLogOtherwise() async throws {
-        let session = try TmuxSession(command: """
-            '\(BuiltBinary.path)' --no-mouse
-            echo "EXIT=$?"
-            sleep 60
-            """)
+        let session = try TmuxSession(
+            command: """
+                '\(BuiltBinary.path)' --no-mouse
+                echo "EXIT=$?"
+                sleep 60
+                """)
         defer { session.kill() }
         let started = await session.waitFor { $0.joined().contains("Match attempts") }
         #expect(started.ok)
@@ -184,11 +208,16 @@ extension TerminalEndToEndTests {
     @Test func headlessExportAndJUnitAreWritten() async throws {
         let directory = NSTemporaryDirectory() + "optolink-headless-export-" + UUID().uuidString.prefix(8)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try await spawnOffPool(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario rate-limited --backoff-base 0.05 "
-                                             + "--export '\(directory)' --junit '\(directory)/junit.xml'; echo EXIT=$?"], capture: true)
+        let output = try await spawnOffPool(
+            [
+                "/bin/sh", "-c",
+                "'\(BuiltBinary.path)' --headless --scenario rate-limited --backoff-base 0.05 "
+                    + "--export '\(directory)' --junit '\(directory)/junit.xml'; echo EXIT=$?",
+            ], capture: true)
         #expect(output.contains("exported requests.har, report.md, screen.svg to \(directory)"), "\(output)")
         #expect(output.contains("EXIT=0"))
-        let junit = String(decoding: FileManager.default.contents(atPath: directory + "/junit.xml") ?? Data(), as: UTF8.self)
+        let junit = String(
+            decoding: FileManager.default.contents(atPath: directory + "/junit.xml") ?? Data(), as: UTF8.self)
         #expect(junit.contains(#"<testcase classname="optolink-dash.scenarios" name="rate-limited""#), "\(junit)")
         let har = FileManager.default.contents(atPath: directory + "/requests.har") ?? Data()
         #expect(String(decoding: har, as: UTF8.self).contains("\"status\" : 429"))

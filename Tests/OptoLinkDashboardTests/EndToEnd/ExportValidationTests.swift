@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The exports checked by third-party validators from PyPI (`Scripts/validate-exports.sh`: jsonschema against
@@ -8,19 +9,23 @@ enum ExportValidators {
     static let script = BuiltBinary.packageRoot.appendingPathComponent("Scripts/validate-exports.sh").path
     /// Made once per test process: 0 ready, 77 the virtualenv could not be made (PyPI unreachable), else broken.
     static let installStatus: Int32 = {
-        let output = (try? spawn(["/bin/sh", "-c", "bash '\(script)' --install >/dev/null 2>&1; echo $?"], capture: true)) ?? "1"
+        let output =
+            (try? spawn(["/bin/sh", "-c", "bash '\(script)' --install >/dev/null 2>&1; echo $?"], capture: true)) ?? "1"
         return Int32(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 1
     }()
     static var ready: Bool { installStatus == 0 }
-    static let skipReason: Comment = "Scripts/validate-exports.sh could not make its virtualenv (python3 -m venv and pip install from PyPI)"
+    static let skipReason: Comment =
+        "Scripts/validate-exports.sh could not make its virtualenv (python3 -m venv and pip install from PyPI)"
 
     /// The validator's JSON answer and its exit code.
     static func validate(_ arguments: [String]) async throws -> (json: [String: Any], status: Int32) {
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-        let output = try await spawnOffPool(["/bin/sh", "-c", "bash '\(script)' \(quoted) 2>/dev/null; echo \"STATUS=$?\""], capture: true)
+        let output = try await spawnOffPool(
+            ["/bin/sh", "-c", "bash '\(script)' \(quoted) 2>/dev/null; echo \"STATUS=$?\""], capture: true)
         let lines = output.split(separator: "\n").map(String.init)
         let status = lines.last.flatMap { Int32($0.replacingOccurrences(of: "STATUS=", with: "")) } ?? -1
-        let json = lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
+        let json =
+            lines.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
         return (json, status)
     }
 }
@@ -28,8 +33,9 @@ enum ExportValidators {
 @Suite("Exports pass third-party validators", .serialized)
 struct ExportValidationTests {
     @Test func installingTheValidatorsWorksOrSaysWhyNot() {
-        #expect(ExportValidators.installStatus == 0 || ExportValidators.installStatus == 77,
-                "validate-exports.sh --install exited \(ExportValidators.installStatus)")
+        #expect(
+            ExportValidators.installStatus == 0 || ExportValidators.installStatus == 77,
+            "validate-exports.sh --install exited \(ExportValidators.installStatus)")
     }
 
     @Test(.enabled(if: ExportValidators.ready, ExportValidators.skipReason))
@@ -37,23 +43,28 @@ struct ExportValidationTests {
         // Given a headless run of a passing and a retried scenario, recorded for export
         let server = try EmbeddedServer.start()
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("optolink-export-test-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "optolink-export-test-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: directory) }
         let junit = directory.appendingPathComponent("junit.xml").path
         let sink = LineSink()
-        let options = DashboardOptions(baseURL: server.baseURL, backoffBase: 0.05, headless: true, scenario: "flaky-server")
+        let options = DashboardOptions(
+            baseURL: server.baseURL, backoffBase: 0.05, headless: true, scenario: "flaky-server")
         var withExports = options
         withExports.exportDirectory = directory.path
         withExports.junitFile = junit
         let code = await HeadlessRunner.run(options: withExports, write: { sink.write($0) })
         #expect(code == 0, "\(sink.lines.joined(separator: "\n"))")
         for name in ExportBundle.fileNames {
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path), "\(name) missing")
+            #expect(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path), "\(name) missing")
         }
 
         // When the validators read the files
-        let (json, status) = try await ExportValidators.validate(["--har", directory.appendingPathComponent("requests.har").path,
-                                                                  "--junit", junit])
+        let (json, status) = try await ExportValidators.validate([
+            "--har", directory.appendingPathComponent("requests.har").path,
+            "--junit", junit,
+        ])
 
         // Then the HAR is valid HAR 1.2 with the /match's 503, 503, 200 and only masked keys; the JUnit has the case
         #expect(status == 0, "\(json)")
@@ -64,20 +75,27 @@ struct ExportValidationTests {
         let keys = har["headers"] as? [String] ?? []
         #expect(!keys.isEmpty && keys.allSatisfy { $0.hasSuffix("opl_sdk_…") }, "\(keys)")
         let cases = (json["junit"] as? [String: Any])?["cases"] as? [[String: Any]] ?? []
-        #expect(cases.count == 1 && cases.first?["name"] as? String == "flaky-server" && (cases.first?["results"] as? [String])?.isEmpty == true,
-                "\(cases)")
+        #expect(
+            cases.count == 1 && cases.first?["name"] as? String == "flaky-server"
+                && (cases.first?["results"] as? [String])?.isEmpty == true,
+            "\(cases)")
     }
 
     @Test(.enabled(if: ExportValidators.ready, ExportValidators.skipReason))
     func junitFailuresAndSkipsAreSeenByJunitparser() async throws {
         // Given results with a PASS, a FAIL and a SKIP
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("optolink-junit-\(UUID().uuidString.prefix(8)).xml")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "optolink-junit-\(UUID().uuidString.prefix(8)).xml")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data(JUnitReport.xml([
-            ScenarioResult(name: "a", expectation: "x", verdict: .passed, detail: "fine", duration: 1.5),
-            ScenarioResult(name: "b", expectation: "y", verdict: .failed, detail: "expected 2 got 3 & <more>", duration: 0.5),
-            ScenarioResult(name: "c", expectation: "z", verdict: .skipped, detail: "backend has no dev endpoints", duration: 0),
-        ]).utf8).write(to: file)
+        try Data(
+            JUnitReport.xml([
+                ScenarioResult(name: "a", expectation: "x", verdict: .passed, detail: "fine", duration: 1.5),
+                ScenarioResult(
+                    name: "b", expectation: "y", verdict: .failed, detail: "expected 2 got 3 & <more>", duration: 0.5),
+                ScenarioResult(
+                    name: "c", expectation: "z", verdict: .skipped, detail: "backend has no dev endpoints", duration: 0),
+            ]).utf8
+        ).write(to: file)
 
         // When
         let (json, status) = try await ExportValidators.validate(["--junit", file.path])

@@ -2,6 +2,7 @@ import Foundation
 import OptoLink
 import OptoLinkTesting
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// A simulated device on a scripted network (real clock: the SDK's waits are real, so this lives in EndToEnd):
@@ -13,9 +14,22 @@ struct RecordingTransportTests {
     final class Actions: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: [DashboardAction] = []
-        var all: [DashboardAction] { lock.lock(); defer { lock.unlock() }; return stored }
-        func add(_ action: DashboardAction) { lock.lock(); stored.append(action); lock.unlock() }
-        var exchanges: [HTTPExchange] { all.compactMap { if case .exchangeRecorded(let e) = $0 { return e }; return nil } }
+        var all: [DashboardAction] {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        func add(_ action: DashboardAction) {
+            lock.lock()
+            stored.append(action)
+            lock.unlock()
+        }
+        var exchanges: [HTTPExchange] {
+            all.compactMap {
+                if case .exchangeRecorded(let e) = $0 { return e }
+                return nil
+            }
+        }
     }
 
     /// Answers by path: /match 503 once then a match; /sdk/* 200.
@@ -25,14 +39,27 @@ struct RecordingTransportTests {
         func answer(_ request: HTTPRequest) -> HTTPResponse {
             let path = request.url.path
             if path.hasSuffix("/match") {
-                lock.lock(); matches += 1; let count = matches; lock.unlock()
-                if count == 1 { return HTTPResponse(status: 503, headers: ["Content-Type": "application/json"], body: Data(#"{"message":"busy"}"#.utf8)) }
-                return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"matched":false}"#.utf8))
+                lock.lock()
+                matches += 1
+                let count = matches
+                lock.unlock()
+                if count == 1 {
+                    return HTTPResponse(
+                        status: 503, headers: ["Content-Type": "application/json"],
+                        body: Data(#"{"message":"busy"}"#.utf8))
+                }
+                return HTTPResponse(
+                    status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"matched":false}"#.utf8))
             }
             if path.hasSuffix("/sdk/session") {
-                return HTTPResponse(status: 200, body: Data(#"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00Z","lastSeenAt":"2026-01-01T00:00:00Z"}"#.utf8))
+                return HTTPResponse(
+                    status: 200,
+                    body: Data(
+                        #"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00Z","lastSeenAt":"2026-01-01T00:00:00Z"}"#
+                            .utf8))
             }
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"ok":true}"#.utf8))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"ok":true}"#.utf8))
         }
     }
 
@@ -45,11 +72,12 @@ struct RecordingTransportTests {
             return network.answer(request)
         }
         let target = BackendTarget(baseURL: URL(string: "http://127.0.0.1:9")!)
-        let device = SimulatedDevice(settings: DeviceSettings(target: target, backoffBase: 0.05),
-                                     observer: { _, record in
-                                         if let exchange = record.exchange { actions.add(.exchangeRecorded(exchange)) }
-                                         actions.add(.diagnostic(record.event, time: record.time))
-                                     }, network: scripted)
+        let device = SimulatedDevice(
+            settings: DeviceSettings(target: target, backoffBase: 0.05),
+            observer: { _, record in
+                if let exchange = record.exchange { actions.add(.exchangeRecorded(exchange)) }
+                actions.add(.diagnostic(record.event, time: record.time))
+            }, network: scripted)
 
         // When it launches (the /match is retried), then tracks events and binds an identity at the same time
         try await device.installAndLaunch()
@@ -59,10 +87,11 @@ struct RecordingTransportTests {
         async let identity = device.setIdentity("user-9")
         async let event2 = device.trackEvent("b", properties: ["n": .number(2)])
         _ = try await (event1, identity, event2)
-        #expect(await device.recorder.wait(timeout: 10) { recorder in
-            recorder.requests.filter { $0.endpoint == .events || $0.endpoint == .identity }.count >= 2
-                && recorder.requests.allSatisfy(\.isFinished)
-        })
+        #expect(
+            await device.recorder.wait(timeout: 10) { recorder in
+                recorder.requests.filter { $0.endpoint == .events || $0.endpoint == .identity }.count >= 2
+                    && recorder.requests.allSatisfy(\.isFinished)
+            })
         await device.stopSDK()
 
         // Then every attempt the diagnostics report has exactly one exchange, on its own endpoint's path,
@@ -74,15 +103,20 @@ struct RecordingTransportTests {
         for trace in traces {
             for attempt in trace.attempts {
                 let matching = exchanges.filter { $0.requestID == trace.requestID && $0.attempt == attempt.number }
-                #expect(matching.count == 1, "request \(trace.requestID) attempt \(attempt.number): \(matching.count) exchanges")
-                #expect(matching.first?.url.hasSuffix("/" + trace.endpoint.rawValue) == true, "\(matching.first?.url ?? "-")")
+                #expect(
+                    matching.count == 1,
+                    "request \(trace.requestID) attempt \(attempt.number): \(matching.count) exchanges")
+                #expect(
+                    matching.first?.url.hasSuffix("/" + trace.endpoint.rawValue) == true,
+                    "\(matching.first?.url ?? "-")")
                 #expect(matching.first?.status == attempt.status)
             }
         }
         let match = try #require(traces.first { $0.endpoint == .match })
         let attempts = exchanges.filter { $0.requestID == match.requestID }.sorted { $0.attempt < $1.attempt }
         #expect(attempts.map(\.status) == [503, 200])
-        #expect(attempts.map { $0.requestBody?.text } == [attempts[0].requestBody?.text, attempts[0].requestBody?.text])
+        #expect(
+            attempts.map { $0.requestBody?.text } == [attempts[0].requestBody?.text, attempts[0].requestBody?.text])
         #expect(attempts[0].responseBody?.text == #"{"message":"busy"}"#)
         // Keys are masked in what is kept; the SDK sent them unmasked.
         #expect(attempts[0].requestHeader("X-API-Key") == "opl_sdk_…")
@@ -90,7 +124,8 @@ struct RecordingTransportTests {
         let sent = await scripted.requests
         #expect(sent.contains { $0.header("X-API-Key") == DashboardOptions.demoAPIKey })
         #expect(sent.allSatisfy { $0.header("X-Forwarded-For") == FingerprintValues.demoPhone.networkAddress })
-        #expect(device.exchangeLog.unclaimed.isEmpty, "unclaimed: \(device.exchangeLog.unclaimed.map(\.request.url.path))")
+        #expect(
+            device.exchangeLog.unclaimed.isEmpty, "unclaimed: \(device.exchangeLog.unclaimed.map(\.request.url.path))")
         #expect(state.exchanges.count == exchanges.count)
     }
 }

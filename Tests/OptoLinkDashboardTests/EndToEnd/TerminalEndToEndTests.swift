@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built `optolink-dash`, found from this file's path (package root/.build/debug), not `swift build --show-bin-path`.
 enum BuiltBinary {
@@ -11,21 +11,25 @@ enum BuiltBinary {
     static let tmuxAvailable = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
         .contains { FileManager.default.isExecutableFile(atPath: $0) }
     static let ready = exists && tmuxAvailable
-    static let skipReason: Comment = "needs tmux and the built binary at .build/debug/optolink-dash (run `swift build` first)"
+    static let skipReason: Comment =
+        "needs tmux and the built binary at .build/debug/optolink-dash (run `swift build` first)"
 }
 
-@Suite("optolink-dash in a real terminal (tmux)", .serialized, .quietMachine, .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
+@Suite(
+    "optolink-dash in a real terminal (tmux)", .serialized, .quietMachine,
+    .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct TerminalEndToEndTests {
     @Test func deferredScenarioHelpEscapeResizeQuitAndTheTerminalIsRestored() async throws {
         // Given the dashboard started from a shell that records the tty modes before and after
-        let session = try TmuxSession(command: """
-            stty -g > stty-before
-            '\(BuiltBinary.path)' --theme default --backoff-base 0.2
-            echo "EXIT=$?"
-            stty -g > stty-after
-            echo OPTOLINK-MARKER-AFTER-EXIT
-            sleep 60
-            """)
+        let session = try TmuxSession(
+            command: """
+                stty -g > stty-before
+                '\(BuiltBinary.path)' --theme default --backoff-base 0.2
+                echo "EXIT=$?"
+                stty -g > stty-after
+                echo OPTOLINK-MARKER-AFTER-EXIT
+                sleep 60
+                """)
         defer { session.kill() }
         let started = await session.waitFor { $0.joined().contains("Match attempts") && $0.joined().contains("? help") }
         #expect(started.ok, "dashboard did not start:\n\(started.screen.joined(separator: "\n"))")
@@ -39,7 +43,9 @@ struct TerminalEndToEndTests {
         let picker = await session.waitFor { $0.joined().contains("Run a scenario") }
         #expect(picker.ok)
         try session.press("j", "j", "Enter")
-        let passed = await session.waitFor(timeout: 20) { $0.first?.contains("scenario deferred-clipboard PASS") == true }
+        let passed = await session.waitFor(timeout: 20) {
+            $0.first?.contains("scenario deferred-clipboard PASS") == true
+        }
         #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
         #expect(passed.screen.joined().contains("CLIPBOARD"), "the match is not on screen")
         #expect(passed.screen.joined().contains("#1 match"), "the request is not on the timeline")
@@ -56,7 +62,8 @@ struct TerminalEndToEndTests {
         // When the window shrinks to 80×24, the compact layout fills it
         try session.resize(width: 80, height: 24)
         let compact = await session.waitFor { screen in
-            screen.filter { !$0.isEmpty }.count == 24 && (screen.first?.count ?? 0) <= 80 && screen.joined().contains("Retry timeline")
+            screen.filter { !$0.isEmpty }.count == 24 && (screen.first?.count ?? 0) <= 80
+                && screen.joined().contains("Retry timeline")
                 && screen.contains { $0.hasPrefix("╰") && $0.hasSuffix("╯") && $0.count == 80 }
         }
         #expect(compact.ok, "no 80×24 layout:\n\(compact.screen.joined(separator: "\n"))")
@@ -66,25 +73,30 @@ struct TerminalEndToEndTests {
         let after = await session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
         #expect(after.ok, "no marker after exit:\n\(after.screen.joined(separator: "\n"))")
         #expect(after.screen.contains("EXIT=0"))
-        #expect(!after.screen.joined().contains("Match attempts"), "the dashboard is still on screen (alternate screen not left)")
-        let before = session.file("stty-before"), restored = session.file("stty-after")
+        #expect(
+            !after.screen.joined().contains("Match attempts"),
+            "the dashboard is still on screen (alternate screen not left)")
+        let before = session.file("stty-before")
+        let restored = session.file("stty-after")
         #expect(before != nil && before == restored, "tty modes differ: \(before ?? "-") vs \(restored ?? "-")")
     }
 
     @Test func sigtermRestoresTheTerminalAndIdleCPUStaysLow() async throws {
-        let session = try TmuxSession(command: """
-            stty -g > stty-before
-            '\(BuiltBinary.path)' </dev/tty &
-            echo $! > pid
-            wait $!
-            echo "EXIT=$?"
-            stty -g > stty-after
-            echo OPTOLINK-MARKER-AFTER-EXIT
-            sleep 60
-            """)
+        let session = try TmuxSession(
+            command: """
+                stty -g > stty-before
+                '\(BuiltBinary.path)' </dev/tty &
+                echo $! > pid
+                wait $!
+                echo "EXIT=$?"
+                stty -g > stty-after
+                echo OPTOLINK-MARKER-AFTER-EXIT
+                sleep 60
+                """)
         defer { session.kill() }
         #expect(await session.waitFor { $0.joined().contains("Match attempts") }.ok)
-        let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        let pid = try #require(
+            session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
 
         // Idle: the loop sleeps in poll (no ticking, no polling of the terminal): near zero CPU over 3 s
         // (0.05 s is the measurement's granularity of a few clock ticks; in practice 0).
@@ -104,16 +116,18 @@ struct TerminalEndToEndTests {
     }
 
     @Test func retryWaitsCountDownLiveAndTheScenarioFromTheCommandLinePasses() async throws {
-        let session = try TmuxSession(command: """
-            '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 1
-            echo "EXIT=$?"
-            sleep 60
-            """)
+        let session = try TmuxSession(
+            command: """
+                '\(BuiltBinary.path)' --scenario flaky-server --backoff-base 1
+                echo "EXIT=$?"
+                sleep 60
+                """)
         defer { session.kill() }
         // The countdown of a backoff wait is drawn, and later drawn smaller (it elapses live).
         func countdown(_ screen: [String]) -> Double? {
             guard let line = screen.first(where: { $0.contains("#") && $0.contains("match") && $0.contains("wait ") }),
-                  let range = line.range(of: #"wait \d+\.\d"#, options: .regularExpression) else { return nil }
+                let range = line.range(of: #"wait \d+\.\d"#, options: .regularExpression)
+            else { return nil }
             return Double(line[range].dropFirst(5))
         }
         let first = await session.waitFor(timeout: 15) { countdown($0) != nil }
@@ -123,16 +137,21 @@ struct TerminalEndToEndTests {
         let passed = await session.waitFor(timeout: 20) { $0.first?.contains("scenario flaky-server PASS") == true }
         #expect(passed.ok, "no PASS:\n\(passed.screen.joined(separator: "\n"))")
         // The waterfall: the /match row holds its attempts (█ or the ▌ minimum mark) and waits (━) and ends with ✔.
-        #expect(passed.screen.contains { $0.contains("match") && $0.contains("━") && $0.contains("✔") },
-                "the retried /match is not on the waterfall:\n\(passed.screen.joined(separator: "\n"))")
+        #expect(
+            passed.screen.contains { $0.contains("match") && $0.contains("━") && $0.contains("✔") },
+            "the retried /match is not on the waterfall:\n\(passed.screen.joined(separator: "\n"))")
         try session.press("q")
         let exited = await session.waitFor { $0.contains("EXIT=0") }
         #expect(exited.ok)
     }
 
     @Test func headlessRunsWithoutATerminalAndReportsTheSummary() async throws {
-        let output = try await spawnOffPool(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario rate-limited --backoff-base 0.05; echo EXIT=$?"],
-                               capture: true)
+        let output = try await spawnOffPool(
+            [
+                "/bin/sh", "-c",
+                "'\(BuiltBinary.path)' --headless --scenario rate-limited --backoff-base 0.05; echo EXIT=$?",
+            ],
+            capture: true)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.contains("PASS rate-limited"), "\(output)")
         #expect(lines.contains { $0.contains("match #1 attempt 1 → 429") })
@@ -140,18 +159,20 @@ struct TerminalEndToEndTests {
         let listing = try spawn([BuiltBinary.path, "--list-scenarios"], capture: true)
         #expect(listing.split(separator: "\n").count == 17)
         #expect(listing.contains("flaky-server"))
-        let bad = try await spawnOffPool(["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario no-such; echo EXIT=$?"], capture: true)
+        let bad = try await spawnOffPool(
+            ["/bin/sh", "-c", "'\(BuiltBinary.path)' --headless --scenario no-such; echo EXIT=$?"], capture: true)
         #expect(bad.contains("EXIT=2"))
     }
 
     @Test(arguments: [("env -u TERM", "TERM is not set"), ("env TERM=no-such-terminal", "is not a terminal type")])
     func unusableTermGivesAClearErrorAndExitCode3(prefix: String, message: String) async throws {
-        let session = try TmuxSession(command: """
-            \(prefix) '\(BuiltBinary.path)'
-            echo "EXIT=$?"
-            echo OPTOLINK-MARKER-AFTER-EXIT
-            sleep 60
-            """)
+        let session = try TmuxSession(
+            command: """
+                \(prefix) '\(BuiltBinary.path)'
+                echo "EXIT=$?"
+                echo OPTOLINK-MARKER-AFTER-EXIT
+                sleep 60
+                """)
         defer { session.kill() }
         let after = await session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
         #expect(after.ok)
@@ -161,13 +182,14 @@ struct TerminalEndToEndTests {
 
     /// `swift test` runs with NO_COLOR=1 (which selects mono and skips theme files), so the binary runs without it.
     @Test func stderrWrittenDuringTheUIIsShownAfterTheTerminalIsRestored() async throws {
-        let session = try TmuxSession(command: """
-            printf 'theme[ok_fg]="green"\\nnot a theme line\\n' > broken.theme
-            env -u NO_COLOR '\(BuiltBinary.path)' --theme ./broken.theme
-            echo "EXIT=$?"
-            echo OPTOLINK-MARKER-AFTER-EXIT
-            sleep 60
-            """)
+        let session = try TmuxSession(
+            command: """
+                printf 'theme[ok_fg]="green"\\nnot a theme line\\n' > broken.theme
+                env -u NO_COLOR '\(BuiltBinary.path)' --theme ./broken.theme
+                echo "EXIT=$?"
+                echo OPTOLINK-MARKER-AFTER-EXIT
+                sleep 60
+                """)
         defer { session.kill() }
         let running = await session.waitFor { $0.joined().contains("Match attempts") }
         #expect(running.ok)
@@ -175,15 +197,20 @@ struct TerminalEndToEndTests {
         try session.press("q")
         let after = await session.waitFor { $0.joined().contains("OPTOLINK-MARKER-AFTER-EXIT") }
         #expect(after.ok)
-        #expect(after.screen.contains { $0.contains("optolink-dash: theme: ./broken.theme:2:") },
-                "\(after.screen.joined(separator: "\n"))")
+        #expect(
+            after.screen.contains { $0.contains("optolink-dash: theme: ./broken.theme:2:") },
+            "\(after.screen.joined(separator: "\n"))")
         #expect(after.screen.contains("EXIT=0"))
     }
 
     /// utime + stime of a process in seconds (Linux /proc), nil elsewhere.
     func cpuSeconds(pid: Int32) -> Double? {
-        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat").map({ String(decoding: $0, as: UTF8.self) }),
-              let close = stat.lastIndex(of: ")") else { return nil }
+        guard
+            let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat").map({
+                String(decoding: $0, as: UTF8.self)
+            }),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))

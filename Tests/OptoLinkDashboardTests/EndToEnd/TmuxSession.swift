@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,8 +19,11 @@ final class TmuxSession {
         let script = workDirectory + "/run.sh"
         try ("cd '\(workDirectory)'\n" + command + "\n").write(toFile: script, atomically: true, encoding: .utf8)
         // The server daemonizes and would keep a stdout pipe open forever: no capture here.
-        _ = try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
-                      "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color", "sh \(script)"], capture: false)
+        _ = try tmux(
+            [
+                "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
+                "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color", "sh \(script)",
+            ], capture: false)
     }
 
     /// Runs a tmux command against this server; returns stdout.
@@ -30,7 +34,8 @@ final class TmuxSession {
 
     /// The visible pane as lines.
     func screen() -> [String] {
-        ((try? tmux(["capture-pane", "-p", "-t", "0"])) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        ((try? tmux(["capture-pane", "-p", "-t", "0"])) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
     }
 
     /// Sends tmux key names (`?`, `Escape`, `q`).
@@ -42,13 +47,16 @@ final class TmuxSession {
     /// tmux returned it as plain characters, and `send-keys -M` only replays a mouse event inside a tmux binding.
     /// Buttons: 0 press of button 1, 3 release, 64 wheel up, 65 wheel down.
     func mouse(button: Int, x: Int, y: Int) throws {
-        let sequence = "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + x)))
+        let sequence =
+            "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + x)))
             + String(UnicodeScalar(UInt8(33 + y)))
         try tmux(["send-keys", "-t", "0", "-l", sequence])
     }
 
     /// Resizes the window (delivers SIGWINCH / KEY_RESIZE).
-    func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"]) }
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
 
     /// Polls the screen (every 50 ms, up to `timeout` s) until `condition` holds; returns the last screen.
     ///
@@ -113,8 +121,8 @@ func spawn(_ argv: [String], capture: Bool) throws -> String {
     var cArguments = argv.map { strdup($0) } + [nil]
     var cEnvironment = environment.map { strdup($0) } + [nil]
     defer {
-        cArguments.forEach { free($0) }
-        cEnvironment.forEach { free($0) }
+        for argument in cArguments { free(argument) }
+        for variable in cEnvironment { free(variable) }
     }
     var pid: pid_t = 0
     let result = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)

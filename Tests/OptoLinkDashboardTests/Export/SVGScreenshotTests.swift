@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import OptoLinkDashboard
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-@testable import OptoLinkDashboard
 
 /// Reads an SVG back: the text of each `<text>` element and the fills of its `<tspan>`s.
 final class SVGReader: NSObject, XMLParserDelegate {
@@ -20,10 +22,15 @@ final class SVGReader: NSObject, XMLParserDelegate {
         return (reader, ok, parser.parserError.map { "\($0)" })
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         switch name {
-        case "text": inText = true; rows.append(""); fills.append([])
+        case "text":
+            inText = true
+            rows.append("")
+            fills.append([])
         case "tspan": fills[fills.count - 1].append(attributes["fill"] ?? "")
         case "rect": rects += 1
         default: break
@@ -86,7 +93,10 @@ struct SVGScreenshotTests {
         #expect(log["version"] as? String == "1.2")
         #expect(entries.count == 3)
         #expect(entries.compactMap { ($0["response"] as? [String: Any])?["status"] as? Int } == [503, 503, 200])
-        #expect(entries.compactMap { $0["comment"] as? String } == ["#2 match attempt 1 of 3", "#2 match attempt 2 of 3", "#2 match attempt 3 of 3"])
+        #expect(
+            entries.compactMap { $0["comment"] as? String } == [
+                "#2 match attempt 1 of 3", "#2 match attempt 2 of 3", "#2 match attempt 3 of 3",
+            ])
         let text = String(decoding: HARExport.data(state), as: UTF8.self)
         #expect(text.contains("opl_sdk_…") && !text.contains("opl_sdk_demo"))
         let decision = (entries[0]["_optolink"] as? [String: Any])?["decision"] as? String
@@ -94,12 +104,21 @@ struct SVGScreenshotTests {
     }
 
     @Test func junitHasACaseperScenarioWithFailureAndSkipped() {
-        let xml = JUnitReport.xml([
-            ScenarioResult(name: "direct-open", expectation: "opens", verdict: .passed, detail: "ok", duration: 0.25),
-            ScenarioResult(name: "flaky-server", expectation: "retries", verdict: .failed, detail: "expected 503, 503, 200; got <503>", duration: 3),
-            ScenarioResult(name: "timeout", expectation: "times out", verdict: .skipped, detail: "backend has no dev endpoints", duration: 0),
-        ], timestamp: Date(timeIntervalSince1970: 0))
-        #expect(xml.contains(#"<testsuite name="optolink-dash scenarios" tests="3" failures="1" errors="0" skipped="1" time="3.250""#))
+        let xml = JUnitReport.xml(
+            [
+                ScenarioResult(
+                    name: "direct-open", expectation: "opens", verdict: .passed, detail: "ok", duration: 0.25),
+                ScenarioResult(
+                    name: "flaky-server", expectation: "retries", verdict: .failed,
+                    detail: "expected 503, 503, 200; got <503>", duration: 3),
+                ScenarioResult(
+                    name: "timeout", expectation: "times out", verdict: .skipped,
+                    detail: "backend has no dev endpoints", duration: 0),
+            ], timestamp: Date(timeIntervalSince1970: 0))
+        #expect(
+            xml.contains(
+                #"<testsuite name="optolink-dash scenarios" tests="3" failures="1" errors="0" skipped="1" time="3.250""#
+            ))
         #expect(xml.contains(#"<failure message="expected 503, 503, 200; got &lt;503&gt;" type="ScenarioFailure">"#))
         #expect(xml.contains(#"<skipped message="backend has no dev endpoints"/>"#))
         #expect(xml.contains(#"timestamp="1970-01-01T00:00:00""#))
@@ -110,8 +129,13 @@ struct SVGScreenshotTests {
     @Test func junitSystemOutListsTheStepsUnderTheVerdict() throws {
         let result = try #require(Fixtures.scenarioFailed().scenarioResults.last)
         let xml = JUnitReport.xml([result], timestamp: Date(timeIntervalSince1970: 0))
-        #expect(xml.contains("<system-out>deferred-clipboard FAIL at step 3 “/match → CLIPBOARD exact”: expected CLIPBOARD exact"))
-        #expect(xml.contains("&#10;✔ click from another network&#10;✔ first launch&#10;✘ /match → CLIPBOARD exact&#10;· pasteboard cleared</system-out>"))
+        #expect(
+            xml.contains(
+                "<system-out>deferred-clipboard FAIL at step 3 “/match → CLIPBOARD exact”: expected CLIPBOARD exact"))
+        #expect(
+            xml.contains(
+                "&#10;✔ click from another network&#10;✔ first launch&#10;✘ /match → CLIPBOARD exact&#10;· pasteboard cleared</system-out>"
+            ))
         let (_, ok, error) = SVGReader.read(xml)
         #expect(ok, "\(error ?? "")")
     }
@@ -120,7 +144,8 @@ struct SVGScreenshotTests {
         var state = Fixtures.deferredMatch()
         DashboardReducer.reduce(&state, .scenarioExpectations(["deferred-scored-medium": "medium confidence"]))
         DashboardReducer.reduce(&state, .scenarioStarted(name: "deferred-scored-medium"))
-        DashboardReducer.reduce(&state, .scenarioFinished(name: "deferred-scored-medium", passed: true, detail: "score 79"))
+        DashboardReducer.reduce(
+            &state, .scenarioFinished(name: "deferred-scored-medium", passed: true, detail: "score 79"))
         let report = MarkdownReport.markdown(state)
         #expect(report.contains("| deferred-scored-medium | PASS |"))
         #expect(report.contains("| medium confidence | score 79 |"))
@@ -131,7 +156,9 @@ struct SVGScreenshotTests {
     @Test func theReportListsEachScenariosStepsWithTheirMarks() {
         let report = MarkdownReport.markdown(Fixtures.scenarioFailed())
         #expect(report.contains("### Steps"))
-        #expect(report.contains("- **deferred-clipboard** FAIL: ✔ click from another network · ✔ first launch · ✘ /match → CLIPBOARD exact · "
-                                + "· pasteboard cleared"))
+        #expect(
+            report.contains(
+                "- **deferred-clipboard** FAIL: ✔ click from another network · ✔ first launch · ✘ /match → CLIPBOARD exact · "
+                    + "· pasteboard cleared"))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("InputRouter")
@@ -22,8 +23,10 @@ struct InputRouterTests {
     }
 
     @Test func escapeClosesAnyOverlayAndCtrlCQuitsFromAnywhere() {
-        for overlay: DashboardOverlay in [.help, .faultMenu(selected: .drop, count: 1), .scenarioPicker(selected: 0),
-                                          .textInput(purpose: .identity, text: "")] {
+        for overlay: DashboardOverlay in [
+            .help, .faultMenu(selected: .drop, count: 1), .scenarioPicker(selected: 0),
+            .textInput(purpose: .identity, text: ""),
+        ] {
             let state = Fixtures.reduced([.openOverlay(overlay)])
             #expect(router.route(.escape, in: state) == InputOutcome(actions: [.closeOverlay]))
             #expect(router.route(.ctrlC, in: state) == InputOutcome(commands: [.quit]))
@@ -37,7 +40,9 @@ struct InputRouterTests {
 
     @Test func identityInputCommitsAsACommand() {
         let state = Fixtures.reduced([.openOverlay(.textInput(purpose: .identity, text: " user-7 "))])
-        #expect(router.route(.enter, in: state) == InputOutcome(actions: [.closeOverlay], commands: [.setIdentity("user-7")]))
+        #expect(
+            router.route(.enter, in: state)
+                == InputOutcome(actions: [.closeOverlay], commands: [.setIdentity("user-7")]))
     }
 
     @Test func faultMenuInjectsTheChosenFaultForNRequests() {
@@ -46,13 +51,20 @@ struct InputRouterTests {
             for action in router.route(key, in: state).actions { DashboardReducer.reduce(&state, action) }
         }
         let outcome = router.route(.enter, in: state)
-        #expect(outcome == InputOutcome(actions: [.closeOverlay], commands: [.injectFault(FaultRequest(kind: .status500, count: 3))]))
+        #expect(
+            outcome
+                == InputOutcome(
+                    actions: [.closeOverlay], commands: [.injectFault(FaultRequest(kind: .status500, count: 3))]))
     }
 
     @Test func scenarioPickerRunsTheSelectedScenario() {
-        var state = Fixtures.reduced([.scenariosAvailable(["direct-open", "flaky-server"]), .openOverlay(.scenarioPicker(selected: 0))])
+        var state = Fixtures.reduced([
+            .scenariosAvailable(["direct-open", "flaky-server"]), .openOverlay(.scenarioPicker(selected: 0)),
+        ])
         for action in router.route(.character("j"), in: state).actions { DashboardReducer.reduce(&state, action) }
-        #expect(router.route(.enter, in: state) == InputOutcome(actions: [.closeOverlay], commands: [.runScenario("flaky-server")]))
+        #expect(
+            router.route(.enter, in: state)
+                == InputOutcome(actions: [.closeOverlay], commands: [.runScenario("flaky-server")]))
     }
 
     @Test func helpClosesOnAnyKey() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Keymap")
@@ -38,10 +39,12 @@ struct KeymapTests {
 
     @Test func everyRequiredActionHasAKey() {
         let commands = Set(Keymap.standard.bindings.map(\.command))
-        let required: [DashboardCommand] = [.openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall,
-                                            .toggleClipboardReading, .activate, .toggleNetwork, .faultMenu, .setIdentityPrompt,
-                                            .clearIdentity, .trackEvent, .trackOversizedEvent, .scenarioPicker, .cycleTheme,
-                                            .clearHistory]
+        let required: [DashboardCommand] = [
+            .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall,
+            .toggleClipboardReading, .activate, .toggleNetwork, .faultMenu, .setIdentityPrompt,
+            .clearIdentity, .trackEvent, .trackOversizedEvent, .scenarioPicker, .cycleTheme,
+            .clearHistory,
+        ]
         for command in required { #expect(commands.contains(command), "no key for \(command)") }
     }
 }

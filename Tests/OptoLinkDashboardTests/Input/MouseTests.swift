@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Mouse")
@@ -26,7 +27,7 @@ struct MouseTests {
         var state = Fixtures.deferredMatch()
         let rect = try #require(DashboardLayout.compute(state).panes[.matches])
         #expect(state.selectedAttempt == 0)
-        Self.click(&state, x: rect.x + 3, y: rect.y + 3)   // inner.y + 1 (header) + 1 = the second attempt
+        Self.click(&state, x: rect.x + 3, y: rect.y + 3)  // inner.y + 1 (header) + 1 = the second attempt
         #expect(state.selectedAttempt == 1)
         #expect(state.focus == .matches)
     }
@@ -39,7 +40,8 @@ struct MouseTests {
         Self.click(&state, x: log.x + 4, y: log.y + 2, .wheelDown)
         #expect(state.logScroll == 0)
 
-        var inspected = Fixtures.reduced(Fixtures.flakyWithExchanges(), [.openOverlay(.inspector(requestID: 2, scroll: 0))])
+        var inspected = Fixtures.reduced(
+            Fixtures.flakyWithExchanges(), [.openOverlay(.inspector(requestID: 2, scroll: 0))])
         Self.click(&inspected, x: 10, y: 10, .wheelDown)
         #expect(inspected.overlay == .inspector(requestID: 2, scroll: 3))
     }
@@ -49,7 +51,7 @@ struct MouseTests {
         Self.click(&state, x: 3, y: 3)
         #expect(state.overlay == .help && state.focus == .profile)
         var idle = Fixtures.idle
-        Self.click(&idle, x: 3, y: 0)   // the header
+        Self.click(&idle, x: 3, y: 0)  // the header
         #expect(idle == Fixtures.idle)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The proxy's fault decisions as a pure function: plan + request → decision (no socket, no clock).
@@ -56,7 +57,9 @@ import Testing
 
     @Test func theQueryDoesNotChangeTheFamily() {
         var plan = FaultPlan(rules: [ProxyFaultRule(route: "data", fault: .trickle(bytes: 1, interval: 0.1), count: 1)])
-        #expect(plan.decide(method: "GET", path: "/demo/summer/data?deviceId=a/b").fault == .trickle(bytes: 1, interval: 0.1))
+        #expect(
+            plan.decide(method: "GET", path: "/demo/summer/data?deviceId=a/b").fault
+                == .trickle(bytes: 1, interval: 0.1))
     }
 
     @Test func aPathRouteCoversThatPathAndBelowOnly() {
@@ -83,19 +86,24 @@ import Testing
 @Suite struct FaultProxyMessageTests {
     @Test func hopByHopFieldsAndTheOnesConnectionNamesAreRemoved() {
         let fields: [(name: String, value: String)] = [
-            ("Host", "127.0.0.1:1"), ("Connection", "keep-alive, X-Private"), ("Keep-Alive", "timeout=5"), ("X-Private", "1"),
+            ("Host", "127.0.0.1:1"), ("Connection", "keep-alive, X-Private"), ("Keep-Alive", "timeout=5"),
+            ("X-Private", "1"),
             ("Transfer-Encoding", "chunked"), ("TE", "trailers"), ("Upgrade", "h2c"), ("Proxy-Authorization", "x"),
             ("Content-Length", "2"), ("Expect", "100-continue"),
-            ("X-API-Key", "opl_client_x"), ("X-Forwarded-For", "203.0.113.9"), ("Content-Type", "application/json"), ("User-Agent", "ua"),
+            ("X-API-Key", "opl_client_x"), ("X-Forwarded-For", "203.0.113.9"), ("Content-Type", "application/json"),
+            ("User-Agent", "ua"),
         ]
         let forwarded = FaultProxy.forwardedRequestHeaders(fields).map(\.name)
         #expect(forwarded == ["X-API-Key", "X-Forwarded-For", "Content-Type", "User-Agent"])
     }
 
     @Test func theAnswerLosesItsLengthAndEncodingButKeepsTheRest() {
-        let fields: [(name: String, value: String)] = [("Content-Length", "10"), ("Content-Encoding", "gzip"), ("Connection", "close"),
-                                                       ("Retry-After", "2"), ("X-Request-Id", "req_1"), ("Cache-Control", "no-store")]
-        #expect(FaultProxy.forwardedResponseHeaders(fields).map(\.name) == ["Retry-After", "X-Request-Id", "Cache-Control"])
+        let fields: [(name: String, value: String)] = [
+            ("Content-Length", "10"), ("Content-Encoding", "gzip"), ("Connection", "close"),
+            ("Retry-After", "2"), ("X-Request-Id", "req_1"), ("Cache-Control", "no-store"),
+        ]
+        #expect(
+            FaultProxy.forwardedResponseHeaders(fields).map(\.name) == ["Retry-After", "X-Request-Id", "Cache-Control"])
     }
 
     @Test func anInjectedAnswerIsTheContractsEnvelopeMarkedInjected() throws {
@@ -109,17 +117,22 @@ import Testing
     }
 
     @Test func theUpstreamPathIsKeptAndTheTargetAppended() {
-        #expect(FaultProxy.upstreamURL(URL(string: "https://links.example.com/api/")!, target: "/match?x=1")?.absoluteString
+        #expect(
+            FaultProxy.upstreamURL(URL(string: "https://links.example.com/api/")!, target: "/match?x=1")?.absoluteString
                 == "https://links.example.com/api/match?x=1")
-        #expect(FaultProxy.upstreamURL(URL(string: "http://127.0.0.1:8787")!, target: "/demo/summer")?.absoluteString
+        #expect(
+            FaultProxy.upstreamURL(URL(string: "http://127.0.0.1:8787")!, target: "/demo/summer")?.absoluteString
                 == "http://127.0.0.1:8787/demo/summer")
     }
 
     @Test func eventLinesSayWhatTheProxyInjected() {
         let decision = FaultPlan.Decision(fault: .status(503, retryAfter: nil), route: "match", use: 1, of: 2)
-        let event = ProxyEvent(method: "POST", target: "/match", decision: decision, status: 503, reachedUpstream: false, note: nil)
+        let event = ProxyEvent(
+            method: "POST", target: "/match", decision: decision, status: 503, reachedUpstream: false, note: nil)
         #expect(event.line == "proxy: POST /match → 503 (injected by the proxy: 503 on match (1 of 2))")
-        let plain = ProxyEvent(method: "GET", target: "/demo/summer/data?deviceId=x", decision: .pass, status: 200, reachedUpstream: true, note: nil)
+        let plain = ProxyEvent(
+            method: "GET", target: "/demo/summer/data?deviceId=x", decision: .pass, status: 200, reachedUpstream: true,
+            note: nil)
         #expect(plain.line == "proxy: GET /demo/summer/data → 200")
     }
 }
@@ -129,17 +142,23 @@ import Testing
     @Test func anExchangeMarkedInjectedMarksItsAttemptAndTheDetailLineSaysWho() {
         // Given a /match row whose first attempt got 503 and second 200
         var state = DashboardState()
-        state.timeline = [TimelineRow(requestID: 3, endpoint: "match", attempts: [
-            TimelineAttempt(number: 1, start: 0, status: 503, duration: 0.002),
-            TimelineAttempt(number: 2, start: 1, status: 200, duration: 0.003),
-        ], outcome: .finished(status: 200, attempts: 2))]
+        state.timeline = [
+            TimelineRow(
+                requestID: 3, endpoint: "match",
+                attempts: [
+                    TimelineAttempt(number: 1, start: 0, status: 503, duration: 0.002),
+                    TimelineAttempt(number: 2, start: 1, status: 200, duration: 0.003),
+                ], outcome: .finished(status: 200, attempts: 2))
+        ]
         // When the first attempt's exchange carries X-OptoLink-Injected and the second's does not
         func exchange(_ attempt: Int, _ headers: [HTTPExchange.Field]) -> HTTPExchange {
-            HTTPExchange(requestID: 3, attempt: attempt, endpoint: "match", method: "POST", url: "http://127.0.0.1:1/match",
-                         requestHeaders: [], requestBody: nil, status: attempt == 1 ? 503 : 200, responseHeaders: headers,
-                         responseBody: nil, error: nil, start: 0, duration: 0.002, startedAt: Date(timeIntervalSince1970: 0))
+            HTTPExchange(
+                requestID: 3, attempt: attempt, endpoint: "match", method: "POST", url: "http://127.0.0.1:1/match",
+                requestHeaders: [], requestBody: nil, status: attempt == 1 ? 503 : 200, responseHeaders: headers,
+                responseBody: nil, error: nil, start: 0, duration: 0.002, startedAt: Date(timeIntervalSince1970: 0))
         }
-        DashboardReducer.reduce(&state, .exchangeRecorded(exchange(1, [.init(name: "X-OptoLink-Injected", value: "proxy")])))
+        DashboardReducer.reduce(
+            &state, .exchangeRecorded(exchange(1, [.init(name: "X-OptoLink-Injected", value: "proxy")])))
         DashboardReducer.reduce(&state, .exchangeRecorded(exchange(2, [.init(name: "X-Request-Id", value: "req_1")])))
         // Then only the first attempt is marked, and the timeline's words name the proxy
         #expect(state.timeline[0].attempts.map(\.injectedBy) == ["proxy", nil])

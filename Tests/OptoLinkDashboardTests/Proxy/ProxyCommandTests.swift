@@ -1,33 +1,47 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The fault rules' text form and `optolink-dash proxy`'s arguments (no socket).
 @Suite struct ProxyCommandTests {
     @Test(arguments: [
-        ("route=match,status=503,count=2", ProxyFaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 2)),
-        ("route=sdk,status=503,retry-after=5", ProxyFaultRule(route: "sdk", fault: .status(503, retryAfter: 5), count: 1)),
+        (
+            "route=match,status=503,count=2",
+            ProxyFaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 2)
+        ),
+        (
+            "route=sdk,status=503,retry-after=5",
+            ProxyFaultRule(route: "sdk", fault: .status(503, retryAfter: 5), count: 1)
+        ),
         ("status=429,retry-after=3", ProxyFaultRule(route: "any", fault: .rateLimited(retryAfter: 3), count: 1)),
         ("status=429", ProxyFaultRule(route: "any", fault: .rateLimited(retryAfter: 1), count: 1)),
         ("route=match,delay=12", ProxyFaultRule(route: "match", fault: .delay(12), count: 1)),
         ("route=events,drop=after", ProxyFaultRule(route: "events", fault: .dropAfterUpstream, count: 1)),
         ("drop=before, count=4", ProxyFaultRule(route: "any", fault: .dropBeforeUpstream, count: 4)),
-        ("route=data,trickle=16/0.5", ProxyFaultRule(route: "data", fault: .trickle(bytes: 16, interval: 0.5), count: 1)),
+        (
+            "route=data,trickle=16/0.5",
+            ProxyFaultRule(route: "data", fault: .trickle(bytes: 16, interval: 0.5), count: 1)
+        ),
         ("route=/links,pass,count=3", ProxyFaultRule(route: "/links", fault: .pass, count: 3)),
     ])
     func rulesParse(text: String, rule: ProxyFaultRule) throws {
         #expect(try ProxyFaultSyntax.parse(text) == rule)
     }
 
-    @Test(arguments: ["", "route=match", "status=503,delay=1", "status=200", "route=nowhere,status=500", "drop=sideways",
-                      "trickle=16", "delay=-1", "count=0,status=500", "retry-after=2,delay=1", "colour=red,pass"])
+    @Test(arguments: [
+        "", "route=match", "status=503,delay=1", "status=200", "route=nowhere,status=500", "drop=sideways",
+        "trickle=16", "delay=-1", "count=0,status=500", "retry-after=2,delay=1", "colour=red,pass",
+    ])
     func badRulesAreUsageErrorsThatSayWhy(text: String) {
         #expect(throws: DashboardError.self) { try ProxyFaultSyntax.parse(text) }
     }
 
     @Test func optionsParse() throws {
-        let options = try ProxyCommand.parse(["--listen", "127.0.0.1:0", "--upstream", "https://links.example.com",
-                                              "--fault", "route=match,status=503,count=2", "--upstream-timeout", "12"])
+        let options = try ProxyCommand.parse([
+            "--listen", "127.0.0.1:0", "--upstream", "https://links.example.com",
+            "--fault", "route=match,status=503,count=2", "--upstream-timeout", "12",
+        ])
         #expect(options.host == "127.0.0.1" && options.port == 0)
         #expect(options.upstream?.absoluteString == "https://links.example.com")
         #expect(options.rules == [ProxyFaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 2)])
@@ -35,8 +49,10 @@ import Testing
         #expect(try ProxyCommand.parse(["--upstream", "http://127.0.0.1:8787"]).port == 8788)
     }
 
-    @Test(arguments: [[String](), ["--upstream", "ftp://x"], ["--upstream", "http://x", "--listen", "nohost"], ["--bogus"],
-                      ["--upstream", "http://x", "--fault", "status=42"]])
+    @Test(arguments: [
+        [String](), ["--upstream", "ftp://x"], ["--upstream", "http://x", "--listen", "nohost"], ["--bogus"],
+        ["--upstream", "http://x", "--fault", "status=42"],
+    ])
     func badArgumentsAreUsageErrors(arguments: [String]) {
         #expect(throws: DashboardError.self) { try ProxyCommand.parse(arguments) }
     }

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("DashboardRenderer")
 struct DashboardRendererTests {
-    static let states: [DashboardState] = [Fixtures.idle, Fixtures.deferredMatch(), Fixtures.retryMidWait(), Fixtures.help()]
+    static let states: [DashboardState] = [
+        Fixtures.idle, Fixtures.deferredMatch(), Fixtures.retryMidWait(), Fixtures.help(),
+    ]
 
     @Test func everyPaneIsVisibleAt120x40() {
         // (Every pane but the scenario's, which only shows once a scenario ran: ScenarioChecklistTests.)
@@ -22,7 +25,9 @@ struct DashboardRendererTests {
         #expect(after.contains("Fingerprint") && !after.contains("Device profile"))
     }
 
-    @Test(arguments: [ScreenSize(width: 79, height: 24), ScreenSize(width: 80, height: 23), ScreenSize(width: 40, height: 10)])
+    @Test(arguments: [
+        ScreenSize(width: 79, height: 24), ScreenSize(width: 80, height: 23), ScreenSize(width: 40, height: 10),
+    ])
     func belowMinimumShowsACenteredMessage(size: ScreenSize) {
         let lines = DashboardRenderer.render(Fixtures.deferredMatch(), size: size).lines
         let text = lines.joined(separator: "\n")
@@ -31,8 +36,10 @@ struct DashboardRendererTests {
         #expect(lines.count == size.height)
     }
 
-    @Test(arguments: [ScreenSize(width: 80, height: 24), ScreenSize(width: 97, height: 31), ScreenSize(width: 120, height: 40),
-                      ScreenSize(width: 200, height: 60), ScreenSize(width: 20, height: 5), ScreenSize(width: 0, height: 0)])
+    @Test(arguments: [
+        ScreenSize(width: 80, height: 24), ScreenSize(width: 97, height: 31), ScreenSize(width: 120, height: 40),
+        ScreenSize(width: 200, height: 60), ScreenSize(width: 20, height: 5), ScreenSize(width: 0, height: 0),
+    ])
     func bufferAlwaysHasExactlyTheRequestedSize(size: ScreenSize) {
         for state in Self.states {
             let buffer = DashboardRenderer.render(state, size: size)
@@ -43,10 +50,11 @@ struct DashboardRendererTests {
 
     @Test func longTextIsCutWithAnEllipsisInsideItsPane() {
         var state = Fixtures.idle
-        DashboardReducer.reduce(&state, .deviceProfileChanged(DeviceProfile(deviceId: String(repeating: "x", count: 200))))
+        DashboardReducer.reduce(
+            &state, .deviceProfileChanged(DeviceProfile(deviceId: String(repeating: "x", count: 200))))
         let lines = DashboardRenderer.render(state, size: .full).lines
         let row = lines.first { $0.contains("device ") } ?? ""
-        #expect(row.contains("x… │"))   // cut one column before the border
+        #expect(row.contains("x… │"))  // cut one column before the border
     }
 
     @Test func differingFingerprintFieldsUseTheDiffRole() {
@@ -63,11 +71,16 @@ struct DashboardRendererTests {
         // Given request #2 0.6 s into its 2 s wait (after a 1 s one), request #3 given up
         let lines = DashboardRenderer.render(Fixtures.retryMidWait(), size: .full).lines
         // Then the waiting row shows its countdown beside its bars, the finished row its outcome
-        #expect(lines.first { $0.hasPrefix("│ #2 data") }?.hasSuffix("wait 1.4s   │") == true, "\(lines.joined(separator: "\n"))")
+        #expect(
+            lines.first { $0.hasPrefix("│ #2 data") }?.hasSuffix("wait 1.4s   │") == true,
+            "\(lines.joined(separator: "\n"))")
         #expect(lines.contains { $0.hasPrefix("│›#3 events") && $0.contains("✘ gave up after 1") })
         // And with #2 selected, the detail line tells its whole story
-        let selected = DashboardRenderer.render(Fixtures.reduced(Fixtures.retryMidWait(), [.moveSelection(-1)]), size: .full).lines
-        #expect(selected.contains { $0.contains("#2 data: 503 200ms ▸ wait 1.0s ▸ 503 200ms ▸ wait 1.4s left of 2.0s") })
+        let selected = DashboardRenderer.render(
+            Fixtures.reduced(Fixtures.retryMidWait(), [.moveSelection(-1)]), size: .full
+        ).lines
+        #expect(
+            selected.contains { $0.contains("#2 data: 503 200ms ▸ wait 1.0s ▸ 503 200ms ▸ wait 1.4s left of 2.0s") })
     }
 
     @Test func breakdownBarMarksTheThreshold() {
@@ -79,15 +92,20 @@ struct DashboardRendererTests {
     }
 
     @Test func footerComesFromTheKeymap() {
-        let keymap = Keymap(bindings: [KeyBinding(key: .character("z"), label: "zap", description: "zap it", command: .clearHistory,
-                                                  showInFooter: true)])
+        let keymap = Keymap(bindings: [
+            KeyBinding(
+                key: .character("z"), label: "zap", description: "zap it", command: .clearHistory,
+                showInFooter: true)
+        ])
         let buffer = DashboardRenderer.render(Fixtures.idle, size: .full, keymap: keymap)
         #expect(buffer.lines[39].hasPrefix(" z zap"))
     }
 
     @Test func headerShowsServerDownAndTheScenarioVerdict() {
-        let state = Fixtures.reduced([.serverReachable(false), .scenarioStarted(name: "server-down"),
-                                      .scenarioFinished(name: "server-down", passed: false, detail: "expected 3 attempts")])
+        let state = Fixtures.reduced([
+            .serverReachable(false), .scenarioStarted(name: "server-down"),
+            .scenarioFinished(name: "server-down", passed: false, detail: "expected 3 attempts"),
+        ])
         let buffer = DashboardRenderer.render(state, size: .full)
         #expect(buffer.lines[0].contains("server ○ DOWN"))
         #expect(buffer.lines[0].contains("scenario server-down FAIL"))
@@ -112,7 +130,10 @@ struct DashboardRendererTests {
     }
 
     @Test func scoreComponentsMatchTheContractKeysAndMaximum() {
-        #expect(ScoreComponent.allCases.map(\.key) == ["ip", "platform", "osVersion", "language", "timezone", "deviceModel", "recency"])
+        #expect(
+            ScoreComponent.allCases.map(\.key) == [
+                "ip", "platform", "osVersion", "language", "timezone", "deviceModel", "recency",
+            ])
         #expect(ScoreComponent(key: "osVersion") == .osVersion)
         #expect(ScoreComponent(key: "ua") == nil)
         #expect(ScoreComponent.maxTotal == 96)
@@ -128,10 +149,13 @@ struct DashboardRendererTests {
 
     @Test func serverDataWithEscapesCannotBreakTheLayout() {
         var state = Fixtures.idle
-        DashboardReducer.reduce(&state, .matchAttemptsLoaded([
-            MatchAttempt(id: "x", at: "2026-11-30T05:00:00.000Z", matched: true, method: "CLIPBOARD\u{1B}[31m",
-                         path: "/日本/\u{1B}]0;title\u{7}" + String(repeating: "z", count: 300)),
-        ]))
+        DashboardReducer.reduce(
+            &state,
+            .matchAttemptsLoaded([
+                MatchAttempt(
+                    id: "x", at: "2026-11-30T05:00:00.000Z", matched: true, method: "CLIPBOARD\u{1B}[31m",
+                    path: "/日本/\u{1B}]0;title\u{7}" + String(repeating: "z", count: 300))
+            ]))
         for size in [ScreenSize.full, ScreenSize.minimum] {
             let lines = DashboardRenderer.render(state, size: size).lines
             #expect(lines.allSatisfy { $0.count == size.width && !$0.contains("\u{1B}") && !$0.contains("\u{7}") })

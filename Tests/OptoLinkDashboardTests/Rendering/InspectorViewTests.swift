@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Request inspector")
@@ -21,8 +22,9 @@ struct InspectorViewTests {
         // Given the inspector of request #2 (503, 503, 200)
         var state = Self.open(Fixtures.flakyWithExchanges())
         DashboardReducer.reduce(&state, .resize(size))
-        let document = InspectorDocument(row: state.timeline[1], exchanges: state.exchanges(of: 2), now: state.now,
-                                         width: InspectorDocument.textWidth(for: size))
+        let document = InspectorDocument(
+            row: state.timeline[1], exchanges: state.exchanges(of: 2), now: state.now,
+            width: InspectorDocument.textWidth(for: size))
         let text = document.lines.map(\.text).joined(separator: "\n")
 
         // Then each attempt has its method and URL, headers (key masked), pretty body, status, duration and decision
@@ -46,17 +48,23 @@ struct InspectorViewTests {
         // Given the open inspector at 80×24
         var state = Self.open(Fixtures.reduced(Fixtures.flakyWithExchanges(), [.resize(.minimum)]))
         let router = InputRouter()
-        func press(_ key: Key) { for action in router.route(key, in: state).actions { DashboardReducer.reduce(&state, action) } }
-        let document = InspectorDocument(row: state.timeline[1], exchanges: state.exchanges(of: 2), now: state.now,
-                                         width: InspectorDocument.textWidth(for: .minimum))
+        func press(_ key: Key) {
+            for action in router.route(key, in: state).actions { DashboardReducer.reduce(&state, action) }
+        }
+        let document = InspectorDocument(
+            row: state.timeline[1], exchanges: state.exchanges(of: 2), now: state.now,
+            width: InspectorDocument.textWidth(for: .minimum))
 
         // When → is pressed twice, the second attempt's heading is at the top
-        press(.right); press(.right)
+        press(.right)
+        press(.right)
         #expect(state.overlay == .inspector(requestID: 2, scroll: document.attemptLines[1]))
         let screen = DashboardRenderer.render(state, size: .minimum).lines
         #expect(screen[2].contains("── attempt 2 of 3"), "\(screen.joined(separator: "\n"))")
         // When G, then j: the scroll stops at the last page
-        press(.character("G")); let bottom = state.overlay; press(.character("j"))
+        press(.character("G"))
+        let bottom = state.overlay
+        press(.character("j"))
         #expect(state.overlay == bottom)
         #expect(DashboardRenderer.render(state, size: .minimum).lines.joined().contains("decision: done"))
         // When Esc, it closes

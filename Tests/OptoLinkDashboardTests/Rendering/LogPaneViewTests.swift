@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("LogPaneView")
@@ -12,18 +13,20 @@ struct LogPaneViewTests {
         // Given: the app loop's order (apply the start-up lines, then each turn: drain the inbox, tick),
         // with a manual clock: lines without a time of their own arrive between two ticks.
         let state = Fixtures.reduced([
-            .log(.info, "embedded server ready"),                  // applied before the first tick
+            .log(.info, "embedded server ready"),  // applied before the first tick
             .tick(now: 1000),
-            .log(.info, "browser click on /demo/summer"),          // drained at 1002.3, after an idle wait
+            .log(.info, "browser click on /demo/summer"),  // drained at 1002.3, after an idle wait
             .tick(now: 1002.3),
-            .log(.info, "app: install #1 and first launch"),       // drained at 1003.45
+            .log(.info, "app: install #1 and first launch"),  // drained at 1003.45
             .diagnostic(.requestStarted(requestID: 1, endpoint: "match", attempt: 1), time: 1003.45),
-            .diagnostic(.responseReceived(requestID: 1, endpoint: "match", attempt: 1, status: 503, duration: 0.02), time: 1003.47),
+            .diagnostic(
+                .responseReceived(requestID: 1, endpoint: "match", attempt: 1, status: 503, duration: 0.02),
+                time: 1003.47),
             .diagnostic(.retryScheduled(requestID: 1, endpoint: "match", attempt: 1, delay: 1), time: 1003.47),
             .tick(now: 1003.48),
             .tick(now: 1004.4),
             .diagnostic(.log(level: .warning, message: "SDK: slow answer"), time: 1004.62),
-            .log(.info, "fault injected: 503 on match ×2"),        // drained at 1004.7
+            .log(.info, "fault injected: 503 on match ×2"),  // drained at 1004.7
             .tick(now: 1004.7),
         ])
 

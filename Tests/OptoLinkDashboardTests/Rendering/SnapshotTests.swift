@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("Screen snapshots")
@@ -14,7 +15,8 @@ struct SnapshotTests {
     }
 
     @Test(arguments: sizes) func deferredMatchWithBreakdownOpen(size: ScreenSize) {
-        assertSnapshot(Self.render(Fixtures.deferredMatch(), size), named: "deferred-breakdown-\(size.width)x\(size.height)")
+        assertSnapshot(
+            Self.render(Fixtures.deferredMatch(), size), named: "deferred-breakdown-\(size.width)x\(size.height)")
     }
 
     @Test(arguments: sizes) func retryTimelineMidWait(size: ScreenSize) {
@@ -29,24 +31,28 @@ struct SnapshotTests {
 extension SnapshotTests {
     /// The waterfall with 1 s, 2 s and 4 s waits (the ratio itself is asserted in TimelinePaneViewTests).
     @Test(arguments: sizes) func waterfallWithWaitsOfOneTwoAndFourSeconds(size: ScreenSize) {
-        assertSnapshot(Self.render(Fixtures.backoffOneTwoFour(), size), named: "waterfall-1-2-4-\(size.width)x\(size.height)")
+        assertSnapshot(
+            Self.render(Fixtures.backoffOneTwoFour(), size), named: "waterfall-1-2-4-\(size.width)x\(size.height)")
     }
 }
 
 extension SnapshotTests {
     /// The flaky-server checklist mid-run: two steps ticked, the first launch running, the rest to come.
     @Test(arguments: sizes) func scenarioChecklistWhileItRuns(size: ScreenSize) {
-        assertSnapshot(Self.render(Fixtures.scenarioRunning(), size), named: "scenario-running-\(size.width)x\(size.height)")
+        assertSnapshot(
+            Self.render(Fixtures.scenarioRunning(), size), named: "scenario-running-\(size.width)x\(size.height)")
     }
 
     /// A failed scenario: the failed step, the steps never reached, the verdict expected versus observed.
     @Test(arguments: sizes) func scenarioChecklistAfterAFailure(size: ScreenSize) {
-        assertSnapshot(Self.render(Fixtures.scenarioFailed(), size), named: "scenario-failed-\(size.width)x\(size.height)")
+        assertSnapshot(
+            Self.render(Fixtures.scenarioFailed(), size), named: "scenario-failed-\(size.width)x\(size.height)")
     }
 
     /// The picker: each scenario's expectation beside its name, the selected one's in full under the list.
     @Test(arguments: sizes) func scenarioPickerShowsExpectations(size: ScreenSize) {
-        assertSnapshot(Self.render(Fixtures.scenarioPicker(), size), named: "scenario-picker-\(size.width)x\(size.height)")
+        assertSnapshot(
+            Self.render(Fixtures.scenarioPicker(), size), named: "scenario-picker-\(size.width)x\(size.height)")
     }
 }
 

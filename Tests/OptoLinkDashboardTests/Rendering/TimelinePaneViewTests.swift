@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("TimelinePaneView (waterfall)")
@@ -17,9 +18,15 @@ struct TimelinePaneViewTests {
 
     /// Lengths of the runs of wait cells (`━`, `┄`, `╸`) in a strip, left to right.
     static func waitRuns(_ strip: [Character]) -> [Int] {
-        var runs: [Int] = [], current = 0
+        var runs: [Int] = []
+        var current = 0
         for character in strip {
-            if "━┄╸".contains(character) { current += 1 } else if current > 0 { runs.append(current); current = 0 }
+            if "━┄╸".contains(character) {
+                current += 1
+            } else if current > 0 {
+                runs.append(current)
+                current = 0
+            }
         }
         if current > 0 { runs.append(current) }
         return runs
@@ -45,7 +52,9 @@ struct TimelinePaneViewTests {
         let waits = layout.segments.filter { $0.kind == .wait }.map(\.columns.count)
         #expect(waits.count == 3)
         for (length, delay) in zip(waits, [1.0, 2, 4]) {
-            #expect(abs(Double(length) - delay / waterfall.secondsPerColumn) <= 1, "\(waits) at \(waterfall.secondsPerColumn) s/col")
+            #expect(
+                abs(Double(length) - delay / waterfall.secondsPerColumn) <= 1,
+                "\(waits) at \(waterfall.secondsPerColumn) s/col")
         }
         #expect(abs(waits[1] - 2 * waits[0]) <= 1 && abs(waits[2] - 2 * waits[1]) <= 1, "\(waits)")
         #expect(waits[0] >= 7, "a 1 s wait is only \(waits[0]) cells")
@@ -86,7 +95,8 @@ struct TimelinePaneViewTests {
         let lines = DashboardRenderer.render(state, size: size).lines
 
         // Then
-        let first = String(Self.strip(Self.row(1, in: lines))), second = String(Self.strip(Self.row(2, in: lines)))
+        let first = String(Self.strip(Self.row(1, in: lines)))
+        let second = String(Self.strip(Self.row(2, in: lines)))
         #expect(first.contains("▌✔ 200 in 4ms"), "\(first)")
         #expect(second.contains("▌✔"), "\(second)")
         #expect(second.filter { $0 == "▌" }.count == 3, "\(second)")
@@ -115,7 +125,9 @@ struct TimelinePaneViewTests {
         let fitted = try Self.waterfall(state, .full).secondsPerColumn
 
         // When + is pressed twice, then - once
-        for action in [DashboardAction.zoomTimeline(0.5), .zoomTimeline(0.5), .zoomTimeline(2)] { DashboardReducer.reduce(&state, action) }
+        for action in [DashboardAction.zoomTimeline(0.5), .zoomTimeline(0.5), .zoomTimeline(2)] {
+            DashboardReducer.reduce(&state, action)
+        }
 
         // Then the scale is half the fitted one, the title says how to follow again, and the newest end stays in view
         let zoomed = try Self.waterfall(state, .full)
@@ -140,9 +152,14 @@ struct TimelinePaneViewTests {
         var actions: [DashboardAction] = []
         for id in 1...30 {
             let t = Double(id)
-            actions += [.diagnostic(.requestStarted(requestID: id, endpoint: "events", attempt: 1), time: t),
-                        .diagnostic(.responseReceived(requestID: id, endpoint: "events", attempt: 1, status: 200, duration: 0.01), time: t + 0.01),
-                        .diagnostic(.requestFinished(requestID: id, endpoint: "events", attempts: 1, status: 200), time: t + 0.01)]
+            actions += [
+                .diagnostic(.requestStarted(requestID: id, endpoint: "events", attempt: 1), time: t),
+                .diagnostic(
+                    .responseReceived(requestID: id, endpoint: "events", attempt: 1, status: 200, duration: 0.01),
+                    time: t + 0.01),
+                .diagnostic(
+                    .requestFinished(requestID: id, endpoint: "events", attempts: 1, status: 200), time: t + 0.01),
+            ]
         }
         var state = Fixtures.reduced(actions + [.focus(.timeline), .tick(now: 31)])
         let capacity = try Self.waterfall(state, .full).rows.count
@@ -160,7 +177,8 @@ struct TimelinePaneViewTests {
         #expect(lines.contains { $0.hasPrefix("│ #\(30 - capacity) events: 200 10ms ✔") })
 
         // When a new request arrives, the selected row stays where it is
-        DashboardReducer.reduce(&state, .diagnostic(.requestStarted(requestID: 31, endpoint: "match", attempt: 1), time: 31.5))
+        DashboardReducer.reduce(
+            &state, .diagnostic(.requestStarted(requestID: 31, endpoint: "match", attempt: 1), time: 31.5))
         #expect(state.timelineView.selectedRequestID == 30 - capacity)
 
         // When ↓ reaches the newest row, the view follows again

@@ -2,6 +2,7 @@ import Foundation
 import OptoLink
 import OptoLinkTesting
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("BackendClient and the simulated network")
@@ -9,7 +10,10 @@ struct BackendClientTests {
     let target = BackendTarget(baseURL: URL(string: "http://127.0.0.1:9")!)
 
     @Test func clickThroughTheDevEndpointSendsTheBrowserTraitsFromTheBrowserAddress() async throws {
-        let transport = ScriptedTransport([.response(status: 200, json: #"{"clipboardToken":"opl_AbCdEfGhIjKlMnOpQrSt-_","recordedAt":"x","expiresAt":"y"}"#)])
+        let transport = ScriptedTransport([
+            .response(
+                status: 200, json: #"{"clipboardToken":"opl_AbCdEfGhIjKlMnOpQrSt-_","recordedAt":"x","expiresAt":"y"}"#)
+        ])
         let client = BackendClient(target: target, transport: transport)
         var browser = FingerprintValues.demoPhone
         browser.networkAddress = "198.51.100.23"
@@ -24,8 +28,11 @@ struct BackendClientTests {
     }
 
     @Test func clickWithoutDevEndpointsReadsTheTokenFromTheRedirectPage() async throws {
-        let page = #"<html><input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script></html>"#
-        let transport = ScriptedTransport([.response(status: 200, body: Data(page.utf8), headers: ["Content-Type": "text/html"])])
+        let page =
+            #"<html><input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script></html>"#
+        let transport = ScriptedTransport([
+            .response(status: 200, body: Data(page.utf8), headers: ["Content-Type": "text/html"])
+        ])
         let client = BackendClient(target: target, transport: transport)
         let click = try await client.click(shortCode: "summer", browser: .demoPhone, useDevEndpoint: false)
         #expect(click.token == "opl_ZT2pX5570WBwvVkAeBEMjQ" && click.via == "page")
@@ -38,7 +45,7 @@ struct BackendClientTests {
 
     @Test func tokenExtractionNeedsExactly22Base64URLCharacters() {
         #expect(BackendClient.token(inPage: "x opl_short y") == nil)
-        #expect(BackendClient.token(inPage: "opl_AbCdEfGhIjKlMnOpQrStUvWx") == nil)   // 24: not a token
+        #expect(BackendClient.token(inPage: "opl_AbCdEfGhIjKlMnOpQrStUvWx") == nil)  // 24: not a token
         #expect(BackendClient.token(inPage: #""opl_AbCdEfGhIjKlMnOpQrSt-_""#) == "opl_AbCdEfGhIjKlMnOpQrSt-_")
     }
 
@@ -54,9 +61,13 @@ struct BackendClientTests {
     }
 
     @Test func faultMenuChoicesMapToDevFaults() {
-        #expect(FaultSpec.from(FaultRequest(kind: .status503, count: 2), sdkTimeout: 10) == FaultSpec(route: "any", kind: "status", status: 503, count: 2))
+        #expect(
+            FaultSpec.from(FaultRequest(kind: .status503, count: 2), sdkTimeout: 10)
+                == FaultSpec(route: "any", kind: "status", status: 503, count: 2))
         #expect(FaultSpec.from(FaultRequest(kind: .status429, count: 1), sdkTimeout: 10).status == 429)
-        #expect(FaultSpec.from(FaultRequest(kind: .drop, count: 3), sdkTimeout: 10) == FaultSpec(route: "any", kind: "drop", count: 3))
+        #expect(
+            FaultSpec.from(FaultRequest(kind: .drop, count: 3), sdkTimeout: 10)
+                == FaultSpec(route: "any", kind: "drop", count: 3))
         #expect(FaultSpec.from(FaultRequest(kind: .timeout, count: 1), sdkTimeout: 10).delaySeconds == 11)
     }
 }

@@ -1,14 +1,23 @@
 import Foundation
 import OptoLinkServer
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// Collects the lines a headless run writes.
 final class LineSink: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
-    func write(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+    func write(_ line: String) {
+        lock.lock()
+        stored.append(line)
+        lock.unlock()
+    }
 }
 
 /// Every scenario, headless, against its own embedded server (short backoff base so the suite stays fast;
@@ -23,8 +32,9 @@ struct ScenarioHeadlessTests {
         defer { server.stop() }
         let sink = LineSink()
         let scenario = try #require(ScenarioCatalog.named(name))
-        let summary = await HeadlessRunner.run([scenario], target: BackendTarget(baseURL: server.baseURL),
-                                               backoffBase: Self.base, write: { sink.write($0) })
+        let summary = await HeadlessRunner.run(
+            [scenario], target: BackendTarget(baseURL: server.baseURL),
+            backoffBase: Self.base, write: { sink.write($0) })
         let lines = sink.lines
         #expect(summary == HeadlessRunner.Summary(passed: 1, failed: 0, skipped: 0), "\(lines.joined(separator: "\n"))")
         #expect(lines.contains("PASS \(name)"))
@@ -48,8 +58,11 @@ struct ScenarioHeadlessTests {
         let server = try EmbeddedServer.start()
         defer { server.stop() }
         let sink = LineSink()
-        let scenario = Scenario(name: "half-way", expectation: "three steps", steps: ["first launch", "/match → CLIPBOARD", "pasteboard cleared"],
-                                needsDevEndpoints: false) { ctx in
+        let scenario = Scenario(
+            name: "half-way", expectation: "three steps",
+            steps: ["first launch", "/match → CLIPBOARD", "pasteboard cleared"],
+            needsDevEndpoints: false
+        ) { ctx in
             let device = await ctx.makeDevice()
             ctx.step("first launch")
             let link = try await ctx.firstLaunch(device)
@@ -59,8 +72,9 @@ struct ScenarioHeadlessTests {
             return "unreachable"
         }
         // When
-        let summary = await HeadlessRunner.run([scenario], target: BackendTarget(baseURL: server.baseURL), backoffBase: Self.base,
-                                               write: { sink.write($0) })
+        let summary = await HeadlessRunner.run(
+            [scenario], target: BackendTarget(baseURL: server.baseURL), backoffBase: Self.base,
+            write: { sink.write($0) })
         // Then: ✔ first launch, ✘ the match step, · the step never reached, then the verdict
         let lines = sink.lines
         #expect(summary.failed == 1)
@@ -76,8 +90,9 @@ struct ScenarioHeadlessTests {
         let server = try EmbeddedServer.start()
         defer { server.stop() }
         let sink = LineSink()
-        _ = await HeadlessRunner.run([try #require(ScenarioCatalog.named("flaky-server"))], target: BackendTarget(baseURL: server.baseURL),
-                                     backoffBase: 0.1, write: { sink.write($0) })
+        _ = await HeadlessRunner.run(
+            [try #require(ScenarioCatalog.named("flaky-server"))], target: BackendTarget(baseURL: server.baseURL),
+            backoffBase: 0.1, write: { sink.write($0) })
         let retries = sink.lines.filter { $0.contains("match #") && $0.contains("retry after") }
         #expect(retries.count == 2)
         #expect(retries.first?.contains("retry after 0.1s (attempt 1 failed)") == true)
@@ -91,8 +106,9 @@ struct ScenarioHeadlessTests {
         defer { server.stop() }
         let sink = LineSink()
         // When every scenario runs against it
-        let summary = await HeadlessRunner.run(ScenarioCatalog.all, target: BackendTarget(baseURL: server.baseURL),
-                                               backoffBase: Self.base, write: { sink.write($0) })
+        let summary = await HeadlessRunner.run(
+            ScenarioCatalog.all, target: BackendTarget(baseURL: server.baseURL),
+            backoffBase: Self.base, write: { sink.write($0) })
         let lines = sink.lines
         // Then only those that need a server internal are skipped, each naming it; faults come from the proxy
         let skipping = ScenarioCatalog.all.compactMap { scenario -> (String, String)? in
@@ -113,18 +129,23 @@ struct ScenarioHeadlessTests {
 
     @Test func unknownScenarioIsAUsageError() async {
         let sink = LineSink()
-        let code = await HeadlessRunner.run(options: DashboardOptions(headless: true, scenario: "no-such"), write: { sink.write($0) })
+        let code = await HeadlessRunner.run(
+            options: DashboardOptions(headless: true, scenario: "no-such"), write: { sink.write($0) })
         #expect(code == 2)
         #expect(sink.lines.first?.contains("unknown scenario 'no-such'") == true)
     }
 
     @Test func everyScenarioStatesItsExpectationAndNamesAreUnique() {
         #expect(Set(ScenarioCatalog.names).count == ScenarioCatalog.all.count)
-        #expect(ScenarioCatalog.names == [
-            "direct-open", "direct-open-cold-start", "deferred-clipboard", "deferred-fingerprint-exact", "deferred-scored-medium",
-            "deferred-scored-low", "deferred-ip-fuzzy", "shared-network-guard", "window-expired", "flaky-server", "server-down",
-            "rate-limited", "timeout", "reinstall-rematch", "identity-before-session", "oversized-event", "offline-events-flush",
-        ])
+        #expect(
+            ScenarioCatalog.names == [
+                "direct-open", "direct-open-cold-start", "deferred-clipboard", "deferred-fingerprint-exact",
+                "deferred-scored-medium",
+                "deferred-scored-low", "deferred-ip-fuzzy", "shared-network-guard", "window-expired", "flaky-server",
+                "server-down",
+                "rate-limited", "timeout", "reinstall-rematch", "identity-before-session", "oversized-event",
+                "offline-events-flush",
+            ])
         #expect(ScenarioCatalog.all.allSatisfy { !$0.expectation.isEmpty })
         #expect(HeadlessRunner.listing.count == ScenarioCatalog.all.count)
     }

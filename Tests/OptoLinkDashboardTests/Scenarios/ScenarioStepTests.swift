@@ -1,19 +1,30 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// Collects the actions a scenario run emits.
 final class ActionSink: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [DashboardAction] = []
-    var actions: [DashboardAction] { lock.lock(); defer { lock.unlock() }; return stored }
-    func emit(_ action: DashboardAction) { lock.lock(); stored.append(action); lock.unlock() }
+    var actions: [DashboardAction] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+    func emit(_ action: DashboardAction) {
+        lock.lock()
+        stored.append(action)
+        lock.unlock()
+    }
 
     /// Only the step and scenario actions, in order.
     var scenarioActions: [DashboardAction] {
         actions.filter {
             switch $0 {
-            case .scenarioStarted, .scenarioStepStarted, .scenarioStepPassed, .scenarioStepFailed, .scenarioFinished, .scenarioSkipped: true
+            case .scenarioStarted, .scenarioStepStarted, .scenarioStepPassed, .scenarioStepFailed, .scenarioFinished,
+                .scenarioSkipped:
+                true
             default: false
             }
         }
@@ -25,14 +36,18 @@ final class ActionSink: @unchecked Sendable {
 @Suite("Scenario steps (context and runner)")
 struct ScenarioStepTests {
     static func environment(_ sink: ActionSink) -> ScenarioEnvironment {
-        ScenarioEnvironment(backend: BackendClient(target: BackendTarget(baseURL: URL(string: "http://127.0.0.1:9")!)), backoffBase: 0.01,
-                            hasDevEndpoints: false, observer: DeviceObserver(emit: { sink.emit($0) }, breakdowns: nil, profiles: false))
+        ScenarioEnvironment(
+            backend: BackendClient(target: BackendTarget(baseURL: URL(string: "http://127.0.0.1:9")!)),
+            backoffBase: 0.01,
+            hasDevEndpoints: false, observer: DeviceObserver(emit: { sink.emit($0) }, breakdowns: nil, profiles: false))
     }
 
     @Test func stepsPassAsTheNextBeginsAndTheLastPassesWithTheScenario() async {
         // Given a scenario of three steps whose checks hold
         let sink = ActionSink()
-        let scenario = Scenario(name: "three", expectation: "all hold", steps: ["one", "two", "three"], needsDevEndpoints: false) { ctx in
+        let scenario = Scenario(
+            name: "three", expectation: "all hold", steps: ["one", "two", "three"], needsDevEndpoints: false
+        ) { ctx in
             ctx.step("one")
             ctx.step("two")
             try check(true, "")
@@ -43,17 +58,21 @@ struct ScenarioStepTests {
         let result = await ScenarioRunner(environment: Self.environment(sink)).run(scenario)
         // Then
         #expect(result.outcome == .passed("fine"))
-        #expect(sink.scenarioActions == [
-            .scenarioStarted(name: "three", steps: ["one", "two", "three"]),
-            .scenarioStepStarted("one"), .scenarioStepPassed("one"), .scenarioStepStarted("two"), .scenarioStepPassed("two"),
-            .scenarioStepStarted("three"), .scenarioStepPassed("three"),
-            .scenarioFinished(name: "three", passed: true, detail: "fine"),
-        ])
+        #expect(
+            sink.scenarioActions == [
+                .scenarioStarted(name: "three", steps: ["one", "two", "three"]),
+                .scenarioStepStarted("one"), .scenarioStepPassed("one"), .scenarioStepStarted("two"),
+                .scenarioStepPassed("two"),
+                .scenarioStepStarted("three"), .scenarioStepPassed("three"),
+                .scenarioFinished(name: "three", passed: true, detail: "fine"),
+            ])
     }
 
     @Test func aFailedCheckFailsTheStepItIsInAndTheRestAreNeverStarted() async throws {
         let sink = ActionSink()
-        let scenario = Scenario(name: "fails", expectation: "x", steps: ["one", "two", "three"], needsDevEndpoints: false) { ctx in
+        let scenario = Scenario(
+            name: "fails", expectation: "x", steps: ["one", "two", "three"], needsDevEndpoints: false
+        ) { ctx in
             ctx.step("one")
             ctx.step("two")
             try check(1 + 1 == 3, "expected 3, got 2")
@@ -61,12 +80,13 @@ struct ScenarioStepTests {
             return "unreachable"
         }
         _ = await ScenarioRunner(environment: Self.environment(sink)).run(scenario)
-        #expect(sink.scenarioActions == [
-            .scenarioStarted(name: "fails", steps: ["one", "two", "three"]),
-            .scenarioStepStarted("one"), .scenarioStepPassed("one"), .scenarioStepStarted("two"),
-            .scenarioStepFailed("two", detail: "expected 3, got 2"),
-            .scenarioFinished(name: "fails", passed: false, detail: "expected 3, got 2"),
-        ])
+        #expect(
+            sink.scenarioActions == [
+                .scenarioStarted(name: "fails", steps: ["one", "two", "three"]),
+                .scenarioStepStarted("one"), .scenarioStepPassed("one"), .scenarioStepStarted("two"),
+                .scenarioStepFailed("two", detail: "expected 3, got 2"),
+                .scenarioFinished(name: "fails", passed: false, detail: "expected 3, got 2"),
+            ])
         #expect(!sink.scenarioActions.contains(.scenarioStepStarted("three")))
         // And the reducer turns them into the checklist: ✔ one, ✘ two, · three
         let state = Fixtures.reduced(sink.actions)
@@ -75,7 +95,8 @@ struct ScenarioStepTests {
 
     @Test func aStepMissingFromThePlanIsWarnedAboutAndStillShown() async {
         let sink = ActionSink()
-        let scenario = Scenario(name: "typo", expectation: "x", steps: ["first launch"], needsDevEndpoints: false) { ctx in
+        let scenario = Scenario(name: "typo", expectation: "x", steps: ["first launch"], needsDevEndpoints: false) {
+            ctx in
             ctx.step("first lanch")
             return "ok"
         }
@@ -94,7 +115,10 @@ struct ScenarioStepTests {
         context.step("two")
         context.closeSteps(.passed("late"))
         // Then only the step that was open when time ran out failed, and nothing came after
-        #expect(sink.scenarioActions == [.scenarioStepStarted("one"), .scenarioStepFailed("one", detail: "did not finish within 1 s")])
+        #expect(
+            sink.scenarioActions == [
+                .scenarioStepStarted("one"), .scenarioStepFailed("one", detail: "did not finish within 1 s"),
+            ])
     }
 
     @Test func aSkippedScenarioStartsNoStep() async {
@@ -105,8 +129,11 @@ struct ScenarioStepTests {
         }
         let result = await ScenarioRunner(environment: Self.environment(sink)).run(scenario)
         #expect(result.outcome == .skipped("backend has no dev endpoints"))
-        #expect(sink.scenarioActions == [.scenarioStarted(name: "needs-dev", steps: ["one"]),
-                                         .scenarioSkipped(name: "needs-dev", reason: "backend has no dev endpoints")])
+        #expect(
+            sink.scenarioActions == [
+                .scenarioStarted(name: "needs-dev", steps: ["one"]),
+                .scenarioSkipped(name: "needs-dev", reason: "backend has no dev endpoints"),
+            ])
     }
 
     @Test func everyScenarioHasANamedPlanWithUniqueSteps() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("DashboardReducer")
@@ -19,14 +20,20 @@ struct DashboardReducerTests {
 
     @Test func retrySequenceBuildsOneTimelineRowWithAttemptsWaitsAndOutcome() {
         // Given a request that fails once with 503 and then succeeds
-        let state = Fixtures.reduced(DashboardState(), [
-            .diagnostic(.requestStarted(requestID: 7, endpoint: "match", attempt: 1), time: 1),
-            .diagnostic(.responseReceived(requestID: 7, endpoint: "match", attempt: 1, status: 503, duration: 0.25), time: 1.25),
-            .diagnostic(.retryScheduled(requestID: 7, endpoint: "match", attempt: 1, delay: 1), time: 1.25),
-            .diagnostic(.requestStarted(requestID: 7, endpoint: "match", attempt: 2), time: 2.25),
-            .diagnostic(.responseReceived(requestID: 7, endpoint: "match", attempt: 2, status: 200, duration: 0.1), time: 2.35),
-            .diagnostic(.requestFinished(requestID: 7, endpoint: "match", attempts: 2, status: 200), time: 2.35),
-        ])
+        let state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .diagnostic(.requestStarted(requestID: 7, endpoint: "match", attempt: 1), time: 1),
+                .diagnostic(
+                    .responseReceived(requestID: 7, endpoint: "match", attempt: 1, status: 503, duration: 0.25),
+                    time: 1.25),
+                .diagnostic(.retryScheduled(requestID: 7, endpoint: "match", attempt: 1, delay: 1), time: 1.25),
+                .diagnostic(.requestStarted(requestID: 7, endpoint: "match", attempt: 2), time: 2.25),
+                .diagnostic(
+                    .responseReceived(requestID: 7, endpoint: "match", attempt: 2, status: 200, duration: 0.1),
+                    time: 2.35),
+                .diagnostic(.requestFinished(requestID: 7, endpoint: "match", attempts: 2, status: 200), time: 2.35),
+            ])
         // Then
         #expect(state.timeline.count == 1)
         let row = state.timeline[0]
@@ -39,12 +46,16 @@ struct DashboardReducerTests {
     }
 
     @Test func countdownIsStartPlusDelayMinusNowAndTicksOnlyWhileWaiting() {
-        var state = Fixtures.reduced(DashboardState(), [
-            .diagnostic(.requestStarted(requestID: 1, endpoint: "data", attempt: 1), time: 10),
-            .diagnostic(.responseReceived(requestID: 1, endpoint: "data", attempt: 1, status: 500, duration: 0.5), time: 10.5),
-            .diagnostic(.retryScheduled(requestID: 1, endpoint: "data", attempt: 1, delay: 2), time: 10.5),
-            .tick(now: 11.1),
-        ])
+        var state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .diagnostic(.requestStarted(requestID: 1, endpoint: "data", attempt: 1), time: 10),
+                .diagnostic(
+                    .responseReceived(requestID: 1, endpoint: "data", attempt: 1, status: 500, duration: 0.5),
+                    time: 10.5),
+                .diagnostic(.retryScheduled(requestID: 1, endpoint: "data", attempt: 1, delay: 2), time: 10.5),
+                .tick(now: 11.1),
+            ])
         #expect(abs(state.timeline[0].waits[0].remaining(at: state.now) - 1.4) < 1e-9)
         #expect(state.isTicking)
         DashboardReducer.reduce(&state, .tick(now: 13))
@@ -53,12 +64,16 @@ struct DashboardReducerTests {
     }
 
     @Test func gaveUpStaysTheOutcomeAfterRequestFinished() {
-        let state = Fixtures.reduced(DashboardState(), [
-            .diagnostic(.requestStarted(requestID: 3, endpoint: "session", attempt: 1), time: 0),
-            .diagnostic(.requestFailed(requestID: 3, endpoint: "session", attempt: 1, reason: "timed out", duration: 1), time: 1),
-            .diagnostic(.gaveUp(requestID: 3, endpoint: "session", attempts: 1, reason: "timed out"), time: 1),
-            .diagnostic(.requestFinished(requestID: 3, endpoint: "session", attempts: 1, status: nil), time: 1),
-        ])
+        let state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .diagnostic(.requestStarted(requestID: 3, endpoint: "session", attempt: 1), time: 0),
+                .diagnostic(
+                    .requestFailed(requestID: 3, endpoint: "session", attempt: 1, reason: "timed out", duration: 1),
+                    time: 1),
+                .diagnostic(.gaveUp(requestID: 3, endpoint: "session", attempts: 1, reason: "timed out"), time: 1),
+                .diagnostic(.requestFinished(requestID: 3, endpoint: "session", attempts: 1, status: nil), time: 1),
+            ])
         #expect(state.timeline[0].outcome == .gaveUp(attempts: 1, reason: "timed out"))
         #expect(state.timeline[0].attempts[0].error == "timed out")
         #expect(state.log.contains { $0.level == .error && $0.text.contains("gave up") })
@@ -67,10 +82,13 @@ struct DashboardReducerTests {
     @Test func historiesStayBounded() {
         var state = DashboardState()
         for id in 0..<(DashboardState.Limits.timelineRows + 50) {
-            DashboardReducer.reduce(&state, .diagnostic(.requestStarted(requestID: id, endpoint: "events", attempt: 1), time: Double(id)))
+            DashboardReducer.reduce(
+                &state, .diagnostic(.requestStarted(requestID: id, endpoint: "events", attempt: 1), time: Double(id)))
             DashboardReducer.reduce(&state, .diagnostic(.matchResult(nil), time: Double(id)))
         }
-        for index in 0..<(DashboardState.Limits.logLines + 10) { DashboardReducer.reduce(&state, .log(.info, "line \(index)")) }
+        for index in 0..<(DashboardState.Limits.logLines + 10) {
+            DashboardReducer.reduce(&state, .log(.info, "line \(index)"))
+        }
         #expect(state.timeline.count == DashboardState.Limits.timelineRows)
         #expect(state.timeline.first?.requestID == 50)
         #expect(state.matchAttempts.count == DashboardState.Limits.matchAttempts)
@@ -79,10 +97,12 @@ struct DashboardReducerTests {
     }
 
     @Test func serverAttemptsReplaceSDKRowsAndMergeByID() {
-        var state = Fixtures.reduced(DashboardState(), [.diagnostic(.matchResult(LinkSummary(path: "/a", method: "CLIPBOARD")), time: 1)])
+        var state = Fixtures.reduced(
+            DashboardState(), [.diagnostic(.matchResult(LinkSummary(path: "/a", method: "CLIPBOARD")), time: 1)])
         #expect(state.matchAttempts.map(\.source) == [.sdk])
         let older = MatchAttempt(id: "a1", at: "2026-11-30T05:00:00.000Z", matched: false, method: "NONE")
-        let newer = MatchAttempt(id: "a2", at: "2026-11-30T05:01:00.000Z", matched: true, method: "CLIPBOARD", path: "/a")
+        let newer = MatchAttempt(
+            id: "a2", at: "2026-11-30T05:01:00.000Z", matched: true, method: "CLIPBOARD", path: "/a")
         DashboardReducer.reduce(&state, .matchAttemptsLoaded([older]))
         DashboardReducer.reduce(&state, .matchAttemptsLoaded([newer, older]))
         #expect(state.matchAttempts.map(\.id) == ["a2", "a1"])
@@ -93,7 +113,8 @@ struct DashboardReducerTests {
         let a1 = MatchAttempt(id: "a1", at: "2026-11-30T05:00:00.000Z", matched: false, method: "NONE")
         let a2 = MatchAttempt(id: "a2", at: "2026-11-30T05:01:00.000Z", matched: false, method: "NONE")
         let a3 = MatchAttempt(id: "a3", at: "2026-11-30T05:02:00.000Z", matched: false, method: "NONE")
-        var state = Fixtures.reduced(DashboardState(), [.matchAttemptsLoaded([a2, a1]), .focus(.matches), .moveSelection(1)])
+        var state = Fixtures.reduced(
+            DashboardState(), [.matchAttemptsLoaded([a2, a1]), .focus(.matches), .moveSelection(1)])
         #expect(state.selectedMatchAttempt?.id == "a1")
         DashboardReducer.reduce(&state, .matchAttemptsLoaded([a3]))
         #expect(state.selectedMatchAttempt?.id == "a1")
@@ -104,10 +125,12 @@ struct DashboardReducerTests {
     }
 
     @Test func editingAFingerprintFieldGoesThroughTheTextInput() {
-        var state = Fixtures.reduced(DashboardState(), [.focus(.fingerprint), .moveSelection(4), .switchFingerprintSide])
+        var state = Fixtures.reduced(
+            DashboardState(), [.focus(.fingerprint), .moveSelection(4), .switchFingerprintSide])
         #expect(state.fingerprint.cursorField == .timezone)
         #expect(state.fingerprint.cursorSide == .browser)
-        DashboardReducer.reduce(&state, .openOverlay(.textInput(purpose: .fingerprint(.browser, .timezone), text: "UTC")))
+        DashboardReducer.reduce(
+            &state, .openOverlay(.textInput(purpose: .fingerprint(.browser, .timezone), text: "UTC")))
         DashboardReducer.reduce(&state, .inputBackspace)
         DashboardReducer.reduce(&state, .inputCharacter("+"))
         DashboardReducer.reduce(&state, .commitTextInput)
@@ -143,13 +166,15 @@ struct DashboardReducerTests {
     }
 
     @Test func deviceDiagnosticsUpdateTheProfile() {
-        let state = Fixtures.reduced(DashboardState(), [
-            .diagnostic(.sessionRegistered(deviceId: "d1", firstSeenAt: "F", lastSeenAt: "L"), time: 0),
-            .diagnostic(.identityChanged(externalId: "user-42"), time: 1),
-            .diagnostic(.eventQueued(name: "purchase", queued: 3), time: 2),
-            .diagnostic(.eventSent(name: "purchase", queued: 2), time: 3),
-            .diagnostic(.eventDropped(name: "huge", reason: "too large"), time: 4),
-        ])
+        let state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .diagnostic(.sessionRegistered(deviceId: "d1", firstSeenAt: "F", lastSeenAt: "L"), time: 0),
+                .diagnostic(.identityChanged(externalId: "user-42"), time: 1),
+                .diagnostic(.eventQueued(name: "purchase", queued: 3), time: 2),
+                .diagnostic(.eventSent(name: "purchase", queued: 2), time: 3),
+                .diagnostic(.eventDropped(name: "huge", reason: "too large"), time: 4),
+            ])
         #expect(state.profile.deviceId == "d1" && state.profile.firstSeenAt == "F" && state.profile.lastSeenAt == "L")
         #expect(state.profile.identity == "user-42")
         #expect(state.profile.queuedEvents == 2)
@@ -159,7 +184,8 @@ struct DashboardReducerTests {
     @Test func scenarioVerdictLandsInTheHeader() {
         var state = Fixtures.reduced(DashboardState(), [.scenarioStarted(name: "flaky-server")])
         #expect(state.header.scenarioName == "flaky-server" && state.header.scenarioPassed == nil)
-        DashboardReducer.reduce(&state, .scenarioFinished(name: "flaky-server", passed: true, detail: "waited 1 s, 2 s"))
+        DashboardReducer.reduce(
+            &state, .scenarioFinished(name: "flaky-server", passed: true, detail: "waited 1 s, 2 s"))
         #expect(state.header.scenarioPassed == true)
         #expect(state.header.scenarioDetail == "waited 1 s, 2 s")
     }
@@ -193,8 +219,12 @@ struct DashboardReducerTests {
     }
 
     @Test func faultMenuCountStaysBetweenOneAndNinetyNine() {
-        var state = Fixtures.reduced(DashboardState(), [.openOverlay(.faultMenu(selected: .status503, count: 2)),
-                                                       .adjustFaultCount(-5), .moveSelection(2)])
+        var state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .openOverlay(.faultMenu(selected: .status503, count: 2)),
+                .adjustFaultCount(-5), .moveSelection(2),
+            ])
         #expect(state.overlay == .faultMenu(selected: .timeout, count: 1))
         DashboardReducer.reduce(&state, .adjustFaultCount(500))
         #expect(state.overlay == .faultMenu(selected: .timeout, count: 99))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The `/` filters of the log and the match attempts: typed in a prompt through the keymap, Enter applies,
@@ -77,7 +78,8 @@ struct FilterTests {
             .log(.info, "match #1 retry after 1.0s"), .log(.warning, "slow answer"), .log(.error, "Retry budget used"),
             .log(.info, "event sent"), .setFilter(.log, "rETRy"),
         ])
-        #expect(state.visibleLogIndices?.map { state.log[$0].text } == ["match #1 retry after 1.0s", "Retry budget used"])
+        #expect(
+            state.visibleLogIndices?.map { state.log[$0].text } == ["match #1 retry after 1.0s", "Retry budget used"])
         let warnings = Fixtures.reduced(state, [.setFilter(.log, "warn")])
         #expect(warnings.visibleLogIndices?.map { warnings.log[$0].text } == ["slow answer"])
         let cleared = Fixtures.reduced(state, [.setFilter(.log, "")])
@@ -92,7 +94,9 @@ struct FilterTests {
     @Test func theLogsScrollLimitFollowsTheFilteredLines() throws {
         // Given 40 lines, every fourth a retry (10), at 120×40 (5 rows in the log pane)
         var state = DashboardState()
-        for index in 0..<40 { DashboardReducer.reduce(&state, .log(.info, index % 4 == 0 ? "retry \(index)" : "event \(index)")) }
+        for index in 0..<40 {
+            DashboardReducer.reduce(&state, .log(.info, index % 4 == 0 ? "retry \(index)" : "event \(index)"))
+        }
         DashboardReducer.reduce(&state, .scrollLog(100))
         #expect(state.logScroll == 35)
         // When the filter applies: back to the newest it shows, and at most 10 − 5 back
@@ -114,11 +118,17 @@ struct FilterTests {
     @Test func theMatchAttemptsFilterKeepsTheSelectionOnRowsItShows() {
         // Given four attempts, newest first: CLIPBOARD, NONE, FINGERPRINT_SCORED, CLIPBOARD
         let attempts = [
-            MatchAttempt(id: "a4", at: "2026-11-30T05:00:04.000Z", matched: true, method: "CLIPBOARD", confidence: "exact", path: "/promo/summer"),
+            MatchAttempt(
+                id: "a4", at: "2026-11-30T05:00:04.000Z", matched: true, method: "CLIPBOARD", confidence: "exact",
+                path: "/promo/summer"),
             MatchAttempt(id: "a3", at: "2026-11-30T05:00:03.000Z", matched: false, method: "NONE"),
-            MatchAttempt(id: "a2", at: "2026-11-30T05:00:02.000Z", matched: true, method: "FINGERPRINT_SCORED", confidence: "medium",
-                         score: 79, path: "/promo/flash"),
-            MatchAttempt(id: "a1", at: "2026-11-30T05:00:01.000Z", matched: true, method: "CLIPBOARD", confidence: "exact", path: "/promo/summer"),
+            MatchAttempt(
+                id: "a2", at: "2026-11-30T05:00:02.000Z", matched: true, method: "FINGERPRINT_SCORED",
+                confidence: "medium",
+                score: 79, path: "/promo/flash"),
+            MatchAttempt(
+                id: "a1", at: "2026-11-30T05:00:01.000Z", matched: true, method: "CLIPBOARD", confidence: "exact",
+                path: "/promo/summer"),
         ]
         var state = Fixtures.reduced([.matchAttemptsLoaded(attempts), .focus(.matches), .moveSelection(1)])
         #expect(state.selectedMatchAttempt?.id == "a3")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The scenario checklist in the reducer: steps tick as their actions arrive, the verdict keeps them, the
@@ -8,8 +9,10 @@ struct ScenarioChecklistTests {
     static let plan = ["click from another network", "first launch", "/match → CLIPBOARD exact", "pasteboard cleared"]
 
     static func started() -> DashboardState {
-        Fixtures.reduced([.scenarioExpectations(["deferred-clipboard": "CLIPBOARD exact, token cleared"]),
-                          .scenarioStarted(name: "deferred-clipboard", steps: plan)])
+        Fixtures.reduced([
+            .scenarioExpectations(["deferred-clipboard": "CLIPBOARD exact, token cleared"]),
+            .scenarioStarted(name: "deferred-clipboard", steps: plan),
+        ])
     }
 
     @Test func aStartedScenarioListsItsPlanAsPendingStepsAndTakesTheFocusFromTheProfile() throws {
@@ -39,10 +42,13 @@ struct ScenarioChecklistTests {
         }
         DashboardReducer.reduce(&state, .scenarioStepStarted(Self.plan[2]))
         DashboardReducer.reduce(&state, .scenarioStepFailed(Self.plan[2], detail: "expected CLIPBOARD, got IP_FUZZY"))
-        DashboardReducer.reduce(&state, .scenarioFinished(name: "deferred-clipboard", passed: false, detail: "expected CLIPBOARD, got IP_FUZZY"))
+        DashboardReducer.reduce(
+            &state,
+            .scenarioFinished(name: "deferred-clipboard", passed: false, detail: "expected CLIPBOARD, got IP_FUZZY"))
         // Then
         let checklist = try #require(state.scenarioChecklist)
-        #expect(checklist.steps.map(\.status) == [.passed, .passed, .failed("expected CLIPBOARD, got IP_FUZZY"), .pending])
+        #expect(
+            checklist.steps.map(\.status) == [.passed, .passed, .failed("expected CLIPBOARD, got IP_FUZZY"), .pending])
         #expect(checklist.passedCount == 2)
         let result = try #require(checklist.result)
         #expect(result.steps == checklist.steps)
@@ -58,11 +64,15 @@ struct ScenarioChecklistTests {
             DashboardReducer.reduce(&state, .scenarioStepStarted(step))
             DashboardReducer.reduce(&state, .scenarioStepPassed(step))
         }
-        DashboardReducer.reduce(&state, .scenarioFinished(name: "deferred-clipboard", passed: true, detail: "CLIPBOARD exact /promo/summer"))
+        DashboardReducer.reduce(
+            &state, .scenarioFinished(name: "deferred-clipboard", passed: true, detail: "CLIPBOARD exact /promo/summer")
+        )
         let result = try #require(state.scenarioChecklist?.result)
         #expect(state.scenarioChecklist?.passedCount == 4)
         #expect(result.failedStep == nil)
-        #expect(result.verdictLine == "PASS: expected CLIPBOARD exact, token cleared · observed CLIPBOARD exact /promo/summer")
+        #expect(
+            result.verdictLine
+                == "PASS: expected CLIPBOARD exact, token cleared · observed CLIPBOARD exact /promo/summer")
         #expect(result.shortVerdictLine == "PASS: observed CLIPBOARD exact /promo/summer")
     }
 
@@ -93,12 +103,18 @@ struct ScenarioChecklistTests {
         // Given no scenario: Tab skips the scenario pane
         var idle = Fixtures.idle
         var seen: [DashboardPane] = []
-        for _ in 0..<5 { seen.append(idle.focus); DashboardReducer.reduce(&idle, .focusNext) }
+        for _ in 0..<5 {
+            seen.append(idle.focus)
+            DashboardReducer.reduce(&idle, .focusNext)
+        }
         #expect(seen == [.profile, .fingerprint, .matches, .timeline, .log])
         // Given a scenario ran: it is between the fingerprint and the match attempts
         var state = Fixtures.reduced([.scenarioStarted(name: "flaky-server", steps: ["a"]), .focus(.profile)])
         seen = []
-        for _ in 0..<6 { seen.append(state.focus); DashboardReducer.reduce(&state, .focusNext) }
+        for _ in 0..<6 {
+            seen.append(state.focus)
+            DashboardReducer.reduce(&state, .focusNext)
+        }
         #expect(seen == [.profile, .fingerprint, .scenario, .matches, .timeline, .log])
         DashboardReducer.reduce(&state, .focusPrevious)
         #expect(state.focus == .log)
@@ -108,7 +124,8 @@ struct ScenarioChecklistTests {
         var running = Self.started()
         DashboardReducer.reduce(&running, .clearHistory)
         #expect(running.scenarioChecklist != nil)
-        var finished = Fixtures.reduced(Self.started(), [.scenarioFinished(name: "deferred-clipboard", passed: true, detail: "ok")])
+        var finished = Fixtures.reduced(
+            Self.started(), [.scenarioFinished(name: "deferred-clipboard", passed: true, detail: "ok")])
         DashboardReducer.reduce(&finished, .clearHistory)
         #expect(finished.scenarioChecklist == nil)
         #expect(finished.focus == .profile)

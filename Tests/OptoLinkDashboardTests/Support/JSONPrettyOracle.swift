@@ -12,7 +12,8 @@ enum JSONPrettyOracle {
         var lines: [String] = []
         var line = ""
         var depth = 0
-        var inString = false, escaped = false
+        var inString = false
+        var escaped = false
         func newline() {
             if !line.trimmingSpaces.isEmpty { lines.append(line) }
             line = String(repeating: "  ", count: max(0, depth))
@@ -21,7 +22,13 @@ enum JSONPrettyOracle {
         while let character = characters.popFirst() {
             if inString {
                 line.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
                 continue
             }
             switch character {

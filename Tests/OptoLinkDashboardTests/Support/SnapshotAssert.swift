@@ -18,14 +18,16 @@ func assertSnapshot(_ lines: [String], named name: String, sourceLocation: Sourc
     }
     let expected = String(decoding: data, as: UTF8.self)
     if expected != actual {
-        let message: String = "snapshot \(name) differs (RECORD_SNAPSHOTS=1 re-records):\n" + lineDiff(expected: expected, actual: actual)
+        let message: String =
+            "snapshot \(name) differs (RECORD_SNAPSHOTS=1 re-records):\n" + lineDiff(expected: expected, actual: actual)
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     }
 }
 
 /// `Snapshots/` beside this test target (from this file's path: Support/ → target folder).
 func snapshotDirectory() -> URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Snapshots")
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "Snapshots")
 }
 
 /// A line diff: `-` expected, `+` actual, with line numbers; only differing lines.

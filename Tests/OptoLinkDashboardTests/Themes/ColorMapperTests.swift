@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("ColorMapper")
@@ -10,7 +11,8 @@ struct ColorMapperTests {
     @Test func rgbMapsToTheNearestOfThe256Palette() {
         #expect(ColorMapper.map(.rgb(red: 255, green: 0, blue: 0), to: .palette256) == 196)
         #expect(ColorMapper.map(.rgb(red: 0x5f, green: 0x87, blue: 0xff), to: .palette256) == 16 + 36 * 1 + 6 * 2 + 5)
-        #expect(ColorMapper.map(.rgb(red: 128, green: 128, blue: 128), to: .palette256) == 244)   // grey ramp: 8 + 10·12 = 128
+        // grey ramp: 8 + 10·12 = 128
+        #expect(ColorMapper.map(.rgb(red: 128, green: 128, blue: 128), to: .palette256) == 244)
         #expect(ColorMapper.map(.rgb(red: 0, green: 0, blue: 0), to: .palette256) == 16)
     }
 
@@ -19,8 +21,8 @@ struct ColorMapperTests {
         #expect(ColorMapper.map(.rgb(red: 255, green: 0, blue: 0), to: .ansi8) == 1)
         #expect(ColorMapper.map(.rgb(red: 200, green: 200, blue: 200), to: .ansi8) == 7)
         #expect(ColorMapper.map(.indexed(196), to: .ansi16) == 9)
-        #expect(ColorMapper.map(.indexed(21), to: .ansi8) == 4)     // 0,0,255 → blue
-        #expect(ColorMapper.map(.indexed(12), to: .ansi8) == 4)     // bright blue → blue
+        #expect(ColorMapper.map(.indexed(21), to: .ansi8) == 4)  // 0,0,255 → blue
+        #expect(ColorMapper.map(.indexed(12), to: .ansi8) == 4)  // bright blue → blue
         #expect(ColorMapper.map(.indexed(12), to: .ansi16) == 12)
         #expect(ColorMapper.map(.indexed(100), to: .palette256) == 100)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("ThemeLoader")
@@ -47,8 +48,9 @@ struct ThemeLoaderTests {
     }
 
     @Test func standardLookupOrderIsCwdThenEnvThenExecutable() {
-        let loader = ThemeLoader.standard(environment: ["OPTOLINK_THEMES": "/env/themes", "NO_COLOR": "1"],
-                                          currentDirectory: "/work", executablePath: "/opt/bin/optolink-dash")
+        let loader = ThemeLoader.standard(
+            environment: ["OPTOLINK_THEMES": "/env/themes", "NO_COLOR": "1"],
+            currentDirectory: "/work", executablePath: "/opt/bin/optolink-dash")
         #expect(loader.searchDirectories == ["/work/themes", "/env/themes", "/opt/bin/themes", "/opt/bin"])
         #expect(loader.noColor)
     }

@@ -1,19 +1,20 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 @Suite("ThemeParser")
 struct ThemeParserTests {
     @Test func parsesNamesHexIndexesCommentsAndDefaults() throws {
         let text = """
-        # a comment
-        theme[main_fg]="#f8f8f2"
+            # a comment
+            theme[main_fg]="#f8f8f2"
 
-        theme[selected_bg]="bright_blue"   # trailing comment
-        theme[dim_fg]=244
-        theme[border_fg] = "#abc"
-        theme[main_bg]=""
-        """
+            theme[selected_bg]="bright_blue"   # trailing comment
+            theme[dim_fg]=244
+            theme[border_fg] = "#abc"
+            theme[main_bg]=""
+            """
         let parsed = try ThemeParser.parse(text, name: "t", file: "t.theme")
         #expect(parsed.warnings.isEmpty)
         #expect(parsed.theme[.mainFg] == .rgb(red: 0xf8, green: 0xf8, blue: 0xf2))
@@ -32,7 +33,8 @@ struct ThemeParserTests {
     }
 
     @Test func unknownKeysAreWarningsNamingFileAndLine() throws {
-        let parsed = try ThemeParser.parse("theme[ok_fg]=\"green\"\ntheme[cpu_box]=\"red\"\n", name: "t", file: "x.theme")
+        let parsed = try ThemeParser.parse(
+            "theme[ok_fg]=\"green\"\ntheme[cpu_box]=\"red\"\n", name: "t", file: "x.theme")
         #expect(parsed.warnings == ["x.theme:2: unknown key 'cpu_box' ignored"])
     }
 
@@ -59,11 +61,13 @@ struct ThemeParserTests {
     }
 
     @Test func shippedThemesParseWithoutWarnings() throws {
-        let folder = snapshotDirectory().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = snapshotDirectory().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("themes")
         for name in ["default", "light", "high-contrast", "mono"] {
             let path = folder.appendingPathComponent(name + ".theme").path
-            let text = try #require(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
+            let text = try #require(
+                FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
             let parsed = try ThemeParser.parse(text, name: name, file: path)
             #expect(parsed.warnings.isEmpty, "\(name)")
             if name == "default" { #expect(parsed.theme.colors == Theme.builtInDefault.colors) }

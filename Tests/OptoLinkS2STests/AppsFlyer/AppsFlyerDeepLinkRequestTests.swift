@@ -1,6 +1,7 @@
 import Foundation
-@testable import OptoLinkS2S
 import Testing
+
+@testable import OptoLinkS2S
 
 @Suite("AppsFlyer S2S request body: fields, JSON types, local validation")
 struct AppsFlyerDeepLinkRequestTests {
@@ -8,7 +9,8 @@ struct AppsFlyerDeepLinkRequestTests {
     static let seedInstant = Date(timeIntervalSince1970: 1_421_916_333.412)
 
     static func request(ip: String = "127.0.0.1") -> AppsFlyerDeepLinkRequest {
-        AppsFlyerDeepLinkRequest(isFirst: true, lang: "en-US", os: "10.3.3", type: "iPhone", ip: ip, timestamp: seedInstant)
+        AppsFlyerDeepLinkRequest(
+            isFirst: true, lang: "en-US", os: "10.3.3", type: "iPhone", ip: ip, timestamp: seedInstant)
     }
 
     static func bodyText(_ request: AppsFlyerDeepLinkRequest) throws -> String {
@@ -20,7 +22,10 @@ struct AppsFlyerDeepLinkRequestTests {
         let text = try Self.bodyText(Self.request())
 
         // Then the body is these bytes: is_first a string, optional members left out, keys sorted
-        #expect(text == #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"10.3.3","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#)
+        #expect(
+            text
+                == #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"10.3.3","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#
+        )
     }
 
     @Test func everyFieldOfTheSchemaIsSentWithItsJSONType() throws {
@@ -39,13 +44,14 @@ struct AppsFlyerDeepLinkRequestTests {
         let text = String(decoding: body, as: UTF8.self)
 
         // Then the bytes are exactly these
-        #expect(text == """
-            {"att_status":4,"idfa":{"type":"sha1","value":"123456436CDFAC250CBEAF3BFFCD713E3F123456"},\
-            "idfv":{"type":"unhashed","value":"3F2504E0-4F89-11D3-9A0C-0305E82C3301"},"ip":"198.51.100.23",\
-            "is_first":"false","lang":"en-US","open_referrer":"com.myexample.myapp","os":"10.3.3",\
-            "request_id":"1644179019889-6748098","sharing_filter":["googleadwords_int","adcolony_int"],\
-            "timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}
-            """)
+        #expect(
+            text == """
+                {"att_status":4,"idfa":{"type":"sha1","value":"123456436CDFAC250CBEAF3BFFCD713E3F123456"},\
+                "idfv":{"type":"unhashed","value":"3F2504E0-4F89-11D3-9A0C-0305E82C3301"},"ip":"198.51.100.23",\
+                "is_first":"false","lang":"en-US","open_referrer":"com.myexample.myapp","os":"10.3.3",\
+                "request_id":"1644179019889-6748098","sharing_filter":["googleadwords_int","adcolony_int"],\
+                "timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}
+                """)
 
         // And a generic JSON reader sees a string for is_first and a number (not a boolean) for att_status
         let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
@@ -158,7 +164,9 @@ struct AppsFlyerDeepLinkRequestTests {
 
     @Test func theAddressTheBackendSawReplacesTheBodysAndMayStandInForIt() throws {
         // Given a body from an app that does not know its public address
-        let body = Data(#"{"is_first":"true","lang":"en-US","os":"17.4","type":"iPhone","timestamp":"2015-01-22T08:45:33.412"}"#.utf8)
+        let body = Data(
+            #"{"is_first":"true","lang":"en-US","os":"17.4","type":"iPhone","timestamp":"2015-01-22T08:45:33.412"}"#
+                .utf8)
 
         // Then it is refused without an address, and read with the one the backend saw
         let error = #expect(throws: OptoLinkS2SError.self) { try AppsFlyerDeepLinkRequest(jsonBody: body) }
@@ -166,23 +174,58 @@ struct AppsFlyerDeepLinkRequestTests {
         #expect(try AppsFlyerDeepLinkRequest(jsonBody: body, ip: "203.0.113.9").ip == "203.0.113.9")
 
         // And an address in the body is replaced by the backend's
-        let withIP = Data(#"{"is_first":"false","lang":"en","os":"1","type":"iPad","timestamp":"2015-01-22T08:45:33.412","ip":"10.0.0.1"}"#.utf8)
+        let withIP = Data(
+            #"{"is_first":"false","lang":"en","os":"1","type":"iPad","timestamp":"2015-01-22T08:45:33.412","ip":"10.0.0.1"}"#
+                .utf8)
         #expect(try AppsFlyerDeepLinkRequest(jsonBody: withIP, ip: "203.0.113.9").ip == "203.0.113.9")
     }
 
     @Test(arguments: [
-        (#"{"is_first":true,"lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412"}"#, "is_first"),
-        (#"{"is_first":"yes","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412"}"#, "is_first"),
+        (
+            #"{"is_first":true,"lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412"}"#,
+            "is_first"
+        ),
+        (
+            #"{"is_first":"yes","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412"}"#,
+            "is_first"
+        ),
         (#"{"is_first":"true","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412"}"#, "lang"),
-        (#"{"is_first":"true","lang":5,"os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412"}"#, "lang"),
-        (#"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33Z"}"#, "timestamp"),
-        (#"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":"1"}"#, "att_status"),
-        (#"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":1.5}"#, "att_status"),
-        (#"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":7}"#, "att_status"),
-        (#"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","idfv":"abc"}"#, "idfv"),
-        (#"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","idfv":{"type":"sha256","value":"x"}}"#, "idfv"),
-        (#"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","sharing_filter":[1]}"#, "sharing_filter"),
-        (#"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"::1","timestamp":"2015-01-22T08:45:33.412"}"#, "ip"),
+        (
+            #"{"is_first":"true","lang":5,"os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412"}"#,
+            "lang"
+        ),
+        (
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33Z"}"#,
+            "timestamp"
+        ),
+        (
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":"1"}"#,
+            "att_status"
+        ),
+        (
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":1.5}"#,
+            "att_status"
+        ),
+        (
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":7}"#,
+            "att_status"
+        ),
+        (
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","idfv":"abc"}"#,
+            "idfv"
+        ),
+        (
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","idfv":{"type":"sha256","value":"x"}}"#,
+            "idfv"
+        ),
+        (
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","sharing_filter":[1]}"#,
+            "sharing_filter"
+        ),
+        (
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"::1","timestamp":"2015-01-22T08:45:33.412"}"#,
+            "ip"
+        ),
         (#"[1,2]"#, "body"),
         (#"not json"#, "body"),
     ])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import OptoLinkS2S
 import Testing
+
+@testable import OptoLinkS2S
 
 @Suite("The DevKey: a secret that stays on the server")
 struct AppsFlyerDevKeyTests {
@@ -29,8 +30,9 @@ struct AppsFlyerDevKeyTests {
 
         // Then the set one signs like the literal, and the missing one is refused by name
         let devKey = try AppsFlyerDevKey(environmentVariable: "APPSFLYER_DEV_KEY", in: environment)
-        #expect(AppsFlyerSignature.afSig(timestamp: "2015-01-22T08:45:33.412", ip: "127.0.0.1", devKey: devKey)
-            == "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327")
+        #expect(
+            AppsFlyerSignature.afSig(timestamp: "2015-01-22T08:45:33.412", ip: "127.0.0.1", devKey: devKey)
+                == "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327")
         let error = #expect(throws: OptoLinkS2SError.self) {
             try AppsFlyerDevKey(environmentVariable: "OPTOLINK_S2S_TEST_NOT_SET_", in: environment)
         }
@@ -39,10 +41,13 @@ struct AppsFlyerDevKeyTests {
 
     @Test func usingADevKeyInAnAppWarnsAndOnAServerDoesNot() {
         // A device platform, or a process running from an app bundle, is told that the DevKey is misplaced
-        let onPhone = SecretPlacement.warning(isAppOnlyPlatform: true, bundlePath: "/var/containers/Bundle/Application/X/Shop.app")
+        let onPhone = SecretPlacement.warning(
+            isAppOnlyPlatform: true, bundlePath: "/var/containers/Bundle/Application/X/Shop.app")
         #expect(onPhone?.contains("never ship it in an app") == true)
         #expect(SecretPlacement.warning(isAppOnlyPlatform: false, bundlePath: "/Applications/Shop.app/") != nil)
-        #expect(SecretPlacement.warning(isAppOnlyPlatform: false, bundlePath: "/Applications/Shop.app/Contents/PlugIns/Widget.appex") != nil)
+        #expect(
+            SecretPlacement.warning(
+                isAppOnlyPlatform: false, bundlePath: "/Applications/Shop.app/Contents/PlugIns/Widget.appex") != nil)
 
         // And a server process (a plain executable's folder) is not
         #expect(SecretPlacement.warning(isAppOnlyPlatform: false, bundlePath: "/srv/backend/.build/release") == nil)
@@ -50,6 +55,8 @@ struct AppsFlyerDevKeyTests {
 
         // And this test process is not taken for an app
         #expect(!SecretPlacement.isAppOnlyPlatform)
-        #expect(SecretPlacement.warning(isAppOnlyPlatform: SecretPlacement.isAppOnlyPlatform, bundlePath: Bundle.main.bundlePath) == nil)
+        #expect(
+            SecretPlacement.warning(
+                isAppOnlyPlatform: SecretPlacement.isAppOnlyPlatform, bundlePath: Bundle.main.bundlePath) == nil)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
+import Testing
+
+@testable import OptoLinkS2S
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import OptoLinkS2S
-import TestSupport
-import Testing
 
 @Suite("AppsFlyer S2S client: the signed request, the answer, errors, retries, timeouts", .timeLimit(.minutes(1)))
 struct AppsFlyerS2SClientTests {
@@ -51,7 +53,8 @@ struct AppsFlyerS2SClientTests {
         let sent = try #require(transport.requests.first)
         #expect(transport.requests.count == 1)
         #expect(sent.method == "POST")
-        #expect(sent.url.absoluteString == "https://dls2s.appsflyer.com/v1.0/ios/id123456789?af_sig=\(Self.seedSignature)")
+        #expect(
+            sent.url.absoluteString == "https://dls2s.appsflyer.com/v1.0/ios/id123456789?af_sig=\(Self.seedSignature)")
         let components = try #require(URLComponents(url: sent.url, resolvingAgainstBaseURL: false))
         #expect(components.path == "/v1.0/ios/id123456789")
         #expect(components.queryItems == [URLQueryItem(name: "af_sig", value: Self.seedSignature)])
@@ -59,8 +62,10 @@ struct AppsFlyerS2SClientTests {
         #expect(sent.timeout == 3)
 
         // And the body's timestamp and ip are the signed ones, is_first a string
-        #expect(String(decoding: sent.body, as: UTF8.self)
-            == #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"10.3.3","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#)
+        #expect(
+            String(decoding: sent.body, as: UTF8.self)
+                == #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"10.3.3","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#
+        )
     }
 
     @Test func theSignatureIsComputedFromTheBodysOwnTimestampAndIP() async throws {
@@ -78,7 +83,8 @@ struct AppsFlyerS2SClientTests {
         let body = try #require(try JSONSerialization.jsonObject(with: sent.body) as? [String: Any])
         let timestamp = try #require(body["timestamp"] as? String)
         #expect(timestamp == "2024-12-31T23:59:59.999")
-        let expected = SHA256Oracle.hex(SHA256Oracle.hmac(key: Array(Self.seedDevKey.utf8), message: Array((timestamp + "198.51.100.23").utf8)))
+        let expected = SHA256Oracle.hex(
+            SHA256Oracle.hmac(key: Array(Self.seedDevKey.utf8), message: Array((timestamp + "198.51.100.23").utf8)))
         #expect(sent.url.query == "af_sig=\(expected)")
     }
 
@@ -91,7 +97,9 @@ struct AppsFlyerS2SClientTests {
         _ = try await Self.client(transport, configuration: configuration).deepLink(Self.seedRequest)
 
         // Then the path is appended to it once
-        #expect(transport.requests.first?.url.absoluteString == "http://127.0.0.1:8080/v1.0/ios/id123456789?af_sig=\(Self.seedSignature)")
+        #expect(
+            transport.requests.first?.url.absoluteString
+                == "http://127.0.0.1:8080/v1.0/ios/id123456789?af_sig=\(Self.seedSignature)")
     }
 
     @Test func anAppIDWithReservedCharactersIsPercentEncodedInThePath() throws {
@@ -168,7 +176,8 @@ struct AppsFlyerS2SClientTests {
     }
 
     @Test func theSeedsClickNotFoundExampleHasNoClick() async throws {
-        let answer = try await Self.client(ClosureTransport.answering(200, Self.clickNotFound)).deepLink(Self.seedRequest)
+        let answer = try await Self.client(ClosureTransport.answering(200, Self.clickNotFound)).deepLink(
+            Self.seedRequest)
         #expect(answer == AppsFlyerDeepLinkResponse(found: false, clickEvent: nil, attempts: 1))
     }
 
@@ -182,10 +191,13 @@ struct AppsFlyerS2SClientTests {
             """
 
         // When it is read
-        let click = try #require(try await Self.client(ClosureTransport.answering(200, body)).deepLink(Self.seedRequest).clickEvent)
+        let click = try #require(
+            try await Self.client(ClosureTransport.answering(200, body)).deepLink(Self.seedRequest).clickEvent)
 
         // Then nulls are nil, the match type is kept as sent, a number where a string belongs is its text
-        #expect(click.timestamp == nil && click.campaignID == nil && click.mediaSource == nil && click.clickHTTPReferrer == nil)
+        #expect(
+            click.timestamp == nil && click.campaignID == nil && click.mediaSource == nil
+                && click.clickHTTPReferrer == nil)
         #expect(click.matchType == AppsFlyerMatchType(rawValue: "fingerprint_v2"))
         #expect(click.matchType?.isDocumented == false)
         #expect(click.campaign == "42")
@@ -195,13 +207,16 @@ struct AppsFlyerS2SClientTests {
     }
 
     @Test(arguments: [
-        "not json", "[]", #"{"click_event": {}}"#, #"{"found": "true", "click_event": {}}"#, #"{"found": 1, "click_event": {}}"#,
+        "not json", "[]", #"{"click_event": {}}"#, #"{"found": "true", "click_event": {}}"#,
+        #"{"found": 1, "click_event": {}}"#,
         #"{"found": true, "click_event": []}"#, #"{"found": true, "click_event": {"custom_params": "x"}}"#,
         #"{"found": true, "click_event": {"campaign": {"a": 1}}}"#, "",
     ])
     func aTwoHundredWhoseBodyIsNotTheDocumentedShapeIsAnInvalidResponse(body: String) async throws {
         let transport = ClosureTransport.answering(200, body)
-        let error = await #expect(throws: OptoLinkS2SError.self) { try await Self.client(transport).deepLink(Self.seedRequest) }
+        let error = await #expect(throws: OptoLinkS2SError.self) {
+            try await Self.client(transport).deepLink(Self.seedRequest)
+        }
         #expect(error == .invalidResponse && error?.status == 200)
         #expect(transport.requests.count == 1, "an invalid 200 is not retried")
     }
@@ -218,17 +233,21 @@ struct AppsFlyerS2SClientTests {
 
     @Test func aBadRequestIsATypedErrorWithTheServicesCodeAndIsNeverRetried() async throws {
         // Given a policy that would even list 400 as retryable, and an answer 400 {code, message}
-        let transport = ClosureTransport.answering(400, #"{"code": "invalid_signature", "message": "af_sig does not match"}"#)
+        let transport = ClosureTransport.answering(
+            400, #"{"code": "invalid_signature", "message": "af_sig does not match"}"#)
         let clock = ImmediateClock()
         let policy = S2SRetryPolicy(maxRetries: 5, retryableStatuses: [400, 503, 504])
-        let client = try Self.client(transport, clock: clock, configuration: AppsFlyerS2SConfiguration(retryPolicy: policy))
+        let client = try Self.client(
+            transport, clock: clock, configuration: AppsFlyerS2SConfiguration(retryPolicy: policy))
 
         // When the call is made
         let error = await #expect(throws: OptoLinkS2SError.self) { try await client.deepLink(Self.seedRequest) }
 
         // Then it is .badRequest with AppsFlyer's code and message, after one attempt and no wait
         #expect(error == .badRequest)
-        #expect(error?.status == 400 && error?.serviceCode == "invalid_signature" && error?.message == "af_sig does not match")
+        #expect(
+            error?.status == 400 && error?.serviceCode == "invalid_signature"
+                && error?.message == "af_sig does not match")
         #expect(error?.attempts == 1)
         #expect(transport.requests.count == 1)
         #expect(clock.sleepRequests.filter { $0 != 3 }.isEmpty)
@@ -236,7 +255,8 @@ struct AppsFlyerS2SClientTests {
 
     @Test func theSeedsBadRequestExampleWithoutACodeKeepsItsMessage() async throws {
         let error = await #expect(throws: OptoLinkS2SError.self) {
-            try await Self.client(ClosureTransport.answering(400, #"{"message": "Bad Request"}"#)).deepLink(Self.seedRequest)
+            try await Self.client(ClosureTransport.answering(400, #"{"message": "Bad Request"}"#)).deepLink(
+                Self.seedRequest)
         }
         #expect(error == .badRequest && error?.serviceCode == nil && error?.message == "Bad Request")
     }
@@ -301,7 +321,8 @@ struct AppsFlyerS2SClientTests {
         let transport = ClosureTransport.answering(504, "")
         let clock = ImmediateClock()
         let policy = S2SRetryPolicy(maxRetries: 5, backoffBase: 0.5, maxBackoff: 1.5)
-        let client = try Self.client(transport, clock: clock, configuration: AppsFlyerS2SConfiguration(retryPolicy: policy))
+        let client = try Self.client(
+            transport, clock: clock, configuration: AppsFlyerS2SConfiguration(retryPolicy: policy))
 
         // When the call runs out of retries
         let error = await #expect(throws: OptoLinkS2SError.self) { try await client.deepLink(Self.seedRequest) }
@@ -315,7 +336,9 @@ struct AppsFlyerS2SClientTests {
     @Test func otherServerErrorsAreNotRetriedByDefault() async throws {
         for status in [500, 502, 401, 404, 429] {
             let transport = ClosureTransport.answering(status, #"{"message": "no"}"#)
-            let error = await #expect(throws: OptoLinkS2SError.self) { try await Self.client(transport).deepLink(Self.seedRequest) }
+            let error = await #expect(throws: OptoLinkS2SError.self) {
+                try await Self.client(transport).deepLink(Self.seedRequest)
+            }
             #expect(error == .httpStatus && error?.status == status && error?.message == "no")
             #expect(transport.requests.count == 1, "status \(status)")
         }
@@ -347,7 +370,8 @@ struct AppsFlyerS2SClientTests {
         let transport = ClosureTransport.scripted([nil])
         let clock = ManualClock()
         let client = try Self.client(
-            transport, clock: clock, configuration: AppsFlyerS2SConfiguration(retryPolicy: S2SRetryPolicy(maxRetries: 1)))
+            transport, clock: clock,
+            configuration: AppsFlyerS2SConfiguration(retryPolicy: S2SRetryPolicy(maxRetries: 1)))
         let call = Task { try await client.deepLink(Self.seedRequest) }
         await clock.waitForSleep(of: 0.5)
         clock.advance(by: 0.5)
@@ -395,7 +419,8 @@ struct AppsFlyerS2SClientTests {
             await release.wait()
             return S2SHTTPResponse(status: 200, body: Data(Self.clickFound.utf8))
         }
-        let client = try Self.client(transport, clock: clock, configuration: AppsFlyerS2SConfiguration(retryPolicy: .none))
+        let client = try Self.client(
+            transport, clock: clock, configuration: AppsFlyerS2SConfiguration(retryPolicy: .none))
 
         // When the attempt timeout passes
         let call = Task { try await client.deepLink(Self.seedRequest) }

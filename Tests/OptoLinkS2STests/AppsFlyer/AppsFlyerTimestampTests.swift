@@ -1,6 +1,7 @@
 import Foundation
-@testable import OptoLinkS2S
 import Testing
+
+@testable import OptoLinkS2S
 
 @Suite("AppsFlyer timestamps: ISO 8601 UTC, milliseconds, no zone letter")
 struct AppsFlyerTimestampTests {
@@ -55,15 +56,17 @@ struct AppsFlyerTimestampTests {
         let base = Double(AppsFlyerTimestamp.daysSince1970(year: 2000, month: 1, day: 1) * 86_400)
 
         // Then it rounds to the microsecond first, so it is midnight of the new year, not .999
-        #expect(AppsFlyerTimestamp.string(from: Date(timeIntervalSince1970: base - 0.000_000_4)) == "2000-01-01T00:00:00.000")
+        #expect(
+            AppsFlyerTimestamp.string(from: Date(timeIntervalSince1970: base - 0.000_000_4))
+                == "2000-01-01T00:00:00.000")
     }
 
     @Test(arguments: [
         (Int64(946_684_799_999), "1999-12-31T23:59:59.999"),
         (946_684_800_000, "2000-01-01T00:00:00.000"),
-        (951_782_400_000, "2000-02-29T00:00:00.000"),     // 2000 is a leap year (divisible by 400)
+        (951_782_400_000, "2000-02-29T00:00:00.000"),  // 2000 is a leap year (divisible by 400)
         (951_868_800_000, "2000-03-01T00:00:00.000"),
-        (4_107_542_399_999, "2100-02-28T23:59:59.999"),   // 2100 is not (divisible by 100)
+        (4_107_542_399_999, "2100-02-28T23:59:59.999"),  // 2100 is not (divisible by 100)
         (4_107_542_400_000, "2100-03-01T00:00:00.000"),
         (1_709_164_800_000, "2024-02-29T00:00:00.000"),
         (1_735_689_599_999, "2024-12-31T23:59:59.999"),
@@ -107,14 +110,21 @@ struct AppsFlyerTimestampTests {
         let first = AppsFlyerTimestamp.daysSince1970(year: 1601, month: 1, day: 1)
         let last = AppsFlyerTimestamp.daysSince1970(year: 9999, month: 12, day: 31)
         var days = Array(stride(from: first, through: last, by: 97))
-        days += Array(AppsFlyerTimestamp.daysSince1970(year: 1999, month: 1, day: 1)...AppsFlyerTimestamp.daysSince1970(year: 2001, month: 12, day: 31))
-        days += Array(AppsFlyerTimestamp.daysSince1970(year: 2099, month: 1, day: 1)...AppsFlyerTimestamp.daysSince1970(year: 2101, month: 12, day: 31))
+        days += Array(
+            AppsFlyerTimestamp.daysSince1970(
+                year: 1999, month: 1, day: 1)...AppsFlyerTimestamp.daysSince1970(year: 2001, month: 12, day: 31))
+        days += Array(
+            AppsFlyerTimestamp.daysSince1970(
+                year: 2099, month: 1, day: 1)...AppsFlyerTimestamp.daysSince1970(year: 2101, month: 12, day: 31))
         var mismatches: [String] = []
         for day in days {
-            let components = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
+            let components = calendar.dateComponents(
+                [.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
             let mine = AppsFlyerTimestamp.civil(daysSince1970: day)
             let theirs = (Int64(components.year ?? 0), Int64(components.month ?? 0), Int64(components.day ?? 0))
-            if mine != theirs || AppsFlyerTimestamp.daysSince1970(year: mine.year, month: mine.month, day: mine.day) != day {
+            if mine != theirs
+                || AppsFlyerTimestamp.daysSince1970(year: mine.year, month: mine.month, day: mine.day) != day
+            {
                 mismatches.append("day \(day): \(mine) vs \(theirs)")
             }
         }

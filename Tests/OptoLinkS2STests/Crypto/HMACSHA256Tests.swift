@@ -1,27 +1,45 @@
 import Foundation
-@testable import OptoLinkS2S
 import TestSupport
 import Testing
+
+@testable import OptoLinkS2S
 
 @Suite("HMAC-SHA256 from the platform")
 struct HMACSHA256Tests {
     /// RFC 4231 section 4: key, data, expected HMAC-SHA256 (test case 5 is truncated to 128 bits there).
     static let rfc4231: [(name: String, key: [UInt8], data: [UInt8], expected: String)] = [
-        ("1", [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
-         "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
-        ("2", Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
-         "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
-        ("3", [UInt8](repeating: 0xaa, count: 20), [UInt8](repeating: 0xdd, count: 50),
-         "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
-        ("4", Array(1...25), [UInt8](repeating: 0xcd, count: 50),
-         "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
-        ("5", [UInt8](repeating: 0x0c, count: 20), Array("Test With Truncation".utf8),
-         "a3b6167473100ee06e0c796c2955552b"),
-        ("6", [UInt8](repeating: 0xaa, count: 131), Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
-         "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
-        ("7", [UInt8](repeating: 0xaa, count: 131),
-         Array("This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.".utf8),
-         "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
+        (
+            "1", [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        ),
+        (
+            "2", Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        ),
+        (
+            "3", [UInt8](repeating: 0xaa, count: 20), [UInt8](repeating: 0xdd, count: 50),
+            "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"
+        ),
+        (
+            "4", Array(1...25), [UInt8](repeating: 0xcd, count: 50),
+            "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"
+        ),
+        (
+            "5", [UInt8](repeating: 0x0c, count: 20), Array("Test With Truncation".utf8),
+            "a3b6167473100ee06e0c796c2955552b"
+        ),
+        (
+            "6", [UInt8](repeating: 0xaa, count: 131),
+            Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        ),
+        (
+            "7", [UInt8](repeating: 0xaa, count: 131),
+            Array(
+                "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm."
+                    .utf8),
+            "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"
+        ),
     ]
 
     @Test func appsFlyersOwnExampleSignatureIsReproduced() throws {
@@ -72,8 +90,11 @@ struct HMACSHA256Tests {
         // Given keys from 0 to 200 bytes (across the 64-byte block) and messages from 0 to 300 bytes
         var random = SeededRandom(seed: 0x5352_4953)
         for round in 0..<300 {
-            let key = (0..<Int.random(in: 0...200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            let message = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let key = (0..<Int.random(in: 0...200, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random)
+            }
+            let message = (0..<Int.random(in: 0...300, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
 
             // When both implementations hash them
             let platform = HMACSHA256.authenticationCode(key: key, message: message)
@@ -93,7 +114,9 @@ struct HMACSHA256Tests {
                     for round in 0..<200 {
                         let message = Array("task \(task) round \(round)".utf8)
                         let key = Array("key \(task)".utf8)
-                        if HMACSHA256.authenticationCode(key: key, message: message) != SHA256Oracle.hmac(key: key, message: message) {
+                        if HMACSHA256.authenticationCode(key: key, message: message)
+                            != SHA256Oracle.hmac(key: key, message: message)
+                        {
                             wrong += 1
                         }
                     }

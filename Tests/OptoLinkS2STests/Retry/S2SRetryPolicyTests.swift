@@ -1,9 +1,10 @@
 import Foundation
+import OptoLinkS2S
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import OptoLinkS2S
-import Testing
 
 @Suite("Retry policy: which failures, how long, how many")
 struct S2SRetryPolicyTests {
@@ -31,8 +32,12 @@ struct S2SRetryPolicyTests {
 
     @Test func networkErrorsAreRetriedButCancellationAndBadURLsAreNot() {
         let policy = S2SRetryPolicy.default
-        for code in [URLError.Code.cannotConnectToHost, .timedOut, .networkConnectionLost, .cannotFindHost, .notConnectedToInternet] {
-            #expect(policy.decision(afterAttempt: 1, outcome: .noAnswer(URLError(code))) == .retry(after: 0.5), "\(code)")
+        for code in [
+            URLError.Code.cannotConnectToHost, .timedOut, .networkConnectionLost, .cannotFindHost,
+            .notConnectedToInternet,
+        ] {
+            #expect(
+                policy.decision(afterAttempt: 1, outcome: .noAnswer(URLError(code))) == .retry(after: 0.5), "\(code)")
         }
         for code in [URLError.Code.cancelled, .badURL, .unsupportedURL] {
             #expect(policy.decision(afterAttempt: 1, outcome: .noAnswer(URLError(code))) == .doNotRetry, "\(code)")

@@ -18,7 +18,9 @@ final class ClosureTransport: S2STransport, @unchecked Sendable {
 
     /// Answers every request with `status` and `body`.
     static func answering(_ status: Int, _ body: String) -> ClosureTransport {
-        ClosureTransport { _, _ in S2SHTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8)) }
+        ClosureTransport { _, _ in
+            S2SHTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        }
     }
 
     /// Answers attempt n with `answers[n-1]` (the last one repeats); a nil entry throws `URLError(.cannotConnectToHost)`.

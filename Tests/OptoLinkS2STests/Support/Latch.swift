@@ -29,6 +29,6 @@ final class Latch: @unchecked Sendable {
         let waiting = waiters
         waiters = []
         lock.unlock()
-        waiting.forEach { $0.resume() }
+        for waiter in waiting { waiter.resume() }
     }
 }

@@ -53,7 +53,7 @@ final class ManualClock: S2SClock, @unchecked Sendable {
                 sleepers.append(Sleeper(id: id, seconds: seconds, deadline: now + seconds, continuation: continuation))
                 let ready = takeReadyWatchers()
                 lock.unlock()
-                ready.forEach { $0.resume() }
+                for continuation in ready { continuation.resume() }
             }
         } onCancel: {
             lock.lock()
@@ -86,7 +86,7 @@ final class ManualClock: S2SClock, @unchecked Sendable {
             watchers.append((ready, continuation))
             let woken = takeReadyWatchers()
             lock.unlock()
-            woken.forEach { $0.resume() }
+            for continuation in woken { continuation.resume() }
         }
     }
 
@@ -97,7 +97,7 @@ final class ManualClock: S2SClock, @unchecked Sendable {
         let due = sleepers.filter { $0.deadline <= now }
         sleepers.removeAll { $0.deadline <= now }
         lock.unlock()
-        due.forEach { $0.continuation.resume() }
+        for sleeper in due { sleeper.continuation.resume() }
     }
 
     /// Must hold `lock`.

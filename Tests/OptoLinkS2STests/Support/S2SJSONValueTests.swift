@@ -13,7 +13,9 @@ struct S2SJSONValueTests {
 
         // Then the kinds are right (a boolean is not a number) and the text is the same
         let object = try #require(value.objectValue)
-        #expect(object["a"] == .string("x") && object["b"] == .number(26) && object["c"] == .bool(true) && object["d"] == .null)
+        #expect(
+            object["a"] == .string("x") && object["b"] == .number(26) && object["c"] == .bool(true)
+                && object["d"] == .null)
         #expect(object["e"] == .array([.number(1), .string("y"), .bool(false)]))
         #expect(object["f"] == .object(["g": .number(1.5)]))
         #expect(value.description == text)

@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import OptoLinkS2S
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import OptoLinkS2S
-import Testing
 
 @Suite("URLSession transport: the URLRequest it builds")
 struct S2SURLSessionTransportTests {
@@ -11,7 +13,8 @@ struct S2SURLSessionTransportTests {
         // Given a signed request
         let url = try #require(URL(string: "http://127.0.0.1:9/v1.0/ios/id1?af_sig=abc"))
         let request = S2SHTTPRequest(
-            method: "POST", url: url, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), timeout: 2.5)
+            method: "POST", url: url, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), timeout: 2.5
+        )
 
         // When it becomes a URLRequest
         let urlRequest = S2SURLSessionTransport.urlRequest(for: request)

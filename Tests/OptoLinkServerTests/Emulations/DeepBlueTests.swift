@@ -1,16 +1,21 @@
 import Foundation
 import OptoLinkHTTP
 import Testing
+
 @testable import OptoLinkServer
 
 /// The emulated Deep Blue Links (seed 004) through the router, no socket.
 @Suite struct DeepBlueTests {
     static let sandbox = "dbl_sandbox_demo_key_000000001"
     static let live = "dbl_live_demo_key_0000000001"
-    static let deferred = #"{"timezone":"Europe/Berlin","device":{"screenWidth":1179,"screenHeight":2556,"language":"en-US"}}"#
+    static let deferred =
+        #"{"timezone":"Europe/Berlin","device":{"screenWidth":1179,"screenHeight":2556,"language":"en-US"}}"#
 
-    func post(_ emulation: EmulationRouter, _ path: String, key: String? = DeepBlueTests.sandbox, body: String, from ip: String = "198.51.100.20",
-              headers: [(name: String, value: String)] = []) throws -> (HTTPResponse, JSON?) {
+    func post(
+        _ emulation: EmulationRouter, _ path: String, key: String? = DeepBlueTests.sandbox, body: String,
+        from ip: String = "198.51.100.20",
+        headers: [(name: String, value: String)] = []
+    ) throws -> (HTTPResponse, JSON?) {
         var all = headers + [("Content-Type", "application/json")]
         if let key { all.append(("Api-Key", key)) }
         let response = try emulation.respond("POST", path, from: ip, headers: all, body: body)
@@ -18,8 +23,13 @@ import Testing
     }
 
     /// A browser's click as the preview page's script sends it.
-    func click(_ emulation: EmulationRouter, code: String = "spring", from ip: String, query: String = "timezone=Europe%2FBerlin&screenWidth=1179&screenHeight=2556&language=en-US") throws -> HTTPResponse {
-        try emulation.respond("GET", "/dbl/\(code)?\(query)", from: ip, headers: [("User-Agent", EmulationRouter.iPhoneUA), ("Accept-Language", "en-US")])
+    func click(
+        _ emulation: EmulationRouter, code: String = "spring", from ip: String,
+        query: String = "timezone=Europe%2FBerlin&screenWidth=1179&screenHeight=2556&language=en-US"
+    ) throws -> HTTPResponse {
+        try emulation.respond(
+            "GET", "/dbl/\(code)?\(query)", from: ip,
+            headers: [("User-Agent", EmulationRouter.iPhoneUA), ("Accept-Language", "en-US")])
     }
 
     // MARK: resolve
@@ -27,19 +37,28 @@ import Testing
     @Test func resolveAnswersTheShortLinkAndIsSandboxFollowsTheKey() throws {
         let emulation = try EmulationRouter()
         for (key, sandbox) in [(Self.sandbox, true), (Self.live, false)] {
-            for url in ["https://demo.dev.thedbl.ink/spring", "https://DEMO.dev.thedbl.ink/spring?utm_source=notes", "http://127.0.0.1:8787/dbl/spring"] {
+            for url in [
+                "https://demo.dev.thedbl.ink/spring", "https://DEMO.dev.thedbl.ink/spring?utm_source=notes",
+                "http://127.0.0.1:8787/dbl/spring",
+            ] {
                 let (response, json) = try post(emulation, "/api/links/resolve", key: key, body: #"{"url":"\#(url)"}"#)
                 #expect(response.status == 200, "\(url)")
-                #expect(json == ["id": 1, "longUrl": "https://shop.example.com/products/1234?ref=spring",
-                                 "shortUrl": "https://demo.dev.thedbl.ink/spring", "isSandbox": .bool(sandbox)])
+                #expect(
+                    json == [
+                        "id": 1, "longUrl": "https://shop.example.com/products/1234?ref=spring",
+                        "shortUrl": "https://demo.dev.thedbl.ink/spring", "isSandbox": .bool(sandbox),
+                    ])
             }
         }
     }
 
     @Test func aURLThatIsNotOneOfTheAppsShortLinksIs404() throws {
         let emulation = try EmulationRouter()
-        for url in ["https://shop.example.com/products/1234?ref=spring", "https://demo.dev.thedbl.ink/nope", "https://other.dev.thedbl.ink/spring",
-                    "myapp://products/1234", "https://demo.dev.thedbl.ink/spring/extra", "not even a url"] {
+        for url in [
+            "https://shop.example.com/products/1234?ref=spring", "https://demo.dev.thedbl.ink/nope",
+            "https://other.dev.thedbl.ink/spring",
+            "myapp://products/1234", "https://demo.dev.thedbl.ink/spring/extra", "not even a url",
+        ] {
             let (response, json) = try post(emulation, "/api/links/resolve", body: #"{"url":"\#(url)"}"#)
             #expect(response.status == 404, "\(url)")
             #expect(json == ["detail": "Not found."])
@@ -48,14 +67,18 @@ import Testing
 
     @Test func theApiKeyIsRequired() throws {
         let emulation = try EmulationRouter()
-        let (missing, missingJSON) = try post(emulation, "/api/links/resolve", key: nil, body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#)
+        let (missing, missingJSON) = try post(
+            emulation, "/api/links/resolve", key: nil, body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#)
         #expect(missing.status == 401)
         #expect(missingJSON == ["detail": "Authentication credentials were not provided."])
-        let (wrong, wrongJSON) = try post(emulation, "/api/links/check-deferred", key: "dbl_nobody_key_0000000000000", body: Self.deferred)
+        let (wrong, wrongJSON) = try post(
+            emulation, "/api/links/check-deferred", key: "dbl_nobody_key_0000000000000", body: Self.deferred)
         #expect(wrong.status == 401)
         #expect(wrongJSON == ["detail": "Invalid API key."])
         // an OptoLink or QubeRoute key is no Deep Blue key
-        #expect(try post(emulation, "/api/links/resolve", key: "opl_sdk_demo_client_key_0000000001", body: "{}").0.status == 401)
+        #expect(
+            try post(emulation, "/api/links/resolve", key: "opl_sdk_demo_client_key_0000000001", body: "{}").0.status
+                == 401)
     }
 
     // MARK: check-deferred
@@ -66,15 +89,20 @@ import Testing
         let page = try click(emulation, from: "203.0.113.30")
         #expect(page.status == 200)
         // When the app launches for the first time on the same network, in landscape
-        let (response, json) = try post(emulation, "/api/links/check-deferred", key: Self.live,
-                                        body: #"{"timezone":"Europe/Berlin","device":{"screenWidth":2556,"screenHeight":1179,"language":"en-US"}}"#,
-                                        from: "203.0.113.30")
+        let (response, json) = try post(
+            emulation, "/api/links/check-deferred", key: Self.live,
+            body: #"{"timezone":"Europe/Berlin","device":{"screenWidth":2556,"screenHeight":1179,"language":"en-US"}}"#,
+            from: "203.0.113.30")
         // Then the link comes back, isSandbox following the live key
         #expect(response.status == 200)
-        #expect(json == ["id": 1, "longUrl": "https://shop.example.com/products/1234?ref=spring",
-                         "shortUrl": "https://demo.dev.thedbl.ink/spring", "isSandbox": false])
+        #expect(
+            json == [
+                "id": 1, "longUrl": "https://shop.example.com/products/1234?ref=spring",
+                "shortUrl": "https://demo.dev.thedbl.ink/spring", "isSandbox": false,
+            ])
         // and the attempt is logged with its breakdown: ip 30 + timezone 10 + screen 12 + language 10 + recency 9 = 71
-        let attempt = try #require(emulation.backend.attempts.recent(deviceId: nil, service: "deepblue", limit: 1).first)
+        let attempt = try #require(
+            emulation.backend.attempts.recent(deviceId: nil, service: "deepblue", limit: 1).first)
         #expect(attempt["candidates"]?[0]?["total"] == 71)
         #expect(attempt["request"]?["deviceModel"] == "screen:1179x2556")
         #expect(attempt["answer"] == ["status": 200, "id": 1, "isSandbox": false])
@@ -86,7 +114,9 @@ import Testing
         let (response, json) = try post(emulation, "/api/links/check-deferred", body: Self.deferred)
         #expect(response.status == 404)
         #expect(json == ["detail": "No deferred link found."])
-        #expect(emulation.backend.attempts.recent(deviceId: nil, service: "deepblue", limit: 5).first?["answer"]?["status"] == 404)
+        #expect(
+            emulation.backend.attempts.recent(deviceId: nil, service: "deepblue", limit: 5).first?["answer"]?["status"]
+                == 404)
         // A device field is optional: the time zone and the address alone still run the engine (here: nothing to find).
         #expect(try post(emulation, "/api/links/check-deferred", body: #"{"timezone":"UTC"}"#).0.status == 404)
     }
@@ -94,8 +124,11 @@ import Testing
     @Test func theSharedNetworkGuardIsA404() throws {
         let emulation = try EmulationRouter()
         for _ in 0..<4 { _ = try click(emulation, from: "203.0.113.31") }
-        #expect(try post(emulation, "/api/links/check-deferred", body: Self.deferred, from: "203.0.113.31").0.status == 404)
-        #expect(emulation.backend.attempts.recent(deviceId: nil, service: "deepblue", limit: 1).first?["guardFired"] == true)
+        #expect(
+            try post(emulation, "/api/links/check-deferred", body: Self.deferred, from: "203.0.113.31").0.status == 404)
+        #expect(
+            emulation.backend.attempts.recent(deviceId: nil, service: "deepblue", limit: 1).first?["guardFired"] == true
+        )
     }
 
     @Test func malformedCheckDeferredBodiesNameEachField() throws {
@@ -103,7 +136,10 @@ import Testing
         let cases: [(String, [String])] = [
             (#"{}"#, ["timezone"]),
             (#"{"timezone":"Not a zone!"}"#, ["timezone"]),
-            (#"{"timezone":"Europe/Berlin","device":{"screenWidth":0,"screenHeight":2556}}"#, ["device.screenWidth", "device.language"]),
+            (
+                #"{"timezone":"Europe/Berlin","device":{"screenWidth":0,"screenHeight":2556}}"#,
+                ["device.screenWidth", "device.language"]
+            ),
             (#"{"timezone":"Europe/Berlin","device":"iPhone"}"#, ["device"]),
             (#"{"timezone":"Europe/Berlin","screenWidth":1179}"#, ["screenWidth"]),
         ]
@@ -126,16 +162,23 @@ import Testing
         let gathering = try emulation.respond("GET", "/dbl/spring", from: "203.0.113.32")
         #expect(gathering.status == 200)
         let script = String(decoding: gathering.body, as: UTF8.self)
-        #expect(script.contains("screen.width * ratio") && script.contains("resolvedOptions().timeZone") && script.contains("?js=0"))
+        #expect(
+            script.contains("screen.width * ratio") && script.contains("resolvedOptions().timeZone")
+                && script.contains("?js=0"))
         #expect(emulation.backend.emulations.deepblue.clicks(app: "demo")?.snapshot.records.isEmpty == true)
         // With them: the click is recorded with the zone and the screen, and the preview offers the app and the store
         let preview = try click(emulation, from: "203.0.113.32")
         let html = String(decoding: preview.body, as: UTF8.self)
         #expect(html.contains(#"href="myapp://products/1234?ref=spring">Open the App"#))
         #expect(html.contains(#"href="https://apps.apple.com/app/id123456789">Get the App"#))
-        let records = try #require(emulation.backend.emulations.deepblue.clicks(app: "demo")?.snapshot.records.values.map { $0 })
-        #expect(records.map(\.fingerprint) == [ClickFingerprint(platform: "iOS", osVersion: "17.4.1", deviceModel: "screen:1179x2556",
-                                                                language: "en-US", timezone: "Europe/Berlin")])
+        let records = try #require(
+            emulation.backend.emulations.deepblue.clicks(app: "demo")?.snapshot.records.values.map { $0 })
+        #expect(
+            records.map(\.fingerprint) == [
+                ClickFingerprint(
+                    platform: "iOS", osVersion: "17.4.1", deviceModel: "screen:1179x2556",
+                    language: "en-US", timezone: "Europe/Berlin")
+            ])
         // ?js=0 records without them; bad values are a 400; an unknown code a 404
         #expect(try click(emulation, from: "203.0.113.33", query: "js=0").status == 200)
         #expect(emulation.backend.emulations.deepblue.clicks(app: "demo")?.snapshot.records.count == 2)
@@ -145,13 +188,18 @@ import Testing
 
     @Test func devClicksCarryExplicitFields() throws {
         let emulation = try EmulationRouter()
-        let made = try emulation.respond("POST", "/dev/deepblue/click", from: "203.0.113.34", body: #"""
-            {"code":"welcome","timezone":"America/New_York","screenWidth":1170,"screenHeight":2532,"language":"en-US","ageSeconds":600}
-            """#)
+        let made = try emulation.respond(
+            "POST", "/dev/deepblue/click", from: "203.0.113.34",
+            body: #"""
+                {"code":"welcome","timezone":"America/New_York","screenWidth":1170,"screenHeight":2532,"language":"en-US","ageSeconds":600}
+                """#)
         #expect(made.status == 200)
         #expect(EmulationRouter.json(made)?["linkId"] == "dbl:welcome")
-        let (response, json) = try post(emulation, "/api/links/check-deferred", body: #"{"timezone":"America/New_York","device":{"screenWidth":1170,"screenHeight":2532,"language":"en-US"}}"#,
-                                        from: "203.0.113.34")
+        let (response, json) = try post(
+            emulation, "/api/links/check-deferred",
+            body:
+                #"{"timezone":"America/New_York","device":{"screenWidth":1170,"screenHeight":2532,"language":"en-US"}}"#,
+            from: "203.0.113.34")
         #expect(response.status == 200)
         #expect(json?["id"] == 2)
         #expect(json?["isSandbox"] == true)
@@ -162,8 +210,13 @@ import Testing
 
     @Test func faultsHitOneRouteAndAnswerInDeepBluesShape() throws {
         let emulation = try EmulationRouter()
-        #expect(try emulation.respond("POST", "/dev/faults", body: #"{"route":"dbl-check-deferred","kind":"status","status":503,"count":1}"#).status == 200)
-        #expect(try post(emulation, "/api/links/resolve", body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#).0.status == 200)
+        #expect(
+            try emulation.respond(
+                "POST", "/dev/faults", body: #"{"route":"dbl-check-deferred","kind":"status","status":503,"count":1}"#
+            ).status == 200)
+        #expect(
+            try post(emulation, "/api/links/resolve", body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#).0.status
+                == 200)
         let (faulted, json) = try post(emulation, "/api/links/check-deferred", body: Self.deferred)
         #expect(faulted.status == 503)
         #expect(json == ["detail": "Injected fault: 503 Service Unavailable"])
@@ -180,10 +233,15 @@ import Testing
         for zone in ["Europe/Berlin", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "UTC", "America/Port-au-Prince"] {
             #expect(DeepBlueEmulation.isTimeZoneIdentifier(zone), "\(zone)")
         }
-        for zone in ["", "/Berlin", "Europe//Berlin", "Europe/", "1Europe/Berlin", "Europe Berlin", String(repeating: "A", count: 65)] {
+        for zone in [
+            "", "/Berlin", "Europe//Berlin", "Europe/", "1Europe/Berlin", "Europe Berlin",
+            String(repeating: "A", count: 65),
+        ] {
             #expect(!DeepBlueEmulation.isTimeZoneIdentifier(zone), "\(zone)")
         }
-        let link = DeepBlueEmulation.Link(app: "demo", id: 1, code: "c", longUrl: "https://shop.example.com/products/1234?ref=spring", windowHours: 24)
+        let link = DeepBlueEmulation.Link(
+            app: "demo", id: 1, code: "c", longUrl: "https://shop.example.com/products/1234?ref=spring", windowHours: 24
+        )
         #expect(link.schemeURL(scheme: "myapp") == "myapp://products/1234?ref=spring")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OptoLinkHTTP
 import Testing
+
 @testable import OptoLinkServer
 
 /// The emulated QubeRoute (seed 001) through the router, no socket.
@@ -10,16 +11,22 @@ import Testing
     static let secret = "qr_sk_demo_secret_key_000000001"
     static let token = "9f3a0c6e2b4d4e8f9a1b2c3d4e5f6a7b"
 
-    func post(_ emulation: EmulationRouter, _ path: String, key: String? = QubeRouteTests.live, body: String, from ip: String = "198.51.100.10",
-              headers: [(name: String, value: String)] = []) throws -> (HTTPResponse, JSON?) {
+    func post(
+        _ emulation: EmulationRouter, _ path: String, key: String? = QubeRouteTests.live, body: String,
+        from ip: String = "198.51.100.10",
+        headers: [(name: String, value: String)] = []
+    ) throws -> (HTTPResponse, JSON?) {
         var all = headers + [("Content-Type", "application/json")]
         if let key { all.append(("Authorization", "Bearer \(key)")) }
         let response = try emulation.respond("POST", path, from: ip, headers: all, body: body)
         return (response, EmulationRouter.json(response))
     }
 
-    func click(_ emulation: EmulationRouter, _ path: String, from ip: String, userAgent: String = EmulationRouter.iPhoneUA) throws -> HTTPResponse {
-        try emulation.respond("GET", path, from: ip, headers: [("User-Agent", userAgent), ("Accept-Language", "en-US,en;q=0.9")])
+    func click(
+        _ emulation: EmulationRouter, _ path: String, from ip: String, userAgent: String = EmulationRouter.iPhoneUA
+    ) throws -> HTTPResponse {
+        try emulation.respond(
+            "GET", path, from: ip, headers: [("User-Agent", userAgent), ("Accept-Language", "en-US,en;q=0.9")])
     }
 
     // MARK: resolve
@@ -28,20 +35,29 @@ import Testing
         let emulation = try EmulationRouter()
         // Given the demo project's live and test "spring" links
         // When each key resolves its own environment's click URL
-        let (live, liveJSON) = try post(emulation, "/api/v1/sdk/resolve", body: #"{"url":"https://go.example/qr/spring"}"#)
-        let (test, testJSON) = try post(emulation, "/api/v1/sdk/resolve", key: Self.test, body: #"{"url":"http://127.0.0.1:8787/qr/test/spring"}"#)
+        let (live, liveJSON) = try post(
+            emulation, "/api/v1/sdk/resolve", body: #"{"url":"https://go.example/qr/spring"}"#)
+        let (test, testJSON) = try post(
+            emulation, "/api/v1/sdk/resolve", key: Self.test, body: #"{"url":"http://127.0.0.1:8787/qr/test/spring"}"#)
         // Then each gets its own link, confidence 1, reason direct
         #expect(live.status == 200 && test.status == 200)
-        #expect(liveJSON == ["link": ["url": "https://shop.example.com/promo/spring", "alias": "spring", "data": ["sku": "spring-box"],
-                                      "campaign": "spring-sale", "channel": "email", "feature": "promo"],
-                             "confidence": 1, "reason": "direct", "attributed": false, "installId": nil])
+        #expect(
+            liveJSON == [
+                "link": [
+                    "url": "https://shop.example.com/promo/spring", "alias": "spring", "data": ["sku": "spring-box"],
+                    "campaign": "spring-sale", "channel": "email", "feature": "promo",
+                ],
+                "confidence": 1, "reason": "direct", "attributed": false, "installId": nil,
+            ])
         #expect(testJSON?["link"]?["url"] == "https://staging.shop.example.com/promo/spring")
         #expect(testJSON?["link"]?["data"] == ["sku": "spring-box", "env": "test"])
     }
 
     @Test func aLiveKeyDoesNotSeeTestLinksNorUnknownOnes() throws {
         let emulation = try EmulationRouter()
-        for url in ["https://go.example/qr/test/spring", "https://go.example/qr/nope", "https://shop.example.com/promo/spring"] {
+        for url in [
+            "https://go.example/qr/test/spring", "https://go.example/qr/nope", "https://shop.example.com/promo/spring",
+        ] {
             let (response, json) = try post(emulation, "/api/v1/sdk/resolve", body: #"{"url":"\#(url)"}"#)
             #expect(response.status == 200)
             #expect(json?["link"] == .null)
@@ -53,7 +69,9 @@ import Testing
     @Test func resolveWithAnInstallTokenCreatesTheInstallAndAttributesADirectOpen() throws {
         let emulation = try EmulationRouter()
         // Given an install that opens a link before ever asking match
-        let (_, first) = try post(emulation, "/api/v1/sdk/resolve", body: #"{"url":"https://go.example/qr/spring","installToken":"\#(Self.token)"}"#)
+        let (_, first) = try post(
+            emulation, "/api/v1/sdk/resolve",
+            body: #"{"url":"https://go.example/qr/spring","installToken":"\#(Self.token)"}"#)
         let installId = try #require(first?["installId"]?.stringValue)
         #expect(installId.hasPrefix("ins_") && installId.count == 20)
         #expect(first?["attributed"] == true)
@@ -61,7 +79,11 @@ import Testing
         let (match, json) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#)
         // Then the install was already attributed by the direct open: no link, the same install id
         #expect(match.status == 200)
-        #expect(json == ["link": nil, "confidence": 0, "reason": "already_attributed", "attributed": true, "installId": .string(installId)])
+        #expect(
+            json == [
+                "link": nil, "confidence": 0, "reason": "already_attributed", "attributed": true,
+                "installId": .string(installId),
+            ])
     }
 
     // MARK: keys
@@ -69,8 +91,10 @@ import Testing
     @Test func secretMissingAndUnknownKeysAreRefused() throws {
         let emulation = try EmulationRouter()
         let body = #"{"url":"https://go.example/qr/spring"}"#
-        for (key, status, code) in [(Self.secret, 403, "secret_key_refused"), ("qr_sk_not_even_a_real_key_000", 403, "secret_key_refused"),
-                                    ("qr_live_unknown_key_00000000000", 401, "invalid_key"), (nil, 401, "missing_key")] as [(String?, Int, String)] {
+        for (key, status, code) in [
+            (Self.secret, 403, "secret_key_refused"), ("qr_sk_not_even_a_real_key_000", 403, "secret_key_refused"),
+            ("qr_live_unknown_key_00000000000", 401, "invalid_key"), (nil, 401, "missing_key"),
+        ] as [(String?, Int, String)] {
             for path in ["/api/v1/sdk/resolve", "/api/v1/sdk/match", "/api/v1/sdk/events"] {
                 let (response, json) = try post(emulation, path, key: key, body: body)
                 #expect(response.status == status, "\(path) \(key ?? "no key")")
@@ -88,8 +112,12 @@ import Testing
         #expect(try click(emulation, "/qr/spring", from: "203.0.113.7").status == 200)
         let headers = [("User-Agent", EmulationRouter.iPhoneUA), ("Accept-Language", "en-US")]
         // When the install on the same network asks match twice
-        let (first, json) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.7", headers: headers)
-        let (second, again) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.7", headers: headers)
+        let (first, json) = try post(
+            emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.7",
+            headers: headers)
+        let (second, again) = try post(
+            emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.7",
+            headers: headers)
         // Then the first finds the link by fingerprint: ip 30 + platform 10 + OS 15 + language 10 + recency 9 = 74 points → 0.74
         #expect(first.status == 200)
         #expect(json?["link"]?["alias"] == "spring")
@@ -117,8 +145,10 @@ import Testing
         let range = try #require(html.range(of: #"referrer=opl_[A-Za-z0-9_-]{22}"#, options: .regularExpression))
         let token = String(html[range].dropFirst("referrer=".count))
         // When the install asks match from another network with that referrer
-        let (_, json) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)","referrer":"utm_source=qr&click=\#(token)"}"#,
-                                 from: "192.0.2.99")
+        let (_, json) = try post(
+            emulation, "/api/v1/sdk/match",
+            body: #"{"installToken":"\#(Self.token)","referrer":"utm_source=qr&click=\#(token)"}"#,
+            from: "192.0.2.99")
         // Then it is exact
         #expect(json?["reason"] == "referrer")
         #expect(json?["confidence"] == 1)
@@ -141,38 +171,47 @@ import Testing
     @Test func aTestKeyDoesNotMatchLiveClicks() throws {
         let emulation = try EmulationRouter()
         _ = try click(emulation, "/qr/spring", from: "203.0.113.9")
-        let (_, json) = try post(emulation, "/api/v1/sdk/match", key: Self.test, body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.9",
-                                 headers: [("User-Agent", EmulationRouter.iPhoneUA)])
+        let (_, json) = try post(
+            emulation, "/api/v1/sdk/match", key: Self.test, body: #"{"installToken":"\#(Self.token)"}"#,
+            from: "203.0.113.9",
+            headers: [("User-Agent", EmulationRouter.iPhoneUA)])
         #expect(json?["reason"] == "no_match")
         // while the test link's own click matches the test key
         _ = try click(emulation, "/qr/test/spring", from: "203.0.113.9")
-        let (_, testMatch) = try post(emulation, "/api/v1/sdk/match", key: Self.test, body: #"{"installToken":"another-install-0001"}"#,
-                                      from: "203.0.113.9", headers: [("User-Agent", EmulationRouter.iPhoneUA)])
+        let (_, testMatch) = try post(
+            emulation, "/api/v1/sdk/match", key: Self.test, body: #"{"installToken":"another-install-0001"}"#,
+            from: "203.0.113.9", headers: [("User-Agent", EmulationRouter.iPhoneUA)])
         #expect(testMatch?["link"]?["url"] == "https://staging.shop.example.com/promo/spring")
     }
 
     @Test func theSharedNetworkGuardAnswersSharedNetwork() throws {
         let emulation = try EmulationRouter()
         for _ in 0..<4 { _ = try click(emulation, "/qr/spring", from: "203.0.113.10") }
-        let (_, json) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.10",
-                                 headers: [("User-Agent", EmulationRouter.iPhoneUA), ("Accept-Language", "en-US")])
+        let (_, json) = try post(
+            emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.10",
+            headers: [("User-Agent", EmulationRouter.iPhoneUA), ("Accept-Language", "en-US")])
         #expect(json?["reason"] == "shared_network")
         #expect(json?["link"] == .null)
     }
 
     @Test func devClicksCarryExplicitFieldsAndAge() throws {
         let emulation = try EmulationRouter()
-        let made = try emulation.respond("POST", "/dev/quberoute/click", from: "203.0.113.11", body: #"""
-            {"alias":"welcome","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","ageSeconds":3600}
-            """#)
+        let made = try emulation.respond(
+            "POST", "/dev/quberoute/click", from: "203.0.113.11",
+            body: #"""
+                {"alias":"welcome","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","ageSeconds":3600}
+                """#)
         #expect(made.status == 200)
         #expect(EmulationRouter.json(made)?["linkId"] == "qr:live/welcome")
-        let (_, json) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.11",
-                                 headers: [("User-Agent", EmulationRouter.iPhoneUA), ("Accept-Language", "en-US")])
+        let (_, json) = try post(
+            emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.11",
+            headers: [("User-Agent", EmulationRouter.iPhoneUA), ("Accept-Language", "en-US")])
         // ip 30 + platform 10 + OS 15 + language 10 + recency (1 h: < 6 h) 3 = 68
         #expect(json?["link"]?["alias"] == "welcome")
         #expect(json?["confidence"] == 0.68)
-        #expect(try emulation.respond("POST", "/dev/quberoute/click", body: #"{"alias":"spring","environment":"prod"}"#).status == 400)
+        #expect(
+            try emulation.respond("POST", "/dev/quberoute/click", body: #"{"alias":"spring","environment":"prod"}"#)
+                .status == 400)
         #expect(try emulation.respond("POST", "/dev/quberoute/click", body: #"{"alias":"nope"}"#).status == 404)
     }
 
@@ -180,21 +219,24 @@ import Testing
 
     @Test func aResentEventIdIsRefusedWithoutCountingTwice() throws {
         let emulation = try EmulationRouter()
-        let first = #"{"installToken":"\#(Self.token)","events":[{"eventId":"e1","name":"purchase","valueMinor":499,"currency":"GBP","properties":{"sku":"spring-box"},"clientTimestamp":"2026-09-01T12:00:00.000Z"},{"eventId":"e2","name":"open"}]}"#
+        let first =
+            #"{"installToken":"\#(Self.token)","events":[{"eventId":"e1","name":"purchase","valueMinor":499,"currency":"GBP","properties":{"sku":"spring-box"},"clientTimestamp":"2026-09-01T12:00:00.000Z"},{"eventId":"e2","name":"open"}]}"#
         // Given a batch of two events that was recorded
         let (recorded, json) = try post(emulation, "/api/v1/sdk/events", body: first)
         #expect(recorded.status == 200)
         #expect(json?["accepted"] == ["e1", "e2"])
         #expect(json?["duplicates"] == [])
         // When it is sent again with one more event (a retry after a lost answer), e3 twice in the batch
-        let retry = #"{"installToken":"\#(Self.token)","events":[{"eventId":"e1","name":"purchase","valueMinor":499,"currency":"GBP"},{"eventId":"e2","name":"open"},{"eventId":"e3","name":"open"},{"eventId":"e3","name":"open"}]}"#
+        let retry =
+            #"{"installToken":"\#(Self.token)","events":[{"eventId":"e1","name":"purchase","valueMinor":499,"currency":"GBP"},{"eventId":"e2","name":"open"},{"eventId":"e3","name":"open"},{"eventId":"e3","name":"open"}]}"#
         let (again, againJSON) = try post(emulation, "/api/v1/sdk/events", body: retry)
         // Then only e3 is recorded, once; the others are named as duplicates
         #expect(again.status == 200)
         #expect(againJSON?["accepted"] == ["e3"])
         #expect(againJSON?["duplicates"] == ["e1", "e2", "e3"])
         #expect(againJSON?["installId"] == json?["installId"])
-        let installs = EmulationRouter.json(try emulation.respond("GET", "/dev/quberoute/installs?installToken=\(Self.token)"))
+        let installs = EmulationRouter.json(
+            try emulation.respond("GET", "/dev/quberoute/installs?installToken=\(Self.token)"))
         #expect(installs?["installs"]?[0]?["eventCount"] == 3)
         #expect(installs?["installs"]?[0]?["events"]?[0]?["valueMinor"] == 499)
         #expect(installs?["installs"]?[0]?["events"]?[0]?["properties"] == ["sku": "spring-box"])
@@ -202,13 +244,15 @@ import Testing
 
     @Test func aValueWithoutACurrencyRefusesTheWholeBatch() throws {
         let emulation = try EmulationRouter()
-        let body = #"{"installToken":"\#(Self.token)","events":[{"eventId":"ok","name":"open"},{"eventId":"bad","name":"purchase","valueMinor":499}]}"#
+        let body =
+            #"{"installToken":"\#(Self.token)","events":[{"eventId":"ok","name":"open"},{"eventId":"bad","name":"purchase","valueMinor":499}]}"#
         let (response, json) = try post(emulation, "/api/v1/sdk/events", body: body)
         #expect(response.status == 400)
         #expect(json?["error"]?["code"] == "invalid_request")
         #expect(json?["error"]?["details"]?[0]?["field"] == "events[1].currency")
         // Nothing of the batch was recorded (not even the install)
-        let installs = EmulationRouter.json(try emulation.respond("GET", "/dev/quberoute/installs?installToken=\(Self.token)"))
+        let installs = EmulationRouter.json(
+            try emulation.respond("GET", "/dev/quberoute/installs?installToken=\(Self.token)"))
         #expect(installs?["installs"] == [])
     }
 
@@ -222,10 +266,16 @@ import Testing
             ("/api/v1/sdk/match", #"{"installToken":"has space"}"#, ["installToken"]),
             ("/api/v1/sdk/events", #"{"installToken":"t"}"#, ["events"]),
             ("/api/v1/sdk/events", #"{"installToken":"t","events":[]}"#, ["events"]),
-            ("/api/v1/sdk/events", #"{"events":[{"name":"x","currency":"gbp","valueMinor":1.5,"clientTimestamp":"yesterday"}, 3]}"#,
-             ["installToken", "events[0].eventId", "events[0].valueMinor", "events[1]"]),
-            ("/api/v1/sdk/events", #"{"installToken":"t","events":[{"eventId":"e","name":"x","currency":"gbp","clientTimestamp":"yesterday"}]}"#,
-             ["events[0].currency", "events[0].clientTimestamp"]),
+            (
+                "/api/v1/sdk/events",
+                #"{"events":[{"name":"x","currency":"gbp","valueMinor":1.5,"clientTimestamp":"yesterday"}, 3]}"#,
+                ["installToken", "events[0].eventId", "events[0].valueMinor", "events[1]"]
+            ),
+            (
+                "/api/v1/sdk/events",
+                #"{"installToken":"t","events":[{"eventId":"e","name":"x","currency":"gbp","clientTimestamp":"yesterday"}]}"#,
+                ["events[0].currency", "events[0].clientTimestamp"]
+            ),
         ]
         for (path, body, fields) in cases {
             let (response, json) = try post(emulation, path, body: body)
@@ -242,17 +292,21 @@ import Testing
 
     @Test func faultsHitOneEmulatedRouteAndAnswerInQubeRoutesShape() throws {
         let emulation = try EmulationRouter()
-        let added = try emulation.respond("POST", "/dev/faults", body: #"{"route":"qr-match","kind":"status","status":503,"count":1}"#)
+        let added = try emulation.respond(
+            "POST", "/dev/faults", body: #"{"route":"qr-match","kind":"status","status":503,"count":1}"#)
         #expect(added.status == 200)
         // resolve is not hit; match is, once
-        #expect(try post(emulation, "/api/v1/sdk/resolve", body: #"{"url":"https://go.example/qr/spring"}"#).0.status == 200)
+        #expect(
+            try post(emulation, "/api/v1/sdk/resolve", body: #"{"url":"https://go.example/qr/spring"}"#).0.status == 200
+        )
         let (faulted, json) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#)
         #expect(faulted.status == 503)
         #expect(json?["error"]?["code"] == "unavailable")
         #expect(try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#).0.status == 200)
         // an injected 429 carries Retry-After
         _ = try emulation.respond("POST", "/dev/faults", body: #"{"route":"qr-events","kind":"status","status":429}"#)
-        let (limited, limitedJSON) = try post(emulation, "/api/v1/sdk/events", body: #"{"installToken":"t","events":[{"eventId":"e","name":"x"}]}"#)
+        let (limited, limitedJSON) = try post(
+            emulation, "/api/v1/sdk/events", body: #"{"installToken":"t","events":[{"eventId":"e","name":"x"}]}"#)
         #expect(limited.status == 429)
         #expect(limited.header("Retry-After") == "1")
         #expect(limitedJSON?["error"]?["code"] == "rate_limited")
@@ -266,7 +320,8 @@ import Testing
         let emulation = try EmulationRouter()
         var last: (HTTPResponse, JSON?)?
         for i in 0...RateLimiter.Family.match.limit {
-            last = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"install-\#(i)"}"#, from: "203.0.113.12")
+            last = try post(
+                emulation, "/api/v1/sdk/match", body: #"{"installToken":"install-\#(i)"}"#, from: "203.0.113.12")
         }
         let (response, json) = try #require(last)
         #expect(response.status == 429)
@@ -284,15 +339,30 @@ import Testing
     }
 
     @Test func theMappingIsAPureFunctionOfTheDecision() {
-        let record = MatchRecord(token: "opl_aaaaaaaaaaaaaaaaaaaaaa", orgId: 0, linkId: "qr:live/spring", shortCode: "spring", path: "u", params: [:],
-                                 ipHash: "h", fingerprint: ClickFingerprint(), recordedAt: Date(), expiresAt: Date())
-        let referrer = MatchEngine.Decision(result: .init(method: "INSTALL_REFERRER", confidence: "exact", record: record), guardFired: false, candidates: [])
-        #expect(QubeRouteMatchMapping.outcome(of: referrer) == .init(linkId: "qr:live/spring", confidence: 1, reason: "referrer"))
-        let scored = MatchEngine.Decision(result: .init(method: "FINGERPRINT_SCORED", confidence: "high", score: 96, record: record), guardFired: false, candidates: [])
+        let record = MatchRecord(
+            token: "opl_aaaaaaaaaaaaaaaaaaaaaa", orgId: 0, linkId: "qr:live/spring", shortCode: "spring", path: "u",
+            params: [:],
+            ipHash: "h", fingerprint: ClickFingerprint(), recordedAt: Date(), expiresAt: Date())
+        let referrer = MatchEngine.Decision(
+            result: .init(method: "INSTALL_REFERRER", confidence: "exact", record: record), guardFired: false,
+            candidates: [])
+        #expect(
+            QubeRouteMatchMapping.outcome(of: referrer)
+                == .init(linkId: "qr:live/spring", confidence: 1, reason: "referrer"))
+        let scored = MatchEngine.Decision(
+            result: .init(method: "FINGERPRINT_SCORED", confidence: "high", score: 96, record: record),
+            guardFired: false, candidates: [])
         #expect(QubeRouteMatchMapping.outcome(of: scored).confidence == 0.96)
-        let fuzzy = MatchEngine.Decision(result: .init(method: "IP_FUZZY", confidence: "low", record: record), guardFired: false, candidates: [])
-        #expect(QubeRouteMatchMapping.outcome(of: fuzzy) == .init(linkId: "qr:live/spring", confidence: 0.3, reason: "ip_address"))
-        #expect(QubeRouteMatchMapping.outcome(of: .init(result: nil, guardFired: true, candidates: [])).reason == "shared_network")
-        #expect(QubeRouteMatchMapping.outcome(of: .init(result: nil, guardFired: false, candidates: [])) == .init(linkId: nil, confidence: 0, reason: "no_match"))
+        let fuzzy = MatchEngine.Decision(
+            result: .init(method: "IP_FUZZY", confidence: "low", record: record), guardFired: false, candidates: [])
+        #expect(
+            QubeRouteMatchMapping.outcome(of: fuzzy)
+                == .init(linkId: "qr:live/spring", confidence: 0.3, reason: "ip_address"))
+        #expect(
+            QubeRouteMatchMapping.outcome(of: .init(result: nil, guardFired: true, candidates: [])).reason
+                == "shared_network")
+        #expect(
+            QubeRouteMatchMapping.outcome(of: .init(result: nil, guardFired: false, candidates: []))
+                == .init(linkId: nil, confidence: 0, reason: "no_match"))
     }
 }

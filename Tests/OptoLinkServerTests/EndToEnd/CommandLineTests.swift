@@ -1,18 +1,21 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 /// The `optolink-server` executable, when it has been built (`swift build` builds it with the tests).
 @Suite struct CommandLineTests {
     static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/optolink-server").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/optolink-server")
+        .path
     static var built: Bool { FileManager.default.isExecutableFile(atPath: binary) }
 
     func launch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -39,19 +42,23 @@ import Testing
             text += String(decoding: data, as: UTF8.self)
         }
         let first = String(text.prefix { $0 != "\n" })
-        #expect(first.range(of: #"^listening on http://127\.0\.0\.1:[0-9]+$"#, options: .regularExpression) != nil, "\(first)")
+        #expect(
+            first.range(of: #"^listening on http://127\.0\.0\.1:[0-9]+$"#, options: .regularExpression) != nil,
+            "\(first)")
         let port = Int(first.split(separator: ":").last ?? "") ?? 0
         #expect(TestConnection(port: port).request("GET", "/health")?.status == 200)
-        process.terminate()   // SIGTERM
+        process.terminate()  // SIGTERM
         #expect(waitForExit(process), "the server did not exit on SIGTERM")
         #expect(process.terminationStatus == 0)
         let rest = text + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(rest.contains("opl_sdk_demo_client_key_0000000001"))   // demo keys are printed with the built-in seed
+        #expect(rest.contains("opl_sdk_demo_client_key_0000000001"))  // demo keys are printed with the built-in seed
     }
 
     @Test(.enabled(if: built)) func badSeedFileStopsStartUpNamingTheFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-seed-\(UUID().uuidString).json").path
-        try #"{"platformDomain":"x","orgs":[{"orgKey":"demo","name":"D","status":"ACTIVE","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ADMIN"}]}]}"#
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-seed-\(UUID().uuidString).json")
+            .path
+        try
+            #"{"platformDomain":"x","orgs":[{"orgKey":"demo","name":"D","status":"ACTIVE","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ADMIN"}]}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (process, _, err) = try launch(["--port", "0", "--seed", path])
@@ -75,12 +82,16 @@ import Testing
         #expect(waitForExit(process))
         let help = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0)
-        for (flag, defaultText) in [("--trusted-proxy CIDR", "default none"), ("--max-connections N", "default 512"),
-                                    ("--max-connections-per-address N", "default 64"), ("--storage-workers N", "default 4"),
-                                    ("--max-clicks-per-address N", "default 1000"), ("--click-memory MIB", "default 128"),
-                                    ("--max-click-rows N", "default 1000000"), ("--trust-forwarded-for", "right-most")] {
+        for (flag, defaultText) in [
+            ("--trusted-proxy CIDR", "default none"), ("--max-connections N", "default 512"),
+            ("--max-connections-per-address N", "default 64"), ("--storage-workers N", "default 4"),
+            ("--max-clicks-per-address N", "default 1000"), ("--click-memory MIB", "default 128"),
+            ("--max-click-rows N", "default 1000000"), ("--trust-forwarded-for", "right-most"),
+        ] {
             #expect(help.contains(flag), "\(flag) missing from --help")
-            let section = help.components(separatedBy: "  " + flag).dropFirst().first?.components(separatedBy: "\n  --").first ?? ""
+            let section =
+                help.components(separatedBy: "  " + flag).dropFirst().first?.components(separatedBy: "\n  --").first
+                ?? ""
             #expect(section.contains(defaultText), "\(flag): \(section)")
         }
         for bad in [["--max-connections-per-address", "0"], ["--click-memory", "lots"], ["--storage-workers", "-1"]] {
@@ -92,6 +103,8 @@ import Testing
         let (proxy, _, proxyErr) = try launch(["--port", "0", "--trusted-proxy", "10.0.0.0/33"])
         #expect(waitForExit(proxy))
         #expect(proxy.terminationStatus == 1)
-        #expect(String(decoding: proxyErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("10.0.0.0/33"))
+        #expect(
+            String(decoding: proxyErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("10.0.0.0/33")
+        )
     }
 }

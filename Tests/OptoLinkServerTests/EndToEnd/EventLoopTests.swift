@@ -1,12 +1,14 @@
+import Foundation
+import Testing
+
+@testable import OptoLinkHTTP
+@testable import OptoLinkServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Testing
-@testable import OptoLinkServer
-@testable import OptoLinkHTTP
 
 /// The event loops' own paths, on an `HTTPServer` with a scripted handler over loopback: answers
 /// bigger than the socket takes at once, pipelined requests, delay outcomes as timers, and that none
@@ -24,7 +26,7 @@ import Testing
     /// A server whose handler answers `GET /big` with `bigBody`, `GET /slow` after a 0.5 s delay
     /// outcome, and anything else with its path.
     static func server(limits: HTTPServer.Limits = HTTPServer.Limits()) throws -> HTTPServer {
-        _ = bigBody.count   // made here, not inside the handler on a loop thread
+        _ = bigBody.count  // made here, not inside the handler on a loop thread
         let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { request, _, stage in
             switch request.target {
             case "/big": return .respond(HTTPResponse(status: 200, body: bigBody))
@@ -32,10 +34,14 @@ import Testing
             case "/drop": return .drop
             case "/storage" where !stage.onWorker: return .offload(stage)
             case "/storage":
-                storageGate.wait()   // a store that does not answer until the test lets it
+                storageGate.wait()  // a store that does not answer until the test lets it
                 storageGate.signal()
                 return .respond(HTTPResponse(status: 200, body: Array("/storage on a worker".utf8)))
-            case "/length": return .respond(HTTPResponse(status: 200, body: Array("\(request.body.count) \(request.body.reduce(0) { $0 &+ Int($1) })".utf8)))
+            case "/length":
+                return .respond(
+                    HTTPResponse(
+                        status: 200,
+                        body: Array("\(request.body.count) \(request.body.reduce(0) { $0 &+ Int($1) })".utf8)))
             default: return .respond(HTTPResponse(status: 200, body: Array(request.target.utf8)))
             }
         }
@@ -58,7 +64,7 @@ import Testing
         // The reader asks for 8 MiB and reads nothing for 0.5 s: the loop must wait for POLLOUT.
         async let big: [UInt8]? = Self.onThread {
             let connection = TestConnection(port: port, timeout: 10)
-            var small: Int32 = 64 * 1024   // a fixed receive buffer (no autotuning): the answer cannot fit
+            var small: Int32 = 64 * 1024  // a fixed receive buffer (no autotuning): the answer cannot fit
             setsockopt(connection.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
             connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
             usleep(500_000)
@@ -84,7 +90,9 @@ import Testing
         let port = server.port
         let answers: [String] = await Self.onThread {
             let connection = TestConnection(port: port, timeout: 5)
-            connection.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /big HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            connection.send(
+                "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /big HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            )
             var texts = [String]()
             for _ in 0..<4 {
                 guard let response = connection.readResponse() else { break }
@@ -98,7 +106,7 @@ import Testing
 
     @Test func aDelayWaitsWithoutHoldingTheLoop() async throws {
         var limits = HTTPServer.Limits()
-        limits.eventLoops = 1   // everything on one loop: a sleeping delay would hold every other connection
+        limits.eventLoops = 1  // everything on one loop: a sleeping delay would hold every other connection
         let server = try Self.server(limits: limits)
         defer { server.stop() }
         let port = server.port
@@ -134,14 +142,14 @@ import Testing
             return (0..<2).map { _ in connection.readResponse()?.text ?? "nothing" }
         }
         let others: [TimeInterval] = await Self.onThread {
-            usleep(100_000)   // the /storage request is on the worker, waiting
+            usleep(100_000)  // the /storage request is on the worker, waiting
             return (0..<5).map { i in
                 let started = Date()
                 let ok = TestConnection(port: port, timeout: 5).request("GET", "/other\(i)")?.text == "/other\(i)"
                 return ok ? Date().timeIntervalSince(started) : .infinity
             }
         }
-        Self.storageGate.signal()   // the store answers
+        Self.storageGate.signal()  // the store answers
         #expect(others.allSatisfy { $0 < 0.3 }, "\(others)")
         #expect(await pipelined == ["/storage on a worker", "/after"])
     }
@@ -189,9 +197,14 @@ import Testing
             var statuses = [Int]()
             for _ in 0..<3 {
                 let held = (0..<3).map { _ in TestConnection(port: port, timeout: 5) }
-                for (i, connection) in held.enumerated() { statuses.append(connection.request("GET", "/held\(i)")?.status ?? 0) }
-                statuses.append(TestConnection(port: port, timeout: 5).readResponse()?.status ?? 0)   // the fourth: 503
-                for connection in held { connection.send("GET /bye HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); _ = connection.readResponse() }
+                for (i, connection) in held.enumerated() {
+                    statuses.append(connection.request("GET", "/held\(i)")?.status ?? 0)
+                }
+                statuses.append(TestConnection(port: port, timeout: 5).readResponse()?.status ?? 0)  // the fourth: 503
+                for connection in held {
+                    connection.send("GET /bye HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    _ = connection.readResponse()
+                }
                 usleep(100_000)
             }
             return statuses
@@ -207,7 +220,7 @@ import Testing
             let connection = TestConnection(port: port, timeout: 5)
             connection.send("POST /length HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
             var offset = 0
-            while offset < body.count {   // 100 pieces of ~10 KiB, a millisecond apart
+            while offset < body.count {  // 100 pieces of ~10 KiB, a millisecond apart
                 let end = min(body.count, offset + 10_486)
                 connection.send(Array(body[offset..<end]))
                 offset = end

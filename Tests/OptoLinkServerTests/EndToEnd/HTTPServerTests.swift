@@ -1,12 +1,14 @@
+import Foundation
+import Testing
+
+@testable import OptoLinkHTTP
+@testable import OptoLinkServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Testing
-@testable import OptoLinkServer
-@testable import OptoLinkHTTP
 
 /// The socket layer: limits, keep-alive, timeouts, slow and idle clients, the connection cap, stop.
 ///
@@ -85,7 +87,9 @@ import Testing
         let server = try TestServer()
         defer { server.stop() }
         let connection = server.connection()
-        connection.send("POST /sdk/session HTTP/1.1\r\nhost:x\r\nauthorization:Bearer \(TestServer.clientKey)\r\ncontent-length:27\r\n\r\n{\"deviceId\":\"device-curl1\"}")
+        connection.send(
+            "POST /sdk/session HTTP/1.1\r\nhost:x\r\nauthorization:Bearer \(TestServer.clientKey)\r\ncontent-length:27\r\n\r\n{\"deviceId\":\"device-curl1\"}"
+        )
         #expect(connection.readResponse()?.status == 200)
     }
 
@@ -143,8 +147,8 @@ import Testing
         defer { server.stop() }
         var idle = [TestConnection]()
         for i in 0..<200 {
-            let c = server.connection(from: "127.0.1.\(i / 50 + 1)")   // 50 per address, under the per-address cap
-            if i % 2 == 0 { c.send("GET /health HTTP/1.1\r\nX-Partial: ") }   // slow: half a request
+            let c = server.connection(from: "127.0.1.\(i / 50 + 1)")  // 50 per address, under the per-address cap
+            if i % 2 == 0 { c.send("GET /health HTTP/1.1\r\nX-Partial: ") }  // slow: half a request
             idle.append(c)
         }
         for _ in 0..<5 {
@@ -212,16 +216,25 @@ import Testing
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-        let result = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let result = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         #expect(result != 0)
     }
 
     @Test func peerAddressIsUsedWithoutTrust() throws {
         let server = try TestServer(trustForwardedFor: false)
         defer { server.stop() }
-        _ = server.request("POST", "/match", headers: ["X-Forwarded-For": "10.9.9.9"], body: #"{"deviceId":"device-peer"}"#)
+        _ = server.request(
+            "POST", "/match", headers: ["X-Forwarded-For": "10.9.9.9"], body: #"{"deviceId":"device-peer"}"#)
         let attempts = try #require(server.request("GET", "/dev/match-attempts?deviceId=device-peer"))
-        if case .array(let list)? = attempts.json?["attempts"] { #expect(list.first?["ip"] == "127.0.0.1") } else { Issue.record("no attempts") }
+        if case .array(let list)? = attempts.json?["attempts"] {
+            #expect(list.first?["ip"] == "127.0.0.1")
+        } else {
+            Issue.record("no attempts")
+        }
     }
 
     @Test func startTwiceAndBindErrorsAreReported() throws {
@@ -230,7 +243,9 @@ import Testing
         #expect(throws: OptoLinkServerError.self) { try server.server.start() }
         let clash = try OptoLinkServer(configuration: .init(port: server.port))
         #expect(throws: OptoLinkServerError.self) { try clash.start() }
-        #expect(throws: OptoLinkServerError.self) { try OptoLinkServer(configuration: .init(host: "not-an-ip", port: 0)).start() }
+        #expect(throws: OptoLinkServerError.self) {
+            try OptoLinkServer(configuration: .init(host: "not-an-ip", port: 0)).start()
+        }
     }
 }
 
@@ -241,7 +256,7 @@ import Testing
         let connection = server.connection()
         connection.send("POST /match HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
         var interim = [UInt8](repeating: 0, count: 25)
-        let n = interim.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, MSG_WAITALL_FLAG) }
+        let n = interim.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, msgWaitAllFlag) }
         #expect(String(decoding: interim.prefix(max(0, n)), as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
         connection.send("{}")
         #expect(connection.readResponse()?.status == 200)
@@ -256,8 +271,12 @@ import Testing
             let auth = bearer(TestServer.clientKey).merging(["X-Forwarded-For": "10.1.0.\(worker)"]) { a, _ in a }
             for i in 0..<25 {
                 let device = "device-\(worker)-\(i)"
-                let ok = connection.request("POST", "/sdk/session", headers: auth, body: "{\"deviceId\":\"\(device)\"}")?.status == 200
-                    && connection.request("POST", "/sdk/events", headers: auth, body: "{\"deviceId\":\"\(device)\",\"eventName\":\"e\"}")?.status == 200
+                let ok =
+                    connection.request("POST", "/sdk/session", headers: auth, body: "{\"deviceId\":\"\(device)\"}")?
+                    .status == 200
+                    && connection.request(
+                        "POST", "/sdk/events", headers: auth, body: "{\"deviceId\":\"\(device)\",\"eventName\":\"e\"}")?
+                        .status == 200
                     && connection.request("GET", "/demo/summer", headers: auth)?.status == 200
                 if !ok { failures.withLock { $0 += 1 } }
             }
@@ -269,9 +288,9 @@ import Testing
 }
 
 #if os(Linux)
-let MSG_WAITALL_FLAG = Int32(MSG_WAITALL)
+let msgWaitAllFlag = Int32(MSG_WAITALL)
 #else
-let MSG_WAITALL_FLAG = MSG_WAITALL
+let msgWaitAllFlag = MSG_WAITALL
 #endif
 
 /// A client that sends only CR LF is answered 400 and closed at once (issue 13, item 1).
@@ -298,7 +317,7 @@ let MSG_WAITALL_FLAG = MSG_WAITALL
         defer { server.stop() }
         let connection = server.connection(timeout: 3)
         connection.send("\r")
-        usleep(100_000)   // real time, so the server reads the CR on its own
+        usleep(100_000)  // real time, so the server reads the CR on its own
         connection.send("\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(connection.readResponse()?.status == 200)
     }

@@ -1,11 +1,13 @@
+import Foundation
+import Testing
+
+@testable import OptoLinkServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Testing
-@testable import OptoLinkServer
 
 /// Storage work runs off the event-loop threads: a write waiting on the database does not stall other
 /// connections (issue 13, item 4). Real sockets and real time; the slow store is a real one: another
@@ -19,24 +21,29 @@ import Testing
     }
 
     @Test func aWriteWaitingOnTheDatabaseDoesNotStallOtherConnections() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slow-store-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slow-store-\(UUID().uuidString).sqlite"
+        ).path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let server = try TestServer(databasePath: path)
         defer { server.stop() }
         let port = server.port
         let auth = bearer(TestServer.clientKey)
         // Given a registered device and warm read caches.
-        #expect(server.request("POST", "/sdk/session", headers: auth, body: #"{"deviceId":"slow-device-1"}"#)?.status == 200)
+        #expect(
+            server.request("POST", "/sdk/session", headers: auth, body: #"{"deviceId":"slow-device-1"}"#)?.status == 200
+        )
         #expect(server.request("GET", "/demo/summer/data")?.status == 200)
 
         // When another connection holds the database's write lock and a client's event has to wait for it.
         let holder = try SQLiteDatabase(path: path)
         try holder.execute("BEGIN EXCLUSIVE;")
         async let writer: Int? = Self.onThread {
-            TestConnection(port: port, timeout: 10).request("POST", "/sdk/events", headers: auth,
-                                                              body: #"{"deviceId":"slow-device-1","eventName":"waits"}"#)?.status
+            TestConnection(port: port, timeout: 10).request(
+                "POST", "/sdk/events", headers: auth,
+                body: #"{"deviceId":"slow-device-1","eventName":"waits"}"#)?.status
         }
-        try await Task.sleep(for: .milliseconds(300))   // real time: the writer is now waiting on the lock (EndToEnd)
+        try await Task.sleep(for: .milliseconds(300))  // real time: the writer is now waiting on the lock (EndToEnd)
         // Then other clients, on every event loop, are answered at once.
         let latencies: [TimeInterval] = await Self.onThread {
             (0..<8).map { i in

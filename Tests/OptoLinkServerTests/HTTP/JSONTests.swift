@@ -1,24 +1,32 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 @Suite struct JSONTests {
     func parse(_ text: String) throws -> JSON { try JSONParser.parse(Array(text.utf8)) }
 
     @Test func parsesEveryKind() throws {
-        #expect(try parse(#" {"a":[1,-2.5e2,true,false,null,"x\n\u00e9\ud83d\ude00"],"b":{}} "#) ==
-                ["a": [1, -250, true, false, nil, .string("x\né😀")], "b": [:]])
+        #expect(
+            try parse(#" {"a":[1,-2.5e2,true,false,null,"x\n\u00e9\ud83d\ude00"],"b":{}} "#) == [
+                "a": [1, -250, true, false, nil, .string("x\né😀")], "b": [:],
+            ])
     }
 
     @Test func rejectsWhatRFC8259Rejects() {
-        for text in ["", "01", "1.", ".5", "+1", "[1,]", "{\"a\"}", "{'a':1}", "\"a", "\"\\x\"", "tru", "[1] [2]", "\"\u{01}\"", "NaN", "1e400"] {
+        for text in [
+            "", "01", "1.", ".5", "+1", "[1,]", "{\"a\"}", "{'a':1}", "\"a", "\"\\x\"", "tru", "[1] [2]", "\"\u{01}\"",
+            "NaN", "1e400",
+        ] {
             #expect(throws: OptoLinkServerError.self, "\(text)") { try parse(text) }
         }
     }
 
     @Test func limitsNesting() throws {
         _ = try parse(String(repeating: "[", count: 63) + String(repeating: "]", count: 63))
-        #expect(throws: OptoLinkServerError.self) { try parse(String(repeating: "[", count: 65) + String(repeating: "]", count: 65)) }
+        #expect(throws: OptoLinkServerError.self) {
+            try parse(String(repeating: "[", count: 65) + String(repeating: "]", count: 65))
+        }
     }
 
     @Test func serializesDeterministicallyAndRoundTrips() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import OptoLinkServer
+
 @testable import OptoLinkHTTP
+@testable import OptoLinkServer
 
 /// The request → response core without a socket.
 @Suite struct RouterTests {
@@ -9,13 +10,19 @@ import Testing
         let clock = ManualServerClock()
         let store = try Store(path: nil)
         try store.apply(.demo, now: clock.now())
-        let backend = Backend(store: store, clock: clock, options: .init(trustForwardedFor: trust, production: production))
+        let backend = Backend(
+            store: store, clock: clock, options: .init(trustForwardedFor: trust, production: production))
         return (Router(backend: backend), clock)
     }
 
-    func respond(_ router: Router, _ method: String, _ target: String, headers: [(name: String, value: String)] = [], body: String = "") throws -> HTTPResponse {
+    func respond(
+        _ router: Router, _ method: String, _ target: String, headers: [(name: String, value: String)] = [],
+        body: String = ""
+    ) throws -> HTTPResponse {
         let request = try HTTPRequest(method: method, target: target, headers: headers, body: Array(body.utf8))
-        guard case .respond(let response) = router.handle(request, peer: "127.0.0.1") else { throw OptoLinkServerError.startup("not a response") }
+        guard case .respond(let response) = router.handle(request, peer: "127.0.0.1") else {
+            throw OptoLinkServerError.startup("not a response")
+        }
         return response
     }
 
@@ -59,42 +66,59 @@ import Testing
 
     @Test func deferredFlowThroughTheRouter() throws {
         let (router, clock) = try router()
-        let click = try respond(router, "GET", "/demo/summer", headers: [
-            ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15"),
-            ("Accept-Language", "de-DE,de;q=0.9"), ("X-Forwarded-For", "198.51.100.20"),
-        ])
+        let click = try respond(
+            router, "GET", "/demo/summer",
+            headers: [
+                ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15"),
+                ("Accept-Language", "de-DE,de;q=0.9"), ("X-Forwarded-For", "198.51.100.20"),
+            ])
         #expect(click.status == 200)
         clock.advance(by: 120)
-        let match = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.20")],
-                                body: #"{"platform":"iOS","osVersion":"17.4.1","language":"de-DE","timezone":"Europe/Berlin","deviceId":"device-0001"}"#)
+        let match = try respond(
+            router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.20")],
+            body:
+                #"{"platform":"iOS","osVersion":"17.4.1","language":"de-DE","timezone":"Europe/Berlin","deviceId":"device-0001"}"#
+        )
         let json = try JSONParser.parse(match.body)
         // 30 + 10 + 15 + 10 language + 9 recency = 74 (browser gives no timezone or model).
         #expect(json["matchMethod"] == "FINGERPRINT_SCORED")
         #expect(json["matchScore"] == .number(74))
         #expect(json["matchConfidence"] == "medium")
         #expect(json["params"] == ["campaign": "summer", "utm_source": "newsletter"])
-        #expect(try router.backend.store.device(orgId: try #require(try router.backend.store.org(key: "demo")).id, id: "device-0001")?.platform == "iOS")
+        #expect(
+            try router.backend.store.device(
+                orgId: try #require(try router.backend.store.org(key: "demo")).id, id: "device-0001")?.platform == "iOS"
+        )
     }
 
     /// Issue 13, item 8: `ios` is not ua-parser's `iOS`, and the match breakdown says so.
     @Test func aLowerCasedPlatformScoresZeroAndTheAttemptSaysWhy() throws {
         let (router, clock) = try router()
-        _ = try respond(router, "GET", "/demo/summer", headers: [
-            ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15"),
-            ("Accept-Language", "en-US,en;q=0.9"), ("X-Forwarded-For", "198.51.100.21"),
-        ])
+        _ = try respond(
+            router, "GET", "/demo/summer",
+            headers: [
+                ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15"),
+                ("Accept-Language", "en-US,en;q=0.9"), ("X-Forwarded-For", "198.51.100.21"),
+            ])
         clock.advance(by: 60)
-        let match = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.21")],
-                                body: #"{"platform":"ios","osVersion":"17.4.1","language":"en-us","deviceId":"device-lower"}"#)
+        let match = try respond(
+            router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.21")],
+            body: #"{"platform":"ios","osVersion":"17.4.1","language":"en-us","deviceId":"device-lower"}"#)
         // 30 IP + 15 OS + 9 recency: platform and language score nothing, so no match.
         #expect(try JSONParser.parse(match.body)["matchMethod"] == "IP_FUZZY")
-        let attempts = try JSONParser.parse(try respond(router, "GET", "/dev/match-attempts?deviceId=device-lower").body)
-        let candidate = attempts["attempts"].flatMap { if case .array(let a) = $0 { a.first } else { nil } }?["candidates"]
-            .flatMap { if case .array(let c) = $0 { c.first } else { nil } }
+        let attempts = try JSONParser.parse(
+            try respond(router, "GET", "/dev/match-attempts?deviceId=device-lower").body)
+        let candidate = attempts["attempts"].flatMap { if case .array(let a) = $0 { a.first } else { nil } }?[
+            "candidates"
+        ]
+        .flatMap { if case .array(let c) = $0 { c.first } else { nil } }
         #expect(candidate?["points"]?["platform"] == 0)
         #expect(candidate?["total"] == 54)
-        #expect(candidate?["reasons"] == [#"platform 0: "ios" ≠ "iOS""#, #"language 0: "en-us" ≠ "en-US""#,
-                                          "timezone 0: unknown on the click", "deviceModel 0: unknown on the click"])
+        #expect(
+            candidate?["reasons"] == [
+                #"platform 0: "ios" ≠ "iOS""#, #"language 0: "en-us" ≠ "en-US""#,
+                "timezone 0: unknown on the click", "deviceModel 0: unknown on the click",
+            ])
     }
 
     /// Issue 13, item 9: a device belongs to the org whose key registered it; another org's client key
@@ -106,16 +130,33 @@ import Testing
         let beta = [("Authorization", "Bearer opl_sdk_beta_client_key_0000000001")]
         let device = #"{"deviceId":"shared-device-01"}"#
         #expect(try respond(router, "POST", "/sdk/session", headers: demo, body: device).status == 200)
-        #expect(try respond(router, "POST", "/sdk/identity", headers: demo, body: #"{"deviceId":"shared-device-01","externalId":"demo-user"}"#).status == 200)
+        #expect(
+            try respond(
+                router, "POST", "/sdk/identity", headers: demo,
+                body: #"{"deviceId":"shared-device-01","externalId":"demo-user"}"#
+            ).status == 200)
         // Org beta's key: the device is unknown to beta.
-        #expect(try respond(router, "POST", "/sdk/identity", headers: beta, body: #"{"deviceId":"shared-device-01","externalId":"intruder"}"#).status == 404)
-        #expect(try respond(router, "POST", "/sdk/events", headers: beta, body: #"{"deviceId":"shared-device-01","eventName":"spoof"}"#).status == 404)
+        #expect(
+            try respond(
+                router, "POST", "/sdk/identity", headers: beta,
+                body: #"{"deviceId":"shared-device-01","externalId":"intruder"}"#
+            ).status == 404)
+        #expect(
+            try respond(
+                router, "POST", "/sdk/events", headers: beta,
+                body: #"{"deviceId":"shared-device-01","eventName":"spoof"}"#
+            ).status == 404)
         #expect(try respond(router, "POST", "/sdk/identity/clear", headers: beta, body: device).status == 404)
         // Beta registering the same id gets its own profile; demo's binding and events are untouched.
         #expect(try respond(router, "POST", "/sdk/session", headers: beta, body: device).status == 200)
-        #expect(try respond(router, "POST", "/sdk/events", headers: beta, body: #"{"deviceId":"shared-device-01","eventName":"beta-event"}"#).status == 200)
+        #expect(
+            try respond(
+                router, "POST", "/sdk/events", headers: beta,
+                body: #"{"deviceId":"shared-device-01","eventName":"beta-event"}"#
+            ).status == 200)
         let store = router.backend.store
-        let demoOrg = try #require(try store.org(key: "demo")), betaOrg = try #require(try store.org(key: "beta"))
+        let demoOrg = try #require(try store.org(key: "demo"))
+        let betaOrg = try #require(try store.org(key: "beta"))
         #expect(try store.openBinding(orgId: demoOrg.id, deviceId: "shared-device-01")?.externalId == "demo-user")
         #expect(try store.openBinding(orgId: betaOrg.id, deviceId: "shared-device-01") == nil)
         #expect(try store.device(orgId: demoOrg.id, id: "shared-device-01")?.orgId == demoOrg.id)
@@ -131,30 +172,37 @@ import Testing
         let ua = ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15")
         let page = try respond(router, "GET", "/demo/summer", headers: [ua, ("X-Forwarded-For", "198.51.100.30")])
         let html = String(decoding: page.body, as: UTF8.self)
-        let token = try #require(html.range(of: #"opl_[A-Za-z0-9_-]{22}"#, options: .regularExpression).map { String(html[$0]) })
-        _ = try respond(router, "GET", "/demo/welcome", headers: [ua, ("X-Forwarded-For", "198.51.100.31")])   // another link's click stays
+        let token = try #require(
+            html.range(of: #"opl_[A-Za-z0-9_-]{22}"#, options: .regularExpression).map { String(html[$0]) })
+        // another link's click stays
+        _ = try respond(router, "GET", "/demo/welcome", headers: [ua, ("X-Forwarded-For", "198.51.100.31")])
         let summer = try #require(router.backend.matches.snapshot.records[token]?.linkId)
         // When the org deletes the link.
         let auth = [("Authorization", "Bearer \(TestServer.serverKey)")]
         #expect(try respond(router, "DELETE", "/links/\(summer)", headers: auth).status == 200)
         // Then its clicks are gone: no clipboard match, no fingerprint or IP match on that address.
         clock.advance(by: 30)
-        let byToken = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "203.0.113.60")], body: "{\"clipboardToken\":\"\(token)\"}")
+        let byToken = try respond(
+            router, "POST", "/match", headers: [("X-Forwarded-For", "203.0.113.60")],
+            body: "{\"clipboardToken\":\"\(token)\"}")
         #expect(try JSONParser.parse(byToken.body) == ["matched": false, "matchMethod": "NONE"])
-        let byAddress = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.30")],
-                                    body: #"{"platform":"iOS","osVersion":"17.4.1"}"#)
+        let byAddress = try respond(
+            router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.30")],
+            body: #"{"platform":"iOS","osVersion":"17.4.1"}"#)
         #expect(try JSONParser.parse(byAddress.body) == ["matched": false, "matchMethod": "NONE"])
         #expect(!router.backend.matches.snapshot.records.values.contains { $0.linkId == summer })
         // And the other link's click still matches.
-        let other = try respond(router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.31")], body: #"{"platform":"iOS"}"#)
+        let other = try respond(
+            router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.31")], body: #"{"platform":"iOS"}"#)
         #expect(try JSONParser.parse(other.body)["path"] == "/onboarding/welcome")
     }
 
     @Test func matchUpsertsTheDeviceOfTheKeysOrgEvenWithoutAMatch() throws {
         let (router, _) = try router()
         let demo = try #require(try router.backend.store.org(key: "demo"))
-        let response = try respond(router, "POST", "/match", headers: [("X-API-Key", TestServer.clientKey)],
-                                   body: #"{"deviceId":"lonely-device","platform":"iOS"}"#)
+        let response = try respond(
+            router, "POST", "/match", headers: [("X-API-Key", TestServer.clientKey)],
+            body: #"{"deviceId":"lonely-device","platform":"iOS"}"#)
         #expect(try JSONParser.parse(response.body) == ["matched": false, "matchMethod": "NONE"])
         #expect(try router.backend.store.device(orgId: demo.id, id: "lonely-device") != nil)
         // Without a key and without a match no org is known: no profile (an org's key would not reach it).

@@ -1,23 +1,31 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 @Suite struct MatchEngineTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let ip = AddressHash.of("203.0.113.7")
-    let phone = ClickFingerprint(platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin")
+    let phone = ClickFingerprint(
+        platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin")
 
-    func record(_ code: String, _ fingerprint: ClickFingerprint, age: TimeInterval = 60, window: TimeInterval = 24 * 3600,
-                ipHash: String? = nil) -> MatchRecord {
-        MatchRecord(token: RandomToken.clipboardToken(), orgId: 1, linkId: "lnk_\(code)", shortCode: code, path: "/\(code)",
-                    params: ["c": .string(code)], ipHash: ipHash ?? ip, fingerprint: fingerprint,
-                    recordedAt: now.addingTimeInterval(-age), expiresAt: now.addingTimeInterval(-age + window))
+    func record(
+        _ code: String, _ fingerprint: ClickFingerprint, age: TimeInterval = 60, window: TimeInterval = 24 * 3600,
+        ipHash: String? = nil
+    ) -> MatchRecord {
+        MatchRecord(
+            token: RandomToken.clipboardToken(), orgId: 1, linkId: "lnk_\(code)", shortCode: code, path: "/\(code)",
+            params: ["c": .string(code)], ipHash: ipHash ?? ip, fingerprint: fingerprint,
+            recordedAt: now.addingTimeInterval(-age), expiresAt: now.addingTimeInterval(-age + window))
     }
 
-    func match(_ state: inout MatchState, _ fingerprint: ClickFingerprint, token: String? = nil, referrer: String? = nil,
-               at time: Date? = nil, ipHash: String? = nil) -> MatchEngine.Decision {
-        MatchEngine.evaluate(.init(clipboardToken: token, installReferrer: referrer, deviceId: "device-1", fingerprint: fingerprint),
-                             ipHash: ipHash ?? ip, now: time ?? now, state: &state)
+    func match(
+        _ state: inout MatchState, _ fingerprint: ClickFingerprint, token: String? = nil, referrer: String? = nil,
+        at time: Date? = nil, ipHash: String? = nil
+    ) -> MatchEngine.Decision {
+        MatchEngine.evaluate(
+            .init(clipboardToken: token, installReferrer: referrer, deviceId: "device-1", fingerprint: fingerprint),
+            ipHash: ipHash ?? ip, now: time ?? now, state: &state)
     }
 
     /// A state with one click whose score against `phone` is `score` (via the components listed).
@@ -79,12 +87,15 @@ import Testing
 
     @Test func scoreBoundary69IsLowAnd70IsMedium() {
         // 30 + 12 model + 10 language + 10 timezone + 7 recency = 69.
-        var (state, _) = scored(ClickFingerprint(deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin"), age: 600)
+        var (state, _) = scored(
+            ClickFingerprint(deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin"), age: 600)
         var d = match(&state, phone)
         #expect(d.result?.score == 69)
         #expect(d.result?.confidence == "low")
         // 30 + 10 platform + 8 major OS + 12 model + 10 timezone = 70.
-        (state, _) = scored(ClickFingerprint(platform: "iOS", osVersion: "17.1", deviceModel: "iPhone16,1", timezone: "Europe/Berlin"), age: 13 * 3600)
+        (state, _) = scored(
+            ClickFingerprint(platform: "iOS", osVersion: "17.1", deviceModel: "iPhone16,1", timezone: "Europe/Berlin"),
+            age: 13 * 3600)
         d = match(&state, phone)
         #expect(d.result?.score == 70)
         #expect(d.result?.confidence == "medium")
@@ -92,13 +103,18 @@ import Testing
 
     @Test func scoreBoundary84IsMediumAnd85IsHigh() {
         // 30 + 10 platform + 15 OS + 10 language + 10 timezone + 9 recency = 84 (no device model → not P2).
-        var (state, _) = scored(ClickFingerprint(platform: "iOS", osVersion: "17.4.1", language: "en-US", timezone: "Europe/Berlin"), age: 60)
+        var (state, _) = scored(
+            ClickFingerprint(platform: "iOS", osVersion: "17.4.1", language: "en-US", timezone: "Europe/Berlin"),
+            age: 60)
         var d = match(&state, phone)
         #expect(d.result?.method == "FINGERPRINT_SCORED")
         #expect(d.result?.score == 84)
         #expect(d.result?.confidence == "medium")
         // 30 + 10 platform + 8 major OS + 10 language + 10 timezone + 12 model + 5 recency = 85.
-        (state, _) = scored(ClickFingerprint(platform: "iOS", osVersion: "17.2", deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin"), age: 45 * 60)
+        (state, _) = scored(
+            ClickFingerprint(
+                platform: "iOS", osVersion: "17.2", deviceModel: "iPhone16,1", language: "en-US",
+                timezone: "Europe/Berlin"), age: 45 * 60)
         d = match(&state, phone)
         #expect(d.result?.score == 85)
         #expect(d.result?.confidence == "high")
@@ -111,7 +127,12 @@ import Testing
         var state = MatchState()
         for i in 0..<count {
             // 30 + 10 + 15 + 10 + 10 + recency ≥ 65, never exact (no device model).
-            state.insert(record("c\(i)", ClickFingerprint(platform: "iOS", osVersion: "17.4.1", language: "en-US", timezone: "Europe/Berlin"), age: Double(60 + i)), now: now)
+            state.insert(
+                record(
+                    "c\(i)",
+                    ClickFingerprint(
+                        platform: "iOS", osVersion: "17.4.1", language: "en-US", timezone: "Europe/Berlin"),
+                    age: Double(60 + i)), now: now)
         }
         return state
     }
@@ -121,7 +142,7 @@ import Testing
         let d = match(&state, phone)
         #expect(!d.guardFired)
         #expect(d.result?.method == "FINGERPRINT_SCORED")
-        #expect(d.result?.record.linkId == "lnk_c0")   // tie on score → newest click
+        #expect(d.result?.record.linkId == "lnk_c0")  // tie on score → newest click
     }
 
     @Test func fourQualifyingCandidatesRejectAllWithoutFallingThroughToP3() {
@@ -198,7 +219,8 @@ import Testing
         let first = match(&state, ClickFingerprint(), token: r.token)
         #expect(first.result?.method == "CLIPBOARD")
         let retry = match(&state, ClickFingerprint(), token: r.token, at: now.addingTimeInterval(29))
-        #expect(retry.result?.record == first.result?.record.with(matchedAt: now, expiresAt: now.addingTimeInterval(30)))
+        #expect(
+            retry.result?.record == first.result?.record.with(matchedAt: now, expiresAt: now.addingTimeInterval(30)))
         #expect(MatchEngine.responseJSON(retry.result) == MatchEngine.responseJSON(first.result))
         let gone = match(&state, phone, token: r.token, at: now.addingTimeInterval(30))
         #expect(gone.result == nil)

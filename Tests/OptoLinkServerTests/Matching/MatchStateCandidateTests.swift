@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 /// `fingerprintCandidates` reads a per-address copy of the records; it must always equal the definition:
@@ -20,30 +21,38 @@ import Testing
             let ipHash = addresses[Int(generator.next() % 3)]
             let age = Double(generator.next() % 7_200)
             let window = Double(1 + generator.next() % 3) * 3_600
-            let record = MatchRecord(token: RandomToken.clipboardToken(), orgId: 1, linkId: "lnk_\(step)", shortCode: "s\(step)",
-                                     path: "/p/\(step)", params: [:], ipHash: ipHash,
-                                     fingerprint: ClickFingerprint(platform: "iOS", osVersion: "17.\(step % 3)"),
-                                     recordedAt: now.addingTimeInterval(-age), expiresAt: now.addingTimeInterval(-age + window))
+            let record = MatchRecord(
+                token: RandomToken.clipboardToken(), orgId: 1, linkId: "lnk_\(step)", shortCode: "s\(step)",
+                path: "/p/\(step)", params: [:], ipHash: ipHash,
+                fingerprint: ClickFingerprint(platform: "iOS", osVersion: "17.\(step % 3)"),
+                recordedAt: now.addingTimeInterval(-age), expiresAt: now.addingTimeInterval(-age + window))
             state.insert(record, now: now)
             if step % 5 == 0, let token = state.buckets[AddressKey(ipHash)]?.fingerprint.first {
                 state.markMatched(token: token, now: now)
             }
-            if step % 50 == 49 { now = now.addingTimeInterval(1_800) }   // records expire along the way
+            if step % 50 == 49 { now = now.addingTimeInterval(1_800) }  // records expire along the way
             for address in addresses {
                 state.purge(ipHash: address, now: now)
-                #expect(state.fingerprintCandidates(ipHash: address, now: now) == reference(state, ipHash: address, now: now))
+                #expect(
+                    state.fingerprintCandidates(ipHash: address, now: now)
+                        == reference(state, ipHash: address, now: now))
             }
         }
-        #expect(addresses.allSatisfy { (state.buckets[AddressKey($0)]?.fingerprint.count ?? 0) <= MatchState.fingerprintCap })
+        #expect(
+            addresses.allSatisfy {
+                (state.buckets[AddressKey($0)]?.fingerprint.count ?? 0) <= MatchState.fingerprintCap
+            })
     }
 
     @Test func candidatesWithoutPurgeStillDropExpiredRecords() {
         var state = MatchState()
         let ipHash = AddressHash.of("198.51.100.9")
         for index in 0..<10 {
-            state.insert(MatchRecord(token: RandomToken.clipboardToken(), orgId: 1, linkId: "l\(index)", shortCode: "s", path: "/",
-                                     params: [:], ipHash: ipHash, fingerprint: ClickFingerprint(), recordedAt: start,
-                                     expiresAt: start.addingTimeInterval(Double(index + 1) * 60)), now: start)
+            state.insert(
+                MatchRecord(
+                    token: RandomToken.clipboardToken(), orgId: 1, linkId: "l\(index)", shortCode: "s", path: "/",
+                    params: [:], ipHash: ipHash, fingerprint: ClickFingerprint(), recordedAt: start,
+                    expiresAt: start.addingTimeInterval(Double(index + 1) * 60)), now: start)
         }
         let later = start.addingTimeInterval(5 * 60 + 1)
         #expect(state.fingerprintCandidates(ipHash: ipHash, now: later) == reference(state, ipHash: ipHash, now: later))

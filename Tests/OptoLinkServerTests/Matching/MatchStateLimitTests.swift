@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import OptoLinkServer
+
 @testable import OptoLinkHTTP
+@testable import OptoLinkServer
 
 /// The click store is bounded: per address, and as a whole by a memory budget (issue 13, item 2).
 @Suite struct MatchStateLimitTests {
@@ -9,17 +10,20 @@ import Testing
 
     func click(_ n: Int, ip: String, at time: Date? = nil, language: String? = "en-US") -> MatchRecord {
         let at = time ?? start
-        return MatchRecord(token: "opl_limit" + String(n, radix: 36), orgId: 1, linkId: "lnk_a", shortCode: "a", path: "/a",
-                           params: ["campaign": "summer"], ipHash: AddressHash.of(ip),
-                           fingerprint: ClickFingerprint(platform: "iOS", osVersion: "17.4.1", language: language),
-                           recordedAt: at, expiresAt: at.addingTimeInterval(24 * 3600))
+        return MatchRecord(
+            token: "opl_limit" + String(n, radix: 36), orgId: 1, linkId: "lnk_a", shortCode: "a", path: "/a",
+            params: ["campaign": "summer"], ipHash: AddressHash.of(ip),
+            fingerprint: ClickFingerprint(platform: "iOS", osVersion: "17.4.1", language: language),
+            recordedAt: at, expiresAt: at.addingTimeInterval(24 * 3600))
     }
 
     @Test func oneAddressHoldsAtMostItsCapAndLosesItsOldestFirst() {
         // Given a cap of 100 records per address.
         var state = MatchState(limits: .init(maxRecordsPerAddress: 100, memoryBudget: .max))
         // When one address clicks 250 times (more than the fingerprint list keeps) and another once.
-        for n in 0..<250 { state.insert(click(n, ip: "198.51.100.1", at: start.addingTimeInterval(Double(n))), now: start) }
+        for n in 0..<250 {
+            state.insert(click(n, ip: "198.51.100.1", at: start.addingTimeInterval(Double(n))), now: start)
+        }
         state.insert(click(1_000, ip: "198.51.100.2"), now: start)
         // Then the first address holds its 100 newest records; its oldest tokens no longer match.
         #expect(state.records.count == 101)
@@ -27,7 +31,9 @@ import Testing
         #expect(state.record(token: click(150, ip: "x").token, now: start) != nil)
         #expect(state.record(token: click(249, ip: "x").token, now: start) != nil)
         #expect(state.held[AddressKey(AddressHash.of("198.51.100.1"))]?.count == 100)
-        #expect(state.fingerprintCandidates(ipHash: AddressHash.of("198.51.100.1"), now: start).count == MatchState.fingerprintCap)
+        #expect(
+            state.fingerprintCandidates(ipHash: AddressHash.of("198.51.100.1"), now: start).count
+                == MatchState.fingerprintCap)
         // And the other address is untouched.
         #expect(state.record(token: click(1_000, ip: "x").token, now: start) != nil)
     }
@@ -42,7 +48,7 @@ import Testing
         #expect(state.storedBytes <= 300 * perClick)
         #expect(state.record(token: click(699, ip: "x").token, now: start) == nil)
         #expect(state.record(token: click(700, ip: "x").token, now: start) != nil)
-        #expect(state.buckets.count == 300)   // the addresses whose clicks went are gone too
+        #expect(state.buckets.count == 300)  // the addresses whose clicks went are gone too
         // And a sweep finds the same count it kept.
         state.sweep(now: start)
         #expect(state.storedBytes == 300 * perClick)
@@ -67,12 +73,18 @@ import Testing
     @Test func aHugeAcceptLanguageIsNotStored() throws {
         let store = try Store(path: nil)
         try store.apply(.demo, now: start)
-        let router = Router(backend: Backend(store: store, clock: ManualServerClock(start), options: .init(trustForwardedFor: true)))
-        let request = try HTTPRequest(method: "GET", target: "/demo/summer", headers: [
-            ("Accept-Language", String(repeating: "x", count: 4096)), ("X-Forwarded-For", "198.51.100.99"),
-            ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X)"),
-        ])
-        guard case .respond(let response) = router.handle(request, peer: "127.0.0.1") else { Issue.record("no answer"); return }
+        let router = Router(
+            backend: Backend(store: store, clock: ManualServerClock(start), options: .init(trustForwardedFor: true)))
+        let request = try HTTPRequest(
+            method: "GET", target: "/demo/summer",
+            headers: [
+                ("Accept-Language", String(repeating: "x", count: 4096)), ("X-Forwarded-For", "198.51.100.99"),
+                ("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X)"),
+            ])
+        guard case .respond(let response) = router.handle(request, peer: "127.0.0.1") else {
+            Issue.record("no answer")
+            return
+        }
         #expect(response.status == 200)
         let record = try #require(router.backend.matches.snapshot.records.values.first)
         #expect(record.fingerprint == ClickFingerprint(platform: "iOS", osVersion: "17.4.1"))

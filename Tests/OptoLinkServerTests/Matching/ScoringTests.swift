@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 @Suite struct ScoringTests {
-    let full = ClickFingerprint(platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin")
-    let old: TimeInterval = 13 * 3600   // no recency bonus
+    let full = ClickFingerprint(
+        platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin")
+    let old: TimeInterval = 13 * 3600  // no recency bonus
 
     @Test func eachComponentHasItsWeight() {
         let none = ClickFingerprint()
-        #expect(Scoring.score(click: none, request: none, age: old).total == 30)           // IP only
+        #expect(Scoring.score(click: none, request: none, age: old).total == 30)  // IP only
         #expect(Scoring.score(click: none, request: none, sameIP: false, age: old).total == 0)
         func only(_ f: ClickFingerprint) -> Scoring.Breakdown { Scoring.score(click: f, request: full, age: old) }
         #expect(only(ClickFingerprint(platform: "iOS")).platform == 10)
@@ -31,35 +33,55 @@ import Testing
         #expect(only(ClickFingerprint(language: "en-us")).language == 0)
         #expect(only(ClickFingerprint(language: "en_US")).language == 0)
         #expect(only(ClickFingerprint(deviceModel: "iphone16,1")).deviceModel == 0)
-        #expect(!Scoring.isExact(click: ClickFingerprint(platform: "ios", osVersion: "17.4.1", deviceModel: "iPhone16,1"), request: full))
-        #expect(Scoring.isExact(click: ClickFingerprint(platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1"), request: full))
+        #expect(
+            !Scoring.isExact(
+                click: ClickFingerprint(platform: "ios", osVersion: "17.4.1", deviceModel: "iPhone16,1"), request: full)
+        )
+        #expect(
+            Scoring.isExact(
+                click: ClickFingerprint(platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1"), request: full)
+        )
         // "é" as one code point and as e + combining accent are equal Swift Strings, but not equal to the backend.
-        let composed = ClickFingerprint(timezone: "Am\u{e9}rica/X"), decomposed = ClickFingerprint(timezone: "Ame\u{301}rica/X")
+        let composed = ClickFingerprint(timezone: "Am\u{e9}rica/X")
+        let decomposed = ClickFingerprint(timezone: "Ame\u{301}rica/X")
         #expect(Scoring.score(click: composed, request: decomposed, age: old).timezone == 0)
         #expect(Scoring.score(click: composed, request: composed, age: old).timezone == 10)
-        #expect(Scoring.score(click: ClickFingerprint(osVersion: "1\u{e9}.1"), request: ClickFingerprint(osVersion: "1e\u{301}.2"), age: old).osVersion == 0)
+        #expect(
+            Scoring.score(
+                click: ClickFingerprint(osVersion: "1\u{e9}.1"), request: ClickFingerprint(osVersion: "1e\u{301}.2"),
+                age: old
+            ).osVersion == 0)
     }
 
     @Test func theBreakdownSaysWhyAComponentScoredLess() {
         // Given a browser click seen as iOS 17.5 in English, and an app that sent its platform lower-cased.
         let click = ClickFingerprint(platform: "iOS", osVersion: "17.5", language: "en-US")
-        let request = ClickFingerprint(platform: "ios", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin")
+        let request = ClickFingerprint(
+            platform: "ios", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US",
+            timezone: "Europe/Berlin")
         // Then every component below its maximum says why, the sent value first.
         let reasons = Scoring.explain(click: click, request: request, age: 7 * 60)
-        #expect(reasons == [
-            #"platform 0: "ios" ≠ "iOS""#,
-            #"osVersion 8: same major version only ("17.4.1" vs "17.5")"#,
-            #"timezone 0: unknown on the click"#,
-            #"deviceModel 0: unknown on the click"#,
-            #"recency 7: click 7 min old"#,
-        ])
+        #expect(
+            reasons == [
+                #"platform 0: "ios" ≠ "iOS""#,
+                #"osVersion 8: same major version only ("17.4.1" vs "17.5")"#,
+                #"timezone 0: unknown on the click"#,
+                #"deviceModel 0: unknown on the click"#,
+                #"recency 7: click 7 min old"#,
+            ])
         #expect(Scoring.explain(click: full, request: full, age: 0).isEmpty)
-        #expect(Scoring.explain(click: full, request: ClickFingerprint(), age: 13 * 3600) == [
-            "platform 0: not sent", "osVersion 0: not sent", "language 0: not sent", "timezone 0: not sent", "deviceModel 0: not sent",
-            "recency 0: click 13 h old",
-        ])
-        #expect(Scoring.explain(click: ClickFingerprint(osVersion: "16.1"), request: full, age: 40).first == #"platform 0: unknown on the click"#)
-        #expect(Scoring.explain(click: ClickFingerprint(osVersion: "16.1"), request: full, age: 40)[1] == #"osVersion 0: "17.4.1" ≠ "16.1""#)
+        #expect(
+            Scoring.explain(click: full, request: ClickFingerprint(), age: 13 * 3600) == [
+                "platform 0: not sent", "osVersion 0: not sent", "language 0: not sent", "timezone 0: not sent",
+                "deviceModel 0: not sent",
+                "recency 0: click 13 h old",
+            ])
+        #expect(
+            Scoring.explain(click: ClickFingerprint(osVersion: "16.1"), request: full, age: 40).first
+                == #"platform 0: unknown on the click"#)
+        #expect(
+            Scoring.explain(click: ClickFingerprint(osVersion: "16.1"), request: full, age: 40)[1]
+                == #"osVersion 0: "17.4.1" ≠ "16.1""#)
     }
 
     @Test func majorOnlyOSVersionScoresEight() {

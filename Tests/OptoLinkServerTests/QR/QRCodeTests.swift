@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkServer
 
 /// The encoder's parts against the numbers of ISO/IEC 18004, without a decoder.
@@ -7,12 +8,18 @@ import Testing
 
     @Test func reedSolomonGivesTheErrorCorrectionOfKnownSymbols() {
         // "01234567" at 1-M (the standard's Annex I example, numeric mode)
-        #expect(ReedSolomon.errorCorrection(for: Self.hex("10 20 0C 56 61 80 EC 11 EC 11 EC 11 EC 11 EC 11")[...], degree: 10)
+        #expect(
+            ReedSolomon.errorCorrection(
+                for: Self.hex("10 20 0C 56 61 80 EC 11 EC 11 EC 11 EC 11 EC 11")[...], degree: 10)
                 == Self.hex("A5 24 D4 C1 ED 36 C7 87 2C 55"))
         // "HELLO WORLD" at 1-M and 1-Q (alphanumeric mode)
-        #expect(ReedSolomon.errorCorrection(for: Self.hex("20 5B 0B 78 D1 72 DC 4D 43 40 EC 11 EC 11 EC 11")[...], degree: 10)
+        #expect(
+            ReedSolomon.errorCorrection(
+                for: Self.hex("20 5B 0B 78 D1 72 DC 4D 43 40 EC 11 EC 11 EC 11")[...], degree: 10)
                 == Self.hex("C4 23 27 77 EB D7 E7 E2 5D 17"))
-        #expect(ReedSolomon.errorCorrection(for: [32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236][...], degree: 13)
+        #expect(
+            ReedSolomon.errorCorrection(
+                for: [32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236][...], degree: 13)
                 == [168, 72, 22, 82, 217, 54, 156, 0, 46, 15, 180, 122, 16])
     }
 
@@ -21,15 +28,15 @@ import Testing
     }
 
     @Test func formatBitsMatchAnnexC() {
-        #expect(QRMatrix.formatBits(errorCorrection: .low, mask: 0) == 0b111011111000100)
-        #expect(QRMatrix.formatBits(errorCorrection: .medium, mask: 0) == 0b101010000010010)
-        #expect(QRMatrix.formatBits(errorCorrection: .quartile, mask: 0) == 0b011010101011111)
-        #expect(QRMatrix.formatBits(errorCorrection: .high, mask: 0) == 0b001011010001001)
-        #expect(QRMatrix.formatBits(errorCorrection: .medium, mask: 5) == 0b100000011001110)
-        #expect(QRMatrix.formatBits(errorCorrection: .medium, mask: 7) == 0b100101010100000)
-        #expect(QRMatrix.formatBits(errorCorrection: .low, mask: 6) == 0b110110001000001)
-        #expect(QRMatrix.formatBits(errorCorrection: .low, mask: 7) == 0b110100101110110)
-        #expect(QRMatrix.formatBits(errorCorrection: .high, mask: 3) == 0b001100111010000)
+        #expect(QRMatrix.formatBits(errorCorrection: .low, mask: 0) == 0b1110111_11000100)
+        #expect(QRMatrix.formatBits(errorCorrection: .medium, mask: 0) == 0b1010100_00010010)
+        #expect(QRMatrix.formatBits(errorCorrection: .quartile, mask: 0) == 0b0110101_01011111)
+        #expect(QRMatrix.formatBits(errorCorrection: .high, mask: 0) == 0b0010110_10001001)
+        #expect(QRMatrix.formatBits(errorCorrection: .medium, mask: 5) == 0b1000000_11001110)
+        #expect(QRMatrix.formatBits(errorCorrection: .medium, mask: 7) == 0b1001010_10100000)
+        #expect(QRMatrix.formatBits(errorCorrection: .low, mask: 6) == 0b1101100_01000001)
+        #expect(QRMatrix.formatBits(errorCorrection: .low, mask: 7) == 0b1101001_01110110)
+        #expect(QRMatrix.formatBits(errorCorrection: .high, mask: 3) == 0b0011001_11010000)
     }
 
     @Test func versionBitsMatchAnnexD() {
@@ -54,14 +61,17 @@ import Testing
 
     @Test func codewordCountsAndRemainderBitsMatchTable1() {
         let totals = [1: 26, 2: 44, 3: 70, 4: 100, 5: 134, 6: 172, 7: 196, 8: 242, 9: 292, 10: 346, 40: 3706]
-        for (version, total) in totals { #expect(QRCode.totalCodewords(version: version) == total, "version \(version)") }
+        for (version, total) in totals {
+            #expect(QRCode.totalCodewords(version: version) == total, "version \(version)")
+        }
         for version in 1...40 {
-            let remainder = switch version {
-            case 2...6: 7
-            case 14...20, 28...34: 3
-            case 21...27: 4
-            default: 0
-            }
+            let remainder =
+                switch version {
+                case 2...6: 7
+                case 14...20, 28...34: 3
+                case 21...27: 4
+                default: 0
+                }
             #expect(QRMatrix(version: version).dataModuleCount % 8 == remainder, "version \(version)")
         }
     }
@@ -75,7 +85,9 @@ import Testing
             40: [.low: 2953, .medium: 2331, .quartile: 1663, .high: 1273],
         ]
         for (version, row) in table {
-            for (level, bytes) in row { #expect(QRCode.byteCapacity(version: version, errorCorrection: level) == bytes, "\(version)-\(level)") }
+            for (level, bytes) in row {
+                #expect(QRCode.byteCapacity(version: version, errorCorrection: level) == bytes, "\(version)-\(level)")
+            }
         }
     }
 
@@ -86,7 +98,9 @@ import Testing
                 let capacity = QRCode.byteCapacity(version: version, errorCorrection: level)
                 // Then the first fills that version and the second needs the next (none after 40)
                 #expect(QRCode.smallestVersion(holding: capacity, errorCorrection: level) == version)
-                #expect(QRCode.smallestVersion(holding: capacity + 1, errorCorrection: level) == (version < 40 ? version + 1 : nil))
+                #expect(
+                    QRCode.smallestVersion(holding: capacity + 1, errorCorrection: level)
+                        == (version < 40 ? version + 1 : nil))
             }
             // and encode follows it (every version is encoded and decoded by QRDecodeTests)
             let small = QRCode.byteCapacity(version: 2, errorCorrection: level)
@@ -136,24 +150,33 @@ import Testing
         // Then the finders' outer rings are dark and their separators light
         for (x0, y0) in [(0, 0), (n - 7, 0), (0, n - 7)] {
             for i in 0..<7 {
-                #expect(code[x: x0 + i, y: y0] && code[x: x0 + i, y: y0 + 6] && code[x: x0, y: y0 + i] && code[x: x0 + 6, y: y0 + i])
+                #expect(
+                    code[x: x0 + i, y: y0] && code[x: x0 + i, y: y0 + 6] && code[x: x0, y: y0 + i]
+                        && code[x: x0 + 6, y: y0 + i])
             }
         }
-        for i in 0..<8 { #expect(!code[x: 7, y: i] && !code[x: i, y: 7] && !code[x: n - 8, y: i] && !code[x: 7, y: n - 1 - i]) }
+        for i in 0..<8 {
+            #expect(!code[x: 7, y: i] && !code[x: i, y: 7] && !code[x: n - 8, y: i] && !code[x: 7, y: n - 1 - i])
+        }
         // the timing patterns alternate, the dark module is dark
         for i in 8..<(n - 8) { #expect(code[x: i, y: 6] == (i % 2 == 0) && code[x: 6, y: i] == (i % 2 == 0)) }
         #expect(code[x: 8, y: n - 8])
         // both copies of the format information read back as level and mask
         let format = QRMatrix.formatBits(errorCorrection: .quartile, mask: code.mask)
-        var first = 0, second = 0
-        let firstCopy = [(8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8), (7, 8), (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8)]
+        var first = 0
+        var second = 0
+        let firstCopy = [
+            (8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8), (7, 8), (5, 8), (4, 8), (3, 8), (2, 8),
+            (1, 8), (0, 8),
+        ]
         for (bit, (x, y)) in firstCopy.enumerated() where code[x: x, y: y] { first |= 1 << bit }
         for bit in 0..<8 where code[x: n - 1 - bit, y: 8] { second |= 1 << bit }
         for bit in 8..<15 where code[x: 8, y: n - 15 + bit] { second |= 1 << bit }
         #expect(first == format && second == format)
         // and from version 7 both copies of the version information
         if version >= 7 {
-            var below = 0, right = 0
+            var below = 0
+            var right = 0
             for bit in 0..<18 {
                 if code[x: bit / 3, y: n - 11 + bit % 3] { below |= 1 << bit }
                 if code[x: n - 11 + bit % 3, y: bit / 3] { right |= 1 << bit }
@@ -197,7 +220,8 @@ import Testing
         """
 
     static func text(_ code: QRCode) -> String {
-        (0..<code.size).map { y in String((0..<code.size).map { code[x: $0, y: y] ? "#" : "." }) }.joined(separator: "\n")
+        (0..<code.size).map { y in String((0..<code.size).map { code[x: $0, y: y] ? "#" : "." }) }.joined(
+            separator: "\n")
     }
 
     @Test func theDemoLinkEncodesToTheGoldenMatrix() throws {
@@ -209,11 +233,16 @@ import Testing
     }
 
     @Test func theChosenMaskHasTheLowestPenaltyOfTheEight() throws {
-        for text in ["https://links.demo.test/demo/summer", "http://127.0.0.1:8787/beta/hello", String(repeating: "z", count: 200)] {
+        for text in [
+            "https://links.demo.test/demo/summer", "http://127.0.0.1:8787/beta/hello",
+            String(repeating: "z", count: 200),
+        ] {
             let chosen = try #require(QRCode.encode(Array(text.utf8)))
-            let scores = (0..<8).map { QRPenalty.score(QRCode.encode(Array(text.utf8), mask: $0)!.modules, size: chosen.size) }
+            let scores = (0..<8).map {
+                QRPenalty.score(QRCode.encode(Array(text.utf8), mask: $0)!.modules, size: chosen.size)
+            }
             #expect(scores[chosen.mask] == scores.min())
-            #expect(scores.firstIndex(of: scores.min()!) == chosen.mask)   // ties go to the lowest pattern
+            #expect(scores.firstIndex(of: scores.min()!) == chosen.mask)  // ties go to the lowest pattern
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 /// Issue 13, item 13: the codes read back through a real decoder (zbarimg), every version at every
@@ -23,8 +24,10 @@ struct QRDecodeTests {
 
     /// Encodes each text at `level` (nil for a text too long) and reads each code's PNG back, all off
     /// the cooperative pool; no expectations inside (they belong to the test's own task).
-    static func encodeAndDecode(_ texts: [String], level: QRErrorCorrection, mask: Int? = nil,
-                                draw: @escaping @Sendable (QRCode) -> [UInt8] = png) async throws -> (codes: [QRCode?], decoded: [[String]]) {
+    static func encodeAndDecode(
+        _ texts: [String], level: QRErrorCorrection, mask: Int? = nil,
+        draw: @escaping @Sendable (QRCode) -> [UInt8] = png
+    ) async throws -> (codes: [QRCode?], decoded: [[String]]) {
         try await QRDecoder.offThePool {
             let codes = texts.map { QRCode.encode(Array($0.utf8), errorCorrection: level, mask: mask) }
             return (codes, try QRDecoder.decode(pngs: codes.compactMap { $0 }.map(draw)))
@@ -34,7 +37,9 @@ struct QRDecodeTests {
     @Test(arguments: QRErrorCorrection.allCases)
     func everyVersionFilledToCapacityDecodes(level: QRErrorCorrection) async throws {
         // Given, for versions 1–40, a URL exactly as long as the version holds at this level
-        let texts = (1...40).map { Self.url(length: QRCode.byteCapacity(version: $0, errorCorrection: level), seed: UInt64($0)) }
+        let texts = (1...40).map {
+            Self.url(length: QRCode.byteCapacity(version: $0, errorCorrection: level), seed: UInt64($0))
+        }
         // When encoded and read back by zbarimg from their PNGs
         let (codes, decoded) = try await Self.encodeAndDecode(texts, level: level)
         // Then each fills its version and gives back its URL
@@ -94,7 +99,9 @@ struct QRDecodeTests {
             #expect(QRSVGWriterTests.parse(svg).wellFormed)
             // When rsvg-convert rasterizes it at about 3 pixels per module (not a whole number: edges are resampled)
             let width = 3 * (code.size + 8) + 7
-            let decoded = try await QRDecoder.offThePool { try QRDecoder.decode(png: try QRDecoder.rasterize(svg: svg, width: width)) }
+            let decoded = try await QRDecoder.offThePool {
+                try QRDecoder.decode(png: try QRDecoder.rasterize(svg: svg, width: width))
+            }
             // Then zbarimg reads the URL back
             #expect(decoded == [text], "\(length) bytes at \(level.rawValue)")
         }
@@ -103,11 +110,17 @@ struct QRDecodeTests {
     @Test(arguments: QRErrorCorrection.allCases)
     func theSmallestAllowedScaleOfTwoPixelsPerModuleDecodes(level: QRErrorCorrection) async throws {
         // Given codes of several versions drawn at the smallest size the route allows them (2 pixels a module)
-        let texts = [1, 3, 7, 10, 15, 25, 40].map { Self.url(length: QRCode.byteCapacity(version: $0, errorCorrection: level), seed: UInt64($0)) }
-        let (_, decoded) = try await Self.encodeAndDecode(texts, level: level) { QRPNGWriter.png($0, pixels: QRRequest.minimumPixels(for: $0)) }
+        let texts = [1, 3, 7, 10, 15, 25, 40].map {
+            Self.url(length: QRCode.byteCapacity(version: $0, errorCorrection: level), seed: UInt64($0))
+        }
+        let (_, decoded) = try await Self.encodeAndDecode(texts, level: level) {
+            QRPNGWriter.png($0, pixels: QRRequest.minimumPixels(for: $0))
+        }
         // Then each reads back
         #expect(decoded.count == texts.count)
-        for (text, found) in zip(texts, decoded) { #expect(found == [text], "\(text.count) bytes at \(level.rawValue)") }
+        for (text, found) in zip(texts, decoded) {
+            #expect(found == [text], "\(text.count) bytes at \(level.rawValue)")
+        }
     }
 
     @Test func theLargestImageDecodes() async throws {

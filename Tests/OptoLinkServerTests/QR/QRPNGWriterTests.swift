@@ -1,21 +1,30 @@
 import CZlib
 import Testing
+
 @testable import OptoLinkServer
 
 /// The PNG's structure and pixels, read back without a decoder.
 @Suite struct QRPNGWriterTests {
-    struct Chunk { var type: String; var data: [UInt8]; var crcMatches: Bool }
+    struct Chunk {
+        var type: String
+        var data: [UInt8]
+        var crcMatches: Bool
+    }
 
     static func chunks(_ png: [UInt8]) -> [Chunk] {
         var chunks = [Chunk]()
         var offset = 8
-        func u32(_ at: Int) -> Int { Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3]) }
+        func u32(_ at: Int) -> Int {
+            Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+        }
         while offset + 12 <= png.count {
             let length = u32(offset)
             let typed = Array(png[(offset + 4)..<(offset + 8 + length)])
             let stored = UInt32(u32(offset + 8 + length))
-            chunks.append(Chunk(type: String(decoding: typed[0..<4], as: UTF8.self), data: Array(typed[4...]),
-                                crcMatches: QRPNGWriter.crc(typed) == stored))
+            chunks.append(
+                Chunk(
+                    type: String(decoding: typed[0..<4], as: UTF8.self), data: Array(typed[4...]),
+                    crcMatches: QRPNGWriter.crc(typed) == stored))
             offset += 12 + length
         }
         return chunks
@@ -32,7 +41,7 @@ import Testing
         }
         try #require(status == Z_OK && Int(length) == raw.count)
         return (0..<width).map { y in
-            #expect(raw[y * (rowBytes + 1)] == 0)   // filter type None
+            #expect(raw[y * (rowBytes + 1)] == 0)  // filter type None
             return (0..<width).map { x in raw[y * (rowBytes + 1) + 1 + x / 8] & (0x80 >> UInt8(x % 8)) == 0 }
         }
     }
@@ -40,7 +49,7 @@ import Testing
     @Test func theCRCIsPNGsCRC32() {
         // The CRC of every PNG's IEND chunk (type only, no data) is AE 42 60 82.
         #expect(QRPNGWriter.crc(Array("IEND".utf8)) == 0xAE42_6082)
-        #expect(QRPNGWriter.crc(Array("123456789".utf8)) == 0xCBF4_3926)   // the CRC-32 check value
+        #expect(QRPNGWriter.crc(Array("123456789".utf8)) == 0xCBF4_3926)  // the CRC-32 check value
     }
 
     @Test(arguments: [64, 100, 256, 333, 2048])
@@ -70,12 +79,13 @@ import Testing
         var wrong = 0
         for y in 0..<pixels {
             for x in 0..<pixels {
-                let mx = (x - origin) >= 0 ? (x - origin) / scale : -1, my = (y - origin) >= 0 ? (y - origin) / scale : -1
+                let mx = (x - origin) >= 0 ? (x - origin) / scale : -1
+                let my = (y - origin) >= 0 ? (y - origin) / scale : -1
                 let inside = (0..<29).contains(mx) && (0..<29).contains(my)
                 if image[y][x] != (inside && code[x: mx, y: my]) { wrong += 1 }
             }
         }
         #expect(wrong == 0)
-        #expect(origin >= 4 * scale)   // at least the 4-module quiet zone
+        #expect(origin >= 4 * scale)  // at least the 4-module quiet zone
     }
 }

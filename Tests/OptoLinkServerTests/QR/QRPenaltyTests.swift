@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLinkServer
 
 /// Section 7.8.3's four rules on small hand-made matrices.
@@ -38,7 +39,9 @@ import Testing
         #expect(QRPenalty.finderLikePatterns(Self.matrix(rows), size: 11) == 0)
     }
 
-    @Test(arguments: [(50, 0), (46, 0), (45, 10), (44, 10), (40, 20), (39, 20), (36, 20), (35, 30), (54, 0), (55, 10), (100, 100)])
+    @Test(arguments: [
+        (50, 0), (46, 0), (45, 10), (44, 10), (40, 20), (39, 20), (36, 20), (35, 30), (54, 0), (55, 10), (100, 100),
+    ])
     func balanceScoresTenPerFullFivePercentFromHalf(darkCount: Int, expected: Int) {
         // Given 100 modules, `darkCount` of them dark
         let modules = (0..<100).map { $0 < darkCount }
@@ -62,11 +65,15 @@ extension QRPenaltyTests {
                 let density = [2, 5, 8][Int(random.next() % 3)]
                 let modules = (0..<(size * size)).map { _ in random.next() % 10 < density }
                 #expect(QRPenalty.runs(modules, size: size) == QRPenaltyOracle.runs(modules, size: size))
-                #expect(QRPenalty.finderLikePatterns(modules, size: size) == QRPenaltyOracle.finderLikePatterns(modules, size: size))
+                #expect(
+                    QRPenalty.finderLikePatterns(modules, size: size)
+                        == QRPenaltyOracle.finderLikePatterns(modules, size: size))
             }
         }
         let code = try #require(QRCode.encode(Array("https://links.demo.test/demo/summer".utf8)))
-        #expect(QRPenalty.finderLikePatterns(code.modules, size: code.size) == QRPenaltyOracle.finderLikePatterns(code.modules, size: code.size))
-        #expect(QRPenalty.finderLikePatterns(code.modules, size: code.size) >= 3 * 80)   // the three finders, at least
+        #expect(
+            QRPenalty.finderLikePatterns(code.modules, size: code.size)
+                == QRPenaltyOracle.finderLikePatterns(code.modules, size: code.size))
+        #expect(QRPenalty.finderLikePatterns(code.modules, size: code.size) >= 3 * 80)  // the three finders, at least
     }
 }

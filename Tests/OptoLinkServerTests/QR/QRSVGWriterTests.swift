@@ -1,17 +1,21 @@
 import Foundation
+import Testing
+
+@testable import OptoLinkServer
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-@testable import OptoLinkServer
 
 /// The SVG itself: well-formed XML, its attributes, and its path drawing exactly the code's modules.
 @Suite struct QRSVGWriterTests {
     /// Collects the elements and attributes of a document; `parse()` is false when it is not well-formed XML.
     final class Collector: NSObject, XMLParserDelegate {
         var elements = [(name: String, attributes: [String: String])]()
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append((name, attributes))
         }
     }
@@ -40,7 +44,10 @@ import Testing
     @Test(arguments: QRErrorCorrection.allCases)
     func theSVGIsWellFormedAndDrawsExactlyTheDarkModules(level: QRErrorCorrection) throws {
         // Given a code and its SVG, 300 pixels wide
-        let code = try #require(QRCode.encode(Array("https://links.demo.test/demo/summer?utm=qr&level=\(level.rawValue)".utf8), errorCorrection: level))
+        let code = try #require(
+            QRCode.encode(
+                Array("https://links.demo.test/demo/summer?utm=qr&level=\(level.rawValue)".utf8), errorCorrection: level
+            ))
         let svg = QRSVGWriter.svg(code, pixels: 300)
         // When it is parsed as XML
         let (wellFormed, elements) = Self.parse(svg)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 /// Issue 13, item 13: `GET /links/:id/qr.svg` and `qr.png` over a loopback socket.
@@ -8,13 +9,17 @@ import Testing
     /// `long` whose custom domain and short code make a long URL.
     static var seed: ServerSeed {
         var seed = ServerSeed.demo
-        seed.orgs.append(.init(orgKey: "acme", name: "Acme", status: "ACTIVE", teamId: nil, bundleId: nil, customDomain: nil,
-                               keys: [.init(key: "opl_api_acme_server_key_0000000001", tier: "SERVER")], templates: [],
-                               links: [.init(shortCode: "hi", path: "/hi", params: [:])]))
-        seed.orgs.append(.init(orgKey: "long", name: "Long", status: "ACTIVE", teamId: nil, bundleId: nil,
-                               customDomain: "links." + String(repeating: "a", count: 50) + ".example.test",
-                               keys: [.init(key: "opl_api_long_server_key_0000000001", tier: "SERVER")], templates: [],
-                               links: [.init(shortCode: String(repeating: "x", count: 64), path: "/x", params: [:])]))
+        seed.orgs.append(
+            .init(
+                orgKey: "acme", name: "Acme", status: "ACTIVE", teamId: nil, bundleId: nil, customDomain: nil,
+                keys: [.init(key: "opl_api_acme_server_key_0000000001", tier: "SERVER")], templates: [],
+                links: [.init(shortCode: "hi", path: "/hi", params: [:])]))
+        seed.orgs.append(
+            .init(
+                orgKey: "long", name: "Long", status: "ACTIVE", teamId: nil, bundleId: nil,
+                customDomain: "links." + String(repeating: "a", count: 50) + ".example.test",
+                keys: [.init(key: "opl_api_long_server_key_0000000001", tier: "SERVER")], templates: [],
+                links: [.init(shortCode: String(repeating: "x", count: 64), path: "/x", params: [:])]))
         return seed
     }
 
@@ -29,11 +34,15 @@ import Testing
         defer { server.stop() }
         let id = try Self.linkID(server, org: "demo", code: "summer")
         let url = "https://links.demo.test/demo/summer"
-        for (query, level, pixels) in [("", QRErrorCorrection.medium, 256), ("?ecc=L", .low, 256), ("?ecc=Q&size=300", .quartile, 300),
-                                       ("?size=2048&ecc=H", .high, 2048), ("?size=128", .medium, 128)] {
+        for (query, level, pixels) in [
+            ("", QRErrorCorrection.medium, 256), ("?ecc=L", .low, 256), ("?ecc=Q&size=300", .quartile, 300),
+            ("?size=2048&ecc=H", .high, 2048), ("?size=128", .medium, 128),
+        ] {
             // When both images are asked for
-            let svg = try #require(server.request("GET", "/links/\(id)/qr.svg\(query)", headers: bearer(TestServer.serverKey)))
-            let png = try #require(server.request("GET", "/links/\(id)/qr.png\(query)", headers: bearer(TestServer.serverKey)))
+            let svg = try #require(
+                server.request("GET", "/links/\(id)/qr.svg\(query)", headers: bearer(TestServer.serverKey)))
+            let png = try #require(
+                server.request("GET", "/links/\(id)/qr.png\(query)", headers: bearer(TestServer.serverKey)))
             // Then they are the writers' drawings of the short URL's code at that level and size
             let code = try #require(QRCode.encode(Array(url.utf8), errorCorrection: level))
             #expect(svg.status == 200 && svg.header("Content-Type") == "image/svg+xml", "\(query)")
@@ -48,23 +57,35 @@ import Testing
         // Given the demo link and a link of org acme, which has no custom domain
         let server = try TestServer(seed: Self.seed)
         defer { server.stop() }
-        let demo = try Self.linkID(server, org: "demo", code: "summer"), acme = try Self.linkID(server, org: "acme", code: "hi")
+        let demo = try Self.linkID(server, org: "demo", code: "summer")
+        let acme = try Self.linkID(server, org: "acme", code: "hi")
         let host = "127.0.0.1:\(server.port)"
         // When their images are fetched (acme's through this server's own address)
-        let demoSVG = try #require(server.request("GET", "/links/\(demo)/qr.svg?ecc=H", headers: bearer(TestServer.serverKey)))
-        let demoPNG = try #require(server.request("GET", "/links/\(demo)/qr.png", headers: bearer(TestServer.serverKey)))
-        let acmePNG = try #require(server.request("GET", "/links/\(acme)/qr.png?size=200",
-                                                  headers: bearer("opl_api_acme_server_key_0000000001").merging(["Host": host]) { $1 }))
+        let demoSVG = try #require(
+            server.request("GET", "/links/\(demo)/qr.svg?ecc=H", headers: bearer(TestServer.serverKey)))
+        let demoPNG = try #require(
+            server.request("GET", "/links/\(demo)/qr.png", headers: bearer(TestServer.serverKey)))
+        let acmePNG = try #require(
+            server.request(
+                "GET", "/links/\(acme)/qr.png?size=200",
+                headers: bearer("opl_api_acme_server_key_0000000001").merging(["Host": host]) { $1 }))
         // Then zbarimg reads the short URLs (the SVG rasterized by rsvg-convert)
         let (svgText, demoBody, acmeBody) = (demoSVG.text, demoPNG.body, acmePNG.body)
         let decoded = try await QRDecoder.offThePool {
             try QRDecoder.decode(pngs: [try QRDecoder.rasterize(svg: svgText, width: 256), demoBody, acmeBody])
         }
-        #expect(decoded == [["https://links.demo.test/demo/summer"], ["https://links.demo.test/demo/summer"], ["http://\(host)/acme/hi"]])
+        #expect(
+            decoded == [
+                ["https://links.demo.test/demo/summer"], ["https://links.demo.test/demo/summer"],
+                ["http://\(host)/acme/hi"],
+            ])
     }
 
-    @Test(arguments: ["size=abc", "size=127", "size=2049", "size=-200", "size=", "size=2e2", "size=%20256", "size=99999999999999999999",
-                      "ecc=X", "ecc=m", "ecc=", "ecc=MM", "size=1&ecc=Z"])
+    @Test(arguments: [
+        "size=abc", "size=127", "size=2049", "size=-200", "size=", "size=2e2", "size=%20256",
+        "size=99999999999999999999",
+        "ecc=X", "ecc=m", "ecc=", "ecc=MM", "size=1&ecc=Z",
+    ])
     func aBadParameterIsA400EnvelopeNamingIt(query: String) throws {
         // Given a link
         let server = try TestServer(seed: Self.seed)
@@ -72,7 +93,8 @@ import Testing
         let id = try Self.linkID(server, org: "demo", code: "summer")
         for format in ["svg", "png"] {
             // When asked with a parameter out of its limits
-            let response = try #require(server.request("GET", "/links/\(id)/qr.\(format)?\(query)", headers: bearer(TestServer.serverKey)))
+            let response = try #require(
+                server.request("GET", "/links/\(id)/qr.\(format)?\(query)", headers: bearer(TestServer.serverKey)))
             // Then 400 with the envelope, a detail per bad field, and a request id
             #expect(response.status == 400, "\(query)")
             #expect(response.json?["message"] == "Validation failed")
@@ -94,13 +116,20 @@ import Testing
         let key = bearer("opl_api_long_server_key_0000000001")
         // When its code at H (version 12, 65 modules) is asked at 128 pixels, then at the least it needs
         let small = try #require(server.request("GET", "/links/\(id)/qr.png?ecc=H&size=128", headers: key))
-        let code = try #require(QRCode.encode(Array("https://links.\(String(repeating: "a", count: 50)).example.test/long/\(String(repeating: "x", count: 64))".utf8),
-                                              errorCorrection: .high))
+        let code = try #require(
+            QRCode.encode(
+                Array(
+                    "https://links.\(String(repeating: "a", count: 50)).example.test/long/\(String(repeating: "x", count: 64))"
+                        .utf8),
+                errorCorrection: .high))
         let least = QRRequest.minimumPixels(for: code)
         let fits = try #require(server.request("GET", "/links/\(id)/qr.png?ecc=H&size=\(least)", headers: key))
         // Then the first is refused with the least size named, the second is drawn
         #expect(small.status == 400)
-        guard case .array(let details)? = small.json?["details"], let detail = details.first else { Issue.record("no details"); return }
+        guard case .array(let details)? = small.json?["details"], let detail = details.first else {
+            Issue.record("no details")
+            return
+        }
         #expect(details.count == 1 && detail["field"] == "size")
         #expect(detail["message"]?.stringValue?.hasPrefix("size must be at least \(least) ") == true)
         #expect(least == 146)
@@ -113,15 +142,21 @@ import Testing
         let id = try Self.linkID(server, org: "demo", code: "summer")
         #expect(server.request("GET", "/links/\(id)/qr.svg")?.status == 401)
         #expect(server.request("GET", "/links/\(id)/qr.png", headers: bearer(TestServer.clientKey))?.status == 403)
-        #expect(server.request("GET", "/links/\(id)/qr.png", headers: bearer("opl_api_acme_server_key_0000000001"))?.status == 404)
+        #expect(
+            server.request("GET", "/links/\(id)/qr.png", headers: bearer("opl_api_acme_server_key_0000000001"))?.status
+                == 404)
         #expect(server.request("GET", "/links/lnk_nope/qr.svg", headers: bearer(TestServer.serverKey))?.status == 404)
         // A bad parameter on someone else's link still says 404, not what was wrong with the parameter
-        #expect(server.request("GET", "/links/\(id)/qr.png?size=1", headers: bearer("opl_api_acme_server_key_0000000001"))?.status == 404)
+        #expect(
+            server.request("GET", "/links/\(id)/qr.png?size=1", headers: bearer("opl_api_acme_server_key_0000000001"))?
+                .status == 404)
     }
 
     @Test func theShortURLIsTheCustomDomainElseTheRequestHostElseThePlatformDomain() {
         func url(_ custom: String?, _ host: String?) -> String {
-            QRRequest.shortURL(orgKey: "acme", shortCode: "hi", customDomain: custom, host: host, platformDomain: "links.optolink.test")
+            QRRequest.shortURL(
+                orgKey: "acme", shortCode: "hi", customDomain: custom, host: host, platformDomain: "links.optolink.test"
+            )
         }
         #expect(url("Go.Acme.test", "127.0.0.1:8787") == "https://go.acme.test/acme/hi")
         #expect(url(nil, "127.0.0.1:8787") == "http://127.0.0.1:8787/acme/hi")

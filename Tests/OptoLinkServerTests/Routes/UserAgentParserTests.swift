@@ -1,12 +1,19 @@
 import Testing
+
 @testable import OptoLinkServer
 
 @Suite struct UserAgentParserTests {
     @Test func platformsAndVersions() {
         let cases: [(String, String?, String?)] = [
-            ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 Version/17.4 Mobile/15E148 Safari/604.1", "iOS", "17.4.1"),
+            (
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 Version/17.4 Mobile/15E148 Safari/604.1",
+                "iOS", "17.4.1"
+            ),
             ("Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15", "iOS", "16.6"),
-            ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/123.0 Mobile Safari/537.36", "Android", "14"),
+            (
+                "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/123.0 Mobile Safari/537.36",
+                "Android", "14"
+            ),
             ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15", "macOS", "10.15.7"),
             ("Mozilla/5.0 (Windows NT 10.0; Win64; x64)", "Windows", "10.0"),
             ("curl/8.0", nil, nil),
@@ -38,7 +45,8 @@ import Testing
         #expect(UserAgentParser.language(String(repeating: "a", count: 36)) == nil)
         #expect(UserAgentParser.language("en US") == nil)
         #expect(UserAgentParser.language("<script>") == nil)
-        let longVersion = "Mozilla/5.0 (iPhone; CPU iPhone OS " + String(repeating: "1_", count: 2000) + "1 like Mac OS X)"
+        let longVersion =
+            "Mozilla/5.0 (iPhone; CPU iPhone OS " + String(repeating: "1_", count: 2000) + "1 like Mac OS X)"
         #expect(UserAgentParser.parse(longVersion).platform == "iOS")
         #expect(UserAgentParser.parse(longVersion).osVersion == nil)
         #expect(UserAgentParser.parse("Mozilla/5.0 (Linux; Android 14.0.0.1.2; X)").osVersion == "14.0.0.1.2")

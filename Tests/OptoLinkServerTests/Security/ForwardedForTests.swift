@@ -1,14 +1,16 @@
 import Foundation
 import Testing
-@testable import OptoLinkServer
+
 @testable import OptoLinkHTTP
+@testable import OptoLinkServer
 
 /// `X-Forwarded-For` behind proxies that append: the right-most entry that is not a trusted proxy.
 @Suite struct ForwardedForTests {
     static func backend(trustAll: Bool = false, proxies: [String] = []) throws -> Backend {
         let store = try Store(path: nil)
-        return Backend(store: store, clock: ManualServerClock(),
-                       options: .init(trustForwardedFor: trustAll, trustedProxies: proxies.map { AddressRange($0)! }))
+        return Backend(
+            store: store, clock: ManualServerClock(),
+            options: .init(trustForwardedFor: trustAll, trustedProxies: proxies.map { AddressRange($0)! }))
     }
 
     static func request(_ values: String...) throws -> HTTPRequest {
@@ -25,10 +27,13 @@ import Testing
 
     @Test func trustedProxyEntriesAreSkippedRightToLeft() throws {
         let backend = try Self.backend(proxies: ["10.0.0.0/8", "2001:db8::/32", "127.0.0.1"])
-        #expect(try backend.clientIP(Self.request("203.0.113.9, 10.1.2.3, 10.0.0.1"), peer: "127.0.0.1") == "203.0.113.9")
+        #expect(
+            try backend.clientIP(Self.request("203.0.113.9, 10.1.2.3, 10.0.0.1"), peer: "127.0.0.1") == "203.0.113.9")
         #expect(try backend.clientIP(Self.request("203.0.113.9, 2001:db8::1"), peer: "10.0.0.2") == "203.0.113.9")
         // Two fields count as one list, in order.
-        #expect(try backend.clientIP(Self.request("198.51.100.1", "2001:db8:1::5, 10.0.0.7"), peer: "10.0.0.2") == "198.51.100.1")
+        #expect(
+            try backend.clientIP(Self.request("198.51.100.1", "2001:db8:1::5, 10.0.0.7"), peer: "10.0.0.2")
+                == "198.51.100.1")
         // Every entry a proxy: the furthest one.
         #expect(try backend.clientIP(Self.request("10.9.9.9, 10.0.0.1"), peer: "10.0.0.2") == "10.9.9.9")
         // Nothing forwarded: the peer.
@@ -72,11 +77,14 @@ import Testing
         #expect(AddressRange("2001:db8::/32")?.contains("2001:db8:ffff::1") == true)
         #expect(AddressRange("2001:db8::/32")?.contains("2001:db9::1") == false)
         #expect(AddressRange("::1")?.contains("::1") == true)
-        #expect(AddressRange("::ffff:10.0.0.0/104") == nil)   // mapped addresses are IPv4: /104 is out of range
+        #expect(AddressRange("::ffff:10.0.0.0/104") == nil)  // mapped addresses are IPv4: /104 is out of range
         #expect(AddressRange("::ffff:10.0.0.1")?.contains("10.0.0.1") == true)
         #expect(AddressRange("10.0.0.0/8")?.contains("::1") == false)
         #expect(AddressRange("10.0.0.0/8")?.contains("not-an-address") == false)
-        for bad in ["", "/8", "10.0.0.0/", "10.0.0.0/33", "10.0.0.0/-1", "10.0.0.0/+8", "::/129", "10.0.0", "host", "10.0.0.0/8/8", "10.0.0.0/0008"] {
+        for bad in [
+            "", "/8", "10.0.0.0/", "10.0.0.0/33", "10.0.0.0/-1", "10.0.0.0/+8", "::/129", "10.0.0", "host",
+            "10.0.0.0/8/8", "10.0.0.0/0008",
+        ] {
             #expect(AddressRange(bad) == nil, "\(bad)")
         }
     }

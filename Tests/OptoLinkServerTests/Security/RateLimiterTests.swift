@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 @Suite struct RateLimiterTests {
@@ -9,10 +10,13 @@ import Testing
     func limiter() -> (RateLimiter, (RateLimiter.Family, String, Date) throws(OptoLinkServerError) -> Void) {
         let clock = ManualServerClock(start)
         let limiter = RateLimiter(clock: clock)
-        return (limiter, { (family, ip, now) throws(OptoLinkServerError) in
-            clock.set(now)
-            try limiter.check(family, ip: ip)
-        })
+        return (
+            limiter,
+            { (family, ip, now) throws(OptoLinkServerError) in
+                clock.set(now)
+                try limiter.check(family, ip: ip)
+            }
+        )
     }
 
     @Test func eachFamilyHasItsLimitPerMinute() throws {
@@ -48,13 +52,18 @@ import Testing
     @Test func retryAfterIsAtLeastOneSecond() throws {
         let (_, check) = limiter()
         for _ in 0..<30 { try check(.match, "1.1.1.1", start) }
-        let error = #expect(throws: OptoLinkServerError.self) { try check(.match, "1.1.1.1", start.addingTimeInterval(59.999)) }
+        let error = #expect(throws: OptoLinkServerError.self) {
+            try check(.match, "1.1.1.1", start.addingTimeInterval(59.999))
+        }
         #expect(error?.retryAfter == 1)
     }
     /// The limiter before sweeps could be skipped, as the reference (with the rule for a clock that steps
     /// back: the window keeps its count and starts at the earlier time).
     final class ReferenceLimiter {
-        struct Window { var start: Date; var count: Int }
+        struct Window {
+            var start: Date
+            var count: Int
+        }
         var windows: [String: Window] = [:]
         var lastPrune: Date?
         var sweepAt = RateLimiter.minimumSweepSize
@@ -68,8 +77,12 @@ import Testing
             }
             if due || lastPrune == nil { lastPrune = now }
             var window = windows[key] ?? Window(start: now, count: 0)
-            if now.timeIntervalSince(window.start) >= RateLimiter.window { window = Window(start: now, count: 0) }
-            else if now < window.start { window.start = now; windows[key] = window }
+            if now.timeIntervalSince(window.start) >= RateLimiter.window {
+                window = Window(start: now, count: 0)
+            } else if now < window.start {
+                window.start = now
+                windows[key] = window
+            }
             guard window.count < family.limit else {
                 return Int((window.start.addingTimeInterval(RateLimiter.window).timeIntervalSince(now)).rounded(.up))
             }
@@ -96,7 +109,10 @@ import Testing
             default: now = now.addingTimeInterval(burst ? 0.0002 : Double.random(in: 0...0.004, using: &rng))
             }
             let family = burst ? .resolve : RateLimiter.Family.allCases.randomElement(using: &rng)!
-            let ip = burst || Bool.random(using: &rng) ? "10.\(step / 65536).\(step / 256 % 256).\(step % 256)" : "10.9.9.\(Int.random(in: 0..<40, using: &rng))"
+            let ip =
+                burst || Bool.random(using: &rng)
+                ? "10.\(step / 65536).\(step / 256 % 256).\(step % 256)"
+                : "10.9.9.\(Int.random(in: 0..<40, using: &rng))"
             var got: Int?
             do { try check(family, ip, now) } catch { got = error.retryAfter }
             let expected = reference.check(family, ip: ip, now: now)
@@ -115,7 +131,10 @@ import Testing
         private let lock = NSLock()
         private var next: Date
         private let step: TimeInterval
-        init(_ start: Date, step: TimeInterval) { next = start; self.step = step }
+        init(_ start: Date, step: TimeInterval) {
+            next = start
+            self.step = step
+        }
         func now() -> Date {
             lock.lock()
             defer { lock.unlock() }

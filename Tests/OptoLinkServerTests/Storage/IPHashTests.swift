@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 /// Issue 13, item 12: click records are filed under the HMAC-SHA256 of the address keyed with a
@@ -32,8 +33,12 @@ import Testing
 
     @Test func twoDatabasesGiveDifferentHashes() throws {
         // Given two in-memory databases and two database files
-        let first = Self.temporaryPath(), second = Self.temporaryPath()
-        defer { Self.remove(first); Self.remove(second) }
+        let first = Self.temporaryPath()
+        let second = Self.temporaryPath()
+        defer {
+            Self.remove(first)
+            Self.remove(second)
+        }
         let hashes = try [nil, nil, first, second].map { try Self.backend(path: $0).ipHash("203.0.113.7") }
         // Then each has its own secret: four different hashes of one address
         #expect(Set(hashes).count == 4)
@@ -58,7 +63,8 @@ import Testing
         defer { Self.remove(path) }
         let backend = try Self.backend(path: path)
         let hash = backend.ipHash("198.51.100.23")
-        try backend.store.insertClick(linkId: "lnk_1", source: "data", ipHash: hash, fingerprint: ClickFingerprint(), now: Date())
+        try backend.store.insertClick(
+            linkId: "lnk_1", source: "data", ipHash: hash, fingerprint: ClickFingerprint(), now: Date())
         // When the file is read directly
         let database = try SQLiteDatabase(path: path)
         let secret = try database.query("SELECT length(value), typeof(value) FROM meta WHERE key = 'ip_hash_secret'")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 @Suite struct ServerSeedTests {
@@ -23,15 +24,16 @@ import Testing
     }
 
     @Test func loadsTheDocumentedShape() throws {
-        let path = try write("""
-        {"platformDomain": "links.optolink.test",
-         "orgs": [{"orgKey": "demo", "name": "Demo", "status": "ACTIVE", "teamId": "ABCDE12345", "bundleId": "com.example.demo",
-                   "customDomain": "links.demo.test",
-                   "keys": [{"key": "opl_sdk_abcdefghijklmnop", "tier": "CLIENT"}, {"key": "opl_api_abcdefghijklmnop", "tier": "SERVER", "revoked": false}],
-                   "templates": [{"id": "promo", "params": {"utm_source": "newsletter"}, "matchWindowHours": 24}],
-                   "links": [{"shortCode": "summer", "path": "/promo/summer", "params": {"campaign": "summer"},
-                              "template": "promo", "matchWindowHours": 48}]}]}
-        """)
+        let path = try write(
+            """
+            {"platformDomain": "links.optolink.test",
+             "orgs": [{"orgKey": "demo", "name": "Demo", "status": "ACTIVE", "teamId": "ABCDE12345", "bundleId": "com.example.demo",
+                       "customDomain": "links.demo.test",
+                       "keys": [{"key": "opl_sdk_abcdefghijklmnop", "tier": "CLIENT"}, {"key": "opl_api_abcdefghijklmnop", "tier": "SERVER", "revoked": false}],
+                       "templates": [{"id": "promo", "params": {"utm_source": "newsletter"}, "matchWindowHours": 24}],
+                       "links": [{"shortCode": "summer", "path": "/promo/summer", "params": {"campaign": "summer"},
+                                  "template": "promo", "matchWindowHours": 48}]}]}
+            """)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let seed = try ServerSeed.load(path: path)
         #expect(seed.orgs.first?.links?.first?.matchWindowHours == 48)
@@ -41,11 +43,26 @@ import Testing
     @Test func problemsAreNamed() throws {
         #expect(try loadError("{nope").contains("not valid JSON"))
         #expect(try loadError(#"{"orgs": []}"#).contains("platformDomain"))
-        #expect(try loadError(#"{"platformDomain":"x","orgs":[{"orgKey":"toolong","name":"n","status":"ACTIVE","keys":[]}]}"#).contains("orgs[0].orgKey"))
-        #expect(try loadError(#"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ROOT"}]}]}"#).contains("orgs[0].keys[0].tier"))
-        #expect(try loadError(#"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[],"links":[{"shortCode":"a","path":"/a","matchWindowHours":721}]}]}"#).contains("matchWindowHours must be 1–720"))
-        #expect(try loadError(#"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[],"links":[{"shortCode":"a","path":"/a","template":"missing"}]}]}"#).contains("template \"missing\""))
-        #expect(try loadError(#"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[{"key":5,"tier":"CLIENT"}]}]}"#).contains("orgs[0].keys[0].key"))
+        #expect(
+            try loadError(
+                #"{"platformDomain":"x","orgs":[{"orgKey":"toolong","name":"n","status":"ACTIVE","keys":[]}]}"#
+            ).contains("orgs[0].orgKey"))
+        #expect(
+            try loadError(
+                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ROOT"}]}]}"#
+            ).contains("orgs[0].keys[0].tier"))
+        #expect(
+            try loadError(
+                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[],"links":[{"shortCode":"a","path":"/a","matchWindowHours":721}]}]}"#
+            ).contains("matchWindowHours must be 1–720"))
+        #expect(
+            try loadError(
+                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[],"links":[{"shortCode":"a","path":"/a","template":"missing"}]}]}"#
+            ).contains("template \"missing\""))
+        #expect(
+            try loadError(
+                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[{"key":5,"tier":"CLIENT"}]}]}"#
+            ).contains("orgs[0].keys[0].key"))
     }
 
     @Test func unreadableFileIsNamed() {

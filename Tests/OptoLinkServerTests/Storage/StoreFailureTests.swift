@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 /// Log lines, collected (thread-safe).
@@ -7,8 +8,18 @@ final class LogCollector: @unchecked Sendable {
     // @unchecked: `lines` is only touched under `lock`.
     private let lock = NSLock()
     private var lines: [String] = []
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-    var log: ServerLog { ServerLog { [self] line in lock.lock(); lines.append(line); lock.unlock() } }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+    var log: ServerLog {
+        ServerLog { [self] line in
+            lock.lock()
+            lines.append(line)
+            lock.unlock()
+        }
+    }
 }
 
 /// A database that refuses writes: batches roll back instead of leaving a transaction open (issue 13, item 5).
@@ -33,14 +44,18 @@ final class LogCollector: @unchecked Sendable {
         // Given a database whose commits of clicks fail: each click inserts a row that breaks a deferred
         // foreign key, which SQLite checks at COMMIT (and then leaves the transaction open).
         let other = try SQLiteDatabase(path: path)
-        try other.execute("""
+        try other.execute(
+            """
             CREATE TABLE commit_guard (org INTEGER REFERENCES orgs(id) DEFERRABLE INITIALLY DEFERRED);
             CREATE TRIGGER clicks_cannot_commit AFTER INSERT ON clicks BEGIN INSERT INTO commit_guard VALUES (-1); END;
             """)
         // When a batch of fire-and-forget clicks is applied, and an acknowledged event is written after it.
-        for _ in 0..<3 { store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
+        for _ in 0..<3 {
+            store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        }
         store.flush()
-        try store.insertEvent(orgId: org.id, deviceId: "device-after-batch", name: "acknowledged", properties: nil, now: now)
+        try store.insertEvent(
+            orgId: org.id, deviceId: "device-after-batch", name: "acknowledged", properties: nil, now: now)
         // Then no transaction is left open: the event is committed (another connection sees it), the
         // clicks are not, and the log says what was dropped and why.
         #expect(store.isInTransaction == false)
@@ -52,7 +67,9 @@ final class LogCollector: @unchecked Sendable {
         #expect(lines.contains { $0.contains("dropped 3 of 3 queued writes") }, "\(lines)")
         // And once the database takes writes again, batches commit.
         try other.execute("DROP TRIGGER clicks_cannot_commit;")
-        for _ in 0..<2 { store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
+        for _ in 0..<2 {
+            store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        }
         #expect(try store.clickCount(linkId: link.id) == 2)
         #expect(try other.query("SELECT COUNT(*) FROM clicks").first?.first?.int == 2)
     }
@@ -65,10 +82,13 @@ final class LogCollector: @unchecked Sendable {
         let org = try #require(try store.org(key: "demo"))
         let link = try #require(try store.link(orgId: org.id, shortCode: "summer"))
         try store.setQueryOnly(true)
-        for _ in 0..<2 { store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
+        for _ in 0..<2 {
+            store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        }
         store.flush()
         #expect(store.isInTransaction == false)
-        #expect(logs.all.contains { $0.contains("dropped 2 of 2 queued writes") && $0.contains("readonly") }, "\(logs.all)")
+        #expect(
+            logs.all.contains { $0.contains("dropped 2 of 2 queued writes") && $0.contains("readonly") }, "\(logs.all)")
         // A synchronous write fails with a 503 (not a 500: the client did nothing wrong), and nothing is left open.
         let refused = #expect(throws: OptoLinkServerError.self) {
             try store.insertEvent(orgId: org.id, deviceId: "device-ro", name: "e", properties: nil, now: now)

@@ -1,16 +1,20 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkServer
 
 @Suite struct StoreTests {
     @Test func keysAreStoredHashedNeverRaw() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite")
+            .path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         do {
             let store = try Store(path: path)
             try store.apply(.demo, now: Date())
         }
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        let bytes =
+            try Data(contentsOf: URL(fileURLWithPath: path))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("opl_sdk_demo_client_key_0000000001"))
         #expect(text.contains(Digest.sha256Hex("opl_sdk_demo_client_key_0000000001")) || bytes.count > 0)
@@ -20,14 +24,16 @@ import Testing
     }
 
     @Test func dataSurvivesARestartAndSeedingIsIdempotent() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite")
+            .path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         do {
             let store = try Store(path: path)
             try store.apply(.demo, now: now)
             let org = try #require(try store.org(key: "demo"))
-            try store.upsertDevice(orgId: org.id, id: "device-1234", platform: "iOS", osVersion: nil, deviceModel: nil, now: now)
+            try store.upsertDevice(
+                orgId: org.id, id: "device-1234", platform: "iOS", osVersion: nil, deviceModel: nil, now: now)
             _ = try store.bind(orgId: org.id, deviceId: "device-1234", externalId: "user-1", now: now)
             try store.insertEvent(orgId: org.id, deviceId: "device-1234", name: "e", properties: ["a": 1], now: now)
         }
@@ -46,7 +52,8 @@ import Testing
         try store.apply(.demo, now: Date())
         let t0 = Date(timeIntervalSince1970: 1_800_000_000)
         let first = try store.bind(orgId: 1, deviceId: "d-000001", externalId: "alice", now: t0)
-        #expect(try store.bind(orgId: 1, deviceId: "d-000001", externalId: "alice", now: t0 + 5).boundAt == first.boundAt)
+        #expect(
+            try store.bind(orgId: 1, deviceId: "d-000001", externalId: "alice", now: t0 + 5).boundAt == first.boundAt)
         let second = try store.bind(orgId: 1, deviceId: "d-000001", externalId: "bob", now: t0 + 10)
         #expect(second.boundAt == t0 + 10)
         #expect(try store.unbind(orgId: 1, deviceId: "d-000001", now: t0 + 20)?.externalId == "bob")
@@ -59,7 +66,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         try store.apply(.demo, now: now)
         let org = try #require(try store.org(key: "demo"))
-        var link = try #require(try store.link(orgId: org.id, shortCode: "summer"))   // now cached
+        var link = try #require(try store.link(orgId: org.id, shortCode: "summer"))  // now cached
         store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
         store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
         store.queueDeviceUpsert(orgId: org.id, id: "device-queued", now: now)
@@ -73,7 +80,8 @@ import Testing
     }
 
     @Test func queuedWritesAreAllAppliedByAFlush() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite")
+            .path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var linkId = ""
@@ -82,11 +90,11 @@ import Testing
             try store.apply(.demo, now: now)
             let org = try #require(try store.org(key: "demo"))
             linkId = try #require(try store.link(orgId: org.id, shortCode: "summer")).id
-            for _ in 0..<(Store.maxPending + 3) {   // past the limit: one batch applied at once, the rest by the flush
+            for _ in 0..<(Store.maxPending + 3) {  // past the limit: one batch applied at once, the rest by the flush
                 store.queueClick(linkId: linkId, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
             }
             store.queueDeviceUpsert(orgId: org.id, id: "device-late", now: now)
-            store.flush()   // what `OptoLinkServer.stop()` does after the connections are closed
+            store.flush()  // what `OptoLinkServer.stop()` does after the connections are closed
         }
         let reopened = try Store(path: path)
         #expect(try reopened.clickCount(linkId: linkId) == Store.maxPending + 3)
@@ -98,11 +106,15 @@ import Testing
         try store.apply(.demo, now: first)
         let org = try #require(try store.org(key: "demo"))
         try store.recordMatch(device: nil, orgId: nil, actor: "anonymous", detail: "NONE", now: first)
-        try store.recordMatch(device: ("match-device-1", "iOS", "17.4.1", nil), orgId: org.id, actor: "sdk:opl_sdk_", detail: "FINGERPRINT", now: first)
-        try store.recordMatch(device: ("match-device-1", nil, nil, "iPhone16,1"), orgId: org.id, actor: "anonymous", detail: "NONE",
-                              now: first.addingTimeInterval(5))
+        try store.recordMatch(
+            device: ("match-device-1", "iOS", "17.4.1", nil), orgId: org.id, actor: "sdk:opl_sdk_",
+            detail: "FINGERPRINT", now: first)
+        try store.recordMatch(
+            device: ("match-device-1", nil, nil, "iPhone16,1"), orgId: org.id, actor: "anonymous", detail: "NONE",
+            now: first.addingTimeInterval(5))
         // No org known (no match, no key): no profile, as no org could reach it.
-        try store.recordMatch(device: ("match-device-2", "iOS", nil, nil), orgId: nil, actor: "anonymous", detail: "NONE", now: first)
+        try store.recordMatch(
+            device: ("match-device-2", "iOS", nil, nil), orgId: nil, actor: "anonymous", detail: "NONE", now: first)
         #expect(try store.device(orgId: org.id, id: "match-device-2") == nil)
         let device = try #require(try store.device(orgId: org.id, id: "match-device-1"))
         #expect(device.platform == "iOS" && device.osVersion == "17.4.1" && device.deviceModel == "iPhone16,1")
@@ -116,12 +128,14 @@ import Testing
     /// Schema 2 (issue 13, item 9): a version-1 database keeps its devices under their orgs; a profile
     /// without an org, which no org's key could reach, is dropped.
     @Test func aVersionOneDatabaseMovesItsDevicesUnderTheirOrgs() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema1-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema1-\(UUID().uuidString).sqlite")
+            .path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         do {
             let old = try SQLiteDatabase(path: path)
             try old.execute("BEGIN;\n\(Schema.migrations[0])\nPRAGMA user_version = 1;\nCOMMIT;")
-            try old.execute("""
+            try old.execute(
+                """
                 INSERT INTO orgs (id, org_key, name, status) VALUES (7, 'olde', 'Old', 'ACTIVE');
                 INSERT INTO devices VALUES ('device-with-org', 7, 1, 2, 'iOS', '17.4', 'iPhone16,1');
                 INSERT INTO devices VALUES ('device-without-org', NULL, 1, 2, NULL, NULL, NULL);
@@ -130,7 +144,9 @@ import Testing
         let store = try Store(path: path)
         #expect(try store.device(orgId: 7, id: "device-with-org")?.deviceModel == "iPhone16,1")
         #expect(try store.device(orgId: 7, id: "device-without-org") == nil)
-        try store.upsertDevice(orgId: 7, id: "device-with-org", platform: nil, osVersion: "17.5", deviceModel: nil, now: Date(timeIntervalSince1970: 3))
+        try store.upsertDevice(
+            orgId: 7, id: "device-with-org", platform: nil, osVersion: "17.5", deviceModel: nil,
+            now: Date(timeIntervalSince1970: 3))
         #expect(try store.device(orgId: 7, id: "device-with-org")?.osVersion == "17.5")
     }
 
@@ -142,16 +158,25 @@ import Testing
         try store.apply(.demo, now: now)
         let org = try #require(try store.org(key: "demo"))
         let link = try #require(try store.link(orgId: org.id, shortCode: "summer"))
-        for _ in 0..<300 { try store.insertClick(linkId: link.id, source: "redirect", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
-        for _ in 0..<300 { store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now) }
+        for _ in 0..<300 {
+            try store.insertClick(
+                linkId: link.id, source: "redirect", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        }
+        for _ in 0..<300 {
+            store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        }
         let rows = try store.clickCount(linkId: link.id)
         #expect(rows >= 160 && rows <= 160 + 160 / 16, "\(rows) rows")
     }
 
     @Test func theServerPassesItsClickLimitsOn() throws {
-        let server = try OptoLinkServer(configuration: .init(port: 0, maxClicksPerAddress: 7, clickMemoryBudget: 12_345, maxClickRows: 99))
-        #expect(server.backend.matches.snapshot.limits == MatchState.Limits(maxRecordsPerAddress: 7, memoryBudget: 12_345))
+        let server = try OptoLinkServer(
+            configuration: .init(port: 0, maxClicksPerAddress: 7, clickMemoryBudget: 12_345, maxClickRows: 99))
+        #expect(
+            server.backend.matches.snapshot.limits == MatchState.Limits(maxRecordsPerAddress: 7, memoryBudget: 12_345))
         #expect(server.backend.store.maxClickRows == 99)
-        #expect(throws: OptoLinkServerError.self) { try OptoLinkServer(configuration: .init(port: 0, maxClicksPerAddress: 0)) }
+        #expect(throws: OptoLinkServerError.self) {
+            try OptoLinkServer(configuration: .init(port: 0, maxClicksPerAddress: 0))
+        }
     }
 }

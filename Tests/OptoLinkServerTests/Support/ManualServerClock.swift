@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OptoLinkServer
 
 /// A clock tests move by hand.
@@ -9,9 +10,21 @@ final class ManualServerClock: ServerClock, @unchecked Sendable {
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = start }
 
-    func now() -> Date { lock.lock(); defer { lock.unlock() }; return current }
+    func now() -> Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
 
-    func advance(by seconds: TimeInterval) { lock.lock(); current += seconds; lock.unlock() }
+    func advance(by seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
+    }
 
-    func set(_ date: Date) { lock.lock(); current = date; lock.unlock() }
+    func set(_ date: Date) {
+        lock.lock()
+        current = date
+        lock.unlock()
+    }
 }

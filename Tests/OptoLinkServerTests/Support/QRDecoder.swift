@@ -13,7 +13,8 @@ enum QRDecoder {
         var absent = [String]()
         if zbarimg == nil { absent.append("zbarimg (Debian zbar-tools)") }
         if rsvgConvert == nil { absent.append("rsvg-convert (Debian librsvg2-bin)") }
-        return absent.isEmpty ? nil : "not installed: " + absent.joined(separator: ", ") + "; bash .ci/run installs them"
+        return absent.isEmpty
+            ? nil : "not installed: " + absent.joined(separator: ", ") + "; bash .ci/run installs them"
     }()
 
     /// Whether the decoding tests run: the tools are there, or this is CI (where their absence is a failure).
@@ -58,7 +59,8 @@ enum QRDecoder {
         var results = Array(repeating: [String](), count: pngs.count)
         for source in output.components(separatedBy: "<source href='").dropFirst() {
             guard let quote = source.firstIndex(of: "'"), let name = source[..<quote].split(separator: "/").last,
-                  let index = Int(name.replacingOccurrences(of: ".png", with: "")), results.indices.contains(index) else { continue }
+                let index = Int(name.replacingOccurrences(of: ".png", with: "")), results.indices.contains(index)
+            else { continue }
             for part in source.components(separatedBy: "<data><![CDATA[").dropFirst() {
                 if let end = part.range(of: "]]></data>") { results[index].append(String(part[..<end.lowerBound])) }
             }
@@ -75,7 +77,8 @@ enum QRDecoder {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("code.svg").path, output = directory.appendingPathComponent("code.png").path
+        let input = directory.appendingPathComponent("code.svg").path
+        let output = directory.appendingPathComponent("code.png").path
         try svg.write(toFile: input, atomically: true, encoding: .utf8)
         _ = try run(rsvgConvert!, ["-w", String(width), "-b", "white", "-o", output, input])
         return Array(try Data(contentsOf: URL(fileURLWithPath: output)))
@@ -101,6 +104,8 @@ enum QRDecoder {
 
     private static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

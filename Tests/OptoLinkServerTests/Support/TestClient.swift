@@ -1,17 +1,19 @@
+import Foundation
+import Testing
+
+@testable import OptoLinkHTTP
+@testable import OptoLinkServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Testing
-@testable import OptoLinkServer
-@testable import OptoLinkHTTP
 
 /// A response as read off the wire.
 struct TestResponse {
     var status: Int
-    var headers: [String: String]   // lower-cased names
+    var headers: [String: String]  // lower-cased names
     var body: [UInt8]
 
     var text: String { String(decoding: body, as: UTF8.self) }
@@ -35,14 +37,22 @@ final class TestConnection {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
             inet_pton(AF_INET, source, &local.sin_addr)
-            let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
             if bound != 0 { Issue.record("bind to \(source) failed: errno \(errno)") }
         }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-        let result = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let result = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         guard result == 0 else {
             Issue.record("connect to 127.0.0.1:\(port) failed: errno \(errno)")
             close(socketFD)
@@ -59,8 +69,10 @@ final class TestConnection {
     func send(_ text: String) { send(Array(text.utf8)) }
 
     /// Sends a request with Content-Length.
-    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
-                 keepAlive: Bool = true) -> TestResponse? {
+    func request(
+        _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
+        keepAlive: Bool = true
+    ) -> TestResponse? {
         var head = "\(method) \(path) HTTP/1.1\r\n"
         if !headers.keys.contains(where: { $0.lowercased() == "host" }) { head += "Host: 127.0.0.1\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -96,17 +108,23 @@ final class TestConnection {
 
     private func parse() -> (TestResponse, Int)? {
         let separator: [UInt8] = [13, 10, 13, 10]
-        guard buffer.count >= 4, let end = (0...(buffer.count - 4)).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else { return nil }
+        guard buffer.count >= 4,
+            let end = (0...(buffer.count - 4)).first(where: { Array(buffer[$0..<$0 + 4]) == separator })
+        else { return nil }
         let head = String(decoding: buffer[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let status = Int(head[0].split(separator: " ")[1]) ?? 0
         var headers = [String: String]()
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
         guard buffer.count >= end + 4 + length else { return nil }
-        return (TestResponse(status: status, headers: headers, body: Array(buffer[(end + 4)..<(end + 4 + length)])), end + 4 + length)
+        return (
+            TestResponse(status: status, headers: headers, body: Array(buffer[(end + 4)..<(end + 4 + length)])),
+            end + 4 + length
+        )
     }
 }
 
@@ -120,11 +138,16 @@ final class TestServer: Sendable {
     var port: Int { server.port }
     var backend: Backend { server.backend }
 
-    init(seed: ServerSeed = .demo, production: Bool = false, trustForwardedFor: Bool = true, limits: HTTPServer.Limits = HTTPServer.Limits(),
-         databasePath: String? = nil) throws {
-        server = try OptoLinkServer(configuration: .init(port: 0, databasePath: databasePath, seed: seed, trustForwardedFor: trustForwardedFor,
-                                                         production: production),
-                                    clock: clock, limits: limits)
+    init(
+        seed: ServerSeed = .demo, production: Bool = false, trustForwardedFor: Bool = true,
+        limits: HTTPServer.Limits = HTTPServer.Limits(),
+        databasePath: String? = nil
+    ) throws {
+        server = try OptoLinkServer(
+            configuration: .init(
+                port: 0, databasePath: databasePath, seed: seed, trustForwardedFor: trustForwardedFor,
+                production: production),
+            clock: clock, limits: limits)
         try server.start()
     }
 
@@ -133,7 +156,9 @@ final class TestServer: Sendable {
     }
 
     /// One request on a fresh connection.
-    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) -> TestResponse? {
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil)
+        -> TestResponse?
+    {
         connection().request(method, path, headers: headers, body: body, keepAlive: false)
     }
 

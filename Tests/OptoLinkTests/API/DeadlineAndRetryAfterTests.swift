@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// A transport that never answers and ignores cancellation: a server trickling a byte every 9 s, as
 /// far as the SDK can tell. Counts the calls that are still running.
@@ -17,7 +19,7 @@ actor TricklingTransport: HTTPTransport {
         calls += 1
         for waiter in waiters { waiter.resume() }
         waiters = []
-        return await withCheckedContinuation { held.append($0) }   // never resumed by cancellation
+        return await withCheckedContinuation { held.append($0) }  // never resumed by cancellation
     }
 
     /// Suspends until `count` calls were made.
@@ -43,8 +45,12 @@ struct DeadlineAndRetryAfterTests {
         let clock = ManualClock()
         let transport = TricklingTransport()
         let diagnostics = Recorder<Diagnostic>()
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(maxRetries: 1), transport: transport, clock: clock, diagnostics: diagnostics.record)
-        let request = Task { try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint) }
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(maxRetries: 1), transport: transport, clock: clock,
+            diagnostics: diagnostics.record)
+        let request = Task {
+            try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
+        }
 
         // When the SDK's clock passes the 10 s timeout, then the 1 s wait, then 10 s again
         await transport.waitForCalls(1)
@@ -73,9 +79,11 @@ struct DeadlineAndRetryAfterTests {
     @Test func anAnswerBeforeTheDeadlineCancelsTheTimer() async throws {
         let clock = ManualClock()
         let api = OptoLinkAPI(
-            configuration: Fixtures.configuration(), transport: ScriptedTransport([.response(status: 200, json: Fixtures.noMatchJSON)]), clock: clock)
-        #expect(try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint) == nil)
-        #expect(clock.requestedTimeouts.allSatisfy { $0 == 10 })   // the timer may be cancelled before it even starts
+            configuration: Fixtures.configuration(),
+            transport: ScriptedTransport([.response(status: 200, json: Fixtures.noMatchJSON)]), clock: clock)
+        #expect(
+            try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint) == nil)
+        #expect(clock.requestedTimeouts.allSatisfy { $0 == 10 })  // the timer may be cancelled before it even starts
         #expect(clock.timeoutCount == 0)
         #expect(clock.requestedSleeps.isEmpty)
     }
@@ -99,35 +107,45 @@ struct DeadlineAndRetryAfterTests {
     }
 
     static let rows: [Row] = [
-        Row(headers: [:], waits: [1, 2]),                            // parity: 1 s, 2 s
+        Row(headers: [:], waits: [1, 2]),  // parity: 1 s, 2 s
         Row(headers: ["Retry-After": "5"], waits: [5, 5]),
-        Row(headers: ["Retry-After": "0"], waits: [1, 2]),           // never sooner than the backoff
-        Row(headers: ["Retry-After": "120"], waits: [30, 30]),       // capped by maxBackoff
-        Row(headers: ["Date": "Sun, 15 Mar 2026 10:00:00 GMT", "Retry-After": "Sun, 15 Mar 2026 10:00:07 GMT"], waits: [7, 7]),
+        Row(headers: ["Retry-After": "0"], waits: [1, 2]),  // never sooner than the backoff
+        Row(headers: ["Retry-After": "120"], waits: [30, 30]),  // capped by maxBackoff
+        Row(
+            headers: ["Date": "Sun, 15 Mar 2026 10:00:00 GMT", "Retry-After": "Sun, 15 Mar 2026 10:00:07 GMT"],
+            waits: [7, 7]),
     ]
 
     @Test(arguments: rows)
     func a503RetryAfterIsHonouredCappedByMaxBackoff(_ row: Row) async throws {
         let clock = ManualClock()
         let transport = ScriptedTransport(
-            [.response(status: 503, json: "{}", headers: row.headers), .response(status: 503, json: "{}", headers: row.headers)],
+            [
+                .response(status: 503, json: "{}", headers: row.headers),
+                .response(status: 503, json: "{}", headers: row.headers),
+            ],
             fallback: .response(status: 200, json: Fixtures.noMatchJSON))
         let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
         let driver = autoAdvance(clock, by: 60)
         defer { driver.cancel() }
-        #expect(try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint) == nil)
+        #expect(
+            try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint) == nil)
         #expect(clock.requestedSleeps == row.waits)
     }
 
     @Test func a429IsNeverRetriedByTheAPIWhateverItsRetryAfter() async throws {
         let clock = ManualClock()
-        let limited = ScriptedTransport.Answer.response(status: 429, json: #"{"message":"Retry after 3 second(s)"}"#, headers: ["Retry-After": "3"])
-        let transport = ScriptedTransport([limited, limited, limited], fallback: .response(status: 200, json: Fixtures.noMatchJSON))
+        let limited = ScriptedTransport.Answer.response(
+            status: 429, json: #"{"message":"Retry after 3 second(s)"}"#, headers: ["Retry-After": "3"])
+        let transport = ScriptedTransport(
+            [limited, limited, limited], fallback: .response(status: 200, json: Fixtures.noMatchJSON))
         let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
         for call in 0..<3 {
             do {
                 switch call {
-                case 0: _ = try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
+                case 0:
+                    _ = try await api.match(
+                        clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
                 case 1: _ = try await api.linkData(shortCode: "summer", deviceId: nil)
                 default: _ = try await api.registerSession(deviceId: "device-1234", fingerprint: nil)
                 }
@@ -146,21 +164,27 @@ struct DeadlineAndRetryAfterTests {
         #expect(!exact.jitter)
         #expect((1...3).map(exact.delay(forRetry:)) == [1, 2, 4])
         let draws = Recorder<Int>()
-        let jittered = RetryPolicy(maxRetries: 5, backoffBase: 1, maxBackoff: 30, jitter: true, random: {
-            draws.record(1)
-            return 0.25
-        })
-        #expect((1...7).map(jittered.delay(forRetry:)) == [0.25, 0.5, 1, 2, 4, 7.5, 7.5])   // a quarter of 1, 2, 4 … 30, 30
+        let jittered = RetryPolicy(
+            maxRetries: 5, backoffBase: 1, maxBackoff: 30, jitter: true,
+            random: {
+                draws.record(1)
+                return 0.25
+            })
+        // a quarter of 1, 2, 4 … 30, 30
+        #expect((1...7).map(jittered.delay(forRetry:)) == [0.25, 0.5, 1, 2, 4, 7.5, 7.5])
         #expect(draws.all.count == 7)
         #expect(jittered.delay(forRetry: 1, retryAfter: 5) == 5)
         #expect(RetryPolicy(jitter: true, random: { 0.999 }).delay(forRetry: 1) < 1)
-        #expect(RetryPolicy(jitter: true, random: { 7 }).delay(forRetry: 1) <= 1)   // a broken source cannot go past the backoff
+        // a broken source cannot go past the backoff
+        #expect(RetryPolicy(jitter: true, random: { 7 }).delay(forRetry: 1) <= 1)
     }
 
     @Test func theConfigurationCarriesJitterToTheAPI() throws {
-        let configuration = try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, jitter: true)
+        let configuration = try OptoLinkConfiguration(
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, jitter: true)
         #expect(configuration.jitter)
         #expect(OptoLinkAPI(configuration: configuration, transport: ScriptedTransport()).retryPolicy.jitter)
-        #expect(!OptoLinkAPI(configuration: Fixtures.configuration(), transport: ScriptedTransport()).retryPolicy.jitter)
+        #expect(
+            !OptoLinkAPI(configuration: Fixtures.configuration(), transport: ScriptedTransport()).retryPolicy.jitter)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 /// A transport that hands each answer over early (before the call returns), as `URLSessionTransport`
 /// does from URLSession's completion handler, then holds the return until `release` is opened.
@@ -19,7 +20,8 @@ private struct EarlyTransport: HTTPTransport {
         route(of: request) == .linkData ? await answers.next() : others
     }
 
-    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse
+    {
         guard route(of: request) == .linkData else { return others }
         let answer = await answers.next()
         for _ in 0..<handOvers { onAnswer(answer) }
@@ -37,7 +39,8 @@ private struct PlainTransport: HTTPTransport {
 
 @Suite("Answers handed over early by the transport")
 struct EarlyAnswerTests {
-    static let request = HTTPRequest(method: "GET", url: URL(string: "https://links.demo.test/demo/summer/data")!, timeout: 10)
+    static let request = HTTPRequest(
+        method: "GET", url: URL(string: "https://links.demo.test/demo/summer/data")!, timeout: 10)
 
     /// Waits (yielding, never sleeping) until `condition` holds; false if it never did in 100 000 turns.
     static func eventually(_ condition: () -> Bool) async -> Bool {
@@ -56,17 +59,25 @@ struct EarlyAnswerTests {
         #expect(answers.all == [201])
 
         let failing = PlainTransport(answer: .failure(URLError(.timedOut)))
-        await #expect(throws: URLError.self) { try await failing.send(Self.request, onAnswer: { answers.record($0.status) }) }
+        await #expect(throws: URLError.self) {
+            try await failing.send(Self.request, onAnswer: { answers.record($0.status) })
+        }
         #expect(answers.all == [201])
     }
 
     @Test func theLinkIsHandedOverBeforeTheCallReturnsWithDiagnosticsInOrder() async throws {
         let release = Gate()
-        let transport = EarlyTransport(answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)), release: release)
+        let transport = EarlyTransport(
+            answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)),
+            release: release)
         let diagnostics = Recorder<Diagnostic.Kind>()
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(), diagnostics: { diagnostics.record($0.kind) })
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(),
+            diagnostics: { diagnostics.record($0.kind) })
         let handedOver = Recorder<OptoLinkData>()
-        let call = Task { try await api.linkData(shortCode: "summer", deviceId: "device-1234", onLink: { handedOver.record($0) }) }
+        let call = Task {
+            try await api.linkData(shortCode: "summer", deviceId: "device-1234", onLink: { handedOver.record($0) })
+        }
 
         // The link arrives while the transport still holds its return.
         #expect(await Self.eventually { handedOver.all.count == 1 })
@@ -81,12 +92,17 @@ struct EarlyAnswerTests {
     @Test func anAnswerHandedOverTwiceCountsOnce() async throws {
         let release = Gate()
         await release.open()
-        var transport = EarlyTransport(answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)), release: release)
+        var transport = EarlyTransport(
+            answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)),
+            release: release)
         transport.handOvers = 2
         let diagnostics = Recorder<Diagnostic.Kind>()
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(), diagnostics: { diagnostics.record($0.kind) })
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(),
+            diagnostics: { diagnostics.record($0.kind) })
         let handedOver = Recorder<OptoLinkData>()
-        let link = try await api.linkData(shortCode: "summer", deviceId: "device-1234", onLink: { handedOver.record($0) })
+        let link = try await api.linkData(
+            shortCode: "summer", deviceId: "device-1234", onLink: { handedOver.record($0) })
         #expect(handedOver.all == [link])
         #expect(diagnostics.all.map(Self.name) == ["requestStarted", "responseReceived", "requestFinished"])
     }
@@ -94,10 +110,14 @@ struct EarlyAnswerTests {
     @Test func anAnswerHandedOverBeforeAThrowStillCounts() async throws {
         let release = Gate()
         await release.open()
-        var transport = EarlyTransport(answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)), release: release)
+        var transport = EarlyTransport(
+            answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)),
+            release: release)
         transport.throwAfterHandOver = true
         let diagnostics = Recorder<Diagnostic.Kind>()
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(), diagnostics: { diagnostics.record($0.kind) })
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(),
+            diagnostics: { diagnostics.record($0.kind) })
         let link = try await api.linkData(shortCode: "summer", deviceId: "device-1234")
         #expect(link.path == "/promo/summer")
         #expect(diagnostics.all.map(Self.name) == ["requestStarted", "responseReceived", "requestFinished"])
@@ -110,19 +130,28 @@ struct EarlyAnswerTests {
         let advancing = autoAdvance(clock)
         defer { advancing.cancel() }
         let transport = EarlyTransport(
-            answers: Script([Fixtures.response(503), Fixtures.response(200, Fixtures.summerJSON), Fixtures.response(200, "<html>portal</html>")],
-                            fallback: Fixtures.response(500)),
+            answers: Script(
+                [
+                    Fixtures.response(503), Fixtures.response(200, Fixtures.summerJSON),
+                    Fixtures.response(200, "<html>portal</html>"),
+                ],
+                fallback: Fixtures.response(500)),
             release: release)
         let diagnostics = Recorder<Diagnostic.Kind>()
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: { diagnostics.record($0.kind) })
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(), transport: transport, clock: clock,
+            diagnostics: { diagnostics.record($0.kind) })
         let handedOver = Recorder<OptoLinkData>()
 
         // 503 then 200: only the 200's link is handed over, once.
-        let link = try await api.linkData(shortCode: "summer", deviceId: "device-1234", onLink: { handedOver.record($0) })
+        let link = try await api.linkData(
+            shortCode: "summer", deviceId: "device-1234", onLink: { handedOver.record($0) })
         #expect(handedOver.all == [link])
-        #expect(diagnostics.all.map(Self.name) == [
-            "requestStarted", "responseReceived", "retryScheduled", "requestStarted", "responseReceived", "requestFinished",
-        ])
+        #expect(
+            diagnostics.all.map(Self.name) == [
+                "requestStarted", "responseReceived", "retryScheduled", "requestStarted", "responseReceived",
+                "requestFinished",
+            ])
 
         // A 200 that is not the backend's JSON: nothing handed over, the call throws invalidResponse.
         await #expect(throws: OptoLinkError.self) {
@@ -133,11 +162,16 @@ struct EarlyAnswerTests {
 
     @Test func theFacadeDeliversOnLinksBeforeHandleReturns() async throws {
         let release = Gate()
-        let transport = EarlyTransport(answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)), release: release)
+        let transport = EarlyTransport(
+            answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)),
+            release: release)
         let store = InMemoryKeyValueStore()
         store.set(true, forKey: LaunchState.key)  // a later launch: no /match
-        let sdk = OptoLink.start(configuration: Fixtures.configuration(), environment: OptoLinkEnvironment(
-            store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone, transport: transport, clock: ManualClock()))
+        let sdk = OptoLink.start(
+            configuration: Fixtures.configuration(),
+            environment: OptoLinkEnvironment(
+                store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
+                transport: transport, clock: ManualClock()))
         let links = sdk.links
         let diagnostics = sdk.diagnostics
         let received = Recorder<OptoLinkData>()
@@ -157,8 +191,10 @@ struct EarlyAnswerTests {
     /// The diagnostics of `/data` requests and link deliveries (not a session registration's).
     static func isAboutLinkData(_ kind: Diagnostic.Kind) -> Bool {
         switch kind {
-        case .requestStarted(_, let endpoint, _), .responseReceived(_, let endpoint, _, _, _), .requestFailed(_, let endpoint, _, _, _),
-             .retryScheduled(_, let endpoint, _, _), .gaveUp(_, let endpoint, _, _), .requestFinished(_, let endpoint, _, _):
+        case .requestStarted(_, let endpoint, _), .responseReceived(_, let endpoint, _, _, _),
+            .requestFailed(_, let endpoint, _, _, _),
+            .retryScheduled(_, let endpoint, _, _), .gaveUp(_, let endpoint, _, _),
+            .requestFinished(_, let endpoint, _, _):
             endpoint == .linkData
         case .linkDelivered: true
         default: false

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLink
 
 @Suite("HTTPResponse header fields")
@@ -10,12 +11,13 @@ struct HTTPResponseHeaderTests {
             converted.record(1)
             return ["Content-Type": "application/json", "Retry-After": " 3 "]
         }
-        let eager = HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "Retry-After": " 3 "], body: Data("{}".utf8))
+        let eager = HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json", "Retry-After": " 3 "], body: Data("{}".utf8))
         #expect(converted.all.isEmpty)
         #expect(lazy == eager)
         #expect(lazy.hashValue == eager.hashValue)
         #expect(lazy.header("retry-after") == "3")
-        #expect(converted.all == [1])   // converted once, then kept
+        #expect(converted.all == [1])  // converted once, then kept
     }
 
     @Test func settingHeadersOnACopyLeavesTheOriginalAlone() {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 @Suite("Headers and bodies")
 struct HeaderAndBodyTests {
@@ -19,7 +20,8 @@ struct HeaderAndBodyTests {
         }
         let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
         _ = try await api.linkData(shortCode: "summer", deviceId: "device-1234")
-        _ = try await api.match(clipboardToken: Fixtures.token, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
+        _ = try await api.match(
+            clipboardToken: Fixtures.token, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
         _ = try await api.registerSession(deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
         _ = try await api.setIdentity(externalId: "user-42", deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
         _ = try await api.clearIdentity(deviceId: "device-1234")
@@ -65,7 +67,8 @@ struct HeaderAndBodyTests {
     @Test func methodsAndURLsFollowTheContract() async throws {
         let requests = try await requestsForEveryEndpoint()
         #expect(requests[.linkData]?.method == "GET")
-        #expect(requests[.linkData]?.url.absoluteString == "https://links.demo.test/demo/summer/data?deviceId=device-1234")
+        #expect(
+            requests[.linkData]?.url.absoluteString == "https://links.demo.test/demo/summer/data?deviceId=device-1234")
         #expect(requests[.linkData]?.body == nil)
         #expect(requests[.match]?.url.absoluteString == "https://links.demo.test/match")
         #expect(requests[.session]?.url.absoluteString == "https://links.demo.test/sdk/session")
@@ -81,7 +84,10 @@ struct HeaderAndBodyTests {
     @Test func bodiesHoldOnlyTheWhitelistedFields() async throws {
         let requests = try await requestsForEveryEndpoint()
         let match = try #require(requests[.match]?.jsonBody)
-        #expect(Set(match.keys) == ["clipboardToken", "deviceId", "platform", "osVersion", "deviceModel", "language", "timezone"])
+        #expect(
+            Set(match.keys) == [
+                "clipboardToken", "deviceId", "platform", "osVersion", "deviceModel", "language", "timezone",
+            ])
         #expect(match["clipboardToken"] == .string(Fixtures.token))
         #expect(match["platform"] == "iOS")
         #expect(match["deviceModel"] == "iPhone16,1")
@@ -122,6 +128,7 @@ struct HeaderAndBodyTests {
             apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: URL(string: "http://127.0.0.1:8787/prefix///")!)
         let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
         _ = try await api.linkData(shortCode: "a b?c", deviceId: nil)
-        #expect(await transport.requests.first?.url.absoluteString == "http://127.0.0.1:8787/prefix/demo/a%20b%3Fc/data")
+        #expect(
+            await transport.requests.first?.url.absoluteString == "http://127.0.0.1:8787/prefix/demo/a%20b%3Fc/data")
     }
 }

@@ -1,16 +1,19 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 @Suite("OptoLinkError")
 struct OptoLinkErrorTests {
     private func failure(_ answer: ScriptedTransport.Answer) async -> OptoLinkError? {
         let api = OptoLinkAPI(
-            configuration: Fixtures.configuration(maxRetries: 0), transport: ScriptedTransport([answer]), clock: ManualClock())
+            configuration: Fixtures.configuration(maxRetries: 0), transport: ScriptedTransport([answer]),
+            clock: ManualClock())
         do {
             _ = try await api.linkData(shortCode: "summer", deviceId: nil)
             return nil
@@ -20,7 +23,8 @@ struct OptoLinkErrorTests {
     }
 
     @Test func parsesTheEnvelopeWithDetailsAndRequestId() async throws {
-        let json = #"{"message":"Validation failed","details":[{"message":"must be a string","field":"deviceId"},{"message":"too long"}],"requestId":"req-1"}"#
+        let json =
+            #"{"message":"Validation failed","details":[{"message":"must be a string","field":"deviceId"},{"message":"too long"}],"requestId":"req-1"}"#
         let error = try #require(await failure(.response(status: 400, json: json, headers: ["X-Request-Id": "hdr-9"])))
         #expect(error == .httpStatus)
         #expect(error.status == 400)
@@ -32,13 +36,16 @@ struct OptoLinkErrorTests {
     }
 
     @Test func takesTheRequestIdFromTheHeaderWhenTheBodyHasNone() async throws {
-        let error = try #require(await failure(.response(status: 404, json: #"{"message":"Not found"}"#, headers: ["x-request-id": " abc "])))
+        let error = try #require(
+            await failure(.response(status: 404, json: #"{"message":"Not found"}"#, headers: ["x-request-id": " abc "]))
+        )
         #expect(error.requestId == "abc")
         #expect(error.message == "Not found")
     }
 
     @Test func parsesRetryAfterFrom429Messages() async throws {
-        let error = try #require(await failure(.response(status: 429, json: #"{"message":"Retry after 12 second(s)","requestId":"r"}"#)))
+        let error = try #require(
+            await failure(.response(status: 429, json: #"{"message":"Retry after 12 second(s)","requestId":"r"}"#)))
         #expect(error.status == 429)
         #expect(error.retryAfterSeconds == 12)
         #expect(OptoLinkError.parseRetryAfter("Retry after 1 second(s)") == 1)
@@ -49,7 +56,9 @@ struct OptoLinkErrorTests {
     }
 
     @Test func fallsBackToTheRetryAfterHeader() async throws {
-        let error = try #require(await failure(.response(status: 429, body: Data("<html>slow down</html>".utf8), headers: ["Retry-After": "5"])))
+        let error = try #require(
+            await failure(
+                .response(status: 429, body: Data("<html>slow down</html>".utf8), headers: ["Retry-After": "5"])))
         #expect(error.retryAfterSeconds == 5)
         #expect(error.message == "HTTP 429")
     }

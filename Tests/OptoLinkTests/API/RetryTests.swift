@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 @Suite("Retry policy and the retry table")
 struct RetryTests {
@@ -21,8 +23,10 @@ struct RetryTests {
         #expect(policy.decision(afterAttempt: 2, outcome: .status(500)) == .retry(after: 2))
         #expect(policy.decision(afterAttempt: 3, outcome: .status(503)) == .giveUp)
         #expect(policy.decision(afterAttempt: 1, outcome: .noAnswer(URLError(.timedOut))) == .retry(after: 1))
-        #expect(policy.decision(afterAttempt: 1, outcome: .noAnswer(URLError(.cannotConnectToHost))) == .retry(after: 1))
-        #expect(policy.decision(afterAttempt: 1, outcome: .noAnswer(URLError(.networkConnectionLost))) == .retry(after: 1))
+        #expect(
+            policy.decision(afterAttempt: 1, outcome: .noAnswer(URLError(.cannotConnectToHost))) == .retry(after: 1))
+        #expect(
+            policy.decision(afterAttempt: 1, outcome: .noAnswer(URLError(.networkConnectionLost))) == .retry(after: 1))
         for status in [200, 204, 301, 400, 401, 403, 404, 409, 422, 429, 499] {
             #expect(policy.decision(afterAttempt: 1, outcome: .status(status)) == .doNotRetry, "\(status)")
         }
@@ -42,18 +46,39 @@ struct RetryTests {
     }
 
     static let table: [Row] = [
-        Row(name: "503, 503, 200", answers: [.response(status: 503, json: "{}"), .response(status: 503, json: "{}"), .response(status: 200, json: Fixtures.noMatchJSON)],
+        Row(
+            name: "503, 503, 200",
+            answers: [
+                .response(status: 503, json: "{}"), .response(status: 503, json: "{}"),
+                .response(status: 200, json: Fixtures.noMatchJSON),
+            ],
             attempts: 3, waits: [1, 2], succeeds: true),
-        Row(name: "400", answers: [.response(status: 400, json: #"{"message":"bad"}"#)], attempts: 1, waits: [], succeeds: false),
-        Row(name: "429 on match", answers: [.response(status: 429, json: #"{"message":"Retry after 7 second(s)"}"#, headers: ["Retry-After": "7"])],
+        Row(
+            name: "400", answers: [.response(status: 400, json: #"{"message":"bad"}"#)], attempts: 1, waits: [],
+            succeeds: false),
+        Row(
+            name: "429 on match",
+            answers: [
+                .response(status: 429, json: #"{"message":"Retry after 7 second(s)"}"#, headers: ["Retry-After": "7"])
+            ],
             attempts: 1, waits: [], succeeds: false),
-        Row(name: "timeout, 200", answers: [.failure(URLError(.timedOut)), .response(status: 200, json: Fixtures.noMatchJSON)],
+        Row(
+            name: "timeout, 200",
+            answers: [.failure(URLError(.timedOut)), .response(status: 200, json: Fixtures.noMatchJSON)],
             attempts: 2, waits: [1], succeeds: true),
-        Row(name: "connection refused, 200", answers: [.failure(URLError(.cannotConnectToHost)), .response(status: 200, json: Fixtures.noMatchJSON)],
+        Row(
+            name: "connection refused, 200",
+            answers: [.failure(URLError(.cannotConnectToHost)), .response(status: 200, json: Fixtures.noMatchJSON)],
             attempts: 2, waits: [1], succeeds: true),
-        Row(name: "500, 502, 503: gives up", answers: [.response(status: 500, json: "{}"), .response(status: 502, body: Data("<html>".utf8)), .response(status: 503, json: "{}")],
+        Row(
+            name: "500, 502, 503: gives up",
+            answers: [
+                .response(status: 500, json: "{}"), .response(status: 502, body: Data("<html>".utf8)),
+                .response(status: 503, json: "{}"),
+            ],
             attempts: 3, waits: [1, 2], succeeds: false, gaveUp: true),
-        Row(name: "refused ×3: gives up", answers: Array(repeating: .failure(URLError(.cannotConnectToHost)), count: 3),
+        Row(
+            name: "refused ×3: gives up", answers: Array(repeating: .failure(URLError(.cannotConnectToHost)), count: 3),
             attempts: 3, waits: [1, 2], succeeds: false, gaveUp: true),
     ]
 
@@ -63,14 +88,17 @@ struct RetryTests {
         let clock = ManualClock()
         let transport = ScriptedTransport(row.answers, fallback: .response(status: 418, json: "{}"))
         let diagnostics = Recorder<Diagnostic>()
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record)
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record
+        )
         let driver = autoAdvance(clock, by: 1)
         defer { driver.cancel() }
 
         // When it runs
         let result: Result<OptoLinkData?, OptoLinkError>
         do {
-            result = .success(try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint))
+            result = .success(
+                try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint))
         } catch {
             result = .failure(error)
         }
@@ -101,10 +129,13 @@ struct RetryTests {
         // Given two 503s: the request must be waiting on the manual clock, not on real time
         let clock = ManualClock()
         let transport = ScriptedTransport([
-            .response(status: 503, json: "{}"), .response(status: 503, json: "{}"), .response(status: 200, json: Fixtures.noMatchJSON),
+            .response(status: 503, json: "{}"), .response(status: 503, json: "{}"),
+            .response(status: 200, json: Fixtures.noMatchJSON),
         ])
         let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
-        let task = Task { try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint) }
+        let task = Task {
+            try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
+        }
 
         await clock.waitForSleepers(1)
         #expect(await transport.requests.count == 1)
@@ -124,13 +155,17 @@ struct RetryTests {
         let clock = ManualClock()
         let diagnostics = Recorder<Diagnostic>()
         let transport = ScriptedTransport([.response(status: 503, json: "{}")])
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record)
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record
+        )
         let task = Task { try await api.registerSession(deviceId: "device-1234", fingerprint: nil) }
         await clock.waitForSleepers(1)
         task.cancel()
         let outcome = await task.result
         #expect(throws: OptoLinkError.cancelled) { try outcome.get() }
-        let finished = diagnostics.all.filter { if case .requestFinished = $0.kind { return true } else { return false } }
+        let finished = diagnostics.all.filter {
+            if case .requestFinished = $0.kind { return true } else { return false }
+        }
         #expect(finished.count == 1)
     }
 
@@ -138,9 +173,14 @@ struct RetryTests {
         let clock = ManualClock(start: 100)
         let diagnostics = Recorder<Diagnostic>()
         let transport = ScriptedTransport([.response(status: 200, json: Fixtures.okJSON)])
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record)
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record
+        )
         try await api.sendEvent(name: "x", properties: nil, deviceId: "device-1234")
         #expect(diagnostics.all.first?.time == 100)
-        #expect(diagnostics.all.contains { $0.kind == .responseReceived(requestID: 1, endpoint: .events, attempt: 1, status: 200, duration: 0) })
+        #expect(
+            diagnostics.all.contains {
+                $0.kind == .responseReceived(requestID: 1, endpoint: .events, attempt: 1, status: 200, duration: 0)
+            })
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import OptoLink
 
 @Suite("URLSessionTransport")
 struct URLSessionTransportTests {
@@ -26,20 +28,24 @@ struct URLSessionTransportLoopbackTests {
     @Test func sendsHeadersAndBodyAndReadsAnyStatus() async throws {
         let body = #"{"message":"Retry after 3 second(s)"}"#
         let server = try LoopbackServer(
-            reply: "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 3\r\nX-Request-Id: rq-7\r\n"
+            reply:
+                "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 3\r\nX-Request-Id: rq-7\r\n"
                 + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         defer { server.stop() }
         let url = URL(string: "http://127.0.0.1:\(server.port)/match")!
         let response = try await URLSessionTransport().send(
-            HTTPRequest(method: "POST", url: url, headers: ["X-API-Key": "opl_sdk_x", "Content-Type": "application/json"],
-                        body: Data("{}".utf8), timeout: 5))
+            HTTPRequest(
+                method: "POST", url: url, headers: ["X-API-Key": "opl_sdk_x", "Content-Type": "application/json"],
+                body: Data("{}".utf8), timeout: 5))
         #expect(response.status == 429)
         #expect(response.header("retry-after") == "3")
         #expect(response.header("X-Request-Id") == "rq-7")
         #expect(String(decoding: response.body, as: UTF8.self) == body)
         let request = try #require(server.requests.first)
         #expect(request.hasPrefix("POST /match HTTP/1.1\r\n"))
-        #expect(request.lowercased().contains("x-api-key: opl_sdk_x") || request.lowercased().contains("x-api-key:opl_sdk_x"))
+        #expect(
+            request.lowercased().contains("x-api-key: opl_sdk_x")
+                || request.lowercased().contains("x-api-key:opl_sdk_x"))
     }
 
     @Test func theAnswerIsHandedOverFromTheCompletionHandlerBeforeSendReturns() async throws {
@@ -52,7 +58,8 @@ struct URLSessionTransportLoopbackTests {
         let events = Recorder<String>()
         let handedOver = Recorder<HTTPResponse>()
         let response = try await URLSessionTransport().send(
-            HTTPRequest(method: "GET", url: url, headers: ["X-API-Key": "opl_sdk_x", "Accept": "application/json"], timeout: 5),
+            HTTPRequest(
+                method: "GET", url: url, headers: ["X-API-Key": "opl_sdk_x", "Accept": "application/json"], timeout: 5),
             onAnswer: { answer in
                 // URLSession's completion handler runs on its own queue, outside any Swift task: the
                 // protocol's default would call this from the waiting task after `send` returned.
@@ -90,19 +97,23 @@ struct URLSessionTransportLoopbackTests {
 struct URLSessionTransportHeaderTests {
     @Test func trimmingMatchesFoundationOnEveryShape() {
         let samples = [
-            "", " ", "\t", "  \t ", "3", " 3", "3 ", "\t3\t", "a b", " a b ", "\u{00A0}x", "x\u{00A0}", "\u{2003}é\u{2003}",
+            "", " ", "\t", "  \t ", "3", " 3", "3 ", "\t3\t", "a b", " a b ", "\u{00A0}x", "x\u{00A0}",
+            "\u{2003}é\u{2003}",
             "\n3\n", "\r\n", "rq-7", "application/json; charset=utf-8", "é", "😀 ", " 😀",
         ]
         for sample in samples {
-            #expect(URLSessionTransport.trimmed(sample) == sample.trimmingCharacters(in: .whitespaces), "\(sample.debugDescription)")
+            #expect(
+                URLSessionTransport.trimmed(sample) == sample.trimmingCharacters(in: .whitespaces),
+                "\(sample.debugDescription)")
         }
     }
 
     @Test func convertsEveryFieldWithTrimmedValues() throws {
         let url = try #require(URL(string: "http://127.0.0.1/x"))
-        let response = try #require(HTTPURLResponse(
-            url: url, statusCode: 200, httpVersion: "HTTP/1.1",
-            headerFields: ["Retry-After": " 3", "X-Request-Id": "rq-7", "Content-Type": "application/json\t"]))
+        let response = try #require(
+            HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["Retry-After": " 3", "X-Request-Id": "rq-7", "Content-Type": "application/json\t"]))
         var expected: [String: String] = [:]
         for (key, value) in response.allHeaderFields {
             expected[String(describing: key)] = String(describing: value).trimmingCharacters(in: .whitespaces)

@@ -16,18 +16,26 @@ struct AppleTypecheckTests {
 
     @Test(.enabled(if: enabled, "set OPTOLINK_APPLE_TYPECHECK=1 (.ci/run does, in a step of its own)"))
     func theAppleBranchesAndTheExamplesTypeCheckAndTheirMistakesDoNot() async throws {
-        let modules = FileManager.default.temporaryDirectory.appendingPathComponent("apple-typecheck-\(UUID().uuidString)")
+        let modules = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "apple-typecheck-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: modules) }
         // When the stubs, the SDK, the probe and every example are type-checked
-        let full = try await ScriptRun.run("nice", ["-n", "19", "bash", "Scripts/apple-typecheck.sh", "--out", modules.path])
+        let full = try await ScriptRun.run(
+            "nice", ["-n", "19", "bash", "Scripts/apple-typecheck.sh", "--out", modules.path])
         // And, against the same modules, an example that reads UIScene.ConnectionOptions off the main actor
         let brokenExample = try await ScriptRun.run(
-            "nice", ["-n", "19", "bash", "Scripts/apple-typecheck.sh", "--reuse", modules.path,
-                     "Tests/AppleStubs/Fixtures/BrokenExample"])
+            "nice",
+            [
+                "-n", "19", "bash", "Scripts/apple-typecheck.sh", "--reuse", modules.path,
+                "Tests/AppleStubs/Fixtures/BrokenExample",
+            ])
         // And an SDK file whose only error sits behind `#if canImport(UIKit)` (swift build on Linux skips it)
         let brokenSDK = try await ScriptRun.run(
-            "nice", ["-n", "19", "bash", "Scripts/apple-typecheck.sh", "--reuse", modules.path,
-                     "--sdk-extra", "Tests/AppleStubs/Fixtures/BrokenSDKFile.swift"])
+            "nice",
+            [
+                "-n", "19", "bash", "Scripts/apple-typecheck.sh", "--reuse", modules.path,
+                "--sdk-extra", "Tests/AppleStubs/Fixtures/BrokenSDKFile.swift",
+            ])
 
         // Then the real code compiles, both examples among it
         #expect(full.status == 0, "\(full.output)")
@@ -39,6 +47,8 @@ struct AppleTypecheckTests {
         #expect(brokenExample.output.contains("main actor-isolated property 'urlContexts'"), "\(brokenExample.output)")
         #expect(brokenSDK.status != 0)
         #expect(brokenSDK.output.contains("BrokenSDKFile.swift:7"), "\(brokenSDK.output)")
-        #expect(!brokenExample.output.contains("apple-typecheck: passed") && !brokenSDK.output.contains("apple-typecheck: passed"))
+        #expect(
+            !brokenExample.output.contains("apple-typecheck: passed")
+                && !brokenSDK.output.contains("apple-typecheck: passed"))
     }
 }

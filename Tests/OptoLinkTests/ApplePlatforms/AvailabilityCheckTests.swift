@@ -45,7 +45,8 @@ struct AvailabilityCheckTests {
     @Test func guardedUsesAreAccepted() async throws {
         // Given if #available, guard #available, @available on types, extensions, multi-line functions,
         // an attribute after @available, and `@available(iOS, unavailable)`
-        let run = try await ScriptRun.run("python3", ["Scripts/apple-availability.py", "\(Self.fixtures)/Guarded.swift"])
+        let run = try await ScriptRun.run(
+            "python3", ["Scripts/apple-availability.py", "\(Self.fixtures)/Guarded.swift"])
 
         // Then nothing is reported
         #expect(run.status == 0, "\(run.output)")
@@ -58,7 +59,8 @@ struct AvailabilityCheckTests {
 
         // Then both are reported
         #expect(run.status == 1)
-        #expect(run.output.contains("stub 'onOpenURL' says iOS 15.0, apple-availability.tsv says 14.0"), "\(run.output)")
+        #expect(
+            run.output.contains("stub 'onOpenURL' says iOS 15.0, apple-availability.tsv says 14.0"), "\(run.output)")
         #expect(run.output.contains("stub 'notInTheTable' is newer than the deployment targets"), "\(run.output)")
     }
 }

@@ -24,22 +24,26 @@ struct ReadmeSnippetTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let readme = directory.appendingPathComponent("README.md")
         try """
-            <!-- snippet: Examples/UIKitSceneApp/AppDelegate.swift#app-delegate -->
-            ```swift
-            func application(_ app: UIApplication, open url: URL) -> Bool { true }
-            ```
-            <!-- snippet: Examples/UIKitSceneApp/AppDelegate.swift#no-such-region -->
-            ```swift
-            ```
-            """.write(to: readme, atomically: true, encoding: .utf8)
+        <!-- snippet: Examples/UIKitSceneApp/AppDelegate.swift#app-delegate -->
+        ```swift
+        func application(_ app: UIApplication, open url: URL) -> Bool { true }
+        ```
+        <!-- snippet: Examples/UIKitSceneApp/AppDelegate.swift#no-such-region -->
+        ```swift
+        ```
+        """.write(to: readme, atomically: true, encoding: .utf8)
 
         // When it is checked
         let run = try await ScriptRun.run("python3", ["Scripts/check-readme-snippets.py", readme.path])
 
         // Then both problems are reported, the drift with a diff against the example
         #expect(run.status == 1)
-        #expect(run.output.contains("the block differs from Examples/UIKitSceneApp/AppDelegate.swift#app-delegate"), "\(run.output)")
-        #expect(run.output.contains("+func application(_ app: UIApplication, open url: URL) -> Bool { true }"), "\(run.output)")
+        #expect(
+            run.output.contains("the block differs from Examples/UIKitSceneApp/AppDelegate.swift#app-delegate"),
+            "\(run.output)")
+        #expect(
+            run.output.contains("+func application(_ app: UIApplication, open url: URL) -> Bool { true }"),
+            "\(run.output)")
         #expect(run.output.contains("no region '// snippet: no-such-region'"), "\(run.output)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OptoLink
 
 @Suite("Clipboard token")
@@ -10,7 +11,8 @@ struct ClipboardTokenTests {
 
     @Test(arguments: [
         "", "opl_", "opl_AbCdEfGhIjKlMnOpQrSt-", "opl_AbCdEfGhIjKlMnOpQrSt-_x", " opl_AbCdEfGhIjKlMnOpQrSt-_",
-        "opl_AbCdEfGhIjKlMnOpQrSt-_\n", "OPL_AbCdEfGhIjKlMnOpQrSt-_", "opl_AbCdEfGhIjKlMnOpQrSt+/", "opl_AbCdEfGhIjKlMnOpQrSt=_",
+        "opl_AbCdEfGhIjKlMnOpQrSt-_\n", "OPL_AbCdEfGhIjKlMnOpQrSt-_", "opl_AbCdEfGhIjKlMnOpQrSt+/",
+        "opl_AbCdEfGhIjKlMnOpQrSt=_",
         "opl_ÄbCdEfGhIjKlMnOpQrSt-", "https://links.demo.test/demo/summer", "opl_sdk_demo_client_key_0000000001",
     ])
     func refusesEverythingElse(_ text: String) {

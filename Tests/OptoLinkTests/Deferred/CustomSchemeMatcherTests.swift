@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 @Suite("Custom URL schemes: the URL is the link")
 struct CustomSchemeMatcherTests {
@@ -9,14 +10,14 @@ struct CustomSchemeMatcherTests {
 
     @Test(arguments: [
         ("myapp://products/1234", "/products/1234"),
-        ("MYAPP://products/1234", "/products/1234"),          // schemes compare case-insensitively
+        ("MYAPP://products/1234", "/products/1234"),  // schemes compare case-insensitively
         ("myapp://products/1234/", "/products/1234/"),
         ("myapp://products", "/products"),
         ("myapp://", "/"),
-        ("myapp:products/1234", "/products/1234"),            // no authority: the path as written
-        ("myapp:///products/1234", "/products/1234"),         // empty host
-        ("myapp-beta://promo/summer#top", "/promo/summer"),   // the fragment is ignored
-        ("myapp://caf%C3%A9/a%20b", "/café/a b"),             // percent-decoded
+        ("myapp:products/1234", "/products/1234"),  // no authority: the path as written
+        ("myapp:///products/1234", "/products/1234"),  // empty host
+        ("myapp-beta://promo/summer#top", "/promo/summer"),  // the fragment is ignored
+        ("myapp://caf%C3%A9/a%20b", "/café/a b"),  // percent-decoded
     ])
     func theHostIsTheFirstPathSegment(_ text: String, _ path: String) throws {
         // Given an app scheme URL
@@ -37,13 +38,14 @@ struct CustomSchemeMatcherTests {
     @Test func queryItemsBecomeStringParamsAndRepeatedNamesAnArray() throws {
         let url = try #require(URL(string: "myapp://products/1234?utm_source=mail&tag=a&tag=b&flag&empty=&q=a%20b"))
         let link = try #require(matcher.customSchemeLink(in: url))
-        #expect(link.params == [
-            "utm_source": "mail", "tag": .array(["a", "b"]), "flag": "", "empty": "", "q": "a b",
-        ])
+        #expect(
+            link.params == [
+                "utm_source": "mail", "tag": .array(["a", "b"]), "flag": "", "empty": "", "q": "a b",
+            ])
     }
 
     @Test(arguments: [
-        "otherapp://products/1234",        // a scheme the app did not declare
+        "otherapp://products/1234",  // a scheme the app did not declare
         "https://products/1234",
         "myappx://products/1234",
         "mailto:someone@example.com",
@@ -67,13 +69,15 @@ struct CustomSchemeMatcherTests {
     @Test(arguments: ["http", "HTTPS", "", "1app", "my app", "my_app", "myäpp", "my/app"])
     func theConfigurationRefusesWhatIsNotACustomScheme(_ scheme: String) {
         #expect(throws: OptoLinkError.self) {
-            _ = try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, urlSchemes: [scheme])
+            _ = try OptoLinkConfiguration(
+                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, urlSchemes: [scheme])
         }
     }
 
     @Test func theConfigurationKeepsSchemesLowerCasedOnce() throws {
         let configuration = try OptoLinkConfiguration(
-            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, urlSchemes: ["MyApp", "myapp", "my.app+x-1"])
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL,
+            urlSchemes: ["MyApp", "myapp", "my.app+x-1"])
         #expect(configuration.urlSchemes == ["myapp", "my.app+x-1"])
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 @Suite("Incoming link URLs")
 struct LinkURLMatcherTests {
@@ -14,7 +15,7 @@ struct LinkURLMatcherTests {
         ("http://links.demo.test:8443/demo/welcome", "welcome"),
         ("https://go.demo.test/demo/flash", "flash"),
         ("https://go.demo.test./demo/a%20b", "a b"),
-        ("HTTPS://Go.Demo.Test/demo/Summer", "Summer"),   // scheme and host in any case; the code as written
+        ("HTTPS://Go.Demo.Test/demo/Summer", "Summer"),  // scheme and host in any case; the code as written
         ("https://links.demo.test/demo/caf%C3%A9", "café"),
     ])
     func acceptsOurLinks(_ text: String, _ code: String) throws {
@@ -22,19 +23,19 @@ struct LinkURLMatcherTests {
     }
 
     @Test(arguments: [
-        "https://evil.test/demo/summer",           // another host
-        "https://links.demo.test/beta/summer",     // another org
-        "https://links.demo.test/DEMO/summer",     // the org key is compared exactly
-        "https://links.demo.test/demo",            // no short code
-        "https://links.demo.test/demo/",           // empty short code
+        "https://evil.test/demo/summer",  // another host
+        "https://links.demo.test/beta/summer",  // another org
+        "https://links.demo.test/DEMO/summer",  // the org key is compared exactly
+        "https://links.demo.test/demo",  // no short code
+        "https://links.demo.test/demo/",  // empty short code
         "https://links.demo.test/demo/summer/data",
         "https://links.demo.test//demo/summer",
         "https://links.demo.test/demo//summer",
-        "myapp://links.demo.test/demo/summer",     // custom scheme: the app's own
+        "myapp://links.demo.test/demo/summer",  // custom scheme: the app's own
         "https://sub.links.demo.test/demo/summer",
         "https://links.demo.test/",
         "https://links.demo.test",
-        "https://links.demo.test/demo/a%2Fb",            // a slash inside the code
+        "https://links.demo.test/demo/a%2Fb",  // a slash inside the code
         "https://links.demo.test/demo/summer//",
         "ftp://links.demo.test/demo/summer",
     ])
@@ -44,11 +45,16 @@ struct LinkURLMatcherTests {
 
     /// Every URL here, read from its string, gives what `URL`'s own accessors give (or is left to them).
     @Test(arguments: [
-        "https://links.demo.test/demo/summer", "https://links.demo.test/demo/summer/", "https://LINKS.demo.test/demo/summer?utm=1#top",
-        "http://links.demo.test:8443/demo/welcome", "https://go.demo.test./demo/a%20b", "HTTPS://Go.Demo.Test/demo/Summer",
-        "https://links.demo.test", "https://links.demo.test?x=1", "https://links.demo.test#f", "https://links.demo.test:443",
-        "https://links.demo.test/a/b/c?d=e/f#g/h", "https://user:pw@links.demo.test/demo/summer", "https://[::1]:8080/demo/summer",
-        "https://links%2Edemo.test/demo/summer", "myapp://links.demo.test/demo/summer", "mailto:someone@links.demo.test",
+        "https://links.demo.test/demo/summer", "https://links.demo.test/demo/summer/",
+        "https://LINKS.demo.test/demo/summer?utm=1#top",
+        "http://links.demo.test:8443/demo/welcome", "https://go.demo.test./demo/a%20b",
+        "HTTPS://Go.Demo.Test/demo/Summer",
+        "https://links.demo.test", "https://links.demo.test?x=1", "https://links.demo.test#f",
+        "https://links.demo.test:443",
+        "https://links.demo.test/a/b/c?d=e/f#g/h", "https://user:pw@links.demo.test/demo/summer",
+        "https://[::1]:8080/demo/summer",
+        "https://links%2Edemo.test/demo/summer", "myapp://links.demo.test/demo/summer",
+        "mailto:someone@links.demo.test",
         "https://links.demo.test/demo/caf%C3%A9?q=%20", "https://links.demo.test/%7Euser/x",
     ])
     func plainPartsAgreeWithURL(_ text: String) throws {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 @Suite("Direct opens in flight")
 struct OpenSlotTests {
@@ -19,9 +20,9 @@ struct OpenSlotTests {
     @Test func anOpenJoinedBeforeOrAfterItsAnswerGetsTheSameAnswerOnce() async {
         let slot = OpenSlot(time: 0)
         let early = Task { await slot.value() }
-        for _ in 0..<100 { await Task.yield() }   // let it wait for the answer
+        for _ in 0..<100 { await Task.yield() }  // let it wait for the answer
         slot.fulfill(Self.link)
-        slot.fulfill(nil)                          // only the first answer counts
+        slot.fulfill(nil)  // only the first answer counts
         #expect(await early.value == Self.link)
         #expect(await slot.value() == Self.link)
         #expect(!slot.isStopped)
@@ -69,11 +70,12 @@ struct OpenSlotTests {
 
     @Test func cancellingTheCallingTaskCancelsItsOpen() async throws {
         // The open runs in the caller's task (structured): cancelling it cancels the request.
-        let device = SessionAndIdentityTests.laterLaunch(routedTransport { endpoint, _ in
-            guard endpoint == .linkData else { return Fixtures.response(200, Fixtures.sessionJSON) }
-            try await ScriptedTransport.Answer.hang.answer()
-            return Fixtures.response(200, Fixtures.summerJSON)
-        })
+        let device = SessionAndIdentityTests.laterLaunch(
+            routedTransport { endpoint, _ in
+                guard endpoint == .linkData else { return Fixtures.response(200, Fixtures.sessionJSON) }
+                try await ScriptedTransport.Answer.hang.answer()
+                return Fixtures.response(200, Fixtures.summerJSON)
+            })
         let sdk = device.start()
         let links = sdk.links
         let open = Task { await sdk.handle(url: URL(string: "https://links.demo.test/demo/summer")!) }

@@ -1,12 +1,14 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 @Suite("Device: stores, identifier, fingerprint")
 struct DeviceTests {
     static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("optolink-tests-\(UUID().uuidString)", isDirectory: true)
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "optolink-tests-\(UUID().uuidString)", isDirectory: true)
     }
 
     @Test func fileStoreKeepsValuesAcrossInstances() throws {
@@ -110,8 +112,12 @@ struct DeviceTests {
         #expect(FingerprintCollector.normalizeLanguage("de_DE@euro") == "de-DE")
         #expect(FingerprintCollector.normalizeLanguage("zh-Hant-TW") == "zh-Hant-TW")
         #expect(FingerprintCollector.normalizeLanguage("C") == "en-US")
-        #expect(FingerprintCollector.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 1)) == "17.4.1")
-        #expect(FingerprintCollector.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 0)) == "17.4")
+        #expect(
+            FingerprintCollector.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 1))
+                == "17.4.1")
+        #expect(
+            FingerprintCollector.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 0))
+                == "17.4")
     }
 
     @Test func theLiveEnvironmentIsFoundationOnly() async {

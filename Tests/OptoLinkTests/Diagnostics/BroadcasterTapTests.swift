@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLink
 
 /// The inspector's hook: a tap sees every value without being a listener.
@@ -11,10 +12,26 @@ struct BroadcasterTapTests {
         private let lock = NSLock()
         private var values: [Int] = []
         private var finished = false
-        func add(_ value: Int) { lock.lock(); values.append(value); lock.unlock() }
-        func finish() { lock.lock(); finished = true; lock.unlock() }
-        var all: [Int] { lock.lock(); defer { lock.unlock() }; return values }
-        var isFinished: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+        func add(_ value: Int) {
+            lock.lock()
+            values.append(value)
+            lock.unlock()
+        }
+        func finish() {
+            lock.lock()
+            finished = true
+            lock.unlock()
+        }
+        var all: [Int] {
+            lock.lock()
+            defer { lock.unlock() }
+            return values
+        }
+        var isFinished: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return finished
+        }
     }
 
     @Test func aTapSeesEveryValueInOrderAndTheFirstListenerStillGetsTheKeptOnes() async {

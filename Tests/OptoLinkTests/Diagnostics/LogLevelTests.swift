@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// `logLevel` decides what the logger gets; diagnostics record everything whatever the level.
 @Suite("Log levels")
@@ -21,10 +23,11 @@ struct LogLevelTests {
         }
         let device = TestDevice(transport: transport)
         var environment = device.environment
-        environment.isAppExtension = true   // an info line at start
+        environment.isAppExtension = true  // an info line at start
         let logs = Recorder<(LogLevel, String)>()
         let logger: OptoLinkLogger = { level, message in logs.record((level, message)) }
-        let configuration = level.map { Fixtures.configuration(maxRetries: 0, logLevel: $0, logger: logger) }
+        let configuration =
+            level.map { Fixtures.configuration(maxRetries: 0, logLevel: $0, logger: logger) }
             ?? Fixtures.configuration(maxRetries: 0, logger: logger)
         let sdk = OptoLink.start(configuration: configuration, environment: environment)
         let diagnostics = sdk.diagnostics
@@ -39,7 +42,8 @@ struct LogLevelTests {
     }
 
     @Test func theDefaultIsWarning() throws {
-        let configuration = try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL)
+        let configuration = try OptoLinkConfiguration(
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL)
         #expect(configuration.logLevel == .warning)
     }
 

@@ -3,12 +3,13 @@
 // article's block marked `<!-- snippet: Tests/OptoLinkTests/Docs/DocSnippetTests.swift#NAME -->` by
 // Scripts/check-readme-snippets.py (run on every article by Scripts/build-docs.sh), and run here.
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import OptoLink
 import OptoLinkTesting
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 // snippet: transport
 /// Adds a header to every request, then hands the request to the transport it wraps.
@@ -21,7 +22,8 @@ struct TracingTransport: HTTPTransport {
     }
 
     // Forwarded, so a direct open's link still arrives from the wrapped transport's completion handler.
-    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse
+    {
         try await wrapped.send(traced(request), onAnswer: onAnswer)
     }
 
@@ -42,14 +44,18 @@ struct DocSnippetTests {
         let configuration = Self.configuration
         // snippet: testing
         let transport = ScriptedTransport([
-            .response(status: 200, json: #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l1","path":"/promo/summer","params":{}}"#),
+            .response(
+                status: 200,
+                json:
+                    #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l1","path":"/promo/summer","params":{}}"#
+            )
         ])
         let environment = OptoLinkEnvironment(
             store: InMemoryKeyValueStore(), pasteboard: InMemoryPasteboard(string: "opl_AbCdEfGhIjKlMnOpQrSt-_"),
             deviceInfo: FixedDeviceInfo.iPhone, transport: transport, clock: ManualClock())
         let sdk = OptoLink.start(configuration: configuration, environment: environment)
 
-        let link = await sdk.resolveDeferredLink()        // the scripted match
+        let link = await sdk.resolveDeferredLink()  // the scripted match
         #expect(link?.path == "/promo/summer")
         #expect(link?.matchMethod == .clipboard)
         #expect(link?.isDeferred == true)
@@ -67,7 +73,8 @@ struct DocSnippetTests {
         store.set(true, forKey: LaunchState.key)
         let transport = ScriptedTransport(handler: { request in
             let path = request.url.path
-            let json = path.hasSuffix("/sdk/session")
+            let json =
+                path.hasSuffix("/sdk/session")
                 ? #"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00.000Z","lastSeenAt":"2026-01-02T00:00:00.000Z"}"#
                 : path.hasSuffix("/sdk/identity")
                     ? #"{"ok":true,"deviceId":"d","externalId":"user-42","boundAt":"2026-01-02T00:00:00.000Z"}"#
@@ -81,10 +88,10 @@ struct DocSnippetTests {
 
         // When the article's calls run
         // snippet: events
-        let bound = await optoLink.setIdentity("user-42")   // registers a session first if the backend needs one
+        let bound = await optoLink.setIdentity("user-42")  // registers a session first if the backend needs one
         let queued = await optoLink.trackEvent("purchase", properties: ["plan": "pro", "amount": 9.99])
-        await optoLink.flushEvents()                         // optional: send now, skipping a retry wait
-        let waiting = await optoLink.queuedEventCount()      // 0 once the backend has taken it
+        await optoLink.flushEvents()  // optional: send now, skipping a retry wait
+        let waiting = await optoLink.queuedEventCount()  // 0 once the backend has taken it
         // snippet: end
 
         // Then the identity is bound and the event reached /sdk/events with its properties
@@ -118,7 +125,8 @@ struct DocSnippetTests {
                 case .retryScheduled(_, let endpoint, let attempt, let delay):
                     lines.append("\(endpoint) attempt \(attempt) failed, retry in \(delay) s")
                 case .requestFinished(_, let endpoint, let attempts, let status):
-                    lines.append("\(endpoint) done after \(attempts) attempt(s), status \(status.map(String.init) ?? "none")")
+                    lines.append(
+                        "\(endpoint) done after \(attempts) attempt(s), status \(status.map(String.init) ?? "none")")
                 case .log(let level, let message) where level >= .warning:
                     lines.append("\(level): \(message)")
                 default:
@@ -145,7 +153,8 @@ struct DocSnippetTests {
         let early = SnippetLines()
 
         // When a request goes through its forwarding send(_:onAnswer:)
-        let request = HTTPRequest(method: "GET", url: URL(string: "https://links.demo.test/demo/summer/data")!, timeout: 10)
+        let request = HTTPRequest(
+            method: "GET", url: URL(string: "https://links.demo.test/demo/summer/data")!, timeout: 10)
         let response = try await transport.send(request, onAnswer: { answer in early.append("\(answer.status)") })
 
         // Then the header was added and the answer was handed over early too
@@ -161,6 +170,14 @@ final class SnippetLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
 
-    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
 }

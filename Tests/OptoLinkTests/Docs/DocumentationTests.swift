@@ -12,7 +12,8 @@ struct DocumentationTests {
         let readme = try String(contentsOf: ScriptRun.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
 
         // Then it fits the limit
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - (readme.hasSuffix("\n") ? 1 : 0)
+        let lines =
+            readme.split(separator: "\n", omittingEmptySubsequences: false).count - (readme.hasSuffix("\n") ? 1 : 0)
         #expect(lines <= Self.readmeLineLimit, "README.md has \(lines) lines; move detail to docs/ or the DocC catalog")
     }
 
@@ -22,7 +23,9 @@ struct DocumentationTests {
         var files = [root.appendingPathComponent("README.md")]
         for folder in ["docs", "Sources/OptoLink/OptoLink.docc"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
-            files += names.filter { $0.hasSuffix(".md") }.sorted().map { root.appendingPathComponent(folder).appendingPathComponent($0) }
+            files += names.filter { $0.hasSuffix(".md") }.sorted().map {
+                root.appendingPathComponent(folder).appendingPathComponent($0)
+            }
         }
 
         // When their relative links are followed
@@ -38,16 +41,17 @@ struct DocumentationTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("doc-links-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "# Other\n\n## Known limits\n".write(to: directory.appendingPathComponent("other.md"), atomically: true, encoding: .utf8)
+        try "# Other\n\n## Known limits\n".write(
+            to: directory.appendingPathComponent("other.md"), atomically: true, encoding: .utf8)
         let guide = directory.appendingPathComponent("guide.md")
         try """
-            # Guide
-            See [other](other.md), [its limits](other.md#known-limits), [the web](https://example.com),
-            [gone](docs/other.md), [no such heading](other.md#exports) and [here](#guide).
-            ```sh
-            echo "[not a link](nowhere.md)"
-            ```
-            """.write(to: guide, atomically: true, encoding: .utf8)
+        # Guide
+        See [other](other.md), [its limits](other.md#known-limits), [the web](https://example.com),
+        [gone](docs/other.md), [no such heading](other.md#exports) and [here](#guide).
+        ```sh
+        echo "[not a link](nowhere.md)"
+        ```
+        """.write(to: guide, atomically: true, encoding: .utf8)
 
         // When its links are checked
         let problems = try DocumentLinks.brokenLinks(in: guide)
@@ -61,12 +65,14 @@ struct DocumentationTests {
     @Test func everyArticleSnippetIsTheRegionItNames() async throws {
         // Given the DocC articles, whose marked code blocks come from Examples/ and DocSnippetTests
         let catalog = ScriptRun.packageRoot.appendingPathComponent("Sources/OptoLink/OptoLink.docc")
-        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }.sorted()
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+            .sorted()
         #expect(articles.count >= 8)
 
         // When each is checked as Scripts/build-docs.sh does, then each passes
         for article in articles {
-            let run = try await ScriptRun.run("python3", ["Scripts/check-readme-snippets.py", "Sources/OptoLink/OptoLink.docc/\(article)"])
+            let run = try await ScriptRun.run(
+                "python3", ["Scripts/check-readme-snippets.py", "Sources/OptoLink/OptoLink.docc/\(article)"])
             #expect(run.status == 0, "\(article): \(run.output)")
         }
     }
@@ -81,13 +87,20 @@ enum DocumentLinks {
         var problems: [String] = []
         var inFence = false
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
             if inFence { continue }
             for target in targets(in: String(line)) {
                 if target.contains(":") { continue }
-                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let path = parts[0], anchor = parts.count > 1 ? parts[1] : nil
-                let linked = path.isEmpty ? file : file.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
+                let path = parts[0]
+                let anchor = parts.count > 1 ? parts[1] : nil
+                let linked =
+                    path.isEmpty
+                    ? file : file.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
                 let place = "\(file.lastPathComponent):\(index + 1): \(target)"
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: linked.path, isDirectory: &isDirectory) else {
@@ -96,7 +109,9 @@ enum DocumentLinks {
                 }
                 if let anchor, !isDirectory.boolValue, linked.pathExtension == "md" {
                     let headings = try slugs(of: String(contentsOf: linked, encoding: .utf8))
-                    if !headings.contains(anchor) { problems.append("\(place): no heading #\(anchor) in \(linked.lastPathComponent)") }
+                    if !headings.contains(anchor) {
+                        problems.append("\(place): no heading #\(anchor) in \(linked.lastPathComponent)")
+                    }
                 }
             }
         }
@@ -123,10 +138,15 @@ enum DocumentLinks {
         var slugs: Set<String> = []
         var inFence = false
         for line in text.split(separator: "\n") {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
             guard !inFence, line.hasPrefix("#") else { continue }
             let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
-            let kept = title.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == " " }
+            let kept = title.unicodeScalars.filter {
+                CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == " "
+            }
             slugs.insert(String(String.UnicodeScalarView(kept)).replacingOccurrences(of: " ", with: "-"))
         }
         return slugs

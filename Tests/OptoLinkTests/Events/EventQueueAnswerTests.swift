@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// What each answer to `/sdk/events` does to the queue (issue 10, defect 8).
 @Suite("Event queue: answers, pauses, give-ups, the retry timer")
@@ -21,7 +23,9 @@ struct EventQueueAnswerTests {
     @Test(arguments: [401, 403])
     func aKeyOrTierProblemPausesTheQueueKeepsTheEventsAndWarnsOnce(status: Int) async throws {
         // Given a backend that refuses the key, then accepts it again
-        let script = Script<HTTPResponse>([Fixtures.response(status, #"{"message":"Invalid API key"}"#)], fallback: Fixtures.response(200, Fixtures.okJSON))
+        let script = Script<HTTPResponse>(
+            [Fixtures.response(status, #"{"message":"Invalid API key"}"#)],
+            fallback: Fixtures.response(200, Fixtures.okJSON))
         let device = Self.device(script)
         let warnings = Recorder<String>()
         let sdk = device.start(Fixtures.configuration(maxRetries: 0, logger: Self.logs(warnings, level: .warning)))
@@ -51,7 +55,9 @@ struct EventQueueAnswerTests {
     }
 
     @Test func aPausedQueueResumesOnTheNextLaunch() async throws {
-        let script = Script<HTTPResponse>([Fixtures.response(401, #"{"message":"Invalid API key"}"#)], fallback: Fixtures.response(200, Fixtures.okJSON))
+        let script = Script<HTTPResponse>(
+            [Fixtures.response(401, #"{"message":"Invalid API key"}"#)],
+            fallback: Fixtures.response(200, Fixtures.okJSON))
         let device = Self.device(script)
         let sdk = device.start(Fixtures.configuration(maxRetries: 0))
         let diagnostics = sdk.diagnostics
@@ -87,14 +93,17 @@ struct EventQueueAnswerTests {
 
     static let retryRows: [RetryRow] = {
         let date = Date(timeIntervalSince1970: 1_800_000_000)
-        let dated = ["Date": dateFormatter.string(from: date), "Retry-After": dateFormatter.string(from: date.addingTimeInterval(12))]
+        let dated = [
+            "Date": dateFormatter.string(from: date),
+            "Retry-After": dateFormatter.string(from: date.addingTimeInterval(12)),
+        ]
         return [
             RetryRow(status: 408, headers: [:], wait: 1),
             RetryRow(status: 425, headers: ["Retry-After": "4"], wait: 4),
             RetryRow(status: 429, headers: ["Retry-After": "9"], wait: 9),
             RetryRow(status: 500, headers: [:], wait: 1),
             RetryRow(status: 503, headers: ["Retry-After": "7"], wait: 7),
-            RetryRow(status: 503, headers: dated, wait: 12),                    // HTTP-date, against the answer's Date
+            RetryRow(status: 503, headers: dated, wait: 12),  // HTTP-date, against the answer's Date
             RetryRow(status: 503, headers: ["Retry-After": "3600"], wait: 30),  // capped by maxBackoff
         ]
     }()
@@ -102,7 +111,9 @@ struct EventQueueAnswerTests {
     @Test(arguments: retryRows)
     func retryableAnswersAreRetriedHonouringRetryAfterCappedByMaxBackoff(_ row: RetryRow) async throws {
         // Given one retryable answer, then success
-        let script = Script<HTTPResponse>([Fixtures.response(row.status, "{}", headers: row.headers)], fallback: Fixtures.response(200, Fixtures.okJSON))
+        let script = Script<HTTPResponse>(
+            [Fixtures.response(row.status, "{}", headers: row.headers)],
+            fallback: Fixtures.response(200, Fixtures.okJSON))
         let device = Self.device(script)
         let sdk = device.start(Fixtures.configuration(maxRetries: 0))
 
@@ -124,7 +135,8 @@ struct EventQueueAnswerTests {
     @Test func anySuccessIsADeliveryWhateverItsBody() async throws {
         let script = Script<HTTPResponse>(
             [
-                HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>Welcome</html>".utf8)),
+                HTTPResponse(
+                    status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>Welcome</html>".utf8)),
                 HTTPResponse(status: 204), HTTPResponse(status: 202, body: Data("{\"ok\":".utf8)),
             ], fallback: Fixtures.response(200, Fixtures.okJSON))
         let device = Self.device(script)
@@ -140,7 +152,8 @@ struct EventQueueAnswerTests {
         // Given a backend that always fails "poison" with a 500, and accepts the rest
         let transport = routedTransport { endpoint, request in
             guard endpoint == .events else { return Fixtures.response(200, Fixtures.sessionJSON) }
-            return request.jsonBody?["eventName"] == "poison" ? Fixtures.response(500, "{}") : Fixtures.response(200, Fixtures.okJSON)
+            return request.jsonBody?["eventName"] == "poison"
+                ? Fixtures.response(500, "{}") : Fixtures.response(200, Fixtures.okJSON)
         }
         let device = TestDevice(transport: transport)
         device.store.set(true, forKey: LaunchState.key)
@@ -159,9 +172,10 @@ struct EventQueueAnswerTests {
         await sdk.flushEvents()
 
         // Then it was tried exactly 20 times, dropped with the count, and the next event went through
-        let reason = try #require(dropped.flatMap { diagnostic -> String? in
-            if case .eventDropped(_, let reason) = diagnostic.kind { return reason } else { return nil }
-        })
+        let reason = try #require(
+            dropped.flatMap { diagnostic -> String? in
+                if case .eventDropped(_, let reason) = diagnostic.kind { return reason } else { return nil }
+            })
         #expect(reason.contains("20 failed"))
         #expect(errors.all.contains { $0.contains("poison") && $0.contains("20") })
         #expect(await sdk.queuedEventCount() == 0)
@@ -195,7 +209,8 @@ struct EventQueueAnswerTests {
             endpoint == .events ? Fixtures.response(503, "{}") : Fixtures.response(200, Fixtures.sessionJSON)
         }
         let environment = OptoLinkEnvironment(
-            store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone, transport: transport, clock: clock)
+            store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone, transport: transport,
+            clock: clock)
         let sdk = OptoLink.start(configuration: Fixtures.configuration(maxRetries: 0), environment: environment)
         #expect(await sdk.trackEvent("a"))
         await clock.waitForRequests(1)

@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 @Suite("Event queue")
 struct EventQueueTests {
@@ -13,11 +15,15 @@ struct EventQueueTests {
     }
 
     static func sentNames(_ transport: ScriptedTransport) async -> [String] {
-        await transport.requests.filter { route(of: $0) == .events }.compactMap { $0.jsonBody?["eventName"]?.stringValue }
+        await transport.requests.filter { route(of: $0) == .events }.compactMap {
+            $0.jsonBody?["eventName"]?.stringValue
+        }
     }
 
     /// A later launch whose events answer from `events` (session always 200).
-    static func device(events: Script<HTTPResponse>, store: InMemoryKeyValueStore = InMemoryKeyValueStore()) -> TestDevice {
+    static func device(events: Script<HTTPResponse>, store: InMemoryKeyValueStore = InMemoryKeyValueStore())
+        -> TestDevice
+    {
         store.set(true, forKey: LaunchState.key)
         return TestDevice(
             transport: routedTransport { endpoint, _ in
@@ -65,7 +71,8 @@ struct EventQueueTests {
         let script = Script<HTTPResponse>(
             [
                 Fixtures.response(429, #"{"message":"Retry after 7 second(s)"}"#, headers: ["Retry-After": "7"]),
-                Fixtures.response(503, "{}"), Fixtures.response(200, Fixtures.okJSON), Fixtures.response(400, #"{"message":"bad name"}"#),
+                Fixtures.response(503, "{}"), Fixtures.response(200, Fixtures.okJSON),
+                Fixtures.response(400, #"{"message":"bad name"}"#),
             ], fallback: Fixtures.response(200, Fixtures.okJSON))
         let device = Self.device(events: script)
         let logs = Recorder<String>()
@@ -100,8 +107,9 @@ struct EventQueueTests {
         store.set(true, forKey: LaunchState.key)
         store.set("placeholder", forKey: "unrelated")
         let device = TestDevice(
-            transport: ScriptedTransport([.response(status: 200, json: Fixtures.sessionJSON), .failure(URLError(.networkConnectionLost))],
-                                         fallback: .response(status: 200, json: Fixtures.okJSON)),
+            transport: ScriptedTransport(
+                [.response(status: 200, json: Fixtures.sessionJSON), .failure(URLError(.networkConnectionLost))],
+                fallback: .response(status: 200, json: Fixtures.okJSON)),
             store: store)
         let sdk = device.start(Fixtures.configuration(maxRetries: 0))
         #expect(await sdk.trackEvent("x"))
@@ -118,9 +126,12 @@ struct EventQueueTests {
         let device = TestDevice(transport: ScriptedTransport(fallback: .hang))
         device.store.set(true, forKey: LaunchState.key)
         let warnings = Recorder<String>()
-        let sdk = device.start(Fixtures.configuration(capacity: 3, logger: { level, message in
-            if level == .warning { warnings.record(message) }
-        }))
+        let sdk = device.start(
+            Fixtures.configuration(
+                capacity: 3,
+                logger: { level, message in
+                    if level == .warning { warnings.record(message) }
+                }))
         for index in 1...5 { #expect(await sdk.trackEvent("e\(index)")) }
         #expect(await sdk.queuedEventCount() == 3)
         #expect(try Self.storedNames(device.store) == ["e3", "e4", "e5"])
@@ -138,9 +149,10 @@ struct EventQueueTests {
         let device = TestDevice(transport: ScriptedTransport(fallback: .hang))
         device.store.set(true, forKey: LaunchState.key)
         let errors = Recorder<String>()
-        let sdk = device.start(Fixtures.configuration(logger: { level, message in
-            if level == .error { errors.record(message) }
-        }))
+        let sdk = device.start(
+            Fixtures.configuration(logger: { level, message in
+                if level == .error { errors.record(message) }
+            }))
         // {"k":"…"} is 8 bytes plus the string
         let fits: [String: JSONValue] = ["k": .string(String(repeating: "x", count: 10_232))]
         let tooBig: [String: JSONValue] = ["k": .string(String(repeating: "x", count: 10_233))]

@@ -1,4 +1,9 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -7,9 +12,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// Records which keys and queue reads happen on the thread that is inside `OptoLink.start`.
 ///
@@ -95,7 +97,7 @@ struct EventStorageTests {
         let array = names.map { name -> JSONValue in
             ["id": .string("legacy-\(name)"), "name": .string(name), "properties": ["k": .string(name)]]
         }
-        return try! JSONBody.encode(array)   // our own literal: cannot fail
+        return try! JSONBody.encode(array)  // our own literal: cannot fail
     }
 
     @Test func startReadsNeitherTheQueueNorTheOldQueueKey() async throws {
@@ -155,11 +157,13 @@ struct EventStorageTests {
 @Suite("File event store")
 struct FileEventStoreTests {
     static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("optolink-events-\(UUID().uuidString)", isDirectory: true)
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "optolink-events-\(UUID().uuidString)", isDirectory: true)
     }
 
     static func event(_ name: String, bytes: Int = 20) -> QueuedEvent {
-        QueuedEvent(id: UUID().uuidString, name: name, properties: ["pad": .string(String(repeating: "x", count: bytes))])
+        QueuedEvent(
+            id: UUID().uuidString, name: name, properties: ["pad": .string(String(repeating: "x", count: bytes))])
     }
 
     static func fileBytes(_ store: FileEventStore) -> Data {
@@ -171,7 +175,7 @@ struct FileEventStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FileEventStore(directory: directory)
         #expect(store.load().isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: directory.path))   // nothing written yet
+        #expect(!FileManager.default.fileExists(atPath: directory.path))  // nothing written yet
 
         let first = Self.event("a", bytes: 10_000)
         store.append(first)
@@ -179,7 +183,7 @@ struct FileEventStoreTests {
         store.append(Self.event("b"))
         let afterSecond = Self.fileBytes(store)
 
-        #expect(afterSecond.prefix(afterFirst.count) == afterFirst)   // appended after, not rewritten
+        #expect(afterSecond.prefix(afterFirst.count) == afterFirst)  // appended after, not rewritten
         #expect(afterSecond.filter { $0 == 0x0A }.count == 2)
         #expect(FileEventStore(directory: directory).load().map(\.name) == ["a", "b"])
         #expect(FileEventStore(directory: directory).load().first == first)
@@ -254,6 +258,7 @@ struct FileEventStoreTests {
         let events = try #require(store.eventStore as? FileEventStore)
         #expect(events.directory.path == directory.appendingPathComponent("EventQueue").path)
         #expect(FileEventStore.defaultDirectory.lastPathComponent == "EventQueue")
-        #expect(FileEventStore.defaultDirectory.deletingLastPathComponent().path == FileKeyValueStore.defaultDirectory.path)
+        #expect(
+            FileEventStore.defaultDirectory.deletingLastPathComponent().path == FileKeyValueStore.defaultDirectory.path)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// In an app extension the SDK runs no first-launch sequence and never touches the pasteboard: it would
 /// spend the containing app's click token (issue 10, defect 11).
@@ -49,6 +51,6 @@ struct AppExtensionTests {
 
     @Test func theLiveEnvironmentLooksAtTheMainBundle() {
         #expect(OptoLinkEnvironment.live.isAppExtension == Bundle.main.bundlePath.hasSuffix(".appex"))
-        #expect(!OptoLinkEnvironment.live.isAppExtension)   // the test runner is no extension
+        #expect(!OptoLinkEnvironment.live.isAppExtension)  // the test runner is no extension
     }
 }

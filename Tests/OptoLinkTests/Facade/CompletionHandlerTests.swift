@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// The completion-handler forms: same results as the async calls, delivered on the main actor (the main
 /// queue), and the state-changing ones run in the order they were made.
@@ -26,7 +28,8 @@ struct CompletionHandlerTests {
         let sdk = device.start()
 
         // When a URL is handed over with a completion
-        let (link, onMain) = await withCheckedContinuation { (continuation: CheckedContinuation<(OptoLinkData?, Bool), Never>) in
+        let (link, onMain) = await withCheckedContinuation {
+            (continuation: CheckedContinuation<(OptoLinkData?, Bool), Never>) in
             sdk.handle(url: URL(string: "https://links.demo.test/demo/summer")!) { link in
                 continuation.resume(returning: (link, Self.onMainQueue))
             }
@@ -55,7 +58,10 @@ struct CompletionHandlerTests {
         }
 
         // Then the client saw them in that order, and the flush completed on the main queue after them
-        let expected: [FakeOptoLink.Call] = (0..<20).map { .trackEvent("e\($0)", properties: nil) } + [.setIdentity("user-42"), .clearIdentity, .flushEvents]
+        let expected: [FakeOptoLink.Call] =
+            (0..<20).map { .trackEvent("e\($0)", properties: nil) } + [
+                .setIdentity("user-42"), .clearIdentity, .flushEvents,
+            ]
         #expect(fake.calls == expected)
         #expect(onMain)
     }
@@ -66,7 +72,9 @@ struct CompletionHandlerTests {
         let resolved = await withCheckedContinuation { c in fake.resolveDeferredLink { c.resume(returning: $0) } }
         let pasted = await withCheckedContinuation { c in fake.checkPasteboard { c.resume(returning: $0) } }
         let bound = await withCheckedContinuation { c in fake.setIdentity("u") { c.resume(returning: $0) } }
-        let queued = await withCheckedContinuation { c in fake.trackEvent("x", properties: ["k": 1]) { c.resume(returning: $0) } }
+        let queued = await withCheckedContinuation { c in
+            fake.trackEvent("x", properties: ["k": 1]) { c.resume(returning: $0) }
+        }
         await withCheckedContinuation { c in fake.resetDevice { c.resume() } }
         #expect(resolved == deferred)
         #expect(!pasted && !bound && !queued)

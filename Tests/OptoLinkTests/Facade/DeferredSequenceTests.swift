@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// Waits for the first diagnostic satisfying `predicate` (the stream keeps early values for its first listener).
 func waitFor(_ stream: AsyncStream<Diagnostic>, _ predicate: (Diagnostic.Kind) -> Bool) async -> Diagnostic? {
@@ -65,7 +67,9 @@ struct DeferredSequenceTests {
 
     @Test func laterLaunchesNeitherReadThePasteboardNorMatchButRegisterASession() async throws {
         let store = InMemoryKeyValueStore()
-        let first = TestDevice(transport: Self.answering(match: Fixtures.noMatchJSON), store: store, pasteboard: InMemoryPasteboard(string: Fixtures.token))
+        let first = TestDevice(
+            transport: Self.answering(match: Fixtures.noMatchJSON), store: store,
+            pasteboard: InMemoryPasteboard(string: Fixtures.token))
         let sdk1 = first.start()
         #expect(await sdk1.resolveDeferredLink() == nil)
         let deviceId = sdk1.deviceId
@@ -93,7 +97,9 @@ struct DeferredSequenceTests {
         let pasteboard = InMemoryPasteboard(string: Fixtures.token)
         let logs = Recorder<String>()
         let configuration = Fixtures.configuration(maxRetries: 0, logger: { _, message in logs.record(message) })
-        let device = TestDevice(transport: Self.answering(match: #"{"message":"boom"}"#, matchStatus: 503), store: store, pasteboard: pasteboard)
+        let device = TestDevice(
+            transport: Self.answering(match: #"{"message":"boom"}"#, matchStatus: 503), store: store,
+            pasteboard: pasteboard)
         let sdk = device.start(configuration)
         let diagnostics = sdk.diagnostics
 
@@ -233,7 +239,8 @@ struct DeferredSequenceTests {
 
     @Test func startReturnsAtOnceWhileTheTransportHangs() async throws {
         // Given a network that never answers
-        let device = TestDevice(transport: ScriptedTransport(fallback: .hang), pasteboard: InMemoryPasteboard(string: Fixtures.token))
+        let device = TestDevice(
+            transport: ScriptedTransport(fallback: .hang), pasteboard: InMemoryPasteboard(string: Fixtures.token))
 
         // When the SDK starts, it returns without waiting (this line would hang otherwise)
         let sdk = device.start()

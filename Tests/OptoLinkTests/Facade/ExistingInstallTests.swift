@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// Users updating from an app version without the SDK are no new installs: no `/match`, so no
 /// fingerprint or IP match that would send them somewhere they never clicked (issue 10, defect 12).
@@ -38,11 +40,13 @@ struct ExistingInstallTests {
             apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, existingInstall: true)
         let sdk = device.start(configuration, launchURL: URL(string: "https://links.demo.test/demo/summer")!)
         let links = sdk.links
-        #expect(await sdk.resolveDeferredLink() == nil)   // not a first launch any more
+        #expect(await sdk.resolveDeferredLink() == nil)  // not a first launch any more
         await sdk.flushEvents()
         await sdk.shutdown()
         #expect(await collect(links).map(\.path) == ["/promo/summer"])
         #expect(!(await endpoints(device.transport)).contains(.match))
-        #expect(try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL).existingInstall == false)
+        #expect(
+            try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL)
+                .existingInstall == false)
     }
 }

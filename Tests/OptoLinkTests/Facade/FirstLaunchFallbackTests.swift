@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// A first launch is done only when a link was delivered or `/match` settled: a direct open that fails
 /// during the first launch falls back to the deferred match (issue 10, defect 2).
@@ -19,7 +21,8 @@ struct FirstLaunchFallbackTests {
             case .linkData:
                 await dataGate?.wait()
                 return dataStatus == 200
-                    ? Fixtures.response(200, Fixtures.welcomeJSON) : Fixtures.response(dataStatus, #"{"message":"Link not found"}"#)
+                    ? Fixtures.response(200, Fixtures.welcomeJSON)
+                    : Fixtures.response(dataStatus, #"{"message":"Link not found"}"#)
             case .match:
                 await matchGate?.wait()
                 return Fixtures.response(200, Fixtures.matchedJSON)
@@ -31,7 +34,8 @@ struct FirstLaunchFallbackTests {
 
     @Test func aLaunchLinkThatCannotBeResolvedFallsBackToTheDeferredMatch() async throws {
         // Given a first launch opened by a link the backend does not know
-        let device = TestDevice(transport: Self.transport(dataStatus: 404), pasteboard: InMemoryPasteboard(string: Fixtures.token))
+        let device = TestDevice(
+            transport: Self.transport(dataStatus: 404), pasteboard: InMemoryPasteboard(string: Fixtures.token))
         let sdk = device.start(launchURL: Self.welcomeURL)
 
         // When the first launch settles

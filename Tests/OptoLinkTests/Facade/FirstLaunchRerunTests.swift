@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// The inspector's `rerunFirstLaunch`: the first-launch sequence again, as on a fresh install, without
 /// wiping the app's data; on the manual clock.
@@ -32,7 +34,10 @@ struct FirstLaunchRerunTests {
 
         // Then /match was sent with the same device id and the token, the match delivered as deferred,
         // the token cleared and the flag set again
-        guard case .finished(let link?) = outcome else { Issue.record("no link: \(outcome)"); return }
+        guard case .finished(let link?) = outcome else {
+            Issue.record("no link: \(outcome)")
+            return
+        }
         #expect(link.isDeferred && link.matchMethod == .clipboard && link.path == "/promo/summer")
         let match = try #require(await device.transport.requests.first { route(of: $0) == .match })
         #expect(match.jsonBody?["deviceId"] == .string(deviceId))
@@ -44,8 +49,12 @@ struct FirstLaunchRerunTests {
         #expect(device.store.string(forKey: "app.onboardingDone") == "kept")
         // and it was reported like a first launch: a log line first, then the match and the delivery
         let kinds = await Self.kinds(diagnostics, until: { if case .linkDelivered = $0 { true } else { false } })
-        let started = try #require(kinds.firstIndex { if case .log(_, let text) = $0 { text.contains("Re-running the first-launch sequence") } else { false } })
-        let matched = try #require(kinds.firstIndex { if case .matchResult(let result) = $0 { result == link } else { false } })
+        let started = try #require(
+            kinds.firstIndex {
+                if case .log(_, let text) = $0 { text.contains("Re-running the first-launch sequence") } else { false }
+            })
+        let matched = try #require(
+            kinds.firstIndex { if case .matchResult(let result) = $0 { result == link } else { false } })
         #expect(started < matched)
         await sdk.shutdown()
         #expect(await collect(links) == [link])
@@ -58,7 +67,8 @@ struct FirstLaunchRerunTests {
             switch endpoint {
             case .match:
                 matches.record(1)
-                return matches.all.count == 1 ? Fixtures.response(503, #"{"message":"busy"}"#) : Fixtures.response(200, Fixtures.matchedJSON)
+                return matches.all.count == 1
+                    ? Fixtures.response(503, #"{"message":"busy"}"#) : Fixtures.response(200, Fixtures.matchedJSON)
             case .session: return Fixtures.response(200, Fixtures.sessionJSON)
             default: return Fixtures.response(200, Fixtures.okJSON)
             }
@@ -77,7 +87,10 @@ struct FirstLaunchRerunTests {
         // Then the second /match matched, after the policy's first wait
         #expect(wait == 1)
         #expect(matches.all.count == 2)
-        guard case .finished(let link?) = outcome else { Issue.record("no link: \(outcome)"); return }
+        guard case .finished(let link?) = outcome else {
+            Issue.record("no link: \(outcome)")
+            return
+        }
         #expect(link.isDeferred)
         await sdk.shutdown()
     }
@@ -116,7 +129,8 @@ struct FirstLaunchRerunTests {
 
         // Then both are refused with the reason, and only the first launch's /match was sent
         guard case .refused(let duringReason) = during, case .refused(let afterReason) = after else {
-            Issue.record("not refused: \(during), \(after)"); return
+            Issue.record("not refused: \(during), \(after)")
+            return
         }
         #expect(duringReason.contains("already running"))
         #expect(afterReason.contains("shut down"))
@@ -127,7 +141,10 @@ struct FirstLaunchRerunTests {
         var environment = extensionDevice.environment
         environment.isAppExtension = true
         let widget = OptoLink.start(configuration: Fixtures.configuration(), environment: environment)
-        guard case .refused(let reason) = await widget.rerunFirstLaunch() else { Issue.record("not refused"); return }
+        guard case .refused(let reason) = await widget.rerunFirstLaunch() else {
+            Issue.record("not refused")
+            return
+        }
         #expect(reason.contains("app extension"))
         #expect(extensionDevice.pasteboard.readCount == 0)
         #expect(extensionDevice.store.bool(forKey: LaunchState.key))
@@ -135,7 +152,9 @@ struct FirstLaunchRerunTests {
     }
 
     /// The kinds of the diagnostics up to the first satisfying `stop` (included).
-    static func kinds(_ stream: AsyncStream<Diagnostic>, until stop: (Diagnostic.Kind) -> Bool) async -> [Diagnostic.Kind] {
+    static func kinds(_ stream: AsyncStream<Diagnostic>, until stop: (Diagnostic.Kind) -> Bool) async -> [Diagnostic
+        .Kind]
+    {
         var kinds: [Diagnostic.Kind] = []
         for await diagnostic in stream {
             kinds.append(diagnostic.kind)

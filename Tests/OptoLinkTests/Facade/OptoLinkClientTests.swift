@@ -1,17 +1,22 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// App code written against `any OptoLinkClient`: the real SDK in the app, `FakeOptoLink` in its tests.
 @Suite("The facade protocol and its fake")
 struct OptoLinkClientTests {
     static let summerURL = URL(string: "https://links.demo.test/demo/summer")!
-    static let summer = OptoLinkData(linkId: "l-summer", path: "/promo/summer", params: ["campaign": "summer"], matchMethod: .direct, isDeferred: false)
-    static let deferred = OptoLinkData(linkId: "l-welcome", path: "/onboarding", matchMethod: .clipboard, isDeferred: true)
+    static let summer = OptoLinkData(
+        linkId: "l-summer", path: "/promo/summer", params: ["campaign": "summer"], matchMethod: .direct,
+        isDeferred: false)
+    static let deferred = OptoLinkData(
+        linkId: "l-welcome", path: "/onboarding", matchMethod: .clipboard, isDeferred: true)
 
     /// What an app might write: route the first `count` links and count an event for each.
     static func route(_ client: any OptoLinkClient, count: Int) async -> [String] {

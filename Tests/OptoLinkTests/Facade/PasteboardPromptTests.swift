@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// The pasteboard read (which may show the paste prompt) is off the launch's critical path: a direct
 /// open never waits for it (issue 10, defect 3).
@@ -18,7 +20,8 @@ struct PasteboardPromptTests {
         let transport = DeferredSequenceTests.answering()
         let store = InMemoryKeyValueStore()
         let environment = OptoLinkEnvironment(
-            store: store, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, transport: transport, clock: ManualClock())
+            store: store, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, transport: transport,
+            clock: ManualClock())
         let sdk = OptoLink.start(configuration: Fixtures.configuration(), environment: environment)
         await pasteboard.waitForRead()
 
@@ -59,7 +62,7 @@ struct PasteboardPromptTests {
         #expect(pasteboard.readCount == 1)
         #expect(pasteboard.content == nil)
         #expect(device.clock.sleeperCount == 0)
-        #expect(await sdk.checkPasteboard())   // asking again reads nothing more
+        #expect(await sdk.checkPasteboard())  // asking again reads nothing more
         #expect(pasteboard.readCount == 1)
         await sdk.shutdown()
     }
@@ -67,7 +70,8 @@ struct PasteboardPromptTests {
     @Test func whenAppAsksAndItNeverDoesTheMatchGoesWithoutTheTokenAfterTheWait() async throws {
         // Given a first launch waiting for checkPasteboard()
         let pasteboard = InMemoryPasteboard(string: Fixtures.token)
-        let device = TestDevice(transport: DeferredSequenceTests.answering(match: Fixtures.noMatchJSON), pasteboard: pasteboard)
+        let device = TestDevice(
+            transport: DeferredSequenceTests.answering(match: Fixtures.noMatchJSON), pasteboard: pasteboard)
         let sdk = device.start(Fixtures.configuration(clipboardReading: .whenAppAsks))
         await device.clock.waitForSleepers(1)
 
@@ -94,7 +98,8 @@ struct PasteboardPromptTests {
         #expect(await sdk.checkPasteboard() == false)
         await sdk.shutdown()
 
-        let never = TestDevice(transport: DeferredSequenceTests.answering(match: Fixtures.noMatchJSON), pasteboard: pasteboard)
+        let never = TestDevice(
+            transport: DeferredSequenceTests.answering(match: Fixtures.noMatchJSON), pasteboard: pasteboard)
         let sdk2 = never.start(Fixtures.configuration(clipboardReading: .never))
         #expect(await sdk2.checkPasteboard() == false)
         #expect(await sdk2.resolveDeferredLink() == nil)
@@ -110,7 +115,7 @@ struct PasteboardPromptTests {
         let link = try #require(await sdk.resolveDeferredLink())
         #expect(link.matchMethod == .clipboard)
         #expect(device.clock.requestedSleeps.isEmpty)
-        #expect(await sdk.checkPasteboard())   // the SDK's own read found the token
+        #expect(await sdk.checkPasteboard())  // the SDK's own read found the token
         #expect(pasteboard.readCount == 1)
         await sdk.shutdown()
     }

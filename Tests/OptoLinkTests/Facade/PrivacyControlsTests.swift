@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// `setEnabled(false)`: no /match, no pasteboard, no session, identity or event calls, persisted;
 /// `resetDevice()`: this install forgets its device id, first-launch flag, queued events and registration.
@@ -49,7 +51,8 @@ struct PrivacyControlsTests {
 
     @Test func aDisabledFirstLaunchNeitherReadsThePasteboardNorMatchesUntilEnabled() async throws {
         // Given a fresh install that starts disabled (consent not given yet), a click token on the pasteboard
-        let device = TestDevice(transport: DeferredSequenceTests.answering(), pasteboard: InMemoryPasteboard(string: Fixtures.token))
+        let device = TestDevice(
+            transport: DeferredSequenceTests.answering(), pasteboard: InMemoryPasteboard(string: Fixtures.token))
         let sdk = device.start(Fixtures.configuration(enabledByDefault: false))
 
         // When the app asks for the deferred link while disabled
@@ -103,7 +106,8 @@ struct PrivacyControlsTests {
 
     @Test func eventsQueuedBeforeDisablingWaitAndGoWhenEnabledAgain() async throws {
         // Given an event kept after a 503, then the SDK turned off
-        let eventAnswers = Script<HTTPResponse>([Fixtures.response(503, "{}")], fallback: Fixtures.response(200, Fixtures.okJSON))
+        let eventAnswers = Script<HTTPResponse>(
+            [Fixtures.response(503, "{}")], fallback: Fixtures.response(200, Fixtures.okJSON))
         let transport = routedTransport { endpoint, _ in
             endpoint == .events ? await eventAnswers.next() : Fixtures.response(200, Fixtures.sessionJSON)
         }
@@ -134,13 +138,14 @@ struct PrivacyControlsTests {
 
     @Test func resetDeviceForgetsTheDeviceTheFirstLaunchAndTheQueue() async throws {
         // Given a later launch of a registered device with an event that cannot be sent yet
-        let device = SessionAndIdentityTests.laterLaunch(routedTransport { endpoint, _ in
-            switch endpoint {
-            case .events: return Fixtures.response(503, "{}")
-            case .match: return Fixtures.response(200, Fixtures.noMatchJSON)
-            default: return Fixtures.response(200, Fixtures.sessionJSON)
-            }
-        })
+        let device = SessionAndIdentityTests.laterLaunch(
+            routedTransport { endpoint, _ in
+                switch endpoint {
+                case .events: return Fixtures.response(503, "{}")
+                case .match: return Fixtures.response(200, Fixtures.noMatchJSON)
+                default: return Fixtures.response(200, Fixtures.sessionJSON)
+                }
+            })
         let sdk = device.start(Fixtures.configuration(maxRetries: 0))
         let oldId = sdk.deviceId
         #expect(await sdk.trackEvent("kept"))
@@ -169,8 +174,10 @@ struct PrivacyControlsTests {
 
     @Test func aNewIdentityAfterResetRegistersTheNewDeviceFirst() async throws {
         let device = SessionAndIdentityTests.laterLaunch(DeferredSequenceTests.answering())
-        device.store.set(device.store.string(forKey: DeviceIdentifierStore.key) ?? DeviceIdentifierStore(store: device.store).deviceId(),
-                         forKey: LaunchCoordinator.registeredDeviceKey)
+        device.store.set(
+            device.store.string(forKey: DeviceIdentifierStore.key)
+                ?? DeviceIdentifierStore(store: device.store).deviceId(),
+            forKey: LaunchCoordinator.registeredDeviceKey)
         let sdk = device.start()
         await sdk.resetDevice()
         #expect(await sdk.setIdentity("user-42"))

@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 @Suite("Resilience through the facade")
 struct ResilienceTests {
@@ -61,11 +63,12 @@ struct ResilienceTests {
     }
 
     @Test func concurrentOpensOfDifferentLinksAreAllDelivered() async throws {
-        let device = SessionAndIdentityTests.laterLaunch(routedTransport { endpoint, request in
-            guard endpoint == .linkData else { return Fixtures.response(200, Fixtures.sessionJSON) }
-            let code = request.url.pathComponents.dropLast().last ?? "?"
-            return Fixtures.response(200, #"{"linkId":"\#(code)","path":"/\#(code)","params":{}}"#)
-        })
+        let device = SessionAndIdentityTests.laterLaunch(
+            routedTransport { endpoint, request in
+                guard endpoint == .linkData else { return Fixtures.response(200, Fixtures.sessionJSON) }
+                let code = request.url.pathComponents.dropLast().last ?? "?"
+                return Fixtures.response(200, #"{"linkId":"\#(code)","path":"/\#(code)","params":{}}"#)
+            })
         let sdk = device.start()
         let links = sdk.links
         let results = await withTaskGroup(of: OptoLinkData?.self) { group in

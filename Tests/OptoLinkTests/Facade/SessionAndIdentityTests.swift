@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 @Suite("Session once per launch, identity")
 struct SessionAndIdentityTests {
@@ -67,7 +68,8 @@ struct SessionAndIdentityTests {
             switch endpoint {
             case .identity:
                 let status = await identityStatuses.next()
-                return Fixtures.response(status, status == 404 ? #"{"message":"Device not found"}"# : Fixtures.identityJSON)
+                return Fixtures.response(
+                    status, status == 404 ? #"{"message":"Device not found"}"# : Fixtures.identityJSON)
             default: return Fixtures.response(200, Fixtures.sessionJSON)
             }
         }
@@ -81,7 +83,8 @@ struct SessionAndIdentityTests {
     @Test func identityFailuresReturnFalseAndLog() async throws {
         let logs = Recorder<String>()
         let transport = routedTransport { endpoint, _ in
-            endpoint == .identity ? Fixtures.response(403, #"{"message":"Forbidden"}"#) : Fixtures.response(200, Fixtures.sessionJSON)
+            endpoint == .identity
+                ? Fixtures.response(403, #"{"message":"Forbidden"}"#) : Fixtures.response(200, Fixtures.sessionJSON)
         }
         let device = Self.laterLaunch(transport)
         let sdk = device.start(Fixtures.configuration(logger: { _, message in logs.record(message) }))
@@ -110,7 +113,10 @@ struct SessionAndIdentityTests {
                     api: api, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, launchState: launchState),
                 launchState: launchState, store: store, deviceInfo: FixedDeviceInfo.iPhone, clock: ManualClock(),
                 deviceId: "device-1234", isAppExtension: false, emit: { _ in }, log: { _, _ in },
-                deliver: { delivered.record($0); return true }))
+                deliver: {
+                    delivered.record($0)
+                    return true
+                }))
 
         let direct = await coordinator.open(URL(string: "https://links.demo.test/demo/summer")!, key: "summer")
         let firstLaunch = await coordinator.runFirstLaunch(launchURL: nil, key: nil)

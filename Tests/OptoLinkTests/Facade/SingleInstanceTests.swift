@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// One running instance per store (so one per process in an app, which has one store): a second `start`
 /// returns the first (issue 10, defect 5).
@@ -32,9 +34,10 @@ struct SingleInstanceTests {
         let warnings = Recorder<String>()
         let device = TestDevice(transport: DeferredSequenceTests.answering())
         device.store.set(true, forKey: LaunchState.key)
-        let first = device.start(Fixtures.configuration(logger: { level, message in
-            if level == .warning { warnings.record(message) }
-        }))
+        let first = device.start(
+            Fixtures.configuration(logger: { level, message in
+                if level == .warning { warnings.record(message) }
+            }))
         let links = first.links
 
         // When another start comes with other settings and a launch link
@@ -46,7 +49,7 @@ struct SingleInstanceTests {
         #expect(warnings.all.contains { $0.contains("already running") && $0.contains("configuration") })
         await device.transport.waitForRequests(2)
         await first.flushEvents()
-        let received = await first.handle(url: url)   // the same open within 5 s: shared, not repeated
+        let received = await first.handle(url: url)  // the same open within 5 s: shared, not repeated
         await first.shutdown()
         #expect(await collect(links) == [try #require(received)])
         #expect(await endpoints(device.transport).filter { $0 == .linkData }.count == 1)
@@ -59,7 +62,7 @@ struct SingleInstanceTests {
         await first.shutdown()
         let relaunch = device.start()
         #expect(relaunch !== first)
-        #expect(await relaunch.resolveDeferredLink() == nil)   // a later launch now
+        #expect(await relaunch.resolveDeferredLink() == nil)  // a later launch now
         await relaunch.shutdown()
         #expect(await endpoints(device.transport) == [.match, .session])
     }
@@ -69,12 +72,15 @@ struct SingleInstanceTests {
         let registry = InstanceRegistry()
         #expect(registry.shared == nil)
         let device = TestDevice(transport: DeferredSequenceTests.answering(match: Fixtures.noMatchJSON))
-        let sdk = OptoLink.start(configuration: Fixtures.configuration(), environment: device.environment, launchURL: nil, registry: registry)
+        let sdk = OptoLink.start(
+            configuration: Fixtures.configuration(), environment: device.environment, launchURL: nil, registry: registry
+        )
         #expect(registry.shared === sdk)
         let other = TestDevice(transport: DeferredSequenceTests.answering(match: Fixtures.noMatchJSON))
-        let simulated = OptoLink.start(configuration: Fixtures.configuration(), environment: other.environment, launchURL: nil, registry: registry)
+        let simulated = OptoLink.start(
+            configuration: Fixtures.configuration(), environment: other.environment, launchURL: nil, registry: registry)
         #expect(simulated !== sdk)
-        #expect(registry.shared === sdk)   // the first one stays the shared one
+        #expect(registry.shared === sdk)  // the first one stays the shared one
         await sdk.shutdown()
         #expect(registry.shared == nil)
         await simulated.shutdown()

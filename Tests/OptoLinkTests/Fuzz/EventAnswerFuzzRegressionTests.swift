@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OptoLink
 import OptoLinkTesting
+import Testing
 
 /// `/sdk/events`: any 2xx is a delivery whatever its body (issue 10, defect 8). An earlier version
 /// required a JSON object and kept an event whose 2xx body was cut or not JSON forever; the base URL is
@@ -10,13 +10,16 @@ import OptoLinkTesting
 struct EventAnswerFuzzRegressionTests {
     @Test func aSuccessAnswerToAnEventIsADeliveryWhateverItsBody() async throws {
         let transport = ScriptedTransport([
-            .response(status: 200, body: Data("<html><body>Welcome to Hotel Wi-Fi</body></html>".utf8), headers: ["Content-Type": "text/html"]),
+            .response(
+                status: 200, body: Data("<html><body>Welcome to Hotel Wi-Fi</body></html>".utf8),
+                headers: ["Content-Type": "text/html"]),
             .response(status: 200, body: Data()),
             .response(status: 201, body: Data("{\"ok\":tr".utf8)),
             .response(status: 200, json: #"{"ok":true}"#),
         ])
         let configuration = try OptoLinkConfiguration(
-            apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: URL(string: "https://links.demo.test")!, maxRetries: 0)
+            apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
+            baseURL: URL(string: "https://links.demo.test")!, maxRetries: 0)
         let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
 
         for _ in 0..<4 { try await api.sendEvent(name: "purchase", properties: nil, deviceId: "device-1234") }

@@ -87,27 +87,38 @@ struct ResponseBodyFuzzer {
         let model = kind < 75 || kind >= 92 ? self.model() : [:]
         switch kind {
         case 0..<34:
-            return Case(status: 200, body: Self.text(model, pretty: rng.chance(20)), expected: oracle(model), kind: "model")
+            return Case(
+                status: 200, body: Self.text(model, pretty: rng.chance(20)), expected: oracle(model), kind: "model")
         case 34..<44:
             let text = Self.text(model, pretty: rng.chance(20))
-            return Case(status: 200, body: text.prefix(rng.below(text.count)), expected: .invalidResponse, kind: "truncated")
+            return Case(
+                status: 200, body: text.prefix(rng.below(text.count)), expected: .invalidResponse, kind: "truncated")
         case 44..<52:
             return broken(model, replacement: rng.pick(Self.invalidUTF8), kind: "invalid UTF-8")
         case 52..<56:
             return broken(model, replacement: [UInt8(rng.below(0x20))], kind: "raw control byte")
         case 56..<59:
-            return broken(model, replacement: Array(rng.pick([#"\ud800"#, #"\udfff"#, #"\ud83d x"#, #"\u12"#, #"\x41"#]).utf8), kind: "bad escape")
+            return broken(
+                model, replacement: Array(rng.pick([#"\ud800"#, #"\udfff"#, #"\ud83d x"#, #"\u12"#, #"\x41"#]).utf8),
+                kind: "bad escape")
         case 59..<64:
-            return withMember(model, text: rng.pick(["1e999", "-1e400", "1e-400", "123e99999", "-0.5e-999"]), kind: "number out of range")
+            return withMember(
+                model, text: rng.pick(["1e999", "-1e400", "1e-400", "123e99999", "-0.5e-999"]),
+                kind: "number out of range")
         case 64..<69:
             return deep(model)
         case 69..<75:
-            let value = rng.pick([JSONValue.array([]), .string("ok"), .number(1), .bool(true), .null, .array([.object(model)])])
-            return Case(status: 200, body: Self.text(value, pretty: false), expected: .invalidResponse, kind: "not an object")
+            let value = rng.pick([
+                JSONValue.array([]), .string("ok"), .number(1), .bool(true), .null, .array([.object(model)]),
+            ])
+            return Case(
+                status: 200, body: Self.text(value, pretty: false), expected: .invalidResponse, kind: "not an object")
         case 75..<80:
             return Case(status: 200, body: html(), expected: .invalidResponse, kind: "HTML page")
         case 80..<83:
-            return Case(status: 200, body: Data(rng.pick(["", " ", "\r\n", "\t\n  "]).utf8), expected: .invalidResponse, kind: "empty")
+            return Case(
+                status: 200, body: Data(rng.pick(["", " ", "\r\n", "\t\n  "]).utf8), expected: .invalidResponse,
+                kind: "empty")
         case 83..<92:
             var bytes = (0..<(1 + rng.below(300))).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             bytes[0] = rng.pick([UInt8(ascii: "<"), UInt8(ascii: "#"), 0x01, 0x80, 0xFF])
@@ -182,7 +193,10 @@ struct ResponseBodyFuzzer {
     }
 
     private mutating func html() -> Data {
-        let title = rng.pick(["502 Bad Gateway", "503 Service Unavailable", "Login required", "Hotel Wi-Fi", "Access Denied", "404 Not Found"])
+        let title = rng.pick([
+            "502 Bad Gateway", "503 Service Unavailable", "Login required", "Hotel Wi-Fi", "Access Denied",
+            "404 Not Found",
+        ])
         let page = rng.pick([
             "<!DOCTYPE html><html><head><title>\(title)</title></head><body><h1>\(title)</h1><hr><center>nginx</center></body></html>",
             "<html>\r\n<head><title>\(title)</title></head>\r\n<body bgcolor=\"white\">\r\n<center><h1>\(title)</h1></center>\r\n</body>\r\n</html>\r\n",
@@ -206,27 +220,38 @@ struct ResponseBodyFuzzer {
         var object: [String: JSONValue] = [:]
         switch endpoint {
         case .linkData:
-            object = ["linkId": .string("lnk_\(rng.below(1000))"), "path": .string(path()), "params": .object(params())]
+            object = [
+                "linkId": .string("lnk_\(rng.below(1000))"), "path": .string(path()), "params": .object(params()),
+            ]
         case .match:
             if rng.chance(30) {
                 object = ["matched": .bool(false), "matchMethod": .string("NONE")]
             } else {
                 object = [
-                    "matched": .bool(true), "matchMethod": .string(rng.pick(["CLIPBOARD", "FINGERPRINT_SCORED", "IP_FUZZY", "TELEPATHY"])),
+                    "matched": .bool(true),
+                    "matchMethod": .string(rng.pick(["CLIPBOARD", "FINGERPRINT_SCORED", "IP_FUZZY", "TELEPATHY"])),
                     "matchConfidence": .string(rng.pick(["exact", "high", "medium", "low", "certain"])),
                     "linkId": .string("lnk_1"), "path": .string(path()), "params": .object(params()),
                 ]
                 if rng.chance(50) { object["matchScore"] = .number(Double(rng.below(105))) }
             }
         case .session:
-            object = ["ok": .bool(true), "deviceId": .string("d-\(rng.below(99))"), "firstSeenAt": .string("2026-01-01T00:00:00.000Z"),
-                      "lastSeenAt": .string("2026-01-02T00:00:00.000Z")]
+            object = [
+                "ok": .bool(true), "deviceId": .string("d-\(rng.below(99))"),
+                "firstSeenAt": .string("2026-01-01T00:00:00.000Z"),
+                "lastSeenAt": .string("2026-01-02T00:00:00.000Z"),
+            ]
         case .identity:
-            object = ["ok": .bool(true), "deviceId": .string("d-\(rng.below(99))"), "externalId": .string("u\(rng.below(99))"),
-                      "boundAt": .string("2026-01-02T00:00:00.000Z")]
+            object = [
+                "ok": .bool(true), "deviceId": .string("d-\(rng.below(99))"),
+                "externalId": .string("u\(rng.below(99))"),
+                "boundAt": .string("2026-01-02T00:00:00.000Z"),
+            ]
         case .identityClear:
-            object = ["ok": .bool(true), "deviceId": .string("d-\(rng.below(99))"), "externalId": .null,
-                      "unboundAt": .string("2026-01-02T00:00:00.000Z")]
+            object = [
+                "ok": .bool(true), "deviceId": .string("d-\(rng.below(99))"), "externalId": .null,
+                "unboundAt": .string("2026-01-02T00:00:00.000Z"),
+            ]
         case .events:
             object = ["ok": .bool(true)]
         }
@@ -266,7 +291,12 @@ struct ResponseBodyFuzzer {
         switch rng.below(depth > 0 ? 8 : 6) {
         case 0: return .null
         case 1: return .bool(rng.chance(50))
-        case 2: return .number(rng.pick([0, -0.0, 1, -1, 0.5, 1e308, -1.7976931348623157e308, 5e-324, 9_007_199_254_740_993, 123_456_789_012_345_678_901_234_567_890]))
+        case 2:
+            return .number(
+                rng.pick([
+                    0, -0.0, 1, -1, 0.5, 1e308, -1.7976931348623157e308, 5e-324, 9_007_199_254_740_993,
+                    123_456_789_012_345_678_901_234_567_890,
+                ]))
         case 3: return .number(Double(Int64(bitPattern: rng.next()) >> rng.below(64)))
         case 4, 5: return .string(string(maxLength: 30))
         case 6: return .array((0..<rng.below(4)).map { _ in value(depth: depth - 1) })
@@ -277,8 +307,10 @@ struct ResponseBodyFuzzer {
         }
     }
 
-    private static let alphabet: [[UInt8]] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "ß", "中", "😀",
-                                               "\u{FEFF}", "\u{200B}", "\u{10FFFF}", "<", "{", "}"].map { Array($0.utf8) }
+    private static let alphabet: [[UInt8]] = [
+        "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "ß", "中", "😀",
+        "\u{FEFF}", "\u{200B}", "\u{10FFFF}", "<", "{", "}",
+    ].map { Array($0.utf8) }
 
     private mutating func string(maxLength: Int) -> String {
         var bytes = [UInt8]()
@@ -309,26 +341,32 @@ struct ResponseBodyFuzzer {
         switch endpoint {
         case .linkData:
             guard let (linkId, path, params) = linkFields() else { return .invalidResponse }
-            return .link(OptoLinkData(linkId: linkId, path: path, params: params, matchMethod: .direct, isDeferred: false))
+            return .link(
+                OptoLinkData(linkId: linkId, path: path, params: params, matchMethod: .direct, isDeferred: false))
         case .match:
             guard case .bool(let matched)? = object["matched"] else { return .invalidResponse }
             guard matched else { return .match(nil) }
             guard let (linkId, path, params) = linkFields() else { return .invalidResponse }
             var score: Double?
             if case .number(let value)? = object["matchScore"] { score = value }
-            return .match(OptoLinkData(
-                linkId: linkId, path: path, params: params,
-                matchMethod: MatchMethod(rawValue: string("matchMethod") ?? ""),
-                confidence: string("matchConfidence").map(MatchConfidence.init(rawValue:)),
-                matchScore: score, isDeferred: true))
+            return .match(
+                OptoLinkData(
+                    linkId: linkId, path: path, params: params,
+                    matchMethod: MatchMethod(rawValue: string("matchMethod") ?? ""),
+                    confidence: string("matchConfidence").map(MatchConfidence.init(rawValue:)),
+                    matchScore: score, isDeferred: true))
         case .session:
-            return .session(SessionInfo(deviceId: string("deviceId") ?? Self.deviceId, firstSeenAt: string("firstSeenAt") ?? "",
-                                        lastSeenAt: string("lastSeenAt") ?? ""))
+            return .session(
+                SessionInfo(
+                    deviceId: string("deviceId") ?? Self.deviceId, firstSeenAt: string("firstSeenAt") ?? "",
+                    lastSeenAt: string("lastSeenAt") ?? ""))
         case .identity, .identityClear:
             let sent = endpoint == .identity ? Self.externalId : nil
             let bound = object["externalId"] == nil ? sent : string("externalId")
-            return .identity(IdentityBinding(deviceId: string("deviceId") ?? Self.deviceId, externalId: bound,
-                                             changedAt: string("boundAt") ?? string("unboundAt")))
+            return .identity(
+                IdentityBinding(
+                    deviceId: string("deviceId") ?? Self.deviceId, externalId: bound,
+                    changedAt: string("boundAt") ?? string("unboundAt")))
         case .events:
             return .eventAccepted
         }
@@ -350,7 +388,7 @@ struct ResponseBodyFuzzer {
         switch value {
         case .null: out += Array("null".utf8)
         case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
-        case .number(let number): out += Array("\(number)".utf8)   // shortest round-trip form, e.g. 1e+308
+        case .number(let number): out += Array("\(number)".utf8)  // shortest round-trip form, e.g. 1e+308
         case .string(let string): writeString(string, into: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -387,7 +425,11 @@ struct ResponseBodyFuzzer {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
             case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0..<0x20: out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            case 0..<0x20:
+                out += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                    hex[Int(byte & 15)],
+                ]
             default: out.append(byte)
             }
         }

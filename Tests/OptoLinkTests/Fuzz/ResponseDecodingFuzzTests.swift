@@ -1,10 +1,11 @@
 import Foundation
+import OptoLink
+import OptoLinkTesting
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import OptoLink
-import OptoLinkTesting
 
 /// Holds the answer the transport gives next.
 ///
@@ -70,23 +71,28 @@ struct ResponseDecodingFuzzTests {
     @Test(.timeLimit(.minutes(isLong ? 20 : 2)))
     func everyGeneratedAnswerDecodesOrFailsWithAnOptoLinkError() async throws {
         // Keeps a core busy for ~20 s: never beside the real-clock tests (see QuietMachine).
-        try await QuietMachine.shared.run { try await self.everyGeneratedAnswerDecodesOrFailsWithAnOptoLinkErrorAlone() }
+        try await QuietMachine.shared.run {
+            try await self.everyGeneratedAnswerDecodesOrFailsWithAnOptoLinkErrorAlone()
+        }
     }
 
     private func everyGeneratedAnswerDecodesOrFailsWithAnOptoLinkErrorAlone() async throws {
         let seed = FuzzRandom.runSeed()
-        print("OptoLink response fuzz: seed \(seed) (repeat with OPTOLINK_FUZZ_SEED=\(seed)), \(Self.inputCount) inputs")
+        print(
+            "OptoLink response fuzz: seed \(seed) (repeat with OPTOLINK_FUZZ_SEED=\(seed)), \(Self.inputCount) inputs")
         let started = Date()
         // One worker, so one of the 2 cores stays free for the suites running beside it (their real-clock
         // tests); every endpoint has its own seeded stream.
-        let tally = try await Self.fuzz(endpoints: [.linkData, .match, .session, .identity, .identityClear, .events], seed: seed,
-                                        count: Self.inputCount, hugeBodies: Self.hugeBodies)
+        let tally = try await Self.fuzz(
+            endpoints: [.linkData, .match, .session, .identity, .identityClear, .events], seed: seed,
+            count: Self.inputCount, hugeBodies: Self.hugeBodies)
         for message in tally.messages { Issue.record(Comment(rawValue: "seed \(seed), " + message)) }
         let elapsed = Date().timeIntervalSince(started)
-        print("OptoLink response fuzz: \(tally.tried) inputs, \(tally.accepted) well-formed accepted, "
-              + "\(tally.tried - tally.accepted) refused with an OptoLinkError, \(tally.failures) mismatches, "
-              + "largest body \(tally.largestBody) bytes, \(String(format: "%.1f", elapsed)) s; by kind: "
-              + tally.kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        print(
+            "OptoLink response fuzz: \(tally.tried) inputs, \(tally.accepted) well-formed accepted, "
+                + "\(tally.tried - tally.accepted) refused with an OptoLinkError, \(tally.failures) mismatches, "
+                + "largest body \(tally.largestBody) bytes, \(String(format: "%.1f", elapsed)) s; by kind: "
+                + tally.kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         #expect(tally.tried == Self.inputCount)
         #expect(tally.requestsSent == Self.inputCount)
         #expect(tally.failures == 0, "seed \(seed)")
@@ -100,13 +106,17 @@ struct ResponseDecodingFuzzTests {
         let box = AnswerBox()
         let transport = ScriptedTransport { _ in box.get() }
         let configuration = try OptoLinkConfiguration(
-            apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: URL(string: "https://links.demo.test")!,
+            apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
+            baseURL: URL(string: "https://links.demo.test")!,
             maxRetries: 0)
         let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
-        let fingerprint = Fingerprint(platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US", timezone: "Europe/Berlin")
+        let fingerprint = Fingerprint(
+            platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US",
+            timezone: "Europe/Berlin")
         var fuzzers = endpoints.enumerated().map { index, endpoint in
-            ResponseBodyFuzzer(endpoint: endpoint, seed: seed &+ UInt64(index + 1) &* 0x1000_0000_01B3,
-                               hugeBodies: hugeBodies / endpoints.count + (index < hugeBodies % endpoints.count ? 1 : 0))
+            ResponseBodyFuzzer(
+                endpoint: endpoint, seed: seed &+ UInt64(index + 1) &* 0x1000_0000_01B3,
+                hugeBodies: hugeBodies / endpoints.count + (index < hugeBodies % endpoints.count ? 1 : 0))
         }
         var tally = Tally()
         while tally.tried < count {
@@ -120,19 +130,34 @@ struct ResponseDecodingFuzzTests {
             tally.kinds[input.kind, default: 0] += 1
             tally.largestBody = max(tally.largestBody, input.body.count)
             let requestId = "req-\(endpoint.rawValue)-\(tally.tried)"
-            box.set(HTTPResponse(status: input.status, headers: ["Content-Type": "application/json", "X-Request-Id": requestId], body: input.body))
+            box.set(
+                HTTPResponse(
+                    status: input.status, headers: ["Content-Type": "application/json", "X-Request-Id": requestId],
+                    body: input.body))
 
             let outcome: Result<Outcome, OptoLinkError>
             do throws(OptoLinkError) {
                 switch endpoint {
-                case .linkData: outcome = .success(.link(try await api.linkData(shortCode: "summer", deviceId: ResponseBodyFuzzer.deviceId)))
+                case .linkData:
+                    outcome = .success(
+                        .link(try await api.linkData(shortCode: "summer", deviceId: ResponseBodyFuzzer.deviceId)))
                 case .match:
-                    outcome = .success(.match(try await api.match(clipboardToken: nil, deviceId: ResponseBodyFuzzer.deviceId, fingerprint: fingerprint)))
-                case .session: outcome = .success(.session(try await api.registerSession(deviceId: ResponseBodyFuzzer.deviceId, fingerprint: nil)))
+                    outcome = .success(
+                        .match(
+                            try await api.match(
+                                clipboardToken: nil, deviceId: ResponseBodyFuzzer.deviceId, fingerprint: fingerprint)))
+                case .session:
+                    outcome = .success(
+                        .session(try await api.registerSession(deviceId: ResponseBodyFuzzer.deviceId, fingerprint: nil))
+                    )
                 case .identity:
-                    outcome = .success(.identity(try await api.setIdentity(
-                        externalId: ResponseBodyFuzzer.externalId, deviceId: ResponseBodyFuzzer.deviceId, fingerprint: nil)))
-                case .identityClear: outcome = .success(.identity(try await api.clearIdentity(deviceId: ResponseBodyFuzzer.deviceId)))
+                    outcome = .success(
+                        .identity(
+                            try await api.setIdentity(
+                                externalId: ResponseBodyFuzzer.externalId, deviceId: ResponseBodyFuzzer.deviceId,
+                                fingerprint: nil)))
+                case .identityClear:
+                    outcome = .success(.identity(try await api.clearIdentity(deviceId: ResponseBodyFuzzer.deviceId)))
                 case .events:
                     try await api.sendEvent(name: "fuzz", properties: nil, deviceId: ResponseBodyFuzzer.deviceId)
                     outcome = .success(.eventAccepted)
@@ -144,7 +169,8 @@ struct ResponseDecodingFuzzTests {
             if let problem = mismatch(outcome, input.expected, requestId: requestId) {
                 tally.failures += 1
                 if tally.failures <= 10 {
-                    tally.messages.append("""
+                    tally.messages.append(
+                        """
                         input #\(tally.tried) of \(endpoints.map(\.rawValue)) (\(endpoint), \(input.kind), status \(input.status)): \(problem)
                         body: \(String(decoding: input.body.prefix(300), as: UTF8.self).debugDescription)
                         """)
@@ -156,12 +182,17 @@ struct ResponseDecodingFuzzTests {
     }
 
     /// nil when `outcome` is what `expected` says; else what went wrong.
-    private static func mismatch(_ outcome: Result<Outcome, OptoLinkError>, _ expected: ResponseBodyFuzzer.Expected, requestId: String) -> String? {
+    private static func mismatch(
+        _ outcome: Result<Outcome, OptoLinkError>, _ expected: ResponseBodyFuzzer.Expected, requestId: String
+    ) -> String? {
         switch (expected, outcome) {
         case (.link(let want), .success(.link(let got))): return want == got ? nil : "decoded \(got), expected \(want)"
-        case (.match(let want), .success(.match(let got))): return want == got ? nil : "decoded \(String(describing: got)), expected \(String(describing: want))"
-        case (.session(let want), .success(.session(let got))): return want == got ? nil : "decoded \(got), expected \(want)"
-        case (.identity(let want), .success(.identity(let got))): return want == got ? nil : "decoded \(got), expected \(want)"
+        case (.match(let want), .success(.match(let got))):
+            return want == got ? nil : "decoded \(String(describing: got)), expected \(String(describing: want))"
+        case (.session(let want), .success(.session(let got))):
+            return want == got ? nil : "decoded \(got), expected \(want)"
+        case (.identity(let want), .success(.identity(let got))):
+            return want == got ? nil : "decoded \(got), expected \(want)"
         case (.eventAccepted, .success(.eventAccepted)): return nil
         case (.invalidResponse, .failure(let error)):
             guard error == .invalidResponse else { return "threw \(error), expected invalidResponse" }

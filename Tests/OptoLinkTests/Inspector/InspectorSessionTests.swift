@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 /// The inspector's logic against a scripted dashboard on the SDK's manual clock: hello, welcome,
 /// streaming in order, commands (refused unless allowed), reconnection with capped backoff, stop.
@@ -34,8 +35,10 @@ struct InspectorSessionTests {
         #expect(!line.contains(Fixtures.clientKey))
     }
 
-    @Test(arguments: [(ClipboardReading.atFirstLaunch, InspectorClipboardReading.atFirstLaunch, InspectorPasteboardState.empty),
-                      (.whenAppAsks, .whenAppAsks, .empty), (.never, .never, .unknown)])
+    @Test(arguments: [
+        (ClipboardReading.atFirstLaunch, InspectorClipboardReading.atFirstLaunch, InspectorPasteboardState.empty),
+        (.whenAppAsks, .whenAppAsks, .empty), (.never, .never, .unknown),
+    ])
     func theHelloNamesThePasteboardSettingTheAppChose(
         reading: ClipboardReading, expected: InspectorClipboardReading, pasteboard: InspectorPasteboardState
     ) async throws {
@@ -106,8 +109,9 @@ struct InspectorSessionTests {
         let dashboard = ScriptedDashboard()
 
         // When the inspector attaches (and streams) before the app listens
-        let inspector = OptoLinkInspector(optoLink: sdk, dashboard: .address(host: "scripted", port: 7420), token: "t",
-                                          allowsCommands: false, resolver: dashboard.resolver, settings: InspectorSettings())
+        let inspector = OptoLinkInspector(
+            optoLink: sdk, dashboard: .address(host: "scripted", port: 7420), token: "t",
+            allowsCommands: false, resolver: dashboard.resolver, settings: InspectorSettings())
         let connection = await dashboard.next()
         connection.emit(.ready)
         _ = await connection.nextControl()
@@ -156,7 +160,9 @@ struct InspectorSessionTests {
         let (connection, _, reader) = try await fixture.welcomeNext()
 
         // When the dashboard runs each command
-        func run(_ id: Int, _ name: InspectorCommandName, _ args: [String: JSONValue] = [:]) async throws -> InspectorCommandResult {
+        func run(_ id: Int, _ name: InspectorCommandName, _ args: [String: JSONValue] = [:]) async throws
+            -> InspectorCommandResult
+        {
             connection.emit(.message(.command(InspectorCommand(id: id, name: name, args: args))))
             let result = try #require(await reader.nextResult())
             #expect(result.id == id)
@@ -184,11 +190,16 @@ struct InspectorSessionTests {
         #expect(!unknown.ok && unknown.detail.contains("unknown command formatDisk"))
         // and each command was logged by the SDK (the app's logger and the diagnostics)
         let sent = await fixture.device.transport.requests.compactMap(route(of:))
-        #expect(sent.contains(.events) && sent.contains(.identity) && sent.contains(.identityClear) && sent.contains(.match))
+        #expect(
+            sent.contains(.events) && sent.contains(.identity) && sent.contains(.identityClear) && sent.contains(.match)
+        )
         connection.emit(.message(.command(InspectorCommand(id: 11, name: .flushEvents))))
         _ = await reader.items { $0.logMessage?.contains("command flushEvents") == true }
         let logged = reader.seen
-        #expect(logged.contains { $0.logMessage?.contains("command trackEvent from the dashboard: queued event dash_test") == true })
+        #expect(
+            logged.contains {
+                $0.logMessage?.contains("command trackEvent from the dashboard: queued event dash_test") == true
+            })
         #expect(logged.contains { $0.logMessage?.contains("command formatDisk from the dashboard: not run") == true })
     }
 
@@ -210,7 +221,10 @@ struct InspectorSessionTests {
         // Then the batch says how many were dropped, and holds the newest 5, numbered after the gap
         #expect(batch.dropped == inspector.status.dropped)
         #expect(batch.items.count == 5)
-        guard case .diagnostic(let firstSeq, _)? = batch.items.first else { Issue.record("no diagnostic"); return }
+        guard case .diagnostic(let firstSeq, _)? = batch.items.first else {
+            Issue.record("no diagnostic")
+            return
+        }
         #expect(firstSeq == batch.dropped + 1)
         var writer = InspectorLineWriter()
         var unsent = 0
@@ -239,8 +253,13 @@ struct InspectorSessionTests {
         // Then the waits were 0.5, 1, 2 … capped at 30, and the problem was logged once
         #expect(clock.requestedSleeps.prefix(10) == [0.5, 1, 2, 4, 8, 16, 30, 30, 30, 30])
         #expect(dashboard.count == 10)
-        #expect(messages.all.filter { $0.contains("cannot attach to the dashboard at scripted:7420: connection refused") }.count == 1)
-        guard case .waitingToRetry(let after, let problem) = inspector.status.phase else { Issue.record("\(inspector.status.phase)"); return }
+        #expect(
+            messages.all.filter { $0.contains("cannot attach to the dashboard at scripted:7420: connection refused") }
+                .count == 1)
+        guard case .waitingToRetry(let after, let problem) = inspector.status.phase else {
+            Issue.record("\(inspector.status.phase)")
+            return
+        }
         #expect(after == 30 && problem == "connection refused")
     }
 
@@ -256,12 +275,16 @@ struct InspectorSessionTests {
         _ = await connection.nextControl()
 
         // When it answers refused
-        connection.emit(.message(.refused(InspectorRefusal(reason: .token, message: "this dashboard's token is ab12-cd34"))))
+        connection.emit(
+            .message(.refused(InspectorRefusal(reason: .token, message: "this dashboard's token is ab12-cd34"))))
 
         // Then the connection is closed, the error logged, and a new attempt comes after the wait
         await waitForPhase(inspector) { if case .waitingToRetry = $0 { true } else { false } }
         #expect(connection.closeReason != nil)
-        #expect(messages.all.contains { $0.hasPrefix("error: OptoLink inspector: the dashboard at scripted:7420 refused the app (token)") })
+        #expect(
+            messages.all.contains {
+                $0.hasPrefix("error: OptoLink inspector: the dashboard at scripted:7420 refused the app (token)")
+            })
         await clock.advance(by: 0.5)
         _ = await fixture.dashboard.next()
     }
@@ -280,7 +303,7 @@ struct InspectorSessionTests {
         await clock.waitForSleepers(1)
         #expect(connection.closeReason == nil)
         await clock.advance(by: 10)
-        await clock.waitForSleepers(1)   // the reconnect wait
+        await clock.waitForSleepers(1)  // the reconnect wait
 
         // Then the inspector gave up on it
         #expect(connection.closeReason?.contains("did not answer the hello within 10 s") == true)
@@ -310,7 +333,8 @@ struct InspectorSessionTests {
     @Test func anEmptyTokenStopsAtOnceAndSaysWhy() async {
         let messages = LogBox()
         let fixture = InspectorFixture(logger: { _, message in messages.add(message) })
-        let inspector = OptoLinkInspector.attach(to: fixture.sdk, dashboard: .address(host: "127.0.0.1", port: 9), token: "  ")
+        let inspector = OptoLinkInspector.attach(
+            to: fixture.sdk, dashboard: .address(host: "127.0.0.1", port: 9), token: "  ")
         #expect(inspector.status.phase == .stopped)
         #expect(messages.all.contains { $0.contains("pairing token must be 1–128 characters") })
     }
@@ -326,6 +350,14 @@ final class LogBox: @unchecked Sendable {
     // @unchecked: `messages` is only touched while `lock` is held.
     private let lock = NSLock()
     private var messages: [String] = []
-    func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return messages }
+    func add(_ message: String) {
+        lock.lock()
+        messages.append(message)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import OptoLink
 import OptoLinkTesting
+
+@testable import OptoLink
 
 /// The pieces of an inspector test: an SDK on a manual clock (not a first launch, so no `/match`),
 /// backend answers for every route, and a scripted dashboard.
@@ -10,9 +11,11 @@ struct InspectorFixture {
     let sdk: OptoLink
     let dashboard: ScriptedDashboard
 
-    init(firstLaunch: Bool = false, eventsHang: Bool = false, dashboard: ScriptedDashboard = ScriptedDashboard(),
-         logger: OptoLinkLogger? = nil, clipboardReading: ClipboardReading = .atFirstLaunch,
-         pasteboard: InMemoryPasteboard = InMemoryPasteboard()) {
+    init(
+        firstLaunch: Bool = false, eventsHang: Bool = false, dashboard: ScriptedDashboard = ScriptedDashboard(),
+        logger: OptoLinkLogger? = nil, clipboardReading: ClipboardReading = .atFirstLaunch,
+        pasteboard: InMemoryPasteboard = InMemoryPasteboard()
+    ) {
         let store = InMemoryKeyValueStore()
         if !firstLaunch { store.set(true, forKey: LaunchState.key) }
         let transport = routedTransport { endpoint, _ in
@@ -33,8 +36,9 @@ struct InspectorFixture {
     }
 
     func attach(allowsCommands: Bool = false, settings: InspectorSettings = InspectorSettings()) -> OptoLinkInspector {
-        OptoLinkInspector(optoLink: sdk, dashboard: .address(host: "scripted", port: 7420), token: Self.token,
-                          allowsCommands: allowsCommands, resolver: dashboard.resolver, settings: settings)
+        OptoLinkInspector(
+            optoLink: sdk, dashboard: .address(host: "scripted", port: 7420), token: Self.token,
+            allowsCommands: allowsCommands, resolver: dashboard.resolver, settings: settings)
     }
 
     /// Connects the next connection, checks the hello arrives, welcomes it; returns the connection, the
@@ -93,7 +97,11 @@ final class OutboxReader: @unchecked Sendable {
     }
 
     /// Every item read so far.
-    var seen: [InspectorOutbox.Item] { lock.lock(); defer { lock.unlock() }; return history }
+    var seen: [InspectorOutbox.Item] {
+        lock.lock()
+        defer { lock.unlock() }
+        return history
+    }
 
     /// The next command result.
     func nextResult() async -> InspectorCommandResult? {

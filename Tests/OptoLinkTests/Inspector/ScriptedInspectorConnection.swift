@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OptoLink
 
 /// A test double of ``InspectorConnection``: the test plays the dashboard (`emit`), and reads what the
@@ -90,7 +91,11 @@ final class ScriptedInspectorConnection: InspectorConnection, @unchecked Sendabl
     func close(reason: String) { emit(.closed(reason: reason)) }
 
     /// Why the connection closed, nil while open.
-    var closeReason: String? { lock.lock(); defer { lock.unlock() }; return closed }
+    var closeReason: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed
+    }
 }
 
 /// Hands out a new ``ScriptedInspectorConnection`` per attempt and lets the test wait for each.
@@ -101,7 +106,11 @@ final class ScriptedDashboard: @unchecked Sendable {
     private var started: [ScriptedInspectorConnection] = []
     private var waiters: [CheckedContinuation<ScriptedInspectorConnection, Never>] = []
     /// Connections so far.
-    var count: Int { lock.lock(); defer { lock.unlock() }; return startedCount }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return startedCount
+    }
     private var startedCount = 0
     /// Called right after each connection starts (e.g. to close it at once).
     let behaviour: @Sendable (ScriptedInspectorConnection) -> Void
@@ -112,7 +121,9 @@ final class ScriptedDashboard: @unchecked Sendable {
 
     /// The resolver the inspector uses.
     var resolver: InspectorResolver {
-        { [self] in [InspectorCandidate(label: "scripted:7420") { ScriptedInspectorConnection(onStart: { self.started($0) }) }] }
+        { [self] in
+            [InspectorCandidate(label: "scripted:7420") { ScriptedInspectorConnection(onStart: { self.started($0) }) }]
+        }
     }
 
     private func started(_ connection: ScriptedInspectorConnection) {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 /// The rules behind the UIKit and SwiftUI helpers (Sources/OptoLink/Integration), which are themselves
 /// only type-checked here (Scripts/apple-typecheck.sh): what they hand over, and what happens to it.
@@ -39,7 +40,8 @@ struct IncomingLinksTests {
         #expect(link.matchMethod == .direct)
         #expect(link.path == "/promo/summer")
         await sdk.shutdown()
-        #expect(await endpoints(device.transport).filter { $0 == .linkData }.count == 1)  // (a launch may also register a session)
+        // (a launch may also register a session)
+        #expect(await endpoints(device.transport).filter { $0 == .linkData }.count == 1)
     }
 
     @Test func startHandlingRefusesAURLThatIsNotOursWithoutARequest() async {

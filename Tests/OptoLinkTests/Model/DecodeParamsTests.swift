@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLink
 
 @Suite("Typed link parameters")
@@ -19,15 +20,20 @@ struct DecodeParamsTests {
 
     @Test func theParamsDecodeAsTheAppsType() throws {
         // Given a link's params as the backend sends them
-        let link = Self.link(["campaign": "summer", "discount": 20, "tags": ["a", "b"], "price": 9.99, "featured": true,
-                              "extra": ["nested": [1, 2]], "ignored": "x"])
+        let link = Self.link([
+            "campaign": "summer", "discount": 20, "tags": ["a", "b"], "price": 9.99, "featured": true,
+            "extra": ["nested": [1, 2]], "ignored": "x",
+        ])
 
         // When they are decoded as the app's type
         let promo = try link.decodeParams(as: Promo.self)
 
         // Then every field is there, unknown keys ignored, JSONValue taken as it is
-        #expect(promo == Promo(campaign: "summer", discount: 20, tags: ["a", "b"], price: 9.99, featured: true,
-                               extra: ["nested": [1, 2]]))
+        #expect(
+            promo
+                == Promo(
+                    campaign: "summer", discount: 20, tags: ["a", "b"], price: 9.99, featured: true,
+                    extra: ["nested": [1, 2]]))
     }
 
     @Test func stringsThatSpellNumbersAndBooleansDecodeAsThemForCustomSchemeLinks() throws {
@@ -45,9 +51,9 @@ struct DecodeParamsTests {
     }
 
     static let mismatches: [([String: JSONValue], String)] = [
-        (with("campaign", 1), "campaign"),                 // a number for a String
+        (with("campaign", 1), "campaign"),  // a number for a String
         (with("campaign", nil), "campaign: missing"),
-        (with("discount", 2.5), "discount"),               // not integral
+        (with("discount", 2.5), "discount"),  // not integral
         (with("discount", "20x"), "discount"),
         (with("tags", ["a", 2]), "tags[1]"),
         (with("price", "nan"), "price"),
@@ -79,13 +85,20 @@ struct DecodeParamsTests {
         case node(Tree)
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let child = try container.decodeIfPresent(Tree.self, forKey: .child) { self = .node(child) } else { self = .leaf }
+            if let child = try container.decodeIfPresent(Tree.self, forKey: .child) {
+                self = .node(child)
+            } else {
+                self = .leaf
+            }
         }
         enum CodingKeys: String, CodingKey { case child }
         var depth: Int {
             var depth = 0
             var tree = self
-            while case .node(let child) = tree { depth += 1; tree = child }
+            while case .node(let child) = tree {
+                depth += 1
+                tree = child
+            }
             return depth
         }
     }
@@ -119,7 +132,10 @@ struct DecodeParamsTests {
     }
 
     @Test func aCustomSchemeLinksQueryDecodes() throws {
-        struct Product: Decodable { let ref: String; let qty: Int }
+        struct Product: Decodable {
+            let ref: String
+            let qty: Int
+        }
         let matcher = LinkURLMatcher(configuration: Fixtures.configuration(urlSchemes: ["myapp"]))
         let link = try #require(matcher.customSchemeLink(in: URL(string: "myapp://products/1234?ref=mail&qty=3")!))
         let product = try link.decodeParams(as: Product.self)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLink
 
 /// Runs `body` on a thread with a 512 KiB stack (what Apple gives its cooperative threads) and returns
@@ -16,7 +17,8 @@ func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
 @Suite("Hostile nesting on a 512 KiB stack")
 struct HostileNestingTests {
     static func nested(_ depth: Int, open: String = "[", close: String = "]", closed: Bool = true) -> Data {
-        Data((String(repeating: open, count: depth) + "1" + (closed ? String(repeating: close, count: depth) : "")).utf8)
+        Data(
+            (String(repeating: open, count: depth) + "1" + (closed ? String(repeating: close, count: depth) : "")).utf8)
     }
 
     @Test(arguments: [600, 5_000, 100_000])
@@ -54,17 +56,24 @@ struct HostileNestingTests {
         let body = Self.nested(30_000 / 11, open: #"{"message":"#, close: "}")
         let deepArray = Self.nested(60_000)
         let errors = await onSmallStack { () -> [OptoLinkError] in
-            [OptoLinkError.http(HTTPResponse(status: 400, body: body)), OptoLinkError.http(HTTPResponse(status: 502, body: deepArray))]
+            [
+                OptoLinkError.http(HTTPResponse(status: 400, body: body)),
+                OptoLinkError.http(HTTPResponse(status: 502, body: deepArray)),
+            ]
         }
         #expect(errors.map(\.status) == [400, 502])
         #expect(errors.allSatisfy { $0 == .httpStatus && $0.message.hasPrefix("HTTP ") })
     }
 
     @Test func aRequestsJSONBodyIsReadWithTheSameParser() async {
-        let request = HTTPRequest(method: "POST", url: URL(string: "https://links.demo.test/sdk/events")!, body: Self.nested(100_000), timeout: 10)
+        let request = HTTPRequest(
+            method: "POST", url: URL(string: "https://links.demo.test/sdk/events")!, body: Self.nested(100_000),
+            timeout: 10)
         let body = await onSmallStack { request.jsonBody }
         #expect(body == nil)
-        let ok = HTTPRequest(method: "POST", url: URL(string: "https://links.demo.test/sdk/events")!, body: Data(#"{"a":[1,{"b":null}]}"#.utf8), timeout: 10)
+        let ok = HTTPRequest(
+            method: "POST", url: URL(string: "https://links.demo.test/sdk/events")!,
+            body: Data(#"{"a":[1,{"b":null}]}"#.utf8), timeout: 10)
         #expect(ok.jsonBody == ["a": [1, ["b": nil]]])
     }
 }

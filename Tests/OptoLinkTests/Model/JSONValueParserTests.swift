@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OptoLink
 
 /// The SDK's only JSON reader must accept exactly what `JSONDecoder` accepts, and read it the same.
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func refusesInvalidUTF8() {
-        let data = Data([0x22, 0xC3, 0x28, 0x22])   // "\xC3(" : invalid UTF-8 inside a string
+        let data = Data([0x22, 0xC3, 0x28, 0x22])  // "\xC3(" : invalid UTF-8 inside a string
         #expect(JSONValueParser.parse(data) == nil)
         #expect(throws: JSONValueParser.Failure.self) { try JSONValueParser.decode(data) }
     }
@@ -52,7 +53,8 @@ import Testing
         let data = Data([0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8))
         let reference = try JSONDecoder().decode(JSONValue.self, from: data)
         #expect(JSONValueParser.parse(data) == reference)
-        #expect(JSONValueParser.parse(Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("1".utf8))) == nil)   // one mark only
+        // one mark only
+        #expect(JSONValueParser.parse(Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("1".utf8))) == nil)
     }
 
     @Test func aNegativeZeroWithAnExponentIsJSON() throws {

@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import OptoLink
 
 @Suite("Model")
 struct ModelTests {
-    @Test(arguments: ["DIRECT", "CLIPBOARD", "INSTALL_REFERRER", "FINGERPRINT_EXACT", "FINGERPRINT_SCORED", "IP_FUZZY", "NONE"])
+    @Test(arguments: [
+        "DIRECT", "CLIPBOARD", "INSTALL_REFERRER", "FINGERPRINT_EXACT", "FINGERPRINT_SCORED", "IP_FUZZY", "NONE",
+    ])
     func knownMatchMethodsRoundTrip(_ raw: String) {
         let method = MatchMethod(rawValue: raw)
         #expect(method.rawValue == raw)

@@ -26,7 +26,8 @@ struct PrivacyManifestTests {
 
     /// The required-reason families used in `sources` (path → Swift source) that `declared` lacks, as
     /// readable lines; and the declared ones nothing uses.
-    static func audit(sources: [String: String], declared: [String: [String]]) -> (missing: [String], unused: [String]) {
+    static func audit(sources: [String: String], declared: [String: [String]]) -> (missing: [String], unused: [String])
+    {
         var missing: [String] = []
         var unused: [String] = []
         for family in RequiredReasonAPI.all {
@@ -44,11 +45,13 @@ struct PrivacyManifestTests {
     }
 
     static func sdkSources() throws -> [String: String] {
-        let files = FileManager.default.enumerator(at: sdk, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sdk, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         var sources: [String: String] = [:]
         for file in files {
-            sources[String(file.path.dropFirst(ScriptRun.packageRoot.path.count + 1))] = try String(contentsOf: file, encoding: .utf8)
+            sources[String(file.path.dropFirst(ScriptRun.packageRoot.path.count + 1))] = try String(
+                contentsOf: file, encoding: .utf8)
         }
         return sources
     }
@@ -77,7 +80,8 @@ struct PrivacyManifestTests {
         for line in unused { print("warning: PrivacyInfo.xcprivacy: \(line)") }
         // And every declared reason is one Apple accepts for its category
         for (category, reasons) in declared {
-            let family = try #require(RequiredReasonAPI.all.first { $0.category == category }, "unknown category \(category)")
+            let family = try #require(
+                RequiredReasonAPI.all.first { $0.category == category }, "unknown category \(category)")
             #expect(!reasons.isEmpty, "\(category) declares no reason")
             #expect(Set(reasons).isSubset(of: family.reasons), "\(category): \(reasons) not all in \(family.reasons)")
         }
@@ -104,10 +108,14 @@ struct PrivacyManifestTests {
         let (missing, unused) = Self.audit(sources: ["Fixture.swift": source], declared: [:])
 
         // Then boot time is missing, at its line, and user defaults is not
-        #expect(missing == ["NSPrivacyAccessedAPICategorySystemBootTime is used but not declared: Fixture.swift:3 (systemUptime)"])
+        #expect(
+            missing == [
+                "NSPrivacyAccessedAPICategorySystemBootTime is used but not declared: Fixture.swift:3 (systemUptime)"
+            ])
         #expect(unused.isEmpty)
         // And a declaration nothing uses is only reported as unused
-        let declaredOnly = Self.audit(sources: ["Fixture.swift": "let x = 1"], declared: ["NSPrivacyAccessedAPICategoryDiskSpace": ["E174.1"]])
+        let declaredOnly = Self.audit(
+            sources: ["Fixture.swift": "let x = 1"], declared: ["NSPrivacyAccessedAPICategoryDiskSpace": ["E174.1"]])
         #expect(declaredOnly.missing.isEmpty)
         #expect(declaredOnly.unused.count == 1)
     }
@@ -122,10 +130,14 @@ struct PrivacyManifestTests {
         #expect((manifest["NSPrivacyTrackingDomains"] as? [String])?.isEmpty == true)
         let collected = manifest["NSPrivacyCollectedDataTypes"] as? [[String: Any]] ?? []
         let types = collected.compactMap { $0["NSPrivacyCollectedDataType"] as? String }
-        #expect(Set(types) == ["NSPrivacyCollectedDataTypeDeviceID", "NSPrivacyCollectedDataTypeUserID",
-                               "NSPrivacyCollectedDataTypeProductInteraction"])
+        #expect(
+            Set(types) == [
+                "NSPrivacyCollectedDataTypeDeviceID", "NSPrivacyCollectedDataTypeUserID",
+                "NSPrivacyCollectedDataTypeProductInteraction",
+            ])
         let purposes: Set<String> = [
-            "NSPrivacyCollectedDataTypePurposeThirdPartyAdvertising", "NSPrivacyCollectedDataTypePurposeDeveloperAdvertising",
+            "NSPrivacyCollectedDataTypePurposeThirdPartyAdvertising",
+            "NSPrivacyCollectedDataTypePurposeDeveloperAdvertising",
             "NSPrivacyCollectedDataTypePurposeAnalytics", "NSPrivacyCollectedDataTypePurposeProductPersonalization",
             "NSPrivacyCollectedDataTypePurposeAppFunctionality", "NSPrivacyCollectedDataTypePurposeOther",
         ]

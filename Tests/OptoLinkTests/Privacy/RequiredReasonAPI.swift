@@ -19,9 +19,11 @@ struct RequiredReasonAPI: Sendable {
     static let all: [RequiredReasonAPI] = [
         RequiredReasonAPI(
             category: "NSPrivacyAccessedAPICategoryFileTimestamp",
-            symbols: ["creationDate", "modificationDate", "fileModificationDate", "contentModificationDateKey",
-                      "creationDateKey", "NSFileCreationDate", "NSFileModificationDate", "getattrlist",
-                      "getattrlistbulk", "fgetattrlist", "getattrlistat", "stat", "fstat", "fstatat", "lstat"],
+            symbols: [
+                "creationDate", "modificationDate", "fileModificationDate", "contentModificationDateKey",
+                "creationDateKey", "NSFileCreationDate", "NSFileModificationDate", "getattrlist",
+                "getattrlistbulk", "fgetattrlist", "getattrlistat", "stat", "fstat", "fstatat", "lstat",
+            ],
             reasons: ["DDA9.1", "C617.1", "3B52.1", "0A2A.1"]),
         RequiredReasonAPI(
             category: "NSPrivacyAccessedAPICategorySystemBootTime",
@@ -29,9 +31,11 @@ struct RequiredReasonAPI: Sendable {
             reasons: ["35F9.1", "8FFB.1", "3D61.1"]),
         RequiredReasonAPI(
             category: "NSPrivacyAccessedAPICategoryDiskSpace",
-            symbols: ["volumeAvailableCapacityKey", "volumeAvailableCapacityForImportantUsageKey",
-                      "volumeAvailableCapacityForOpportunisticUsageKey", "volumeTotalCapacityKey", "systemFreeSize",
-                      "systemSize", "statfs", "statvfs", "fstatfs", "fstatvfs"],
+            symbols: [
+                "volumeAvailableCapacityKey", "volumeAvailableCapacityForImportantUsageKey",
+                "volumeAvailableCapacityForOpportunisticUsageKey", "volumeTotalCapacityKey", "systemFreeSize",
+                "systemSize", "statfs", "statvfs", "fstatfs", "fstatvfs",
+            ],
             reasons: ["85F4.1", "E174.1", "7D9E.1", "B728.1"]),
         RequiredReasonAPI(
             category: "NSPrivacyAccessedAPICategoryActiveKeyboards",
@@ -81,9 +85,15 @@ func codeOnly(_ source: String) -> String {
             var depth = 0
             var cursor = index
             repeat {
-                if source[cursor...].hasPrefix("/*") { depth += 1; cursor = source.index(cursor, offsetBy: 2) }
-                else if source[cursor...].hasPrefix("*/") { depth -= 1; cursor = source.index(cursor, offsetBy: 2) }
-                else { cursor = source.index(after: cursor) }
+                if source[cursor...].hasPrefix("/*") {
+                    depth += 1
+                    cursor = source.index(cursor, offsetBy: 2)
+                } else if source[cursor...].hasPrefix("*/") {
+                    depth -= 1
+                    cursor = source.index(cursor, offsetBy: 2)
+                } else {
+                    cursor = source.index(after: cursor)
+                }
             } while depth > 0 && cursor < source.endIndex
             out += blank(source[index..<cursor])
             index = cursor
@@ -97,7 +107,10 @@ func codeOnly(_ source: String) -> String {
                     cursor = source.index(cursor, offsetBy: 2, limitedBy: source.endIndex) ?? source.endIndex
                     continue
                 }
-                if source[cursor...].hasPrefix(closer) { cursor = source.index(cursor, offsetBy: closer.count); break }
+                if source[cursor...].hasPrefix(closer) {
+                    cursor = source.index(cursor, offsetBy: closer.count)
+                    break
+                }
                 if opener == "\"" && source[cursor] == "\n" { break }
                 cursor = source.index(after: cursor)
             }

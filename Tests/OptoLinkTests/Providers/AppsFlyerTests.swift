@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// AppsFlyer's S2S deep-link request (seed 003), the in-app side: the SDK never holds the DevKey; the
 /// app's hook signs or makes the call; the answer (the seed's own examples) maps into OptoLinkData.
@@ -12,7 +14,8 @@ import OptoLinkTesting
 struct AppsFlyerTests {
     static let appID = "id123456789"
     /// The seed's `Click_found` example.
-    static let foundJSON = #"{"found":true,"click_event":{"timestamp":"2020-04-22T08:45:33.412","custom_params":{"fruit_name":"apples","fruit_amount":"26"},"campaign_id":"394a89cf-275a-451b-b030-1c6f8b55ff19","match_type":"probabilistic","media_source":"Email","campaign":"my_new_campaign","click_http_referrer":"https://www.ynet.co.il/","af_sub1":"my_afsub1","af_sub2":"my_afsub2","af_sub3":"my_afsub3","af_sub4":"my_afsub4","af_sub5":"my_afsub5"}}"#
+    static let foundJSON =
+        #"{"found":true,"click_event":{"timestamp":"2020-04-22T08:45:33.412","custom_params":{"fruit_name":"apples","fruit_amount":"26"},"campaign_id":"394a89cf-275a-451b-b030-1c6f8b55ff19","match_type":"probabilistic","media_source":"Email","campaign":"my_new_campaign","click_http_referrer":"https://www.ynet.co.il/","af_sub1":"my_afsub1","af_sub2":"my_afsub2","af_sub3":"my_afsub3","af_sub4":"my_afsub4","af_sub5":"my_afsub5"}}"#
     /// The seed's example signature (for `2015-01-22T08:45:33.412` + `127.0.0.1` with its DevKey).
     static let seedSignature = "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327"
 
@@ -36,19 +39,27 @@ struct AppsFlyerTests {
         #expect(requests.count == 1)
         let request = try #require(requests.first)
         #expect(request.method == "POST")
-        #expect(request.url.absoluteString == "https://dls2s.appsflyer.com/v1.0/ios/id123456789?af_sig=\(Self.seedSignature)")
+        #expect(
+            request.url.absoluteString
+                == "https://dls2s.appsflyer.com/v1.0/ios/id123456789?af_sig=\(Self.seedSignature)")
         #expect(request.header("Content-Type") == "application/json")
         let body = try #require(request.jsonBody)
         let timestamp = try #require(asked.all.first)
-        #expect(body == [
-            "is_first": "true", "lang": "en-US", "os": "17.4.1", "timestamp": .string(timestamp), "type": "iPhone16,1",
-            "ip": "198.51.100.23", "request_id": .string(sdk.deviceId),
-        ])
+        #expect(
+            body == [
+                "is_first": "true", "lang": "en-US", "os": "17.4.1", "timestamp": .string(timestamp),
+                "type": "iPhone16,1",
+                "ip": "198.51.100.23", "request_id": .string(sdk.deviceId),
+            ])
         // ISO 8601 UTC, milliseconds, no zone letter: 2015-01-22T08:45:33.412
         #expect(timestamp.count == 23)
-        #expect(timestamp.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$"#, options: .regularExpression) != nil)
+        #expect(
+            timestamp.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$"#, options: .regularExpression) != nil)
         // And no header carries a key
-        #expect(Set(request.headers.keys.map { $0.lowercased() }).isDisjoint(with: ["authorization", "x-api-key", "api-key"]))
+        #expect(
+            Set(request.headers.keys.map { $0.lowercased() }).isDisjoint(with: [
+                "authorization", "x-api-key", "api-key",
+            ]))
         // And the answer maps: custom_params are the params, match_type the method, the rest kept
         #expect(link.isDeferred)
         #expect(link.service == .appsFlyer)
@@ -63,7 +74,8 @@ struct AppsFlyerTests {
     }
 
     @Test func theSeedsTimestampFormat() {
-        #expect(AppsFlyerProvider.timestamp(Date(timeIntervalSince1970: 1_421_916_333.412)) == "2015-01-22T08:45:33.412")
+        #expect(
+            AppsFlyerProvider.timestamp(Date(timeIntervalSince1970: 1_421_916_333.412)) == "2015-01-22T08:45:33.412")
     }
 
     @Test func aRelayHookGetsTheUnsignedRequestWithoutTheIPAndRelaysTheAnswer() async throws {
@@ -95,7 +107,8 @@ struct AppsFlyerTests {
         // Given 503, 504, then found
         let hook = AppsFlyerHook.signing { _ in AppsFlyerSignature(ip: "198.51.100.23", signature: Self.seedSignature) }
         let transport = ScriptedTransport([
-            .response(status: 503, body: Data()), .response(status: 504, body: Data()), .response(status: 200, json: Self.foundJSON),
+            .response(status: 503, body: Data()), .response(status: 504, body: Data()),
+            .response(status: 200, json: Self.foundJSON),
         ])
         let device = TestDevice(transport: transport)
         let advancing = autoAdvance(device.clock)
@@ -108,9 +121,13 @@ struct AppsFlyerTests {
 
         // Given a 400 {code, message}
         let logs = Recorder<String>()
-        let refused = ScriptedTransport([.response(status: 400, json: #"{"code":"bad_request","message":"Bad Request"}"#)])
+        let refused = ScriptedTransport([
+            .response(status: 400, json: #"{"code":"bad_request","message":"Bad Request"}"#)
+        ])
         let other = TestDevice(transport: refused)
-        let second = other.start(try OptoLinkConfiguration(appsFlyerAppID: Self.appID, hook: hook, logger: { _, message in logs.record(message) }))
+        let second = other.start(
+            try OptoLinkConfiguration(
+                appsFlyerAppID: Self.appID, hook: hook, logger: { _, message in logs.record(message) }))
         #expect(await second.resolveDeferredLink() == nil)
         await second.shutdown()
         #expect(await refused.requests.count == 1)
@@ -136,6 +153,8 @@ struct AppsFlyerTests {
         #expect(await sdk.handle(url: URL(string: "https://example.onelink.me/abc")!) == nil)
         #expect(await sdk.trackEvent("af_purchase") == false)
         await sdk.shutdown()
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(appsFlyerAppID: "id1/../x", hook: hook) }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration(appsFlyerAppID: "id1/../x", hook: hook)
+        }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// Deep Blue Links (seed 004) through the one facade: request bytes from the recording transport, the
 /// 404 that routes by the URL, URL schemes without a request, and check-deferred with the screen in pixels.
@@ -12,10 +14,13 @@ import OptoLinkTesting
 struct DeepBlueTests {
     static let key = "dbl_sandbox_demo_0001"
     /// The seed's `ResolvedLink`.
-    static let resolvedJSON = #"{"id":42,"longUrl":"https://demo.example.com/products/1234?color=blue&size=m","shortUrl":"https://demo.dev.thedbl.ink/abc","isSandbox":true}"#
+    static let resolvedJSON =
+        #"{"id":42,"longUrl":"https://demo.example.com/products/1234?color=blue&size=m","shortUrl":"https://demo.dev.thedbl.ink/abc","isSandbox":true}"#
 
     static func configuration(logger: OptoLinkLogger? = nil) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(deepBlueAPIKey: key, linkDomains: ["demo.dev.thedbl.ink", "link.example.com"], urlSchemes: ["MyApp"], logger: logger)
+        try OptoLinkConfiguration(
+            deepBlueAPIKey: key, linkDomains: ["demo.dev.thedbl.ink", "link.example.com"], urlSchemes: ["MyApp"],
+            logger: logger)
     }
 
     static func transport(
@@ -45,8 +50,12 @@ struct DeepBlueTests {
         #expect(configuration.baseURL.absoluteString == "https://dev.thedbl.ink")
         #expect(configuration.clipboardReading == .never)
         #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(deepBlueAPIKey: "") }
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(deepBlueAPIKey: "k", urlSchemes: ["https"]) }
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(deepBlueAPIKey: "k", urlSchemes: ["1app"]) }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration(deepBlueAPIKey: "k", urlSchemes: ["https"])
+        }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration(deepBlueAPIKey: "k", urlSchemes: ["1app"])
+        }
     }
 
     @Test func aShortLinkIsResolvedWithTheApiKeyAndRoutedByItsLongURL() async throws {
@@ -138,10 +147,11 @@ struct DeepBlueTests {
         #expect(request.method == "POST")
         #expect(request.url.absoluteString == "https://dev.thedbl.ink/api/links/check-deferred")
         #expect(request.header("Api-Key") == Self.key)
-        #expect(request.jsonBody == [
-            "timezone": "America/New_York",
-            "device": ["screenWidth": 1179, "screenHeight": 2556, "language": "en-US"],
-        ])
+        #expect(
+            request.jsonBody == [
+                "timezone": "America/New_York",
+                "device": ["screenWidth": 1179, "screenHeight": 2556, "language": "en-US"],
+            ])
         #expect(flagAtCall.all == [true])
         #expect(link.isDeferred)
         #expect(link.path == "/products/1234")
@@ -161,9 +171,12 @@ struct DeepBlueTests {
         let transport = Self.transport()
         let device = TestDevice(transport: transport)
         let environment = OptoLinkEnvironment(
-            store: device.store, pasteboard: device.pasteboard, deviceInfo: FixedDeviceInfo(FixedDeviceInfo.iPhone.value),
+            store: device.store, pasteboard: device.pasteboard,
+            deviceInfo: FixedDeviceInfo(FixedDeviceInfo.iPhone.value),
             transport: transport, clock: device.clock)
-        let sdk = OptoLink.start(configuration: try Self.configuration(logger: { level, message in logs.record("\(level) \(message)") }), environment: environment)
+        let sdk = OptoLink.start(
+            configuration: try Self.configuration(logger: { level, message in logs.record("\(level) \(message)") }),
+            environment: environment)
 
         // When the first launch settles
         #expect(await sdk.resolveDeferredLink() == nil)

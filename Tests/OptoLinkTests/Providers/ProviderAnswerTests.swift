@@ -1,20 +1,27 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// What the other services say when they refuse, and why no link came: kept for the app's log.
 @Suite("Provider errors and no-link reasons")
 struct ProviderAnswerTests {
     @Test func aNestedErrorObjectGivesItsMessageDetailsAndRequestId() {
         // Given QubeRoute-style {"error": {code, message, details}, "requestId"}
-        let body = #"{"error":{"code":"invalid_request","message":"Validation failed","details":[{"field":"events[0].currency","message":"currency is required when valueMinor is set"}]},"requestId":"req_1"}"#
+        let body =
+            #"{"error":{"code":"invalid_request","message":"Validation failed","details":[{"field":"events[0].currency","message":"currency is required when valueMinor is set"}]},"requestId":"req_1"}"#
         let error = OptoLinkError.http(HTTPResponse(status: 400, body: Data(body.utf8)))
         #expect(error.message == "Validation failed")
-        #expect(error.details == [OptoLinkError.Detail(message: "currency is required when valueMinor is set", field: "events[0].currency")])
+        #expect(
+            error.details == [
+                OptoLinkError.Detail(
+                    message: "currency is required when valueMinor is set", field: "events[0].currency")
+            ])
         #expect(error.requestId == "req_1")
     }
 
@@ -23,7 +30,9 @@ struct ProviderAnswerTests {
         let error = OptoLinkError.http(HTTPResponse(status: 401, body: Data(#"{"detail":"Invalid API key."}"#.utf8)))
         #expect(error.message == "Invalid API key.")
         // And OptoLink's own envelope still wins when both are there
-        let both = OptoLinkError.http(HTTPResponse(status: 400, body: Data(#"{"message":"top","detail":"other","error":{"message":"inner"}}"#.utf8)))
+        let both = OptoLinkError.http(
+            HTTPResponse(
+                status: 400, body: Data(#"{"message":"top","detail":"other","error":{"message":"inner"}}"#.utf8)))
         #expect(both.message == "top")
     }
 
@@ -35,7 +44,8 @@ struct ProviderAnswerTests {
         })
         let device = TestDevice(transport: transport)
         // (the reason is an info line: the logger gets it when it asks for info, as `logLevel` says)
-        let sdk = device.start(try QubeRouteTests.configuration(logLevel: .info, logger: { _, message in logs.record(message) }))
+        let sdk = device.start(
+            try QubeRouteTests.configuration(logLevel: .info, logger: { _, message in logs.record(message) }))
         #expect(await sdk.resolveDeferredLink() == nil)
         await sdk.shutdown()
         #expect(logs.all.contains { $0.contains("already_attributed") })

@@ -1,17 +1,20 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// sdk-core's privacy controls, reset and custom URL schemes through main's providers: the rules hold
 /// for every service behind the facade, and the app's schemes have one reading.
 @Suite("Providers: privacy, reset and URL schemes")
 struct ProviderPrivacyAndSchemeTests {
     static func quberoute(enabledByDefault: Bool = true) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(quberouteKey: QubeRouteTests.key, linkDomains: ["go.example.com"], enabledByDefault: enabledByDefault)
+        try OptoLinkConfiguration(
+            quberouteKey: QubeRouteTests.key, linkDomains: ["go.example.com"], enabledByDefault: enabledByDefault)
     }
 
     @Test func resetDeviceReplacesQubeRoutesInstallTokenAndTheNextRequestCarriesTheNewOne() async throws {
@@ -80,7 +83,8 @@ struct ProviderPrivacyAndSchemeTests {
         // Given a fresh Deep Blue install, disabled from the start
         let device = TestDevice(transport: DeepBlueTests.transport())
         let sdk = device.start(
-            try OptoLinkConfiguration(deepBlueAPIKey: DeepBlueTests.key, urlSchemes: ["myapp"], enabledByDefault: false))
+            try OptoLinkConfiguration(deepBlueAPIKey: DeepBlueTests.key, urlSchemes: ["myapp"], enabledByDefault: false)
+        )
 
         // When the first launch would run
         let deferred = await sdk.resolveDeferredLink()
@@ -121,7 +125,8 @@ struct ProviderPrivacyAndSchemeTests {
     }
 
     @Test func deepBlueSchemesAreValidatedAsTheConfigurationsOneList() throws {
-        let configuration = try OptoLinkConfiguration(deepBlueAPIKey: DeepBlueTests.key, urlSchemes: ["MyApp", "myapp"])
+        let configuration = try OptoLinkConfiguration(
+            deepBlueAPIKey: DeepBlueTests.key, urlSchemes: ["MyApp", "myapp"])
         #expect(configuration.urlSchemes == ["myapp"])
         #expect(configuration.provider.urlSchemes == configuration.urlSchemes)
         #expect(throws: OptoLinkError.invalidConfiguration) {

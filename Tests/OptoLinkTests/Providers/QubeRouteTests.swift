@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import OptoLink
-import OptoLinkTesting
 
 /// QubeRoute (seed 001) through the one facade: the request bytes read back from the recording
 /// transport, and the answers' mapping. Every answer is the seed's own example shape.
@@ -12,8 +14,11 @@ import OptoLinkTesting
 struct QubeRouteTests {
     static let key = "qr_live_demo_publishable_0001"
 
-    static func configuration(logLevel: LogLevel = .warning, logger: OptoLinkLogger? = nil) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(quberouteKey: key, linkDomains: ["go.example.com"], logLevel: logLevel, logger: logger)
+    static func configuration(logLevel: LogLevel = .warning, logger: OptoLinkLogger? = nil) throws
+        -> OptoLinkConfiguration
+    {
+        try OptoLinkConfiguration(
+            quberouteKey: key, linkDomains: ["go.example.com"], logLevel: logLevel, logger: logger)
     }
 
     /// The seed's `ResolveResponse` with a link, for `confidence` and `reason`.
@@ -23,8 +28,12 @@ struct QubeRouteTests {
 
     /// A transport answering QubeRoute's three routes; `match` and `events` answers can be overridden.
     static func transport(
-        resolve: @escaping @Sendable () -> HTTPResponse = { Fixtures.response(200, linkJSON(confidence: 1, reason: "direct")) },
-        match: @escaping @Sendable () -> HTTPResponse = { Fixtures.response(200, #"{"link":null,"confidence":0,"reason":"no_match","attributed":false}"#) },
+        resolve: @escaping @Sendable () -> HTTPResponse = {
+            Fixtures.response(200, linkJSON(confidence: 1, reason: "direct"))
+        },
+        match: @escaping @Sendable () -> HTTPResponse = {
+            Fixtures.response(200, #"{"link":null,"confidence":0,"reason":"no_match","attributed":false}"#)
+        },
         events: @escaping @Sendable () -> HTTPResponse = { Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#) }
     ) -> ScriptedTransport {
         ScriptedTransport { request in
@@ -46,10 +55,14 @@ struct QubeRouteTests {
     // MARK: Configuration
 
     @Test func aSecretKeyIsRefusedAtConfiguration() {
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(quberouteKey: "qr_sk_live_secret") }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration(quberouteKey: "qr_sk_live_secret")
+        }
         #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(quberouteKey: "opl_sdk_demo") }
         #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(quberouteKey: "qr_live_") }
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(quberouteKey: "qr_test_has space") }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration(quberouteKey: "qr_test_has space")
+        }
         do {
             _ = try OptoLinkConfiguration(quberouteKey: "qr_sk_abc")
         } catch {
@@ -160,7 +173,8 @@ struct QubeRouteTests {
     }
 
     @Test func anAnswerWithoutALinkDeliversNothing() async throws {
-        let device = Self.laterLaunch(Self.transport(resolve: { Fixtures.response(200, #"{"link":null,"reason":"unknown_url"}"#) }))
+        let device = Self.laterLaunch(
+            Self.transport(resolve: { Fixtures.response(200, #"{"link":null,"reason":"unknown_url"}"#) }))
         let sdk = device.start(try Self.configuration())
         let links = sdk.links
         #expect(await sdk.handle(url: URL(string: "https://go.example.com/gone")!) == nil)
@@ -175,7 +189,8 @@ struct QubeRouteTests {
         let retried = Self.transport(resolve: {
             let next = statuses.next()
             answers.record(next)
-            return next == 200 ? Fixtures.response(200, Self.linkJSON(confidence: 1, reason: "direct"))
+            return next == 200
+                ? Fixtures.response(200, Self.linkJSON(confidence: 1, reason: "direct"))
                 : Fixtures.response(next, #"{"error":{"code":"busy","message":"try later"}}"#)
         })
         let device = Self.laterLaunch(retried)
@@ -190,7 +205,8 @@ struct QubeRouteTests {
         #expect(answers.all == [429, 503, 200])
 
         // Given a 404 (another 4xx)
-        let refused = Self.laterLaunch(Self.transport(resolve: { Fixtures.response(404, #"{"error":{"code":"not_found","message":"no link"}}"#) }))
+        let refused = Self.laterLaunch(
+            Self.transport(resolve: { Fixtures.response(404, #"{"error":{"code":"not_found","message":"no link"}}"#) }))
         let other = refused.start(try Self.configuration())
         #expect(await other.handle(url: URL(string: "https://go.example.com/spring")!) == nil)
         await other.shutdown()
@@ -244,7 +260,10 @@ struct QubeRouteTests {
 
     @Test func aMatchThatFailsIsNotAskedAgainOnTheNextLaunch() async throws {
         // Given a first launch whose /match gets 503 on every attempt
-        let device = TestDevice(transport: Self.transport(match: { Fixtures.response(503, #"{"error":{"code":"unavailable","message":"down"}}"#) }))
+        let device = TestDevice(
+            transport: Self.transport(match: {
+                Fixtures.response(503, #"{"error":{"code":"unavailable","message":"down"}}"#)
+            }))
         let advancing = autoAdvance(device.clock)
         let sdk = device.start(try Self.configuration())
         #expect(await sdk.resolveDeferredLink() == nil)
@@ -288,7 +307,7 @@ struct QubeRouteTests {
         #expect(await sdk.trackEvent("open"))
         #expect(await sdk.trackEvent("share", properties: ["to": "mail"]))
         await transport.waitForRequests(1)
-        await sdk.flushEvents()   // the pass of the first try is over: the queue waits to retry
+        await sdk.flushEvents()  // the pass of the first try is over: the queue waits to retry
         let queued = device.environment.eventStore.load()
 
         // When the network is back and the queue is flushed
@@ -299,7 +318,10 @@ struct QubeRouteTests {
 
         // Then the last POST /api/v1/sdk/events carried all three, each with the id made at trackEvent
         let sent = await transport.requests
-        #expect(sent.allSatisfy { $0.url.absoluteString == "https://app.quberoute.com/api/v1/sdk/events" && $0.method == "POST" })
+        #expect(
+            sent.allSatisfy {
+                $0.url.absoluteString == "https://app.quberoute.com/api/v1/sdk/events" && $0.method == "POST"
+            })
         let last = try #require(sent.last)
         #expect(last.header("Authorization") == "Bearer \(Self.key)")
         let body = try #require(last.jsonBody)
@@ -308,11 +330,16 @@ struct QubeRouteTests {
         let events = try #require(body["events"]?.arrayValue)
         #expect(events.count == 3)
         #expect(events.compactMap { $0["eventId"]?.stringValue } == queued.map(\.id))
-        #expect(events.first == [
-            "eventId": .string(queued[0].id), "name": "purchase", "valueMinor": 499, "currency": "GBP",
-            "properties": ["sku": "spring-box"], "clientTimestamp": .string(queued[0].timestamp ?? "?"),
-        ])
-        #expect(events.dropFirst().first == ["eventId": .string(queued[1].id), "name": "open", "clientTimestamp": .string(queued[1].timestamp ?? "?")])
+        #expect(
+            events.first == [
+                "eventId": .string(queued[0].id), "name": "purchase", "valueMinor": 499, "currency": "GBP",
+                "properties": ["sku": "spring-box"], "clientTimestamp": .string(queued[0].timestamp ?? "?"),
+            ])
+        #expect(
+            events.dropFirst().first == [
+                "eventId": .string(queued[1].id), "name": "open",
+                "clientTimestamp": .string(queued[1].timestamp ?? "?"),
+            ])
         // And the failed try before it sent the same events, ids and timestamps unchanged
         #expect(sent.count == 2)
         let first = try #require(sent.first?.jsonBody?["events"]?.arrayValue)
@@ -346,12 +373,15 @@ struct QubeRouteTests {
         #expect(count == 0)
         #expect(await device.transport.requests.isEmpty)
         #expect(logs.all.filter { $0.contains("trackEvent refused") }.count == 3)
-        #expect(QubeRouteProvider(configuration: try Self.configuration(), runner: Self.runner()).refusal(valueMinor: 1, currency: nil)
-            == "a value requires a currency")
+        #expect(
+            QubeRouteProvider(configuration: try Self.configuration(), runner: Self.runner()).refusal(
+                valueMinor: 1, currency: nil)
+                == "a value requires a currency")
     }
 
     static func runner() -> RequestRunner {
-        RequestRunner(transport: ScriptedTransport(), clock: ManualClock(), retryPolicy: RetryPolicy(), diagnostics: { _ in })
+        RequestRunner(
+            transport: ScriptedTransport(), clock: ManualClock(), retryPolicy: RetryPolicy(), diagnostics: { _ in })
     }
 
     @Test func aRefusedBatchIsDroppedButA429IsKept() async throws {
@@ -359,7 +389,8 @@ struct QubeRouteTests {
         let statuses = StatusScript([429, 400])
         let transport = Self.transport(events: {
             let next = statuses.next()
-            return Fixtures.response(next, #"{"error":{"code":"x","message":"x"}}"#, headers: next == 429 ? ["Retry-After": "1"] : [:])
+            return Fixtures.response(
+                next, #"{"error":{"code":"x","message":"x"}}"#, headers: next == 429 ? ["Retry-After": "1"] : [:])
         })
         let device = Self.laterLaunch(transport)
         let advancing = autoAdvance(device.clock)

@@ -1,9 +1,11 @@
 import Foundation
+import OptoLinkTesting
+
+@testable import OptoLink
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import OptoLink
-import OptoLinkTesting
 
 /// Shared values for the SDK tests (the demo org of INTERFACES.md).
 enum Fixtures {
@@ -14,7 +16,8 @@ enum Fixtures {
     static let fingerprint = FixedDeviceInfo.iPhone.value
 
     static func configuration(
-        maxRetries: Int = 2, clipboardReading: ClipboardReading = .atFirstLaunch, linkDomains: [String] = ["go.demo.test"],
+        maxRetries: Int = 2, clipboardReading: ClipboardReading = .atFirstLaunch,
+        linkDomains: [String] = ["go.demo.test"],
         urlSchemes: [String] = [], capacity: Int = 100, enabledByDefault: Bool = true, logLevel: LogLevel = .warning,
         logger: OptoLinkLogger? = nil
     ) -> OptoLinkConfiguration {
@@ -22,24 +25,29 @@ enum Fixtures {
         do {
             return try OptoLinkConfiguration(
                 apiKey: clientKey, orgKey: "demo", baseURL: baseURL, maxRetries: maxRetries,
-                clipboardReading: clipboardReading, linkDomains: linkDomains, urlSchemes: urlSchemes, eventQueueCapacity: capacity,
+                clipboardReading: clipboardReading, linkDomains: linkDomains, urlSchemes: urlSchemes,
+                eventQueueCapacity: capacity,
                 enabledByDefault: enabledByDefault, logLevel: logLevel, logger: logger)
         } catch {
             fatalError("fixture configuration refused: \(error)")
         }
     }
 
-    static let matchedJSON = #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l-summer","path":"/promo/summer","params":{"campaign":"summer","utm_source":"newsletter"}}"#
+    static let matchedJSON =
+        #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l-summer","path":"/promo/summer","params":{"campaign":"summer","utm_source":"newsletter"}}"#
     static let noMatchJSON = #"{"matched":false,"matchMethod":"NONE"}"#
     static let summerJSON = #"{"linkId":"l-summer","path":"/promo/summer","params":{"campaign":"summer"}}"#
     static let welcomeJSON = #"{"linkId":"l-welcome","path":"/onboarding/welcome","params":{"ref":"demo"}}"#
-    static let sessionJSON = #"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00.000Z","lastSeenAt":"2026-01-02T00:00:00.000Z"}"#
+    static let sessionJSON =
+        #"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00.000Z","lastSeenAt":"2026-01-02T00:00:00.000Z"}"#
     static let identityJSON = #"{"ok":true,"deviceId":"d","externalId":"user-42","boundAt":"2026-01-02T00:00:00.000Z"}"#
     static let clearJSON = #"{"ok":true,"deviceId":"d","externalId":null,"unboundAt":"2026-01-02T00:00:00.000Z"}"#
     static let okJSON = #"{"ok":true}"#
 
     static func response(_ status: Int, _ json: String = "{}", headers: [String: String] = [:]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Data(json.utf8))
+        HTTPResponse(
+            status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a },
+            body: Data(json.utf8))
     }
 }
 
@@ -62,14 +70,19 @@ struct TestDevice {
     var clock = ManualClock()
     var transport: ScriptedTransport
 
-    init(transport: ScriptedTransport, store: InMemoryKeyValueStore = InMemoryKeyValueStore(), pasteboard: InMemoryPasteboard = InMemoryPasteboard()) {
+    init(
+        transport: ScriptedTransport, store: InMemoryKeyValueStore = InMemoryKeyValueStore(),
+        pasteboard: InMemoryPasteboard = InMemoryPasteboard()
+    ) {
         self.transport = transport
         self.store = store
         self.pasteboard = pasteboard
     }
 
     var environment: OptoLinkEnvironment {
-        OptoLinkEnvironment(store: store, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, transport: transport, clock: clock)
+        OptoLinkEnvironment(
+            store: store, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo.iPhone, transport: transport, clock: clock
+        )
     }
 
     func start(_ configuration: OptoLinkConfiguration = Fixtures.configuration(), launchURL: URL? = nil) -> OptoLink {
@@ -78,7 +91,9 @@ struct TestDevice {
 }
 
 /// A transport whose answers are chosen per endpoint by a closure; unknown routes get 404.
-func routedTransport(_ answer: @escaping @Sendable (Endpoint, HTTPRequest) async throws -> HTTPResponse) -> ScriptedTransport {
+func routedTransport(_ answer: @escaping @Sendable (Endpoint, HTTPRequest) async throws -> HTTPResponse)
+    -> ScriptedTransport
+{
     ScriptedTransport { request in
         guard let endpoint = route(of: request) else { return Fixtures.response(404, #"{"message":"no route"}"#) }
         return try await answer(endpoint, request)

@@ -32,5 +32,7 @@ public struct InspectorCommandName: RawRepresentable, Sendable, Hashable, Codabl
     public static let clearIdentity = InspectorCommandName(rawValue: "clearIdentity")
 
     /// Every name this version runs.
-    public static let all: [InspectorCommandName] = [.openLink, .rerunFirstLaunch, .trackEvent, .flushEvents, .setIdentity, .clearIdentity]
+    public static let all: [InspectorCommandName] = [
+        .openLink, .rerunFirstLaunch, .trackEvent, .flushEvents, .setIdentity, .clearIdentity,
+    ]
 }

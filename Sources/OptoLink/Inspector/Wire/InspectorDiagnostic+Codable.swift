@@ -32,8 +32,10 @@ extension InspectorDiagnostic: Codable {
         }
 
         var data: OptoLinkData {
-            OptoLinkData(linkId: linkId, path: path, params: params, matchMethod: MatchMethod(rawValue: matchMethod),
-                         confidence: confidence.map(MatchConfidence.init(rawValue:)), matchScore: matchScore, isDeferred: isDeferred)
+            OptoLinkData(
+                linkId: linkId, path: path, params: params, matchMethod: MatchMethod(rawValue: matchMethod),
+                confidence: confidence.map(MatchConfidence.init(rawValue:)), matchScore: matchScore,
+                isDeferred: isDeferred)
         }
     }
 
@@ -98,9 +100,9 @@ extension InspectorDiagnostic: Codable {
             try c.encode(id, forKey: .requestID)
             try c.encode(endpoint.rawValue, forKey: .endpoint)
             try c.encode(attempts, forKey: .attempts)
-            try c.encode(status, forKey: .status)   // null when no HTTP answer came
+            try c.encode(status, forKey: .status)  // null when no HTTP answer came
         case .matchResult(let link):
-            try c.encode(link.map(Link.init), forKey: .link)   // null for no match
+            try c.encode(link.map(Link.init), forKey: .link)  // null for no match
         case .linkDelivered(let link):
             try c.encode(Link(link), forKey: .link)
         case .sessionRegistered(let deviceId, let firstSeenAt, let lastSeenAt):
@@ -108,7 +110,7 @@ extension InspectorDiagnostic: Codable {
             try c.encode(firstSeenAt, forKey: .firstSeenAt)
             try c.encode(lastSeenAt, forKey: .lastSeenAt)
         case .identityChanged(let externalId):
-            try c.encode(externalId, forKey: .externalId)   // null when unbound
+            try c.encode(externalId, forKey: .externalId)  // null when unbound
         case .eventQueued(let name, let queued), .eventSent(let name, let queued):
             try c.encode(name, forKey: .name)
             try c.encode(queued, forKey: .queued)
@@ -135,36 +137,46 @@ extension InspectorDiagnostic: Codable {
         let decoded: Diagnostic.Kind?
         switch name {
         case "requestStarted":
-            decoded = try endpoint().map { .requestStarted(requestID: try int(.requestID), endpoint: $0, attempt: try int(.attempt)) }
+            decoded = try endpoint().map {
+                .requestStarted(requestID: try int(.requestID), endpoint: $0, attempt: try int(.attempt))
+            }
         case "responseReceived":
             decoded = try endpoint().map {
-                .responseReceived(requestID: try int(.requestID), endpoint: $0, attempt: try int(.attempt), status: try int(.status),
-                                  duration: try seconds(.duration))
+                .responseReceived(
+                    requestID: try int(.requestID), endpoint: $0, attempt: try int(.attempt), status: try int(.status),
+                    duration: try seconds(.duration))
             }
         case "requestFailed":
             decoded = try endpoint().map {
-                .requestFailed(requestID: try int(.requestID), endpoint: $0, attempt: try int(.attempt), reason: try text(.reason),
-                               duration: try seconds(.duration))
+                .requestFailed(
+                    requestID: try int(.requestID), endpoint: $0, attempt: try int(.attempt), reason: try text(.reason),
+                    duration: try seconds(.duration))
             }
         case "retryScheduled":
             decoded = try endpoint().map {
-                .retryScheduled(requestID: try int(.requestID), endpoint: $0, attempt: try int(.attempt), delay: try seconds(.delay))
+                .retryScheduled(
+                    requestID: try int(.requestID), endpoint: $0, attempt: try int(.attempt), delay: try seconds(.delay)
+                )
             }
         case "gaveUp":
             decoded = try endpoint().map {
-                .gaveUp(requestID: try int(.requestID), endpoint: $0, attempts: try int(.attempts), reason: try text(.reason))
+                .gaveUp(
+                    requestID: try int(.requestID), endpoint: $0, attempts: try int(.attempts),
+                    reason: try text(.reason))
             }
         case "requestFinished":
             decoded = try endpoint().map {
-                .requestFinished(requestID: try int(.requestID), endpoint: $0, attempts: try int(.attempts),
-                                 status: try c.wholeNumberIfPresent(forKey: .status))
+                .requestFinished(
+                    requestID: try int(.requestID), endpoint: $0, attempts: try int(.attempts),
+                    status: try c.wholeNumberIfPresent(forKey: .status))
             }
         case "matchResult":
             decoded = .matchResult(try c.decodeIfPresent(Link.self, forKey: .link)?.data)
         case "linkDelivered":
             decoded = .linkDelivered(try c.decode(Link.self, forKey: .link).data)
         case "sessionRegistered":
-            decoded = .sessionRegistered(deviceId: try text(.deviceId), firstSeenAt: try text(.firstSeenAt), lastSeenAt: try text(.lastSeenAt))
+            decoded = .sessionRegistered(
+                deviceId: try text(.deviceId), firstSeenAt: try text(.firstSeenAt), lastSeenAt: try text(.lastSeenAt))
         case "identityChanged":
             decoded = .identityChanged(externalId: try c.decodeIfPresent(String.self, forKey: .externalId))
         case "eventQueued":

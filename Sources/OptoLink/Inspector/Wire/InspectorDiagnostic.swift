@@ -45,7 +45,8 @@ public struct InspectorDiagnostic: Sendable, Hashable {
         func cut(_ text: String) -> String { InspectorText.cut(text, to: InspectorProtocol.maxStringBytes) }
         switch kind {
         case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
-            return .requestFailed(requestID: id, endpoint: endpoint, attempt: attempt, reason: cut(reason), duration: duration)
+            return .requestFailed(
+                requestID: id, endpoint: endpoint, attempt: attempt, reason: cut(reason), duration: duration)
         case .gaveUp(let id, let endpoint, let attempts, let reason):
             return .gaveUp(requestID: id, endpoint: endpoint, attempts: attempts, reason: cut(reason))
         case .eventQueued(let name, let queued): return .eventQueued(name: cut(name), queued: queued)
@@ -89,7 +90,7 @@ enum InspectorText {
         guard text.utf8.count > limit else { return text }
         var result = ""
         var bytes = 0
-        let budget = limit - 3   // "…" is 3 bytes
+        let budget = limit - 3  // "…" is 3 bytes
         for character in text {
             let size = character.utf8.count
             if bytes + size > budget { break }

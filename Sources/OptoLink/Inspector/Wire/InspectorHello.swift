@@ -40,10 +40,12 @@ public struct InspectorHello: Sendable, Hashable, Codable {
     public var clock: Double
 
     /// Creates a hello.
-    public init(token: String, session: String, app: String, sdkVersion: String, sdkPlatform: String, provider: String,
-                orgKey: String, baseURLHost: String, apiKeyPrefix: String, deviceId: String, fingerprint: Fingerprint,
-                launchState: InspectorLaunchState, queuedEvents: Int, clipboardReading: InspectorClipboardReading,
-                pasteboard: InspectorPasteboardState, allowsCommands: Bool, clock: Double) {
+    public init(
+        token: String, session: String, app: String, sdkVersion: String, sdkPlatform: String, provider: String,
+        orgKey: String, baseURLHost: String, apiKeyPrefix: String, deviceId: String, fingerprint: Fingerprint,
+        launchState: InspectorLaunchState, queuedEvents: Int, clipboardReading: InspectorClipboardReading,
+        pasteboard: InspectorPasteboardState, allowsCommands: Bool, clock: Double
+    ) {
         self.token = token
         self.session = session
         self.app = app
@@ -64,7 +66,8 @@ public struct InspectorHello: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case token, session, app, sdkVersion, sdkPlatform, provider, orgKey, baseURLHost, apiKeyPrefix, deviceId, fingerprint
+        case token, session, app, sdkVersion, sdkPlatform, provider, orgKey, baseURLHost, apiKeyPrefix, deviceId,
+            fingerprint
         case launchState, queuedEvents, clipboardReading, pasteboard, allowsCommands, clock
     }
 
@@ -100,13 +103,17 @@ public struct InspectorHello: Sendable, Hashable, Codable {
     /// Identifiers and names are at most 128 UTF-8 bytes, the fingerprint's fields 128 too.
     func oversizedField() -> String? {
         let fields: [(String, String)] = [
-            ("token", token), ("session", session), ("app", app), ("sdkVersion", sdkVersion), ("sdkPlatform", sdkPlatform),
+            ("token", token), ("session", session), ("app", app), ("sdkVersion", sdkVersion),
+            ("sdkPlatform", sdkPlatform),
             ("provider", provider), ("orgKey", orgKey), ("baseURLHost", baseURLHost), ("apiKeyPrefix", apiKeyPrefix),
-            ("deviceId", deviceId), ("fingerprint.platform", fingerprint.platform), ("fingerprint.osVersion", fingerprint.osVersion),
+            ("deviceId", deviceId), ("fingerprint.platform", fingerprint.platform),
+            ("fingerprint.osVersion", fingerprint.osVersion),
             ("fingerprint.deviceModel", fingerprint.deviceModel), ("fingerprint.language", fingerprint.language),
             ("fingerprint.timezone", fingerprint.timezone),
         ]
-        if let (name, _) = fields.first(where: { $0.1.utf8.count > 128 }) { return "hello field \(name) is longer than 128 bytes" }
+        if let (name, _) = fields.first(where: { $0.1.utf8.count > 128 }) {
+            return "hello field \(name) is longer than 128 bytes"
+        }
         if queuedEvents < 0 { return "hello field queuedEvents is negative" }
         if !clock.isFinite { return "hello field clock is not a finite number" }
         return nil

@@ -19,7 +19,9 @@ public enum InspectorLineCodec {
     public static func encode(_ message: InspectorMessage, encoder: JSONEncoder = makeEncoder()) -> [UInt8]? {
         if let line = encodeOnce(message, encoder), line.count <= InspectorProtocol.maxLineBytes { return line }
         if case .diagnostic(let diagnostic) = message,
-           let line = encodeOnce(.diagnostic(diagnostic.withoutLinkParams()), encoder), line.count <= InspectorProtocol.maxLineBytes {
+            let line = encodeOnce(.diagnostic(diagnostic.withoutLinkParams()), encoder),
+            line.count <= InspectorProtocol.maxLineBytes
+        {
             return line
         }
         return nil
@@ -29,7 +31,8 @@ public enum InspectorLineCodec {
     public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }
 
@@ -42,8 +45,12 @@ public enum InspectorLineCodec {
     /// Decodes one line (without its newline; a trailing `\r` is allowed).
     public static func decode<Bytes: Collection>(_ line: Bytes) -> InspectorDecoding where Bytes.Element == UInt8 {
         guard line.count < InspectorProtocol.maxLineBytes else {
-            return .refused(InspectorRefusal(
-                reason: .tooLong, message: "a line of \(line.count) bytes is longer than the protocol's \(InspectorProtocol.maxLineBytes)"))
+            return .refused(
+                InspectorRefusal(
+                    reason: .tooLong,
+                    message:
+                        "a line of \(line.count) bytes is longer than the protocol's \(InspectorProtocol.maxLineBytes)")
+            )
         }
         var data = Data(line)
         if data.last == 0x0D { data.removeLast() }
@@ -52,17 +59,26 @@ public enum InspectorLineCodec {
         do {
             head = try JSONDecoder().decode(InspectorLineHead.self, from: data)
         } catch let error as DecodingError {
-            if case .typeMismatch(_, let context) = error, context.codingPath.isEmpty { return malformed("the line is not a JSON object") }
+            if case .typeMismatch(_, let context) = error, context.codingPath.isEmpty {
+                return malformed("the line is not a JSON object")
+            }
             return malformed("the line is not valid JSON (\(describe(error)))")
         } catch {
             return malformed("the line is not valid JSON")
         }
-        guard case .number(let versionNumber)? = head.v else { return malformed("the line has no numeric \"v\" (protocol version)") }
+        guard case .number(let versionNumber)? = head.v else {
+            return malformed("the line has no numeric \"v\" (protocol version)")
+        }
         guard versionNumber == Double(InspectorProtocol.version) else {
-            let shown = versionNumber.rounded() == versionNumber && abs(versionNumber) < 1e9 ? String(Int(versionNumber)) : "\(versionNumber)"
-            return .refused(InspectorRefusal(
-                reason: .version,
-                message: "this peer speaks attach protocol v\(InspectorProtocol.version), the line says v\(shown): update the SDK or the dashboard"))
+            let shown =
+                versionNumber.rounded() == versionNumber && abs(versionNumber) < 1e9
+                ? String(Int(versionNumber)) : "\(versionNumber)"
+            return .refused(
+                InspectorRefusal(
+                    reason: .version,
+                    message:
+                        "this peer speaks attach protocol v\(InspectorProtocol.version), the line says v\(shown): update the SDK or the dashboard"
+                ))
         }
         guard case .string(let type)? = head.type else { return malformed("the line has no string \"type\"") }
         do {
@@ -80,7 +96,8 @@ public enum InspectorLineCodec {
                 guard count >= 0 else { return malformed("dropped: field 'count' must not be negative") }
                 return .message(.dropped(count: count))
             case "command": return .message(.command(try decoder.decode(InspectorCommand.self, from: data)))
-            case "commandResult": return .message(.commandResult(try decoder.decode(InspectorCommandResult.self, from: data)))
+            case "commandResult":
+                return .message(.commandResult(try decoder.decode(InspectorCommandResult.self, from: data)))
             default:
                 return .unknownType(InspectorText.cut(type, to: 64))
             }
@@ -102,11 +119,13 @@ public enum InspectorLineCodec {
             return text.isEmpty ? "the line" : "field '\(text)'"
         }
         switch error {
-        case .keyNotFound(let key, let context): return "missing field '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+        case .keyNotFound(let key, let context):
+            return "missing field '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
         case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(type)"
         case .valueNotFound(let type, let context): return "\(path(context.codingPath)): expected \(type), got null"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
+            return context.codingPath.isEmpty
+                ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
     }

@@ -8,7 +8,9 @@ public struct InspectorRefusal: Sendable, Hashable, Codable, CustomStringConvert
         /// Creates a reason from its wire string.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// Decodes the wire string.
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(String.self)
+        }
         /// Encodes the wire string.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()

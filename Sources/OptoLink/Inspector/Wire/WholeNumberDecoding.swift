@@ -8,7 +8,8 @@ extension KeyedDecodingContainer {
     func wholeNumber(forKey key: Key) throws -> Int {
         let value = try decode(Double.self, forKey: key)
         guard value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected a whole number, got \(value)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected a whole number, got \(value)")
         }
         return Int(value)
     }

@@ -14,11 +14,15 @@ enum AppsFlyerAnswer {
     static func link(_ response: HTTPResponse) throws(OptoLinkError) -> OptoLinkData? {
         let object = try JSONAnswer.object(response)
         guard let found = object["found"]?.boolValue else {
-            throw .invalidResponse(status: response.status, "AppsFlyer answer without a Boolean \"found\"", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "AppsFlyer answer without a Boolean \"found\"",
+                requestId: response.header("X-Request-Id"))
         }
         guard found else { return nil }
         guard let event = object["click_event"]?.objectValue else {
-            throw .invalidResponse(status: response.status, "AppsFlyer answer without a \"click_event\" object", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "AppsFlyer answer without a \"click_event\" object",
+                requestId: response.header("X-Request-Id"))
         }
         let params = event["custom_params"]?.objectValue ?? [:]
         var fields = event
@@ -35,7 +39,8 @@ enum AppsFlyerAnswer {
             path = value.hasPrefix("/") ? value : "/" + value
         }
         return OptoLinkData(
-            linkId: event["campaign_id"]?.stringValue, path: path, params: params, matchMethod: method, isDeferred: true,
+            linkId: event["campaign_id"]?.stringValue, path: path, params: params, matchMethod: method,
+            isDeferred: true,
             service: .appsFlyer, providerFields: fields)
     }
 }

@@ -50,8 +50,10 @@ extension OptoLinkConfiguration {
             throw .configuration("appsFlyerAppID must not hold /, ?, # or %, got \"\(appID)\"")
         }
         try self.init(
-            provider: OptoLinkProvider(service: .appsFlyer, appsFlyer: AppsFlyerSettings(appID: appID, hook: hook)), key: "",
+            provider: OptoLinkProvider(service: .appsFlyer, appsFlyer: AppsFlyerSettings(appID: appID, hook: hook)),
+            key: "",
             baseURL: baseURL, linkDomains: [], timeout: timeout, maxRetries: maxRetries, backoffBase: backoffBase,
-            maxBackoff: maxBackoff, jitter: jitter, existingInstall: existingInstall, eventQueueCapacity: 100, enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
+            maxBackoff: maxBackoff, jitter: jitter, existingInstall: existingInstall, eventQueueCapacity: 100,
+            enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -32,7 +33,9 @@ public struct AppsFlyerHook: Sendable {
     /// Your backend signs: given the request's `timestamp` (`2015-01-22T08:45:33.412`, UTC), it returns
     /// the device's IPv4 address as it saw it and `af_sig` over `timestamp + ip`. The SDK then sends the
     /// request to AppsFlyer itself (the configuration's base URL), with its retries (503 and 504 too).
-    public static func signing(_ sign: @escaping @Sendable (_ timestamp: String) async throws -> AppsFlyerSignature) -> AppsFlyerHook {
+    public static func signing(_ sign: @escaping @Sendable (_ timestamp: String) async throws -> AppsFlyerSignature)
+        -> AppsFlyerHook
+    {
         AppsFlyerHook(kind: .signing(sign))
     }
 

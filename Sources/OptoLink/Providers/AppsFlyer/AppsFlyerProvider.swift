@@ -17,9 +17,12 @@ struct AppsFlyerProvider: LinkProvider {
     let settings: AppsFlyerSettings
     let now: @Sendable () -> Date
 
-    init(configuration: OptoLinkConfiguration, runner: RequestRunner, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(configuration: OptoLinkConfiguration, runner: RequestRunner, now: @escaping @Sendable () -> Date = { Date() })
+    {
         self.configuration = configuration
-        self.settings = configuration.provider.appsFlyer ?? AppsFlyerSettings(appID: "", hook: .relay { _ in throw URLError(.badURL) })
+        self.settings =
+            configuration.provider.appsFlyer
+            ?? AppsFlyerSettings(appID: "", hook: .relay { _ in throw URLError(.badURL) })
         switch settings.hook.kind {
         case .signing: self.runner = runner
         case .relay(let call): self.runner = runner.with(transport: RelayTransport(call: call))
@@ -45,6 +48,7 @@ struct AppsFlyerProvider: LinkProvider {
     }
 
     /// The body's fields (seed 003's required ones and `request_id`); `ip` only when the SDK sends the request.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     struct Body: Encodable {
         var is_first: String
         var lang: String
@@ -60,13 +64,18 @@ struct AppsFlyerProvider: LinkProvider {
         String(EventQueue.timestamp(date).dropLast())
     }
 
-    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider) async throws(OptoLinkError) -> OptoLinkData? {
+    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider)
+        async throws(OptoLinkError) -> OptoLinkData?
+    {
         let fingerprint = deviceInfo.fingerprint()
         let timestamp = Self.timestamp(now())
         var body = Body(
-            is_first: "true", lang: fingerprint.language, os: fingerprint.osVersion, timestamp: timestamp, type: fingerprint.deviceModel,
+            is_first: "true", lang: fingerprint.language, os: fingerprint.osVersion, timestamp: timestamp,
+            type: fingerprint.deviceModel,
             ip: nil, request_id: installID)
-        let path = "/ios/" + (OptoLinkAPI.percentEncoded(settings.appID, allowed: OptoLinkAPI.segmentAllowed) ?? settings.appID)
+        let path =
+            "/ios/"
+            + (OptoLinkAPI.percentEncoded(settings.appID, allowed: OptoLinkAPI.segmentAllowed) ?? settings.appID)
         var query: String?
         if case .signing(let sign) = settings.hook.kind {
             let signature: AppsFlyerSignature
@@ -83,7 +92,8 @@ struct AppsFlyerProvider: LinkProvider {
             body.ip = signature.ip
             query = "af_sig=" + signature.signature
         }
-        let request = try ProviderSupport.post(path, body: body, headers: [:], configuration: configuration, query: query)
+        let request = try ProviderSupport.post(
+            path, body: body, headers: [:], configuration: configuration, query: query)
         return try AppsFlyerAnswer.link(try await runner.perform(request, endpoint: .match))
     }
 }

@@ -18,7 +18,9 @@ enum DeepBlueAnswer {
     static func link(_ response: HTTPResponse, isDeferred: Bool) throws(OptoLinkError) -> OptoLinkData {
         let object = try JSONAnswer.object(response)
         guard let longText = object["longUrl"]?.stringValue, let longURL = URL(string: longText) else {
-            throw .invalidResponse(status: response.status, "Deep Blue answer without a URL \"longUrl\"", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "Deep Blue answer without a URL \"longUrl\"",
+                requestId: response.header("X-Request-Id"))
         }
         var fields: [String: JSONValue] = ["longUrl": .string(longText)]
         for name in ["id", "shortUrl", "isSandbox"] {
@@ -26,7 +28,8 @@ enum DeepBlueAnswer {
         }
         let linkId: String?
         switch object["id"] {
-        case .number(let number)?: linkId = number.isFinite && number == number.rounded() ? String(Int64(number)) : String(number)
+        case .number(let number)?:
+            linkId = number.isFinite && number == number.rounded() ? String(Int64(number)) : String(number)
         case .string(let text)?: linkId = text
         default: linkId = nil
         }
@@ -39,13 +42,15 @@ enum DeepBlueAnswer {
     /// The link for a URL that is not a short link (resolve answered 404): the URL itself.
     static func notShortLink(_ url: URL) -> OptoLinkData {
         OptoLinkData(
-            linkId: nil, path: ProviderSupport.path(of: url), params: ProviderSupport.queryParams(of: url), matchMethod: .direct,
+            linkId: nil, path: ProviderSupport.path(of: url), params: ProviderSupport.queryParams(of: url),
+            matchMethod: .direct,
             isDeferred: false, service: .deepBlue,
             providerFields: [notShortLinkField: true, "url": .string(url.absoluteString)])
     }
 
     /// The link for one of the app's URL schemes (``CustomSchemeLink``): its host is the first path segment.
     static func customScheme(_ url: URL, schemes: Set<String>) -> OptoLinkData? {
-        CustomSchemeLink.link(in: url, schemes: schemes, service: .deepBlue, providerFields: ["url": .string(url.absoluteString)])
+        CustomSchemeLink.link(
+            in: url, schemes: schemes, service: .deepBlue, providerFields: ["url": .string(url.absoluteString)])
     }
 }

@@ -50,6 +50,7 @@ extension OptoLinkConfiguration {
         try self.init(
             provider: OptoLinkProvider(service: .deepBlue), key: key, baseURL: baseURL, linkDomains: linkDomains,
             timeout: timeout, maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter,
-            existingInstall: existingInstall, eventQueueCapacity: 100, urlSchemes: urlSchemes, enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
+            existingInstall: existingInstall, eventQueueCapacity: 100, urlSchemes: urlSchemes,
+            enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
     }
 }

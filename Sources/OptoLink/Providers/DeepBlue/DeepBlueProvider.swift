@@ -73,27 +73,32 @@ struct DeepBlueProvider: LinkProvider {
             onLink(link)
             return link
         }
-        let request = try ProviderSupport.post("/api/links/resolve", body: ResolveBody(url: key), headers: headers, configuration: configuration)
+        let request = try ProviderSupport.post(
+            "/api/links/resolve", body: ResolveBody(url: key), headers: headers, configuration: configuration)
         let link: OptoLinkData
         do {
-            link = try DeepBlueAnswer.link(try await runner.perform(request, endpoint: .linkData, isStopped: isStopped), isDeferred: false)
-        } catch where error == .httpStatus && error.status == 404 {
+            link = try DeepBlueAnswer.link(
+                try await runner.perform(request, endpoint: .linkData, isStopped: isStopped), isDeferred: false)
+        } catch  where error == .httpStatus && error.status == 404 {
             link = DeepBlueAnswer.notShortLink(target)
         }
         onLink(link)
         return link
     }
 
-    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider) async throws(OptoLinkError) -> OptoLinkData? {
+    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider)
+        async throws(OptoLinkError) -> OptoLinkData?
+    {
         let fingerprint = deviceInfo.fingerprint()
         let device = await deviceInfo.screen().map { screen in
             DeferredBody.Device(screenWidth: screen.width, screenHeight: screen.height, language: fingerprint.language)
         }
         let body = DeferredBody(timezone: fingerprint.timezone, device: device)
-        let request = try ProviderSupport.post("/api/links/check-deferred", body: body, headers: headers, configuration: configuration)
+        let request = try ProviderSupport.post(
+            "/api/links/check-deferred", body: body, headers: headers, configuration: configuration)
         do {
             return try DeepBlueAnswer.link(try await runner.perform(request, endpoint: .match), isDeferred: true)
-        } catch where error == .httpStatus && error.status == 404 {
+        } catch  where error == .httpStatus && error.status == 404 {
             return nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -74,7 +75,8 @@ public final class OptoLinkAPI: Sendable {
     /// `isStopped` is a second way to cancel, checked like task cancellation before every attempt and
     /// around every wait (an attempt already sent is not interrupted).
     func linkData(
-        shortCode: String, deviceId: String?, isStopped: (@Sendable () -> Bool)? = nil, onLink: (@Sendable (OptoLinkData) -> Void)?
+        shortCode: String, deviceId: String?, isStopped: (@Sendable () -> Bool)? = nil,
+        onLink: (@Sendable (OptoLinkData) -> Void)?
     ) async throws(OptoLinkError) -> OptoLinkData {
         guard !shortCode.isEmpty, let code = Self.percentEncoded(shortCode, allowed: Self.segmentAllowed) else {
             throw .argument("The short code must not be empty")
@@ -111,7 +113,9 @@ public final class OptoLinkAPI: Sendable {
     ///   - clipboardToken: a valid token read from the pasteboard (see ``ClipboardToken``), if any.
     ///   - deviceId: the SDK's device id (8–100 characters).
     ///   - fingerprint: the device traits to compare with the click.
-    public func match(clipboardToken: String?, deviceId: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> OptoLinkData? {
+    public func match(clipboardToken: String?, deviceId: String, fingerprint: Fingerprint) async throws(OptoLinkError)
+        -> OptoLinkData?
+    {
         let body = MatchBody(
             clipboardToken: clipboardToken, deviceId: deviceId, platform: fingerprint.platform,
             osVersion: fingerprint.osVersion, deviceModel: fingerprint.deviceModel, language: fingerprint.language,
@@ -122,7 +126,8 @@ public final class OptoLinkAPI: Sendable {
     }
 
     /// `POST /sdk/session`: registers (upserts) the device profile.
-    public func registerSession(deviceId: String, fingerprint: Fingerprint?) async throws(OptoLinkError) -> SessionInfo {
+    public func registerSession(deviceId: String, fingerprint: Fingerprint?) async throws(OptoLinkError) -> SessionInfo
+    {
         let body = SessionBody(
             deviceId: deviceId, platform: fingerprint?.platform, osVersion: fingerprint?.osVersion,
             deviceModel: fingerprint?.deviceModel)
@@ -133,7 +138,9 @@ public final class OptoLinkAPI: Sendable {
 
     /// `POST /sdk/identity`: binds the device to `externalId` (1–255 characters). The backend answers 404
     /// when the device never had a session.
-    public func setIdentity(externalId: String, deviceId: String, fingerprint: Fingerprint?) async throws(OptoLinkError) -> IdentityBinding {
+    public func setIdentity(externalId: String, deviceId: String, fingerprint: Fingerprint?) async throws(OptoLinkError)
+        -> IdentityBinding
+    {
         let body = IdentityBody(
             deviceId: deviceId, externalId: externalId, platform: fingerprint?.platform,
             osVersion: fingerprint?.osVersion, deviceModel: fingerprint?.deviceModel)
@@ -144,7 +151,8 @@ public final class OptoLinkAPI: Sendable {
 
     /// `POST /sdk/identity/clear`: unbinds the device (fine when nothing was bound).
     public func clearIdentity(deviceId: String) async throws(OptoLinkError) -> IdentityBinding {
-        let request = try post("sdk/identity/clear", body: IdentityClearBody(deviceId: deviceId), headers: bearerHeaders())
+        let request = try post(
+            "sdk/identity/clear", body: IdentityClearBody(deviceId: deviceId), headers: bearerHeaders())
         let response = try await perform(request, endpoint: .identityClear)
         return try ResponseParser.identity(response, deviceId: deviceId, externalId: nil)
     }
@@ -154,7 +162,8 @@ public final class OptoLinkAPI: Sendable {
     /// Any 2xx is a delivery; its body (`{"ok":true}`) is not read, so an answer whose body is cut or
     /// not JSON does not keep the event forever. (The base URL is `https` in production: a captive
     /// portal cannot answer in the backend's name.)
-    public func sendEvent(name: String, properties: [String: JSONValue]?, deviceId: String) async throws(OptoLinkError) {
+    public func sendEvent(name: String, properties: [String: JSONValue]?, deviceId: String) async throws(OptoLinkError)
+    {
         let body = EventBody(deviceId: deviceId, eventName: name, properties: properties)
         let request = try post("sdk/events", body: body, headers: bearerHeaders())
         _ = try await perform(request, endpoint: .events)
@@ -179,8 +188,9 @@ public final class OptoLinkAPI: Sendable {
     static func percentEncoded(_ s: String, allowed: CharacterSet) -> String? {
         let unreserved = s.utf8.allSatisfy { byte in
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 return true
             default:
                 return false
@@ -206,7 +216,9 @@ public final class OptoLinkAPI: Sendable {
         ]
     }
 
-    private func post<Body: Encodable>(_ route: String, body: Body, headers: [String: String]) throws(OptoLinkError) -> HTTPRequest {
+    private func post<Body: Encodable>(_ route: String, body: Body, headers: [String: String]) throws(OptoLinkError)
+        -> HTTPRequest
+    {
         guard let url = URL(string: "\(configuration.baseURL.absoluteString)/\(route)") else {
             throw .argument("Cannot build a URL for /\(route)")
         }

@@ -47,7 +47,9 @@ struct OptoLinkLinkProvider: LinkProvider {
         return try await api.linkData(shortCode: key, deviceId: installID, isStopped: isStopped, onLink: onLink)
     }
 
-    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider) async throws(OptoLinkError) -> OptoLinkData? {
+    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider)
+        async throws(OptoLinkError) -> OptoLinkData?
+    {
         try await api.match(clipboardToken: clipboardToken, deviceId: installID, fingerprint: deviceInfo.fingerprint())
     }
 
@@ -55,7 +57,9 @@ struct OptoLinkLinkProvider: LinkProvider {
         try await api.registerSession(deviceId: installID, fingerprint: fingerprint)
     }
 
-    func setIdentity(externalId: String, installID: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> IdentityBinding {
+    func setIdentity(externalId: String, installID: String, fingerprint: Fingerprint) async throws(OptoLinkError)
+        -> IdentityBinding
+    {
         try await api.setIdentity(externalId: externalId, deviceId: installID, fingerprint: fingerprint)
     }
 
@@ -64,7 +68,8 @@ struct OptoLinkLinkProvider: LinkProvider {
     }
 
     func refusal(valueMinor: Int?, currency: String?) -> String? {
-        valueMinor == nil && currency == nil ? nil : "OptoLink's /sdk/events has no value field; put the value in the properties"
+        valueMinor == nil && currency == nil
+            ? nil : "OptoLink's /sdk/events has no value field; put the value in the properties"
     }
 
     func send(_ events: [QueuedEvent], installID: String) async throws(OptoLinkError) {
@@ -77,14 +82,18 @@ struct OptoLinkLinkProvider: LinkProvider {
 extension LaunchCoordinator.Dependencies {
     /// Dependencies for OptoLink itself, from its ``OptoLinkAPI`` (tests drive the coordinator this way).
     init(
-        configuration: OptoLinkConfiguration, api: OptoLinkAPI, resolver: DeferredLinkResolver, launchState: LaunchState,
+        configuration: OptoLinkConfiguration, api: OptoLinkAPI, resolver: DeferredLinkResolver,
+        launchState: LaunchState,
         store: any KeyValueStore, deviceInfo: any DeviceInfoProvider, clock: any OptoLinkClock, deviceId: String,
-        isAppExtension: Bool, emit: @escaping @Sendable (Diagnostic.Kind) -> Void, log: @escaping @Sendable (LogLevel, String) -> Void,
+        isAppExtension: Bool, emit: @escaping @Sendable (Diagnostic.Kind) -> Void,
+        log: @escaping @Sendable (LogLevel, String) -> Void,
         deliver: @escaping @Sendable (OptoLinkData) -> Bool
     ) {
         self.init(
-            configuration: configuration, provider: OptoLinkLinkProvider(api: api), resolver: resolver, launchState: launchState,
-            store: store, deviceInfo: deviceInfo, clock: clock, deviceId: deviceId, isAppExtension: isAppExtension, emit: emit,
+            configuration: configuration, provider: OptoLinkLinkProvider(api: api), resolver: resolver,
+            launchState: launchState,
+            store: store, deviceInfo: deviceInfo, clock: clock, deviceId: deviceId, isAppExtension: isAppExtension,
+            emit: emit,
             log: log, deliver: deliver)
     }
 }
@@ -92,6 +101,8 @@ extension LaunchCoordinator.Dependencies {
 extension DeferredLinkResolver {
     /// OptoLink's resolver, from its ``OptoLinkAPI``.
     init(api: OptoLinkAPI, pasteboard: any Pasteboard, deviceInfo: any DeviceInfoProvider, launchState: LaunchState) {
-        self.init(provider: OptoLinkLinkProvider(api: api), pasteboard: pasteboard, deviceInfo: deviceInfo, launchState: launchState)
+        self.init(
+            provider: OptoLinkLinkProvider(api: api), pasteboard: pasteboard, deviceInfo: deviceInfo,
+            launchState: launchState)
     }
 }

@@ -15,7 +15,9 @@ enum ResponseParser {
     static func match(_ response: HTTPResponse) throws(OptoLinkError) -> OptoLinkData? {
         let object = try JSONAnswer.object(response)
         guard let matched = object["matched"]?.boolValue else {
-            throw .invalidResponse(status: response.status, "Match answer without a Boolean \"matched\"", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "Match answer without a Boolean \"matched\"",
+                requestId: response.header("X-Request-Id"))
         }
         guard matched else { return nil }
         let (linkId, path, params) = try linkFields(object, response)
@@ -37,7 +39,9 @@ enum ResponseParser {
     }
 
     /// `POST /sdk/identity[/clear]` → `{deviceId, externalId, boundAt | unboundAt}`.
-    static func identity(_ response: HTTPResponse, deviceId: String, externalId: String?) throws(OptoLinkError) -> IdentityBinding {
+    static func identity(_ response: HTTPResponse, deviceId: String, externalId: String?) throws(OptoLinkError)
+        -> IdentityBinding
+    {
         let object = try JSONAnswer.object(response)
         let bound: String?
         if let value = object["externalId"] {
@@ -55,14 +59,18 @@ enum ResponseParser {
         _ object: [String: JSONValue], _ response: HTTPResponse
     ) throws(OptoLinkError) -> (String?, String, [String: JSONValue]) {
         guard let path = object["path"]?.stringValue else {
-            throw .invalidResponse(status: response.status, "Link answer without a string \"path\"", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "Link answer without a string \"path\"",
+                requestId: response.header("X-Request-Id"))
         }
         let params: [String: JSONValue]
         switch object["params"] {
         case nil, .null?: params = [:]
         case .object(let value)?: params = value
         default:
-            throw .invalidResponse(status: response.status, "Link answer whose \"params\" is not an object", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "Link answer whose \"params\" is not an object",
+                requestId: response.header("X-Request-Id"))
         }
         return (object["linkId"]?.stringValue, path, params)
     }

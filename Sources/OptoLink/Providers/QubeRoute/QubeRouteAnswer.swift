@@ -22,14 +22,18 @@ enum QubeRouteAnswer {
         case nil, .null?: return nil
         case .object(let value)?: link = value
         default:
-            throw .invalidResponse(status: response.status, "QubeRoute answer whose \"link\" is not an object", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "QubeRoute answer whose \"link\" is not an object",
+                requestId: response.header("X-Request-Id"))
         }
         let params: [String: JSONValue]
         switch link["data"] {
         case nil, .null?: params = [:]
         case .object(let value)?: params = value
         default:
-            throw .invalidResponse(status: response.status, "QubeRoute link whose \"data\" is not an object", requestId: response.header("X-Request-Id"))
+            throw .invalidResponse(
+                status: response.status, "QubeRoute link whose \"data\" is not an object",
+                requestId: response.header("X-Request-Id"))
         }
         let score = object["confidence"]?.numberValue.flatMap { $0.isFinite ? $0 : nil }
         var fields: [String: JSONValue] = [:]
@@ -39,7 +43,8 @@ enum QubeRouteAnswer {
         for name in ["attributed", "installId"] {
             if let value = object[name], value != .null { fields[name] = value }
         }
-        let method: MatchMethod = isDeferred ? (score.map { $0 >= 1 } == true ? .fingerprintExact : .fingerprintScored) : .direct
+        let method: MatchMethod =
+            isDeferred ? (score.map { $0 >= 1 } == true ? .fingerprintExact : .fingerprintScored) : .direct
         return OptoLinkData(
             linkId: link["alias"]?.stringValue, path: path(link), params: params, matchMethod: method,
             confidence: score.map(band), isDeferred: isDeferred, service: .quberoute, confidenceScore: score,

@@ -54,8 +54,11 @@ extension OptoLinkConfiguration {
         }
         try Self.checkPrintable(key, name: "quberouteKey")
         try self.init(
-            provider: OptoLinkProvider(service: .quberoute), key: key, baseURL: baseURL, linkDomains: linkDomains, timeout: timeout,
-            maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter, existingInstall: existingInstall,
-            eventQueueCapacity: eventQueueCapacity, enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
+            provider: OptoLinkProvider(service: .quberoute), key: key, baseURL: baseURL, linkDomains: linkDomains,
+            timeout: timeout,
+            maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter,
+            existingInstall: existingInstall,
+            eventQueueCapacity: eventQueueCapacity, enabledByDefault: enabledByDefault, logLevel: logLevel,
+            logging: logging, logger: logger)
     }
 }

@@ -28,7 +28,10 @@ struct QubeRouteProvider: LinkProvider {
     let hosts: Set<String>
     let log: @Sendable (LogLevel, String) -> Void
 
-    init(configuration: OptoLinkConfiguration, runner: RequestRunner, log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }) {
+    init(
+        configuration: OptoLinkConfiguration, runner: RequestRunner,
+        log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }
+    ) {
         self.configuration = configuration
         self.runner = runner
         self.log = log
@@ -50,10 +53,12 @@ struct QubeRouteProvider: LinkProvider {
     }
 
     static func isInstallToken(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-        }
+        text.utf8.count == 32
+            && text.utf8.allSatisfy { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+            }
     }
 
     func linkKey(in url: URL) -> String? {
@@ -91,19 +96,25 @@ struct QubeRouteProvider: LinkProvider {
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
         let request = try ProviderSupport.post(
-            "/api/v1/sdk/resolve", body: ResolveBody(url: key, installToken: installID), headers: headers, configuration: configuration)
+            "/api/v1/sdk/resolve", body: ResolveBody(url: key, installToken: installID), headers: headers,
+            configuration: configuration)
         let response = try await runner.perform(request, endpoint: .linkData, isStopped: isStopped)
         guard let link = try QubeRouteAnswer.link(response, isDeferred: false) else {
-            log(.info, "QubeRoute resolved no link for \(key) (reason: \(QubeRouteAnswer.reason(response) ?? "none given"))")
+            log(
+                .info,
+                "QubeRoute resolved no link for \(key) (reason: \(QubeRouteAnswer.reason(response) ?? "none given"))")
             return nil
         }
         onLink(link)
         return link
     }
 
-    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider) async throws(OptoLinkError) -> OptoLinkData? {
+    func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider)
+        async throws(OptoLinkError) -> OptoLinkData?
+    {
         let request = try ProviderSupport.post(
-            "/api/v1/sdk/match", body: MatchBody(installToken: installID), headers: headers, configuration: configuration)
+            "/api/v1/sdk/match", body: MatchBody(installToken: installID), headers: headers,
+            configuration: configuration)
         let response = try await runner.perform(request, endpoint: .match)
         guard let link = try QubeRouteAnswer.link(response, isDeferred: true) else {
             // "If none comes back, reason says why": already_attributed, no_match…
@@ -124,7 +135,8 @@ struct QubeRouteProvider: LinkProvider {
             return "a currency without a value"
         case (.some, .some(let code)):
             let letters = code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-            return code.utf8.count == 3 && letters ? nil : "currency must be an ISO 4217 code of three letters A–Z, got \"\(code)\""
+            return code.utf8.count == 3 && letters
+                ? nil : "currency must be an ISO 4217 code of three letters A–Z, got \"\(code)\""
         }
     }
 
@@ -136,7 +148,8 @@ struct QubeRouteProvider: LinkProvider {
                     eventId: event.id, name: event.name, valueMinor: event.valueMinor, currency: event.currency,
                     properties: event.properties, clientTimestamp: event.timestamp ?? EventQueue.timestamp(Date()))
             })
-        let request = try ProviderSupport.post("/api/v1/sdk/events", body: body, headers: headers, configuration: configuration)
+        let request = try ProviderSupport.post(
+            "/api/v1/sdk/events", body: body, headers: headers, configuration: configuration)
         _ = try await runner.perform(request, endpoint: .events)
     }
 }

@@ -34,14 +34,18 @@ final class AppsFlyerEmulation: Sendable {
     private let clicks: [String: EmulatedClickStore]
 
     init(seed: AppsFlyerSeed) {
-        var apps = [String: App](), links = [String: Link](), clicks = [String: EmulatedClickStore]()
+        var apps = [String: App]()
+        var links = [String: Link]()
+        var clicks = [String: EmulatedClickStore]()
         for app in seed.apps {
-            apps[app.appId] = App(appId: app.appId, signer: Digest(hmacKey: Array(app.devKey.utf8)), appStoreUrl: app.appStoreUrl)
+            apps[app.appId] = App(
+                appId: app.appId, signer: Digest(hmacKey: Array(app.devKey.utf8)), appStoreUrl: app.appStoreUrl)
             clicks[app.appId] = EmulatedClickStore()
             for link in app.links {
-                let value = Link(appId: app.appId, id: link.id, mediaSource: link.mediaSource, campaign: link.campaign,
-                                 campaignId: link.campaignId, customParams: link.customParams ?? [:], afSubs: link.afSubs,
-                                 windowHours: link.matchWindowHours ?? 24)
+                let value = Link(
+                    appId: app.appId, id: link.id, mediaSource: link.mediaSource, campaign: link.campaign,
+                    campaignId: link.campaignId, customParams: link.customParams ?? [:], afSubs: link.afSubs,
+                    windowHours: link.matchWindowHours ?? 24)
                 links[value.linkId] = value
             }
         }
@@ -82,10 +86,13 @@ final class AppsFlyerEmulation: Sendable {
     }
 
     /// Records a click on `link`.
-    func recordClick(on link: Link, overrides: Overrides, ipHash: String, fingerprint: ClickFingerprint, at recordedAt: Date,
-                     now: Date) -> MatchRecord? {
-        clicks[link.appId]?.record(linkId: link.linkId, code: link.id, path: link.id, params: Self.clickFields(link, overrides: overrides),
-                                   windowHours: link.windowHours, ipHash: ipHash, fingerprint: fingerprint, at: recordedAt, now: now)
+    func recordClick(
+        on link: Link, overrides: Overrides, ipHash: String, fingerprint: ClickFingerprint, at recordedAt: Date,
+        now: Date
+    ) -> MatchRecord? {
+        clicks[link.appId]?.record(
+            linkId: link.linkId, code: link.id, path: link.id, params: Self.clickFields(link, overrides: overrides),
+            windowHours: link.windowHours, ipHash: ipHash, fingerprint: fingerprint, at: recordedAt, now: now)
     }
 
     /// The answer to a deep-link request: `{found: false, click_event: {}}`, or the click's event with its

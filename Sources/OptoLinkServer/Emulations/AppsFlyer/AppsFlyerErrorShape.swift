@@ -15,7 +15,9 @@ enum AppsFlyerErrorShape {
             return EmulatedErrorShape.finish(HTTPResponse(status: error.status), error, requestId: requestId)
         }
         let message = EmulatedErrorShape.problems(of: error).joined(separator: "; ")
-        return EmulatedErrorShape.finish(.json(["code": .string(EmulatedErrorShape.code(of: error)), "message": .string(message)],
-                                               status: error.status), error, requestId: requestId)
+        return EmulatedErrorShape.finish(
+            .json(
+                ["code": .string(EmulatedErrorShape.code(of: error)), "message": .string(message)],
+                status: error.status), error, requestId: requestId)
     }
 }

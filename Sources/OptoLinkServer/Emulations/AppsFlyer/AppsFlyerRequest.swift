@@ -28,9 +28,13 @@ struct AppsFlyerRequest: Sendable, Hashable {
     /// - Throws: 400 listing every problem (`field: message`).
     static func parse(_ bytes: [UInt8]) throws(OptoLinkServerError) -> AppsFlyerRequest {
         guard !bytes.isEmpty else { throw .badRequest("The request body is required: a JSON object") }
-        guard let object = try JSONParser.parse(bytes).objectValue else { throw .badRequest("The request body must be a JSON object") }
+        guard let object = try JSONParser.parse(bytes).objectValue else {
+            throw .badRequest("The request body must be a JSON object")
+        }
         var problems = [OptoLinkServerError.Detail]()
-        func fail(_ field: String, _ message: String) { problems.append(.init(message: "\(field): \(message)", field: field)) }
+        func fail(_ field: String, _ message: String) {
+            problems.append(.init(message: "\(field): \(message)", field: field))
+        }
         func member(_ name: String) -> JSON? {
             guard let value = object[name], value != .null else { return nil }
             return value
@@ -40,8 +44,14 @@ struct AppsFlyerRequest: Sendable, Hashable {
                 if required { fail(name, "is required") }
                 return nil
             }
-            guard let string = value.stringValue else { fail(name, "must be a string, not \(value.typeName)"); return nil }
-            guard !string.isEmpty, string.utf8.count <= max else { fail(name, "must be 1–\(max) bytes"); return nil }
+            guard let string = value.stringValue else {
+                fail(name, "must be a string, not \(value.typeName)")
+                return nil
+            }
+            guard !string.isEmpty, string.utf8.count <= max else {
+                fail(name, "must be 1–\(max) bytes")
+                return nil
+            }
             return string
         }
 
@@ -73,46 +83,71 @@ struct AppsFlyerRequest: Sendable, Hashable {
         var idfv: String?
         for name in ["idfv", "idfa"] {
             guard let value = member(name) else { continue }
-            guard let id = value.objectValue else { fail(name, "must be an object {type, value}"); continue }
-            let kind = id["type"]?.stringValue, raw = id["value"]?.stringValue
-            if kind == nil || !["unhashed", "sha1", "md5"].contains(kind!) { fail("\(name).type", "must be unhashed, sha1 or md5") }
-            if raw == nil || raw!.isEmpty || raw!.utf8.count > 128 { fail("\(name).value", "must be a string of 1–128 bytes") }
+            guard let id = value.objectValue else {
+                fail(name, "must be an object {type, value}")
+                continue
+            }
+            let kind = id["type"]?.stringValue
+            let raw = id["value"]?.stringValue
+            if kind == nil || !["unhashed", "sha1", "md5"].contains(kind!) {
+                fail("\(name).type", "must be unhashed, sha1 or md5")
+            }
+            if raw == nil || raw!.isEmpty || raw!.utf8.count > 128 {
+                fail("\(name).value", "must be a string of 1–128 bytes")
+            }
             if name == "idfv" { idfv = raw }
         }
         _ = text("open_referrer", required: false)
         if let value = member("sharing_filter") {
-            let fine: Bool = switch value {
-            case .string(let s): !s.isEmpty && s.utf8.count <= maxText
-            case .array(let items): items.count <= 100 && items.allSatisfy { ($0.stringValue.map { !$0.isEmpty && $0.utf8.count <= 64 }) ?? false }
-            default: false
-            }
+            let fine: Bool =
+                switch value {
+                case .string(let s): !s.isEmpty && s.utf8.count <= maxText
+                case .array(let items):
+                    items.count <= 100
+                        && items.allSatisfy { ($0.stringValue.map { !$0.isEmpty && $0.utf8.count <= 64 }) ?? false }
+                default: false
+                }
             if !fine { fail("sharing_filter", "must be a string or an array of partner ids") }
         }
         let requestId = text("request_id", required: false)
         guard problems.isEmpty, let lang, let os, let type, let timestamp, let ip else { throw .validation(problems) }
-        return AppsFlyerRequest(isFirst: isFirst, lang: lang, os: os, timestamp: timestamp, type: type, ip: ip, idfv: idfv,
-                                attStatus: attStatus, requestId: requestId)
+        return AppsFlyerRequest(
+            isFirst: isFirst, lang: lang, os: os, timestamp: timestamp, type: type, ip: ip, idfv: idfv,
+            attStatus: attStatus, requestId: requestId)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, an optional `.` and 1–9 digits, and an optional `Z` or `+00:00`: ISO 8601 in
     /// UTC (the seed's example has milliseconds and no zone letter), a real date and time.
     static func isUTCTimestamp(_ text: String) -> Bool {
         var bytes = Array(text.utf8)
-        if bytes.last == UInt8(ascii: "Z") { bytes.removeLast() } else if text.hasSuffix("+00:00") { bytes.removeLast(6) }
+        if bytes.last == UInt8(ascii: "Z") {
+            bytes.removeLast()
+        } else if text.hasSuffix("+00:00") {
+            bytes.removeLast(6)
+        }
         guard bytes.count >= 19 else { return false }
         let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
         for (i, expected) in shape.enumerated() {
-            if expected == UInt8(ascii: "d") { guard (0x30...0x39).contains(bytes[i]) else { return false } }
-            else if bytes[i] != expected { return false }
+            if expected == UInt8(ascii: "d") {
+                guard (0x30...0x39).contains(bytes[i]) else { return false }
+            } else if bytes[i] != expected {
+                return false
+            }
         }
         if bytes.count > 19 {
-            guard bytes[19] == UInt8(ascii: "."), (21...29).contains(bytes.count), bytes[20...].allSatisfy({ (0x30...0x39).contains($0) }) else {
+            guard bytes[19] == UInt8(ascii: "."), (21...29).contains(bytes.count),
+                bytes[20...].allSatisfy({ (0x30...0x39).contains($0) })
+            else {
                 return false
             }
         }
         func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
-        let year = number(0..<4), month = number(5..<7), day = number(8..<10)
-        guard year >= 1, (1...12).contains(month), day >= 1, number(11..<13) < 24, number(14..<16) < 60, number(17..<19) < 60 else { return false }
+        let year = number(0..<4)
+        let month = number(5..<7)
+        let day = number(8..<10)
+        guard year >= 1, (1...12).contains(month), day >= 1, number(11..<13) < 24, number(14..<16) < 60,
+            number(17..<19) < 60
+        else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         return day <= days
@@ -121,9 +156,10 @@ struct AppsFlyerRequest: Sendable, Hashable {
     /// Four decimal numbers 0–255 joined by `.`, without leading zeros (`198.51.100.23`).
     static func isIPv4(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            (1...3).contains(part.utf8.count) && part.utf8.allSatisfy { (0x30...0x39).contains($0) }
-                && (part.utf8.count == 1 || part.utf8.first != 0x30) && Int(part)! <= 255
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                (1...3).contains(part.utf8.count) && part.utf8.allSatisfy { (0x30...0x39).contains($0) }
+                    && (part.utf8.count == 1 || part.utf8.first != 0x30) && Int(part)! <= 255
+            }
     }
 }

@@ -26,27 +26,41 @@ enum AppsFlyerRoutes {
             body = try AppsFlyerRequest.parse(request.body)
         } catch {
             var details = error.details.isEmpty ? [.init(message: error.message, field: nil)] : error.details
-            if signature == nil { details.append(.init(message: "af_sig: the query parameter is required", field: "af_sig")) }
+            if signature == nil {
+                details.append(.init(message: "af_sig: the query parameter is required", field: "af_sig"))
+            }
             throw OptoLinkServerError.validation(details)
         }
         guard let signature else {
-            throw OptoLinkServerError.validation([.init(message: "af_sig: the query parameter is required", field: "af_sig")])
+            throw OptoLinkServerError.validation([
+                .init(message: "af_sig: the query parameter is required", field: "af_sig")
+            ])
         }
-        guard AppsFlyerSignatureCheck.isValid(signature, timestamp: body.timestamp, ip: body.ip, signer: app.signer) else {
-            throw OptoLinkServerError.badRequest("af_sig does not match: expected the lower-case hex HMAC-SHA256 of timestamp + ip keyed with the app's DevKey")
-                .coded("invalid_signature")
+        guard AppsFlyerSignatureCheck.isValid(signature, timestamp: body.timestamp, ip: body.ip, signer: app.signer)
+        else {
+            throw OptoLinkServerError.badRequest(
+                "af_sig does not match: expected the lower-case hex HMAC-SHA256 of timestamp + ip keyed with the app's DevKey"
+            )
+            .coded("invalid_signature")
         }
 
-        let fingerprint = ClickFingerprint(platform: "iOS", osVersion: body.os, deviceModel: AppsFlyerEmulation.family(type: body.type),
-                                           language: body.lang, timezone: nil)
-        let input = MatchEngine.Input(clipboardToken: nil, installReferrer: nil, deviceId: body.idfv, fingerprint: fingerprint)
-        let decision = emulation.clicks(appId: appId)?.match(input, ipHash: backend.ipHash(body.ip), now: context.now)
+        let fingerprint = ClickFingerprint(
+            platform: "iOS", osVersion: body.os, deviceModel: AppsFlyerEmulation.family(type: body.type),
+            language: body.lang, timezone: nil)
+        let input = MatchEngine.Input(
+            clipboardToken: nil, installReferrer: nil, deviceId: body.idfv, fingerprint: fingerprint)
+        let decision =
+            emulation.clicks(appId: appId)?.match(input, ipHash: backend.ipHash(body.ip), now: context.now)
             ?? MatchEngine.Decision(result: nil, guardFired: false, candidates: [])
         let record = decision.result?.record
-        backend.attempts.record(input: input, decision: decision, ip: body.ip, now: context.now, service: EmulatedService.appsflyer.rawValue,
-                                answer: ["found": .bool(record != nil), "linkId": record.map { .string($0.linkId) } ?? .null,
-                                         "match_type": record == nil ? .null : .string("probabilistic"),
-                                         "is_first": .bool(body.isFirst), "request_id": body.requestId.map(JSON.string) ?? .null])
+        backend.attempts.record(
+            input: input, decision: decision, ip: body.ip, now: context.now,
+            service: EmulatedService.appsflyer.rawValue,
+            answer: [
+                "found": .bool(record != nil), "linkId": record.map { .string($0.linkId) } ?? .null,
+                "match_type": record == nil ? .null : .string("probabilistic"),
+                "is_first": .bool(body.isFirst), "request_id": body.requestId.map(JSON.string) ?? .null,
+            ])
         return .json(AppsFlyerEmulation.answer(record))
     }
 }

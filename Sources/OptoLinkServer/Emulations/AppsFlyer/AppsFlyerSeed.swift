@@ -1,4 +1,5 @@
 import OptoLinkHTTP
+
 /// AppsFlyer's part of a seed file: apps, each with its app id, DevKey and OneLink links (seed 003).
 ///
 /// ```json
@@ -51,14 +52,20 @@ struct AppsFlyerSeed: Sendable, Codable, Hashable {
     /// (`2015-01-22T08:45:33.412` + `127.0.0.1`) is accepted as it stands; its `spring` link answers the
     /// seed's `Click_found` example.
     static let demo = AppsFlyerSeed(apps: [
-        App(appId: "id123456789", devKey: "w8sZzy8EaPaxFKfaoTqUi6", appStoreUrl: "https://apps.apple.com/app/id123456789",
+        App(
+            appId: "id123456789", devKey: "w8sZzy8EaPaxFKfaoTqUi6",
+            appStoreUrl: "https://apps.apple.com/app/id123456789",
             links: [
-                Link(id: "spring", mediaSource: "Email", campaign: "my_new_campaign", campaignId: "394a89cf-275a-451b-b030-1c6f8b55ff19",
-                     customParams: ["fruit_name": "apples", "fruit_amount": "26"], afSub1: "my_afsub1", afSub2: "my_afsub2",
-                     afSub3: "my_afsub3", afSub4: "my_afsub4", afSub5: "my_afsub5", matchWindowHours: 48),
-                Link(id: "welcome", mediaSource: "social", campaign: "onboarding", campaignId: nil,
-                     customParams: ["deep_link_value": "onboarding/welcome"], matchWindowHours: nil),
-            ]),
+                Link(
+                    id: "spring", mediaSource: "Email", campaign: "my_new_campaign",
+                    campaignId: "394a89cf-275a-451b-b030-1c6f8b55ff19",
+                    customParams: ["fruit_name": "apples", "fruit_amount": "26"], afSub1: "my_afsub1",
+                    afSub2: "my_afsub2",
+                    afSub3: "my_afsub3", afSub4: "my_afsub4", afSub5: "my_afsub5", matchWindowHours: 48),
+                Link(
+                    id: "welcome", mediaSource: "social", campaign: "onboarding", campaignId: nil,
+                    customParams: ["deep_link_value": "onboarding/welcome"], matchWindowHours: nil),
+            ])
     ])
 
     /// The longest `custom_params` name and value a seed may hold.
@@ -68,27 +75,45 @@ struct AppsFlyerSeed: Sendable, Codable, Hashable {
         var appIds = Set<String>()
         for (i, app) in apps.enumerated() {
             let at = "\(place).apps[\(i)]"
-            guard AppsFlyerSeed.isAppId(app.appId) else { throw .startup("\(at).appId must be id followed by 1–20 digits, such as id123456789") }
-            guard appIds.insert(app.appId).inserted else { throw .startup("\(at).appId \"\(app.appId)\" appears twice") }
-            guard EmulationSeed.isKeyText(app.devKey) else { throw .startup("\(at).devKey must be 16–200 printable characters") }
-            if let url = app.appStoreUrl, !EmulationSeed.isAbsoluteURL(url) { throw .startup("\(at).appStoreUrl is not an absolute URL") }
+            guard AppsFlyerSeed.isAppId(app.appId) else {
+                throw .startup("\(at).appId must be id followed by 1–20 digits, such as id123456789")
+            }
+            guard appIds.insert(app.appId).inserted else {
+                throw .startup("\(at).appId \"\(app.appId)\" appears twice")
+            }
+            guard EmulationSeed.isKeyText(app.devKey) else {
+                throw .startup("\(at).devKey must be 16–200 printable characters")
+            }
+            if let url = app.appStoreUrl, !EmulationSeed.isAbsoluteURL(url) {
+                throw .startup("\(at).appStoreUrl is not an absolute URL")
+            }
             var ids = Set<String>()
             for (j, link) in app.links.enumerated() {
                 let linkAt = "\(at).links[\(j)]"
-                guard EmulationSeed.isIdentifier(link.id) else { throw .startup("\(linkAt).id must be 1–64 letters, digits, '-' or '_'") }
+                guard EmulationSeed.isIdentifier(link.id) else {
+                    throw .startup("\(linkAt).id must be 1–64 letters, digits, '-' or '_'")
+                }
                 guard ids.insert(link.id).inserted else { throw .startup("\(linkAt).id \"\(link.id)\" appears twice") }
-                for (name, value) in [("mediaSource", link.mediaSource), ("campaign", link.campaign), ("campaignId", link.campaignId)]
-                    + link.afSubs.enumerated().map({ ("afSub\($0.offset + 1)", $0.element) }) {
+                for (name, value) in [
+                    ("mediaSource", link.mediaSource), ("campaign", link.campaign), ("campaignId", link.campaignId),
+                ]
+                    + link.afSubs.enumerated().map({ ("afSub\($0.offset + 1)", $0.element) })
+                {
                     if let value, value.utf8.count > AppsFlyerSeed.maxParamValueLength {
                         throw .startup("\(linkAt).\(name) is longer than \(AppsFlyerSeed.maxParamValueLength) bytes")
                     }
                 }
                 for (name, value) in link.customParams ?? [:] {
-                    guard EmulationSeed.isIdentifier(name, max: AppsFlyerSeed.maxParamNameLength), !AppsFlyerClickRoutes.reservedParams.contains(name) else {
-                        throw .startup("\(linkAt).customParams has a bad name \"\(name)\" (1–64 of [A-Za-z0-9_-], not pid, c or af_sub1–5)")
+                    guard EmulationSeed.isIdentifier(name, max: AppsFlyerSeed.maxParamNameLength),
+                        !AppsFlyerClickRoutes.reservedParams.contains(name)
+                    else {
+                        throw .startup(
+                            "\(linkAt).customParams has a bad name \"\(name)\" (1–64 of [A-Za-z0-9_-], not pid, c or af_sub1–5)"
+                        )
                     }
                     guard value.utf8.count <= AppsFlyerSeed.maxParamValueLength else {
-                        throw .startup("\(linkAt).customParams.\(name) is longer than \(AppsFlyerSeed.maxParamValueLength) bytes")
+                        throw .startup(
+                            "\(linkAt).customParams.\(name) is longer than \(AppsFlyerSeed.maxParamValueLength) bytes")
                     }
                 }
                 try EmulationSeed.checkWindow(link.matchWindowHours, at: linkAt)

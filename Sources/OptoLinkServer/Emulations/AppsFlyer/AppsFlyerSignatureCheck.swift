@@ -1,4 +1,5 @@
 import OptoLinkHTTP
+
 /// `af_sig` against an app's DevKey (seed 003): the lower-case hex HMAC-SHA256 of `timestamp + ip` (the
 /// body's text, timestamp first) keyed with the DevKey, compared in constant time.
 enum AppsFlyerSignatureCheck {

@@ -30,7 +30,9 @@ enum DeepBlueClickRoutes {
     static func click(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let emulation = backend.emulations.deepblue
         let code = context.params["code"] ?? ""
-        guard let link = emulation.links[code], let app = emulation.apps[link.app] else { throw OptoLinkServerError.notFound("Not found.") }
+        guard let link = emulation.links[code], let app = emulation.apps[link.app] else {
+            throw OptoLinkServerError.notFound("Not found.")
+        }
         let query = request.query
         guard gathered.contains(where: { query[$0] != nil }) || query["js"] == "0" else {
             return .html(gatheringPage(app: app, code: code))
@@ -44,20 +46,25 @@ enum DeepBlueClickRoutes {
             }
             return value
         }
-        let width = number("screenWidth"), height = number("screenHeight")
+        let width = number("screenWidth")
+        let height = number("screenHeight")
         let timezone = query["timezone"].flatMap { $0.isEmpty ? nil : $0 }
         if let timezone, !DeepBlueEmulation.isTimeZoneIdentifier(timezone) {
-            problems.append(.init(message: "timezone must be an IANA time zone such as Europe/Berlin", field: "timezone"))
+            problems.append(
+                .init(message: "timezone must be an IANA time zone such as Europe/Berlin", field: "timezone"))
         }
         let language = query["language"].flatMap { $0.isEmpty ? nil : $0 }
-        if let language, language.utf8.count > 35 { problems.append(.init(message: "language must be at most 35 characters", field: "language")) }
+        if let language, language.utf8.count > 35 {
+            problems.append(.init(message: "language must be at most 35 characters", field: "language"))
+        }
         guard problems.isEmpty else { throw OptoLinkServerError.validation(problems) }
 
         var fingerprint = EmulatedClickStore.headerFingerprint(request)
         fingerprint.timezone = timezone
         fingerprint.deviceModel = DeepBlueEmulation.screenModel(width: width, height: height)
         if let language { fingerprint.language = language }
-        _ = emulation.recordClick(on: link, ipHash: backend.ipHash(context.ip), fingerprint: fingerprint, at: context.now, now: context.now)
+        _ = emulation.recordClick(
+            on: link, ipHash: backend.ipHash(context.ip), fingerprint: fingerprint, at: context.now, now: context.now)
         return .html(previewPage(app: app, link: link))
     }
 
@@ -66,17 +73,17 @@ enum DeepBlueClickRoutes {
         EmulatedClickPage.html(
             title: app.name,
             body: """
-            <h1>Opening \(EmulatedClickPage.escape(app.name))…</h1>
-            <noscript><p><a id="continue" href="?js=0">Continue</a></p></noscript>
-            """,
+                <h1>Opening \(EmulatedClickPage.escape(app.name))…</h1>
+                <noscript><p><a id="continue" href="?js=0">Continue</a></p></noscript>
+                """,
             script: """
-            var ratio = window.devicePixelRatio || 1;
-            var zone = (window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone) || "";
-            var query = "timezone=" + encodeURIComponent(zone)
-              + "&screenWidth=" + Math.round(screen.width * ratio) + "&screenHeight=" + Math.round(screen.height * ratio)
-              + "&language=" + encodeURIComponent(navigator.language || "");
-            window.location.replace(window.location.pathname + "?" + query);
-            """)
+                var ratio = window.devicePixelRatio || 1;
+                var zone = (window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone) || "";
+                var query = "timezone=" + encodeURIComponent(zone)
+                  + "&screenWidth=" + Math.round(screen.width * ratio) + "&screenHeight=" + Math.round(screen.height * ratio)
+                  + "&language=" + encodeURIComponent(navigator.language || "");
+                window.location.replace(window.location.pathname + "?" + query);
+                """)
     }
 
     /// The preview: the long URL, "Open the App" with the app's scheme, "Get the App".
@@ -84,14 +91,16 @@ enum DeepBlueClickRoutes {
         let open = app.urlScheme.flatMap { link.schemeURL(scheme: $0) }
         var buttons = [String]()
         if let open { buttons.append("<a id=\"open\" href=\"\(EmulatedClickPage.escape(open))\">Open the App</a>") }
-        if let store = app.appStoreUrl { buttons.append("<a id=\"store\" href=\"\(EmulatedClickPage.escape(store))\">Get the App</a>") }
+        if let store = app.appStoreUrl {
+            buttons.append("<a id=\"store\" href=\"\(EmulatedClickPage.escape(store))\">Get the App</a>")
+        }
         return EmulatedClickPage.html(
             title: app.name,
             body: """
-            <h1>\(EmulatedClickPage.escape(app.name))</h1>
-            <p><code>\(EmulatedClickPage.escape(link.longUrl))</code></p>
-            <p>\(buttons.joined(separator: " "))</p>
-            """)
+                <h1>\(EmulatedClickPage.escape(app.name))</h1>
+                <p><code>\(EmulatedClickPage.escape(link.longUrl))</code></p>
+                <p>\(buttons.joined(separator: " "))</p>
+                """)
     }
 
     /// `POST /dev/deepblue/click` → `{token, linkId, recordedAt, expiresAt}`: a click from the caller's address
@@ -99,18 +108,28 @@ enum DeepBlueClickRoutes {
     static func devClick(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let body = try clickValidator.validate(request.body)
         let code = body.string("code")!
-        guard let link = backend.emulations.deepblue.links[code] else { throw OptoLinkServerError.notFound("No Deep Blue link \(code)") }
+        guard let link = backend.emulations.deepblue.links[code] else {
+            throw OptoLinkServerError.notFound("No Deep Blue link \(code)")
+        }
         func field(_ name: String) -> String? { body.string(name).flatMap { $0.isEmpty ? nil : $0 } }
-        let fingerprint = ClickFingerprint(platform: field("platform"), osVersion: field("osVersion"),
-                                           deviceModel: DeepBlueEmulation.screenModel(width: body["screenWidth"]?.numberValue,
-                                                                                      height: body["screenHeight"]?.numberValue),
-                                           language: field("language"), timezone: field("timezone"))
+        let fingerprint = ClickFingerprint(
+            platform: field("platform"), osVersion: field("osVersion"),
+            deviceModel: DeepBlueEmulation.screenModel(
+                width: body["screenWidth"]?.numberValue,
+                height: body["screenHeight"]?.numberValue),
+            language: field("language"), timezone: field("timezone"))
         let recordedAt = context.now.addingTimeInterval(-(body["ageSeconds"]?.numberValue ?? 0))
-        guard let record = backend.emulations.deepblue.recordClick(on: link, ipHash: backend.ipHash(context.ip), fingerprint: fingerprint,
-                                                                   at: recordedAt, now: context.now) else {
+        guard
+            let record = backend.emulations.deepblue.recordClick(
+                on: link, ipHash: backend.ipHash(context.ip), fingerprint: fingerprint,
+                at: recordedAt, now: context.now)
+        else {
             throw OptoLinkServerError(status: 500, message: "no click records for \(link.app)")
         }
-        return .json(["token": .string(record.token), "linkId": .string(link.linkId), "recordedAt": .string(ISOTime.string(record.recordedAt)),
-                      "expiresAt": .string(ISOTime.string(record.expiresAt))])
+        return .json([
+            "token": .string(record.token), "linkId": .string(link.linkId),
+            "recordedAt": .string(ISOTime.string(record.recordedAt)),
+            "expiresAt": .string(ISOTime.string(record.expiresAt)),
+        ])
     }
 }

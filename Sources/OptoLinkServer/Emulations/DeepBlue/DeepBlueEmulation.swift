@@ -50,12 +50,18 @@ final class DeepBlueEmulation: Sendable {
     private let clicks: [String: EmulatedClickStore]
 
     init(seed: DeepBlueSeed) {
-        var apps = [String: App](), keys = [String: Caller](), links = [String: Link](), clicks = [String: EmulatedClickStore]()
+        var apps = [String: App]()
+        var keys = [String: Caller]()
+        var links = [String: Link]()
+        var clicks = [String: EmulatedClickStore]()
         for app in seed.apps {
-            apps[app.name] = App(name: app.name, domain: app.domain, urlScheme: app.urlScheme, appStoreUrl: app.appStoreUrl)
+            apps[app.name] = App(
+                name: app.name, domain: app.domain, urlScheme: app.urlScheme, appStoreUrl: app.appStoreUrl)
             for key in app.keys { keys[Digest.sha256Hex(key.key)] = Caller(app: app.name, sandbox: key.sandbox) }
             for link in app.links {
-                links[link.code] = Link(app: app.name, id: link.id, code: link.code, longUrl: link.longUrl, windowHours: link.matchWindowHours ?? 24)
+                links[link.code] = Link(
+                    app: app.name, id: link.id, code: link.code, longUrl: link.longUrl,
+                    windowHours: link.matchWindowHours ?? 24)
             }
             clicks[app.name] = EmulatedClickStore()
         }
@@ -97,17 +103,22 @@ final class DeepBlueEmulation: Sendable {
 
     /// The resolve and check-deferred answer: `{id, longUrl, shortUrl, isSandbox}`.
     func answer(_ link: Link, sandbox: Bool) -> JSON {
-        .object(["id": .number(Double(link.id)), "longUrl": .string(link.longUrl),
-                 "shortUrl": .string(link.shortUrl(domain: apps[link.app]?.domain ?? "")), "isSandbox": .bool(sandbox)])
+        .object([
+            "id": .number(Double(link.id)), "longUrl": .string(link.longUrl),
+            "shortUrl": .string(link.shortUrl(domain: apps[link.app]?.domain ?? "")), "isSandbox": .bool(sandbox),
+        ])
     }
 
     /// The click records of an app.
     func clicks(app: String) -> EmulatedClickStore? { clicks[app] }
 
     /// Records a click on `link`.
-    func recordClick(on link: Link, ipHash: String, fingerprint: ClickFingerprint, at recordedAt: Date, now: Date) -> MatchRecord? {
-        clicks[link.app]?.record(linkId: link.linkId, code: link.code, path: link.longUrl, params: [:], windowHours: link.windowHours,
-                                 ipHash: ipHash, fingerprint: fingerprint, at: recordedAt, now: now)
+    func recordClick(on link: Link, ipHash: String, fingerprint: ClickFingerprint, at recordedAt: Date, now: Date)
+        -> MatchRecord?
+    {
+        clicks[link.app]?.record(
+            linkId: link.linkId, code: link.code, path: link.longUrl, params: [:], windowHours: link.windowHours,
+            ipHash: ipHash, fingerprint: fingerprint, at: recordedAt, now: now)
     }
 
     /// The screen as the engine's device-model component: `screen:<short side>x<long side>` in whole pixels,
@@ -115,7 +126,8 @@ final class DeepBlueEmulation: Sendable {
     /// Nil unless both sides are known.
     static func screenModel(width: Double?, height: Double?) -> String? {
         guard let width, let height, width.isFinite, height.isFinite, width >= 1, height >= 1 else { return nil }
-        let a = Int(width.rounded()), b = Int(height.rounded())
+        let a = Int(width.rounded())
+        let b = Int(height.rounded())
         return "screen:\(min(a, b))x\(max(a, b))"
     }
 
@@ -123,13 +135,17 @@ final class DeepBlueEmulation: Sendable {
     /// `Etc/GMT+5`, `UTC`): 1–64 characters, areas of letters, digits, `_`, `+` and `-` joined by `/`,
     /// starting with a letter. The name is not looked up in a database.
     static func isTimeZoneIdentifier(_ text: String) -> Bool {
-        guard (1...64).contains(text.utf8.count), let first = text.utf8.first, (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) else {
+        guard (1...64).contains(text.utf8.count), let first = text.utf8.first,
+            (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first)
+        else {
             return false
         }
         return text.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && part.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte == 0x2B || byte == 0x2D
-            }
+            !part.isEmpty
+                && part.utf8.allSatisfy { byte in
+                    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                        || byte == 0x5F || byte == 0x2B || byte == 0x2D
+                }
         }
     }
 }

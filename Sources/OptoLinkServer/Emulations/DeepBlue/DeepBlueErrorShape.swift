@@ -17,7 +17,9 @@ enum DeepBlueErrorShape {
         var body: [String: JSON] = ["detail": .string(error.message)]
         if !error.details.isEmpty {
             var fields = [String: [JSON]]()
-            for detail in error.details { fields[detail.field ?? "non_field_errors", default: []].append(.string(detail.message)) }
+            for detail in error.details {
+                fields[detail.field ?? "non_field_errors", default: []].append(.string(detail.message))
+            }
             body["errors"] = .object(fields.mapValues { .array($0) })
         }
         return EmulatedErrorShape.finish(.json(.object(body), status: error.status), error, requestId: requestId)

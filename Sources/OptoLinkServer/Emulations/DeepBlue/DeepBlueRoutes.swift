@@ -11,7 +11,7 @@ import OptoLinkHTTP
 /// `isSandbox` follows the key. Bodies are checked strictly; errors are ``DeepBlueErrorShape``.
 enum DeepBlueRoutes {
     static let resolveValidator = BodyValidator(fields: [
-        .init(name: "url", kind: .string(min: 1, max: 2048), required: true),
+        .init(name: "url", kind: .string(min: 1, max: 2048), required: true)
     ])
     static let deferredValidator = BodyValidator(fields: [
         .init(name: "timezone", kind: .string(min: 1, max: 64), required: true),
@@ -37,7 +37,9 @@ enum DeepBlueRoutes {
     /// `POST /api/links/check-deferred`: matches the launch against the clicks on the app's links with the
     /// project's engine (the request's address, time zone, screen as `screen:<short>x<long>`, language, and
     /// platform / OS version when its User-Agent names them); any match answers the link, none is a 404.
-    static func checkDeferred(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
+    static func checkDeferred(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws
+        -> HTTPResponse
+    {
         let emulation = backend.emulations.deepblue
         let caller = try emulation.authenticate(request)
         let (timezone, device) = try parseDeferred(request.body)
@@ -47,32 +49,46 @@ enum DeepBlueRoutes {
             fingerprint.deviceModel = DeepBlueEmulation.screenModel(width: device.width, height: device.height)
             fingerprint.language = device.language
         }
-        let input = MatchEngine.Input(clipboardToken: nil, installReferrer: nil, deviceId: nil, fingerprint: fingerprint)
-        let decision = emulation.clicks(app: caller.app)?.match(input, ipHash: backend.ipHash(context.ip), now: context.now)
+        let input = MatchEngine.Input(
+            clipboardToken: nil, installReferrer: nil, deviceId: nil, fingerprint: fingerprint)
+        let decision =
+            emulation.clicks(app: caller.app)?.match(input, ipHash: backend.ipHash(context.ip), now: context.now)
             ?? MatchEngine.Decision(result: nil, guardFired: false, candidates: [])
         let link = decision.result.flatMap { emulation.links[$0.record.shortCode] }
-        backend.attempts.record(input: input, decision: decision, ip: context.ip, now: context.now, service: EmulatedService.deepblue.rawValue,
-                                answer: ["status": .number(link == nil ? 404 : 200), "id": link.map { .number(Double($0.id)) } ?? .null,
-                                         "isSandbox": .bool(caller.sandbox)])
+        backend.attempts.record(
+            input: input, decision: decision, ip: context.ip, now: context.now,
+            service: EmulatedService.deepblue.rawValue,
+            answer: [
+                "status": .number(link == nil ? 404 : 200), "id": link.map { .number(Double($0.id)) } ?? .null,
+                "isSandbox": .bool(caller.sandbox),
+            ])
         guard let link else { throw OptoLinkServerError.notFound("No deferred link found.") }
         return .json(emulation.answer(link, sandbox: caller.sandbox))
     }
 
     /// The validated check-deferred body: the time zone and, when sent, the device.
-    static func parseDeferred(_ bytes: [UInt8]) throws(OptoLinkServerError) -> (String, (width: Double, height: Double, language: String)?) {
+    static func parseDeferred(_ bytes: [UInt8]) throws(OptoLinkServerError) -> (
+        String, (width: Double, height: Double, language: String)?
+    ) {
         let body = try deferredValidator.validate(bytes)
         var problems = [OptoLinkServerError.Detail]()
         let timezone = body.string("timezone")!
         if !DeepBlueEmulation.isTimeZoneIdentifier(timezone) {
-            problems.append(.init(message: "timezone must be an IANA time zone such as Europe/Berlin", field: "timezone"))
+            problems.append(
+                .init(message: "timezone must be an IANA time zone such as Europe/Berlin", field: "timezone"))
         }
         var device: (width: Double, height: Double, language: String)?
         if let object = body["device"]?.objectValue {
             do {
                 let fields = try deviceValidator.validate(object)
-                device = (fields["screenWidth"]!.numberValue!, fields["screenHeight"]!.numberValue!, fields.string("language")!)
+                device = (
+                    fields["screenWidth"]!.numberValue!, fields["screenHeight"]!.numberValue!,
+                    fields.string("language")!
+                )
             } catch {
-                problems += error.details.map { .init(message: "device.\($0.message)", field: $0.field.map { "device.\($0)" } ?? "device") }
+                problems += error.details.map {
+                    .init(message: "device.\($0.message)", field: $0.field.map { "device.\($0)" } ?? "device")
+                }
             }
         }
         guard problems.isEmpty else { throw OptoLinkServerError.validation(problems) }

@@ -33,9 +33,11 @@ final class QubeRouteEmulation: Sendable {
 
         /// The `link` object of resolve and match.
         var json: JSON {
-            .object(["url": .string(url), "alias": .string(alias), "data": .object(data.mapValues(JSON.string)),
-                     "campaign": campaign.map(JSON.string) ?? .null, "channel": channel.map(JSON.string) ?? .null,
-                     "feature": feature.map(JSON.string) ?? .null])
+            .object([
+                "url": .string(url), "alias": .string(alias), "data": .object(data.mapValues(JSON.string)),
+                "campaign": campaign.map(JSON.string) ?? .null, "channel": channel.map(JSON.string) ?? .null,
+                "feature": feature.map(JSON.string) ?? .null,
+            ])
         }
     }
 
@@ -62,10 +64,14 @@ final class QubeRouteEmulation: Sendable {
     private let clicks: [String: EmulatedClickStore]
 
     init(seed: QubeRouteSeed) {
-        var projects = [String: Project](), keys = [String: KeyKind](), links = [String: Link](), clicks = [String: EmulatedClickStore]()
+        var projects = [String: Project]()
+        var keys = [String: KeyKind]()
+        var links = [String: Link]()
+        var clicks = [String: EmulatedClickStore]()
         for project in seed.projects {
-            projects[project.id] = Project(id: project.id, name: project.name, iosAppStoreUrl: project.iosAppStoreUrl,
-                                           androidPackage: project.androidPackage)
+            projects[project.id] = Project(
+                id: project.id, name: project.name, iosAppStoreUrl: project.iosAppStoreUrl,
+                androidPackage: project.androidPackage)
             for key in project.keys {
                 if let environment = QubeRouteSeed.environment(ofKey: key) {
                     keys[Digest.sha256Hex(key)] = .publishable(project: project.id, environment: environment)
@@ -75,8 +81,11 @@ final class QubeRouteEmulation: Sendable {
             }
             for environment in ["live", "test"] { clicks[project.id + "/" + environment] = EmulatedClickStore() }
             for link in project.links {
-                let value = Link(project: project.id, alias: link.alias, environment: link.environment, url: link.url, data: link.data ?? [:],
-                                 campaign: link.campaign, channel: link.channel, feature: link.feature, windowHours: link.matchWindowHours ?? 24)
+                let value = Link(
+                    project: project.id, alias: link.alias, environment: link.environment, url: link.url,
+                    data: link.data ?? [:],
+                    campaign: link.campaign, channel: link.channel, feature: link.feature,
+                    windowHours: link.matchWindowHours ?? 24)
                 links[value.linkId] = value
             }
         }
@@ -91,20 +100,26 @@ final class QubeRouteEmulation: Sendable {
     /// - Throws: 401 `missing_key` / `invalid_key`, 403 `secret_key_refused` for any `qr_sk_…` key.
     func authenticate(_ request: HTTPRequest) throws(OptoLinkServerError) -> Caller {
         guard let header = request.header("Authorization")?.trimmingASCII(" \t"), !header.isEmpty else {
-            throw OptoLinkServerError.unauthorized("Missing API key: send Authorization: Bearer qr_live_… or qr_test_…").coded("missing_key")
+            throw OptoLinkServerError.unauthorized("Missing API key: send Authorization: Bearer qr_live_… or qr_test_…")
+                .coded("missing_key")
         }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw OptoLinkServerError.unauthorized("Malformed Authorization header: expected Bearer <publishable key>").coded("invalid_key")
+            throw OptoLinkServerError.unauthorized("Malformed Authorization header: expected Bearer <publishable key>")
+                .coded("invalid_key")
         }
         let key = String(parts[1].trimmingASCII(" \t"))
         if key.hasPrefix(QubeRouteSeed.secretPrefix) {
-            throw OptoLinkServerError.forbidden("Secret keys (qr_sk_…) are refused here: never ship one in an app; use a publishable key (qr_live_… or qr_test_…)")
-                .coded("secret_key_refused")
+            throw OptoLinkServerError.forbidden(
+                "Secret keys (qr_sk_…) are refused here: never ship one in an app; use a publishable key (qr_live_… or qr_test_…)"
+            )
+            .coded("secret_key_refused")
         }
         switch key.utf8.count <= 200 ? keys[Digest.sha256Hex(key)] : nil {
         case .publishable(let project, let environment)?: return Caller(project: project, environment: environment)
-        case .secret?: throw OptoLinkServerError.forbidden("Secret keys are refused here: use a publishable key").coded("secret_key_refused")
+        case .secret?:
+            throw OptoLinkServerError.forbidden("Secret keys are refused here: use a publishable key").coded(
+                "secret_key_refused")
         case nil: throw OptoLinkServerError.unauthorized("Invalid API key").coded("invalid_key")
         }
     }
@@ -114,13 +129,16 @@ final class QubeRouteEmulation: Sendable {
     func link(forURL url: String, caller: Caller) -> Link? {
         guard let components = URLComponents(string: url) else { return nil }
         let segments = components.path.split(separator: "/").map(String.init)
-        let alias: String, environment: String
+        let alias: String
+        let environment: String
         switch segments.count {
         case 2 where segments[0] == "qr": (alias, environment) = (segments[1], "live")
         case 3 where segments[0] == "qr" && segments[1] == "test": (alias, environment) = (segments[2], "test")
         default: return nil
         }
-        guard environment == caller.environment, let link = links["qr:\(environment)/\(alias)"], link.project == caller.project else { return nil }
+        guard environment == caller.environment, let link = links["qr:\(environment)/\(alias)"],
+            link.project == caller.project
+        else { return nil }
         return link
     }
 
@@ -130,9 +148,12 @@ final class QubeRouteEmulation: Sendable {
     }
 
     /// Records a click on `link` and returns its record (the token an Android install referrer carries).
-    func recordClick(on link: Link, ipHash: String, fingerprint: ClickFingerprint, at recordedAt: Date, now: Date) -> MatchRecord? {
+    func recordClick(on link: Link, ipHash: String, fingerprint: ClickFingerprint, at recordedAt: Date, now: Date)
+        -> MatchRecord?
+    {
         clicks(project: link.project, environment: link.environment)?.record(
-            linkId: link.linkId, code: link.alias, path: link.url, params: link.data.mapValues(JSON.string), windowHours: link.windowHours,
+            linkId: link.linkId, code: link.alias, path: link.url, params: link.data.mapValues(JSON.string),
+            windowHours: link.windowHours,
             ipHash: ipHash, fingerprint: fingerprint, at: recordedAt, now: now)
     }
 }

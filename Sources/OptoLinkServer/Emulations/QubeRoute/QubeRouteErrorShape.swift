@@ -16,15 +16,19 @@ import OptoLinkHTTP
 enum QubeRouteErrorShape {
     /// The answer for `error`.
     static func render(_ error: OptoLinkServerError, requestId: String) -> HTTPResponse {
-        var body: [String: JSON] = ["code": .string(EmulatedErrorShape.code(of: error)), "message": .string(error.message)]
+        var body: [String: JSON] = [
+            "code": .string(EmulatedErrorShape.code(of: error)), "message": .string(error.message),
+        ]
         if !error.details.isEmpty {
-            body["details"] = .array(error.details.map { detail in
-                var item: [String: JSON] = ["message": .string(detail.message)]
-                if let field = detail.field { item["field"] = .string(field) }
-                return .object(item)
-            })
+            body["details"] = .array(
+                error.details.map { detail in
+                    var item: [String: JSON] = ["message": .string(detail.message)]
+                    if let field = detail.field { item["field"] = .string(field) }
+                    return .object(item)
+                })
         }
-        return EmulatedErrorShape.finish(.json(["error": .object(body), "requestId": .string(requestId)], status: error.status),
-                                         error, requestId: requestId)
+        return EmulatedErrorShape.finish(
+            .json(["error": .object(body), "requestId": .string(requestId)], status: error.status),
+            error, requestId: requestId)
     }
 }

@@ -32,15 +32,22 @@ enum QubeRouteInstalls {
     }
 
     /// The install, created when new; a direct open (`direct`) attributes an install nobody attributed yet.
-    static func touch(_ store: Store, caller: QubeRouteEmulation.Caller, token: String, directLink: QubeRouteEmulation.Link?,
-                      now: Date) throws(OptoLinkServerError) -> Install {
+    static func touch(
+        _ store: Store, caller: QubeRouteEmulation.Caller, token: String, directLink: QubeRouteEmulation.Link?,
+        now: Date
+    ) throws(OptoLinkServerError) -> Install {
         try store.withDatabase { db throws(OptoLinkServerError) in
             var install = try ensure(db, caller: caller, token: token, now: now)
             if let directLink, install.attribution == nil {
-                try db.query("""
+                try db.query(
+                    """
                     UPDATE qr_installs SET attribution = 'direct', link_alias = ?, attributed_at = ?
                     WHERE project = ? AND environment = ? AND install_token = ? AND attribution IS NULL
-                    """, [.text(directLink.alias), SQLValue(now), .text(caller.project), .text(caller.environment), .text(token)])
+                    """,
+                    [
+                        .text(directLink.alias), SQLValue(now), .text(caller.project), .text(caller.environment),
+                        .text(token),
+                    ])
                 install.attribution = "direct"
                 install.linkAlias = directLink.alias
             }
@@ -51,16 +58,23 @@ enum QubeRouteInstalls {
     /// Attributes the install once, atomically: when nobody attributed it yet, `decide` runs (under the
     /// database lock, so two concurrent first calls cannot both decide) and its answer is stored; otherwise
     /// it does not run. Returns the install and whether this call decided.
-    static func attributeOnce(_ store: Store, caller: QubeRouteEmulation.Caller, token: String, now: Date,
-                              decide: () -> (attribution: String, alias: String?)) throws(OptoLinkServerError) -> (Install, decided: Bool) {
+    static func attributeOnce(
+        _ store: Store, caller: QubeRouteEmulation.Caller, token: String, now: Date,
+        decide: () -> (attribution: String, alias: String?)
+    ) throws(OptoLinkServerError) -> (Install, decided: Bool) {
         try store.withDatabase { db throws(OptoLinkServerError) in
             var install = try ensure(db, caller: caller, token: token, now: now)
             guard install.attribution == nil else { return (install, false) }
             let (attribution, alias) = decide()
-            try db.query("""
+            try db.query(
+                """
                 UPDATE qr_installs SET attribution = ?, link_alias = ?, attributed_at = ?
                 WHERE project = ? AND environment = ? AND install_token = ?
-                """, [.text(attribution), SQLValue(alias), SQLValue(now), .text(caller.project), .text(caller.environment), .text(token)])
+                """,
+                [
+                    .text(attribution), SQLValue(alias), SQLValue(now), .text(caller.project),
+                    .text(caller.environment), .text(token),
+                ])
             install.attribution = attribution
             install.linkAlias = alias
             return (install, true)
@@ -69,21 +83,30 @@ enum QubeRouteInstalls {
 
     /// Records a batch in one transaction: each event whose `eventId` is new for the install is accepted,
     /// each one already recorded (earlier, or earlier in this batch) is a duplicate and not stored again.
-    static func record(_ store: Store, caller: QubeRouteEmulation.Caller, token: String, events: [Event],
-                       now: Date) throws(OptoLinkServerError) -> (Install, accepted: [String], duplicates: [String]) {
+    static func record(
+        _ store: Store, caller: QubeRouteEmulation.Caller, token: String, events: [Event],
+        now: Date
+    ) throws(OptoLinkServerError) -> (Install, accepted: [String], duplicates: [String]) {
         try store.withDatabase { db throws(OptoLinkServerError) in
             try db.execute("BEGIN;")
             do throws(OptoLinkServerError) {
                 let install = try ensure(db, caller: caller, token: token, now: now)
-                var accepted = [String](), duplicates = [String]()
+                var accepted = [String]()
+                var duplicates = [String]()
                 for event in events {
-                    try db.query("""
+                    try db.query(
+                        """
                         INSERT OR IGNORE INTO qr_events (project, environment, install_token, event_id, name, value_minor, currency,
                                                          properties, client_timestamp, received_at)
                         VALUES (?,?,?,?,?,?,?,?,?,?)
-                        """, [.text(caller.project), .text(caller.environment), .text(token), .text(event.eventId), .text(event.name),
-                              event.valueMinor.map(SQLValue.integer) ?? .null, SQLValue(event.currency),
-                              SQLValue(event.properties.map { JSON.object($0).serialized() }), SQLValue(event.clientTimestamp), SQLValue(now)])
+                        """,
+                        [
+                            .text(caller.project), .text(caller.environment), .text(token), .text(event.eventId),
+                            .text(event.name),
+                            event.valueMinor.map(SQLValue.integer) ?? .null, SQLValue(event.currency),
+                            SQLValue(event.properties.map { JSON.object($0).serialized() }),
+                            SQLValue(event.clientTimestamp), SQLValue(now),
+                        ])
                     if db.changes > 0 { accepted.append(event.eventId) } else { duplicates.append(event.eventId) }
                 }
                 try db.execute("COMMIT;")
@@ -98,46 +121,70 @@ enum QubeRouteInstalls {
     /// Every install with this token (any project or environment) with its events, oldest first (`/dev`).
     static func installs(_ store: Store, token: String) throws(OptoLinkServerError) -> [JSON] {
         try store.withDatabase { db throws(OptoLinkServerError) in
-            let rows = try db.query("""
+            let rows = try db.query(
+                """
                 SELECT project, environment, install_id, first_seen_at, attribution, link_alias, attributed_at
                 FROM qr_installs WHERE install_token = ? ORDER BY first_seen_at, project, environment
                 """, [.text(token)])
             var installs = [JSON]()
             for row in rows {
-                let project = row[0].string ?? "", environment = row[1].string ?? ""
-                let events = try db.query("""
+                let project = row[0].string ?? ""
+                let environment = row[1].string ?? ""
+                let events = try db.query(
+                    """
                     SELECT event_id, name, value_minor, currency, properties, client_timestamp, received_at FROM qr_events
                     WHERE project = ? AND environment = ? AND install_token = ? ORDER BY received_at, rowid LIMIT 1000
-                    """, [.text(project), .text(environment), .text(token)]).map { event -> JSON in
-                    .object(["eventId": .string(event[0].string ?? ""), "name": .string(event[1].string ?? ""),
-                             "valueMinor": event[2].int.map { .number(Double($0)) } ?? .null, "currency": event[3].string.map(JSON.string) ?? .null,
-                             "properties": event[4].string.flatMap { try? JSONParser.parse(Array($0.utf8)) } ?? .null,
-                             "clientTimestamp": event[5].string.map(JSON.string) ?? .null,
-                             "receivedAt": .string(ISOTime.string(event[6].date ?? Date(timeIntervalSince1970: 0)))])
+                    """, [.text(project), .text(environment), .text(token)]
+                ).map { event -> JSON in
+                    .object([
+                        "eventId": .string(event[0].string ?? ""), "name": .string(event[1].string ?? ""),
+                        "valueMinor": event[2].int.map { .number(Double($0)) } ?? .null,
+                        "currency": event[3].string.map(JSON.string) ?? .null,
+                        "properties": event[4].string.flatMap { try? JSONParser.parse(Array($0.utf8)) } ?? .null,
+                        "clientTimestamp": event[5].string.map(JSON.string) ?? .null,
+                        "receivedAt": .string(ISOTime.string(event[6].date ?? Date(timeIntervalSince1970: 0))),
+                    ])
                 }
-                let count = try db.query("SELECT COUNT(*) FROM qr_events WHERE project = ? AND environment = ? AND install_token = ?",
-                                         [.text(project), .text(environment), .text(token)]).first?.first?.int ?? 0
-                installs.append(.object([
-                    "project": .string(project), "environment": .string(environment), "installId": .string(row[2].string ?? ""),
-                    "firstSeenAt": .string(ISOTime.string(row[3].date ?? Date(timeIntervalSince1970: 0))),
-                    "attribution": row[4].string.map(JSON.string) ?? .null, "alias": row[5].string.map(JSON.string) ?? .null,
-                    "attributedAt": row[6].date.map { .string(ISOTime.string($0)) } ?? .null,
-                    "events": .array(events), "eventCount": .number(Double(count)),
-                ]))
+                let count =
+                    try db.query(
+                        "SELECT COUNT(*) FROM qr_events WHERE project = ? AND environment = ? AND install_token = ?",
+                        [.text(project), .text(environment), .text(token)]
+                    ).first?.first?.int ?? 0
+                installs.append(
+                    .object([
+                        "project": .string(project), "environment": .string(environment),
+                        "installId": .string(row[2].string ?? ""),
+                        "firstSeenAt": .string(ISOTime.string(row[3].date ?? Date(timeIntervalSince1970: 0))),
+                        "attribution": row[4].string.map(JSON.string) ?? .null,
+                        "alias": row[5].string.map(JSON.string) ?? .null,
+                        "attributedAt": row[6].date.map { .string(ISOTime.string($0)) } ?? .null,
+                        "events": .array(events), "eventCount": .number(Double(count)),
+                    ]))
             }
             return installs
         }
     }
 
     /// The install row, inserted when missing.
-    private static func ensure(_ db: SQLiteDatabase, caller: QubeRouteEmulation.Caller, token: String, now: Date) throws(OptoLinkServerError) -> Install {
-        try db.query("""
+    private static func ensure(_ db: SQLiteDatabase, caller: QubeRouteEmulation.Caller, token: String, now: Date)
+        throws(OptoLinkServerError) -> Install
+    {
+        try db.query(
+            """
             INSERT OR IGNORE INTO qr_installs (project, environment, install_token, install_id, first_seen_at) VALUES (?,?,?,?,?)
-            """, [.text(caller.project), .text(caller.environment), .text(token), .text("ins_" + RandomToken.hex(RandomToken.randomBytes(8))),
-                  SQLValue(now)])
-        guard let row = try db.query("""
-            SELECT install_id, attribution, link_alias FROM qr_installs WHERE project = ? AND environment = ? AND install_token = ?
-            """, [.text(caller.project), .text(caller.environment), .text(token)]).first else {
+            """,
+            [
+                .text(caller.project), .text(caller.environment), .text(token),
+                .text("ins_" + RandomToken.hex(RandomToken.randomBytes(8))),
+                SQLValue(now),
+            ])
+        guard
+            let row = try db.query(
+                """
+                SELECT install_id, attribution, link_alias FROM qr_installs WHERE project = ? AND environment = ? AND install_token = ?
+                """, [.text(caller.project), .text(caller.environment), .text(token)]
+            ).first
+        else {
             throw OptoLinkServerError(status: 500, message: "install row missing after insert")
         }
         return Install(installId: row[0].string ?? "", attribution: row[1].string, linkAlias: row[2].string)

@@ -1,4 +1,5 @@
 import OptoLinkHTTP
+
 /// How the engine's decision becomes QubeRoute's `confidence` (0–1) and `reason` (docs/server.md,
 /// "Emulated services"). A pure function of the decision.
 ///
@@ -32,7 +33,9 @@ enum QubeRouteMatchMapping {
         default:
             let points = EmulatedClickStore.points(of: result, in: decision) ?? Scoring.ipPoints
             let confidence = min(Double(points) / 100, probabilisticCeiling)
-            return Outcome(linkId: result.record.linkId, confidence: confidence, reason: result.method == "IP_FUZZY" ? "ip_address" : "fingerprint")
+            return Outcome(
+                linkId: result.record.linkId, confidence: confidence,
+                reason: result.method == "IP_FUZZY" ? "ip_address" : "fingerprint")
         }
     }
 }

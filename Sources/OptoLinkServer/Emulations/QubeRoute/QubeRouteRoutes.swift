@@ -19,7 +19,7 @@ enum QubeRouteRoutes {
         .init(name: "referrer", kind: .string(min: 0, max: 1024), required: false),
     ])
     static let batchValidator = BodyValidator(fields: [
-        .init(name: "installToken", kind: .string(min: 1, max: 128), required: true),
+        .init(name: "installToken", kind: .string(min: 1, max: 128), required: true)
     ])
     static let eventValidator = BodyValidator(fields: [
         .init(name: "eventId", kind: .string(min: 1, max: 128), required: true),
@@ -42,7 +42,9 @@ enum QubeRouteRoutes {
         let body = try resolveValidator.validate(request.body)
         let url = body.string("url")!
         var problems = [OptoLinkServerError.Detail]()
-        if !EmulationSeed.isAbsoluteURL(url) { problems.append(.init(message: "url must be an absolute URL", field: "url")) }
+        if !EmulationSeed.isAbsoluteURL(url) {
+            problems.append(.init(message: "url must be an absolute URL", field: "url"))
+        }
         let token = body.string("installToken")
         if let token, !isInstallToken(token) { problems.append(installTokenProblem) }
         guard problems.isEmpty else { throw OptoLinkServerError.validation(problems) }
@@ -51,7 +53,10 @@ enum QubeRouteRoutes {
         let install = try token.map { token throws(OptoLinkServerError) in
             try QubeRouteInstalls.touch(backend.store, caller: caller, token: token, directLink: link, now: context.now)
         }
-        return .json(answer(link: link, confidence: link == nil ? 0 : 1, reason: link == nil ? "not_found" : "direct", install: install))
+        return .json(
+            answer(
+                link: link, confidence: link == nil ? 0 : 1, reason: link == nil ? "not_found" : "direct",
+                install: install))
     }
 
     /// `POST /api/v1/sdk/match`: the first call of an install runs the matching engine against the clicks
@@ -65,14 +70,19 @@ enum QubeRouteRoutes {
         let token = body.string("installToken")!
         guard isInstallToken(token) else { throw OptoLinkServerError.validation([installTokenProblem]) }
         let referrer = body.string("referrer").flatMap { $0.isEmpty ? nil : $0 }
-        let input = MatchEngine.Input(clipboardToken: nil, installReferrer: referrer, deviceId: token,
-                                      fingerprint: EmulatedClickStore.headerFingerprint(request))
+        let input = MatchEngine.Input(
+            clipboardToken: nil, installReferrer: referrer, deviceId: token,
+            fingerprint: EmulatedClickStore.headerFingerprint(request))
         let ipHash = backend.ipHash(context.ip)
 
         var decision: MatchEngine.Decision?
         var outcome: QubeRouteMatchMapping.Outcome?
-        let (install, decided) = try QubeRouteInstalls.attributeOnce(backend.store, caller: caller, token: token, now: context.now) {
-            let made = emulation.clicks(project: caller.project, environment: caller.environment)?.match(input, ipHash: ipHash, now: context.now)
+        let (install, decided) = try QubeRouteInstalls.attributeOnce(
+            backend.store, caller: caller, token: token, now: context.now
+        ) {
+            let made =
+                emulation.clicks(project: caller.project, environment: caller.environment)?.match(
+                    input, ipHash: ipHash, now: context.now)
                 ?? MatchEngine.Decision(result: nil, guardFired: false, candidates: [])
             let mapped = QubeRouteMatchMapping.outcome(of: made)
             decision = made
@@ -83,9 +93,13 @@ enum QubeRouteRoutes {
             return .json(answer(link: nil, confidence: 0, reason: "already_attributed", install: install))
         }
         let link = outcome.linkId.flatMap { emulation.links[$0] }
-        backend.attempts.record(input: input, decision: decision, ip: context.ip, now: context.now, service: EmulatedService.quberoute.rawValue,
-                                answer: ["reason": .string(outcome.reason), "confidence": .number(outcome.confidence),
-                                         "alias": link.map { .string($0.alias) } ?? .null, "environment": .string(caller.environment)])
+        backend.attempts.record(
+            input: input, decision: decision, ip: context.ip, now: context.now,
+            service: EmulatedService.quberoute.rawValue,
+            answer: [
+                "reason": .string(outcome.reason), "confidence": .number(outcome.confidence),
+                "alias": link.map { .string($0.alias) } ?? .null, "environment": .string(caller.environment),
+            ])
         return .json(answer(link: link, confidence: outcome.confidence, reason: outcome.reason, install: install))
     }
 
@@ -95,15 +109,23 @@ enum QubeRouteRoutes {
     static func events(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let caller = try backend.emulations.quberoute.authenticate(request)
         let (token, events) = try parseBatch(request.body)
-        let (install, accepted, duplicates) = try QubeRouteInstalls.record(backend.store, caller: caller, token: token, events: events, now: context.now)
-        return .json(["installId": .string(install.installId), "accepted": .array(accepted.map(JSON.string)),
-                      "duplicates": .array(duplicates.map(JSON.string))])
+        let (install, accepted, duplicates) = try QubeRouteInstalls.record(
+            backend.store, caller: caller, token: token, events: events, now: context.now)
+        return .json([
+            "installId": .string(install.installId), "accepted": .array(accepted.map(JSON.string)),
+            "duplicates": .array(duplicates.map(JSON.string)),
+        ])
     }
 
     /// Validates an events body: every problem of every event, named by its place (`events[2].currency`).
-    static func parseBatch(_ bytes: [UInt8]) throws(OptoLinkServerError) -> (token: String, events: [QubeRouteInstalls.Event]) {
-        let json: JSON = bytes.allSatisfy({ [0x20, 0x09, 0x0a, 0x0d].contains($0) }) ? .object([:]) : try JSONParser.parse(bytes)
-        guard var object = json.objectValue else { throw OptoLinkServerError.badRequest("Request body must be a JSON object") }
+    static func parseBatch(_ bytes: [UInt8]) throws(OptoLinkServerError) -> (
+        token: String, events: [QubeRouteInstalls.Event]
+    ) {
+        let json: JSON =
+            bytes.allSatisfy({ [0x20, 0x09, 0x0a, 0x0d].contains($0) }) ? .object([:]) : try JSONParser.parse(bytes)
+        guard var object = json.objectValue else {
+            throw OptoLinkServerError.badRequest("Request body must be a JSON object")
+        }
         let rawEvents = object.removeValue(forKey: "events")
         var problems = [OptoLinkServerError.Detail]()
         var top = [String: JSON]()
@@ -118,36 +140,53 @@ enum QubeRouteRoutes {
             for (index, item) in items.enumerated() {
                 let place = "events[\(index)]"
                 guard let fields = item.objectValue else {
-                    problems.append(.init(message: "\(place) must be a JSON object, not \(item.typeName)", field: place))
+                    problems.append(
+                        .init(message: "\(place) must be a JSON object, not \(item.typeName)", field: place))
                     continue
                 }
                 let event: [String: JSON]
                 do {
                     event = try eventValidator.validate(fields)
                 } catch {
-                    problems += error.details.map { .init(message: "\(place).\($0.message)", field: $0.field.map { "\(place).\($0)" } ?? place) }
+                    problems += error.details.map {
+                        .init(message: "\(place).\($0.message)", field: $0.field.map { "\(place).\($0)" } ?? place)
+                    }
                     continue
                 }
                 if let currency = event.string("currency"), !currency.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) {
-                    problems.append(.init(message: "\(place).currency must be an ISO 4217 code: three capital letters", field: "\(place).currency"))
+                    problems.append(
+                        .init(
+                            message: "\(place).currency must be an ISO 4217 code: three capital letters",
+                            field: "\(place).currency"))
                 }
                 if event["valueMinor"] != nil, event["currency"] == nil {
-                    problems.append(.init(message: "\(place).currency is required when valueMinor is set: a value always requires a currency",
-                                          field: "\(place).currency"))
+                    problems.append(
+                        .init(
+                            message:
+                                "\(place).currency is required when valueMinor is set: a value always requires a currency",
+                            field: "\(place).currency"))
                 }
                 if let stamp = event.string("clientTimestamp"), ISOTime.parse(stamp) == nil {
-                    problems.append(.init(message: "\(place).clientTimestamp must be an ISO-8601 timestamp", field: "\(place).clientTimestamp"))
+                    problems.append(
+                        .init(
+                            message: "\(place).clientTimestamp must be an ISO-8601 timestamp",
+                            field: "\(place).clientTimestamp"))
                 }
-                events.append(.init(eventId: event.string("eventId")!, name: event.string("name")!,
-                                    valueMinor: event["valueMinor"]?.numberValue.map { Int64($0) }, currency: event.string("currency"),
-                                    properties: event["properties"]?.objectValue, clientTimestamp: event.string("clientTimestamp")))
+                events.append(
+                    .init(
+                        eventId: event.string("eventId")!, name: event.string("name")!,
+                        valueMinor: event["valueMinor"]?.numberValue.map { Int64($0) },
+                        currency: event.string("currency"),
+                        properties: event["properties"]?.objectValue, clientTimestamp: event.string("clientTimestamp")))
             }
         case .array?:
             problems.append(.init(message: "events must hold 1–\(maxBatch) events", field: "events"))
         case let other?:
             problems.append(.init(message: "events must be an array, not \(other.typeName)", field: "events"))
         }
-        guard problems.isEmpty, let token = top.string("installToken") else { throw OptoLinkServerError.validation(problems) }
+        guard problems.isEmpty, let token = top.string("installToken") else {
+            throw OptoLinkServerError.validation(problems)
+        }
         return (token, events)
     }
 
@@ -161,8 +200,13 @@ enum QubeRouteRoutes {
         message: "installToken must be 1–128 printable ASCII characters without spaces", field: "installToken")
 
     /// The resolve and match answer.
-    static func answer(link: QubeRouteEmulation.Link?, confidence: Double, reason: String, install: QubeRouteInstalls.Install?) -> JSON {
-        .object(["link": link?.json ?? .null, "confidence": .number(confidence), "reason": .string(reason),
-                 "attributed": .bool(install?.attributed ?? false), "installId": install.map { .string($0.installId) } ?? .null])
+    static func answer(
+        link: QubeRouteEmulation.Link?, confidence: Double, reason: String, install: QubeRouteInstalls.Install?
+    ) -> JSON {
+        .object([
+            "link": link?.json ?? .null, "confidence": .number(confidence), "reason": .string(reason),
+            "attributed": .bool(install?.attributed ?? false),
+            "installId": install.map { .string($0.installId) } ?? .null,
+        ])
     }
 }

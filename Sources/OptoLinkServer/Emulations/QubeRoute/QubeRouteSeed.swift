@@ -1,4 +1,5 @@
 import OptoLinkHTTP
+
 /// QubeRoute's part of a seed file: projects, each with its keys and its links in the `live` and `test`
 /// environments (seed 001: "the environment is the key").
 ///
@@ -44,24 +45,36 @@ struct QubeRouteSeed: Sendable, Codable, Hashable {
     var projects: [Project]
 
     /// Publishable key prefixes and the environment each reaches.
-    static let publishablePrefixes: [(prefix: String, environment: String)] = [("qr_live_", "live"), ("qr_test_", "test")]
+    static let publishablePrefixes: [(prefix: String, environment: String)] = [
+        ("qr_live_", "live"), ("qr_test_", "test"),
+    ]
     /// The secret key prefix.
     static let secretPrefix = "qr_sk_"
 
     /// The demo project.
     static let demo = QubeRouteSeed(projects: [
-        Project(id: "demo", name: "Demo Shop",
-                keys: ["qr_live_demo_publishable_key_0001", "qr_test_demo_publishable_key_0001", "qr_sk_demo_secret_key_000000001"],
-                iosAppStoreUrl: "https://apps.apple.com/app/id123456789", androidPackage: "com.example.demo",
-                links: [
-                    Link(alias: "spring", environment: "live", url: "https://shop.example.com/promo/spring", data: ["sku": "spring-box"],
-                         campaign: "spring-sale", channel: "email", feature: "promo", matchWindowHours: 48),
-                    Link(alias: "welcome", environment: "live", url: "https://shop.example.com/onboarding/welcome", data: ["ref": "demo"],
-                         campaign: nil, channel: "social", feature: "onboarding", matchWindowHours: nil),
-                    Link(alias: "spring", environment: "test", url: "https://staging.shop.example.com/promo/spring",
-                         data: ["sku": "spring-box", "env": "test"], campaign: "spring-sale", channel: "email", feature: "promo",
-                         matchWindowHours: 48),
-                ]),
+        Project(
+            id: "demo", name: "Demo Shop",
+            keys: [
+                "qr_live_demo_publishable_key_0001", "qr_test_demo_publishable_key_0001",
+                "qr_sk_demo_secret_key_000000001",
+            ],
+            iosAppStoreUrl: "https://apps.apple.com/app/id123456789", androidPackage: "com.example.demo",
+            links: [
+                Link(
+                    alias: "spring", environment: "live", url: "https://shop.example.com/promo/spring",
+                    data: ["sku": "spring-box"],
+                    campaign: "spring-sale", channel: "email", feature: "promo", matchWindowHours: 48),
+                Link(
+                    alias: "welcome", environment: "live", url: "https://shop.example.com/onboarding/welcome",
+                    data: ["ref": "demo"],
+                    campaign: nil, channel: "social", feature: "onboarding", matchWindowHours: nil),
+                Link(
+                    alias: "spring", environment: "test", url: "https://staging.shop.example.com/promo/spring",
+                    data: ["sku": "spring-box", "env": "test"], campaign: "spring-sale", channel: "email",
+                    feature: "promo",
+                    matchWindowHours: 48),
+            ])
     ])
 
     /// The environment a publishable key reaches, nil for anything else.
@@ -75,29 +88,42 @@ struct QubeRouteSeed: Sendable, Codable, Hashable {
         var aliases = Set<String>()
         for (i, project) in projects.enumerated() {
             let at = "\(place).projects[\(i)]"
-            guard EmulationSeed.isIdentifier(project.id, max: 32) else { throw .startup("\(at).id must be 1–32 letters, digits, '-' or '_'") }
+            guard EmulationSeed.isIdentifier(project.id, max: 32) else {
+                throw .startup("\(at).id must be 1–32 letters, digits, '-' or '_'")
+            }
             guard ids.insert(project.id).inserted else { throw .startup("\(at).id \"\(project.id)\" appears twice") }
             for (j, key) in project.keys.enumerated() {
-                guard EmulationSeed.isKeyText(key) else { throw .startup("\(at).keys[\(j)] must be 16–200 printable characters") }
+                guard EmulationSeed.isKeyText(key) else {
+                    throw .startup("\(at).keys[\(j)] must be 16–200 printable characters")
+                }
                 guard QubeRouteSeed.environment(ofKey: key) != nil || key.hasPrefix(QubeRouteSeed.secretPrefix) else {
                     throw .startup("\(at).keys[\(j)] must start with qr_live_, qr_test_ or qr_sk_")
                 }
                 guard keys.insert(key).inserted else { throw .startup("\(at).keys[\(j)] appears twice") }
             }
-            if let url = project.iosAppStoreUrl, !EmulationSeed.isAbsoluteURL(url) { throw .startup("\(at).iosAppStoreUrl is not an absolute URL") }
-            if let package = project.androidPackage, !EmulationSeed.isIdentifier(package.replacingOccurrences(of: ".", with: "_"), max: 255) {
+            if let url = project.iosAppStoreUrl, !EmulationSeed.isAbsoluteURL(url) {
+                throw .startup("\(at).iosAppStoreUrl is not an absolute URL")
+            }
+            if let package = project.androidPackage,
+                !EmulationSeed.isIdentifier(package.replacingOccurrences(of: ".", with: "_"), max: 255)
+            {
                 throw .startup("\(at).androidPackage must be a package name such as com.example.app")
             }
             for (j, link) in project.links.enumerated() {
                 let linkAt = "\(at).links[\(j)]"
-                guard EmulationSeed.isIdentifier(link.alias) else { throw .startup("\(linkAt).alias must be 1–64 letters, digits, '-' or '_'") }
+                guard EmulationSeed.isIdentifier(link.alias) else {
+                    throw .startup("\(linkAt).alias must be 1–64 letters, digits, '-' or '_'")
+                }
                 guard ["live", "test"].contains(link.environment) else {
                     throw .startup("\(linkAt).environment must be live or test, not \"\(link.environment)\"")
                 }
                 guard aliases.insert(link.environment + "/" + link.alias).inserted else {
-                    throw .startup("\(linkAt).alias \"\(link.alias)\" appears twice in the \(link.environment) environment")
+                    throw .startup(
+                        "\(linkAt).alias \"\(link.alias)\" appears twice in the \(link.environment) environment")
                 }
-                guard EmulationSeed.isAbsoluteURL(link.url) else { throw .startup("\(linkAt).url is not an absolute URL") }
+                guard EmulationSeed.isAbsoluteURL(link.url) else {
+                    throw .startup("\(linkAt).url is not an absolute URL")
+                }
                 try EmulationSeed.checkWindow(link.matchWindowHours, at: linkAt)
             }
         }

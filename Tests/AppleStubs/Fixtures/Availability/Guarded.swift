@@ -13,7 +13,7 @@ struct Guarded: View {
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension View {
     func loads() -> some View {
-        task { }
+        task {}
     }
 }
 

@@ -2,7 +2,7 @@
 // Every line marked `flagged` must be reported, and nothing else. (Never compiled: the checker is lexical.)
 #if canImport(UIKit)
 import UIKit
-func read() -> String? { UIPasteboard.general.string }            // flagged: tvOS and watchOS compile this
+func read() -> String? { UIPasteboard.general.string }  // flagged: tvOS and watchOS compile this
 #endif
 
 #if canImport(UIKit) && !os(tvOS) && !os(watchOS)
@@ -22,7 +22,7 @@ func scene(_ scene: UIScene) {}
 #endif
 
 #if canImport(UIKit)
-func sceneEverywhere(_ scene: UIScene) {}                          // flagged: watchOS has UIKit, no scenes
+func sceneEverywhere(_ scene: UIScene) {}  // flagged: watchOS has UIKit, no scenes
 #endif
 
 #if os(iOS) || os(visionOS)
@@ -30,5 +30,5 @@ func iOSOnly() { _ = UIPasteboard.general }
 #endif
 
 #if canImport(UIKit) || canImport(AppKit)
-func either() { _ = UIPasteboard.general }                        // flagged: an || proves nothing
+func either() { _ = UIPasteboard.general }  // flagged: an || proves nothing
 #endif

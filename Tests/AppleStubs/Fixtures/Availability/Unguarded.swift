@@ -6,13 +6,13 @@ import SwiftUI
 struct Unguarded: View {
     var body: some View {
         Text("x")
-            .onOpenURL { _ in }                                   // flagged
-            .task { }                                             // flagged
+            .onOpenURL { _ in }  // flagged
+            .task {}  // flagged
     }
 }
 
 func write(_ handle: FileHandle, _ data: Data) throws {
-    try handle.write(contentsOf: data)                            // flagged
+    try handle.write(contentsOf: data)  // flagged
     let text = "handle.write(contentsOf: data) in a string is not a use"
     // handle.write(contentsOf: data) in a comment is not a use either
     _ = text
@@ -20,15 +20,15 @@ func write(_ handle: FileHandle, _ data: Data) throws {
 
 func sleepy() async throws {
     if #available(iOS 14.0, *) {
-        try await Task.sleep(for: .seconds(1))                    // flagged: needs iOS 16, guard says 14
+        try await Task.sleep(for: .seconds(1))  // flagged: needs iOS 16, guard says 14
     } else {
-        _ = Date.now                                              // flagged: the else branch is not guarded
+        _ = Date.now  // flagged: the else branch is not guarded
     }
 }
 
 @available(iOS 15.0, *)
 var stored: Int = 0
-func afterAStoredProperty() { _ = Date.now }                      // flagged: the attribute was the property's
+func afterAStoredProperty() { _ = Date.now }  // flagged: the attribute was the property's
 
 @available(macOS 13.0, *)
-func onlyMacGuarded() { _ = URL(filePath: "/tmp") }                // flagged: iOS not guarded
+func onlyMacGuarded() { _ = URL(filePath: "/tmp") }  // flagged: iOS not guarded

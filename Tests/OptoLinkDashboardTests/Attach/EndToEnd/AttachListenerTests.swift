@@ -1,8 +1,9 @@
 import Foundation
 import OptoLink
 import OptoLinkTesting
-import Testing
 import TestSupport
+import Testing
+
 @testable import OptoLinkDashboard
 
 /// The dashboard's listener over real loopback sockets: the real SDK's inspector attaches, streams and
@@ -16,8 +17,16 @@ struct AttachListenerTests {
         // @unchecked: `events` is only touched while `lock` is held.
         private let lock = NSLock()
         private var events: [AttachListenerEvent] = []
-        func add(_ event: AttachListenerEvent) { lock.lock(); events.append(event); lock.unlock() }
-        var all: [AttachListenerEvent] { lock.lock(); defer { lock.unlock() }; return events }
+        func add(_ event: AttachListenerEvent) {
+            lock.lock()
+            events.append(event)
+            lock.unlock()
+        }
+        var all: [AttachListenerEvent] {
+            lock.lock()
+            defer { lock.unlock() }
+            return events
+        }
 
         /// Waits (real time: an end-to-end test) until an event matches.
         func wait(timeout: Double = 10, _ match: (AttachListenerEvent) -> Bool) async -> AttachListenerEvent? {
@@ -31,8 +40,10 @@ struct AttachListenerTests {
     }
 
     func listener(_ events: Events, limits: AttachListener.Limits = AttachListener.Limits()) throws -> AttachListener {
-        try AttachListener(address: AttachListenAddress(host: "127.0.0.1", port: 0), token: Self.token, clock: SystemDashboardClock(),
-                           dashboardName: "test-dash", limits: limits) { events.add($0) }
+        try AttachListener(
+            address: AttachListenAddress(host: "127.0.0.1", port: 0), token: Self.token, clock: SystemDashboardClock(),
+            dashboardName: "test-dash", limits: limits
+        ) { events.add($0) }
     }
 
     @Test func theRealInspectorAttachesStreamsAndAnswersACommand() async throws {
@@ -49,21 +60,31 @@ struct AttachListenerTests {
         let store = InMemoryKeyValueStore()
         store.set(true, forKey: LaunchState.key)
         let transport = ScriptedTransport { _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"],
-                         body: Data(#"{"linkId":"l1","path":"/promo/summer","params":{}}"#.utf8))
+            HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Data(#"{"linkId":"l1","path":"/promo/summer","params":{}}"#.utf8))
         }
         let sdk = OptoLink.start(
-            configuration: try OptoLinkConfiguration(apiKey: DashboardOptions.demoAPIKey, orgKey: "demo", baseURL: URL(string: "http://127.0.0.1:9")!),
-            environment: OptoLinkEnvironment(store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
-                                             transport: transport, clock: SystemClock()))
+            configuration: try OptoLinkConfiguration(
+                apiKey: DashboardOptions.demoAPIKey, orgKey: "demo", baseURL: URL(string: "http://127.0.0.1:9")!),
+            environment: OptoLinkEnvironment(
+                store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
+                transport: transport, clock: SystemClock()))
         defer { Task { await sdk.shutdown() } }
 
         // When the app attaches with the token and commands allowed
-        let inspector = OptoLinkInspector.attach(to: sdk, dashboard: .address(host: "127.0.0.1", port: listener.address.port),
-                                                 token: "K7M2-X9QP", allowsCommands: true)
+        let inspector = OptoLinkInspector.attach(
+            to: sdk, dashboard: .address(host: "127.0.0.1", port: listener.address.port),
+            token: "K7M2-X9QP", allowsCommands: true)
         defer { inspector.stop() }
-        guard case .attached(let connection, let hello, let peer, _)? = await events.wait(matching: { if case .attached = $0 { true } else { false } })
-        else { Issue.record("no attach: \(events.all)"); return }
+        guard
+            case .attached(let connection, let hello, let peer, _)? = await events.wait(matching: {
+                if case .attached = $0 { true } else { false }
+            })
+        else {
+            Issue.record("no attach: \(events.all)")
+            return
+        }
         #expect(hello.deviceId == sdk.deviceId && peer.hasPrefix("127.0.0.1:"))
 
         // and the dashboard sends a command
@@ -71,9 +92,19 @@ struct AttachListenerTests {
 
         // Then the command's result and the open's diagnostics arrive
         let result = await events.wait { if case .message(_, .commandResult) = $0 { true } else { false } }
-        guard case .message(_, .commandResult(let answer))? = result else { Issue.record("no result: \(events.all)"); return }
+        guard case .message(_, .commandResult(let answer))? = result else {
+            Issue.record("no result: \(events.all)")
+            return
+        }
         #expect(answer.id == 5 && answer.ok && answer.detail.contains("/promo/summer"))
-        #expect(events.all.contains { if case .message(_, .diagnostic(let d)) = $0, case .known(.linkDelivered) = d.kind { true } else { false } })
+        #expect(
+            events.all.contains {
+                if case .message(_, .diagnostic(let d)) = $0, case .known(.linkDelivered) = d.kind {
+                    true
+                } else {
+                    false
+                }
+            })
 
         // When the app stops, the connection is reported closed
         inspector.stop()
@@ -82,7 +113,9 @@ struct AttachListenerTests {
 
     @Test func hostileClientsAreRefusedWithAReasonAndTheListenerGoesOn() async throws {
         // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
-        try await QuietMachine.shared.run { try await self.hostileClientsAreRefusedWithAReasonAndTheListenerGoesOnAlone() }
+        try await QuietMachine.shared.run {
+            try await self.hostileClientsAreRefusedWithAReasonAndTheListenerGoesOnAlone()
+        }
     }
 
     private func hostileClientsAreRefusedWithAReasonAndTheListenerGoesOnAlone() async throws {
@@ -115,37 +148,56 @@ struct AttachListenerTests {
         #expect(await refusal(after: #"{"v":1,"type":"dropped","count":1}"# + "\n")?.reason == .malformed)
         // and a client that says nothing is refused after the hello timeout
         let silent = try #require(RawAppClient(port: port))
-        guard case .message(.refused(let late))? = await silent.read(timeout: 5) else { Issue.record("no timeout refusal"); return }
+        guard case .message(.refused(let late))? = await silent.read(timeout: 5) else {
+            Issue.record("no timeout refusal")
+            return
+        }
         #expect(late.reason == .timeout)
         // and an attached app that sends a bad line is refused and reported gone
         let app = try #require(RawAppClient(port: port))
         await app.send(hello())
-        guard case .message(.welcome(let welcome))? = await app.read() else { Issue.record("no welcome"); return }
+        guard case .message(.welcome(let welcome))? = await app.read() else {
+            Issue.record("no welcome")
+            return
+        }
         #expect(welcome.dashboard == "test-dash")
         await app.send(#"{"v":1,"type":"diagnostic","seq":"x"}"# + "\n")
-        guard case .message(.refused(let bad))? = await app.read() else { Issue.record("bad line accepted"); return }
+        guard case .message(.refused(let bad))? = await app.read() else {
+            Issue.record("bad line accepted")
+            return
+        }
         #expect(bad.reason == .malformed && bad.message.contains("seq"))
-        #expect(await events.wait { if case .closed(_, _, let reason, true) = $0 { reason.contains("refused (malformed)") } else { false } } != nil)
+        #expect(
+            await events.wait {
+                if case .closed(_, _, let reason, true) = $0 { reason.contains("refused (malformed)") } else { false }
+            } != nil)
 
         // When 3 connections are open, a 4th is told the dashboard is full
         let held = (0..<3).compactMap { _ in RawAppClient(port: port) }
         #expect(held.count == 3)
         try await Task.sleep(nanoseconds: 100_000_000)
         let extra = try #require(RawAppClient(port: port))
-        guard case .message(.refused(let full))? = await extra.read() else { Issue.record("no full refusal"); return }
+        guard case .message(.refused(let full))? = await extra.read() else {
+            Issue.record("no full refusal")
+            return
+        }
         #expect(full.reason == .full)
 
         // Then every refusal was reported, and a good app still attaches once there is room
         _ = held
-        let refusals = events.all.compactMap { event -> InspectorRefusal.Reason? in if case .refused(_, _, let r) = event { r.reason } else { nil } }
+        let refusals = events.all.compactMap { event -> InspectorRefusal.Reason? in
+            if case .refused(_, _, let r) = event { r.reason } else { nil }
+        }
         #expect(Set(refusals).isSuperset(of: [.token, .version, .malformed, .tooLong, .timeout, .full]))
     }
 
     static func hello(token: String) -> InspectorHello {
-        InspectorHello(token: token, session: "S", app: "raw", sdkVersion: "0.1.0", sdkPlatform: "linux", provider: "optolink", orgKey: "demo",
-                       baseURLHost: "h", apiKeyPrefix: "opl_sdk_…", deviceId: "D", fingerprint: FixedDeviceInfo.iPhone.value,
-                       launchState: .firstLaunchDone, queuedEvents: 0, clipboardReading: .never, pasteboard: .unknown,
-                       allowsCommands: false, clock: 1)
+        InspectorHello(
+            token: token, session: "S", app: "raw", sdkVersion: "0.1.0", sdkPlatform: "linux", provider: "optolink",
+            orgKey: "demo",
+            baseURLHost: "h", apiKeyPrefix: "opl_sdk_…", deviceId: "D", fingerprint: FixedDeviceInfo.iPhone.value,
+            launchState: .firstLaunchDone, queuedEvents: 0, clipboardReading: .never, pasteboard: .unknown,
+            allowsCommands: false, clock: 1)
     }
 }
 

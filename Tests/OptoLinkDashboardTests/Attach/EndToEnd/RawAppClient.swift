@@ -1,8 +1,9 @@
 import Foundation
+import OptoLink
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import OptoLink
 
 /// A hand-played app on a raw TCP connection, for the listener's hostile-client tests. Blocking calls
 /// run on threads of their own.
@@ -21,7 +22,9 @@ final class RawAppClient: @unchecked Sendable {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard fd >= 0, connected == 0 else {
             close(fd)
@@ -41,14 +44,19 @@ final class RawAppClient: @unchecked Sendable {
         await runOffPool {
             var offset = 0
             while offset < bytes.count {
-                let count = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+                let count = bytes.withUnsafeBytes {
+                    Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                }
                 if count <= 0 { return }
                 offset += count
             }
         }
     }
 
-    enum Read: Sendable { case line(InspectorDecoding), endOfStream, timedOut }
+    enum Read: Sendable {
+        case line(InspectorDecoding)
+        case endOfStream, timedOut
+    }
 
     /// The next line, decoded; nil at end of stream (the dashboard closed) or after `timeout` s.
     func read(timeout: Double = 10) async -> InspectorDecoding? {

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The real `optolink-dash doctor`, spawned against a reference server in this process: exit codes and `--json`.
-@Suite("optolink-dash doctor, the binary", .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash (run `swift build` first)"))
+@Suite(
+    "optolink-dash doctor, the binary",
+    .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash (run `swift build` first)"))
 struct DoctorBinaryTests {
     /// Runs the binary with `arguments` (NO_COLOR unset, stdout a pipe); returns stdout and the exit code.
     func doctor(_ arguments: [String]) async throws -> (output: String, code: Int32?) {
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-        let output = try await spawnOffPool(["/bin/sh", "-c", "'\(BuiltBinary.path)' doctor \(quoted); echo \"EXIT=$?\""], capture: true)
+        let output = try await spawnOffPool(
+            ["/bin/sh", "-c", "'\(BuiltBinary.path)' doctor \(quoted); echo \"EXIT=$?\""], capture: true)
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last == "" { lines.removeLast() }
         let code = lines.last.flatMap { $0.hasPrefix("EXIT=") ? Int32($0.dropFirst(5)) : nil }
@@ -21,8 +25,11 @@ struct DoctorBinaryTests {
         let base = ["--base-url", server.baseURL.absoluteString, "--org-key", "demo"]
 
         // Every option against the production-mode reference server: exit 0, one JSON document
-        let good = try await doctor(base + ["--api-key", DoctorSeeds.clientKey, "--team-id", DoctorSeeds.teamId,
-                                            "--bundle-id", DoctorSeeds.bundleId, "--link", "summer", "--json"])
+        let good = try await doctor(
+            base + [
+                "--api-key", DoctorSeeds.clientKey, "--team-id", DoctorSeeds.teamId,
+                "--bundle-id", DoctorSeeds.bundleId, "--link", "summer", "--json",
+            ])
         #expect(good.code == 0, "\(good.output)")
         let report = try JSONDecoder().decode(DoctorReport.self, from: Data(good.output.utf8))
         #expect(report.schema == "optolink-doctor/1" && report.exitCode == 0 && report.checks.count == 15)

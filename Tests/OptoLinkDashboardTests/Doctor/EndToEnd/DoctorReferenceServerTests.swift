@@ -1,15 +1,19 @@
 import Foundation
 import OptoLinkServer
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The doctor against the reference server (embedded, 127.0.0.1, port 0): the demo seed passes, and seeds
 /// that break one thing each fail the line that checks it.
 @Suite("Doctor against the reference server")
 struct DoctorReferenceServerTests {
-    func run(_ server: OptoLinkServer, apiKey: String? = DoctorSeeds.clientKey, team: Bool = true, link: String? = "summer") async -> DoctorReport {
-        let options = DoctorOptions(baseURL: server.baseURL, orgKey: "demo", apiKey: apiKey,
-                                    teamId: team ? DoctorSeeds.teamId : nil, bundleId: team ? DoctorSeeds.bundleId : nil, link: link)
+    func run(
+        _ server: OptoLinkServer, apiKey: String? = DoctorSeeds.clientKey, team: Bool = true, link: String? = "summer"
+    ) async -> DoctorReport {
+        let options = DoctorOptions(
+            baseURL: server.baseURL, orgKey: "demo", apiKey: apiKey,
+            teamId: team ? DoctorSeeds.teamId : nil, bundleId: team ? DoctorSeeds.bundleId : nil, link: link)
         return await DoctorRunner(options: options).run()
     }
 
@@ -42,7 +46,8 @@ struct DoctorReferenceServerTests {
         // Given the server as a staging or production OptoLink runs: no /dev endpoints
         let server = try DoctorSeeds.server(production: true)
         defer { server.stop() }
-        let dev = try await NoRedirectTransport().send(.init(method: "GET", url: server.baseURL.appendingPathComponent("dev/faults"), timeout: 5))
+        let dev = try await NoRedirectTransport().send(
+            .init(method: "GET", url: server.baseURL.appendingPathComponent("dev/faults"), timeout: 5))
         #expect(dev.status == 404)
         // When the doctor runs, Then it needs none of them
         let report = await run(server)
@@ -87,7 +92,8 @@ struct DoctorReferenceServerTests {
         defer { server.stop() }
         let report = await run(server)
         #expect(notPassing(report).filter { !$0.hasPrefix("clock.skew") } == ["aasa.appID: fail", "aasa.paths: skip"])
-        #expect(report.check("aasa.appID")?.detail == "ABCDE12345.com.example.demo is not listed (the file lists: none)")
+        #expect(
+            report.check("aasa.appID")?.detail == "ABCDE12345.com.example.demo is not listed (the file lists: none)")
         #expect(report.exitCode == 1)
     }
 
@@ -127,7 +133,10 @@ struct DoctorReferenceServerTests {
         let server = try DoctorSeeds.server()
         defer { server.stop() }
         let report = await run(server, link: "nope")
-        #expect(notPassing(report).filter { !$0.hasPrefix("clock.skew") } == ["link.data: fail", "link.page: fail", "link.match: skip"])
+        #expect(
+            notPassing(report).filter { !$0.hasPrefix("clock.skew") } == [
+                "link.data: fail", "link.page: fail", "link.match: skip",
+            ])
         #expect(report.check("link.data")?.detail == "404: Link demo/nope not found")
     }
 
@@ -135,8 +144,12 @@ struct DoctorReferenceServerTests {
         let server = try DoctorSeeds.server(DoctorSeeds.demo(status: "SUSPENDED"))
         defer { server.stop() }
         let report = await run(server)
-        #expect(notPassing(report).filter { !$0.hasPrefix("clock.skew") }
-                == ["aasa.appID: fail", "aasa.paths: skip", "key.tier: fail", "link.data: fail", "link.page: fail", "link.match: skip"])
+        #expect(
+            notPassing(report).filter { !$0.hasPrefix("clock.skew") }
+                == [
+                    "aasa.appID: fail", "aasa.paths: skip", "key.tier: fail", "link.data: fail", "link.page: fail",
+                    "link.match: skip",
+                ])
         #expect(report.check("key.tier")?.detail.contains("not active") == true)
     }
 
@@ -145,8 +158,11 @@ struct DoctorReferenceServerTests {
         let server = try DoctorSeeds.server(DoctorSeeds.demo(extraOrgs: DoctorSeeds.manyApps(400)))
         defer { server.stop() }
         let report = await run(server, apiKey: nil, link: nil)
-        #expect(notPassing(report).filter { !$0.hasPrefix("clock.skew") } == ["aasa.size: fail", "key.tier: skip", "link.data: skip",
-                                                                                "link.page: skip", "link.match: skip"])
+        #expect(
+            notPassing(report).filter { !$0.hasPrefix("clock.skew") } == [
+                "aasa.size: fail", "key.tier: skip", "link.data: skip",
+                "link.page: skip", "link.match: skip",
+            ])
         #expect(report.check("aasa.json")?.detail == "valid, applinks.details has 401 entries")
     }
 }

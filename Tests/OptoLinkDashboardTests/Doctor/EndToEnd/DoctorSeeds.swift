@@ -10,15 +10,19 @@ enum DoctorSeeds {
     static let bundleId = "com.example.demo"
 
     /// Org `demo` as the built-in demo seed has it, with the given changes.
-    static func demo(status: String = "ACTIVE", teamId: String? = teamId, bundleId: String? = bundleId,
-                     clientKey: [String: Any] = [:], extraOrgs: [[String: Any]] = []) -> ServerSeed {
+    static func demo(
+        status: String = "ACTIVE", teamId: String? = teamId, bundleId: String? = bundleId,
+        clientKey: [String: Any] = [:], extraOrgs: [[String: Any]] = []
+    ) -> ServerSeed {
         var key: [String: Any] = ["key": Self.clientKey, "tier": "CLIENT"]
         key.merge(clientKey) { $1 }
         var org: [String: Any] = [
             "orgKey": "demo", "name": "Demo", "status": status,
             "keys": [key, ["key": serverKey, "tier": "SERVER"]],
-            "links": [["shortCode": "summer", "path": "/promo/summer", "params": ["campaign": "summer"]],
-                      ["shortCode": "welcome", "path": "/onboarding/welcome"]],
+            "links": [
+                ["shortCode": "summer", "path": "/promo/summer", "params": ["campaign": "summer"]],
+                ["shortCode": "welcome", "path": "/onboarding/welcome"],
+            ],
         ]
         if let teamId { org["teamId"] = teamId }
         if let bundleId { org["bundleId"] = bundleId }
@@ -31,14 +35,20 @@ enum DoctorSeeds {
     static func manyApps(_ count: Int) -> [[String: Any]] {
         (0..<count).map { index in
             let key = String(format: "x%03d", index)
-            return ["orgKey": key, "name": "App \(index)", "status": "ACTIVE", "teamId": "TEAM\(String(format: "%06d", index))",
-                    "bundleId": "com.example." + String(repeating: "long-bundle-name.", count: 10) + key, "keys": []]
+            return [
+                "orgKey": key, "name": "App \(index)", "status": "ACTIVE",
+                "teamId": "TEAM\(String(format: "%06d", index))",
+                "bundleId": "com.example." + String(repeating: "long-bundle-name.", count: 10) + key, "keys": [],
+            ]
         }
     }
 
     /// A reference server on 127.0.0.1, a free port, started.
-    static func server(_ seed: ServerSeed = demo(), production: Bool = false, databasePath: String? = nil) throws -> OptoLinkServer {
-        let server = try OptoLinkServer(configuration: .init(port: 0, databasePath: databasePath, seed: seed, production: production))
+    static func server(_ seed: ServerSeed = demo(), production: Bool = false, databasePath: String? = nil) throws
+        -> OptoLinkServer
+    {
+        let server = try OptoLinkServer(
+            configuration: .init(port: 0, databasePath: databasePath, seed: seed, production: production))
         try server.start()
         return server
     }

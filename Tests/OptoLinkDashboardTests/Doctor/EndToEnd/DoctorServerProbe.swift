@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OptoLinkServer
 
 // The other file that opens the server's internals (`@testable`): it reads what the reference server
@@ -10,7 +11,9 @@ enum DoctorServerProbe {
     static func databaseRows(_ server: OptoLinkServer, path: String) throws -> [String: [String]] {
         server.backend.store.flush()
         let db = try SQLiteDatabase(path: path)
-        let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.string }
+        let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
+            $0.first?.string
+        }
         var rows = [String: [String]]()
         for table in tables {
             rows[table] = try db.query("SELECT * FROM \(table) ORDER BY rowid").map { row in

@@ -1,6 +1,7 @@
 import Foundation
-@testable import OptoLinkServer
 import OptoLinkHTTP
+
+@testable import OptoLinkServer
 
 // One of two files that open the server's internals (`@testable`), to serve answers a seed cannot produce
 // (a redirect, another Content-Type, no Cache-Control, a skewed Date, a page without a token, a request

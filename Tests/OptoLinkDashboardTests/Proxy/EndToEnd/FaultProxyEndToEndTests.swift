@@ -2,6 +2,7 @@ import Foundation
 import OptoLink
 import OptoLinkServer
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// The fault proxy on real sockets in front of the reference server in production mode (no `/dev`):
@@ -29,12 +30,15 @@ struct FaultProxyEndToEndTests {
         }
 
         /// One request on a fresh session (no connection reuse between tests' requests).
-        func send(_ method: String, _ path: String, via proxied: Bool = true, body: String? = nil,
-                  timeout: TimeInterval = 10) async throws -> HTTPResponse {
+        func send(
+            _ method: String, _ path: String, via proxied: Bool = true, body: String? = nil,
+            timeout: TimeInterval = 10
+        ) async throws -> HTTPResponse {
             let base = proxied ? proxy.url : server.baseURL
-            let request = HTTPRequest(method: method, url: URL(string: base.absoluteString + path)!,
-                                      headers: body == nil ? [:] : ["Content-Type": "application/json"],
-                                      body: body.map { Data($0.utf8) }, timeout: timeout)
+            let request = HTTPRequest(
+                method: method, url: URL(string: base.absoluteString + path)!,
+                headers: body == nil ? [:] : ["Content-Type": "application/json"],
+                body: body.map { Data($0.utf8) }, timeout: timeout)
             return try await URLSessionTransport().send(request)
         }
     }
@@ -42,12 +46,21 @@ struct FaultProxyEndToEndTests {
     /// The events the proxy reported.
     final class EventLog: Sendable {
         private let lock = NSLock()
-        nonisolated(unsafe) private var stored: [ProxyEvent] = []   // only touched under `lock`
-        func append(_ event: ProxyEvent) { lock.lock(); stored.append(event); lock.unlock() }
-        var all: [ProxyEvent] { lock.lock(); defer { lock.unlock() }; return stored }
+        nonisolated(unsafe) private var stored: [ProxyEvent] = []  // only touched under `lock`
+        func append(_ event: ProxyEvent) {
+            lock.lock()
+            stored.append(event)
+            lock.unlock()
+        }
+        var all: [ProxyEvent] {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
     }
 
-    static let matchBody = #"{"deviceId":"0F6B3B8E-1C47-4E2B-9C3A-5D1E2F3A4B5C","platform":"iOS","osVersion":"17.4","deviceModel":"iPhone15,2","language":"en-US","timezone":"Europe/Berlin"}"#
+    static let matchBody =
+        #"{"deviceId":"0F6B3B8E-1C47-4E2B-9C3A-5D1E2F3A4B5C","platform":"iOS","osVersion":"17.4","deviceModel":"iPhone15,2","language":"en-US","timezone":"Europe/Berlin"}"#
 
     @Test func whatPassesIsTheBackendsAnswerUnmarked() async throws {
         let rig = try Rig()
@@ -57,7 +70,9 @@ struct FaultProxyEndToEndTests {
         let proxied = try await rig.send("GET", "/demo/summer/data")
         // Then status and body are the backend's, and nothing says injected
         #expect(proxied.status == 200 && proxied.status == direct.status)
-        #expect(try JSONSerialization.jsonObject(with: proxied.body) as? NSDictionary == JSONSerialization.jsonObject(with: direct.body) as? NSDictionary)
+        #expect(
+            try JSONSerialization.jsonObject(with: proxied.body) as? NSDictionary == JSONSerialization.jsonObject(
+                with: direct.body) as? NSDictionary)
         #expect(proxied.header(FaultProxy.injectedHeader) == nil)
         #expect(proxied.header("X-Request-Id")?.hasPrefix("req_") == true)
         #expect(rig.events.all.last?.reachedUpstream == true)
@@ -92,8 +107,12 @@ struct FaultProxyEndToEndTests {
         defer { rig.stop() }
         rig.proxy.add(ProxyFaultRule(route: "match", fault: .dropBeforeUpstream, count: 1))
         rig.proxy.add(ProxyFaultRule(route: "match", fault: .dropAfterUpstream, count: 1))
-        await #expect(throws: (any Error).self) { _ = try await rig.send("POST", "/match", body: Self.matchBody, timeout: 5) }
-        await #expect(throws: (any Error).self) { _ = try await rig.send("POST", "/match", body: Self.matchBody, timeout: 5) }
+        await #expect(throws: (any Error).self) {
+            _ = try await rig.send("POST", "/match", body: Self.matchBody, timeout: 5)
+        }
+        await #expect(throws: (any Error).self) {
+            _ = try await rig.send("POST", "/match", body: Self.matchBody, timeout: 5)
+        }
         let events = rig.events.all
         #expect(events.map(\.status) == [nil, nil])
         #expect(events.map(\.reachedUpstream) == [false, true])
@@ -108,7 +127,9 @@ struct FaultProxyEndToEndTests {
         let trickled = try await rig.send("GET", "/demo/summer/data")
         let elapsed = Date().timeIntervalSince(started)
         #expect(trickled.status == 200)
-        #expect(try JSONSerialization.jsonObject(with: trickled.body) as? NSDictionary == JSONSerialization.jsonObject(with: direct.body) as? NSDictionary)
+        #expect(
+            try JSONSerialization.jsonObject(with: trickled.body) as? NSDictionary == JSONSerialization.jsonObject(
+                with: direct.body) as? NSDictionary)
         #expect(trickled.header(FaultProxy.injectedHeader) == "proxy; trickle")
         // The head and body are several slices of 64 bytes, one every 0.1 s.
         let slices = (trickled.body.count + 200) / 64

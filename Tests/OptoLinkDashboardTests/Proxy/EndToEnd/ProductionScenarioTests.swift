@@ -2,13 +2,15 @@ import Foundation
 import OptoLinkServer
 import TestSupport
 import Testing
+
 @testable import OptoLinkDashboard
 
 /// `optolink-dash --headless --scenario all --base-url <a --production optolink-server>`, the real binary:
 /// the retry scenarios run through the dashboard's fault proxy, the fingerprint ones click the real redirect
 /// page, and each skip names the one thing it lacks.
-@Suite("Every scenario against a production-mode server",
-       .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash (run `swift build` first)"))
+@Suite(
+    "Every scenario against a production-mode server",
+    .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash (run `swift build` first)"))
 struct ProductionScenarioTests {
     @Test func atLeastFourteenOfSeventeenPassAndEachSkipNamesWhatItLacks() async throws {
         // Seventeen scenarios in a child process, some measuring real waits: gated (see QuietMachine).
@@ -18,11 +20,13 @@ struct ProductionScenarioTests {
     private static func runAll() async throws {
         // Given the reference server as a deployment runs it: no /dev endpoints, behind a proxy on 127.0.0.1
         // that names the client in X-Forwarded-For (here: the dashboard's simulated addresses)
-        let server = try OptoLinkServer(configuration: .init(port: 0, production: true, trustedProxies: ["127.0.0.1"], log: .discarding))
+        let server = try OptoLinkServer(
+            configuration: .init(port: 0, production: true, trustedProxies: ["127.0.0.1"], log: .discarding))
         try server.start()
         defer { server.stop() }
         // When every scenario runs headless against it
-        let command = "'\(BuiltBinary.path)' --headless --scenario all --base-url '\(server.baseURL.absoluteString)' --backoff-base 0.2; echo \"EXIT=$?\""
+        let command =
+            "'\(BuiltBinary.path)' --headless --scenario all --base-url '\(server.baseURL.absoluteString)' --backoff-base 0.2; echo \"EXIT=$?\""
         let output = try await spawnOffPool(["/bin/sh", "-c", command], capture: true)
         let lines = output.split(separator: "\n").map(String.init)
         let passed = lines.filter { $0.hasPrefix("PASS ") }
@@ -38,14 +42,16 @@ struct ProductionScenarioTests {
         }
         #expect(lines.contains { $0.hasPrefix("fault layer: the dashboard's fault proxy on http://127.0.0.1:") })
         #expect(lines.contains { $0.contains("fault injected by the proxy") && $0.contains("503 on match ×2") })
-        #expect(lines.contains { $0.contains("proxy: POST /match → 503 (injected by the proxy: 503 on match (1 of 2))") })
+        #expect(
+            lines.contains { $0.contains("proxy: POST /match → 503 (injected by the proxy: 503 on match (1 of 2))") })
         // And each skip names the one thing it lacks, not just "no dev endpoints"
-        #expect(skipped.sorted() == [
-            "SKIP deferred-fingerprint-exact: needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
-                + "the redirect page cannot carry it, only /dev/deferred/simulate can",
-            "SKIP window-expired: needs a click made 65 minutes ago: the redirect page records a click when it is made, "
-                + "only /dev/deferred/simulate can date one back",
-        ])
+        #expect(
+            skipped.sorted() == [
+                "SKIP deferred-fingerprint-exact: needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
+                    + "the redirect page cannot carry it, only /dev/deferred/simulate can",
+                "SKIP window-expired: needs a click made 65 minutes ago: the redirect page records a click when it is made, "
+                    + "only /dev/deferred/simulate can date one back",
+            ])
         // And the fingerprint scenarios say which checks they left out
         #expect(lines.contains { $0.contains("breakdown not checked: no /dev/match-attempts") })
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OptoLink
 import OptoLinkTesting
+import Testing
+
+@testable import OptoLink
 
 /// The inspector over real loopback sockets (Linux: POSIX sockets on a thread of their own) against a
 /// hand-played dashboard: backpressure, refused and reset connections, a dashboard that goes away.
@@ -18,8 +19,9 @@ struct InspectorSocketTests {
     }
 
     func attach(_ fixture: InspectorFixture, port: Int, allowsCommands: Bool = false) -> OptoLinkInspector {
-        OptoLinkInspector.attach(to: fixture.sdk, dashboard: .address(host: "127.0.0.1", port: port), token: InspectorFixture.token,
-                                 allowsCommands: allowsCommands)
+        OptoLinkInspector.attach(
+            to: fixture.sdk, dashboard: .address(host: "127.0.0.1", port: port), token: InspectorFixture.token,
+            allowsCommands: allowsCommands)
     }
 
     /// Accepts the inspector's connection, reads its hello and welcomes it.
@@ -32,7 +34,9 @@ struct InspectorSocketTests {
 
     @Test func aDashboardThatReadsNothingCostsTheAppOnlyTheBoundedBufferAndTheDropsAreReported() async throws {
         // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
-        try await QuietMachine.shared.run { try await self.aDashboardThatReadsNothingCostsTheAppOnlyTheBoundedBufferAndTheDropsAreReportedAlone() }
+        try await QuietMachine.shared.run {
+            try await self.aDashboardThatReadsNothingCostsTheAppOnlyTheBoundedBufferAndTheDropsAreReportedAlone()
+        }
     }
 
     private func aDashboardThatReadsNothingCostsTheAppOnlyTheBoundedBufferAndTheDropsAreReportedAlone() async throws {
@@ -64,13 +68,18 @@ struct InspectorSocketTests {
         var pendingDrop = 0
         var sawLast = false
         while !sawLast, let decoded = await peer.read() {
-            guard case .message(let message) = decoded else { Issue.record("\(decoded)"); break }
+            guard case .message(let message) = decoded else {
+                Issue.record("\(decoded)")
+                break
+            }
             switch message {
             case .dropped(let count):
                 pendingDrop += count
                 droppedSeen += count
             case .diagnostic(let diagnostic):
-                #expect(diagnostic.seq == expected + pendingDrop, "seq \(diagnostic.seq) after \(expected - 1) and \(pendingDrop) dropped")
+                #expect(
+                    diagnostic.seq == expected + pendingDrop,
+                    "seq \(diagnostic.seq) after \(expected - 1) and \(pendingDrop) dropped")
                 expected = diagnostic.seq + 1
                 pendingDrop = 0
                 if case .known(.log(_, "the last line")) = diagnostic.kind { sawLast = true }
@@ -101,7 +110,9 @@ struct InspectorSocketTests {
         // Then it waits to retry, says why once, and the app's calls work as ever
         #expect(await eventually { if case .waitingToRetry = inspector.status.phase { true } else { false } })
         guard case .waitingToRetry(_, let problem) = inspector.status.phase else { return }
-        #expect(problem.contains("cannot connect to 127.0.0.1:\(port)") && problem.lowercased().contains("refused"), "\(problem)")
+        #expect(
+            problem.contains("cannot connect to 127.0.0.1:\(port)") && problem.lowercased().contains("refused"),
+            "\(problem)")
         #expect(messages.all.contains { $0.contains("cannot attach to the dashboard at 127.0.0.1:\(port)") })
         #expect(await fixture.sdk.trackEvent("still-fine"))
         #expect(await fixture.sdk.handle(url: URL(string: "https://links.demo.test/demo/summer")!) != nil)
@@ -109,7 +120,9 @@ struct InspectorSocketTests {
 
     @Test func aConnectionResetMidLineAndADashboardThatGoesAwayAreReconnectedAndNothingIsLost() async throws {
         // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
-        try await QuietMachine.shared.run { try await self.aConnectionResetMidLineAndADashboardThatGoesAwayAreReconnectedAndNothingIsLostAlone() }
+        try await QuietMachine.shared.run {
+            try await self.aConnectionResetMidLineAndADashboardThatGoesAwayAreReconnectedAndNothingIsLostAlone()
+        }
     }
 
     private func aConnectionResetMidLineAndADashboardThatGoesAwayAreReconnectedAndNothingIsLostAlone() async throws {
@@ -139,7 +152,9 @@ struct InspectorSocketTests {
         #expect(again.session == hello.session)
         var found = false
         while !found, let decoded = await second.read() {
-            if case .message(.diagnostic(let diagnostic)) = decoded, case .known(.eventQueued(name: "while-away", _)) = diagnostic.kind {
+            if case .message(.diagnostic(let diagnostic)) = decoded,
+                case .known(.eventQueued(name: "while-away", _)) = diagnostic.kind
+            {
                 found = true
             }
         }
@@ -148,7 +163,9 @@ struct InspectorSocketTests {
 
     @Test func aDashboardThatSendsAHostileLineIsLeftAndTheAppIsUntouched() async throws {
         // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
-        try await QuietMachine.shared.run { try await self.aDashboardThatSendsAHostileLineIsLeftAndTheAppIsUntouchedAlone() }
+        try await QuietMachine.shared.run {
+            try await self.aDashboardThatSendsAHostileLineIsLeftAndTheAppIsUntouchedAlone()
+        }
     }
 
     private func aDashboardThatSendsAHostileLineIsLeftAndTheAppIsUntouchedAlone() async throws {
@@ -167,7 +184,9 @@ struct InspectorSocketTests {
 
         // Then the inspector closes it, says why, and the app's calls work as ever
         #expect(await eventually { if case .waitingToRetry = inspector.status.phase { true } else { false } })
-        #expect(messages.all.contains { $0.contains("lost the dashboard") && $0.contains("longer than 65536 bytes") }, "\(messages.all)")
+        #expect(
+            messages.all.contains { $0.contains("lost the dashboard") && $0.contains("longer than 65536 bytes") },
+            "\(messages.all)")
         #expect(await fixture.sdk.trackEvent("still-fine"))
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+
+@testable import OptoLink
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import OptoLink
 
 /// A bare TCP server on 127.0.0.1 (port 0) playing the dashboard's side of the attach protocol by hand,
 /// for the inspector's real-socket tests. Every blocking call (accept, read, write) runs on a thread of
@@ -30,7 +32,9 @@ final class RawDashboard: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 8) == 0 else {
             close(fd)
@@ -95,7 +99,9 @@ final class RawPeer: @unchecked Sendable {
         await offPool {
             var offset = 0
             while offset < bytes.count {
-                let count = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+                let count = bytes.withUnsafeBytes {
+                    Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                }
                 if count <= 0 { return }
                 offset += count
             }
