@@ -59,7 +59,7 @@ if options.headless {
     done.wait()
     exit(code.value)
 }
-if let name = options.scenario, ScenarioCatalog.named(name) == nil {
+if let name = options.scenario ?? options.compare, ScenarioCatalog.named(name) == nil {
     FileHandle.standardError.write(
         Data(
             "optolink-dash: unknown scenario '\(name)' (the dashboard runs one; see --list-scenarios, or --headless --scenario all)\n"
@@ -123,6 +123,7 @@ for problem in initialTheme.warnings + [initialTheme.error?.description].compact
 }
 for action in initialActions { app.apply(action) }
 if let name = options.scenario { runtime.handle(.runScenario(name), state: app.state, inbox: inbox) }
+if let name = options.compare { runtime.handle(.runCompare(name), state: app.state, inbox: inbox) }
 
 app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
 terminal.close()

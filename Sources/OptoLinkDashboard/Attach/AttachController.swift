@@ -128,7 +128,7 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
             notApplicable("clipboard reading is the app's configuration (its profile shows it); change it in the app")
         case .trackOversizedEvent:
             notApplicable("E is a simulated-device test; e tracks a test event on the attached app")
-        case .runScenario:
+        case .runScenario, .runCompare:
             notApplicable("scenarios drive simulated devices: run optolink-dash without --attach")
         default:
             runtime.handle(command, state: state, inbox: inbox)
