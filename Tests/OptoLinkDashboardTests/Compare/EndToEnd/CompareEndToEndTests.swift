@@ -53,7 +53,8 @@ struct CompareEndToEndTests {
             return
         }
         #expect(optoLink.metrics.link?.method == "DIRECT")
-        // And the simulated device is not the compare's: a scenario can run afterwards
+        // And the simulated device is not the compare's: once the runtime is free, a scenario runs afterwards
+        #expect(await harness.until(timeout: 10) { await !$0.runtime.isScenarioRunning })
         harness.press(.runScenario("direct-open"))
         #expect(await harness.until(timeout: 30) { $0.state.header.scenarioPassed != nil })
         #expect(harness.state.header.scenarioPassed == true)
