@@ -37,7 +37,7 @@ public enum CompareTable {
         return [
             Row(label: "outcome", cells: columns.map(outcome)),
             Row(label: "method", cells: columns.map(method)),
-            Row(label: "match type", cells: columns.map { text($0.metrics.link?.serviceDetail) }),
+            Row(label: "match type", cells: columns.map { text($0.metrics.link?.matchType) }),
             Row(label: "confidence", cells: columns.map { confidence($0.metrics.link) }),
             Row(label: "attempts", cells: columns.map { Cell(text: $0.metrics.attemptsLine, role: .normal) }),
             Row(label: "waits", cells: columns.map { waits($0.metrics, now: now) }),

@@ -61,11 +61,11 @@ public enum DiagnosticMapper {
         LinkSummary(
             linkId: data.linkId, path: data.path, method: data.matchMethod.rawValue,
             confidence: data.confidence?.rawValue, score: data.matchScore, isDeferred: data.isDeferred,
-            confidenceScore: data.confidenceScore, serviceDetail: serviceDetail(data))
+            confidenceScore: data.confidenceScore, matchType: matchType(data))
     }
 
-    /// The service's own word for how `data` matched (see ``LinkSummary/serviceDetail``).
-    static func serviceDetail(_ data: OptoLinkData) -> String? {
+    /// The service's own word for how `data` matched (see ``LinkSummary/matchType``).
+    static func matchType(_ data: OptoLinkData) -> String? {
         switch data.service {
         case .optoLink: return nil
         case .quberoute: return data.reason

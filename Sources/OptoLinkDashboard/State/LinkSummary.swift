@@ -16,12 +16,12 @@ public struct LinkSummary: Sendable, Hashable {
     public var confidenceScore: Double?
     /// The service's own word for how it matched: QubeRoute's `reason`, AppsFlyer's `match_type`, Deep Blue's
     /// `sandbox` / `live` or `not a short link`; nil for OptoLink (its method says it all).
-    public var serviceDetail: String?
+    public var matchType: String?
 
     /// Creates a summary.
     public init(
         linkId: String? = nil, path: String, method: String, confidence: String? = nil,
-        score: Double? = nil, isDeferred: Bool = false, confidenceScore: Double? = nil, serviceDetail: String? = nil
+        score: Double? = nil, isDeferred: Bool = false, confidenceScore: Double? = nil, matchType: String? = nil
     ) {
         self.linkId = linkId
         self.path = path
@@ -30,6 +30,6 @@ public struct LinkSummary: Sendable, Hashable {
         self.score = score
         self.isDeferred = isDeferred
         self.confidenceScore = confidenceScore
-        self.serviceDetail = serviceDetail
+        self.matchType = matchType
     }
 }

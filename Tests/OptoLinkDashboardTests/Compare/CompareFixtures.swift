@@ -31,7 +31,7 @@ enum CompareFixtures {
             linkId: "lnk_1", path: "/promo/summer", method: "CLIPBOARD", confidence: "exact", isDeferred: true)
         let quberoute = LinkSummary(
             linkId: "spring", path: "/promo/spring", method: "FINGERPRINT_SCORED", confidence: "low",
-            isDeferred: true, confidenceScore: 0.49, serviceDetail: "ip_address")
+            isDeferred: true, confidenceScore: 0.49, matchType: "ip_address")
         for update in flaky(.optoLink, link: optoLink) + flaky(.quberoute, link: quberoute, start: 200) {
             state.apply(update)
         }

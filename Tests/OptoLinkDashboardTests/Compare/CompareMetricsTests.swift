@@ -61,7 +61,7 @@ struct CompareMetricsTests {
         #expect(abs((metrics.timeToLink ?? 0) - 0.5) < 1e-9)
     }
 
-    @Test func theServiceDetailComesFromEachServicesOwnFields() {
+    @Test func theMatchTypeComesFromEachServicesOwnFields() {
         // QubeRoute's reason, AppsFlyer's match_type, Deep Blue's sandbox flag or "not a short link", none for OptoLink
         let quberoute = OptoLinkData(
             linkId: "spring", path: "/promo/spring", matchMethod: .fingerprintScored, isDeferred: true,
@@ -75,13 +75,13 @@ struct CompareMetricsTests {
         let notShort = OptoLinkData(
             linkId: nil, path: "/x", matchMethod: .direct, isDeferred: false, service: .deepBlue,
             providerFields: ["notShortLink": .bool(true), "isSandbox": .bool(false)])
-        #expect(DiagnosticMapper.summary(quberoute).serviceDetail == "ip_address")
+        #expect(DiagnosticMapper.summary(quberoute).matchType == "ip_address")
         #expect(DiagnosticMapper.summary(quberoute).confidenceScore == 0.49)
-        #expect(DiagnosticMapper.summary(appsFlyer).serviceDetail == "probabilistic")
-        #expect(DiagnosticMapper.summary(sandbox).serviceDetail == "sandbox")
-        #expect(DiagnosticMapper.summary(notShort).serviceDetail == "not a short link")
+        #expect(DiagnosticMapper.summary(appsFlyer).matchType == "probabilistic")
+        #expect(DiagnosticMapper.summary(sandbox).matchType == "sandbox")
+        #expect(DiagnosticMapper.summary(notShort).matchType == "not a short link")
         #expect(
             DiagnosticMapper.summary(OptoLinkData(linkId: nil, path: "/", matchMethod: .direct, isDeferred: false))
-                .serviceDetail == nil)
+                .matchType == nil)
     }
 }
