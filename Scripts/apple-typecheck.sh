@@ -79,7 +79,10 @@ fi
 for dir in "${examples[@]}"; do
   mapfile -t files < <(find "$dir" -name '*.swift' | sort)
   [ ${#files[@]} -gt 0 ] || { echo "apple-typecheck: no Swift files in $dir" >&2; exit 1; }
+  # Both build configurations: release (no DEBUG) and debug (-D DEBUG: the inspector's #if DEBUG blocks).
   step "example $dir: ${files[*]}"
   swiftc "${flags[@]}" -typecheck "${files[@]}"
+  step "example $dir with -D DEBUG"
+  swiftc "${flags[@]}" -D DEBUG -typecheck "${files[@]}"
 done
 step "passed (${#sdk[@]} SDK files, ${#examples[@]} examples)"

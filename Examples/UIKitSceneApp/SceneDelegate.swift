@@ -45,9 +45,28 @@ enum AppLinks {
             let sdk = OptoLink.start(
                 configuration: configuration, launchURL: OptoLink.launchURL(from: connectionOptions))
             Task { for await link in sdk.links { Router.shared.open(link.path) } }
+            attachInspector(to: sdk)  // debug builds only: see below
         } catch {
             print("OptoLink is off: \(error)")  // a wrong configuration is a build mistake
         }
+    }
+    // snippet: end
+
+    // snippet: inspector
+    #if DEBUG
+    /// Kept for the life of the process: `stop()` ends it, so does releasing it.
+    static var inspector: OptoLinkInspector?
+    #endif
+
+    /// Debug builds stream the SDK to `optolink-dash --attach`; a release build holds no inspector call.
+    static func attachInspector(to optoLink: OptoLink) {
+        #if DEBUG
+        inspector = OptoLinkInspector.attach(
+            to: optoLink,
+            dashboard: .address(host: "192.168.1.20", port: 7420),  // the address the dashboard's header shows
+            token: "k7m2-x9qp",  // the pairing token the header shows
+            allowsCommands: true)  // let the dashboard open links, re-run the first launch…
+        #endif
     }
     // snippet: end
 }

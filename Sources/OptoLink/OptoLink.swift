@@ -163,9 +163,10 @@ public final class OptoLink: Sendable {
                 "existingInstall: this install predates the SDK; its first launch is skipped (no /match, no pasteboard read)"
             )
         }
+        let readings = PasteboardReadings()
         let resolver = DeferredLinkResolver(
             provider: provider, pasteboard: environment.pasteboard, deviceInfo: environment.deviceInfo,
-            launchState: launchState)
+            launchState: launchState, readings: readings)
         let coordinator = LaunchCoordinator(
             dependencies: .init(
                 configuration: configuration, provider: provider, resolver: resolver, launchState: launchState,
@@ -214,7 +215,7 @@ public final class OptoLink: Sendable {
             log: log,
             coordinator: coordinator,
             pasteboard: environment.isAppExtension || configuration.clipboardReading == .never
-                ? nil : environment.pasteboard)
+                ? nil : environment.pasteboard, pasteboardReadings: readings)
         self.store = environment.store
         // The stored queue is read (and flushed) once the launch has settled: events cannot be sent
         // before that anyway, and a read racing the app's own start-up work would slow it down (measured

@@ -141,6 +141,54 @@ package enum Socket {
         }
     }
 
+    /// Connects a TCP socket to the IPv4 `host:port`, from the local address `source` (bound first; any
+    /// 127.0.0.0/8 address is this machine's on Linux), with send and receive timeouts of `timeout`.
+    /// - Returns: the connected descriptor (close-on-exec), or why it could not connect.
+    package static func connect(host: String, port: Int, from source: String, timeout: TimeInterval) -> Result<
+        Int32, HTTPError
+    > {
+        func address(_ text: String, port: Int) -> sockaddr_in? {
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+            return inet_pton(AF_INET, text, &addr.sin_addr) == 1 ? addr : nil
+        }
+        guard var remote = address(host == "localhost" ? "127.0.0.1" : host, port: port) else {
+            return .failure(.startup("not an IPv4 address: \(host)"))
+        }
+        guard var local = address(source, port: 0) else { return .failure(.startup("not an IPv4 address: \(source)")) }
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { return .failure(.startup("cannot create socket: \(errorText())")) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        setTimeout(fd, option: SO_RCVTIMEO, seconds: timeout)
+        setTimeout(fd, option: SO_SNDTIMEO, seconds: timeout)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            let text = errorText()
+            close(fd)
+            return .failure(.startup("cannot bind \(source): \(text)"))
+        }
+        let connected = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc_connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let text = errorText()
+            close(fd)
+            return .failure(.startup("cannot connect to \(host):\(port) from \(source): \(text)"))
+        }
+        return .success(fd)
+    }
+
     /// Sets a receive or send timeout (`SO_RCVTIMEO` / `SO_SNDTIMEO`).
     package static func setTimeout(_ fd: Int32, option: Int32, seconds: TimeInterval) {
         let clamped = max(0.001, seconds)
@@ -170,6 +218,12 @@ package enum Socket {
 }
 
 /// `listen` shadowed by our own static function above.
+/// `connect` shadowed by our own static function above.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+private func Glibc_connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(fd, address, length)
+}
+
 // swift-format-ignore: AlwaysUseLowerCamelCase
 private func Glibc_listen(_ fd: Int32, _ backlog: Int32) -> Int32 {
     listen(fd, backlog)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The organisations, keys, templates and links the server starts with.
 ///
-/// Load one from a JSON file with ``load(path:)`` (the shape is in the README), or use ``demo``:
+/// Load one from a JSON file with ``load(path:)`` (the shape is in docs/server.md, "Seed file"), or use ``demo``:
 /// org `demo` (keys `opl_sdk_demo_client_key_0000000001` / `opl_api_demo_server_key_0000000001`),
 /// org `beta` without a team id, org `gone` that is `SUSPENDED`; and the emulated services' demo apps
 /// (``EmulationSeed/demo``: QubeRoute, Deep Blue Links, AppsFlyer).

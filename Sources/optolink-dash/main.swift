@@ -24,7 +24,12 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
     exit(code.value)
 }
 if CommandLine.arguments.dropFirst().first == "proxy" {
-    // `optolink-dash proxy …`: the fault proxy alone with a headless log (docs/proxy.md); returns only when it cannot start.
+    // `optolink-dash proxy …`: the fault proxy alone (docs/proxy.md): its own screen on a terminal, else (or with
+    // --log) a headless log that returns only when it cannot start.
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    if isatty(0) == 1, isatty(1) == 1, let options = try? ProxyCommand.parse(arguments), !options.log, !options.help {
+        exit(runProxyScreen(options))
+    }
     exit(
         ProxyCommand.run(
             arguments: Array(CommandLine.arguments.dropFirst(2)),
@@ -59,7 +64,7 @@ if options.headless {
     done.wait()
     exit(code.value)
 }
-if let name = options.scenario, ScenarioCatalog.named(name) == nil {
+if let name = options.scenario ?? options.compare, ScenarioCatalog.named(name) == nil {
     FileHandle.standardError.write(
         Data(
             "optolink-dash: unknown scenario '\(name)' (the dashboard runs one; see --list-scenarios, or --headless --scenario all)\n"
@@ -123,6 +128,7 @@ for problem in initialTheme.warnings + [initialTheme.error?.description].compact
 }
 for action in initialActions { app.apply(action) }
 if let name = options.scenario { runtime.handle(.runScenario(name), state: app.state, inbox: inbox) }
+if let name = options.compare { runtime.handle(.runCompare(name), state: app.state, inbox: inbox) }
 
 app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
 terminal.close()
@@ -131,3 +137,34 @@ stopHandler()
 
 let signal = cn_stop_requested()
 exit(signal == 0 ? 0 : 128 + signal)
+
+/// `optolink-dash proxy` on a terminal: the proxy's own screen until q or a stop signal; the exit code.
+func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {
+    let session: ProxyScreenSession
+    do {
+        session = try ProxyScreenSession.start(options)
+    } catch {
+        FileHandle.standardError.write(Data("optolink-dash proxy: \(error)\n".utf8))
+        return 3
+    }
+    let stderrCapture = StderrCapture()
+    let terminal: NcursesTerminal
+    do {
+        stderrCapture.begin()
+        terminal = try NcursesTerminal(environment: ProcessInfo.processInfo.environment, mouse: false)
+    } catch {
+        stderrCapture.end()
+        session.stop()
+        FileHandle.standardError.write(Data("optolink-dash proxy: \(error)\n".utf8))
+        return 3
+    }
+    cn_restore_at_exit()
+    cn_install_stop_handlers()
+    if let wake = terminal.wake { session.setWakeHandler { wake.signal() } }
+    session.run(on: terminal, theme: .builtInDefault, shouldStop: { cn_stop_requested() != 0 })
+    terminal.close()
+    stderrCapture.end()
+    session.stop()
+    let signal = cn_stop_requested()
+    return signal == 0 ? 0 : 128 + signal
+}

@@ -17,6 +17,8 @@ struct DeferredLinkResolver: Sendable {
     let pasteboard: any Pasteboard
     let deviceInfo: any DeviceInfoProvider
     let launchState: LaunchState
+    /// Where each read's kind (token or other text) is noted for the inspector; nil: not noted.
+    var readings: PasteboardReadings? = nil
 
     /// A token read from the pasteboard, with the pasteboard's change count at the time of the read.
     struct ReadToken: Sendable {
@@ -30,7 +32,10 @@ struct DeferredLinkResolver: Sendable {
     func readToken() async -> ReadToken? {
         guard await pasteboard.hasStrings() else { return nil }
         let changeCount = await pasteboard.changeCount()
-        guard let text = await pasteboard.string(), let token = ClipboardToken(text) else { return nil }
+        let text = await pasteboard.string()
+        let token = text.flatMap(ClipboardToken.init)
+        if text != nil { readings?.record(changeCount: changeCount, heldToken: token != nil) }
+        guard let token else { return nil }
         return ReadToken(token: token, changeCount: changeCount)
     }
 

@@ -20,4 +20,6 @@ struct InspectionHook: Sendable {
     /// the paste prompt), never read; nil where the SDK may not touch it (an app extension,
     /// ``ClipboardReading/never``).
     let pasteboard: (any Pasteboard)?
+    /// What the SDK's own first-launch read found (kind and change count, never the text).
+    let pasteboardReadings: PasteboardReadings
 }

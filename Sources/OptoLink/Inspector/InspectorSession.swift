@@ -179,13 +179,15 @@ actor InspectorSession {
         let queued = await optoLink.queuedEventCount()
         func short(_ text: String) -> String { InspectorText.cut(text, to: 128) }
         let fingerprint = hook.deviceInfo.fingerprint()
-        // Never read (that could show the paste banner): only whether it holds text, so "empty" or "unknown".
+        // Never read here (that could show the paste banner): whether it holds text, and what the SDK's own
+        // first-launch read found while the change count says that is still what it holds.
         var pasteboard = InspectorPasteboardState.unknown
-        if let board = hook.pasteboard, await !board.hasStrings() { pasteboard = .empty }
+        if let board = hook.pasteboard { pasteboard = await hook.pasteboardReadings.state(of: board) }
         return InspectorHello(
             token: short(token), session: sessionID,
             app: short(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName),
-            sdkVersion: short(OptoLink.sdkVersion), sdkPlatform: short(OptoLink.sdkPlatform), provider: "optolink",
+            sdkVersion: short(OptoLink.sdkVersion), sdkPlatform: short(OptoLink.sdkPlatform),
+            provider: configuration.provider.service.rawValue,
             orgKey: short(configuration.orgKey), baseURLHost: short(configuration.baseURL.host ?? ""),
             apiKeyPrefix: InspectorHello.prefix(ofKey: configuration.apiKey), deviceId: short(optoLink.deviceId),
             fingerprint: Fingerprint(

@@ -27,6 +27,9 @@ public struct DashboardOptions: Sendable, Hashable {
     public var headless: Bool
     /// `--scenario NAME|all`: the scenario(s) to run.
     public var scenario: String?
+    /// `--compare NAME`: run one scenario against the four services at once, a column each (headless: print
+    /// the table; in the dashboard: open the compare view and run it, as `C` does).
+    public var compare: String?
     /// `--list-scenarios`.
     public var listScenarios: Bool
     /// `--export DIR` (headless): write the HAR, the report and the screenshot there after the run.
@@ -109,6 +112,8 @@ public struct DashboardOptions: Sendable, Hashable {
                 options.headless = true
             case "--scenario":
                 options.scenario = try value(flag, inline, "a scenario name or all (see --list-scenarios)")
+            case "--compare":
+                options.compare = try value(flag, inline, "a scenario name (see --list-scenarios)")
             case "--list-scenarios":
                 options.listScenarios = true
             case "--export":
@@ -148,8 +153,16 @@ public struct DashboardOptions: Sendable, Hashable {
             throw .usage(
                 "--attach shows real apps; --headless and --scenario drive simulated devices (use one or the other)")
         }
-        if options.headless && options.scenario == nil && !options.listScenarios && !options.showHelp {
-            throw .usage("--headless needs --scenario NAME|all (see --list-scenarios)")
+        if options.compare != nil && (options.scenario != nil || options.attach) {
+            throw .usage("--compare runs one scenario against every service; it goes without --scenario and --attach")
+        }
+        if options.compare != nil && (options.exportDirectory != nil || options.junitFile != nil) {
+            throw .usage("--export and --junit go with --scenario (a compare prints its table)")
+        }
+        if options.headless && options.scenario == nil && options.compare == nil && !options.listScenarios
+            && !options.showHelp
+        {
+            throw .usage("--headless needs --scenario NAME|all or --compare NAME (see --list-scenarios)")
         }
         return options
     }
@@ -163,6 +176,7 @@ public struct DashboardOptions: Sendable, Hashable {
 
         USAGE: optolink-dash [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
                optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL …]
+               optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL]
                optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
                optolink-dash --list-scenarios
 
@@ -183,6 +197,10 @@ public struct DashboardOptions: Sendable, Hashable {
                                   "N passed, N failed" (", N skipped"). Exit 0 only when none failed.
           --scenario NAME|all     the scenario to run (all: every one). Without --headless the dashboard
                                   opens and runs it at once.
+          --compare NAME          run one scenario against OptoLink, QubeRoute, Deep Blue Links and AppsFlyer at once
+                                  (the embedded server emulates all four), one column each: outcome, method, the
+                                  service's match type, confidence, attempts, waits, time to link. Headless: print
+                                  the table (exit 0 unless a column failed); otherwise open it, as C does.
           --list-scenarios        list the scenarios with what each expects, and exit.
           --export DIR            (headless) after the run, write DIR/requests.har (HAR 1.2: every request and
                                   attempt, API keys masked), DIR/report.md and DIR/screen.svg. X does it in the dashboard.

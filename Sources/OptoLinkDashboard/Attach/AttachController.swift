@@ -26,6 +26,8 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
     /// The pairing token.
     public let token: PairingToken
     private let inbox: DashboardInbox
+    /// The `_optolink._tcp` advertisement (nil: not advertised, the log says why).
+    private var advertiser: BonjourAdvertiser?
     private let backend: BackendClient
     private let lock = NSLock()
     private var registry = AttachRegistry()
@@ -62,6 +64,9 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
         ) {
             [weak self] event in self?.received(event)
         }
+        advertiser = BonjourAdvertiser.start(listening: listener.address) { level, line in
+            inbox.send(.log(level, line))
+        }
     }
 
     /// What the screen needs before the first key: the backend, where to attach, and no scenarios (they
@@ -83,6 +88,7 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
 
     /// Stops listening (closing every app's connection), then the runtime.
     public func stop() {
+        advertiser?.stop()
         listener.stop()
         runtime.stop()
     }
@@ -128,7 +134,7 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
             notApplicable("clipboard reading is the app's configuration (its profile shows it); change it in the app")
         case .trackOversizedEvent:
             notApplicable("E is a simulated-device test; e tracks a test event on the attached app")
-        case .runScenario:
+        case .runScenario, .runCompare:
             notApplicable("scenarios drive simulated devices: run optolink-dash without --attach")
         default:
             runtime.handle(command, state: state, inbox: inbox)

@@ -47,6 +47,7 @@ public enum HeadlessRunner {
     /// - Returns: the exit code: 0 when none failed, 1 when one failed, 2 for an unknown scenario, 4 when
     ///   the embedded server did not start.
     public static func run(options: DashboardOptions, write: @escaping @Sendable (String) -> Void) async -> Int32 {
+        if let compare = options.compare { return await HeadlessCompare.run(compare, options: options, write: write) }
         let scenarios: [Scenario]
         do {
             scenarios = try self.scenarios(named: options.scenario ?? "all")

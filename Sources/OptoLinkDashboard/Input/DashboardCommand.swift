@@ -39,6 +39,8 @@ public enum DashboardCommand: Sendable, Hashable {
     case faultMenu
     /// Open the scenario picker.
     case scenarioPicker
+    /// Open the scenario picker for a compare: the chosen scenario runs against every service at once.
+    case comparePicker
     /// Open the identity input.
     case setIdentityPrompt
     /// Next theme.
@@ -77,6 +79,8 @@ public enum DashboardCommand: Sendable, Hashable {
     case injectFault(FaultRequest)
     /// Run a named scenario.
     case runScenario(String)
+    /// Run a named scenario against every service at once, a column each (the compare view).
+    case runCompare(String)
     /// Send the queued events now (attach mode: on the attached app).
     case flushEvents
 
@@ -117,6 +121,7 @@ public enum DashboardCommand: Sendable, Hashable {
         case .toggleNetwork: return .toggleNetwork
         case .faultMenu: return .openOverlay(.faultMenu(selected: .status503, count: 2))
         case .scenarioPicker: return .openOverlay(.scenarioPicker(selected: 0))
+        case .comparePicker: return .openOverlay(.scenarioPicker(selected: 0, compare: true))
         case .setIdentityPrompt:
             return .openOverlay(.textInput(purpose: .identity, text: state.profile.identity ?? "user-42"))
         case .cycleTheme: return .cycleTheme
@@ -131,7 +136,8 @@ public enum DashboardCommand: Sendable, Hashable {
                 .textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
         case .quit, .export, .flushEvents, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall,
             .toggleClipboardReading,
-            .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario:
+            .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario,
+            .runCompare:
             return nil
         }
     }

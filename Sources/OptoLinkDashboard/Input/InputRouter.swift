@@ -2,7 +2,7 @@
 ///
 /// Outside overlays every key goes through the ``Keymap``. In overlays: the text input takes printable
 /// characters, Backspace and Enter; the fault menu takes ↑/↓ (j/k), +/−, digits and Enter; the scenario
-/// picker ↑/↓ and Enter; the request inspector ↑/↓ (j/k) and PgUp/PgDn (Space) to scroll, ←/→ (h/l, Tab) from
+/// picker ↑/↓ and Enter; the compare C (another scenario) and Enter (close); the request inspector ↑/↓ (j/k) and PgUp/PgDn (Space) to scroll, ←/→ (h/l, Tab) from
 /// attempt to attempt, g/G to the top and bottom, Enter to close; the device list ↑/↓, Enter (show) and x (clear the
 /// gone ones); the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere:
 /// Esc closes an overlay (the `/` prompt also clears its filter) and, without one, clears the filter of the pane `/` filters.
@@ -89,7 +89,15 @@ public struct InputRouter: Sendable {
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }
-        case .scenarioPicker(let selected):
+        case .compare:
+            switch key {
+            case .character("C"):
+                return InputOutcome(actions: [.openOverlay(.scenarioPicker(selected: 0, compare: true))])
+            case .enter: return InputOutcome(actions: [.closeOverlay])
+            case .character("q"): return InputOutcome(commands: [.quit])
+            default: return .ignored
+            }
+        case .scenarioPicker(let selected, let compare):
             switch key {
             case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
             case .down, .character("j"): return InputOutcome(actions: [.moveSelection(1)])
@@ -97,7 +105,9 @@ public struct InputRouter: Sendable {
                 guard state.scenarioNames.indices.contains(selected) else {
                     return InputOutcome(actions: [.closeOverlay])
                 }
-                return InputOutcome(actions: [.closeOverlay], commands: [.runScenario(state.scenarioNames[selected])])
+                let name = state.scenarioNames[selected]
+                return InputOutcome(
+                    actions: [.closeOverlay], commands: [compare ? .runCompare(name) : .runScenario(name)])
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }

@@ -114,6 +114,9 @@ public struct Keymap: Sendable, Hashable {
             key: .character("s"), label: "scenario", description: "run a scenario", command: .scenarioPicker,
             showInFooter: true),
         KeyBinding(
+            key: .character("C"), label: "compare", description: "compare across the 4 services",
+            command: .comparePicker, showInFooter: false),
+        KeyBinding(
             key: .character("t"), label: "theme", description: "cycle the colour theme", command: .cycleTheme,
             showInFooter: true),
         KeyBinding(

@@ -173,7 +173,10 @@ public final class FaultProxy: Sendable {
             return .failure(UpstreamFailure(message: "cannot join \(upstream.absoluteString) and \(request.target)"))
         }
         let headers = forwardedRequestHeaders(request.headers)
-        return client.send(method: request.method, url: url, headers: headers, body: request.body).map { answer in
+        let forwardedFor = request.headers.last { $0.name.lowercased() == "x-forwarded-for" }?.value
+        let source = LoopbackUpstream.sourceAddress(for: forwardedFor, upstream: upstream)
+        return client.send(method: request.method, url: url, headers: headers, body: request.body, source: source).map {
+            answer in
             HTTPResponse(status: answer.status, headers: forwardedResponseHeaders(answer.headers), body: answer.body)
         }
     }

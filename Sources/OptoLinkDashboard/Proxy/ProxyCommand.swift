@@ -2,7 +2,8 @@ import Foundation
 
 /// `optolink-dash proxy --listen HOST:PORT --upstream URL [--fault RULE]…`: the fault proxy alone, with a
 /// headless log (one line per request, the injected ones marked) and fault rules from the command line
-/// and, while it runs, from stdin (one rule per line, `clear`, `list`). docs/proxy.md.
+/// and, while it runs, from stdin (one rule per line, `clear`, `list`); on a terminal, with a screen of its
+/// own instead (``ProxyScreenSession``). docs/proxy.md.
 public enum ProxyCommand {
     /// What the command line asked for.
     public struct Options: Sendable, Hashable {
@@ -18,13 +19,15 @@ public enum ProxyCommand {
         public var upstreamTimeout: Double = 30
         /// Whether to print the help.
         public var help = false
+        /// `--log`: the headless log even on a terminal (without it a terminal gets the proxy's screen).
+        public var log = false
     }
 
     /// The help text.
     public static let usage = """
         optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink backend.
 
-        USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--upstream-timeout SECONDS]
+        USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--upstream-timeout SECONDS] [--log]
 
         OPTIONS:
           --upstream URL          the backend (http:// or https://); requests keep their path and query.
@@ -33,8 +36,11 @@ public enum ProxyCommand {
                                   (keys: route, count, status, retry-after, delay, drop=before|after,
                                   trickle=BYTES/SECONDS, pass; see docs/proxy.md). Repeatable.
           --upstream-timeout S    seconds a forwarded request may take (default 30).
+          --log                   a log line per request on stdout even on a terminal.
 
-        While it runs, each line on stdin is a RULE, or `list` (pending rules) or `clear`.
+        On a terminal it has a screen of its own: every request (the injected ones marked), the pending
+        faults, f the fault menu (as in the dashboard, for every route), c clear, ↑↓ scroll, q quit.
+        Without a terminal (or with --log), each line on stdin is a RULE, or `list` (pending rules) or `clear`.
         Every answer the proxy wrote or changed carries X-OptoLink-Injected: proxy.
         EXIT CODES: 0 stopped, 2 bad arguments, 3 cannot listen.
         """
@@ -50,6 +56,7 @@ public enum ProxyCommand {
         while let argument = rest.popFirst() {
             switch argument {
             case "--help", "-h": options.help = true
+            case "--log": options.log = true
             case "--upstream":
                 let text = try value(argument)
                 guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),

@@ -25,10 +25,16 @@ final class UpstreamClient: Sendable {
         self.timeout = max(1, timeout.rounded(.up))
     }
 
-    /// Sends one request and waits for the answer; `.failure` with the reason when none came.
-    func send(method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8]) -> Result<
-        UpstreamAnswer, UpstreamFailure
-    > {
+    /// Sends one request and waits for the answer; `.failure` with the reason when none came. With a
+    /// `source` address the request goes over ``LoopbackUpstream`` from that address (a loopback backend,
+    /// see ``LoopbackUpstream/sourceAddress(for:upstream:)``), else through URLSession.
+    func send(
+        method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8], source: String? = nil
+    ) -> Result<UpstreamAnswer, UpstreamFailure> {
+        if let source {
+            return LoopbackUpstream.send(
+                method: method, url: url, headers: headers, body: body, source: source, timeout: timeout)
+        }
         var fields = [String: String]()
         for (name, value) in headers {
             fields[name] = fields[name].map { $0 + ", " + value } ?? value

@@ -7,9 +7,11 @@ enum OverlayView {
         case .textInput(.filter(let pane), let text): drawFilterPrompt(pane, text: text, into: &buffer)
         case .textInput(let purpose, let text): drawTextInput(purpose, text: text, into: &buffer)
         case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
-        case .scenarioPicker(let selected):
+        case .scenarioPicker(let selected, let compare):
             drawScenarioPicker(
-                state.scenarioNames, expectations: state.scenarioExpectations, selected: selected, into: &buffer)
+                state.scenarioNames, expectations: state.scenarioExpectations, selected: selected, compare: compare,
+                into: &buffer)
+        case .compare: CompareView.draw(state, into: &buffer)
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
         case .deviceList(let selected): DeviceListView.draw(state, selected: selected, into: &buffer)
         }
@@ -117,12 +119,15 @@ enum OverlayView {
     /// The picker: a row per scenario with its expectation beside the name (cut to fit), and under the list
     /// the selected one's whole expectation. As wide as the screen allows (at most 116 columns).
     static func drawScenarioPicker(
-        _ names: [String], expectations: [String: String], selected: Int, into buffer: inout ScreenBuffer
+        _ names: [String], expectations: [String: String], selected: Int, compare: Bool = false,
+        into buffer: inout ScreenBuffer
     ) {
         // Inside: the list, a rule with the selected name, the detail rows, a blank row and the key hint.
         let chrome = 2 + 1 + pickerDetailRows + 2
         let rows = max(1, min(names.count, buffer.height - 2 - chrome))
-        let inner = panel(title: "Run a scenario", width: 116, height: rows + chrome, into: &buffer)
+        let title =
+            compare ? "Compare a scenario across OptoLink, QubeRoute, Deep Blue and AppsFlyer" : "Run a scenario"
+        let inner = panel(title: title, width: 116, height: rows + chrome, into: &buffer)
         guard !names.isEmpty else {
             buffer.write(" no scenarios available", x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
             buffer.write(" Esc close", x: inner.x, y: inner.y + 1, maxWidth: inner.width, role: .dim)
@@ -158,7 +163,9 @@ enum OverlayView {
             buffer.write(line, x: inner.x + 1, y: rule + 1 + offset, maxWidth: inner.width - 2, role: .overlay)
         }
         buffer.write(
-            " ↑↓ choose · Enter run · Esc cancel", x: inner.x, y: inner.y + inner.height - 1, maxWidth: inner.width,
+            compare
+                ? " ↑↓ choose · Enter run against every service · Esc cancel" : " ↑↓ choose · Enter run · Esc cancel",
+            x: inner.x, y: inner.y + inner.height - 1, maxWidth: inner.width,
             role: .dim)
     }
 }

@@ -15,8 +15,11 @@ public struct BackendClient: Sendable {
     /// Creates a client.
     /// - Parameters:
     ///   - target: the backend.
-    ///   - transport: sends the requests (default the real `URLSessionTransport`; tests may script it).
-    public init(target: BackendTarget, transport: any HTTPTransport = URLSessionTransport()) {
+    ///   - transport: sends the requests (default the real `URLSessionTransport`, and to a loopback backend
+    ///     from the simulated network's own loopback address: ``LoopbackSourceTransport``; tests may script it).
+    public init(
+        target: BackendTarget, transport: any HTTPTransport = LoopbackSourceTransport(base: URLSessionTransport())
+    ) {
         self.target = target
         self.transport = transport
     }

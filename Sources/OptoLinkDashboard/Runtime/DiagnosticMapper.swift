@@ -60,6 +60,22 @@ public enum DiagnosticMapper {
     public static func summary(_ data: OptoLinkData) -> LinkSummary {
         LinkSummary(
             linkId: data.linkId, path: data.path, method: data.matchMethod.rawValue,
-            confidence: data.confidence?.rawValue, score: data.matchScore, isDeferred: data.isDeferred)
+            confidence: data.confidence?.rawValue, score: data.matchScore, isDeferred: data.isDeferred,
+            confidenceScore: data.confidenceScore, matchType: matchType(data))
+    }
+
+    /// The service's own word for how `data` matched (see ``LinkSummary/matchType``).
+    static func matchType(_ data: OptoLinkData) -> String? {
+        switch data.service {
+        case .optoLink: return nil
+        case .quberoute: return data.reason
+        case .appsFlyer:
+            if case .string(let type) = data.providerFields["match_type"] { return type }
+            return nil
+        case .deepBlue:
+            if case .bool(true) = data.providerFields["notShortLink"] { return "not a short link" }
+            if case .bool(let sandbox) = data.providerFields["isSandbox"] { return sandbox ? "sandbox" : "live" }
+            return nil
+        }
     }
 }

@@ -17,6 +17,9 @@ actor RuntimeCore {
     private var scenarioTask: Task<Void, Never>?
     private var scenarioCount = 0
 
+    /// The target of each service for a compare (nil: that service cannot be reached from here).
+    private let compareTargets: @Sendable (OptoLinkProvider.Service) -> BackendTarget?
+
     /// Whether ``prepare()`` may start the fault proxy (not in front of the embedded server, which has `/dev/faults`).
     private let faultProxyAllowed: Bool
 
@@ -25,6 +28,8 @@ actor RuntimeCore {
         emit: @escaping @Sendable (DashboardAction) -> Void
     ) {
         self.faultProxyAllowed = faultProxyAllowed
+        let target = backend.target
+        self.compareTargets = { service in service == .optoLink ? target : nil }
         self.backend = backend
         self.backoffBase = backoffBase
         self.emit = emit
@@ -97,6 +102,7 @@ actor RuntimeCore {
             break
         }
         if case .runScenario(let name) = command { return startScenario(name) }
+        if case .runCompare(let name) = command { return startCompare(name) }
         if scenarioTask != nil {
             emit(.log(.warning, "a scenario is running: wait for its PASS / FAIL before driving the device"))
             return
@@ -240,6 +246,31 @@ actor RuntimeCore {
             let result = await ScenarioRunner(environment: environment).run(scenario)
             await self.finishScenario(result)
         }
+    }
+
+    /// Runs `name` against every service at once (``CompareRunner``), on devices of its own: the simulated
+    /// device is left as it is.
+    private func startCompare(_ name: String) {
+        guard scenarioTask == nil else {
+            emit(.log(.warning, "a scenario is already running"))
+            return
+        }
+        guard let scenario = ScenarioCatalog.named(name) else {
+            emit(.log(.error, "no scenario named \(name)"))
+            return
+        }
+        let runner = CompareRunner(
+            backoffBase: backoffBase, firstAddress: 10 + (scenarioCount * 17) % 200, targets: compareTargets)
+        scenarioCount += 1
+        let emit = self.emit
+        scenarioTask = Task {
+            _ = await runner.run(scenario, emit: emit)
+            self.finishCompare()
+        }
+    }
+
+    private func finishCompare() {
+        scenarioTask = nil
     }
 
     private func finishScenario(_ result: ScenarioRunner.Result) async {

@@ -90,6 +90,8 @@ public enum DashboardAction: Sendable, Hashable {
     case serverReachable(Bool)
     /// Attach mode: apps attaching, their diagnostics and commands, the device list (see ``AttachAction``).
     case attach(AttachAction)
+    /// A compare run's progress (`C`, ``CompareRunner``).
+    case compare(CompareUpdate)
     /// A log line not coming from the SDK (scenario runner, theme loader, app); it carries no time and is
     /// stamped by the next ``tick(now:)`` (see ``LogLine/awaitsClock``).
     case log(DashboardLogLevel, String)

@@ -8,10 +8,13 @@ public enum DashboardOverlay: Sendable, Hashable {
     case textInput(purpose: TextInputPurpose, text: String)
     /// The fault menu: selected fault and the number of requests it applies to.
     case faultMenu(selected: FaultKind, count: Int)
-    /// The scenario picker: index into ``DashboardState/scenarioNames``.
-    case scenarioPicker(selected: Int)
+    /// The scenario picker: index into ``DashboardState/scenarioNames``; with `compare`, Enter runs the
+    /// scenario against every service at once (`C`) instead of on the simulated device (`s`).
+    case scenarioPicker(selected: Int, compare: Bool = false)
     /// The request inspector of one timeline row, scrolled down `scroll` lines.
     case inspector(requestID: Int, scroll: Int)
+    /// The compare of ``DashboardState/compare``: one column per service.
+    case compare
     /// Attach mode's device list (`D`): index into ``AttachState/devices``.
     case deviceList(selected: Int)
 }

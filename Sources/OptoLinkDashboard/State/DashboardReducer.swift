@@ -219,6 +219,13 @@ public enum DashboardReducer {
             appendLog(&state, LogLine(time: state.now, level: level, text: text, awaitsClock: true))
         case .attach(let action):
             AttachReducer.reduce(&state, action)
+        case .compare(let update):
+            if case .began(let scenario, let services) = update {
+                state.compare = CompareState(scenario: scenario, services: services)
+                state.overlay = .compare
+            } else {
+                state.compare?.apply(update)
+            }
         }
     }
 
@@ -229,9 +236,9 @@ public enum DashboardReducer {
             let index = min(max(0, selected.rawValue + delta), all.count - 1)
             state.overlay = .faultMenu(selected: all[index], count: count)
             return
-        case .scenarioPicker(let selected):
+        case .scenarioPicker(let selected, let compare):
             let index = min(max(0, selected + delta), max(0, state.scenarioNames.count - 1))
-            state.overlay = .scenarioPicker(selected: index)
+            state.overlay = .scenarioPicker(selected: index, compare: compare)
             return
         case .inspector:
             reduce(&state, .scrollInspector(delta))
@@ -240,7 +247,7 @@ public enum DashboardReducer {
             let count = state.attach?.devices.count ?? 0
             state.overlay = .deviceList(selected: min(max(0, selected + delta), max(0, count - 1)))
             return
-        case .help, .textInput:
+        case .help, .textInput, .compare:
             return
         case .none:
             break

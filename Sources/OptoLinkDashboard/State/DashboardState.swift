@@ -75,6 +75,8 @@ public struct DashboardState: Sendable, Hashable {
     public var sdkAttemptCounter: Int
     /// Attach mode (`--attach`): where the dashboard listens, the token, the attached apps; nil otherwise.
     public var attach: AttachState?
+    /// The last compare (`C`): one scenario against every service; nil before the first.
+    public var compare: CompareState?
     /// The open inspector's document (kept by the reducer, see ``InspectorCache``).
     var inspectorCache: InspectorCache?
 
@@ -174,7 +176,10 @@ public struct DashboardState: Sendable, Hashable {
     /// True while something on screen changes with time alone (a backoff countdown or a running attempt),
     /// so the app loop should redraw on a short tick.
     public var isTicking: Bool {
-        timeline.contains { row in
+        if let compare, !compare.isOver, compare.columns.contains(where: { $0.metrics.waitStartedAt != nil }) {
+            return true
+        }
+        return timeline.contains { row in
             row.outcome == .pending && (row.isWaiting(at: now) || row.attempts.last?.isRunning == true)
         }
     }

@@ -12,11 +12,16 @@ public struct LinkSummary: Sendable, Hashable {
     public var score: Double?
     /// `isDeferred`.
     public var isDeferred: Bool
+    /// `confidenceScore`: a service's own 0–1 confidence (QubeRoute), nil for the others.
+    public var confidenceScore: Double?
+    /// The service's own word for how it matched: QubeRoute's `reason`, AppsFlyer's `match_type`, Deep Blue's
+    /// `sandbox` / `live` or `not a short link`; nil for OptoLink (its method says it all).
+    public var matchType: String?
 
     /// Creates a summary.
     public init(
         linkId: String? = nil, path: String, method: String, confidence: String? = nil,
-        score: Double? = nil, isDeferred: Bool = false
+        score: Double? = nil, isDeferred: Bool = false, confidenceScore: Double? = nil, matchType: String? = nil
     ) {
         self.linkId = linkId
         self.path = path
@@ -24,5 +29,7 @@ public struct LinkSummary: Sendable, Hashable {
         self.confidence = confidence
         self.score = score
         self.isDeferred = isDeferred
+        self.confidenceScore = confidenceScore
+        self.matchType = matchType
     }
 }

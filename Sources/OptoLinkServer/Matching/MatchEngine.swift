@@ -7,7 +7,8 @@ import Foundation
 /// The shared-network guard: when more than 3 candidates on the IP score ≥ 65, P2.5 rejects them all
 /// and the chain stops (no fall-through to P3).
 ///
-/// Choices where the seed is open (also in the README):
+/// Choices where the seed is open (also in docs/server.md, "Matching: what the server does where the seed
+/// leaves a choice"):
 /// - P2 with several exact candidates picks the newest click.
 /// - P2.5 picks the highest score; on a tie, the newest click.
 /// - P3 picks the newest live click in the IP's fuzzy list.

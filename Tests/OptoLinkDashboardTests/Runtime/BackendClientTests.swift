@@ -43,6 +43,22 @@ struct BackendClientTests {
         #expect(request.headers["X-Forwarded-For"] == FingerprintValues.demoPhone.networkAddress)
     }
 
+    @Test func requestsThatAreNotForALoopbackBackendGoToTheBaseTransport() async throws {
+        // Given the loopback-source transport over a scripted one
+        let scripted = ScriptedTransport([.response(status: 200, json: "{}"), .response(status: 200, json: "{}")])
+        let transport = LoopbackSourceTransport(base: scripted)
+        // When a request to a remote backend names a client, and a loopback one names none
+        _ = try await transport.send(
+            HTTPRequest(
+                method: "GET", url: URL(string: "https://links.example.com/demo/summer")!,
+                headers: ["X-Forwarded-For": "198.51.100.23"], timeout: 1))
+        _ = try await transport.send(
+            HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:9/health")!, headers: [:], timeout: 1))
+        // Then both went to the base transport unchanged
+        #expect(await scripted.requests.map(\.url.host) == ["links.example.com", "127.0.0.1"])
+        #expect(await scripted.requests.first?.headers["X-Forwarded-For"] == "198.51.100.23")
+    }
+
     @Test func tokenExtractionNeedsExactly22Base64URLCharacters() {
         #expect(BackendClient.token(inPage: "x opl_short y") == nil)
         #expect(BackendClient.token(inPage: "opl_AbCdEfGhIjKlMnOpQrStUvWx") == nil)  // 24: not a token

@@ -17,6 +17,17 @@ struct ReadmeSnippetTests {
         }
     }
 
+    @Test func theAttachGuidesDebugOnlySnippetIsTheUIKitExamplesRegion() async throws {
+        // When docs/attach.md is checked
+        let run = try await ScriptRun.run("python3", ["Scripts/check-readme-snippets.py", "docs/attach.md"])
+        // Then its `#if DEBUG` block is the example's region (which apple-typecheck.sh compiles with -D DEBUG)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("passed: 1 snippets"), "\(run.output)")
+        let guide = try String(
+            contentsOf: ScriptRun.packageRoot.appendingPathComponent("docs/attach.md"), encoding: .utf8)
+        #expect(guide.contains("<!-- snippet: Examples/UIKitSceneApp/SceneDelegate.swift#inspector -->"))
+    }
+
     @Test func aBlockThatDriftedFromItsExampleFailsWithADiff() async throws {
         // Given a README whose snippet was edited by hand
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID().uuidString)")

@@ -74,6 +74,76 @@ struct InspectorSessionTests {
         #expect(fixture.device.pasteboard.content == Fixtures.token)
     }
 
+    @Test func afterTheFirstLaunchReadOtherTextTheHelloSaysOtherTextWithoutReadingAgain() async throws {
+        // Given a first launch whose pasteboard held something that is not a click token (the SDK read it,
+        // found no token, left it there)
+        let copied = "a shopping list, not a token"
+        let fixture = InspectorFixture(firstLaunch: true, pasteboard: InMemoryPasteboard(string: copied))
+        _ = await fixture.sdk.resolveDeferredLink()
+        #expect(fixture.device.pasteboard.readCount == 1)
+        let inspector = fixture.attach()
+        defer { inspector.stop() }
+
+        // When the connection is ready
+        let (_, hello, _) = try await fixture.welcomeNext()
+
+        // Then the hello says "other text" from that read (same change count), without the text and
+        // without a read of its own
+        #expect(hello.pasteboard == .otherText)
+        let line = String(decoding: try #require(InspectorLineCodec.encode(.hello(hello))), as: UTF8.self)
+        #expect(!line.contains(copied))
+        #expect(fixture.device.pasteboard.readCount == 1)
+    }
+
+    @Test func aPasteboardThatChangedSinceTheSDKsReadIsUnknown() async throws {
+        // Given a first launch that read other text, then the user copied something new
+        let fixture = InspectorFixture(firstLaunch: true, pasteboard: InMemoryPasteboard(string: "first"))
+        _ = await fixture.sdk.resolveDeferredLink()
+        fixture.device.pasteboard.content = "copied later"
+        let inspector = fixture.attach()
+        defer { inspector.stop() }
+
+        // When the connection is ready
+        let (_, hello, _) = try await fixture.welcomeNext()
+
+        // Then the SDK cannot say what it holds without reading, so it says unknown (and does not read)
+        #expect(hello.pasteboard == .unknown)
+        #expect(fixture.device.pasteboard.readCount == 1)
+    }
+
+    @Test func theReadingRecordsATokenAndTheClearedPasteboardIsEmpty() async throws {
+        // Given the SDK's readings box and a pasteboard holding a token
+        let readings = PasteboardReadings()
+        let board = InMemoryPasteboard(string: Fixtures.token)
+        let count = await board.changeCount()
+        readings.record(changeCount: count, heldToken: true)
+        // Then while the token is still there the state is "token"; once cleared, "empty"
+        #expect(await readings.state(of: board) == .token)
+        await board.clear(ifChangeCountIs: count)
+        #expect(await readings.state(of: board) == .empty)
+        #expect(board.readCount == 0)
+    }
+
+    @Test func theHelloNamesTheServiceTheSDKTalksTo() async throws {
+        // Given an SDK configured for QubeRoute, and the inspector attached
+        let device = TestDevice(transport: routedTransport { _, _ in Fixtures.response(200, Fixtures.okJSON) })
+        device.store.set(true, forKey: LaunchState.key)
+        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: "qr_test_demo_publishable_key_0001"))
+        let dashboard = ScriptedDashboard()
+        let fixture = InspectorFixture(dashboard: dashboard)
+        let inspector = OptoLinkInspector(
+            optoLink: sdk, dashboard: .address(host: "scripted", port: 7420), token: InspectorFixture.token,
+            allowsCommands: false, resolver: dashboard.resolver, settings: InspectorSettings())
+        defer { inspector.stop() }
+
+        // When the connection is ready
+        let (_, hello, _) = try await fixture.welcomeNext()
+
+        // Then the hello says quberoute, and only the key's prefix
+        #expect(hello.provider == "quberoute")
+        #expect(!hello.apiKeyPrefix.contains("demo_publishable_key_0001"))
+    }
+
     @Test func diagnosticsFromBeforeTheConnectionThenLiveOnesStreamInOrder() async throws {
         // Given an inspector attached before any dashboard is there
         let fixture = InspectorFixture()

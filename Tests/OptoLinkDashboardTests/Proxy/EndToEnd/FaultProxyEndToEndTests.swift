@@ -62,6 +62,42 @@ struct FaultProxyEndToEndTests {
     static let matchBody =
         #"{"deviceId":"0F6B3B8E-1C47-4E2B-9C3A-5D1E2F3A4B5C","platform":"iOS","osVersion":"17.4","deviceModel":"iPhone15,2","language":"en-US","timezone":"Europe/Berlin"}"#
 
+    #if os(Linux)
+    @Test func aLoopbackBackendSeesEachSimulatedNetworkFromALoopbackAddressOfItsOwn() async throws {
+        // Given a backend on loopback that answers with the address it saw, and the proxy in front of it
+        let echo = try PeerEchoServer()
+        defer { echo.stop() }
+        let proxy = FaultProxy(upstream: URL(string: "http://127.0.0.1:\(echo.port)")!, onEvent: { _ in })
+        try proxy.start()
+        defer { proxy.stop() }
+        // When two simulated devices on two networks send through it, and one request names no client
+        func ask(_ forwardedFor: String?) async throws -> String {
+            let request = HTTPRequest(
+                method: "GET", url: URL(string: proxy.url.absoluteString + "/health")!,
+                headers: forwardedFor.map { ["X-Forwarded-For": $0] } ?? [:], timeout: 5)
+            return String(decoding: try await URLSessionTransport().send(request).body, as: UTF8.self)
+        }
+        // Then each arrives from its own loopback address, the unnamed one from the proxy's
+        #expect(try await ask("203.0.113.10").hasPrefix("127.0.113.10"))
+        #expect(try await ask("198.51.100.10").hasPrefix("127.51.100.10"))
+        #expect(try await ask(nil).hasPrefix("127.0.0.1"))
+    }
+
+    @Test func aBrowserClickReachesALoopbackBackendFromItsNetworksLoopbackAddress() async throws {
+        // Given the same backend, and the transport the scenarios' browser clicks use
+        let echo = try PeerEchoServer()
+        defer { echo.stop() }
+        let transport = LoopbackSourceTransport(base: URLSessionTransport())
+        let url = URL(string: "http://127.0.0.1:\(echo.port)/demo/summer")!
+        // When a browser on another network clicks
+        let answer = try await transport.send(
+            HTTPRequest(method: "GET", url: url, headers: ["X-Forwarded-For": "198.51.100.23"], timeout: 5))
+        // Then the backend saw it from 127.51.100.23
+        #expect(answer.status == 200)
+        #expect(String(decoding: answer.body, as: UTF8.self).hasPrefix("127.51.100.23"))
+    }
+    #endif
+
     @Test func whatPassesIsTheBackendsAnswerUnmarked() async throws {
         let rig = try Rig()
         defer { rig.stop() }

@@ -18,10 +18,10 @@ struct ProductionScenarioTests {
     }
 
     private static func runAll() async throws {
-        // Given the reference server as a deployment runs it: no /dev endpoints, behind a proxy on 127.0.0.1
-        // that names the client in X-Forwarded-For (here: the dashboard's simulated addresses)
-        let server = try OptoLinkServer(
-            configuration: .init(port: 0, production: true, trustedProxies: ["127.0.0.1"], log: .discarding))
+        // Given the reference server as a deployment runs it: no /dev endpoints, trusting no X-Forwarded-For
+        // (the dashboard's fault proxy and its browser clicks reach it from a loopback address per simulated
+        // network instead, see LoopbackUpstream)
+        let server = try OptoLinkServer(configuration: .init(port: 0, production: true, log: .discarding))
         try server.start()
         defer { server.stop() }
         // When every scenario runs headless against it

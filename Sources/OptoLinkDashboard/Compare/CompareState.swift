@@ -1,0 +1,60 @@
+import OptoLink
+
+/// A compare: one scenario against several services at once, a column each (the partner-demo view).
+///
+/// ```swift
+/// var compare = CompareState(scenario: "flaky-server", services: OptoLinkProvider.Service.allCases)
+/// compare.apply(.step(.quberoute, "first launch"))
+/// compare.apply(.finished(.quberoute, .passed("…")))
+/// compare.isOver   // false until every column finished
+/// ```
+public struct CompareState: Sendable, Hashable {
+    /// The scenario compared.
+    public var scenario: String
+    /// One column per service, in the order they were given.
+    public var columns: [CompareColumn]
+
+    /// A compare that has not started any column.
+    public init(scenario: String, services: [OptoLinkProvider.Service]) {
+        self.scenario = scenario
+        self.columns = services.map { CompareColumn(service: $0) }
+    }
+
+    /// Whether every column finished.
+    public var isOver: Bool {
+        columns.allSatisfy {
+            if case .finished = $0.status { return true }
+            return false
+        }
+    }
+
+    /// Columns that failed.
+    public var failed: Int {
+        columns.filter {
+            if case .finished(.failed) = $0.status { return true }
+            return false
+        }.count
+    }
+
+    /// Folds one update in (``CompareUpdate/began(scenario:services:)`` is the caller's: it makes a new state).
+    public mutating func apply(_ update: CompareUpdate) {
+        switch update {
+        case .began:
+            break
+        case .step(let service, let step):
+            modify(service) { column in
+                if case .finished = column.status { return }
+                column.status = .running(step: step)
+            }
+        case .diagnostic(let service, let event, let time):
+            modify(service) { $0.metrics.apply(event, time: time) }
+        case .finished(let service, let outcome):
+            modify(service) { $0.status = .finished(outcome) }
+        }
+    }
+
+    private mutating func modify(_ service: OptoLinkProvider.Service, _ change: (inout CompareColumn) -> Void) {
+        guard let index = columns.firstIndex(where: { $0.service == service }) else { return }
+        change(&columns[index])
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import OptoLink
+import OptoLinkServer
+
+/// `optolink-dash --headless --compare NAME`: one scenario against every service at once over the embedded
+/// server (or `--base-url`, an `optolink-server` with the demo seed), printing each column's log lines as
+/// they come, then the compare table (``CompareTable``).
+///
+/// ```swift
+/// let code = await HeadlessCompare.run("flaky-server", options: options) { print($0) }   // 0 unless a column failed
+/// ```
+public enum HeadlessCompare {
+    /// Runs the compare of `name`.
+    /// - Returns: 0 when no column failed (SKIPs are fine), 1 when one did, 2 for an unknown scenario, 4 when the
+    ///   embedded server did not start.
+    public static func run(_ name: String, options: DashboardOptions, write: @escaping @Sendable (String) -> Void) async
+        -> Int32
+    {
+        guard let scenario = ScenarioCatalog.named(name) else {
+            write("optolink-dash: unknown scenario '\(name)'; known: \(ScenarioCatalog.names.joined(separator: ", "))")
+            return 2
+        }
+        var server: OptoLinkServer?
+        let baseURL: URL
+        if let given = options.baseURL {
+            baseURL = given
+        } else {
+            do {
+                let started = try EmbeddedServer.start()
+                server = started
+                baseURL = started.baseURL
+            } catch {
+                write("optolink-dash: \(error)")
+                return 4
+            }
+        }
+        defer { server?.stop() }
+        write(
+            "optolink-dash headless compare: \(scenario.name) on \(baseURL.absoluteString)\(server == nil ? "" : " (embedded)"), "
+                + "SDK \(OptoLink.sdkVersion), backoff base \(formatSeconds(options.backoffBase))")
+        let clock = SystemClock()
+        let printer = TimelinePrinter(now: { clock.now() }, write: write)
+        let runner = CompareRunner(
+            backoffBase: options.backoffBase, targets: targets(options: options, baseURL: baseURL))
+        let state = await runner.run(scenario) { action in
+            switch action {
+            case .log: printer.handle(action)
+            case .compare(.finished(let service, let outcome)):
+                write(outcome.line(for: "\(scenario.name) on \(CompareColumn.title(service))"))
+            default: break
+            }
+        }
+        for line in CompareTable.lines(state) { write(line) }
+        return state.failed == 0 ? 0 : 1
+    }
+
+    /// The target of each service: every service's demo keys on `baseURL`.
+    static func targets(options: DashboardOptions, baseURL: URL)
+        -> @Sendable (OptoLinkProvider.Service) -> BackendTarget?
+    {
+        let target = BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey)
+        return { service in service == .optoLink ? target : nil }
+    }
+}
