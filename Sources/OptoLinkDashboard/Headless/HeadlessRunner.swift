@@ -57,15 +57,21 @@ public enum HeadlessRunner {
         var server: OptoLinkServer?
         let target: BackendTarget
         if let baseURL = options.baseURL {
-            target = BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey)
+            do {
+                target = try options.target(for: options.provider, baseURL: baseURL)
+            } catch {
+                write("optolink-dash: \(error)")
+                return 2
+            }
         } else {
             do {
                 let started = try EmbeddedServer.start()
                 server = started
-                target = BackendTarget(baseURL: started.baseURL, apiKey: options.apiKey, orgKey: options.orgKey)
+                target = try options.target(for: options.provider, baseURL: started.baseURL)
             } catch {
+                server?.stop()
                 write("optolink-dash: \(error)")
-                return 4
+                return error.isUsage ? 2 : 4
             }
         }
         defer { server?.stop() }
@@ -76,6 +82,7 @@ public enum HeadlessRunner {
             .targetChanged(
                 url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
                 sdkVersion: OptoLink.sdkVersion))
+        recording.apply(.providerChanged(target.service))
         recording.apply(.serverReachable(true))
         let summary = await run(
             scenarios, target: target, backoffBase: options.backoffBase, write: write, recording: recording)
@@ -115,13 +122,15 @@ public enum HeadlessRunner {
         let printer = TimelinePrinter(now: { clock.now() }, write: write)
         let hasDev = await backend.hasDevEndpoints()
         write(
-            "optolink-dash headless: \(target.baseURL.absoluteString) org \(target.orgKey), SDK \(OptoLink.sdkVersion), "
+            "optolink-dash headless: \(target.service.displayName) at \(target.baseURL.absoluteString)"
+                + (target.service == .optoLink ? " org \(target.orgKey)" : "") + ", SDK \(OptoLink.sdkVersion), "
                 + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")")
         let emit: @Sendable (DashboardAction) -> Void = { action in
             printer.handle(action)
             recording?.apply(action)
         }
         let proxy = hasDev ? nil : startFaultProxy(upstream: target.baseURL, emit: emit)
+        // The proxy serves the scenario devices; the dashboard's own calls go to the backend itself.
         defer { proxy?.stop() }
         if let proxy {
             write(

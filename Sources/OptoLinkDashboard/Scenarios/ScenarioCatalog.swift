@@ -6,20 +6,39 @@ import OptoLink
 /// Each body checks what actually happened: the SDK's diagnostics and link stream, and the server's
 /// answers (`/dev/match-attempts`). Bands and ratios come from the contract (threshold 65; medium 70–84;
 /// low 65–69; retry n waits base × 2^(n−1)); observed values are only ever compared with them.
+///
+/// Every scenario runs against the target's service: what differs (links, routes, fault names, how the
+/// engine's decision shows in the answer) comes from the service's ``ServiceProfile``; a scenario a
+/// service cannot serve is skipped with the reason the profile gives (``Scenario/skipReason(for:)``).
+/// The last five are about one service each (``ScenarioCatalog/serviceSpecific``).
 public enum ScenarioCatalog {
-    /// All scenarios.
-    public static let all: [Scenario] = [
+    /// All scenarios: the 17 every service runs (or skips), then the service-specific ones.
+    public static let all: [Scenario] = common + serviceSpecific
+
+    /// The scenarios written for every service.
+    public static let common: [Scenario] = [
         directOpen, directOpenColdStart, deferredClipboard, deferredFingerprintExact, deferredScoredMedium,
         deferredScoredLow, deferredIPFuzzy, sharedNetworkGuard, windowExpired, flakyServer, serverDown,
         rateLimited, timeout, reinstallRematch, identityBeforeSession, oversizedEvent, offlineEventsFlush,
     ]
 
+    /// The scenarios about one service (a SKIP under the others).
+    public static let serviceSpecific: [Scenario] = [
+        ServiceScenarios.eventsIdempotent, ServiceScenarios.matchOnce, ServiceScenarios.notAShortLink,
+        ServiceScenarios.customScheme, ServiceScenarios.signature,
+    ]
+
     /// The names, in order.
     public static var names: [String] { all.map(\.name) }
 
-    /// What each scenario expects, by name.
+    /// What each scenario expects against OptoLink, by name.
     public static var expectations: [String: String] {
         Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation) })
+    }
+
+    /// What each scenario expects against `service`, by name.
+    public static func expectations(for service: OptoLinkProvider.Service) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation(for: service)) })
     }
 
     /// The scenario called `name`.
@@ -28,122 +47,142 @@ public enum ScenarioCatalog {
     // MARK: Direct
 
     static let directOpen = Scenario(
-        name: "direct-open",
-        expectation:
-            "the running app opens /demo/summer: /data answers 200 and DIRECT /promo/summer arrives once on the link stream",
-        steps: [
-            "first launch", "open /demo/summer in the running app", "DIRECT /promo/summer arrives once", "/data → 200",
-        ],
-        needsDevEndpoints: false
+        name: "direct-open", needs: [.directOpen], needsDevEndpoints: false,
+        plan: { t in
+            let p = t.profile
+            let open = t.linkURL(p.links.main).path
+            let direct = "DIRECT \(p.links.mainPath)"
+            return (
+                [
+                    "first launch", "open \(open) in the running app", "\(direct) arrives once",
+                    "\(p.label(.open)) → 200",
+                ],
+                "the running app opens \(open): \(p.label(.open)) answers 200 and \(direct) arrives once on the link stream"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice()
         ctx.step("first launch")
         _ = try await ctx.firstLaunch(device)
-        ctx.step("open /demo/summer in the running app")
-        let returned = try await device.openLink("summer")
+        ctx.step("open \(ctx.target.linkURL(ctx.links.main).path) in the running app")
+        let returned = try await device.openLink(ctx.links.main)
         try await ctx.waitFor(device, "the DIRECT link on the link stream") {
             $0.links.contains { $0.matchMethod == .direct }
         }
         // The link reaches the stream from URLSession's callback, before the request's own diagnostics
         // (which the recorder reads from the diagnostics stream): wait for those too.
-        try await ctx.waitFor(device, "the /data request to finish") { recorder in
+        try await ctx.waitFor(device, "the \(p.label(.open)) request to finish") { recorder in
             let data = recorder.requests(to: .linkData)
             return !data.isEmpty && data.allSatisfy(\.isFinished)
         }
-        ctx.step("DIRECT /promo/summer arrives once")
+        ctx.step("DIRECT \(ctx.links.mainPath) arrives once")
         let direct = device.recorder.links.filter { $0.matchMethod == .direct }
         try check(direct.count == 1, "expected one DIRECT link on the stream, got \(direct.count)")
         try check(
-            direct[0].path == "/promo/summer" && !direct[0].isDeferred,
-            "expected DIRECT /promo/summer, got \(describe(direct[0]))")
+            direct[0].path == ctx.links.mainPath && !direct[0].isDeferred,
+            "expected DIRECT \(ctx.links.mainPath), got \(describe(direct[0]))")
         try check(
             returned == direct[0], "handle(url:) returned \(describe(returned)), the stream got \(describe(direct[0]))")
-        ctx.step("/data → 200")
+        ctx.step("\(p.label(.open)) → 200")
         let data = device.recorder.requests(to: .linkData)
         try check(
             data.count == 1 && data[0].finalStatus == 200,
-            "expected one /data request answered 200, got \(data.map(describe))")
-        return "DIRECT \(direct[0].path) delivered once; /data → \(describe(data[0]))"
+            "expected one \(p.label(.open)) request answered 200, got \(data.map(describe))")
+        return "DIRECT \(direct[0].path) delivered once; \(p.label(.open)) → \(describe(data[0]))"
     }
 
     static let directOpenColdStart = Scenario(
-        name: "direct-open-cold-start",
-        expectation:
-            "a first launch opened by /demo/welcome delivers DIRECT /onboarding/welcome, sends no /match, marks the first launch done",
-        steps: [
-            "first launch opened by /demo/welcome", "DIRECT /onboarding/welcome delivered", "no /match sent",
-            "first launch marked done",
-        ],
-        needsDevEndpoints: false
+        name: "direct-open-cold-start", needs: [.directOpen], needsDevEndpoints: false,
+        plan: { t in
+            let p = t.profile
+            let open = t.linkURL(p.links.coldStart).path
+            return (
+                [
+                    "first launch opened by \(open)", "DIRECT \(p.links.coldStartPath) delivered",
+                    "no \(p.label(.match)) sent", "first launch marked done",
+                ],
+                "a first launch opened by \(open) delivers DIRECT \(p.links.coldStartPath), sends no \(p.label(.match)), marks the first launch done"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice()
-        ctx.step("first launch opened by /demo/welcome")
-        try await device.installAndLaunch(launchURL: ctx.target.linkURL("welcome"))
+        ctx.step("first launch opened by \(ctx.target.linkURL(ctx.links.coldStart).path)")
+        try await device.installAndLaunch(launchURL: ctx.target.linkURL(ctx.links.coldStart))
         let resolved = await device.resolveDeferredLink()
         try await ctx.waitFor(device, "the link on the link stream") { !$0.links.isEmpty }
-        ctx.step("DIRECT /onboarding/welcome delivered")
+        ctx.step("DIRECT \(ctx.links.coldStartPath) delivered")
         let links = device.recorder.links
         try check(links.count == 1, "expected one link on the stream, got \(links.count)")
         let link = links[0]
         try check(
-            link.matchMethod == .direct && link.path == "/onboarding/welcome" && !link.isDeferred,
-            "expected DIRECT /onboarding/welcome, got \(describe(link))")
+            link.matchMethod == .direct && link.path == ctx.links.coldStartPath && !link.isDeferred,
+            "expected DIRECT \(ctx.links.coldStartPath), got \(describe(link))")
         try check(resolved == link, "resolveDeferredLink() returned \(describe(resolved))")
-        ctx.step("no /match sent")
+        ctx.step("no \(p.label(.match)) sent")
         let matches = device.recorder.requests(to: .match)
-        try check(matches.isEmpty, "a /match was sent although a link opened the app (\(matches.count))")
+        try check(
+            matches.isEmpty, "a \(p.label(.match)) was sent although a link opened the app (\(matches.count))")
         ctx.step("first launch marked done")
         try check(await device.isFirstLaunchDone, "the first launch is not marked done")
-        return "DIRECT \(link.path) delivered, no /match sent, first launch marked done"
+        return "DIRECT \(link.path) delivered, no \(p.label(.match)) sent, first launch marked done"
     }
 
     // MARK: Deferred
 
     static let deferredClipboard = Scenario(
-        name: "deferred-clipboard",
-        expectation:
-            "a click from another network puts its token on the pasteboard; the first launch matches CLIPBOARD exact /promo/summer and clears it",
-        steps: ["click from another network", "first launch", "/match → CLIPBOARD exact", "pasteboard cleared"],
-        needsDevEndpoints: false
+        name: "deferred-clipboard", needs: [.clipboard], needsDevEndpoints: false,
+        plan: { t in
+            let p = t.profile
+            return (
+                [
+                    "click from another network", "first launch",
+                    "\(p.label(.match)) → \(p.outcomeLabel(.clipboard))", "pasteboard cleared",
+                ],
+                "a click from another network puts its token on the pasteboard; the first launch matches CLIPBOARD exact \(p.links.mainPath) and clears it"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice(clipboardEnabled: true)
         ctx.step("click from another network")
-        let click = try await ctx.click("summer", browser: ctx.browser(sameNetwork: false), onto: device)
+        let click = try await ctx.click(ctx.links.main, browser: ctx.browser(sameNetwork: false), onto: device)
         ctx.step("first launch")
         let link = try await ctx.firstLaunch(device)
-        ctx.step("/match → CLIPBOARD exact")
-        try check(
-            link?.matchMethod == .clipboard && link?.confidence == .exact && link?.path == "/promo/summer"
-                && link?.isDeferred == true,
-            "expected CLIPBOARD exact /promo/summer (deferred), got \(describe(link))")
+        ctx.step("\(p.label(.match)) → \(p.outcomeLabel(.clipboard))")
+        try ctx.checkDeferred(link, .clipboard)
         ctx.step("pasteboard cleared")
         try check(device.pasteboard.content == nil, "the used token \(click.token) is still on the pasteboard")
         return "\(describe(link)); the token was read once and cleared"
     }
 
     static let deferredFingerprintExact = Scenario(
-        name: "deferred-fingerprint-exact",
-        expectation:
-            "clipboard reading off; a click on the same Wi-Fi with identical platform/OS/model matches FINGERPRINT_EXACT high",
-        steps: [
-            "click on the same Wi-Fi", "first launch, clipboard reading off", "/match → FINGERPRINT_EXACT high",
-            "pasteboard untouched",
-            "server logged FINGERPRINT_EXACT",
-        ],
-        needsDevEndpoints: true,
+        name: "deferred-fingerprint-exact", needs: [.exactTraits], needsDevEndpoints: true,
         withoutDevEndpoints: .skip(
             "needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
-                + "the redirect page cannot carry it, only /dev/deferred/simulate can")
+                + "the redirect page cannot carry it, only /dev/deferred/simulate can"),
+        plan: { t in
+            let p = t.profile
+            return (
+                [
+                    "click on the same Wi-Fi", "first launch, clipboard reading off",
+                    "\(p.label(.match)) → \(p.outcomeLabel(.fingerprintExact))", "pasteboard untouched",
+                    "server logged FINGERPRINT_EXACT",
+                ],
+                "clipboard reading off; a click on the same Wi-Fi with identical platform/OS/model matches FINGERPRINT_EXACT"
+                    + (p.service == .optoLink ? " high" : " (\(p.outcomeLabel(.fingerprintExact)))")
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step("click on the same Wi-Fi")
-        let click = try await ctx.click("summer", browser: ctx.browser(), onto: device)
+        let click = try await ctx.click(ctx.links.main, browser: ctx.browser(), onto: device)
         ctx.step("first launch, clipboard reading off")
         let link = try await ctx.firstLaunch(device)
-        ctx.step("/match → FINGERPRINT_EXACT high")
-        try check(
-            link?.matchMethod == .fingerprintExact && link?.confidence == .high && link?.path == "/promo/summer",
-            "expected FINGERPRINT_EXACT high /promo/summer, got \(describe(link))")
+        ctx.step("\(p.label(.match)) → \(p.outcomeLabel(.fingerprintExact))")
+        try ctx.checkDeferred(link, .fingerprintExact)
         ctx.step("pasteboard untouched")
         try check(device.pasteboard.content == click.token, "the pasteboard was touched although reading is off")
         ctx.step("server logged FINGERPRINT_EXACT")
@@ -153,69 +192,83 @@ public enum ScenarioCatalog {
     }
 
     static let deferredScoredMedium = Scenario(
-        name: "deferred-scored-medium",
-        expectation:
-            "same Wi-Fi, only the device model differs: FINGERPRINT_SCORED with medium confidence (score 70–84), breakdown agrees",
-        steps: [
-            "click on the same Wi-Fi, another model", "first launch", "/match → FINGERPRINT_SCORED medium",
-            "score in 70–84",
-            "breakdown adds up, guard silent",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .pageClicks
+        name: "deferred-scored-medium", needs: [.score], needsDevEndpoints: true, withoutDevEndpoints: .pageClicks,
+        plan: { t in
+            let p = t.profile
+            return (
+                [
+                    "click on the same Wi-Fi, another model", "first launch",
+                    "\(p.label(.match)) → \(p.outcomeLabel(.scored(.medium)))", "score in 70–84",
+                    "breakdown adds up, guard silent",
+                ],
+                "same Wi-Fi, only the device model differs: FINGERPRINT_SCORED with medium confidence (score 70–84), breakdown agrees"
+            )
+        }
     ) { ctx in
-        try await scored(
-            ctx, click: "click on the same Wi-Fi, another model", change: { $0.deviceModel = "iPhone14,7" },
+        let model = ctx.profile.otherDeviceModel
+        return try await scored(
+            ctx, click: "click on the same Wi-Fi, another model", change: { $0.deviceModel = model },
             confidence: .medium, band: 70..<85)
     }
 
     static let deferredScoredLow = Scenario(
-        name: "deferred-scored-low",
-        expectation:
-            "same Wi-Fi; model, timezone and OS minor differ: FINGERPRINT_SCORED with low confidence (score 65–69)",
-        steps: [
-            "click on the same Wi-Fi, model, timezone, OS differ", "first launch", "/match → FINGERPRINT_SCORED low",
-            "score in 65–69",
-            "breakdown adds up, guard silent",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .pageClicks
+        name: "deferred-scored-low", needs: [.score], needsDevEndpoints: true, withoutDevEndpoints: .pageClicks,
+        plan: { t in
+            let p = t.profile
+            return (
+                [
+                    "click on the same Wi-Fi, model, timezone, OS differ", "first launch",
+                    "\(p.label(.match)) → \(p.outcomeLabel(.scored(.low)))", "score in 65–69",
+                    "breakdown adds up, guard silent",
+                ],
+                "same Wi-Fi; model, timezone and OS minor differ: FINGERPRINT_SCORED with low confidence (score 65–69)"
+            )
+        }
     ) { ctx in
-        try await scored(
+        let model = ctx.profile.otherDeviceModel
+        return try await scored(
             ctx, click: "click on the same Wi-Fi, model, timezone, OS differ",
             change: {
-                $0.deviceModel = "iPhone14,7"
+                $0.deviceModel = model
                 $0.timezone = "America/New_York"
                 $0.osVersion = "17.2"
             }, confidence: .low, band: 65..<70)
     }
 
     /// A scored match: checks method, confidence, the band, and that the server's breakdown adds up to the score.
-    /// Steps: `click`, `first launch`, `/match → FINGERPRINT_SCORED <confidence>`, `score in <band>`, `breakdown adds up, guard silent`.
+    /// Steps: `click`, `first launch`, `<match> → <outcome>`, `score in <band>`, `breakdown adds up, guard silent`.
+    /// A service whose answer carries no score (AppsFlyer) is scored by the server's decision and best candidate.
     static func scored(
         _ ctx: ScenarioContext, click: String, change: (inout FingerprintValues) -> Void, confidence: MatchConfidence,
         band: Range<Double>
     ) async throws -> String {
+        let p = ctx.profile
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step(click)
-        try await ctx.click("summer", browser: ctx.browser(change), onto: device)
+        try await ctx.click(ctx.links.main, browser: ctx.browser(change), onto: device)
         ctx.step("first launch")
         let link = try await ctx.firstLaunch(device)
-        ctx.step("/match → FINGERPRINT_SCORED \(confidence.rawValue)")
-        try check(
-            link?.matchMethod == .fingerprintScored && link?.confidence == confidence && link?.path == "/promo/summer",
-            "expected FINGERPRINT_SCORED \(confidence.rawValue) /promo/summer, got \(describe(link))")
+        ctx.step("\(p.label(.match)) → \(p.outcomeLabel(.scored(confidence)))")
+        try ctx.checkDeferred(link, .scored(confidence))
         ctx.step("score in \(Int(band.lowerBound))–\(Int(band.upperBound) - 1)")
-        let score = link?.matchScore ?? -1
+        let attempt = ctx.hasMatchAttempts ? try await ctx.matchAttempts(of: device).first : nil
+        let best = attempt?.breakdown?.candidates.first
+        guard let score = link?.matchScore ?? best.map({ Double($0.total) }) else {
+            return "\(describe(link)) (\(p.name) answers no score and there is no /dev/match-attempts: band not checked)"
+        }
         try check(
             band.contains(score),
             "score \(formatScore(score)) is outside \(Int(band.lowerBound))–\(Int(band.upperBound) - 1)")
+        if link?.matchScore == nil {
+            try check(
+                attempt?.method == "FINGERPRINT_SCORED" && attempt?.confidence == confidence.rawValue,
+                "the server decided \(attempt?.method ?? "nothing") \(attempt?.confidence ?? "-"), "
+                    + "not FINGERPRINT_SCORED \(confidence.rawValue)")
+        }
         ctx.step("breakdown adds up, guard silent")
         guard ctx.hasMatchAttempts else {
             return "\(describe(link)) (redirect-page click; breakdown not checked: no /dev/match-attempts)"
         }
-        let attempt = try await ctx.matchAttempts(of: device).first
-        let best = attempt?.breakdown?.candidates.first
         try check(
             best.map { Double($0.total) == score } ?? false,
             "the server's best candidate totals \(best.map { String($0.total) } ?? "nothing"), the SDK got \(formatScore(score))"
@@ -225,20 +278,24 @@ public enum ScenarioCatalog {
     }
 
     static let deferredIPFuzzy = Scenario(
-        name: "deferred-ip-fuzzy",
-        expectation:
-            "same Wi-Fi but an Android browser (score under 65): falls through to IP_FUZZY with low confidence",
-        steps: [
-            "click from an Android browser on the same Wi-Fi", "first launch", "/match → IP_FUZZY low",
-            "best fingerprint score under 65",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .pageClicks
+        name: "deferred-ip-fuzzy", needsDevEndpoints: true, withoutDevEndpoints: .pageClicks,
+        plan: { t in
+            let p = t.profile
+            return (
+                [
+                    "click from an Android browser on the same Wi-Fi", "first launch",
+                    "\(p.label(.match)) → \(p.outcomeLabel(.ipFuzzy))", "best fingerprint score under 65",
+                ],
+                "same Wi-Fi but an Android browser (score under 65): falls through to IP_FUZZY"
+                    + (p.service == .optoLink ? " with low confidence" : " (\(p.outcomeLabel(.ipFuzzy)))")
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step("click from an Android browser on the same Wi-Fi")
         try await ctx.click(
-            "summer",
+            ctx.links.main,
             browser: ctx.browser {
                 $0.platform = "Android"
                 $0.osVersion = "14"
@@ -248,16 +305,16 @@ public enum ScenarioCatalog {
             }, onto: device)
         ctx.step("first launch")
         let link = try await ctx.firstLaunch(device)
-        ctx.step("/match → IP_FUZZY low")
-        try check(
-            link?.matchMethod == .ipFuzzy && link?.confidence == .low && link?.path == "/promo/summer",
-            "expected IP_FUZZY low /promo/summer, got \(describe(link))")
+        ctx.step("\(p.label(.match)) → \(p.outcomeLabel(.ipFuzzy))")
+        try ctx.checkDeferred(link, .ipFuzzy)
         ctx.step("best fingerprint score under 65")
         guard ctx.hasMatchAttempts else {
             return "\(describe(link)) (redirect-page click; fingerprint score not checked: no /dev/match-attempts)"
         }
-        let breakdown = try await ctx.matchAttempts(of: device).first?.breakdown
+        let attempt = try await ctx.matchAttempts(of: device).first
+        let breakdown = attempt?.breakdown
         let best = breakdown?.candidates.first
+        try check(attempt?.method == "IP_FUZZY", "the server logged \(attempt?.method ?? "no attempt"), not IP_FUZZY")
         try check(
             best.map { $0.total < (breakdown?.threshold ?? 65) } ?? false,
             "expected the best fingerprint score under the threshold, got \(best.map(describe) ?? "no candidate")")
@@ -265,35 +322,39 @@ public enum ScenarioCatalog {
     }
 
     static let sharedNetworkGuard = Scenario(
-        name: "shared-network-guard",
-        expectation:
-            "4 near-identical phones click on one Wi-Fi (each scores ≥ 65): the guard rejects all, no match and no IP fallback",
-        steps: [
-            "4 phones click on one Wi-Fi", "first launch", "no match, /match → 200",
-            "guard fired on more than 3 candidates ≥ 65",
-            "no IP fallback (NONE)",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .pageClicks
+        name: "shared-network-guard", needs: [.sharedNetworkGuard], needsDevEndpoints: true,
+        withoutDevEndpoints: .pageClicks,
+        plan: { t in
+            let p = t.profile
+            return (
+                [
+                    "4 phones click on one Wi-Fi", "first launch", "no match, \(p.label(.match)) → \(p.noMatchStatus)",
+                    "guard fired on more than 3 candidates ≥ 65", "no IP fallback (NONE)",
+                ],
+                "4 near-identical phones click on one Wi-Fi (each scores ≥ 65): the guard rejects all, no match and no IP fallback"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step("4 phones click on one Wi-Fi")
-        for model in ["iPhone14,2", "iPhone14,3", "iPhone14,4", "iPhone14,5"] {
-            try await ctx.click("summer", browser: ctx.browser { $0.deviceModel = model }, onto: device)
+        for model in p.guardModels {
+            try await ctx.click(ctx.links.main, browser: ctx.browser { $0.deviceModel = model }, onto: device)
         }
         ctx.step("first launch")
         let link = try await ctx.firstLaunch(device)
-        ctx.step("no match, /match → 200")
+        ctx.step("no match, \(p.label(.match)) → \(p.noMatchStatus)")
         try check(link == nil, "expected no match, got \(describe(link))")
         let match = device.recorder.requests(to: .match).last
         try check(
-            match?.finalStatus == 200,
-            "expected /match to answer 200 (a real no-match), got \(match.map(describe) ?? "none")")
+            match?.finalStatus == p.noMatchStatus,
+            "expected \(p.label(.match)) to answer \(p.noMatchStatus) (a real no-match), got \(match.map(describe) ?? "none")"
+        )
         ctx.step("guard fired on more than 3 candidates ≥ 65")
         guard ctx.hasMatchAttempts else {
             // Each redirect-page click alone scores 74 (same address, platform, OS, language, recency): only the
             // guard turns four of them into no match at all.
-            return "4 redirect-page clicks on one address, /match → 200 with no match and no IP fallback "
+            return "4 redirect-page clicks on one address, \(p.label(.match)) → \(p.noMatchStatus) with no match and no IP fallback "
                 + "(guard inferred; its breakdown not checked: no /dev/match-attempts)"
         }
         let attempt = try await ctx.matchAttempts(of: device).first
@@ -307,52 +368,72 @@ public enum ScenarioCatalog {
     }
 
     static let windowExpired = Scenario(
-        name: "window-expired",
-        expectation: "a click on /demo/flash (1 h window) made 65 minutes ago, token on the pasteboard: no match",
-        steps: ["click on /demo/flash 65 minutes ago", "first launch", "no match, /match → 200", "server logged NONE"],
-        needsDevEndpoints: true,
+        name: "window-expired", needsDevEndpoints: true,
         withoutDevEndpoints: .skip(
             "needs a click made 65 minutes ago: the redirect page records a click when it is made, "
-                + "only /dev/deferred/simulate can date one back")
+                + "only /dev/deferred/simulate can date one back"),
+        plan: { t in
+            let p = t.profile
+            let link = t.linkURL(p.links.expiring).path
+            let age = p.links.expiredAge
+            let ago = age < 7200 ? "\(Int(age / 60)) minutes" : "\(Int(age / 3600)) hours"
+            return (
+                [
+                    "click on \(link) \(ago) ago", "first launch", "no match, \(p.label(.match)) → \(p.noMatchStatus)",
+                    "server logged NONE",
+                ],
+                "a click on \(link) (\(p.links.expiringWindow) window) made \(ago) ago"
+                    + (p.lacks(.clipboard) == nil ? ", token on the pasteboard" : "") + ": no match"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice(clipboardEnabled: true)
-        ctx.step("click on /demo/flash 65 minutes ago")
-        let click = try await ctx.click("flash", browser: ctx.browser(), ageSeconds: 3900, onto: device)
+        let age = ctx.links.expiredAge
+        let ago = age < 7200 ? "\(Int(age / 60)) minutes" : "\(Int(age / 3600)) hours"
+        ctx.step("click on \(ctx.target.linkURL(ctx.links.expiring).path) \(ago) ago")
+        let click = try await ctx.click(ctx.links.expiring, browser: ctx.browser(), ageSeconds: age, onto: device)
         ctx.step("first launch")
         let link = try await ctx.firstLaunch(device)
-        ctx.step("no match, /match → 200")
+        ctx.step("no match, \(p.label(.match)) → \(p.noMatchStatus)")
         try check(link == nil, "expected no match for the expired click, got \(describe(link))")
         let match = device.recorder.requests(to: .match).last
         try check(
-            match?.finalStatus == 200,
-            "expected /match to answer 200 (a real no-match), got \(match.map(describe) ?? "none")")
+            match?.finalStatus == p.noMatchStatus,
+            "expected \(p.label(.match)) to answer \(p.noMatchStatus) (a real no-match), got \(match.map(describe) ?? "none")"
+        )
         ctx.step("server logged NONE")
         let attempt = try await ctx.matchAttempts(of: device).first
         try check(attempt?.method == "NONE", "the server logged \(attempt?.method ?? "no attempt")")
-        return "click expired at \(click.expiresAt ?? "?"): /match → 200 NONE"
+        return "click expired at \(click.expiresAt ?? "?"): \(p.label(.match)) → \(p.noMatchStatus) NONE"
     }
 
     // MARK: Retries and failures
 
     static let flakyServer = Scenario(
-        name: "flaky-server",
-        expectation:
-            "/match answers 503 twice then succeeds: waits base then 2×base (1 s, 2 s by default), then CLIPBOARD",
-        steps: [
-            "click from another network", "fault: /match answers 503 twice", "first launch", "/match → 503, 503, 200",
-            "waits base, then 2×base", "the SDK waited them out", "CLIPBOARD after the retries",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .proxyFaults
+        name: "flaky-server", needsDevEndpoints: true, withoutDevEndpoints: .proxyFaults,
+        plan: { t in
+            let p = t.profile
+            let outcome = p.outcomeLabel(p.standardDeferred.decision)
+            return (
+                [
+                    p.standardDeferred.sameNetwork ? "click on the same Wi-Fi" : "click from another network",
+                    "fault: \(p.label(.match)) answers 503 twice", "first launch", "\(p.label(.match)) → 503, 503, 200",
+                    "waits base, then 2×base", "the SDK waited them out", "\(outcome) after the retries",
+                ],
+                "\(p.label(.match)) answers 503 twice then succeeds: waits base then 2×base (1 s, 2 s by default), then \(outcome)"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice()
-        ctx.step("click from another network")
-        try await ctx.click("summer", browser: ctx.browser(sameNetwork: false), onto: device)
-        ctx.step("fault: /match answers 503 twice")
-        try await ctx.fault(FaultSpec(route: "match", kind: "status", status: 503, count: 2))
+        ctx.step(p.standardDeferred.sameNetwork ? "click on the same Wi-Fi" : "click from another network")
+        try await ctx.standardClick(onto: device)
+        ctx.step("fault: \(p.label(.match)) answers 503 twice")
+        try await ctx.fault(.match, kind: "status", status: 503, count: 2)
         ctx.step("first launch")
         let link = try await ctx.firstLaunch(device)
-        ctx.step("/match → 503, 503, 200")
+        ctx.step("\(p.label(.match)) → 503, 503, 200")
         let trace = try requireTrace(device.recorder.requests(to: .match).last)
         try check(trace.statuses == [503, 503, 200], "expected 503, 503, 200; got \(describe(trace))")
         ctx.step("waits base, then 2×base")
@@ -366,22 +447,26 @@ public enum ScenarioCatalog {
         try check(
             elapsed.count == 2 && zip(elapsed, delays).allSatisfy { $0 >= $1 - 0.005 },
             "the SDK did not wait the scheduled delays: waited \(elapsed.map(formatSeconds))")
-        ctx.step("CLIPBOARD after the retries")
-        try check(link?.matchMethod == .clipboard, "expected the match after the retries, got \(describe(link))")
+        ctx.step("\(p.outcomeLabel(p.standardDeferred.decision)) after the retries")
+        try ctx.checkDeferred(link, p.standardDeferred.decision)
         return "\(describe(trace)) (waited \(elapsed.map(formatSeconds).joined(separator: ", "))) → \(describe(link))"
     }
 
     static let serverDown = Scenario(
-        name: "server-down",
-        expectation:
-            "nothing listens at the base URL: /match gives up after 1 + maxRetries attempts; the first launch is still marked done",
-        steps: [
-            "first launch, nothing listening", "no link", "/match gives up after 1 + maxRetries attempts",
-            "waits base, then 2×base",
-            "first launch marked done",
-        ],
-        needsDevEndpoints: false
+        name: "server-down", needsDevEndpoints: false,
+        plan: { t in
+            let p = t.profile
+            return (
+                [
+                    "first launch, nothing listening", "no link",
+                    "\(p.label(.match)) gives up after 1 + maxRetries attempts", "waits base, then 2×base",
+                    "first launch marked done",
+                ],
+                "nothing listens at the base URL: \(p.label(.match)) gives up after 1 + maxRetries attempts; the first launch is still marked done"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let absent = UnusedPort()  // held bound (never listening) until the scenario ends
         defer { withExtendedLifetime(absent) {} }
         let device = await ctx.makeDevice(baseURL: absent.url)
@@ -389,7 +474,7 @@ public enum ScenarioCatalog {
         let link = try await ctx.firstLaunch(device)
         ctx.step("no link")
         try check(link == nil, "expected no link, got \(describe(link))")
-        ctx.step("/match gives up after 1 + maxRetries attempts")
+        ctx.step("\(p.label(.match)) gives up after 1 + maxRetries attempts")
         let trace = try requireTrace(device.recorder.requests(to: .match).last)
         try check(
             trace.attempts.count == 1 + ctx.maxRetries,
@@ -407,48 +492,73 @@ public enum ScenarioCatalog {
     }
 
     static let rateLimited = Scenario(
-        name: "rate-limited",
-        expectation: "/match answers 429: not retried (exactly one attempt), no match, first launch marked done",
-        steps: [
-            "fault: /match answers 429 once", "first launch", "one attempt → 429, not retried", "no link",
-            "first launch marked done",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .proxyFaults
+        name: "rate-limited", needsDevEndpoints: true, withoutDevEndpoints: .proxyFaults,
+        plan: { t in
+            let p = t.profile
+            let match = p.label(.match)
+            return p.retriesRateLimited
+                ? (
+                    [
+                        "fault: \(match) answers 429 once", "first launch", "429, retried after base → 200", "no link",
+                        "first launch marked done",
+                    ],
+                    "\(match) answers 429 once: \(p.name) retries a 429 (one wait of base), the retry answers no match; first launch marked done"
+                )
+                : (
+                    [
+                        "fault: \(match) answers 429 once", "first launch", "one attempt → 429, not retried", "no link",
+                        "first launch marked done",
+                    ],
+                    "\(match) answers 429: not retried (exactly one attempt), no match, first launch marked done"
+                )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice()
-        ctx.step("fault: /match answers 429 once")
-        try await ctx.fault(FaultSpec(route: "match", kind: "status", status: 429, count: 1))
+        ctx.step("fault: \(p.label(.match)) answers 429 once")
+        try await ctx.fault(.match, kind: "status", status: 429, count: 1)
         ctx.step("first launch")
         let link = try await ctx.firstLaunch(device)
-        ctx.step("one attempt → 429, not retried")
         let trace = try requireTrace(device.recorder.requests(to: .match).last)
-        try check(trace.statuses == [429], "expected exactly one attempt answered 429, got \(describe(trace))")
-        try check(trace.waits.isEmpty && trace.gaveUpReason == nil, "a 429 was retried: \(describe(trace))")
+        if p.retriesRateLimited {
+            ctx.step("429, retried after base → 200")
+            try check(trace.statuses == [429, 200], "expected 429 then 200, got \(describe(trace))")
+            try check(
+                trace.waits.map(\.delay) == [ctx.backoffBase],
+                "expected one wait of \(formatSeconds(ctx.backoffBase)), got \(describe(trace))")
+        } else {
+            ctx.step("one attempt → 429, not retried")
+            try check(trace.statuses == [429], "expected exactly one attempt answered 429, got \(describe(trace))")
+            try check(trace.waits.isEmpty && trace.gaveUpReason == nil, "a 429 was retried: \(describe(trace))")
+        }
         ctx.step("no link")
         try check(link == nil, "expected no link, got \(describe(link))")
         ctx.step("first launch marked done")
         try check(await device.isFirstLaunchDone, "the first launch is not marked done")
-        return "\(describe(trace)), not retried; first launch marked done"
+        return "\(describe(trace))\(p.retriesRateLimited ? "" : ", not retried"); first launch marked done"
     }
 
     static let timeout = Scenario(
-        name: "timeout",
-        expectation:
-            "SDK timeout 1 s, the server delays /match 2 s once: attempt 1 times out, is retried after base, attempt 2 succeeds",
-        steps: [
-            "click from another network", "fault: /match delayed 2 s once", "first launch, SDK timeout 1 s",
-            "attempt 1 times out at 1 s",
-            "one wait of base", "CLIPBOARD after the retry",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .proxyFaults
+        name: "timeout", needsDevEndpoints: true, withoutDevEndpoints: .proxyFaults,
+        plan: { t in
+            let p = t.profile
+            let outcome = p.outcomeLabel(p.standardDeferred.decision)
+            return (
+                [
+                    p.standardDeferred.sameNetwork ? "click on the same Wi-Fi" : "click from another network",
+                    "fault: \(p.label(.match)) delayed 2 s once", "first launch, SDK timeout 1 s",
+                    "attempt 1 times out at 1 s", "one wait of base", "\(outcome) after the retry",
+                ],
+                "SDK timeout 1 s, the server delays \(p.label(.match)) 2 s once: attempt 1 times out, is retried after base, attempt 2 succeeds"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice(timeout: 1)
-        ctx.step("click from another network")
-        try await ctx.click("summer", browser: ctx.browser(sameNetwork: false), onto: device)
-        ctx.step("fault: /match delayed 2 s once")
-        try await ctx.fault(FaultSpec(route: "match", kind: "delay", delaySeconds: 2, count: 1))
+        ctx.step(p.standardDeferred.sameNetwork ? "click on the same Wi-Fi" : "click from another network")
+        try await ctx.standardClick(onto: device)
+        ctx.step("fault: \(p.label(.match)) delayed 2 s once")
+        try await ctx.fault(.match, kind: "delay", delaySeconds: 2, count: 1)
         ctx.step("first launch, SDK timeout 1 s")
         let link = try await ctx.firstLaunch(device)
         ctx.step("attempt 1 times out at 1 s")
@@ -468,64 +578,70 @@ public enum ScenarioCatalog {
         try check(
             trace.waits.map(\.delay) == [ctx.backoffBase],
             "expected one wait of \(formatSeconds(ctx.backoffBase)), got \(describe(trace))")
-        ctx.step("CLIPBOARD after the retry")
-        try check(link?.matchMethod == .clipboard, "expected CLIPBOARD after the retry, got \(describe(link))")
+        ctx.step("\(p.outcomeLabel(p.standardDeferred.decision)) after the retry")
+        try ctx.checkDeferred(link, p.standardDeferred.decision)
         return "timed out after \(formatSeconds(duration)), \(describe(trace)) → \(describe(link))"
     }
 
     // MARK: Lifecycle, identity, events
 
     static let reinstallRematch = Scenario(
-        name: "reinstall-rematch",
-        expectation:
-            "after a deferred match, a new click and a reinstall give a new device id (install #2) and a second deferred match",
-        steps: [
-            "install #1: click, first launch → CLIPBOARD", "a new click, reinstall, first launch",
-            "install #2 with a new device id",
-            "install #2: deferred CLIPBOARD match", "one /match per install",
-        ],
-        needsDevEndpoints: false
+        name: "reinstall-rematch", needsDevEndpoints: false,
+        plan: { t in
+            let p = t.profile
+            let outcome = p.outcomeLabel(p.standardDeferred.decision)
+            return (
+                [
+                    "install #1: click, first launch → \(outcome)", "a new click, reinstall, first launch",
+                    "install #2 with a new \(p.installIDName)", "install #2: deferred \(outcome) match",
+                    "one \(p.label(.match)) per install",
+                ],
+                "after a deferred match, a new click and a reinstall give a new \(p.installIDName) (install #2) and a second deferred match"
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
+        let decision = p.standardDeferred.decision
         let device = await ctx.makeDevice()
-        ctx.step("install #1: click, first launch → CLIPBOARD")
-        try await ctx.click("summer", browser: ctx.browser(sameNetwork: false), onto: device)
+        ctx.step("install #1: click, first launch → \(p.outcomeLabel(decision))")
+        try await ctx.standardClick(onto: device)
         let first = try await ctx.firstLaunch(device)
         let firstID = await device.deviceId
-        try check(first?.matchMethod == .clipboard, "install #1: expected CLIPBOARD, got \(describe(first))")
+        do throws(DashboardError) { try ctx.checkDeferred(first, decision) } catch { throw DashboardError.scenario("install #1: \(error.message)") }
         ctx.step("a new click, reinstall, first launch")
-        try await ctx.click("summer", browser: ctx.browser(sameNetwork: false), onto: device)
+        try await ctx.standardClick(onto: device)
         let second = try await ctx.firstLaunch(device)  // a reinstall, then the first launch of install #2
-        ctx.step("install #2 with a new device id")
+        ctx.step("install #2 with a new \(p.installIDName)")
         let secondID = await device.deviceId
         let install = await device.installNumber
         try check(install == 2, "expected install #2, got #\(install)")
-        try check(!firstID.isEmpty && firstID != secondID, "the device id survived the reinstall (\(firstID))")
-        ctx.step("install #2: deferred CLIPBOARD match")
-        try check(
-            second?.matchMethod == .clipboard && second?.isDeferred == true,
-            "install #2: expected a deferred CLIPBOARD match, got \(describe(second))")
-        ctx.step("one /match per install")
+        try check(!firstID.isEmpty && firstID != secondID, "the \(p.installIDName) survived the reinstall (\(firstID))")
+        ctx.step("install #2: deferred \(p.outcomeLabel(decision)) match")
+        do throws(DashboardError) { try ctx.checkDeferred(second, decision) } catch { throw DashboardError.scenario("install #2: \(error.message)") }
+        ctx.step("one \(p.label(.match)) per install")
         let matches = device.recorder.requests(to: .match)
         try check(
             matches.count == 2 && Set(matches.map(\.launch)).count == 2,
-            "expected one /match per install, got \(matches.count)")
+            "expected one \(p.label(.match)) per install, got \(matches.count)")
         return "install #1 \(firstID.prefix(8))… and #2 \(secondID.prefix(8))… each matched \(describe(second))"
     }
 
     static let identityBeforeSession = Scenario(
-        name: "identity-before-session",
-        expectation:
-            "the backend never saw the device (its /match got 429); setIdentity registers /sdk/session first, then binds: no 404",
-        steps: [
-            "fault: /match answers 429 once", "first launch the backend never sees", "setIdentity(user-42)",
-            "/sdk/session before /sdk/identity, both 200", "no request got 404", "identity bound",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .proxyFaults
+        name: "identity-before-session", needs: [.identity], needsDevEndpoints: true,
+        withoutDevEndpoints: .proxyFaults,
+        plan: { _ in
+            (
+                [
+                    "fault: /match answers 429 once", "first launch the backend never sees", "setIdentity(user-42)",
+                    "/sdk/session before /sdk/identity, both 200", "no request got 404", "identity bound",
+                ],
+                "the backend never saw the device (its /match got 429); setIdentity registers /sdk/session first, then binds: no 404"
+            )
+        }
     ) { ctx in
         let device = await ctx.makeDevice()
         ctx.step("fault: /match answers 429 once")
-        try await ctx.fault(FaultSpec(route: "match", kind: "status", status: 429, count: 1))
+        try await ctx.fault(.match, kind: "status", status: 429, count: 1)
         ctx.step("first launch the backend never sees")
         _ = try await ctx.firstLaunch(device)
         ctx.step("setIdentity(user-42)")
@@ -559,15 +675,19 @@ public enum ScenarioCatalog {
     }
 
     static let oversizedEvent = Scenario(
-        name: "oversized-event",
-        expectation:
-            "an event with 11 000 bytes of properties is refused locally (never sent); a normal event after it is sent",
-        steps: [
-            "first launch", "track an oversized and a normal event", "the normal event is sent, alone",
-            "the oversized one never reached the queue", "the refusal is logged",
-        ],
-        needsDevEndpoints: false
+        name: "oversized-event", needs: [.events], needsDevEndpoints: false,
+        plan: { t in
+            (
+                [
+                    "first launch", "track an oversized and a normal event", "the normal event is sent, alone",
+                    "the oversized one never reached the queue", "the refusal is logged",
+                ],
+                "an event with 11 000 bytes of properties is refused locally (never sent); a normal event after it is sent"
+                    + (t.service == .optoLink ? "" : " (\(t.profile.label(.events)))")
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice()
         ctx.step("first launch")
         _ = try await ctx.firstLaunch(device)
@@ -588,7 +708,7 @@ public enum ScenarioCatalog {
         let events = device.recorder.requests(to: .events)
         try check(
             events.count == 1 && events[0].finalStatus == 200,
-            "expected one /sdk/events request (the normal event), got \(events.count)")
+            "expected one \(p.label(.events)) request (the normal event), got \(events.count)")
         ctx.step("the oversized one never reached the queue")
         try check(
             !records.contains {
@@ -602,28 +722,35 @@ public enum ScenarioCatalog {
             return nil
         }.first
         try check(refusal != nil, "no error was logged for the refusal")
-        return "refused locally (\(refusal ?? "")); the only /sdk/events request carried the normal event → 200"
+        return "refused locally (\(refusal ?? "")); the only \(p.label(.events)) request carried the normal event → 200"
     }
 
     static let offlineEventsFlush = Scenario(
-        name: "offline-events-flush",
-        expectation:
-            "3 events tracked while the server refuses /sdk/events (503) are kept, then all sent in order once it is back",
-        steps: [
-            "first launch", "fault: /sdk/events answers 503", "track e1, e2, e3",
-            "every event sent once the server is back",
-            "an /sdk/events request failed (the outage)", "sent in order: e1, e2, e3", "3 requests → 200, queue empty",
-        ],
-        needsDevEndpoints: true,
-        withoutDevEndpoints: .proxyFaults
+        name: "offline-events-flush", needs: [.events], needsDevEndpoints: true, withoutDevEndpoints: .proxyFaults,
+        plan: { t in
+            let p = t.profile
+            let events = p.label(.events)
+            let batched = p.eventBatchSize > 1
+            return (
+                [
+                    "first launch", "fault: \(events) answers 503", "track e1, e2, e3",
+                    "every event sent once the server is back", "an \(events) request failed (the outage)",
+                    "sent in order: e1, e2, e3",
+                    batched ? "batches → 200, each event once, queue empty" : "3 requests → 200, queue empty",
+                ],
+                "3 events tracked while the server refuses \(events) (503) are kept, then all sent in order once it is back"
+                    + (batched ? " (in batches of up to \(p.eventBatchSize))" : "")
+            )
+        }
     ) { ctx in
+        let p = ctx.profile
         let device = await ctx.makeDevice()
         ctx.step("first launch")
         _ = try await ctx.firstLaunch(device)
-        ctx.step("fault: /sdk/events answers 503")
+        ctx.step("fault: \(p.label(.events)) answers 503")
         // 503 rather than a dropped connection: FoundationNetworking hangs until the timeout when the server
         // closes a reused keep-alive connection without answering a POST (see the README's known limits).
-        try await ctx.fault(FaultSpec(route: "events", kind: "status", status: 503, count: 1 + ctx.maxRetries))
+        try await ctx.fault(.events, kind: "status", status: 503, count: 1 + ctx.maxRetries)
         ctx.step("track e1, e2, e3")
         let names = ["e1", "e2", "e3"]
         for name in names {
@@ -642,14 +769,21 @@ public enum ScenarioCatalog {
         }
         let events = device.recorder.requests(to: .events)
         let failed = events.filter { $0.gaveUpReason != nil }
-        ctx.step("an /sdk/events request failed (the outage)")
-        try check(!failed.isEmpty, "no /sdk/events request failed: the outage did not happen (\(events.map(describe)))")
+        ctx.step("an \(p.label(.events)) request failed (the outage)")
+        try check(!failed.isEmpty, "no \(p.label(.events)) request failed: the outage did not happen (\(events.map(describe)))")
         ctx.step("sent in order: e1, e2, e3")
         try check(sent == names, "expected \(names) sent in order, got \(sent)")
-        ctx.step("3 requests → 200, queue empty")
-        try check(
-            events.filter { $0.finalStatus == 200 }.count == names.count,
-            "expected 3 requests answered 200, got \(events.map(describe))")
+        let answered = events.filter { $0.finalStatus == 200 }.count
+        if p.eventBatchSize > 1 {
+            ctx.step("batches → 200, each event once, queue empty")
+            try check(
+                (1...names.count).contains(answered),
+                "expected 1–3 batches answered 200, got \(events.map(describe))")
+            try check(sent.count == names.count, "expected each event sent once, got \(sent)")
+        } else {
+            ctx.step("3 requests → 200, queue empty")
+            try check(answered == names.count, "expected 3 requests answered 200, got \(events.map(describe))")
+        }
         let queued = await device.profile().queuedEvents
         try check(queued == 0, "\(queued) events are still queued")
         return "outage: \(describe(failed[0])); then sent \(sent.joined(separator: ", ")) in order, queue empty"

@@ -26,8 +26,14 @@ public struct ScenarioRunner: Sendable {
     /// Runs one scenario.
     public func run(_ scenario: Scenario) async -> Result {
         let emit = environment.observer.emit
-        emit(.scenarioStarted(name: scenario.name, steps: scenario.steps))
-        emit(.log(.info, "expects: \(scenario.expectation)"))
+        let service = environment.target.service
+        let plan = scenario.plan(environment.target)
+        emit(.scenarioStarted(name: scenario.name, steps: plan.steps))
+        emit(.log(.info, "expects: \(plan.expectation)"))
+        if let reason = scenario.skipReason(for: service) {
+            emit(.scenarioSkipped(name: scenario.name, reason: reason))
+            return Result(outcome: .skipped(reason), devices: [])
+        }
         if scenario.needsDevEndpoints && !environment.hasDevEndpoints,
             let reason = Self.skipReason(scenario, environment)
         {
@@ -36,7 +42,7 @@ public struct ScenarioRunner: Sendable {
             return Result(outcome: outcome, devices: [])
         }
         await Self.clearFaults(environment)
-        let context = ScenarioContext(environment: environment, steps: scenario.steps)
+        let context = ScenarioContext(environment: environment, steps: plan.steps)
         let outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
             do {
                 return .passed(try await scenario.body(context))

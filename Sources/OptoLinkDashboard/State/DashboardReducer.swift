@@ -171,6 +171,18 @@ public enum DashboardReducer {
             state.header.targetURL = url
             state.header.orgKey = orgKey
             state.header.sdkVersion = sdkVersion
+        case .providerChanged(let service):
+            state.header.provider = service
+            state.exchanges = []
+            state.matchAttempts = []
+            state.selectedAttempt = 0
+            state.timeline = []
+            state.timelineView = TimelineViewport()
+            state.profile = DeviceProfile()
+            if state.scenarioChecklist?.result != nil {
+                state.scenarioChecklist = nil
+                if state.focus == .scenario { state.focus = .profile }
+            }
         case .scenariosAvailable(let names):
             state.scenarioNames = names
         case .scenarioExpectations(let expectations):
