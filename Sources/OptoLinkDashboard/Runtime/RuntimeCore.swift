@@ -178,7 +178,7 @@ actor RuntimeCore {
                     .log(
                         .info,
                         "browser click on \(backend.target.linkURL(main).path) from \(browser.networkAddress)"
-                            + (click.via == "dev" ? "" : " (click page)")
+                            + (click.via == "dev" ? "" : " (redirect page)")
                             + (backend.target.profile.lacks(.clipboard) == nil
                                 ? ": token \(click.token) on the pasteboard" : "")))
                 emit(.deviceProfileChanged(await device.profile()))

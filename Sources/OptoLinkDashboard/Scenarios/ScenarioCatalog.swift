@@ -184,7 +184,8 @@ public enum ScenarioCatalog {
         ctx.step("\(p.label(.match)) → \(p.outcomeLabel(.fingerprintExact))")
         try ctx.checkDeferred(link, .fingerprintExact)
         ctx.step("pasteboard untouched")
-        try check(device.pasteboard.content == click.token, "the pasteboard was touched although reading is off")
+        let written = p.lacks(.clipboard) == nil ? click.token : nil
+        try check(device.pasteboard.content == written, "the pasteboard was touched although reading is off")
         ctx.step("server logged FINGERPRINT_EXACT")
         let attempt = try await ctx.matchAttempts(of: device).first
         try check(attempt?.method == "FINGERPRINT_EXACT", "the server logged \(attempt?.method ?? "no attempt")")
@@ -499,10 +500,11 @@ public enum ScenarioCatalog {
             return p.retriesRateLimited
                 ? (
                     [
-                        "fault: \(match) answers 429 once", "first launch", "429, retried after base → 200", "no link",
+                        "fault: \(match) answers 429 once", "first launch", "429, retried after max(base, Retry-After) → 200",
+                        "no link",
                         "first launch marked done",
                     ],
-                    "\(match) answers 429 once: \(p.name) retries a 429 (one wait of base), the retry answers no match; first launch marked done"
+                    "\(match) answers 429 once: \(p.name) retries a 429 (one wait of max(base, Retry-After)), the retry answers no match; first launch marked done"
                 )
                 : (
                     [
@@ -521,11 +523,20 @@ public enum ScenarioCatalog {
         let link = try await ctx.firstLaunch(device)
         let trace = try requireTrace(device.recorder.requests(to: .match).last)
         if p.retriesRateLimited {
-            ctx.step("429, retried after base → 200")
+            ctx.step("429, retried after max(base, Retry-After) → 200")
             try check(trace.statuses == [429, 200], "expected 429 then 200, got \(describe(trace))")
+            // The SDK waits the longer of its backoff and the answer's Retry-After (the server sends 1 s).
+            let retryAfter = device.recorder.diagnostics.lazy.compactMap { record -> Double? in
+                guard let exchange = record.exchange, exchange.status == 429 else { return nil }
+                return exchange.responseHeaders.first { $0.name.lowercased() == "retry-after" }.flatMap {
+                    Double($0.value)
+                }
+            }.first
+            let wait = max(ctx.backoffBase, retryAfter ?? 0)
             try check(
-                trace.waits.map(\.delay) == [ctx.backoffBase],
-                "expected one wait of \(formatSeconds(ctx.backoffBase)), got \(describe(trace))")
+                trace.waits.map(\.delay) == [wait],
+                "expected one wait of \(formatSeconds(wait)) (base \(formatSeconds(ctx.backoffBase)), Retry-After "
+                    + "\(retryAfter.map(formatSeconds) ?? "none")), got \(describe(trace))")
         } else {
             ctx.step("one attempt → 429, not retried")
             try check(trace.statuses == [429], "expected exactly one attempt answered 429, got \(describe(trace))")

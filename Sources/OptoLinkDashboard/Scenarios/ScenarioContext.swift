@@ -108,7 +108,9 @@ public actor ScenarioContext {
         let click = try await environment.backend.click(
             shortCode: shortCode, browser: browser, ageSeconds: ageSeconds,
             useDevEndpoint: environment.hasDevEndpoints)
-        device.pasteboard.content = click.token
+        // Only a service with clipboard matching has a click page that writes its token to the pasteboard.
+        let onPasteboard = profile.lacks(.clipboard) == nil
+        if onPasteboard { device.pasteboard.content = click.token }
         for field in FingerprintField.allCases {
             environment.observer.emit(.setFingerprintField(.browser, field, browser[field]))
         }
@@ -116,7 +118,7 @@ public actor ScenarioContext {
             "browser click on \(target.linkURL(shortCode).path) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
                 + "\(browser.deviceModel) \(browser.language) \(browser.timezone))"
                 + (ageSeconds.map { ", \(Int($0)) s ago" } ?? "")
-                + ": token \(click.token) on the pasteboard")
+                + (onPasteboard ? ": token \(click.token) on the pasteboard" : ""))
         return click
     }
 

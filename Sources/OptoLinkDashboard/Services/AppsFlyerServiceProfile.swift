@@ -112,4 +112,8 @@ struct AppsFlyerServiceProfile: ServiceProfile {
 
     /// AppsFlyer compares device families: another family than the app's iPhone.
     var otherDeviceModel: String { "iPad13,1" }
+
+    /// Four iPads: AppsFlyer sees only the family, so four iPhones would each match the app exactly (P2,
+    /// which runs before the guard); an iPad on the app's OS and language scores 74, not exact.
+    var guardModels: [String] { ["iPad13,1", "iPad13,2", "iPad13,4", "iPad13,5"] }
 }
