@@ -131,8 +131,8 @@ public enum DashboardCommand: Sendable, Hashable {
         case .filter:
             return .openOverlay(
                 .textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
-        case .quit, .export, .flushEvents, .switchProvider, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall,
-            .toggleClipboardReading,
+        case .quit, .export, .flushEvents, .switchProvider, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch,
+            .reinstall, .toggleClipboardReading,
             .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario:
             return nil
         }

@@ -111,7 +111,7 @@ public struct Keymap: Sendable, Hashable {
             key: .character("D"), label: "devices", description: "attached apps (--attach)", command: .deviceList,
             showInFooter: false),
         KeyBinding(
-            key: .character("P"), label: "service", description: "switch service (OptoLink, QubeRoute…)",
+            key: .character("P"), label: "service", description: "switch the service",
             command: .switchProvider, showInFooter: false),
         KeyBinding(
             key: .character("s"), label: "scenario", description: "run a scenario", command: .scenarioPicker,

@@ -33,7 +33,9 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
             return DashboardRuntime(
                 target: try options.target(for: options.provider, baseURL: baseURL),
                 server: nil, backoffBase: options.backoffBase, inbox: inbox,
-                targets: { service in Result { () throws(DashboardError) in try options.target(for: service, baseURL: baseURL) } })
+                targets: { service in
+                    Result { () throws(DashboardError) in try options.target(for: service, baseURL: baseURL) }
+                })
         }
         let server = try EmbeddedServer.start()
         let target: BackendTarget

@@ -1,0 +1,51 @@
+import OptoLink
+import Testing
+
+@testable import OptoLinkDashboard
+
+/// `P` and the header: the provider shows in the header; switching resets the device's panes and keeps the log.
+@Suite("Provider in the reducer and the header")
+struct ProviderReducerTests {
+    @Test func pIsBoundToSwitchingTheService() {
+        #expect(Keymap.standard.command(for: .character("P")) == .switchProvider)
+        #expect(DashboardCommand.switchProvider.action(in: DashboardState()) == nil)  // the runtime executes it
+        #expect(Keymap.standard.bindings.filter { $0.key == .character("P") }.count == 1)
+    }
+
+    @Test func switchingTheProviderResetsTheDevicePanesButKeepsTheLog() {
+        // Given a state with a deferred match, its attempts, timeline and profile
+        var state = Fixtures.deferredMatch()
+        DashboardReducer.reduce(&state, .log(.info, "before the switch"))
+        #expect(!state.matchAttempts.isEmpty && !state.timeline.isEmpty && !state.profile.deviceId.isEmpty)
+        // When the device switches to QubeRoute
+        DashboardReducer.reduce(&state, .providerChanged(.quberoute))
+        // Then the header shows it and the panes start empty; the log keeps what happened
+        #expect(state.header.provider == .quberoute)
+        #expect(state.matchAttempts.isEmpty && state.timeline.isEmpty && state.exchanges.isEmpty)
+        #expect(state.profile == DeviceProfile())
+        #expect(state.log.contains { $0.text == "before the switch" })
+    }
+
+    @Test(arguments: [
+        (OptoLinkProvider.Service.optoLink, "demo", "│ OptoLink org demo │"),
+        (.quberoute, "", "│ QubeRoute │"),
+        (.deepBlue, "", "│ Deep Blue Links │"),
+        (.appsFlyer, "id123456789", "│ AppsFlyer id123456789 │"),
+    ])
+    func theHeaderNamesTheProvider(service: OptoLinkProvider.Service, key: String, expected: String) {
+        // Given the header facts of a device on `service`
+        let state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .targetChanged(url: "http://127.0.0.1:41234 (embedded)", orgKey: key, sdkVersion: "0.1.0"),
+                .providerChanged(service), .serverReachable(true),
+            ])
+        // When the screen is drawn, wide and narrow
+        let wide = DashboardRenderer.render(state, size: .full).lines[0]
+        let narrow = DashboardRenderer.render(state, size: .minimum).lines[0]
+        // Then the header names the service (and the org or app id)
+        #expect(wide.contains(expected), "\(wide)")
+        #expect(narrow.contains(expected), "\(narrow)")
+        #expect(narrow.contains("server ● up"), "\(narrow)")
+    }
+}
