@@ -80,7 +80,7 @@ public enum HeadlessRunner {
         let started = Date()
         recording.apply(
             .targetChanged(
-                url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
+                url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.headerKey,
                 sdkVersion: OptoLink.sdkVersion))
         recording.apply(.providerChanged(target.service))
         recording.apply(.serverReachable(true))

@@ -255,14 +255,17 @@ public enum ScenarioCatalog {
         ctx.step("score in \(Int(band.lowerBound))–\(Int(band.upperBound) - 1)")
         let attempt = ctx.hasMatchAttempts ? try await ctx.matchAttempts(of: device).first : nil
         let best = attempt?.breakdown?.candidates.first
-        guard let score = link?.matchScore ?? best.map({ Double($0.total) }) else {
+        // A service whose answer carries the score (OptoLink's matchScore) is held to it; the others
+        // (AppsFlyer) are scored by the server's best candidate.
+        let answered = p.answersMatchScore ? (link?.matchScore ?? -1) : nil
+        guard let score = answered ?? best.map({ Double($0.total) }) else {
             return
                 "\(describe(link)) (\(p.name) answers no score and there is no /dev/match-attempts: band not checked)"
         }
         try check(
             band.contains(score),
             "score \(formatScore(score)) is outside \(Int(band.lowerBound))–\(Int(band.upperBound) - 1)")
-        if link?.matchScore == nil {
+        if !p.answersMatchScore {
             try check(
                 attempt?.method == "FINGERPRINT_SCORED" && attempt?.confidence == confidence.rawValue,
                 "the server decided \(attempt?.method ?? "nothing") \(attempt?.confidence ?? "-"), "

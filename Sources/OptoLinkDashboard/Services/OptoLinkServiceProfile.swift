@@ -81,4 +81,6 @@ struct OptoLinkServiceProfile: ServiceProfile {
     var standardDeferred: (sameNetwork: Bool, decision: EngineDecision) { (false, .clipboard) }
 
     var eventBatchSize: Int { 1 }
+
+    var answersMatchScore: Bool { true }
 }

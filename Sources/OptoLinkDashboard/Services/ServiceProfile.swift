@@ -80,6 +80,9 @@ protocol ServiceProfile: Sendable {
     /// How many events one request carries (1 for OptoLink, up to 50 for QubeRoute, 0 without events).
     var eventBatchSize: Int { get }
 
+    /// Whether the first launch's answer carries the engine's score (OptoLink's `matchScore`).
+    var answersMatchScore: Bool { get }
+
     /// The status of the first-launch request's "no link" answer (200; Deep Blue's 404).
     var noMatchStatus: Int { get }
 
@@ -175,6 +178,7 @@ extension ServiceProfile {
     var installIDKey: String { DeviceIdentifierStore.key }
     var otherDeviceModel: String { "iPhone14,7" }
     var noMatchStatus: Int { 200 }
+    var answersMatchScore: Bool { false }
     var installIDName: String { "device id" }
     var guardModels: [String] { ["iPhone14,2", "iPhone14,3", "iPhone14,4", "iPhone14,5"] }
 
