@@ -1,7 +1,18 @@
 import Foundation
 
-/// What every scenario run shares: the backend, the SDK settings, where actions go, and the supply of
-/// fresh simulated network addresses.
+/// What every scenario run shares: the backend (and so the service: ``target``'s), the SDK settings,
+/// where actions go, and the supply of fresh simulated network addresses.
+///
+/// One per service when several run at once over one server (the compare view): nothing is global, the
+/// devices, addresses and match-attempt lookups are the environment's own.
+///
+/// ```swift
+/// let backend = BackendClient(target: .demo(.quberoute, baseURL: server.baseURL))
+/// let environment = ScenarioEnvironment(
+///     backend: backend, backoffBase: 1, hasDevEndpoints: await backend.hasDevEndpoints(),
+///     observer: DeviceObserver(emit: { _ in }, breakdowns: nil, profiles: false), clearsFaults: false)
+/// let result = await ScenarioRunner(environment: environment).run(scenario)
+/// ```
 public struct ScenarioEnvironment: Sendable {
     /// The backend client (target included).
     public let backend: BackendClient
@@ -15,14 +26,20 @@ public struct ScenarioEnvironment: Sendable {
     public let observer: DeviceObserver
     /// The fault layer in front of the backend when it has no `/dev/faults` (nil: the server's own, or none).
     public let faultProxy: FaultProxy?
+    /// Whether the runner clears the backend's pending faults before and after each scenario (default
+    /// true). `DELETE /dev/faults` clears every route's faults, so environments that run scenarios at the
+    /// same time on one server (the compare view) pass false and clear once around the whole run; each
+    /// scenario's faults are bounded by their count and consumed by its own requests.
+    public let clearsFaults: Bool
     private let addresses: AddressAllocator
 
     /// Creates an environment.
     public init(
         backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, idSpace: RequestIDSpace = RequestIDSpace(),
-        observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil
+        observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil, clearsFaults: Bool = true
     ) {
         self.faultProxy = faultProxy
+        self.clearsFaults = clearsFaults
         self.backend = backend
         self.backoffBase = backoffBase
         self.hasDevEndpoints = hasDevEndpoints

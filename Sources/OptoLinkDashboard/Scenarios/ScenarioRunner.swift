@@ -75,6 +75,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Clears the pending faults of whichever layer injects them.
     static func clearFaults(_ environment: ScenarioEnvironment) async {
+        guard environment.clearsFaults else { return }
         if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
         environment.faultProxy?.clear()
     }

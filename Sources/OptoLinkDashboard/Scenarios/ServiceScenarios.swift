@@ -228,6 +228,13 @@ enum ServiceScenarios {
             ctx.step("signed request → 200, found")
             let signed = try requireTrace(good.recorder.requests(to: .match).last)
             try check(signed.statuses == [200], "expected the signed request answered 200, got \(describe(signed))")
+            // The request the SDK sent: af_sig in the query, the device's address as ip in the body
+            let sent = good.recorder.diagnostics.compactMap(\.exchange).first { $0.url.contains("af_sig=") }
+            let ip = "\"ip\":\"\(good.networkAddress)\""
+            try check(
+                sent?.url.contains("/ios/\(ctx.target.appID)?af_sig=") == true
+                    && sent?.requestBody?.text.contains(ip) == true,
+                "expected POST /ios/\(ctx.target.appID)?af_sig=… with \(ip), got \(sent?.url ?? "no request")")
             try ctx.checkDeferred(link, .fingerprintExact)
             ctx.step("another install's backend signs with a wrong DevKey")
             let bad = await ctx.makeDevice(clipboardEnabled: false, devKey: "wrongDevKey0000000000")

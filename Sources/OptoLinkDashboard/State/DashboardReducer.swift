@@ -179,6 +179,7 @@ public enum DashboardReducer {
             state.timeline = []
             state.timelineView = TimelineViewport()
             state.profile = DeviceProfile()
+            state.lastDelivered = nil
             if state.scenarioChecklist?.result != nil {
                 state.scenarioChecklist = nil
                 if state.focus == .scenario { state.focus = .profile }

@@ -17,12 +17,13 @@ struct ProviderReducerTests {
         var state = Fixtures.deferredMatch()
         DashboardReducer.reduce(&state, .log(.info, "before the switch"))
         #expect(!state.matchAttempts.isEmpty && !state.timeline.isEmpty && !state.profile.deviceId.isEmpty)
+        #expect(state.lastDelivered != nil)
         // When the device switches to QubeRoute
         DashboardReducer.reduce(&state, .providerChanged(.quberoute))
         // Then the header shows it and the panes start empty; the log keeps what happened
         #expect(state.header.provider == .quberoute)
         #expect(state.matchAttempts.isEmpty && state.timeline.isEmpty && state.exchanges.isEmpty)
-        #expect(state.profile == DeviceProfile())
+        #expect(state.profile == DeviceProfile() && state.lastDelivered == nil)
         #expect(state.log.contains { $0.text == "before the switch" })
     }
 
