@@ -43,7 +43,7 @@ if options.showHelp {
     exit(0)
 }
 if options.listScenarios {
-    for line in HeadlessRunner.listing { print(line) }
+    for line in HeadlessRunner.listing(for: options.provider) { print(line) }
     exit(0)
 }
 if options.headless {

@@ -35,11 +35,16 @@ public enum HeadlessRunner {
         return [scenario]
     }
 
-    /// The `--list-scenarios` lines: `name  expectation`.
-    public static var listing: [String] {
+    /// The `--list-scenarios` lines: `name  expectation` (OptoLink's expectations).
+    public static var listing: [String] { listing(for: .optoLink) }
+
+    /// The `--list-scenarios --provider X` lines: `name  expectation` against `service`, or
+    /// `name  SKIP: reason` for a scenario the service cannot serve.
+    public static func listing(for service: OptoLinkProvider.Service) -> [String] {
         let width = ScenarioCatalog.names.map(\.count).max() ?? 0
         return ScenarioCatalog.all.map {
-            $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.expectation
+            $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                + ($0.skipReason(for: service).map { "SKIP: \($0)" } ?? $0.expectation(for: service))
         }
     }
 

@@ -49,4 +49,20 @@ struct ProviderReducerTests {
         #expect(narrow.contains(expected), "\(narrow)")
         #expect(narrow.contains("server ● up"), "\(narrow)")
     }
+
+    @Test func theListingFollowsTheProvider() {
+        // Given QubeRoute, When the scenarios are listed
+        let lines = HeadlessRunner.listing(for: .quberoute)
+        // Then those it cannot serve say why, the others say what they expect of QubeRoute
+        #expect(lines.count == ScenarioCatalog.all.count)
+        #expect(
+            lines.contains {
+                $0.hasPrefix("deferred-clipboard ") && $0.hasSuffix("SKIP: QubeRoute has no clipboard matching")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("direct-open ") && $0.contains("opens /qr/spring: /api/v1/sdk/resolve answers 200")
+            })
+        #expect(HeadlessRunner.listing == HeadlessRunner.listing(for: .optoLink))
+    }
 }
