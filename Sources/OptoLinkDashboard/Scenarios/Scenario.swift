@@ -67,7 +67,11 @@ public struct Scenario: Sendable {
     }
 
     /// Creates a scenario whose steps and expectation follow the selected service (``steps`` and
-    /// ``expectation`` are OptoLink's).
+    /// ``expectation`` are OptoLink's, or those of the one service it is about).
+    /// - Parameters:
+    ///   - needs: what it needs from a service (a service lacking one skips it with the profile's reason).
+    ///   - onlyFor: the one service it is about (nil: every service); `because` says why, for the SKIP line.
+    ///   - plan: its steps and expectation against a target (the step names its body passes to ``ScenarioContext/step(_:)``).
     init(
         name: String, needs: [ScenarioNeed] = [], onlyFor: OptoLinkProvider.Service? = nil, because: String = "",
         needsDevEndpoints: Bool, withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
