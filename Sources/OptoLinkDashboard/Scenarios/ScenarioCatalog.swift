@@ -325,6 +325,12 @@ public enum ScenarioCatalog {
             try check(
                 best.map { $0.total < (breakdown?.threshold ?? 65) } ?? false,
                 "expected the best fingerprint score under the threshold, got \(best.map(describe) ?? "no candidate")")
+            // A service that answers a 0–1 confidence (QubeRoute) answers the engine's points / 100.
+            if let confidence = link?.confidenceScore, let best {
+                try check(
+                    abs(confidence - Double(best.total) / 100) < 0.005,
+                    "\(p.name) answered confidence \(confidence), the engine scored \(best.total) points")
+            }
             return
                 "\(describe(link)); best fingerprint score \(best.map(describe) ?? "") < \(breakdown?.threshold ?? 65)"
         })

@@ -104,8 +104,7 @@ struct QubeRouteServiceProfile: ServiceProfile {
         try OptoLinkDashboard.check(
             link?.matchMethod == .fingerprintScored && link?.reason == reason && score > 0 && score < 1
                 && link?.path == path && link?.isDeferred == true,
-            "expected a deferred \(path) with reason \(reason) and a confidence in (0, 1), got \(describe(link))"
-                + " reason \(link?.reason ?? "-") confidence \(link?.confidenceScore.map { formatScore($0) } ?? "-")")
+            "expected a deferred \(path) with reason \(reason) and a confidence in (0, 1), got \(describe(link))")
     }
 
     var standardDeferred: (sameNetwork: Bool, decision: EngineDecision) { (true, .ipFuzzy) }

@@ -344,6 +344,7 @@ public enum DashboardReducer {
                     time: time, level: .info,
                     text: summary.map {
                         "match: \($0.method) \($0.confidence ?? "-") score \($0.score.map { formatScore($0) } ?? "-") → \($0.path)"
+                            + ($0.serviceDetail.map { " (\($0))" } ?? "")
                     } ?? "match: no match"))
         case .linkDelivered(let summary):
             state.lastDelivered = summary

@@ -65,4 +65,29 @@ struct ProviderReducerTests {
             })
         #expect(HeadlessRunner.listing == HeadlessRunner.listing(for: .optoLink))
     }
+
+    @Test func theMatchLineCarriesTheServicesOwnAnswerFields() {
+        // Given QubeRoute's deferred link (confidence 0.49, reason ip_address) and AppsFlyer's
+        let qube = OptoLinkData(
+            linkId: "spring", path: "/promo/spring", matchMethod: .fingerprintScored, isDeferred: true,
+            service: .quberoute, confidenceScore: 0.49, reason: "ip_address")
+        let appsFlyer = OptoLinkData(
+            linkId: nil, path: "/", matchMethod: .fingerprintScored, isDeferred: true, service: .appsFlyer,
+            providerFields: ["match_type": .string("probabilistic"), "campaign": .string("x")])
+        // When their match results reach the reducer
+        let state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .diagnostic(DiagnosticMapper.event(.matchResult(qube), idOffset: 0), time: 1),
+                .diagnostic(DiagnosticMapper.event(.matchResult(appsFlyer), idOffset: 0), time: 2),
+            ])
+        // Then the log lines name them; an OptoLink link has none
+        let lines = state.log.map(\.text)
+        #expect(lines.contains { $0.hasSuffix("→ /promo/spring (reason ip_address, confidence 0.49)") }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("→ / (match_type probabilistic)") }, "\(lines)")
+        #expect(
+            DiagnosticMapper.serviceDetail(
+                OptoLinkData(linkId: "l", path: "/p", matchMethod: .clipboard, confidence: .exact, isDeferred: true))
+                == nil)
+    }
 }
