@@ -111,6 +111,12 @@ public struct BackendClient: Sendable {
         case "ios":
             let version = browser.osVersion.replacingOccurrences(of: ".", with: "_")
             let major = browser.osVersion.split(separator: ".").first.map(String.init) ?? "17"
+            // Safari names the device family: AppsFlyer's click page reads it (an iPad is not an iPhone).
+            if browser.deviceModel.hasPrefix("iPad") {
+                return
+                    "Mozilla/5.0 (iPad; CPU OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+                    + "Version/\(major).0 Mobile/15E148 Safari/604.1"
+            }
             return
                 "Mozilla/5.0 (iPhone; CPU iPhone OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
                 + "Version/\(major).0 Mobile/15E148 Safari/604.1"
