@@ -37,6 +37,8 @@ public struct Scenario: Sendable {
     let onlyFor: OptoLinkProvider.Service?
     /// Why it is only about ``onlyFor`` (the SKIP reason under the other services).
     let onlyForReason: String
+    /// What it does without `/dev` endpoints against a target's service.
+    let devFallback: @Sendable (BackendTarget) -> DevFallback
     /// Its plan of steps and its expectation against a target's service.
     let plan: @Sendable (BackendTarget) -> (steps: [String], expectation: String)
     let body: @Sendable (ScenarioContext) async throws -> String
@@ -62,6 +64,7 @@ public struct Scenario: Sendable {
         self.needs = []
         self.onlyFor = nil
         self.onlyForReason = ""
+        self.devFallback = { _ in withoutDevEndpoints }
         self.plan = { _ in (steps, expectation) }
         self.body = body
     }
@@ -71,19 +74,25 @@ public struct Scenario: Sendable {
     /// - Parameters:
     ///   - needs: what it needs from a service (a service lacking one skips it with the profile's reason).
     ///   - onlyFor: the one service it is about (nil: every service); `because` says why, for the SKIP line.
+    ///   - devFallback: what it does without `/dev` endpoints per target, when that differs by service
+    ///     (default `withoutDevEndpoints` for every service).
     ///   - plan: its steps and expectation against a target (the step names its body passes to ``ScenarioContext/step(_:)``).
     init(
         name: String, needs: [ScenarioNeed] = [], onlyFor: OptoLinkProvider.Service? = nil, because: String = "",
         needsDevEndpoints: Bool, withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
+        devFallback: (@Sendable (BackendTarget) -> DevFallback)? = nil,
         plan: @escaping @Sendable (BackendTarget) -> (steps: [String], expectation: String),
         body: @escaping @Sendable (ScenarioContext) async throws -> String
     ) {
-        let optoLink = plan(.demo(onlyFor ?? .optoLink, baseURL: URL(string: "http://127.0.0.1")!))
+        let own = BackendTarget.demo(onlyFor ?? .optoLink, baseURL: URL(string: "http://127.0.0.1")!)
+        let optoLink = plan(own)
+        let fallback = devFallback ?? { _ in withoutDevEndpoints }
+        self.devFallback = fallback
         self.name = name
         self.expectation = optoLink.expectation
         self.steps = optoLink.steps
         self.needsDevEndpoints = needsDevEndpoints
-        self.withoutDevEndpoints = withoutDevEndpoints
+        self.withoutDevEndpoints = fallback(own)
         self.needs = needs
         self.onlyFor = onlyFor
         self.onlyForReason = because

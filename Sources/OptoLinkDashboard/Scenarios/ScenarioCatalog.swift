@@ -160,9 +160,12 @@ public enum ScenarioCatalog {
 
     static let deferredFingerprintExact = Scenario(
         name: "deferred-fingerprint-exact", needs: [.exactTraits], needsDevEndpoints: true,
-        withoutDevEndpoints: .skip(
-            "needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
-                + "the redirect page cannot carry it, only /dev/deferred/simulate can"),
+        devFallback: { t in
+            .skip(
+                "needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
+                    + "the \(t.service == .optoLink ? "redirect" : "click") page cannot carry it, only "
+                    + "/\(t.profile.devClick("-", browser: .demoPhone, ageSeconds: nil, target: t).path) can")
+        },
         plan: { t in
             let p = t.profile
             return (
@@ -384,9 +387,14 @@ public enum ScenarioCatalog {
 
     static let windowExpired = Scenario(
         name: "window-expired", needsDevEndpoints: true,
-        withoutDevEndpoints: .skip(
-            "needs a click made 65 minutes ago: the redirect page records a click when it is made, "
-                + "only /dev/deferred/simulate can date one back"),
+        devFallback: { t in
+            let age = t.profile.links.expiredAge
+            return .skip(
+                "needs a click made \(age < 7200 ? "\(Int(age / 60)) minutes" : "\(Int(age / 3600)) hours") ago: the "
+                    + "\(t.service == .optoLink ? "redirect" : "click") page records a click when it is made, only "
+                    + "/\(t.profile.devClick("-", browser: .demoPhone, ageSeconds: nil, target: t).path) can date one back"
+            )
+        },
         plan: { t in
             let p = t.profile
             let link = t.linkURL(p.links.expiring).path

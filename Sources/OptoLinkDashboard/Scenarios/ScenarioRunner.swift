@@ -64,7 +64,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Why `scenario` cannot run against a backend without `/dev` endpoints; nil when it can.
     static func skipReason(_ scenario: Scenario, _ environment: ScenarioEnvironment) -> String? {
-        switch scenario.withoutDevEndpoints {
+        switch scenario.devFallback(environment.target) {
         case .skip(let reason): reason
         case .proxyFaults:
             environment.faultProxy == nil

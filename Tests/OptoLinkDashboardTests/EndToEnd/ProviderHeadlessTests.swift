@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkServer
 import TestSupport
 import Testing
 
@@ -60,5 +61,39 @@ struct ProviderHeadlessTests {
         #expect(lines.contains("SKIP \(name): \(reason)"))
         // The header line names the service
         #expect(lines.first?.hasPrefix("optolink-dash headless: \(service.displayName) at http://127.0.0.1:") == true)
+    }
+
+    /// The key flags a `--base-url` run of each emulated service needs (the demo seed's keys).
+    static let keyFlags: [OptoLinkProvider.Service: [String]] = [
+        .quberoute: ["--api-key", "qr_live_demo_publishable_key_0001"],
+        .deepBlue: ["--api-key", "dbl_sandbox_demo_key_000000001"],
+        .appsFlyer: ["--app-id", "id123456789", "--dev-key", "w8sZzy8EaPaxFKfaoTqUi6"],
+    ]
+
+    @Test(arguments: [OptoLinkProvider.Service.quberoute, .deepBlue, .appsFlyer])
+    func againstABackendWithoutDevEndpointsNoneFails(service: OptoLinkProvider.Service) async throws {
+        // Given a production-mode server (no /dev) as a real deployment of the service, with its keys given
+        let server = try OptoLinkServer(
+            configuration: .init(port: 0, trustForwardedFor: true, production: true, log: .discarding))
+        try server.start()
+        defer { server.stop() }
+        let options = try DashboardOptions.parse(
+            [
+                "--headless", "--provider", service.rawValue, "--scenario", "all", "--backoff-base", "0.05",
+                "--base-url", server.baseURL.absoluteString,
+            ] + (Self.keyFlags[service] ?? []))
+        let sink = LineSink()
+        // When every scenario runs: clicks through the service's click page, faults through the proxy
+        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let lines = sink.lines
+        // Then none fails, the fault scenarios ran through the proxy, and what needs /dev says so
+        #expect(code == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
+        #expect(lines.contains("PASS flaky-server") && lines.contains("PASS rate-limited"))
+        #expect(lines.contains { $0.contains("fault injected by the proxy") })
+        #expect(
+            lines.contains(
+                "SKIP window-expired: needs a click made 25 hours ago: the click page records a click when it is made, "
+                    + "only /dev/\(service.rawValue)/click can date one back"),
+            "\(lines.filter { $0.hasPrefix("SKIP") })")
     }
 }
