@@ -10,8 +10,10 @@ import Foundation
 /// let backend = BackendClient(target: .demo(.quberoute, baseURL: server.baseURL))
 /// let environment = ScenarioEnvironment(
 ///     backend: backend, backoffBase: 1, hasDevEndpoints: await backend.hasDevEndpoints(),
-///     observer: DeviceObserver(emit: { _ in }, breakdowns: nil, profiles: false), clearsFaults: false)
-/// let result = await ScenarioRunner(environment: environment).run(scenario)
+///     observer: DeviceObserver(emit: { _ in }, breakdowns: nil, profiles: false))
+/// var runner = ScenarioRunner(environment: environment)
+/// runner.clearsFaults = false  // several runs share the server's faults: clear once around them all
+/// let result = await runner.run(scenario)
 /// ```
 public struct ScenarioEnvironment: Sendable {
     /// The backend client (target included).
@@ -26,20 +28,14 @@ public struct ScenarioEnvironment: Sendable {
     public let observer: DeviceObserver
     /// The fault layer in front of the backend when it has no `/dev/faults` (nil: the server's own, or none).
     public let faultProxy: FaultProxy?
-    /// Whether the runner clears the backend's pending faults before and after each scenario (default
-    /// true). `DELETE /dev/faults` clears every route's faults, so environments that run scenarios at the
-    /// same time on one server (the compare view) pass false and clear once around the whole run; each
-    /// scenario's faults are bounded by their count and consumed by its own requests.
-    public let clearsFaults: Bool
     private let addresses: AddressAllocator
 
     /// Creates an environment.
     public init(
         backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, idSpace: RequestIDSpace = RequestIDSpace(),
-        observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil, clearsFaults: Bool = true
+        observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil
     ) {
         self.faultProxy = faultProxy
-        self.clearsFaults = clearsFaults
         self.backend = backend
         self.backoffBase = backoffBase
         self.hasDevEndpoints = hasDevEndpoints

@@ -8,6 +8,10 @@ public struct ScenarioRunner: Sendable {
     public let environment: ScenarioEnvironment
     /// The longest a scenario may take, in seconds of real time, before it fails.
     public var timeLimit: Double
+    /// Whether each run clears the backend's faults before and after (default true). A compare runs several
+    /// scenarios on one server at once and clears them once around all of them instead, so that one run's
+    /// clearing never takes away a fault another one just injected.
+    public var clearsFaults = true
 
     /// A finished run.
     public struct Result: Sendable {
@@ -41,7 +45,7 @@ public struct ScenarioRunner: Sendable {
             emit(.scenarioSkipped(name: scenario.name, reason: outcome.detail))
             return Result(outcome: outcome, devices: [])
         }
-        await Self.clearFaults(environment)
+        if clearsFaults { await Self.clearFaults(environment) }
         let context = ScenarioContext(environment: environment, steps: plan.steps)
         let outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
             do {
@@ -53,7 +57,7 @@ public struct ScenarioRunner: Sendable {
             }
         }
         context.closeSteps(outcome)
-        await Self.clearFaults(environment)
+        if clearsFaults { await Self.clearFaults(environment) }
         switch outcome {
         case .passed(let detail): emit(.scenarioFinished(name: scenario.name, passed: true, detail: detail))
         case .failed(let detail): emit(.scenarioFinished(name: scenario.name, passed: false, detail: detail))
@@ -75,7 +79,6 @@ public struct ScenarioRunner: Sendable {
 
     /// Clears the pending faults of whichever layer injects them.
     static func clearFaults(_ environment: ScenarioEnvironment) async {
-        guard environment.clearsFaults else { return }
         if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
         environment.faultProxy?.clear()
     }

@@ -21,14 +21,16 @@ struct ConcurrentServicesTests {
             environments.append(
                 ScenarioEnvironment(
                     backend: backend, backoffBase: 0.05, hasDevEndpoints: await backend.hasDevEndpoints(),
-                    observer: DeviceObserver(emit: { _ in }, breakdowns: nil, profiles: false), clearsFaults: false))
+                    observer: DeviceObserver(emit: { _ in }, breakdowns: nil, profiles: false)))
         }
         // When the scenario runs against the four at the same time
         let outcomes = await withTaskGroup(of: (OptoLinkProvider.Service, ScenarioOutcome, [OptoLinkData]).self) {
             group in
             for environment in environments {
                 group.addTask {
-                    let result = await ScenarioRunner(environment: environment).run(scenario)
+                    var runner = ScenarioRunner(environment: environment)
+                    runner.clearsFaults = false  // the runs share the server's faults
+                    let result = await runner.run(scenario)
                     let links = result.devices.flatMap { $0.recorder.links }
                     for device in result.devices { await device.stopSDK() }
                     return (environment.target.service, result.outcome, links)
