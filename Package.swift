@@ -44,7 +44,8 @@ let package = Package(
 
         // The dashboard without a terminal, and its ncurses front end.
         .target(
-            name: "OptoLinkDashboard", dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP"]),
+            name: "OptoLinkDashboard",
+            dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkS2S"]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
 
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.

@@ -41,6 +41,8 @@ public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// True for theme-syntax errors.
     public var isThemeSyntax: Bool { code == .themeSyntax }
+    /// True for usage errors (bad arguments, a missing key flag).
+    public var isUsage: Bool { code == .usage }
     /// True when a theme was not found.
     public var isThemeNotFound: Bool { code == .themeNotFound }
 

@@ -48,7 +48,7 @@ if options.showHelp {
     exit(0)
 }
 if options.listScenarios {
-    for line in HeadlessRunner.listing { print(line) }
+    for line in HeadlessRunner.listing(for: options.provider) { print(line) }
     exit(0)
 }
 if options.headless {

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLink
 
 /// The command-line options of `optolink-dash`.
 ///
@@ -21,6 +22,14 @@ public struct DashboardOptions: Sendable, Hashable {
     public var apiKey: String
     /// `--org-key KEY` (default `demo`).
     public var orgKey: String
+    /// `--provider optolink|quberoute|deepblue|appsflyer`: the service the simulated device runs (default OptoLink).
+    public var provider: OptoLinkProvider.Service = .optoLink
+    /// Whether `--api-key` was given (against `--base-url`, QubeRoute and Deep Blue need one).
+    public var apiKeyGiven = false
+    /// `--app-id ID` (AppsFlyer; default the demo app `id123456789` on the embedded server).
+    public var appID: String?
+    /// `--dev-key KEY` (AppsFlyer; the DevKey the dashboard's simulated backend signs with).
+    public var devKey: String?
     /// `--backoff-base SECONDS`: the SDK's first retry wait (default 1 s, the SDK's default).
     public var backoffBase: Double
     /// `--headless`: no terminal; print the timeline and the verdicts.
@@ -99,7 +108,18 @@ public struct DashboardOptions: Sendable, Hashable {
                 }
                 options.baseURL = url
             case "--api-key":
-                options.apiKey = try value(flag, inline, "a CLIENT key (opl_sdk_…)")
+                options.apiKey = try value(flag, inline, "the service's key (opl_sdk_…, qr_live_…, a Deep Blue key)")
+                options.apiKeyGiven = true
+            case "--provider":
+                let text = try value(flag, inline, "optolink, quberoute, deepblue or appsflyer")
+                guard let service = OptoLinkProvider.Service(rawValue: text.lowercased()) else {
+                    throw .usage("--provider must be optolink, quberoute, deepblue or appsflyer, not '\(text)'")
+                }
+                options.provider = service
+            case "--app-id":
+                options.appID = try value(flag, inline, "an AppsFlyer app id (id123456789)")
+            case "--dev-key":
+                options.devKey = try value(flag, inline, "an AppsFlyer DevKey")
             case "--org-key":
                 options.orgKey = try value(flag, inline, "an org key (4 letters or digits)")
             case "--backoff-base":
@@ -159,12 +179,50 @@ public struct DashboardOptions: Sendable, Hashable {
         if options.compare != nil && (options.exportDirectory != nil || options.junitFile != nil) {
             throw .usage("--export and --junit go with --scenario (a compare prints its table)")
         }
+        if options.provider == .appsFlyer && options.apiKeyGiven {
+            throw .usage("AppsFlyer takes --app-id and --dev-key, not --api-key")
+        }
+        if options.baseURL != nil && !options.showHelp && !options.listScenarios {
+            _ = try options.target(for: options.provider, baseURL: options.baseURL!)
+        }
         if options.headless && options.scenario == nil && options.compare == nil && !options.listScenarios
             && !options.showHelp
         {
             throw .usage("--headless needs --scenario NAME|all or --compare NAME (see --list-scenarios)")
         }
         return options
+    }
+
+    /// The backend the simulated device talks to for `service` on `baseURL` (the embedded server's, or
+    /// `--base-url`'s).
+    ///
+    /// On the embedded server every service has the demo seed's keys; a key flag overrides them. Against
+    /// `--base-url` (a real deployment) there are no demo keys but OptoLink's: `--api-key` is the key of
+    /// `--provider`'s service, `--app-id` and `--dev-key` are AppsFlyer's.
+    /// - Throws: ``DashboardError/usage(_:)`` naming the flag a `--base-url` target lacks.
+    public func target(for service: OptoLinkProvider.Service, baseURL: URL) throws(DashboardError) -> BackendTarget {
+        var target =
+            self.baseURL == nil
+            ? BackendTarget.demo(service, baseURL: baseURL)
+            : BackendTarget(baseURL: baseURL, apiKey: "", orgKey: "", service: service)
+        switch service {
+        case .optoLink:
+            // As before the other services: the demo CLIENT key unless --api-key gives one (for OptoLink).
+            target.orgKey = orgKey
+            if !apiKeyGiven || provider == .optoLink { target.apiKey = apiKey }
+        case .quberoute, .deepBlue:
+            if apiKeyGiven && provider == service { target.apiKey = apiKey }
+        case .appsFlyer:
+            if let appID { target.appID = appID }
+            if let devKey { target.devKey = devKey }
+        }
+        if let flag = target.profile.missingKeyFlag(in: target) {
+            throw .usage(
+                "--base-url with \(service.displayName) needs \(flag) (its own "
+                    + "\(target.profile.keyFlags.joined(separator: " and ")); the demo keys exist only on the embedded server)"
+            )
+        }
+        return target
     }
 
     /// The `--help` text.
@@ -174,7 +232,7 @@ public struct DashboardOptions: Sendable, Hashable {
         With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)
         and a simulated iPhone running the real SDK against it. Fire direct and deferred links with single keys.
 
-        USAGE: optolink-dash [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
+        USAGE: optolink-dash [--provider NAME] [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
                optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL …]
                optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL]
                optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
@@ -188,8 +246,16 @@ public struct DashboardOptions: Sendable, Hashable {
                                   (e.g. a staging OptoLink). Without /dev endpoints the dashboard's fault
                                   proxy injects the faults (docs/proxy.md); scenarios needing server internals
                                   are skipped, each saying what it lacks.
-          --api-key KEY           the CLIENT key the device uses (default opl_sdk_demo_client_key_0000000001).
-          --org-key KEY           the org of the links (default demo).
+          --provider NAME         the service the simulated device runs: optolink (default), quberoute, deepblue or
+                                  appsflyer. The embedded server emulates all four with demo keys; P switches live.
+          --api-key KEY           the service's key: OptoLink's CLIENT key (default opl_sdk_demo_client_key_0000000001),
+                                  QubeRoute's publishable key (qr_live_… / qr_test_…; embedded default
+                                  qr_live_demo_publishable_key_0001) or Deep Blue's Api-Key (embedded default
+                                  dbl_sandbox_demo_key_000000001). Required with --base-url for quberoute and deepblue.
+          --org-key KEY           OptoLink: the org of the links (default demo).
+          --app-id ID             AppsFlyer: the app id (embedded default id123456789). Required with --base-url.
+          --dev-key KEY           AppsFlyer: the DevKey the dashboard's simulated app backend signs af_sig with (it never
+                                  reaches the SDK; embedded default w8sZzy8EaPaxFKfaoTqUi6). Required with --base-url.
           --backoff-base SECONDS  the SDK's first retry wait; retry n waits base × 2^(n−1) (default 1, the SDK's).
                                   Shorten it for quick runs, e.g. 0.1.
           --headless              no terminal: run --scenario, print the timeline as plain lines, then

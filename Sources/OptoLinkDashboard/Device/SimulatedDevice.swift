@@ -36,6 +36,8 @@ public actor SimulatedDevice {
     private var lastSeenAt: String?
     private var identity: String?
     private let address: AddressBox
+    /// The app's language, sent as `Accept-Language` as iOS's URLSession does.
+    private let language: AddressBox
     private let transport: any HTTPTransport
     /// The calls the device's transport made that no diagnostic claimed yet (see ``ExchangeLog``).
     public nonisolated let exchangeLog = ExchangeLog()
@@ -60,15 +62,23 @@ public actor SimulatedDevice {
         self.observer = observer
         let address = AddressBox(settings.app.networkAddress)
         self.address = address
+        let language = AddressBox(settings.app.language)
+        self.language = language
         self.transport = ForwardedForTransport(
-            base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: address)
+            base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: address,
+            language: language)
     }
 
     /// Whether an SDK instance is running.
     public var isRunning: Bool { sdk != nil }
 
     /// The SDK's device id in the store (empty before the first launch of this install).
-    public var deviceId: String { store.string(forKey: DeviceIdentifierStore.key) ?? "" }
+    ///
+    /// The id the service sees: QubeRoute's install token, else the SDK's device id.
+    public var deviceId: String { store.string(forKey: settings.target.profile.installIDKey) ?? "" }
+
+    /// The network address the device's requests come from now.
+    public nonisolated var networkAddress: String { address.value }
 
     /// Whether the first launch of this install has settled (`optolink_first_launch_done`).
     public var isFirstLaunchDone: Bool { store.bool(forKey: LaunchState.key) }
@@ -79,6 +89,7 @@ public actor SimulatedDevice {
     public func setApp(_ values: FingerprintValues) {
         settings.app = values
         address.value = values.networkAddress
+        language.value = values.language
     }
 
     /// Allows or forbids reading the pasteboard (applies to the next launch, as `clipboardEnabled` does in an app).
@@ -96,12 +107,9 @@ public actor SimulatedDevice {
         await stopSDK()
         let configuration: OptoLinkConfiguration
         do {
-            configuration = try OptoLinkConfiguration(
-                apiKey: settings.target.apiKey, orgKey: settings.target.orgKey, baseURL: settings.target.baseURL,
-                timeout: settings.timeout, maxRetries: settings.maxRetries, backoffBase: settings.backoffBase,
-                clipboardReading: settings.clipboardEnabled ? .atFirstLaunch : .never)
+            configuration = try settings.target.profile.configuration(settings: settings, address: address)
         } catch {
-            throw .usage("the SDK refused its configuration: \(error)")
+            throw .usage("the SDK refused its \(settings.target.service.displayName) configuration: \(error)")
         }
         launchCount += 1
         hasRunOnThisInstall = true
@@ -113,7 +121,8 @@ public actor SimulatedDevice {
             deviceInfo: FixedDeviceInfo(
                 Fingerprint(
                     platform: app.platform, osVersion: app.osVersion, deviceModel: app.deviceModel,
-                    language: app.language, timezone: app.timezone)),
+                    language: app.language, timezone: app.timezone),
+                screen: DeviceScreens.screen(of: app.deviceModel)),
             transport: transport, clock: clock)
         let sdk = OptoLink.start(configuration: configuration, environment: environment, launchURL: launchURL)
         self.sdk = sdk
@@ -160,6 +169,12 @@ public actor SimulatedDevice {
         identity = nil
     }
 
+    /// Forgets that the first launch happened (the flag only, the install's id stays), as a restored
+    /// backup or an app that clears its flags would: the next launch runs the first-launch sequence again.
+    public func forgetFirstLaunch() {
+        store.removeValue(forKey: LaunchState.key)
+    }
+
     /// Installs the app and launches it for the first time: a reinstall (unless this install never ran),
     /// then a launch.
     public func installAndLaunch(launchURL: URL? = nil) async throws(DashboardError) {
@@ -181,7 +196,14 @@ public actor SimulatedDevice {
     /// - Returns: the link when the app was running and resolved it (a cold start delivers on the link stream).
     @discardableResult
     public func openLink(_ shortCode: String) async throws(DashboardError) -> OptoLinkData? {
-        let url = settings.target.linkURL(shortCode)
+        try await open(url: settings.target.linkURL(shortCode))
+    }
+
+    /// Opens `url` in the app (a link, or one of the app's URL schemes): `handle(url:)` when the app runs,
+    /// else a cold start with `launchURL`.
+    /// - Returns: what `handle(url:)` returned (nil for a cold start: it delivers on the link stream).
+    @discardableResult
+    public func open(url: URL) async throws(DashboardError) -> OptoLinkData? {
         if let sdk { return await sdk.handle(url: url) }
         try await launch(launchURL: url)
         return nil

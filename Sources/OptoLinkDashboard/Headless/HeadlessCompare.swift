@@ -3,7 +3,7 @@ import OptoLink
 import OptoLinkServer
 
 /// `optolink-dash --headless --compare NAME`: one scenario against every service at once over the embedded
-/// server (or `--base-url`, an `optolink-server` with the demo seed), printing each column's log lines as
+/// server (or `--base-url`, with the services whose keys are given), printing each column's log lines as
 /// they come, then the compare table (``CompareTable``).
 ///
 /// ```swift
@@ -54,11 +54,9 @@ public enum HeadlessCompare {
         return state.failed == 0 ? 0 : 1
     }
 
-    /// The target of each service: every service's demo keys on `baseURL`.
-    static func targets(options: DashboardOptions, baseURL: URL)
-        -> @Sendable (OptoLinkProvider.Service) -> BackendTarget?
-    {
-        let target = BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey)
-        return { service in service == .optoLink ? target : nil }
+    /// The target of each service: the demo keys on the embedded server; with `--base-url`, the services
+    /// whose keys the options give (the others end SKIP).
+    static func targets(options: DashboardOptions, baseURL: URL) -> @Sendable (OptoLinkProvider.Service) -> BackendTarget? {
+        { service in try? options.target(for: service, baseURL: baseURL) }
     }
 }

@@ -35,11 +35,16 @@ public enum HeadlessRunner {
         return [scenario]
     }
 
-    /// The `--list-scenarios` lines: `name  expectation`.
-    public static var listing: [String] {
+    /// The `--list-scenarios` lines: `name  expectation` (OptoLink's expectations).
+    public static var listing: [String] { listing(for: .optoLink) }
+
+    /// The `--list-scenarios --provider X` lines: `name  expectation` against `service`, or
+    /// `name  SKIP: reason` for a scenario the service cannot serve.
+    public static func listing(for service: OptoLinkProvider.Service) -> [String] {
         let width = ScenarioCatalog.names.map(\.count).max() ?? 0
         return ScenarioCatalog.all.map {
-            $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.expectation
+            $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                + ($0.skipReason(for: service).map { "SKIP: \($0)" } ?? $0.expectation(for: service))
         }
     }
 
@@ -58,15 +63,21 @@ public enum HeadlessRunner {
         var server: OptoLinkServer?
         let target: BackendTarget
         if let baseURL = options.baseURL {
-            target = BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey)
+            do {
+                target = try options.target(for: options.provider, baseURL: baseURL)
+            } catch {
+                write("optolink-dash: \(error)")
+                return 2
+            }
         } else {
             do {
                 let started = try EmbeddedServer.start()
                 server = started
-                target = BackendTarget(baseURL: started.baseURL, apiKey: options.apiKey, orgKey: options.orgKey)
+                target = try options.target(for: options.provider, baseURL: started.baseURL)
             } catch {
+                server?.stop()
                 write("optolink-dash: \(error)")
-                return 4
+                return error.isUsage ? 2 : 4
             }
         }
         defer { server?.stop() }
@@ -75,8 +86,9 @@ public enum HeadlessRunner {
         let started = Date()
         recording.apply(
             .targetChanged(
-                url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
+                url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.headerKey,
                 sdkVersion: OptoLink.sdkVersion))
+        recording.apply(.providerChanged(target.service))
         recording.apply(.serverReachable(true))
         let summary = await run(
             scenarios, target: target, backoffBase: options.backoffBase, write: write, recording: recording)
@@ -116,13 +128,15 @@ public enum HeadlessRunner {
         let printer = TimelinePrinter(now: { clock.now() }, write: write)
         let hasDev = await backend.hasDevEndpoints()
         write(
-            "optolink-dash headless: \(target.baseURL.absoluteString) org \(target.orgKey), SDK \(OptoLink.sdkVersion), "
+            "optolink-dash headless: \(target.service.displayName) at \(target.baseURL.absoluteString)"
+                + (target.service == .optoLink ? " org \(target.orgKey)" : "") + ", SDK \(OptoLink.sdkVersion), "
                 + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")")
         let emit: @Sendable (DashboardAction) -> Void = { action in
             printer.handle(action)
             recording?.apply(action)
         }
         let proxy = hasDev ? nil : startFaultProxy(upstream: target.baseURL, emit: emit)
+        // The proxy serves the scenario devices; the dashboard's own calls go to the backend itself.
         defer { proxy?.stop() }
         if let proxy {
             write(

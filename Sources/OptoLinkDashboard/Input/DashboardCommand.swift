@@ -83,6 +83,8 @@ public enum DashboardCommand: Sendable, Hashable {
     case runCompare(String)
     /// Send the queued events now (attach mode: on the attached app).
     case flushEvents
+    /// Switch the simulated device to the next service (OptoLink → QubeRoute → Deep Blue → AppsFlyer).
+    case switchProvider
 
     /// The reducer action for a UI command; nil for ``quit`` and the commands the handler executes.
     public func action(in state: DashboardState) -> DashboardAction? {
@@ -134,10 +136,9 @@ public enum DashboardCommand: Sendable, Hashable {
         case .filter:
             return .openOverlay(
                 .textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
-        case .quit, .export, .flushEvents, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch, .reinstall,
-            .toggleClipboardReading,
-            .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario,
-            .runCompare:
+        case .quit, .export, .flushEvents, .switchProvider, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch,
+            .reinstall, .toggleClipboardReading,
+            .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario, .runCompare:
             return nil
         }
     }

@@ -111,6 +111,9 @@ public struct Keymap: Sendable, Hashable {
             key: .character("D"), label: "devices", description: "attached apps (--attach)", command: .deviceList,
             showInFooter: false),
         KeyBinding(
+            key: .character("P"), label: "service", description: "switch the service",
+            command: .switchProvider, showInFooter: false),
+        KeyBinding(
             key: .character("s"), label: "scenario", description: "run a scenario", command: .scenarioPicker,
             showInFooter: true),
         KeyBinding(

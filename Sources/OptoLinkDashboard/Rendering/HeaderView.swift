@@ -1,9 +1,17 @@
-/// The header line: target, org, SDK version, server reachability and the scenario; in attach mode the
+import OptoLink
+
+/// The header line: target, provider (with the org or app id), SDK version, server reachability and the scenario; in attach mode the
 /// listen address, the pairing token and the shown app instead of the org and SDK version.
 ///
 /// When the line is too long for the width, the target URL is shortened (with `…`) first, then the SDK
 /// version, the org and the title are left out, so the server state and the scenario's verdict stay visible.
 enum HeaderView {
+    /// `OptoLink org demo`, `QubeRoute`, `Deep Blue Links`, `AppsFlyer id123456789`.
+    static func providerLabel(_ header: HeaderInfo) -> String {
+        let key = header.orgKey.isEmpty ? (header.provider == .optoLink ? "-" : nil) : header.orgKey
+        return header.provider.displayName + (header.provider == .optoLink ? " org" : "") + (key.map { " \($0)" } ?? "")
+    }
+
     static func draw(_ state: DashboardState, row: Int, into buffer: inout ScreenBuffer) {
         let width = buffer.width
         buffer.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(role: .header))
@@ -11,7 +19,7 @@ enum HeaderView {
         var title = " OptoLink dash "
         var parts: [(String, StyleRole)] = [
             (header.targetURL.isEmpty ? "no target" : header.targetURL, .header),
-            ("org \(header.orgKey.isEmpty ? "-" : header.orgKey)", .header),
+            (providerLabel(header), .header),
             ("SDK \(header.sdkVersion.isEmpty ? "-" : header.sdkVersion)", .header),
         ]
         switch header.serverReachable {

@@ -64,30 +64,29 @@ public struct BackendClient: Sendable {
         shortCode: String, browser: FingerprintValues, ageSeconds: Double? = nil,
         useDevEndpoint: Bool
     ) async throws(DashboardError) -> Click {
+        let profile = target.profile
         if useDevEndpoint {
-            var body: [String: Any] = [
-                "orgKey": target.orgKey, "shortCode": shortCode, "platform": browser.platform,
-                "osVersion": browser.osVersion,
-                "deviceModel": browser.deviceModel, "language": browser.language, "timezone": browser.timezone,
-            ]
-            if let ageSeconds { body["ageSeconds"] = ageSeconds }
-            let object = try await json("POST", "dev/deferred/simulate", body: body, address: browser.networkAddress)
-            guard let token = object["clipboardToken"] as? String else {
-                throw .backend("/dev/deferred/simulate answered without a clipboardToken")
+            let (path, body) = profile.devClick(shortCode, browser: browser, ageSeconds: ageSeconds, target: target)
+            let object = try await json("POST", path, body: body, address: browser.networkAddress)
+            guard let token = object["clipboardToken"] as? String ?? object["token"] as? String else {
+                throw .backend("/\(path) answered without a token")
             }
             return Click(token: token, via: "dev", expiresAt: object["expiresAt"] as? String)
         }
-        guard let url = target.url("\(target.orgKey)/\(shortCode)") else { throw .backend("cannot build the link URL") }
+        let (path, needsToken) = profile.pageClick(shortCode, browser: browser, target: target)
+        guard let url = target.url(path) else { throw .backend("cannot build the link URL") }
         let headers = [
             "User-Agent": Self.userAgent(for: browser), "Accept-Language": browser.language,
             "Accept": "text/html", "X-Forwarded-For": browser.networkAddress,
         ]
+        let route = "/" + (path.split(separator: "?").first.map(String.init) ?? path)
         let response = try await send(HTTPRequest(method: "GET", url: url, headers: headers, timeout: 10))
         guard (200...299).contains(response.status) else {
-            throw .backend("GET /\(target.orgKey)/\(shortCode) answered \(response.status)")
+            throw .backend("GET \(route) answered \(response.status)")
         }
-        guard let token = Self.token(inPage: String(decoding: response.body, as: UTF8.self)) else {
-            throw .backend("the redirect page of /\(target.orgKey)/\(shortCode) holds no opl_ clipboard token")
+        let token = Self.token(inPage: String(decoding: response.body, as: UTF8.self))
+        guard let token = token ?? (needsToken ? nil : "") else {
+            throw .backend("the redirect page of \(route) holds no opl_ clipboard token")
         }
         return Click(token: token, via: "page", expiresAt: nil)
     }
@@ -115,6 +114,12 @@ public struct BackendClient: Sendable {
         case "ios":
             let version = browser.osVersion.replacingOccurrences(of: ".", with: "_")
             let major = browser.osVersion.split(separator: ".").first.map(String.init) ?? "17"
+            // Safari names the device family: AppsFlyer's click page reads it (an iPad is not an iPhone).
+            if browser.deviceModel.hasPrefix("iPad") {
+                return
+                    "Mozilla/5.0 (iPad; CPU OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+                    + "Version/\(major).0 Mobile/15E148 Safari/604.1"
+            }
             return
                 "Mozilla/5.0 (iPhone; CPU iPhone OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
                 + "Version/\(major).0 Mobile/15E148 Safari/604.1"
@@ -146,6 +151,34 @@ public struct BackendClient: Sendable {
             throw .backend("/dev/match-attempts answered without attempts")
         }
         return attempts.map(Self.attempt)
+    }
+
+    /// The server's record of the match attempts made from `address` on the target's service, newest
+    /// first: by the device id for OptoLink and QubeRoute (its install token), by the address for Deep
+    /// Blue and AppsFlyer, whose requests carry no id the server keeps.
+    public func matchAttempts(deviceId: String, address: String, limit: Int = 20) async throws(DashboardError)
+        -> [MatchAttempt]
+    {
+        let profile = target.profile
+        if profile.service == .optoLink { return try await matchAttempts(deviceId: deviceId, limit: limit) }
+        let object = try await json(
+            "GET", "dev/match-attempts?service=\(profile.attemptTag)&limit=200", body: nil, address: nil)
+        guard let attempts = object["attempts"] as? [[String: Any]] else {
+            throw .backend("/dev/match-attempts answered without attempts")
+        }
+        let mine = attempts.filter { attempt in
+            attempt["ip"] as? String == address
+                && (profile.service != .quberoute || attempt["deviceId"] as? String == deviceId)
+        }
+        return mine.prefix(limit).map(Self.attempt)
+    }
+
+    /// `GET /dev/quberoute/installs?installToken=`: the install QubeRoute's emulation keeps for the token
+    /// (`eventCount`, `events`, `attribution`…), nil when it has none.
+    public func quberouteInstall(installToken: String) async throws(DashboardError) -> [String: Any]? {
+        let token = installToken.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? installToken
+        let object = try await json("GET", "dev/quberoute/installs?installToken=\(token)", body: nil, address: nil)
+        return (object["installs"] as? [[String: Any]])?.first
     }
 
     static func attempt(_ json: [String: Any]) -> MatchAttempt {

@@ -31,13 +31,25 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     {
         if let baseURL = options.baseURL {
             return DashboardRuntime(
-                target: BackendTarget(baseURL: baseURL, apiKey: options.apiKey, orgKey: options.orgKey),
-                server: nil, backoffBase: options.backoffBase, inbox: inbox)
+                target: try options.target(for: options.provider, baseURL: baseURL),
+                server: nil, backoffBase: options.backoffBase, inbox: inbox,
+                targets: { service in
+                    Result { () throws(DashboardError) in try options.target(for: service, baseURL: baseURL) }
+                })
         }
         let server = try EmbeddedServer.start()
+        let target: BackendTarget
+        do {
+            target = try options.target(for: options.provider, baseURL: server.baseURL)
+        } catch {
+            server.stop()
+            throw error
+        }
         return DashboardRuntime(
-            target: BackendTarget(baseURL: server.baseURL, apiKey: options.apiKey, orgKey: options.orgKey),
-            server: server, backoffBase: options.backoffBase, inbox: inbox)
+            target: target, server: server, backoffBase: options.backoffBase, inbox: inbox,
+            targets: { service in
+                Result { () throws(DashboardError) in try options.target(for: service, baseURL: server.baseURL) }
+            })
     }
 
     /// Creates the runtime over a running backend.
@@ -48,16 +60,28 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     ///   - inbox: where results go.
     ///   - healthInterval: seconds between `/health` checks (default 5: slow and cheap).
     ///   - transport: the transport of the dashboard's own backend calls (default the real one).
+    ///   - targets: the target `P` switches to for a service, or the usage error saying why it cannot
+    ///     (default: on the embedded server every service's demo keys; against another backend none).
     public init(
         target: BackendTarget, server: OptoLinkServer?, backoffBase: Double, inbox: DashboardInbox,
-        healthInterval: Double = 5, transport: any HTTPTransport = URLSessionTransport()
+        healthInterval: Double = 5, transport: any HTTPTransport = URLSessionTransport(),
+        targets: (@Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>)? = nil
     ) {
+        let embedded = server != nil
+        let targets: @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError> =
+            targets ?? { service in
+                guard embedded || service == target.service else {
+                    return .failure(.usage("--base-url points at one \(target.service.displayName) deployment"))
+                }
+                return .success(service == target.service ? target : .demo(service, baseURL: target.baseURL))
+            }
         self.target = target
         self.server = server
         let backend = BackendClient(target: target, transport: transport)
         // The embedded server has /dev/faults by construction: only a --base-url backend may need the proxy.
         let core = RuntimeCore(
-            backend: backend, backoffBase: backoffBase, faultProxyAllowed: server == nil, emit: { inbox.send($0) })
+            backend: backend, backoffBase: backoffBase, faultProxyAllowed: server == nil, transport: transport,
+            targets: targets, emit: { inbox.send($0) })
         self.core = core
         var continuation: AsyncStream<(DashboardCommand, DashboardState)>.Continuation?
         let stream = AsyncStream<(DashboardCommand, DashboardState)> { continuation = $0 }
@@ -81,15 +105,18 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     public var initialActions: [DashboardAction] {
         [
             .targetChanged(
-                url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.orgKey,
+                url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.headerKey,
                 sdkVersion: OptoLink.sdkVersion),
+            .providerChanged(target.service),
             .scenariosAvailable(ScenarioCatalog.names),
-            .scenarioExpectations(ScenarioCatalog.expectations),
+            .scenarioExpectations(ScenarioCatalog.expectations(for: target.service)),
             .log(
                 .info,
                 server == nil
                     ? "device → \(target.baseURL.absoluteString)"
-                    : "embedded OptoLink server on \(target.baseURL.absoluteString) (demo data)"),
+                    : "embedded OptoLink server on \(target.baseURL.absoluteString) (demo data; it emulates "
+                        + "QubeRoute, Deep Blue Links and AppsFlyer too: P switches the device's service)"),
+            .log(.info, "device runs \(target.service.displayName)"),
             .log(
                 .info,
                 "press c to click a link in the browser, then i to install and launch; s runs a scenario; ? for help"),

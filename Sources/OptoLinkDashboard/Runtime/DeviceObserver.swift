@@ -27,7 +27,9 @@ public struct DeviceObserver: Sendable {
             if let breakdowns {
                 let id = await device.deviceId
                 do {
-                    emit(.matchAttemptsLoaded(try await breakdowns.matchAttempts(deviceId: id)))
+                    emit(
+                        .matchAttemptsLoaded(
+                            try await breakdowns.matchAttempts(deviceId: id, address: device.networkAddress)))
                 } catch {
                     emit(.log(.warning, "match breakdown unavailable: \(error)"))
                 }

@@ -61,7 +61,7 @@ public enum DiagnosticMapper {
         LinkSummary(
             linkId: data.linkId, path: data.path, method: data.matchMethod.rawValue,
             confidence: data.confidence?.rawValue, score: data.matchScore, isDeferred: data.isDeferred,
-            confidenceScore: data.confidenceScore, matchType: matchType(data))
+            confidenceScore: data.confidenceScore, matchType: matchType(data), serviceDetail: serviceDetail(data))
     }
 
     /// The service's own word for how `data` matched (see ``LinkSummary/matchType``).
@@ -76,6 +76,27 @@ public enum DiagnosticMapper {
             if case .bool(true) = data.providerFields["notShortLink"] { return "not a short link" }
             if case .bool(let sandbox) = data.providerFields["isSandbox"] { return sandbox ? "sandbox" : "live" }
             return nil
+        }
+    }
+
+    /// The other services' own answer fields worth a log line: QubeRoute's `reason` and `confidence`,
+    /// AppsFlyer's `match_type`, Deep Blue's `isSandbox` and `notShortLink`; nil when there are none.
+    static func serviceDetail(_ data: OptoLinkData) -> String? {
+        var parts: [String] = []
+        if let reason = data.reason { parts.append("reason \(reason)") }
+        if let score = data.confidenceScore { parts.append("confidence \((score * 100).rounded() / 100)") }
+        for name in ["match_type", "isSandbox", "notShortLink"] {
+            if let value = data.providerFields[name] { parts.append("\(name) \(text(value))") }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): formatScore(number)
+        default: "\(value)"
         }
     }
 }

@@ -10,6 +10,9 @@ public struct FaultSpec: Sendable, Hashable {
     public var delaySeconds: Double?
     /// How many requests.
     public var count: Int
+    /// The route the dashboard's fault proxy matches (a path prefix or a family) when it differs from
+    /// ``route`` (the emulated services' routes: `/api/v1/sdk/match`…); nil: ``route``.
+    public var proxyRoute: String?
 
     /// Creates a fault.
     public init(route: String, kind: String, status: Int? = nil, delaySeconds: Double? = nil, count: Int) {
@@ -44,7 +47,7 @@ public struct FaultSpec: Sendable, Hashable {
             case "drop": .dropBeforeUpstream
             default: status == 429 ? .rateLimited(retryAfter: 1) : .status(status ?? 500, retryAfter: nil)
             }
-        return ProxyFaultRule(route: route, fault: fault, count: count)
+        return ProxyFaultRule(route: proxyRoute ?? route, fault: fault, count: count)
     }
 
     /// The JSON body.

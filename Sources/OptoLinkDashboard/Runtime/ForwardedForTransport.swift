@@ -6,14 +6,23 @@ import OptoLink
 ///
 /// The address is read per request from an ``AddressBox``: moving the device to another network changes
 /// the address of the next request.
+///
+/// With a `language`, it also adds what iOS's URLSession adds to an app's requests when the app sets
+/// none: an app-style `User-Agent` (`… CFNetwork/… Darwin/…`, which names no platform) and
+/// `Accept-Language` (the services that match on headers, QubeRoute and Deep Blue, read them).
 public struct ForwardedForTransport: HTTPTransport {
     private let base: any HTTPTransport
     private let address: AddressBox
+    private let language: AddressBox?
 
-    /// Wraps `base`; requests carry `address`'s current value.
-    public init(base: any HTTPTransport, address: AddressBox) {
+    /// The User-Agent iOS's URLSession gives the simulated app.
+    public static let appUserAgent = "OptoLinkDemo/1.0 CFNetwork/1494.0.7 Darwin/23.4.0"
+
+    /// Wraps `base`; requests carry `address`'s current value (and `language`'s, when given).
+    public init(base: any HTTPTransport, address: AddressBox, language: AddressBox? = nil) {
         self.base = base
         self.address = address
+        self.language = language
     }
 
     /// Sends `request` through the wrapped transport with the `X-Forwarded-For` header set.
@@ -28,6 +37,10 @@ public struct ForwardedForTransport: HTTPTransport {
     {
         var request = request
         request.headers["X-Forwarded-For"] = address.value
+        if let language {
+            if request.headers["User-Agent"] == nil { request.headers["User-Agent"] = Self.appUserAgent }
+            if request.headers["Accept-Language"] == nil { request.headers["Accept-Language"] = language.value }
+        }
         return try await base.send(request, onAnswer: onAnswer)
     }
 }

@@ -5,7 +5,9 @@ import OptoLink
 /// scenario. Commands are executed here one at a time, in the order the keys were pressed; anything that
 /// waits on the network for long (opens, identity, events, scenarios) runs in its own task.
 actor RuntimeCore {
-    private let backend: BackendClient
+    private var backend: BackendClient
+    private let transport: any HTTPTransport
+    private let targets: @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>
     private let emit: @Sendable (DashboardAction) -> Void
     private let backoffBase: Double
     private let idSpace = RequestIDSpace()
@@ -25,12 +27,17 @@ actor RuntimeCore {
 
     init(
         backend: BackendClient, backoffBase: Double, faultProxyAllowed: Bool = true,
+        transport: any HTTPTransport = URLSessionTransport(),
+        targets: @escaping @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError> = {
+            .failure(.usage("no target for \($0.displayName)"))
+        },
         emit: @escaping @Sendable (DashboardAction) -> Void
     ) {
         self.faultProxyAllowed = faultProxyAllowed
-        let target = backend.target
-        self.compareTargets = { service in service == .optoLink ? target : nil }
+        self.compareTargets = { service in try? targets(service).get() }
         self.backend = backend
+        self.transport = transport
+        self.targets = targets
         self.backoffBase = backoffBase
         self.emit = emit
         let observer = Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints)
@@ -74,16 +81,60 @@ actor RuntimeCore {
                         + (faultProxy.map {
                             ", faults are injected by the dashboard's fault proxy on \($0.url.absoluteString)"
                         } ?? "")))
-            if let faultProxy {
-                // The device talks to the backend through the proxy from its first request on.
-                var target = backend.target
-                target.baseURL = faultProxy.url
-                device = SimulatedDevice(
-                    settings: DeviceSettings(target: target, app: .demoPhone, backoffBase: backoffBase),
-                    idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints))
-            }
+            // The device talks to the backend through the proxy from its first request on.
+            if faultProxy != nil { device = makeDevice() }
         }
         emit(.deviceProfileChanged(await device.profile()))
+    }
+
+    /// A device on the current backend (through the fault proxy when one runs).
+    private func makeDevice() -> SimulatedDevice {
+        var target = backend.target
+        if let faultProxy { target.baseURL = faultProxy.url }
+        return SimulatedDevice(
+            settings: DeviceSettings(target: target, app: .demoPhone, backoffBase: backoffBase),
+            idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints))
+    }
+
+    /// `P`: the next service (OptoLink → QubeRoute → Deep Blue Links → AppsFlyer → OptoLink) that has a
+    /// target; the simulated device is rebuilt on it (same server, a fresh install) and the panes reset.
+    /// A service without keys (against `--base-url`) is passed over, the log saying why.
+    func switchProvider() async {
+        guard scenarioTask == nil else {
+            emit(.log(.warning, "a scenario is running: wait for its PASS / FAIL before switching the service"))
+            return
+        }
+        let all = OptoLinkProvider.Service.allCases
+        let current = backend.target.service
+        let start = all.firstIndex(of: current) ?? 0
+        for step in 1..<all.count {
+            let service = all[(start + step) % all.count]
+            let target: BackendTarget
+            switch targets(service) {
+            case .success(let found): target = found
+            case .failure(let error):
+                emit(.log(.warning, "cannot switch to \(service.displayName): \(error)"))
+                continue
+            }
+            let previous = device
+            await previous.stopSDK()
+            backend = BackendClient(target: target, transport: transport)
+            device = makeDevice()
+            emit(.providerChanged(service))
+            emit(
+                .targetChanged(
+                    url: target.baseURL.absoluteString + (faultProxyAllowed ? "" : " (embedded)"),
+                    orgKey: target.headerKey, sdkVersion: OptoLink.sdkVersion))
+            emit(.scenarioExpectations(ScenarioCatalog.expectations(for: service)))
+            emit(
+                .log(
+                    .info,
+                    "service: \(current.displayName) → \(service.displayName); the simulated device was rebuilt on "
+                        + "\(target.baseURL.absoluteString) (a fresh install, never launched) and the panes reset"))
+            emit(.deviceProfileChanged(await device.profile()))
+            return
+        }
+        emit(.log(.warning, "no other service to switch to: the device stays on \(current.displayName)"))
     }
 
     /// Stops the fault proxy, if one runs (the runtime is stopping).
@@ -103,6 +154,7 @@ actor RuntimeCore {
         }
         if case .runScenario(let name) = command { return startScenario(name) }
         if case .runCompare(let name) = command { return startCompare(name) }
+        if command == .switchProvider { return await switchProvider() }
         if scenarioTask != nil {
             emit(.log(.warning, "a scenario is running: wait for its PASS / FAIL before driving the device"))
             return
@@ -114,24 +166,26 @@ actor RuntimeCore {
             case .openLinkDirect:
                 await device.setApp(state.fingerprint.app)
                 let running = await device.isRunning
-                emit(
-                    .log(
-                        .info,
-                        running
-                            ? "app: open /\(backend.target.orgKey)/summer (direct)"
-                            : "app: cold start by /\(backend.target.orgKey)/summer"))
-                Task { await Self.report(emit) { _ = try await device.openLink("summer") } }
+                let profile = backend.target.profile
+                let path = backend.target.linkURL(profile.links.main).path
+                if let reason = profile.lacks(.directOpen) {
+                    emit(.log(.warning, "\(reason) (the SDK's handle(url:) returns nil)"))
+                }
+                emit(.log(.info, running ? "app: open \(path) (direct)" : "app: cold start by \(path)"))
+                Task { await Self.report(emit) { _ = try await device.openLink(profile.links.main) } }
             case .clickLink:
                 let browser = state.fingerprint.browser
+                let main = backend.target.profile.links.main
                 let click = try await backend.click(
-                    shortCode: "summer", browser: browser, useDevEndpoint: hasDevEndpoints)
-                device.pasteboard.content = click.token
+                    shortCode: main, browser: browser, useDevEndpoint: hasDevEndpoints)
+                if backend.target.profile.lacks(.clipboard) == nil { device.pasteboard.content = click.token }
                 emit(
                     .log(
                         .info,
-                        "browser click on /\(backend.target.orgKey)/summer from \(browser.networkAddress)"
+                        "browser click on \(backend.target.linkURL(main).path) from \(browser.networkAddress)"
                             + (click.via == "dev" ? "" : " (redirect page)")
-                            + ": token \(click.token) on the pasteboard"))
+                            + (backend.target.profile.lacks(.clipboard) == nil
+                                ? ": token \(click.token) on the pasteboard" : "")))
                 emit(.deviceProfileChanged(await device.profile()))
             case .installAndLaunch:
                 await device.setApp(state.fingerprint.app)

@@ -1,3 +1,6 @@
+import Foundation
+import OptoLink
+
 /// A named, scripted flow that states what it expects and ends PASS or FAIL with a detail line.
 ///
 /// The body drives a fresh ``SimulatedDevice`` through a ``ScenarioContext`` and checks what actually
@@ -28,6 +31,16 @@ public struct Scenario: Sendable {
     public let needsDevEndpoints: Bool
     /// What it does when the backend has no `/dev` endpoints (only read when ``needsDevEndpoints``).
     public let withoutDevEndpoints: DevFallback
+    /// What it needs from a service (a service that lacks one skips it, naming what it lacks).
+    let needs: [ScenarioNeed]
+    /// The one service it is about (nil: every service).
+    let onlyFor: OptoLinkProvider.Service?
+    /// Why it is only about ``onlyFor`` (the SKIP reason under the other services).
+    let onlyForReason: String
+    /// What it does without `/dev` endpoints against a target's service.
+    let devFallback: @Sendable (BackendTarget) -> DevFallback
+    /// Its plan of steps and its expectation against a target's service.
+    let plan: @Sendable (BackendTarget) -> (steps: [String], expectation: String)
     let body: @Sendable (ScenarioContext) async throws -> String
 
     /// Creates a scenario.
@@ -48,7 +61,60 @@ public struct Scenario: Sendable {
         self.expectation = expectation
         self.steps = steps
         self.needsDevEndpoints = needsDevEndpoints
+        self.needs = []
+        self.onlyFor = nil
+        self.onlyForReason = ""
+        self.devFallback = { _ in withoutDevEndpoints }
+        self.plan = { _ in (steps, expectation) }
         self.body = body
+    }
+
+    /// Creates a scenario whose steps and expectation follow the selected service (``steps`` and
+    /// ``expectation`` are OptoLink's, or those of the one service it is about).
+    /// - Parameters:
+    ///   - needs: what it needs from a service (a service lacking one skips it with the profile's reason).
+    ///   - onlyFor: the one service it is about (nil: every service); `because` says why, for the SKIP line.
+    ///   - devFallback: what it does without `/dev` endpoints per target, when that differs by service
+    ///     (default `withoutDevEndpoints` for every service).
+    ///   - plan: its steps and expectation against a target (the step names its body passes to ``ScenarioContext/step(_:)``).
+    init(
+        name: String, needs: [ScenarioNeed] = [], onlyFor: OptoLinkProvider.Service? = nil, because: String = "",
+        needsDevEndpoints: Bool, withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
+        devFallback: (@Sendable (BackendTarget) -> DevFallback)? = nil,
+        plan: @escaping @Sendable (BackendTarget) -> (steps: [String], expectation: String),
+        body: @escaping @Sendable (ScenarioContext) async throws -> String
+    ) {
+        let own = BackendTarget.demo(onlyFor ?? .optoLink, baseURL: URL(string: "http://127.0.0.1")!)
+        let optoLink = plan(own)
+        let fallback = devFallback ?? { _ in withoutDevEndpoints }
+        self.devFallback = fallback
+        self.name = name
+        self.expectation = optoLink.expectation
+        self.steps = optoLink.steps
+        self.needsDevEndpoints = needsDevEndpoints
+        self.withoutDevEndpoints = fallback(own)
+        self.needs = needs
+        self.onlyFor = onlyFor
+        self.onlyForReason = because
+        self.plan = plan
+        self.body = body
+    }
+
+    /// The steps against `service` (``steps`` for the scenario's own service).
+    public func steps(for service: OptoLinkProvider.Service) -> [String] {
+        plan(.demo(service, baseURL: URL(string: "http://127.0.0.1")!)).steps
+    }
+
+    /// What it expects against `service`.
+    public func expectation(for service: OptoLinkProvider.Service) -> String {
+        plan(.demo(service, baseURL: URL(string: "http://127.0.0.1")!)).expectation
+    }
+
+    /// Why it does not run against `service` (`QubeRoute has no clipboard matching`…); nil when it runs.
+    public func skipReason(for service: OptoLinkProvider.Service) -> String? {
+        if let onlyFor, onlyFor != service { return "\(onlyFor.displayName) only: \(onlyForReason)" }
+        let profile = ServiceProfiles.profile(for: service)
+        return needs.lazy.compactMap(profile.lacks).first
     }
 }
 

@@ -8,12 +8,13 @@ func requireTrace(_ trace: RequestTrace?) throws(DashboardError) -> RequestTrace
     return trace
 }
 
-/// `METHOD confidence score path (deferred)` of a link, for detail lines.
+/// `METHOD confidence score path (deferred)` of a link, for detail lines, with the other services' own
+/// answer fields in brackets (`[reason ip_address, confidence 0.49]`).
 func describe(_ link: OptoLinkData?) -> String {
     guard let link else { return "no link" }
     return "\(link.matchMethod.rawValue) \(link.confidence?.rawValue ?? "-")"
         + (link.matchScore.map { " score \(formatScore($0))" } ?? "") + " \(link.path)"
-        + (link.isDeferred ? " (deferred)" : "")
+        + (link.isDeferred ? " (deferred)" : "") + (DiagnosticMapper.serviceDetail(link).map { " [\($0)]" } ?? "")
 }
 
 /// `503, wait 1.0s, 503, wait 2.0s, 200` for a request.

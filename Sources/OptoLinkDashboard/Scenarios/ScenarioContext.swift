@@ -49,6 +49,10 @@ public actor ScenarioContext {
     public nonisolated var backoffBase: Double { environment.backoffBase }
     /// The backend.
     public nonisolated var target: BackendTarget { environment.target }
+    /// What the dashboard knows about the backend's service.
+    nonisolated var profile: any ServiceProfile { environment.target.profile }
+    /// The service's demo links.
+    nonisolated var links: ServiceLinks { profile.links }
 
     /// The app-side traits: the demo iPhone on this run's address.
     public nonisolated var app: FingerprintValues {
@@ -68,10 +72,12 @@ public actor ScenarioContext {
     }
 
     /// A fresh device (never launched) with this run's app traits.
-    public func makeDevice(clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil) -> SimulatedDevice
-    {
+    public func makeDevice(
+        clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil, devKey: String? = nil
+    ) -> SimulatedDevice {
         var target = environment.target
         target.baseURL = baseURL ?? environment.deviceBaseURL
+        if let devKey { target.devKey = devKey }
         let observer = environment.observer
         let device = SimulatedDevice(
             settings: DeviceSettings(
@@ -88,7 +94,8 @@ public actor ScenarioContext {
                     ?? (target.baseURL != environment.target.baseURL
                         ? " → the fault proxy \(target.baseURL.absoluteString)" : ""))
                 + (clipboardEnabled ? "" : ", clipboard reading off")
-                + (timeout != 10 ? ", timeout \(formatSeconds(timeout))" : ""))
+                + (timeout != 10 ? ", timeout \(formatSeconds(timeout))" : "")
+                + (devKey.map { ", its backend signs with the DevKey \(SecretMask.key($0))" } ?? ""))
         return device
     }
 
@@ -101,16 +108,42 @@ public actor ScenarioContext {
         let click = try await environment.backend.click(
             shortCode: shortCode, browser: browser, ageSeconds: ageSeconds,
             useDevEndpoint: environment.hasDevEndpoints)
-        device.pasteboard.content = click.token
+        // Only a service with clipboard matching has a click page that writes its token to the pasteboard.
+        let onPasteboard = profile.lacks(.clipboard) == nil
+        if onPasteboard { device.pasteboard.content = click.token }
         for field in FingerprintField.allCases {
             environment.observer.emit(.setFingerprintField(.browser, field, browser[field]))
         }
         note(
-            "browser click on /\(target.orgKey)/\(shortCode) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
+            "browser click on \(target.linkURL(shortCode).path) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
                 + "\(browser.deviceModel) \(browser.language) \(browser.timezone))"
                 + (ageSeconds.map { ", \(Int($0)) s ago" } ?? "")
-                + ": token \(click.token) on the pasteboard")
+                + (onPasteboard ? ": token \(click.token) on the pasteboard" : ""))
         return click
+    }
+
+    /// Injects a fault on one of the service's routes: `kind` `status` (with `status`), `delay` (with
+    /// `delaySeconds`) or `drop`, for the next `count` requests.
+    func fault(
+        _ route: ServiceRoute, kind: String, status: Int? = nil, delaySeconds: Double? = nil, count: Int
+    ) async throws(DashboardError) {
+        guard let name = profile.faultRoute(route) else {
+            throw .scenario("\(profile.name) has no \(route) route to fault")
+        }
+        var spec = FaultSpec(route: name, kind: kind, status: status, delaySeconds: delaySeconds, count: count)
+        spec.proxyRoute = profile.proxyRoute(route, target: target)
+        try await fault(spec)
+    }
+
+    /// The click the scenarios that need "a deferred match" make (``ServiceProfile/standardDeferred``).
+    @discardableResult
+    func standardClick(onto device: SimulatedDevice) async throws(DashboardError) -> BackendClient.Click {
+        try await click(links.main, browser: browser(sameNetwork: profile.standardDeferred.sameNetwork), onto: device)
+    }
+
+    /// Checks a deferred link against what the service answers for `decision` on the main link.
+    nonisolated func checkDeferred(_ link: OptoLinkData?, _ decision: EngineDecision) throws(DashboardError) {
+        try profile.check(link, decision: decision, path: links.mainPath)
     }
 
     /// Injects a fault through `POST /dev/faults`.
@@ -131,7 +164,7 @@ public actor ScenarioContext {
 
     /// The server's record of `device`'s match attempts, newest first.
     public func matchAttempts(of device: SimulatedDevice) async throws(DashboardError) -> [MatchAttempt] {
-        try await environment.backend.matchAttempts(deviceId: device.deviceId)
+        try await environment.backend.matchAttempts(deviceId: device.deviceId, address: device.networkAddress)
     }
 
     /// Install and first launch, then waits until the first launch settled and its match result was reported.

@@ -1,7 +1,20 @@
 import Foundation
 
-/// What every scenario run shares: the backend, the SDK settings, where actions go, and the supply of
-/// fresh simulated network addresses.
+/// What every scenario run shares: the backend (and so the service: ``target``'s), the SDK settings,
+/// where actions go, and the supply of fresh simulated network addresses.
+///
+/// One per service when several run at once over one server (the compare view): nothing is global, the
+/// devices, addresses and match-attempt lookups are the environment's own.
+///
+/// ```swift
+/// let backend = BackendClient(target: .demo(.quberoute, baseURL: server.baseURL))
+/// let environment = ScenarioEnvironment(
+///     backend: backend, backoffBase: 1, hasDevEndpoints: await backend.hasDevEndpoints(),
+///     observer: DeviceObserver(emit: { _ in }, breakdowns: nil, profiles: false))
+/// var runner = ScenarioRunner(environment: environment)
+/// runner.clearsFaults = false  // several runs share the server's faults: clear once around them all
+/// let result = await runner.run(scenario)
+/// ```
 public struct ScenarioEnvironment: Sendable {
     /// The backend client (target included).
     public let backend: BackendClient

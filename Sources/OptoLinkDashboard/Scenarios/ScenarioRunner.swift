@@ -30,8 +30,14 @@ public struct ScenarioRunner: Sendable {
     /// Runs one scenario.
     public func run(_ scenario: Scenario) async -> Result {
         let emit = environment.observer.emit
-        emit(.scenarioStarted(name: scenario.name, steps: scenario.steps))
-        emit(.log(.info, "expects: \(scenario.expectation)"))
+        let service = environment.target.service
+        let plan = scenario.plan(environment.target)
+        emit(.scenarioStarted(name: scenario.name, steps: plan.steps))
+        emit(.log(.info, "expects: \(plan.expectation)"))
+        if let reason = scenario.skipReason(for: service) {
+            emit(.scenarioSkipped(name: scenario.name, reason: reason))
+            return Result(outcome: .skipped(reason), devices: [])
+        }
         if scenario.needsDevEndpoints && !environment.hasDevEndpoints,
             let reason = Self.skipReason(scenario, environment)
         {
@@ -40,7 +46,7 @@ public struct ScenarioRunner: Sendable {
             return Result(outcome: outcome, devices: [])
         }
         if clearsFaults { await Self.clearFaults(environment) }
-        let context = ScenarioContext(environment: environment, steps: scenario.steps)
+        let context = ScenarioContext(environment: environment, steps: plan.steps)
         let outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
             do {
                 return .passed(try await scenario.body(context))
@@ -62,7 +68,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Why `scenario` cannot run against a backend without `/dev` endpoints; nil when it can.
     static func skipReason(_ scenario: Scenario, _ environment: ScenarioEnvironment) -> String? {
-        switch scenario.withoutDevEndpoints {
+        switch scenario.devFallback(environment.target) {
         case .skip(let reason): reason
         case .proxyFaults:
             environment.faultProxy == nil

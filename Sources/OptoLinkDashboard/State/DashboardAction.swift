@@ -1,3 +1,5 @@
+import OptoLink
+
 /// Everything that can change ``DashboardState``: UI actions from keys and data events from the device,
 /// the server and the scenario runner.
 public enum DashboardAction: Sendable, Hashable {
@@ -70,6 +72,9 @@ public enum DashboardAction: Sendable, Hashable {
     case deviceProfileChanged(DeviceProfile)
     /// Header facts: target, org, SDK version.
     case targetChanged(url: String, orgKey: String, sdkVersion: String)
+    /// The simulated device now runs `service` (the `--provider`, or `P`): the header shows it and the
+    /// device's panes (requests, attempts, timeline, profile, a finished checklist) start empty.
+    case providerChanged(OptoLinkProvider.Service)
     /// Scenario names for the picker.
     case scenariosAvailable([String])
     /// What each scenario expects, by name.

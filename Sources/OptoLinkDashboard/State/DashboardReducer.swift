@@ -171,6 +171,19 @@ public enum DashboardReducer {
             state.header.targetURL = url
             state.header.orgKey = orgKey
             state.header.sdkVersion = sdkVersion
+        case .providerChanged(let service):
+            state.header.provider = service
+            state.exchanges = []
+            state.matchAttempts = []
+            state.selectedAttempt = 0
+            state.timeline = []
+            state.timelineView = TimelineViewport()
+            state.profile = DeviceProfile()
+            state.lastDelivered = nil
+            if state.scenarioChecklist?.result != nil {
+                state.scenarioChecklist = nil
+                if state.focus == .scenario { state.focus = .profile }
+            }
         case .scenariosAvailable(let names):
             state.scenarioNames = names
         case .scenarioExpectations(let expectations):
@@ -338,6 +351,7 @@ public enum DashboardReducer {
                     time: time, level: .info,
                     text: summary.map {
                         "match: \($0.method) \($0.confidence ?? "-") score \($0.score.map { formatScore($0) } ?? "-") → \($0.path)"
+                            + ($0.serviceDetail.map { " (\($0))" } ?? "")
                     } ?? "match: no match"))
         case .linkDelivered(let summary):
             state.lastDelivered = summary

@@ -1,8 +1,12 @@
+import OptoLink
+
 /// The header line: what the device talks to and what is running.
 public struct HeaderInfo: Sendable, Hashable {
     /// The backend's base URL.
     public var targetURL: String
-    /// The org key.
+    /// The service the simulated device runs (default OptoLink).
+    public var provider: OptoLinkProvider.Service = .optoLink
+    /// The org key (OptoLink), the app id (AppsFlyer), empty for the other services.
     public var orgKey: String
     /// The SDK version string.
     public var sdkVersion: String

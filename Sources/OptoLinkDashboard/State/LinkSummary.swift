@@ -15,14 +15,19 @@ public struct LinkSummary: Sendable, Hashable {
     /// `confidenceScore`: a service's own 0–1 confidence (QubeRoute), nil for the others.
     public var confidenceScore: Double?
     /// The service's own word for how it matched: QubeRoute's `reason`, AppsFlyer's `match_type`, Deep Blue's
-    /// `sandbox` / `live` or `not a short link`; nil for OptoLink (its method says it all).
+    /// `sandbox` / `live` or `not a short link`; nil for OptoLink (its method says it all). The compare's column.
     public var matchType: String?
+    /// What the other services answer beyond OptoLink's fields (`reason ip_address, confidence 0.49`,
+    /// `match_type probabilistic`, `isSandbox true`), nil for OptoLink's links. The log's line.
+    public var serviceDetail: String?
 
     /// Creates a summary.
     public init(
         linkId: String? = nil, path: String, method: String, confidence: String? = nil,
-        score: Double? = nil, isDeferred: Bool = false, confidenceScore: Double? = nil, matchType: String? = nil
+        score: Double? = nil, isDeferred: Bool = false, confidenceScore: Double? = nil, matchType: String? = nil,
+        serviceDetail: String? = nil
     ) {
+        self.serviceDetail = serviceDetail
         self.linkId = linkId
         self.path = path
         self.method = method

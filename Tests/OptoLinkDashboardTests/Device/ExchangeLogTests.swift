@@ -81,6 +81,12 @@ struct ExchangeLogTests {
         #expect(exchange.requestHeader("x-api-key") == "opl_sdk_…")
     }
 
+    @Test func theOtherServicesKeysAreMaskedToo() {
+        // Deep Blue's Api-Key header and QubeRoute's Bearer key never reach the inspector or a HAR in clear.
+        #expect(SecretMask.header("Api-Key", "dbl_sandbox_demo_key_000000001") == "dbl_…")
+        #expect(SecretMask.header("Authorization", "Bearer qr_live_demo_publishable_key_0001") == "Bearer qr_l…")
+    }
+
     @Test func bodiesPastTheLimitAreCutAndCounted() {
         let body = HTTPExchange.Body(Data(repeating: UInt8(ascii: "x"), count: HTTPExchange.bodyLimit + 100))
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLink
 import OptoLinkServer
 import TestSupport
 import Testing
@@ -147,5 +148,54 @@ struct DashboardRuntimeTests {
         #expect(await harness.until { $0.state.profile.identity == "user-7" })
         harness.press(.trackOversizedEvent)
         #expect(await harness.until { $0.state.log.contains { $0.text.contains("refused locally, never sent") } })
+    }
+
+    @Test func pSwitchesTheDeviceToQubeRouteOnTheSameServerAndItsDeferredMatchWorks() async throws {
+        // Given the dashboard on the embedded server, device on OptoLink
+        let harness = try Harness()
+        #expect(harness.state.header.provider == .optoLink)
+        let before = await harness.runtime.device
+        // When P is pressed
+        harness.press(.switchProvider)
+        // Then the header shows QubeRoute, the device was rebuilt for it and the log says what changed
+        #expect(await harness.until { $0.state.header.provider == .quberoute })
+        let device = await harness.runtime.device
+        #expect(device !== before)
+        #expect(await device.settings.target.service == .quberoute)
+        #expect(await device.settings.target.baseURL == harness.runtime.target.baseURL)
+        #expect(
+            harness.state.log.contains {
+                $0.text.hasPrefix("service: OptoLink → QubeRoute; the simulated device was rebuilt on")
+            })
+        // And a click then an install deliver QubeRoute's deferred link (an ip_address match: no device traits)
+        harness.press(.clickLink)
+        harness.press(.installAndLaunch)
+        #expect(await harness.until { $0.state.lastDelivered?.method == "FINGERPRINT_SCORED" })
+        #expect(harness.state.log.contains { $0.text.contains("browser click on /qr/spring from 203.0.113.7") })
+        #expect(await device.recorder.links.first?.reason == "ip_address")
+        // And P cycles on: Deep Blue Links, AppsFlyer, OptoLink
+        for service in [OptoLinkProvider.Service.deepBlue, .appsFlyer, .optoLink] {
+            harness.press(.switchProvider)
+            #expect(await harness.until { $0.state.header.provider == service })
+        }
+    }
+
+    @Test func againstABaseURLPSaysWhyItCannotSwitch() async throws {
+        // Given the dashboard against another backend as OptoLink, with no key for the other services
+        let server = try OptoLinkServer(configuration: .init(port: 0, trustForwardedFor: true, log: .discarding))
+        try server.start()
+        defer { server.stop() }
+        let harness = try Harness(baseURL: server.baseURL)
+        // When P is pressed
+        harness.press(.switchProvider)
+        // Then each service says which flag it lacks and the device stays on OptoLink
+        #expect(
+            await harness.until { $0.state.log.contains { $0.text.hasPrefix("no other service to switch to") } })
+        let lines = harness.state.log.map(\.text)
+        #expect(
+            lines.contains { $0.hasPrefix("cannot switch to QubeRoute: --base-url with QubeRoute needs --api-key") })
+        #expect(lines.contains { $0.hasPrefix("cannot switch to AppsFlyer: --base-url with AppsFlyer needs --app-id") })
+        #expect(harness.state.header.provider == .optoLink)
+        #expect(await harness.runtime.device.settings.target.service == .optoLink)
     }
 }

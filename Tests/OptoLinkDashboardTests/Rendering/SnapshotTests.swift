@@ -67,3 +67,21 @@ extension SnapshotTests {
         assertSnapshot(Self.render(Fixtures.filterPrompt(), size), named: "filter-prompt-\(size.width)x\(size.height)")
     }
 }
+
+extension SnapshotTests {
+    /// The deferred match's screen, then `P` to AppsFlyer: the header names the service and its app id,
+    /// the device's panes start empty, the log keeps the history and says what changed.
+    @Test(arguments: sizes) func afterSwitchingToAppsFlyer(size: ScreenSize) {
+        let state = Fixtures.reduced(
+            Fixtures.deferredMatch(),
+            [
+                .providerChanged(.appsFlyer),
+                .targetChanged(url: "http://127.0.0.1:43121 (embedded)", orgKey: "id123456789", sdkVersion: "1.0.0"),
+                .log(
+                    .info,
+                    "service: OptoLink → AppsFlyer; the simulated device was rebuilt on http://127.0.0.1:43121 "
+                        + "(a fresh install, never launched) and the panes reset"),
+            ])
+        assertSnapshot(Self.render(state, size), named: "provider-appsflyer-\(size.width)x\(size.height)")
+    }
+}

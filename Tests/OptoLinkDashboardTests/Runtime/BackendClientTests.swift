@@ -86,4 +86,13 @@ struct BackendClientTests {
                 == FaultSpec(route: "any", kind: "drop", count: 3))
         #expect(FaultSpec.from(FaultRequest(kind: .timeout, count: 1), sdkTimeout: 10).delaySeconds == 11)
     }
+
+    @Test func aBrowserOnAnIPadSaysIPadInItsUserAgent() {
+        // AppsFlyer's click page reads the device family from the User-Agent: an iPad must not pass for an iPhone
+        var browser = FingerprintValues.demoPhone
+        browser.deviceModel = "iPad13,1"
+        let agent = BackendClient.userAgent(for: browser)
+        #expect(agent.contains("(iPad; CPU OS 17_4 like Mac OS X)") && !agent.contains("iPhone"), "\(agent)")
+        #expect(BackendClient.userAgent(for: .demoPhone).contains("(iPhone; CPU iPhone OS 17_4 like Mac OS X)"))
+    }
 }

@@ -26,7 +26,8 @@ final class LineSink: @unchecked Sendable {
 struct ScenarioHeadlessTests {
     static let base = 0.05
 
-    @Test(arguments: ScenarioCatalog.names)
+    /// The 17 scenarios every service runs; the service-specific ones run in ProviderHeadlessTests.
+    @Test(arguments: ScenarioCatalog.common.map(\.name))
     func scenarioPasses(name: String) async throws {
         let server = try EmbeddedServer.start()
         defer { server.stop() }
@@ -112,10 +113,16 @@ struct ScenarioHeadlessTests {
         let lines = sink.lines
         // Then only those that need a server internal are skipped, each naming it; faults come from the proxy
         let skipping = ScenarioCatalog.all.compactMap { scenario -> (String, String)? in
+            if let reason = scenario.skipReason(for: .optoLink) { return (scenario.name, reason) }
             guard scenario.needsDevEndpoints, case .skip(let reason) = scenario.withoutDevEndpoints else { return nil }
             return (scenario.name, reason)
         }
-        #expect(skipping.map(\.0) == ["deferred-fingerprint-exact", "window-expired"])
+        // The two that need server internals, and the five about another service
+        #expect(
+            skipping.map(\.0) == [
+                "deferred-fingerprint-exact", "window-expired", "events-idempotent", "match-once", "not-a-short-link",
+                "custom-scheme", "signature",
+            ])
         #expect(summary.skipped == skipping.count)
         #expect(summary.failed == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
         #expect(summary.passed == ScenarioCatalog.all.count - skipping.count)
@@ -144,7 +151,8 @@ struct ScenarioHeadlessTests {
                 "deferred-scored-low", "deferred-ip-fuzzy", "shared-network-guard", "window-expired", "flaky-server",
                 "server-down",
                 "rate-limited", "timeout", "reinstall-rematch", "identity-before-session", "oversized-event",
-                "offline-events-flush",
+                "offline-events-flush", "events-idempotent", "match-once", "not-a-short-link", "custom-scheme",
+                "signature",
             ])
         #expect(ScenarioCatalog.all.allSatisfy { !$0.expectation.isEmpty })
         #expect(HeadlessRunner.listing.count == ScenarioCatalog.all.count)

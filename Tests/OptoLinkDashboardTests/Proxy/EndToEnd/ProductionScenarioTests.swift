@@ -44,14 +44,19 @@ struct ProductionScenarioTests {
         #expect(lines.contains { $0.contains("fault injected by the proxy") && $0.contains("503 on match ×2") })
         #expect(
             lines.contains { $0.contains("proxy: POST /match → 503 (injected by the proxy: 503 on match (1 of 2))") })
-        // And each skip names the one thing it lacks, not just "no dev endpoints"
+        // And each skip names the one thing it lacks, not just "no dev endpoints" (the five scenarios about
+        // another service skip under OptoLink whatever the backend)
+        let otherServices = ScenarioCatalog.serviceSpecific.map {
+            "SKIP \($0.name): \($0.skipReason(for: .optoLink) ?? "")"
+        }
         #expect(
-            skipped.sorted() == [
-                "SKIP deferred-fingerprint-exact: needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
-                    + "the redirect page cannot carry it, only /dev/deferred/simulate can",
-                "SKIP window-expired: needs a click made 65 minutes ago: the redirect page records a click when it is made, "
-                    + "only /dev/deferred/simulate can date one back",
-            ])
+            skipped.sorted()
+                == ([
+                    "SKIP deferred-fingerprint-exact: needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
+                        + "the redirect page cannot carry it, only /dev/deferred/simulate can",
+                    "SKIP window-expired: needs a click made 65 minutes ago: the redirect page records a click when it is made, "
+                        + "only /dev/deferred/simulate can date one back",
+                ] + otherServices).sorted())
         // And the fingerprint scenarios say which checks they left out
         #expect(lines.contains { $0.contains("breakdown not checked: no /dev/match-attempts") })
     }

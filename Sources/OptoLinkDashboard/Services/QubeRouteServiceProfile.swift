@@ -1,0 +1,117 @@
+import Foundation
+import OptoLink
+
+/// QubeRoute (seed 001) against the reference server's emulation: resolve by the click URL
+/// `/qr/<alias>`, `/api/v1/sdk/match` once per install (`confidence` below 1 and `reason`), batched events
+/// with an `eventId` each, 429 retried.
+///
+/// Its match sends nothing but the install token: the emulation compares the click with the request's
+/// address, User-Agent and Accept-Language, and an app's User-Agent names no platform, so a same-network
+/// click scores the address, the language and its recency (49 at most: an `ip_address` match).
+struct QubeRouteServiceProfile: ServiceProfile {
+    /// The demo project's live publishable key.
+    static let demoKey = "qr_live_demo_publishable_key_0001"
+
+    var service: OptoLinkProvider.Service { .quberoute }
+
+    func demoTarget(baseURL: URL) -> BackendTarget {
+        BackendTarget(baseURL: baseURL, apiKey: Self.demoKey, orgKey: "", service: .quberoute)
+    }
+
+    func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
+        try OptoLinkConfiguration(
+            quberouteKey: settings.target.apiKey, baseURL: settings.target.baseURL, timeout: settings.timeout,
+            maxRetries: settings.maxRetries, backoffBase: settings.backoffBase)
+    }
+
+    var installIDKey: String { "quberoute_install_token" }
+
+    var links: ServiceLinks {
+        ServiceLinks(
+            main: "spring", mainPath: "/promo/spring", coldStart: "welcome", coldStartPath: "/onboarding/welcome",
+            expiring: "welcome", expiredAge: 25 * 3600, expiringWindow: "24 h")
+    }
+
+    /// Whether the target's key is a test key (`qr_test_…`: test links and clicks only).
+    private func isTest(_ target: BackendTarget) -> Bool { target.apiKey.hasPrefix("qr_test_") }
+
+    func linkURL(_ code: String, target: BackendTarget) -> URL {
+        target.url((isTest(target) ? "qr/test/" : "qr/") + code) ?? target.baseURL
+    }
+
+    func devClick(_ code: String, browser: FingerprintValues, ageSeconds: Double?, target: BackendTarget) -> (
+        path: String, body: [String: Any]
+    ) {
+        var body = browserFields(browser, ageSeconds: ageSeconds)
+        body["alias"] = code
+        body["environment"] = isTest(target) ? "test" : "live"
+        body["timezone"] = browser.timezone
+        return ("dev/quberoute/click", body)
+    }
+
+    func pageClick(_ code: String, browser: FingerprintValues, target: BackendTarget) -> (
+        path: String, needsToken: Bool
+    ) {
+        ((isTest(target) ? "qr/test/" : "qr/") + code, false)
+    }
+
+    func faultRoute(_ route: ServiceRoute) -> String? {
+        switch route {
+        case .open: "qr-resolve"
+        case .match: "qr-match"
+        case .events: "qr-events"
+        }
+    }
+
+    func proxyRoute(_ route: ServiceRoute, target: BackendTarget) -> String? { label(route) }
+
+    func label(_ route: ServiceRoute) -> String {
+        switch route {
+        case .open: "/api/v1/sdk/resolve"
+        case .match: "/api/v1/sdk/match"
+        case .events: "/api/v1/sdk/events"
+        }
+    }
+
+    var attemptTag: String { "quberoute" }
+
+    /// What its match cannot compare.
+    static let noTraits =
+        "QubeRoute's match sends no device traits (only the install token, the address, the app's User-Agent "
+        + "and Accept-Language): a click's model, OS and time zone cannot be compared"
+
+    func lacks(_ need: ScenarioNeed) -> String? {
+        switch need {
+        case .directOpen, .events: nil
+        case .clipboard: "QubeRoute has no clipboard matching"
+        case .exactTraits, .score, .sharedNetworkGuard: Self.noTraits
+        case .identity: "QubeRoute has no identity API"
+        }
+    }
+
+    /// The `reason` QubeRoute answers for the engine's decision.
+    static func reason(_ decision: EngineDecision) -> String {
+        decision.method == "IP_FUZZY" ? "ip_address" : decision.method == "CLIPBOARD" ? "clipboard" : "fingerprint"
+    }
+
+    func outcomeLabel(_ decision: EngineDecision) -> String {
+        "\(Self.reason(decision)), confidence < 1"
+    }
+
+    func check(_ link: OptoLinkData?, decision: EngineDecision, path: String) throws(DashboardError) {
+        let reason = Self.reason(decision)
+        let score = link?.confidenceScore ?? -1
+        try OptoLinkDashboard.check(
+            link?.matchMethod == .fingerprintScored && link?.reason == reason && score > 0 && score < 1
+                && link?.path == path && link?.isDeferred == true,
+            "expected a deferred \(path) with reason \(reason) and a confidence in (0, 1), got \(describe(link))")
+    }
+
+    var standardDeferred: (sameNetwork: Bool, decision: EngineDecision) { (true, .ipFuzzy) }
+
+    var retriesRateLimited: Bool { true }
+
+    var eventBatchSize: Int { 50 }
+
+    var installIDName: String { "install token" }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import OptoLink
+
+/// What the dashboard knows about one service, in one place: its demo keys, how the simulated device is
+/// configured for it, its demo links and click routes, its fault route names, the labels of its routes,
+/// what it lacks, and how the engine's decisions show in its answers (as `docs/server.md` maps them).
+///
+/// Scenarios never `switch` on the service: they ask ``BackendTarget/profile`` (through
+/// ``ScenarioContext/profile``). One implementation per service: ``OptoLinkServiceProfile``,
+/// ``QubeRouteServiceProfile``, ``DeepBlueServiceProfile``, ``AppsFlyerServiceProfile``.
+protocol ServiceProfile: Sendable {
+    /// The service.
+    var service: OptoLinkProvider.Service { get }
+
+    /// The demo seed's keys for this service on `baseURL`.
+    func demoTarget(baseURL: URL) -> BackendTarget
+
+    /// The command-line flags this service's keys come from, for `--help` and the usage errors.
+    var keyFlags: [String] { get }
+
+    /// The flag whose key `target` lacks, or nil when it has every key the service needs.
+    func missingKeyFlag(in target: BackendTarget) -> String?
+
+    /// The SDK configuration a simulated device on `settings` runs. For AppsFlyer the dashboard plays the
+    /// app's backend: the hook signs with the target's DevKey and the device's `address` (the DevKey never
+    /// reaches the configuration).
+    func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration
+
+    /// The store key of the install id the service sees (what ``SimulatedDevice/deviceId`` reads).
+    var installIDKey: String { get }
+
+    /// The demo links the scenarios use.
+    var links: ServiceLinks { get }
+
+    /// The URL of link `code` as the app opens it.
+    func linkURL(_ code: String, target: BackendTarget) -> URL
+
+    /// The dev click route (path without the leading slash) and its body for a click on `code`.
+    func devClick(_ code: String, browser: FingerprintValues, ageSeconds: Double?, target: BackendTarget) -> (
+        path: String, body: [String: Any]
+    )
+
+    /// The click page a browser opens for `code` when the backend has no `/dev` (path and query, no
+    /// leading slash), and whether its page must hold an `opl_` clipboard token.
+    func pageClick(_ code: String, browser: FingerprintValues, target: BackendTarget) -> (
+        path: String, needsToken: Bool
+    )
+
+    /// The `/dev/faults` route name of one of the service's routes; nil when the service has no such route.
+    func faultRoute(_ route: ServiceRoute) -> String?
+
+    /// The path the dashboard's fault proxy matches for `route` (a backend without `/dev/faults`).
+    func proxyRoute(_ route: ServiceRoute, target: BackendTarget) -> String?
+
+    /// How the logs and checklists name `route` (`/match`, `/api/v1/sdk/match`…).
+    func label(_ route: ServiceRoute) -> String
+
+    /// The tag `/dev/match-attempts` files this service's attempts under.
+    var attemptTag: String { get }
+
+    /// Why the service cannot serve `need` (one line naming what it lacks); nil when it can.
+    func lacks(_ need: ScenarioNeed) -> String?
+
+    /// How the answer to a first launch the engine decided as `decision` reads in the checklist
+    /// (`CLIPBOARD exact`, `found, probabilistic`…).
+    func outcomeLabel(_ decision: EngineDecision) -> String
+
+    /// Checks that `link` is what the service answers when the engine decided `decision` for a click on
+    /// a link whose target path is `path`; throws the FAIL detail otherwise.
+    func check(_ link: OptoLinkData?, decision: EngineDecision, path: String) throws(DashboardError)
+
+    /// How the scenarios that need "a deferred match" (flaky-server, timeout, reinstall-rematch) get
+    /// one: OptoLink's click from another network and the clipboard; the others' click on the same
+    /// network with the app's own traits, and the decision the engine then makes.
+    var standardDeferred: (sameNetwork: Bool, decision: EngineDecision) { get }
+
+    /// Whether the SDK retries a 429 for this service (QubeRoute does; the others treat it as final).
+    var retriesRateLimited: Bool { get }
+
+    /// How many events one request carries (1 for OptoLink, up to 50 for QubeRoute, 0 without events).
+    var eventBatchSize: Int { get }
+
+    /// Whether the first launch's answer carries the engine's score (OptoLink's `matchScore`).
+    var answersMatchScore: Bool { get }
+
+    /// The status of the first-launch request's "no link" answer (200; Deep Blue's 404).
+    var noMatchStatus: Int { get }
+
+    /// What the service calls the install's id (`device id`, `install token`).
+    var installIDName: String { get }
+
+    /// A model the engine sees as another device than the app's `iPhone15,2` (the scored scenarios).
+    var otherDeviceModel: String { get }
+
+    /// The four near-identical phones of the shared-network-guard scenario (each scores 65 or more).
+    var guardModels: [String] { get }
+}
+
+/// One of a service's routes, as the scenarios name them.
+enum ServiceRoute: Sendable, Hashable {
+    /// The direct open (`/data`, resolve).
+    case open
+    /// The first launch's deferred request (`/match`, check-deferred, AppsFlyer's S2S request).
+    case match
+    /// The events.
+    case events
+}
+
+/// What a scenario needs from a service beyond the first-launch request every service has.
+enum ScenarioNeed: Sendable, Hashable {
+    /// A direct open of a link URL.
+    case directOpen
+    /// Matching by the click's clipboard token.
+    case clipboard
+    /// A first-launch request with platform, OS version and device model (an exact fingerprint).
+    case exactTraits
+    /// An answer that carries the match's score or confidence band, or the device traits to score with.
+    case score
+    /// Clicks that score 65 or more on one address (the shared-network guard's premise).
+    case sharedNetworkGuard
+    /// Sessions and identity (`setIdentity`).
+    case identity
+    /// Events from the app.
+    case events
+}
+
+/// The demo links of a service the scenarios use.
+struct ServiceLinks: Sendable, Hashable {
+    /// The link clicked before deferred first launches and opened directly (`summer`, `spring`).
+    var main: String
+    /// Where ``main`` routes the app (`/promo/summer`…).
+    var mainPath: String
+    /// The link that cold-starts the app (`welcome`).
+    var coldStart: String
+    /// Where ``coldStart`` routes the app.
+    var coldStartPath: String
+    /// The link whose match window a click can outlive, and how long ago that click is made.
+    var expiring: String
+    /// Seconds ago that puts a click on ``expiring`` just past its window.
+    var expiredAge: Double
+    /// ``expiring``'s window, for the log.
+    var expiringWindow: String
+}
+
+/// The decision the project's matching engine makes for a first launch (what `/dev/match-attempts` logs
+/// as `matchMethod`), with OptoLink's confidence band.
+struct EngineDecision: Sendable, Hashable {
+    /// `CLIPBOARD`, `FINGERPRINT_EXACT`, `FINGERPRINT_SCORED` or `IP_FUZZY`.
+    var method: String
+    /// OptoLink's `matchConfidence` for it.
+    var confidence: MatchConfidence?
+
+    static let clipboard = EngineDecision(method: "CLIPBOARD", confidence: .exact)
+    static let fingerprintExact = EngineDecision(method: "FINGERPRINT_EXACT", confidence: .high)
+    static let ipFuzzy = EngineDecision(method: "IP_FUZZY", confidence: .low)
+    static func scored(_ confidence: MatchConfidence) -> EngineDecision {
+        EngineDecision(method: "FINGERPRINT_SCORED", confidence: confidence)
+    }
+}
+
+/// The one place that maps a service to its profile.
+enum ServiceProfiles {
+    /// The profile of `service`.
+    static func profile(for service: OptoLinkProvider.Service) -> any ServiceProfile {
+        switch service {
+        case .optoLink: OptoLinkServiceProfile()
+        case .quberoute: QubeRouteServiceProfile()
+        case .deepBlue: DeepBlueServiceProfile()
+        case .appsFlyer: AppsFlyerServiceProfile()
+        }
+    }
+}
+
+extension ServiceProfile {
+    var name: String { service.displayName }
+    var keyFlags: [String] { ["--api-key"] }
+    var retriesRateLimited: Bool { false }
+    var installIDKey: String { DeviceIdentifierStore.key }
+    var otherDeviceModel: String { "iPhone14,7" }
+    var noMatchStatus: Int { 200 }
+    var answersMatchScore: Bool { false }
+    var installIDName: String { "device id" }
+    var guardModels: [String] { ["iPhone14,2", "iPhone14,3", "iPhone14,4", "iPhone14,5"] }
+
+    func missingKeyFlag(in target: BackendTarget) -> String? {
+        target.apiKey.isEmpty ? "--api-key" : nil
+    }
+
+    /// The common dev-click fields of a browser (platform, OS, model, language, age).
+    func browserFields(_ browser: FingerprintValues, ageSeconds: Double?) -> [String: Any] {
+        var body: [String: Any] = [
+            "platform": browser.platform, "osVersion": browser.osVersion, "deviceModel": browser.deviceModel,
+            "language": browser.language,
+        ]
+        if let ageSeconds { body["ageSeconds"] = ageSeconds }
+        return body
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import OptoLink
+import Testing
+
+@testable import OptoLinkDashboard
+
+/// `--provider` and the services' key flags: parsing, the demo keys on the embedded server, the usage
+/// errors against `--base-url`.
+@Suite("DashboardOptions --provider")
+struct ProviderOptionsTests {
+    static let embedded = URL(string: "http://127.0.0.1:41234")!
+    static let real = URL(string: "https://api.example.com")!
+
+    @Test func theProviderDefaultsToOptoLinkAndParsesEveryServiceName() throws {
+        #expect(try DashboardOptions.parse([]).provider == .optoLink)
+        for service in OptoLinkProvider.Service.allCases {
+            #expect(try DashboardOptions.parse(["--provider", service.rawValue]).provider == service)
+            #expect(try DashboardOptions.parse(["--provider=\(service.rawValue.uppercased())"]).provider == service)
+        }
+    }
+
+    @Test func anUnknownProviderIsAUsageErrorListingTheFour() {
+        // When / Then
+        #expect {
+            try DashboardOptions.parse(["--provider", "branch"])
+        } throws: { error in
+            (error as? DashboardError)?.description
+                == "--provider must be optolink, quberoute, deepblue or appsflyer, not 'branch'"
+        }
+        #expect(throws: DashboardError.self) { try DashboardOptions.parse(["--provider"]) }
+    }
+
+    @Test func onTheEmbeddedServerEveryServiceHasItsDemoKeys() throws {
+        // Given no flags but the provider
+        let options = try DashboardOptions.parse(["--provider", "appsflyer"])
+        // Then each service's target carries the demo seed's keys
+        let qube = try options.target(for: .quberoute, baseURL: Self.embedded)
+        #expect(qube.service == .quberoute && qube.apiKey == "qr_live_demo_publishable_key_0001")
+        let deepBlue = try options.target(for: .deepBlue, baseURL: Self.embedded)
+        #expect(deepBlue.apiKey == "dbl_sandbox_demo_key_000000001")
+        let appsFlyer = try options.target(for: .appsFlyer, baseURL: Self.embedded)
+        #expect(appsFlyer.appID == "id123456789" && appsFlyer.devKey == "w8sZzy8EaPaxFKfaoTqUi6")
+        let optoLink = try options.target(for: .optoLink, baseURL: Self.embedded)
+        #expect(optoLink.apiKey == DashboardOptions.demoAPIKey && optoLink.orgKey == "demo")
+        #expect(BackendTarget.demo(.quberoute, baseURL: Self.embedded) == qube)
+    }
+
+    @Test func theKeyFlagsOverrideTheDemoKeysOfTheirService() throws {
+        let options = try DashboardOptions.parse([
+            "--provider", "quberoute", "--api-key", "qr_test_demo_publishable_key_0001",
+        ])
+        #expect(
+            try options.target(for: .quberoute, baseURL: Self.embedded).apiKey == "qr_test_demo_publishable_key_0001")
+        // --api-key is QubeRoute's here: Deep Blue keeps its demo key
+        #expect(try options.target(for: .deepBlue, baseURL: Self.embedded).apiKey == "dbl_sandbox_demo_key_000000001")
+        let appsFlyer = try DashboardOptions.parse(["--provider", "appsflyer", "--app-id", "id42", "--dev-key", "k3y"])
+        let target = try appsFlyer.target(for: .appsFlyer, baseURL: Self.embedded)
+        #expect(target.appID == "id42" && target.devKey == "k3y")
+    }
+
+    @Test(arguments: [
+        (["--provider", "quberoute"], "--api-key"),
+        (["--provider", "deepblue"], "--api-key"),
+        (["--provider", "appsflyer"], "--app-id"),
+        (["--provider", "appsflyer", "--app-id", "id123456789"], "--dev-key"),
+    ])
+    func againstARealDeploymentAMissingKeyIsAUsageErrorNamingTheFlag(arguments: [String], flag: String) {
+        // Given --base-url (no demo keys there) without the service's key
+        // When / Then
+        #expect {
+            try DashboardOptions.parse(arguments + ["--base-url", Self.real.absoluteString])
+        } throws: { error in
+            let message = (error as? DashboardError)?.description ?? ""
+            return (error as? DashboardError)?.isUsage == true && message.contains("needs \(flag)")
+        }
+    }
+
+    @Test func againstARealDeploymentTheGivenKeysAreUsedAndNoDemoKey() throws {
+        let qube = try DashboardOptions.parse([
+            "--provider", "quberoute", "--base-url", Self.real.absoluteString, "--api-key", "qr_live_abc",
+        ])
+        let target = try qube.target(for: .quberoute, baseURL: Self.real)
+        #expect(target.apiKey == "qr_live_abc" && target.baseURL == Self.real)
+        // No key for Deep Blue was given: P cannot switch there
+        #expect(throws: DashboardError.self) { try qube.target(for: .deepBlue, baseURL: Self.real) }
+        // OptoLink against --base-url keeps today's default (the demo CLIENT key) only when --api-key is not another service's
+        #expect(throws: DashboardError.self) { try qube.target(for: .optoLink, baseURL: Self.real) }
+        let optoLink = try DashboardOptions.parse(["--base-url", Self.real.absoluteString])
+        #expect(try optoLink.target(for: .optoLink, baseURL: Self.real).apiKey == DashboardOptions.demoAPIKey)
+    }
+
+    @Test func appsFlyerTakesNoAPIKey() {
+        #expect {
+            try DashboardOptions.parse(["--provider", "appsflyer", "--api-key", "x"])
+        } throws: { error in
+            (error as? DashboardError)?.description == "AppsFlyer takes --app-id and --dev-key, not --api-key"
+        }
+    }
+
+    @Test func helpNamesTheProviderAndEachServicesKeyFlags() {
+        for text in [
+            "--provider NAME", "optolink (default), quberoute, deepblue or", "--app-id ID", "--dev-key KEY",
+            "QubeRoute's publishable key", "Deep Blue's Api-Key", "P switches live",
+        ] {
+            #expect(DashboardOptions.usage.contains(text), "\(text)")
+        }
+    }
+}

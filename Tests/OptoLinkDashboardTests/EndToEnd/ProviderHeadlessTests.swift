@@ -1,0 +1,99 @@
+import Foundation
+import OptoLink
+import OptoLinkServer
+import TestSupport
+import Testing
+
+@testable import OptoLinkDashboard
+
+/// `optolink-dash --headless --provider X --scenario all` against the embedded server, one run per
+/// service: none fails, the expected ones run, and every SKIP names what the service lacks.
+@Suite("Every provider headless (embedded server)", .serialized, .quietMachine)
+struct ProviderHeadlessTests {
+    /// What each service skips (every other scenario must PASS).
+    static let skipped: [OptoLinkProvider.Service: [String]] = [
+        .optoLink: ["events-idempotent", "match-once", "not-a-short-link", "custom-scheme", "signature"],
+        .quberoute: [
+            "deferred-clipboard", "deferred-fingerprint-exact", "deferred-scored-medium", "deferred-scored-low",
+            "shared-network-guard", "identity-before-session", "not-a-short-link", "custom-scheme", "signature",
+        ],
+        .deepBlue: [
+            "deferred-clipboard", "deferred-fingerprint-exact", "deferred-scored-medium", "deferred-scored-low",
+            "identity-before-session", "oversized-event", "offline-events-flush", "events-idempotent", "match-once",
+            "signature",
+        ],
+        .appsFlyer: [
+            "direct-open", "direct-open-cold-start", "deferred-clipboard", "identity-before-session",
+            "oversized-event", "offline-events-flush", "events-idempotent", "match-once", "not-a-short-link",
+            "custom-scheme",
+        ],
+    ]
+
+    /// The reasons the brief names, word for word, for one scenario of each service.
+    static let namedReasons: [OptoLinkProvider.Service: (String, String)] = [
+        .quberoute: ("deferred-clipboard", "QubeRoute has no clipboard matching"),
+        .deepBlue: ("oversized-event", "Deep Blue Links has no events API"),
+        .appsFlyer: ("direct-open", "AppsFlyer's S2S API resolves no URL: there is no direct open"),
+        .optoLink: ("signature", "AppsFlyer only: it checks AppsFlyer's af_sig"),
+    ]
+
+    @Test(arguments: OptoLinkProvider.Service.allCases)
+    func everyScenarioPassesOrSkipsSayingWhatTheServiceLacks(service: OptoLinkProvider.Service) async throws {
+        // Given the headless options for the service
+        let options = try DashboardOptions.parse([
+            "--headless", "--provider", service.rawValue, "--scenario", "all", "--backoff-base", "0.05",
+        ])
+        let sink = LineSink()
+        // When every scenario runs against the embedded server
+        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let lines = sink.lines
+        // Then none fails, the expected ones pass, and the others skip with the service's reason
+        let skips = try #require(Self.skipped[service])
+        let runs = ScenarioCatalog.names.filter { !skips.contains($0) }
+        #expect(code == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
+        #expect(lines.last == "\(runs.count) passed, 0 failed, \(skips.count) skipped", "\(lines.suffix(30))")
+        for name in runs { #expect(lines.contains("PASS \(name)"), "\(name) did not pass") }
+        for name in skips {
+            let reason = try #require(ScenarioCatalog.named(name)?.skipReason(for: service))
+            #expect(lines.contains("SKIP \(name): \(reason)"))
+        }
+        let (name, reason) = try #require(Self.namedReasons[service])
+        #expect(lines.contains("SKIP \(name): \(reason)"))
+        // The header line names the service
+        #expect(lines.first?.hasPrefix("optolink-dash headless: \(service.displayName) at http://127.0.0.1:") == true)
+    }
+
+    /// The key flags a `--base-url` run of each emulated service needs (the demo seed's keys).
+    static let keyFlags: [OptoLinkProvider.Service: [String]] = [
+        .quberoute: ["--api-key", "qr_live_demo_publishable_key_0001"],
+        .deepBlue: ["--api-key", "dbl_sandbox_demo_key_000000001"],
+        .appsFlyer: ["--app-id", "id123456789", "--dev-key", "w8sZzy8EaPaxFKfaoTqUi6"],
+    ]
+
+    @Test(arguments: [OptoLinkProvider.Service.quberoute, .deepBlue, .appsFlyer])
+    func againstABackendWithoutDevEndpointsNoneFails(service: OptoLinkProvider.Service) async throws {
+        // Given a production-mode server (no /dev) as a real deployment of the service, with its keys given
+        let server = try OptoLinkServer(
+            configuration: .init(port: 0, trustForwardedFor: true, production: true, log: .discarding))
+        try server.start()
+        defer { server.stop() }
+        let options = try DashboardOptions.parse(
+            [
+                "--headless", "--provider", service.rawValue, "--scenario", "all", "--backoff-base", "0.05",
+                "--base-url", server.baseURL.absoluteString,
+            ] + (Self.keyFlags[service] ?? []))
+        let sink = LineSink()
+        // When every scenario runs: clicks through the service's click page, faults through the proxy
+        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let lines = sink.lines
+        // Then none fails, the fault scenarios ran through the proxy, and what needs /dev says so
+        #expect(code == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
+        #expect(lines.contains("PASS flaky-server") && lines.contains("PASS rate-limited"))
+        #expect(lines.contains { $0.contains("fault injected by the proxy") })
+        #expect(
+            lines.contains(
+                "SKIP window-expired: needs a click made 25 hours ago: the click page records a click when it is made, "
+                    + "only /dev/\(service.rawValue)/click can date one back"),
+            "\(lines.filter { $0.hasPrefix("SKIP") })")
+    }
+}

@@ -1,0 +1,93 @@
+import OptoLink
+import Testing
+
+@testable import OptoLinkDashboard
+
+/// `P` and the header: the provider shows in the header; switching resets the device's panes and keeps the log.
+@Suite("Provider in the reducer and the header")
+struct ProviderReducerTests {
+    @Test func pIsBoundToSwitchingTheService() {
+        #expect(Keymap.standard.command(for: .character("P")) == .switchProvider)
+        #expect(DashboardCommand.switchProvider.action(in: DashboardState()) == nil)  // the runtime executes it
+        #expect(Keymap.standard.bindings.filter { $0.key == .character("P") }.count == 1)
+    }
+
+    @Test func switchingTheProviderResetsTheDevicePanesButKeepsTheLog() {
+        // Given a state with a deferred match, its attempts, timeline and profile
+        var state = Fixtures.deferredMatch()
+        DashboardReducer.reduce(&state, .log(.info, "before the switch"))
+        #expect(!state.matchAttempts.isEmpty && !state.timeline.isEmpty && !state.profile.deviceId.isEmpty)
+        #expect(state.lastDelivered != nil)
+        // When the device switches to QubeRoute
+        DashboardReducer.reduce(&state, .providerChanged(.quberoute))
+        // Then the header shows it and the panes start empty; the log keeps what happened
+        #expect(state.header.provider == .quberoute)
+        #expect(state.matchAttempts.isEmpty && state.timeline.isEmpty && state.exchanges.isEmpty)
+        #expect(state.profile == DeviceProfile() && state.lastDelivered == nil)
+        #expect(state.log.contains { $0.text == "before the switch" })
+    }
+
+    @Test(arguments: [
+        (OptoLinkProvider.Service.optoLink, "demo", "│ OptoLink org demo │"),
+        (.quberoute, "", "│ QubeRoute │"),
+        (.deepBlue, "", "│ Deep Blue Links │"),
+        (.appsFlyer, "id123456789", "│ AppsFlyer id123456789 │"),
+    ])
+    func theHeaderNamesTheProvider(service: OptoLinkProvider.Service, key: String, expected: String) {
+        // Given the header facts of a device on `service`
+        let state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .targetChanged(url: "http://127.0.0.1:41234 (embedded)", orgKey: key, sdkVersion: "0.1.0"),
+                .providerChanged(service), .serverReachable(true),
+            ])
+        // When the screen is drawn, wide and narrow
+        let wide = DashboardRenderer.render(state, size: .full).lines[0]
+        let narrow = DashboardRenderer.render(state, size: .minimum).lines[0]
+        // Then the header names the service (and the org or app id)
+        #expect(wide.contains(expected), "\(wide)")
+        #expect(narrow.contains(expected), "\(narrow)")
+        #expect(narrow.contains("server ● up"), "\(narrow)")
+    }
+
+    @Test func theListingFollowsTheProvider() {
+        // Given QubeRoute, When the scenarios are listed
+        let lines = HeadlessRunner.listing(for: .quberoute)
+        // Then those it cannot serve say why, the others say what they expect of QubeRoute
+        #expect(lines.count == ScenarioCatalog.all.count)
+        #expect(
+            lines.contains {
+                $0.hasPrefix("deferred-clipboard ") && $0.hasSuffix("SKIP: QubeRoute has no clipboard matching")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("direct-open ") && $0.contains("opens /qr/spring: /api/v1/sdk/resolve answers 200")
+            })
+        #expect(HeadlessRunner.listing == HeadlessRunner.listing(for: .optoLink))
+    }
+
+    @Test func theMatchLineCarriesTheServicesOwnAnswerFields() {
+        // Given QubeRoute's deferred link (confidence 0.49, reason ip_address) and AppsFlyer's
+        let qube = OptoLinkData(
+            linkId: "spring", path: "/promo/spring", matchMethod: .fingerprintScored, isDeferred: true,
+            service: .quberoute, confidenceScore: 0.49, reason: "ip_address")
+        let appsFlyer = OptoLinkData(
+            linkId: nil, path: "/", matchMethod: .fingerprintScored, isDeferred: true, service: .appsFlyer,
+            providerFields: ["match_type": .string("probabilistic"), "campaign": .string("x")])
+        // When their match results reach the reducer
+        let state = Fixtures.reduced(
+            DashboardState(),
+            [
+                .diagnostic(DiagnosticMapper.event(.matchResult(qube), idOffset: 0), time: 1),
+                .diagnostic(DiagnosticMapper.event(.matchResult(appsFlyer), idOffset: 0), time: 2),
+            ])
+        // Then the log lines name them; an OptoLink link has none
+        let lines = state.log.map(\.text)
+        #expect(lines.contains { $0.hasSuffix("→ /promo/spring (reason ip_address, confidence 0.49)") }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("→ / (match_type probabilistic)") }, "\(lines)")
+        #expect(
+            DiagnosticMapper.serviceDetail(
+                OptoLinkData(linkId: "l", path: "/p", matchMethod: .clipboard, confidence: .exact, isDeferred: true))
+                == nil)
+    }
+}
