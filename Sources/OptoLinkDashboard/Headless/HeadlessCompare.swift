@@ -56,7 +56,9 @@ public enum HeadlessCompare {
 
     /// The target of each service: the demo keys on the embedded server; with `--base-url`, the services
     /// whose keys the options give (the others end SKIP).
-    static func targets(options: DashboardOptions, baseURL: URL) -> @Sendable (OptoLinkProvider.Service) -> BackendTarget? {
+    static func targets(options: DashboardOptions, baseURL: URL)
+        -> @Sendable (OptoLinkProvider.Service) -> BackendTarget?
+    {
         { service in try? options.target(for: service, baseURL: baseURL) }
     }
 }
