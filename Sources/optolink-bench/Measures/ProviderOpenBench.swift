@@ -327,17 +327,38 @@ enum ProviderOpenBench {
                     #"{"appId":"\#(BenchAppsFlyerSigner.appID)","link":"spring","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone","language":"en-US"}"#,
                 forwardedFor: address)
         }
+        // Where A's time goes, from each launch's own diagnostics (kept for the first listener, read after
+        // the timer stopped, so reading them costs A nothing): start → the attempt's requestStarted, the
+        // transport's time, and the answer → resolveDeferredLink returning.
+        var before: [Double] = []
+        var onWire: [Double] = []
+        var after: [Double] = []
         func sdkFirstLaunch() async -> Double? {
             let store = InMemoryKeyValueStore()
             let environment = OptoLinkEnvironment(
                 store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
                 transport: transport, clock: SystemClock())
-            let start = Stopwatch.now()
+            let start = SystemClock().now()
             let sdk = OptoLink.start(configuration: configuration, environment: environment)
             let link = await sdk.resolveDeferredLink()
-            let elapsed = Stopwatch.now() - start
+            let end = SystemClock().now()
+            let diagnostics = sdk.diagnostics
             await sdk.shutdown()
-            return link?.params["fruit_name"] == .string("apples") ? elapsed : nil
+            var requestStarted: Double?
+            var transportTime: Double?
+            for await diagnostic in diagnostics {
+                switch diagnostic.kind {
+                case .requestStarted(_, .match, 1): requestStarted = diagnostic.time
+                case .responseReceived(_, .match, 1, _, let duration): transportTime = duration
+                default: break
+                }
+            }
+            if let requestStarted, let transportTime {
+                before.append(requestStarted - start)
+                onWire.append(transportTime)
+                after.append(end - requestStarted - transportTime)
+            }
+            return link?.params["fruit_name"] == .string("apples") ? end - start : nil
         }
         await click(block: 0)
         guard await sdkFirstLaunch() != nil, recorder.last != nil else {
@@ -360,6 +381,11 @@ enum ProviderOpenBench {
         }
         let series = await measurePairs(
             pairs, beforeBlock: { block in await click(block: block + 1) }, a: sdkFirstLaunch, b: bare)
+        let split =
+            "Split of A (medians, from each launch's own diagnostics, read after its timer stopped): start → the "
+            + "request's first attempt \(Format.duration(Stats(before).median)), the transport's time "
+            + "\(Format.duration(Stats(onWire).median)), the answer → `resolveDeferredLink()` returning "
+            + "\(Format.duration(Stats(after).median))."
         let note =
             "\(measure): AppsFlyer's S2S API resolves no URL, so there is no direct open to time; this row times its "
             + "deep-link call as the SDK makes it. A = a whole first launch on a fresh in-memory install: `OptoLink.start` "
@@ -369,7 +395,8 @@ enum ProviderOpenBench {
             + "(`/v1.0/ios/\(BenchAppsFlyerSigner.appID)?af_sig=…`, same body; the emulation accepts a replayed signature), "
             + "so B does not sign. Every answer is `found: true` (a click on `spring` from the body's `ip`, a new address "
             + "per block). \(pairs) interleaved pairs after \(warmup) warm-up pairs, one keep-alive connection each "
-            + "(the SDK's instances share one transport, as one app process has one). \(series.failures) failed requests."
+            + "(the SDK's instances share one transport, as one app process has one). \(series.failures) failed requests. "
+            + split
         return MeasureResult(rows: [row(measure, series, baseline: "bare URLSession POST, signed")], notes: [note])
     }
 }
