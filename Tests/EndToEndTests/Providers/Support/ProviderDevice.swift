@@ -35,6 +35,17 @@ struct ProviderDevice {
     }
 }
 
+/// Polls `condition` every 20 ms (real time: an end-to-end test) until it holds or `timeout` seconds
+/// passed; returns whether it held. A liveness bound, not a speed target.
+func eventually(timeout: TimeInterval = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+        if try await condition() { return true }
+        if Date() > deadline { return false }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+    }
+}
+
 /// Every request a device sent (each attempt), and whether an answer came back for it.
 final class WireLog: Sendable {
     struct Entry: Sendable {
