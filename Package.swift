@@ -57,7 +57,7 @@ let package = Package(
         // Benchmarks against same-run baselines, printed as a table of ratios (bench/RESULTS.md).
         .executableTarget(
             name: "optolink-bench",
-            dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard"]),
+            dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard", "OptoLinkS2S"]),
 
         // Test support shared by the test targets (not shipped): the gate that keeps the tests that load
         // the machine and the ones that measure real time from overlapping, and the seeded generator.
@@ -73,7 +73,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "TestSupport",
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "OptoLinkS2S",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -46,6 +46,33 @@ enum ProviderSupport {
         return HTTPRequest(method: "POST", url: url, headers: fields, body: data, timeout: configuration.timeout)
     }
 
+    /// Sends a direct open's request (endpoint ``Endpoint/linkData``) and hands its link to `onLink` from
+    /// the transport's callback, the moment a 2xx answer is parsed, before the awaiting task is woken (as
+    /// OptoLink's `/data` does: bench rows 2, 2c and 2d); at most once. Returns the parsed link (nil when
+    /// `parse` found none) and the answer.
+    static func openEarly(
+        _ request: HTTPRequest, runner: RequestRunner, isStopped: (@Sendable () -> Bool)?,
+        parse: @escaping @Sendable (HTTPResponse) throws(OptoLinkError) -> OptoLinkData?,
+        onLink: @escaping @Sendable (OptoLinkData) -> Void
+    ) async throws(OptoLinkError) -> (link: OptoLinkData?, response: HTTPResponse) {
+        let parsed = LockedValue<Result<OptoLinkData?, OptoLinkError>?>(nil)
+        let response = try await runner.perform(request, endpoint: .linkData, isStopped: isStopped) { response in
+            let result: Result<OptoLinkData?, OptoLinkError>
+            do throws(OptoLinkError) {
+                result = .success(try parse(response))
+            } catch {
+                result = .failure(error)
+            }
+            parsed.set(result)
+            if case .success(let link?) = result { onLink(link) }
+        }
+        if let result = parsed.value { return (try result.get(), response) }
+        // The runner hands every 2xx over before it returns, so this is not reached; kept so a link is never lost.
+        let link = try parse(response)
+        if let link { onLink(link) }
+        return (link, response)
+    }
+
     /// The query items of `url` as link params (`?a=1&b=2` → `["a": "1", "b": "2"]`; the last value of a
     /// repeated name wins; items without a value are `""`).
     static func queryParams(of url: URL) -> [String: JSONValue] {

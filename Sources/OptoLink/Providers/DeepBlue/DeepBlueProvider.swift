@@ -75,15 +75,18 @@ struct DeepBlueProvider: LinkProvider {
         }
         let request = try ProviderSupport.post(
             "/api/links/resolve", body: ResolveBody(url: key), headers: headers, configuration: configuration)
-        let link: OptoLinkData
         do {
-            link = try DeepBlueAnswer.link(
-                try await runner.perform(request, endpoint: .linkData, isStopped: isStopped), isDeferred: false)
+            // A short link is handed over from the transport's callback (``ProviderSupport/openEarly``).
+            return try await ProviderSupport.openEarly(
+                request, runner: runner, isStopped: isStopped,
+                parse: { response throws(OptoLinkError) in try DeepBlueAnswer.link(response, isDeferred: false) },
+                onLink: onLink
+            ).link
         } catch  where error == .httpStatus && error.status == 404 {
-            link = DeepBlueAnswer.notShortLink(target)
+            let link = DeepBlueAnswer.notShortLink(target)
+            onLink(link)
+            return link
         }
-        onLink(link)
-        return link
     }
 
     func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider)

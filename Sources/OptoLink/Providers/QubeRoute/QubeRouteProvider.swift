@@ -98,14 +98,16 @@ struct QubeRouteProvider: LinkProvider {
         let request = try ProviderSupport.post(
             "/api/v1/sdk/resolve", body: ResolveBody(url: key, installToken: installID), headers: headers,
             configuration: configuration)
-        let response = try await runner.perform(request, endpoint: .linkData, isStopped: isStopped)
-        guard let link = try QubeRouteAnswer.link(response, isDeferred: false) else {
+        let (link, response) = try await ProviderSupport.openEarly(
+            request, runner: runner, isStopped: isStopped,
+            parse: { response throws(OptoLinkError) in try QubeRouteAnswer.link(response, isDeferred: false) },
+            onLink: onLink)
+        guard let link else {
             log(
                 .info,
                 "QubeRoute resolved no link for \(key) (reason: \(QubeRouteAnswer.reason(response) ?? "none given"))")
             return nil
         }
-        onLink(link)
         return link
     }
 
