@@ -127,7 +127,8 @@ public final class BonjourAdvertiser: @unchecked Sendable {
     public var isRunning: Bool { process.isRunning }
 
     /// Stops advertising: ends the publisher with SIGTERM, and with SIGKILL when it is still there a second
-    /// later (a child inherits an ignored SIGTERM from its parent).
+    /// later (Foundation's `Process` starts the child with the parent's blocked signals here, SIGTERM among them
+    /// when the parent blocks it; SIGKILL cannot be blocked).
     public func stop() {
         stopped.value = true
         guard process.isRunning else { return }
