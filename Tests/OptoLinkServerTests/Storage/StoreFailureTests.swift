@@ -50,8 +50,12 @@ final class LogCollector: @unchecked Sendable {
             CREATE TRIGGER clicks_cannot_commit AFTER INSERT ON clicks BEGIN INSERT INTO commit_guard VALUES (-1); END;
             """)
         // When a batch of fire-and-forget clicks is applied, and an acknowledged event is written after it.
-        for _ in 0..<3 {
-            store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        // (queued while this test holds the database, so the background flush cannot take them one at a time)
+        try store.withDatabase { _ in
+            for _ in 0..<3 {
+                store.queueClick(
+                    linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+            }
         }
         store.flush()
         try store.insertEvent(
@@ -82,8 +86,12 @@ final class LogCollector: @unchecked Sendable {
         let org = try #require(try store.org(key: "demo"))
         let link = try #require(try store.link(orgId: org.id, shortCode: "summer"))
         try store.setQueryOnly(true)
-        for _ in 0..<2 {
-            store.queueClick(linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+        // (queued while this test holds the database, so the background flush cannot take them one at a time)
+        try store.withDatabase { _ in
+            for _ in 0..<2 {
+                store.queueClick(
+                    linkId: link.id, source: "data", ipHash: "h", fingerprint: ClickFingerprint(), now: now)
+            }
         }
         store.flush()
         #expect(store.isInTransaction == false)
