@@ -158,7 +158,11 @@ struct EventQueueAnswerTests {
         let device = TestDevice(transport: transport)
         device.store.set(true, forKey: LaunchState.key)
         let errors = Recorder<String>()
-        let sdk = device.start(Fixtures.configuration(maxRetries: 0, logger: Self.logs(errors, level: .error)))
+        // (An attempt's deadline sleeps on the same manual clock the driver advances by 60 s whenever something
+        // sleeps: with the default 10 s timeout a send still in flight could be timed out by the driver, a
+        // no-answer that does not count, and sent once more. A timeout beyond every advance keeps it out.)
+        let sdk = device.start(
+            Fixtures.configuration(timeout: 1_000_000_000, maxRetries: 0, logger: Self.logs(errors, level: .error)))
         let diagnostics = sdk.diagnostics
         let driver = autoAdvance(device.clock, by: 60)
         defer { driver.cancel() }

@@ -16,7 +16,7 @@ enum Fixtures {
     static let fingerprint = FixedDeviceInfo.iPhone.value
 
     static func configuration(
-        maxRetries: Int = 2, clipboardReading: ClipboardReading = .atFirstLaunch,
+        timeout: TimeInterval = 10, maxRetries: Int = 2, clipboardReading: ClipboardReading = .atFirstLaunch,
         linkDomains: [String] = ["go.demo.test"],
         urlSchemes: [String] = [], capacity: Int = 100, enabledByDefault: Bool = true, logLevel: LogLevel = .warning,
         logger: OptoLinkLogger? = nil
@@ -24,7 +24,7 @@ enum Fixtures {
         // The arguments are valid by construction; a failure here is a bug in the test itself.
         do {
             return try OptoLinkConfiguration(
-                apiKey: clientKey, orgKey: "demo", baseURL: baseURL, maxRetries: maxRetries,
+                apiKey: clientKey, orgKey: "demo", baseURL: baseURL, timeout: timeout, maxRetries: maxRetries,
                 clipboardReading: clipboardReading, linkDomains: linkDomains, urlSchemes: urlSchemes,
                 eventQueueCapacity: capacity,
                 enabledByDefault: enabledByDefault, logLevel: logLevel, logger: logger)
