@@ -201,11 +201,7 @@ public enum ScenarioCatalog {
         plan: { t in
             let p = t.profile
             return (
-                [
-                    "click on the same Wi-Fi, another model", "first launch",
-                    "\(p.label(.match)) → \(p.outcomeLabel(.scored(.medium)))", "score in 70–84",
-                    "breakdown adds up, guard silent",
-                ],
+                scoredSteps(p, click: "click on the same Wi-Fi, another model", confidence: .medium, band: 70..<85),
                 "same Wi-Fi, only the device model differs: FINGERPRINT_SCORED with medium confidence (score 70–84), breakdown agrees"
             )
         },
@@ -221,11 +217,8 @@ public enum ScenarioCatalog {
         plan: { t in
             let p = t.profile
             return (
-                [
-                    "click on the same Wi-Fi, model, timezone, OS differ", "first launch",
-                    "\(p.label(.match)) → \(p.outcomeLabel(.scored(.low)))", "score in 65–69",
-                    "breakdown adds up, guard silent",
-                ],
+                scoredSteps(
+                    p, click: "click on the same Wi-Fi, model, timezone, OS differ", confidence: .low, band: 65..<70),
                 "same Wi-Fi; model, timezone and OS minor differ: FINGERPRINT_SCORED with low confidence (score 65–69)"
             )
         },
@@ -243,19 +236,30 @@ public enum ScenarioCatalog {
     /// A scored match: checks method, confidence, the band, and that the server's breakdown adds up to the score.
     /// Steps: `click`, `first launch`, `<match> → <outcome>`, `score in <band>`, `breakdown adds up, guard silent`.
     /// A service whose answer carries no score (AppsFlyer) is scored by the server's decision and best candidate.
+    /// The steps of ``scored(_:click:change:confidence:band:)``, in its order: the plan and the body share them.
+    static func scoredSteps(
+        _ p: any ServiceProfile, click: String, confidence: MatchConfidence, band: Range<Double>
+    ) -> [String] {
+        [
+            click, "first launch", "\(p.label(.match)) → \(p.outcomeLabel(.scored(confidence)))",
+            "score in \(Int(band.lowerBound))–\(Int(band.upperBound) - 1)", "breakdown adds up, guard silent",
+        ]
+    }
+
     static func scored(
         _ ctx: ScenarioContext, click: String, change: (inout FingerprintValues) -> Void, confidence: MatchConfidence,
         band: Range<Double>
     ) async throws -> String {
         let p = ctx.profile
+        let steps = scoredSteps(p, click: click, confidence: confidence, band: band)
         let device = await ctx.makeDevice(clipboardEnabled: false)
-        ctx.step(click)
+        ctx.step(steps[0])
         try await ctx.click(ctx.links.main, browser: ctx.browser(change), onto: device)
-        ctx.step("first launch")
+        ctx.step(steps[1])
         let link = try await ctx.firstLaunch(device)
-        ctx.step("\(p.label(.match)) → \(p.outcomeLabel(.scored(confidence)))")
+        ctx.step(steps[2])
         try ctx.checkDeferred(link, .scored(confidence))
-        ctx.step("score in \(Int(band.lowerBound))–\(Int(band.upperBound) - 1)")
+        ctx.step(steps[3])
         let attempt = ctx.hasMatchAttempts ? try await ctx.matchAttempts(of: device).first : nil
         let best = attempt?.breakdown?.candidates.first
         // A service whose answer carries the score (OptoLink's matchScore) is held to it; the others
@@ -274,7 +278,7 @@ public enum ScenarioCatalog {
                 "the server decided \(attempt?.method ?? "nothing") \(attempt?.confidence ?? "-"), "
                     + "not FINGERPRINT_SCORED \(confidence.rawValue)")
         }
-        ctx.step("breakdown adds up, guard silent")
+        ctx.step(steps[4])
         guard ctx.hasMatchAttempts else {
             return "\(describe(link)) (redirect-page click; breakdown not checked: no /dev/match-attempts)"
         }

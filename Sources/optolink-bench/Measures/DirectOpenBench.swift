@@ -49,6 +49,22 @@ enum DirectOpenBench {
         }
     }
 
+    /// Opens `url` with `sdk` and times it until the link's delivery stamp reaches `deliveries` (the link is
+    /// delivered before `handle` returns; the listener's stamp may lag it by a few task hops). Seconds, or nil
+    /// when no link arrived.
+    static func timedOpen(_ sdk: OptoLink, url: URL, deliveries: TimeCollector) async -> Double? {
+        let before = deliveries.count
+        let start = Stopwatch.now()
+        guard await sdk.handle(url: url) != nil else { return nil }
+        var spins = 0
+        while deliveries.count == before, spins < 10_000 {
+            await Task.yield()
+            spins += 1
+        }
+        guard deliveries.count > before, let delivered = deliveries.last else { return nil }
+        return delivered - start
+    }
+
     /// Durations reported from another task.
     final class TimeCollector: @unchecked Sendable {
         // @unchecked: `storage` is only touched while `lock` is held.
@@ -129,17 +145,7 @@ enum DirectOpenBench {
             serial += 1
             // A new query each time: the SDK treats the same URL within 5 s as one open (query is ignored for routing).
             let url = URL(string: "\(server.baseURL.absoluteString)/demo/summer?open=\(serial)")!
-            let before = deliveries.count
-            let start = Stopwatch.now()
-            guard await sdk.handle(url: url) != nil else { return nil }
-            // The link is delivered before handle returns; wait (briefly) for the listener's stamp.
-            var spins = 0
-            while deliveries.count == before, spins < 10_000 {
-                await Task.yield()
-                spins += 1
-            }
-            guard deliveries.count > before, let delivered = deliveries.last else { return nil }
-            return delivered - start
+            return await Self.timedOpen(sdk, url: url, deliveries: deliveries)
         }
         // One bare GET of the same URL; nil unless 200.
         // Timed from before its URLRequest is built, as A's time includes the SDK building its request

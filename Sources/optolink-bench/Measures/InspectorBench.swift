@@ -103,16 +103,7 @@ enum InspectorBench {
         func open(_ sdk: OptoLink, _ deliveries: DirectOpenBench.TimeCollector) async -> Double? {
             serial += 1
             let url = URL(string: "\(server.baseURL.absoluteString)/demo/summer?open=\(serial)")!
-            let before = deliveries.count
-            let start = Stopwatch.now()
-            guard await sdk.handle(url: url) != nil else { return nil }
-            var spins = 0
-            while deliveries.count == before, spins < 10_000 {
-                await Task.yield()
-                spins += 1
-            }
-            guard deliveries.count > before, let delivered = deliveries.last else { return nil }
-            return delivered - start
+            return await DirectOpenBench.timedOpen(sdk, url: url, deliveries: deliveries)
         }
         for _ in 0..<warmup {
             _ = await open(inspected, inspectedDeliveries)

@@ -248,17 +248,7 @@ enum ProviderOpenBench {
         var serial = 0
         func sdkOpen() async -> Double? {
             serial += 1
-            let url = linkURL(serial)
-            let before = deliveries.count
-            let start = Stopwatch.now()
-            guard await sdk.handle(url: url) != nil else { return nil }
-            var spins = 0
-            while deliveries.count == before, spins < 10_000 {
-                await Task.yield()
-                spins += 1
-            }
-            guard deliveries.count > before, let delivered = deliveries.last else { return nil }
-            return delivered - start
+            return await DirectOpenBench.timedOpen(sdk, url: linkURL(serial), deliveries: deliveries)
         }
         guard await sdkOpen() != nil, let recorded = recorder.last else {
             return MeasureResult(
