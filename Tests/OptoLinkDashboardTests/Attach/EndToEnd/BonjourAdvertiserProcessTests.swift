@@ -23,12 +23,22 @@ struct BonjourAdvertiserProcessTests {
     }
 
     /// A directory holding an executable `avahi-publish-service` with `body` as its script.
+    ///
+    /// A child shell writes the script, never this process: a test running beside this one that starts a
+    /// child while this process holds the script open for writing hands the child that descriptor, and
+    /// executing the script then fails with "Text file busy" (ETXTBSY) for as long as that child lives.
     static func fakePublisher(_ body: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("avahi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = directory.appendingPathComponent("avahi-publish-service")
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = [
+            "-c", "printf '%s\\n' \"$2\" > \"$1\" && chmod 755 \"$1\"", "sh", script.path, "#!/bin/sh\n\(body)",
+        ]
+        try writer.run()
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
         return directory
     }
 
@@ -50,7 +60,7 @@ struct BonjourAdvertiserProcessTests {
         let started = BonjourAdvertiser.start(
             listening: AttachListenAddress(host: "0.0.0.0", port: 7431),
             environment: ["PATH": directory.path + ":/usr/bin:/bin"], log: { _, line in lines.add(line) })
-        let advertiser = try #require(started)
+        let advertiser = try #require(started, "\(lines.all)")
         // Then it runs with the instance name, the service type and the port, and says so
         let args = directory.appendingPathComponent("args")
         #expect(await Self.waitUntil { FileManager.default.fileExists(atPath: args.path) })
