@@ -2,10 +2,9 @@ import Foundation
 
 /// How every provider writes its JSON request bodies (and the event queue its records).
 enum JSONBody {
-    /// Sorted keys and unescaped slashes, so bodies are stable and sized as the backend's `JSON.stringify` sizes them.
+    /// Sorted keys and unescaped slashes, so bodies are stable and sized as the backend's `JSON.stringify`
+    /// sizes them; written by ``JSONBodyEncoder`` (the bytes `JSONEncoder` writes with those options).
     static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        try JSONBodyEncoder.encode(value)
     }
 }

@@ -136,7 +136,7 @@ actor LaunchCoordinator {
 
     /// Runs the first-launch part of the launch; returns the link the first launch resolved to (nil when
     /// none, or when this is not the first launch).
-    func runFirstLaunch(launchURL: URL?, key: String?) async -> OptoLinkData? {
+    func runFirstLaunch(launchURL: URL?, key: LinkKey?) async -> OptoLinkData? {
         let link = await runFirstLaunchSequence(launchURL: launchURL, key: key)
         firstLaunchFinished = true
         wakeWaiters()
@@ -168,7 +168,7 @@ actor LaunchCoordinator {
         while !deps.privacy.isEnabled, phase == .waiting, !isShutDown { await waitForChange() }
     }
 
-    private func runFirstLaunchSequence(launchURL: URL?, key: String?) async -> OptoLinkData? {
+    private func runFirstLaunchSequence(launchURL: URL?, key: LinkKey?) async -> OptoLinkData? {
         if let launchURL, let key {
             _ = await open(launchURL, key: key)
         }
@@ -360,8 +360,8 @@ actor LaunchCoordinator {
     /// cancels the open. ``shutdown()`` stops it at its next step (no further attempt or wait; an
     /// attempt already on the wire is not interrupted, and nothing is delivered after shutdown).
     /// (Measured by optolink-bench, measure 2: a task of its own per open cost about 4 % of the open.)
-    nonisolated func open(_ url: URL, key: String) async -> OptoLinkData? {
-        let sendsRequest = deps.provider.opensWithRequest(key: key, url: url)
+    nonisolated func open(_ url: URL, key: LinkKey) async -> OptoLinkData? {
+        let sendsRequest = key.sendsRequest
         switch await beginOpen(url, sendsRequest: sendsRequest) {
         case .shutDown:
             return nil
@@ -443,7 +443,7 @@ actor LaunchCoordinator {
 
     /// Fetches the link and delivers it (off the actor). Nil when it could not be resolved (logged) or
     /// the open was stopped.
-    private static func fetchAndDeliver(key: String, url: URL, installID: String?, deps: Dependencies, slot: OpenSlot)
+    private static func fetchAndDeliver(key: LinkKey, url: URL, installID: String?, deps: Dependencies, slot: OpenSlot)
         async -> OptoLinkData?
     {
         do {
@@ -464,7 +464,7 @@ actor LaunchCoordinator {
             if delivered.value { deps.emit(.linkDelivered(link)) }
             return link
         } catch {
-            if error != .cancelled { deps.log(.error, "Link \(key) could not be resolved: \(error)") }
+            if error != .cancelled { deps.log(.error, "Link \(key.text) could not be resolved: \(error)") }
             return nil
         }
     }

@@ -9,14 +9,12 @@ import Foundation
 /// else (other hosts, other orgs, other schemes, deeper paths) is not ours: the app routes it itself.
 struct LinkURLMatcher: Sendable {
     let orgKey: String
-    let hosts: Set<String>
+    let hosts: LinkHosts
     let schemes: Set<String>
 
     init(configuration: OptoLinkConfiguration) {
         self.orgKey = configuration.orgKey
-        var hosts = Set(configuration.linkDomains)
-        if let host = configuration.baseURL.host { hosts.insert(Self.normalize(host)) }
-        self.hosts = hosts
+        self.hosts = LinkHosts(configuration: configuration)
         self.schemes = Set(configuration.urlSchemes)
     }
 
@@ -33,24 +31,24 @@ struct LinkURLMatcher: Sendable {
 
     /// The short code when `url` is one of our links, else nil.
     ///
-    /// Runs at the start of every direct open, so it reads the URL's parts without re-parsing it
-    /// (`URLComponents`), splitting into new strings or percent-decoding a code that has no `%`.
+    /// Runs at the start of every direct open, so it reads the URL's string byte by byte, without
+    /// re-parsing it (`URLComponents`), splitting it into new strings, or percent-decoding a code that has
+    /// no `%` (optolink-bench, measure 2).
     func shortCode(in url: URL) -> String? {
         if let parts = Self.plainParts(of: url.absoluteString) {
-            guard Self.isHTTP(parts.scheme), hosts.contains(Self.normalize(parts.host)) else { return nil }
+            guard Self.isHTTP(parts.scheme), hosts.contains(parts.host) else { return nil }
             return shortCode(inPercentEncodedPath: parts.path)
         }
-        guard let scheme = url.scheme, Self.isHTTP(scheme), let host = url.host, hosts.contains(Self.normalize(host))
-        else {
+        guard let scheme = url.scheme, Self.isHTTP(scheme[...]), let host = url.host, hosts.contains(host[...]) else {
             return nil
         }
-        return shortCode(inPercentEncodedPath: Self.percentEncodedPath(of: url))
+        return shortCode(inPercentEncodedPath: Self.percentEncodedPath(of: url)[...])
     }
 
     /// Scheme, host and percent-encoded path read straight from an absolute URL string
     /// `scheme://host[:port][/path][?query][#fragment]`, as `URL`'s accessors would give them; nil for
     /// anything else (no `//`, user info, an IPv6 or percent-encoded host), which `URL` then reads.
-    static func plainParts(of text: String) -> (scheme: String, host: String, path: String)? {
+    static func plainParts(of text: String) -> (scheme: Substring, host: Substring, path: Substring)? {
         let bytes = text.utf8
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         var index = bytes.index(after: colon)
@@ -73,19 +71,39 @@ struct LinkURLMatcher: Sendable {
         }
         let host = text[hostStart..<(hostEnd ?? pathStart)]
         guard !host.isEmpty else { return nil }
-        return (String(text[..<colon]), String(host), String(text[pathStart..<index]))
+        return (text[..<colon], host, text[pathStart..<index])
     }
 
-    /// The short code in a percent-encoded path `/<orgKey>/<code>` (optionally with a trailing slash).
-    func shortCode(inPercentEncodedPath path: String) -> String? {
-        var segments = path.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)[...]
-        guard segments.first?.isEmpty == true else { return nil }
-        segments.removeFirst()
-        if segments.count == 3, segments.last?.isEmpty == true { segments.removeLast() }
-        guard segments.count == 2, segments.first == orgKey[...], let raw = segments.last else { return nil }
-        guard let code = raw.contains("%") ? raw.removingPercentEncoding : String(raw),
-            !code.isEmpty, code.count <= 200, !code.contains("/")
-        else { return nil }
+    /// The short code in a percent-encoded path `/<orgKey>/<code>` (optionally with a trailing slash):
+    /// the code percent-decoded, 1–200 characters, without a `/`; nil for any other path.
+    func shortCode(inPercentEncodedPath path: Substring) -> String? {
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/")
+        // "/" orgKey "/"
+        guard bytes.first == slash else { return nil }
+        var index = bytes.index(after: bytes.startIndex)
+        for byte in orgKey.utf8 {
+            guard index < bytes.endIndex, bytes[index] == byte else { return nil }
+            index = bytes.index(after: index)
+        }
+        guard index < bytes.endIndex, bytes[index] == slash else { return nil }
+        let codeStart = bytes.index(after: index)
+        // The code runs to the end, or to a slash that ends the path.
+        var codeEnd = bytes.endIndex
+        if let next = bytes[codeStart...].firstIndex(of: slash) {
+            guard bytes.index(after: next) == bytes.endIndex else { return nil }
+            codeEnd = next
+        }
+        let raw = path[codeStart..<codeEnd]
+        guard !raw.isEmpty else { return nil }
+        guard raw.utf8.contains(UInt8(ascii: "%")) else {
+            // Printable ASCII: one character per byte. (A URL's string holds nothing else unencoded.)
+            if raw.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return raw.utf8.count <= 200 ? String(raw) : nil }
+            return raw.count <= 200 ? String(raw) : nil
+        }
+        guard let code = raw.removingPercentEncoding, !code.isEmpty, code.count <= 200, !code.contains("/") else {
+            return nil
+        }
         return code
     }
 
@@ -98,17 +116,10 @@ struct LinkURLMatcher: Sendable {
     }
 
     /// `http` or `https`, in any case.
-    private static func isHTTP(_ scheme: String) -> Bool {
-        let lower = scheme.utf8.allSatisfy({ $0 < 0x41 || $0 > 0x5a }) ? scheme : scheme.lowercased()
-        return lower == "https" || lower == "http"
-    }
-
-    private static func normalize(_ host: String) -> String {
-        if host.utf8.allSatisfy({ ($0 < 0x41 || $0 > 0x5a) && $0 < 0x80 }), host.utf8.last != UInt8(ascii: ".") {
-            return host
-        }
-        var host = host.lowercased()
-        while host.hasSuffix(".") { host.removeLast() }
-        return host
+    static func isHTTP(_ scheme: Substring) -> Bool {
+        let bytes = scheme.utf8
+        guard bytes.count == 4 || bytes.count == 5 else { return false }
+        for (byte, expected) in zip(bytes, "https".utf8) where byte | 0x20 != expected { return false }
+        return true
     }
 }

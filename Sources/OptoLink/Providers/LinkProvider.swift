@@ -20,18 +20,16 @@ protocol LinkProvider: Sendable {
     var installIDKey: String { get }
 
     /// The key ``open(key:url:installID:isStopped:onLink:)`` resolves `url` with, when `url` is one of
-    /// the service's links; nil when it is not (the app routes it itself).
-    func linkKey(in url: URL) -> String?
-
-    /// Whether opening `url` (its `key`) sends a request: one of the app's URL schemes
-    /// (``CustomSchemeLink``) is read locally and sends none.
-    func opensWithRequest(key: String, url: URL) -> Bool
+    /// the service's links, and whether that open sends a request (one of the app's URL schemes,
+    /// ``CustomSchemeLink``, is read locally and sends none); nil when it is not (the app routes it itself).
+    /// Read once per open: the URL is matched here only.
+    func linkKey(in url: URL) -> LinkKey?
 
     /// Resolves a direct open. Hands the link to `onLink` as soon as it is known (before returning it);
     /// nil when the service has no link behind the URL (nothing is delivered). `installID` is nil while
     /// the SDK is disabled (``OptoLink/setEnabled(_:)``): the request then goes without it.
     func open(
-        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
+        key: LinkKey, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData?
 
@@ -76,7 +74,6 @@ extension LinkProvider {
     var hasSessions: Bool { false }
     var hasIdentity: Bool { false }
     var installIDKey: String { DeviceIdentifierStore.key }
-    func opensWithRequest(key: String, url: URL) -> Bool { true }
 
     func registerSession(installID: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> SessionInfo {
         throw .argument("\(service.displayName) has no session endpoint")

@@ -2,27 +2,22 @@ import Foundation
 
 /// What the non-OptoLink providers share: which hosts are the app's link hosts, and a JSON POST.
 enum ProviderSupport {
-    /// The configuration's link hosts: `baseURL`'s host and ``OptoLinkConfiguration/linkDomains``, lower-cased.
-    static func linkHosts(_ configuration: OptoLinkConfiguration) -> Set<String> {
-        var hosts = Set(configuration.linkDomains)
-        if let host = configuration.baseURL.host { hosts.insert(normalize(host)) }
-        return hosts
-    }
-
     /// Whether `url` is `http(s)://<one of hosts>/<something>` (a link has a path; a bare host is not one).
-    static func isLink(_ url: URL, hosts: Set<String>) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", let host = url.host,
-            hosts.contains(normalize(host))
+    ///
+    /// Runs at the start of every direct open: a plain URL is read from its string
+    /// (``LinkURLMatcher/plainParts(of:)``); one whose path has an escape or parameters is left to `URL`.
+    static func isLink(_ url: URL, hosts: LinkHosts) -> Bool {
+        if let parts = LinkURLMatcher.plainParts(of: url.absoluteString),
+            !parts.path.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: ";") })
+        {
+            return LinkURLMatcher.isHTTP(parts.scheme) && hosts.contains(parts.host) && !parts.path.isEmpty
+                && parts.path != "/"
+        }
+        guard let scheme = url.scheme, LinkURLMatcher.isHTTP(scheme[...]), let host = url.host,
+            hosts.contains(host[...])
         else { return false }
         let path = url.path
         return !path.isEmpty && path != "/"
-    }
-
-    /// `host` lower-cased, without trailing dots.
-    static func normalize(_ host: String) -> String {
-        var host = host.lowercased()
-        while host.hasSuffix(".") { host.removeLast() }
-        return host
     }
 
     /// A `POST <baseURL><path>` with `body` as JSON (sorted keys) and `headers` plus

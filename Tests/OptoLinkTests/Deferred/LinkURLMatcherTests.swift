@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkTesting
+import TestSupport
 import Testing
 
 @testable import OptoLink
@@ -64,10 +65,48 @@ struct LinkURLMatcherTests {
             #expect(text.contains("@") || text.contains("[") || text.contains("%2E") || !text.contains("//"), "\(text)")
             return
         }
-        #expect(parts.scheme == url.scheme)
-        #expect(parts.host == url.host)
+        #expect(String(parts.scheme) == url.scheme)
+        #expect(String(parts.host) == url.host)
         let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
-        #expect(parts.path == components.percentEncodedPath)
+        #expect(String(parts.path) == components.percentEncodedPath)
+    }
+
+    /// The reading of a path as it was written before it went byte by byte (split into segments, compared
+    /// as strings): the model the byte-level reading must agree with on every path.
+    static func modelShortCode(inPercentEncodedPath path: String, orgKey: String) -> String? {
+        var segments = path.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)[...]
+        guard segments.first?.isEmpty == true else { return nil }
+        segments.removeFirst()
+        if segments.count == 3, segments.last?.isEmpty == true { segments.removeLast() }
+        guard segments.count == 2, segments.first == orgKey[...], let raw = segments.last else { return nil }
+        guard let code = raw.contains("%") ? raw.removingPercentEncoding : String(raw),
+            !code.isEmpty, code.count <= 200, !code.contains("/")
+        else { return nil }
+        return code
+    }
+
+    @Test func theByteLevelPathReadingAgreesWithTheSegmentModelOnSeededPaths() {
+        // Pieces that meet every branch: slashes (leading, doubled, trailing, inside), the org key and
+        // near misses, percent escapes (a slash, UTF-8, broken ones), long codes around the 200 limit.
+        let pieces = [
+            "/", "//", "demo", "DEMO", "dem", "demox", "summer", "a", "%2F", "%2f", "%C3%A9", "%E2%82%AC", "%", "%G1",
+            "%20", "~", "-", ".", "_", "x", String(repeating: "a", count: 199), String(repeating: "b", count: 200),
+            String(repeating: "%C3%A9", count: 100), String(repeating: "%C3%A9", count: 101),
+        ]
+        var random = SeededRandom(seed: 0x5EED_0F_1A7E)
+        var agreed = 0
+        var codes = 0
+        for _ in 0..<20_000 {
+            var path = random.next() % 4 == 0 ? "" : "/demo/"
+            for _ in 0..<(random.next() % 5) { path += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let model = Self.modelShortCode(inPercentEncodedPath: path, orgKey: "demo")
+            let fast = matcher.shortCode(inPercentEncodedPath: path[...])
+            #expect(fast == model, "\(path.debugDescription)")
+            if fast == model { agreed += 1 }
+            if model != nil { codes += 1 }
+        }
+        #expect(agreed == 20_000)
+        #expect(codes > 2_000 && codes < 18_000, "both outcomes are tried: \(codes) codes")
     }
 
     @Test func userInfoAndIPv6HostsStillGoThroughURL() {

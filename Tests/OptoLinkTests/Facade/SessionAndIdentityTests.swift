@@ -118,7 +118,8 @@ struct SessionAndIdentityTests {
                     return true
                 }))
 
-        let direct = await coordinator.open(URL(string: "https://links.demo.test/demo/summer")!, key: "summer")
+        let direct = await coordinator.open(
+            URL(string: "https://links.demo.test/demo/summer")!, key: LinkKey(text: "summer", sendsRequest: true))
         let firstLaunch = await coordinator.runFirstLaunch(launchURL: nil, key: nil)
         await coordinator.finishLaunch()
 

@@ -38,10 +38,10 @@ struct AppsFlyerProvider: LinkProvider {
     }
 
     /// AppsFlyer's S2S API resolves no URL: none is ours.
-    func linkKey(in url: URL) -> String? { nil }
+    func linkKey(in url: URL) -> LinkKey? { nil }
 
     func open(
-        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
+        key: LinkKey, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
         nil

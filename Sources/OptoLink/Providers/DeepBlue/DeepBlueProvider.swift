@@ -16,13 +16,13 @@ import Foundation
 struct DeepBlueProvider: LinkProvider {
     let configuration: OptoLinkConfiguration
     let runner: RequestRunner
-    let hosts: Set<String>
+    let hosts: LinkHosts
     let schemes: Set<String>
 
     init(configuration: OptoLinkConfiguration, runner: RequestRunner) {
         self.configuration = configuration
         self.runner = runner
-        self.hosts = ProviderSupport.linkHosts(configuration)
+        self.hosts = LinkHosts(configuration: configuration)
         self.schemes = Set(configuration.urlSchemes)
     }
 
@@ -34,13 +34,9 @@ struct DeepBlueProvider: LinkProvider {
         DeviceIdentifierStore(store: store).deviceId()
     }
 
-    func linkKey(in url: URL) -> String? {
-        if isCustomScheme(url) || ProviderSupport.isLink(url, hosts: hosts) { return url.absoluteString }
-        return nil
-    }
-
-    func opensWithRequest(key: String, url: URL) -> Bool {
-        !isCustomScheme(url)
+    func linkKey(in url: URL) -> LinkKey? {
+        if isCustomScheme(url) { return LinkKey(text: url.absoluteString, sendsRequest: false) }
+        return ProviderSupport.isLink(url, hosts: hosts) ? LinkKey(text: url.absoluteString, sendsRequest: true) : nil
     }
 
     private func isCustomScheme(_ url: URL) -> Bool {
@@ -65,16 +61,16 @@ struct DeepBlueProvider: LinkProvider {
     }
 
     func open(
-        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
+        key: LinkKey, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
-        guard let target = URL(string: key) else { throw .argument("Not a URL: \(key)") }
-        if let link = DeepBlueAnswer.customScheme(target, schemes: schemes) {
+        guard key.sendsRequest else {
+            guard let link = DeepBlueAnswer.customScheme(url, schemes: schemes) else { return nil }
             onLink(link)
             return link
         }
         let request = try ProviderSupport.post(
-            "/api/links/resolve", body: ResolveBody(url: key), headers: headers, configuration: configuration)
+            "/api/links/resolve", body: ResolveBody(url: key.text), headers: headers, configuration: configuration)
         do {
             // A short link is handed over from the transport's callback (``ProviderSupport/openEarly``).
             return try await ProviderSupport.openEarly(
@@ -83,7 +79,7 @@ struct DeepBlueProvider: LinkProvider {
                 onLink: onLink
             ).link
         } catch  where error == .httpStatus && error.status == 404 {
-            let link = DeepBlueAnswer.notShortLink(target)
+            let link = DeepBlueAnswer.notShortLink(url)
             onLink(link)
             return link
         }

@@ -24,27 +24,24 @@ struct OptoLinkLinkProvider: LinkProvider {
     }
 
     /// The short code of a short link; the URL itself for one of the app's schemes.
-    func linkKey(in url: URL) -> String? {
+    func linkKey(in url: URL) -> LinkKey? {
         switch matcher.target(for: url) {
-        case .shortCode(let code)?: return code
-        case .customScheme?: return url.absoluteString
+        case .shortCode(let code)?: return LinkKey(text: code, sendsRequest: true)
+        case .customScheme?: return LinkKey(text: url.absoluteString, sendsRequest: false)
         case nil: return nil
         }
     }
 
-    func opensWithRequest(key: String, url: URL) -> Bool {
-        matcher.shortCode(in: url) != nil
-    }
-
     func open(
-        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
+        key: LinkKey, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
-        if matcher.shortCode(in: url) == nil, let link = matcher.customSchemeLink(in: url) {
+        guard key.sendsRequest else {
+            guard let link = matcher.customSchemeLink(in: url) else { return nil }
             onLink(link)
             return link
         }
-        return try await api.linkData(shortCode: key, deviceId: installID, isStopped: isStopped, onLink: onLink)
+        return try await api.linkData(shortCode: key.text, deviceId: installID, isStopped: isStopped, onLink: onLink)
     }
 
     func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider)

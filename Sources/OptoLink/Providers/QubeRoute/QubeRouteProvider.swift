@@ -25,7 +25,7 @@ struct QubeRouteProvider: LinkProvider {
 
     let configuration: OptoLinkConfiguration
     let runner: RequestRunner
-    let hosts: Set<String>
+    let hosts: LinkHosts
     let log: @Sendable (LogLevel, String) -> Void
 
     init(
@@ -35,7 +35,7 @@ struct QubeRouteProvider: LinkProvider {
         self.configuration = configuration
         self.runner = runner
         self.log = log
-        self.hosts = ProviderSupport.linkHosts(configuration)
+        self.hosts = LinkHosts(configuration: configuration)
     }
 
     var service: OptoLinkProvider.Service { .quberoute }
@@ -61,8 +61,8 @@ struct QubeRouteProvider: LinkProvider {
             }
     }
 
-    func linkKey(in url: URL) -> String? {
-        ProviderSupport.isLink(url, hosts: hosts) ? url.absoluteString : nil
+    func linkKey(in url: URL) -> LinkKey? {
+        ProviderSupport.isLink(url, hosts: hosts) ? LinkKey(text: url.absoluteString, sendsRequest: true) : nil
     }
 
     private var headers: [String: String] { ["Authorization": "Bearer \(configuration.apiKey)"] }
@@ -92,11 +92,11 @@ struct QubeRouteProvider: LinkProvider {
     }
 
     func open(
-        key: String, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
+        key: LinkKey, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
         let request = try ProviderSupport.post(
-            "/api/v1/sdk/resolve", body: ResolveBody(url: key, installToken: installID), headers: headers,
+            "/api/v1/sdk/resolve", body: ResolveBody(url: key.text, installToken: installID), headers: headers,
             configuration: configuration)
         let (link, response) = try await ProviderSupport.openEarly(
             request, runner: runner, isStopped: isStopped,
