@@ -63,6 +63,9 @@ struct SingleInstanceTests {
         let relaunch = device.start()
         #expect(relaunch !== first)
         #expect(await relaunch.resolveDeferredLink() == nil)  // a later launch now
+        // A later launch registers the session after the first-launch result is in (which
+        // `resolveDeferredLink` returns): wait for it, or shutdown may stop it before it is sent.
+        await device.transport.waitForRequests(2)
         await relaunch.shutdown()
         #expect(await endpoints(device.transport) == [.match, .session])
     }

@@ -26,7 +26,14 @@ struct NoRedirectTransportTests {
         // (FoundationNetworking drops the 3xx's own body when the redirect is refused: measured, not needed)
         #expect(response.status == status)
         #expect(response.header("Location") == "/to")
-        #expect(stub.requests == ["GET /from"])
+        #expect(Self.redirectRequests(stub) == ["GET /from"])
+    }
+
+    /// The stub's requests for the two paths these tests serve. A full run once saw a stray
+    /// `/sdk/session` request here: another test's SDK, still retrying against the port this stub was given
+    /// after its own server stopped; only these paths are this test's.
+    static func redirectRequests(_ stub: StubHTTPServer) -> [String] {
+        stub.requests.filter { $0.hasSuffix(" /from") || $0.hasSuffix(" /to") }
     }
 
     @Test func theSDKsTransportWouldHaveFollowedIt() async throws {
@@ -40,7 +47,7 @@ struct NoRedirectTransportTests {
         let response = try await URLSessionTransport().send(
             HTTPRequest(method: "GET", url: stub.baseURL.appendingPathComponent("from"), timeout: 5))
         #expect(response.status == 200)
-        #expect(stub.requests == ["GET /from", "GET /to"])
+        #expect(Self.redirectRequests(stub) == ["GET /from", "GET /to"])
     }
 
     @Test func headersAndBodyOfAPostArriveAndTheAnswerHeadersAreRead() async throws {
