@@ -71,7 +71,9 @@ public actor ScriptedTransport: HTTPTransport {
     private let fallback: Answer
     private let handler: (@Sendable (HTTPRequest) async throws -> HTTPResponse)?
     private var recorded: [HTTPRequest] = []
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Who waits for what the recorded requests should hold.
+    private var waiters: [(ready: @Sendable ([HTTPRequest]) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+        []
 
     /// Answers from `answers` in order, then `fallback` for every further request.
     public init(_ answers: [Answer] = [], fallback: Answer = .failure(URLError(.cannotConnectToHost))) {
@@ -97,17 +99,27 @@ public actor ScriptedTransport: HTTPTransport {
 
     /// Suspends until at least `count` requests have been received.
     public func waitForRequests(_ count: Int) async {
-        if recorded.count >= count { return }
+        await waitUntilRequests { $0.count >= count }
+    }
+
+    /// Suspends until a request matching `predicate` has been received (at once when one has).
+    public func waitForRequest(where predicate: @escaping @Sendable (HTTPRequest) -> Bool) async {
+        await waitUntilRequests { $0.contains(where: predicate) }
+    }
+
+    private func waitUntilRequests(_ ready: @escaping @Sendable ([HTTPRequest]) -> Bool) async {
+        if ready(recorded) { return }
         await withCheckedContinuation { continuation in
-            waiters.append((count, continuation))
+            waiters.append((ready, continuation))
         }
     }
 
     /// Records `request` and answers it from the script.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         recorded.append(request)
-        let ready = waiters.filter { $0.count <= recorded.count }
-        waiters.removeAll { $0.count <= recorded.count }
+        let recorded = self.recorded
+        let ready = waiters.filter { $0.ready(recorded) }
+        waiters.removeAll { $0.ready(recorded) }
         for waiter in ready { waiter.continuation.resume() }
         if let handler { return try await handler(request) }
         let answer = queue.isEmpty ? fallback : queue.removeFirst()
