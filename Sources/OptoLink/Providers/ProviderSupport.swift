@@ -20,8 +20,16 @@ enum ProviderSupport {
         return !path.isEmpty && path != "/"
     }
 
-    /// A `POST <baseURL><path>` with `body` as JSON (sorted keys) and `headers` plus
-    /// `Content-Type: application/json` and `Accept: application/json`.
+    /// `headers` plus `Content-Type: application/json` and `Accept: application/json`: what every JSON POST
+    /// of a provider carries (each provider makes its set once).
+    static func jsonHeaders(_ headers: [String: String]) -> [String: String] {
+        var fields = headers
+        fields["Content-Type"] = "application/json"
+        fields["Accept"] = "application/json"
+        return fields
+    }
+
+    /// A `POST <baseURL><path>` with `body` as JSON (sorted keys) and `headers` (``jsonHeaders(_:)``).
     static func post<Body: Encodable>(
         _ path: String, body: Body, headers: [String: String], configuration: OptoLinkConfiguration,
         query: String? = nil
@@ -35,10 +43,7 @@ enum ProviderSupport {
         } catch {
             throw .argument("Cannot encode the body of \(path): \(error)")
         }
-        var fields = headers
-        fields["Content-Type"] = "application/json"
-        fields["Accept"] = "application/json"
-        return HTTPRequest(method: "POST", url: url, headers: fields, body: data, timeout: configuration.timeout)
+        return HTTPRequest(method: "POST", url: url, headers: headers, body: data, timeout: configuration.timeout)
     }
 
     /// Sends a direct open's request (endpoint ``Endpoint/linkData``) and hands its link to `onLink` from
@@ -66,6 +71,66 @@ enum ProviderSupport {
         let link = try parse(response)
         if let link { onLink(link) }
         return (link, response)
+    }
+
+    /// The routing path and params of a URL given as text (an answer's `longUrl` or `link.url`): what
+    /// ``path(of:)`` and ``queryParams(of:)`` give for `URL(string: text)`; nil when that is nil.
+    ///
+    /// Runs on every direct open's answer: a plain URL (``LinkURLMatcher/plainParts(of:)``, its path and
+    /// query only of characters `URL` keeps as they are, no `%`, no trailing slash) is read from its string;
+    /// anything else goes through `URL` and `URLComponents`, which cost a direct open ~10 µs there
+    /// (optolink-bench rows 2c and 2d).
+    static func route(of text: String) -> (path: String, params: [String: JSONValue])? {
+        if let parts = LinkURLMatcher.plainParts(of: text), LinkURLMatcher.isHTTP(parts.scheme),
+            text[parts.host.startIndex..<parts.path.startIndex].utf8.allSatisfy(isHostByte),
+            parts.path.utf8.allSatisfy(isKept),
+            !(parts.path.utf8.count > 1 && parts.path.utf8.last == UInt8(ascii: "/"))
+        {
+            // After the path: nothing, `?query`, `#fragment` or `?query#fragment`, of kept bytes and `?`.
+            let rest = text[parts.path.endIndex...]
+            let fragmentStart = rest.utf8.firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex
+            let beforeFragment = rest[..<fragmentStart]
+            let fragment = rest[fragmentStart...].utf8.dropFirst()
+            if beforeFragment.utf8.allSatisfy({ isKept($0) || $0 == UInt8(ascii: "?") }),
+                fragment.allSatisfy({ isKept($0) || $0 == UInt8(ascii: "?") })
+            {
+                var params: [String: JSONValue] = [:]
+                if let query = beforeFragment.utf8.first.map({ _ in beforeFragment.dropFirst() }), !query.isEmpty {
+                    for item in query.split(separator: "&", omittingEmptySubsequences: false) {
+                        if let equals = item.firstIndex(of: "=") {
+                            params[String(item[..<equals])] = .string(String(item[item.index(after: equals)...]))
+                        } else {
+                            params[String(item)] = .string("")
+                        }
+                    }
+                }
+                return (parts.path.isEmpty ? "/" : String(parts.path), params)
+            }
+        }
+        guard let url = URL(string: text) else { return nil }
+        return (path(of: url), queryParams(of: url))
+    }
+
+    /// A byte of a plain host and port: ASCII letters, digits, `-`, `.` and `:`.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A byte `URL` keeps as it is in a path or query: ASCII letters, digits and `-._~!$&'()*+,;=:@/`.
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,;=:@/".utf8.contains(byte)
+        }
     }
 
     /// The query items of `url` as link params (`?a=1&b=2` → `["a": "1", "b": "2"]`; the last value of a

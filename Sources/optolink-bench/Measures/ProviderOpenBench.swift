@@ -41,8 +41,13 @@ enum ProviderOpenBench {
             return stored
         }
 
+        /// Keeps `request` when it is the one to keep; once one is kept (and not `keepNewest`), returns at
+        /// once: this runs on A's timed path, which B does not have.
         func offer(_ request: HTTPRequest) {
-            guard request.url.path.hasSuffix(suffix) else { return }
+            lock.lock()
+            let wanted = stored == nil || keepNewest
+            lock.unlock()
+            guard wanted, request.url.path.hasSuffix(suffix) else { return }
             lock.lock()
             if stored == nil || keepNewest { stored = request }
             lock.unlock()

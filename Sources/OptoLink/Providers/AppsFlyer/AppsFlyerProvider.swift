@@ -93,7 +93,7 @@ struct AppsFlyerProvider: LinkProvider {
             query = "af_sig=" + signature.signature
         }
         let request = try ProviderSupport.post(
-            path, body: body, headers: [:], configuration: configuration, query: query)
+            path, body: body, headers: ProviderSupport.jsonHeaders([:]), configuration: configuration, query: query)
         return try AppsFlyerAnswer.link(try await runner.perform(request, endpoint: .match))
     }
 }

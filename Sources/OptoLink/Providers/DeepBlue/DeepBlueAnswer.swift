@@ -17,7 +17,7 @@ enum DeepBlueAnswer {
 
     static func link(_ response: HTTPResponse, isDeferred: Bool) throws(OptoLinkError) -> OptoLinkData {
         let object = try JSONAnswer.object(response)
-        guard let longText = object["longUrl"]?.stringValue, let longURL = URL(string: longText) else {
+        guard let longText = object["longUrl"]?.stringValue, let route = ProviderSupport.route(of: longText) else {
             throw .invalidResponse(
                 status: response.status, "Deep Blue answer without a URL \"longUrl\"",
                 requestId: response.header("X-Request-Id"))
@@ -34,7 +34,7 @@ enum DeepBlueAnswer {
         default: linkId = nil
         }
         return OptoLinkData(
-            linkId: linkId, path: ProviderSupport.path(of: longURL), params: ProviderSupport.queryParams(of: longURL),
+            linkId: linkId, path: route.path, params: route.params,
             matchMethod: isDeferred ? .fingerprintScored : .direct, isDeferred: isDeferred, service: .deepBlue,
             providerFields: fields)
     }

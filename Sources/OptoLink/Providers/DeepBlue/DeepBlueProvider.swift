@@ -24,6 +24,7 @@ struct DeepBlueProvider: LinkProvider {
         self.runner = runner
         self.hosts = LinkHosts(configuration: configuration)
         self.schemes = Set(configuration.urlSchemes)
+        self.headers = ProviderSupport.jsonHeaders(["Api-Key": configuration.apiKey])
     }
 
     var service: OptoLinkProvider.Service { .deepBlue }
@@ -43,7 +44,8 @@ struct DeepBlueProvider: LinkProvider {
         CustomSchemeLink.isCustomScheme(url, schemes: schemes)
     }
 
-    private var headers: [String: String] { ["Api-Key": configuration.apiKey] }
+    /// The headers of every request, made once.
+    private let headers: [String: String]
 
     private struct ResolveBody: Encodable {
         var url: String

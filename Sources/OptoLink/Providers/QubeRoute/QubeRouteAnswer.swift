@@ -53,8 +53,8 @@ enum QubeRouteAnswer {
 
     /// The routing path: `link.url`'s path, else `/<alias>`, else `/`.
     static func path(_ link: [String: JSONValue]) -> String {
-        if let text = link["url"]?.stringValue, let url = URL(string: text), !url.path.isEmpty, url.path != "/" {
-            return url.path
+        if let text = link["url"]?.stringValue, let path = ProviderSupport.route(of: text)?.path, path != "/" {
+            return path
         }
         if let alias = link["alias"]?.stringValue, !alias.isEmpty { return alias.hasPrefix("/") ? alias : "/" + alias }
         return "/"

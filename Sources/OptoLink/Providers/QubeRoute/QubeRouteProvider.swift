@@ -36,6 +36,7 @@ struct QubeRouteProvider: LinkProvider {
         self.runner = runner
         self.log = log
         self.hosts = LinkHosts(configuration: configuration)
+        self.headers = ProviderSupport.jsonHeaders(["Authorization": "Bearer \(configuration.apiKey)"])
     }
 
     var service: OptoLinkProvider.Service { .quberoute }
@@ -65,7 +66,8 @@ struct QubeRouteProvider: LinkProvider {
         ProviderSupport.isLink(url, hosts: hosts) ? LinkKey(text: url.absoluteString, sendsRequest: true) : nil
     }
 
-    private var headers: [String: String] { ["Authorization": "Bearer \(configuration.apiKey)"] }
+    /// The headers of every request, made once.
+    private let headers: [String: String]
 
     private struct ResolveBody: Encodable {
         var url: String
