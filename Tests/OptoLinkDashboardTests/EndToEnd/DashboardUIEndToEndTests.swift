@@ -78,7 +78,11 @@ extension TerminalEndToEndTests {
         try session.mouse(button: 0, x: 5, y: matchRow)
         try session.mouse(button: 3, x: 5, y: matchRow)
         try session.press("Enter")
-        let inspector = await session.waitFor { $0.joined().contains("── attempt 1 of 3") }
+        // (Waits for the attempt's answer too: tmux can be read while ncurses is still drawing the overlay,
+        // and a run once read the request half of it only.)
+        let inspector = await session.waitFor {
+            $0.joined().contains("── attempt 1 of 3") && $0.joined().contains("response 503 Service Unavailable")
+        }
         #expect(inspector.ok, "no inspector:\n\(inspector.screen.joined(separator: "\n"))")
         #expect(inspector.screen.joined().contains("X-API-Key: opl_sdk_…"))
         #expect(!inspector.screen.joined().contains("opl_sdk_demo"), "the key is not masked")
