@@ -280,20 +280,27 @@ actor RuntimeCore {
         do { try await body() } catch { emit(.log(.error, "\(error)")) }
     }
 
-    private func startScenario(_ name: String) {
+    /// The scenario `name` and the first simulated address of its run, when none runs and it exists
+    /// (else nil, said in the log); counts the run, so each one gets addresses of its own.
+    private func nextRun(of name: String) -> (scenario: Scenario, firstAddress: Int)? {
         guard scenarioTask == nil else {
             emit(.log(.warning, "a scenario is already running"))
-            return
+            return nil
         }
         guard let scenario = ScenarioCatalog.named(name) else {
             emit(.log(.error, "no scenario named \(name)"))
-            return
+            return nil
         }
+        defer { scenarioCount += 1 }
+        return (scenario, 10 + (scenarioCount * 17) % 200)
+    }
+
+    private func startScenario(_ name: String) {
+        guard let (scenario, firstAddress) = nextRun(of: name) else { return }
         let environment = ScenarioEnvironment(
             backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDevEndpoints,
-            idSpace: idSpace, observer: observer, firstAddress: 10 + (scenarioCount * 17) % 200,
+            idSpace: idSpace, observer: observer, firstAddress: firstAddress,
             faultProxy: hasDevEndpoints ? nil : faultProxy)
-        scenarioCount += 1
         let previous = device
         scenarioTask = Task {
             await previous.stopSDK()
@@ -305,17 +312,8 @@ actor RuntimeCore {
     /// Runs `name` against every service at once (``CompareRunner``), on devices of its own: the simulated
     /// device is left as it is.
     private func startCompare(_ name: String) {
-        guard scenarioTask == nil else {
-            emit(.log(.warning, "a scenario is already running"))
-            return
-        }
-        guard let scenario = ScenarioCatalog.named(name) else {
-            emit(.log(.error, "no scenario named \(name)"))
-            return
-        }
-        let runner = CompareRunner(
-            backoffBase: backoffBase, firstAddress: 10 + (scenarioCount * 17) % 200, targets: compareTargets)
-        scenarioCount += 1
+        guard let (scenario, firstAddress) = nextRun(of: name) else { return }
+        let runner = CompareRunner(backoffBase: backoffBase, firstAddress: firstAddress, targets: compareTargets)
         let emit = self.emit
         scenarioTask = Task {
             _ = await runner.run(scenario, emit: emit)

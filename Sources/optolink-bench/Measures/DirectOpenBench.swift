@@ -12,43 +12,6 @@ enum DirectOpenBench {
     static let measure = "2. Direct open: handle(url:) → links"
     static let goal = "≤ 1.10× (medians)"
 
-    /// Records the URL of the SDK's `/data` request, so the bare GET asks for exactly the same thing.
-    final class URLRecorder: @unchecked Sendable {
-        // @unchecked: `url` is only touched while `lock` is held.
-        private let lock = NSLock()
-        private var url: URL?
-        var last: URL? {
-            lock.lock()
-            defer { lock.unlock() }
-            return url
-        }
-        var isEmpty: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return url == nil
-        }
-        func record(_ url: URL) {
-            lock.lock()
-            self.url = url
-            lock.unlock()
-        }
-    }
-
-    struct RecordingTransport: HTTPTransport {
-        let base: any HTTPTransport
-        let recorder: URLRecorder
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            try await send(request, onAnswer: { _ in })
-        }
-        func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
-            -> HTTPResponse
-        {
-            // Only the first /data URL is needed (the bare GET repeats it); later opens pass straight through.
-            if recorder.isEmpty, request.url.path.hasSuffix("/data") { recorder.record(request.url) }
-            return try await base.send(request, onAnswer: onAnswer)
-        }
-    }
-
     /// Opens `url` with `sdk` and times it until the link's delivery stamp reaches `deliveries` (the link is
     /// delivered before `handle` returns; the listener's stamp may lag it by a few task hops). Seconds, or nil
     /// when no link arrived.
@@ -105,7 +68,7 @@ enum DirectOpenBench {
         // Not a first launch: no /match in the way, only the direct opens.
         let store = InMemoryKeyValueStore()
         store.set(true, forKey: LaunchState.key)
-        let recorder = URLRecorder()
+        let recorder = RequestRecorder(suffix: "/data")
         let sdkTransport = ForwardedForTransport(
             base: RecordingTransport(base: URLSessionTransport(), recorder: recorder),
             addressing: .rotating(block: 4))
@@ -168,7 +131,7 @@ enum DirectOpenBench {
             return status == 200 ? elapsed : nil
         }
 
-        guard await sdkOpen() != nil, let dataURL = recorder.last else {
+        guard await sdkOpen() != nil, let dataURL = recorder.last?.url else {
             return MeasureResult(
                 rows: [.notMeasured(measure, goal: goal, reason: "the SDK did not deliver the link")], notes: [])
         }

@@ -21,56 +21,6 @@ import FoundationNetworking
 enum ProviderOpenBench {
     static let goal = "≤ 1.10× (medians)"
 
-    /// The first request a transport sees whose path ends with `suffix`, kept for the bare side to repeat.
-    final class RequestRecorder: @unchecked Sendable {
-        // @unchecked: `stored` is only touched while `lock` is held.
-        private let lock = NSLock()
-        private var stored: HTTPRequest?
-        let suffix: String
-        /// Whether every matching request replaces the kept one (AppsFlyer: the newest signed request).
-        let keepNewest: Bool
-
-        init(suffix: String, keepNewest: Bool = false) {
-            self.suffix = suffix
-            self.keepNewest = keepNewest
-        }
-
-        var last: HTTPRequest? {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-
-        /// Keeps `request` when it is the one to keep; once one is kept (and not `keepNewest`), returns at
-        /// once: this runs on A's timed path, which B does not have.
-        func offer(_ request: HTTPRequest) {
-            lock.lock()
-            let wanted = stored == nil || keepNewest
-            lock.unlock()
-            guard wanted, request.url.path.hasSuffix(suffix) else { return }
-            lock.lock()
-            if stored == nil || keepNewest { stored = request }
-            lock.unlock()
-        }
-    }
-
-    /// Passes requests on, offering each to a recorder first.
-    struct RecordingTransport: HTTPTransport {
-        let base: any HTTPTransport
-        let recorder: RequestRecorder
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            try await send(request, onAnswer: { _ in })
-        }
-
-        func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
-            -> HTTPResponse
-        {
-            recorder.offer(request)
-            return try await base.send(request, onAnswer: onAnswer)
-        }
-    }
-
     /// What a series of interleaved pairs gave.
     struct Series {
         var ours: [Double] = []
@@ -293,9 +243,9 @@ enum ProviderOpenBench {
         let measure = appsFlyerMeasure
         // The device's address (the body's `ip`, what the backend saw), one per block of pairs, each with
         // a click on the demo app's `spring` link waiting for it (so every answer is `found: true`).
-        let deviceAddress = LockedText("127.30.0.1")
+        let deviceAddress = BenchLocked("127.30.0.1")
         let hook = AppsFlyerHook.signing { timestamp in
-            let ip = deviceAddress.value
+            let ip = deviceAddress.withLock { $0 }
             guard let signature = BenchAppsFlyerSigner.signature(timestamp: timestamp, ip: ip) else {
                 throw BenchError("the DevKey was refused")
             }
@@ -315,7 +265,7 @@ enum ProviderOpenBench {
             base: RecordingTransport(base: URLSessionTransport(), recorder: recorder), addressing: .rotating(block: 24))
         func click(block: Int) async {
             let address = "127.30.\(block & 255).1"
-            deviceAddress.value = address
+            deviceAddress.withLock { $0 = address }
             _ = try? await server.post(
                 "/dev/appsflyer/click",
                 json:
@@ -393,27 +343,5 @@ enum ProviderOpenBench {
             + "(the SDK's instances share one transport, as one app process has one). \(series.failures) failed requests. "
             + split
         return MeasureResult(rows: [row(measure, series, baseline: "bare URLSession POST, signed")], notes: [note])
-    }
-}
-
-/// A string behind a lock (the signing hook reads it from the SDK's task).
-final class LockedText: @unchecked Sendable {
-    // @unchecked: `text` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var text: String
-
-    init(_ text: String) { self.text = text }
-
-    var value: String {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return text
-        }
-        set {
-            lock.lock()
-            text = newValue
-            lock.unlock()
-        }
     }
 }

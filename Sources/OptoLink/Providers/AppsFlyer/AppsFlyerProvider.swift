@@ -37,6 +37,9 @@ struct AppsFlyerProvider: LinkProvider {
         DeviceIdentifierStore(store: store).deviceId()
     }
 
+    /// The headers of every request (the signature goes in the query), made once.
+    private static let headers = ProviderSupport.jsonHeaders([:])
+
     /// AppsFlyer's S2S API resolves no URL: none is ours.
     func linkKey(in url: URL) -> LinkKey? { nil }
 
@@ -93,7 +96,7 @@ struct AppsFlyerProvider: LinkProvider {
             query = "af_sig=" + signature.signature
         }
         let request = try ProviderSupport.post(
-            path, body: body, headers: ProviderSupport.jsonHeaders([:]), configuration: configuration, query: query)
+            path, body: body, headers: Self.headers, configuration: configuration, query: query)
         return try AppsFlyerAnswer.link(try await runner.perform(request, endpoint: .match))
     }
 }
