@@ -4,19 +4,20 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One request attempt raced against its deadline: the transport's `send` in one task, a wait of
-/// ``OptoLinkConfiguration/timeout`` on the SDK's clock in another; whichever ends first ends the attempt
-/// and cancels the other. The caller is resumed at the deadline even when the transport ignores
+/// One request attempt raced against its deadline: the transport's `send` in a task, and a deadline of
+/// ``OptoLinkConfiguration/timeout`` on the SDK's clock (``OptoLinkClock/startDeadline(after:expire:)``);
+/// whichever ends first ends the attempt and cancels the other. The caller is resumed at the deadline even when the transport ignores
 /// cancellation (its task is then left to end on its own), so no answer that trickles in can hold an
 /// attempt past it, with any transport, on every platform.
 ///
 /// `@unchecked Sendable` is safe: every stored property is only touched while `lock` is held, and the
-/// continuation is resumed (and the tasks cancelled) after it is released.
+/// continuation is resumed (and the send and the deadline cancelled) after it is released.
 final class AttemptRace: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var outcome: Result<HTTPResponse, any Error>?
-    private var tasks: [Task<Void, Never>] = []
+    /// Cancel the send's task and the deadline.
+    private var cancels: [@Sendable () -> Void] = []
     private var cancelled = false
 
     /// Runs `send` against a deadline of `timeout` seconds on `clock`; throws `URLError(.timedOut)` at
@@ -39,16 +40,14 @@ final class AttemptRace: @unchecked Sendable {
                 // suspension (the request is on its way before this function suspends), instead of
                 // waiting for the task to be scheduled: a direct open costs no extra hop before its
                 // request (optolink-bench, measure 2).
+                let task: Task<Void, Never>
                 if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-                    race.add(Task.immediate(operation: attempt))
+                    task = Task.immediate(operation: attempt)
                 } else {
-                    race.add(Task(operation: attempt))
+                    task = Task(operation: attempt)
                 }
-                race.add(
-                    Task {
-                        do { try await clock.sleep(forDeadline: timeout) } catch { return }
-                        race.finish(.failure(URLError(.timedOut)))
-                    })
+                race.add { task.cancel() }
+                race.add(clock.startDeadline(after: timeout) { race.finish(.failure(URLError(.timedOut))) })
             }
         } onCancel: {
             race.cancel()
@@ -66,13 +65,13 @@ final class AttemptRace: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Keeps `task` to cancel it when the race ends (at once when it already has).
-    private func add(_ task: Task<Void, Never>) {
+    /// Keeps `cancel` to call it when the race ends (at once when it already has).
+    private func add(_ cancel: @escaping @Sendable () -> Void) {
         lock.lock()
         let over = outcome != nil || cancelled
-        if !over { tasks.append(task) }
+        if !over { cancels.append(cancel) }
         lock.unlock()
-        if over { task.cancel() }
+        if over { cancel() }
     }
 
     /// The first outcome wins: it resumes the caller and cancels the other task.
@@ -85,20 +84,20 @@ final class AttemptRace: @unchecked Sendable {
         outcome = result
         let waiting = continuation
         continuation = nil
-        let running = tasks
-        tasks = []
+        let running = cancels
+        cancels = []
         lock.unlock()
-        for task in running { task.cancel() }
+        for cancel in running { cancel() }
         waiting?.resume(with: result)
     }
 
-    /// The caller was cancelled: cancel both tasks; the transport's answer to that (`URLError(.cancelled)`
+    /// The caller was cancelled: cancel the send and the deadline; the transport's answer to that (`URLError(.cancelled)`
     /// or whatever it returns) ends the race.
     private func cancel() {
         lock.lock()
         cancelled = true
-        let running = tasks
+        let running = cancels
         lock.unlock()
-        for task in running { task.cancel() }
+        for cancel in running { cancel() }
     }
 }

@@ -1,50 +1,89 @@
 import Foundation
 
-/// Fans values out to every current listener's `AsyncStream`; values sent while nobody listens are kept
-/// (up to `pendingLimit`, newest kept) and handed to the next listener that arrives, once.
+/// Fans values out to every current listener's `AsyncStream` (each listener reads its own
+/// ``ListenerMailbox``); values sent while nobody listens are kept (up to `pendingLimit`, newest kept)
+/// and handed to the next listener that arrives, once.
 ///
 /// `@unchecked Sendable` is safe: every stored property is read and written only while `lock` is held,
-/// and continuations are `Sendable`. A lock (not an actor) is needed because ``stream()`` and ``send(_:)``
+/// and mailboxes are `Sendable`. A lock (not an actor) is needed because ``stream()`` and ``send(_:)``
 /// are synchronous (a property getter and a call from non-async code).
 final class Broadcaster<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var listeners: [Int: AsyncStream<Element>.Continuation] = [:]
+    private var listeners: [Int: ListenerMailbox<Element>] = [:]
     private var nextID = 0
     private var pending: [Element] = []
     private var finished = false
     private var taps: [Int: Tap] = [:]
     private let pendingLimit: Int
-    private let policy: AsyncStream<Element>.Continuation.BufferingPolicy
+    private let limit: ListenerMailbox<Element>.Limit
 
     /// - Parameters:
     ///   - pendingLimit: how many values to keep while nobody listens (the oldest go first).
     ///   - policy: each listener's own buffer.
     init(pendingLimit: Int, policy: AsyncStream<Element>.Continuation.BufferingPolicy) {
         self.pendingLimit = pendingLimit
-        self.policy = policy
+        switch policy {
+        case .bufferingNewest(let count): limit = .newest(count)
+        case .bufferingOldest(let count): limit = .oldest(count)
+        default: limit = .unbounded
+        }
     }
 
     /// A new listener: receives the values kept while nobody listened, then every new value.
     func stream() -> AsyncStream<Element> {
-        var captured: AsyncStream<Element>.Continuation?
-        let stream = AsyncStream<Element>(bufferingPolicy: policy) { captured = $0 }
-        guard let continuation = captured else { return stream }
+        let mailbox = ListenerMailbox<Element>(limit: limit)
         lock.lock()
-        if finished {
+        guard !finished else {
             lock.unlock()
-            continuation.finish()
-            return stream
+            mailbox.finish()
+            return AsyncStream(unfolding: { await mailbox.next() })
         }
         let id = nextID
         nextID += 1
-        listeners[id] = continuation
+        listeners[id] = mailbox
         let backlog = pending.suffix(pendingLimit)
         pending.removeAll()
-        // Yield the backlog while holding the lock so a concurrent send cannot overtake it.
-        for value in backlog { continuation.yield(value) }
+        // Handed over while holding the lock so a concurrent send cannot overtake it.
+        for value in backlog { mailbox.put(value) }
         lock.unlock()
-        continuation.onTermination = { [weak self] _ in self?.remove(id) }
-        return stream
+        // The listener leaves when its task is cancelled or its stream is dropped.
+        let departure = Departure { [weak self] in self?.remove(id) }
+        return AsyncStream(
+            unfolding: { [departure] in
+                withExtendedLifetime(departure) {}
+                return await mailbox.next()
+            },
+            onCancel: {
+                mailbox.cancel()
+                departure.leave()
+            })
+    }
+
+    /// Runs its action once: when ``leave()`` is called or when it is released, whichever comes first.
+    ///
+    /// `@unchecked Sendable` is safe: `action` is only touched while `lock` is held.
+    private final class Departure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var action: (@Sendable () -> Void)?
+
+        init(_ action: @escaping @Sendable () -> Void) { self.action = action }
+
+        func leave() {
+            lock.lock()
+            let run = action
+            action = nil
+            lock.unlock()
+            run?()
+        }
+
+        deinit { leave() }
+    }
+
+    /// How many listeners are waiting for a value right now.
+    var waitingListenerCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return listeners.values.filter(\.isWaiting).count
     }
 
     /// An observer that sees every value without being a listener (see ``addTap(_:onFinish:)``).
@@ -95,7 +134,7 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
             pending.append(value)
             if pending.count > 2 * pendingLimit { pending.removeFirst(pending.count - pendingLimit) }
         } else {
-            for continuation in listeners.values { continuation.yield(value) }
+            for mailbox in listeners.values { mailbox.put(value) }
         }
     }
 
@@ -109,7 +148,7 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
         taps.removeAll()
         pending.removeAll()
         lock.unlock()
-        for continuation in all { continuation.finish() }
+        for mailbox in all { mailbox.finish() }
         for tap in finishedTaps { tap.finish() }
     }
 

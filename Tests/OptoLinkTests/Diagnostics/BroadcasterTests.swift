@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OptoLink
@@ -62,5 +63,54 @@ struct BroadcasterTests {
         let next = hub.stream()
         hub.finish()
         #expect(await collect(next) == [7])
+    }
+
+    @Test func aListenerWhoseStreamIsDroppedIsForgotten() async {
+        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        do {
+            let dropped = hub.stream()
+            _ = dropped
+        }
+        hub.send(7)  // nobody listens any more: kept for the next listener
+        let next = hub.stream()
+        hub.finish()
+        #expect(await collect(next) == [7])
+    }
+
+    @Test func aWaitingListenerGetsEachValueSentFromAnotherThreadInOrder() async {
+        let hub = Broadcaster<Int>(pendingLimit: 0, policy: .unbounded)
+        let stream = hub.stream()
+        let reader = Task { await collect(stream) }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                for value in 1...500 { hub.send(value) }
+                hub.finish()
+                done.resume()
+            }
+        }
+        #expect(await reader.value == Array(1...500))
+    }
+
+    @Test func eachListenerCanKeepTheOldestInstead() async {
+        let hub = Broadcaster<Int>(pendingLimit: 0, policy: .bufferingOldest(2))
+        let stream = hub.stream()
+        for value in 1...5 { hub.send(value) }
+        hub.finish()
+        #expect(await collect(stream) == [1, 2])
+    }
+
+    @Test func aSecondTaskReadingTheSameStreamAtOnceEndsInsteadOfTrapping() async {
+        let hub = Broadcaster<Int>(pendingLimit: 0, policy: .unbounded)
+        let stream = hub.stream()
+        let first = Task { () -> Int? in
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        // Let the first reader wait before the second one asks.
+        while hub.waitingListenerCount == 0 { await Task.yield() }
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+        hub.send(1)
+        #expect(await first.value == 1)
     }
 }
