@@ -7,4 +7,9 @@ enum JSONBody {
     static func encode<T: Encodable>(_ value: T) throws -> Data {
         try JSONBodyEncoder.encode(value)
     }
+
+    /// An object of string members (a direct open's body), written the same way without an `Encoder`.
+    static func encode(strings members: [String: String]) -> Data {
+        JSONBodyEncoder.encode(strings: members)
+    }
 }

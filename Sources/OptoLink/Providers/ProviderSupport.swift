@@ -34,15 +34,30 @@ enum ProviderSupport {
         _ path: String, body: Body, headers: [String: String], configuration: OptoLinkConfiguration,
         query: String? = nil
     ) throws(OptoLinkError) -> HTTPRequest {
-        var text = configuration.baseURL.absoluteString + path
-        if let query { text += "?" + query }
-        guard let url = URL(string: text) else { throw .argument("Cannot build a URL for \(path)") }
         let data: Data
         do {
             data = try JSONBody.encode(body)
         } catch {
             throw .argument("Cannot encode the body of \(path): \(error)")
         }
+        return try post(path, data: data, headers: headers, configuration: configuration, query: query)
+    }
+
+    /// ``post(_:body:headers:configuration:query:)`` of an object of string members (a direct open's body:
+    /// ``JSONBody/encode(strings:)``).
+    static func post(
+        _ path: String, strings: [String: String], headers: [String: String], configuration: OptoLinkConfiguration
+    ) throws(OptoLinkError) -> HTTPRequest {
+        try post(path, data: JSONBody.encode(strings: strings), headers: headers, configuration: configuration)
+    }
+
+    private static func post(
+        _ path: String, data: Data, headers: [String: String], configuration: OptoLinkConfiguration,
+        query: String? = nil
+    ) throws(OptoLinkError) -> HTTPRequest {
+        var text = configuration.baseURL.absoluteString + path
+        if let query { text += "?" + query }
+        guard let url = URL(string: text) else { throw .argument("Cannot build a URL for \(path)") }
         return HTTPRequest(method: "POST", url: url, headers: headers, body: data, timeout: configuration.timeout)
     }
 

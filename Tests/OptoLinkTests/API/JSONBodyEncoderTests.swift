@@ -135,6 +135,33 @@ struct JSONBodyEncoderTests {
         #expect(same == 3_000)
     }
 
+    @Test func stringObjectsAreTheSameBytesAsTheirEncodableForm() throws {
+        // The direct opens' bodies, written without an Encoder, against JSONEncoder on the struct and the
+        // dictionary, including keys that sort by their bytes and strings that need escaping.
+        for resolve in [
+            Resolve(url: "https://demo.dev.thedbl.ink/spring?open=1", installToken: nil),
+            Resolve(
+                url: "https://l.quberoute.test/qr/spring?a=1&b=/x", installToken: "0123456789abcdef0123456789abcdef"),
+            Resolve(url: "quote \" backslash \\ tab \t nl \n bell \u{07} é 🙂 \u{2028}", installToken: ""),
+        ] {
+            var members = ["url": resolve.url]
+            if let token = resolve.installToken { members["installToken"] = token }
+            let ours = JSONBody.encode(strings: members)
+            #expect(ours == (try Self.reference(resolve)))
+            #expect(ours == (try Self.reference(members)))
+        }
+        var random = SeededRandom(seed: 0x57_21_46)
+        let alphabet = Array("aZ09_-\"\\/\u{00}\u{1F}\u{7F}é€🙂 \n\t")
+        func text() -> String {
+            String((0..<Int(random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        }
+        for _ in 0..<500 {
+            var members: [String: String] = [:]
+            for _ in 0..<Int(random.next() % 5) { members[text()] = text() }
+            #expect(JSONBody.encode(strings: members) == (try Self.reference(members)), "\(members)")
+        }
+    }
+
     @Test func aNonFiniteNumberIsAnEncodingErrorAsInJSONEncoder() {
         for value in [Double.nan, .infinity, -.infinity] {
             #expect(throws: EncodingError.self) { try JSONBodyEncoder.encode(["v": value]) }

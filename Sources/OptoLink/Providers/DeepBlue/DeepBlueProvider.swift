@@ -47,10 +47,6 @@ struct DeepBlueProvider: LinkProvider {
     /// The headers of every request, made once.
     private let headers: [String: String]
 
-    private struct ResolveBody: Encodable {
-        var url: String
-    }
-
     private struct DeferredBody: Encodable {
         struct Device: Encodable {
             var screenWidth: Double
@@ -72,7 +68,7 @@ struct DeepBlueProvider: LinkProvider {
             return link
         }
         let request = try ProviderSupport.post(
-            "/api/links/resolve", body: ResolveBody(url: key.text), headers: headers, configuration: configuration)
+            "/api/links/resolve", strings: ["url": key.text], headers: headers, configuration: configuration)
         do {
             // A short link is handed over from the transport's callback (``ProviderSupport/openEarly``).
             return try await ProviderSupport.openEarly(

@@ -69,12 +69,6 @@ struct QubeRouteProvider: LinkProvider {
     /// The headers of every request, made once.
     private let headers: [String: String]
 
-    private struct ResolveBody: Encodable {
-        var url: String
-        /// Left out while the SDK is disabled (``OptoLink/setEnabled(_:)``): the open goes without the install.
-        var installToken: String?
-    }
-
     private struct MatchBody: Encodable {
         var installToken: String
     }
@@ -97,9 +91,12 @@ struct QubeRouteProvider: LinkProvider {
         key: LinkKey, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
+        // `{url, installToken}`; the token is left out while the SDK is disabled (``OptoLink/setEnabled(_:)``):
+        // the open goes without the install.
+        var body = ["url": key.text]
+        if let installID { body["installToken"] = installID }
         let request = try ProviderSupport.post(
-            "/api/v1/sdk/resolve", body: ResolveBody(url: key.text, installToken: installID), headers: headers,
-            configuration: configuration)
+            "/api/v1/sdk/resolve", strings: body, headers: headers, configuration: configuration)
         let (link, response) = try await ProviderSupport.openEarly(
             request, runner: runner, isStopped: isStopped,
             parse: { response throws(OptoLinkError) in try QubeRouteAnswer.link(response, isDeferred: false) },
