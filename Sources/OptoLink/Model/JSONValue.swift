@@ -86,7 +86,10 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// Whether this is `.null`.
-    public var isNull: Bool { self == .null }
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
     /// The member named `key`, when this is an `.object` that has it.
     public subscript(key: String) -> JSONValue? {

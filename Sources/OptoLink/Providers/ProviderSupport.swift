@@ -43,21 +43,33 @@ enum ProviderSupport {
         return try post(path, data: data, headers: headers, configuration: configuration, query: query)
     }
 
-    /// ``post(_:body:headers:configuration:query:)`` of an object of string members (a direct open's body:
-    /// ``JSONBody/encode(strings:)``).
+    /// A direct open's `POST` to `url`, `<baseURL><path>` made once by the provider (``endpointURL(_:configuration:query:)``;
+    /// nil: the request fails as ``post(_:body:headers:configuration:query:)`` would), of an object of
+    /// string members (``JSONBody/encode(strings:)``).
     static func post(
-        _ path: String, strings: [String: String], headers: [String: String], configuration: OptoLinkConfiguration
+        _ url: URL?, path: String, strings: [String: String], headers: [String: String],
+        configuration: OptoLinkConfiguration
     ) throws(OptoLinkError) -> HTTPRequest {
-        try post(path, data: JSONBody.encode(strings: strings), headers: headers, configuration: configuration)
+        guard let url else { throw .argument("Cannot build a URL for \(path)") }
+        return HTTPRequest(
+            method: "POST", url: url, headers: headers, body: JSONBody.encode(strings: strings),
+            timeout: configuration.timeout)
+    }
+
+    /// `<baseURL><path>[?query]`, nil when that is not a URL.
+    static func endpointURL(_ path: String, configuration: OptoLinkConfiguration, query: String? = nil) -> URL? {
+        var text = configuration.baseURL.absoluteString + path
+        if let query { text += "?" + query }
+        return URL(string: text)
     }
 
     private static func post(
         _ path: String, data: Data, headers: [String: String], configuration: OptoLinkConfiguration,
         query: String? = nil
     ) throws(OptoLinkError) -> HTTPRequest {
-        var text = configuration.baseURL.absoluteString + path
-        if let query { text += "?" + query }
-        guard let url = URL(string: text) else { throw .argument("Cannot build a URL for \(path)") }
+        guard let url = endpointURL(path, configuration: configuration, query: query) else {
+            throw .argument("Cannot build a URL for \(path)")
+        }
         return HTTPRequest(method: "POST", url: url, headers: headers, body: data, timeout: configuration.timeout)
     }
 
@@ -111,12 +123,19 @@ enum ProviderSupport {
             {
                 var params: [String: JSONValue] = [:]
                 if let query = beforeFragment.utf8.first.map({ _ in beforeFragment.dropFirst() }), !query.isEmpty {
-                    for item in query.split(separator: "&", omittingEmptySubsequences: false) {
-                        if let equals = item.firstIndex(of: "=") {
-                            params[String(item[..<equals])] = .string(String(item[item.index(after: equals)...]))
+                    // Its items between `&`s (empty ones too), read byte by byte: every byte is ASCII here.
+                    let bytes = query.utf8
+                    var start = bytes.startIndex
+                    while true {
+                        let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+                        let item = query[start..<end]
+                        if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                            params[String(item[..<equals])] = .string(String(item[item.utf8.index(after: equals)...]))
                         } else {
                             params[String(item)] = .string("")
                         }
+                        guard end < bytes.endIndex else { break }
+                        start = bytes.index(after: end)
                     }
                 }
                 return (parts.path.isEmpty ? "/" : String(parts.path), params)
@@ -143,8 +162,13 @@ enum ProviderSupport {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+            UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+            return true
         default:
-            return "-._~!$&'()*+,;=:@/".utf8.contains(byte)
+            return false
         }
     }
 

@@ -22,9 +22,10 @@ enum DeepBlueAnswer {
                 status: response.status, "Deep Blue answer without a URL \"longUrl\"",
                 requestId: response.header("X-Request-Id"))
         }
-        var fields: [String: JSONValue] = ["longUrl": .string(longText)]
-        for name in ["id", "shortUrl", "isSandbox"] {
-            if let value = object[name], value != .null { fields[name] = value }
+        var fields: [String: JSONValue] = Dictionary(minimumCapacity: 4)
+        fields["longUrl"] = .string(longText)
+        for name in Self.answerFieldNames {
+            if let value = object[name], !value.isNull { fields[name] = value }
         }
         let linkId: String?
         switch object["id"] {
@@ -38,6 +39,9 @@ enum DeepBlueAnswer {
             matchMethod: isDeferred ? .fingerprintScored : .direct, isDeferred: isDeferred, service: .deepBlue,
             providerFields: fields)
     }
+
+    /// The `providerFields` read from the answer besides `longUrl`.
+    private static let answerFieldNames = ["id", "shortUrl", "isSandbox"]
 
     /// The link for a URL that is not a short link (resolve answered 404): the URL itself.
     static func notShortLink(_ url: URL) -> OptoLinkData {

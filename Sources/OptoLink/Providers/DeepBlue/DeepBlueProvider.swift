@@ -25,7 +25,12 @@ struct DeepBlueProvider: LinkProvider {
         self.hosts = LinkHosts(configuration: configuration)
         self.schemes = Set(configuration.urlSchemes)
         self.headers = ProviderSupport.jsonHeaders(["Api-Key": configuration.apiKey])
+        self.resolveURL = ProviderSupport.endpointURL(Self.resolvePath, configuration: configuration)
     }
+
+    private static let resolvePath = "/api/links/resolve"
+    /// The resolve URL, made once (every direct open posts to it).
+    private let resolveURL: URL?
 
     var service: OptoLinkProvider.Service { .deepBlue }
     var eventBatchSize: Int { 0 }
@@ -68,7 +73,8 @@ struct DeepBlueProvider: LinkProvider {
             return link
         }
         let request = try ProviderSupport.post(
-            "/api/links/resolve", strings: ["url": key.text], headers: headers, configuration: configuration)
+            resolveURL, path: Self.resolvePath, strings: ["url": key.text], headers: headers,
+            configuration: configuration)
         do {
             // A short link is handed over from the transport's callback (``ProviderSupport/openEarly``).
             return try await ProviderSupport.openEarly(

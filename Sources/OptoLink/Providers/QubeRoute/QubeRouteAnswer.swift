@@ -36,12 +36,12 @@ enum QubeRouteAnswer {
                 requestId: response.header("X-Request-Id"))
         }
         let score = object["confidence"]?.numberValue.flatMap { $0.isFinite ? $0 : nil }
-        var fields: [String: JSONValue] = [:]
-        for name in ["url", "alias", "campaign", "channel", "feature"] {
-            if let value = link[name], value != .null { fields[name] = value }
+        var fields: [String: JSONValue] = Dictionary(minimumCapacity: 8)
+        for name in Self.linkFieldNames {
+            if let value = link[name], !value.isNull { fields[name] = value }
         }
-        for name in ["attributed", "installId"] {
-            if let value = object[name], value != .null { fields[name] = value }
+        for name in Self.answerFieldNames {
+            if let value = object[name], !value.isNull { fields[name] = value }
         }
         let method: MatchMethod =
             isDeferred ? (score.map { $0 >= 1 } == true ? .fingerprintExact : .fingerprintScored) : .direct
@@ -50,6 +50,10 @@ enum QubeRouteAnswer {
             confidence: score.map(band), isDeferred: isDeferred, service: .quberoute, confidenceScore: score,
             reason: object["reason"]?.stringValue, providerFields: fields)
     }
+
+    /// The `providerFields` read from `link` and from the answer itself.
+    private static let linkFieldNames = ["url", "alias", "campaign", "channel", "feature"]
+    private static let answerFieldNames = ["attributed", "installId"]
 
     /// The routing path: `link.url`'s path, else `/<alias>`, else `/`.
     static func path(_ link: [String: JSONValue]) -> String {

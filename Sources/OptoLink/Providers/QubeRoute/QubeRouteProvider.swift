@@ -37,7 +37,12 @@ struct QubeRouteProvider: LinkProvider {
         self.log = log
         self.hosts = LinkHosts(configuration: configuration)
         self.headers = ProviderSupport.jsonHeaders(["Authorization": "Bearer \(configuration.apiKey)"])
+        self.resolveURL = ProviderSupport.endpointURL(Self.resolvePath, configuration: configuration)
     }
+
+    private static let resolvePath = "/api/v1/sdk/resolve"
+    /// The resolve URL, made once (every direct open posts to it).
+    private let resolveURL: URL?
 
     var service: OptoLinkProvider.Service { .quberoute }
     var eventBatchSize: Int { Self.batchSize }
@@ -96,7 +101,7 @@ struct QubeRouteProvider: LinkProvider {
         var body = ["url": key.text]
         if let installID { body["installToken"] = installID }
         let request = try ProviderSupport.post(
-            "/api/v1/sdk/resolve", strings: body, headers: headers, configuration: configuration)
+            resolveURL, path: Self.resolvePath, strings: body, headers: headers, configuration: configuration)
         let (link, response) = try await ProviderSupport.openEarly(
             request, runner: runner, isStopped: isStopped,
             parse: { response throws(OptoLinkError) in try QubeRouteAnswer.link(response, isDeferred: false) },
