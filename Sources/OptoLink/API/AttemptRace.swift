@@ -4,49 +4,37 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One request attempt raced against its deadline: the transport's `send` in a task, and a deadline of
+/// One request attempt raced against its deadline: the transport's request
+/// (``HTTPTransport/start(_:onAnswer:completion:)``), and a deadline of
 /// ``OptoLinkConfiguration/timeout`` on the SDK's clock (``OptoLinkClock/startDeadline(after:expire:)``);
-/// whichever ends first ends the attempt and cancels the other. The caller is resumed at the deadline even when the transport ignores
-/// cancellation (its task is then left to end on its own), so no answer that trickles in can hold an
-/// attempt past it, with any transport, on every platform.
+/// whichever ends first ends the attempt and cancels the other. The caller is resumed at the deadline
+/// even when the transport ignores cancellation (its request is then left to end on its own), so no
+/// answer that trickles in can hold an attempt past it, with any transport, on every platform.
 ///
 /// `@unchecked Sendable` is safe: every stored property is only touched while `lock` is held, and the
-/// continuation is resumed (and the send and the deadline cancelled) after it is released.
+/// continuation is resumed (and the request and the deadline cancelled) after it is released.
 final class AttemptRace: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var outcome: Result<HTTPResponse, any Error>?
-    /// Cancel the send's task and the deadline.
+    /// Cancel the request and the deadline.
     private var cancels: [@Sendable () -> Void] = []
     private var cancelled = false
 
-    /// Runs `send` against a deadline of `timeout` seconds on `clock`; throws `URLError(.timedOut)` at
-    /// the deadline, and what `send` throws otherwise. Cancelling the calling task cancels `send`.
+    /// Runs `request` on `transport` (``HTTPTransport/start(_:onAnswer:completion:)``) against a deadline
+    /// of `timeout` seconds on `clock`; throws `URLError(.timedOut)` at the deadline, and what the transport
+    /// ends with otherwise. Cancelling the calling task cancels the request.
     static func run(
-        timeout: TimeInterval, clock: any OptoLinkClock, _ send: @escaping @Sendable () async throws -> HTTPResponse
+        _ request: HTTPRequest, on transport: any HTTPTransport, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        timeout: TimeInterval, clock: any OptoLinkClock
     ) async throws -> HTTPResponse {
         let race = AttemptRace()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 race.begin(continuation)
-                let attempt: @Sendable () async -> Void = {
-                    do {
-                        race.finish(.success(try await send()))
-                    } catch {
-                        race.finish(.failure(error))
-                    }
-                }
-                // Where the runtime has it, the send starts right here, on this thread, up to its first
-                // suspension (the request is on its way before this function suspends), instead of
-                // waiting for the task to be scheduled: a direct open costs no extra hop before its
-                // request (optolink-bench, measure 2).
-                let task: Task<Void, Never>
-                if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-                    task = Task.immediate(operation: attempt)
-                } else {
-                    task = Task(operation: attempt)
-                }
-                race.add { task.cancel() }
+                // The request is on its way before this function suspends; with a callback transport
+                // (URLSessionTransport) no task is made for it, and its callback ends the race itself.
+                race.add(transport.start(request, onAnswer: onAnswer) { race.finish($0) })
                 race.add(clock.startDeadline(after: timeout) { race.finish(.failure(URLError(.timedOut))) })
             }
         } onCancel: {
@@ -91,7 +79,7 @@ final class AttemptRace: @unchecked Sendable {
         waiting?.resume(with: result)
     }
 
-    /// The caller was cancelled: cancel the send and the deadline; the transport's answer to that (`URLError(.cancelled)`
+    /// The caller was cancelled: cancel the request and the deadline; the transport's answer to that (`URLError(.cancelled)`
     /// or whatever it returns) ends the race.
     private func cancel() {
         lock.lock()

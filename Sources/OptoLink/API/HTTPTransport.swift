@@ -20,6 +20,21 @@ public protocol HTTPTransport: Sendable {
     /// throws. It must be quick (it runs on the transport's thread). The default implementation calls
     /// ``send(_:)`` and then `onAnswer`, which is correct for every transport, only not early.
     func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws -> HTTPResponse
+
+    /// Starts `request` and calls `completion` exactly once, on whatever thread the transport is on, with
+    /// what ``send(_:onAnswer:)`` would return or throw (`onAnswer` first, for an answer). Returns a
+    /// function that cancels the request; `completion` is still called then (typically with
+    /// `URLError(.cancelled)`).
+    ///
+    /// The SDK runs every request attempt through this, raced against its deadline. The default runs
+    /// ``send(_:onAnswer:)`` in a task of its own (started at once where the runtime can), which is correct
+    /// for every transport. A transport whose answers arrive on a callback (as `URLSession`'s do) should
+    /// implement it, so an attempt needs no task (``URLSessionTransport`` does: optolink-bench, measure 2);
+    /// a transport that wraps another one should forward it.
+    func start(
+        _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void
 }
 
 extension HTTPTransport {
@@ -30,5 +45,28 @@ extension HTTPTransport {
         let response = try await send(request)
         onAnswer(response)
         return response
+    }
+
+    /// Runs ``send(_:onAnswer:)`` in a task of its own (`Task.immediate` where the runtime has it, so the
+    /// request is on its way before this returns), hands its outcome to `completion`, and cancels that
+    /// task when asked.
+    public func start(
+        _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void {
+        let attempt: @Sendable () async -> Void = {
+            do {
+                completion(.success(try await send(request, onAnswer: onAnswer)))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+        let task: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            task = Task.immediate(operation: attempt)
+        } else {
+            task = Task(operation: attempt)
+        }
+        return { task.cancel() }
     }
 }

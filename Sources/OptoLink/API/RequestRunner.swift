@@ -83,10 +83,8 @@ final class RequestRunner: Sendable {
             do {
                 let response: HTTPResponse
                 do {
-                    let transport = self.transport
-                    response = try await AttemptRace.run(timeout: request.timeout, clock: clock) {
-                        try await transport.send(request, onAnswer: answered)
-                    }
+                    response = try await AttemptRace.run(
+                        request, on: transport, onAnswer: answered, timeout: request.timeout, clock: clock)
                 } catch {
                     // A transport that handed over an answer and then threw broke its contract: the answer counts.
                     guard let early = latch.response else { throw error }

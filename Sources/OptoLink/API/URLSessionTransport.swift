@@ -42,29 +42,38 @@ public struct URLSessionTransport: HTTPTransport {
     public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
         -> HTTPResponse
     {
-        let urlRequest = Self.urlRequest(for: request)
-
-        let box = TaskBox()
+        let box = CancelBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                        return
-                    }
-                    guard let http = response as? HTTPURLResponse else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                        return
-                    }
-                    let answer = HTTPResponse(status: http.statusCode, body: data ?? Data()) { Self.headers(of: http) }
-                    onAnswer(answer)
-                    continuation.resume(returning: answer)
-                }
-                box.start(task)
+                box.set(start(request, onAnswer: onAnswer) { continuation.resume(with: $0) })
             }
         } onCancel: {
             box.cancel()
         }
+    }
+
+    /// Starts a data task for `request`; its completion handler hands the answer to `onAnswer`, then to
+    /// `completion` (see ``HTTPTransport/start(_:onAnswer:completion:)``). Cancelling cancels the data task.
+    public func start(
+        _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void {
+        let task = session.dataTask(with: Self.urlRequest(for: request)) { data, response, error in
+            if let error {
+                completion(.failure(error))
+                return
+            }
+            guard let http = response as? HTTPURLResponse else {
+                completion(.failure(URLError(.badServerResponse)))
+                return
+            }
+            let answer = HTTPResponse(status: http.statusCode, body: data ?? Data()) { Self.headers(of: http) }
+            onAnswer(answer)
+            completion(.success(answer))
+        }
+        let running = RunningTask(task)
+        task.resume()
+        return { running.cancel() }
     }
 }
 
@@ -112,30 +121,39 @@ extension URLSessionTransport {
     }
 }
 
-/// Holds the running data task so the cancellation handler can cancel it, even when cancellation
-/// arrives before the task exists.
+/// A data task, to cancel from any thread.
 ///
-/// `@unchecked Sendable` is safe: `task` and `cancelled` are only touched while `lock` is held, and
-/// `URLSessionTask.resume()`/`cancel()` are themselves thread-safe.
-private final class TaskBox: @unchecked Sendable {
+/// `@unchecked Sendable` is safe: the task is only used to call `cancel()`, which is thread-safe.
+private final class RunningTask: @unchecked Sendable {
+    private let task: URLSessionDataTask
+
+    init(_ task: URLSessionDataTask) { self.task = task }
+
+    func cancel() { task.cancel() }
+}
+
+/// Holds the cancel function of a started request so the cancellation handler can call it, even when
+/// cancellation arrives before the request started.
+///
+/// `@unchecked Sendable` is safe: `cancelRequest` and `cancelled` are only touched while `lock` is held.
+private final class CancelBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var task: URLSessionDataTask?
+    private var cancelRequest: (@Sendable () -> Void)?
     private var cancelled = false
 
-    func start(_ task: URLSessionDataTask) {
+    func set(_ cancel: @escaping @Sendable () -> Void) {
         lock.lock()
-        self.task = task
+        cancelRequest = cancel
         let alreadyCancelled = cancelled
         lock.unlock()
-        if alreadyCancelled { task.cancel() }
-        task.resume()
+        if alreadyCancelled { cancel() }
     }
 
     func cancel() {
         lock.lock()
         cancelled = true
-        let task = self.task
+        let cancelRequest = self.cancelRequest
         lock.unlock()
-        task?.cancel()
+        cancelRequest?()
     }
 }

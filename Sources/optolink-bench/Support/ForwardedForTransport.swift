@@ -49,6 +49,17 @@ struct ForwardedForTransport: HTTPTransport {
         request.headers["X-Forwarded-For"] = nextAddress()
         return try await base.send(request, onAnswer: onAnswer)
     }
+
+    /// Forwards the wrapped transport's start (see `HTTPTransport.start(_:onAnswer:completion:)`), so the
+    /// SDK's attempts go as they do on a bare `URLSessionTransport`.
+    func start(
+        _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void {
+        var request = request
+        request.headers["X-Forwarded-For"] = nextAddress()
+        return base.start(request, onAnswer: onAnswer, completion: completion)
+    }
 }
 
 /// A thread-safe counter.

@@ -16,4 +16,13 @@ struct RecordingTransport: HTTPTransport {
         recorder.offer(request)
         return try await base.send(request, onAnswer: onAnswer)
     }
+
+    /// Records, then forwards the wrapped transport's start.
+    func start(
+        _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void {
+        recorder.offer(request)
+        return base.start(request, onAnswer: onAnswer, completion: completion)
+    }
 }

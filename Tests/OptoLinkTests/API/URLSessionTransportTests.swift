@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkTesting
 import Testing
 
 @testable import OptoLink
@@ -90,6 +91,164 @@ struct URLSessionTransportLoopbackTests {
         let result = await task.result
         #expect(throws: URLError.self) { try result.get() }
         if case .failure(let error as URLError) = result { #expect(error.code == .cancelled) }
+    }
+}
+
+/// `HTTPTransport.start(_:onAnswer:completion:)`: URLSessionTransport's own (no task per request) and
+/// the protocol's default, which every attempt of the SDK goes through.
+@Suite("Transports started with a completion")
+struct TransportStartTests {
+    /// What a started request reported, in order, and whether it ran inside a Swift task.
+    final class Outcomes: @unchecked Sendable {
+        // @unchecked: `events` and `waiters` are only touched while `lock` is held.
+        private let lock = NSLock()
+        private var events: [String] = []
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return events
+        }
+
+        func record(_ event: String, finishes: Bool = false) {
+            lock.lock()
+            events.append(event)
+            let waiting = finishes ? waiters : []
+            if finishes { waiters = [] }
+            lock.unlock()
+            for waiter in waiting { waiter.resume() }
+        }
+
+        func completion(_ result: Result<HTTPResponse, any Error>) {
+            let place = withUnsafeCurrentTask { $0 == nil } ? "outside any task" : "in a task"
+            switch result {
+            case .success(let response): record("completed \(response.status) \(place)", finishes: true)
+            case .failure(let error as URLError): record("failed \(error.code.rawValue)", finishes: true)
+            case .failure(let error): record("failed \(error)", finishes: true)
+            }
+        }
+
+        /// Waits for the completion (the test's own time limit catches a hang).
+        func waitForCompletion() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                lock.lock()
+                if events.contains(where: { $0.hasPrefix("completed") || $0.hasPrefix("failed") }) {
+                    lock.unlock()
+                    continuation.resume()
+                    return
+                }
+                waiters.append(continuation)
+                lock.unlock()
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func urlSessionCompletesFromItsCallbackWithTheAnswerAfterHandingItOver() async throws {
+        let body = #"{"linkId":"l","path":"/p"}"#
+        let server = try LoopbackServer(
+            reply: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        defer { server.stop() }
+        let url = URL(string: "http://127.0.0.1:\(server.port)/demo/p/data")!
+        let outcomes = Outcomes()
+        _ = URLSessionTransport().start(
+            HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"], timeout: 5),
+            onAnswer: { answer in outcomes.record("answer \(answer.status)") }, completion: outcomes.completion)
+        await outcomes.waitForCompletion()
+        // The completion comes from URLSession's handler, not from a task the transport made.
+        #expect(outcomes.all == ["answer 200", "completed 200 outside any task"])
+        #expect(server.requests.first?.hasPrefix("GET /demo/p/data HTTP/1.1\r\n") == true)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingAStartedURLSessionRequestCompletesWithCancelled() async throws {
+        let server = try LoopbackServer(reply: nil)
+        defer { server.stop() }
+        let url = URL(string: "http://127.0.0.1:\(server.port)/sdk/session")!
+        let outcomes = Outcomes()
+        let cancel = URLSessionTransport().start(
+            HTTPRequest(method: "GET", url: url, timeout: 30), onAnswer: { _ in outcomes.record("answer") },
+            completion: outcomes.completion)
+        await server.waitForRequest()
+        cancel()
+        await outcomes.waitForCompletion()
+        #expect(outcomes.all == ["failed \(URLError.Code.cancelled.rawValue)"])
+    }
+
+    /// A transport with only `send`: the protocol's default `start` runs it in a task.
+    struct AsyncOnlyTransport: HTTPTransport {
+        let hold: Bool
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            if hold { try await Task.sleep(nanoseconds: 60_000_000_000) }
+            return HTTPResponse(status: 204)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theDefaultStartRunsSendInATaskAndCancelsIt() async throws {
+        let request = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:9/x")!, timeout: 5)
+        let answered = Outcomes()
+        _ = AsyncOnlyTransport(hold: false).start(
+            request, onAnswer: { answer in answered.record("answer \(answer.status)") },
+            completion: answered.completion)
+        await answered.waitForCompletion()
+        #expect(answered.all == ["answer 204", "completed 204 in a task"])
+
+        let held = Outcomes()
+        let cancel = AsyncOnlyTransport(hold: true).start(
+            request, onAnswer: { _ in held.record("answer") }, completion: held.completion)
+        cancel()
+        await held.waitForCompletion()
+        #expect(held.all == ["failed CancellationError()"])
+    }
+
+    /// Counts how the SDK sends: through `start` (what an attempt uses) or `send`.
+    final class StartCountingTransport: HTTPTransport, @unchecked Sendable {
+        // @unchecked: `starts` and `sends` are only touched while `lock` is held.
+        private let lock = NSLock()
+        private(set) var starts = 0
+        private(set) var sends = 0
+
+        var counts: (starts: Int, sends: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (starts, sends)
+        }
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            countSend()
+            return HTTPResponse(status: 500)
+        }
+
+        private func countSend() {
+            lock.lock()
+            sends += 1
+            lock.unlock()
+        }
+
+        func start(
+            _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+            completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+        ) -> @Sendable () -> Void {
+            lock.lock()
+            starts += 1
+            lock.unlock()
+            let answer = HTTPResponse(
+                status: 200, body: Data(#"{"linkId":"l1","path":"/p","params":{}}"#.utf8))
+            onAnswer(answer)
+            completion(.success(answer))  // before start returns: the race must still end once
+            return {}
+        }
+    }
+
+    @Test func everyAttemptGoesThroughStartEvenWhenItCompletesAtOnce() async throws {
+        let transport = StartCountingTransport()
+        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
+        let link = try await api.linkData(shortCode: "summer", deviceId: nil)
+        #expect(link.path == "/p")
+        #expect(transport.counts == (starts: 1, sends: 0))
     }
 }
 

@@ -27,6 +27,14 @@ struct TracingTransport: HTTPTransport {
         try await wrapped.send(traced(request), onAnswer: onAnswer)
     }
 
+    // Forwarded, so each attempt runs on the wrapped transport's callback, without a task of its own.
+    func start(
+        _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void {
+        wrapped.start(traced(request), onAnswer: onAnswer, completion: completion)
+    }
+
     private func traced(_ request: HTTPRequest) -> HTTPRequest {
         var request = request
         request.headers["X-Trace-Id"] = traceId
