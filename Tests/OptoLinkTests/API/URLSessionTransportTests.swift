@@ -24,6 +24,13 @@ struct URLSessionTransportTests {
     }
 }
 
+/// A loopback server answering 200 with `body` as JSON (and `headers`, each line ending in CRLF), then closing.
+private func linkDataServer(_ body: String, headers: String = "") throws -> LoopbackServer {
+    try LoopbackServer(
+        reply: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(headers)"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+}
+
 @Suite("URLSessionTransport on loopback")
 struct URLSessionTransportLoopbackTests {
     @Test func sendsHeadersAndBodyAndReadsAnyStatus() async throws {
@@ -51,9 +58,7 @@ struct URLSessionTransportLoopbackTests {
 
     @Test func theAnswerIsHandedOverFromTheCompletionHandlerBeforeSendReturns() async throws {
         let body = #"{"linkId":"l","path":"/p"}"#
-        let server = try LoopbackServer(
-            reply: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Request-Id: rq-8\r\n"
-                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        let server = try linkDataServer(body, headers: "X-Request-Id: rq-8\r\n")
         defer { server.stop() }
         let url = URL(string: "http://127.0.0.1:\(server.port)/demo/p/data")!
         let events = Recorder<String>()
@@ -146,10 +151,7 @@ struct TransportStartTests {
 
     @Test(.timeLimit(.minutes(1)))
     func urlSessionCompletesFromItsCallbackWithTheAnswerAfterHandingItOver() async throws {
-        let body = #"{"linkId":"l","path":"/p"}"#
-        let server = try LoopbackServer(
-            reply: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        let server = try linkDataServer(#"{"linkId":"l","path":"/p"}"#)
         defer { server.stop() }
         let url = URL(string: "http://127.0.0.1:\(server.port)/demo/p/data")!
         let outcomes = Outcomes()
