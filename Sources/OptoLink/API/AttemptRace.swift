@@ -17,8 +17,16 @@ final class AttemptRace: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var outcome: Result<HTTPResponse, any Error>?
-    /// Cancel the request and the deadline.
-    private var cancels: [@Sendable () -> Void] = []
+    /// The two sides of the race.
+    private enum Side {
+        case request
+        case deadline
+    }
+    /// Which side ended the race (nil while it runs).
+    private var winner: Side?
+    /// Cancel the request, and the deadline (each released when the race ends).
+    private var cancelRequest: (@Sendable () -> Void)?
+    private var cancelDeadline: (@Sendable () -> Void)?
     private var cancelled = false
 
     /// Runs `request` on `transport` (``HTTPTransport/start(_:onAnswer:completion:)``) against a deadline
@@ -34,8 +42,10 @@ final class AttemptRace: @unchecked Sendable {
                 race.begin(continuation)
                 // The request is on its way before this function suspends; with a callback transport
                 // (URLSessionTransport) no task is made for it, and its callback ends the race itself.
-                race.add(transport.start(request, onAnswer: onAnswer) { race.finish($0) })
-                race.add(clock.startDeadline(after: timeout) { race.finish(.failure(URLError(.timedOut))) })
+                race.keep(transport.start(request, onAnswer: onAnswer) { race.finish($0, by: .request) }, for: .request)
+                race.keep(
+                    clock.startDeadline(after: timeout) { race.finish(.failure(URLError(.timedOut)), by: .deadline) },
+                    for: .deadline)
             }
         } onCancel: {
             race.cancel()
@@ -53,39 +63,51 @@ final class AttemptRace: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Keeps `cancel` to call it when the race ends (at once when it already has).
-    private func add(_ cancel: @escaping @Sendable () -> Void) {
+    /// Keeps `cancel`, which stops `side`, for when the race ends; when it already has (or the caller was
+    /// cancelled), calls it at once, unless `side` is what ended it.
+    private func keep(_ cancel: @escaping @Sendable () -> Void, for side: Side) {
         lock.lock()
-        let over = outcome != nil || cancelled
-        if !over { cancels.append(cancel) }
+        guard outcome != nil || cancelled else {
+            switch side {
+            case .request: cancelRequest = cancel
+            case .deadline: cancelDeadline = cancel
+            }
+            lock.unlock()
+            return
+        }
+        let stop = winner != side
         lock.unlock()
-        if over { cancel() }
+        if stop { cancel() }
     }
 
-    /// The first outcome wins: it resumes the caller and cancels the other task.
-    private func finish(_ result: Result<HTTPResponse, any Error>) {
+    /// The first outcome wins: it stops the other side and resumes the caller. The side that ended the
+    /// race is not cancelled (a data task whose completion handler is running would only spend ~10 µs
+    /// on it there, before the caller is resumed: optolink-bench, measure 2e).
+    private func finish(_ result: Result<HTTPResponse, any Error>, by side: Side) {
         lock.lock()
         guard outcome == nil else {
             lock.unlock()
             return
         }
         outcome = result
+        winner = side
         let waiting = continuation
         continuation = nil
-        let running = cancels
-        cancels = []
+        let stopOther = side == .request ? cancelDeadline : cancelRequest
+        cancelRequest = nil
+        cancelDeadline = nil
         lock.unlock()
-        for cancel in running { cancel() }
+        stopOther?()
         waiting?.resume(with: result)
     }
 
-    /// The caller was cancelled: cancel the request and the deadline; the transport's answer to that (`URLError(.cancelled)`
-    /// or whatever it returns) ends the race.
+    /// The caller was cancelled: cancel the request and the deadline; the transport's answer to that
+    /// (`URLError(.cancelled)` or whatever it returns) ends the race.
     private func cancel() {
         lock.lock()
         cancelled = true
-        let running = cancels
+        let running = [cancelRequest, cancelDeadline]
         lock.unlock()
-        for cancel in running { cancel() }
+        for cancel in running { cancel?() }
     }
 }

@@ -245,6 +245,74 @@ struct TransportStartTests {
         }
     }
 
+    /// A transport whose requests answer when told (or never), counting how often the SDK cancels them.
+    final class HeldTransport: HTTPTransport, @unchecked Sendable {
+        // @unchecked: `completions` and `cancels` are only touched while `lock` is held.
+        private let lock = NSLock()
+        private var completions: [@Sendable (Result<HTTPResponse, any Error>) -> Void] = []
+        private var cancels = 0
+
+        var cancelCount: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return cancels
+        }
+
+        var started: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return completions.count
+        }
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(status: 500) }
+
+        func start(
+            _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+            completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+        ) -> @Sendable () -> Void {
+            lock.lock()
+            completions.append(completion)
+            lock.unlock()
+            return { [self] in
+                lock.lock()
+                cancels += 1
+                lock.unlock()
+            }
+        }
+
+        /// Answers the first request with the link.
+        func answer() {
+            lock.lock()
+            let completion = completions.first
+            lock.unlock()
+            completion?(
+                .success(HTTPResponse(status: 200, body: Data(#"{"linkId":"l1","path":"/p","params":{}}"#.utf8))))
+        }
+    }
+
+    @Test func anAnsweredAttemptIsNotCancelledAndOneCutAtItsDeadlineIs() async throws {
+        // Answered: the race ends from the request's own completion, which is not cancelled (a data task
+        // would spend its completion handler's time on it).
+        let clock = ManualClock()
+        let answered = HeldTransport()
+        let api = OptoLinkAPI(
+            configuration: Fixtures.configuration(maxRetries: 0), transport: answered, clock: clock)
+        let open = Task { try await api.linkData(shortCode: "summer", deviceId: nil) }
+        await clock.waitForTimeouts(1)
+        answered.answer()
+        #expect(try await open.value.path == "/p")
+        #expect(answered.cancelCount == 0)
+        // Cut at its deadline: the request is cancelled.
+        let held = HeldTransport()
+        let heldAPI = OptoLinkAPI(configuration: Fixtures.configuration(maxRetries: 0), transport: held, clock: clock)
+        let cut = Task { try await heldAPI.linkData(shortCode: "summer", deviceId: nil) }
+        await clock.waitForTimeouts(1)
+        await clock.advance(by: 10)
+        await #expect(throws: OptoLinkError.self) { try await cut.value }
+        #expect(held.started == 1)
+        #expect(held.cancelCount == 1)
+    }
+
     @Test func everyAttemptGoesThroughStartEvenWhenItCompletesAtOnce() async throws {
         let transport = StartCountingTransport()
         let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
