@@ -8,7 +8,8 @@ enum JSONBody {
         try JSONBodyEncoder.encode(value)
     }
 
-    /// An object of string members (a direct open's body), written the same way without an `Encoder`.
+    /// An object of string members (a direct open's body, AppsFlyer's first-launch body), written the same
+    /// way without an `Encoder`.
     static func encode(strings members: [String: String]) -> Data {
         JSONBodyEncoder.encode(strings: members)
     }

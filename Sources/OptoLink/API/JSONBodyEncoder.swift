@@ -24,8 +24,8 @@ struct JSONBodyEncoder {
 
     /// A JSON object of string members, written straight from `members` (no `Encoder` on the way, no
     /// tree): the same bytes as ``encode(_:)`` of a struct with those string properties, or of the same
-    /// dictionary. A direct open's body is one of these: `Encoder` and the tree cost it ~10 µs there
-    /// (optolink-bench rows 2c and 2d, timestamps around the call).
+    /// dictionary. A direct open's body is one of these, and AppsFlyer's first-launch body: `Encoder` and
+    /// the tree cost them ~10–20 µs there (optolink-bench rows 2c–2e, timestamps around the call).
     static func encode(strings members: [String: String]) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + members.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count })

@@ -43,9 +43,10 @@ enum ProviderSupport {
         return try post(path, data: data, headers: headers, configuration: configuration, query: query)
     }
 
-    /// A direct open's `POST` to `url`, `<baseURL><path>` made once by the provider (``endpointURL(_:configuration:query:)``;
-    /// nil: the request fails as ``post(_:body:headers:configuration:query:)`` would), of an object of
-    /// string members (``JSONBody/encode(strings:)``).
+    /// A `POST` to `url` (``endpointURL(_:configuration:query:)``, which a direct open's provider makes
+    /// once; nil: the request fails as ``post(_:body:headers:configuration:query:)`` would) of an object of
+    /// string members (``JSONBody/encode(strings:)``): the direct opens' bodies and AppsFlyer's first-launch
+    /// body, on the bench's timed paths.
     static func post(
         _ url: URL?, path: String, strings: [String: String], headers: [String: String],
         configuration: OptoLinkConfiguration

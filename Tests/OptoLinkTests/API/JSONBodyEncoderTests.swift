@@ -27,6 +27,18 @@ struct JSONBodyEncoderTests {
         var installToken: String?
     }
 
+    /// AppsFlyer's body as a struct, the way `JSONEncoder` would write it.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    struct AppsFlyerBody: Encodable {
+        var is_first: String
+        var lang: String
+        var os: String
+        var timestamp: String
+        var type: String
+        var ip: String?
+        var request_id: String
+    }
+
     struct Nested: Encodable {
         struct Device: Encodable {
             var screenWidth: Int
@@ -64,10 +76,16 @@ struct JSONBodyEncoderTests {
             EventBody(
                 deviceId: "d", eventName: "purchase",
                 properties: ["sku": "SKU-1", "price": 9.99, "qty": 2, "gift": true, "note": nil, "tags": ["a", "b"]]))
-        try Self.expectSame(
-            AppsFlyerProvider.Body(
-                is_first: "true", lang: "en-US", os: "17.4", timestamp: "2015-01-22T08:45:33.412", type: "iPhone16,1",
-                ip: "203.0.113.7", request_id: "r"))
+        // AppsFlyer's first-launch body is written from its strings (JSONBody.encode(strings:)).
+        #expect(
+            JSONBody.encode(strings: [
+                "is_first": "true", "lang": "en-US", "os": "17.4", "timestamp": "2015-01-22T08:45:33.412",
+                "type": "iPhone16,1", "ip": "203.0.113.7", "request_id": "r",
+            ])
+                == (try Self.reference(
+                    AppsFlyerBody(
+                        is_first: "true", lang: "en-US", os: "17.4", timestamp: "2015-01-22T08:45:33.412",
+                        type: "iPhone16,1", ip: "203.0.113.7", request_id: "r"))))
         try Self.expectSame(Resolve(url: "https://demo.dev.thedbl.ink/spring?open=1", installToken: nil))
         try Self.expectSame(
             Nested(

@@ -50,18 +50,6 @@ struct AppsFlyerProvider: LinkProvider {
         nil
     }
 
-    /// The body's fields (seed 003's required ones and `request_id`); `ip` only when the SDK sends the request.
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    struct Body: Encodable {
-        var is_first: String
-        var lang: String
-        var os: String
-        var timestamp: String
-        var type: String
-        var ip: String?
-        var request_id: String
-    }
-
     /// `2015-01-22T08:45:33.412`: ISO 8601 UTC with milliseconds and no zone letter, as the seed's example.
     static func timestamp(_ date: Date) -> String {
         String(EventQueue.timestamp(date).dropLast())
@@ -72,10 +60,11 @@ struct AppsFlyerProvider: LinkProvider {
     {
         let fingerprint = deviceInfo.fingerprint()
         let timestamp = Self.timestamp(now())
-        var body = Body(
-            is_first: "true", lang: fingerprint.language, os: fingerprint.osVersion, timestamp: timestamp,
-            type: fingerprint.deviceModel,
-            ip: nil, request_id: installID)
+        // Seed 003's required fields and `request_id`, all strings; `ip` only when the SDK sends the request.
+        var body = [
+            "is_first": "true", "lang": fingerprint.language, "os": fingerprint.osVersion, "timestamp": timestamp,
+            "type": fingerprint.deviceModel, "request_id": installID,
+        ]
         let path =
             "/ios/"
             + (OptoLinkAPI.percentEncoded(settings.appID, allowed: OptoLinkAPI.segmentAllowed) ?? settings.appID)
@@ -92,11 +81,12 @@ struct AppsFlyerProvider: LinkProvider {
             else {
                 throw .argument("The signing hook's af_sig is not 64 lowercase hexadecimal digits")
             }
-            body.ip = signature.ip
+            body["ip"] = signature.ip
             query = "af_sig=" + signature.signature
         }
         let request = try ProviderSupport.post(
-            path, body: body, headers: Self.headers, configuration: configuration, query: query)
+            ProviderSupport.endpointURL(path, configuration: configuration, query: query), path: path, strings: body,
+            headers: Self.headers, configuration: configuration)
         return try AppsFlyerAnswer.link(try await runner.perform(request, endpoint: .match))
     }
 }
