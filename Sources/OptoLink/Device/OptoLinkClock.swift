@@ -49,6 +49,9 @@ extension OptoLinkClock {
 
 /// The real clock: `ProcessInfo.systemUptime` and `Task.sleep`.
 public struct SystemClock: OptoLinkClock {
+    /// Where deadlines expire (see ``startDeadline(after:expire:)``).
+    private static let deadlines = DispatchQueue(label: "OptoLink.SystemClock.deadlines")
+
     /// Creates the clock.
     public init() {}
 
@@ -65,16 +68,19 @@ public struct SystemClock: OptoLinkClock {
         try await Task.sleep(nanoseconds: nanoseconds)
     }
 
-    /// Schedules `expire` on a global Dispatch queue `seconds` from now (zero, negative or not a number:
-    /// at once; a billion seconds or more: never). Cancelling releases `expire` at once; the Dispatch
-    /// timer, like `Task.sleep`'s after a cancellation, still fires at its time and does nothing.
+    /// Schedules `expire` on the clock's own serial Dispatch queue `seconds` from now (zero, negative or
+    /// not a number: at once; a billion seconds or more: never). Cancelling releases `expire` at once; the
+    /// Dispatch timer, like `Task.sleep`'s after a cancellation, still fires at its time and does nothing.
+    ///
+    /// Not the global queue: an app (or anything in its process) that blocks its threads would hold every
+    /// deadline behind them. A serial queue of its own gets a thread of its own when the others are busy.
     public func startDeadline(after seconds: TimeInterval, expire: @escaping @Sendable () -> Void)
         -> @Sendable () -> Void
     {
         let pending = PendingDeadline(expire)
         let when: DispatchTime =
             seconds >= 1e9 ? .distantFuture : seconds > 0 ? .now() + .nanoseconds(Int(seconds * 1e9)) : .now()
-        DispatchQueue.global().asyncAfter(deadline: when) { pending.expire() }
+        Self.deadlines.asyncAfter(deadline: when) { pending.expire() }
         return { pending.cancel() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkTesting
+import TestSupport
 import Testing
 
 @testable import OptoLink
@@ -46,6 +47,33 @@ struct SystemClockDeadlineTests {
         #expect(await calls.waitForOne(limit: 10))
         #expect(clock.now() - started >= 0.05)
         #expect(calls.value == 1)
+    }
+
+    @Test func theSystemClocksDeadlineFiresWhileTheGlobalQueueIsBusy() async throws {
+        // An app (or the server in this process, flushing to SQLite) may block every thread of Dispatch's
+        // global queue for seconds; a deadline must not wait for one of them (a trickle test ran 11 s
+        // over its 1 s deadline when it did). On Linux the cooperative pool's own timers wait behind those
+        // threads too, so this test waits by blocking its thread, not with Task.sleep.
+        try await QuietMachine.shared.run {
+            let release = DispatchSemaphore(value: 0)
+            let blockers = 16
+            for _ in 0..<blockers { DispatchQueue.global().async { release.wait() } }
+            let started = Date()
+            let firedAt = Recorder<Date>()
+            _ = SystemClock().startDeadline(after: 0.05) { firedAt.record(Date()) }
+            // Up to 1 s, released as soon as it fired (the blocked threads hold up the whole run meanwhile).
+            let waitEnd = Date().addingTimeInterval(1)
+            while firedAt.all.isEmpty, Date() < waitEnd { Self.blockingWait(0.01) }
+            let fired = firedAt.all.first
+            for _ in 0..<blockers { release.signal() }
+            #expect(fired != nil, "the deadline waited for Dispatch's global queue")
+            if let fired { #expect(fired.timeIntervalSince(started) >= 0.05) }
+        }
+    }
+
+    /// Blocks this thread for `seconds` (on purpose: the timers a task would wait on may be held up).
+    private static func blockingWait(_ seconds: TimeInterval) {
+        Thread.sleep(forTimeInterval: seconds)
     }
 
     @Test(arguments: [0, -1, Double.nan])
