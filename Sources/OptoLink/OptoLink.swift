@@ -120,8 +120,8 @@ public final class OptoLink: Sendable {
         configuration: OptoLinkConfiguration, environment: OptoLinkEnvironment, launchURL: URL?,
         registry: InstanceRegistry
     ) {
-        let linkHub = Broadcaster<OptoLinkData>(pendingLimit: 64, policy: .unbounded)
-        let diagnosticHub = Broadcaster<Diagnostic>(pendingLimit: 1000, policy: .bufferingNewest(1000))
+        let linkHub = Broadcaster<OptoLinkData>(pendingLimit: 64, limit: .unbounded)
+        let diagnosticHub = Broadcaster<Diagnostic>(pendingLimit: 1000, limit: .newest(1000))
         let clock = environment.clock
         // Log lines at the configured level or above go to the app's logger and the ready-made destination;
         // diagnostics record every line. Lines made from diagnostics (info, debug) exist only when asked for.

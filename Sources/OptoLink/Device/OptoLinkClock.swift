@@ -77,40 +77,10 @@ public struct SystemClock: OptoLinkClock {
     public func startDeadline(after seconds: TimeInterval, expire: @escaping @Sendable () -> Void)
         -> @Sendable () -> Void
     {
-        let pending = PendingDeadline(expire)
+        let pending = OnceAction(expire)
         let when: DispatchTime =
             seconds >= 1e9 ? .distantFuture : seconds > 0 ? .now() + .nanoseconds(Int(seconds * 1e9)) : .now()
-        Self.deadlines.asyncAfter(deadline: when) { pending.expire() }
+        Self.deadlines.asyncAfter(deadline: when) { pending.run() }
         return { pending.cancel() }
-    }
-}
-
-/// ``SystemClock/startDeadline(after:expire:)``'s pending call: made at most once, never after
-/// ``cancel()``.
-///
-/// `@unchecked Sendable` is safe: `action` is only touched while `lock` is held, and it runs after the
-/// lock is released.
-private final class PendingDeadline: @unchecked Sendable {
-    private let lock = NSLock()
-    private var action: (@Sendable () -> Void)?
-
-    init(_ action: @escaping @Sendable () -> Void) { self.action = action }
-
-    /// Runs the action unless it ran or was cancelled.
-    func expire() {
-        take()?()
-    }
-
-    /// Drops the action (it will not run).
-    func cancel() {
-        _ = take()
-    }
-
-    private func take() -> (@Sendable () -> Void)? {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = action
-        action = nil
-        return taken
     }
 }

@@ -19,14 +19,10 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
 
     /// - Parameters:
     ///   - pendingLimit: how many values to keep while nobody listens (the oldest go first).
-    ///   - policy: each listener's own buffer.
-    init(pendingLimit: Int, policy: AsyncStream<Element>.Continuation.BufferingPolicy) {
+    ///   - limit: each listener's own buffer.
+    init(pendingLimit: Int, limit: ListenerMailbox<Element>.Limit) {
         self.pendingLimit = pendingLimit
-        switch policy {
-        case .bufferingNewest(let count): limit = .newest(count)
-        case .bufferingOldest(let count): limit = .oldest(count)
-        default: limit = .unbounded
-        }
+        self.limit = limit
     }
 
     /// A new listener: receives the values kept while nobody listened, then every new value.
@@ -47,7 +43,7 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
         for value in backlog { mailbox.put(value) }
         lock.unlock()
         // The listener leaves when its task is cancelled or its stream is dropped.
-        let departure = Departure { [weak self] in self?.remove(id) }
+        let departure = OnceAction(runsWhenReleased: true) { [weak self] in self?.remove(id) }
         return AsyncStream(
             unfolding: { [departure] in
                 withExtendedLifetime(departure) {}
@@ -55,28 +51,8 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
             },
             onCancel: {
                 mailbox.cancel()
-                departure.leave()
+                departure.run()
             })
-    }
-
-    /// Runs its action once: when ``leave()`` is called or when it is released, whichever comes first.
-    ///
-    /// `@unchecked Sendable` is safe: `action` is only touched while `lock` is held.
-    private final class Departure: @unchecked Sendable {
-        private let lock = NSLock()
-        private var action: (@Sendable () -> Void)?
-
-        init(_ action: @escaping @Sendable () -> Void) { self.action = action }
-
-        func leave() {
-            lock.lock()
-            let run = action
-            action = nil
-            lock.unlock()
-            run?()
-        }
-
-        deinit { leave() }
     }
 
     /// How many listeners are waiting for a value right now.

@@ -17,8 +17,6 @@ final class ListenerMailbox<Element: Sendable>: @unchecked Sendable {
         case unbounded
         /// The newest `n` (older ones are dropped first).
         case newest(Int)
-        /// The oldest `n` (newer ones are dropped).
-        case oldest(Int)
     }
 
     private let lock = NSLock()
@@ -63,8 +61,6 @@ final class ListenerMailbox<Element: Sendable>: @unchecked Sendable {
             guard count > 0 else { break }
             buffer.append(value)
             if unread > count { head += 1 }
-        case .oldest(let count):
-            if unread < count { buffer.append(value) }
         }
         compact()
         lock.unlock()

@@ -40,21 +40,20 @@ enum ProviderSupport {
         } catch {
             throw .argument("Cannot encode the body of \(path): \(error)")
         }
-        return try post(path, data: data, headers: headers, configuration: configuration, query: query)
+        return try post(
+            endpointURL(path, configuration: configuration, query: query), path: path, data: data, headers: headers,
+            configuration: configuration)
     }
 
     /// A `POST` to `url` (``endpointURL(_:configuration:query:)``, which a direct open's provider makes
-    /// once; nil: the request fails as ``post(_:body:headers:configuration:query:)`` would) of an object of
-    /// string members (``JSONBody/encode(strings:)``): the direct opens' bodies and AppsFlyer's first-launch
-    /// body, on the bench's timed paths.
+    /// once) of an object of string members (``JSONBody/encode(strings:)``): the direct opens' bodies and
+    /// AppsFlyer's first-launch body, on the bench's timed paths.
     static func post(
         _ url: URL?, path: String, strings: [String: String], headers: [String: String],
         configuration: OptoLinkConfiguration
     ) throws(OptoLinkError) -> HTTPRequest {
-        guard let url else { throw .argument("Cannot build a URL for \(path)") }
-        return HTTPRequest(
-            method: "POST", url: url, headers: headers, body: JSONBody.encode(strings: strings),
-            timeout: configuration.timeout)
+        try post(
+            url, path: path, data: JSONBody.encode(strings: strings), headers: headers, configuration: configuration)
     }
 
     /// `<baseURL><path>[?query]`, nil when that is not a URL.
@@ -64,13 +63,11 @@ enum ProviderSupport {
         return URL(string: text)
     }
 
+    /// The request itself; a nil `url` (`<baseURL><path>` was not a URL) is an `OptoLinkError.argument` error.
     private static func post(
-        _ path: String, data: Data, headers: [String: String], configuration: OptoLinkConfiguration,
-        query: String? = nil
+        _ url: URL?, path: String, data: Data, headers: [String: String], configuration: OptoLinkConfiguration
     ) throws(OptoLinkError) -> HTTPRequest {
-        guard let url = endpointURL(path, configuration: configuration, query: query) else {
-            throw .argument("Cannot build a URL for \(path)")
-        }
+        guard let url else { throw .argument("Cannot build a URL for \(path)") }
         return HTTPRequest(method: "POST", url: url, headers: headers, body: data, timeout: configuration.timeout)
     }
 

@@ -36,7 +36,7 @@ struct BroadcasterTapTests {
 
     @Test func aTapSeesEveryValueInOrderAndTheFirstListenerStillGetsTheKeptOnes() async {
         // Given values kept while nobody listens
-        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 10, limit: .unbounded)
         hub.send(1)
         hub.send(2)
 
@@ -56,7 +56,7 @@ struct BroadcasterTapTests {
     }
 
     @Test func aRemovedTapSeesNothingMoreAndATapOnAFinishedHubIsFinishedAtOnce() {
-        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 10, limit: .unbounded)
         let seen = Seen()
         let (id, _) = hub.addTap { seen.add($0) }
         hub.send(1)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Streams")
 struct BroadcasterTests {
     @Test func valuesSentBeforeAnyListenerGoToTheFirstListenerOnly() async {
-        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 10, limit: .unbounded)
         hub.send(1)
         hub.send(2)
         let first = hub.stream()
@@ -18,7 +18,7 @@ struct BroadcasterTests {
     }
 
     @Test func pendingValuesAreBounded() async {
-        let hub = Broadcaster<Int>(pendingLimit: 3, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 3, limit: .unbounded)
         for value in 1...10 { hub.send(value) }
         let stream = hub.stream()
         hub.finish()
@@ -29,7 +29,7 @@ struct BroadcasterTests {
         // The buffer is trimmed in batches (up to twice the limit is held); a listener still gets exactly
         // the newest `pendingLimit`, whatever the count sent.
         for count in [3, 4, 6, 7, 8, 13, 100, 1001] {
-            let hub = Broadcaster<Int>(pendingLimit: 3, policy: .unbounded)
+            let hub = Broadcaster<Int>(pendingLimit: 3, limit: .unbounded)
             for value in 1...count { hub.send(value) }
             let stream = hub.stream()
             hub.finish()
@@ -38,7 +38,7 @@ struct BroadcasterTests {
     }
 
     @Test func eachListenerBufferIsBounded() async {
-        let hub = Broadcaster<Int>(pendingLimit: 0, policy: .bufferingNewest(2))
+        let hub = Broadcaster<Int>(pendingLimit: 0, limit: .newest(2))
         let stream = hub.stream()
         for value in 1...5 { hub.send(value) }
         hub.finish()
@@ -46,14 +46,14 @@ struct BroadcasterTests {
     }
 
     @Test func aFinishedHubGivesFinishedStreamsAndDropsValues() async {
-        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 10, limit: .unbounded)
         hub.finish()
         hub.send(1)
         #expect(await collect(hub.stream()).isEmpty)
     }
 
     @Test func aListenerThatStopsIsForgotten() async {
-        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 10, limit: .unbounded)
         let task = Task {
             for await _ in hub.stream() {}
         }
@@ -66,7 +66,7 @@ struct BroadcasterTests {
     }
 
     @Test func aListenerWhoseStreamIsDroppedIsForgotten() async {
-        let hub = Broadcaster<Int>(pendingLimit: 10, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 10, limit: .unbounded)
         do {
             let dropped = hub.stream()
             _ = dropped
@@ -78,7 +78,7 @@ struct BroadcasterTests {
     }
 
     @Test func aWaitingListenerGetsEachValueSentFromAnotherThreadInOrder() async {
-        let hub = Broadcaster<Int>(pendingLimit: 0, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 0, limit: .unbounded)
         let stream = hub.stream()
         let reader = Task { await collect(stream) }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -91,16 +91,8 @@ struct BroadcasterTests {
         #expect(await reader.value == Array(1...500))
     }
 
-    @Test func eachListenerCanKeepTheOldestInstead() async {
-        let hub = Broadcaster<Int>(pendingLimit: 0, policy: .bufferingOldest(2))
-        let stream = hub.stream()
-        for value in 1...5 { hub.send(value) }
-        hub.finish()
-        #expect(await collect(stream) == [1, 2])
-    }
-
     @Test func aSecondTaskReadingTheSameStreamAtOnceEndsInsteadOfTrapping() async {
-        let hub = Broadcaster<Int>(pendingLimit: 0, policy: .unbounded)
+        let hub = Broadcaster<Int>(pendingLimit: 0, limit: .unbounded)
         let stream = hub.stream()
         let first = Task { () -> Int? in
             var iterator = stream.makeAsyncIterator()
