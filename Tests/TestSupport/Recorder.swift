@@ -2,10 +2,12 @@ import Foundation
 
 /// Collects values delivered from any thread (tests' probes, listeners, callbacks).
 ///
-/// `@unchecked Sendable` is safe: `items` is only touched while `lock` is held.
+/// `@unchecked Sendable` is safe: `items` and `waiters` are only touched while `lock` is held, and the
+/// waiters are resumed after it is released.
 public final class Recorder<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [Element] = []
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// An empty recorder.
     public init() {}
@@ -14,7 +16,10 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
     public func record(_ item: Element) {
         lock.lock()
         items.append(item)
+        let ready = waiters.filter { $0.count <= items.count }
+        waiters.removeAll { $0.count <= items.count }
         lock.unlock()
+        for waiter in ready { waiter.continuation.resume() }
     }
 
     /// Everything recorded so far, in order.
@@ -22,5 +27,20 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return items
+    }
+
+    /// Suspends until at least `count` values were recorded (no clock: a test's own time limit catches
+    /// a value that never comes).
+    public func waitForCount(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if items.count >= count {
+                lock.unlock()
+                continuation.resume()
+                return
+            }
+            waiters.append((count, continuation))
+            lock.unlock()
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkTesting
+import TestSupport
 import Testing
 
 @testable import OptoLink
@@ -103,48 +104,14 @@ struct URLSessionTransportLoopbackTests {
 /// the protocol's default, which every attempt of the SDK goes through.
 @Suite("Transports started with a completion")
 struct TransportStartTests {
-    /// What a started request reported, in order, and whether it ran inside a Swift task.
-    final class Outcomes: @unchecked Sendable {
-        // @unchecked: `events` and `waiters` are only touched while `lock` is held.
-        private let lock = NSLock()
-        private var events: [String] = []
-        private var waiters: [CheckedContinuation<Void, Never>] = []
-
-        var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return events
-        }
-
-        func record(_ event: String, finishes: Bool = false) {
-            lock.lock()
-            events.append(event)
-            let waiting = finishes ? waiters : []
-            if finishes { waiters = [] }
-            lock.unlock()
-            for waiter in waiting { waiter.resume() }
-        }
-
-        func completion(_ result: Result<HTTPResponse, any Error>) {
+    /// How a started request ended, as a test records it (and whether that was inside a Swift task).
+    static func completion(into events: Recorder<String>) -> @Sendable (Result<HTTPResponse, any Error>) -> Void {
+        { result in
             let place = withUnsafeCurrentTask { $0 == nil } ? "outside any task" : "in a task"
             switch result {
-            case .success(let response): record("completed \(response.status) \(place)", finishes: true)
-            case .failure(let error as URLError): record("failed \(error.code.rawValue)", finishes: true)
-            case .failure(let error): record("failed \(error)", finishes: true)
-            }
-        }
-
-        /// Waits for the completion (the test's own time limit catches a hang).
-        func waitForCompletion() async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                lock.lock()
-                if events.contains(where: { $0.hasPrefix("completed") || $0.hasPrefix("failed") }) {
-                    lock.unlock()
-                    continuation.resume()
-                    return
-                }
-                waiters.append(continuation)
-                lock.unlock()
+            case .success(let response): events.record("completed \(response.status) \(place)")
+            case .failure(let error as URLError): events.record("failed \(error.code.rawValue)")
+            case .failure(let error): events.record("failed \(error)")
             }
         }
     }
@@ -154,11 +121,12 @@ struct TransportStartTests {
         let server = try linkDataServer(#"{"linkId":"l","path":"/p"}"#)
         defer { server.stop() }
         let url = URL(string: "http://127.0.0.1:\(server.port)/demo/p/data")!
-        let outcomes = Outcomes()
+        let outcomes = Recorder<String>()
         _ = URLSessionTransport().start(
             HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"], timeout: 5),
-            onAnswer: { answer in outcomes.record("answer \(answer.status)") }, completion: outcomes.completion)
-        await outcomes.waitForCompletion()
+            onAnswer: { answer in outcomes.record("answer \(answer.status)") },
+            completion: Self.completion(into: outcomes))
+        await outcomes.waitForCount(2)
         // The completion comes from URLSession's handler, not from a task the transport made.
         #expect(outcomes.all == ["answer 200", "completed 200 outside any task"])
         #expect(server.requests.first?.hasPrefix("GET /demo/p/data HTTP/1.1\r\n") == true)
@@ -169,13 +137,13 @@ struct TransportStartTests {
         let server = try LoopbackServer(reply: nil)
         defer { server.stop() }
         let url = URL(string: "http://127.0.0.1:\(server.port)/sdk/session")!
-        let outcomes = Outcomes()
+        let outcomes = Recorder<String>()
         let cancel = URLSessionTransport().start(
             HTTPRequest(method: "GET", url: url, timeout: 30), onAnswer: { _ in outcomes.record("answer") },
-            completion: outcomes.completion)
+            completion: Self.completion(into: outcomes))
         await server.waitForRequest()
         cancel()
-        await outcomes.waitForCompletion()
+        await outcomes.waitForCount(1)
         #expect(outcomes.all == ["failed \(URLError.Code.cancelled.rawValue)"])
     }
 
@@ -183,7 +151,7 @@ struct TransportStartTests {
     struct AsyncOnlyTransport: HTTPTransport {
         let hold: Bool
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            if hold { try await Task.sleep(nanoseconds: 60_000_000_000) }
+            if hold { try await CancellationGate().wait() }
             return HTTPResponse(status: 204)
         }
     }
@@ -191,18 +159,18 @@ struct TransportStartTests {
     @Test(.timeLimit(.minutes(1)))
     func theDefaultStartRunsSendInATaskAndCancelsIt() async throws {
         let request = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:9/x")!, timeout: 5)
-        let answered = Outcomes()
+        let answered = Recorder<String>()
         _ = AsyncOnlyTransport(hold: false).start(
             request, onAnswer: { answer in answered.record("answer \(answer.status)") },
-            completion: answered.completion)
-        await answered.waitForCompletion()
+            completion: Self.completion(into: answered))
+        await answered.waitForCount(2)
         #expect(answered.all == ["answer 204", "completed 204 in a task"])
 
-        let held = Outcomes()
+        let held = Recorder<String>()
         let cancel = AsyncOnlyTransport(hold: true).start(
-            request, onAnswer: { _ in held.record("answer") }, completion: held.completion)
+            request, onAnswer: { _ in held.record("answer") }, completion: Self.completion(into: held))
         cancel()
-        await held.waitForCompletion()
+        await held.waitForCount(1)
         #expect(held.all == ["failed CancellationError()"])
     }
 

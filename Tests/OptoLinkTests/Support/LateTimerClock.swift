@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import TestSupport
 
 /// A clock whose waits end only when the test fires them, and whose cancellation comes too late: a
 /// cancelled wait keeps waiting until fired and then returns normally, as a timer that had already
@@ -43,12 +44,7 @@ final class LateTimerClock: OptoLinkClock, @unchecked Sendable {
 
     /// Attempt deadlines never come here (every attempt answers at once); ends only when cancelled.
     func sleep(forDeadline seconds: TimeInterval) async throws {
-        let gate = DeadlineGate()
-        try await withTaskCancellationHandler {
-            try await gate.wait()
-        } onCancel: {
-            gate.cancel()
-        }
+        try await CancellationGate().wait()
     }
 
     /// Ends wait number `id` (0-based, in the order they were asked for).
@@ -73,36 +69,5 @@ final class LateTimerClock: OptoLinkClock, @unchecked Sendable {
             watchers.append((count, continuation))
             lock.unlock()
         }
-    }
-}
-
-/// A wait that ends only by cancellation.
-///
-/// `@unchecked Sendable` is safe: both properties are only touched while `lock` is held.
-private final class DeadlineGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Void, any Error>?
-    private var cancelled = false
-
-    func wait() async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            lock.lock()
-            if cancelled {
-                lock.unlock()
-                continuation.resume(throwing: CancellationError())
-                return
-            }
-            self.continuation = continuation
-            lock.unlock()
-        }
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let waiting = continuation
-        continuation = nil
-        lock.unlock()
-        waiting?.resume(throwing: CancellationError())
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import OptoLink
+import TestSupport
+import Testing
+
+/// `SystemClock.startDeadline(after:expire:)`, in real time: it fires after its time (at once for no
+/// time), never after a cancel, and not behind Dispatch's busy global queue. (The deadline's use by the
+/// attempt race, on injected clocks, is in OptoLinkTests: `ClockDeadlineTests`.)
+@Suite("The system clock's attempt deadlines, in real time")
+struct SystemClockDeadlineTests {
+    @Test(.timeLimit(.minutes(1)))
+    func theDeadlineCallsExpireOnceItsTimeHasPassed() async {
+        let clock = SystemClock()
+        let fired = Recorder<TimeInterval>()
+        let started = clock.now()
+        _ = clock.startDeadline(after: 0.05) { fired.record(clock.now()) }
+        await fired.waitForCount(1)
+        #expect(fired.all.count == 1)
+        if let time = fired.all.first { #expect(time - started >= 0.05) }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [0, -1, Double.nan])
+    func aDeadlineOfNoTimeExpiresAtOnce(seconds: Double) async {
+        let fired = Recorder<Int>()
+        _ = SystemClock().startDeadline(after: seconds) { fired.record(1) }
+        await fired.waitForCount(1)
+        #expect(fired.all == [1])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCancelledDeadlineNeverExpiresAndLetsGoOfItsAction() async throws {
+        final class Owner: Sendable {}
+        let calls = Recorder<Int>()
+        weak var released: Owner?
+        let cancel: @Sendable () -> Void
+        do {
+            let owner = Owner()
+            released = owner
+            cancel = SystemClock().startDeadline(after: 0.05) { [owner] in
+                withExtendedLifetime(owner) { calls.record(1) }
+            }
+        }
+        #expect(released != nil)  // held by the pending deadline
+        cancel()
+        #expect(released == nil)  // released at the cancel, not when the timer fires
+        // A deadline started after it, with the same delay, fires: by then the cancelled one would have.
+        let later = Recorder<Int>()
+        _ = SystemClock().startDeadline(after: 0.05) { later.record(1) }
+        await later.waitForCount(1)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(calls.all.isEmpty)
+    }
+
+    @Test func theDeadlineFiresWhileTheGlobalQueueIsBusy() async throws {
+        // An app (or the server in this process, flushing to SQLite) may block every thread of Dispatch's
+        // global queue for seconds; a deadline must not wait for one of them. On Linux the cooperative
+        // pool's own timers wait behind those threads too, so this test waits by blocking its thread, not
+        // with Task.sleep.
+        try await QuietMachine.shared.run {
+            let release = DispatchSemaphore(value: 0)
+            let blockers = 16
+            for _ in 0..<blockers { DispatchQueue.global().async { release.wait() } }
+            let started = Date()
+            let firedAt = Recorder<Date>()
+            _ = SystemClock().startDeadline(after: 0.05) { firedAt.record(Date()) }
+            // Up to 1 s, released as soon as it fired (the blocked threads hold up the whole run meanwhile).
+            let waitEnd = Date().addingTimeInterval(1)
+            while firedAt.all.isEmpty, Date() < waitEnd { Self.blockingWait(0.01) }
+            let fired = firedAt.all.first
+            for _ in 0..<blockers { release.signal() }
+            #expect(fired != nil, "the deadline waited for Dispatch's global queue")
+            if let fired { #expect(fired.timeIntervalSince(started) >= 0.05) }
+        }
+    }
+
+    /// Blocks this thread for `seconds` (on purpose: the timers a task would wait on may be held up).
+    private static func blockingWait(_ seconds: TimeInterval) {
+        Thread.sleep(forTimeInterval: seconds)
+    }
+}
