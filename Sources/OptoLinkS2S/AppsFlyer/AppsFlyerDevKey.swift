@@ -16,8 +16,8 @@ import Foundation
 /// let devKey = try AppsFlyerDevKey(environmentVariable: "APPSFLYER_DEV_KEY")
 /// ```
 public struct AppsFlyerDevKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// The key's bytes (UTF-8), as HMAC keys them.
-    let bytes: [UInt8]
+    /// HMAC-SHA256 keyed with the key's bytes (UTF-8), made once: every `af_sig` is hashed on it.
+    let hmac: HMACSHA256
 
     /// A DevKey from its text, as the AppsFlyer dashboard shows it (Configuration › App Settings).
     ///
@@ -30,7 +30,7 @@ public struct AppsFlyerDevKey: Sendable, CustomStringConvertible, CustomDebugStr
         visionOS, deprecated, message: "An AppsFlyer DevKey is a secret: use it on your backend, never in an app"
     )
     public init(_ secret: String) throws {
-        self.bytes = try Self.validated(secret, source: "The DevKey")
+        self.hmac = HMACSHA256(key: try Self.validated(secret, source: "The DevKey"))
     }
 
     /// The DevKey in the environment variable `name` (default `APPSFLYER_DEV_KEY`), the usual place on a
@@ -53,7 +53,7 @@ public struct AppsFlyerDevKey: Sendable, CustomStringConvertible, CustomDebugStr
         guard let secret = environment[name] else {
             throw OptoLinkS2SError.configuration("devKey", "The environment variable \(name) is not set")
         }
-        self.bytes = try Self.validated(secret, source: "The environment variable \(name)")
+        self.hmac = HMACSHA256(key: try Self.validated(secret, source: "The environment variable \(name)"))
     }
 
     /// `secret`'s UTF-8 bytes once it passes the checks; prints the misplaced-secret warning once.

@@ -14,6 +14,6 @@
 public enum AppsFlyerSignature {
     /// The `af_sig` for a body with this `timestamp` and `ip` (64 lowercase hex digits).
     public static func afSig(timestamp: String, ip: String, devKey: AppsFlyerDevKey) -> String {
-        HMACSHA256.hex(HMACSHA256.authenticationCode(key: devKey.bytes, message: Array((timestamp + ip).utf8)))
+        HMACSHA256.hex(devKey.hmac.authenticationCode(for: Array((timestamp + ip).utf8)))
     }
 }

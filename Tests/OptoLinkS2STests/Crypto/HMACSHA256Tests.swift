@@ -129,4 +129,43 @@ struct HMACSHA256Tests {
         // Then every tag is right
         #expect(mismatches == 0)
     }
+
+    @Test func oneKeyedInstanceHashesManyMessagesFromManyTasks() async {
+        // Given one key prepared once (as a DevKey is) and 8 tasks hashing different messages on it at once
+        let key = Array("w8sZzy8EaPaxFKfaoTqUi6".utf8)
+        let hmac = HMACSHA256(key: key)
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<200 {
+                        // Empty messages too: the keyed context must not carry one message into the next
+                        let message = round % 50 == 0 ? [] : Array("2026-12-01T10:00:00.\(round)127.0.\(task).1".utf8)
+                        if hmac.authenticationCode(for: message) != SHA256Oracle.hmac(key: key, message: message) {
+                            wrong += 1
+                        }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+
+        // Then every tag is the oracle's: the shared context was never changed by a call
+        #expect(mismatches == 0)
+    }
+
+    @Test func anEmptyKeyPreparedOnceStillHashes() {
+        // Given an empty key prepared once
+        let hmac = HMACSHA256(key: [])
+
+        // Then it gives HMAC-SHA256("", "") and, again, the same for a message after it
+        #expect(
+            HMACSHA256.hex(hmac.authenticationCode(for: []))
+                == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
+        #expect(hmac.authenticationCode(for: Array("x".utf8)) == SHA256Oracle.hmac(key: [], message: Array("x".utf8)))
+        #expect(
+            HMACSHA256.hex(hmac.authenticationCode(for: []))
+                == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
+    }
 }
