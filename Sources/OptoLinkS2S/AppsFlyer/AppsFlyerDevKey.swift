@@ -69,6 +69,23 @@ public struct AppsFlyerDevKey: Sendable, CustomStringConvertible, CustomDebugStr
         return Array(secret.utf8)
     }
 
+    /// The `af_sig` query parameter of AppsFlyer's S2S deep-linking request, for a body with this
+    /// `timestamp` and `ip`: the lowercase hexadecimal HMAC-SHA256 (64 digits) of the `timestamp` followed
+    /// by the `ip` (timestamp first, no separator), keyed with this DevKey. AppsFlyer's own example:
+    ///
+    /// ```swift
+    /// let devKey = try AppsFlyerDevKey("w8sZzy8EaPaxFKfaoTqUi6")
+    /// devKey.afSig(timestamp: "2015-01-22T08:45:33.412", ip: "127.0.0.1")
+    /// // "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327"
+    /// ```
+    ///
+    /// ``AppsFlyerS2SClient`` signs every request itself; call this directly when the backend only signs
+    /// and someone else sends the request (the strings must then be the body's, byte for byte). Safe to
+    /// call from any thread at once; the key was set on the HMAC once, when this value was made.
+    public func afSig(timestamp: String, ip: String) -> String {
+        HMACSHA256.hex(hmac.authenticationCode(for: Array((timestamp + ip).utf8)))
+    }
+
     /// `AppsFlyerDevKey(redacted)`: the value is never printed.
     public var description: String { "AppsFlyerDevKey(redacted)" }
 

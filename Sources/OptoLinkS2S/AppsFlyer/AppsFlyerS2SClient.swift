@@ -2,7 +2,7 @@ import Foundation
 
 /// A client of AppsFlyer's server-to-server iOS deep-linking API, for an app's **backend**.
 ///
-/// It signs each request with the DevKey (`af_sig`, see ``AppsFlyerSignature``), sends
+/// It signs each request with the DevKey (`af_sig`, see ``AppsFlyerDevKey/afSig(timestamp:ip:)``), sends
 /// `POST {base}/ios/{app_id}?af_sig=…` with the JSON body, retries 503, 504 and network errors with
 /// exponential backoff (never a 400), bounds each attempt with a timeout, and returns the answer as a
 /// typed value. Everything it throws is an ``OptoLinkS2SError``.
@@ -133,7 +133,7 @@ public struct AppsFlyerS2SClient: Sendable {
     /// - Throws: ``OptoLinkS2SError/invalidRequest`` when a field is wrong.
     public func signedRequest(for request: AppsFlyerDeepLinkRequest) throws -> S2SHTTPRequest {
         let (body, timestamp) = try request.encoded()
-        let signature = AppsFlyerSignature.afSig(timestamp: timestamp, ip: request.ip, devKey: devKey)
+        let signature = devKey.afSig(timestamp: timestamp, ip: request.ip)
         guard let url = URL(string: endpoint + "?af_sig=" + signature) else {
             // The endpoint was checked at init and the signature is hex: not reachable.
             throw OptoLinkS2SError.configuration("baseURL", "Could not build the request URL from \(endpoint)")

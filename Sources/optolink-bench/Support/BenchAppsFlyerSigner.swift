@@ -2,8 +2,7 @@ import Foundation
 import OptoLinkS2S
 
 /// The app's backend in measure 2e: signs AppsFlyer requests with the demo app's DevKey through
-/// `OptoLinkS2S` (the library a backend links), in this process. Kept in a file of its own because
-/// `OptoLinkS2S` and the SDK both name a type `AppsFlyerSignature`.
+/// `OptoLinkS2S` (the library a backend links), in this process.
 enum BenchAppsFlyerSigner {
     /// The demo seed's AppsFlyer app and DevKey (seed 003's example DevKey).
     static let appID = "id123456789"
@@ -14,6 +13,6 @@ enum BenchAppsFlyerSigner {
     /// `af_sig` over `timestamp + ip`, or nil when the DevKey is refused (it is not: it is the seed's).
     static func signature(timestamp: String, ip: String) -> String? {
         guard let devKey else { return nil }
-        return AppsFlyerSignature.afSig(timestamp: timestamp, ip: ip, devKey: devKey)
+        return devKey.afSig(timestamp: timestamp, ip: ip)
     }
 }

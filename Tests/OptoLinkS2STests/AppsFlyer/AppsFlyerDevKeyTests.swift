@@ -31,7 +31,7 @@ struct AppsFlyerDevKeyTests {
         // Then the set one signs like the literal, and the missing one is refused by name
         let devKey = try AppsFlyerDevKey(environmentVariable: "APPSFLYER_DEV_KEY", in: environment)
         #expect(
-            AppsFlyerSignature.afSig(timestamp: "2015-01-22T08:45:33.412", ip: "127.0.0.1", devKey: devKey)
+            devKey.afSig(timestamp: "2015-01-22T08:45:33.412", ip: "127.0.0.1")
                 == "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327")
         let error = #expect(throws: OptoLinkS2SError.self) {
             try AppsFlyerDevKey(environmentVariable: "OPTOLINK_S2S_TEST_NOT_SET_", in: environment)

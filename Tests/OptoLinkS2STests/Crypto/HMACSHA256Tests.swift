@@ -47,7 +47,7 @@ struct HMACSHA256Tests {
         let devKey = try AppsFlyerDevKey("w8sZzy8EaPaxFKfaoTqUi6")
 
         // When af_sig is computed
-        let signature = AppsFlyerSignature.afSig(timestamp: "2015-01-22T08:45:33.412", ip: "127.0.0.1", devKey: devKey)
+        let signature = devKey.afSig(timestamp: "2015-01-22T08:45:33.412", ip: "127.0.0.1")
 
         // Then it is the seed's value, in lowercase hex
         #expect(signature == "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327")

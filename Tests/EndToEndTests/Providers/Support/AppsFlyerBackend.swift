@@ -21,7 +21,7 @@ struct AppsFlyerBackend: Sendable {
 
     /// `af_sig` over `timestamp + ip` with this backend's DevKey.
     func signature(timestamp: String, ip: String) -> String {
-        OptoLinkS2S.AppsFlyerSignature.afSig(timestamp: timestamp, ip: ip, devKey: devKey)
+        devKey.afSig(timestamp: timestamp, ip: ip)
     }
 
     /// The backend only signs: `{ip, af_sig}` for the SDK's timestamp; the SDK sends the request.
@@ -29,7 +29,7 @@ struct AppsFlyerBackend: Sendable {
         let backend = self
         return .signing { timestamp in
             backend.signed.withLock { $0.append(timestamp) }
-            return SDKAppsFlyerSignature(
+            return AppsFlyerSignature(
                 ip: backend.deviceAddress, signature: backend.signature(timestamp: timestamp, ip: backend.deviceAddress)
             )
         }

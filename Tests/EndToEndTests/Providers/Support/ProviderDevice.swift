@@ -125,7 +125,3 @@ struct RecordingTransport: HTTPTransport {
         return response
     }
 }
-
-/// The SDK's `AppsFlyerSignature` (what a signing hook answers), named apart from `OptoLinkS2S`'s signer
-/// of the same name: this file imports the SDK only, so the name is not ambiguous here.
-typealias SDKAppsFlyerSignature = AppsFlyerSignature
