@@ -56,17 +56,35 @@ enum ServiceScenarios {
                 "expected 2 attempts with one eventId, got \(bodies.count) with \(ids)"
             )
             ctx.step("the server counts the event once")
-            // The delayed first attempt is recorded 2 s after it arrived, whatever the retry did meanwhile.
-            try await Task.sleep(nanoseconds: 2_500_000_000)
-            let install = try await ctx.environment.backend.quberouteInstall(installToken: device.deviceId)
-            let events = install?["events"] as? [[String: Any]] ?? []
+            // The delayed first attempt is recorded 2 s after it arrived, after the retry: the server refuses
+            // it then as a duplicate. Until that refusal shows, the batch has not been read twice yet.
+            let install = try await refusedOnce(device, ctx: ctx)
+            let events = install["events"] as? [[String: Any]] ?? []
             let counted = events.filter { $0["eventId"] as? String == ids.first }.count
             try check(
-                counted == 1 && (install?["eventCount"] as? NSNumber)?.intValue == 1,
-                "expected the event counted once, /dev/quberoute/installs has \(counted) (eventCount \(install?["eventCount"] ?? "?"))"
+                counted == 1 && (install["eventCount"] as? NSNumber)?.intValue == 1
+                    && (install["duplicateEvents"] as? NSNumber)?.intValue == 1,
+                "expected the event counted once and refused once, /dev/quberoute/installs has \(counted) "
+                    + "(eventCount \(install["eventCount"] ?? "?"), duplicateEvents \(install["duplicateEvents"] ?? "?"))"
             )
-            return "\(describe(trace)); eventId \(ids.first ?? "?") sent twice, counted once"
+            return "\(describe(trace)); eventId \(ids.first ?? "?") sent twice, counted once, the resent one refused"
         })
+
+    /// The device's install on `/dev/quberoute/installs` once it shows a refused event (`duplicateEvents`),
+    /// polled every 100 ms for at most 10 s (the delayed attempt is read 2 s after it arrived).
+    private static func refusedOnce(_ device: SimulatedDevice, ctx: ScenarioContext) async throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let install = try await ctx.environment.backend.quberouteInstall(installToken: device.deviceId)
+            if let install, ((install["duplicateEvents"] as? NSNumber)?.intValue ?? 0) >= 1 { return install }
+            guard Date() < deadline else {
+                throw DashboardError.scenario(
+                    "the resent batch was never refused in 10 s: /dev/quberoute/installs shows "
+                        + "duplicateEvents \(install?["duplicateEvents"] ?? "?") (a server without the field is older)")
+            }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+    }
 
     /// The `eventId`s in a QubeRoute events body.
     private static func eventIDs(_ body: String) -> [String] {

@@ -65,6 +65,11 @@ enum Schema {
             name TEXT NOT NULL, value_minor INTEGER, currency TEXT, properties TEXT, client_timestamp TEXT,
             received_at REAL NOT NULL, PRIMARY KEY (project, environment, install_token, event_id));
         """,
+        // 5: how many events each emulated QubeRoute install was sent again and refused (a resent eventId),
+        // shown by `/dev/quberoute/installs` so a test or the dashboard sees the refusal happen.
+        """
+        ALTER TABLE qr_installs ADD COLUMN duplicate_events INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// The version a fully migrated database reports.

@@ -150,6 +150,31 @@ import Testing
         #expect(try store.device(orgId: 7, id: "device-with-org")?.osVersion == "17.5")
     }
 
+    /// Schema 5: a version-4 database's QubeRoute installs get a refused-events count of 0.
+    @Test func aVersionFourDatabaseKeepsItsQubeRouteInstalls() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema4-\(UUID().uuidString).sqlite")
+            .path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        do {
+            let old = try SQLiteDatabase(path: path)
+            for version in 0..<4 {
+                try old.execute("BEGIN;\n\(Schema.migrations[version])\nPRAGMA user_version = \(version + 1);\nCOMMIT;")
+            }
+            try old.execute(
+                """
+                INSERT INTO qr_installs (project, environment, install_token, install_id, first_seen_at)
+                VALUES ('demo', 'live', 'token4', 'inst_4', 1);
+                """)
+        }
+        _ = try Store(path: path)
+        let migrated = try SQLiteDatabase(path: path)
+        #expect(try migrated.query("PRAGMA user_version;").first?.first?.int == Int64(Schema.currentVersion))
+        let rows = try migrated.query("SELECT install_id, duplicate_events FROM qr_installs;")
+        #expect(rows.count == 1)
+        #expect(rows.first?[0].string == "inst_4")
+        #expect(rows.first?[1].int == 0)
+    }
+
     /// Issue 13, item 2: the clicks table (analytics) keeps its newest rows only, whether clicks are
     /// written at once (redirect page) or queued (`/data`).
     @Test func theClicksTableKeepsItsNewestRows() throws {

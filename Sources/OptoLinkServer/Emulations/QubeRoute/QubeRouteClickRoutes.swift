@@ -113,7 +113,7 @@ enum QubeRouteClickRoutes {
     }
 
     /// `GET /dev/quberoute/installs?installToken=` → `{installs: [{project, environment, installId, firstSeenAt,
-    /// attribution, alias, attributedAt, eventCount, events: [...]}]}`.
+    /// attribution, alias, attributedAt, eventCount, duplicateEvents, events: [...]}]}`.
     static func devInstalls(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse
     {
         guard let token = request.query["installToken"], QubeRouteRoutes.isInstallToken(token) else {

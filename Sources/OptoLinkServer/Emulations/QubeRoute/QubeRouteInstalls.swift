@@ -109,6 +109,17 @@ enum QubeRouteInstalls {
                         ])
                     if db.changes > 0 { accepted.append(event.eventId) } else { duplicates.append(event.eventId) }
                 }
+                if !duplicates.isEmpty {
+                    try db.query(
+                        """
+                        UPDATE qr_installs SET duplicate_events = duplicate_events + ?
+                        WHERE project = ? AND environment = ? AND install_token = ?
+                        """,
+                        [
+                            .integer(Int64(duplicates.count)), .text(caller.project), .text(caller.environment),
+                            .text(token),
+                        ])
+                }
                 try db.execute("COMMIT;")
                 return (install, accepted, duplicates)
             } catch {
@@ -118,12 +129,14 @@ enum QubeRouteInstalls {
         }
     }
 
-    /// Every install with this token (any project or environment) with its events, oldest first (`/dev`).
+    /// Every install with this token (any project or environment) with its events and the number of events
+    /// it was sent again and refused (`duplicateEvents`), oldest first (`/dev`).
     static func installs(_ store: Store, token: String) throws(OptoLinkServerError) -> [JSON] {
         try store.withDatabase { db throws(OptoLinkServerError) in
             let rows = try db.query(
                 """
-                SELECT project, environment, install_id, first_seen_at, attribution, link_alias, attributed_at
+                SELECT project, environment, install_id, first_seen_at, attribution, link_alias, attributed_at,
+                       duplicate_events
                 FROM qr_installs WHERE install_token = ? ORDER BY first_seen_at, project, environment
                 """, [.text(token)])
             var installs = [JSON]()
@@ -159,6 +172,7 @@ enum QubeRouteInstalls {
                         "alias": row[5].string.map(JSON.string) ?? .null,
                         "attributedAt": row[6].date.map { .string(ISOTime.string($0)) } ?? .null,
                         "events": .array(events), "eventCount": .number(Double(count)),
+                        "duplicateEvents": .number(Double(row[7].int ?? 0)),
                     ]))
             }
             return installs
