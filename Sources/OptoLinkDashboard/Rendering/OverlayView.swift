@@ -9,8 +9,10 @@ enum OverlayView {
         case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
         case .scenarioPicker(let selected, let compare):
             drawScenarioPicker(
-                state.scenarioNames, expectations: state.scenarioExpectations, selected: selected, compare: compare,
-                into: &buffer)
+                state.scenarioNames, expectations: compare ? state.compareExpectations : state.scenarioExpectations,
+                skips: compare ? [:] : state.scenarioSkips, serviceName: state.header.provider.displayName,
+                selected: selected,
+                compare: compare, into: &buffer)
         case .compare: CompareView.draw(state, into: &buffer)
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
         case .deviceList(let selected): DeviceListView.draw(state, selected: selected, into: &buffer)
@@ -119,7 +121,8 @@ enum OverlayView {
     /// The picker: a row per scenario with its expectation beside the name (cut to fit), and under the list
     /// the selected one's whole expectation. As wide as the screen allows (at most 116 columns).
     static func drawScenarioPicker(
-        _ names: [String], expectations: [String: String], selected: Int, compare: Bool = false,
+        _ names: [String], expectations: [String: String], skips: [String: String] = [:],
+        serviceName: String = "", selected: Int, compare: Bool = false,
         into buffer: inout ScreenBuffer
     ) {
         // Inside: the list, a rule with the selected name, the detail rows, a blank row and the key hint.
@@ -148,8 +151,8 @@ enum OverlayView {
                 bold: isSelected)
             let x = inner.x + 3 + nameWidth + 2
             buffer.write(
-                expectations[name] ?? "", x: x, y: y, maxWidth: inner.x + inner.width - x - 1,
-                role: isSelected ? .selected : .dim)
+                skips[name].map { "SKIP: " + $0 } ?? expectations[name] ?? "", x: x, y: y,
+                maxWidth: inner.x + inner.width - x - 1, role: isSelected ? .selected : .dim)
         }
         let rule = inner.y + rows
         let name = names.indices.contains(selected) ? names[selected] : ""
@@ -157,8 +160,10 @@ enum OverlayView {
         buffer.write(
             heading + String(repeating: "─", count: max(0, inner.width - heading.count)), x: inner.x, y: rule,
             maxWidth: inner.width, role: .border)
-        let detail = WordWrap.fit(
-            ["expects " + (expectations[name] ?? "-")], width: inner.width - 2, rows: pickerDetailRows)
+        // A scenario the selected service cannot serve says so instead of an expectation it would not check.
+        let about =
+            skips[name].map { "SKIP under \(serviceName): " + $0 } ?? "expects " + (expectations[name] ?? "-")
+        let detail = WordWrap.fit([about], width: inner.width - 2, rows: pickerDetailRows)
         for (offset, line) in detail.enumerated() {
             buffer.write(line, x: inner.x + 1, y: rule + 1 + offset, maxWidth: inner.width - 2, role: .overlay)
         }

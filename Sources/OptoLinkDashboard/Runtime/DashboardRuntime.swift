@@ -109,7 +109,10 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
                 sdkVersion: OptoLink.sdkVersion),
             .providerChanged(target.service),
             .scenariosAvailable(ScenarioCatalog.names),
-            .scenarioExpectations(ScenarioCatalog.expectations(for: target.service)),
+            .scenarioExpectations(
+                ScenarioCatalog.expectations(for: target.service),
+                skips: ScenarioCatalog.skipReasons(for: target.service),
+                compare: ScenarioCatalog.compareExpectations),
             .log(
                 .info,
                 server == nil

@@ -125,7 +125,10 @@ actor RuntimeCore {
                 .targetChanged(
                     url: target.baseURL.absoluteString + (faultProxyAllowed ? "" : " (embedded)"),
                     orgKey: target.headerKey, sdkVersion: OptoLink.sdkVersion))
-            emit(.scenarioExpectations(ScenarioCatalog.expectations(for: service)))
+            emit(
+                .scenarioExpectations(
+                    ScenarioCatalog.expectations(for: service), skips: ScenarioCatalog.skipReasons(for: service),
+                    compare: ScenarioCatalog.compareExpectations))
             emit(
                 .log(
                     .info,

@@ -41,6 +41,34 @@ public enum ScenarioCatalog {
         Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation(for: service)) })
     }
 
+    /// Why each scenario `service` cannot serve is skipped under it, by name (the others are absent).
+    public static func skipReasons(for service: OptoLinkProvider.Service) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: all.compactMap { scenario in
+                scenario.skipReason(for: service).map { (scenario.name, $0) }
+            })
+    }
+
+    /// What each scenario expects when it is compared across every service, by name: its expectation
+    /// under the first service that runs it (in `Service.allCases` order, the compare's columns) and, when
+    /// some skip it, `(SKIP under QubeRoute, AppsFlyer)`.
+    public static var compareExpectations: [String: String] {
+        let services = OptoLinkProvider.Service.allCases
+        return Dictionary(
+            uniqueKeysWithValues: all.map { scenario in
+                let skipping = services.filter { scenario.skipReason(for: $0) != nil }
+                guard let runs = services.first(where: { scenario.skipReason(for: $0) == nil }) else {
+                    return (scenario.name, "SKIP under every service")
+                }
+                let text = "\(runs.displayName): " + scenario.expectation(for: runs)
+                return (
+                    scenario.name,
+                    skipping.isEmpty
+                        ? text : text + " (SKIP under \(skipping.map(\.displayName).joined(separator: ", ")))"
+                )
+            })
+    }
+
     /// The scenario called `name`.
     public static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
 

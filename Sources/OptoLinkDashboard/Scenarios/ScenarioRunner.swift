@@ -33,8 +33,8 @@ public struct ScenarioRunner: Sendable {
         let service = environment.target.service
         let plan = scenario.plan(environment.target)
         emit(.scenarioStarted(name: scenario.name, steps: plan.steps))
-        emit(.log(.info, "expects: \(plan.expectation)"))
         if let reason = scenario.skipReason(for: service) {
+            // No "expects" line for a skipped scenario: its plan checks nothing here.
             emit(.scenarioSkipped(name: scenario.name, reason: reason))
             return Result(outcome: .skipped(reason), devices: [])
         }
@@ -45,6 +45,7 @@ public struct ScenarioRunner: Sendable {
             emit(.scenarioSkipped(name: scenario.name, reason: outcome.detail))
             return Result(outcome: outcome, devices: [])
         }
+        emit(.log(.info, "expects: \(plan.expectation)"))
         if clearsFaults { await Self.clearFaults(environment) }
         let context = ScenarioContext(environment: environment, steps: plan.steps)
         let outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {

@@ -77,8 +77,9 @@ public enum DashboardAction: Sendable, Hashable {
     case providerChanged(OptoLinkProvider.Service)
     /// Scenario names for the picker.
     case scenariosAvailable([String])
-    /// What each scenario expects, by name.
-    case scenarioExpectations([String: String])
+    /// What each scenario expects under the selected service, by name; why each one that service cannot
+    /// serve is skipped (`skips`); and what each expects when compared across every service (`compare`).
+    case scenarioExpectations([String: String], skips: [String: String] = [:], compare: [String: String] = [:])
     /// A scenario began; `steps` is its plan (its checklist, every step pending).
     case scenarioStarted(name: String, steps: [String] = [])
     /// The running scenario reached step `name` (see ``ScenarioContext/step(_:)``).

@@ -186,11 +186,13 @@ public enum DashboardReducer {
             }
         case .scenariosAvailable(let names):
             state.scenarioNames = names
-        case .scenarioExpectations(let expectations):
+        case .scenarioExpectations(let expectations, let skips, let compare):
             state.scenarioExpectations = expectations
+            state.scenarioSkips = skips
+            state.compareExpectations = compare
         case .scenarioStarted(let name, let steps):
             state.scenarioChecklist = ScenarioChecklist(
-                name: name, expectation: state.scenarioExpectations[name] ?? "", steps: steps)
+                name: name, expectation: expectation(of: name, in: state), steps: steps)
             // The checklist takes the left column: from the profile or the fingerprint, the focus follows it.
             if state.focus == .profile || state.focus == .fingerprint { state.focus = .scenario }
             state.header.scenarioName = name
@@ -442,6 +444,12 @@ public enum DashboardReducer {
         }
     }
 
+    /// What scenario `name` expects under the selected service; empty for one that service cannot serve
+    /// (its SKIP verdict says why: the plan would describe checks that never run).
+    private static func expectation(of name: String, in state: DashboardState) -> String {
+        state.scenarioSkips[name] == nil ? state.scenarioExpectations[name] ?? "" : ""
+    }
+
     @discardableResult
     private static func recordResult(
         _ state: inout DashboardState, _ name: String, _ verdict: ScenarioResult.Verdict,
@@ -449,7 +457,7 @@ public enum DashboardReducer {
     ) -> ScenarioResult {
         let steps = state.scenarioChecklist?.name == name ? state.scenarioChecklist?.steps ?? [] : []
         let result = ScenarioResult(
-            name: name, expectation: state.scenarioExpectations[name] ?? "", verdict: verdict, detail: detail,
+            name: name, expectation: expectation(of: name, in: state), verdict: verdict, detail: detail,
             duration: max(0, state.now - (state.scenarioStartedAt ?? state.now)), steps: steps)
         if state.scenarioChecklist?.name == name {
             state.scenarioChecklist?.result = result

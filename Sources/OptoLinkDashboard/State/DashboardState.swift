@@ -57,6 +57,10 @@ public struct DashboardState: Sendable, Hashable {
     public var scenarioNames: [String]
     /// What each scenario expects, by name (the picker shows it beside the name).
     public var scenarioExpectations: [String: String] = [:]
+    /// Why each scenario the selected service cannot serve is skipped, by name (the picker shows it instead).
+    public var scenarioSkips: [String: String] = [:]
+    /// What each scenario expects compared across every service, by name (the compare picker shows it).
+    public var compareExpectations: [String: String] = [:]
     /// Finished scenario runs, oldest first (at most 200).
     public var scenarioResults: [ScenarioResult] = []
     /// Clock time the running scenario started.
