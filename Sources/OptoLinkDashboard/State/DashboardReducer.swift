@@ -351,10 +351,7 @@ public enum DashboardReducer {
                 &state,
                 LogLine(
                     time: time, level: .info,
-                    text: summary.map {
-                        "match: \($0.method) \($0.confidence ?? "-") score \($0.score.map { formatScore($0) } ?? "-") → \($0.path)"
-                            + ($0.serviceDetail.map { " (\($0))" } ?? "")
-                    } ?? "match: no match"))
+                    text: summary.map(matchLine) ?? "match: no match"))
         case .linkDelivered(let summary):
             state.lastDelivered = summary
             appendLog(
@@ -442,6 +439,16 @@ public enum DashboardReducer {
         case .profile, .log, .scenario:
             break
         }
+    }
+
+    /// `match: FINGERPRINT_SCORED medium score 79 → /promo/summer (detail)`: what a service did not answer
+    /// (AppsFlyer gives neither a confidence nor a score, Deep Blue no score) is left out, not shown as `-`.
+    static func matchLine(_ summary: LinkSummary) -> String {
+        var parts = ["match:", summary.method]
+        if let confidence = summary.confidence { parts.append(confidence) }
+        if let score = summary.score { parts.append("score " + formatScore(score)) }
+        parts.append("→ " + summary.path)
+        return parts.joined(separator: " ") + (summary.serviceDetail.map { " (\($0))" } ?? "")
     }
 
     /// What scenario `name` expects under the selected service; empty for one that service cannot serve
