@@ -21,10 +21,9 @@ import Darwin
     }
 
     @Test func aWriteWaitingOnTheDatabaseDoesNotStallOtherConnections() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "slow-store-\(UUID().uuidString).sqlite"
-        ).path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = TemporaryDatabase("slow-store")
+        defer { database.remove() }
+        let path = database.path
         let server = try TestServer(databasePath: path)
         defer { server.stop() }
         let port = server.port

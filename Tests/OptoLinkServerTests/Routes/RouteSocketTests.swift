@@ -709,9 +709,9 @@ import Testing
 
 @Suite struct PersistenceSocketTests {
     @Test func aDatabaseFileKeepsLinksDevicesAndBindingsButNotClickRecords() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString).sqlite")
-            .path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = TemporaryDatabase("server")
+        defer { database.remove() }
+        let path = database.path
         func start() throws -> OptoLinkServer {
             let server = try OptoLinkServer(configuration: .init(port: 0, databasePath: path, trustForwardedFor: true))
             try server.start()

@@ -10,14 +10,6 @@ import Testing
         Backend(store: try Store(path: path), clock: ManualServerClock(), options: .init())
     }
 
-    static func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("iphash-\(UUID().uuidString).sqlite").path
-    }
-
-    static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-
     @Test func theHashOfAnIPv4AddressIsNotItsPlainSHA256() throws {
         // Given a server's backend over an in-memory database
         let backend = try Self.backend(path: nil)
@@ -33,21 +25,22 @@ import Testing
 
     @Test func twoDatabasesGiveDifferentHashes() throws {
         // Given two in-memory databases and two database files
-        let first = Self.temporaryPath()
-        let second = Self.temporaryPath()
+        let first = TemporaryDatabase("iphash")
+        let second = TemporaryDatabase("iphash")
         defer {
-            Self.remove(first)
-            Self.remove(second)
+            first.remove()
+            second.remove()
         }
-        let hashes = try [nil, nil, first, second].map { try Self.backend(path: $0).ipHash("203.0.113.7") }
+        let hashes = try [nil, nil, first.path, second.path].map { try Self.backend(path: $0).ipHash("203.0.113.7") }
         // Then each has its own secret: four different hashes of one address
         #expect(Set(hashes).count == 4)
     }
 
     @Test func theSameDatabaseAfterReopeningGivesTheSameHash() throws {
         // Given a database file whose backend hashed an address
-        let path = Self.temporaryPath()
-        defer { Self.remove(path) }
+        let database = TemporaryDatabase("iphash")
+        defer { database.remove() }
+        let path = database.path
         let before = try Self.backend(path: path).ipHash("203.0.113.7")
         // When the server restarts on the same file (twice)
         let after = try Self.backend(path: path).ipHash("203.0.113.7")
@@ -59,8 +52,9 @@ import Testing
 
     @Test func theSecretIs32RandomBytesKeptInTheMetaTableNotTheHashes() throws {
         // Given a database file after a click was recorded
-        let path = Self.temporaryPath()
-        defer { Self.remove(path) }
+        let file = TemporaryDatabase("iphash")
+        defer { file.remove() }
+        let path = file.path
         let backend = try Self.backend(path: path)
         let hash = backend.ipHash("198.51.100.23")
         try backend.store.insertClick(

@@ -24,17 +24,10 @@ final class LogCollector: @unchecked Sendable {
 
 /// A database that refuses writes: batches roll back instead of leaving a transaction open (issue 13, item 5).
 @Suite struct StoreFailureTests {
-    static func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("store-failure-\(UUID().uuidString).sqlite").path
-    }
-
-    static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-
     @Test func aBatchThatCannotCommitIsRolledBackAndLogged() throws {
-        let path = Self.temporaryPath()
-        defer { Self.remove(path) }
+        let database = TemporaryDatabase("store-failure")
+        defer { database.remove() }
+        let path = database.path
         let logs = LogCollector()
         let store = try Store(path: path, log: logs.log)
         let now = Date(timeIntervalSince1970: 1_800_000_000)

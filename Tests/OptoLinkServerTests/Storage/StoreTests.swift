@@ -5,9 +5,9 @@ import Testing
 
 @Suite struct StoreTests {
     @Test func keysAreStoredHashedNeverRaw() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite")
-            .path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = TemporaryDatabase("store")
+        defer { database.remove() }
+        let path = database.path
         do {
             let store = try Store(path: path)
             try store.apply(.demo, now: Date())
@@ -24,9 +24,9 @@ import Testing
     }
 
     @Test func dataSurvivesARestartAndSeedingIsIdempotent() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite")
-            .path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = TemporaryDatabase("store")
+        defer { database.remove() }
+        let path = database.path
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         do {
             let store = try Store(path: path)
@@ -80,9 +80,9 @@ import Testing
     }
 
     @Test func queuedWritesAreAllAppliedByAFlush() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite")
-            .path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = TemporaryDatabase("store")
+        defer { database.remove() }
+        let path = database.path
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var linkId = ""
         do {
@@ -128,9 +128,9 @@ import Testing
     /// Schema 2 (issue 13, item 9): a version-1 database keeps its devices under their orgs; a profile
     /// without an org, which no org's key could reach, is dropped.
     @Test func aVersionOneDatabaseMovesItsDevicesUnderTheirOrgs() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema1-\(UUID().uuidString).sqlite")
-            .path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = TemporaryDatabase("schema1")
+        defer { database.remove() }
+        let path = database.path
         do {
             let old = try SQLiteDatabase(path: path)
             try old.execute("BEGIN;\n\(Schema.migrations[0])\nPRAGMA user_version = 1;\nCOMMIT;")
@@ -152,9 +152,9 @@ import Testing
 
     /// Schema 5: a version-4 database's QubeRoute installs get a refused-events count of 0.
     @Test func aVersionFourDatabaseKeepsItsQubeRouteInstalls() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema4-\(UUID().uuidString).sqlite")
-            .path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let database = TemporaryDatabase("schema4")
+        defer { database.remove() }
+        let path = database.path
         do {
             let old = try SQLiteDatabase(path: path)
             for version in 0..<4 {
