@@ -51,11 +51,6 @@ struct HMACSHA256: Sendable {
         #endif
     }
 
-    /// The HMAC-SHA256 of `message` keyed with `key` (32 bytes), for a key used once.
-    static func authenticationCode(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        HMACSHA256(key: key).authenticationCode(for: message)
-    }
-
     /// The bytes as lowercase hexadecimal, two digits per byte.
     static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)

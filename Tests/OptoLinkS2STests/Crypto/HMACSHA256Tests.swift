@@ -59,7 +59,7 @@ struct HMACSHA256Tests {
         let vector = Self.rfc4231[index]
 
         // When the platform HMAC runs on it
-        let tag = HMACSHA256.hex(HMACSHA256.authenticationCode(key: vector.key, message: vector.data))
+        let tag = HMACSHA256.hex(HMACSHA256(key: vector.key).authenticationCode(for: vector.data))
 
         // Then it starts with the RFC's value (all 64 digits except for the truncated case 5)
         #expect(tag.count == 64)
@@ -80,7 +80,7 @@ struct HMACSHA256Tests {
 
     @Test func anEmptyKeyAndAnEmptyMessageAreHashedNotRefused() {
         // When both are empty (libcrypto reads a null key as "none": the wrapper must not pass one)
-        let tag = HMACSHA256.hex(HMACSHA256.authenticationCode(key: [], message: []))
+        let tag = HMACSHA256.hex(HMACSHA256(key: []).authenticationCode(for: []))
 
         // Then the value is HMAC-SHA256("", "")
         #expect(tag == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
@@ -97,7 +97,7 @@ struct HMACSHA256Tests {
             }
 
             // When both implementations hash them
-            let platform = HMACSHA256.authenticationCode(key: key, message: message)
+            let platform = HMACSHA256(key: key).authenticationCode(for: message)
             let oracle = SHA256Oracle.hmac(key: key, message: message)
 
             // Then they agree
@@ -114,7 +114,7 @@ struct HMACSHA256Tests {
                     for round in 0..<200 {
                         let message = Array("task \(task) round \(round)".utf8)
                         let key = Array("key \(task)".utf8)
-                        if HMACSHA256.authenticationCode(key: key, message: message)
+                        if HMACSHA256(key: key).authenticationCode(for: message)
                             != SHA256Oracle.hmac(key: key, message: message)
                         {
                             wrong += 1

@@ -175,36 +175,22 @@ struct TransportStartTests {
     }
 
     /// Counts how the SDK sends: through `start` (what an attempt uses) or `send`.
-    final class StartCountingTransport: HTTPTransport, @unchecked Sendable {
-        // @unchecked: `starts` and `sends` are only touched while `lock` is held.
-        private let lock = NSLock()
-        private(set) var starts = 0
-        private(set) var sends = 0
+    struct StartCountingTransport: HTTPTransport {
+        let starts = Recorder<Void>()
+        let sends = Recorder<Void>()
 
-        var counts: (starts: Int, sends: Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (starts, sends)
-        }
+        var counts: (starts: Int, sends: Int) { (starts.all.count, sends.all.count) }
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            countSend()
+            sends.record(())
             return HTTPResponse(status: 500)
-        }
-
-        private func countSend() {
-            lock.lock()
-            sends += 1
-            lock.unlock()
         }
 
         func start(
             _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
             completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
         ) -> @Sendable () -> Void {
-            lock.lock()
-            starts += 1
-            lock.unlock()
+            starts.record(())
             let answer = HTTPResponse(
                 status: 200, body: Data(#"{"linkId":"l1","path":"/p","params":{}}"#.utf8))
             onAnswer(answer)
@@ -214,23 +200,12 @@ struct TransportStartTests {
     }
 
     /// A transport whose requests answer when told (or never), counting how often the SDK cancels them.
-    final class HeldTransport: HTTPTransport, @unchecked Sendable {
-        // @unchecked: `completions` and `cancels` are only touched while `lock` is held.
-        private let lock = NSLock()
-        private var completions: [@Sendable (Result<HTTPResponse, any Error>) -> Void] = []
-        private var cancels = 0
+    struct HeldTransport: HTTPTransport {
+        private let completions = Recorder<@Sendable (Result<HTTPResponse, any Error>) -> Void>()
+        private let cancels = Recorder<Void>()
 
-        var cancelCount: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return cancels
-        }
-
-        var started: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return completions.count
-        }
+        var cancelCount: Int { cancels.all.count }
+        var started: Int { completions.all.count }
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(status: 500) }
 
@@ -238,22 +213,13 @@ struct TransportStartTests {
             _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
             completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
         ) -> @Sendable () -> Void {
-            lock.lock()
-            completions.append(completion)
-            lock.unlock()
-            return { [self] in
-                lock.lock()
-                cancels += 1
-                lock.unlock()
-            }
+            completions.record(completion)
+            return { [cancels] in cancels.record(()) }
         }
 
         /// Answers the first request with the link.
         func answer() {
-            lock.lock()
-            let completion = completions.first
-            lock.unlock()
-            completion?(
+            completions.all.first?(
                 .success(HTTPResponse(status: 200, body: Data(#"{"linkId":"l1","path":"/p","params":{}}"#.utf8))))
         }
     }

@@ -32,18 +32,13 @@ struct ClockDeadlineTests {
         #expect(cancelled.all.isEmpty)
     }
 
-    /// A clock that records each deadline an attempt starts and whether it was cancelled.
-    final class DeadlineSpyClock: OptoLinkClock, @unchecked Sendable {
-        // @unchecked: `started` and `cancelled` are only touched while `lock` is held.
-        private let lock = NSLock()
-        private var started: [TimeInterval] = []
-        private var cancelled = 0
+    /// A clock that records each deadline an attempt starts and whether it was cancelled. Nothing in it
+    /// waits: `sleep(for:)` returns at once (no retry here waits), and a deadline never expires.
+    struct DeadlineSpyClock: OptoLinkClock {
+        private let started = Recorder<TimeInterval>()
+        private let cancels = Recorder<Void>()
 
-        var deadlines: (started: [TimeInterval], cancelled: Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (started, cancelled)
-        }
+        var deadlines: (started: [TimeInterval], cancelled: Int) { (started.all, cancels.all.count) }
 
         func now() -> TimeInterval { 0 }
         func sleep(for seconds: TimeInterval) async throws {}
@@ -51,14 +46,8 @@ struct ClockDeadlineTests {
         func startDeadline(after seconds: TimeInterval, expire: @escaping @Sendable () -> Void)
             -> @Sendable () -> Void
         {
-            lock.lock()
-            started.append(seconds)
-            lock.unlock()
-            return { [self] in
-                lock.lock()
-                cancelled += 1
-                lock.unlock()
-            }
+            started.record(seconds)
+            return { [cancels] in cancels.record(()) }
         }
     }
 

@@ -59,10 +59,7 @@ struct BroadcasterTests {
         }
         task.cancel()
         await task.value
-        hub.send(7)  // nobody listens any more: kept for the next listener
-        let next = hub.stream()
-        hub.finish()
-        #expect(await collect(next) == [7])
+        await Self.expectNobodyListens(hub)
     }
 
     @Test func aListenerWhoseStreamIsDroppedIsForgotten() async {
@@ -71,7 +68,12 @@ struct BroadcasterTests {
             let dropped = hub.stream()
             _ = dropped
         }
-        hub.send(7)  // nobody listens any more: kept for the next listener
+        await Self.expectNobodyListens(hub)
+    }
+
+    /// A value sent now is kept for the next listener, as when nobody listens.
+    static func expectNobodyListens(_ hub: Broadcaster<Int>) async {
+        hub.send(7)
         let next = hub.stream()
         hub.finish()
         #expect(await collect(next) == [7])
