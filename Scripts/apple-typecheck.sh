@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Type-checks the SDK's Apple-only branches and the example apps on Linux, against the stub modules in
-# Tests/AppleStubs (UIKit, SwiftUI, Network, os and AppleOnlyFoundation: the Apple-only part of Foundation).
+# Type-checks the SDK's Apple-only branches, OptoLinkS2S's CryptoKit branch and the example apps on Linux, against
+# the stub modules in Tests/AppleStubs (UIKit, SwiftUI, Network, os, CryptoKit and AppleOnlyFoundation: the
+# Apple-only part of Foundation).
 #
-#   Scripts/apple-typecheck.sh                 the stubs, the SDK, the probe, every Examples/*/ app
+#   Scripts/apple-typecheck.sh                 the stubs, the SDK, the probe, OptoLinkS2S, every Examples/*/ app
 #   Scripts/apple-typecheck.sh DIR...          the same, with only these example folders
 #   --out DIR                                  keep the built modules in DIR (default: a temporary folder)
 #   --reuse DIR                                use the modules an earlier --out DIR built: check only the given
 #                                              example folders (and --sdk-extra), without rebuilding
 #   --sdk-extra FILE                           also compile FILE with the SDK's sources (the checker's own tests)
+#   --s2s-extra FILE                           also compile FILE with OptoLinkS2S's sources (the same)
 #
 # With the stubs on the import path, `#if canImport(UIKit)` / `canImport(SwiftUI)` / `canImport(Network)` / `canImport(os)` are true, so every such
 # branch of Sources/OptoLink is compiled. `#if os(iOS)` stays false on Linux: keep Apple-only code behind
@@ -19,12 +21,14 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 sdk_extra=()
+s2s_extra=()
 examples=()
 out=""
 reuse=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --sdk-extra) sdk_extra+=("$2"); shift 2 ;;
+    --s2s-extra) s2s_extra+=("$2"); shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --reuse) reuse="$2"; shift 2 ;;
     *) examples+=("${1%/}"); shift ;;
@@ -59,21 +63,31 @@ emit() { # module-name files...
 
 mapfile -t sdk < <(find Sources/OptoLink -name '*.swift' | sort)
 if [ -z "$reuse" ]; then
-  step "stub modules: AppleOnlyFoundation UIKit SwiftUI Network os"
+  step "stub modules: AppleOnlyFoundation UIKit SwiftUI Network os CryptoKit"
   emit AppleOnlyFoundation Tests/AppleStubs/AppleOnlyFoundation/*.swift
   emit os Tests/AppleStubs/os/*.swift
   emit UIKit Tests/AppleStubs/UIKit/*.swift
   emit SwiftUI Tests/AppleStubs/SwiftUI/*.swift
   emit Network Tests/AppleStubs/Network/*.swift
+  emit CryptoKit Tests/AppleStubs/CryptoKit/*.swift
 
   step "SDK: ${#sdk[@]} files of Sources/OptoLink${sdk_extra:+ + ${sdk_extra[*]}}"
   emit OptoLink -wmo "${sdk[@]}" "${sdk_extra[@]}"
 
   step "probe: the SDK's UIKit and SwiftUI branches were compiled"
   swiftc "${flags[@]}" -typecheck Tests/AppleStubs/Probe/*.swift
+
 elif [ ${#sdk_extra[@]} -gt 0 ]; then
   step "SDK: ${#sdk[@]} files of Sources/OptoLink + ${sdk_extra[*]}"
   swiftc "${flags[@]}" -typecheck -module-name OptoLink "${sdk[@]}" "${sdk_extra[@]}"
+fi
+
+# The backend library's HMAC on Apple platforms. CCrypto (its Linux branch) is not on this import path, so
+# a file that stopped taking the CryptoKit branch would reach its `#error` and fail here.
+if [ -z "$reuse" ] || [ ${#s2s_extra[@]} -gt 0 ]; then
+  mapfile -t s2s < <(find Sources/OptoLinkS2S -name '*.swift' | sort)
+  step "OptoLinkS2S: ${#s2s[@]} files, CryptoKit branch${s2s_extra:+ + ${s2s_extra[*]}}"
+  swiftc "${flags[@]}" -typecheck -module-name OptoLinkS2S "${s2s[@]}" "${s2s_extra[@]}"
 fi
 
 for dir in "${examples[@]}"; do

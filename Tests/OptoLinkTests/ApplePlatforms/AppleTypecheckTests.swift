@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Scripts/apple-typecheck.sh: the SDK's Apple-only branches and the examples, compiled against the stub
-/// UIKit/SwiftUI in Tests/AppleStubs, and two mistakes it must catch.
+/// UIKit/SwiftUI in Tests/AppleStubs, OptoLinkS2S against the stub CryptoKit, and three mistakes it must catch.
 ///
 /// Runs only with `OPTOLINK_APPLE_TYPECHECK=1`, which `.ci/run` sets in its own `swift test` step right
 /// after the full run: building the SDK module keeps a core busy for 10–50 s, and beside the full parallel
@@ -36,19 +36,30 @@ struct AppleTypecheckTests {
                 "-n", "19", "bash", "Scripts/apple-typecheck.sh", "--reuse", modules.path,
                 "--sdk-extra", "Tests/AppleStubs/Fixtures/BrokenSDKFile.swift",
             ])
+        // And an OptoLinkS2S file whose only error sits behind `#if canImport(CryptoKit)`
+        let brokenS2S = try await ScriptRun.run(
+            "nice",
+            [
+                "-n", "19", "bash", "Scripts/apple-typecheck.sh", "--reuse", modules.path,
+                "--s2s-extra", "Tests/AppleStubs/Fixtures/BrokenS2SFile.swift",
+            ])
 
         // Then the real code compiles, both examples among it
         #expect(full.status == 0, "\(full.output)")
         #expect(full.output.contains("example Examples/SwiftUIApp"))
         #expect(full.output.contains("example Examples/UIKitSceneApp"))
+        #expect(full.output.contains("OptoLinkS2S: "), "the backend library's CryptoKit branch is checked")
         #expect(full.output.contains("apple-typecheck: passed"))
         // And each mistake fails the script, which says why
         #expect(brokenExample.status != 0)
         #expect(brokenExample.output.contains("main actor-isolated property 'urlContexts'"), "\(brokenExample.output)")
         #expect(brokenSDK.status != 0)
         #expect(brokenSDK.output.contains("BrokenSDKFile.swift:7"), "\(brokenSDK.output)")
+        #expect(brokenS2S.status != 0)
+        #expect(brokenS2S.output.contains("BrokenS2SFile.swift:8"), "\(brokenS2S.output)")
         #expect(
             !brokenExample.output.contains("apple-typecheck: passed")
-                && !brokenSDK.output.contains("apple-typecheck: passed"))
+                && !brokenSDK.output.contains("apple-typecheck: passed")
+                && !brokenS2S.output.contains("apple-typecheck: passed"))
     }
 }
