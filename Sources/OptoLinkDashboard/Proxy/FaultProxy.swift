@@ -167,10 +167,10 @@ public final class FaultProxy: Sendable {
 
     /// Forwards `request` and turns the answer into the layer's response (hop-by-hop fields removed).
     private static func forward(_ request: HTTPRequest, client: UpstreamClient, upstream: URL) -> Result<
-        HTTPResponse, UpstreamFailure
+        HTTPResponse, DashboardError
     > {
         guard let url = upstreamURL(upstream, target: request.target) else {
-            return .failure(UpstreamFailure(message: "cannot join \(upstream.absoluteString) and \(request.target)"))
+            return .failure(.backend("cannot join \(upstream.absoluteString) and \(request.target)"))
         }
         let headers = forwardedRequestHeaders(request.headers)
         let forwardedFor = request.headers.last { $0.name.lowercased() == "x-forwarded-for" }?.value

@@ -43,17 +43,17 @@ enum LoopbackUpstream {
     static func send(
         method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8], source: String,
         timeout: TimeInterval
-    ) -> Result<UpstreamAnswer, UpstreamFailure> {
-        guard let host = url.host else { return .failure(UpstreamFailure(message: "no host in \(url.absoluteString)")) }
+    ) -> Result<UpstreamAnswer, DashboardError> {
+        guard let host = url.host else { return .failure(.backend("no host in \(url.absoluteString)")) }
         let port = url.port ?? 80
         let fd: Int32
         switch Socket.connect(host: host, port: port, from: source, timeout: timeout) {
         case .success(let connected): fd = connected
-        case .failure(let error): return .failure(UpstreamFailure(message: error.message))
+        case .failure(let error): return .failure(.backend(error.message))
         }
         defer { close(fd) }
         guard Socket.sendAll(fd, requestBytes(method: method, url: url, headers: headers, body: body)) else {
-            return .failure(UpstreamFailure(message: "the backend closed the connection before the request was sent"))
+            return .failure(.backend("the backend closed the connection before the request was sent"))
         }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -68,13 +68,13 @@ enum LoopbackUpstream {
                 continue
             } else {
                 return .failure(
-                    UpstreamFailure(
-                        message: errno == EAGAIN || errno == EWOULDBLOCK
+                    .backend(
+                        errno == EAGAIN || errno == EWOULDBLOCK
                             ? "no answer within \(Int(timeout)) s" : Socket.errorText()))
             }
         }
         guard let answer = parse(received, complete: true) else {
-            return .failure(UpstreamFailure(message: "the backend's answer was cut short or malformed"))
+            return .failure(.backend("the backend's answer was cut short or malformed"))
         }
         return .success(answer)
     }
@@ -84,7 +84,7 @@ enum LoopbackUpstream {
     static func sendOffThePool(
         method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8], source: String,
         timeout: TimeInterval
-    ) async -> Result<UpstreamAnswer, UpstreamFailure> {
+    ) async -> Result<UpstreamAnswer, DashboardError> {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(

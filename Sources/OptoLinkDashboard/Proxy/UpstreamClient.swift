@@ -1,13 +1,6 @@
 import Foundation
 import OptoLink
 
-/// What the backend answered a forwarded request.
-struct UpstreamAnswer: Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
-}
-
 /// The fault proxy's way upstream: HTTP or HTTPS through URLSession (FoundationNetworking on Linux),
 /// never following a redirect (a 3xx goes back to the client as the backend sent it), no cookies, no
 /// cache. Called from the proxy's worker threads, so ``send(method:url:headers:body:)`` blocks its
@@ -25,12 +18,12 @@ final class UpstreamClient: Sendable {
         self.timeout = max(1, timeout.rounded(.up))
     }
 
-    /// Sends one request and waits for the answer; `.failure` with the reason when none came. With a
-    /// `source` address the request goes over ``LoopbackUpstream`` from that address (a loopback backend,
-    /// see ``LoopbackUpstream/sourceAddress(for:upstream:)``), else through URLSession.
+    /// Sends one request and waits for the answer; `.failure` (``DashboardError/backend(_:)``) with the reason
+    /// when none came. With a `source` address the request goes over ``LoopbackUpstream`` from that address
+    /// (a loopback backend, see ``LoopbackUpstream/sourceAddress(for:upstream:)``), else through URLSession.
     func send(
         method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8], source: String? = nil
-    ) -> Result<UpstreamAnswer, UpstreamFailure> {
+    ) -> Result<UpstreamAnswer, DashboardError> {
         if let source {
             return LoopbackUpstream.send(
                 method: method, url: url, headers: headers, body: body, source: source, timeout: timeout)
@@ -52,18 +45,13 @@ final class UpstreamClient: Sendable {
                         status: response.status, headers: response.headers.map { ($0.key, $0.value) },
                         body: Array(response.body)))
             } catch {
-                box.result = .failure(UpstreamFailure(message: error.localizedDescription))
+                box.result = .failure(.backend(error.localizedDescription))
             }
             done.signal()
         }
         done.wait()
-        return box.result ?? .failure(UpstreamFailure(message: "no answer"))
+        return box.result ?? .failure(.backend("no answer"))
     }
-}
-
-/// Why a forwarded request got no answer.
-struct UpstreamFailure: Error, Sendable {
-    var message: String
 }
 
 /// One result handed from the task to the waiting thread.
@@ -71,5 +59,5 @@ struct UpstreamFailure: Error, Sendable {
 /// `@unchecked Sendable` is safe: the task writes `result` once, before it signals the semaphore, and
 /// the waiting thread reads it only after `wait()` returns; the semaphore orders the two.
 private final class ResultBox: @unchecked Sendable {
-    var result: Result<UpstreamAnswer, UpstreamFailure>?
+    var result: Result<UpstreamAnswer, DashboardError>?
 }

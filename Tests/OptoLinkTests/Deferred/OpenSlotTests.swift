@@ -64,7 +64,7 @@ struct OpenSlotTests {
         // Then neither is retried (no wait, no further attempt), both return nil and nothing is delivered
         #expect(Set(returned.all) == ["first nil", "second nil"])
         #expect(await endpoints(device.transport).filter { $0 == .linkData }.count == 2)
-        #expect(await device.clock.sleeperCount == 0)
+        #expect(device.clock.sleeperCount == 0)
         #expect(await collect(links).isEmpty)
     }
 
@@ -73,7 +73,7 @@ struct OpenSlotTests {
         let device = SessionAndIdentityTests.laterLaunch(
             routedTransport { endpoint, _ in
                 guard endpoint == .linkData else { return Fixtures.response(200, Fixtures.sessionJSON) }
-                try await ScriptedTransport.Answer.hang.answer()
+                _ = try await ScriptedTransport.Answer.hang.answer()
                 return Fixtures.response(200, Fixtures.summerJSON)
             })
         let sdk = device.start()

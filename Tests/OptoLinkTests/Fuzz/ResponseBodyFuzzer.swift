@@ -294,8 +294,8 @@ struct ResponseBodyFuzzer {
         case 2:
             return .number(
                 rng.pick([
-                    0, -0.0, 1, -1, 0.5, 1e308, -1.7976931348623157e308, 5e-324, 9_007_199_254_740_993,
-                    123_456_789_012_345_678_901_234_567_890,
+                    0, -0.0, 1, -1, 0.5, 1e308, -1.7976931348623157e308, .leastNonzeroMagnitude, 9_007_199_254_740_992,
+                    1.2345678901234568e29,
                 ]))
         case 3: return .number(Double(Int64(bitPattern: rng.next()) >> rng.below(64)))
         case 4, 5: return .string(string(maxLength: 30))

@@ -46,25 +46,3 @@ public struct AppsFlyerHook: Sendable {
         AppsFlyerHook(kind: .relay(call))
     }
 }
-
-/// What a signing backend answers: the address it saw and the signature over `timestamp + ip`.
-public struct AppsFlyerSignature: Sendable, Hashable {
-    /// The device's IPv4 address, as the backend saw it (sent as `ip`).
-    public var ip: String
-    /// `af_sig`: lowercase hex HMAC-SHA256 of `timestamp + ip` keyed with the DevKey.
-    public var signature: String
-
-    /// Creates a signature answer.
-    public init(ip: String, signature: String) {
-        self.ip = ip
-        self.signature = signature
-    }
-}
-
-/// AppsFlyer's settings in a configuration: the app id and the hook.
-public struct AppsFlyerSettings: Sendable {
-    /// The app id in the path (`id123456789`).
-    public let appID: String
-    /// How the request is signed or made (never with a DevKey in the app).
-    public let hook: AppsFlyerHook
-}

@@ -1,0 +1,14 @@
+import OptoLink
+
+/// The one place that maps a service to its profile.
+enum ServiceProfiles {
+    /// The profile of `service`.
+    static func profile(for service: OptoLinkProvider.Service) -> any ServiceProfile {
+        switch service {
+        case .optoLink: OptoLinkServiceProfile()
+        case .quberoute: QubeRouteServiceProfile()
+        case .deepBlue: DeepBlueServiceProfile()
+        case .appsFlyer: AppsFlyerServiceProfile()
+        }
+    }
+}
