@@ -99,7 +99,7 @@ do {
     }
 } catch {
     FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-    exit(4)
+    exit(error.isUsage ? 2 : 4)
 }
 
 // stderr goes to a temp file while the UI owns the screen; shown after endwin.

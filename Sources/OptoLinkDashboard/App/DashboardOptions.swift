@@ -182,8 +182,10 @@ public struct DashboardOptions: Sendable, Hashable {
         if options.provider == .appsFlyer && options.apiKeyGiven {
             throw .usage("AppsFlyer takes --app-id and --dev-key, not --api-key")
         }
-        if options.baseURL != nil && !options.showHelp && !options.listScenarios {
-            _ = try options.target(for: options.provider, baseURL: options.baseURL!)
+        if !options.showHelp && !options.listScenarios {
+            // The keys are checked now (the embedded server's address is not known yet: any loopback URL
+            // checks them the same way), so a bad flag is a usage error before anything starts.
+            _ = try options.target(for: options.provider, baseURL: options.baseURL ?? URL(string: "http://127.0.0.1")!)
         }
         if options.headless && options.scenario == nil && options.compare == nil && !options.listScenarios
             && !options.showHelp
@@ -221,6 +223,17 @@ public struct DashboardOptions: Sendable, Hashable {
                 "--base-url with \(service.displayName) needs \(flag) (its own "
                     + "\(target.profile.keyFlags.joined(separator: " and ")); the demo keys exist only on the embedded server)"
             )
+        }
+        // The SDK's own check of the keys (a server key, a secret key, a malformed org key or app id), made
+        // here so a bad flag stops the dashboard at start, once, instead of failing every launch.
+        do {
+            _ = try target.profile.configuration(
+                settings: DeviceSettings(target: target, backoffBase: backoffBase),
+                address: AddressBox(FingerprintValues.demoPhone.networkAddress))
+        } catch {
+            throw .usage(
+                "\(target.profile.keyFlags.joined(separator: " / ")): the SDK refuses this \(service.displayName) "
+                    + "configuration: \(error.message)")
         }
         return target
     }

@@ -89,6 +89,47 @@ struct ProviderOptionsTests {
         #expect(try optoLink.target(for: .optoLink, baseURL: Self.real).apiKey == DashboardOptions.demoAPIKey)
     }
 
+    @Test(arguments: [
+        (["--api-key", "opl_api_demo_server_key_0000000001"], "--api-key / --org-key", "SERVER key"),
+        (["--org-key", "no spaces here"], "--api-key / --org-key", "orgKey"),
+        (["--provider", "quberoute", "--api-key", "qr_sk_demo_secret"], "--api-key", "secret key (qr_sk_…)"),
+        (["--provider", "quberoute", "--api-key", "qr_live_"], "--api-key", "publishable key"),
+        (
+            ["--provider", "appsflyer", "--app-id", "id1/2", "--dev-key", "w8sZzy8EaPaxFKfaoTqUi6"],
+            "--app-id / --dev-key", "appsFlyerAppID"
+        ),
+    ])
+    func aKeyTheSDKRefusesIsAUsageErrorAtStartNotAFailureOfEveryLaunch(
+        arguments: [String], flags: String, reason: String
+    ) {
+        // Given a key flag the SDK's configuration refuses, on the embedded server and against a deployment
+        for extra in [[], ["--base-url", Self.real.absoluteString]] {
+            // When the options are parsed
+            // Then parsing stops with a usage error naming the flags and the SDK's reason (nothing starts)
+            #expect {
+                try DashboardOptions.parse(arguments + extra)
+            } throws: { error in
+                let message = (error as? DashboardError)?.description ?? ""
+                return (error as? DashboardError)?.isUsage == true && message.hasPrefix("\(flags): the SDK refuses")
+                    && message.contains(reason)
+            }
+        }
+    }
+
+    @Test func theDemoKeysAndGivenValidKeysPassTheSDKsCheck() throws {
+        // Given valid keys for each service (the demo ones, and given ones)
+        for arguments in [
+            [], ["--provider", "quberoute", "--api-key", "qr_test_demo_publishable_key_0001"],
+            ["--provider", "deepblue"], ["--provider", "appsflyer"],
+        ] {
+            // Then they parse, and every service's target passes the check (P can switch to each)
+            let options = try DashboardOptions.parse(arguments)
+            for service in OptoLinkProvider.Service.allCases {
+                #expect(try options.target(for: service, baseURL: Self.embedded).service == service)
+            }
+        }
+    }
+
     @Test func appsFlyerTakesNoAPIKey() {
         #expect {
             try DashboardOptions.parse(["--provider", "appsflyer", "--api-key", "x"])
