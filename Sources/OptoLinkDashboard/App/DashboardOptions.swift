@@ -219,6 +219,11 @@ public struct DashboardOptions: Sendable, Hashable {
             if let devKey { target.devKey = devKey }
         }
         if let flag = target.profile.missingKeyFlag(in: target) {
+            // On the embedded server the demo keys are there: only a given, empty flag leaves one out.
+            if self.baseURL == nil {
+                throw .usage(
+                    "\(flag) is empty: \(service.displayName) needs a key (leave the flag out for the demo key)")
+            }
             throw .usage(
                 "--base-url with \(service.displayName) needs \(flag) (its own "
                     + "\(target.profile.keyFlags.joined(separator: " and ")); the demo keys exist only on the embedded server)"

@@ -75,6 +75,17 @@ struct ProviderOptionsTests {
         }
     }
 
+    @Test func onTheEmbeddedServerAnEmptyKeyFlagIsAUsageErrorThatDoesNotMentionBaseURL() {
+        // Given an empty --api-key and no --base-url
+        // When / Then
+        #expect {
+            try DashboardOptions.parse(["--provider", "deepblue", "--api-key", ""])
+        } throws: { error in
+            (error as? DashboardError)?.description
+                == "--api-key is empty: Deep Blue Links needs a key (leave the flag out for the demo key)"
+        }
+    }
+
     @Test func againstARealDeploymentTheGivenKeysAreUsedAndNoDemoKey() throws {
         let qube = try DashboardOptions.parse([
             "--provider", "quberoute", "--base-url", Self.real.absoluteString, "--api-key", "qr_live_abc",
