@@ -37,11 +37,13 @@ struct JSONValueParser {
         return parser.document()
     }
 
-    /// One open array or object.
+    /// One open array or object. An object's members are collected in order and made into its dictionary
+    /// once, when it closes: one allocation of the right size and one hash per key, instead of a dictionary
+    /// that grows (and rehashes) as members arrive and is looked up twice per member for duplicates.
     private struct Container {
         var isObject: Bool
         var elements: [JSONValue] = []
-        var members: [String: JSONValue] = [:]
+        var members: [(String, JSONValue)] = []
         /// The key whose value is being read (objects).
         var key = ""
     }
@@ -60,6 +62,7 @@ struct JSONValueParser {
     /// One value, with every container in it: a loop over an explicit stack, no recursion.
     private mutating func value() -> JSONValue? {
         var stack: [Container] = []
+        stack.reserveCapacity(8)  // answers nest a few levels: one allocation
         while true {
             // Read the start of a value: a scalar completes it; `[` or `{` opens a container.
             skipWhitespace()
@@ -79,6 +82,7 @@ struct JSONValueParser {
                     if isObject {
                         guard let key = memberKey() else { return nil }
                         container.key = key
+                        container.members.reserveCapacity(8)  // most answers' objects: one allocation
                     }
                     stack.append(container)
                     continue
@@ -104,9 +108,7 @@ struct JSONValueParser {
                 guard !stack.isEmpty else { return completed }
                 let top = stack.count - 1
                 if stack[top].isObject {
-                    let key = stack[top].key
-                    // the first of duplicate keys wins, as in JSONDecoder
-                    if stack[top].members.index(forKey: key) == nil { stack[top].members[key] = completed }
+                    stack[top].members.append((stack[top].key, completed))
                 } else {
                     stack[top].elements.append(completed)
                 }
@@ -123,7 +125,11 @@ struct JSONValueParser {
                 guard current == (stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
                 index += 1
                 let closed = stack.removeLast()
-                completed = closed.isObject ? .object(closed.members) : .array(closed.elements)
+                // The first of duplicate keys wins, as in JSONDecoder.
+                completed =
+                    closed.isObject
+                    ? .object(Dictionary(closed.members, uniquingKeysWith: { first, _ in first }))
+                    : .array(closed.elements)
             }
         }
     }
