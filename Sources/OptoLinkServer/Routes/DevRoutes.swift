@@ -102,10 +102,21 @@ enum DevRoutes {
         return try listFaults(backend, request, context)
     }
 
-    /// `DELETE /dev/faults` → `{"pending":[]}`.
+    /// `DELETE /dev/faults` → `{"pending":[]}`; `DELETE /dev/faults?route=NAME` clears only that route's faults
+    /// and answers what is still pending.
     static func clearFaults(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse
     {
-        backend.faults.clear()
-        return .json(["pending": []])
+        guard let route = request.query["route"] else {
+            backend.faults.clear()
+            return .json(["pending": []])
+        }
+        guard FaultInjector.routes.contains(route) else {
+            throw OptoLinkServerError.validation([
+                .init(
+                    message: "route must be one of \(FaultInjector.routeNames.joined(separator: ", "))", field: "route")
+            ])
+        }
+        backend.faults.clear(route: route)
+        return try listFaults(backend, request, context)
     }
 }

@@ -48,6 +48,9 @@ final class FaultInjector: Sendable {
     /// Removes every fault.
     func clear() { pending.withLock { $0.removeAll() } }
 
+    /// Removes the faults of one route family (`any` clears only the faults given for `any`).
+    func clear(route: String) { pending.withLock { $0.removeAll { $0.route == route } } }
+
     /// What is pending.
     var all: [Fault] { pending.withLock { $0 } }
 

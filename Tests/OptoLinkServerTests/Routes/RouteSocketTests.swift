@@ -626,7 +626,17 @@ import Testing
         #expect(delayed.status == 200)
         #expect(Date().timeIntervalSince(started) >= 0.3)
 
+        // Clearing one route family leaves the others; an unknown one is a 400 naming the field.
+        _ = server.request("POST", "/dev/faults", body: #"{"route":"match","kind":"status","status":503,"count":2}"#)
         _ = server.request("POST", "/dev/faults", body: #"{"route":"events","kind":"status","status":500,"count":5}"#)
+        #expect(
+            server.request("DELETE", "/dev/faults?route=match")?.json == [
+                "pending": [["route": "events", "kind": "status", "status": 500, "remaining": 5]]
+            ])
+        #expect(server.request("POST", "/match", body: "{}")?.status == 200)
+        let unknownRoute = try #require(server.request("DELETE", "/dev/faults?route=everything"))
+        #expect(unknownRoute.status == 400)
+        #expect(unknownRoute.json?["details"]?[0]?["field"] == "route")
         #expect(server.request("DELETE", "/dev/faults")?.json == ["pending": []])
         #expect(server.request("GET", "/dev/faults")?.json == ["pending": []])
 
