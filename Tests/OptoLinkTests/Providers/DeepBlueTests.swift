@@ -198,6 +198,22 @@ struct DeepBlueTests {
         #expect(await device.transport.requests.isEmpty)
     }
 
+    @Test(arguments: [
+        ("9223372036854775807", "9.223372036854776e+18"),  // Int64.max reads as 2^63: one past what Int64 holds
+        ("1e300", "1e+300"), ("-9223372036854775809", "-9223372036854775808"),  // -2^63 is Int64.min
+        ("42", "42"), ("-7", "-7"),
+        ("1.5", "1.5"),
+    ])
+    func aNumericIdOfAnySizeIsKeptAsTextAndNeverTraps(_ id: String, _ text: String) throws {
+        // Given a resolve answer whose numeric id does not fit an Int64 (or does)
+        let body = #"{"id":\#(id),"longUrl":"https://shop.example.com/p/1","shortUrl":"https://demo.dev.thedbl.ink/a"}"#
+        // When it is read
+        let link = try DeepBlueAnswer.link(HTTPResponse(status: 200, body: Data(body.utf8)), isDeferred: false)
+        // Then the link keeps the id as text (a whole number within Int64 without a fraction)
+        #expect(link.linkId == text)
+        #expect(link.path == "/p/1")
+    }
+
     @Test func aScreenInPointsIsReportedInPixels() {
         #expect(DeviceScreen(points: 393, 852, scale: 3) == DeviceScreen(width: 1179, height: 2556))
         #expect(DeviceScreen(points: 320, 568, scale: 2) == DeviceScreen(width: 640, height: 1136))

@@ -30,7 +30,9 @@ enum DeepBlueAnswer {
         let linkId: String?
         switch object["id"] {
         case .number(let number)?:
-            linkId = number.isFinite && number == number.rounded() ? String(Int64(number)) : String(number)
+            // A whole number Int64 holds reads without its ".0"; any other (2^63 and beyond, 1e300) as a Double's text:
+            // `Int64(number)` would trap on those.
+            linkId = Int64(exactly: number).map(String.init) ?? String(number)
         case .string(let text)?: linkId = text
         default: linkId = nil
         }
