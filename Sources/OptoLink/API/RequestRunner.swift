@@ -43,6 +43,15 @@ final class RequestRunner: Sendable {
         RequestRunner(transport: transport, clock: clock, retryPolicy: retryPolicy, sink: sink, counter: counter)
     }
 
+    /// Runs the app's own code (the AppsFlyer signing hook) against a deadline of `timeout` seconds on this
+    /// runner's clock, as an attempt is (``AttemptRace/run(timeout:clock:_:)``): the SDK never waits on it
+    /// longer, whether or not it returns; `URLError(.timedOut)` at the deadline.
+    func withDeadline<Value: Sendable>(
+        _ timeout: TimeInterval, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await AttemptRace<Value>.run(timeout: timeout, clock: clock, work)
+    }
+
     private func emit(_ kind: Diagnostic.Kind) {
         sink(Diagnostic(time: clock.now(), kind: kind))
     }
@@ -83,7 +92,7 @@ final class RequestRunner: Sendable {
             do {
                 let response: HTTPResponse
                 do {
-                    response = try await AttemptRace.run(
+                    response = try await AttemptRace<HTTPResponse>.run(
                         request, on: transport, onAnswer: answered, timeout: request.timeout, clock: clock)
                 } catch {
                     // A transport that handed over an answer and then threw broke its contract: the answer counts.

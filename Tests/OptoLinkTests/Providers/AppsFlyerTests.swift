@@ -134,6 +134,35 @@ struct AppsFlyerTests {
         #expect(logs.all.contains { $0.contains("400") && $0.contains("Bad Request") })
     }
 
+    @Test func aSigningHookThatNeverAnswersEndsTheFirstLaunchAtTheTimeoutAndSendsNothing() async throws {
+        // Given a backend that never answers the signing hook (and ignores cancellation: an unstructured task)
+        let stalled = LockedValue<Task<Void, Never>?>(nil)
+        let hook = AppsFlyerHook.signing { _ in
+            let task = Task { _ = try? await Task.sleep(nanoseconds: UInt64.max) }
+            stalled.set(task)
+            await task.value
+            throw URLError(.cancelled)
+        }
+        let logs = Recorder<String>()
+        let transport = ScriptedTransport([.response(status: 200, json: Self.foundJSON)])
+        let device = TestDevice(transport: transport)
+        let sdk = device.start(
+            try OptoLinkConfiguration(
+                appsFlyerAppID: Self.appID, hook: hook, timeout: 10, logger: { _, message in logs.record(message) }))
+
+        // When the configured 10 s pass on the SDK's clock (the hook's deadline is an attempt deadline)
+        await device.clock.waitForTimeouts(1)
+        #expect(device.clock.requestedTimeouts == [10])
+        await device.clock.advance(by: 10)
+
+        // Then the first launch ends without a link (it does not wait for the hook), says why, and sent nothing
+        #expect(await sdk.resolveDeferredLink() == nil)
+        #expect(logs.all.contains { $0.contains("Deferred match failed") && $0.contains("timed out") }, "\(logs.all)")
+        await sdk.shutdown()
+        #expect(await transport.requests.isEmpty)
+        stalled.value?.cancel()
+    }
+
     @Test func aSignatureThatIsNotLowercaseHexIsNeverSent() async throws {
         let hook = AppsFlyerHook.signing { _ in AppsFlyerSignature(ip: "198.51.100.23", signature: "NOT-A-SIGNATURE") }
         let transport = ScriptedTransport([.response(status: 200, json: Self.foundJSON)])

@@ -17,7 +17,7 @@ extension OptoLinkConfiguration {
     ///   - appsFlyerAppID: the app id (`id` and digits for an App Store app); no `/`, `?`, `#` or spaces.
     ///   - hook: your backend's signing or relay.
     ///   - baseURL: default `https://dls2s.appsflyer.com/v1.0`.
-    ///   - timeout: seconds per attempt (default 10).
+    ///   - timeout: seconds per attempt, and for the signing hook's answer (default 10).
     ///   - maxRetries: after no answer or a 5xx, 503 and 504 included (default 2).
     ///   - backoffBase: default 1 s.
     ///   - maxBackoff: default 30 s.

@@ -20,8 +20,9 @@ import FoundationNetworking
 ///
 /// `af_sig` is the lowercase hex HMAC-SHA256 of `timestamp + ip` keyed with the DevKey (seed 003); the
 /// server-side signer belongs in your backend, never in this SDK. A relay that throws is an attempt with
-/// no answer (retried); a signing hook that throws, or answers a signature that is not 64 lowercase hex
-/// digits, fails the request before anything is sent (logged, no link).
+/// no answer (retried); a signing hook that throws, does not answer within the configuration's `timeout`,
+/// or answers a signature that is not 64 lowercase hex digits, fails the request before anything is sent
+/// (logged, no link): the SDK never waits on your backend longer than on a request.
 public struct AppsFlyerHook: Sendable {
     enum Kind: Sendable {
         case signing(@Sendable (String) async throws -> AppsFlyerSignature)

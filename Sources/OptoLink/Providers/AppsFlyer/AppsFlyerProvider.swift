@@ -72,7 +72,9 @@ struct AppsFlyerProvider: LinkProvider {
         if case .signing(let sign) = settings.hook.kind {
             let signature: AppsFlyerSignature
             do {
-                signature = try await sign(timestamp)
+                // The app's backend, held to the configuration's timeout like a request attempt: a hook that
+                // never answers ends the first launch at the deadline instead of holding it.
+                signature = try await runner.withDeadline(configuration.timeout) { try await sign(timestamp) }
             } catch {
                 throw .transport(error)
             }
