@@ -22,12 +22,17 @@ import Foundation
 ///     after `max(backoff, Retry-After)` capped at `maxBackoff`, where the backoff is
 ///     `backoffBase × 2^(n−1)` for the n-th failure in a row and `Retry-After` is the answer's (seconds
 ///     or an HTTP-date; a 429's "Retry after N second(s)" message too);
-///   - any other 4xx: **dropped** (logged as an error, and an `eventDropped` diagnostic).
+///   - any other 4xx: **dropped** (logged as an error, and an `eventDropped` diagnostic). A refused batch
+///     of several events is first sent again in halves, at once, until the event the backend refuses goes
+///     alone: only that one is dropped, the others are delivered.
 /// - **Poison events**: an event that got ``maxFailures`` (20) retryable answers from the backend (408,
-///   425, 5xx…; neither a 429, which is about the rate, nor no answer at all, which is the network) is
-///   dropped with an error and an `eventDropped` diagnostic saying how many times it failed, so one
-///   event the backend cannot take never blocks the ones behind it. The count is kept in the store, across
-///   launches.
+///   425, 500 and the other 5xx; neither a 429, which is about the rate, nor a 502, 503 or 504, which say
+///   the backend or its gateway is unavailable, nor no answer at all, which is the network) is dropped
+///   with an error and an `eventDropped` diagnostic saying how many times it failed, so one event the
+///   backend cannot take never blocks the ones behind it. A failing batch of several events is not
+///   charged to any of them: the next try sends half of it, so only an event that fails alone is counted.
+///   The count is kept in the store, across launches. However long an outage answers 503, nothing is
+///   dropped.
 /// - **Bounded**: at most ``OptoLinkConfiguration/eventQueueCapacity`` (default 100) events; when full,
 ///   the oldest is dropped with a warning.
 /// - **Flushed** after every `trackEvent`, when the launch has settled, and on
@@ -84,6 +89,9 @@ actor EventQueue {
     /// ``flushNow()`` callers waiting for the end of the worker's current pass.
     private var passWaiters: [CheckedContinuation<Void, Never>] = []
     private var failuresInARow = 0
+    /// The batch size while a refused or failing batch is split to find the event at fault (nil: the
+    /// provider's ``batchSize``); back to nil after a batch goes through.
+    private var splitSize: Int?
     /// A 401/403 paused sending until ``flushNow()`` or the next launch.
     private var paused = false
     private var isShutDown = false
@@ -328,7 +336,7 @@ actor EventQueue {
     private func sendPass() async -> PassEnd {
         while !events.isEmpty {
             if isShutDown || Task.isCancelled || !isEnabled() { return .stopped }
-            let batch = Array(events.prefix(batchSize))
+            let batch = Array(events.prefix(splitSize ?? batchSize))
             // The batch's verdict is its first event's (its name in the log; every event in it shares it).
             let event = batch[0]
             do {
@@ -338,6 +346,7 @@ actor EventQueue {
                     emit(.eventSent(name: sent.name, queued: events.count))
                 }
                 failuresInARow = 0
+                splitSize = nil
             } catch {
                 let error = (error as? OptoLinkError) ?? .transport(error)
                 if error == .cancelled || isShutDown { return .stopped }
@@ -351,6 +360,14 @@ actor EventQueue {
                     }
                     paused = true
                     return .paused
+                case .drop where batch.count > 1:
+                    // One event of the batch may be all the backend refuses: the batch is sent again in
+                    // halves, at once, until the refused one goes alone and is dropped alone.
+                    splitSize = max(1, batch.count / 2)
+                    log(
+                        .warning,
+                        "A batch of \(batch.count) events was refused (\(error)); sending it again "
+                            + "\(splitSize ?? 1) at a time to find the event it refuses")
                 case .drop:
                     for dropped in batch {
                         remove(dropped)
@@ -359,7 +376,11 @@ actor EventQueue {
                     }
                 case .retry(let counts):
                     failuresInARow += 1
-                    if counts {
+                    if counts, batch.count > 1 {
+                        // Not charged to any event (which one failed it?): the next try sends half of it, so
+                        // an event the backend cannot take ends up alone, and only it is counted.
+                        splitSize = max(1, batch.count / 2)
+                    } else if counts {
                         var poisoned = false
                         for failed in batch where countFailure(of: failed) >= Self.maxFailures {
                             poisoned = true
@@ -393,7 +414,9 @@ actor EventQueue {
         }
         switch error.status {
         case 401, 403: return .pause
-        case 429: return .retry(counts: false)
+        // The rate, or the backend or its gateway unavailable: nothing about the event (QubeRoute's seed:
+        // "a 503 means keep them and try again").
+        case 429, 502, 503, 504: return .retry(counts: false)
         case 408, 425: return .retry(counts: true)
         case 400...499: return .drop
         default: return .retry(counts: true)

@@ -189,19 +189,23 @@ struct EventQueueAnswerTests {
         #expect(sent.last == "fine")
     }
 
-    @Test func failuresAreCountedAcrossLaunches() async throws {
+    /// A 500 counts against the event, in the store (so across launches); a 502, 503 or 504 says the
+    /// backend or its gateway is unavailable, and counts against nothing.
+    @Test(arguments: [(500, 2), (502, 0), (503, 0), (504, 0)])
+    func failuresAreCountedAcrossLaunches(status: Int, counted: Int) async throws {
         let store = InMemoryKeyValueStore()
         store.set(true, forKey: LaunchState.key)
         let failing = TestDevice(
             transport: routedTransport { endpoint, _ in
-                endpoint == .events ? Fixtures.response(503, "{}") : Fixtures.response(200, Fixtures.sessionJSON)
+                endpoint == .events ? Fixtures.response(status, "{}") : Fixtures.response(200, Fixtures.sessionJSON)
             }, store: store)
         let sdk = failing.start(Fixtures.configuration(maxRetries: 0))
         #expect(await sdk.trackEvent("a"))
         await failing.clock.waitForSleepers(1)
         await sdk.flushEvents()
         await sdk.shutdown()
-        #expect(store.events.events.first?.failures == 2)
+        #expect(store.events.events.first?.failures == counted)
+        #expect(await failing.transport.requests.filter { $0.url.path.hasSuffix("/sdk/events") }.count == 2)
     }
 
     @Test func aTimerThatFiresAsFlushCancelsItDoesNotSkipTheNextWait() async throws {

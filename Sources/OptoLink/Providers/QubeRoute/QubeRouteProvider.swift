@@ -130,8 +130,18 @@ struct QubeRouteProvider: LinkProvider {
         return link
     }
 
-    /// A value needs a currency of three letters A–Z (ISO 4217), and a currency needs a value.
+    /// The largest value in minor units a JSON number carries exactly (2⁵³ − 1), either sign: beyond it the
+    /// value would change on its way (the stored queue and the request write it as a JSON number) and
+    /// QubeRoute's backend refuses it, with the rest of its batch.
+    static let maxValueMinor = 9_007_199_254_740_991
+
+    /// A value needs a currency of three letters A–Z (ISO 4217), and a currency needs a value; a value
+    /// is at most ``maxValueMinor`` in size.
     func refusal(valueMinor: Int?, currency: String?) -> String? {
+        if let valueMinor, valueMinor > Self.maxValueMinor || valueMinor < -Self.maxValueMinor {
+            return
+                "valueMinor must be between -\(Self.maxValueMinor) and \(Self.maxValueMinor) (2^53 - 1), got \(valueMinor)"
+        }
         switch (valueMinor, currency) {
         case (nil, nil):
             return nil
