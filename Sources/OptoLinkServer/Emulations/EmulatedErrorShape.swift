@@ -14,6 +14,7 @@ enum EmulatedErrorShape {
         case 404: return "not_found"
         case 405: return "method_not_allowed"
         case 409: return "conflict"
+        case 413: return "payload_too_large"
         case 429: return "rate_limited"
         case 503: return "unavailable"
         case 500...599: return "server_error"

@@ -13,10 +13,10 @@ enum EmulationRoutes {
     static let service: [Route] = [
         Route(
             "POST", "/api/v1/sdk/resolve", rate: .resolve, faults: .named("qr-resolve"), errors: quberoute,
-            QubeRouteRoutes.resolve),
+            maxBody: Route.smallBodyBytes, QubeRouteRoutes.resolve),
         Route(
             "POST", "/api/v1/sdk/match", rate: .match, faults: .named("qr-match"), errors: quberoute,
-            QubeRouteRoutes.match),
+            maxBody: Route.smallBodyBytes, QubeRouteRoutes.match),
         Route(
             "POST", "/api/v1/sdk/events", rate: .events, faults: .named("qr-events"), errors: quberoute,
             QubeRouteRoutes.events),
@@ -24,17 +24,17 @@ enum EmulationRoutes {
         Route("GET", "/qr/:alias", rate: .resolve, errors: quberoute, QubeRouteClickRoutes.liveClick),
         Route(
             "POST", "/api/links/resolve", rate: .resolve, faults: .named("dbl-resolve"), lane: .loop, errors: deepblue,
-            DeepBlueRoutes.resolve),
+            maxBody: Route.smallBodyBytes, DeepBlueRoutes.resolve),
         Route(
             "POST", "/api/links/check-deferred", rate: .match, faults: .named("dbl-check-deferred"), lane: .loop,
-            errors: deepblue, DeepBlueRoutes.checkDeferred),
+            errors: deepblue, maxBody: Route.smallBodyBytes, DeepBlueRoutes.checkDeferred),
         Route("GET", "/dbl/:code", rate: .resolve, lane: .loop, errors: deepblue, DeepBlueClickRoutes.click),
         Route(
             "POST", "/v1.0/ios/:app_id", rate: .resolve, faults: .named("af-deeplink"), lane: .loop, errors: appsflyer,
-            AppsFlyerRoutes.deepLink),
+            maxBody: Route.smallBodyBytes, AppsFlyerRoutes.deepLink),
         Route(
             "POST", "/ios/:app_id", rate: .resolve, faults: .named("af-deeplink"), lane: .loop, errors: appsflyer,
-            AppsFlyerRoutes.deepLink),
+            maxBody: Route.smallBodyBytes, AppsFlyerRoutes.deepLink),
         Route("GET", "/af/:app_id/:link", rate: .resolve, lane: .loop, errors: appsflyer, AppsFlyerClickRoutes.click),
     ]
 

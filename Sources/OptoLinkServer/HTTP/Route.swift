@@ -55,12 +55,20 @@ struct Route: Sendable {
     var lane: Lane
     /// Default: the contract's envelope (``HTTPResponse/envelope(_:requestId:)``).
     var renderError: ErrorRenderer
+    /// The largest body the route reads (nil: the HTTP parser's 1 MiB). A larger one is a 413 in the route's
+    /// own error shape before the handler parses anything: a route whose bodies are a few small fields never
+    /// spends a thread on parsing a megabyte a client made up.
+    var maxBodyBytes: Int?
     var handler: Handler
+
+    /// What ``maxBodyBytes`` the emulated services' small-body routes take (resolve, match, check-deferred,
+    /// AppsFlyer's request): 16 KiB, far above any real body (a URL, a token, a dozen short fields).
+    static let smallBodyBytes = 16 * 1024
 
     init(
         _ method: String, _ pattern: String, rate: RateLimiter.Family? = nil, faults: FaultFamily = .anyOnly,
         dev: Bool = false, lane: Lane = .worker,
-        errors: @escaping ErrorRenderer = { HTTPResponse.envelope($0, requestId: $1) },
+        errors: @escaping ErrorRenderer = { HTTPResponse.envelope($0, requestId: $1) }, maxBody: Int? = nil,
         _ handler: @escaping Handler
     ) {
         self.method = method
@@ -71,6 +79,7 @@ struct Route: Sendable {
         self.isDev = dev
         self.lane = lane
         self.renderError = errors
+        self.maxBodyBytes = maxBody
         self.handler = handler
     }
 

@@ -35,6 +35,7 @@ struct Router: Sendable {
         let rateFamily: RateLimiter.Family?
         let lane: Route.Lane
         let renderError: Route.ErrorRenderer
+        let maxBodyBytes: Int?
         let handler: Route.Handler
 
         init(_ route: Route) {
@@ -44,6 +45,7 @@ struct Router: Sendable {
             rateFamily = route.rateFamily
             lane = route.lane
             renderError = route.renderError
+            maxBodyBytes = route.maxBodyBytes
             handler = route.handler
         }
     }
@@ -113,6 +115,11 @@ struct Router: Sendable {
                     return .respond(entry.renderError(error, requestId))
                 }
             }
+        }
+
+        if let limit = entry.maxBodyBytes, request.body.count > limit {
+            let error = OptoLinkServerError(status: 413, message: "Request body too large (limit \(limit) bytes)")
+            return .respond(entry.renderError(error, requestId))
         }
 
         if !stage.onWorker, entry.lane == .worker {
