@@ -42,12 +42,38 @@ enum ISOTime {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Parses an ISO-8601 timestamp with or without fractional seconds.
+    /// Parses an ISO-8601 timestamp with or without fractional seconds; nil for a date or time that does
+    /// not exist (`2024-02-30`, `2023-02-29`, `25:00`), which Foundation's formatter would roll over.
     static func parse(_ text: String) -> Date? {
+        guard fieldsExist(text) else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.date(from: text)
+    }
+
+    /// Whether `text` starts `YYYY-MM-DDThh:mm:ss` with a day that exists in its month (29 February only in
+    /// leap years), an hour below 24 and minutes and seconds below 60.
+    static func fieldsExist(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(19))
+        guard bytes.count == 19 else { return false }
+        for (i, expected) in "dddd-dd-ddTdd:dd:dd".utf8.enumerated() {
+            if expected == UInt8(ascii: "d") {
+                guard (0x30...0x39).contains(bytes[i]) else { return false }
+            } else if bytes[i] != expected {
+                return false
+            }
+        }
+        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+        return dayExists(year: number(0..<4), month: number(5..<7), day: number(8..<10)) && number(11..<13) < 24
+            && number(14..<16) < 60 && number(17..<19) < 60
+    }
+
+    /// Whether `year-month-day` is a day of the (proleptic) Gregorian calendar, year 1 on.
+    static func dayExists(year: Int, month: Int, day: Int) -> Bool {
+        guard year >= 1, (1...12).contains(month), day >= 1 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
 }

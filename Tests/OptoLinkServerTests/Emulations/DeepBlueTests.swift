@@ -186,6 +186,18 @@ import Testing
         #expect(try click(emulation, code: "nope", from: "203.0.113.33").status == 404)
     }
 
+    @Test(arguments: ["0x10", "1e3", "+5", "5.", ".5", "inf", "1_000", " 5"])
+    func aScreenSizeThatIsNotADecimalNumberIsA400(_ width: String) throws {
+        let emulation = try EmulationRouter()
+        let encoded = width.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? width
+        let response = try click(
+            emulation, from: "203.0.113.40", query: "screenWidth=\(encoded)&screenHeight=2556&timezone=Europe%2FBerlin")
+        #expect(response.status == 400)
+        #expect(emulation.backend.emulations.deepblue.clicks(app: "demo")?.snapshot.records.isEmpty == true)
+        // while decimal pixels, a fraction included, are read
+        #expect(try click(emulation, from: "203.0.113.41", query: "screenWidth=1179.5&screenHeight=2556").status == 200)
+    }
+
     @Test func devClicksCarryExplicitFields() throws {
         let emulation = try EmulationRouter()
         let made = try emulation.respond(

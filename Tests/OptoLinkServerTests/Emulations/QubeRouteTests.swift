@@ -168,6 +168,41 @@ import Testing
         #expect(again?["reason"] == "already_attributed")
     }
 
+    @Test func aDirectOpenAfterAMatchThatFoundNothingAttributesTheInstallAndTheMatchStaysAsked() throws {
+        // Given an install whose first-launch match found no click
+        let emulation = try EmulationRouter()
+        let (_, matched) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#)
+        #expect(matched?["reason"] == "no_match")
+        // When the app then opens one of the links
+        let (_, opened) = try post(
+            emulation, "/api/v1/sdk/resolve",
+            body: #"{"url":"https://h.example/qr/spring","installToken":"\#(Self.token)"}"#)
+        // Then the open attributes it (as the docs say: an install not attributed to a link yet)
+        #expect(opened?["reason"] == "direct")
+        #expect(opened?["attributed"] == true)
+        let installs = EmulationRouter.json(
+            try emulation.respond("GET", "/dev/quberoute/installs?installToken=\(Self.token)"))
+        #expect(installs?["installs"]?[0]?["attribution"] == "direct")
+        // And a second match is still refused: the install was asked once
+        let (_, again) = try post(emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#)
+        #expect(again?["reason"] == "already_attributed")
+    }
+
+    @Test(arguments: [
+        "2024-02-30T00:00:00Z", "2023-02-29T12:00:00.000Z", "2026-04-31T00:00:00Z", "2026-01-01T24:00:00Z",
+    ])
+    func aClientTimestampOfADayThatDoesNotExistRefusesTheBatch(_ stamp: String) throws {
+        let emulation = try EmulationRouter()
+        let body =
+            #"{"installToken":"\#(Self.token)","events":[{"eventId":"t1","name":"open","clientTimestamp":"\#(stamp)"}]}"#
+        let (response, json) = try post(emulation, "/api/v1/sdk/events", body: body)
+        #expect(response.status == 400)
+        #expect(json?["error"]?["details"]?[0]?["field"] == "events[0].clientTimestamp")
+        // while 29 February of a leap year is a day
+        let leap = body.replacingOccurrences(of: stamp, with: "2024-02-29T00:00:00Z")
+        #expect(try post(emulation, "/api/v1/sdk/events", body: leap).0.status == 200)
+    }
+
     @Test func aTestKeyDoesNotMatchLiveClicks() throws {
         let emulation = try EmulationRouter()
         _ = try click(emulation, "/qr/spring", from: "203.0.113.9")

@@ -125,15 +125,7 @@ struct AppsFlyerRequest: Sendable, Hashable {
         } else if text.hasSuffix("+00:00") {
             bytes.removeLast(6)
         }
-        guard bytes.count >= 19 else { return false }
-        let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
-        for (i, expected) in shape.enumerated() {
-            if expected == UInt8(ascii: "d") {
-                guard (0x30...0x39).contains(bytes[i]) else { return false }
-            } else if bytes[i] != expected {
-                return false
-            }
-        }
+        guard bytes.count >= 19, ISOTime.fieldsExist(String(decoding: bytes, as: UTF8.self)) else { return false }
         if bytes.count > 19 {
             guard bytes[19] == UInt8(ascii: "."), (21...29).contains(bytes.count),
                 bytes[20...].allSatisfy({ (0x30...0x39).contains($0) })
@@ -141,16 +133,7 @@ struct AppsFlyerRequest: Sendable, Hashable {
                 return false
             }
         }
-        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
-        let year = number(0..<4)
-        let month = number(5..<7)
-        let day = number(8..<10)
-        guard year >= 1, (1...12).contains(month), day >= 1, number(11..<13) < 24, number(14..<16) < 60,
-            number(17..<19) < 60
-        else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return day <= days
+        return true
     }
 
     /// Four decimal numbers 0–255 joined by `.`, without leading zeros (`198.51.100.23`).

@@ -40,7 +40,11 @@ enum DeepBlueClickRoutes {
         var problems = [OptoLinkServerError.Detail]()
         func number(_ name: String) -> Double? {
             guard let text = query[name], !text.isEmpty else { return nil }
-            guard let value = Double(text), value.isFinite, (1...100_000).contains(value) else {
+            // Decimal digits with an optional fraction only: `Double` would also read `0x10`, `1e3` or `inf`.
+            let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            let decimal =
+                parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+            guard decimal, let value = Double(text), value.isFinite, (1...100_000).contains(value) else {
                 problems.append(.init(message: "\(name) must be a number of pixels between 1 and 100000", field: name))
                 return nil
             }

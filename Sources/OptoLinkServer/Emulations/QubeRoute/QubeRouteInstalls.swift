@@ -31,18 +31,20 @@ enum QubeRouteInstalls {
         var clientTimestamp: String?
     }
 
-    /// The install, created when new; a direct open (`direct`) attributes an install nobody attributed yet.
+    /// The install, created when new; a direct open (`direct`) attributes an install not attributed to a link
+    /// yet: a new one, or one whose match found none (`no_match`, `shared_network`). The match stays asked
+    /// once: a later match still answers `already_attributed`.
     static func touch(
         _ store: Store, caller: QubeRouteEmulation.Caller, token: String, directLink: QubeRouteEmulation.Link?,
         now: Date
     ) throws(OptoLinkServerError) -> Install {
         try store.withDatabase { db throws(OptoLinkServerError) in
             var install = try ensure(db, caller: caller, token: token, now: now)
-            if let directLink, install.attribution == nil {
+            if let directLink, !install.attributed {
                 try db.query(
                     """
                     UPDATE qr_installs SET attribution = 'direct', link_alias = ?, attributed_at = ?
-                    WHERE project = ? AND environment = ? AND install_token = ? AND attribution IS NULL
+                    WHERE project = ? AND environment = ? AND install_token = ? AND link_alias IS NULL
                     """,
                     [
                         .text(directLink.alias), SQLValue(now), .text(caller.project), .text(caller.environment),

@@ -35,7 +35,7 @@ enum QubeRouteRoutes {
     /// `POST /api/v1/sdk/resolve`: the link behind an opened URL. A URL that is not one of the caller's links
     /// (another environment's included) answers 200 with `link: null`, `reason: not_found`. With an
     /// `installToken`, the install is created when new, and a direct open attributes an install that no
-    /// match or earlier open attributed yet.
+    /// match or earlier open attributed to a link yet (a match that found none leaves it unattributed).
     static func resolve(_ backend: Backend, _ request: HTTPRequest, _ context: RouteContext) throws -> HTTPResponse {
         let emulation = backend.emulations.quberoute
         let caller = try emulation.authenticate(request)
