@@ -85,6 +85,16 @@ package struct HTTPRequest: Sendable {
         headers.first { HTTPRequest.sameFieldName($0.name, name) }?.value
     }
 
+    /// How many items of the target's query are named `name` (after form decoding, as ``query`` reads
+    /// them; ``query`` keeps the last of several).
+    package func count(ofQueryItemsNamed name: String) -> Int {
+        guard let questionMark = target.firstIndex(of: "?") else { return 0 }
+        return target[target.index(after: questionMark)...].split(separator: "&").reduce(0) { count, item in
+            let key = item.prefix { $0 != "=" }
+            return count + (HTTPRequest.formDecoded(String(key)) == name ? 1 : 0)
+        }
+    }
+
     /// How many header fields are named `name` (case-insensitive).
     package func count(ofFieldsNamed name: String) -> Int {
         headers.reduce(0) { $0 + (HTTPRequest.sameFieldName($1.name, name) ? 1 : 0) }

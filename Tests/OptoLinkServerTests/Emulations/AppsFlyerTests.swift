@@ -96,6 +96,20 @@ import Testing
         #expect(bothJSON?["message"]?.stringValue?.hasPrefix("is_first: must be a string, not boolean") == true)
     }
 
+    @Test func anAfSigGivenTwiceIsRefusedWhicheverComesFirst() throws {
+        let emulation = try EmulationRouter()
+        let wrong = String(repeating: "0", count: 64)
+        for pair in ["\(wrong)&af_sig=\(Self.seedSignature)", "\(Self.seedSignature)&af_sig=\(wrong)"] {
+            let (response, json) = try deepLink(emulation, body: Self.seedBody, signature: pair)
+            #expect(response.status == 400)
+            #expect(
+                json?["message"]?.stringValue?.contains("af_sig: given more than once") == true,
+                "\(String(describing: json))")
+        }
+        // once is read as before
+        #expect(try deepLink(emulation, body: Self.seedBody, signature: Self.seedSignature).0.status == 200)
+    }
+
     @Test func anUnknownAppIdIsRefused() throws {
         let emulation = try EmulationRouter()
         let (response, json) = try deepLink(

@@ -65,6 +65,15 @@ import Testing
         }
     }
 
+    @Test func twoApiKeyHeadersAreRefusedWhicheverIsValid() throws {
+        let emulation = try EmulationRouter()
+        let (response, json) = try post(
+            emulation, "/api/links/resolve", body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#,
+            headers: [("Api-Key", "dbl_unknown_key_00000000001")])
+        #expect(response.status == 400)
+        #expect(json?["detail"] == "More than one Api-Key header.")
+    }
+
     @Test func theApiKeyIsRequired() throws {
         let emulation = try EmulationRouter()
         let (missing, missingJSON) = try post(

@@ -21,6 +21,10 @@ enum AppsFlyerRoutes {
             throw OptoLinkServerError.badRequest("Unknown app_id \(appId.prefix(64))").coded("unknown_app_id")
         }
         let body: AppsFlyerRequest
+        // Several af_sig would be a choice of which to check (the query keeps the last): refused.
+        guard request.count(ofQueryItemsNamed: "af_sig") <= 1 else {
+            throw OptoLinkServerError.validation([.init(message: "af_sig: given more than once", field: "af_sig")])
+        }
         let signature = request.query["af_sig"].flatMap { $0.isEmpty ? nil : $0 }
         do throws(OptoLinkServerError) {
             body = try AppsFlyerRequest.parse(request.body)

@@ -73,8 +73,11 @@ final class DeepBlueEmulation: Sendable {
 
     /// The caller: the `Api-Key` header.
     ///
-    /// - Throws: 401 when it is missing or unknown.
+    /// - Throws: 401 when it is missing or unknown, 400 when there are several (which one would count?).
     func authenticate(_ request: HTTPRequest) throws(OptoLinkServerError) -> Caller {
+        guard request.count(ofFieldsNamed: "Api-Key") <= 1 else {
+            throw OptoLinkServerError.badRequest("More than one Api-Key header.")
+        }
         guard let key = request.header("Api-Key")?.trimmingASCII(" \t"), !key.isEmpty else {
             throw OptoLinkServerError.unauthorized("Authentication credentials were not provided.")
         }
