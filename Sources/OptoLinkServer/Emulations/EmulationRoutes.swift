@@ -9,6 +9,19 @@ enum EmulationRoutes {
     static let deepblue: Route.ErrorRenderer = { DeepBlueErrorShape.render($0, requestId: $1) }
     static let appsflyer: Route.ErrorRenderer = { AppsFlyerErrorShape.render($0, requestId: $1) }
 
+    /// The error shape of the service whose paths `segments` are under (`/api/v1/sdk/…` QubeRoute,
+    /// `/api/links/…` and `/dbl/…` Deep Blue, `/v1.0/ios/…`, `/ios/…` and `/af/…` AppsFlyer, `/qr/…`
+    /// QubeRoute), for the answers the router gives before a route is found (no such route, an unreadable
+    /// client address); nil for OptoLink's paths.
+    static func errorRenderer(forPath segments: [String]) -> Route.ErrorRenderer? {
+        switch (segments.first, segments.dropFirst().first) {
+        case ("api", "v1"), ("qr", _): return quberoute
+        case ("api", "links"), ("dbl", _): return deepblue
+        case ("v1.0", _), ("ios", _), ("af", _): return appsflyer
+        default: return nil
+        }
+    }
+
     /// The SDK-facing routes and click URLs.
     static let service: [Route] = [
         Route(

@@ -63,11 +63,15 @@ struct Router: Sendable {
     {
         let requestId = RandomToken.requestID()
         let now = backend.clock.now()
+        // Before a route is found, errors take the shape of the service whose paths these are (OptoLink's envelope
+        // for its own).
+        let pathRenderer: Route.ErrorRenderer =
+            EmulationRoutes.errorRenderer(forPath: request.segments) ?? { HTTPResponse.envelope($0, requestId: $1) }
         let ip: String
         do {
             ip = try backend.clientIP(request, peer: peer)
         } catch {
-            return .respond(.envelope(error, requestId: requestId))
+            return .respond(pathRenderer(error, requestId))
         }
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
 
@@ -93,10 +97,10 @@ struct Router: Sendable {
                 return .respond(response)
             }
             return .respond(
-                .envelope(
+                pathRenderer(
                     .notFound(
                         "No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"
-                    ), requestId: requestId))
+                    ), requestId))
         }
 
         if !stage.faultsApplied, entry.faultFamily != .exempt {
