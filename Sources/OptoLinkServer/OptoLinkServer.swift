@@ -52,6 +52,10 @@ public final class OptoLinkServer: Sendable {
         /// Rows the SQLite `clicks` table (analytics, not used for matching) keeps; the oldest are deleted
         /// past it. Default 1 000 000 (about 150 MB; with the default in-memory database that is memory).
         public var maxClickRows: Int
+        /// Rows each table of what clients record keeps (OptoLink's events, QubeRoute's events and
+        /// installs); the oldest are deleted past it, so a client with the public key cannot grow the
+        /// database without bound. Default 1 000 000.
+        public var maxRecordRows: Int
         /// Where the server reports what no client sees (queued writes it dropped, a batch it rolled
         /// back). Default ``ServerLog/standardError``; an embedding program with a screen of its own (the
         /// dashboard) may route it elsewhere.
@@ -66,7 +70,7 @@ public final class OptoLinkServer: Sendable {
             trustedProxies: [String] = [], maxConnections: Int = 512, maxConnectionsPerAddress: Int = 64,
             storageWorkers: Int = 4,
             maxClicksPerAddress: Int = 1_000, clickMemoryBudget: Int = 128 << 20, maxClickRows: Int = 1_000_000,
-            log: ServerLog = .standardError
+            maxRecordRows: Int = 1_000_000, log: ServerLog = .standardError
         ) {
             self.host = host
             self.port = port
@@ -81,6 +85,7 @@ public final class OptoLinkServer: Sendable {
             self.maxClicksPerAddress = maxClicksPerAddress
             self.clickMemoryBudget = clickMemoryBudget
             self.maxClickRows = maxClickRows
+            self.maxRecordRows = maxRecordRows
             self.log = log
         }
     }
@@ -125,13 +130,14 @@ public final class OptoLinkServer: Sendable {
             proxies.append(range)
         }
         guard configuration.maxClicksPerAddress >= 1, configuration.clickMemoryBudget >= 0,
-            configuration.maxClickRows >= 1
+            configuration.maxClickRows >= 1, configuration.maxRecordRows >= 1
         else {
             throw OptoLinkServerError.startup(
-                "maxClicksPerAddress and maxClickRows must be at least 1, clickMemoryBudget at least 0")
+                "maxClicksPerAddress, maxClickRows and maxRecordRows must be at least 1, clickMemoryBudget at least 0")
         }
         let store = try Store(
-            path: configuration.databasePath, log: configuration.log, maxClickRows: configuration.maxClickRows)
+            path: configuration.databasePath, log: configuration.log, maxClickRows: configuration.maxClickRows,
+            maxRecordRows: configuration.maxRecordRows)
         try store.apply(configuration.seed, now: clock.now())
         backend = Backend(
             store: store, clock: clock,

@@ -8,7 +8,8 @@ let usage = """
     usage: optolink-server [--host 127.0.0.1] [--port 8787] [--db PATH] [--seed FILE]
                            [--trust-forwarded-for] [--trusted-proxy CIDR]... [--max-connections N]
                            [--max-connections-per-address N] [--storage-workers N] [--max-clicks-per-address N]
-                           [--click-memory MIB] [--max-click-rows N] [--production] [--help]
+                           [--click-memory MIB] [--max-click-rows N] [--max-record-rows N] [--production]
+                           [--help]
 
       --host HOST             address to bind (default 127.0.0.1)
       --port PORT             port to bind, 0 = any free port (default 8787)
@@ -32,6 +33,8 @@ let usage = """
       --click-memory MIB      memory all pending click records may take, in MiB, oldest dropped first
                               (default 128, about 210 000 clicks)
       --max-click-rows N      rows the SQLite clicks table (analytics) keeps, oldest deleted (default 1000000)
+      --max-record-rows N     rows each table of client records keeps (events; QubeRoute's events and
+                              installs), oldest deleted (default 1000000)
       --production            hide the /dev endpoints (404)
       --help                  show this help
 
@@ -79,6 +82,7 @@ while let argument = arguments.popFirst() {
         guard mebibytes <= 1 << 30 else { fail("--click-memory is in MiB: \(mebibytes) is too large") }
         configuration.clickMemoryBudget = mebibytes << 20
     case "--max-click-rows": configuration.maxClickRows = positive(argument, &arguments)
+    case "--max-record-rows": configuration.maxRecordRows = positive(argument, &arguments)
     case "--production": configuration.production = true
     default: fail("unknown argument \(argument)\n\(usage)")
     }

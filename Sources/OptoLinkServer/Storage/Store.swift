@@ -29,8 +29,11 @@ final class Store: Sendable {
     let log: ServerLog
     /// Rows the `clicks` table keeps; the oldest go past it.
     let maxClickRows: Int
-    /// Clicks inserted since the table was last trimmed (read and written under the database lock).
-    private let clicksSinceTrim = Locked(0)
+    /// Rows each table of what clients record without bound keeps (OptoLink's `events`, QubeRoute's
+    /// `qr_events` and `qr_installs`); the oldest go past it.
+    let maxRecordRows: Int
+    /// Rows inserted per table since it was last trimmed (``trim(_:table:cap:inserted:)``).
+    private let insertedSinceTrim = Locked([String: Int]())
     private let cache = Locked(ReadCache())
     private let pending = Locked(PendingWrites())
     /// HMAC-SHA256 keyed with this database's `ip_hash_secret` (made on first open, kept in `meta`):
@@ -83,9 +86,15 @@ final class Store: Sendable {
     /// - Parameters:
     ///   - maxClickRows: rows the `clicks` table (analytics) keeps, the oldest deleted past it; checked
     ///     after every `max(1, maxClickRows / 16)` clicks, so it holds at most a sixteenth more meanwhile.
-    init(path: String?, log: ServerLog = .standardError, maxClickRows: Int = 1_000_000) throws(OptoLinkServerError) {
+    ///   - maxRecordRows: the same for each of `events`, `qr_events` and `qr_installs`: a client with the
+    ///     public key cannot grow the database without bound.
+    init(
+        path: String?, log: ServerLog = .standardError, maxClickRows: Int = 1_000_000,
+        maxRecordRows: Int = 1_000_000
+    ) throws(OptoLinkServerError) {
         self.log = log
         self.maxClickRows = max(1, maxClickRows)
+        self.maxRecordRows = max(1, maxRecordRows)
         let database = try SQLiteDatabase(path: path)
         let version = Int(try database.query("PRAGMA user_version;").first?.first?.int ?? 0)
         guard version <= Schema.currentVersion else {
@@ -157,21 +166,35 @@ final class Store: Sendable {
         }
     }
 
-    /// Counts `inserted` clicks and, every sixteenth of the cap, deletes the rows past `maxClickRows`
-    /// (call with the database lock held). A failure is logged: the table is analytics, nobody waits on it.
+    /// Counts `inserted` clicks and trims the table to `maxClickRows` when due (``trim(_:table:cap:inserted:)``).
     private func trimClicks(_ database: SQLiteDatabase, inserted: Int) {
-        let due = clicksSinceTrim.withLock { count -> Bool in
-            count += inserted
-            guard count >= max(1, maxClickRows / 16) else { return false }
-            count = 0
+        trim(database, table: "clicks", cap: maxClickRows, inserted: inserted)
+    }
+
+    /// Counts `inserted` rows of a table of client records (`events`, `qr_events`, `qr_installs`) and trims
+    /// it to ``maxRecordRows`` when due (call with the database lock held, as ``withDatabase(access:_:)``'s
+    /// body is).
+    func trimRecords(_ database: SQLiteDatabase, table: String, inserted: Int) {
+        trim(database, table: table, cap: maxRecordRows, inserted: inserted)
+    }
+
+    /// Counts `inserted` rows of `table` and, every sixteenth of `cap`, deletes the oldest rows past it (by
+    /// `rowid`, which grows with each insert), so the table holds at most a sixteenth more than `cap`
+    /// meanwhile (call with the database lock held). A failure is logged: nobody waits on the trim.
+    private func trim(_ database: SQLiteDatabase, table: String, cap: Int, inserted: Int) {
+        guard inserted > 0 else { return }
+        let due = insertedSinceTrim.withLock { counts -> Bool in
+            counts[table, default: 0] += inserted
+            guard counts[table, default: 0] >= max(1, cap / 16) else { return false }
+            counts[table] = 0
             return true
         }
         guard due else { return }
         do {
             try database.query(
-                "DELETE FROM clicks WHERE id <= (SELECT MAX(id) FROM clicks) - ?", [.integer(Int64(maxClickRows))])
+                "DELETE FROM \(table) WHERE rowid <= (SELECT MAX(rowid) FROM \(table)) - ?", [.integer(Int64(cap))])
         } catch {
-            log.write("could not trim the clicks table to \(maxClickRows) rows: \(error.message)")
+            log.write("could not trim the \(table) table to \(cap) rows: \(error.message)")
         }
     }
 
@@ -726,6 +749,7 @@ final class Store: Sendable {
                     .integer(orgId), .text(deviceId), .text(name),
                     SQLValue(properties.map { JSON.object($0).serialized() }), SQLValue(now),
                 ])
+            trimRecords(db, table: "events", inserted: 1)
         }
     }
 

@@ -14,9 +14,9 @@ struct EmulationRouter {
     let clock: ManualServerClock
     var backend: Backend { router.backend }
 
-    init(seed: ServerSeed = .demo) throws {
+    init(seed: ServerSeed = .demo, maxRecordRows: Int = 1_000_000) throws {
         clock = ManualServerClock()
-        let store = try Store(path: nil)
+        let store = try Store(path: nil, maxRecordRows: maxRecordRows)
         try store.apply(seed, now: clock.now())
         router = Router(
             backend: Backend(

@@ -194,12 +194,52 @@ import Testing
         #expect(rows >= 160 && rows <= 160 + 160 / 16, "\(rows) rows")
     }
 
+    /// What clients record (OptoLink's events, QubeRoute's events and installs) keeps its newest rows only:
+    /// a client with the public key cannot grow the database without bound.
+    @Test func theTablesOfClientRecordsKeepTheirNewestRows() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let store = try Store(path: nil, maxRecordRows: 160)
+        try store.apply(.demo, now: now)
+        let org = try #require(try store.org(key: "demo"))
+        for i in 0..<300 {
+            try store.insertEvent(orgId: org.id, deviceId: "device-1234", name: "e\(i)", properties: nil, now: now)
+        }
+        let events = try store.eventCount(orgId: org.id, deviceId: "device-1234")
+        #expect(events >= 160 && events <= 160 + 160 / 16, "\(events) rows")
+        let newest = try store.withDatabase { db throws(OptoLinkServerError) in
+            try db.query("SELECT name FROM events ORDER BY rowid DESC LIMIT 1").first?[0].string
+        }
+        #expect(newest == "e299")
+
+        // QubeRoute: 300 installs of one event each, through its route
+        let emulation = try EmulationRouter(maxRecordRows: 160)
+        for i in 0..<300 {
+            let token = String(format: "%032x", i)
+            let response = try emulation.respond(
+                "POST", "/api/v1/sdk/events",
+                headers: [("Authorization", "Bearer \(QubeRouteTests.live)"), ("Content-Type", "application/json")],
+                body: #"{"installToken":"\#(token)","events":[{"eventId":"e","name":"open"}]}"#)
+            #expect(response.status == 200)
+        }
+        for table in ["qr_events", "qr_installs"] {
+            let rows = try emulation.backend.store.withDatabase { db throws(OptoLinkServerError) in
+                Int(try db.query("SELECT COUNT(*) FROM \(table)").first?[0].int ?? -1)
+            }
+            #expect(rows >= 160 && rows <= 160 + 160 / 16, "\(table): \(rows) rows")
+        }
+    }
+
     @Test func theServerPassesItsClickLimitsOn() throws {
         let server = try OptoLinkServer(
-            configuration: .init(port: 0, maxClicksPerAddress: 7, clickMemoryBudget: 12_345, maxClickRows: 99))
+            configuration: .init(
+                port: 0, maxClicksPerAddress: 7, clickMemoryBudget: 12_345, maxClickRows: 99, maxRecordRows: 77))
         #expect(
             server.backend.matches.snapshot.limits == MatchState.Limits(maxRecordsPerAddress: 7, memoryBudget: 12_345))
         #expect(server.backend.store.maxClickRows == 99)
+        #expect(server.backend.store.maxRecordRows == 77)
+        #expect(throws: OptoLinkServerError.self) {
+            try OptoLinkServer(configuration: .init(port: 0, maxRecordRows: 0))
+        }
         #expect(throws: OptoLinkServerError.self) {
             try OptoLinkServer(configuration: .init(port: 0, maxClicksPerAddress: 0))
         }

@@ -39,7 +39,7 @@ enum QubeRouteInstalls {
         now: Date
     ) throws(OptoLinkServerError) -> Install {
         try store.withDatabase { db throws(OptoLinkServerError) in
-            var install = try ensure(db, caller: caller, token: token, now: now)
+            var install = try ensure(db, store: store, caller: caller, token: token, now: now)
             if let directLink, !install.attributed {
                 try db.query(
                     """
@@ -65,7 +65,7 @@ enum QubeRouteInstalls {
         decide: () -> (attribution: String, alias: String?)
     ) throws(OptoLinkServerError) -> (Install, decided: Bool) {
         try store.withDatabase { db throws(OptoLinkServerError) in
-            var install = try ensure(db, caller: caller, token: token, now: now)
+            var install = try ensure(db, store: store, caller: caller, token: token, now: now)
             guard install.attribution == nil else { return (install, false) }
             let (attribution, alias) = decide()
             try db.query(
@@ -92,7 +92,7 @@ enum QubeRouteInstalls {
         try store.withDatabase { db throws(OptoLinkServerError) in
             try db.execute("BEGIN;")
             do throws(OptoLinkServerError) {
-                let install = try ensure(db, caller: caller, token: token, now: now)
+                let install = try ensure(db, store: store, caller: caller, token: token, now: now)
                 var accepted = [String]()
                 var duplicates = [String]()
                 for event in events {
@@ -123,6 +123,7 @@ enum QubeRouteInstalls {
                         ])
                 }
                 try db.execute("COMMIT;")
+                store.trimRecords(db, table: "qr_events", inserted: accepted.count)
                 return (install, accepted, duplicates)
             } catch {
                 try? db.execute("ROLLBACK;")
@@ -181,10 +182,10 @@ enum QubeRouteInstalls {
         }
     }
 
-    /// The install row, inserted when missing.
-    private static func ensure(_ db: SQLiteDatabase, caller: QubeRouteEmulation.Caller, token: String, now: Date)
-        throws(OptoLinkServerError) -> Install
-    {
+    /// The install row, inserted when missing (the oldest installs go past ``Store/maxRecordRows``).
+    private static func ensure(
+        _ db: SQLiteDatabase, store: Store, caller: QubeRouteEmulation.Caller, token: String, now: Date
+    ) throws(OptoLinkServerError) -> Install {
         try db.query(
             """
             INSERT OR IGNORE INTO qr_installs (project, environment, install_token, install_id, first_seen_at) VALUES (?,?,?,?,?)
@@ -194,6 +195,7 @@ enum QubeRouteInstalls {
                 .text("ins_" + RandomToken.hex(RandomToken.randomBytes(8))),
                 SQLValue(now),
             ])
+        if db.changes > 0 { store.trimRecords(db, table: "qr_installs", inserted: 1) }
         guard
             let row = try db.query(
                 """
