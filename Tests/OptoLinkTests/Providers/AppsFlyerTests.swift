@@ -135,12 +135,11 @@ struct AppsFlyerTests {
     }
 
     @Test func aSigningHookThatNeverAnswersEndsTheFirstLaunchAtTheTimeoutAndSendsNothing() async throws {
-        // Given a backend that never answers the signing hook (and ignores cancellation: an unstructured task)
-        let stalled = LockedValue<Task<Void, Never>?>(nil)
+        // Given a backend that never answers the signing hook, cancelled or not: it waits on a continuation only
+        // the test resumes, once the SDK has given up (no time passes in it; the test releases it at the end)
+        let stalled = Recorder<CheckedContinuation<Void, Never>>()
         let hook = AppsFlyerHook.signing { _ in
-            let task = Task { _ = try? await Task.sleep(nanoseconds: UInt64.max) }
-            stalled.set(task)
-            await task.value
+            await withCheckedContinuation { stalled.record($0) }
             throw URLError(.cancelled)
         }
         let logs = Recorder<String>()
@@ -150,7 +149,8 @@ struct AppsFlyerTests {
             try OptoLinkConfiguration(
                 appsFlyerAppID: Self.appID, hook: hook, timeout: 10, logger: { _, message in logs.record(message) }))
 
-        // When the configured 10 s pass on the SDK's clock (the hook's deadline is an attempt deadline)
+        // When the hook was called and the configured 10 s pass on the SDK's clock (an attempt deadline)
+        await stalled.waitForCount(1)
         await device.clock.waitForTimeouts(1)
         #expect(device.clock.requestedTimeouts == [10])
         await device.clock.advance(by: 10)
@@ -160,7 +160,8 @@ struct AppsFlyerTests {
         #expect(logs.all.contains { $0.contains("Deferred match failed") && $0.contains("timed out") }, "\(logs.all)")
         await sdk.shutdown()
         #expect(await transport.requests.isEmpty)
-        stalled.value?.cancel()
+        // The hook is still waiting: the SDK ended the launch without it
+        for waiting in stalled.all { waiting.resume() }
     }
 
     @Test func aSignatureThatIsNotLowercaseHexIsNeverSent() async throws {
