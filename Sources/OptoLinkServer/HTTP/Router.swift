@@ -22,6 +22,16 @@ struct Router: Sendable {
     /// instead of for every request (optolink-bench, measure 4a).
     let routes: [Route]
 
+    /// An error answered before a route is found (no such route, an unreadable client address), in the shape
+    /// of the service whose paths these are (``EmulationRoutes/errorRenderer(forPath:)``), OptoLink's
+    /// envelope for its own. Only these answers look the shape up: a routed request never does.
+    private static func errorBeforeRoute(_ error: OptoLinkServerError, _ request: HTTPRequest, _ requestId: String)
+        -> HTTPResponse
+    {
+        EmulationRoutes.errorRenderer(forPath: request.segments).map { $0(error, requestId) }
+            ?? .envelope(error, requestId: requestId)
+    }
+
     /// `routes`, each behind one reference with what matching reads beside it: reading a Route out of
     /// an array, or out of a class to call a method on it, copied the whole struct (retaining its strings,
     /// arrays and closure) for every route tried (optolink-bench, measure 4a).
@@ -63,15 +73,11 @@ struct Router: Sendable {
     {
         let requestId = RandomToken.requestID()
         let now = backend.clock.now()
-        // Before a route is found, errors take the shape of the service whose paths these are (OptoLink's envelope
-        // for its own).
-        let pathRenderer: Route.ErrorRenderer =
-            EmulationRoutes.errorRenderer(forPath: request.segments) ?? { HTTPResponse.envelope($0, requestId: $1) }
         let ip: String
         do {
             ip = try backend.clientIP(request, peer: peer)
         } catch {
-            return .respond(pathRenderer(error, requestId))
+            return .respond(Router.errorBeforeRoute(error, request, requestId))
         }
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
 
@@ -97,10 +103,10 @@ struct Router: Sendable {
                 return .respond(response)
             }
             return .respond(
-                pathRenderer(
+                Router.errorBeforeRoute(
                     .notFound(
                         "No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"
-                    ), requestId))
+                    ), request, requestId))
         }
 
         if !stage.faultsApplied, entry.faultFamily != .exempt {
