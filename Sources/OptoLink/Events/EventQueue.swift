@@ -363,11 +363,12 @@ actor EventQueue {
                 case .drop where batch.count > 1:
                     // One event of the batch may be all the backend refuses: the batch is sent again in
                     // halves, at once, until the refused one goes alone and is dropped alone.
-                    splitSize = max(1, batch.count / 2)
+                    let half = max(1, batch.count / 2)
+                    splitSize = half
                     log(
                         .warning,
                         "A batch of \(batch.count) events was refused (\(error)); sending it again "
-                            + "\(splitSize ?? 1) at a time to find the event it refuses")
+                            + "\(half) at a time to find the event it refuses")
                 case .drop:
                     for dropped in batch {
                         remove(dropped)

@@ -166,11 +166,6 @@ final class Store: Sendable {
         }
     }
 
-    /// Counts `inserted` clicks and trims the table to `maxClickRows` when due (``trim(_:table:cap:inserted:)``).
-    private func trimClicks(_ database: SQLiteDatabase, inserted: Int) {
-        trim(database, table: "clicks", cap: maxClickRows, inserted: inserted)
-    }
-
     /// Counts `inserted` rows of a table of client records (`events`, `qr_events`, `qr_installs`) and trims
     /// it to ``maxRecordRows`` when due (call with the database lock held, as ``withDatabase(access:_:)``'s
     /// body is).
@@ -263,7 +258,7 @@ final class Store: Sendable {
             rollBack(database, because: "a transaction was still open after the queued writes")
         }
         let clicks = writes.reduce(0) { if case .click = $1 { return $0 + 1 } else { return $0 } }
-        if clicks > 0 { trimClicks(database, inserted: clicks) }
+        trim(database, table: "clicks", cap: maxClickRows, inserted: clicks)
     }
 
     /// Rolls back the open transaction and logs why (call with the database lock held).
@@ -771,7 +766,7 @@ final class Store: Sendable {
         try run { db throws(OptoLinkServerError) in
             try Store.insertClick(
                 db, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
-            trimClicks(db, inserted: 1)
+            trim(db, table: "clicks", cap: maxClickRows, inserted: 1)
         }
     }
 
