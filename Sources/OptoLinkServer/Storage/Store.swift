@@ -462,14 +462,14 @@ final class Store: Sendable {
     /// Marks a key revoked (tests and operators).
     func revokeKey(hash: String) throws(OptoLinkServerError) {
         try runInvalidating { db throws(OptoLinkServerError) in
-            try db.query("UPDATE api_keys SET revoked = 1 WHERE key_hash = ?", [.text(hash)])
+            _ = try db.query("UPDATE api_keys SET revoked = 1 WHERE key_hash = ?", [.text(hash)])
         }
     }
 
     /// Sets when a key was superseded by a regenerated one.
     func supersedeKey(hash: String, at date: Date) throws(OptoLinkServerError) {
         try runInvalidating { db throws(OptoLinkServerError) in
-            try db.query("UPDATE api_keys SET superseded_at = ? WHERE key_hash = ?", [SQLValue(date), .text(hash)])
+            _ = try db.query("UPDATE api_keys SET superseded_at = ? WHERE key_hash = ?", [SQLValue(date), .text(hash)])
         }
     }
 
