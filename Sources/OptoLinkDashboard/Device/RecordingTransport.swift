@@ -27,29 +27,70 @@ public struct RecordingTransport: HTTPTransport {
     public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
         -> HTTPResponse
     {
-        let sequence = log.begin()
-        let start = clock.now()
-        let startedAt = Date()
-        let clock = self.clock
-        let arrival = ArrivalTime()
+        let call = begin(request)
         do {
-            let response = try await base.send(
-                request,
-                onAnswer: { response in
-                    arrival.mark(clock.now())
-                    onAnswer(response)
-                })
-            log.finish(
-                TransportRecord(
-                    sequence: sequence, request: request, response: response, error: nil, start: start,
-                    end: arrival.time ?? clock.now(), startedAt: startedAt))
+            let response = try await base.send(request, onAnswer: call.onAnswer(onAnswer))
+            call.finish(.success(response))
             return response
         } catch {
-            log.finish(
-                TransportRecord(
-                    sequence: sequence, request: request, response: nil, error: Self.describe(error),
-                    start: start, end: clock.now(), startedAt: startedAt))
+            call.finish(.failure(error))
             throw error
+        }
+    }
+
+    /// Starts `request` on the wrapped transport and records the call when it completes (see
+    /// `HTTPTransport.start(_:onAnswer:completion:)`), so the simulated device's attempts go as an app's do
+    /// on a bare `URLSessionTransport`, without a task of their own.
+    public func start(
+        _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void {
+        let call = begin(request)
+        return base.start(request, onAnswer: call.onAnswer(onAnswer)) { result in
+            call.finish(result)
+            completion(result)
+        }
+    }
+
+    /// Opens the log's record of one call of `request`, timed from now.
+    private func begin(_ request: HTTPRequest) -> Call {
+        Call(
+            sequence: log.begin(), request: request, start: clock.now(), startedAt: Date(), log: log, clock: clock)
+    }
+
+    /// One call under way: its early answer is timed when it arrives, as the SDK times it, and the whole
+    /// exchange goes to the log when it ends.
+    private struct Call: Sendable {
+        let sequence: Int
+        let request: HTTPRequest
+        let start: Double
+        let startedAt: Date
+        let log: ExchangeLog
+        let clock: any OptoLinkClock
+        let arrival = ArrivalTime()
+
+        /// `onAnswer`, after the arrival is marked.
+        func onAnswer(_ onAnswer: @escaping @Sendable (HTTPResponse) -> Void) -> @Sendable (HTTPResponse) -> Void {
+            { [arrival, clock] response in
+                arrival.mark(clock.now())
+                onAnswer(response)
+            }
+        }
+
+        /// Logs the exchange with what the call ended with.
+        func finish(_ result: Result<HTTPResponse, any Error>) {
+            switch result {
+            case .success(let response):
+                log.finish(
+                    TransportRecord(
+                        sequence: sequence, request: request, response: response, error: nil, start: start,
+                        end: arrival.time ?? clock.now(), startedAt: startedAt))
+            case .failure(let error):
+                log.finish(
+                    TransportRecord(
+                        sequence: sequence, request: request, response: nil, error: RecordingTransport.describe(error),
+                        start: start, end: clock.now(), startedAt: startedAt))
+            }
         }
     }
 }

@@ -35,12 +35,27 @@ public struct ForwardedForTransport: HTTPTransport {
     public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
         -> HTTPResponse
     {
+        try await base.send(addressed(request), onAnswer: onAnswer)
+    }
+
+    /// Starts `request` on the wrapped transport with the headers set (see
+    /// `HTTPTransport.start(_:onAnswer:completion:)`), so the simulated device's attempts go as an app's do on
+    /// a bare `URLSessionTransport`, without a task of their own.
+    public func start(
+        _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> @Sendable () -> Void {
+        base.start(addressed(request), onAnswer: onAnswer, completion: completion)
+    }
+
+    /// `request` with `X-Forwarded-For` (and, with a language, the app-style headers it lacks).
+    private func addressed(_ request: HTTPRequest) -> HTTPRequest {
         var request = request
         request.headers["X-Forwarded-For"] = address.value
         if let language {
             if request.headers["User-Agent"] == nil { request.headers["User-Agent"] = Self.appUserAgent }
             if request.headers["Accept-Language"] == nil { request.headers["Accept-Language"] = language.value }
         }
-        return try await base.send(request, onAnswer: onAnswer)
+        return request
     }
 }
