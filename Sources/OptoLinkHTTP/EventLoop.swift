@@ -327,8 +327,11 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Answers 408 and closes: for the request's path when its head was parsed (the parser keeps it while
+    /// the body arrives), else for no path (``HTTPError/path``).
     private func timeOut(_ connection: LoopConnection) {
-        let error = HTTPError(status: 408, message: "Request timed out before it was complete")
+        let error = HTTPError(
+            status: 408, message: "Request timed out before it was complete", path: connection.parser.path)
         _ = write(connection, envelope(error), then: .timedOut)
     }
 

@@ -72,6 +72,10 @@ package struct HTTPParser: Sendable {
     /// connection then answers `100 Continue` once, so libcurl-style clients do not stall.
     package var expectsContinue: Bool { head?.expectsContinue ?? false }
 
+    /// The path of the request whose head is parsed and whose body has not all arrived
+    /// (``HTTPRequest/path``): what a 408 for it carries. Nil before the head is complete, and after ``reset()``.
+    package var path: String? { head?.request.path }
+
     /// Forgets the request just answered: the next byte of input starts a new one.
     package mutating func reset() {
         start = 0
@@ -119,10 +123,10 @@ package struct HTTPParser: Sendable {
             guard let (headEnd, bodyStart) = HTTPParser.findHeadEnd(bytes, from: from) else {
                 // An LF in the last two bytes may still end the head: look at them again next time.
                 scanned = max(start, bytes.count - 2)
-                if bytes.count - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
+                if bytes.count - start > limits.maxHeaderBytes { return .failure(headerTooLarge(bytes)) }
                 return .incomplete
             }
-            if headEnd - start > limits.maxHeaderBytes { return .failure(HTTPParser.headerTooLarge) }
+            if headEnd - start > limits.maxHeaderBytes { return .failure(headerTooLarge(bytes)) }
             bytesExamined += headEnd - start
             switch HTTPParser.parseHead(bytes, start: start, headEnd: headEnd, bodyStart: bodyStart, limits: limits) {
             case .success(let parsed): head = parsed
@@ -137,28 +141,38 @@ package struct HTTPParser: Sendable {
         return .complete(request, consumed: head.bodyStart + head.length)
     }
 
-    /// The head `start..<headEnd` of the request in `bytes` (its body starts at `bodyStart`).
-    private static func parseHead(
-        _ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
-        limits: Limits
-    ) -> Result<Head, HTTPError> {
-        // Lines end at LF (or at headEnd); one CR before it is not part of the line.
-        func lineEnd(from position: Int) -> Int { firstIndex(of: lf, in: bytes, position..<headEnd) ?? headEnd }
-        func withoutCR(_ lower: Int, _ upper: Int) -> Int {
-            upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper
-        }
+    /// A well-formed request line: where its method, target and version are in the buffer.
+    private struct RequestLine {
+        var method: Range<Int>
+        var target: Range<Int>
+        var version: Range<Int>
+    }
 
-        // Request line: ASCII, exactly three parts separated by single spaces.
-        var end = lineEnd(from: start)
-        let requestLineEnd = withoutCR(start, end)
-        guard isASCII(bytes, start..<requestLineEnd),
-            let space1 = firstIndex(of: space, in: bytes, start..<requestLineEnd),
-            let space2 = firstIndex(of: space, in: bytes, space1 + 1..<requestLineEnd),
-            firstIndex(of: space, in: bytes, space2 + 1..<requestLineEnd) == nil
+    /// The 431 for a head over the limit, carrying the path (``HTTPError/path``) when the head's request
+    /// line ends within the limit and is well-formed (a request line over the limit has none).
+    private func headerTooLarge(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPError {
+        let window = start..<min(bytes.count, start + limits.maxHeaderBytes)
+        guard let end = HTTPParser.firstIndex(of: HTTPParser.lf, in: bytes, window),
+            case .success(let line) = HTTPParser.parseRequestLine(
+                bytes, start..<HTTPParser.withoutCR(bytes, start, end))
+        else { return HTTPParser.headerTooLarge }
+        return HTTPParser.headerTooLarge.at(HTTPParser.path(ofTarget: line.target, in: bytes))
+    }
+
+    /// The request line in `line` (its line end left out): ASCII, exactly three parts separated by single
+    /// spaces, an upper-case method, a target starting with `/`, `HTTP/1.1` or `HTTP/1.0` (any other
+    /// `HTTP/<digit>.<digit>` is a 505, carrying the path; anything else a 400 without one).
+    private static func parseRequestLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>
+    ) -> Result<RequestLine, HTTPError> {
+        guard isASCII(bytes, line),
+            let space1 = firstIndex(of: space, in: bytes, line),
+            let space2 = firstIndex(of: space, in: bytes, space1 + 1..<line.upperBound),
+            firstIndex(of: space, in: bytes, space2 + 1..<line.upperBound) == nil
         else { return .failure(.badRequest("Malformed request line")) }
-        let method = start..<space1
+        let method = line.lowerBound..<space1
         let target = space1 + 1..<space2
-        let version = space2 + 1..<requestLineEnd
+        let version = space2 + 1..<line.upperBound
         guard (1...20).contains(method.count), bytes[method].allSatisfy({ $0 >= 65 && $0 <= 90 }),
             !target.isEmpty, bytes[target.lowerBound] == slash,
             !bytes[target].contains(where: { $0 <= 0x20 || $0 == 0x7f }),
@@ -173,9 +187,52 @@ package struct HTTPParser: Sendable {
             else {
                 return .failure(.badRequest("Malformed HTTP version"))
             }
-            return .failure(HTTPError(status: 505, message: "HTTP version not supported: \(string(bytes, version))"))
+            return .failure(
+                HTTPError(
+                    status: 505, message: "HTTP version not supported: \(string(bytes, version))",
+                    path: path(ofTarget: target, in: bytes)))
         }
+        return .success(RequestLine(method: method, target: target, version: version))
+    }
 
+    /// The path of the target in `target` (``HTTPRequest/path(ofTarget:)``), for an error about its request.
+    private static func path(ofTarget target: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        HTTPRequest.path(ofTarget: string(bytes, target))
+    }
+
+    /// The head `start..<headEnd` of the request in `bytes` (its body starts at `bodyStart`). Every error
+    /// after a well-formed request line carries the target's path (``HTTPError/path``).
+    private static func parseHead(
+        _ bytes: UnsafeBufferPointer<UInt8>, start: Int, headEnd: Int, bodyStart: Int,
+        limits: Limits
+    ) -> Result<Head, HTTPError> {
+        let end = lineEnd(bytes, from: start, headEnd: headEnd)
+        switch parseRequestLine(bytes, start..<withoutCR(bytes, start, end)) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let line):
+            // The path is made only on failure: a good request pays no String for it.
+            return parseFields(bytes, line, from: end, headEnd: headEnd, bodyStart: bodyStart, limits: limits)
+                .mapError { $0.at(path(ofTarget: line.target, in: bytes)) }
+        }
+    }
+
+    /// Where the line starting at `position` ends: its LF, or `headEnd`.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int, headEnd: Int) -> Int {
+        firstIndex(of: lf, in: bytes, position..<headEnd) ?? headEnd
+    }
+
+    /// The end of the line `lower..<upper` without the one CR before its LF, which is not part of it.
+    private static func withoutCR(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: Int, _ upper: Int) -> Int {
+        upper > lower && bytes[upper - 1] == cr ? upper - 1 : upper
+    }
+
+    /// The header fields of the head whose request line is `line` and ends at `requestLineEnd`, and the
+    /// request they make.
+    private static func parseFields(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: RequestLine, from requestLineEnd: Int, headEnd: Int,
+        bodyStart: Int, limits: Limits
+    ) -> Result<Head, HTTPError> {
         // Header fields: `name: value`, the name a token, the value trimmed of spaces and tabs and free of
         // control characters, bytes ≥ 0x80 allowed as obs-text (RFC 9110 §5.5). Every line is checked
         // before Transfer-Encoding and Content-Length are looked at.
@@ -184,10 +241,11 @@ package struct HTTPParser: Sendable {
         var contentLengthValues = [Range<Int>]()
         var hasTransferEncoding = false
         var expectsContinue = false
+        var end = requestLineEnd
         while end < headEnd {
             let lineStart = end + 1
-            end = lineEnd(from: lineStart)
-            let lineStop = withoutCR(lineStart, end)
+            end = lineEnd(bytes, from: lineStart, headEnd: headEnd)
+            let lineStop = withoutCR(bytes, lineStart, end)
             guard let colon = firstIndex(of: UInt8(ascii: ":"), in: bytes, lineStart..<lineStop) else {
                 return .failure(.badRequest("Malformed header line"))
             }
@@ -240,8 +298,8 @@ package struct HTTPParser: Sendable {
         if length > limits.maxBodyBytes { return .failure(bodyTooLarge(limits)) }
         do {
             let request = try HTTPRequest(
-                method: string(bytes, method), target: string(bytes, target), version: string(bytes, version),
-                headers: headers)
+                method: string(bytes, line.method), target: string(bytes, line.target),
+                version: string(bytes, line.version), headers: headers)
             return .success(
                 Head(request: request, bodyStart: bodyStart, length: length, expectsContinue: expectsContinue))
         } catch {
@@ -252,14 +310,16 @@ package struct HTTPParser: Sendable {
     /// Header rules checked on complete requests, by the server: RFC 9112 §3.2 (an HTTP/1.1 request
     /// without `Host`, or any request with more than one `Host` line, is a 400), and credentials given
     /// twice (`Authorization`, `X-API-Key`) are ambiguous: a 400 rather than a guess at which one counts.
+    /// The answer carries the request's path (``HTTPError/path``).
     package static func headerProblem(_ request: HTTPRequest) -> HTTPError? {
         let hosts = request.count(ofFieldsNamed: "host")
         let authorizations = request.count(ofFieldsNamed: "authorization")
         let apiKeys = request.count(ofFieldsNamed: "x-api-key")
-        if hosts > 1 { return .badRequest("More than one Host header") }
-        if hosts == 0, request.version == "HTTP/1.1" { return .badRequest("HTTP/1.1 requests must have a Host header") }
-        if authorizations > 1 { return .badRequest("More than one authorization header") }
-        if apiKeys > 1 { return .badRequest("More than one x-api-key header") }
+        func problem(_ message: String) -> HTTPError { .badRequest(message).at(request.path) }
+        if hosts > 1 { return problem("More than one Host header") }
+        if hosts == 0, request.version == "HTTP/1.1" { return problem("HTTP/1.1 requests must have a Host header") }
+        if authorizations > 1 { return problem("More than one authorization header") }
+        if apiKeys > 1 { return problem("More than one x-api-key header") }
         return nil
     }
 

@@ -69,6 +69,16 @@ package struct HTTPRequest: Sendable {
         }.get()
     }
 
+    /// The target's path: everything before its first `?`, as sent (not percent-decoded), e.g.
+    /// `/demo/summer/data` for `/demo/summer/data?deviceId=abc`.
+    package var path: String { HTTPRequest.path(ofTarget: target) }
+
+    /// The path of `target`: everything before its first `?` byte, as sent (not percent-decoded).
+    package static func path(ofTarget target: String) -> String {
+        let utf8 = target.utf8
+        return String(decoding: utf8[..<(utf8.firstIndex(of: UInt8(ascii: "?")) ?? utf8.endIndex)], as: UTF8.self)
+    }
+
     /// `removingPercentEncoding`, skipped when there is no `%` (the result would be the same string).
     package static func percentDecoded(_ text: String) -> String? {
         text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding : text

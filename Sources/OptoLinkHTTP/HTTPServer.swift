@@ -70,7 +70,8 @@ package final class HTTPServer: Sendable {
     /// A server on `host:port` (port 0: any free port, read back with ``port`` after ``start()``).
     ///
     /// `errorResponse` writes the answers the layer gives without asking `handler` (a malformed
-    /// request, a 408, a 503 over a cap); the default is ``HTTPResponse/plainError(_:)``.
+    /// request, a 408, a 503 over a cap; ``HTTPError/path`` names the request's path when the layer read
+    /// its request line); the default is ``HTTPResponse/plainError(_:)``.
     package init(
         host: String, port: Int, limits: Limits = Limits(),
         errorResponse: @escaping @Sendable (HTTPError) -> HTTPResponse = HTTPResponse.plainError,

@@ -276,3 +276,76 @@ import Testing
         #expect(second.segments == ["b"])
     }
 }
+
+/// The path an error carries (``HTTPError/path``), by which the embedding server picks the error's shape:
+/// there once a well-formed request line was read, absent before.
+@Suite struct HTTPErrorPathTests {
+    static let path = "/api/v1/sdk/resolve"
+
+    func failure(_ text: String) -> HTTPError? {
+        if case .failure(let error) = HTTPParser.parse(Array(text.utf8)) { return error }
+        return nil
+    }
+
+    @Test(arguments: [
+        ("POST \(path) HTTP/1.1\r\nContent-Length: 1048577\r\n\r\n", 413),
+        ("POST \(path) HTTP/1.1\r\nContent-Length: 0000000000000001\r\n\r\n", 413),
+        ("POST \(path) HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 411),
+        ("GET \(path)?a=%zz&b=1 HTTP/1.1\r\n\r\n", 400),
+        ("GET \(path) HTTP/2.0\r\n\r\n", 505),
+        ("GET \(path) HTTP/1.1\r\nNoColon\r\n\r\n", 400),
+        ("GET \(path) HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", 400),
+        ("GET \(path) HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 16 * 1024))\r\n\r\n", 431),
+        ("GET \(path) HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17 * 1024))", 431),  // still incomplete
+    ])
+    func errorsAfterAWellFormedRequestLineCarryThePathOfItsTarget(_ text: String, _ status: Int) {
+        let error = failure(text)
+        #expect(error?.status == status)
+        #expect(error?.path == Self.path)
+    }
+
+    @Test func thePathIsTheTargetsAsSentUpToItsQuery() {
+        // A segment that does not decode is the error itself: the path is still the one sent.
+        #expect(failure("GET /api/links/%zz?x=1 HTTP/1.1\r\n\r\n")?.path == "/api/links/%zz")
+        #expect(failure("GET /%61f/x?a=%zz HTTP/1.1\r\n\r\n")?.path == "/%61f/x")
+    }
+
+    @Test(arguments: [
+        "GARBAGE\r\n\r\n", "GET / HTTP/x.y\r\n\r\n", "get \(path) HTTP/1.1\r\n\r\n", "\r\n\r\n\r\n",
+        "GET /\(String(repeating: "a", count: 17 * 1024)) HTTP/1.1\r\n\r\n",  // a request line over the limit
+        "GET \(path) HTTP/1.1 \(String(repeating: "a", count: 17 * 1024))\r\n\r\n",  // a malformed one over it
+    ])
+    func errorsWithoutAWellFormedRequestLineCarryNoPath(_ text: String) {
+        let error = failure(text)
+        #expect(error != nil)
+        #expect(error?.path == nil)
+    }
+
+    @Test func headerProblemsCarryThePath() throws {
+        let request = try HTTPRequest(
+            method: "GET", target: "/dbl/abc?x=1", headers: [("Host", "a"), ("Host", "b")])
+        let problem = HTTPParser.headerProblem(request)
+        #expect(problem?.status == 400)
+        #expect(problem?.path == "/dbl/abc")
+    }
+
+    /// What the event loop's 408 reads: the path of a head whose body has not all arrived.
+    @Test func theParserKnowsThePathOnceTheHeadIsParsed() {
+        var parser = HTTPParser()
+        func outcome(_ buffer: [UInt8]) -> String { HTTPParserOracleTests.describe(parser.parse(buffer)) }
+        // Given a head still arriving: no path yet
+        var buffer = Array("POST /ios/id1?af_sig=0 HTTP/1.1\r\nHost: x\r\n".utf8)
+        #expect(outcome(buffer) == "incomplete")
+        #expect(parser.path == nil)
+        // When the head is complete and the body is not
+        buffer += Array("Content-Length: 4\r\n\r\n{}".utf8)
+        #expect(outcome(buffer) == "incomplete")
+        // Then the path is known
+        #expect(parser.path == "/ios/id1")
+        // And forgotten with the request
+        buffer += Array("{}".utf8)
+        #expect(outcome(buffer).hasPrefix("complete"))
+        parser.reset()
+        #expect(parser.path == nil)
+    }
+}
