@@ -154,7 +154,7 @@ public final class OptoLinkServer: Sendable {
         self.router = router
         http = HTTPServer(
             host: configuration.host, port: configuration.port, limits: limits,
-            errorResponse: HTTPResponse.envelope
+            errorResponse: EmulationRoutes.errorResponse
         ) { request, peer, stage in
             router.handle(request, peer: peer, stage: stage)
         }

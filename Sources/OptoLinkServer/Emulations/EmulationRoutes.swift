@@ -11,8 +11,8 @@ enum EmulationRoutes {
 
     /// The error shape of the service whose paths `segments` are under (`/api/v1/sdk/…` QubeRoute,
     /// `/api/links/…` and `/dbl/…` Deep Blue, `/v1.0/ios/…`, `/ios/…` and `/af/…` AppsFlyer, `/qr/…`
-    /// QubeRoute), for the answers the router gives before a route is found (no such route, an unreadable
-    /// client address); nil for OptoLink's paths.
+    /// QubeRoute), for the answers given before a route is found (no such route, an unreadable client
+    /// address, an error the HTTP layer answers itself); nil for OptoLink's paths.
     static func errorRenderer(forPath segments: [String]) -> Route.ErrorRenderer? {
         switch (segments.first, segments.dropFirst().first) {
         case ("api", "v1"), ("qr", _): return quberoute
@@ -20,6 +20,23 @@ enum EmulationRoutes {
         case ("v1.0", _), ("ios", _), ("af", _): return appsflyer
         default: return nil
         }
+    }
+
+    /// `error` in the shape of the service whose paths `segments` are under (``errorRenderer(forPath:)``),
+    /// OptoLink's envelope for OptoLink's paths.
+    static func errorResponse(_ error: OptoLinkServerError, forPath segments: [String], requestId: String)
+        -> HTTPResponse
+    {
+        errorRenderer(forPath: segments).map { $0(error, requestId) } ?? .envelope(error, requestId: requestId)
+    }
+
+    /// An error the HTTP layer answered itself, before the router saw the request, with a new request id:
+    /// in the shape of the service whose paths its request is under when the layer read the request line
+    /// (``HTTPError/path``, split at `/` and percent-decoded as the router reads a path; a segment that does
+    /// not decode is taken as sent), else OptoLink's envelope (garbage, a 503 over a connection cap).
+    static func errorResponse(_ error: HTTPError) -> HTTPResponse {
+        let segments = error.path?.split(separator: "/").map { HTTPRequest.percentDecoded(String($0)) ?? String($0) }
+        return errorResponse(OptoLinkServerError(error), forPath: segments ?? [], requestId: RandomToken.requestID())
     }
 
     /// The SDK-facing routes and click URLs.

@@ -32,11 +32,6 @@ extension HTTPResponse {
         response.headers.append(("X-Request-Id", requestId))
         return response
     }
-
-    /// The envelope for an error the HTTP layer answers itself (a malformed request, a timeout, a cap).
-    static func envelope(_ error: HTTPError) -> HTTPResponse {
-        envelope(OptoLinkServerError(error), requestId: RandomToken.requestID())
-    }
 }
 
 extension OptoLinkServerError {

@@ -28,8 +28,7 @@ struct Router: Sendable {
     private static func errorBeforeRoute(_ error: OptoLinkServerError, _ request: HTTPRequest, _ requestId: String)
         -> HTTPResponse
     {
-        EmulationRoutes.errorRenderer(forPath: request.segments).map { $0(error, requestId) }
-            ?? .envelope(error, requestId: requestId)
+        EmulationRoutes.errorResponse(error, forPath: request.segments, requestId: requestId)
     }
 
     /// `routes`, each behind one reference with what matching reads beside it: reading a Route out of
