@@ -1,7 +1,8 @@
 import Foundation
 
 /// The one error type of `OptoLinkServer`: start-up failures (bad seed file, database, bind) and,
-/// inside the server, every HTTP error answered with the envelope `{"message","details"?,"requestId"}`.
+/// inside the server, every HTTP error, answered with the envelope `{"message","details"?,"requestId"}`
+/// (or, under an emulated service's paths, in that service's error shape).
 ///
 /// ```swift
 /// do { try server.start() } catch { print(error) }   // "cannot bind 127.0.0.1:8787: Address already in use"
