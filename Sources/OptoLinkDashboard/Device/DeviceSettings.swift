@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a simulated device is set up: its backend, its traits and the SDK settings it launches with.
 public struct DeviceSettings: Sendable, Hashable {
     /// The backend.
@@ -12,11 +14,15 @@ public struct DeviceSettings: Sendable, Hashable {
     public var timeout: Double
     /// `maxRetries` (the SDK's default is 2).
     public var maxRetries: Int
+    /// The backend behind the dashboard's fault proxy when ``target`` is the proxy (nil: ``target`` is the
+    /// backend). The app's backend that AppsFlyer's signing hook plays signs the device's address as that
+    /// backend sees it (``LoopbackUpstream``).
+    public var upstream: URL?
 
     /// Creates settings; the defaults are the SDK's.
     public init(
         target: BackendTarget, app: FingerprintValues = .demoPhone, clipboardEnabled: Bool = true,
-        backoffBase: Double = 1, timeout: Double = 10, maxRetries: Int = 2
+        backoffBase: Double = 1, timeout: Double = 10, maxRetries: Int = 2, upstream: URL? = nil
     ) {
         self.target = target
         self.app = app
@@ -24,5 +30,13 @@ public struct DeviceSettings: Sendable, Hashable {
         self.backoffBase = backoffBase
         self.timeout = timeout
         self.maxRetries = maxRetries
+        self.upstream = upstream
+    }
+
+    /// The network address `address` as the backend sees it: behind the fault proxy, on a loopback backend,
+    /// the loopback address the device's requests are sent from and named by (``LoopbackUpstream``); else
+    /// `address`, the simulated one.
+    public func addressSeenByBackend(_ address: String) -> String {
+        upstream.map { LoopbackUpstream.attributedAddress(for: address, upstream: $0) } ?? address
     }
 }

@@ -170,7 +170,7 @@ public enum HeadlessRunner {
     /// changed is logged as injected by the proxy. Nil (with a warning) when it cannot listen.
     static func startFaultProxy(upstream: URL, emit: @escaping @Sendable (DashboardAction) -> Void) -> FaultProxy? {
         let proxy = FaultProxy(
-            upstream: upstream,
+            upstream: upstream, namesSourceAddress: true,
             onEvent: { event in
                 if event.decision.isInjected { emit(.log(.warning, event.line)) }
             })

@@ -35,10 +35,15 @@ public final class FaultProxy: Sendable {
     /// - Parameters:
     ///   - upstreamTimeout: seconds a forwarded request may take (default 30, longer than the SDK's 10 s
     ///     timeout, so the SDK's own timeout is what a client sees).
+    ///   - namesSourceAddress: a request forwarded from its client's loopback source address (a loopback
+    ///     backend, ``LoopbackUpstream``) carries that address in `X-Forwarded-For` instead of the client's
+    ///     simulated one, so the backend attributes it to the same address whether or not it trusts the
+    ///     header (default false: the header is passed on; the dashboard's scenarios set it, see
+    ///     ``BackendClient/reachedThroughFaultProxy()``).
     ///   - onEvent: called once per request, on a worker thread (keep it quick).
     public init(
         upstream: URL, host: String = "127.0.0.1", port: Int = 0, upstreamTimeout: TimeInterval = 30,
-        onEvent: @escaping @Sendable (ProxyEvent) -> Void = { _ in }
+        namesSourceAddress: Bool = false, onEvent: @escaping @Sendable (ProxyEvent) -> Void = { _ in }
     ) {
         self.upstream = upstream
         self.host = host
@@ -58,7 +63,8 @@ public final class FaultProxy: Sendable {
             },
             handler: { request, _, stage in
                 FaultProxy.handle(
-                    request, stage: stage, plan: plan, client: client, upstream: upstream, onEvent: onEvent)
+                    request, stage: stage, plan: plan, client: client, upstream: upstream,
+                    namesSourceAddress: namesSourceAddress, onEvent: onEvent)
             }
         )
     }
@@ -99,7 +105,7 @@ public final class FaultProxy: Sendable {
 
     private static func handle(
         _ request: HTTPRequest, stage: HandlingStage, plan: Locked<FaultPlan>, client: UpstreamClient,
-        upstream: URL, onEvent: @Sendable (ProxyEvent) -> Void
+        upstream: URL, namesSourceAddress: Bool, onEvent: @Sendable (ProxyEvent) -> Void
     ) -> RouterOutcome {
         // Off the event loop first: deciding takes a lock, forwarding blocks the thread.
         guard stage.onWorker else { return .offload(stage) }
@@ -132,7 +138,7 @@ public final class FaultProxy: Sendable {
         case .pass, .dropAfterUpstream, .trickle:
             break
         }
-        let answer = forward(request, client: client, upstream: upstream)
+        let answer = forward(request, client: client, upstream: upstream, namesSourceAddress: namesSourceAddress)
         switch answer {
         case .failure(let failure):
             report(502, reached: false, note: "the backend gave no answer: \(failure.message)")
@@ -166,15 +172,19 @@ public final class FaultProxy: Sendable {
     }
 
     /// Forwards `request` and turns the answer into the layer's response (hop-by-hop fields removed).
-    private static func forward(_ request: HTTPRequest, client: UpstreamClient, upstream: URL) -> Result<
-        HTTPResponse, DashboardError
-    > {
+    private static func forward(
+        _ request: HTTPRequest, client: UpstreamClient, upstream: URL, namesSourceAddress: Bool
+    ) -> Result<HTTPResponse, DashboardError> {
         guard let url = upstreamURL(upstream, target: request.target) else {
             return .failure(.backend("cannot join \(upstream.absoluteString) and \(request.target)"))
         }
-        let headers = forwardedRequestHeaders(request.headers)
+        var headers = forwardedRequestHeaders(request.headers)
         let forwardedFor = request.headers.last { $0.name.lowercased() == "x-forwarded-for" }?.value
         let source = LoopbackUpstream.sourceAddress(for: forwardedFor, upstream: upstream)
+        if namesSourceAddress, let source {
+            headers.removeAll { $0.name.lowercased() == "x-forwarded-for" }
+            headers.append((name: "X-Forwarded-For", value: source))
+        }
         return client.send(method: request.method, url: url, headers: headers, body: request.body, source: source).map {
             answer in
             HTTPResponse(status: answer.status, headers: forwardedResponseHeaders(answer.headers), body: answer.body)

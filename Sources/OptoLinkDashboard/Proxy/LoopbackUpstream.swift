@@ -39,6 +39,14 @@ enum LoopbackUpstream {
         #endif
     }
 
+    /// The address a backend at `upstream` attributes to the simulated network `address` when the
+    /// dashboard names each network by the loopback address it sends from (``sourceAddress(for:upstream:)``),
+    /// in `X-Forwarded-For` too: that loopback address whether or not the backend trusts the header;
+    /// `address` itself when there is none (a remote or HTTPS backend, macOS).
+    static func attributedAddress(for address: String, upstream: URL) -> String {
+        sourceAddress(for: address, upstream: upstream) ?? address
+    }
+
     /// Sends one request to `url` (plain HTTP on loopback) from `source`; the answer, or why none came.
     static func send(
         method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8], source: String,

@@ -11,6 +11,8 @@ public struct BackendClient: Sendable {
     /// The backend.
     public let target: BackendTarget
     private let transport: any HTTPTransport
+    /// Clicks name their network by the loopback address they are sent from (``reachedThroughFaultProxy()``).
+    private var namesSourceAddress = false
 
     /// Creates a client.
     /// - Parameters:
@@ -22,6 +24,21 @@ public struct BackendClient: Sendable {
     ) {
         self.target = target
         self.transport = transport
+    }
+
+    /// This client as the scenarios use it while the dashboard's fault proxy stands in front of the backend
+    /// (``FaultProxy``'s `namesSourceAddress`): a browser's click on a loopback backend names its network by
+    /// the loopback address it is sent from, in `X-Forwarded-For` too, as the proxy names the devices'
+    /// requests, so the backend attributes both to that address whether or not it trusts the header.
+    public func reachedThroughFaultProxy() -> BackendClient {
+        var client = self
+        client.namesSourceAddress = true
+        return client
+    }
+
+    /// What `X-Forwarded-For` says for a request made from the simulated network `address`.
+    private func forwardedFor(_ address: String) -> String {
+        namesSourceAddress ? LoopbackUpstream.attributedAddress(for: address, upstream: target.baseURL) : address
     }
 
     /// The result of a browser click.
@@ -77,7 +94,7 @@ public struct BackendClient: Sendable {
         guard let url = target.url(path) else { throw .backend("cannot build the link URL") }
         let headers = [
             "User-Agent": Self.userAgent(for: browser), "Accept-Language": browser.language,
-            "Accept": "text/html", "X-Forwarded-For": browser.networkAddress,
+            "Accept": "text/html", "X-Forwarded-For": forwardedFor(browser.networkAddress),
         ]
         let route = "/" + (path.split(separator: "?").first.map(String.init) ?? path)
         let response = try await send(HTTPRequest(method: "GET", url: url, headers: headers, timeout: 10))
@@ -221,7 +238,7 @@ public struct BackendClient: Sendable {
             headers["Content-Type"] = "application/json"
             data = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         }
-        if let address { headers["X-Forwarded-For"] = address }
+        if let address { headers["X-Forwarded-For"] = forwardedFor(address) }
         let response = try await send(HTTPRequest(method: method, url: url, headers: headers, body: data, timeout: 10))
         let route = "/" + (path.split(separator: "?").first.map(String.init) ?? path)
         guard (200...299).contains(response.status) else {

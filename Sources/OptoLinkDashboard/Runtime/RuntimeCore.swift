@@ -81,8 +81,12 @@ actor RuntimeCore {
                         + (faultProxy.map {
                             ", faults are injected by the dashboard's fault proxy on \($0.url.absoluteString)"
                         } ?? "")))
-            // The device talks to the backend through the proxy from its first request on.
-            if faultProxy != nil { device = makeDevice() }
+            // The device talks to the backend through the proxy from its first request on, and the browser's
+            // clicks name their network as the proxy names the device's requests.
+            if faultProxy != nil {
+                backend = backend.reachedThroughFaultProxy()
+                device = makeDevice()
+            }
         }
         emit(.deviceProfileChanged(await device.profile()))
     }
@@ -92,7 +96,9 @@ actor RuntimeCore {
         var target = backend.target
         if let faultProxy { target.baseURL = faultProxy.url }
         return SimulatedDevice(
-            settings: DeviceSettings(target: target, app: .demoPhone, backoffBase: backoffBase),
+            settings: DeviceSettings(
+                target: target, app: .demoPhone, backoffBase: backoffBase,
+                upstream: faultProxy == nil ? nil : backend.target.baseURL),
             idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints))
     }
 

@@ -137,8 +137,9 @@ public enum ScenarioCatalog {
         body: { ctx in
             let p = ctx.profile
             let device = await ctx.makeDevice()
-            ctx.step("first launch opened by \(ctx.target.linkURL(ctx.links.coldStart).path)")
-            try await device.installAndLaunch(launchURL: ctx.target.linkURL(ctx.links.coldStart))
+            let launchURL = await device.linkURL(ctx.links.coldStart)
+            ctx.step("first launch opened by \(launchURL.path)")
+            try await device.installAndLaunch(launchURL: launchURL)
             let resolved = await device.resolveDeferredLink()
             try await ctx.waitFor(device, "the link on the link stream") { !$0.links.isEmpty }
             ctx.step("DIRECT \(ctx.links.coldStartPath) delivered")
@@ -189,10 +190,18 @@ public enum ScenarioCatalog {
     static let deferredFingerprintExact = Scenario(
         name: "deferred-fingerprint-exact", needs: [.exactTraits], needsDevEndpoints: true,
         devFallback: { t in
-            .skip(
+            let p = t.profile
+            // A service that answers an exact match as it answers a scored one (AppsFlyer: found, probabilistic)
+            // is told apart only by the server's log; its click page carries what the match compares.
+            if p.outcomeLabel(.fingerprintExact) == p.outcomeLabel(.scored(.high)) {
+                return .skip(
+                    "needs /dev/match-attempts to tell FINGERPRINT_EXACT from a scored match: \(p.name) answers both "
+                        + "\(p.outcomeLabel(.fingerprintExact))")
+            }
+            return .skip(
                 "needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
-                    + "the \(t.service == .optoLink ? "redirect" : "click") page cannot carry it, only "
-                    + "/\(t.profile.devClick("-", browser: .demoPhone, ageSeconds: nil, target: t).path) can")
+                    + "the \(p.clickPage) cannot carry it, only "
+                    + "/\(p.devClick("-", browser: .demoPhone, ageSeconds: nil, target: t).path) can")
         },
         plan: { t in
             let p = t.profile
@@ -308,7 +317,7 @@ public enum ScenarioCatalog {
         }
         ctx.step(steps[4])
         guard ctx.hasMatchAttempts else {
-            return "\(describe(link)) (redirect-page click; breakdown not checked: no /dev/match-attempts)"
+            return "\(describe(link)) (\(p.clickPage) click; breakdown not checked: no /dev/match-attempts)"
         }
         try check(
             best.map { Double($0.total) == score } ?? false,
@@ -350,7 +359,7 @@ public enum ScenarioCatalog {
             try ctx.checkDeferred(link, .ipFuzzy)
             ctx.step("best fingerprint score under 65")
             guard ctx.hasMatchAttempts else {
-                return "\(describe(link)) (redirect-page click; fingerprint score not checked: no /dev/match-attempts)"
+                return "\(describe(link)) (\(p.clickPage) click; fingerprint score not checked: no /dev/match-attempts)"
             }
             let attempt = try await ctx.matchAttempts(of: device).first
             let breakdown = attempt?.breakdown
@@ -401,10 +410,10 @@ public enum ScenarioCatalog {
             )
             ctx.step("guard fired on more than 3 candidates ≥ 65")
             guard ctx.hasMatchAttempts else {
-                // Each redirect-page click alone scores 74 (same address, platform, OS, language, recency): only the
+                // Each page click alone scores 74 (same address, platform, OS, language, recency): only the
                 // guard turns four of them into no match at all.
                 return
-                    "4 redirect-page clicks on one address, \(p.label(.match)) → \(p.noMatchStatus) with no match and no IP fallback "
+                    "4 \(p.clickPage) clicks on one address, \(p.label(.match)) → \(p.noMatchStatus) with no match and no IP fallback "
                     + "(guard inferred; its breakdown not checked: no /dev/match-attempts)"
             }
             let attempt = try await ctx.matchAttempts(of: device).first
@@ -423,7 +432,7 @@ public enum ScenarioCatalog {
             let age = t.profile.links.expiredAge
             return .skip(
                 "needs a click made \(age < 7200 ? "\(Int(age / 60)) minutes" : "\(Int(age / 3600)) hours") ago: the "
-                    + "\(t.service == .optoLink ? "redirect" : "click") page records a click when it is made, only "
+                    + "\(t.profile.clickPage) records a click when it is made, only "
                     + "/\(t.profile.devClick("-", browser: .demoPhone, ageSeconds: nil, target: t).path) can date one back"
             )
         },

@@ -82,7 +82,9 @@ public actor ScenarioContext {
         let device = SimulatedDevice(
             settings: DeviceSettings(
                 target: target, app: app, clipboardEnabled: clipboardEnabled,
-                backoffBase: environment.backoffBase, timeout: timeout, maxRetries: maxRetries),
+                backoffBase: environment.backoffBase, timeout: timeout, maxRetries: maxRetries,
+                upstream: baseURL == nil && environment.faultProxy != nil && !environment.hasDevEndpoints
+                    ? environment.target.baseURL : nil),
             idSpace: environment.idSpace, observer: { await observer.observe($0, $1) })
         devices.append(device)
         for field in FingerprintField.allCases {

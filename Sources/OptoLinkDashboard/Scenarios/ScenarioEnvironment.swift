@@ -36,7 +36,8 @@ public struct ScenarioEnvironment: Sendable {
         observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil
     ) {
         self.faultProxy = faultProxy
-        self.backend = backend
+        // Behind the proxy, clicks name their network as the proxy names the devices' requests.
+        self.backend = faultProxy == nil ? backend : backend.reachedThroughFaultProxy()
         self.backoffBase = backoffBase
         self.hasDevEndpoints = hasDevEndpoints
         self.idSpace = idSpace

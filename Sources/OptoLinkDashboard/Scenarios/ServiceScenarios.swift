@@ -246,9 +246,10 @@ enum ServiceScenarios {
             ctx.step("signed request → 200, found")
             let signed = try requireTrace(good.recorder.requests(to: .match).last)
             try check(signed.statuses == [200], "expected the signed request answered 200, got \(describe(signed))")
-            // The request the SDK sent: af_sig in the query, the device's address as ip in the body
+            // The request the SDK sent: af_sig in the query, the device's address (as the backend sees it)
+            // as ip in the body
             let sent = good.recorder.diagnostics.compactMap(\.exchange).first { $0.url.contains("af_sig=") }
-            let ip = "\"ip\":\"\(good.networkAddress)\""
+            let ip = "\"ip\":\"\(await good.settings.addressSeenByBackend(good.networkAddress))\""
             try check(
                 sent?.url.contains("/ios/\(ctx.target.appID)?af_sig=") == true
                     && sent?.requestBody?.text.contains(ip) == true,

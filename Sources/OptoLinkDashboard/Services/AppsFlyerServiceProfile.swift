@@ -33,7 +33,8 @@ struct AppsFlyerServiceProfile: ServiceProfile {
         return try OptoLinkConfiguration(
             appsFlyerAppID: settings.target.appID,
             hook: .signing { timestamp in
-                let ip = address.value
+                // The device's address as the app's backend, and AppsFlyer's click page, see it.
+                let ip = settings.addressSeenByBackend(address.value)
                 return AppsFlyerSignature(ip: ip, signature: try signer.afSig(timestamp: timestamp, ip: ip))
             }, baseURL: settings.target.baseURL, timeout: settings.timeout, maxRetries: settings.maxRetries,
             backoffBase: settings.backoffBase)

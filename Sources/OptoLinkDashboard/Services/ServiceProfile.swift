@@ -98,6 +98,9 @@ protocol ServiceProfile: Sendable {
 
 extension ServiceProfile {
     var name: String { service.displayName }
+    /// What a browser's click without the dev routes goes through: OptoLink's redirect page, the other
+    /// services' click page (``pageClick(_:browser:target:)``).
+    var clickPage: String { service == .optoLink ? "redirect page" : "click page" }
     var keyFlags: [String] { ["--api-key"] }
     var retriesRateLimited: Bool { false }
     var installIDKey: String { DeviceIdentifierStore.key }

@@ -70,11 +70,13 @@ struct ProviderHeadlessTests {
         .appsFlyer: ["--app-id", "id123456789", "--dev-key", "w8sZzy8EaPaxFKfaoTqUi6"],
     ]
 
-    @Test(arguments: [OptoLinkProvider.Service.quberoute, .deepBlue, .appsFlyer])
-    func againstABackendWithoutDevEndpointsNoneFails(service: OptoLinkProvider.Service) async throws {
-        // Given a production-mode server (no /dev) as a real deployment of the service, with its keys given
+    @Test(arguments: [OptoLinkProvider.Service.quberoute, .deepBlue, .appsFlyer], [true, false])
+    func againstABackendWithoutDevEndpointsNoneFails(service: OptoLinkProvider.Service, trusted: Bool) async throws {
+        // Given a production-mode server (no /dev) as a real deployment of the service, with its keys given,
+        // trusting X-Forwarded-For or not (then it sees each simulated network from the loopback address the
+        // dashboard sends from: AppsFlyer's signed ip must be that one, or 7 scenarios failed)
         let server = try OptoLinkServer(
-            configuration: .init(port: 0, trustForwardedFor: true, production: true, log: .discarding))
+            configuration: .init(port: 0, trustForwardedFor: trusted, production: true, log: .discarding))
         try server.start()
         defer { server.stop() }
         let options = try DashboardOptions.parse(
@@ -95,5 +97,16 @@ struct ProviderHeadlessTests {
                 "SKIP window-expired: needs a click made 25 hours ago: the click page records a click when it is made, "
                     + "only /dev/\(service.rawValue)/click can date one back"),
             "\(lines.filter { $0.hasPrefix("SKIP") })")
+        if service == .appsFlyer {
+            // AppsFlyer's click page carries the device family: only the server's log is missing
+            #expect(
+                lines.contains(
+                    "SKIP deferred-fingerprint-exact: needs /dev/match-attempts to tell FINGERPRINT_EXACT from a scored "
+                        + "match: AppsFlyer answers both found, probabilistic"),
+                "\(lines.filter { $0.hasPrefix("SKIP") })")
+            // and its PASS lines name its click page, not OptoLink's redirect page
+            #expect(lines.contains { $0.contains("(click page click; fingerprint score not checked") })
+            #expect(!lines.contains { $0.contains("redirect") })
+        }
     }
 }

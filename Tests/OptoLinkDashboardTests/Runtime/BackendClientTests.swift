@@ -43,6 +43,40 @@ struct BackendClientTests {
         #expect(request.headers["X-Forwarded-For"] == FingerprintValues.demoPhone.networkAddress)
     }
 
+    #if os(Linux)
+    @Test func behindTheFaultProxyAClickNamesItsNetworkByItsLoopbackSourceAddress() async throws {
+        // Given the redirect page of a loopback backend, reached directly and as the scenarios reach it
+        // while the fault proxy stands in front of it
+        let page = #"<html><script>var token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script></html>"#
+        func clickedForwardedFor(_ client: (BackendClient) -> BackendClient) async throws -> String? {
+            let transport = ScriptedTransport([
+                .response(status: 200, body: Data(page.utf8), headers: ["Content-Type": "text/html"])
+            ])
+            var browser = FingerprintValues.demoPhone
+            browser.networkAddress = "198.51.100.23"
+            _ = try await client(BackendClient(target: target, transport: transport)).click(
+                shortCode: "summer", browser: browser, useDevEndpoint: false)
+            return await transport.requests.first?.headers["X-Forwarded-For"]
+        }
+        // Then directly the click names the simulated network; behind the proxy, the loopback address it is
+        // sent from (what the proxy names the devices' requests by)
+        #expect(try await clickedForwardedFor { $0 } == "198.51.100.23")
+        #expect(try await clickedForwardedFor { $0.reachedThroughFaultProxy() } == "127.51.100.23")
+    }
+
+    @Test func behindTheFaultProxyTheSignedAddressIsTheOneTheBackendSees() {
+        // Given a device that talks to the fault proxy in front of a loopback backend, and one that does not
+        let proxied = DeviceSettings(target: target, upstream: URL(string: "http://localhost:8787")!)
+        let direct = DeviceSettings(target: target)
+        // Then the address AppsFlyer's signing backend puts in the body is the one the backend sees
+        #expect(proxied.addressSeenByBackend("203.0.113.14") == "127.0.113.14")
+        #expect(direct.addressSeenByBackend("203.0.113.14") == "203.0.113.14")
+        // and a remote backend, which no loopback source reaches, sees what it is told
+        let remote = DeviceSettings(target: target, upstream: URL(string: "https://links.example.com")!)
+        #expect(remote.addressSeenByBackend("203.0.113.14") == "203.0.113.14")
+    }
+    #endif
+
     @Test func requestsThatAreNotForALoopbackBackendGoToTheBaseTransport() async throws {
         // Given the loopback-source transport over a scripted one
         let scripted = ScriptedTransport([.response(status: 200, json: "{}"), .response(status: 200, json: "{}")])

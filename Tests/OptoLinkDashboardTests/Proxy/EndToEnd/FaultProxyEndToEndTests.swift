@@ -83,6 +83,31 @@ struct FaultProxyEndToEndTests {
         #expect(try await ask(nil).hasPrefix("127.0.0.1"))
     }
 
+    @Test func theScenariosProxyNamesTheLoopbackSourceInForwardedForTooAndTheStandaloneOnePassesItOn() async throws {
+        // Given a backend on loopback that answers with the address it saw and the X-Forwarded-For it got,
+        // the proxy the scenarios start in front of it, and the standalone one (`optolink-dash proxy`)
+        let echo = try PeerEchoServer()
+        defer { echo.stop() }
+        let upstream = URL(string: "http://127.0.0.1:\(echo.port)")!
+        let scenarios = FaultProxy(upstream: upstream, namesSourceAddress: true)
+        let standalone = FaultProxy(upstream: upstream)
+        try scenarios.start()
+        defer { scenarios.stop() }
+        try standalone.start()
+        defer { standalone.stop() }
+        func ask(_ proxy: FaultProxy, _ forwardedFor: String) async throws -> String {
+            let request = HTTPRequest(
+                method: "GET", url: URL(string: proxy.url.absoluteString + "/health")!,
+                headers: ["X-Forwarded-For": forwardedFor], timeout: 5)
+            return String(decoding: try await URLSessionTransport().send(request).body, as: UTF8.self)
+        }
+        // When a simulated device on 203.0.113.10 sends through each
+        // Then behind the scenarios' proxy the backend sees 127.0.113.10 whether or not it trusts the header
+        // (so AppsFlyer's signed ip, and the clicks, name the same address); the standalone one passes it on
+        #expect(try await ask(scenarios, "203.0.113.10") == "127.0.113.10 xff=127.0.113.10")
+        #expect(try await ask(standalone, "203.0.113.10") == "127.0.113.10 xff=203.0.113.10")
+    }
+
     @Test func aBrowserClickReachesALoopbackBackendFromItsNetworksLoopbackAddress() async throws {
         // Given the same backend, and the transport the scenarios' browser clicks use
         let echo = try PeerEchoServer()

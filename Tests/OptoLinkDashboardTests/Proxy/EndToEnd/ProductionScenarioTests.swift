@@ -17,6 +17,26 @@ struct ProductionScenarioTests {
         try await QuietMachine.shared.run { try await Self.runAll() }
     }
 
+    @Test func aColdStartOpensTheLinkWhateverTheBackendsHostIsCalled() async throws {
+        // Given a production-mode server named by another host than the fault proxy's (localhost, where
+        // the proxy listens on 127.0.0.1): the app's links are on the host it talks to, the proxy's
+        let server = try OptoLinkServer(configuration: .init(port: 0, production: true, log: .discarding))
+        try server.start()
+        defer { server.stop() }
+        let base = "http://localhost:\(server.port)"
+        for provider in ["optolink", "quberoute --api-key qr_live_demo_publishable_key_0001"] {
+            // When a first launch is opened by a link
+            let command =
+                "'\(BuiltBinary.path)' --headless --scenario direct-open-cold-start --base-url '\(base)' --provider \(provider); "
+                + "echo \"EXIT=$?\""
+            let output = try await spawnOffPool(["/bin/sh", "-c", command], capture: true)
+            // Then the link opens the app directly (before: a link on the backend's host, which the app
+            // did not take for its own, so /match ran and the scenario timed out)
+            #expect(output.contains("PASS direct-open-cold-start"), "\(provider): \(output)")
+            #expect(output.contains("EXIT=0"), "\(provider)")
+        }
+    }
+
     private static func runAll() async throws {
         // Given the reference server as a deployment runs it: no /dev endpoints, trusting no X-Forwarded-For
         // (the dashboard's fault proxy and its browser clicks reach it from a loopback address per simulated
