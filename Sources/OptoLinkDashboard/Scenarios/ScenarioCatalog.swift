@@ -95,7 +95,7 @@ public enum ScenarioCatalog {
             _ = try await ctx.firstLaunch(device)
             ctx.step("open \(ctx.target.linkURL(ctx.links.main).path) in the running app")
             let returned = try await device.openLink(ctx.links.main)
-            try await ctx.waitFor(device, "the DIRECT link on the link stream") {
+            try await ctx.waitFor(device, "the DIRECT link on the link stream", unlessRefused: [.linkData]) {
                 $0.links.contains { $0.matchMethod == .direct }
             }
             // The link reaches the stream from URLSession's callback, before the request's own diagnostics
@@ -141,7 +141,9 @@ public enum ScenarioCatalog {
             ctx.step("first launch opened by \(launchURL.path)")
             try await device.installAndLaunch(launchURL: launchURL)
             let resolved = await device.resolveDeferredLink()
-            try await ctx.waitFor(device, "the link on the link stream") { !$0.links.isEmpty }
+            try await ctx.waitFor(device, "the link on the link stream", unlessRefused: [.linkData]) {
+                !$0.links.isEmpty
+            }
             ctx.step("DIRECT \(ctx.links.coldStartPath) delivered")
             let links = device.recorder.links
             try check(links.count == 1, "expected one link on the stream, got \(links.count)")
@@ -728,7 +730,7 @@ public enum ScenarioCatalog {
             _ = try await ctx.firstLaunch(device)
             ctx.step("setIdentity(user-42)")
             let bound = try await device.setIdentity("user-42")
-            try await ctx.waitFor(device, "identityChanged") { recorder in
+            try await ctx.waitFor(device, "identityChanged", unlessRefused: [.session, .identity]) { recorder in
                 recorder.diagnostics.contains {
                     if case .identityChanged = $0.kind { return true }
                     return false
@@ -780,7 +782,7 @@ public enum ScenarioCatalog {
             try check(!queuedBig, "the oversized event was queued")
             try check(queuedSmall, "the normal event was refused")
             ctx.step("the normal event is sent, alone")
-            try await ctx.waitFor(device, "the normal event to be sent") { recorder in
+            try await ctx.waitFor(device, "the normal event to be sent", unlessRefused: [.events]) { recorder in
                 recorder.diagnostics.contains {
                     if case .eventSent(name: "small", _) = $0.kind { return true }
                     return false
@@ -841,7 +843,7 @@ public enum ScenarioCatalog {
                     try await device.trackEvent(name, properties: ["order": .string(name)]), "\(name) was refused")
             }
             ctx.step("every event sent once the server is back")
-            try await ctx.waitFor(device, "every event to be sent", timeout: 60) { recorder in
+            try await ctx.waitFor(device, "every event to be sent", timeout: 60, unlessRefused: [.events]) { recorder in
                 recorder.diagnostics.contains {
                     if case .eventSent(name: "e3", _) = $0.kind { return true }
                     return false

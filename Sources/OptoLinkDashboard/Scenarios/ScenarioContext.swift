@@ -188,13 +188,36 @@ public actor ScenarioContext {
     }
 
     /// Waits until `condition` holds on the device's recorder (real time), or fails the scenario.
+    ///
+    /// - Parameter unlessRefused: endpoints whose refusal ends the wait at once, failing: a request to one of
+    ///   them that finished with a 4xx other than 429 (final for the SDK: a wrong key, a refused body), so what
+    ///   is awaited can no longer come; the FAIL line names the answer instead of a timeout 30 s later.
     public func waitFor(
-        _ device: SimulatedDevice, _ what: String, timeout: Double = 30,
+        _ device: SimulatedDevice, _ what: String, timeout: Double = 30, unlessRefused endpoints: Set<Endpoint> = [],
         _ condition: @escaping @Sendable (DeviceRecorder) -> Bool
     ) async throws(DashboardError) {
         let limit = timeout + 10 * environment.backoffBase
-        guard await device.recorder.wait(timeout: limit, until: condition) else {
-            throw .scenario("timed out after \(Int(limit)) s waiting for \(what)")
+        let refusal: @Sendable (DeviceRecorder) -> RequestTrace? = { recorder in
+            recorder.requests.first { trace in
+                endpoints.contains(trace.endpoint) && trace.isFinished
+                    && trace.finalStatus.map { (400..<500).contains($0) && $0 != 429 } == true
+            }
+        }
+        let held = await device.recorder.wait(timeout: limit) { condition($0) || refusal($0) != nil }
+        if held, !condition(device.recorder), let refused = refusal(device.recorder) {
+            throw .scenario("\(what) cannot come: \(label(refused.endpoint)) was refused (\(describe(refused)))")
+        }
+        guard held else { throw .scenario("timed out after \(Int(limit)) s waiting for \(what)") }
+    }
+
+    /// How the service names the route of `endpoint` (`/match`, `/api/v1/sdk/resolve`…; `/sdk/…` for OptoLink's
+    /// session and identity calls).
+    private nonisolated func label(_ endpoint: Endpoint) -> String {
+        switch endpoint {
+        case .linkData: profile.label(.open)
+        case .match: profile.label(.match)
+        case .events: profile.label(.events)
+        default: "/sdk/" + endpoint.rawValue
         }
     }
 

@@ -34,7 +34,7 @@ enum ServiceScenarios {
             try check(
                 try await device.trackEvent("purchase", properties: ["sku": .string("spring-box")]),
                 "the event was refused")
-            try await ctx.waitFor(device, "the event to be sent") { recorder in
+            try await ctx.waitFor(device, "the event to be sent", unlessRefused: [.events]) { recorder in
                 recorder.diagnostics.contains {
                     if case .eventSent(name: "purchase", _) = $0.kind { return true }
                     return false

@@ -109,4 +109,31 @@ struct ProviderHeadlessTests {
             #expect(!lines.contains { $0.contains("redirect") })
         }
     }
+
+    @Test func aRefusedKeyFailsTheScenarioWithTheAnswerNotATimeout() async throws {
+        // Given a production-mode server and keys it does not know
+        let server = try OptoLinkServer(configuration: .init(port: 0, production: true, log: .discarding))
+        try server.start()
+        defer { server.stop() }
+        let runs: [(flags: [String], scenario: String, expected: String)] = [
+            (
+                ["--provider", "quberoute", "--api-key", "qr_live_unknown_publishable_key_01"], "direct-open",
+                "FAIL direct-open: the DIRECT link on the link stream cannot come: /api/v1/sdk/resolve was refused (401)"
+            ),
+            (
+                ["--api-key", "opl_sdk_unknown_client_key_000000001"], "identity-before-session",
+                "FAIL identity-before-session: identityChanged cannot come: /sdk/session was refused (401)"
+            ),
+        ]
+        for run in runs {
+            let options = try DashboardOptions.parse(
+                ["--headless", "--scenario", run.scenario, "--base-url", server.baseURL.absoluteString] + run.flags)
+            let sink = LineSink()
+            // When the scenario runs
+            let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+            // Then it fails with the refusal the SDK got, not "timed out after 31 s"
+            #expect(code == 1)
+            #expect(sink.lines.contains(run.expected), "\(sink.lines.filter { $0.hasPrefix("FAIL") })")
+        }
+    }
 }
