@@ -224,6 +224,12 @@ public struct DashboardOptions: Sendable, Hashable {
                 throw .usage(
                     "\(flag) is empty: \(service.displayName) needs a key (leave the flag out for the demo key)")
             }
+            if flag == "--api-key", apiKeyGiven, provider != service {
+                // One --api-key, the selected service's: a compare over --base-url runs that one's column.
+                throw .usage(
+                    "--api-key is \(provider.displayName)'s here (--provider \(provider.rawValue)): \(service.displayName) "
+                        + "would need one of its own")
+            }
             throw .usage(
                 "--base-url with \(service.displayName) needs \(flag) (its own "
                     + "\(target.profile.keyFlags.joined(separator: " and ")); the demo keys exist only on the embedded server)"
@@ -252,7 +258,7 @@ public struct DashboardOptions: Sendable, Hashable {
 
         USAGE: optolink-dash [--provider NAME] [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
                optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL …]
-               optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL]
+               optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL [--provider NAME] [key flags]]
                optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
                optolink-dash --list-scenarios
 

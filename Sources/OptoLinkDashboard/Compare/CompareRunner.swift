@@ -6,7 +6,7 @@ import OptoLink
 /// column's steps, diagnostics and verdict as ``CompareUpdate``s while they happen.
 ///
 /// ```swift
-/// let runner = CompareRunner(backoffBase: 0.2) { service in BackendTarget.demo(service, baseURL: server.baseURL) }
+/// let runner = CompareRunner(backoffBase: 0.2) { service in .success(BackendTarget.demo(service, baseURL: server.baseURL)) }
 /// let compare = await runner.run(ScenarioCatalog.named("flaky-server")!) { action in inbox.send(action) }
 /// print(CompareTable.lines(compare).joined(separator: "\n"))
 /// ```
@@ -22,14 +22,14 @@ public struct CompareRunner: Sendable {
     public var timeLimit: Double
     /// Where the first column's network addresses start (each column takes its own block of 50).
     public var firstAddress: Int
-    /// The backend target of each service; nil when that service cannot be reached.
-    public let targets: @Sendable (OptoLinkProvider.Service) -> BackendTarget?
+    /// The backend target of each service, or why that service's column cannot run (its SKIP reason).
+    public let targets: @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>
 
     /// Creates a runner.
     public init(
         services: [OptoLinkProvider.Service] = OptoLinkProvider.Service.allCases, backoffBase: Double,
         timeLimit: Double = 120, firstAddress: Int = 10,
-        targets: @escaping @Sendable (OptoLinkProvider.Service) -> BackendTarget?
+        targets: @escaping @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>
     ) {
         self.services = services
         self.backoffBase = backoffBase
@@ -75,7 +75,7 @@ public struct CompareRunner: Sendable {
     private func clearServerFaults() async {
         var seen: Set<URL> = []
         for service in services {
-            guard let target = targets(service), seen.insert(target.baseURL).inserted else { continue }
+            guard let target = try? targets(service).get(), seen.insert(target.baseURL).inserted else { continue }
             let backend = BackendClient(target: target)
             if await backend.hasDevEndpoints() { try? await backend.clearFaults() }
         }
@@ -87,8 +87,12 @@ public struct CompareRunner: Sendable {
     ) async -> CompareColumn {
         let title = CompareColumn.title(service)
         emit(.compare(.step(service, nil)))
-        guard let target = targets(service) else {
-            let outcome = ScenarioOutcome.skipped("no \(title) backend or keys given")
+        let target: BackendTarget
+        switch targets(service) {
+        case .success(let found):
+            target = found
+        case .failure(let reason):
+            let outcome = ScenarioOutcome.skipped(reason.message)
             emit(.compare(.finished(service, outcome)))
             return CompareColumn(service: service, status: .finished(outcome))
         }

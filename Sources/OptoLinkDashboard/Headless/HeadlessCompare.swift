@@ -55,10 +55,10 @@ public enum HeadlessCompare {
     }
 
     /// The target of each service: the demo keys on the embedded server; with `--base-url`, the services
-    /// whose keys the options give (the others end SKIP).
+    /// whose keys the options give (the others end SKIP, naming the flag they lack).
     static func targets(options: DashboardOptions, baseURL: URL)
-        -> @Sendable (OptoLinkProvider.Service) -> BackendTarget?
+        -> @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>
     {
-        { service in try? options.target(for: service, baseURL: baseURL) }
+        { service in Result { () throws(DashboardError) in try options.target(for: service, baseURL: baseURL) } }
     }
 }

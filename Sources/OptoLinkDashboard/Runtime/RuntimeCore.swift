@@ -19,9 +19,6 @@ actor RuntimeCore {
     private var scenarioTask: Task<Void, Never>?
     private var scenarioCount = 0
 
-    /// The target of each service for a compare (nil: that service cannot be reached from here).
-    private let compareTargets: @Sendable (OptoLinkProvider.Service) -> BackendTarget?
-
     /// Whether ``prepare()`` may start the fault proxy (not in front of the embedded server, which has `/dev/faults`).
     private let faultProxyAllowed: Bool
 
@@ -34,7 +31,6 @@ actor RuntimeCore {
         emit: @escaping @Sendable (DashboardAction) -> Void
     ) {
         self.faultProxyAllowed = faultProxyAllowed
-        self.compareTargets = { service in try? targets(service).get() }
         self.backend = backend
         self.transport = transport
         self.targets = targets
@@ -322,7 +318,7 @@ actor RuntimeCore {
     /// device is left as it is.
     private func startCompare(_ name: String) {
         guard let (scenario, firstAddress) = nextRun(of: name) else { return }
-        let runner = CompareRunner(backoffBase: backoffBase, firstAddress: firstAddress, targets: compareTargets)
+        let runner = CompareRunner(backoffBase: backoffBase, firstAddress: firstAddress, targets: targets)
         let emit = self.emit
         scenarioTask = Task {
             _ = await runner.run(scenario, emit: emit)

@@ -92,10 +92,15 @@ struct ProviderOptionsTests {
         ])
         let target = try qube.target(for: .quberoute, baseURL: Self.real)
         #expect(target.apiKey == "qr_live_abc" && target.baseURL == Self.real)
-        // No key for Deep Blue was given: P cannot switch there
-        #expect(throws: DashboardError.self) { try qube.target(for: .deepBlue, baseURL: Self.real) }
+        // No key for Deep Blue was given: P cannot switch there, and a compare's column says why
+        let anotherServicesKey = DashboardError.usage(
+            "--api-key is QubeRoute's here (--provider quberoute): Deep Blue Links would need one of its own")
+        #expect(throws: anotherServicesKey) { try qube.target(for: .deepBlue, baseURL: Self.real) }
         // OptoLink against --base-url keeps today's default (the demo CLIENT key) only when --api-key is not another service's
         #expect(throws: DashboardError.self) { try qube.target(for: .optoLink, baseURL: Self.real) }
+        let columns = HeadlessCompare.targets(options: qube, baseURL: Self.real)
+        #expect(throws: anotherServicesKey) { try columns(.deepBlue).get() }
+        #expect(try columns(.quberoute).get().apiKey == "qr_live_abc")
         let optoLink = try DashboardOptions.parse(["--base-url", Self.real.absoluteString])
         #expect(try optoLink.target(for: .optoLink, baseURL: Self.real).apiKey == DashboardOptions.demoAPIKey)
     }
