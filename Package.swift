@@ -60,7 +60,8 @@ let package = Package(
             dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard", "OptoLinkS2S"]),
 
         // Test support shared by the test targets (not shipped): the gate that keeps the tests that load
-        // the machine and the ones that measure real time from overlapping, and the seeded generator.
+        // the machine and the ones that measure real time from overlapping, the seeded generator, and a raw
+        // loopback responder (an HTTP answer, bytes that are not HTTP, or no answer at all).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestSupport"]),
         .testTarget(name: "OptoLinkHTTPTests", dependencies: ["OptoLinkHTTP", "TestSupport"]),

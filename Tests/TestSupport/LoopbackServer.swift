@@ -6,14 +6,17 @@ import Glibc
 import Darwin
 #endif
 
-/// A one-thread HTTP/1.1 responder on 127.0.0.1 (port 0 → a free port) for the URLSessionTransport tests.
-/// Each connection gets `reply` (raw HTTP), or nothing when `reply` is nil (the request then hangs).
+/// A raw responder on 127.0.0.1 (port 0 → a free port), one thread per connection: each request gets
+/// `reply` as raw bytes (an HTTP answer, or bytes that are not HTTP at all), or nothing when `reply` is nil
+/// (the request then hangs until ``stop()``). Used by the SDK's URLSessionTransport tests and the
+/// dashboard's `--base-url` answer check.
 ///
 /// `@unchecked Sendable` is safe: `received`, `waiters` and `connections` are only touched while `lock` is held;
 /// the socket descriptors are set before the thread starts and only closed in `stop()`.
-final class LoopbackServer: @unchecked Sendable {
+public final class LoopbackServer: @unchecked Sendable {
     private let listener: Int32
-    let port: Int
+    /// The bound port.
+    public let port: Int
     private let reply: String?
     private let lock = NSLock()
     private var received: [String] = []
@@ -21,7 +24,8 @@ final class LoopbackServer: @unchecked Sendable {
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var thread: Thread?
 
-    init(reply: String?) throws {
+    /// Listens and starts accepting; `reply` is sent raw after each complete request (nil: never).
+    public init(reply: String?) throws {
         self.reply = reply
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -53,14 +57,15 @@ final class LoopbackServer: @unchecked Sendable {
         thread.start()
     }
 
-    var requests: [String] {
+    /// The requests received so far, as raw text.
+    public var requests: [String] {
         lock.lock()
         defer { lock.unlock() }
         return received
     }
 
     /// Suspends until at least one request has been received.
-    func waitForRequest() async {
+    public func waitForRequest() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             lock.lock()
             if received.isEmpty {
@@ -126,7 +131,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Wakes the accept thread (which then closes the listener) and closes the connections.
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         lock.lock()
         let open = connections
