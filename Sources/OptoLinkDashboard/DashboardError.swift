@@ -1,5 +1,10 @@
+import Foundation
+
 /// The one error type of `OptoLinkDashboard` (themes, arguments, terminal set-up, backend calls, scenario checks).
-public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// A `LocalizedError` whose description is its ``message``, so code that only sees `any Error` and asks for
+/// `localizedDescription` shows the message, not "The operation could not be completed".
+public struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
         case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario
     }
@@ -48,4 +53,7 @@ public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// The message.
     public var description: String { message }
+
+    /// The message (what `localizedDescription` shows).
+    public var errorDescription: String? { message }
 }

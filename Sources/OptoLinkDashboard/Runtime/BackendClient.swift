@@ -252,9 +252,13 @@ public struct BackendClient: Sendable {
         return object
     }
 
+    /// Sends `request`; a transport's error becomes ``DashboardError/backend(_:)`` naming the request, unless
+    /// it is one already (``LoopbackSourceTransport``'s names the request and the source address itself).
     private func send(_ request: HTTPRequest) async throws(DashboardError) -> HTTPResponse {
         do {
             return try await transport.send(request)
+        } catch let error as DashboardError {
+            throw error
         } catch {
             throw .backend("\(request.method) \(request.url.path) got no answer: \(error.localizedDescription)")
         }

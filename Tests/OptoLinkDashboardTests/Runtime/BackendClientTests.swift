@@ -93,6 +93,25 @@ struct BackendClientTests {
         #expect(await scripted.requests.first?.headers["X-Forwarded-For"] == "198.51.100.23")
     }
 
+    @Test func aTransportErrorOfTheDashboardKeepsItsOwnMessage() async {
+        // Given a transport that fails with the dashboard's own error, as LoopbackSourceTransport does
+        let transport = ScriptedTransport { request in
+            throw DashboardError.backend(
+                "\(request.method) \(request.url.path) from 127.51.100.23 got no answer: refused")
+        }
+        let client = BackendClient(target: target, transport: transport)
+        // When a click cannot reach the redirect page
+        let message: String
+        do {
+            _ = try await client.click(shortCode: "summer", browser: .demoPhone, useDevEndpoint: false)
+            message = "no error"
+        } catch {
+            message = error.message
+        }
+        // Then the error is the transport's own, not "The operation could not be completed", nor said twice
+        #expect(message == "GET /demo/summer from 127.51.100.23 got no answer: refused")
+    }
+
     @Test func tokenExtractionNeedsExactly22Base64URLCharacters() {
         #expect(BackendClient.token(inPage: "x opl_short y") == nil)
         #expect(BackendClient.token(inPage: "opl_AbCdEfGhIjKlMnOpQrStUvWx") == nil)  // 24: not a token
