@@ -134,7 +134,7 @@ public struct DoctorOptions: Sendable, Hashable {
                 }
                 timeout = seconds
             default:
-                throw .usage("doctor: unknown argument '\(arguments[index])' (see optolink-dash doctor --help)")
+                throw .usage("unknown argument '\(arguments[index])' (see optolink-dash doctor --help)")
             }
             index += 1
         }

@@ -133,4 +133,16 @@ struct DoctorRunnerTests {
         #expect(
             errors.all == ["ERR optolink-dash doctor: doctor needs --base-url URL (see optolink-dash doctor --help)"])
     }
+
+    @Test func anUnknownArgumentIsNamedOnceAfterTheCommandsPrefix() async {
+        // Given a flag of the dashboard that the doctor does not take
+        let errors = Recorder<String>()
+        let code = await DoctorCommand.run(
+            arguments: ["--base-url", "https://links.example.com", "--org-key", "demo", "--provider", "x"],
+            environment: [:], stdoutIsTerminal: false, out: { errors.record($0) }, err: { errors.record("ERR " + $0) })
+        // Then one line on stderr, with the command's prefix once
+        #expect(code == 2)
+        #expect(
+            errors.all == ["ERR optolink-dash doctor: unknown argument '--provider' (see optolink-dash doctor --help)"])
+    }
 }
