@@ -60,7 +60,7 @@ enum HostChecks {
     static func health(_ exchange: DoctorExchange) -> DoctorCheck {
         let title = "/health"
         guard let response = exchange.response else { return .skip("health", title, "no answer from the host") }
-        let body = String(decoding: response.body.prefix(200), as: UTF8.self)
+        let body = BodyExcerpt.line(response.body)
         let saysNotOK =
             (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["ok"] as? Bool == false
         if (200...299).contains(response.status) && !saysNotOK {

@@ -34,11 +34,13 @@ enum KeyCheck {
             return .fail(id, title, exchange.summary, fix: "the probe got no answer: check the host lines above")
         }
         let envelope = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue
-        let message = envelope?["message"]?.stringValue ?? String(decoding: response.body.prefix(160), as: UTF8.self)
+        // What the answer says: its envelope's message (matched whole), else the start of its body; quoted on one line.
+        let said = envelope?["message"]?.stringValue ?? BodyExcerpt.line(response.body)
+        let message = BodyExcerpt.line(said)
         let fields = envelope?["details"]?.arrayValue?.compactMap { $0["field"]?.stringValue } ?? []
         let masked = mask(apiKey)
         switch response.status {
-        case 404 where fields.contains("deviceId") || message.lowercased().contains("device"):
+        case 404 where fields.contains("deviceId") || said.lowercased().contains("device"):
             let prefixNote =
                 apiKey.hasPrefix("opl_sdk_") ? "" : " (it does not start with opl_sdk_, the usual CLIENT prefix)"
             return .pass(
@@ -62,7 +64,7 @@ enum KeyCheck {
                 fix:
                     "the backend does not accept \(masked) (unknown, revoked or expired): copy the org's current CLIENT key (opl_sdk_…) into the app and into --api-key"
             )
-        case 403 where apiKey.hasPrefix("opl_api_") || message.contains("SERVER"):
+        case 403 where apiKey.hasPrefix("opl_api_") || said.contains("SERVER"):
             return .fail(
                 id, title, "\(masked) is a SERVER key: \(message)",
                 fix:

@@ -57,7 +57,7 @@ enum LinkChecks {
             }
             return (.pass(id, title, "\(exchange.summary): path \(path)"), path)
         case 404:
-            let message = object?["message"]?.stringValue.map { ": \($0)" } ?? ""
+            let message = object?["message"]?.stringValue.map { ": \(BodyExcerpt.line($0))" } ?? ""
             return (
                 .fail(
                     id, title, "404\(message)",
@@ -125,7 +125,7 @@ enum LinkChecks {
         }
         let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue
         guard response.status == 200, let object else {
-            let message = object?["message"]?.stringValue.map { ": \($0)" } ?? ""
+            let message = object?["message"]?.stringValue.map { ": \(BodyExcerpt.line($0))" } ?? ""
             return .fail(
                 id, title, "POST /match → \(response.status)\(message)",
                 fix: response.status == 429

@@ -28,6 +28,31 @@ enum DoctorFixtures {
             outcome: .failed(.init(URLError(code))), sentAt: start, receivedAt: start.addingTimeInterval(0.001))
     }
 
+    /// The error page `python3 -m http.server` answers (`http.server.DEFAULT_ERROR_MESSAGE`): 404 for a
+    /// missing file, 501 for a POST.
+    static func pythonErrorPage(_ status: Int) -> String {
+        let (message, explanation) =
+            status == 501
+            ? ("Unsupported method ('POST')", "Server does not support this operation")
+            : ("File not found", "Nothing matches the given URI")
+        return """
+            <!DOCTYPE HTML>
+            <html lang="en">
+                <head>
+                    <meta charset="utf-8">
+                    <title>Error response</title>
+                </head>
+                <body>
+                    <h1>Error response</h1>
+                    <p>Error code: \(status)</p>
+                    <p>Message: \(message).</p>
+                    <p>Error code explanation: \(status) - \(explanation).</p>
+                </body>
+            </html>
+
+            """
+    }
+
     /// The reference server's AASA for org `demo` (team ABCDE12345, bundle com.example.demo).
     static let goodAASA =
         #"{"applinks":{"apps":[],"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/demo/*"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.demo"]}}"#

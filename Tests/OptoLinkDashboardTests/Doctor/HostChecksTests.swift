@@ -81,4 +81,15 @@ struct HostChecksTests {
             HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 200, body: #"{"ok":false}"#)).status
                 == .fail)
     }
+
+    @Test func aMultiLineBodyIsQuotedOnOneLine() {
+        // Given /health answered by `python3 -m http.server`: its 404 page, on 13 lines
+        let check = HostChecks.health(
+            DoctorFixtures.answered("GET", "/health", status: 404, body: DoctorFixtures.pythonErrorPage(404)))
+        // Then the line quotes the page's start on one line, whitespace folded, cut with …
+        #expect(
+            check.detail
+                == #"404 <!DOCTYPE HTML> <html lang="en"> <head> <meta charset="utf-8"> <title>Error response</title> </head…"#
+        )
+    }
 }

@@ -88,4 +88,20 @@ struct KeyCheckTests {
         #expect(KeyCheck.mask(client) == "opl_sdk_demo…0001")
         #expect(KeyCheck.mask("short") == "shor…")
     }
+
+    @Test func aPageOrAMultiLineMessageIsQuotedOnOneLine() {
+        // Given the probe answered by `python3 -m http.server` (501, an HTML page) and by a backend whose
+        // message runs over two lines
+        let page = KeyCheck.check(
+            DoctorFixtures.answered(
+                "POST", "/sdk/identity/clear", status: 501, body: DoctorFixtures.pythonErrorPage(501)),
+            apiKey: client)
+        let twoLines = KeyCheck.check(probe(401, #"{"message":"Invalid API key\n   (revoked)"}"#), apiKey: client)
+        // Then each line quotes it on one line
+        #expect(
+            page.detail
+                == #"501 <!DOCTYPE HTML> <html lang="en"> <head> <meta charset="utf-8"> <title>Error response</title> </head…"#
+        )
+        #expect(twoLines.detail == "401 Invalid API key (revoked)")
+    }
 }

@@ -83,4 +83,12 @@ struct LinkChecksTests {
         let data = LinkChecks.dataRequest(baseURL: DoctorFixtures.base, orgKey: "demo", code: "summer", timeout: 10)
         #expect(data.url.query == nil, "no deviceId: /data writes no device profile")
     }
+
+    @Test func aMultiLineMessageIsQuotedOnOneLine() {
+        let (check, _) = LinkChecks.data(
+            DoctorFixtures.answered(
+                "GET", "/demo/nope/data", status: 404, body: #"{"message":"Link demo/nope\r\n\tnot found\n"}"#),
+            orgKey: "demo", code: "nope")
+        #expect(check.detail == "404: Link demo/nope not found")
+    }
 }
