@@ -1,6 +1,6 @@
 import Foundation
 
-/// The headless run's exit code, handed from its task to the main thread.
+/// An exit code, handed from the task that found it to the main thread.
 ///
 /// `@unchecked Sendable` is safe: `code` is only touched while `lock` is held.
 final class LockedExitCode: @unchecked Sendable {
@@ -19,4 +19,16 @@ final class LockedExitCode: @unchecked Sendable {
             lock.unlock()
         }
     }
+}
+
+/// Runs `body` in a task of its own and waits on this (the main) thread for the exit code it returns.
+func exitCode(of body: @escaping @Sendable () async -> Int32) -> Int32 {
+    let code = LockedExitCode()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        code.value = await body()
+        done.signal()
+    }
+    done.wait()
+    return code.value
 }

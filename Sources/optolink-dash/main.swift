@@ -10,18 +10,14 @@ setlocale(LC_ALL, "")
 let environment = ProcessInfo.processInfo.environment
 if CommandLine.arguments.dropFirst().first == "doctor" {
     // `optolink-dash doctor …`: the deployment checklist (docs/doctor.md); no terminal, no embedded server.
-    let code = LockedExitCode()
-    let done = DispatchSemaphore(value: 0)
     let arguments = Array(CommandLine.arguments.dropFirst(2))
-    Task.detached {
-        code.value = await DoctorCommand.run(
-            arguments: arguments, environment: environment, stdoutIsTerminal: isatty(1) == 1,
-            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-        done.signal()
-    }
-    done.wait()
-    exit(code.value)
+    exit(
+        exitCode {
+            await DoctorCommand.run(
+                arguments: arguments, environment: environment, stdoutIsTerminal: isatty(1) == 1,
+                out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        })
 }
 if CommandLine.arguments.dropFirst().first == "proxy" {
     // `optolink-dash proxy …`: the fault proxy alone (docs/proxy.md): its own screen on a terminal, else (or with
@@ -52,17 +48,13 @@ if options.listScenarios {
     exit(0)
 }
 if options.headless {
-    // No terminal at all: the scenarios' timeline as plain lines, the verdicts, the summary.
-    let code = LockedExitCode()
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-        code.value = await HeadlessRunner.run(options: options) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
-        }
-        done.signal()
-    }
-    done.wait()
-    exit(code.value)
+    // No terminal at all: the scenarios' timeline as plain lines, the verdicts, the summary; errors on stderr.
+    exit(
+        exitCode {
+            await HeadlessRunner.run(
+                options: options, write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        })
 }
 if let name = options.scenario ?? options.compare, ScenarioCatalog.named(name) == nil {
     FileHandle.standardError.write(
@@ -70,6 +62,15 @@ if let name = options.scenario ?? options.compare, ScenarioCatalog.named(name) =
             "optolink-dash: unknown scenario '\(name)' (the dashboard runs one; see --list-scenarios, or --headless --scenario all)\n"
                 .utf8))
     exit(2)
+}
+if !options.attach {
+    // The simulated device has nothing to run against when --base-url gives no HTTP answer: say so and exit 4
+    // before the screen opens, as headless does. (--attach watches real apps, which need no answer from it.)
+    let code = exitCode {
+        await BackendAnswerCheck.exitCode(
+            options: options, errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) ?? 0
+    }
+    if code != 0 { exit(code) }
 }
 
 let themes = ThemeLoader.standard(

@@ -269,7 +269,8 @@ public struct DashboardOptions: Sendable, Hashable {
           --base-url URL          point the simulated device at this backend instead of the embedded server
                                   (e.g. a staging OptoLink). Without /dev endpoints the dashboard's fault
                                   proxy injects the faults (docs/proxy.md); scenarios needing server internals
-                                  are skipped, each saying what it lacks.
+                                  are skipped, each saying what it lacks. Asked once first (GET /health: any
+                                  status is an answer); no HTTP answer within 3 s: one line on stderr, exit 4.
           --provider NAME         the service the simulated device runs: optolink (default), quberoute, deepblue or
                                   appsflyer. The embedded server emulates all four with demo keys; P switches live.
           --api-key KEY           the service's key: OptoLink's CLIENT key (default opl_sdk_demo_client_key_0000000001),
@@ -315,7 +316,9 @@ public struct DashboardOptions: Sendable, Hashable {
         KEYS: press ? in the dashboard for every key; q or Ctrl-C quits; s picks a scenario.
 
         EXIT CODES: 0 normal quit (headless: every scenario passed or skipped), 1 a scenario failed (headless),
-                    2 bad arguments, 3 no usable terminal (TERM unset or unknown, not a TTY), 4 the embedded
-                    server did not start, 130 / 143 stopped by SIGINT / SIGTERM (the terminal is restored in every case).
+                    2 bad arguments, 3 no usable terminal (TERM unset or unknown, not a TTY), 4 no backend to run
+                    against: the embedded server did not start, or --base-url gave no HTTP answer (any status is
+                    one; nothing runs and the screen does not open), 130 / 143 stopped by SIGINT / SIGTERM (the
+                    terminal is restored in every case).
         """
 }

@@ -49,6 +49,8 @@ public struct DoctorExchange: Sendable, Hashable {
                 "TLS: the certificate is not trusted (\(message))"
             case URLError.Code.secureConnectionFailed.rawValue: "TLS: the secure connection failed (\(message))"
             case URLError.Code.badServerResponse.rawValue: "the answer was not HTTP"
+            // libcurl's words for bytes that do not start with an HTTP status line (FoundationNetworking).
+            case URLError.Code.unsupportedURL.rawValue where message.contains("HTTP/0.9"): "the answer was not HTTP"
             default: message
             }
         }

@@ -11,18 +11,28 @@ import OptoLinkServer
 /// ```
 public enum HeadlessCompare {
     /// Runs the compare of `name`.
-    /// - Returns: 0 when no column failed (SKIPs are fine), 1 when one did, 2 for an unknown scenario, 4 when the
-    ///   embedded server did not start.
-    public static func run(_ name: String, options: DashboardOptions, write: @escaping @Sendable (String) -> Void) async
-        -> Int32
-    {
+    ///
+    /// Against `--base-url` it first checks that the URL answers HTTP at all (``BackendAnswerCheck``): when
+    /// it does not, no column runs.
+    /// - Parameters:
+    ///   - write: the columns' log lines, their verdicts and the table (stdout).
+    ///   - errors: the `optolink-dash: …` line saying why nothing ran (stderr; default `write`).
+    /// - Returns: 0 when no column failed (SKIPs are fine), 1 when one did, 2 for an unknown scenario, 4 when
+    ///   there is no backend to run against (the embedded server did not start, or `--base-url` gave no HTTP
+    ///   answer).
+    public static func run(
+        _ name: String, options: DashboardOptions, write: @escaping @Sendable (String) -> Void,
+        errors: (@Sendable (String) -> Void)? = nil
+    ) async -> Int32 {
+        let fail = errors ?? write
         guard let scenario = ScenarioCatalog.named(name) else {
-            write("optolink-dash: unknown scenario '\(name)'; known: \(ScenarioCatalog.names.joined(separator: ", "))")
+            fail("optolink-dash: unknown scenario '\(name)'; known: \(ScenarioCatalog.names.joined(separator: ", "))")
             return 2
         }
         var server: OptoLinkServer?
         let baseURL: URL
         if let given = options.baseURL {
+            if let code = await BackendAnswerCheck.exitCode(options: options, errors: fail) { return code }
             baseURL = given
         } else {
             do {
@@ -30,7 +40,7 @@ public enum HeadlessCompare {
                 server = started
                 baseURL = started.baseURL
             } catch {
-                write("optolink-dash: \(error)")
+                fail("optolink-dash: \(error)")
                 return 4
             }
         }

@@ -49,15 +49,29 @@ public enum HeadlessRunner {
     }
 
     /// Runs the scenarios of `options` and writes every line to `write`.
+    ///
+    /// Against `--base-url` it first checks that the URL answers HTTP at all (``BackendAnswerCheck``): when
+    /// it does not, nothing runs.
+    /// - Parameters:
+    ///   - write: the timeline, the verdicts and the summary (stdout).
+    ///   - errors: the `optolink-dash: …` lines saying why nothing ran or a file was not written (stderr;
+    ///     default `write`).
     /// - Returns: the exit code: 0 when none failed, 1 when one failed, 2 for an unknown scenario, 4 when
-    ///   the embedded server did not start.
-    public static func run(options: DashboardOptions, write: @escaping @Sendable (String) -> Void) async -> Int32 {
-        if let compare = options.compare { return await HeadlessCompare.run(compare, options: options, write: write) }
+    ///   there is no backend to run against (the embedded server did not start, or `--base-url` gave no
+    ///   HTTP answer).
+    public static func run(
+        options: DashboardOptions, write: @escaping @Sendable (String) -> Void,
+        errors: (@Sendable (String) -> Void)? = nil
+    ) async -> Int32 {
+        let fail = errors ?? write
+        if let compare = options.compare {
+            return await HeadlessCompare.run(compare, options: options, write: write, errors: fail)
+        }
         let scenarios: [Scenario]
         do {
             scenarios = try self.scenarios(named: options.scenario ?? "all")
         } catch {
-            write("optolink-dash: \(error)")
+            fail("optolink-dash: \(error)")
             return 2
         }
         var server: OptoLinkServer?
@@ -66,9 +80,10 @@ public enum HeadlessRunner {
             do {
                 target = try options.target(for: options.provider, baseURL: baseURL)
             } catch {
-                write("optolink-dash: \(error)")
+                fail("optolink-dash: \(error)")
                 return 2
             }
+            if let code = await BackendAnswerCheck.exitCode(options: options, errors: fail) { return code }
         } else {
             do {
                 let started = try EmbeddedServer.start()
@@ -76,7 +91,7 @@ public enum HeadlessRunner {
                 target = try options.target(for: options.provider, baseURL: started.baseURL)
             } catch {
                 server?.stop()
-                write("optolink-dash: \(error)")
+                fail("optolink-dash: \(error)")
                 return error.isUsage ? 2 : 4
             }
         }
@@ -89,6 +104,7 @@ public enum HeadlessRunner {
                 url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.headerKey,
                 sdkVersion: OptoLink.sdkVersion))
         recording.apply(.providerChanged(target.service))
+        // Known by now: the embedded server started, or --base-url answered HTTP.
         recording.apply(.serverReachable(true))
         let summary = await run(
             scenarios, target: target, backoffBase: options.backoffBase, write: write, recording: recording)
@@ -100,7 +116,7 @@ public enum HeadlessRunner {
                     to: URL(fileURLWithPath: directory))
                 write("exported \(files.map(\.lastPathComponent).joined(separator: ", ")) to \(directory)")
             } catch {
-                write("optolink-dash: \(error)")
+                fail("optolink-dash: \(error)")
                 code = max(code, 2)
             }
         }
@@ -110,7 +126,7 @@ public enum HeadlessRunner {
                     to: URL(fileURLWithPath: junit))
                 write("JUnit XML written to \(junit)")
             } catch {
-                write("optolink-dash: cannot write \(junit): \(error.localizedDescription)")
+                fail("optolink-dash: cannot write \(junit): \(error.localizedDescription)")
                 code = max(code, 2)
             }
         }

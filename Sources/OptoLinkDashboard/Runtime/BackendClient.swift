@@ -60,7 +60,9 @@ public struct BackendClient: Sendable {
         return response.map { (200...299).contains($0.status) } ?? false
     }
 
-    /// True when the backend has the dev endpoints (`GET /dev/faults` answers 200 with `pending`).
+    /// True when the backend has the dev endpoints (`GET /dev/faults` answers 200 with `pending`); false for
+    /// any other answer and for none at all, so a run against `--base-url` first checks that it answers
+    /// (``BackendAnswerCheck``).
     public func hasDevEndpoints() async -> Bool {
         guard let url = target.url("dev/faults"),
             let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 5)),
