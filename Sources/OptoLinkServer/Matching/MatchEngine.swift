@@ -70,7 +70,7 @@ enum MatchEngine {
                 points.append((age, breakdown))
                 keys.append((breakdown.total, buffer[index].recordedAt, index))
                 // Newest first; among equally new ones the first in candidate order (higher total, then list order).
-                if Scoring.isExact(click: buffer[index].fingerprint, request: input.fingerprint),
+                if breakdown.isExact,
                     exactIndex.map({
                         (buffer[$0].recordedAt, keys[$0].total) < (buffer[index].recordedAt, breakdown.total)
                     }) ?? true

@@ -63,8 +63,9 @@ struct SQLiteMatchBaseline {
                 platform: row[1].string, osVersion: row[2].string, deviceModel: row[3].string,
                 language: row[4].string, timezone: row[5].string)
             let age = now.timeIntervalSince(row[6].date ?? now)
-            if exact == nil, Scoring.isExact(click: click, request: fingerprint) { exact = row[0].string }
-            let total = Scoring.score(click: click, request: fingerprint, age: age).total
+            let breakdown = Scoring.score(click: click, request: fingerprint, age: age)
+            if exact == nil, breakdown.isExact { exact = row[0].string }
+            let total = breakdown.total
             if total >= Scoring.threshold { scored.append((total, row[0].string ?? "")) }
         }
         if let exact { return (exact, false) }

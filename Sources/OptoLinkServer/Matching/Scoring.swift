@@ -34,6 +34,14 @@ enum Scoring {
 
         var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
 
+        /// P2's exact test: platform, OS version and device model all known and equal (IP is the bucket),
+        /// which is when each of them scored its full points. Read from the breakdown a candidate is scored
+        /// with anyway, instead of comparing those three fields a second time (optolink-bench, measure 5).
+        var isExact: Bool {
+            platform == Scoring.platformPoints && osVersion == Scoring.osExactPoints
+                && deviceModel == Scoring.deviceModelPoints
+        }
+
         var json: JSON {
             .object([
                 "ip": .number(Double(ip)), "platform": .number(Double(platform)),
@@ -120,10 +128,9 @@ enum Scoring {
         score >= highConfidence ? "high" : score >= mediumConfidence ? "medium" : "low"
     }
 
-    /// P2's exact test: platform, OS version and device model all known and equal (IP is the bucket).
+    /// P2's exact test (``Breakdown/isExact``) for one click.
     static func isExact(click: ClickFingerprint, request: ClickFingerprint) -> Bool {
-        equal(click.platform, request.platform) && equal(click.osVersion, request.osVersion)
-            && equal(click.deviceModel, request.deviceModel)
+        score(click: click, request: request, age: 0).isExact
     }
 
     /// Both known (non-empty) and the same code points: the same UTF-8 bytes, compared with `memcmp`

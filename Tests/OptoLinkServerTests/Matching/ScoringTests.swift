@@ -53,6 +53,37 @@ import Testing
             ).osVersion == 0)
     }
 
+    /// P2's exact test is read from the breakdown (full points for platform, OS version and model): on every
+    /// pair of a small pool of values (unknown, empty, another case, the same major version, equal), it says
+    /// what comparing the three fields' code points says.
+    @Test func exactnessFromTheBreakdownIsTheThreeFieldsBeingKnownAndEqual() {
+        let platforms: [String?] = [nil, "", "iOS", "ios", "Android"]
+        let versions: [String?] = [nil, "", "17.4.1", "17.5", "17", "16.7.2"]
+        let models: [String?] = [nil, "", "iPhone16,1", "iphone16,1", "Pixel 8"]
+        func known(_ a: String?, _ b: String?) -> Bool {
+            a.map { !$0.isEmpty && Array($0.utf8) == b.map { Array($0.utf8) } } ?? false
+        }
+        var exact = 0
+        for platform in platforms {
+            for version in versions {
+                for model in models {
+                    let click = ClickFingerprint(platform: platform, osVersion: version, deviceModel: model)
+                    for request in [full, ClickFingerprint(platform: "iOS", osVersion: "17.5", deviceModel: "Pixel 8")]
+                    {
+                        let oracle =
+                            known(platform, request.platform) && known(version, request.osVersion)
+                            && known(model, request.deviceModel)
+                        let breakdown = Scoring.score(click: click, request: request, age: old)
+                        #expect(breakdown.isExact == oracle, "\(click) vs \(request)")
+                        #expect(Scoring.isExact(click: click, request: request) == oracle)
+                        if oracle { exact += 1 }
+                    }
+                }
+            }
+        }
+        #expect(exact == 2)  // iOS 17.4.1 iPhone16,1 against `full`, iOS 17.5 Pixel 8 against the other
+    }
+
     @Test func theBreakdownSaysWhyAComponentScoredLess() {
         // Given a browser click seen as iOS 17.5 in English, and an app that sent its platform lower-cased.
         let click = ClickFingerprint(platform: "iOS", osVersion: "17.5", language: "en-US")
