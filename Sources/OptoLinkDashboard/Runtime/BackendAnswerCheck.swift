@@ -14,7 +14,8 @@ import OptoLink
 /// if let code = await BackendAnswerCheck.exitCode(options: options, errors: { printToStderr($0) }) { exit(code) }
 /// ```
 ///
-/// It is not the dashboard's health indicator (``BackendClient/isReachable()``: `/health` 2xx, every 5 s).
+/// It is not the dashboard's health indicator (``BackendClient/isReachable()``, every 5 s: an OptoLink
+/// backend's `/health` must answer 2xx).
 public enum BackendAnswerCheck {
     /// How long the check waits for an answer: 3 s (default). A backend answers in milliseconds; a dead one
     /// should not hold the run for long.

@@ -53,11 +53,14 @@ public struct BackendClient: Sendable {
 
     // MARK: Health and capabilities
 
-    /// True when `GET /health` answers 2xx within 2 s.
+    /// True when `GET /health` answers within 2 s: 2xx from an OptoLink backend (the contract's health
+    /// route); any status from another service's deployment, which has no such route (a QubeRoute, Deep Blue
+    /// or AppsFlyer API answering 404 there is up). The embedded server answers 200 whatever the service.
     public func isReachable() async -> Bool {
-        guard let url = target.url("health") else { return false }
-        let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 2))
-        return response.map { (200...299).contains($0.status) } ?? false
+        guard let url = target.url("health"),
+            let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 2))
+        else { return false }
+        return target.service != .optoLink || (200...299).contains(response.status)
     }
 
     /// True when the backend has the dev endpoints (`GET /dev/faults` answers 200 with `pending`); false for

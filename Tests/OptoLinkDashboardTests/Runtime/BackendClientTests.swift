@@ -77,6 +77,23 @@ struct BackendClientTests {
     }
     #endif
 
+    @Test func theHealthIndicatorCountsAnyAnswerOfAServiceWithoutAHealthRoute() async {
+        // Given a /health that answers 404 (a QubeRoute, Deep Blue or AppsFlyer API has no such route)
+        func reachable(_ service: OptoLinkProvider.Service, _ step: ScriptedTransport.Answer) async -> Bool {
+            let target = BackendTarget(baseURL: URL(string: "http://127.0.0.1:9")!, service: service)
+            return await BackendClient(target: target, transport: ScriptedTransport([step])).isReachable()
+        }
+        let notFound = ScriptedTransport.Answer.response(status: 404, json: #"{"error":"not found"}"#)
+        // Then the other services' deployments are up, OptoLink's contract route is not answering
+        #expect(await reachable(.quberoute, notFound))
+        #expect(await reachable(.deepBlue, notFound))
+        #expect(await reachable(.appsFlyer, notFound))
+        #expect(await reachable(.optoLink, notFound) == false)
+        #expect(await reachable(.optoLink, .response(status: 200, json: #"{"ok":true}"#)))
+        // and no answer is down for all
+        #expect(await reachable(.quberoute, .failure(URLError(.cannotConnectToHost))) == false)
+    }
+
     @Test func requestsThatAreNotForALoopbackBackendGoToTheBaseTransport() async throws {
         // Given the loopback-source transport over a scripted one
         let scripted = ScriptedTransport([.response(status: 200, json: "{}"), .response(status: 200, json: "{}")])
