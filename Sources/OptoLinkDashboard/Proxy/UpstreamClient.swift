@@ -45,7 +45,7 @@ final class UpstreamClient: Sendable {
                         status: response.status, headers: response.headers.map { ($0.key, $0.value) },
                         body: Array(response.body)))
             } catch {
-                box.result = .failure(.backend(error.localizedDescription))
+                box.result = .failure(.backend(DoctorExchange.Failure(error).explanation))
             }
             done.signal()
         }

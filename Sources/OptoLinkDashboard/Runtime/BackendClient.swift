@@ -265,7 +265,10 @@ public struct BackendClient: Sendable {
         } catch let error as DashboardError {
             throw error
         } catch {
-            throw .backend("\(request.method) \(request.url.path) got no answer: \(error.localizedDescription)")
+            // In words (`timed out`, `connection refused (…)`), not Foundation's "The operation could not be
+            // completed. (NSURLErrorDomain error -1001.)", which is all a URLError says on Linux.
+            throw .backend(
+                "\(request.method) \(request.url.path) got no answer: \(DoctorExchange.Failure(error).explanation)")
         }
     }
 }

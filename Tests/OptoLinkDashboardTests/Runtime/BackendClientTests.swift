@@ -94,6 +94,21 @@ struct BackendClientTests {
         #expect(await reachable(.quberoute, .failure(URLError(.cannotConnectToHost))) == false)
     }
 
+    @Test func aTransportThatGaveNoAnswerIsNamedInWords() async {
+        // Given a backend that does not answer in time (URLSession on Linux describes that only as
+        // "The operation could not be completed. (NSURLErrorDomain error -1001.)")
+        let client = BackendClient(target: target, transport: ScriptedTransport([.failure(URLError(.timedOut))]))
+        // When the browser clicks
+        var message: String?
+        do {
+            _ = try await client.click(shortCode: "summer", browser: .demoPhone, useDevEndpoint: false)
+        } catch {
+            message = error.message
+        }
+        // Then the failure says what happened
+        #expect(message == "GET /demo/summer got no answer: timed out")
+    }
+
     @Test func requestsThatAreNotForALoopbackBackendGoToTheBaseTransport() async throws {
         // Given the loopback-source transport over a scripted one
         let scripted = ScriptedTransport([.response(status: 200, json: "{}"), .response(status: 200, json: "{}")])
