@@ -97,7 +97,8 @@ public struct OptoLinkConfiguration: Sendable {
     ///   - clipboardReading: default ``ClipboardReading/atFirstLaunch``.
     ///   - pasteboardCheckTimeout: seconds, ≥ 0 (default 60).
     ///   - existingInstall: default false.
-    ///   - linkDomains: extra link hosts, default `[]`.
+    ///   - linkDomains: extra link hosts, default `[]`: each a host name alone (ASCII or Unicode, no scheme,
+    ///     port, path or wildcard).
     ///   - urlSchemes: your URL schemes, default `[]` (letters, digits, `+`, `-`, `.`, starting with a
     ///     letter; not `http` or `https`).
     ///   - eventQueueCapacity: ≥ 1 (default 100).
@@ -168,8 +169,15 @@ public struct OptoLinkConfiguration: Sendable {
         for domain in linkDomains {
             var host = domain.trimmingCharacters(in: .whitespaces).lowercased()
             while host.hasSuffix(".") { host.removeLast() }
-            guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else {
-                throw .configuration("linkDomains holds \"\(domain)\", which is not a host name")
+            // A host alone: a link's host is compared without its port, user or anything after it, and
+            // a wildcard would never equal one, so such an entry could match no link at all.
+            // An IPv6 literal (`::1`, or `[::1]`) is a host too, kept as `URL` gives it: without brackets.
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            let isIPv6 = host.contains(":") && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+            guard !host.isEmpty, isIPv6 || !host.contains(where: { " /:?#@*[]\\".contains($0) }) else {
+                throw .configuration(
+                    "linkDomains holds \"\(domain)\", which is not a host name (give each host alone: no scheme, "
+                        + "port, path, query, user or wildcard)")
             }
             domains.append(host)
         }

@@ -8,6 +8,11 @@ struct LinkHosts: Sendable, Hashable {
 
     init(configuration: OptoLinkConfiguration) {
         var names = Set(configuration.linkDomains)
+        // A domain written in Unicode (`bücher.example`) is also kept as `URL` spells a link's host
+        // (`xn--bcher-kva.example`, IDNA), where `URL` converts it; where it does not, as given.
+        for domain in configuration.linkDomains where !domain.utf8.allSatisfy({ $0 < 0x80 }) {
+            if let host = URL(string: "https://\(domain)/")?.host { names.insert(Self.normalize(host)) }
+        }
         if let host = configuration.baseURL.host { names.insert(Self.normalize(host)) }
         self.names = names
     }

@@ -74,9 +74,12 @@ struct LinkURLMatcher: Sendable {
         return (text[..<colon], host, text[pathStart..<index])
     }
 
-    /// The short code in a percent-encoded path `/<orgKey>/<code>` (optionally with a trailing slash):
-    /// the code percent-decoded, 1–200 characters, without a `/`; nil for any other path.
+    /// The short code in a percent-encoded path `/<orgKey>/<code>` (optionally with a trailing slash), its dot
+    /// segments removed first as Flutter's `Uri` removes them (`/demo/./summer` is `/demo/summer`, and
+    /// `/demo/..` is `/`, no link): the code percent-decoded, 1–200 characters, without a `/`; nil for any
+    /// other path.
     func shortCode(inPercentEncodedPath path: Substring) -> String? {
+        let path = Self.removingDotSegments(path)
         let bytes = path.utf8
         let slash = UInt8(ascii: "/")
         // "/" orgKey "/"
@@ -112,10 +115,64 @@ struct LinkURLMatcher: Sendable {
         if #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) {
             return url.path(percentEncoded: true)
         }
-        return URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        return URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? ""
     }
 
     /// `http` or `https`, in any case.
+    /// `path` without its dot segments (RFC 3986 §5.2.4; a segment `.` or `..`, also percent-encoded as
+    /// `%2E`, §6.2.2.2): `/a/./b` → `/a/b`, `/a/b/../c` → `/a/c`, `/a/..` → `/`. The path itself when it
+    /// has none (every usual link: no new string).
+    static func removingDotSegments(_ path: Substring) -> Substring {
+        // Fast path, no allocation (every direct open comes here): no segment starts with `.` or `%`.
+        var previous = UInt8(ascii: "/")
+        var mayHaveDots = false
+        for byte in path.utf8 {
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") {
+                mayHaveDots = true
+                break
+            }
+            previous = byte
+        }
+        guard mayHaveDots else { return path }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.contains(where: { dots(in: $0) != nil }) else { return path }
+        var output: [Substring] = []
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            switch dots(in: segment) {
+            case 1?:
+                if isLast { output.append("") }  // `/a/.` is `/a/`
+            case 2?:
+                if output.count > 1 { output.removeLast() }  // never above the root (output[0] is before it)
+                if isLast { output.append("") }
+            default:
+                output.append(segment)
+            }
+        }
+        return output.joined(separator: "/")[...]
+    }
+
+    /// 1 for a segment `.`, 2 for `..` (each dot written as itself or as `%2E`/`%2e`), nil otherwise.
+    private static func dots(in segment: Substring) -> Int? {
+        var count = 0
+        var rest = segment.utf8[...]
+        while !rest.isEmpty {
+            if rest.first == UInt8(ascii: ".") {
+                rest = rest.dropFirst()
+            } else if rest.count >= 3, rest.first == UInt8(ascii: "%"),
+                rest.dropFirst().first == UInt8(ascii: "2"),
+                rest.dropFirst(2).first.map({ $0 | 0x20 }) == UInt8(ascii: "e")
+            {
+                rest = rest.dropFirst(3)
+            } else {
+                return nil
+            }
+            count += 1
+            if count > 2 { return nil }
+        }
+        return count == 0 ? nil : count
+    }
+
     static func isHTTP(_ scheme: Substring) -> Bool {
         let bytes = scheme.utf8
         guard bytes.count == 4 || bytes.count == 5 else { return false }

@@ -19,7 +19,7 @@ enum CustomSchemeLink {
         in url: URL, schemes: Set<String>, service: OptoLinkProvider.Service, providerFields: [String: JSONValue] = [:]
     ) -> OptoLinkData? {
         guard isCustomScheme(url, schemes: schemes),
-            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         else {
             return nil
         }
@@ -30,12 +30,7 @@ enum CustomSchemeLink {
         if path.isEmpty { path = "/" }
         var params: [String: JSONValue] = [:]
         for item in components.queryItems ?? [] {
-            let value = JSONValue.string(item.value ?? "")
-            switch params[item.name] {
-            case nil: params[item.name] = value
-            case .array(let values)?: params[item.name] = .array(values + [value])
-            case let first?: params[item.name] = .array([first, value])
-            }
+            ProviderSupport.addParam(item.value ?? "", named: item.name, to: &params)
         }
         return OptoLinkData(
             linkId: nil, path: path, params: params, matchMethod: .customScheme, isDeferred: false, service: service,

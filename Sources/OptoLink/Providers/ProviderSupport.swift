@@ -107,7 +107,10 @@ enum ProviderSupport {
     /// (optolink-bench rows 2c and 2d).
     static func route(of text: String) -> (path: String, params: [String: JSONValue])? {
         if let parts = LinkURLMatcher.plainParts(of: text), LinkURLMatcher.isHTTP(parts.scheme),
-            text[parts.host.startIndex..<parts.path.startIndex].utf8.allSatisfy(isHostByte),
+            parts.host.utf8.allSatisfy(isHostByte),
+            // After the host: nothing, or `:` and a port of digits (anything else is left to `URL`, which
+            // refuses `:abc`, `:1:2` or `:-1`).
+            text[parts.host.endIndex..<parts.path.startIndex].utf8.dropFirst().allSatisfy({ (48...57).contains($0) }),
             parts.path.utf8.allSatisfy(isKept),
             !(parts.path.utf8.count > 1 && parts.path.utf8.last == UInt8(ascii: "/"))
         {
@@ -128,9 +131,11 @@ enum ProviderSupport {
                         let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
                         let item = query[start..<end]
                         if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                            params[String(item[..<equals])] = .string(String(item[item.utf8.index(after: equals)...]))
+                            addParam(
+                                String(item[item.utf8.index(after: equals)...]), named: String(item[..<equals]),
+                                to: &params)
                         } else {
-                            params[String(item)] = .string("")
+                            addParam("", named: String(item), to: &params)
                         }
                         guard end < bytes.endIndex else { break }
                         start = bytes.index(after: end)
@@ -143,11 +148,11 @@ enum ProviderSupport {
         return (path(of: url), queryParams(of: url))
     }
 
-    /// A byte of a plain host and port: ASCII letters, digits, `-`, `.` and `:`.
+    /// A byte of a plain host: ASCII letters, digits, `-` and `.`.
     private static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
             return true
         default:
             return false
@@ -170,18 +175,30 @@ enum ProviderSupport {
         }
     }
 
-    /// The query items of `url` as link params (`?a=1&b=2` → `["a": "1", "b": "2"]`; the last value of a
-    /// repeated name wins; items without a value are `""`).
+    /// The query items of `url` as link params (`?a=1&b=2` → `["a": "1", "b": "2"]`; a repeated name is an
+    /// array of its values, items without a value are `""`: ``addParam(_:named:to:)``).
     static func queryParams(of url: URL) -> [String: JSONValue] {
-        guard let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems else { return [:] }
+        guard let items = URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems else { return [:] }
         var params: [String: JSONValue] = [:]
-        for item in items { params[item.name] = .string(item.value ?? "") }
+        for item in items { addParam(item.value ?? "", named: item.name, to: &params) }
         return params
     }
 
-    /// `url`'s path, `/` when it has none.
+    /// Adds a query item to `params`, the one rule of every route read from a URL (an answer's, a 404's, a
+    /// custom scheme's): a name given once is its string (`""` without `=`), given several times an array
+    /// of its values in order.
+    static func addParam(_ value: String, named name: String, to params: inout [String: JSONValue]) {
+        switch params[name] {
+        case nil: params[name] = .string(value)
+        case .array(let values)?: params[name] = .array(values + [.string(value)])
+        case let first?: params[name] = .array([first, .string(value)])
+        }
+    }
+
+    /// `url`'s path, `/` when it has none, and always starting with `/` (``OptoLinkData/path`` is an in-app
+    /// path): a relative or opaque URL's (`products/spring`, `mailto:a@b.example`) gets one in front.
     static func path(of url: URL) -> String {
         let path = url.path
-        return path.isEmpty ? "/" : path
+        return path.isEmpty ? "/" : path.hasPrefix("/") ? path : "/" + path
     }
 }

@@ -71,9 +71,45 @@ struct LinkURLMatcherTests {
         #expect(String(parts.path) == components.percentEncodedPath)
     }
 
-    /// The reading of a path as it was written before it went byte by byte (split into segments, compared
-    /// as strings): the model the byte-level reading must agree with on every path.
+    /// RFC 3986 §5.2.4's `remove_dot_segments` as the RFC writes it (an input buffer moved to an output one),
+    /// after percent-encoded dots are decoded (§6.2.2.2): the oracle of ``LinkURLMatcher/removingDotSegments(_:)``.
+    static func modelRemovingDotSegments(_ path: String) -> String {
+        var input = path.replacingOccurrences(of: "%2E", with: ".").replacingOccurrences(of: "%2e", with: ".")
+        var output = ""
+        func dropLastSegment() {
+            if let slash = output.lastIndex(of: "/") { output.removeSubrange(slash...) } else { output = "" }
+        }
+        while !input.isEmpty {
+            if input.hasPrefix("../") {
+                input.removeFirst(3)
+            } else if input.hasPrefix("./") {
+                input.removeFirst(2)
+            } else if input.hasPrefix("/./") {
+                input = "/" + input.dropFirst(3)
+            } else if input == "/." {
+                input = "/"
+            } else if input.hasPrefix("/../") {
+                input = "/" + input.dropFirst(4)
+                dropLastSegment()
+            } else if input == "/.." {
+                input = "/"
+                dropLastSegment()
+            } else if input == "." || input == ".." {
+                input = ""
+            } else {
+                let start = input.hasPrefix("/") ? input.index(after: input.startIndex) : input.startIndex
+                let end = input[start...].firstIndex(of: "/") ?? input.endIndex
+                output += input[..<end]
+                input.removeSubrange(..<end)
+            }
+        }
+        return output
+    }
+
+    /// The reading of a path as it was written before it went byte by byte (dot segments removed, then split
+    /// into segments, compared as strings): the model the byte-level reading must agree with on every path.
     static func modelShortCode(inPercentEncodedPath path: String, orgKey: String) -> String? {
+        let path = modelRemovingDotSegments(path)
         var segments = path.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)[...]
         guard segments.first?.isEmpty == true else { return nil }
         segments.removeFirst()
