@@ -83,8 +83,7 @@ public actor ScenarioContext {
             settings: DeviceSettings(
                 target: target, app: app, clipboardEnabled: clipboardEnabled,
                 backoffBase: environment.backoffBase, timeout: timeout, maxRetries: maxRetries,
-                upstream: baseURL == nil && environment.faultProxy != nil && !environment.hasDevEndpoints
-                    ? environment.target.baseURL : nil),
+                upstream: baseURL == nil ? environment.deviceUpstream : nil),
             idSpace: environment.idSpace, observer: { await observer.observe($0, $1) })
         devices.append(device)
         for field in FingerprintField.allCases {

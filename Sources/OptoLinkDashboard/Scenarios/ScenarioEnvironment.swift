@@ -58,6 +58,11 @@ public struct ScenarioEnvironment: Sendable {
         hasDevEndpoints ? target.baseURL : faultProxy?.url ?? target.baseURL
     }
 
+    /// The backend behind the fault proxy when scenario devices talk to the proxy (``deviceBaseURL``), else nil.
+    public var deviceUpstream: URL? {
+        deviceBaseURL == target.baseURL ? nil : target.baseURL
+    }
+
     /// A fresh pair of addresses: the app's network (203.0.113.x) and another one (198.51.100.x), so rate
     /// limits and click records never leak from one scenario run into the next.
     func nextAddresses() -> (app: String, other: String) {
