@@ -303,11 +303,15 @@ final class EventLoop: @unchecked Sendable {
             return false
         case .respond(let response):
             let keepAlive = request.keepAlive && !server.isStopped
-            return write(connection, response.serialized(keepAlive: keepAlive), then: keepAlive ? .keepServing : .close)
+            return write(
+                connection, response.serialized(keepAlive: keepAlive, server: server.name),
+                then: keepAlive ? .keepServing : .close)
         case .trickle(let response, let bytes, let interval):
             let keepAlive = request.keepAlive && !server.isStopped
             connection.pace = (max(1, bytes), EventLoop.nanoseconds(interval))
-            return write(connection, response.serialized(keepAlive: keepAlive), then: keepAlive ? .keepServing : .close)
+            return write(
+                connection, response.serialized(keepAlive: keepAlive, server: server.name),
+                then: keepAlive ? .keepServing : .close)
         }
     }
 
@@ -336,7 +340,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func envelope(_ error: HTTPError) -> [UInt8] {
-        server.errorResponse(error).serialized(keepAlive: false)
+        server.errorResponse(error).serialized(keepAlive: false, server: server.name)
     }
 
     // MARK: Writing

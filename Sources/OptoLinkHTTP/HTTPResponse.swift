@@ -26,8 +26,8 @@ package struct HTTPResponse: Sendable {
     }
 
     /// The bytes on the wire, with `Date` (`date`, unless the response has its own: a proxied answer),
-    /// `Content-Length` and `Connection`.
-    package func serialized(keepAlive: Bool, date: String = HTTPDate.now()) -> [UInt8] {
+    /// `Server` (`server`, when given and the response has none of its own), `Content-Length` and `Connection`.
+    package func serialized(keepAlive: Bool, date: String = HTTPDate.now(), server: String? = nil) -> [UInt8] {
         // Written as bytes into one buffer sized up front: no String to grow, no second array for head + body.
         var out = [UInt8]()
         out.reserveCapacity(96 + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 } + body.count)
@@ -45,6 +45,11 @@ package struct HTTPResponse: Sendable {
         if !headers.contains(where: { $0.name.utf8.count == 4 && $0.name.lowercased() == "date" }) {
             out.append(contentsOf: "Date: ".utf8)
             out.append(contentsOf: date.utf8)
+            out.append(contentsOf: "\r\n".utf8)
+        }
+        if let server, !headers.contains(where: { $0.name.utf8.count == 6 && $0.name.lowercased() == "server" }) {
+            out.append(contentsOf: "Server: ".utf8)
+            out.append(contentsOf: server.utf8)
             out.append(contentsOf: "\r\n".utf8)
         }
         out.append(contentsOf: "Content-Length: ".utf8)

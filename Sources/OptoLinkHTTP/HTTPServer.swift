@@ -61,6 +61,8 @@ package final class HTTPServer: Sendable {
     private let handler: Handler
     /// What an error the layer answers itself becomes on the wire (see ``HTTPError``).
     let errorResponse: @Sendable (HTTPError) -> HTTPResponse
+    /// The `Server` header of every answer that has none of its own (nil: none).
+    let name: String?
     private let state = Locked(State())
     private let finished = NSCondition()
     private let acceptDone = DispatchSemaphore(value: 0)
@@ -71,13 +73,15 @@ package final class HTTPServer: Sendable {
     ///
     /// `errorResponse` writes the answers the layer gives without asking `handler` (a malformed
     /// request, a 408, a 503 over a cap; ``HTTPError/path`` names the request's path when the layer read
-    /// its request line); the default is ``HTTPResponse/plainError(_:)``.
+    /// its request line); the default is ``HTTPResponse/plainError(_:)``. `name` is the `Server` header of
+    /// every answer without one of its own (default none).
     package init(
         host: String, port: Int, limits: Limits = Limits(),
         errorResponse: @escaping @Sendable (HTTPError) -> HTTPResponse = HTTPResponse.plainError,
-        handler: @escaping Handler
+        name: String? = nil, handler: @escaping Handler
     ) {
         self.host = host
+        self.name = name
         self.errorResponse = errorResponse
         self.requestedPort = port
         self.limits = limits
@@ -226,7 +230,7 @@ package final class HTTPServer: Sendable {
     /// Answers a connection over a cap with `error` (a 503 with the envelope) and closes it.
     private func reject(_ fd: Int32, _ error: HTTPError) {
         Socket.setTimeout(fd, option: SO_SNDTIMEO, seconds: 1)
-        Socket.sendAll(fd, errorResponse(error).serialized(keepAlive: false))
+        Socket.sendAll(fd, errorResponse(error).serialized(keepAlive: false, server: name))
         _ = shutdown(fd, Socket.shutdownBoth)
         close(fd)
     }

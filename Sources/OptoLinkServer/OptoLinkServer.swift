@@ -90,6 +90,11 @@ public final class OptoLinkServer: Sendable {
         }
     }
 
+    /// The `Server` header of every answer (`optolink-reference`, in production too): how a client such as
+    /// the dashboard knows it talks to this implementation, whose matching engine it can then expect for the
+    /// emulated services as well.
+    public static let serverName = "optolink-reference"
+
     /// The configuration the server was created with.
     public let configuration: Configuration
     let backend: Backend
@@ -154,7 +159,7 @@ public final class OptoLinkServer: Sendable {
         self.router = router
         http = HTTPServer(
             host: configuration.host, port: configuration.port, limits: limits,
-            errorResponse: EmulationRoutes.errorResponse
+            errorResponse: EmulationRoutes.errorResponse, name: Self.serverName
         ) { request, peer, stage in
             router.handle(request, peer: peer, stage: stage)
         }

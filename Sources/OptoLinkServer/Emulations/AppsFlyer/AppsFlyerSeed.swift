@@ -65,6 +65,11 @@ struct AppsFlyerSeed: Sendable, Codable, Hashable {
                 Link(
                     id: "welcome", mediaSource: "social", campaign: "onboarding", campaignId: nil,
                     customParams: ["deep_link_value": "onboarding/welcome"], matchWindowHours: nil),
+                // The demo campaign: `summer` routes to /promo/summer on every service the server speaks
+                // (`deep_link_value` is AppsFlyer's in-app destination).
+                Link(
+                    id: "summer", mediaSource: "Email", campaign: "summer", campaignId: nil,
+                    customParams: ["deep_link_value": "promo/summer", "campaign": "summer"], matchWindowHours: 48),
             ])
     ])
 

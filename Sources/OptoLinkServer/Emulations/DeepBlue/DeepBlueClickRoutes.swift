@@ -8,8 +8,9 @@ import OptoLinkHTTP
 ///   (`?timezone=Europe/Berlin&screenWidth=1179&screenHeight=2556&language=en-US`), and that request records
 ///   the click (with the address, and platform / OS version from the User-Agent, language from
 ///   Accept-Language when the script sent none) and shows the preview: "Open the App"
-///   (`<scheme>://<path>?<query>` of the long URL) and "Get the App". `?js=0` (the `<noscript>` link)
-///   records the click without them. A request with none of these parameters records nothing.
+///   (`<scheme>://<path>?<query>` of the long URL) and "Get the App". `?js=0` (where the `<noscript>` part
+///   sends a browser without JavaScript: a meta refresh, and a link) records the click without them. A request
+///   with none of these parameters records nothing.
 /// - `POST /dev/deepblue/click`: a click with explicit fields, as `/dev/deferred/simulate` makes one.
 enum DeepBlueClickRoutes {
     static let clickValidator = BodyValidator(fields: [
@@ -78,7 +79,7 @@ enum DeepBlueClickRoutes {
             title: app.name,
             body: """
                 <h1>Opening \(EmulatedClickPage.escape(app.name))…</h1>
-                <noscript><p><a id="continue" href="?js=0">Continue</a></p></noscript>
+                <noscript><meta http-equiv="refresh" content="0;url=?js=0"><p><a id="continue" href="?js=0">Continue</a></p></noscript>
                 """,
             script: """
                 var ratio = window.devicePixelRatio || 1;

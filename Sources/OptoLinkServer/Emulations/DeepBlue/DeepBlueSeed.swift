@@ -58,6 +58,10 @@ struct DeepBlueSeed: Sendable, Codable, Hashable {
                 Link(
                     id: 2, code: "welcome", longUrl: "https://shop.example.com/onboarding/welcome",
                     matchWindowHours: nil),
+                // The demo campaign: `summer` routes to /promo/summer on every service the server speaks.
+                Link(
+                    id: 3, code: "summer", longUrl: "https://shop.example.com/promo/summer?campaign=summer",
+                    matchWindowHours: 48),
             ])
     ])
 

@@ -61,6 +61,15 @@ struct QubeRouteSeed: Sendable, Codable, Hashable {
             ],
             iosAppStoreUrl: "https://apps.apple.com/app/id123456789", androidPackage: "com.example.demo",
             links: [
+                // The demo campaign: `summer` routes to /promo/summer on every service the server speaks.
+                Link(
+                    alias: "summer", environment: "live", url: "https://shop.example.com/promo/summer",
+                    data: ["campaign": "summer"], campaign: "summer", channel: "email", feature: "promo",
+                    matchWindowHours: 48),
+                Link(
+                    alias: "summer", environment: "test", url: "https://staging.shop.example.com/promo/summer",
+                    data: ["campaign": "summer", "env": "test"], campaign: "summer", channel: "email",
+                    feature: "promo", matchWindowHours: 48),
                 Link(
                     alias: "spring", environment: "live", url: "https://shop.example.com/promo/spring",
                     data: ["sku": "spring-box"],
