@@ -30,6 +30,9 @@ public struct DashboardOptions: Sendable, Hashable {
     public var appID: String?
     /// `--dev-key KEY` (AppsFlyer; the DevKey the dashboard's simulated backend signs with).
     public var devKey: String?
+    /// `--link [ROLE=]URL` (repeatable): the selected service's short links the scenarios click and open, by
+    /// role (``LinkRole``). Empty: the embedded seed's demo links on the embedded server, none with `--base-url`.
+    public var links: [LinkRole: URL] = [:]
     /// `--backoff-base SECONDS`: the SDK's first retry wait (default 1 s, the SDK's default).
     public var backoffBase: Double
     /// `--headless`: no terminal; print the timeline and the verdicts.
@@ -120,6 +123,14 @@ public struct DashboardOptions: Sendable, Hashable {
                 options.appID = try value(flag, inline, "an AppsFlyer app id (id123456789)")
             case "--dev-key":
                 options.devKey = try value(flag, inline, "an AppsFlyer DevKey")
+            case "--link":
+                let (role, url) = try LinkArgument.parse(
+                    try value(
+                        flag, inline,
+                        "a short link URL, or ROLE=URL (roles: \(LinkRole.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    ))
+                guard options.links[role] == nil else { throw .usage("--link \(role.rawValue) is given twice") }
+                options.links[role] = url
             case "--org-key":
                 options.orgKey = try value(flag, inline, "an org key (4 letters or digits)")
             case "--backoff-base":
@@ -218,6 +229,13 @@ public struct DashboardOptions: Sendable, Hashable {
             if let appID { target.appID = appID }
             if let devKey { target.devKey = devKey }
         }
+        // The links: --link's for the selected service; on the embedded server the demo seed's otherwise (on
+        // the keys just set: a QubeRoute test key reaches test links); against --base-url none is made up.
+        if service == provider && !links.isEmpty {
+            target.links = .given(links)
+        } else if self.baseURL == nil {
+            target.links = target.profile.demoLinks(target: target)
+        }
         if let flag = target.profile.missingKeyFlag(in: target) {
             // On the embedded server the demo keys are there: only a given, empty flag leaves one out.
             if self.baseURL == nil {
@@ -256,9 +274,9 @@ public struct DashboardOptions: Sendable, Hashable {
         With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)
         and a simulated iPhone running the real SDK against it. Fire direct and deferred links with single keys.
 
-        USAGE: optolink-dash [--provider NAME] [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--backoff-base SECONDS] [--no-mouse]
-               optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL …]
-               optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL [--provider NAME] [key flags]]
+        USAGE: optolink-dash [--provider NAME] [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--link [ROLE=]URL]... [--backoff-base SECONDS] [--no-mouse]
+               optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL … --link URL]
+               optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL [--provider NAME] [key flags] [--link URL]]
                optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
                optolink-dash --list-scenarios
 
@@ -278,6 +296,13 @@ public struct DashboardOptions: Sendable, Hashable {
                                   qr_live_demo_publishable_key_0001) or Deep Blue's Api-Key (embedded default
                                   dbl_sandbox_demo_key_000000001). Required with --base-url for quberoute and deepblue.
           --org-key KEY           OptoLink: the org of the links (default demo).
+          --link [ROLE=]URL       a short link of the selected service the scenarios click and open (repeatable, one per
+                                  role). Roles: main (the default role: clicked before deferred launches, opened directly;
+                                  c clicks it), cold-start (opens a first launch; default main), short-window (a click
+                                  dated past its window, window-expired; default main), not-a-link (a URL on the link
+                                  domain that is no short link, not-a-short-link; default made from main). The embedded
+                                  server has demo links for every role; with --base-url a scenario that needs a link
+                                  nobody gave is SKIP "needs --link".
           --app-id ID             AppsFlyer: the app id (embedded default id123456789). Required with --base-url.
           --dev-key KEY           AppsFlyer: the DevKey the dashboard's simulated app backend signs af_sig with (it never
                                   reaches the SDK; embedded default w8sZzy8EaPaxFKfaoTqUi6). Required with --base-url.

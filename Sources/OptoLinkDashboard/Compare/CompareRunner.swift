@@ -105,11 +105,13 @@ public struct CompareRunner: Sendable {
             }
         }
         let backend = BackendClient(target: target)
-        let hasDev = await backend.hasDevEndpoints()
+        let capabilities = await backend.capabilities()
+        let hasDev = capabilities.devEndpoints
         let proxy = hasDev ? nil : HeadlessRunner.startFaultProxy(upstream: target.baseURL, emit: forward)
         defer { proxy?.stop() }
         let environment = ScenarioEnvironment(
             backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDev,
+            referenceServer: capabilities.referenceServer,
             observer: DeviceObserver(emit: forward, breakdowns: nil, profiles: false), firstAddress: firstAddress,
             faultProxy: proxy)
         var runner = ScenarioRunner(environment: environment, timeLimit: timeLimit)

@@ -192,20 +192,6 @@ public actor SimulatedDevice {
 
     // MARK: The app's calls
 
-    /// Opens a link in the app: `handle(url:)` when the app runs, else a cold start with `launchURL`.
-    /// - Returns: the link when the app was running and resolved it (a cold start delivers on the link stream).
-    @discardableResult
-    public func openLink(_ shortCode: String) async throws(DashboardError) -> OptoLinkData? {
-        try await open(url: linkURL(shortCode))
-    }
-
-    /// The URL of the link `shortCode` as this device's app knows its links: on the host it talks to (the
-    /// dashboard's fault proxy when one stands in front of the backend, whose own host the SDK does not
-    /// take for one of its link hosts then).
-    public func linkURL(_ shortCode: String) -> URL {
-        settings.target.linkURL(shortCode)
-    }
-
     /// Opens `url` in the app (a link, or one of the app's URL schemes): `handle(url:)` when the app runs,
     /// else a cold start with `launchURL`.
     /// - Returns: what `handle(url:)` returned (nil for a cold start: it delivers on the link stream).

@@ -22,7 +22,7 @@ enum LinkChecks {
             method: "GET", url: DoctorRunner.url(baseURL, "/\(orgKey)/\(code)"),
             headers: [
                 "Accept": "text/html", "Accept-Language": "en-US",
-                "User-Agent": BackendClient.userAgent(for: .demoPhone),
+                "User-Agent": SafariUserAgent.string(for: .demoPhone),
             ], timeout: timeout)
     }
 
@@ -82,7 +82,7 @@ enum LinkChecks {
         }
         switch response.status {
         case 200:
-            guard let token = BackendClient.token(inPage: String(decoding: response.body, as: UTF8.self)) else {
+            guard let token = BrowserPage.clipboardToken(in: String(decoding: response.body, as: UTF8.self)) else {
                 return (
                     .fail(
                         id, title, "200, but no opl_ click token in the page",

@@ -73,7 +73,8 @@ public enum HARExport {
         var entry: [String: Any] = [
             "startedDateTime": iso8601(exchange.startedAt), "time": milliseconds, "request": request,
             "cache": [:] as [String: Any], "timings": ["send": 0, "wait": milliseconds, "receive": 0],
-            "comment": "#\(exchange.requestID) \(exchange.endpoint) attempt \(exchange.attempt) of \(attempts)",
+            "comment": (row?.title ?? "#\(exchange.requestID) \(exchange.endpoint)")
+                + (row?.isBrowserVisit == true ? " hop " : " attempt ") + "\(exchange.attempt) of \(attempts)",
             "_optolink": optolink,
         ]
         if let error = exchange.error {

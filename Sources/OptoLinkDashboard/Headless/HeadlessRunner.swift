@@ -142,11 +142,18 @@ public enum HeadlessRunner {
         let backend = BackendClient(target: target)
         let clock = SystemClock()
         let printer = TimelinePrinter(now: { clock.now() }, write: write)
-        let hasDev = await backend.hasDevEndpoints()
+        let capabilities = await backend.capabilities()
+        let hasDev = capabilities.devEndpoints
         write(
             "optolink-dash headless: \(target.service.displayName) at \(target.baseURL.absoluteString)"
                 + (target.service == .optoLink ? " org \(target.orgKey)" : "") + ", SDK \(OptoLink.sdkVersion), "
-                + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")")
+                + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")"
+                + (capabilities.referenceServer ? ", the reference server" : ""))
+        write(
+            target.links.byRole.isEmpty
+                ? "links: none (scenarios that click or open a link need --link)"
+                : "links\(target.links.given ? "" : " (the embedded seed's)"): "
+                    + target.links.lines.joined(separator: "; "))
         let emit: @Sendable (DashboardAction) -> Void = { action in
             printer.handle(action)
             recording?.apply(action)
@@ -161,6 +168,7 @@ public enum HeadlessRunner {
         }
         let environment = ScenarioEnvironment(
             backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDev,
+            referenceServer: capabilities.referenceServer,
             observer: DeviceObserver(
                 emit: emit, breakdowns: recording != nil && hasDev ? backend : nil, profiles: recording != nil),
             faultProxy: proxy)

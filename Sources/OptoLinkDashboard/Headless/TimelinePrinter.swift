@@ -54,6 +54,12 @@ public final class TimelinePrinter: @unchecked Sendable {
             }
         case .diagnostic(let event, let time):
             write(stamp(time) + DiagnosticText.line(event))
+        case .browserVisited(let visit):
+            for (hop, step) in zip(visit.hops, visit.steps) {
+                write(
+                    stamp(hop.start) + "browser GET \(hop.url) → \(hop.status.map(String.init) ?? "no answer"): "
+                        + step.text)
+            }
         case .log(let level, let text):
             write(stamp(now()) + (level == .info ? "" : "\(level.rawValue): ") + text)
         default:

@@ -33,7 +33,8 @@ struct InspectorDocument: Sendable, Hashable {
             add("", .normal, width: width)
             attemptLines.append(lines.count)
             var heading =
-                "── attempt \(attempt.number) of \(row.attempts.count) · \(TimelineText.attempt(attempt, now: now)) "
+                "── \(row.isBrowserVisit ? "hop" : "attempt") \(attempt.number) of \(row.attempts.count) · "
+                + "\(TimelineText.attempt(attempt, now: now)) "
             heading += String(repeating: "─", count: max(0, width - heading.count))
             add(heading, WaterfallRow.role(of: attempt), bold: true, width: width)
             if let exchange = byAttempt[attempt.number] {
@@ -44,7 +45,7 @@ struct InspectorDocument: Sendable, Hashable {
                 add("(the transport's record of this attempt was not kept)", .dim, width: width)
             }
             let (decision, role) = Self.decision(after: attempt, in: row, now: now)
-            add("decision: " + decision, role, bold: true, width: width)
+            add((row.isBrowserVisit ? "browser: " : "decision: ") + decision, role, bold: true, width: width)
         }
     }
 
@@ -82,8 +83,13 @@ struct InspectorDocument: Sendable, Hashable {
         }
     }
 
-    /// What the SDK decided after `attempt`, and why (the reasons follow the SDK's `RetryPolicy`).
+    /// What the SDK decided after `attempt`, and why (the reasons follow the SDK's `RetryPolicy`); for a
+    /// browser click's hop, what the browser did next (its ``TimelineAttempt/note``).
     static func decision(after attempt: TimelineAttempt, in row: TimelineRow, now: Double) -> (String, StyleRole) {
+        if row.isBrowserVisit {
+            let failed = attempt.status.map { $0 >= 400 } ?? true
+            return (attempt.note ?? "-", failed ? .error : .ok)
+        }
         let why: String
         if let status = attempt.status {
             why =

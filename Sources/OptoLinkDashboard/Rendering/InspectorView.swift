@@ -12,7 +12,7 @@ enum InspectorView {
         let position =
             document.lines.count > visible
             ? " · lines \(top + 1)–\(min(document.lines.count, top + visible)) of \(document.lines.count)" : ""
-        buffer.box(rect, title: "Request #\(row.requestID) \(row.endpoint)\(position)", focused: true)
+        buffer.box(rect, title: (row.isBrowserVisit ? "Browser " : "Request ") + row.title + position, focused: true)
         let inner = rect.inner
         for (offset, line) in document.lines.dropFirst(top).prefix(visible).enumerated() {
             buffer.write(

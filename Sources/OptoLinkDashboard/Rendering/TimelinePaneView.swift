@@ -30,7 +30,7 @@ enum TimelinePaneView {
         for (offset, row) in waterfall.rows.enumerated() {
             let y = inner.y + 1 + offset
             let isSelected = waterfall.firstIndex + offset == waterfall.selectedIndex
-            let label = (isSelected ? "›" : " ") + "#\(row.requestID) \(row.endpoint)"
+            let label = (isSelected ? "›" : " ") + row.title
             buffer.write(
                 label, x: inner.x, y: y, maxWidth: TimelineWaterfall.labelWidth - 1,
                 role: isSelected && focused ? .selected : .normal, bold: isSelected)

@@ -54,11 +54,12 @@ enum TimelineText {
                         : "wait \(formatSeconds(wait.delay))")
             }
         }
-        var line = "#\(row.requestID) \(row.endpoint): " + parts.joined(separator: " ▸ ")
+        var line = "\(row.title): " + parts.joined(separator: " ▸ ")
         switch row.outcome {
         case .pending: break
         case .finished(let status, _):
-            let ok = status.map { (200..<300).contains($0) } ?? false
+            // A click may end on a redirect: to the App Store or the app, where Safari hands over.
+            let ok = status.map { (200..<(row.isBrowserVisit ? 400 : 300)).contains($0) } ?? false
             line += ok ? " ✔" : " ✘"
         case .gaveUp(let attempts, _): line += " ✘ gave up after \(attempts)"
         }

@@ -1,16 +1,18 @@
 import Foundation
 import OptoLink
+import OptoLinkServer
 
 /// The dashboard's own calls to the backend (not the SDK's): `/health`, the browser's click, and the dev
 /// endpoints (`/dev/deferred/simulate`, `/dev/faults`, `/dev/match-attempts`).
 ///
 /// Every request carries `X-Forwarded-For` with the simulated address of whoever makes it (the browser for
-/// a click). Without dev endpoints a click is a real `GET /<org>/<code>` of the redirect page, with a
-/// User-Agent and Accept-Language built from the browser fingerprint, and the token is read from the HTML.
+/// a click). Without dev endpoints a click is the ``SimulatedBrowser`` opening the link itself, and the
+/// token is read from the pages it reached.
 public struct BackendClient: Sendable {
     /// The backend.
     public let target: BackendTarget
     private let transport: any HTTPTransport
+    private let browser: SimulatedBrowser
     /// Clicks name their network by the loopback address they are sent from (``reachedThroughFaultProxy()``).
     private var namesSourceAddress = false
 
@@ -19,11 +21,14 @@ public struct BackendClient: Sendable {
     ///   - target: the backend.
     ///   - transport: sends the requests (default the real `URLSessionTransport`, and to a loopback backend
     ///     from the simulated network's own loopback address: ``LoopbackSourceTransport``; tests may script it).
+    ///   - browser: clicks the links (default a ``SimulatedBrowser`` on the real network).
     public init(
-        target: BackendTarget, transport: any HTTPTransport = LoopbackSourceTransport(base: URLSessionTransport())
+        target: BackendTarget, transport: any HTTPTransport = LoopbackSourceTransport(base: URLSessionTransport()),
+        browser: SimulatedBrowser = SimulatedBrowser()
     ) {
         self.target = target
         self.transport = transport
+        self.browser = browser
     }
 
     /// This client as the scenarios use it while the dashboard's fault proxy stands in front of the backend
@@ -43,12 +48,14 @@ public struct BackendClient: Sendable {
 
     /// The result of a browser click.
     public struct Click: Sendable, Hashable {
-        /// The clipboard token the redirect page wrote (`opl_…`).
+        /// The clipboard token the redirect page wrote (`opl_…`; empty when the service's pages write none).
         public var token: String
-        /// `dev` (through `/dev/deferred/simulate`) or `page` (the real redirect page).
+        /// `dev` (through the reference server's `/dev` click route) or `page` (the browser opened the link).
         public var via: String
         /// `expiresAt` when the dev endpoint answered it.
         public var expiresAt: String?
+        /// The browser's hops, for a `page` click.
+        public var visit: BrowserVisit?
     }
 
     // MARK: Health and capabilities
@@ -63,94 +70,67 @@ public struct BackendClient: Sendable {
         return target.service != .optoLink || (200...299).contains(response.status)
     }
 
-    /// True when the backend has the dev endpoints (`GET /dev/faults` answers 200 with `pending`); false for
-    /// any other answer and for none at all, so a run against `--base-url` first checks that it answers
-    /// (``BackendAnswerCheck``).
-    public func hasDevEndpoints() async -> Bool {
+    /// True when the backend has the dev endpoints (``capabilities()``).
+    public func hasDevEndpoints() async -> Bool { await capabilities().devEndpoints }
+
+    /// What the backend offers beyond its service's API, asked once with `GET /dev/faults`: the reference
+    /// server's dev endpoints (200 with `pending`), and whether it is the reference server at all (its
+    /// `Server` header, ``OptoLinkServer/serverName``, on any answer, in production too). No answer reads as
+    /// neither, so a run against `--base-url` first checks that it answers (``BackendAnswerCheck``).
+    public func capabilities() async -> BackendCapabilities {
         guard let url = target.url("dev/faults"),
-            let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 5)),
-            response.status == 200,
+            let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 5))
+        else { return BackendCapabilities(devEndpoints: false, referenceServer: false) }
+        let reference = response.header("Server")?.hasPrefix(OptoLinkServer.serverName) == true
+        guard response.status == 200,
             let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        else { return false }
-        return object["pending"] != nil
+        else { return BackendCapabilities(devEndpoints: false, referenceServer: reference) }
+        return BackendCapabilities(devEndpoints: object["pending"] != nil, referenceServer: reference)
     }
 
     // MARK: Clicks
 
-    /// A browser with `browser`'s traits, on `browser.networkAddress`, clicks `<org>/<shortCode>`.
+    /// A browser with `browser`'s traits, on `browser.networkAddress`, clicks `link`.
     /// - Parameters:
-    ///   - ageSeconds: pretend the click happened this long ago (dev endpoint only).
-    ///   - useDevEndpoint: `/dev/deferred/simulate` (every trait recorded) or the real redirect page.
+    ///   - ageSeconds: pretend the click happened this long ago (the reference server's dev route only).
+    ///   - useDevEndpoint: through the reference server's `/dev` click route (every trait recorded; needs the
+    ///     link's code, known for the demo links or read from a URL of the reference server's shape), else the
+    ///     ``SimulatedBrowser`` opens the link.
+    ///   - observe: gets the browser's visit (its hops) before it is checked, also when it failed.
     /// - Returns: the token and how it was obtained.
+    /// - Throws: ``DashboardError/backend(_:)`` when the click failed: a hop refused or unanswered, or an
+    ///   OptoLink redirect page without a clipboard token.
     public func click(
-        shortCode: String, browser: FingerprintValues, ageSeconds: Double? = nil,
-        useDevEndpoint: Bool
+        _ link: ScenarioLink, browser: FingerprintValues, ageSeconds: Double? = nil, useDevEndpoint: Bool,
+        observe: @Sendable (BrowserVisit) -> Void = { _ in }
     ) async throws(DashboardError) -> Click {
         let profile = target.profile
-        if useDevEndpoint {
-            let (path, body) = profile.devClick(shortCode, browser: browser, ageSeconds: ageSeconds, target: target)
+        if useDevEndpoint, let code = link.code ?? profile.devCode(of: link.url, target: target) {
+            let (path, body) = profile.devClick(code, browser: browser, ageSeconds: ageSeconds, target: target)
             let object = try await json("POST", path, body: body, address: browser.networkAddress)
             guard let token = object["clipboardToken"] as? String ?? object["token"] as? String else {
                 throw .backend("/\(path) answered without a token")
             }
             return Click(token: token, via: "dev", expiresAt: object["expiresAt"] as? String)
         }
-        let (path, needsToken) = profile.pageClick(shortCode, browser: browser, target: target)
-        guard let url = target.url(path) else { throw .backend("cannot build the link URL") }
-        let headers = [
-            "User-Agent": Self.userAgent(for: browser), "Accept-Language": browser.language,
-            "Accept": "text/html", "X-Forwarded-For": forwardedFor(browser.networkAddress),
-        ]
-        let route = "/" + (path.split(separator: "?").first.map(String.init) ?? path)
-        let response = try await send(HTTPRequest(method: "GET", url: url, headers: headers, timeout: 10))
-        guard (200...299).contains(response.status) else {
-            throw .backend("GET \(route) answered \(response.status)")
+        if ageSeconds != nil {
+            throw .backend(
+                "a click on \(link.url.absoluteString) cannot be dated back: only the reference server's /dev click "
+                    + "route can, for a link of its own shape")
         }
-        let token = Self.token(inPage: String(decoding: response.body, as: UTF8.self))
-        guard let token = token ?? (needsToken ? nil : "") else {
-            throw .backend("the redirect page of \(route) holds no opl_ clipboard token")
+        let visit = await self.browser.visit(
+            link.url, as: browser, forwardedFor: forwardedFor(browser.networkAddress))
+        observe(visit)
+        guard visit.end.isSuccess else {
+            throw .backend("the click on \(link.url.absoluteString) failed: \(visit.summary)")
         }
-        return Click(token: token, via: "page", expiresAt: nil)
-    }
-
-    /// The first `opl_` + 22 base64url characters in an HTML page.
-    public static func token(inPage html: String) -> String? {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var search = html[...]
-        while let range = search.range(of: "opl_") {
-            let rest = search[range.upperBound...]
-            let body = rest.prefix(22)
-            let next = rest.dropFirst(22).first
-            if body.count == 22, body.allSatisfy({ allowed.contains($0) }), next.map({ !allowed.contains($0) }) ?? true
-            {
-                return "opl_" + body
-            }
-            search = rest
+        // Only a service with clipboard matching has a click page that writes its token to the pasteboard.
+        guard let token = visit.token ?? (profile.lacks(.clipboard) == nil ? nil : "") else {
+            throw .backend(
+                "the \(profile.clickPage) of \(link.url.absoluteString) holds no opl_ clipboard token (\(visit.summary))"
+            )
         }
-        return nil
-    }
-
-    /// A browser User-Agent with the fingerprint's platform and OS version (what a real redirect page sees).
-    public static func userAgent(for browser: FingerprintValues) -> String {
-        switch browser.platform.lowercased() {
-        case "ios":
-            let version = browser.osVersion.replacingOccurrences(of: ".", with: "_")
-            let major = browser.osVersion.split(separator: ".").first.map(String.init) ?? "17"
-            // Safari names the device family: AppsFlyer's click page reads it (an iPad is not an iPhone).
-            if browser.deviceModel.hasPrefix("iPad") {
-                return
-                    "Mozilla/5.0 (iPad; CPU OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-                    + "Version/\(major).0 Mobile/15E148 Safari/604.1"
-            }
-            return
-                "Mozilla/5.0 (iPhone; CPU iPhone OS \(version) like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-                + "Version/\(major).0 Mobile/15E148 Safari/604.1"
-        case "android":
-            return "Mozilla/5.0 (Linux; Android \(browser.osVersion); \(browser.deviceModel)) AppleWebKit/537.36 "
-                + "(KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36"
-        default:
-            return "Mozilla/5.0 (\(browser.platform) \(browser.osVersion))"
-        }
+        return Click(token: token, via: "page", expiresAt: nil, visit: visit)
     }
 
     // MARK: Faults and match attempts

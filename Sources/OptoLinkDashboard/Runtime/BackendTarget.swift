@@ -24,11 +24,15 @@ public struct BackendTarget: Sendable, Hashable {
     public var appID: String
     /// AppsFlyer: the DevKey the simulated **backend** signs with (never handed to the SDK).
     public var devKey: String
+    /// The short links the scenarios click and open (default none: `--link` gives a deployment's, and
+    /// ``demo(_:baseURL:)`` the embedded seed's).
+    public var links: ScenarioLinks
 
     /// Creates a target.
     public init(
         baseURL: URL, apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
-        service: OptoLinkProvider.Service = .optoLink, appID: String = "", devKey: String = ""
+        service: OptoLinkProvider.Service = .optoLink, appID: String = "", devKey: String = "",
+        links: ScenarioLinks = .none
     ) {
         self.service = service
         self.baseURL = baseURL
@@ -36,24 +40,25 @@ public struct BackendTarget: Sendable, Hashable {
         self.orgKey = orgKey
         self.appID = appID
         self.devKey = devKey
+        self.links = links
     }
 
-    /// The demo seed's keys for `service` on `baseURL` (the embedded server's emulations answer them):
-    /// OptoLink `opl_sdk_demo_client_key_0000000001` / org `demo`, QubeRoute
+    /// The demo seed's keys and links for `service` on `baseURL` (the embedded server's emulations answer
+    /// them): OptoLink `opl_sdk_demo_client_key_0000000001` / org `demo`, QubeRoute
     /// `qr_live_demo_publishable_key_0001`, Deep Blue `dbl_sandbox_demo_key_000000001`, AppsFlyer app
-    /// `id123456789` with the DevKey `w8sZzy8EaPaxFKfaoTqUi6`.
+    /// `id123456789` with the DevKey `w8sZzy8EaPaxFKfaoTqUi6`; the campaign link `summer` on each.
     public static func demo(_ service: OptoLinkProvider.Service, baseURL: URL) -> BackendTarget {
-        ServiceProfiles.profile(for: service).demoTarget(baseURL: baseURL)
+        let profile = ServiceProfiles.profile(for: service)
+        var target = profile.demoTarget(baseURL: baseURL)
+        target.links = profile.demoLinks(target: target)
+        return target
     }
 
     /// What the dashboard knows about this target's service.
     var profile: any ServiceProfile { ServiceProfiles.profile(for: service) }
 
-    /// The URL of a link as a browser or the app sees it: `<base>/<org>/<shortCode>` for OptoLink, the
-    /// service's click URL for the others (`/qr/<alias>`, `/dbl/<code>`, `/af/<app id>/<link>`).
-    public func linkURL(_ shortCode: String) -> URL {
-        profile.linkURL(shortCode, target: self)
-    }
+    /// The link of `role` (``ScenarioLinks/link(_:)``), nil when the target has none.
+    public func link(_ role: LinkRole) -> ScenarioLink? { links.link(role) }
 
     /// What the header shows beside the service: the org key (OptoLink), the app id (AppsFlyer), else empty.
     public var headerKey: String {

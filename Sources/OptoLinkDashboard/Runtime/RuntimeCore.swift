@@ -14,6 +14,8 @@ actor RuntimeCore {
     private var device: SimulatedDevice
     private let devEndpoints = LockedFlag()
     private var hasDevEndpoints: Bool { devEndpoints.value }
+    /// Whether the backend said it is the reference server (``BackendCapabilities/referenceServer``).
+    private var referenceServer = false
     /// The fault layer in front of a backend without `/dev/faults` (started by ``prepare()``).
     private var faultProxy: FaultProxy?
     private var scenarioTask: Task<Void, Never>?
@@ -65,7 +67,9 @@ actor RuntimeCore {
 
     /// Checks the backend's capabilities once, before the first command.
     func prepare() async {
-        devEndpoints.value = await backend.hasDevEndpoints()
+        let capabilities = await backend.capabilities()
+        devEndpoints.value = capabilities.devEndpoints
+        referenceServer = capabilities.referenceServer
         if !hasDevEndpoints {
             faultProxy =
                 faultProxyAllowed ? HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit) : nil
@@ -169,28 +173,35 @@ actor RuntimeCore {
         do {
             switch command {
             case .openLinkDirect:
+                guard let main = backend.target.link(.main) else {
+                    emit(.log(.warning, "no link to open: give the short link with --link URL"))
+                    return
+                }
                 await device.setApp(state.fingerprint.app)
                 let running = await device.isRunning
                 let profile = backend.target.profile
-                let path = backend.target.linkURL(profile.links.main).path
+                let path = backend.target.linkLabel(.main)
                 if let reason = profile.lacks(.directOpen) {
                     emit(.log(.warning, "\(reason) (the SDK's handle(url:) returns nil)"))
                 }
                 emit(.log(.info, running ? "app: open \(path) (direct)" : "app: cold start by \(path)"))
-                Task { await Self.report(emit) { _ = try await device.openLink(profile.links.main) } }
+                Task { await Self.report(emit) { _ = try await device.open(url: main.url) } }
             case .clickLink:
+                guard let main = backend.target.link(.main) else {
+                    emit(.log(.warning, "no link to click: give the short link with --link URL"))
+                    return
+                }
                 let browser = state.fingerprint.browser
-                let main = backend.target.profile.links.main
+                let profile = backend.target.profile
                 let click = try await backend.click(
-                    shortCode: main, browser: browser, useDevEndpoint: hasDevEndpoints)
-                if backend.target.profile.lacks(.clipboard) == nil { device.pasteboard.content = click.token }
+                    main, browser: browser, useDevEndpoint: hasDevEndpoints, observe: { emit(.browserVisited($0)) })
+                if profile.lacks(.clipboard) == nil { device.pasteboard.content = click.token }
                 emit(
                     .log(
                         .info,
-                        "browser click on \(backend.target.linkURL(main).path) from \(browser.networkAddress)"
-                            + (click.via == "dev" ? "" : " (redirect page)")
-                            + (backend.target.profile.lacks(.clipboard) == nil
-                                ? ": token \(click.token) on the pasteboard" : "")))
+                        "browser click on \(backend.target.linkLabel(.main)) from \(browser.networkAddress)"
+                            + (click.via == "dev" ? "" : " (\(profile.clickPage))")
+                            + (profile.lacks(.clipboard) == nil ? ": token \(click.token) on the pasteboard" : "")))
                 emit(.deviceProfileChanged(await device.profile()))
             case .installAndLaunch:
                 await device.setApp(state.fingerprint.app)
@@ -304,7 +315,7 @@ actor RuntimeCore {
         guard let (scenario, firstAddress) = nextRun(of: name) else { return }
         let environment = ScenarioEnvironment(
             backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDevEndpoints,
-            idSpace: idSpace, observer: observer, firstAddress: firstAddress,
+            referenceServer: referenceServer, idSpace: idSpace, observer: observer, firstAddress: firstAddress,
             faultProxy: hasDevEndpoints ? nil : faultProxy)
         let previous = device
         scenarioTask = Task {

@@ -33,6 +33,8 @@ public struct Scenario: Sendable {
     public let withoutDevEndpoints: DevFallback
     /// What it needs from a service (a service that lacks one skips it, naming what it lacks).
     let needs: [ScenarioNeed]
+    /// The roles of the short links it clicks or opens (a target without one skips it: `needs --link`).
+    public let links: [LinkRole]
     /// The one service it is about (nil: every service).
     let onlyFor: OptoLinkProvider.Service?
     /// Why it is only about ``onlyFor`` (the SKIP reason under the other services).
@@ -62,6 +64,7 @@ public struct Scenario: Sendable {
         self.steps = steps
         self.needsDevEndpoints = needsDevEndpoints
         self.needs = []
+        self.links = []
         self.onlyFor = nil
         self.onlyForReason = ""
         self.devFallback = { _ in withoutDevEndpoints }
@@ -73,13 +76,15 @@ public struct Scenario: Sendable {
     /// ``expectation`` are OptoLink's, or those of the one service it is about).
     /// - Parameters:
     ///   - needs: what it needs from a service (a service lacking one skips it with the profile's reason).
+    ///   - links: the roles of the short links it clicks or opens.
     ///   - onlyFor: the one service it is about (nil: every service); `because` says why, for the SKIP line.
     ///   - devFallback: what it does without `/dev` endpoints per target, when that differs by service
     ///     (default `withoutDevEndpoints` for every service).
     ///   - plan: its steps and expectation against a target (the step names its body passes to ``ScenarioContext/step(_:)``).
     init(
         name: String, needs: [ScenarioNeed] = [], onlyFor: OptoLinkProvider.Service? = nil, because: String = "",
-        needsDevEndpoints: Bool, withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
+        links: [LinkRole] = [], needsDevEndpoints: Bool,
+        withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
         devFallback: (@Sendable (BackendTarget) -> DevFallback)? = nil,
         plan: @escaping @Sendable (BackendTarget) -> (steps: [String], expectation: String),
         body: @escaping @Sendable (ScenarioContext) async throws -> String
@@ -94,20 +99,35 @@ public struct Scenario: Sendable {
         self.needsDevEndpoints = needsDevEndpoints
         self.withoutDevEndpoints = fallback(own)
         self.needs = needs
+        self.links = links
         self.onlyFor = onlyFor
         self.onlyForReason = because
         self.plan = plan
         self.body = body
     }
 
-    /// The steps against `service` (``steps`` for the scenario's own service).
+    /// The steps against `service` (``steps`` for the scenario's own service) on the embedded server.
     public func steps(for service: OptoLinkProvider.Service) -> [String] {
         plan(.demo(service, baseURL: URL(string: "http://127.0.0.1")!)).steps
     }
 
-    /// What it expects against `service`.
+    /// What it expects against `service` on the embedded server.
     public func expectation(for service: OptoLinkProvider.Service) -> String {
         plan(.demo(service, baseURL: URL(string: "http://127.0.0.1")!)).expectation
+    }
+
+    /// What it expects against `target` (its links and keys).
+    public func expectation(for target: BackendTarget) -> String { plan(target).expectation }
+
+    /// Why it does not run against `target`, before asking the backend anything: the service lacks what it
+    /// needs (``skipReason(for:)``), or a short link it clicks was not given (`needs --link`); nil when it may run.
+    public func skipReason(for target: BackendTarget) -> String? {
+        if let reason = skipReason(for: target.service) { return reason }
+        guard let missing = links.first(where: { target.link($0) == nil }) else { return nil }
+        if missing.fallback != nil || missing == .main || target.link(.main) == nil {
+            return "needs --link (the short link to click on \(target.service.displayName))"
+        }
+        return "needs --link \(missing.rawValue)=URL (\(missing.purpose))"
     }
 
     /// Why it does not run against `service` (`QubeRoute has no clipboard matching`…); nil when it runs.

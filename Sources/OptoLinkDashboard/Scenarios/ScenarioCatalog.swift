@@ -75,11 +75,11 @@ public enum ScenarioCatalog {
     // MARK: Direct
 
     static let directOpen = Scenario(
-        name: "direct-open", needs: [.directOpen], needsDevEndpoints: false,
+        name: "direct-open", needs: [.directOpen], links: [.main], needsDevEndpoints: false,
         plan: { t in
             let p = t.profile
-            let open = t.linkURL(p.links.main).path
-            let direct = "DIRECT \(p.links.mainPath)"
+            let open = t.linkLabel(.main)
+            let direct = "DIRECT \(t.pathLabel(.main))"
             return (
                 [
                     "first launch", "open \(open) in the running app", "\(direct) arrives once",
@@ -93,8 +93,9 @@ public enum ScenarioCatalog {
             let device = await ctx.makeDevice()
             ctx.step("first launch")
             _ = try await ctx.firstLaunch(device)
-            ctx.step("open \(ctx.target.linkURL(ctx.links.main).path) in the running app")
-            let returned = try await device.openLink(ctx.links.main)
+            let main = try ctx.link(.main)
+            ctx.step("open \(ctx.target.linkLabel(.main)) in the running app")
+            let returned = try await device.open(url: main.url)
             try await ctx.waitFor(device, "the DIRECT link on the link stream", unlessRefused: [.linkData]) {
                 $0.links.contains { $0.matchMethod == .direct }
             }
@@ -104,12 +105,12 @@ public enum ScenarioCatalog {
                 let data = recorder.requests(to: .linkData)
                 return !data.isEmpty && data.allSatisfy(\.isFinished)
             }
-            ctx.step("DIRECT \(ctx.links.mainPath) arrives once")
+            ctx.step("DIRECT \(ctx.target.pathLabel(.main)) arrives once")
             let direct = device.recorder.links.filter { $0.matchMethod == .direct }
             try check(direct.count == 1, "expected one DIRECT link on the stream, got \(direct.count)")
             try check(
-                direct[0].path == ctx.links.mainPath && !direct[0].isDeferred,
-                "expected DIRECT \(ctx.links.mainPath), got \(describe(direct[0]))")
+                main.path.map { direct[0].path == $0 } ?? true && !direct[0].isDeferred,
+                "expected DIRECT \(ctx.target.pathLabel(.main)), got \(describe(direct[0]))")
             try check(
                 returned == direct[0],
                 "handle(url:) returned \(describe(returned)), the stream got \(describe(direct[0]))")
@@ -122,35 +123,36 @@ public enum ScenarioCatalog {
         })
 
     static let directOpenColdStart = Scenario(
-        name: "direct-open-cold-start", needs: [.directOpen], needsDevEndpoints: false,
+        name: "direct-open-cold-start", needs: [.directOpen], links: [.coldStart], needsDevEndpoints: false,
         plan: { t in
             let p = t.profile
-            let open = t.linkURL(p.links.coldStart).path
+            let open = t.linkLabel(.coldStart)
             return (
                 [
-                    "first launch opened by \(open)", "DIRECT \(p.links.coldStartPath) delivered",
+                    "first launch opened by \(open)", "DIRECT \(t.pathLabel(.coldStart)) delivered",
                     "no \(p.label(.match)) sent", "first launch marked done",
                 ],
-                "a first launch opened by \(open) delivers DIRECT \(p.links.coldStartPath), sends no \(p.label(.match)), marks the first launch done"
+                "a first launch opened by \(open) delivers DIRECT \(t.pathLabel(.coldStart)), sends no \(p.label(.match)), marks the first launch done"
             )
         },
         body: { ctx in
             let p = ctx.profile
             let device = await ctx.makeDevice()
-            let launchURL = await device.linkURL(ctx.links.coldStart)
-            ctx.step("first launch opened by \(launchURL.path)")
+            let coldStart = try ctx.link(.coldStart)
+            let launchURL = coldStart.url
+            ctx.step("first launch opened by \(ctx.target.linkLabel(.coldStart))")
             try await device.installAndLaunch(launchURL: launchURL)
             let resolved = await device.resolveDeferredLink()
             try await ctx.waitFor(device, "the link on the link stream", unlessRefused: [.linkData]) {
                 !$0.links.isEmpty
             }
-            ctx.step("DIRECT \(ctx.links.coldStartPath) delivered")
+            ctx.step("DIRECT \(ctx.target.pathLabel(.coldStart)) delivered")
             let links = device.recorder.links
             try check(links.count == 1, "expected one link on the stream, got \(links.count)")
             let link = links[0]
             try check(
-                link.matchMethod == .direct && link.path == ctx.links.coldStartPath && !link.isDeferred,
-                "expected DIRECT \(ctx.links.coldStartPath), got \(describe(link))")
+                link.matchMethod == .direct && coldStart.path.map { link.path == $0 } ?? true && !link.isDeferred,
+                "expected DIRECT \(ctx.target.pathLabel(.coldStart)), got \(describe(link))")
             try check(resolved == link, "resolveDeferredLink() returned \(describe(resolved))")
             ctx.step("no \(p.label(.match)) sent")
             let matches = device.recorder.requests(to: .match)
@@ -164,7 +166,7 @@ public enum ScenarioCatalog {
     // MARK: Deferred
 
     static let deferredClipboard = Scenario(
-        name: "deferred-clipboard", needs: [.clipboard], needsDevEndpoints: false,
+        name: "deferred-clipboard", needs: [.clipboard], links: [.main], needsDevEndpoints: false,
         plan: { t in
             let p = t.profile
             return (
@@ -172,14 +174,14 @@ public enum ScenarioCatalog {
                     "click from another network", "first launch",
                     "\(p.label(.match)) → \(p.outcomeLabel(.clipboard))", "pasteboard cleared",
                 ],
-                "a click from another network puts its token on the pasteboard; the first launch matches CLIPBOARD exact \(p.links.mainPath) and clears it"
+                "a click from another network puts its token on the pasteboard; the first launch matches CLIPBOARD exact \(t.pathLabel(.main)) and clears it"
             )
         },
         body: { ctx in
             let p = ctx.profile
             let device = await ctx.makeDevice(clipboardEnabled: true)
             ctx.step("click from another network")
-            let click = try await ctx.click(ctx.links.main, browser: ctx.browser(sameNetwork: false), onto: device)
+            let click = try await ctx.click(.main, browser: ctx.browser(sameNetwork: false), onto: device)
             ctx.step("first launch")
             let link = try await ctx.firstLaunch(device)
             ctx.step("\(p.label(.match)) → \(p.outcomeLabel(.clipboard))")
@@ -190,7 +192,8 @@ public enum ScenarioCatalog {
         })
 
     static let deferredFingerprintExact = Scenario(
-        name: "deferred-fingerprint-exact", needs: [.exactTraits], needsDevEndpoints: true,
+        name: "deferred-fingerprint-exact", needs: [.exactTraits, .referenceEngine], links: [.main],
+        needsDevEndpoints: true,
         devFallback: { t in
             let p = t.profile
             // A service that answers an exact match as it answers a scored one (AppsFlyer: found, probabilistic)
@@ -221,7 +224,7 @@ public enum ScenarioCatalog {
             let p = ctx.profile
             let device = await ctx.makeDevice(clipboardEnabled: false)
             ctx.step("click on the same Wi-Fi")
-            let click = try await ctx.click(ctx.links.main, browser: ctx.browser(), onto: device)
+            let click = try await ctx.click(.main, browser: ctx.browser(), onto: device)
             ctx.step("first launch, clipboard reading off")
             let link = try await ctx.firstLaunch(device)
             ctx.step("\(p.label(.match)) → \(p.outcomeLabel(.fingerprintExact))")
@@ -236,7 +239,8 @@ public enum ScenarioCatalog {
         })
 
     static let deferredScoredMedium = Scenario(
-        name: "deferred-scored-medium", needs: [.score], needsDevEndpoints: true, withoutDevEndpoints: .pageClicks,
+        name: "deferred-scored-medium", needs: [.score, .referenceEngine], links: [.main], needsDevEndpoints: true,
+        withoutDevEndpoints: .pageClicks,
         plan: { t in
             let p = t.profile
             return (
@@ -252,7 +256,8 @@ public enum ScenarioCatalog {
         })
 
     static let deferredScoredLow = Scenario(
-        name: "deferred-scored-low", needs: [.score], needsDevEndpoints: true, withoutDevEndpoints: .pageClicks,
+        name: "deferred-scored-low", needs: [.score, .referenceEngine], links: [.main], needsDevEndpoints: true,
+        withoutDevEndpoints: .pageClicks,
         plan: { t in
             let p = t.profile
             return (
@@ -293,7 +298,7 @@ public enum ScenarioCatalog {
         let steps = scoredSteps(p, click: click, confidence: confidence, band: band)
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step(steps[0])
-        try await ctx.click(ctx.links.main, browser: ctx.browser(change), onto: device)
+        try await ctx.click(.main, browser: ctx.browser(change), onto: device)
         ctx.step(steps[1])
         let link = try await ctx.firstLaunch(device)
         ctx.step(steps[2])
@@ -330,7 +335,8 @@ public enum ScenarioCatalog {
     }
 
     static let deferredIPFuzzy = Scenario(
-        name: "deferred-ip-fuzzy", needsDevEndpoints: true, withoutDevEndpoints: .pageClicks,
+        name: "deferred-ip-fuzzy", needs: [.referenceEngine], links: [.main], needsDevEndpoints: true,
+        withoutDevEndpoints: .pageClicks,
         plan: { t in
             let p = t.profile
             return (
@@ -347,7 +353,7 @@ public enum ScenarioCatalog {
             let device = await ctx.makeDevice(clipboardEnabled: false)
             ctx.step("click from an Android browser on the same Wi-Fi")
             try await ctx.click(
-                ctx.links.main,
+                .main,
                 browser: ctx.browser {
                     $0.platform = "Android"
                     $0.osVersion = "14"
@@ -382,8 +388,9 @@ public enum ScenarioCatalog {
         })
 
     static let sharedNetworkGuard = Scenario(
-        name: "shared-network-guard", needs: [.sharedNetworkGuard], needsDevEndpoints: true,
-        withoutDevEndpoints: .pageClicks,
+        name: "shared-network-guard", needs: [.sharedNetworkGuard, .referenceEngine], links: [.main],
+        needsDevEndpoints: true,
+        devFallback: { t in t.profile.pageClickLacks(.sharedNetworkGuard).map(DevFallback.skip) ?? .pageClicks },
         plan: { t in
             let p = t.profile
             return (
@@ -399,7 +406,7 @@ public enum ScenarioCatalog {
             let device = await ctx.makeDevice(clipboardEnabled: false)
             ctx.step("4 phones click on one Wi-Fi")
             for model in p.guardModels {
-                try await ctx.click(ctx.links.main, browser: ctx.browser { $0.deviceModel = model }, onto: device)
+                try await ctx.click(.main, browser: ctx.browser { $0.deviceModel = model }, onto: device)
             }
             ctx.step("first launch")
             let link = try await ctx.firstLaunch(device)
@@ -429,36 +436,34 @@ public enum ScenarioCatalog {
         })
 
     static let windowExpired = Scenario(
-        name: "window-expired", needsDevEndpoints: true,
+        name: "window-expired", links: [.shortWindow], needsDevEndpoints: true,
         devFallback: { t in
-            let age = t.profile.links.expiredAge
-            return .skip(
-                "needs a click made \(age < 7200 ? "\(Int(age / 60)) minutes" : "\(Int(age / 3600)) hours") ago: the "
-                    + "\(t.profile.clickPage) records a click when it is made, only "
-                    + "/\(t.profile.devClick("-", browser: .demoPhone, ageSeconds: nil, target: t).path) can date one back"
+            .skip(
+                "needs a click made \(t.expiredAgeText) ago: the \(t.profile.clickPage) records a click when it is made, "
+                    + "only /\(t.profile.devClick("-", browser: .demoPhone, ageSeconds: nil, target: t).path) can date one back"
             )
         },
         plan: { t in
             let p = t.profile
-            let link = t.linkURL(p.links.expiring).path
-            let age = p.links.expiredAge
-            let ago = age < 7200 ? "\(Int(age / 60)) minutes" : "\(Int(age / 3600)) hours"
+            let link = t.linkLabel(.shortWindow)
+            let ago = t.expiredAgeText
+            let window =
+                t.link(.shortWindow)?.window.map { "\(formatWindow($0)) window" } ?? "any window: 720 h at most"
             return (
                 [
                     "click on \(link) \(ago) ago", "first launch", "no match, \(p.label(.match)) → \(p.noMatchStatus)",
                     "server logged NONE",
                 ],
-                "a click on \(link) (\(p.links.expiringWindow) window) made \(ago) ago"
+                "a click on \(link) (\(window)) made \(ago) ago"
                     + (p.lacks(.clipboard) == nil ? ", token on the pasteboard" : "") + ": no match"
             )
         },
         body: { ctx in
             let p = ctx.profile
             let device = await ctx.makeDevice(clipboardEnabled: true)
-            let age = ctx.links.expiredAge
-            let ago = age < 7200 ? "\(Int(age / 60)) minutes" : "\(Int(age / 3600)) hours"
-            ctx.step("click on \(ctx.target.linkURL(ctx.links.expiring).path) \(ago) ago")
-            let click = try await ctx.click(ctx.links.expiring, browser: ctx.browser(), ageSeconds: age, onto: device)
+            let age = ctx.target.expiredAge
+            ctx.step("click on \(ctx.target.linkLabel(.shortWindow)) \(ctx.target.expiredAgeText) ago")
+            let click = try await ctx.click(.shortWindow, browser: ctx.browser(), ageSeconds: age, onto: device)
             ctx.step("first launch")
             let link = try await ctx.firstLaunch(device)
             ctx.step("no match, \(p.label(.match)) → \(p.noMatchStatus)")
@@ -477,7 +482,7 @@ public enum ScenarioCatalog {
     // MARK: Retries and failures
 
     static let flakyServer = Scenario(
-        name: "flaky-server", needsDevEndpoints: true, withoutDevEndpoints: .proxyFaults,
+        name: "flaky-server", links: [.main], needsDevEndpoints: true, withoutDevEndpoints: .proxyFaults,
         plan: { t in
             let p = t.profile
             let outcome = p.outcomeLabel(p.standardDeferred.decision)
@@ -617,7 +622,7 @@ public enum ScenarioCatalog {
         })
 
     static let timeout = Scenario(
-        name: "timeout", needsDevEndpoints: true, withoutDevEndpoints: .proxyFaults,
+        name: "timeout", links: [.main], needsDevEndpoints: true, withoutDevEndpoints: .proxyFaults,
         plan: { t in
             let p = t.profile
             let outcome = p.outcomeLabel(p.standardDeferred.decision)
@@ -665,7 +670,7 @@ public enum ScenarioCatalog {
     // MARK: Lifecycle, identity, events
 
     static let reinstallRematch = Scenario(
-        name: "reinstall-rematch", needsDevEndpoints: false,
+        name: "reinstall-rematch", links: [.main], needsDevEndpoints: false,
         plan: { t in
             let p = t.profile
             let outcome = p.outcomeLabel(p.standardDeferred.decision)

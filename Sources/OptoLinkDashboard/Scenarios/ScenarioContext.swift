@@ -51,8 +51,12 @@ public actor ScenarioContext {
     public nonisolated var target: BackendTarget { environment.target }
     /// What the dashboard knows about the backend's service.
     nonisolated var profile: any ServiceProfile { environment.target.profile }
-    /// The service's demo links.
-    nonisolated var links: ServiceLinks { profile.links }
+
+    /// The link of `role` (the runner skips a scenario whose roles have none, so a body always finds it).
+    public nonisolated func link(_ role: LinkRole) throws(DashboardError) -> ScenarioLink {
+        guard let link = target.link(role) else { throw .scenario("no \(role.rawValue) link: give one with --link") }
+        return link
+    }
 
     /// The app-side traits: the demo iPhone on this run's address.
     public nonisolated var app: FingerprintValues {
@@ -100,15 +104,16 @@ public actor ScenarioContext {
         return device
     }
 
-    /// A browser with `browser`'s traits clicks `<org>/<shortCode>`; the token lands on `device`'s pasteboard.
+    /// A browser with `browser`'s traits clicks the link of `role`; the token lands on `device`'s pasteboard.
+    /// The browser's hops go to the timeline and the inspector (``DashboardAction/browserVisited(_:)``).
     @discardableResult
     public func click(
-        _ shortCode: String = "summer", browser: FingerprintValues, ageSeconds: Double? = nil,
-        onto device: SimulatedDevice
+        _ role: LinkRole = .main, browser: FingerprintValues, ageSeconds: Double? = nil, onto device: SimulatedDevice
     ) async throws(DashboardError) -> BackendClient.Click {
+        let observer = environment.observer
         let click = try await environment.backend.click(
-            shortCode: shortCode, browser: browser, ageSeconds: ageSeconds,
-            useDevEndpoint: environment.hasDevEndpoints)
+            link(role), browser: browser, ageSeconds: ageSeconds, useDevEndpoint: environment.hasDevEndpoints,
+            observe: { observer.emit(.browserVisited($0)) })
         // Only a service with clipboard matching has a click page that writes its token to the pasteboard.
         let onPasteboard = profile.lacks(.clipboard) == nil
         if onPasteboard { device.pasteboard.content = click.token }
@@ -116,9 +121,10 @@ public actor ScenarioContext {
             environment.observer.emit(.setFingerprintField(.browser, field, browser[field]))
         }
         note(
-            "browser click on \(target.linkURL(shortCode).path) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
+            "browser click on \(target.linkLabel(role)) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
                 + "\(browser.deviceModel) \(browser.language) \(browser.timezone))"
                 + (ageSeconds.map { ", \(Int($0)) s ago" } ?? "")
+                + (click.visit.map { " through \($0.hops.count) hop\($0.hops.count == 1 ? "" : "s")" } ?? "")
                 + (onPasteboard ? ": token \(click.token) on the pasteboard" : ""))
         return click
     }
@@ -139,12 +145,14 @@ public actor ScenarioContext {
     /// The click the scenarios that need "a deferred match" make (``ServiceProfile/standardDeferred``).
     @discardableResult
     func standardClick(onto device: SimulatedDevice) async throws(DashboardError) -> BackendClient.Click {
-        try await click(links.main, browser: browser(sameNetwork: profile.standardDeferred.sameNetwork), onto: device)
+        try await click(.main, browser: browser(sameNetwork: profile.standardDeferred.sameNetwork), onto: device)
     }
 
-    /// Checks a deferred link against what the service answers for `decision` on the main link.
+    /// Checks a deferred link against what the service answers for `decision` on the main link: the engine's
+    /// own choice only where it is known (``ScenarioEnvironment/engineKnown``).
     nonisolated func checkDeferred(_ link: OptoLinkData?, _ decision: EngineDecision) throws(DashboardError) {
-        try profile.check(link, decision: decision, path: links.mainPath)
+        try profile.check(
+            link, decision: decision, path: target.link(.main)?.path, engineKnown: environment.engineKnown)
     }
 
     /// Injects a fault through `POST /dev/faults`.

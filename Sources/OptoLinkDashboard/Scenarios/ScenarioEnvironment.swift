@@ -22,6 +22,11 @@ public struct ScenarioEnvironment: Sendable {
     public let backoffBase: Double
     /// Whether the backend has the dev endpoints (checked once with `GET /dev/faults`).
     public let hasDevEndpoints: Bool
+    /// Whether the backend is the reference server (it says so in its `Server` header, or has its `/dev`
+    /// endpoints): its matching engine is then known for every service it emulates, and the scenarios check
+    /// the engine's decisions (QubeRoute's `reason`, the shared-network guard…). Against any other deployment
+    /// they check only what the service's own API documents.
+    public let engineKnown: Bool
     /// Request-id offsets shared with the dashboard's other devices.
     public let idSpace: RequestIDSpace
     /// Feeds each scenario device's diagnostics (and the runner's lines) to the dashboard or the printer.
@@ -30,11 +35,14 @@ public struct ScenarioEnvironment: Sendable {
     public let faultProxy: FaultProxy?
     private let addresses: AddressAllocator
 
-    /// Creates an environment.
+    /// Creates an environment (`referenceServer`: the backend said it is the reference server, see
+    /// ``BackendClient/capabilities()``).
     public init(
-        backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, idSpace: RequestIDSpace = RequestIDSpace(),
-        observer: DeviceObserver, firstAddress: Int = 10, faultProxy: FaultProxy? = nil
+        backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, referenceServer: Bool = false,
+        idSpace: RequestIDSpace = RequestIDSpace(), observer: DeviceObserver, firstAddress: Int = 10,
+        faultProxy: FaultProxy? = nil
     ) {
+        self.engineKnown = hasDevEndpoints || referenceServer
         self.faultProxy = faultProxy
         // Behind the proxy, clicks name their network as the proxy names the devices' requests.
         self.backend = faultProxy == nil ? backend : backend.reachedThroughFaultProxy()

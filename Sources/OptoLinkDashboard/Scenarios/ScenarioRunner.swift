@@ -30,10 +30,9 @@ public struct ScenarioRunner: Sendable {
     /// Runs one scenario.
     public func run(_ scenario: Scenario) async -> Result {
         let emit = environment.observer.emit
-        let service = environment.target.service
         let plan = scenario.plan(environment.target)
         emit(.scenarioStarted(name: scenario.name, steps: plan.steps))
-        if let reason = scenario.skipReason(for: service) {
+        if let reason = scenario.skipReason(for: environment.target) ?? Self.engineSkipReason(scenario, environment) {
             // No "expects" line for a skipped scenario: its plan checks nothing here.
             emit(.scenarioSkipped(name: scenario.name, reason: reason))
             return Result(outcome: .skipped(reason), devices: [])
@@ -65,6 +64,17 @@ public struct ScenarioRunner: Sendable {
         case .skipped(let reason): emit(.scenarioSkipped(name: scenario.name, reason: reason))
         }
         return Result(outcome: outcome, devices: await context.devices)
+    }
+
+    /// Why `scenario` cannot run where the matching engine is not known (a deployment of another service than
+    /// OptoLink that is not the reference server's emulation); nil when it can.
+    static func engineSkipReason(_ scenario: Scenario, _ environment: ScenarioEnvironment) -> String? {
+        let service = environment.target.service
+        guard scenario.needs.contains(.referenceEngine), service != .optoLink, !environment.engineKnown else {
+            return nil
+        }
+        return "its outcome is the reference engine's (OptoLink's matching rules, seed 000), which "
+            + "\(service.displayName) does not document: it runs against the reference server's emulation"
     }
 
     /// Why `scenario` cannot run against a backend without `/dev` endpoints; nil when it can.

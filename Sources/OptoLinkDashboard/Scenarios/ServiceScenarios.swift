@@ -96,7 +96,8 @@ enum ServiceScenarios {
 
     static let matchOnce = Scenario(
         name: "match-once", onlyFor: .quberoute,
-        because: "it checks QubeRoute's once-per-install match (already_attributed)", needsDevEndpoints: false,
+        because: "it checks QubeRoute's once-per-install match (already_attributed)", links: [.main],
+        needsDevEndpoints: false,
         plan: { _ in
             (
                 [
@@ -156,25 +157,28 @@ enum ServiceScenarios {
 
     static let notAShortLink = Scenario(
         name: "not-a-short-link", onlyFor: .deepBlue,
-        because: "it checks Deep Blue's 404 from resolve (route by the URL itself)", needsDevEndpoints: false,
-        plan: { _ in
-            (
+        because: "it checks Deep Blue's 404 from resolve (route by the URL itself)", links: [.notALink],
+        needsDevEndpoints: false,
+        plan: { t in
+            let url = t.link(.notALink)?.url.absoluteString ?? "a URL on the link domain that is no short link"
+            let path = t.pathLabel(.notALink)
+            return (
                 [
-                    "first launch", "open https://demo.dev.thedbl.ink/products/1234?ref=mail",
-                    "/api/links/resolve → 404, not retried", "routed by the URL itself: /products/1234",
+                    "first launch", "open \(url)", "/api/links/resolve → 404, not retried",
+                    "routed by the URL itself: \(path)",
                 ],
                 "a URL on the link domain that is no short link: resolve answers 404 and the SDK delivers "
-                    + "/products/1234 (notShortLink) instead of an error"
+                    + "\(path) (notShortLink) instead of an error"
             )
         },
         body: { ctx in
             let device = await ctx.makeDevice()
             ctx.step("first launch")
             _ = try await ctx.firstLaunch(device)
-            ctx.step("open https://demo.dev.thedbl.ink/products/1234?ref=mail")
+            let notALink = try ctx.link(.notALink)
+            ctx.step("open \(notALink.url.absoluteString)")
             // Only the request's body names the link domain: it goes to the backend, never to that host.
-            let url = URL(string: "https://\(DeepBlueServiceProfile.linkDomain)/products/1234?ref=mail")!
-            let returned = try await device.open(url: url)
+            let returned = try await device.open(url: notALink.url)
             try await ctx.waitFor(device, "the resolve request to finish") { recorder in
                 let data = recorder.requests(to: .linkData)
                 return !data.isEmpty && data.allSatisfy(\.isFinished)
@@ -182,11 +186,16 @@ enum ServiceScenarios {
             ctx.step("/api/links/resolve → 404, not retried")
             let trace = try requireTrace(device.recorder.requests(to: .linkData).last)
             try check(trace.statuses == [404] && trace.waits.isEmpty, "expected one 404, got \(describe(trace))")
-            ctx.step("routed by the URL itself: /products/1234")
+            let path = ctx.target.pathLabel(.notALink)
+            ctx.step("routed by the URL itself: \(path)")
+            // Routed by the URL itself: its path, and its query as the link's parameters.
+            let query = URLComponents(url: notALink.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            let params = query.map { "\($0.name) \($0.value ?? "")" }.joined(separator: ", ")
             try check(
-                returned?.path == "/products/1234" && returned?.params["ref"] == .string("mail")
+                returned?.path == notALink.url.path
+                    && query.allSatisfy { returned?.params[$0.name] == .string($0.value ?? "") }
                     && returned?.providerFields["notShortLink"] == .bool(true),
-                "expected /products/1234 (ref mail, notShortLink), got \(describe(returned))")
+                "expected \(path) (\(params.isEmpty ? "" : params + ", ")notShortLink), got \(describe(returned))")
             return "resolve → 404; delivered \(describe(returned)) with notShortLink"
         })
 
@@ -225,7 +234,8 @@ enum ServiceScenarios {
     // MARK: AppsFlyer
 
     static let signature = Scenario(
-        name: "signature", onlyFor: .appsFlyer, because: "it checks AppsFlyer's af_sig", needsDevEndpoints: false,
+        name: "signature", onlyFor: .appsFlyer, because: "it checks AppsFlyer's af_sig", links: [.main],
+        needsDevEndpoints: false,
         plan: { _ in
             (
                 [

@@ -14,4 +14,9 @@ enum ScenarioNeed: Sendable, Hashable {
     case identity
     /// Events from the app.
     case events
+    /// An outcome the reference engine decides by the OptoLink contract's rules (seed 000: the exact
+    /// fingerprint, the weighted score and its bands, the IP fallback, the shared-network guard). Every OptoLink
+    /// deployment keeps them; another service documents no such rules, so such a scenario runs against it
+    /// only where its engine is known: the reference server's emulation (``ScenarioEnvironment/engineKnown``).
+    case referenceEngine
 }

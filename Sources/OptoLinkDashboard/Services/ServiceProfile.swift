@@ -29,21 +29,17 @@ protocol ServiceProfile: Sendable {
     /// The store key of the install id the service sees (what ``SimulatedDevice/deviceId`` reads).
     var installIDKey: String { get }
 
-    /// The demo links the scenarios use.
-    var links: ServiceLinks { get }
+    /// The embedded seed's demo links on `target`'s base URL, by role: what the scenarios click and open on
+    /// the embedded server (one campaign, `summer`, routes to `/promo/summer` on every service).
+    func demoLinks(target: BackendTarget) -> ScenarioLinks
 
-    /// The URL of link `code` as the app opens it.
-    func linkURL(_ code: String, target: BackendTarget) -> URL
+    /// The code the reference server's `/dev` click route takes for `url`, when `url` has the reference
+    /// server's shape for this service on `target` (`/<org>/<code>`, `/qr/<alias>`…); nil otherwise.
+    func devCode(of url: URL, target: BackendTarget) -> String?
 
     /// The dev click route (path without the leading slash) and its body for a click on `code`.
     func devClick(_ code: String, browser: FingerprintValues, ageSeconds: Double?, target: BackendTarget) -> (
         path: String, body: [String: Any]
-    )
-
-    /// The click page a browser opens for `code` when the backend has no `/dev` (path and query, no
-    /// leading slash), and whether its page must hold an `opl_` clipboard token.
-    func pageClick(_ code: String, browser: FingerprintValues, target: BackendTarget) -> (
-        path: String, needsToken: Bool
     )
 
     /// The `/dev/faults` route name of one of the service's routes; nil when the service has no such route.
@@ -61,13 +57,22 @@ protocol ServiceProfile: Sendable {
     /// Why the service cannot serve `need` (one line naming what it lacks); nil when it can.
     func lacks(_ need: ScenarioNeed) -> String?
 
+    /// Why a click through the ``SimulatedBrowser`` (no JavaScript) cannot give what `need` asks of a click
+    /// on this service's click page, where only the reference server's dev click route can; nil when it can.
+    func pageClickLacks(_ need: ScenarioNeed) -> String?
+
     /// How the answer to a first launch the engine decided as `decision` reads in the checklist
     /// (`CLIPBOARD exact`, `found, probabilistic`…).
     func outcomeLabel(_ decision: EngineDecision) -> String
 
     /// Checks that `link` is what the service answers when the engine decided `decision` for a click on
-    /// a link whose target path is `path`; throws the FAIL detail otherwise.
-    func check(_ link: OptoLinkData?, decision: EngineDecision, path: String) throws(DashboardError)
+    /// a link whose target path is `path` (nil: not known in advance, any path is read as the link's);
+    /// throws the FAIL detail otherwise.
+    ///
+    /// With `engineKnown` false (a deployment that is not the reference server), only what the service's
+    /// own API documents for a deferred match is checked, not the reference engine's choice of method.
+    func check(_ link: OptoLinkData?, decision: EngineDecision, path: String?, engineKnown: Bool)
+        throws(DashboardError)
 
     /// How the scenarios that need "a deferred match" (flaky-server, timeout, reinstall-rematch) get
     /// one: OptoLink's click from another network and the clipboard; the others' click on the same
@@ -99,7 +104,7 @@ protocol ServiceProfile: Sendable {
 extension ServiceProfile {
     var name: String { service.displayName }
     /// What a browser's click without the dev routes goes through: OptoLink's redirect page, the other
-    /// services' click page (``pageClick(_:browser:target:)``).
+    /// services' click page (``SimulatedBrowser``).
     var clickPage: String { service == .optoLink ? "redirect page" : "click page" }
     var keyFlags: [String] { ["--api-key"] }
     var retriesRateLimited: Bool { false }
@@ -109,10 +114,28 @@ extension ServiceProfile {
     var answersMatchScore: Bool { false }
     var installIDName: String { "device id" }
     var guardModels: [String] { ["iPhone14,2", "iPhone14,3", "iPhone14,4", "iPhone14,5"] }
+    func pageClickLacks(_ need: ScenarioNeed) -> String? { nil }
 
     func missingKeyFlag(in target: BackendTarget) -> String? {
         target.apiKey.isEmpty ? "--api-key" : nil
     }
+
+    /// The path of `url` as segments (`/qr/test/x` → `["qr", "test", "x"]`), for ``devCode(of:target:)``.
+    func segments(_ url: URL) -> [String] {
+        url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    /// The link domains the simulated app takes links on: the hosts of `target`'s links.
+    func linkDomains(_ target: BackendTarget) -> [String] { target.links.hosts }
+
+    /// Whether `link` reached the path `path` (any path when nil).
+    func reached(_ link: OptoLinkData?, _ path: String?) -> Bool {
+        guard let link else { return false }
+        return path.map { link.path == $0 } ?? true
+    }
+
+    /// `/promo/summer` or `the link's path` for the FAIL lines.
+    func describePath(_ path: String?) -> String { path ?? "the link's path" }
 
     /// The common dev-click fields of a browser (platform, OS, model, language, age).
     func browserFields(_ browser: FingerprintValues, ageSeconds: Double?) -> [String: Any] {

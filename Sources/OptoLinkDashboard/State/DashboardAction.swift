@@ -66,6 +66,9 @@ public enum DashboardAction: Sendable, Hashable {
     case diagnostic(DiagnosticEvent, time: Double)
     /// The simulated device's transport recorded one attempt (sent before that attempt's diagnostic).
     case exchangeRecorded(HTTPExchange)
+    /// The simulated browser clicked a link: a timeline row whose attempts are its hops, each hop's request
+    /// and answer in the inspector and the HAR export, and a log line.
+    case browserVisited(BrowserVisit)
     /// The answer of `GET /dev/match-attempts` (newest first).
     case matchAttemptsLoaded([MatchAttempt])
     /// The simulated device's profile changed (install, reinstall, pasteboard, settings).

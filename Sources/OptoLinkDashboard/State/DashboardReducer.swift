@@ -139,6 +139,18 @@ public enum DashboardReducer {
             if state.exchanges.count > DashboardState.Limits.exchanges {
                 state.exchanges.removeFirst(state.exchanges.count - DashboardState.Limits.exchanges)
             }
+        case .browserVisited(let visit):
+            state.exchanges.append(contentsOf: visit.hops)
+            if state.exchanges.count > DashboardState.Limits.exchanges {
+                state.exchanges.removeFirst(state.exchanges.count - DashboardState.Limits.exchanges)
+            }
+            let row = visit.timelineRow
+            updateRow(&state, row.requestID, row.endpoint) { $0 = row }
+            appendLog(
+                &state,
+                LogLine(
+                    time: state.now, level: visit.end.isSuccess ? .info : .error,
+                    text: "browser: \(visit.url.absoluteString): \(visit.summary)", awaitsClock: true))
         case .clearHistory:
             state.exchanges = []
             state.matchAttempts = []

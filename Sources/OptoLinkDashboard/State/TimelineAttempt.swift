@@ -12,6 +12,9 @@ public struct TimelineAttempt: Sendable, Hashable {
     public var duration: Double?
     /// Who wrote or changed the answer instead of the backend (`proxy`, from `X-OptoLink-Injected`); nil: the backend's.
     public var injectedBy: String?
+    /// What was decided after it, when the row is not the SDK's own (a browser click's hop: `followed the 302
+    /// redirect to …`); nil for the SDK's requests, whose decision the inspector derives from the retry policy.
+    public var note: String?
 
     /// Creates an attempt.
     public init(number: Int, start: Double, status: Int? = nil, error: String? = nil, duration: Double? = nil) {

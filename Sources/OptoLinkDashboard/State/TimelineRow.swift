@@ -23,6 +23,16 @@ public struct TimelineRow: Sendable, Hashable {
         self.outcome = outcome
     }
 
+    /// How the timeline and the inspector name the row: `#12 match`, or `click 3` for a browser click (whose
+    /// ids are apart from the SDK's, see ``SimulatedBrowser/firstVisitID``).
+    public var title: String {
+        endpoint == SimulatedBrowser.endpoint && requestID >= SimulatedBrowser.firstVisitID
+            ? "click \(requestID - SimulatedBrowser.firstVisitID + 1)" : "#\(requestID) \(endpoint)"
+    }
+
+    /// Whether the row is a browser click (its attempts are hops, each with what the browser did after it).
+    public var isBrowserVisit: Bool { endpoint == SimulatedBrowser.endpoint }
+
     /// The clock time the row starts (its first attempt), nil when it has none.
     public var start: Double? { attempts.first?.start }
 

@@ -42,7 +42,7 @@ struct ProxyFaultTests {
                 "GET", server.baseURL.absoluteString + "/demo/summer", address: address,
                 headers: ["User-Agent": ua, "Accept-Language": "en-US"])
             #expect(status == 200)
-            let token = try #require(BackendClient.token(inPage: String(decoding: body, as: UTF8.self)))
+            let token = try #require(BrowserPage.clipboardToken(in: String(decoding: body, as: UTF8.self)))
             device.pasteboard.content = token
         }
     }

@@ -58,9 +58,10 @@ extension TerminalEndToEndTests {
         #expect(started.screen.first?.contains("waiting for apps") == true)
 
         // and the embedded server set to answer the next /match 503, with a click whose token is on the app's pasteboard
-        let backend = BackendClient(target: BackendTarget(baseURL: header.server))
+        let backend = BackendClient(target: .demo(.optoLink, baseURL: header.server))
         try await backend.addFault(FaultSpec(route: "match", kind: "status", status: 503, count: 1))
-        let click = try await backend.click(shortCode: "summer", browser: .demoPhone, useDevEndpoint: true)
+        let click = try await backend.click(
+            try #require(backend.target.link(.main)), browser: .demoPhone, useDevEndpoint: true)
 
         // When the example app starts against the embedded server and attaches with the header's token
         let store = session.workDirectory + "/app-store"

@@ -171,7 +171,7 @@ struct DashboardRuntimeTests {
         harness.press(.clickLink)
         harness.press(.installAndLaunch)
         #expect(await harness.until { $0.state.lastDelivered?.method == "FINGERPRINT_SCORED" })
-        #expect(harness.state.log.contains { $0.text.contains("browser click on /qr/spring from 203.0.113.7") })
+        #expect(harness.state.log.contains { $0.text.contains("browser click on /qr/summer from 203.0.113.7") })
         #expect(device.recorder.links.first?.reason == "ip_address")
         // And P cycles on: Deep Blue Links, AppsFlyer, OptoLink
         for service in [OptoLinkProvider.Service.deepBlue, .appsFlyer, .optoLink] {

@@ -51,6 +51,7 @@ struct ExportValidationTests {
         let options = DashboardOptions(
             baseURL: server.baseURL, backoffBase: 0.05, headless: true, scenario: "flaky-server")
         var withExports = options
+        withExports.links = BackendTarget.demo(.optoLink, baseURL: server.baseURL).links.byRole.mapValues(\.url)
         withExports.exportDirectory = directory.path
         withExports.junitFile = junit
         let code = await HeadlessRunner.run(options: withExports, write: { sink.write($0) })

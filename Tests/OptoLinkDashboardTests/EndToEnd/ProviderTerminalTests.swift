@@ -21,7 +21,10 @@ struct ProviderTerminalTests {
         // When a click and an install run, the AppsFlyer request signed by the dashboard's backend finds it
         try session.press("c")
         try session.press("i")
-        let matched = await session.waitFor { $0.joined().contains("link delivered: / (FINGERPRINT_SCORED, deferred)") }
+        // (the demo campaign's deep_link_value, promo/summer, is the path it routes to)
+        let matched = await session.waitFor {
+            $0.joined().contains("link delivered: /promo/summer (FINGERPRINT_SCORED, deferred)")
+        }
         #expect(matched.ok, "\(matched.screen.joined(separator: "\n"))")
         // When P is pressed, Then the header shows OptoLink and the log says what changed
         try session.press("P")

@@ -7,17 +7,23 @@ import Testing
 
 @Suite("BackendClient and the simulated network")
 struct BackendClientTests {
-    let target = BackendTarget(baseURL: URL(string: "http://127.0.0.1:9")!)
+    let target = BackendTarget.demo(.optoLink, baseURL: URL(string: "http://127.0.0.1:9")!)
+    var summer: ScenarioLink { target.link(.main)! }
+
+    /// A client whose JSON calls and browser both go through `transport`.
+    func client(_ transport: any HTTPTransport) -> BackendClient {
+        BackendClient(target: target, transport: transport, browser: SimulatedBrowser(transport: transport))
+    }
 
     @Test func clickThroughTheDevEndpointSendsTheBrowserTraitsFromTheBrowserAddress() async throws {
         let transport = ScriptedTransport([
             .response(
                 status: 200, json: #"{"clipboardToken":"opl_AbCdEfGhIjKlMnOpQrSt-_","recordedAt":"x","expiresAt":"y"}"#)
         ])
-        let client = BackendClient(target: target, transport: transport)
+        let client = client(transport)
         var browser = FingerprintValues.demoPhone
         browser.networkAddress = "198.51.100.23"
-        let click = try await client.click(shortCode: "summer", browser: browser, ageSeconds: 600, useDevEndpoint: true)
+        let click = try await client.click(summer, browser: browser, ageSeconds: 600, useDevEndpoint: true)
         #expect(click.token == "opl_AbCdEfGhIjKlMnOpQrSt-_" && click.via == "dev")
         let request = try #require(await transport.requests.first)
         #expect(request.url.path == "/dev/deferred/simulate")
@@ -33,8 +39,8 @@ struct BackendClientTests {
         let transport = ScriptedTransport([
             .response(status: 200, body: Data(page.utf8), headers: ["Content-Type": "text/html"])
         ])
-        let client = BackendClient(target: target, transport: transport)
-        let click = try await client.click(shortCode: "summer", browser: .demoPhone, useDevEndpoint: false)
+        let client = client(transport)
+        let click = try await client.click(summer, browser: .demoPhone, useDevEndpoint: false)
         #expect(click.token == "opl_ZT2pX5570WBwvVkAeBEMjQ" && click.via == "page")
         let request = try #require(await transport.requests.first)
         #expect(request.url.path == "/demo/summer")
@@ -54,8 +60,7 @@ struct BackendClientTests {
             ])
             var browser = FingerprintValues.demoPhone
             browser.networkAddress = "198.51.100.23"
-            _ = try await client(BackendClient(target: target, transport: transport)).click(
-                shortCode: "summer", browser: browser, useDevEndpoint: false)
+            _ = try await client(self.client(transport)).click(summer, browser: browser, useDevEndpoint: false)
             return await transport.requests.first?.headers["X-Forwarded-For"]
         }
         // Then directly the click names the simulated network; behind the proxy, the loopback address it is
@@ -97,16 +102,18 @@ struct BackendClientTests {
     @Test func aTransportThatGaveNoAnswerIsNamedInWords() async {
         // Given a backend that does not answer in time (URLSession on Linux describes that only as
         // "The operation could not be completed. (NSURLErrorDomain error -1001.)")
-        let client = BackendClient(target: target, transport: ScriptedTransport([.failure(URLError(.timedOut))]))
+        let client = client(ScriptedTransport([.failure(URLError(.timedOut))]))
         // When the browser clicks
         var message: String?
         do {
-            _ = try await client.click(shortCode: "summer", browser: .demoPhone, useDevEndpoint: false)
+            _ = try await client.click(summer, browser: .demoPhone, useDevEndpoint: false)
         } catch {
             message = error.message
         }
         // Then the failure says what happened
-        #expect(message == "GET /demo/summer got no answer: timed out")
+        #expect(
+            message
+                == "the click on http://127.0.0.1:9/demo/summer failed: GET /demo/summer got no answer: timed out")
     }
 
     @Test func requestsThatAreNotForALoopbackBackendGoToTheBaseTransport() async throws {
@@ -131,23 +138,20 @@ struct BackendClientTests {
             throw DashboardError.backend(
                 "\(request.method) \(request.url.path) from 127.51.100.23 got no answer: refused")
         }
-        let client = BackendClient(target: target, transport: transport)
+        let client = client(transport)
         // When a click cannot reach the redirect page
         let message: String
         do {
-            _ = try await client.click(shortCode: "summer", browser: .demoPhone, useDevEndpoint: false)
+            _ = try await client.click(summer, browser: .demoPhone, useDevEndpoint: false)
             message = "no error"
         } catch {
             message = error.message
         }
         // Then the error is the transport's own, not "The operation could not be completed", nor said twice
-        #expect(message == "GET /demo/summer from 127.51.100.23 got no answer: refused")
-    }
-
-    @Test func tokenExtractionNeedsExactly22Base64URLCharacters() {
-        #expect(BackendClient.token(inPage: "x opl_short y") == nil)
-        #expect(BackendClient.token(inPage: "opl_AbCdEfGhIjKlMnOpQrStUvWx") == nil)  // 24: not a token
-        #expect(BackendClient.token(inPage: #""opl_AbCdEfGhIjKlMnOpQrSt-_""#) == "opl_AbCdEfGhIjKlMnOpQrSt-_")
+        #expect(
+            message
+                == "the click on http://127.0.0.1:9/demo/summer failed: "
+                + "GET /demo/summer from 127.51.100.23 got no answer: refused")
     }
 
     @Test func everyDeviceRequestCarriesTheCurrentNetworkAddress() async throws {
@@ -176,8 +180,8 @@ struct BackendClientTests {
         // AppsFlyer's click page reads the device family from the User-Agent: an iPad must not pass for an iPhone
         var browser = FingerprintValues.demoPhone
         browser.deviceModel = "iPad13,1"
-        let agent = BackendClient.userAgent(for: browser)
+        let agent = SafariUserAgent.string(for: browser)
         #expect(agent.contains("(iPad; CPU OS 17_4 like Mac OS X)") && !agent.contains("iPhone"), "\(agent)")
-        #expect(BackendClient.userAgent(for: .demoPhone).contains("(iPhone; CPU iPhone OS 17_4 like Mac OS X)"))
+        #expect(SafariUserAgent.string(for: .demoPhone).contains("(iPhone; CPU iPhone OS 17_4 like Mac OS X)"))
     }
 }

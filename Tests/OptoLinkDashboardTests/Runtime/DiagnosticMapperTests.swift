@@ -61,7 +61,7 @@ struct DiagnosticMapperTests {
         let server = try EmbeddedServer.start()
         defer { server.stop() }
         let device = SimulatedDevice(
-            settings: DeviceSettings(target: BackendTarget(baseURL: server.baseURL), backoffBase: 0.05))
+            settings: DeviceSettings(target: .demo(.optoLink, baseURL: server.baseURL), backoffBase: 0.05))
         try await device.installAndLaunch()
         _ = await device.resolveDeferredLink()
         let id = await device.deviceId

@@ -34,7 +34,7 @@ struct ScenarioHeadlessTests {
         let sink = LineSink()
         let scenario = try #require(ScenarioCatalog.named(name))
         let summary = await HeadlessRunner.run(
-            [scenario], target: BackendTarget(baseURL: server.baseURL),
+            [scenario], target: .demo(.optoLink, baseURL: server.baseURL),
             backoffBase: Self.base, write: { sink.write($0) })
         let lines = sink.lines
         #expect(summary == HeadlessRunner.Summary(passed: 1, failed: 0, skipped: 0), "\(lines.joined(separator: "\n"))")
@@ -74,7 +74,7 @@ struct ScenarioHeadlessTests {
         }
         // When
         let summary = await HeadlessRunner.run(
-            [scenario], target: BackendTarget(baseURL: server.baseURL), backoffBase: Self.base,
+            [scenario], target: .demo(.optoLink, baseURL: server.baseURL), backoffBase: Self.base,
             write: { sink.write($0) })
         // Then: ✔ first launch, ✘ the match step, · the step never reached, then the verdict
         let lines = sink.lines
@@ -92,7 +92,7 @@ struct ScenarioHeadlessTests {
         defer { server.stop() }
         let sink = LineSink()
         _ = await HeadlessRunner.run(
-            [try #require(ScenarioCatalog.named("flaky-server"))], target: BackendTarget(baseURL: server.baseURL),
+            [try #require(ScenarioCatalog.named("flaky-server"))], target: .demo(.optoLink, baseURL: server.baseURL),
             backoffBase: 0.1, write: { sink.write($0) })
         let retries = sink.lines.filter { $0.contains("match #") && $0.contains("retry after") }
         #expect(retries.count == 2)
@@ -108,7 +108,7 @@ struct ScenarioHeadlessTests {
         let sink = LineSink()
         // When every scenario runs against it
         let summary = await HeadlessRunner.run(
-            ScenarioCatalog.all, target: BackendTarget(baseURL: server.baseURL),
+            ScenarioCatalog.all, target: .demo(.optoLink, baseURL: server.baseURL),
             backoffBase: Self.base, write: { sink.write($0) })
         let lines = sink.lines
         // Then only those that need a server internal are skipped, each naming it; faults come from the proxy

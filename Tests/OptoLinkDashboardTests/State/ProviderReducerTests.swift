@@ -61,7 +61,7 @@ struct ProviderReducerTests {
             })
         #expect(
             lines.contains {
-                $0.hasPrefix("direct-open ") && $0.contains("opens /qr/spring: /api/v1/sdk/resolve answers 200")
+                $0.hasPrefix("direct-open ") && $0.contains("opens /qr/summer: /api/v1/sdk/resolve answers 200")
             })
         #expect(HeadlessRunner.listing == HeadlessRunner.listing(for: .optoLink))
     }

@@ -38,7 +38,8 @@ struct CompareEndToEndTests {
         #expect(cells("waits") == Array(repeating: "50ms, 0.1s", count: 4), "\(text)")
         #expect(cells("method") == ["CLIPBOARD", "FINGERPRINT_SCORED", "FINGERPRINT_SCORED", "FINGERPRINT_SCORED"])
         #expect(cells("match type") == ["—", "ip_address", "sandbox", "probabilistic"], "\(text)")
-        #expect(cells("link") == ["/promo/summer", "/promo/spring", "/products/1234", "/"], "\(text)")
+        // The demo campaign routes to the same place on every service: the columns differ only in how they matched
+        #expect(cells("link") == Array(repeating: "/promo/summer", count: 4), "\(text)")
         for service in ["OptoLink", "QubeRoute", "Deep Blue", "AppsFlyer"] {
             #expect(lines.contains("PASS flaky-server on \(service)"), "\(service)")
         }

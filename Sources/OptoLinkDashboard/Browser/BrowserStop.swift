@@ -1,0 +1,44 @@
+import Foundation
+
+/// Why the simulated browser stopped following a link.
+public enum BrowserStop: Sendable, Hashable {
+    /// It reached a page with nowhere further to go (no redirect, no meta refresh).
+    case page
+    /// The next URL is the App Store's (`apps.apple.com`, `itunes.apple.com`, `itms-apps:`…): not followed,
+    /// as the phone would leave Safari for the App Store there.
+    case appStore(URL)
+    /// The next URL has another scheme than http(s) (the app's own, `myapp://…`): not followed, as Safari
+    /// would hand it to the app.
+    case otherApp(URL)
+    /// A hop answered with an error status (4xx or 5xx).
+    case refused(status: Int)
+    /// A hop got no HTTP answer: what happened, in words (`GET /acme/fall got no answer: timed out`).
+    case noAnswer(String)
+    /// A redirect without a usable `Location`, or a refresh to a URL that cannot be read.
+    case badTarget(String)
+    /// More than ``SimulatedBrowser/maxHops`` hops (a redirect loop, most likely).
+    case tooManyHops(Int)
+
+    /// Whether the visit went as a click should: a page, or a hand-over to the App Store or the app.
+    public var isSuccess: Bool {
+        switch self {
+        case .page, .appStore, .otherApp: true
+        case .refused, .noAnswer, .badTarget, .tooManyHops: false
+        }
+    }
+
+    /// What happened, in words (`stopped before the App Store (itms-apps://…)`).
+    public var text: String {
+        switch self {
+        case .page: "a page with nowhere further to go: the click is done"
+        case .appStore(let url):
+            "stopped before the App Store (\(url.absoluteString)), as the phone would leave Safari there"
+        case .otherApp(let url):
+            "stopped before \(url.scheme ?? "?"):// (\(url.absoluteString)): Safari would open the app"
+        case .refused(let status): "answered \(status): the click failed"
+        case .noAnswer(let what): what
+        case .badTarget(let what): "cannot go on: \(what)"
+        case .tooManyHops(let hops): "gave up after \(hops) hops (a redirect loop?)"
+        }
+    }
+}

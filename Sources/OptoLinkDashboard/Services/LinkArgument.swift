@@ -1,0 +1,27 @@
+import Foundation
+
+/// Reads a `--link` value: `URL` (the ``LinkRole/main`` link) or `ROLE=URL`.
+public enum LinkArgument {
+    /// The role and URL of one `--link` value.
+    /// - Throws: ``DashboardError/usage(_:)`` naming the roles, or saying what the URL lacks.
+    public static func parse(_ text: String) throws(DashboardError) -> (role: LinkRole, url: URL) {
+        var role = LinkRole.main
+        var rest = text
+        if let equals = text.firstIndex(of: "="), !text[..<equals].contains(":") {
+            let name = String(text[..<equals]).lowercased()
+            guard let named = LinkRole(rawValue: name) else {
+                throw .usage(
+                    "--link: unknown role '\(name)' (roles: \(LinkRole.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            role = named
+            rest = String(text[text.index(after: equals)...])
+        }
+        guard let url = URL(string: rest), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else {
+            throw .usage("--link \(role.rawValue) must be an http(s) URL with a host (a short link), not '\(rest)'")
+        }
+        return (role, url)
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import OptoLink
+
+@testable import OptoLinkDashboard
+
+/// The `--link ROLE=URL` flags naming the demo seed's links of `service` on a reference server the test
+/// started itself (it knows that server's links; the dashboard, given only `--base-url`, makes none up).
+enum DemoLinkFlags {
+    /// `["--link", "main=http://…/demo/summer", "--link", "cold-start=…", …]`.
+    static func flags(_ service: OptoLinkProvider.Service, baseURL: URL) -> [String] {
+        let links = BackendTarget.demo(service, baseURL: baseURL).links
+        return links.byRole.keys.sorted().flatMap { role in
+            ["--link", "\(role.rawValue)=\(links.byRole[role]!.url.absoluteString)"]
+        }
+    }
+
+    /// The same flags as one shell word list (`--link 'main=http://…' …`).
+    static func shell(_ service: OptoLinkProvider.Service, baseURL: URL) -> String {
+        flags(service, baseURL: baseURL).map { $0.hasPrefix("--") ? $0 : "'\($0)'" }.joined(separator: " ")
+    }
+}
