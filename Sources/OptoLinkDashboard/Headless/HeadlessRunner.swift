@@ -104,6 +104,7 @@ public enum HeadlessRunner {
                 url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.headerKey,
                 sdkVersion: OptoLink.sdkVersion))
         recording.apply(.providerChanged(target.service))
+        recording.apply(.linksChanged(target.linkTexts))
         // Known by now: the embedded server started, or --base-url answered HTTP.
         recording.apply(.serverReachable(true))
         let summary = await run(

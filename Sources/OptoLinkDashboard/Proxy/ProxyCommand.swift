@@ -21,13 +21,16 @@ public enum ProxyCommand {
         public var help = false
         /// `--log`: the headless log even on a terminal (without it a terminal gets the proxy's screen).
         public var log = false
+        /// `--link [ROLE=]URL`: short links the simulated browser can click (`click [ROLE]` on stdin, `b` on
+        /// the screen), to see a deployment's click page hop by hop.
+        public var links: [LinkRole: URL] = [:]
     }
 
     /// The help text.
     public static let usage = """
         optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink backend.
 
-        USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--upstream-timeout SECONDS] [--log]
+        USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--link [ROLE=]URL]... [--upstream-timeout SECONDS] [--log]
 
         OPTIONS:
           --upstream URL          the backend (http:// or https://); requests keep their path and query.
@@ -35,12 +38,16 @@ public enum ProxyCommand {
           --fault RULE            a fault for the next requests, e.g. route=match,status=503,count=2
                                   (keys: route, count, status, retry-after, delay, drop=before|after,
                                   trickle=BYTES/SECONDS, pass; see docs/proxy.md). Repeatable.
+          --link [ROLE=]URL       a short link the dashboard's simulated Safari clicks on request (b on the screen,
+                                  `click [ROLE]` on stdin): every hop (redirects, meta refreshes, the stop before the
+                                  App Store) is printed. Roles as optolink-dash --help says; repeatable.
           --upstream-timeout S    seconds a forwarded request may take (default 30).
           --log                   a log line per request on stdout even on a terminal.
 
         On a terminal it has a screen of its own: every request (the injected ones marked), the pending
-        faults, f the fault menu (as in the dashboard, for every route), c clear, ↑↓ scroll, q quit.
-        Without a terminal (or with --log), each line on stdin is a RULE, or `list` (pending rules) or `clear`.
+        faults, f the fault menu (as in the dashboard, for every route), c clear, b click the main --link,
+        ↑↓ scroll, q quit. Without a terminal (or with --log), each line on stdin is a RULE, or `list` (pending
+        rules), `clear`, or `click [ROLE]` (the simulated browser clicks that --link, main by default).
         Every answer the proxy wrote or changed carries X-OptoLink-Injected: proxy.
         EXIT CODES: 0 stopped, 2 bad arguments, 3 cannot listen.
         """
@@ -77,6 +84,10 @@ public enum ProxyCommand {
                 options.host = host.isEmpty ? "127.0.0.1" : host
                 options.port = port
             case "--fault": options.rules.append(try ProxyFaultSyntax.parse(try value(argument)))
+            case "--link":
+                let (role, url) = try LinkArgument.parse(try value(argument))
+                guard options.links[role] == nil else { throw .usage("--link \(role.rawValue) is given twice") }
+                options.links[role] = url
             case "--upstream-timeout":
                 let text = try value(argument)
                 guard let seconds = Double(text), seconds >= 1 else {
@@ -124,9 +135,15 @@ public enum ProxyCommand {
         }
         out("optolink-dash proxy: listening on \(proxy.url.absoluteString) → \(upstream.absoluteString)")
         for rule in proxy.pending { out("pending: \(describe(rule))") }
+        let links = ScenarioLinks.given(options.links)
+        for line in links.lines { out("link \(line)") }
         if let input {
             let reader = Thread {
                 while let line = readLine(from: input) {
+                    if let role = clickRole(line) {
+                        Task { for reply in await click(role, links: links) { out(reply) } }
+                        continue
+                    }
                     for reply in answer(line, proxy: proxy) { out(reply) }
                 }
             }
@@ -155,6 +172,35 @@ public enum ProxyCommand {
                 return ["\(error)"]
             }
         }
+    }
+
+    /// The role a stdin line `click [ROLE]` asks to click (nil: not a click line).
+    static func clickRole(_ line: String) -> String? {
+        let words = line.split(separator: " ").map(String.init)
+        guard words.first == "click", words.count <= 2 else { return nil }
+        return words.count == 2 ? words[1] : LinkRole.main.rawValue
+    }
+
+    /// The simulated browser (the demo iPhone) clicks the link of `role` among `links`: a line per hop and
+    /// one for how it ended, or why it cannot.
+    public static func click(
+        _ role: String, links: ScenarioLinks, browser: SimulatedBrowser = SimulatedBrowser()
+    ) async -> [String] {
+        guard let known = LinkRole(rawValue: role) else {
+            return [
+                "click: unknown role '\(role)' (roles: \(LinkRole.allCases.map(\.rawValue).joined(separator: ", ")))"
+            ]
+        }
+        guard let link = links.link(known) else { return ["click: no \(known.rawValue) link (give one with --link)"] }
+        let phone = FingerprintValues.demoPhone
+        let visit = await browser.visit(link.url, as: phone, forwardedFor: phone.networkAddress)
+        let hops = zip(visit.hops, visit.steps).map { hop, step in
+            "click \(known.rawValue): GET \(hop.url) → \(hop.status.map(String.init) ?? "no answer"): \(step.text)"
+        }
+        return hops + [
+            "click \(known.rawValue): \(visit.end.isSuccess ? "done" : "FAILED"), \(visit.hops.count) hop(s)"
+                + (visit.token.map { ", clipboard token \($0) on the page" } ?? "")
+        ]
     }
 
     /// `503 on match ×2`.

@@ -1,3 +1,4 @@
+import Foundation
 import OptoLink
 
 /// The header line: target, provider (with the org or app id), SDK version, server reachability and the scenario; in attach mode the
@@ -12,6 +13,16 @@ enum HeaderView {
         return header.provider.displayName + (header.provider == .optoLink ? " org" : "") + (key.map { " \($0)" } ?? "")
     }
 
+    /// `link go.example.com/acme/fall` (the main link, without its scheme; its path alone on the embedded
+    /// server's own host), nil when none is known yet.
+    static func linkLabel(_ header: HeaderInfo) -> String? {
+        guard let main = header.links[.main], let url = URL(string: main) else { return nil }
+        let target = URL(string: header.targetURL.components(separatedBy: " ").first ?? "")
+        let sameHost = url.host == target?.host && url.port == target?.port
+        let path = BrowserVisit.pathAndQuery(url)
+        return "link " + (sameHost ? path : (url.host ?? "") + (url.port.map { ":\($0)" } ?? "") + path)
+    }
+
     static func draw(_ state: DashboardState, row: Int, into buffer: inout ScreenBuffer) {
         let width = buffer.width
         buffer.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(role: .header))
@@ -22,6 +33,7 @@ enum HeaderView {
             (providerLabel(header), .header),
             ("SDK \(header.sdkVersion.isEmpty ? "-" : header.sdkVersion)", .header),
         ]
+        if state.attach == nil, let link = linkLabel(header) { parts.insert((link, .header), at: 2) }
         switch header.serverReachable {
         case .some(true): parts.append(("server ● up", .header))
         case .some(false): parts.append(("server ○ DOWN", .error))
@@ -54,7 +66,8 @@ enum HeaderView {
             let keep = max(11, parts[0].0.count - (total() - width))
             parts[0].0 = String(parts[0].0.prefix(keep - 1)) + "…"
         }
-        // Still too long (narrow window, long scenario name): the SDK version, then the org, give way.
+        // Still too long: the link, then (beside a scenario name) the SDK version and the org give way.
+        if total() > width, state.attach == nil, linkLabel(header) != nil { parts.remove(at: 2) }
         for index in [2, 1] where total() > width && header.scenarioName != nil { parts.remove(at: index) }
         if total() > width && header.scenarioName != nil { title = " " }
         var x = buffer.write(title, x: 0, y: row, role: .header, bold: true)

@@ -3,7 +3,7 @@ enum OverlayView {
     static func draw(_ state: DashboardState, keymap: Keymap, into buffer: inout ScreenBuffer) {
         switch state.overlay {
         case .none: return
-        case .help: drawHelp(keymap, into: &buffer)
+        case .help: drawHelp(keymap, links: state.header.links, into: &buffer)
         case .textInput(.filter(let pane), let text): drawFilterPrompt(pane, text: text, into: &buffer)
         case .textInput(let purpose, let text): drawTextInput(purpose, text: text, into: &buffer)
         case .faultMenu(let selected, let count): drawFaultMenu(selected, count: count, into: &buffer)
@@ -42,15 +42,27 @@ enum OverlayView {
         return lines.map { ($0.keys, $0.description) }
     }
 
-    static func drawHelp(_ keymap: Keymap, into buffer: inout ScreenBuffer) {
+    /// The help's last lines: the links in use by role (`main  https://…`), or how to give one.
+    static func linkLines(_ links: [LinkRole: String]) -> [(keys: String, description: String)] {
+        guard !links.isEmpty else { return [("links", "none: give your short link with --link URL")] }
+        return links.keys.sorted().enumerated().map { index, role in
+            (index == 0 ? "links" : "", "\(role.rawValue)  \(links[role]!)")
+        }
+    }
+
+    static func drawHelp(_ keymap: Keymap, links: [LinkRole: String] = [:], into buffer: inout ScreenBuffer) {
         let lines = helpLines(keymap)
-        let available = buffer.height - 4
+        let links = linkLines(links)
+        let available = buffer.height - 4 - links.count - 1
         let columns = lines.count + 1 <= available ? 1 : 2
         let perColumn = (lines.count + columns - 1) / columns
         let keyWidth = 7
         let columnWidth = columns == 1 ? 40 : min(40, (buffer.width - 6) / 2)
+        // The links span the whole width under the keys (a blank row between): their URLs are long.
+        let widest = links.map { keyWidth + $0.description.count + 2 }.max() ?? 0
         let inner = panel(
-            title: "Help · any key closes", width: columnWidth * columns + 3, height: perColumn + 2, into: &buffer)
+            title: "Help · any key closes", width: max(columnWidth * columns, widest) + 3,
+            height: perColumn + links.count + 3, into: &buffer)
         for (index, line) in lines.enumerated() {
             let column = index / perColumn
             let row = index % perColumn
@@ -61,6 +73,14 @@ enum OverlayView {
             buffer.write(
                 line.description, x: x + keyWidth, y: y,
                 maxWidth: min(columnWidth - keyWidth - 1, inner.x + inner.width - x - keyWidth),
+                role: .overlay)
+        }
+        for (index, line) in links.enumerated() {
+            let y = inner.y + perColumn + 1 + index
+            guard y < inner.y + inner.height else { continue }
+            buffer.write(line.keys, x: inner.x + 1, y: y, maxWidth: keyWidth - 1, role: .footerKey, bold: true)
+            buffer.write(
+                line.description, x: inner.x + 1 + keyWidth, y: y, maxWidth: inner.width - keyWidth - 2,
                 role: .overlay)
         }
     }

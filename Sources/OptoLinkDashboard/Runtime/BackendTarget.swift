@@ -57,6 +57,9 @@ public struct BackendTarget: Sendable, Hashable {
     /// What the dashboard knows about this target's service.
     var profile: any ServiceProfile { ServiceProfiles.profile(for: service) }
 
+    /// The links as the header and `?` show them (``DashboardAction/linksChanged(_:)``).
+    public var linkTexts: [LinkRole: String] { links.byRole.mapValues(\.url.absoluteString) }
+
     /// The link of `role` (``ScenarioLinks/link(_:)``), nil when the target has none.
     public func link(_ role: LinkRole) -> ScenarioLink? { links.link(role) }
 

@@ -108,10 +108,10 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
                 url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.headerKey,
                 sdkVersion: OptoLink.sdkVersion),
             .providerChanged(target.service),
+            .linksChanged(target.linkTexts),
             .scenariosAvailable(ScenarioCatalog.names),
             .scenarioExpectations(
-                ScenarioCatalog.expectations(for: target.service),
-                skips: ScenarioCatalog.skipReasons(for: target.service),
+                ScenarioCatalog.expectations(for: target), skips: ScenarioCatalog.skipReasons(for: target),
                 compare: ScenarioCatalog.compareExpectations),
             .log(
                 .info,

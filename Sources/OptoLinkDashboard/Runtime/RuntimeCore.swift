@@ -127,13 +127,14 @@ actor RuntimeCore {
             backend = BackendClient(target: target, transport: transport)
             device = makeDevice()
             emit(.providerChanged(service))
+            emit(.linksChanged(target.linkTexts))
             emit(
                 .targetChanged(
                     url: target.baseURL.absoluteString + (faultProxyAllowed ? "" : " (embedded)"),
                     orgKey: target.headerKey, sdkVersion: OptoLink.sdkVersion))
             emit(
                 .scenarioExpectations(
-                    ScenarioCatalog.expectations(for: service), skips: ScenarioCatalog.skipReasons(for: service),
+                    ScenarioCatalog.expectations(for: target), skips: ScenarioCatalog.skipReasons(for: target),
                     compare: ScenarioCatalog.compareExpectations))
             emit(
                 .log(

@@ -49,6 +49,20 @@ public enum ScenarioCatalog {
             })
     }
 
+    /// What each scenario expects against `target` (its own links), by name.
+    public static func expectations(for target: BackendTarget) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation(for: target)) })
+    }
+
+    /// Why each scenario is skipped against `target` before the backend is asked (the service lacks what it
+    /// needs, or a link it clicks was not given), by name.
+    public static func skipReasons(for target: BackendTarget) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: all.compactMap { scenario in
+                scenario.skipReason(for: target).map { (scenario.name, $0) }
+            })
+    }
+
     /// What each scenario expects when it is compared across every service, by name: its expectation
     /// under the first service that runs it (in `Service.allCases` order, the compare's columns) and, when
     /// some skip it, `(SKIP under QubeRoute, AppsFlyer)`.

@@ -78,6 +78,8 @@ public enum DashboardAction: Sendable, Hashable {
     /// The simulated device now runs `service` (the `--provider`, or `P`): the header shows it and the
     /// device's panes (requests, attempts, timeline, profile, a finished checklist) start empty.
     case providerChanged(OptoLinkProvider.Service)
+    /// The short links in use, by role (the header shows the main one, `?` all; empty: none was given).
+    case linksChanged([LinkRole: String])
     /// Scenario names for the picker.
     case scenariosAvailable([String])
     /// What each scenario expects under the selected service, by name; why each one that service cannot

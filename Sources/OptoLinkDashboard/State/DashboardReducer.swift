@@ -179,6 +179,8 @@ public enum DashboardReducer {
             loadAttempts(&state, attempts)
         case .deviceProfileChanged(let profile):
             state.profile = profile
+        case .linksChanged(let links):
+            state.header.links = links
         case .targetChanged(let url, let orgKey, let sdkVersion):
             state.header.targetURL = url
             state.header.orgKey = orgKey

@@ -10,6 +10,8 @@ public struct HeaderInfo: Sendable, Hashable {
     public var orgKey: String
     /// The SDK version string.
     public var sdkVersion: String
+    /// The short links the scenarios and `c` use, by role (URLs as text; empty when none was given).
+    public var links: [LinkRole: String] = [:]
     /// Whether the backend answered the last reachability check; nil = unknown yet.
     public var serverReachable: Bool?
     /// The running (or last) scenario's name.

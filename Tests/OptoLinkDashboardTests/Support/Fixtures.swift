@@ -260,7 +260,11 @@ enum Fixtures {
     }
 
     static func help() -> DashboardState {
-        reduced([.openOverlay(.help)])
+        let base = "http://127.0.0.1:43121/demo/"
+        return reduced([
+            .linksChanged([.main: base + "summer", .coldStart: base + "welcome", .shortWindow: base + "flash"]),
+            .openOverlay(.help),
+        ])
     }
 
     /// The flaky-server scenario as a partner sees it mid-run: the click and the fault passed, the first

@@ -43,7 +43,10 @@ public enum ProxyScreenRenderer {
         let footer = size.height - 1
         buffer.fill(Rect(x: 0, y: footer, width: size.width, height: 1), with: Cell(role: .footer))
         var x = 1
-        for (key, label) in [("f", "fault"), ("c", "clear faults"), ("↑↓", "scroll"), ("G", "newest"), ("q", "quit")] {
+        for (key, label) in [
+            ("f", "fault"), ("c", "clear faults"), ("b", "click --link"), ("↑↓", "scroll"), ("G", "newest"),
+            ("q", "quit"),
+        ] {
             x += buffer.write(key, x: x, y: footer, maxWidth: size.width - x, role: .footerKey, bold: true) + 1
             x += buffer.write(label, x: x, y: footer, maxWidth: size.width - x, role: .footer) + 2
         }

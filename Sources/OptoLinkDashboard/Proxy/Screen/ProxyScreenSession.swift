@@ -19,8 +19,10 @@ public final class ProxyScreenSession: @unchecked Sendable {
     /// What the screen shows.
     public private(set) var state: ProxyScreenState
     private let events = ProxyEventQueue()
+    private let links: ScenarioLinks
 
     private init(options: ProxyCommand.Options, upstream: URL) {
+        links = ScenarioLinks.given(options.links)
         state = ProxyScreenState(listen: "", upstream: upstream.absoluteString)
         let events = self.events
         proxy = FaultProxy(
@@ -71,6 +73,12 @@ public final class ProxyScreenSession: @unchecked Sendable {
         case .clear:
             proxy.clear()
             state.notice = "faults cleared"
+        case .click:
+            let (events, links) = (self.events, self.links)
+            state.notice = links.link(.main).map { "clicking \($0.url.absoluteString)…" } ?? "no --link to click"
+            Task {
+                for line in await ProxyCommand.click(LinkRole.main.rawValue, links: links) { events.add(.notice(line)) }
+            }
         case .inject(let request):
             let rule = FaultSpec.from(request, sdkTimeout: 10).proxyRule
             proxy.add(rule)
@@ -83,7 +91,12 @@ public final class ProxyScreenSession: @unchecked Sendable {
     /// Folds the queued requests into the state (the screen's thread).
     func drain() {
         let queued = events.drain()
-        for (event, time) in queued { state.apply(event, time: time) }
+        for (item, time) in queued {
+            switch item {
+            case .event(let event): state.apply(event, time: time)
+            case .notice(let text): state.note(text, time: time)
+            }
+        }
         if !queued.isEmpty { refreshPending() }
     }
 

@@ -18,6 +18,8 @@ public struct ProxyScreenState: Sendable, Hashable {
         case inject(FaultRequest)
         /// Remove the pending faults.
         case clear
+        /// The simulated browser clicks the main `--link`.
+        case click
         /// Leave.
         case quit
     }
@@ -54,6 +56,13 @@ public struct ProxyScreenState: Sendable, Hashable {
         self.upstream = upstream
     }
 
+    /// Adds a line that is no request (a browser click's hop), kept with the requests.
+    public mutating func note(_ text: String, time: Double) {
+        lines.append(Line(time: time, text: text, injected: false))
+        if lines.count > Self.maxLines { lines.removeFirst(lines.count - Self.maxLines) }
+        if scroll > 0 { scroll = min(scroll + 1, max(0, lines.count - 1)) }
+    }
+
     /// Adds a request line.
     public mutating func apply(_ event: ProxyEvent, time: Double) {
         lines.append(Line(time: time, text: event.line, injected: event.decision.isInjected))
@@ -87,6 +96,7 @@ public struct ProxyScreenState: Sendable, Hashable {
         switch key {
         case .character("f"): menu = FaultMenu(kind: .status503, count: 2)
         case .character("c"): return .clear
+        case .character("b"): return .click
         case .character("q"), .ctrlC: return .quit
         case .up, .character("k"): scroll = min(scroll + 1, max(0, lines.count - 1))
         case .down, .character("j"): scroll = max(0, scroll - 1)
