@@ -118,10 +118,13 @@ struct StandInFlawTests {
 
         let sdk = device.start(try StandInApp.configuration(service), launchURL: service.coldStartLink)
         let links = Collector(sdk.links)
+        // The app's own report of the same launch URL (onOpenURL) joins the cold start's open.
+        let opened = await sdk.handle(url: service.coldStartLink)
 
-        #expect(await links.wait { !$0.isEmpty })
-        #expect(links.values.map(\.path) == [service.coldStartPath])
+        #expect(opened?.path == service.coldStartPath)
         #expect(service.coldStartPath != service.mainPath)
+        #expect(await links.wait { !$0.isEmpty })
+        #expect(links.values == (opened.map { [$0] } ?? []))
         await sdk.shutdown()
     }
 
@@ -188,6 +191,29 @@ struct StandInFlawTests {
                     "POST \(path) with \(String(decoding: body.prefix(40), as: UTF8.self)): \(answer.status)")
             }
         }
+        #expect(try await Self.association(service).status == 200)
+    }
+
+    @Test(
+        "a hostile Host, target or User-Agent on a short link gets an answer below 500, and the service goes on",
+        arguments: StandInKind.allCases)
+    func hostileLinkRequestsNeverBreakTheService(kind: StandInKind) async throws {
+        let service = try StandInService.start(kind)
+        defer { service.stop() }
+        let path = service.mainLink.path
+        let requests = [
+            "GET \(path) HTTP/1.1\r\nHost: bad host{}\r\n\r\n",
+            "GET \(path)?x=|{}^` HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ;;,*\r\n\r\n",
+            "GET \(path) HTTP/1.1\r\nHost: a:b:c\r\nUser-Agent: (iPhone; CPU iPhone OS _ like\r\n\r\n",
+            "GET /%ZZ/%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        ]
+        let port = service.port
+
+        let statuses = try await HostileThreads.run {
+            try requests.map { try RawHTTPConnection(port: port, timeout: 10).exchange(Array($0.utf8)).status }
+        }
+
+        #expect(statuses.count == requests.count && statuses.allSatisfy { $0 < 500 }, "\(statuses)")
         #expect(try await Self.association(service).status == 200)
     }
 

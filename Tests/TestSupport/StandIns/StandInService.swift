@@ -62,8 +62,10 @@ public final class StandInService: Sendable {
         let boundPort = Locked(0)
         self.boundPort = boundPort
         var limits = HTTPServer.Limits()
-        limits.eventLoops = 2
-        limits.storageWorkers = 1  // nothing is offloaded: every answer is made in memory on its event loop
+        // Every answer is made in memory at once, and nothing is offloaded: one loop serves a test's few
+        // clients, and many stand-ins in one test run cost few threads.
+        limits.eventLoops = 1
+        limits.storageWorkers = 1
         server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { http, peer, _ in
             let request = StandInRequest(
                 http, peer: peer, trustsForwardedFor: trustsForwardedFor,

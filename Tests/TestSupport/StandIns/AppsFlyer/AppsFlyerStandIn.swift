@@ -79,7 +79,7 @@ final class AppsFlyerStandIn: StandInBackend {
         let agent = request.header("User-Agent")
         let traits = BrowserTraits(userAgent: agent, acceptLanguage: request.header("Accept-Language"))
         let store = "https://apps.apple.com/app/" + Self.appID
-        let clicked = request.url ?? URL(string: request.origin)!
+        let clicked = request.page
         _ = ledger.record(
             StandInClick(
                 address: request.address, userAgent: agent, language: traits.language, link: clicked,

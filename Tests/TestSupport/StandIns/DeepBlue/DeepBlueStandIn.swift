@@ -117,7 +117,7 @@ final class DeepBlueStandIn: StandInBackend {
 
     private func continuePage(code: String, _ request: StandInRequest) -> HTTPResponse {
         guard let link = link(code) else { return Self.missingPage }
-        let here = request.url ?? URL(string: request.origin)!
+        let here = request.page
         let language = BrowserTraits.language(request.header("Accept-Language"))
         let viaPreview = state.withLock { s -> URL? in
             s.clicks.append(Click(code: code, address: request.address, language: language, time: request.time))

@@ -120,7 +120,7 @@ final class OptoLinkStandIn: StandInBackend {
         let token = "opl_" + StandInRandom.base64URL(bytes: 16)
         let traits = BrowserTraits(
             userAgent: request.header("User-Agent"), acceptLanguage: request.header("Accept-Language"))
-        let clicked = request.url ?? URL(string: request.origin)!
+        let clicked = request.page
         let index = ledger.record(
             StandInClick(
                 address: request.address, userAgent: request.header("User-Agent"), language: traits.language,

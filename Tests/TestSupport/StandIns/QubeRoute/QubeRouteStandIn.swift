@@ -110,7 +110,7 @@ final class QubeRouteStandIn: StandInBackend {
     private func click(alias: String, _ request: StandInRequest) -> HTTPResponse {
         guard link(alias) != nil else { return Self.missingPage }
         let traits = BrowserTraits(userAgent: nil, acceptLanguage: request.header("Accept-Language"))
-        let clicked = request.url ?? URL(string: request.origin)!
+        let clicked = request.page
         let index = ledger.record(
             StandInClick(
                 address: request.address, userAgent: request.header("User-Agent"), language: traits.language,

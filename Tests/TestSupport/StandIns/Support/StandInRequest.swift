@@ -23,8 +23,16 @@ struct StandInRequest: Sendable {
             if !trimmed.isEmpty { address = trimmed }
         }
         self.address = address
+        // A host name or address and a port only, so the origin is always a URL.
         let host = http.header("Host")?.trimmingCharacters(in: .whitespaces) ?? ""
-        origin = "http://" + (host.isEmpty ? fallbackHost : host)
+        let usable =
+            !host.isEmpty
+            && host.utf8.allSatisfy { byte in
+                (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+                    || [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]")]
+                        .contains(byte)
+            }
+        origin = "http://" + (usable ? host : fallbackHost)
     }
 
     /// `GET`, `POST`, …
@@ -39,8 +47,11 @@ struct StandInRequest: Sendable {
     /// The first value of header `name` (case-insensitive).
     func header(_ name: String) -> String? { http.header(name) }
 
-    /// The URL the client asked for (origin and target).
+    /// The URL the client asked for (origin and target); nil when the target makes no URL.
     var url: URL? { URL(string: origin + http.target) }
+
+    /// ``url``, or the origin alone when the target makes no URL (a page's record always has a URL).
+    var page: URL { url ?? URL(string: origin) ?? URL(string: "http://127.0.0.1")! }
 
     /// `origin` + `path` as a URL.
     func url(_ path: String) -> URL? { URL(string: origin + path) }
