@@ -65,6 +65,7 @@ package struct HTTPResponse: Sendable {
         case 200: "OK"
         case 201: "Created"
         case 204: "No Content"
+        case 302: "Found"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"

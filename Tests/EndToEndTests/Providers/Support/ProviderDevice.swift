@@ -10,6 +10,8 @@ import OptoLinkTesting
 struct ProviderDevice {
     var address: String
     var store = InMemoryKeyValueStore()
+    /// The pasteboard every launch reads (empty unless a test copies a click token to it).
+    var pasteboard = InMemoryPasteboard()
     var deviceInfo = FixedDeviceInfo.iPhone
     let wire = WireLog()
 
@@ -23,7 +25,7 @@ struct ProviderDevice {
     /// Starts the SDK with `configuration` (one call = one app launch).
     func start(_ configuration: OptoLinkConfiguration, launchURL: URL? = nil) -> OptoLink {
         let environment = OptoLinkEnvironment(
-            store: store, pasteboard: InMemoryPasteboard(), deviceInfo: deviceInfo,
+            store: store, pasteboard: pasteboard, deviceInfo: deviceInfo,
             transport: RecordingTransport(base: ForwardedForTransport(address: address), log: wire),
             clock: SystemClock())
         return OptoLink.start(configuration: configuration, environment: environment, launchURL: launchURL)
