@@ -50,6 +50,34 @@ struct ProviderReducerTests {
         #expect(narrow.contains("server ● up"), "\(narrow)")
     }
 
+    @Test func theHeaderShowsTheMainLinkAndGivesItUpFirstWhenNarrow() {
+        // Given the embedded server's demo link, and a deployment's own link on another host
+        func header(_ link: String, size: ScreenSize) -> String {
+            let state = Fixtures.reduced(
+                DashboardState(),
+                [
+                    .targetChanged(url: "http://127.0.0.1:41234 (embedded)", orgKey: "demo", sdkVersion: "0.1.0"),
+                    .linksChanged([.main: link]), .serverReachable(true),
+                ])
+            return DashboardRenderer.render(state, size: size).lines[0]
+        }
+        // Then the header names it: its path on the server's own host, host and path on another
+        #expect(header("http://127.0.0.1:41234/demo/summer", size: .full).contains("│ link /demo/summer │"))
+        #expect(
+            header("https://go.example.com/acme/fall?c=1", size: .full).contains(
+                "│ link go.example.com/acme/fall?c=1 │"))
+        // And at 80 columns it gives way before the service and the server's state
+        let narrow = header("https://go.example.com/acme/fall", size: .minimum)
+        #expect(!narrow.contains("link ") && narrow.contains("OptoLink org demo") && narrow.contains("server ● up"))
+    }
+
+    @Test func theHelpListsTheLinksInUseOrSaysHowToGiveOne() {
+        #expect(
+            OverlayView.linkLines([.main: "https://a.test/x", .coldStart: "https://a.test/y"]).map(\.description)
+                == ["main  https://a.test/x", "cold-start  https://a.test/y"])
+        #expect(OverlayView.linkLines([:]).first?.description == "none: give your short link with --link URL")
+    }
+
     @Test func theListingFollowsTheProvider() {
         // Given QubeRoute, When the scenarios are listed
         let lines = HeadlessRunner.listing(for: .quberoute)
