@@ -110,13 +110,16 @@ enum FirstRequestBench {
             transport: StampingTransport(
                 base: ForwardedForTransport(base: side.transport, addressing: .fixed(address)), probe: probe),
             clock: SystemClock())
-        // A launch that never sends its request must not hang the bench (armed before the timer starts).
-        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { probe.abandon() }
+        // A launch that never sends its request must not hang the bench. Armed before the timer starts, on
+        // the clock's own deadlines (a locked insert): a Dispatch timer of its own would wake libdispatch's
+        // timer thread while the launch is timed.
         let clock = SystemClock()
+        let stopWatchdog = clock.startDeadline(after: 10) { probe.abandon() }
         let start = clock.now()
         let sdk = OptoLink.start(configuration: configuration, environment: environment)
         let returned = clock.now()
         let call = await probe.firstRequest()
+        stopWatchdog()
         // Untimed from here: the launch runs to its end, then is checked.
         let link = await sdk.resolveDeferredLink()
         let diagnostics = sdk.diagnostics
