@@ -72,6 +72,8 @@ let package = Package(
         .testTarget(
             name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "OptoLinkHTTP", "TestSupport"],
             exclude: ["Snapshots"]),
+        // The bench's pure parts (a timing's arithmetic, the report's rows and tally), no measure run.
+        .testTarget(name: "OptoLinkBenchTests", dependencies: ["optolink-bench"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.
         .testTarget(
             name: "EndToEndTests",

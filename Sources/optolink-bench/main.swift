@@ -69,6 +69,8 @@ if options.runs(2) {
     add(await InspectorBench.run(pairs: quick ? 50 : 1_000, warmup: quick ? 10 : 50))
     progress("2c-2e. each emulated service's link call vs a bare POST of the same request")
     add(await ProviderOpenBench.run(pairs: quick ? 50 : 1_000, warmup: quick ? 10 : 50))
+    progress("2f. first launch, start → first request on the wire: AppsFlyer (signing hook excluded) vs OptoLink")
+    add(await FirstRequestBench.run(pairs: quick ? 50 : 1_000, warmup: quick ? 10 : 50))
 }
 if options.runs(3) {
     progress("3. backoff accuracy")

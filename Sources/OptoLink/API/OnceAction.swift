@@ -26,6 +26,13 @@ final class OnceAction: @unchecked Sendable {
         _ = take()
     }
 
+    /// Whether the action is still to run (it neither ran nor was cancelled).
+    var isPending: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return action != nil
+    }
+
     private func take() -> (@Sendable () -> Void)? {
         lock.lock()
         defer { lock.unlock() }

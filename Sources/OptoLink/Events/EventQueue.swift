@@ -206,9 +206,12 @@ actor EventQueue {
         return true
     }
 
-    /// `2026-09-01T12:00:00.000Z`: ISO 8601 UTC with milliseconds, as QubeRoute's `clientTimestamp`.
-    /// (Days to civil date by Howard Hinnant's algorithm: no formatter object per event.)
-    static func timestamp(_ date: Date) -> String {
+    /// `2026-09-01T12:00:00.000Z`: ISO 8601 UTC with milliseconds, as QubeRoute's `clientTimestamp`;
+    /// without the zone letter (`zoneLetter: false`) as AppsFlyer's `timestamp`.
+    /// (Days to civil date by Howard Hinnant's algorithm: no formatter object per event; the digits are
+    /// written as bytes, not a string per field: AppsFlyer's first launch makes one on its way to its
+    /// request, optolink-bench, measure 2f.)
+    static func timestamp(_ date: Date, zoneLetter: Bool = true) -> String {
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let msPerDay: Int64 = 86_400_000
         var days = millis / msPerDay
@@ -226,13 +229,36 @@ actor EventQueue {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        /// `value` in decimal, zeros before it up to `width` characters (a sign included).
+        func pad(_ value: Int64, _ width: Int, then separator: UInt8? = nil) {
+            var count = 1
+            var remaining = value.magnitude
+            while remaining >= 10 {
+                remaining /= 10
+                count += 1
+            }
+            let sign = value < 0 ? 1 : 0
+            for _ in 0..<max(0, width - count - sign) { text.append(UInt8(ascii: "0")) }
+            if value < 0 { text.append(UInt8(ascii: "-")) }
+            let end = text.count + count
+            text.append(contentsOf: repeatElement(0, count: count))
+            remaining = value.magnitude
+            for index in stride(from: end - 1, through: end - count, by: -1) {
+                text[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            }
+            if let separator { text.append(separator) }
         }
-        return
-            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):"
-            + "\(pad(rest / 1000 % 60, 2)).\(pad(rest % 1000, 3))Z"
+        pad(year, 4, then: UInt8(ascii: "-"))
+        pad(month, 2, then: UInt8(ascii: "-"))
+        pad(day, 2, then: UInt8(ascii: "T"))
+        pad(rest / 3_600_000, 2, then: UInt8(ascii: ":"))
+        pad(rest / 60_000 % 60, 2, then: UInt8(ascii: ":"))
+        pad(rest / 1000 % 60, 2, then: UInt8(ascii: "."))
+        pad(rest % 1000, 3, then: zoneLetter ? UInt8(ascii: "Z") : nil)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The number of events waiting.

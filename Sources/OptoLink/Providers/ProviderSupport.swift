@@ -58,9 +58,18 @@ enum ProviderSupport {
 
     /// `<baseURL><path>[?query]`, nil when that is not a URL.
     static func endpointURL(_ path: String, configuration: OptoLinkConfiguration, query: String? = nil) -> URL? {
-        var text = configuration.baseURL.absoluteString + path
-        if let query { text += "?" + query }
-        return URL(string: text)
+        url(endpointText(path, configuration: configuration), query: query)
+    }
+
+    /// `<baseURL><path>`, the text of an endpoint's URL, for a provider that makes it once and adds a query
+    /// per request (``url(_:query:)``).
+    static func endpointText(_ path: String, configuration: OptoLinkConfiguration) -> String {
+        configuration.baseURL.absoluteString + path
+    }
+
+    /// `<endpoint>[?query]`, nil when that is not a URL.
+    static func url(_ endpoint: String, query: String? = nil) -> URL? {
+        URL(string: query.map { endpoint + "?" + $0 } ?? endpoint)
     }
 
     /// The request itself; a nil `url` (`<baseURL><path>` was not a URL) is an `OptoLinkError.argument` error.

@@ -17,8 +17,9 @@ struct BenchOptions {
           --quick        every measure briefly (fewer iterations, wrk 2 s): a smoke test for CI
           --out PATH     write the Markdown report there (default bench/RESULTS.md; "-" = stdout only)
           --only LIST    run only these measures (1 start-up, 2 direct open (and 2b with the inspector, 2c-2e
-                         the other services' link calls), 3 backoff, 4 throughput, 5 match engine, 6 dashboard,
-                         7 click store, 8 storage under a slow writer)
+                         the other services' link calls, 2f a first launch's time to its first request),
+                         3 backoff, 4 throughput, 5 match engine, 6 dashboard, 7 click store, 8 storage under
+                         a slow writer)
           --no-build     do not build optolink-dash when it is missing (report it as not measured)
           --strict       exit 1 when a goal is missed (otherwise 0 whenever the bench ran; 2 = bad arguments)
         """

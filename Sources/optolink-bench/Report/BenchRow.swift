@@ -19,6 +19,10 @@ struct BenchRow: Sendable {
         }
     }
 
+    /// The goal column of a row measured without a pass/fail goal (verdict ``Verdict/info``): it counts
+    /// toward neither the met nor the missed tally.
+    static let noGoal = "— (reported)"
+
     var measure: String
     var ours: String
     var baseline: String

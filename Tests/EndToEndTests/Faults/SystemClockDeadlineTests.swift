@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// `SystemClock.startDeadline(after:expire:)`, in real time: it fires after its time (at once for no
-/// time), never after a cancel, and not behind Dispatch's busy global queue. (The deadline's use by the
+/// time), never after a cancel, in the order of the deadlines' times whatever the order they were started
+/// in (they all wait behind one timer), and not behind Dispatch's busy global queue. (The deadline's use by the
 /// attempt race, on injected clocks, is in OptoLinkTests: `ClockDeadlineTests`.)
 @Suite("The system clock's attempt deadlines, in real time")
 struct SystemClockDeadlineTests {
@@ -49,6 +50,47 @@ struct SystemClockDeadlineTests {
         await later.waitForCount(1)
         try await Task.sleep(nanoseconds: 50_000_000)
         #expect(calls.all.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anEarlierDeadlineStartedAfterALaterOneDoesNotWaitForIt() async {
+        // Given a deadline 10 s away, then one 50 ms away
+        let clock = SystemClock()
+        let fired = Recorder<String>()
+        let cancelLate = clock.startDeadline(after: 10) { fired.record("late") }
+        let started = clock.now()
+        _ = clock.startDeadline(after: 0.05) { fired.record("early") }
+
+        // When the first one expires
+        await fired.waitForCount(1)
+        let elapsed = clock.now() - started
+        cancelLate()
+
+        // Then it was the early one, after its time, long before the late one's
+        #expect(fired.all == ["early"])
+        #expect(elapsed >= 0.05)
+        #expect(elapsed < 10)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func deadlinesExpireOnceEachInTheOrderOfTheirTimes() async {
+        // Given 24 deadlines 10–79 ms away, started in a seeded shuffled order, every third one cancelled
+        let clock = SystemClock()
+        var random = SeededRandom(seed: 0xDEAD_11_2F)
+        let delays = (0..<24).map { 10 + 3 * $0 }.shuffled(using: &random)
+        let fired = Recorder<Int>()
+        for delay in delays {
+            let cancel = clock.startDeadline(after: Double(delay) / 1000) { fired.record(delay) }
+            if delay % 9 == 1 { cancel() }
+        }
+        let kept = delays.filter { $0 % 9 != 1 }.sorted()
+
+        // When all the others have expired (and the last one's time passed well after)
+        await fired.waitForCount(kept.count)
+        try? await Task.sleep(nanoseconds: 50_000_000)
+
+        // Then each expired once, earliest first, and no cancelled one ever did
+        #expect(fired.all == kept)
     }
 
     @Test func theDeadlineFiresWhileTheGlobalQueueIsBusy() async throws {

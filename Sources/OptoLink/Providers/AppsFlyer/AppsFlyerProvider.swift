@@ -16,6 +16,10 @@ struct AppsFlyerProvider: LinkProvider {
     let runner: RequestRunner
     let settings: AppsFlyerSettings
     let now: @Sendable () -> Date
+    /// `/ios/<app_id>`, and the endpoint's URL text `<base>/ios/<app_id>`, made once: each request only adds
+    /// its signature.
+    private let path: String
+    private let endpoint: String
 
     init(configuration: OptoLinkConfiguration, runner: RequestRunner, now: @escaping @Sendable () -> Date = { Date() })
     {
@@ -28,6 +32,10 @@ struct AppsFlyerProvider: LinkProvider {
         case .relay(let call): self.runner = runner.with(transport: RelayTransport(call: call))
         }
         self.now = now
+        self.path =
+            "/ios/"
+            + (OptoLinkAPI.percentEncoded(settings.appID, allowed: OptoLinkAPI.segmentAllowed) ?? settings.appID)
+        self.endpoint = ProviderSupport.endpointText(path, configuration: configuration)
     }
 
     var service: OptoLinkProvider.Service { .appsFlyer }
@@ -52,7 +60,7 @@ struct AppsFlyerProvider: LinkProvider {
 
     /// `2015-01-22T08:45:33.412`: ISO 8601 UTC with milliseconds and no zone letter, as the seed's example.
     static func timestamp(_ date: Date) -> String {
-        String(EventQueue.timestamp(date).dropLast())
+        EventQueue.timestamp(date, zoneLetter: false)
     }
 
     func match(clipboardToken: String?, installID: String, deviceInfo: any DeviceInfoProvider)
@@ -65,9 +73,6 @@ struct AppsFlyerProvider: LinkProvider {
             "is_first": "true", "lang": fingerprint.language, "os": fingerprint.osVersion, "timestamp": timestamp,
             "type": fingerprint.deviceModel, "request_id": installID,
         ]
-        let path =
-            "/ios/"
-            + (OptoLinkAPI.percentEncoded(settings.appID, allowed: OptoLinkAPI.segmentAllowed) ?? settings.appID)
         var query: String?
         if case .signing(let sign) = settings.hook.kind {
             let signature: AppsFlyerSignature
@@ -87,7 +92,7 @@ struct AppsFlyerProvider: LinkProvider {
             query = "af_sig=" + signature.signature
         }
         let request = try ProviderSupport.post(
-            ProviderSupport.endpointURL(path, configuration: configuration, query: query), path: path, strings: body,
+            ProviderSupport.url(endpoint, query: query), path: path, strings: body,
             headers: Self.headers, configuration: configuration)
         return try AppsFlyerAnswer.link(try await runner.perform(request, endpoint: .match))
     }
