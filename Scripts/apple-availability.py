@@ -19,7 +19,7 @@ those platforms; not allowed in Sources/OptoLink, which is built for what the pa
 
 Why a script: on Linux the compiler targets Linux, where `@available(iOS ...)` is ignored, so the stubs in
 Tests/AppleStubs cannot catch an iOS 14 API used by iOS 13 code. The check is lexical (comments and string
-literals are blanked first); it errs on the side of reporting. Python 3 standard library only.
+literals are blanked first, their interpolations kept: Scripts/swift_source.py); it errs on the side of reporting. Python 3 standard library only.
 Run by `swift test` (ApplePlatforms/AvailabilityCheckTests), and so by .ci/run.
 """
 
@@ -30,6 +30,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from swift_source import (
+    ConditionStack, Version, blank_comments_and_strings, conditional_contexts, last_before, parse_version, show,
+    swift_files, table_rows)
+
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "Scripts" / "apple-availability.tsv"
 PACKAGE = ROOT / "Package.swift"
@@ -37,20 +41,6 @@ PLATFORMS = ("iOS", "macOS", "tvOS", "watchOS", "visionOS")
 DEFAULT_PATHS = ("Sources/OptoLink", "Sources/OptoLinkTesting", "Examples")  # OptoLinkTesting ships to app test targets
 STUBS = ROOT / "Tests" / "AppleStubs"
 UNAVAILABLE = (10_000, 0, 0)  # `@available(iOS, unavailable)`: the code never runs there
-
-Version = tuple[int, ...]
-
-
-def parse_version(text: str) -> Version:
-    """`14` -> (14, 0, 0), `13.4` -> (13, 4, 0): padded, so 15 and 15.0 compare equal."""
-    parts = tuple(int(part) for part in text.split("."))
-    return (parts + (0, 0, 0))[:3]
-
-
-def show(version: Version) -> str:
-    """(13, 4, 0) -> "13.4", (10, 15, 4) -> "10.15.4"."""
-    return ".".join(str(part) for part in (version[:2] if version[2:] == (0,) else version))
-
 
 @dataclass
 class Api:
@@ -61,18 +51,7 @@ class Api:
 
 def load_table(path: Path = TABLE) -> list[Api]:
     apis = []
-    header_seen = False
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        if not header_seen:
-            header_seen = True
-            if cells[:7] != ["api", "pattern", *PLATFORMS]:
-                raise SystemExit(f"{path}:{number}: unexpected header {cells}")
-            continue
-        if len(cells) != 9:
-            raise SystemExit(f"{path}:{number}: expected 9 tab-separated columns, got {len(cells)}")
+    for _, cells in table_rows(path, ["api", "pattern", *PLATFORMS, "checked", "source"]):
         name, pattern, *versions = cells[:7]
         introduced = {p: parse_version(v) for p, v in zip(PLATFORMS, versions) if v != "-"}
         apis.append(Api(name, re.compile(pattern), introduced))
@@ -88,56 +67,6 @@ def deployment_targets(package: Path = PACKAGE) -> dict[str, Version]:
     for platform, major, minor in re.findall(r"\.(iOS|macOS|tvOS|watchOS|visionOS)\(\.v(\d+)(?:_(\d+))?\)", block.group(1)):
         targets[platform] = (int(major), int(minor or 0), 0)
     return targets
-
-
-def blank_comments_and_strings(source: str) -> str:
-    """Returns `source` with comments and string literals replaced by spaces (newlines kept)."""
-    out = []
-    i, n = 0, len(source)
-
-    def blank(segment: str) -> str:
-        return "".join("\n" if c == "\n" else " " for c in segment)
-
-    while i < n:
-        if source.startswith("//", i):
-            end = source.find("\n", i)
-            end = n if end < 0 else end
-            out.append(blank(source[i:end]))
-            i = end
-        elif source.startswith("/*", i):
-            depth, j = 1, i + 2
-            while j < n and depth:
-                if source.startswith("/*", j):
-                    depth, j = depth + 1, j + 2
-                elif source.startswith("*/", j):
-                    depth, j = depth - 1, j + 2
-                else:
-                    j += 1
-            out.append(blank(source[i:j]))
-            i = j
-        elif source[i] == '"' or (source[i] == "#" and re.match(r'#+"', source[i:])):
-            hashes = len(re.match(r"#*", source[i:]).group(0))
-            j = i + hashes
-            triple = source.startswith('"""', j)
-            opener = '"""' if triple else '"'
-            closer = opener + "#" * hashes
-            j += len(opener)
-            while j < n:
-                if hashes == 0 and source[j] == "\\":
-                    j += 2
-                    continue
-                if source.startswith(closer, j):
-                    j += len(closer)
-                    break
-                if not triple and source[j] == "\n":
-                    break
-                j += 1
-            out.append(blank(source[i:j]))
-            i = j
-        else:
-            out.append(source[i])
-            i += 1
-    return "".join(out)
 
 
 AVAILABILITY_ARGS = re.compile(r"(iOS|macOS|tvOS|watchOS|visionOS)(?:ApplicationExtension)?\s+(\d+(?:\.\d+)*)")
@@ -285,31 +214,10 @@ def availability_contexts(code: str) -> list[tuple[int, dict[str, Version]]]:
     return contexts
 
 
-DIRECTIVE = re.compile(r"^[ \t]*#(if|elseif|else|endif)\b(.*)$", re.M)
 OS_TERM = re.compile(r"^!?os\((\w+)\)$")
 
 
-def conditional_contexts(code: str) -> list[tuple[int, list[tuple[list[str], list[str]]]]]:
-    """For each `#if` region, from which offset on: the stack of (conditions that hold, conditions that do not)."""
-    stack: list[tuple[list[str], list[str]]] = []
-    contexts: list[tuple[int, list[tuple[list[str], list[str]]]]] = [(0, [])]
-    for directive in DIRECTIVE.finditer(code):
-        keyword, condition = directive.group(1), re.sub(r"\s+", "", directive.group(2))
-        if keyword == "if":
-            stack.append(([condition], []))
-        elif keyword == "elseif" and stack:
-            held, failed = stack.pop()
-            stack.append(([condition], failed + held))
-        elif keyword == "else" and stack:
-            held, failed = stack.pop()
-            stack.append(([], failed + held))
-        elif keyword == "endif" and stack:
-            stack.pop()
-        contexts.append((directive.end(), [(list(held), list(failed)) for held, failed in stack]))
-    return contexts
-
-
-def excludes(stack: list[tuple[list[str], list[str]]], platform: str) -> bool:
+def excludes(stack: ConditionStack, platform: str) -> bool:
     """Whether code under these `#if` conditions can never be compiled for `platform`."""
     for held, failed in stack:
         for condition in held:
@@ -330,17 +238,6 @@ def excludes(stack: list[tuple[list[str], list[str]]], platform: str) -> bool:
             if all(OS_TERM.match(term) and not term.startswith("!") for term in terms) and f"os({platform})" in terms:
                 return True
     return False
-
-
-def last_before(contexts: list, offsets: list[int], position: int):
-    low, high = 0, len(offsets)
-    while low < high:
-        middle = (low + high) // 2
-        if offsets[middle] <= position:
-            low = middle + 1
-        else:
-            high = middle
-    return contexts[low - 1][1]
 
 
 DEPLOYMENT_MARKER = re.compile(r"^\s*// apple-availability: deployment (.+)$", re.M)
@@ -433,13 +330,6 @@ def check_stubs(apis: list[Api], targets: dict[str, Version], stubs: Path = STUB
                     problems.append(f"{path}:{line}: error: stub '{name}' says {platform} {show(version)}, "
                                     f"{TABLE.name} says {show(row.introduced[platform]) if platform in row.introduced else '-'}")
     return problems
-
-
-def swift_files(paths: list[Path]) -> list[Path]:
-    files = []
-    for path in paths:
-        files.extend(sorted(path.rglob("*.swift")) if path.is_dir() else [path])
-    return files
 
 
 def main(arguments: list[str]) -> int:

@@ -47,9 +47,9 @@ extension HTTPTransport {
         return response
     }
 
-    /// Runs ``send(_:onAnswer:)`` in a task of its own (`Task.immediate` where the runtime has it, so the
-    /// request is on its way before this returns), hands its outcome to `completion`, and cancels that
-    /// task when asked.
+    /// Runs ``send(_:onAnswer:)`` in a task of its own (`Task.immediate` where the compiler and the runtime
+    /// have it, Swift 6.2 and OS 26, so the request is on its way before this returns), hands its outcome
+    /// to `completion`, and cancels that task when asked.
     public func start(
         _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
         completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
@@ -62,11 +62,17 @@ extension HTTPTransport {
             }
         }
         let task: Task<Void, Never>
+        // `#if compiler` because Swift 6.0 and 6.1 (Xcode 16) do not know `Task.immediate` at all, and
+        // `#available` because it needs the OS 26 runtime.
+        #if compiler(>=6.2)
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             task = Task.immediate(operation: attempt)
         } else {
             task = Task(operation: attempt)
         }
+        #else
+        task = Task(operation: attempt)
+        #endif
         return { task.cancel() }
     }
 }

@@ -24,22 +24,15 @@ struct AvailabilityCheckTests {
     ])
     func everyUnguardedUseIsReportedAtItsLine(fixture: String) async throws {
         // Given a fixture whose reportable uses are marked `// flagged`
-        let path = "\(Self.fixtures)/\(fixture)"
-        let source = try String(contentsOf: ScriptRun.packageRoot.appendingPathComponent(path), encoding: .utf8)
-        let marked = source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.element.contains("// flagged") }.map { $0.offset + 1 }
-        #expect(marked.count >= 3)
+        let fixture = try FlaggedFixture("\(Self.fixtures)/\(fixture)")
+        #expect(fixture.markedLines.count >= 3)
 
         // When it is checked
-        let run = try await ScriptRun.run("python3", ["Scripts/apple-availability.py", path])
+        let run = try await ScriptRun.run("python3", ["Scripts/apple-availability.py", fixture.path])
 
         // Then it fails, reporting exactly the marked lines
         #expect(run.status == 1, "\(run.output)")
-        let reported = run.output.split(separator: "\n").compactMap { line -> Int? in
-            guard line.hasPrefix("\(path):") else { return nil }
-            return Int(line.dropFirst(path.count + 1).prefix { $0.isNumber })
-        }
-        #expect(reported == marked, "\(run.output)")
+        #expect(fixture.reportedLines(in: run.output) == fixture.markedLines, "\(run.output)")
     }
 
     @Test func guardedUsesAreAccepted() async throws {

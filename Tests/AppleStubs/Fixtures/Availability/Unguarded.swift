@@ -16,6 +16,8 @@ func write(_ handle: FileHandle, _ data: Data) throws {
     let text = "handle.write(contentsOf: data) in a string is not a use"
     // handle.write(contentsOf: data) in a comment is not a use either
     _ = text
+    let stamp = "sent \(1) at \("\(Date.now)")"  // flagged: an interpolation is code, in a string in one too
+    _ = stamp
 }
 
 func sleepy() async throws {
@@ -32,3 +34,5 @@ func afterAStoredProperty() { _ = Date.now }  // flagged: the attribute was the 
 
 @available(macOS 13.0, *)
 func onlyMacGuarded() { _ = URL(filePath: "/tmp") }  // flagged: iOS not guarded
+
+func startsAtOnce() { Task.immediate {} }  // flagged: needs iOS 26
