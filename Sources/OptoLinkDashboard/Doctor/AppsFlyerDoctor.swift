@@ -94,7 +94,7 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
                 options.baseURL, exchange: s2s, id: Self.apiLine.id, title: Self.apiLine.title,
                 plainHTTPFix:
                     "the app's backend calls AppsFlyer's S2S API over HTTPS: give its https:// base in --base-url (default https://dls2s.appsflyer.com/v1.0)",
-                notContacted: "not contacted: no signed request (the line \(Self.foundLine.title) says why)"),
+                notContacted: "not contacted: no signed request was sent (its line says why)"),
             Self.appKey(options.apiKey),
             Self.click(visit, appID: appID),
             Self.found(signed, exchange: s2s, notSent: notSigned ?? "not sent"),
