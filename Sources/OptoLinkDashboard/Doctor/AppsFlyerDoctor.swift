@@ -90,8 +90,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             exchanges += await transport.exchanges
         }
         let checks = [
-            HostChecks.https(
-                options.baseURL, exchange: s2s, id: Self.apiLine.id, title: Self.apiLine.title,
+            apiHTTPS(
+                runner, line: Self.apiLine, exchange: s2s,
                 plainHTTPFix:
                     "the app's backend calls AppsFlyer's S2S API over HTTPS: give its https:// base in --base-url (default https://dls2s.appsflyer.com/v1.0)",
                 notContacted: "not contacted: no signed request was sent (its line says why)"),

@@ -42,21 +42,15 @@ struct DeepBlueDoctor: LinkServiceDoctor {
     func serviceChecks(_ runner: DoctorRunner, link: URL) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange])
     {
         let options = runner.options
-        var probe: DoctorExchange?
-        if let key = options.apiKey {
-            probe = await runner.send(
-                Self.resolveRequest(baseURL: options.baseURL, apiKey: key, link: link, timeout: runner.timeout))
+        let request = options.apiKey.map { key in
+            Self.resolveRequest(baseURL: options.baseURL, apiKey: key, link: link, timeout: runner.timeout)
         }
-        let checks = [
-            HostChecks.https(
-                options.baseURL, exchange: probe, id: Self.apiLine.id, title: Self.apiLine.title,
-                plainHTTPFix:
-                    "the app calls Deep Blue's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://dev.thedbl.ink)",
-                notContacted: "not contacted: give --api-key to send the resolve request"),
-            Self.key(options.apiKey, probe: probe),
-            Self.resolve(probe, link: link),
-        ]
-        return (checks, probe.map { [$0] } ?? [])
+        return await resolveLines(
+            runner, request: request, apiLine: Self.apiLine,
+            plainHTTPFix:
+                "the app calls Deep Blue's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://dev.thedbl.ink)",
+            notContacted: "not contacted: give --api-key to send the resolve request",
+            key: { Self.key(options.apiKey, probe: $0) }, resolve: { Self.resolve($0, link: link) })
     }
 
     /// Whether `response` is Deep Blue's own JSON answer (`{status, message}` or a link), not another server's page.

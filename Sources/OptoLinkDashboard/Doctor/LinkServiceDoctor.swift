@@ -62,6 +62,30 @@ extension LinkServiceDoctor {
         return report(options, link: link, checks: checks, reachable: true)
     }
 
+    /// `api.https`: `--base-url` over HTTPS, judged by `exchange`, the request sent to it (nil when none was:
+    /// then only the scheme is judged, an `https://` one is skipped with `notContacted`).
+    func apiHTTPS(
+        _ runner: DoctorRunner, line: (id: String, title: String), exchange: DoctorExchange?, plainHTTPFix: String,
+        notContacted: String
+    ) -> DoctorCheck {
+        HostChecks.https(
+            runner.options.baseURL, exchange: exchange, id: line.id, title: line.title, plainHTTPFix: plainHTTPFix,
+            notContacted: notContacted)
+    }
+
+    /// The lines of a service whose API resolves a link with the app's key (QubeRoute, Deep Blue Links): the one
+    /// resolve `request` (nil: none is sent), read by `api.https`, then by `key` and `resolve`.
+    func resolveLines(
+        _ runner: DoctorRunner, request: HTTPRequest?, apiLine: (id: String, title: String), plainHTTPFix: String,
+        notContacted: String, key: (DoctorExchange?) -> DoctorCheck, resolve: (DoctorExchange?) -> DoctorCheck
+    ) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange]) {
+        var probe: DoctorExchange?
+        if let request { probe = await runner.send(request) }
+        let api = apiHTTPS(
+            runner, line: apiLine, exchange: probe, plainHTTPFix: plainHTTPFix, notContacted: notContacted)
+        return ([api, key(probe), resolve(probe)], probe.map { [$0] } ?? [])
+    }
+
     private func report(_ options: DoctorOptions, link: URL, checks: [DoctorCheck], reachable: Bool) -> DoctorReport {
         DoctorReport(
             provider: options.provider, baseURL: options.baseURL, link: link, checks: checks, reachable: reachable)

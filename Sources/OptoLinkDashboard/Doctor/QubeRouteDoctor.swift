@@ -53,21 +53,17 @@ struct QubeRouteDoctor: LinkServiceDoctor {
     func serviceChecks(_ runner: DoctorRunner, link: URL) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange])
     {
         let options = runner.options
-        var probe: DoctorExchange?
-        if let key = options.apiKey, Self.refusal(key) == nil {
-            probe = await runner.send(
-                Self.resolveRequest(baseURL: options.baseURL, apiKey: key, link: link, timeout: runner.timeout))
+        let request = options.apiKey.flatMap { key in
+            Self.refusal(key) == nil
+                ? Self.resolveRequest(baseURL: options.baseURL, apiKey: key, link: link, timeout: runner.timeout) : nil
         }
-        let checks = [
-            HostChecks.https(
-                options.baseURL, exchange: probe, id: Self.apiLine.id, title: Self.apiLine.title,
-                plainHTTPFix:
-                    "the SDK calls QubeRoute's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://app.quberoute.com)",
-                notContacted: "not contacted: give --api-key, a publishable key, to send the resolve request"),
-            Self.key(options.apiKey, probe: probe),
-            Self.resolve(probe, apiKey: options.apiKey, link: link),
-        ]
-        return (checks, probe.map { [$0] } ?? [])
+        return await resolveLines(
+            runner, request: request, apiLine: Self.apiLine,
+            plainHTTPFix:
+                "the SDK calls QubeRoute's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://app.quberoute.com)",
+            notContacted: "not contacted: give --api-key, a publishable key, to send the resolve request",
+            key: { Self.key(options.apiKey, probe: $0) },
+            resolve: { Self.resolve($0, apiKey: options.apiKey, link: link) })
     }
 
     /// `key.kind`: the key's form is a publishable key's, and the resolve request with it is answered.

@@ -13,6 +13,16 @@ struct DoctorOptionsTests {
         return options
     }
 
+    /// The usage error `arguments` make, or `parsed`.
+    func message(_ arguments: [String]) -> String {
+        do {
+            _ = try DoctorOptions.parse(arguments)
+            return "parsed"
+        } catch {
+            return error.message
+        }
+    }
+
     @Test func everyFlagIsRead() throws {
         let parsed = try options([
             "--base-url", "https://links.example.com", "--org-key=abcd", "--api-key", "opl_sdk_x",
@@ -45,14 +55,6 @@ struct DoctorOptionsTests {
     }
 
     @Test func badArgumentsNameTheProblem() {
-        func message(_ arguments: [String]) -> String {
-            do {
-                _ = try DoctorOptions.parse(arguments)
-                return "parsed"
-            } catch {
-                return error.message
-            }
-        }
         let base = ["--base-url", "https://links.example.com"]
         #expect(message(["--org-key", "demo"]).contains("needs --base-url"))
         #expect(message(base).contains("needs --org-key"))
@@ -120,14 +122,6 @@ struct DoctorOptionsTests {
     }
 
     @Test func aFlagOfAnotherServiceOrAMissingRequiredOneIsNamed() {
-        func message(_ arguments: [String]) -> String {
-            do {
-                _ = try DoctorOptions.parse(arguments)
-                return "parsed"
-            } catch {
-                return error.message
-            }
-        }
         let link = ["--link", "https://go.example.com/go/spring"]
         #expect(message(["--provider", "quberoute"]).contains("needs --link URL"))
         #expect(message(["--provider", "quberoute", "--link", "spring"]).contains("http(s) URL with a host"))
