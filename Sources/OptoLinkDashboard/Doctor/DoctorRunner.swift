@@ -65,9 +65,10 @@ public struct DoctorRunner: Sendable {
     }
 
     /// Clicks `url` as Safari on an iPhone (``FingerprintValues/demoPhone``'s traits), from this machine's own
-    /// address, through the runner's transport.
+    /// address, through the runner's transport, each hop bounded by `--timeout`.
     func click(_ url: URL) async -> BrowserVisit {
-        await SimulatedBrowser(transport: transport).visit(url, as: .demoPhone, forwardedFor: nil)
+        await SimulatedBrowser(transport: DoctorTimeoutTransport(base: transport, timeout: timeout)).visit(
+            url, as: .demoPhone, forwardedFor: nil)
     }
 
     /// The request timeout, in seconds.

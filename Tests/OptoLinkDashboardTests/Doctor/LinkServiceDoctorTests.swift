@@ -97,10 +97,12 @@ struct LinkServiceDoctorTests {
     }
 
     @Test func appsFlyerClicksThenSignsOneRequestForThatClick() async throws {
-        // Given a OneLink on 127.0.0.1 and the DevKey
+        // Given a OneLink on 127.0.0.1 and the DevKey, and a timeout of 3 s
         let transport = Self.good()
+        var options = Self.appsFlyer
+        options.timeout = 3
         // When the doctor runs
-        let report = await DoctorRunner(options: Self.appsFlyer, transport: transport).run()
+        let report = await DoctorRunner(options: options, transport: transport).run()
         // Then it read the file, clicked as Safari on an iPhone, and sent one signed first launch from 127.0.0.1
         let requests = await transport.requests
         #expect(
@@ -109,6 +111,7 @@ struct LinkServiceDoctorTests {
             ])
         #expect(requests[1].header("User-Agent")?.contains("iPhone") == true)
         #expect(requests[1].header("X-Forwarded-For") == nil)
+        #expect(requests.map(\.timeout) == [3, 3, 3], "the click's hop and the signed request keep --timeout")
         let signed = try #require(requests.last)
         #expect(signed.url.query?.hasPrefix("af_sig=") == true)
         #expect(
