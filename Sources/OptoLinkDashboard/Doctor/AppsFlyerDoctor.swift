@@ -6,7 +6,7 @@ import OptoLinkS2S
 /// the OneLink in the ``SimulatedBrowser`` reaches the App Store page of `--app-id`, and with `--dev-key` the
 /// doctor plays the app's backend and sends one signed S2S request that must find that click.
 ///
-/// The signed request (`POST <base>/ios/<app id>?af_sig=…`, made and signed by ``OptoLinkS2S``'s
+/// The signed request (`POST <base>/ios/<app id>?af_sig=…`, made and signed by `OptoLinkS2S`'s
 /// `AppsFlyerS2SClient`, no retries) must name the address AppsFlyer saw the click from in its `ip`. The
 /// doctor knows that address only when the link's host is `127.0.0.1` (a test deployment on this machine,
 /// which sees the click from `127.0.0.1`); for a OneLink on the internet it is this machine's public

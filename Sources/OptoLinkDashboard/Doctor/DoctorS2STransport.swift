@@ -2,7 +2,7 @@ import Foundation
 import OptoLink
 import OptoLinkS2S
 
-/// Carries the requests of ``OptoLinkS2S``'s `AppsFlyerS2SClient` (the client an app's backend uses, which
+/// Carries the requests of `OptoLinkS2S`'s `AppsFlyerS2SClient` (the client an app's backend uses, which
 /// signs them) through the doctor's runner, so each is recorded as a ``DoctorExchange`` like the doctor's own.
 actor DoctorS2STransport: S2STransport {
     private let runner: DoctorRunner
