@@ -5,10 +5,10 @@ import OptoLink
 /// and records every hop.
 ///
 /// Each request carries a `User-Agent` built from the browser-side fingerprint (``SafariUserAgent``), its
-/// `Accept-Language`, and the simulated network's address in `X-Forwarded-For`. It follows 3xx redirects and
-/// `<meta http-equiv="refresh">` (at once, whatever their delay), and stops before an App Store URL
-/// (`apps.apple.com`, `itunes.apple.com`, `itms-apps:`…) or another app's scheme, where the phone would
-/// leave Safari. It runs no JavaScript: a navigation made by a page's script is not followed, a meta
+/// `Accept-Language`, and the simulated network's address in `X-Forwarded-For` (when it is given). It follows
+/// 3xx redirects and `<meta http-equiv="refresh">` (at once, whatever their delay), and stops before an App
+/// Store URL (`apps.apple.com`, `itunes.apple.com`, `itms-apps:`…) or another app's scheme, where the phone
+/// would leave Safari. It runs no JavaScript: a navigation made by a page's script is not followed, a meta
 /// refresh inside `<noscript>` is (``BrowserPage``). It keeps no cookies between hops. A page's OptoLink
 /// clipboard token (`opl_…`) is read from the page itself.
 ///
@@ -52,16 +52,18 @@ public struct SimulatedBrowser: Sendable {
         return ["apps.apple.com", "itunes.apple.com", "appsto.re"].contains(host)
     }
 
-    /// Clicks `url` as Safari with `browser`'s traits, its requests named as coming from `forwardedFor`.
+    /// Clicks `url` as Safari with `browser`'s traits, its requests named as coming from `forwardedFor` (nil:
+    /// no `X-Forwarded-For`, the click comes from this machine's own address, as the doctor's does).
     /// Never throws: a failure is the visit's ``BrowserVisit/end``.
-    public func visit(_ url: URL, as browser: FingerprintValues, forwardedFor: String) async -> BrowserVisit {
+    public func visit(_ url: URL, as browser: FingerprintValues, forwardedFor: String?) async -> BrowserVisit {
         let id = Self.visitIDs.take()
         var visit = BrowserVisit(id: id, url: url, hops: [], steps: [], token: nil)
-        let headers = [
+        var headers = [
             "User-Agent": SafariUserAgent.string(for: browser),
             "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-            "Accept-Language": browser.language, "X-Forwarded-For": forwardedFor,
+            "Accept-Language": browser.language,
         ]
+        headers["X-Forwarded-For"] = forwardedFor
         var next = url
         while true {
             if visit.hops.count == Self.maxHops {

@@ -81,6 +81,27 @@ public struct DoctorExchange: Sendable, Hashable {
         self.receivedAt = receivedAt
     }
 
+    /// One hop of a ``SimulatedBrowser`` visit as an exchange: its request, its answer (the body as the browser
+    /// kept it, at most ``HTTPExchange/bodyLimit`` bytes) or its error in words, timed from when it started.
+    init(hop: HTTPExchange) {
+        let url = URL(string: hop.url) ?? URL(string: "about:blank")!
+        let headers = Dictionary(hop.requestHeaders.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        let outcome: Outcome =
+            if let status = hop.status {
+                .answered(
+                    HTTPResponse(
+                        status: status,
+                        headers: Dictionary(
+                            hop.responseHeaders.map { ($0.name, $0.value) }, uniquingKeysWith: { $0 + ", " + $1 }),
+                        body: Data((hop.responseBody?.text ?? "").utf8)))
+            } else {
+                .failed(Failure(code: 0, message: hop.error ?? "no answer"))
+            }
+        self.init(
+            request: HTTPRequest(method: hop.method, url: url, headers: headers, timeout: 10), outcome: outcome,
+            sentAt: hop.startedAt, receivedAt: hop.startedAt.addingTimeInterval(max(0, hop.duration)))
+    }
+
     /// The HTTP answer, when one came.
     public var response: HTTPResponse? {
         if case .answered(let response) = outcome { return response }

@@ -1,8 +1,10 @@
 import Foundation
+import OptoLink
 
 /// Everything one doctor run found: the target, the checks in order, the totals and the exit code.
 ///
-/// Encoded as-is by `--json` (the schema, `optolink-doctor/1`, is documented in docs/doctor.md):
+/// Encoded as-is by `--json` (the schema, `optolink-doctor/1`, is documented in docs/doctor.md; `provider` and
+/// `link` are there only for the services other than OptoLink):
 /// ```json
 /// {"schema":"optolink-doctor/1","baseURL":"https://links.example.com","orgKey":"abcd",
 ///  "checks":[{"id":"host.answers","title":"host answers","status":"pass","detail":"GET /health → 200 in 4 ms"}],
@@ -28,10 +30,15 @@ public struct DoctorReport: Sendable, Hashable, Codable {
 
     /// The schema name and version of the JSON form.
     public var schema: String
-    /// The `--base-url` checked.
+    /// The `--base-url` checked (for the services other than OptoLink, their API origin).
     public var baseURL: String
-    /// The `--org-key` checked.
+    /// The `--org-key` checked (empty for the services other than OptoLink).
     public var orgKey: String
+    /// The service checked, as `--provider` names it; nil for OptoLink (the default, and the only service of
+    /// the documents written before the others were added).
+    public var provider: String?
+    /// The short link checked (`--link`), for the services other than OptoLink; nil for OptoLink.
+    public var link: String?
     /// The checks, in checklist order.
     public var checks: [DoctorCheck]
     /// The totals.
@@ -44,17 +51,38 @@ public struct DoctorReport: Sendable, Hashable, Codable {
     /// The JSON schema name this version writes.
     public static let schemaName = "optolink-doctor/1"
 
-    /// Builds the report and its totals and exit code from the checks.
+    /// Builds the report of an OptoLink deployment and its totals and exit code from the checks.
     public init(baseURL: URL, orgKey: String, checks: [DoctorCheck], reachable: Bool) {
+        self.init(
+            provider: .optoLink, baseURL: baseURL, orgKey: orgKey, link: nil, checks: checks, reachable: reachable)
+    }
+
+    /// Builds the report of `provider`'s deployment, checked from its short link `link` (nil for OptoLink);
+    /// `reachable` false when the first host asked gave no HTTP answer at all.
+    public init(
+        provider: OptoLinkProvider.Service, baseURL: URL, orgKey: String = "", link: URL?, checks: [DoctorCheck],
+        reachable: Bool
+    ) {
         self.schema = DoctorReport.schemaName
         self.baseURL = baseURL.absoluteString
         self.orgKey = orgKey
+        self.provider = provider == .optoLink ? nil : provider.rawValue
+        self.link = link?.absoluteString
         self.checks = checks
         self.reachable = reachable
         func count(_ status: DoctorStatus) -> Int { checks.filter { $0.status == status }.count }
         summary = Summary(passed: count(.pass), warnings: count(.warn), failed: count(.fail), skipped: count(.skip))
         exitCode =
             !reachable ? DoctorExitCode.unreachable : summary.failed > 0 ? DoctorExitCode.failed : DoctorExitCode.passed
+    }
+
+    /// The heading of the checklist: `https://links.example.com (org abcd)` for OptoLink,
+    /// `QubeRoute link https://go.example.com/go/spring (API https://app.quberoute.com)` for the others.
+    public var target: String {
+        guard let service = provider.flatMap(OptoLinkProvider.Service.init(rawValue:)) else {
+            return "\(baseURL) (org \(orgKey))"
+        }
+        return "\(service.displayName) link \(link ?? "?") (API \(baseURL))"
     }
 
     /// The check with `id`, if the report has one.

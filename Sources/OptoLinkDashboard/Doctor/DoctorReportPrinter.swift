@@ -21,7 +21,7 @@ public enum DoctorReportPrinter {
     public static func lines(_ report: DoctorReport, color: Bool) -> [String] {
         let width = report.checks.map(\.title.count).max() ?? 0
         let indent = String(repeating: " ", count: width + 5)
-        var lines = ["optolink-dash doctor: \(report.baseURL) (org \(report.orgKey))", ""]
+        var lines = ["optolink-dash doctor: \(report.target)", ""]
         for check in report.checks {
             let title = check.title.padding(toLength: width, withPad: " ", startingAt: 0)
             lines.append(paint("\(check.status.mark) \(title)", check.status, color) + "   " + check.detail)
