@@ -65,8 +65,8 @@ public actor SimulatedDevice {
         let language = AddressBox(settings.app.language)
         self.language = language
         self.transport = ForwardedForTransport(
-            base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: address,
-            language: language)
+            base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: { address.value },
+            appLanguage: { language.value })
     }
 
     /// Whether an SDK instance is running.

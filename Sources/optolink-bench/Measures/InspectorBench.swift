@@ -60,7 +60,8 @@ enum InspectorBench {
         func makeSDK(block: Int) -> (OptoLink, DirectOpenBench.TimeCollector, Task<Void, Never>) {
             let store = InMemoryKeyValueStore()
             store.set(true, forKey: LaunchState.key)
-            let transport = ForwardedForTransport(base: URLSessionTransport(), addressing: .rotating(block: block))
+            let transport = ForwardedForTransport(
+                base: URLSessionTransport(), address: BenchAddress.rotating(block: block))
             let sdk = OptoLink.start(
                 configuration: configuration,
                 environment: OptoLinkEnvironment(
