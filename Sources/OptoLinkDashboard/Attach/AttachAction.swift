@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// What happens in attach mode, as ``DashboardAction/attach(_:)``: fed by ``AttachController`` from the
 /// listener, and by the device list's keys.

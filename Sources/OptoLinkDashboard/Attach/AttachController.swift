@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkInspectorWire
 
 /// `optolink-dash --attach`: the dashboard's command handler when real apps attach. It keeps the
 /// ``DashboardRuntime`` (the embedded server unless `--base-url`, its health checks, faults) and adds the

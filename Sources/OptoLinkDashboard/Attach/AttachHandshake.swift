@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// What the dashboard makes of the lines of one app connection: the first must be a hello of this
 /// protocol version with the pairing token; later ones must be what an app sends.

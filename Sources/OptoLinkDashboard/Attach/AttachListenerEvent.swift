@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// What the ``AttachListener`` reports, from its thread, in order per connection.
 public enum AttachListenerEvent: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// Which dashboard device each app connection feeds, and how its values are translated: request ids
 /// shifted per launch (a new session of the same device), times moved from the app's clock onto the

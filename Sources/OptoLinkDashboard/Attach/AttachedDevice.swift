@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// One app attached to the dashboard (or that was, until cleared).
 public struct AttachedDevice: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkDashboard
+import OptoLinkInspector
 import OptoLinkTesting
 
 /// Measure 2b: a direct open on an SDK with the inspector attached to a dashboard (an `AttachListener` in

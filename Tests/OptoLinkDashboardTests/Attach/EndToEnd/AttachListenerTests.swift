@@ -1,5 +1,7 @@
 import Foundation
 import OptoLink
+import OptoLinkInspector
+import OptoLinkInspectorWire
 import OptoLinkTesting
 import TestSupport
 import Testing
