@@ -26,6 +26,9 @@ enum MatchEngine {
         var guardSize: Int? = 3
         /// The points of each component.
         var weights = Scoring.Weights.seed
+        /// Whether P3 (the newest click on the address) runs when nothing reached the threshold (the seed's
+        /// chain does).
+        var ipFallback = true
 
         /// The seed's numbers.
         static let seed = Policy()
@@ -138,7 +141,7 @@ enum MatchEngine {
                     method: "FINGERPRINT_SCORED", confidence: Scoring.confidence(for: best.total), score: best.total,
                     record: record))
         }
-        if let newest = state.newestFuzzyCandidate(ipHash: ipHash, now: now) {
+        if policy.ipFallback, let newest = state.newestFuzzyCandidate(ipHash: ipHash, now: now) {
             return finish(Result(method: "IP_FUZZY", confidence: "low", record: newest))
         }
         return finish(nil)
