@@ -5,15 +5,12 @@ import OptoLinkHTTP
 /// same ``MatchState`` and chain as the routes, with the fingerprint each service's click page and API give
 /// the engine (the routes' own conversions), on the caller's clock. No HTTP, no SQLite, no rate limiter.
 ///
-/// One difference from ``MatchStore``: no sweep of expired clicks once a minute of the caller's clock. A lab's
-/// clock runs days in seconds, where a sweep per simulated minute would visit every stored click thousands of
-/// times over; the state's own sweep (after as many inserts as it holds clicks) still bounds the memory. Sweeps
-/// change what is held, never a decision: an expired click never matches, and the per-address cap drops the
-/// oldest clicks first, which are the expired ones.
-///
-/// Addresses key the candidate lists as given (the routes key them by the address's HMAC, which only ever
-/// compares equal for equal addresses, so the decisions are the same). Click ids are the caller's: a click's
-/// token is ``token(forClick:)``, and a decision names the click it matched by id.
+/// One difference from ``MatchStore``: expired clicks are swept once per match window of the caller's clock,
+/// not once a minute. A lab's clock runs days in seconds, where a sweep per simulated minute
+/// would visit every stored click thousands of times over; without any, clicks on addresses never touched again
+/// would stay until the state's own sweep (after as many inserts as it holds clicks). Sweeps change what is
+/// held, never a decision: an expired click never matches, and the per-address cap drops the oldest clicks
+/// first, which are the expired ones.
 ///
 /// ```swift
 /// let matcher = DirectMatcher(service: .optoLink, policy: .seed)
@@ -270,7 +267,9 @@ package final class DirectMatcher: Sendable {
     /// The numbers the chain decides with.
     package let policy: Policy
     private let enginePolicy: MatchEngine.Policy
-    private let state = Locked(MatchState(limits: .init(maxRecordsPerAddress: 1_000, memoryBudget: .max)))
+    private let state = Locked(
+        (state: MatchState(limits: .init(maxRecordsPerAddress: 1_000, memoryBudget: .max)), lastSweep: -Double.infinity)
+    )
 
     /// An empty store for `service`, deciding with `policy`. The per-address cap is the server's (1 000
     /// clicks); the memory budget is off, so no click leaves before its window ends.
@@ -287,7 +286,13 @@ package final class DirectMatcher: Sendable {
             token: Self.token(forClick: id), orgId: 0, linkId: "lab", shortCode: "lab", path: "/lab", params: [:],
             ipHash: address, fingerprint: signals.fingerprint, recordedAt: now,
             expiresAt: now.addingTimeInterval(policy.window))
-        state.withLock { $0.insert(record, now: now) }
+        state.withLock {
+            if at - $0.lastSweep >= policy.window {
+                $0.state.sweep(now: now)
+                $0.lastSweep = at
+            }
+            $0.state.insert(record, now: now)
+        }
     }
 
     /// Runs the chain for a first launch from `address` at `at`, with the clipboard holding click
@@ -323,7 +328,7 @@ package final class DirectMatcher: Sendable {
             clipboardToken: token, installReferrer: nil, deviceId: nil, fingerprint: signals.fingerprint)
         let now = Date(timeIntervalSinceReferenceDate: at)
         let made = state.withLock {
-            MatchEngine.evaluate(input, ipHash: address, now: now, state: &$0, policy: enginePolicy)
+            MatchEngine.evaluate(input, ipHash: address, now: now, state: &$0.state, policy: enginePolicy)
         }
         guard let result = made.result else {
             return (Decision(guardFired: made.guardFired, candidates: made.candidates.count), made)
@@ -350,22 +355,22 @@ package final class DirectMatcher: Sendable {
         return table
     }()
 
-    /// Click `id`'s clipboard token: `opl_` and 22 base64url digits spelling `id` (leading `A`s are zeros).
+    /// Click `id`'s token: `lab:` and the id's base64url digits (`lab:A` for 0, `lab:H` for 7). Not an `opl_`
+    /// token (the server's are random): short enough (at most 15 bytes) to live inside a `String` without an
+    /// allocation, which the store copies into several lists per click.
     package static func token(forClick id: Int) -> String {
-        var bytes = [UInt8](repeating: digits[0], count: 22)
         var value = UInt64(bitPattern: Int64(id))
-        var index = 21
-        while value > 0 {
-            bytes[index] = digits[Int(value & 63)]
+        var bytes: [UInt8] = []
+        repeat {
+            bytes.append(digits[Int(value & 63)])
             value >>= 6
-            index -= 1
-        }
-        return "opl_" + String(decoding: bytes, as: UTF8.self)
+        } while value > 0
+        return "lab:" + String(decoding: bytes.reversed(), as: UTF8.self)
     }
 
     /// The click id a ``token(forClick:)`` token spells, nil for any other string.
     package static func click(forToken token: String) -> Int? {
-        guard token.utf8.count == 26, token.hasPrefix("opl_") else { return nil }
+        guard token.hasPrefix("lab:"), (5...15).contains(token.utf8.count) else { return nil }
         var value: UInt64 = 0
         for byte in token.utf8.dropFirst(4) {
             let digit = values[Int(byte)]
