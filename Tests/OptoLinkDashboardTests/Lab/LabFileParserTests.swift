@@ -31,6 +31,17 @@ struct LabFileParserTests {
         }
     }
 
+    @Test func docsLabDocumentsEveryKey() throws {
+        // Given docs/lab.md
+        let text = try String(contentsOf: LabFixtures.root.appendingPathComponent("docs/lab.md"), encoding: .utf8)
+
+        // Then every key is in it, in backquotes (the points keys by their shared row)
+        for key in LabKey.all where !key.name.hasPrefix("backend.points.") || key.name.hasSuffix("recency") {
+            #expect(text.contains("`\(key.name)`"), "docs/lab.md does not document \(key.name)")
+        }
+        #expect(text.contains("`backend.points.ip` … `backend.points.deviceModel`"))
+    }
+
     @Test func everyShippedLabIsReadWithoutAProblem() throws {
         // Given every file in labs/
         let folder = LabFixtures.root.appendingPathComponent("labs")
