@@ -25,15 +25,16 @@ package enum LabReportPrinter {
         let policy = model.policy
         let engine =
             report.services.first?.engine == "process"
-            ? "in process (the reference server's matching engine)"
+            ? "In process (the reference server's engine)"
             : report.services.first?.engine ?? "?"
+        let never = report.clicks - report.installs + report.organic
         return wrap(
-            "Match lab \"\(model.name)\" · seed \(model.seed) · \(LabValue.grouped(report.installs)) installs: "
-                + "\(LabValue.grouped(report.installs - report.organic)) after a click, \(LabValue.grouped(report.organic)) organic; "
-                + "\(LabValue.grouped(report.clicks)) clicks (\(LabValue.grouped(report.clicks - report.installs + report.organic)) never installed)",
+            "Match lab \"\(model.name)\" · seed \(model.seed) · \(LabValue.grouped(report.installs)) installs "
+                + "(\(LabValue.grouped(report.organic)) organic) · \(LabValue.grouped(report.clicks)) clicks "
+                + "(\(LabValue.grouped(never)) never installed)",
             indent: "")
             + wrap(
-                "Engine: \(engine) · threshold \(policy.threshold) · guard \(policy.guardSize.map(String.init) ?? "off") · "
+                "\(engine) · threshold \(policy.threshold) · guard \(policy.guardSize.map(String.init) ?? "off") · "
                     + "window \(LabValue.duration(seconds: policy.window))"
                     + (policy.ipFallback ? "" : " · IP fallback off")
                     + " · \(String(format: "%.1f", report.seconds)) s",
@@ -190,11 +191,22 @@ package enum LabReportPrinter {
         text.count >= count ? " " + text : String(repeating: " ", count: count - text.count) + text
     }
 
-    /// `text` wrapped at ``width`` on spaces, continuation lines indented two more.
+    /// `text` wrapped at ``width`` on spaces (never inside a number grouped as `1 000 000`), continuation lines
+    /// indented two more.
     static func wrap(_ text: String, indent: String) -> [String] {
+        var words: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = words.last, last.last?.isNumber == true, word.count >= 3,
+                word.prefix(3).allSatisfy(\.isNumber), word.dropFirst(3).first?.isNumber != true
+            {
+                words[words.count - 1] = last + "\u{00A0}" + word
+            } else {
+                words.append(word)
+            }
+        }
         var out: [String] = []
         var line = indent
-        for word in text.split(separator: " ") {
+        for word in words {
             let lead = out.isEmpty ? indent : indent + "  "
             if line.count > lead.count, line.count + 1 + word.count > width {
                 out.append(line)
@@ -203,6 +215,6 @@ package enum LabReportPrinter {
             line += (line == indent || line == indent + "  " ? "" : " ") + word
         }
         out.append(line)
-        return out
+        return out.map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
     }
 }
