@@ -50,6 +50,15 @@ struct LabReportTests {
         #expect(sweep.threshold(maxWrong: 0.02)?.threshold == 65)
         #expect(sweep.threshold(maxWrong: 0.005)?.threshold == 75)
         #expect(sweep.threshold(maxWrong: 0.02, line: 1) == nil)
+
+        // And a threshold where nothing matched (no wrong match, no recall) is never the answer
+        let empty = LabSweep(
+            thresholds: [55, 65], guards: [3], installs: 100,
+            points: [
+                .init(threshold: 55, guardSize: 3, counts: counts(correct: 90, wrong: 10, missed: 0)),
+                .init(threshold: 65, guardSize: 3, counts: counts(correct: 0, wrong: 0, missed: 100)),
+            ])
+        #expect(empty.threshold(maxWrong: 0.02) == nil)
     }
 
     @Test func theJSONSummaryHasTheFieldsCIScriptsRead() async throws {

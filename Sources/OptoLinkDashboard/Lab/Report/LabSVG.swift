@@ -99,12 +99,13 @@ package enum LabSVG {
             for point in points {
                 out.append("<circle cx=\"\(n(point.0))\" cy=\"\(n(point.1))\" r=\"2.5\" fill=\"\(color)\"/>")
             }
+            // The legend on the title's line, right-aligned, one entry per line of the chart.
             let name = sweep.guards[index].map { "guard \($0)" } ?? "no guard"
-            let ly = y + 20 + Double(index) * 14
+            let lx = right - Double(sweep.guards.count - index) * 90
             out.append(
-                "<line x1=\"\(n(right - 90))\" y1=\"\(n(ly - 4))\" x2=\"\(n(right - 74))\" y2=\"\(n(ly - 4))\" "
+                "<line x1=\"\(n(lx))\" y1=\"\(n(y + 16))\" x2=\"\(n(lx + 16))\" y2=\"\(n(y + 16))\" "
                     + "stroke=\"\(color)\" stroke-width=\"2\"/>")
-            out.append("<text x=\"\(n(right - 70))\" y=\"\(n(ly))\">\(esc(name))</text>")
+            out.append("<text x=\"\(n(lx + 20))\" y=\"\(n(y + 20))\">\(esc(name))</text>")
         }
         return out
     }

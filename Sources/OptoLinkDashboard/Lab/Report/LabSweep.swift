@@ -42,10 +42,12 @@ package struct LabSweep: Sendable, Hashable {
     }
 
     /// On line `index`, the threshold that keeps the share of wrong matches at or under `maxWrong` with the
-    /// most recall (the lower threshold on a tie); nil when none does. A threshold where nothing matched has no
-    /// wrong match but no recall either: it qualifies only when no other does.
+    /// most recall (the lower threshold on a tie); nil when none does. A threshold where nothing matched does
+    /// not count: it has no wrong match, and no use either.
     package func threshold(maxWrong: Double, line index: Int = 0) -> Point? {
-        let meeting = line(index).filter { ($0.counts.wrongShare ?? 0) <= maxWrong + 1e-12 }
+        let meeting = line(index).filter { point in
+            point.counts.wrongShare.map { $0 <= maxWrong + 1e-12 } ?? false
+        }
         return meeting.max { a, b in
             let (ra, rb) = (a.counts.recall ?? 0, b.counts.recall ?? 0)
             return ra != rb ? ra < rb : a.threshold > b.threshold
