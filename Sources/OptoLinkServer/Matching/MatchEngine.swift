@@ -83,6 +83,7 @@ enum MatchEngine {
         var points = [(age: TimeInterval, points: Scoring.Breakdown)]()
         var keys = [(total: Int, recordedAt: Date, index: Int)]()
         var exactIndex: Int?  // P2: the newest exact candidate, the first in candidate order among equally new ones
+        let seedWeights = policy.weights == .seed  // else P2's test compares the fields (the points cannot say)
         state.withFingerprintCandidates(ipHash: ipHash, now: now) { buffer in
             points.reserveCapacity(buffer.count)
             keys.reserveCapacity(buffer.count)
@@ -93,7 +94,8 @@ enum MatchEngine {
                 points.append((age, breakdown))
                 keys.append((breakdown.total, buffer[index].recordedAt, index))
                 // Newest first; among equally new ones the first in candidate order (higher total, then list order).
-                if breakdown.isExact,
+                if seedWeights
+                    ? breakdown.isExact : Scoring.isExact(click: buffer[index].fingerprint, request: input.fingerprint),
                     exactIndex.map({
                         (buffer[$0].recordedAt, keys[$0].total) < (buffer[index].recordedAt, breakdown.total)
                     }) ?? true

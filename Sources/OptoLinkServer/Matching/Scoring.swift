@@ -71,12 +71,16 @@ enum Scoring {
         var deviceModel = 0
         var recency = 0
 
-        /// P2's exact test: platform, OS version and device model all known and equal (IP is the bucket).
-        /// Set while scoring, from the same comparisons, instead of comparing those three fields a second time
-        /// (optolink-bench, measure 5); it holds whatever points the weights give.
-        var isExact = false
-
         var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
+
+        /// P2's exact test for a breakdown scored with the seed's points: platform, OS version and device model
+        /// all known and equal (IP is the bucket), which is when each of them scored its full points. Read from
+        /// the breakdown a candidate is scored with anyway, instead of comparing those three fields a second time
+        /// (optolink-bench, measure 5). With other weights, ``Scoring/isExact(click:request:)`` answers.
+        var isExact: Bool {
+            platform == Scoring.platformPoints && osVersion == Scoring.osExactPoints
+                && deviceModel == Scoring.deviceModelPoints
+        }
 
         var json: JSON {
             .object([
@@ -99,19 +103,15 @@ enum Scoring {
     ) -> Breakdown {
         var b = Breakdown()
         if sameIP { b.ip = weights.ip }
-        let samePlatform = equal(click.platform, request.platform)
-        let sameOS = equal(click.osVersion, request.osVersion)
-        let sameModel = equal(click.deviceModel, request.deviceModel)
-        if samePlatform { b.platform = weights.platform }
-        if sameOS {
+        if equal(click.platform, request.platform) { b.platform = weights.platform }
+        if equal(click.osVersion, request.osVersion) {
             b.osVersion = weights.osExact
         } else if sameMajor(click.osVersion, request.osVersion) {
             b.osVersion = weights.osMajor
         }
         if equal(click.language, request.language) { b.language = weights.language }
         if equal(click.timezone, request.timezone) { b.timezone = weights.timezone }
-        if sameModel { b.deviceModel = weights.deviceModel }
-        b.isExact = samePlatform && sameOS && sameModel
+        if equal(click.deviceModel, request.deviceModel) { b.deviceModel = weights.deviceModel }
         b.recency = weights.recencyBonus(age: age)
         return b
     }
@@ -161,7 +161,7 @@ enum Scoring {
         score >= highConfidence ? "high" : score >= mediumConfidence ? "medium" : "low"
     }
 
-    /// P2's exact test (``Breakdown/isExact``) for one click.
+    /// P2's exact test (``Breakdown/isExact``) for one click, whatever the weights.
     static func isExact(click: ClickFingerprint, request: ClickFingerprint) -> Bool {
         score(click: click, request: request, age: 0).isExact
     }
