@@ -34,7 +34,7 @@ package struct LabKey: Sendable {
             { "\($0.seed)" },
             { (m, t) throws(LabValue.Problem) in m.seed = UInt64(try LabValue.count(t, in: 0...Int.max)) }),
         LabKey(
-            "installs", "how many installs (first opens of the app)", "assumption: a report in about a second",
+            "installs", "how many installs (first opens of the app)", "assumption: a report in seconds",
             { "\($0.installs)" },
             { (m, t) throws(LabValue.Problem) in m.installs = try LabValue.count(t, in: 1...10_000_000) }),
         LabKey(

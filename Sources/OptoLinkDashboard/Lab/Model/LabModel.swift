@@ -21,7 +21,7 @@ package struct LabModel: Sendable, Hashable {
     /// The random generator's seed: the same seed and model give the same population, install for install.
     /// Default 1.
     package var seed: UInt64 = 1
-    /// How many installs (first opens of the app). Default 5 000: the whole report in about a second.
+    /// How many installs (first opens of the app). Default 5 000: the whole report, sweep included, in seconds.
     package var installs = 5_000
     /// The share of installs that clicked nothing (they measure false attribution). Default 20 % (assumption).
     package var organicShare = 0.20
