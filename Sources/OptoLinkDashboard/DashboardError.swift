@@ -6,7 +6,7 @@ import Foundation
 /// `localizedDescription` shows the message, not "The operation could not be completed".
 public struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
-        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario
+        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, lab
     }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
@@ -43,6 +43,13 @@ public struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringCo
 
     /// A scenario's expectation did not hold (the message is its FAIL detail).
     public static func scenario(_ message: String) -> DashboardError { DashboardError(.scenario, message) }
+
+    /// A lab file or a `--set` has a value the lab cannot use; the message names the file and line, or the
+    /// `--set`, and says what is expected.
+    public static func lab(_ message: String) -> DashboardError { DashboardError(.lab, message) }
+
+    /// True for lab file and `--set` errors.
+    public var isLab: Bool { code == .lab }
 
     /// True for theme-syntax errors.
     public var isThemeSyntax: Bool { code == .themeSyntax }

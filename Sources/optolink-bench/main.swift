@@ -21,6 +21,10 @@ if arguments.first == "--child-click-bytes", arguments.count == 2, let clicks = 
     ClickStoreBench.bytesChild(clicks: clicks)
     exit(0)
 }
+if arguments.first == "--child-lab", arguments.count == 2, let installs = Int(arguments[1]) {
+    await LabBench.child(installs: installs)
+    exit(0)
+}
 if arguments.first == "--child-click-flood", arguments.count == 2, let requests = Int(arguments[1]) {
     ClickStoreBench.floodChild(requests: requests)
     exit(0)
@@ -98,6 +102,13 @@ if options.runs(7) {
 if options.runs(8) {
     progress("8. storage under a slow writer")
     add(SlowWriterBench.run(requestsPerBlock: quick ? 200 : 1_000, blocks: quick ? 2 : 4))
+}
+if options.runs(9) {
+    progress("9. match lab in process")
+    add(
+        await LabBench.run(
+            installs: quick ? 20_000 : 200_000, matches: quick ? 20_000 : 100_000, million: quick ? 100_000 : 1_000_000)
+    )
 }
 
 var mode = quick ? "--quick" : "full"

@@ -19,6 +19,21 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
                 err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         })
 }
+if CommandLine.arguments.dropFirst().first == "lab" {
+    // `optolink-dash lab …`: the match lab, headless (docs/lab.md); a status line on stderr when it is a terminal.
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    let showStatus = isatty(2) == 1
+    let code = exitCode {
+        await LabCommand.run(
+            arguments: arguments, currentDirectory: FileManager.default.currentDirectoryPath,
+            executablePath: Bundle.main.executablePath,
+            progress: { if showStatus { FileHandle.standardError.write(Data(("\r" + $0.statusLine + " ").utf8)) } },
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    }
+    if showStatus { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    exit(code)
+}
 if CommandLine.arguments.dropFirst().first == "proxy" {
     // `optolink-dash proxy …`: the fault proxy alone (docs/proxy.md): its own screen on a terminal, else (or with
     // --log) a headless log that returns only when it cannot start.

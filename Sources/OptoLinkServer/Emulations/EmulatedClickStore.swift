@@ -45,9 +45,7 @@ final class EmulatedClickStore: Sendable {
     /// The fingerprint a request's headers give: platform and OS version from its User-Agent, language from
     /// its Accept-Language (as OptoLink's redirect page records it).
     static func headerFingerprint(_ request: HTTPRequest) -> ClickFingerprint {
-        let (platform, osVersion) = UserAgentParser.parse(request.header("User-Agent"))
-        return ClickFingerprint(
-            platform: platform, osVersion: osVersion, deviceModel: nil,
-            language: UserAgentParser.language(request.header("Accept-Language")), timezone: nil)
+        ClickFingerprint.headers(
+            userAgent: request.header("User-Agent"), acceptLanguage: request.header("Accept-Language"))
     }
 }

@@ -109,6 +109,19 @@ final class AppsFlyerEmulation: Sendable {
     /// `2020-04-22T08:45:33.412`: UTC with milliseconds and no zone letter, as seed 003's examples.
     static func timestamp(_ date: Date) -> String { String(ISOTime.string(date).dropLast()) }
 
+    /// What a click on a OneLink records: the headers' fingerprint with the device family its User-Agent
+    /// names as the model.
+    static func clickFingerprint(userAgent: String?, acceptLanguage: String?) -> ClickFingerprint {
+        var fingerprint = ClickFingerprint.headers(userAgent: userAgent, acceptLanguage: acceptLanguage)
+        fingerprint.deviceModel = family(userAgent: userAgent)
+        return fingerprint
+    }
+
+    /// What an S2S request's body gives the engine: platform iOS, `os`, `lang`, and `type`'s device family.
+    static func launchFingerprint(os: String, lang: String, type: String) -> ClickFingerprint {
+        ClickFingerprint(platform: "iOS", osVersion: os, deviceModel: family(type: type), language: lang, timezone: nil)
+    }
+
     /// The device family a click's User-Agent names (`iPhone`, `iPad`, `iPod`), as the engine's device
     /// model; nil for anything else.
     static func family(userAgent: String?) -> String? {

@@ -124,6 +124,19 @@ final class DeepBlueEmulation: Sendable {
             ipHash: ipHash, fingerprint: fingerprint, at: recordedAt, now: now)
     }
 
+    /// What Deep Blue's matching compares, for a click page's gathered values or a check-deferred body: the
+    /// headers' fingerprint, the time zone, the screen as ``screenModel(width:height:)``, and the language
+    /// when one was sent (else the headers' Accept-Language).
+    static func fingerprint(
+        headers: ClickFingerprint, timezone: String?, screen: (width: Double, height: Double)?, language: String?
+    ) -> ClickFingerprint {
+        var fingerprint = headers
+        fingerprint.timezone = timezone
+        fingerprint.deviceModel = screenModel(width: screen?.width, height: screen?.height)
+        if let language { fingerprint.language = language }
+        return fingerprint
+    }
+
     /// The screen as the engine's device-model component: `screen:<short side>x<long side>` in whole pixels,
     /// so the page's portrait `screen.width × devicePixelRatio` and an app launched in landscape agree.
     /// Nil unless both sides are known.
