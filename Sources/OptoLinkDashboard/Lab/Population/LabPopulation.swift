@@ -1,6 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkServer
+import OptoLinkTesting
 
 /// A lab's simulated devices with the ground truth: who clicked (and when, from which address, with which
 /// browser), who installed (and when, from which address, with what on the pasteboard), in time order.
@@ -169,7 +170,7 @@ package struct LabPopulation: Sendable {
             deviceModel: traits.models[Int(d.model)], language: traits.languages[Int(d.language)],
             timezone: traits.timezones[Int(d.timezone)], networkAddress: "")
         return DirectMatcher.Browser(
-            userAgent: BackendClient.userAgent(for: values),
+            userAgent: SafariUserAgent.string(for: values),
             acceptLanguage: Self.acceptLanguage(traits.languages[Int(d.language)]),
             timezone: traits.timezones[Int(d.timezone)], screenWidth: screen.width, screenHeight: screen.height,
             language: traits.languages[Int(d.language)])
