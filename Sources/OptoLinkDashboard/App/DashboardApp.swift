@@ -11,26 +11,26 @@ import Foundation
 /// redraws only when the state changed, and waits for a key: 100 ms (10 Hz) while a countdown or a request
 /// is in flight, otherwise ``idleTimeout``. The inbox's wake handler interrupts that wait when data
 /// arrives, so idle costs nothing and new data still shows at once.
-public final class DashboardApp {
+package final class DashboardApp {
     /// The current state.
-    public private(set) var state: DashboardState
+    package private(set) var state: DashboardState
     /// Where other threads push actions.
-    public let inbox: DashboardInbox
+    package let inbox: DashboardInbox
     /// Executes device and server commands.
-    public let handler: any DashboardCommandHandler
+    package let handler: any DashboardCommandHandler
     /// Finds and loads themes.
-    public let themes: ThemeLoader
+    package let themes: ThemeLoader
     /// Routes keys.
-    public let router: InputRouter
+    package let router: InputRouter
     /// The clock for ``DashboardAction/tick(now:)``.
-    public let clock: any DashboardClock
+    package let clock: any DashboardClock
     /// Longest wait for a key when nothing ticks (default 10 s; the terminal returns earlier when the
     /// inbox wakes it, see ``DashboardInbox/setWakeHandler(_:)``).
-    public var idleTimeout: Double = 10
+    package var idleTimeout: Double = 10
     /// Where `X` writes (default `./optolink-export-<timestamp>/`, a new directory each time).
-    public var exportDirectory: @Sendable () -> URL = { ExportBundle.defaultDirectory() }
+    package var exportDirectory: @Sendable () -> URL = { ExportBundle.defaultDirectory() }
     /// The loaded theme (follows ``DashboardState/themeName``).
-    public private(set) var theme: Theme
+    package private(set) var theme: Theme
     private var quitRequested = false
 
     /// Creates the app.
@@ -41,7 +41,7 @@ public final class DashboardApp {
     ///   - inbox: the action queue (shared with the handler's tasks).
     ///   - router: key routing (default: the standard keymap).
     ///   - clock: time source (default: monotonic system time).
-    public init(
+    package init(
         state: DashboardState, themes: ThemeLoader, handler: any DashboardCommandHandler,
         inbox: DashboardInbox = DashboardInbox(), router: InputRouter = InputRouter(),
         clock: any DashboardClock = SystemDashboardClock()
@@ -58,7 +58,7 @@ public final class DashboardApp {
     }
 
     /// Applies one action (and loads the theme when its name changed).
-    public func apply(_ action: DashboardAction) {
+    package func apply(_ action: DashboardAction) {
         let previousTheme = state.themeName
         DashboardReducer.reduce(&state, action)
         if state.themeName != previousTheme { loadTheme(named: state.themeName) }
@@ -66,7 +66,7 @@ public final class DashboardApp {
 
     /// Handles one key: reduces its actions, runs its commands. Returns false when the user quit.
     @discardableResult
-    public func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         let outcome = router.route(key, in: state)
         for action in outcome.actions { apply(action) }
         for command in outcome.commands {
@@ -84,7 +84,7 @@ public final class DashboardApp {
     }
 
     /// Runs until the user quits (or `shouldStop` returns true, checked every turn).
-    public func run(on terminal: any DashboardTerminal, shouldStop: () -> Bool = { false }) {
+    package func run(on terminal: any DashboardTerminal, shouldStop: () -> Bool = { false }) {
         var lastDrawn: ScreenBuffer?
         var lastTheme: Theme?
         while !quitRequested && !shouldStop() {

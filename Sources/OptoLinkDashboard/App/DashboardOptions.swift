@@ -6,59 +6,59 @@ import OptoLink
 /// ```swift
 /// let options = try DashboardOptions.parse(["--headless", "--scenario", "all", "--backoff-base", "0.05"])
 /// ```
-public struct DashboardOptions: Sendable, Hashable {
+package struct DashboardOptions: Sendable, Hashable {
     /// The demo org's CLIENT key (the default `--api-key`).
-    public static let demoAPIKey = "opl_sdk_demo_client_key_0000000001"
+    package static let demoAPIKey = "opl_sdk_demo_client_key_0000000001"
     /// The demo org (the default `--org-key`).
-    public static let demoOrgKey = "demo"
+    package static let demoOrgKey = "demo"
 
     /// `--theme NAME|PATH` (default `default`).
-    public var theme: String
+    package var theme: String
     /// `--help` / `-h`.
-    public var showHelp: Bool
+    package var showHelp: Bool
     /// `--base-url URL`: another backend; nil starts the embedded server (default).
-    public var baseURL: URL?
+    package var baseURL: URL?
     /// `--api-key KEY` (default the demo CLIENT key).
-    public var apiKey: String
+    package var apiKey: String
     /// `--org-key KEY` (default `demo`).
-    public var orgKey: String
+    package var orgKey: String
     /// `--provider optolink|quberoute|deepblue|appsflyer`: the service the simulated device runs (default OptoLink).
-    public var provider: OptoLinkProvider.Service = .optoLink
+    package var provider: OptoLinkProvider.Service = .optoLink
     /// Whether `--api-key` was given (against `--base-url`, QubeRoute and Deep Blue need one).
-    public var apiKeyGiven = false
+    package var apiKeyGiven = false
     /// `--app-id ID` (AppsFlyer; default the demo app `id123456789` on the embedded server).
-    public var appID: String?
+    package var appID: String?
     /// `--dev-key KEY` (AppsFlyer; the DevKey the dashboard's simulated backend signs with).
-    public var devKey: String?
+    package var devKey: String?
     /// `--link [ROLE=]URL` (repeatable): the selected service's short links the scenarios click and open, by
     /// role (``LinkRole``). Empty: the embedded seed's demo links on the embedded server, none with `--base-url`.
-    public var links: [LinkRole: URL] = [:]
+    package var links: [LinkRole: URL] = [:]
     /// `--backoff-base SECONDS`: the SDK's first retry wait (default 1 s, the SDK's default).
-    public var backoffBase: Double
+    package var backoffBase: Double
     /// `--headless`: no terminal; print the timeline and the verdicts.
-    public var headless: Bool
+    package var headless: Bool
     /// `--scenario NAME|all`: the scenario(s) to run.
-    public var scenario: String?
+    package var scenario: String?
     /// `--compare NAME`: run one scenario against the four services at once, a column each (headless: print
     /// the table; in the dashboard: open the compare view and run it, as `C` does).
-    public var compare: String?
+    package var compare: String?
     /// `--list-scenarios`.
-    public var listScenarios: Bool
+    package var listScenarios: Bool
     /// `--export DIR` (headless): write the HAR, the report and the screenshot there after the run.
-    public var exportDirectory: String?
+    package var exportDirectory: String?
     /// `--junit FILE` (headless): write the scenario results as JUnit XML.
-    public var junitFile: String?
+    package var junitFile: String?
     /// `--no-mouse` turns the mouse off (default on: clicks select panes and rows, the wheel scrolls).
-    public var mouse: Bool = true
+    package var mouse: Bool = true
     /// `--attach`: wait for real apps (``OptoLinkInspector``) instead of driving a simulated device.
-    public var attach = false
+    package var attach = false
     /// `--listen HOST:PORT` (attach mode; default `127.0.0.1:7420`, port 0 picks a free one).
-    public var listen = AttachListenAddress.standard
+    package var listen = AttachListenAddress.standard
     /// `--token T` (attach mode): a fixed pairing token instead of a new random one.
-    public var token: String?
+    package var token: String?
 
     /// Creates options with defaults.
-    public init(
+    package init(
         theme: String = "default", showHelp: Bool = false, baseURL: URL? = nil,
         apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
         backoffBase: Double = 1, headless: Bool = false, scenario: String? = nil, listScenarios: Bool = false
@@ -77,7 +77,7 @@ public struct DashboardOptions: Sendable, Hashable {
     /// Parses the arguments after the program name (`--flag value` or `--flag=value`).
     /// - Throws: ``DashboardError/usage(_:)`` for an unknown flag, a missing or bad value, or `--headless`
     ///   without `--scenario`.
-    public static func parse(_ arguments: [String]) throws(DashboardError) -> DashboardOptions {
+    package static func parse(_ arguments: [String]) throws(DashboardError) -> DashboardOptions {
         var options = DashboardOptions()
         var index = 0
         var listenGiven = false
@@ -213,7 +213,7 @@ public struct DashboardOptions: Sendable, Hashable {
     /// `--base-url` (a real deployment) there are no demo keys but OptoLink's: `--api-key` is the key of
     /// `--provider`'s service, `--app-id` and `--dev-key` are AppsFlyer's.
     /// - Throws: ``DashboardError/usage(_:)`` naming the flag a `--base-url` target lacks.
-    public func target(for service: OptoLinkProvider.Service, baseURL: URL) throws(DashboardError) -> BackendTarget {
+    package func target(for service: OptoLinkProvider.Service, baseURL: URL) throws(DashboardError) -> BackendTarget {
         var target =
             self.baseURL == nil
             ? BackendTarget.demo(service, baseURL: baseURL)
@@ -268,7 +268,7 @@ public struct DashboardOptions: Sendable, Hashable {
     }
 
     /// The `--help` text.
-    public static let usage = """
+    package static let usage = """
         optolink-dash: a terminal dashboard that watches the OptoLink SDK talk to a backend.
 
         With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)

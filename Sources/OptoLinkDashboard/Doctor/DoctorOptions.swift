@@ -11,40 +11,40 @@ import OptoLinkS2S
 /// let quberoute = try DoctorOptions.parse(["--provider", "quberoute", "--link", "https://go.example.com/go/spring",
 ///                                          "--api-key", "qr_live_…"])
 /// ```
-public struct DoctorOptions: Sendable, Hashable {
+package struct DoctorOptions: Sendable, Hashable {
     /// `--provider optolink|quberoute|deepblue|appsflyer`: the service the deployment runs on. Default OptoLink.
-    public var provider: OptoLinkProvider.Service
+    package var provider: OptoLinkProvider.Service
     /// `--base-url URL`: OptoLink's link domain, where every endpoint lives (required); for the other services
     /// the API origin, by default the one the SDK's configuration uses (``DoctorOptions/defaultBaseURL(for:)``).
-    public var baseURL: URL
+    package var baseURL: URL
     /// `--org-key KEY` (OptoLink, required): 4 letters or digits. Empty for the other services.
-    public var orgKey: String
+    package var orgKey: String
     /// `--api-key KEY`: the key the app ships; checked to be of the right kind (OptoLink's CLIENT key,
     /// QubeRoute's publishable key, Deep Blue's key). Default nil (not checked).
-    public var apiKey: String?
+    package var apiKey: String?
     /// `--team-id ID`: with `--bundle-id`, the app ID `<teamId>.<bundleId>` looked for in the AASA. Default nil.
-    public var teamId: String?
+    package var teamId: String?
     /// `--bundle-id ID`: see ``teamId``. Default nil.
-    public var bundleId: String?
+    package var bundleId: String?
     /// `--link CODE|URL` (OptoLink): the short code of the org to check end to end, given bare or read from
     /// the link's URL. Default nil (not checked).
-    public var link: String?
+    package var link: String?
     /// `--link URL` (QubeRoute, Deep Blue, AppsFlyer, required): the short link; its host is the link domain
     /// whose association file is checked. Nil for OptoLink.
-    public var linkURL: URL?
+    package var linkURL: URL?
     /// `--app-id ID` (AppsFlyer, required): `id` and the app's Apple ID digits. Default nil.
-    public var appID: String?
+    package var appID: String?
     /// `--dev-key KEY` (AppsFlyer): the DevKey, for the doctor to sign one S2S request as the app's backend
     /// does. Default nil (no signed request).
-    public var devKey: String?
+    package var devKey: String?
     /// `--json`: one JSON document on stdout instead of the checklist. Default false.
-    public var json: Bool
+    package var json: Bool
     /// `--timeout SECONDS`: per request, whole seconds 1–120 (URLSession on Linux truncates fractions).
     /// Default 10, the SDK's own timeout.
-    public var timeout: Int
+    package var timeout: Int
 
     /// Creates options for an OptoLink deployment; the defaults are documented on each property.
-    public init(
+    package init(
         baseURL: URL, orgKey: String, apiKey: String? = nil, teamId: String? = nil, bundleId: String? = nil,
         link: String? = nil, json: Bool = false, timeout: Int = 10
     ) {
@@ -61,7 +61,7 @@ public struct DoctorOptions: Sendable, Hashable {
 
     /// Creates options for a QubeRoute, Deep Blue Links or AppsFlyer deployment, checked from its short link
     /// `link`; `baseURL` nil is the service's own API origin (``defaultBaseURL(for:)``).
-    public init(
+    package init(
         provider: OptoLinkProvider.Service, link: URL, baseURL: URL? = nil, apiKey: String? = nil,
         teamId: String? = nil, bundleId: String? = nil, appID: String? = nil, devKey: String? = nil,
         json: Bool = false, timeout: Int = 10
@@ -80,7 +80,7 @@ public struct DoctorOptions: Sendable, Hashable {
     /// `https://app.quberoute.com` (QubeRoute), `https://dev.thedbl.ink` (Deep Blue Links),
     /// `https://dls2s.appsflyer.com/v1.0` (AppsFlyer's S2S API). Nil for OptoLink, whose link domain is its
     /// API: `--base-url` is required there.
-    public static func defaultBaseURL(for service: OptoLinkProvider.Service) -> URL? {
+    package static func defaultBaseURL(for service: OptoLinkProvider.Service) -> URL? {
         switch service {
         case .quberoute: URL(string: "https://app.quberoute.com")!
         case .deepBlue: URL(string: "https://dev.thedbl.ink")!
@@ -90,7 +90,7 @@ public struct DoctorOptions: Sendable, Hashable {
     }
 
     /// What the arguments ask for: the checks, or the help text.
-    public enum Parsed: Sendable, Hashable {
+    package enum Parsed: Sendable, Hashable {
         /// Run the checks.
         case run(DoctorOptions)
         /// `--help` / `-h`: print ``DoctorOptions/usage``.
@@ -102,7 +102,7 @@ public struct DoctorOptions: Sendable, Hashable {
     ///   value, a flag the service does not take, a missing required flag (OptoLink's `--base-url` and
     ///   `--org-key`; the others' `--link`; AppsFlyer's `--app-id`), or `--team-id` without `--bundle-id` (or
     ///   the reverse).
-    public static func parse(_ arguments: [String]) throws(DashboardError) -> Parsed {
+    package static func parse(_ arguments: [String]) throws(DashboardError) -> Parsed {
         var provider = OptoLinkProvider.Service.optoLink
         var baseURL: URL?
         var orgKey: String?
@@ -277,7 +277,7 @@ public struct DoctorOptions: Sendable, Hashable {
     }
 
     /// The `optolink-dash doctor --help` text.
-    public static let usage = """
+    package static let usage = """
         optolink-dash doctor: checks a real deployment, line by line, and says what to fix.
 
         USAGE: optolink-dash doctor --base-url URL --org-key KEY [--api-key KEY] [--team-id ID --bundle-id ID]

@@ -15,12 +15,12 @@ import OptoLink
 /// else is sent: every other line is skipped and the exit code is ``DoctorExitCode/unreachable``. Where the
 /// doctor clicks a link it does so as the dashboard's one ``SimulatedBrowser`` (Safari on an iPhone), from
 /// this machine's own address (no `X-Forwarded-For`).
-public struct DoctorRunner: Sendable {
+package struct DoctorRunner: Sendable {
     /// The `User-Agent` of the doctor's own requests (a click is made as Safari on an iPhone).
-    public static let userAgent = "optolink-dash-doctor/1 (+docs/doctor.md)"
+    package static let userAgent = "optolink-dash-doctor/1 (+docs/doctor.md)"
 
     /// What to check.
-    public let options: DoctorOptions
+    package let options: DoctorOptions
     private let transport: any HTTPTransport
     private let now: @Sendable () -> Date
     /// The OptoLink key probe's device id.
@@ -33,7 +33,7 @@ public struct DoctorRunner: Sendable {
     ///     script one).
     ///   - now: this machine's clock, read around each request for the clock-skew line. Default `Date()`.
     ///   - deviceId: OptoLink's key probe's device id; default a fresh random one (``KeyCheck``).
-    public init(
+    package init(
         options: DoctorOptions, transport: any HTTPTransport = NoRedirectTransport(),
         now: @escaping @Sendable () -> Date = { Date() }, deviceId: String? = nil
     ) {
@@ -44,7 +44,7 @@ public struct DoctorRunner: Sendable {
     }
 
     /// Sends the probes and returns the report.
-    public func run() async -> DoctorReport {
+    package func run() async -> DoctorReport {
         switch options.provider {
         case .optoLink: await OptoLinkDoctor().run(self)
         case .quberoute: await QubeRouteDoctor().run(self)

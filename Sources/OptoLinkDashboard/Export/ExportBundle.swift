@@ -2,12 +2,12 @@ import Foundation
 
 /// What `X` and `--export DIR` write into a directory: `requests.har` (HAR 1.2), `report.md` and
 /// `screen.svg` (the screen as it is, with the theme's colours).
-public enum ExportBundle {
+package enum ExportBundle {
     /// The file names, in the order they are written.
-    public static let fileNames = ["requests.har", "report.md", "screen.svg"]
+    package static let fileNames = ["requests.har", "report.md", "screen.svg"]
 
     /// `./optolink-export-<yyyyMMdd-HHmmss>/` under `base` (the current directory by default).
-    public static func defaultDirectory(base: String = FileManager.default.currentDirectoryPath, date: Date = Date())
+    package static func defaultDirectory(base: String = FileManager.default.currentDirectoryPath, date: Date = Date())
         -> URL
     {
         let formatter = DateFormatter()
@@ -20,7 +20,7 @@ public enum ExportBundle {
     /// - Returns: the files written.
     /// - Throws: ``DashboardError/usage(_:)`` when the directory or a file cannot be written.
     @discardableResult
-    public static func write(_ state: DashboardState, theme: Theme, size: ScreenSize? = nil, to directory: URL)
+    package static func write(_ state: DashboardState, theme: Theme, size: ScreenSize? = nil, to directory: URL)
         throws(DashboardError) -> [URL]
     {
         let screen = DashboardRenderer.render(state, size: size ?? state.size)

@@ -1,6 +1,6 @@
 /// What a key asks for. UI commands become ``DashboardAction``s (``action``); device and server commands
 /// are values the app hands to its ``DashboardCommandHandler`` (``DashboardRuntime`` executes them).
-public enum DashboardCommand: Sendable, Hashable {
+package enum DashboardCommand: Sendable, Hashable {
     // UI (handled by the reducer)
     /// Open the `?` help.
     case help
@@ -87,7 +87,7 @@ public enum DashboardCommand: Sendable, Hashable {
     case switchProvider
 
     /// The reducer action for a UI command; nil for ``quit`` and the commands the handler executes.
-    public func action(in state: DashboardState) -> DashboardAction? {
+    package func action(in state: DashboardState) -> DashboardAction? {
         switch self {
         case .help: return .openOverlay(.help)
         case .closeOverlay:

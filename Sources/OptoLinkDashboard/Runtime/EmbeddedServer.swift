@@ -1,11 +1,11 @@
 import OptoLinkServer
 
 /// The embedded backend `optolink-dash` starts when no `--base-url` is given.
-public enum EmbeddedServer {
+package enum EmbeddedServer {
     /// Starts an `OptoLinkServer` on 127.0.0.1, a free port, in-memory SQLite, the demo seed, trusting
     /// `X-Forwarded-For` (how one machine simulates devices on different networks).
     /// - Throws: ``DashboardError/backend(_:)`` when it cannot start.
-    public static func start() throws(DashboardError) -> OptoLinkServer {
+    package static func start() throws(DashboardError) -> OptoLinkServer {
         do {
             let server = try OptoLinkServer(
                 configuration: .init(

@@ -2,7 +2,7 @@ import OptoLink
 
 /// Everything that can change ``DashboardState``: UI actions from keys and data events from the device,
 /// the server and the scenario runner.
-public enum DashboardAction: Sendable, Hashable {
+package enum DashboardAction: Sendable, Hashable {
     // MARK: UI
     /// Focus the next pane (Tab).
     case focusNext
