@@ -13,17 +13,29 @@ import Foundation
 /// - P2.5 picks the highest score; on a tie, the newest click.
 /// - P3 picks the newest live click in the IP's fuzzy list.
 /// - The guard belongs to P2.5 only; P2 runs before it.
-enum MatchEngine {
+package enum MatchEngine {
     /// What the SDK sent.
-    struct Input: Sendable {
+    package struct Input: Sendable {
         var clipboardToken: String?
         var installReferrer: String?
         var deviceId: String?
-        var fingerprint: ClickFingerprint
+        /// The device's fingerprint (P2 / P2.5).
+        package var fingerprint: ClickFingerprint
+
+        /// A request; the fields not given were not sent.
+        package init(
+            clipboardToken: String? = nil, installReferrer: String? = nil, deviceId: String? = nil,
+            fingerprint: ClickFingerprint
+        ) {
+            self.clipboardToken = clipboardToken
+            self.installReferrer = installReferrer
+            self.deviceId = deviceId
+            self.fingerprint = fingerprint
+        }
     }
 
     /// A matched record and how.
-    struct Result: Sendable {
+    package struct Result: Sendable {
         var method: String
         var confidence: String
         var score: Int?
@@ -46,9 +58,11 @@ enum MatchEngine {
     }
 
     /// The full decision, for the response and the attempt log.
-    struct Decision: Sendable {
-        var result: Result?
-        var guardFired: Bool
+    package struct Decision: Sendable {
+        /// The match, if any.
+        package var result: Result?
+        /// Whether the shared-network guard stopped P2.5.
+        package var guardFired: Bool
         var candidates: [Candidate]
     }
 

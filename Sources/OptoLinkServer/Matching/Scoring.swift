@@ -9,8 +9,9 @@ import Foundation
 /// normalization), compared as UTF-8 bytes. OS version scores 15 when equal and 8 when only the part
 /// before the first `.` is. A field unknown on either side scores 0. ``explain(click:request:age:)``
 /// says why a component scored less than its maximum, with the same predicates.
-enum Scoring {
-    static let threshold = 65
+package enum Scoring {
+    /// The points P2.5 needs.
+    package static let threshold = 65
     static let highConfidence = 85
     static let mediumConfidence = 70
 
@@ -23,7 +24,7 @@ enum Scoring {
     static let deviceModelPoints = 12
 
     /// Points per component for one candidate.
-    struct Breakdown: Sendable, Hashable {
+    package struct Breakdown: Sendable, Hashable {
         var ip = 0
         var platform = 0
         var osVersion = 0
@@ -32,12 +33,13 @@ enum Scoring {
         var deviceModel = 0
         var recency = 0
 
-        var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
+        /// All the points.
+        package var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
 
         /// P2's exact test: platform, OS version and device model all known and equal (IP is the bucket),
         /// which is when each of them scored its full points. Read from the breakdown a candidate is scored
         /// with anyway, instead of comparing those three fields a second time (optolink-bench, measure 5).
-        var isExact: Bool {
+        package var isExact: Bool {
             platform == Scoring.platformPoints && osVersion == Scoring.osExactPoints
                 && deviceModel == Scoring.deviceModelPoints
         }
@@ -65,9 +67,9 @@ enum Scoring {
     }
 
     /// Scores a click against a request. `sameIP` is true for every candidate (records are keyed by IP).
-    static func score(click: ClickFingerprint, request: ClickFingerprint, sameIP: Bool = true, age: TimeInterval)
-        -> Breakdown
-    {
+    package static func score(
+        click: ClickFingerprint, request: ClickFingerprint, sameIP: Bool = true, age: TimeInterval
+    ) -> Breakdown {
         var b = Breakdown()
         if sameIP { b.ip = ipPoints }
         if equal(click.platform, request.platform) { b.platform = platformPoints }

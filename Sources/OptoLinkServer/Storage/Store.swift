@@ -17,9 +17,9 @@ import OptoLinkHTTP
 /// This file is the core: the connection and its migrations, ``withDatabase(access:_:)``, the read cache,
 /// the write queue and the trimming of the tables that grow. Each table's queries are an extension in
 /// `Tables/` (`Store+Links.swift`, `Store+Clicks.swift`, …), all through ``withDatabase(access:_:)``.
-final class Store: Sendable {
+package final class Store: Sendable {
     /// Whether a read may wait for the database lock.
-    enum Access: Sendable {
+    package enum Access: Sendable {
         /// Wait (storage workers, tests, start-up).
         case wait
         /// Never wait: answer from the cache, or from the database if nobody holds it, else throw
@@ -92,7 +92,7 @@ final class Store: Sendable {
     ///     after every `max(1, maxClickRows / 16)` clicks, so it holds at most a sixteenth more meanwhile.
     ///   - maxRecordRows: the same for each of `events`, `qr_events` and `qr_installs`: a client with the
     ///     public key cannot grow the database without bound.
-    init(
+    package init(
         path: String?, log: ServerLog = .standardError, maxClickRows: Int = 1_000_000,
         maxRecordRows: Int = 1_000_000
     ) throws(OptoLinkServerError) {

@@ -40,7 +40,7 @@ extension Store {
     }
 
     /// Rows of the clicks table.
-    func clickRowCount() throws(OptoLinkServerError) -> Int {
+    package func clickRowCount() throws(OptoLinkServerError) -> Int {
         try withDatabase { db throws(OptoLinkServerError) in
             Int(try db.query("SELECT COUNT(*) FROM clicks").first?.first?.int ?? 0)
         }

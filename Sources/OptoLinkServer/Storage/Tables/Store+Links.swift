@@ -20,7 +20,7 @@ extension Store {
     }
 
     /// A link by org and short code.
-    func link(orgId: Int64, shortCode: String, access: Access = .wait) throws(OptoLinkServerError)
+    package func link(orgId: Int64, shortCode: String, access: Access = .wait) throws(OptoLinkServerError)
         -> LinkRecord?
     {
         let key = ReadCache.LinkKey(orgId: orgId, name: shortCode)

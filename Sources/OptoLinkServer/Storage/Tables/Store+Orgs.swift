@@ -11,7 +11,7 @@ extension Store {
     }
 
     /// The org with this key (case-sensitive).
-    func org(key: String, access: Access = .wait) throws(OptoLinkServerError) -> OrgRecord? {
+    package func org(key: String, access: Access = .wait) throws(OptoLinkServerError) -> OrgRecord? {
         if let cached = cached({ $0.orgsByKey[key] }) { return cached }
         return try withDatabase(access: access) { db throws(OptoLinkServerError) in
             let org = try db.query("SELECT \(Store.orgColumns) FROM orgs WHERE org_key = ?", [.text(key)]).first.map(

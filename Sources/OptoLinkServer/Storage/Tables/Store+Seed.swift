@@ -3,7 +3,7 @@ import Foundation
 /// The seed: orgs, their keys (hashed), templates and links.
 extension Store {
     /// Inserts what the seed describes and is not there yet.
-    func apply(_ seed: ServerSeed, now: Date) throws(OptoLinkServerError) {
+    package func apply(_ seed: ServerSeed, now: Date) throws(OptoLinkServerError) {
         try withDatabaseInvalidatingCache { db throws(OptoLinkServerError) in
             try db.execute("BEGIN;")
             do throws(OptoLinkServerError) {
