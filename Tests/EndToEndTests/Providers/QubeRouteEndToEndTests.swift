@@ -217,7 +217,8 @@ struct QubeRouteEndToEndTests {
     }
 
     @Test(
-        "a batch the server recorded but answered too late (past the 1 s timeout) is resent; the server refuses the resend as duplicates and counts once"
+        "a batch the server recorded but answered too late (past the 1 s timeout) is resent; the server refuses the resend as duplicates and counts once",
+        .tags(.realTime), .skippable(.realTime)
     )
     func resentBatchTheServerAlreadyRecordedCountsOnce() async throws {
         let server = try TestServer()

@@ -17,6 +17,7 @@ enum BuiltBinary {
 
 @Suite(
     "optolink-dash in a real terminal (tmux)", .serialized, .quietMachine,
+    .tags(.terminal, .processes), .skippable(.terminal, .processes),
     .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct TerminalEndToEndTests {
     @Test func deferredScenarioHelpEscapeResizeQuitAndTheTerminalIsRestored() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkServer
@@ -12,7 +13,7 @@ import Darwin
 /// Storage work runs off the event-loop threads: a write waiting on the database does not stall other
 /// connections (issue 13, item 4). Real sockets and real time; the slow store is a real one: another
 /// connection holds the database's write lock, so the server's write waits on SQLite's busy timeout.
-@Suite(.serialized) struct SlowStorageTests {
+@Suite(.serialized, .tags(.realTime), .skippable(.realTime)) struct SlowStorageTests {
     /// Runs `body` on a new thread (never the cooperative pool) and returns its result.
     static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in

@@ -8,7 +8,7 @@ import Testing
 
 /// The dashboard's listener over real loopback sockets: the real SDK's inspector attaches, streams and
 /// answers commands; hostile clients are refused with a reason and the listener goes on.
-@Suite("Attach: the listener over sockets")
+@Suite("Attach: the listener over sockets", .tags(.realTime), .skippable(.realTime))
 struct AttachListenerTests {
     static let token = PairingToken("k7m2-x9qp")!
 
