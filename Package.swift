@@ -75,7 +75,8 @@ let package = Package(
             ]),
 
         // Test support shared by the test targets (not shipped): the gate that keeps the tests that load
-        // the machine and the ones that measure real time from overlapping, the seeded generator, and a raw
+        // the machine and the ones that measure real time from overlapping, the test tiers' tags (and the
+        // OPTOLINK_SKIP_TAGS switch of the fast inner loop, docs/testing.md), the seeded generator, and a raw
         // loopback responder (an HTTP answer, bytes that are not HTTP, or no answer at all).
         // Also the stand-in services (StandIns/): four deployments written from the seeds alone, served
         // through OptoLinkHTTP, AppsFlyer's af_sig checked with libcrypto. Never the reference server or the SDK.
@@ -92,7 +93,7 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "OptoLinkHTTPTests", dependencies: ["OptoLinkHTTP", "TestSupport"]),
-        .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP"]),
+        .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP", "TestSupport"]),
         .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "TestSupport"]),
         .testTarget(
             name: "OptoLinkDashboardTests",

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// The threshold, the guard's size and the points are the seed's unless a ``Policy`` says otherwise (what-if
 /// runs of the same chain; the routes always use ``Policy/seed``).
-enum MatchEngine {
+package enum MatchEngine {
     /// The numbers the chain decides with.
     struct Policy: Sendable, Hashable {
         /// P2.5 needs at least this many points (65 in the seed).
@@ -35,15 +35,27 @@ enum MatchEngine {
     }
 
     /// What the SDK sent.
-    struct Input: Sendable {
+    package struct Input: Sendable {
         var clipboardToken: String?
         var installReferrer: String?
         var deviceId: String?
-        var fingerprint: ClickFingerprint
+        /// The device's fingerprint (P2 / P2.5).
+        package var fingerprint: ClickFingerprint
+
+        /// A request; the fields not given were not sent.
+        package init(
+            clipboardToken: String? = nil, installReferrer: String? = nil, deviceId: String? = nil,
+            fingerprint: ClickFingerprint
+        ) {
+            self.clipboardToken = clipboardToken
+            self.installReferrer = installReferrer
+            self.deviceId = deviceId
+            self.fingerprint = fingerprint
+        }
     }
 
     /// A matched record and how.
-    struct Result: Sendable {
+    package struct Result: Sendable {
         var method: String
         var confidence: String
         var score: Int?
@@ -66,9 +78,11 @@ enum MatchEngine {
     }
 
     /// The full decision, for the response and the attempt log.
-    struct Decision: Sendable {
-        var result: Result?
-        var guardFired: Bool
+    package struct Decision: Sendable {
+        /// The match, if any.
+        package var result: Result?
+        /// Whether the shared-network guard stopped P2.5.
+        package var guardFired: Bool
         var candidates: [Candidate]
     }
 

@@ -2,15 +2,16 @@ import Foundation
 import OptoLinkHTTP
 
 /// The shared, locked `MatchState`.
-final class MatchStore: Sendable {
+package final class MatchStore: Sendable {
     private let state: Locked<MatchState>
 
-    init(limits: MatchState.Limits = MatchState.Limits()) {
+    /// An empty store that holds at most what `limits` allow.
+    package init(limits: MatchState.Limits = MatchState.Limits()) {
         state = Locked(MatchState(limits: limits))
     }
 
     /// Records a click (and drops expired records, at most once a minute).
-    func insert(_ record: MatchRecord, now: Date) {
+    package func insert(_ record: MatchRecord, now: Date) {
         state.withLock {
             $0.sweepIfDue(now: now)
             $0.insert(record, now: now)
@@ -18,7 +19,7 @@ final class MatchStore: Sendable {
     }
 
     /// Runs the match chain atomically (and drops expired records, at most once a minute).
-    func match(_ input: MatchEngine.Input, ipHash: String, now: Date) -> MatchEngine.Decision {
+    package func match(_ input: MatchEngine.Input, ipHash: String, now: Date) -> MatchEngine.Decision {
         state.withLock {
             $0.sweepIfDue(now: now)
             return MatchEngine.evaluate(input, ipHash: ipHash, now: now, state: &$0)
@@ -31,8 +32,8 @@ final class MatchStore: Sendable {
     }
 
     /// Records held and the bytes they take by `MatchState.estimatedBytes(of:)`.
-    var usage: (records: Int, bytes: Int) { state.withLock { ($0.records.count, $0.storedBytes) } }
+    package var usage: (records: Int, bytes: Int) { state.withLock { ($0.records.count, $0.storedBytes) } }
 
     /// A snapshot (tests, diagnostics).
-    var snapshot: MatchState { state.withLock { $0 } }
+    package var snapshot: MatchState { state.withLock { $0 } }
 }

@@ -12,8 +12,9 @@ import Foundation
 ///
 /// The points are the seed's (``Weights/seed``); ``score(click:request:sameIP:age:weights:)`` takes others for
 /// what-if runs of the same chain (``MatchEngine/Policy``).
-enum Scoring {
-    static let threshold = 65
+package enum Scoring {
+    /// The points P2.5 needs.
+    package static let threshold = 65
     static let highConfidence = 85
     static let mediumConfidence = 70
 
@@ -26,7 +27,7 @@ enum Scoring {
     static let deviceModelPoints = 12
 
     /// The points each component gives when it matches, and the recency bonus by the click's age.
-    struct Weights: Sendable, Hashable {
+    package struct Weights: Sendable, Hashable {
         var ip = Scoring.ipPoints
         var platform = Scoring.platformPoints
         var osExact = Scoring.osExactPoints
@@ -46,7 +47,7 @@ enum Scoring {
         var recency12h = 1
 
         /// The seed's points.
-        static let seed = Weights()
+        package static let seed = Weights()
 
         /// The recency bonus for a click `age` seconds old.
         func recencyBonus(age: TimeInterval) -> Int {
@@ -62,7 +63,7 @@ enum Scoring {
     }
 
     /// Points per component for one candidate.
-    struct Breakdown: Sendable, Hashable {
+    package struct Breakdown: Sendable, Hashable {
         var ip = 0
         var platform = 0
         var osVersion = 0
@@ -71,13 +72,13 @@ enum Scoring {
         var deviceModel = 0
         var recency = 0
 
-        var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
+        package var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
 
         /// P2's exact test for a breakdown scored with the seed's points: platform, OS version and device model
         /// all known and equal (IP is the bucket), which is when each of them scored its full points. Read from
         /// the breakdown a candidate is scored with anyway, instead of comparing those three fields a second time
         /// (optolink-bench, measure 5). With other weights, ``Scoring/isExact(click:request:)`` answers.
-        var isExact: Bool {
+        package var isExact: Bool {
             platform == Scoring.platformPoints && osVersion == Scoring.osExactPoints
                 && deviceModel == Scoring.deviceModelPoints
         }
@@ -97,7 +98,7 @@ enum Scoring {
 
     /// Scores a click against a request with `weights` (the seed's by default). `sameIP` is true for every
     /// candidate (records are keyed by IP).
-    static func score(
+    package static func score(
         click: ClickFingerprint, request: ClickFingerprint, sameIP: Bool = true, age: TimeInterval,
         weights: Weights = .seed
     ) -> Breakdown {

@@ -3,9 +3,9 @@ import OptoLinkHTTP
 
 /// The server's shared state and the services the route handlers use. Every member is Sendable and
 /// internally locked, so handlers run concurrently on connection threads.
-final class Backend: Sendable {
+package final class Backend: Sendable {
     /// Switches from the configuration.
-    struct Options: Sendable {
+    package struct Options: Sendable {
         /// Any peer may say who the client is (`X-Forwarded-For`).
         var trustForwardedFor = false
         /// Proxies whose word is taken (when they are the peer) and whose own entries are skipped.
@@ -16,8 +16,10 @@ final class Backend: Sendable {
         var matchLimits = MatchState.Limits()
     }
 
-    let store: Store
-    let matches: MatchStore
+    /// The database.
+    package let store: Store
+    /// OptoLink's click records, for deferred matching.
+    package let matches: MatchStore
     let rateLimiter: RateLimiter
     let faults = FaultInjector()
     let attempts = AttemptLog()
@@ -26,7 +28,8 @@ final class Backend: Sendable {
     let clock: any ServerClock
     let options: Options
 
-    init(store: Store, clock: any ServerClock, options: Options, emulations: EmulationSeed? = nil) {
+    /// The state a server's routes share.
+    package init(store: Store, clock: any ServerClock, options: Options, emulations: EmulationSeed? = nil) {
         self.store = store
         self.clock = clock
         self.options = options
@@ -106,7 +109,7 @@ final class Backend: Sendable {
 
     /// Records a click for deferred matching; returns the record. Everything it reads comes before the
     /// click is stored, so a ``OptoLinkServerError/storageBusy`` leaves nothing behind.
-    func recordClick(
+    package func recordClick(
         link: LinkRecord, ip: String, fingerprint: ClickFingerprint, at recordedAt: Date,
         access: Store.Access = .wait
     ) throws(OptoLinkServerError) -> MatchRecord {
@@ -136,5 +139,15 @@ final class Backend: Sendable {
             throw .notFound("Link \(orgKey)/\(shortCode) not found")
         }
         return (org, link)
+    }
+}
+
+extension Backend.Options {
+    /// Options that trust `X-Forwarded-For` or not and keep click records within `matchLimits`; the rest as
+    /// by default.
+    package init(trustForwardedFor: Bool, matchLimits: MatchState.Limits) {
+        self.init()
+        self.trustForwardedFor = trustForwardedFor
+        self.matchLimits = matchLimits
     }
 }

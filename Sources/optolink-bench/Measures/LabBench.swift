@@ -30,14 +30,14 @@ enum LabBench {
         var notes: [String] = []
 
         // 9a: the raw engine before and after the lab, the lab between.
-        let before = ServerBenchmarks.matchEngineThroughput(
+        let before = MatchEngineThroughput.run(
             addresses: 10_000, candidatesPerAddress: 50, matches: matches)
         var model = LabModel()
         model.installs = installs
         let started = Stopwatch.now()
         let result = try? await LabSession(model: model, services: [.optoLink], sweep: false).run()
         let labSeconds = Stopwatch.now() - started
-        let after = ServerBenchmarks.matchEngineThroughput(
+        let after = MatchEngineThroughput.run(
             addresses: 10_000, candidatesPerAddress: 50, matches: matches)
         let raw = (before.matchesPerSecond + after.matchesPerSecond) / 2
         if let result {
@@ -57,7 +57,7 @@ enum LabBench {
                     + "\(Format.grouped(result.population.clickCount)) clicks, OptoLink, no sweep, through `LabSession` (the population "
                     + "drawn, every click and first open through `DirectMatcher`, the report tallied): "
                     + "\(Format.duration(labSeconds)) in all, of which the engine's event loop \(Format.duration(engineSeconds)). "
-                    + "Baseline: `ServerBenchmarks.matchEngineThroughput` (measure 5's workload, \(Format.grouped(matches)) "
+                    + "Baseline: `MatchEngineThroughput.run` (measure 5's workload, \(Format.grouped(matches)) "
                     + "fingerprint-only requests against 50 clicks per address), run just before and just after; "
                     + "\(Format.rate(before.matchesPerSecond, unit: "/s")) and \(Format.rate(after.matchesPerSecond, unit: "/s")), "
                     + "their mean is the baseline. An install costs a click (and its abandoned clicks' share), a first open "

@@ -8,7 +8,7 @@ import Testing
 
 /// The inspector over real loopback sockets (Linux: POSIX sockets on a thread of their own) against a
 /// hand-played dashboard: backpressure, refused and reset connections, a dashboard that goes away.
-@Suite("Inspector over sockets")
+@Suite("Inspector over sockets", .tags(.realTime), .skippable(.realTime))
 struct InspectorSocketTests {
     /// Waits (real time: this is an end-to-end test) until `condition` holds; false after `timeout` s.
     func eventually(timeout: Double = 20, _ condition: () -> Bool) async -> Bool {

@@ -11,7 +11,7 @@ import Testing
 /// miss their limits (3 of 3 full runs with it, 0 of 2 without, on this 2-core machine). Run it yourself
 /// with `OPTOLINK_APPLE_TYPECHECK=1 swift test --filter AppleTypecheckTests`, or the script directly.
 /// The compiler runs at `nice -n 19`, waited for on a thread of its own (never a cooperative one).
-@Suite("Apple platforms: type-check against the stubs")
+@Suite("Apple platforms: type-check against the stubs", .tags(.processes), .skippable(.processes))
 struct AppleTypecheckTests {
     static let enabled = ProcessInfo.processInfo.environment["OPTOLINK_APPLE_TYPECHECK"] == "1"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Scripts/check-readme-snippets.py: the README's integration snippets are the examples' code, verbatim.
-@Suite("README snippets come from Examples/")
+@Suite("README snippets come from Examples/", .tags(.processes), .skippable(.processes))
 struct ReadmeSnippetTests {
     @Test func everyMarkedSnippetMatchesItsExampleRegion() async throws {
         // When the README is checked

@@ -6,7 +6,7 @@ import Testing
 
 /// The real `optolink-dash doctor`, spawned against a reference server in this process: exit codes and `--json`.
 @Suite(
-    "optolink-dash doctor, the binary",
+    "optolink-dash doctor, the binary", .tags(.processes), .skippable(.processes),
     .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash (run `swift build` first)"))
 struct DoctorBinaryTests {
     /// Runs the binary with `arguments` (NO_COLOR unset, stdout a pipe); returns stdout and the exit code.

@@ -1,10 +1,11 @@
 import Foundation
+import OptoLinkServer
 
 /// The match chain the way a straightforward backend would answer it: the clicks in an SQLite table
 /// indexed by address hash, one indexed query per request for that address's live clicks (newest
 /// first, at most the fingerprint cap), then the same ``Scoring`` and the same priority chain in Swift.
 ///
-/// Only optolink-bench uses it (through ``ServerBenchmarks``), as the same-run baseline of measure 5:
+/// The same-run baseline of measure 5 (``MatchEngineThroughput``):
 /// the engine's rate is reported as a ratio to this one, so the row does not move with the machine's load.
 /// It reads only (a matched click is not marked), which favours the baseline slightly.
 struct SQLiteMatchBaseline {
