@@ -6,7 +6,7 @@ import Foundation
 /// `localizedDescription` shows the message, not "The operation could not be completed".
 public struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
-        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario
+        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, session
     }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
@@ -44,10 +44,16 @@ public struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringCo
     /// A scenario's expectation did not hold (the message is its FAIL detail).
     public static func scenario(_ message: String) -> DashboardError { DashboardError(.scenario, message) }
 
+    /// A session file cannot be written, or cannot be opened (not a session, a newer format, a bad line,
+    /// too large): the message is the one line `optolink-dash --open` prints before exiting with 2.
+    public static func session(_ message: String) -> DashboardError { DashboardError(.session, message) }
+
     /// True for theme-syntax errors.
     public var isThemeSyntax: Bool { code == .themeSyntax }
     /// True for usage errors (bad arguments, a missing key flag).
     public var isUsage: Bool { code == .usage }
+    /// True for session-file errors.
+    public var isSession: Bool { code == .session }
     /// True when a theme was not found.
     public var isThemeNotFound: Bool { code == .themeNotFound }
 

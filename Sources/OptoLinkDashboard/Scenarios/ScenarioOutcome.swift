@@ -1,5 +1,5 @@
 /// How a scenario ended.
-public enum ScenarioOutcome: Sendable, Hashable {
+public enum ScenarioOutcome: Sendable, Hashable, Codable {
     /// The expectation held; the detail says what happened.
     case passed(String)
     /// It did not; the detail says what was expected and what happened.

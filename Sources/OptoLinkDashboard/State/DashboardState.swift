@@ -81,6 +81,8 @@ public struct DashboardState: Sendable, Hashable {
     public var attach: AttachState?
     /// The last compare (`C`): one scenario against every service; nil before the first.
     public var compare: CompareState?
+    /// The session being recorded (`--record`, `W`) or replayed (`--open`), nil when none.
+    public var session: SessionStatus?
     /// The open inspector's document (kept by the reducer, see ``InspectorCache``).
     var inspectorCache: InspectorCache?
 

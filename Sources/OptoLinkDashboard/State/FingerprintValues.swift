@@ -1,5 +1,5 @@
 /// The six values of one side of the fingerprint pane, as plain strings.
-public struct FingerprintValues: Sendable, Hashable {
+public struct FingerprintValues: Sendable, Hashable, Codable {
     /// `platform`.
     public var platform: String
     /// `osVersion`.

@@ -1,5 +1,5 @@
 /// The plain values of an SDK `OptoLinkData`, as the dashboard shows them.
-public struct LinkSummary: Sendable, Hashable {
+public struct LinkSummary: Sendable, Hashable, Codable {
     /// `linkId`, nil when the server sent none.
     public var linkId: String?
     /// The link's path.

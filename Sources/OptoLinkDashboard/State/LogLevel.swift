@@ -1,5 +1,5 @@
 /// Severity of a log line in the dashboard (a superset of the SDK's `LogLevel`).
-public enum DashboardLogLevel: String, Sendable, Hashable, CaseIterable {
+public enum DashboardLogLevel: String, Sendable, Hashable, CaseIterable, Codable {
     /// Informational: requests, results, scenario steps.
     case info
     /// The SDK's `warning`.

@@ -1,5 +1,5 @@
 /// The server's breakdown of one match attempt: candidates, threshold and the shared-network guard.
-public struct MatchBreakdown: Sendable, Hashable {
+public struct MatchBreakdown: Sendable, Hashable, Codable {
     /// The score threshold (65 in the contract).
     public var threshold: Int
     /// True when more than 3 candidates on the same IP scored ≥ threshold and all were rejected.
