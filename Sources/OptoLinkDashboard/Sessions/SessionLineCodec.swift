@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns session lines into values and back: sorted keys, slashes unescaped, dates as seconds since 1970.
+/// Turns session lines into values and back: slashes unescaped, dates as seconds since 1970.
 ///
 /// One codec per thread (`JSONEncoder` and `JSONDecoder` are classes): the writer's thread has its own.
 struct SessionLineCodec {
@@ -9,7 +9,7 @@ struct SessionLineCodec {
 
     init() {
         encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .secondsSince1970
         decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970

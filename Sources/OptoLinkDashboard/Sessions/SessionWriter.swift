@@ -8,11 +8,13 @@ import Foundation
 /// writer.close()   // writes what is queued, then closes the file
 /// ```
 ///
-/// ``append(_:)`` only queues the value (a lock and an array append); the thread encodes what is queued
-/// and writes it with one `write(2)` per batch, whole lines only and no user-space buffer, so a crash or
-/// `kill -9` of the dashboard leaves every line written so far complete and at most the line being
-/// written cut (``SessionFile`` opens such a file up to its last complete line). At most ``capacity``
-/// entries wait; past that (the disk has stalled) new entries are dropped and counted in ``stats``.
+/// ``append(_:)`` only queues the value (a lock and an array append; it wakes the thread only when that
+/// waits idle); the thread encodes what is queued and writes it with one `write(2)` per batch, whole
+/// lines only and no user-space buffer, then gathers the next batch for ``batchInterval``. A crash or
+/// `kill -9` of the dashboard leaves every line written so far complete, at most the line being written
+/// cut (``SessionFile`` opens such a file up to its last complete line), and loses what was queued in the
+/// last ``batchInterval``. At most ``capacity`` entries wait; past that (the disk has stalled) new
+/// entries are dropped and counted in ``stats``.
 ///
 /// `@unchecked Sendable` is safe: the mutable state is guarded by `condition`; the file handle is only
 /// written by the writer's thread (the header in `init`, before that thread starts).
@@ -31,12 +33,17 @@ public final class SessionWriter: @unchecked Sendable {
 
     /// Entries that may wait for the thread (8192: minutes of an attached app's traffic).
     public static let capacity = 8192
+    /// How long the thread gathers entries after writing a batch (20 ms): during a burst the render loop
+    /// never wakes it, and a line reaches the file at most this long after it was queued.
+    public static let batchInterval = 0.02
     /// The file written.
     public let url: URL
     private let handle: FileHandle
     private let condition = NSCondition()
     private var queue: [SessionEntry] = []
     private var closing = false
+    /// The thread waits for an entry: the next ``append(_:)`` wakes it.
+    private var idle = false
     private var done = false
     private var current = Stats()
 
@@ -72,7 +79,10 @@ public final class SessionWriter: @unchecked Sendable {
             return false
         }
         queue.append(entry)
-        if queue.count == 1 { condition.signal() }
+        if idle {
+            idle = false
+            condition.signal()
+        }
         return true
     }
 
@@ -106,9 +116,13 @@ public final class SessionWriter: @unchecked Sendable {
         let codec = SessionLineCodec()
         while true {
             condition.lock()
-            while queue.isEmpty && !closing { condition.wait() }
+            while queue.isEmpty && !closing {
+                idle = true
+                condition.wait()
+            }
+            idle = false
             let batch = queue
-            queue = []
+            queue.removeAll(keepingCapacity: true)
             let stop = closing && batch.isEmpty
             writing = !batch.isEmpty
             if stop {
@@ -142,6 +156,8 @@ public final class SessionWriter: @unchecked Sendable {
             if let failure, current.error == nil { current.error = failure }
             writing = false
             condition.broadcast()
+            // Gather the next batch (``close()`` and ``flush()`` do not wait for it: close wakes this wait).
+            if !closing && queue.isEmpty { _ = condition.wait(until: Date().addingTimeInterval(Self.batchInterval)) }
             condition.unlock()
         }
     }
