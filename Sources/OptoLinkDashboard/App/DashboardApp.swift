@@ -100,7 +100,7 @@ public final class DashboardApp {
     }
 
     /// Shows a recorded session instead of live data: every entry applied (the end of the session), paused;
-    /// `[` `]` `<` `>` `{` `}` move through it. Device and server keys do nothing.
+    /// `[` `]` `<` `>` move through it. Device and server keys do nothing.
     /// - Throws: ``DashboardError/session(_:)`` when an entry cannot be read.
     public func open(_ replay: SessionReplay) throws(DashboardError) {
         stopRecording()
@@ -187,9 +187,9 @@ public final class DashboardApp {
                 }
             }
             return true
-        case .replayStep, .replaySpeed, .replayJump:
+        case .replayStep, .replaySpeed:
             guard let replay else {
-                apply(.log(.info, "[ ] < > { } move through a recorded session: optolink-dash --open FILE"))
+                apply(.log(.info, "[ ] < > move through a recorded session: optolink-dash --open FILE"))
                 return true
             }
             let now = clock.now()
@@ -198,9 +198,6 @@ public final class DashboardApp {
                 case .replayStep(let direction):
                     replay.pause(at: now)
                     try move(replay, to: replay.stepTarget(direction))
-                case .replayJump(let direction):
-                    replay.pause(at: now)
-                    try move(replay, to: direction > 0 ? replay.file.count : 0)
                 case .replaySpeed(let direction):
                     if replay.changeSpeed(direction, at: now) { try move(replay, to: 0) }
                 default:

@@ -362,8 +362,8 @@ public struct DashboardOptions: Sendable, Hashable {
                                   panes are built from, keys masked, one JSON line per change. W starts and stops a
                                   recording in the dashboard (a new optolink-session-<time>.olsession each time).
           --open FILE             show a recorded session offline (no server, no device): the same panes, X exports;
-                                  [ ] step through it, > plays it (1×, 4×, 16×, 64×), < slows and pauses, { } jump to
-                                  its start and end. A HAR 1.2 file (the dashboard's export, Safari's or Chrome's)
+                                  [ ] step through it, > plays it (1×, 4×, 16×, 64×; from the end it starts over),
+                                  < slows and pauses. A HAR 1.2 file (the dashboard's export, Safari's or Chrome's)
                                   opens in the request panes. A file that is not a session, of a newer format, with a
                                   bad line, or over 256 MB: one line on stderr, exit 2.
           --data-dir DIR          the embedded server keeps its SQLite database in DIR/optolink.sqlite (created if

@@ -91,8 +91,6 @@ public enum DashboardCommand: Sendable, Hashable {
     case replayStep(Int)
     /// A recorded session: play faster (`+1`) or slower (`-1`; the slowest is paused).
     case replaySpeed(Int)
-    /// A recorded session: to its first entry (`-1`) or its last (`+1`).
-    case replayJump(Int)
 
     /// The reducer action for a UI command; nil for ``quit`` and the commands the handler executes.
     public func action(in state: DashboardState) -> DashboardAction? {
@@ -144,7 +142,7 @@ public enum DashboardCommand: Sendable, Hashable {
         case .filter:
             return .openOverlay(
                 .textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
-        case .quit, .export, .toggleRecording, .replayStep, .replaySpeed, .replayJump, .flushEvents, .switchProvider,
+        case .quit, .export, .toggleRecording, .replayStep, .replaySpeed, .flushEvents, .switchProvider,
             .openLinkDirect, .clickLink, .installAndLaunch, .relaunch,
             .reinstall, .toggleClipboardReading,
             .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario, .runCompare:

@@ -129,7 +129,7 @@ public struct Keymap: Sendable, Hashable {
             key: .character("X"), label: "export", description: "export HAR, report, SVG", command: .export,
             showInFooter: true),
         KeyBinding(
-            key: .character("W"), label: "record", description: "record a session · stop recording",
+            key: .character("W"), label: "record", description: "record a session / stop",
             command: .toggleRecording, showInFooter: false),
         KeyBinding(
             key: .character("["), label: "step ◂", description: "session: one entry back", command: .replayStep(-1),
@@ -138,17 +138,11 @@ public struct Keymap: Sendable, Hashable {
             key: .character("]"), label: "step ▸", description: "session: one entry forward",
             command: .replayStep(1), showInFooter: false),
         KeyBinding(
-            key: .character(">"), label: "faster", description: "session: play, faster (1×, 4×, 16×, 64×)",
+            key: .character(">"), label: "faster", description: "session: play, faster",
             command: .replaySpeed(1), showInFooter: false),
         KeyBinding(
             key: .character("<"), label: "slower", description: "session: slower, pause",
             command: .replaySpeed(-1), showInFooter: false),
-        KeyBinding(
-            key: .character("{"), label: "start", description: "session: to the first entry",
-            command: .replayJump(-1), showInFooter: false),
-        KeyBinding(
-            key: .character("}"), label: "end", description: "session: to the last entry", command: .replayJump(1),
-            showInFooter: false),
         KeyBinding(
             key: .character("/"), label: "filter", description: "filter log · match attempts", command: .filter,
             showInFooter: true,
