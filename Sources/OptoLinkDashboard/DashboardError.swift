@@ -6,7 +6,7 @@ import Foundation
 /// `localizedDescription` shows the message, not "The operation could not be completed".
 package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
-        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, lab
+        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, lab, session
     }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
@@ -51,10 +51,16 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
     /// True for lab file and `--set` errors.
     package var isLab: Bool { code == .lab }
 
+    /// A session file cannot be written, or cannot be opened (not a session, a newer format, a bad line,
+    /// too large): the message is the one line `optolink-dash --open` prints before exiting with 2.
+    package static func session(_ message: String) -> DashboardError { DashboardError(.session, message) }
+
     /// True for theme-syntax errors.
     package var isThemeSyntax: Bool { code == .themeSyntax }
     /// True for usage errors (bad arguments, a missing key flag).
     package var isUsage: Bool { code == .usage }
+    /// True for session-file errors.
+    package var isSession: Bool { code == .session }
     /// True when a theme was not found.
     package var isThemeNotFound: Bool { code == .themeNotFound }
 

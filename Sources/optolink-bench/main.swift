@@ -93,6 +93,8 @@ if options.runs(6) {
     add(DashboardBench.render(iterations: quick ? 200 : 2_000))
     add(DashboardBench.rss(attempts: 10_000, retries: 10_000))
     add(DashboardBench.idleCPU(seconds: quick ? 2 : 10, buildIfMissing: options.buildDashboard))
+    progress("6e-6f. dashboard: the render loop while recording a session, a recorded hour's size")
+    add(SessionBench.run(turns: quick ? 200 : 2_000))
 }
 
 if options.runs(7) {

@@ -62,6 +62,10 @@ if options.listScenarios {
     for line in HeadlessRunner.listing(for: options.provider) { print(line) }
     exit(0)
 }
+if let path = options.openFile {
+    // --open: a recorded session (or a HAR) in the same panes, offline; a bad file is one line and exit 2.
+    exit(openSession(path, options: options))
+}
 if options.headless {
     // No terminal at all: the scenarios' timeline as plain lines, the verdicts, the summary; errors on stderr.
     exit(
@@ -142,6 +146,18 @@ let initialTheme = themes.load(options.theme)
 for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
     FileHandle.standardError.write(Data("optolink-dash: theme: \(problem)\n".utf8))
 }
+app.sessionSettings = SessionSettings(options: options)
+if let path = options.recordFile {
+    do {
+        try app.startRecording(to: URL(fileURLWithPath: path))
+    } catch {
+        terminal.close()
+        stderrCapture.end()
+        stopHandler()
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        exit(2)
+    }
+}
 for action in initialActions { app.apply(action) }
 if let name = options.scenario { runtime.handle(.runScenario(name), state: app.state, inbox: inbox) }
 if let name = options.compare { runtime.handle(.runCompare(name), state: app.state, inbox: inbox) }
@@ -153,6 +169,48 @@ stopHandler()
 
 let signal = cn_stop_requested()
 exit(signal == 0 ? 0 : 128 + signal)
+
+/// `optolink-dash --open FILE`: the session's panes until q or a stop signal; the exit code (2: not a session).
+func openSession(_ path: String, options: DashboardOptions) -> Int32 {
+    let replay: SessionReplay
+    do {
+        replay = SessionReplay(file: try SessionFile.open(URL(fileURLWithPath: path)))
+    } catch {
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        return 2
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let themes = ThemeLoader.standard(
+        environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
+        executablePath: Bundle.main.executablePath)
+    let stderrCapture = StderrCapture()
+    let terminal: NcursesTerminal
+    do {
+        stderrCapture.begin()
+        terminal = try NcursesTerminal(environment: environment, mouse: options.mouse)
+    } catch {
+        stderrCapture.end()
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        return 3
+    }
+    cn_restore_at_exit()
+    cn_install_stop_handlers()
+    let app = DashboardApp(
+        state: DashboardState(themeName: options.theme), themes: themes, handler: SessionReplayHandler())
+    do {
+        try app.open(replay)
+    } catch {
+        terminal.close()
+        stderrCapture.end()
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        return 2
+    }
+    app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
+    terminal.close()
+    stderrCapture.end()
+    let signal = cn_stop_requested()
+    return signal == 0 ? 0 : 128 + signal
+}
 
 /// `optolink-dash proxy` on a terminal: the proxy's own screen until q or a stop signal; the exit code.
 func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {

@@ -31,6 +31,15 @@ package final class DashboardApp {
     package var exportDirectory: @Sendable () -> URL = { ExportBundle.defaultDirectory() }
     /// The loaded theme (follows ``DashboardState/themeName``).
     package private(set) var theme: Theme
+    /// The settings a recording's header keeps (``SessionSettings/init(options:)``).
+    package var sessionSettings = SessionSettings(mode: "simulated", service: "optolink")
+    /// Where `W` records when no file was named: a new file each time (default
+    /// `./optolink-session-<timestamp>.olsession`).
+    package var sessionFile: @Sendable () -> URL = { DashboardApp.defaultSessionFile() }
+    /// The recording in progress (`--record`, `W`), nil when none.
+    package private(set) var recorder: SessionRecorder?
+    /// The session shown (`--open`), nil in the live dashboard.
+    package private(set) var replay: SessionReplay?
     private var quitRequested = false
 
     /// Creates the app.
@@ -57,11 +66,48 @@ package final class DashboardApp {
         loadTheme(named: state.themeName)
     }
 
-    /// Applies one action (and loads the theme when its name changed).
+    /// Applies one action (and loads the theme when its name changed); records it while recording.
     package func apply(_ action: DashboardAction) {
         let previousTheme = state.themeName
+        let previousFingerprint = state.fingerprint
         DashboardReducer.reduce(&state, action)
         if state.themeName != previousTheme { loadTheme(named: state.themeName) }
+        if let recorder {
+            let fingerprint = state.fingerprint
+            let changed =
+                fingerprint.app != previousFingerprint.app || fingerprint.browser != previousFingerprint.browser
+            recorder.record(action, fingerprint: changed ? fingerprint : nil)
+        }
+    }
+
+    /// Starts recording the data actions to `url` (emptied first), and says so in the header.
+    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
+    package func startRecording(to url: URL) throws(DashboardError) {
+        stopRecording()
+        let recorder = try SessionRecorder(url: url, settings: sessionSettings, state: state, clock: clock)
+        self.recorder = recorder
+        apply(.sessionStatus(recorder.status))
+        apply(.log(.info, "recording the session to \(url.path) (W stops)"))
+    }
+
+    /// Stops the recording, if any: what is queued is written and the file closed.
+    package func stopRecording() {
+        guard let recorder else { return }
+        self.recorder = nil
+        recorder.stop()
+        apply(.sessionStatus(nil))
+        apply(.log(.info, "session recorded to \(recorder.writer.url.path) (optolink-dash --open reopens it)"))
+    }
+
+    /// Shows a recorded session instead of live data: every entry applied (the end of the session), paused;
+    /// `[` `]` `<` `>` move through it. Device and server keys do nothing.
+    /// - Throws: ``DashboardError/session(_:)`` when an entry cannot be read.
+    package func open(_ replay: SessionReplay) throws(DashboardError) {
+        stopRecording()
+        self.replay = replay
+        state = SessionReplay.freshState(keepingViewOf: state)
+        try move(replay, to: replay.file.count)
+        for warning in replay.file.warnings { apply(.log(.warning, warning)) }
     }
 
     /// Handles one key: reduces its actions, runs its commands. Returns false when the user quit.
@@ -78,6 +124,7 @@ package final class DashboardApp {
                 export()
                 continue
             }
+            if handleSession(command) { continue }
             handler.handle(command, state: state, inbox: inbox)
         }
         return !quitRequested
@@ -91,17 +138,96 @@ package final class DashboardApp {
             for action in inbox.drain() { apply(action) }
             let size = terminal.size()
             if size != state.size { apply(.resize(size)) }
-            apply(.tick(now: clock.now()))
+            if let replay {
+                play(replay)
+            } else {
+                apply(.tick(now: clock.now()))
+                if let recorder, state.session != recorder.status { apply(.sessionStatus(recorder.status)) }
+            }
             let buffer = DashboardRenderer.render(state, size: state.size)
             if lastDrawn != buffer || lastTheme != theme {
                 terminal.draw(buffer, theme: theme)
                 lastDrawn = buffer
                 lastTheme = theme
             }
-            if let key = terminal.readKey(timeout: state.isTicking ? 0.1 : idleTimeout) {
+            let playing = (replay?.clock.speed ?? 0) > 0
+            if let key = terminal.readKey(timeout: playing ? 0.05 : state.isTicking ? 0.1 : idleTimeout) {
                 handle(key)
             }
         }
+        stopRecording()
+    }
+
+    /// Applies the entries a playing replay has reached by now; pauses at the end.
+    func play(_ replay: SessionReplay) {
+        guard replay.clock.speed > 0 else { return }
+        let now = clock.now()
+        do {
+            try move(replay, to: replay.playTarget(at: now))
+        } catch {
+            apply(.log(.error, error.message))
+        }
+        if replay.isAtEnd { replay.pause(at: now) }
+        apply(.sessionStatus(replay.status))
+    }
+
+    /// `W`, and the replay keys; false for the commands the handler executes.
+    func handleSession(_ command: DashboardCommand) -> Bool {
+        switch command {
+        case .toggleRecording:
+            if replay != nil {
+                apply(.log(.info, "W records the live dashboard: this is a recorded session already"))
+            } else if recorder != nil {
+                stopRecording()
+            } else {
+                do {
+                    try startRecording(to: sessionFile())
+                } catch {
+                    apply(.log(.error, error.message))
+                }
+            }
+            return true
+        case .replayStep, .replaySpeed:
+            guard let replay else {
+                apply(.log(.info, "[ ] < > move through a recorded session: optolink-dash --open FILE"))
+                return true
+            }
+            let now = clock.now()
+            do {
+                switch command {
+                case .replayStep(let direction):
+                    replay.pause(at: now)
+                    try move(replay, to: replay.stepTarget(direction))
+                case .replaySpeed(let direction):
+                    if replay.changeSpeed(direction, at: now) { try move(replay, to: 0) }
+                default:
+                    break
+                }
+            } catch {
+                apply(.log(.error, error.message))
+            }
+            apply(.sessionStatus(replay.status))
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Moves the replay to `target`, starting the state over when it goes back.
+    private func move(_ replay: SessionReplay, to target: Int) throws(DashboardError) {
+        try replay.seek(
+            to: target, reset: { state = SessionReplay.freshState(keepingViewOf: state) }, apply: { apply($0) })
+        if case .inspector(let id, _) = state.overlay, !state.timeline.contains(where: { $0.requestID == id }) {
+            apply(.closeOverlay)
+        }
+        apply(.sessionStatus(replay.status))
+    }
+
+    /// `./optolink-session-20250602-091403.olsession` in the current directory.
+    package static func defaultSessionFile(now: Date = Date()) -> URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent(
+                "optolink-session-\(ExportBundle.timestamp(now)).\(SessionFormat.fileExtension)")
     }
 
     /// Writes the export of the current state and screen, and logs where.

@@ -56,6 +56,13 @@ package struct DashboardOptions: Sendable, Hashable {
     package var listen = AttachListenAddress.standard
     /// `--token T` (attach mode): a fixed pairing token instead of a new random one.
     package var token: String?
+    /// `--record FILE`: record the session to FILE from the start (`W` starts and stops a recording too).
+    package var recordFile: String?
+    /// `--open FILE`: show a recorded session (or a HAR file) instead of a live dashboard; no server, no device.
+    package var openFile: String?
+    /// `--data-dir DIR`: the embedded server keeps its SQLite database in DIR (created if missing), so clicks,
+    /// devices and events survive a restart; nil (default) keeps it in memory.
+    package var dataDirectory: String?
 
     /// Creates options with defaults.
     package init(
@@ -169,6 +176,12 @@ package struct DashboardOptions: Sendable, Hashable {
                     throw .usage("--token must be 4–64 printable characters without spaces")
                 }
                 options.token = text
+            case "--record":
+                options.recordFile = try value(flag, inline, "a file to record the session to")
+            case "--open":
+                options.openFile = try value(flag, inline, "a session file (or a HAR file) to show")
+            case "--data-dir":
+                options.dataDirectory = try value(flag, inline, "a directory for the embedded server's database")
             default:
                 throw .usage("unknown argument '\(arguments[index])' (see --help)")
             }
@@ -189,6 +202,20 @@ package struct DashboardOptions: Sendable, Hashable {
         }
         if options.compare != nil && (options.exportDirectory != nil || options.junitFile != nil) {
             throw .usage("--export and --junit go with --scenario (a compare prints its table)")
+        }
+        if options.openFile != nil
+            && (options.headless || options.attach || options.scenario != nil || options.compare != nil
+                || options.recordFile != nil || options.baseURL != nil || options.dataDirectory != nil)
+        {
+            throw .usage(
+                "--open shows a recorded session offline: it goes without --headless, --attach, --scenario, "
+                    + "--compare, --record, --base-url and --data-dir")
+        }
+        if options.recordFile != nil && options.headless {
+            throw .usage("--record records the dashboard's screen; headless runs write --export and --junit")
+        }
+        if options.dataDirectory != nil && options.baseURL != nil {
+            throw .usage("--data-dir is where the embedded server keeps its database; --base-url has its own")
         }
         if options.provider == .appsFlyer && options.apiKeyGiven {
             throw .usage("AppsFlyer takes --app-id and --dev-key, not --api-key")
@@ -278,6 +305,8 @@ package struct DashboardOptions: Sendable, Hashable {
                optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL … --link URL]
                optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL [--provider NAME] [key flags] [--link URL]]
                optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
+               optolink-dash [any of the above, not --headless] [--record FILE] [--data-dir DIR]
+               optolink-dash --open FILE [--theme NAME|PATH]
                optolink-dash --list-scenarios
 
         OPTIONS:
@@ -329,6 +358,17 @@ package struct DashboardOptions: Sendable, Hashable {
           --listen HOST:PORT      where --attach listens (default 127.0.0.1:7420, this machine only; a real phone needs
                                   --listen 0.0.0.0:7420 and this machine's LAN address in the app; port 0 picks a free port).
           --token T               a fixed pairing token for --attach (default: a new random one at every start).
+          --record FILE           record the session to FILE as it happens (docs/dashboard.md, "Sessions"): what the
+                                  panes are built from, keys masked, one JSON line per change. W starts and stops a
+                                  recording in the dashboard (a new optolink-session-<time>.olsession each time).
+          --open FILE             show a recorded session offline (no server, no device): the same panes, X exports;
+                                  [ ] step through it, > plays it (1×, 4×, 16×, 64×; from the end it starts over),
+                                  < slows and pauses. A HAR 1.2 file (the dashboard's export, Safari's or Chrome's)
+                                  opens in the request panes. A file that is not a session, of a newer format, with a
+                                  bad line, or over 256 MB: one line on stderr, exit 2.
+          --data-dir DIR          the embedded server keeps its SQLite database in DIR/optolink.sqlite (created if
+                                  missing): clicks, devices, events and identities survive a restart (default: in
+                                  memory). A database of a newer server is refused (exit 4), an older one migrated.
           -h, --help              show this help.
 
         COMMANDS:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the simulated browser did after one hop of a visit.
-package enum BrowserStep: Sendable, Hashable {
+package enum BrowserStep: Sendable, Hashable, Codable {
     /// Followed a 3xx answer's `Location`.
     case redirect(status: Int, to: URL)
     /// Followed the page's `<meta http-equiv="refresh">` (at once: the browser does not wait out `delay`).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the simulated browser stopped following a link.
-package enum BrowserStop: Sendable, Hashable {
+package enum BrowserStop: Sendable, Hashable, Codable {
     /// It reached a page with nowhere further to go (no redirect, no meta refresh).
     case page
     /// The next URL is the App Store's (`apps.apple.com`, `itunes.apple.com`, `itms-apps:`…): not followed,

@@ -2,7 +2,7 @@ import Foundation
 
 /// One click of the simulated browser: every hop it made (request and answer as the inspector and the HAR
 /// export show them), what it did after each, why it stopped, and the clipboard token a page held.
-package struct BrowserVisit: Sendable, Hashable {
+package struct BrowserVisit: Sendable, Hashable, Codable {
     /// The timeline's request id of the visit (``SimulatedBrowser/visitIDs``: apart from the SDK's ids).
     package var id: Int
     /// The link clicked.

@@ -10,10 +10,15 @@ package enum ExportBundle {
     package static func defaultDirectory(base: String = FileManager.default.currentDirectoryPath, date: Date = Date())
         -> URL
     {
+        URL(fileURLWithPath: base).appendingPathComponent("optolink-export-\(timestamp(date))")
+    }
+
+    /// `20250602-091403`: the local time in the names of exports and recorded sessions.
+    static func timestamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        return URL(fileURLWithPath: base).appendingPathComponent("optolink-export-\(formatter.string(from: date))")
+        return formatter.string(from: date)
     }
 
     /// Writes the three files of `state` (the screen rendered at `size`) into `directory`, creating it.

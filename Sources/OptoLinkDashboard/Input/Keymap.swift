@@ -129,6 +129,21 @@ package struct Keymap: Sendable, Hashable {
             key: .character("X"), label: "export", description: "export HAR, report, SVG", command: .export,
             showInFooter: true),
         KeyBinding(
+            key: .character("W"), label: "record", description: "record a session / stop",
+            command: .toggleRecording, showInFooter: false),
+        KeyBinding(
+            key: .character("["), label: "step ◂", description: "session: one entry back", command: .replayStep(-1),
+            showInFooter: false),
+        KeyBinding(
+            key: .character("]"), label: "step ▸", description: "session: one entry forward",
+            command: .replayStep(1), showInFooter: false),
+        KeyBinding(
+            key: .character(">"), label: "faster", description: "session: play, faster",
+            command: .replaySpeed(1), showInFooter: false),
+        KeyBinding(
+            key: .character("<"), label: "slower", description: "session: slower, pause",
+            command: .replaySpeed(-1), showInFooter: false),
+        KeyBinding(
             key: .character("/"), label: "filter", description: "filter log · match attempts", command: .filter,
             showInFooter: true,
             footerPanes: [.log, .matches]),

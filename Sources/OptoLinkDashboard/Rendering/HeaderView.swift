@@ -56,6 +56,9 @@ enum HeaderView {
                 parts.append(("waiting for apps", .header))
             }
         }
+        if let session = state.session {
+            parts.append((session.headerText, session.mode == .recording ? .error : .header))
+        }
         if let name = header.scenarioName {
             let verdict =
                 header.scenarioSkipped ? "SKIP" : header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"

@@ -37,7 +37,7 @@ package final class DashboardRuntime: DashboardCommandHandler, Sendable {
                     Result { () throws(DashboardError) in try options.target(for: service, baseURL: baseURL) }
                 })
         }
-        let server = try EmbeddedServer.start()
+        let server = try EmbeddedServer.start(dataDirectory: options.dataDirectory)
         let target: BackendTarget
         do {
             target = try options.target(for: options.provider, baseURL: server.baseURL)

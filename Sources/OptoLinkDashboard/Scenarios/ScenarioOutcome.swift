@@ -1,5 +1,5 @@
 /// How a scenario ended.
-package enum ScenarioOutcome: Sendable, Hashable {
+package enum ScenarioOutcome: Sendable, Hashable, Codable {
     /// The expectation held; the detail says what happened.
     case passed(String)
     /// It did not; the detail says what was expected and what happened.

@@ -60,6 +60,8 @@ package enum DashboardAction: Sendable, Hashable {
     case resize(ScreenSize)
     /// A click or a turn of the wheel (see ``MouseEvent``).
     case mouse(MouseEvent)
+    /// The session being recorded or replayed changed (the header and the replay bar show it; nil: none).
+    case sessionStatus(SessionStatus?)
 
     // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.

@@ -170,6 +170,8 @@ package enum DashboardReducer {
             stampPendingLogLines(&state)
         case .mouse(let event):
             reduceMouse(&state, event)
+        case .sessionStatus(let status):
+            state.session = status
         case .resize(let size):
             state.size = size
             state.logScroll = min(state.logScroll, maxLogScroll(state))

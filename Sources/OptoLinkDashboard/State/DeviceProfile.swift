@@ -3,7 +3,7 @@
 /// ``DeviceObserver`` and ``DashboardRuntime`` feed it with ``DashboardAction/deviceProfileChanged(_:)`` (from the simulated device's
 /// store and pasteboard) and the reducer keeps parts of it up to date from SDK diagnostics
 /// (session registered, identity changed, event queued/sent).
-package struct DeviceProfile: Sendable, Hashable {
+package struct DeviceProfile: Sendable, Hashable, Codable {
     /// The SDK's device id; empty before the first launch.
     package var deviceId: String
     /// 1 for the first install, incremented by every reinstall.

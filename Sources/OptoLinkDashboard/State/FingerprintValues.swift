@@ -1,5 +1,5 @@
 /// The six values of one side of the fingerprint pane, as plain strings.
-package struct FingerprintValues: Sendable, Hashable {
+package struct FingerprintValues: Sendable, Hashable, Codable {
     /// `platform`.
     package var platform: String
     /// `osVersion`.

@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Recorded by ``RecordingTransport`` without changing what the SDK sends; correlated with the SDK's
 /// diagnostics by ``ExchangeLog``; shown by the request inspector and exported as HAR entries.
-package struct HTTPExchange: Sendable, Hashable {
+package struct HTTPExchange: Sendable, Hashable, Codable {
     /// Bodies longer than this many bytes are cut (the rest is counted, not kept): 16 KiB is many times the
     /// largest body the SDK sends (an event is refused above 10 000 bytes) and keeps 400 exchanges under ~13 MB.
     package static let bodyLimit = 16 * 1024
 
     /// One header field.
-    package struct Field: Sendable, Hashable {
+    package struct Field: Sendable, Hashable, Codable {
         /// The name as sent.
         package var name: String
         /// The value (masked for credentials, see ``SecretMask``).
@@ -25,7 +25,7 @@ package struct HTTPExchange: Sendable, Hashable {
     }
 
     /// A body as kept: its text (UTF-8, cut at ``HTTPExchange/bodyLimit`` bytes) and its real size.
-    package struct Body: Sendable, Hashable {
+    package struct Body: Sendable, Hashable, Codable {
         /// The kept text (invalid UTF-8 is replaced).
         package var text: String
         /// The body's real size in bytes.

@@ -1,5 +1,5 @@
 /// The plain values of an SDK `OptoLinkData`, as the dashboard shows them.
-package struct LinkSummary: Sendable, Hashable {
+package struct LinkSummary: Sendable, Hashable, Codable {
     /// `linkId`, nil when the server sent none.
     package var linkId: String?
     /// The link's path.

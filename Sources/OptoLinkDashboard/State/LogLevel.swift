@@ -1,5 +1,5 @@
 /// Severity of a log line in the dashboard (a superset of the SDK's `LogLevel`).
-package enum DashboardLogLevel: String, Sendable, Hashable, CaseIterable {
+package enum DashboardLogLevel: String, Sendable, Hashable, CaseIterable, Codable {
     /// Informational: requests, results, scenario steps.
     case info
     /// The SDK's `warning`.

@@ -2,9 +2,9 @@
 ///
 /// Rows come from two sources: the SDK's `matchResult` diagnostic (``Source/sdk``, no breakdown) and the
 /// server's `/dev/match-attempts` (``Source/server``, with breakdown). See ``DashboardReducer``.
-package struct MatchAttempt: Sendable, Hashable {
+package struct MatchAttempt: Sendable, Hashable, Codable {
     /// Where the row came from.
-    package enum Source: Sendable, Hashable {
+    package enum Source: Sendable, Hashable, Codable {
         /// The SDK's `matchResult` diagnostic.
         case sdk
         /// The server's `/dev/match-attempts`.

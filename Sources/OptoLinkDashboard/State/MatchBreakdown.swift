@@ -1,5 +1,5 @@
 /// The server's breakdown of one match attempt: candidates, threshold and the shared-network guard.
-package struct MatchBreakdown: Sendable, Hashable {
+package struct MatchBreakdown: Sendable, Hashable, Codable {
     /// The score threshold (65 in the contract).
     package var threshold: Int
     /// True when more than 3 candidates on the same IP scored ≥ threshold and all were rejected.

@@ -1,5 +1,5 @@
 /// One candidate click the server scored for a match attempt (from `/dev/match-attempts`).
-package struct MatchCandidate: Sendable, Hashable {
+package struct MatchCandidate: Sendable, Hashable, Codable {
     /// The link's short code, e.g. `summer`.
     package var shortCode: String
     /// The link's path, e.g. `/promo/summer`.

@@ -1,5 +1,5 @@
 /// One component of the P2.5 fingerprint score, with its maximum points from the backend contract.
-package enum ScoreComponent: Int, Sendable, Hashable, CaseIterable {
+package enum ScoreComponent: Int, Sendable, Hashable, CaseIterable, Codable {
     /// IP exact: 30.
     case ip
     /// platform match: 10.
