@@ -50,7 +50,7 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
         }
         guard clickAddress(link) != nil else {
             return
-                "not sent: its ip must be the address AppsFlyer saw the click from, this machine's package address, which the doctor cannot know without asking a third party (a request for another address would find nothing and prove only the signature)"
+                "not sent: its ip must be the address AppsFlyer saw the click from, this machine's public address, which the doctor cannot know without asking a third party (a request for another address would find nothing and prove only the signature)"
         }
         guard case .appStore = visit.end else { return "needs the click to reach the App Store" }
         return nil

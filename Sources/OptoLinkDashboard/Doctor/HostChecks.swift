@@ -19,7 +19,7 @@ enum HostChecks {
         default:
             fix =
                 failure.isTLS
-                ? "serve \(host) with a certificate from a package CA that covers the host name, with the full chain"
+                ? "serve \(host) with a certificate from a public CA that covers the host name, with the full chain"
                 : "check \(flag) and that the backend is reachable from this machine"
         }
         return .fail("host.answers", title, exchange.summary, fix: fix)
@@ -54,7 +54,7 @@ enum HostChecks {
                 return .fail(
                     id, title, failure.explanation,
                     fix:
-                        "serve \(host) with a certificate from a package CA that covers the host name, with the full chain: iOS refuses anything else"
+                        "serve \(host) with a certificate from a public CA that covers the host name, with the full chain: iOS refuses anything else"
                 )
             }
             return .skip(id, title, "no answer to judge the TLS set-up by")

@@ -147,12 +147,12 @@ package struct LabKey: Sendable {
             { (m, t) throws(LabValue.Problem) in m.timezones = try LabValue.shares(t) }),
         LabKey(
             "locale.languageMismatch", "the share of devices whose app reports another language than Safari",
-            "assumption (no package figure found)",
+            "assumption (no public figure found)",
             { LabValue.percent($0.languageMismatch) },
             { (m, t) throws(LabValue.Problem) in m.languageMismatch = try LabValue.share(t) }),
         LabKey(
             "locale.timezoneMismatch", "the share whose app reports another time zone than the click page saw",
-            "assumption (no package figure found)",
+            "assumption (no public figure found)",
             { LabValue.percent($0.timezoneMismatch) },
             { (m, t) throws(LabValue.Problem) in m.timezoneMismatch = try LabValue.share(t) }),
         // Clipboard
@@ -161,7 +161,7 @@ package struct LabKey: Sendable {
             { LabValue.percent($0.clipboardWritten) },
             { (m, t) throws(LabValue.Problem) in m.clipboardWritten = try LabValue.share(t) }),
         LabKey(
-            "clipboard.allowed", "the share of users who tap Allow Paste", "assumption (no package figure found)",
+            "clipboard.allowed", "the share of users who tap Allow Paste", "assumption (no public figure found)",
             { LabValue.percent($0.clipboardAllowed) },
             { (m, t) throws(LabValue.Problem) in m.clipboardAllowed = try LabValue.share(t) }),
         LabKey(

@@ -116,7 +116,7 @@ package struct LabModel: Sendable, Hashable {
 
     /// The share of clicks whose page put its token on the pasteboard. Default 80 % (assumption).
     package var clipboardWritten = 0.80
-    /// The share of users who tap "Allow Paste". Default 50 % (assumption: no package figure found).
+    /// The share of users who tap "Allow Paste". Default 50 % (assumption: no public figure found).
     package var clipboardAllowed = 0.50
     /// The SDK's `clipboardReading`. Default `.atFirstLaunch` (the SDK's default).
     package var clipboardReading: ClipboardReading = .atFirstLaunch
