@@ -9,7 +9,13 @@ import OptoLinkHTTP
 /// Records carry `orgId` 0 (they belong to no OptoLink org); `linkId` names the emulated link, `params`
 /// holds what the service answers about the click.
 final class EmulatedClickStore: Sendable {
-    private let matches = MatchStore()
+    private let matches: MatchStore
+
+    /// Records kept in `journal` when there is one (holding the clicks still waiting at `now`), else in
+    /// memory only.
+    init(journal: MatchJournal? = nil, now: Date = Date()) {
+        matches = MatchStore(journal: journal, now: now)
+    }
 
     /// Records a click made at `recordedAt` (now, or earlier for `/dev` clicks); returns the record, whose
     /// token is what an install referrer carries back.

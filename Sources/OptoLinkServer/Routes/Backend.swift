@@ -22,7 +22,7 @@ package final class Backend: Sendable {
     package let matches: MatchStore
     let rateLimiter: RateLimiter
     let faults = FaultInjector()
-    let attempts = AttemptLog()
+    let attempts: AttemptLog
     /// The emulated services (`Emulations/`): their apps, keys, links and click records.
     let emulations: Emulations
     let clock: any ServerClock
@@ -34,8 +34,10 @@ package final class Backend: Sendable {
         self.clock = clock
         self.options = options
         rateLimiter = RateLimiter(clock: clock)
-        matches = MatchStore(limits: options.matchLimits)
-        self.emulations = Emulations(seed: emulations)
+        let now = clock.now()
+        matches = MatchStore(limits: options.matchLimits, journal: .of("optolink", in: store), now: now)
+        self.emulations = Emulations(seed: emulations, store: store, now: now)
+        attempts = AttemptLog(store: store)
     }
 
     /// The client address. Without trust it is the socket peer. When the peer may speak for the client

@@ -36,6 +36,9 @@ package final class Store: Sendable {
     /// Rows each table of what clients record without bound keeps (OptoLink's `events`, QubeRoute's
     /// `qr_events` and `qr_installs`); the oldest go past it.
     let maxRecordRows: Int
+    /// Whether the database is a file (it outlives the process): only then do the match engines keep their
+    /// pending clicks and attempts in it.
+    package let isPersistent: Bool
     /// Rows inserted per table since it was last trimmed (``trim(_:table:cap:inserted:)``).
     private let insertedSinceTrim = Locked([String: Int]())
     private let cache = Locked(ReadCache())
@@ -69,6 +72,14 @@ package final class Store: Sendable {
         case click(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date)
         case device(orgId: Int64, id: String, now: Date)
         case match(device: MatchDevice?, orgId: Int64?, actor: String, detail: String, now: Date)
+        /// A click a match engine now waits on (`scope`: which engine).
+        case pendingClick(scope: String, record: MatchRecord)
+        /// A pending click matched: it lives on only until `expiresAt`.
+        case pendingClickMatched(token: String, matchedAt: Date, expiresAt: Date)
+        /// Every pending click of a link went.
+        case pendingClicksRemoved(scope: String, linkId: String)
+        /// A match attempt as `/dev/match-attempts` shows it.
+        case matchAttempt(entry: String, deviceId: String?, service: String)
     }
 
     private struct PendingWrites {
@@ -99,6 +110,7 @@ package final class Store: Sendable {
         self.log = log
         self.maxClickRows = max(1, maxClickRows)
         self.maxRecordRows = max(1, maxRecordRows)
+        isPersistent = path != nil
         let database = try SQLiteDatabase(path: path)
         let version = Int(try database.query("PRAGMA user_version;").first?.first?.int ?? 0)
         guard version <= Schema.currentVersion else {
@@ -256,6 +268,8 @@ package final class Store: Sendable {
         }
         let clicks = writes.reduce(0) { if case .click = $1 { return $0 + 1 } else { return $0 } }
         trim(database, table: "clicks", cap: maxClickRows, inserted: clicks)
+        let attempts = writes.reduce(0) { if case .matchAttempt = $1 { return $0 + 1 } else { return $0 } }
+        trim(database, table: "match_attempts", cap: Store.maxMatchAttemptRows, inserted: attempts)
     }
 
     /// Rolls back the open transaction and logs why (call with the database lock held).
@@ -277,6 +291,15 @@ package final class Store: Sendable {
             try upsertDevice(database, orgId: orgId, id: id, platform: nil, osVersion: nil, deviceModel: nil, now: now)
         case .match(let device, let orgId, let actor, let detail, let now):
             try recordMatch(database, device: device, orgId: orgId, actor: actor, detail: detail, now: now)
+        case .pendingClick(let scope, let record):
+            try insertPendingClick(database, scope: scope, record: record)
+        case .pendingClickMatched(let token, let matchedAt, let expiresAt):
+            try markPendingClickMatched(database, token: token, matchedAt: matchedAt, expiresAt: expiresAt)
+        case .pendingClicksRemoved(let scope, let linkId):
+            try database.query(
+                "DELETE FROM pending_clicks WHERE scope = ? AND link_id = ?", [.text(scope), .text(linkId)])
+        case .matchAttempt(let entry, let deviceId, let service):
+            try insertMatchAttempt(database, entry: entry, deviceId: deviceId, service: service)
         }
     }
 

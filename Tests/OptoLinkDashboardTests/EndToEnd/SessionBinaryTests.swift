@@ -86,6 +86,17 @@ struct SessionBinaryTests {
         try first.press("e")
         let sent = await first.waitFor(timeout: 20) { $0.joined().contains("event sent") }
         #expect(sent.ok, "\(sent.screen.joined(separator: "\n"))")
+        // And a second click that no install has claimed yet
+        try first.press("c")
+        let again = await first.waitFor(timeout: 20) { screen in
+            // the log's newest line: a click after the event
+            let log = screen.joined(separator: "\n")
+            guard let click = log.range(of: "browser click on", options: .backwards),
+                let event = log.range(of: "event sent", options: .backwards)
+            else { return false }
+            return click.lowerBound > event.lowerBound
+        }
+        #expect(again.ok, "\(again.screen.joined(separator: "\n"))")
 
         // And the dashboard is killed with SIGKILL
         let pid = try #require(
@@ -94,9 +105,13 @@ struct SessionBinaryTests {
         #expect(await first.waitFor { $0.joined().contains("EXIT=137") }.ok)
 
         // Then the database holds the click, the device and the event, and the recording opens
-        #expect(try count("clicks", in: database) == 1)
+        #expect(try count("clicks", in: database) == 2)
         #expect(try count("devices", in: database) >= 1)
         #expect(try count("events", in: database) == 1)
+        // And what the match engine held in memory: both clicks (the first matched), the first launch's attempt
+        #expect(try count("pending_clicks", in: database) == 2)
+        #expect(try count("pending_clicks WHERE matched_at IS NULL", in: database) == 1)
+        #expect(try count("match_attempts", in: database) >= 1)
         let recorded = try SessionFile.open(URL(fileURLWithPath: record))
         #expect(recorded.count > 10)
 
@@ -118,7 +133,7 @@ struct SessionBinaryTests {
         #expect(await second.waitFor { $0.joined().contains("EXIT=0") }.ok)
 
         // Then nothing of the first run was lost, and the second run's event is there too
-        #expect(try count("clicks", in: database) == 1)
+        #expect(try count("clicks", in: database) == 2)
         #expect(try count("events", in: database) == 2)
         #expect(try count("devices", in: database) >= 2)
     }

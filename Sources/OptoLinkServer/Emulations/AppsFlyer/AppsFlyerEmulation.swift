@@ -33,14 +33,15 @@ final class AppsFlyerEmulation: Sendable {
     /// Click records per app id.
     private let clicks: [String: EmulatedClickStore]
 
-    init(seed: AppsFlyerSeed) {
+    /// `makeClicks` makes each app's click records, given the engine's scope name.
+    init(seed: AppsFlyerSeed, clicks makeClicks: (String) -> EmulatedClickStore = { _ in EmulatedClickStore() }) {
         var apps = [String: App]()
         var links = [String: Link]()
         var clicks = [String: EmulatedClickStore]()
         for app in seed.apps {
             apps[app.appId] = App(
                 appId: app.appId, signer: Digest(hmacKey: Array(app.devKey.utf8)), appStoreUrl: app.appStoreUrl)
-            clicks[app.appId] = EmulatedClickStore()
+            clicks[app.appId] = makeClicks("appsflyer:" + app.appId)
             for link in app.links {
                 let value = Link(
                     appId: app.appId, id: link.id, mediaSource: link.mediaSource, campaign: link.campaign,

@@ -49,7 +49,8 @@ final class DeepBlueEmulation: Sendable {
     /// Click records per app.
     private let clicks: [String: EmulatedClickStore]
 
-    init(seed: DeepBlueSeed) {
+    /// `makeClicks` makes each app's click records, given the engine's scope name.
+    init(seed: DeepBlueSeed, clicks makeClicks: (String) -> EmulatedClickStore = { _ in EmulatedClickStore() }) {
         var apps = [String: App]()
         var keys = [String: Caller]()
         var links = [String: Link]()
@@ -63,7 +64,7 @@ final class DeepBlueEmulation: Sendable {
                     app: app.name, id: link.id, code: link.code, longUrl: link.longUrl,
                     windowHours: link.matchWindowHours ?? 24)
             }
-            clicks[app.name] = EmulatedClickStore()
+            clicks[app.name] = makeClicks("deepblue:" + app.name)
         }
         self.apps = apps
         self.keys = keys
