@@ -462,12 +462,16 @@ package enum DashboardReducer {
     }
 
     /// Clicks focus the pane under the pointer and select the match attempt or timeline row under it; the
-    /// wheel scrolls the log, moves through the timeline's rows and the match attempts, and scrolls the
-    /// inspector. Hit-testing uses the same layout and list geometry the renderer draws with.
+    /// wheel scrolls the log, moves through the timeline's rows and the match attempts, scrolls the
+    /// inspector, and moves through the Lab view's installs. Hit-testing uses the same layout and list geometry the renderer draws with.
     private static func reduceMouse(_ state: inout DashboardState, _ event: MouseEvent) {
         let wheel = event.action == .wheelUp ? -1 : event.action == .wheelDown ? 1 : 0
         if case .inspector = state.overlay {
             if wheel != 0 { reduce(&state, .scrollInspector(3 * wheel)) }
+            return
+        }
+        if state.overlay == .lab {
+            if wheel != 0 { state.lab.moveInstall(3 * wheel) }
             return
         }
         guard state.overlay == .none else { return }

@@ -24,6 +24,18 @@ enum LabViewBench {
         reduce(.lab(.started(lab: "default", services: services, installs: shown.report.installs)))
         reduce(.lab(.finished(LabViewResult(shown))))
 
+        // The same frames with nothing beside them: what the view itself costs.
+        var alone: [Double] = []
+        alone.reserveCapacity(frames)
+        var checksum = 0
+        for _ in 0..<frames {
+            let start = Stopwatch.now()
+            let buffer = DashboardRenderer.render(state, size: size)
+            alone.append(Stopwatch.now() - start)
+            checksum &+= buffer.cells.count
+        }
+        let aloneStats = Stats(alone)
+
         // The run that streams: big enough to outlast the frames.
         var streaming = LabModel()
         streaming.installs = 1_000_000
@@ -38,7 +50,6 @@ enum LabViewBench {
         while latest.withLock({ $0 }) == nil && Stopwatch.now() - waitStart < 120 {
             try? await Task.sleep(nanoseconds: 10_000_000)
         }
-        var checksum = 0
         var durations: [Double] = []
         durations.reserveCapacity(frames)
         var firstDone = 0
@@ -70,7 +81,8 @@ enum LabViewBench {
                     + "through the four services, the sweep, \(LabViewResult(shown).services.map(\.installs.count).reduce(0, +)) "
                     + "installs listed); \(frames) frames, each folding the newest progress of a second run of "
                     + "\(Format.grouped(streaming.installs)) installs going beside it (\(Format.grouped(streamed)) installs "
-                    + "decided during the frames) and rendering; checksum \(checksum)."
+                    + "decided during the frames) and rendering; the same frames with no run beside them: median "
+                    + "\(Format.duration(aloneStats.median)), p99 \(Format.duration(aloneStats.p99)); checksum \(checksum)."
             ])
     }
 }

@@ -132,4 +132,35 @@ struct LabViewRunnerTests {
         #expect(attempt.matched == (row.matchedClick != nil))
         #expect(attempt.path == row.matchedClick.map { $0 == row.device ? "click \($0) (its own)" : "click \($0)" })
     }
+
+    @Test func progressIsThrottledToTheIntervalAndTheResultAlwaysComes() async throws {
+        // Given a runner whose clock never moves: after the first progress, none is ever 0.1 s later
+        let actions = Locked<[DashboardAction]>([])
+        let runner = LabViewRunner(
+            now: { 0 },
+            model: { () throws(DashboardError) -> LabModel in
+                var model = LabModel()
+                try LabFileParser.apply(["installs=200"], to: &model)
+                return model
+            }, emit: { action in actions.withLock { $0.append(action) } })
+
+        // When a run goes to its end
+        runner.handle(.runLab)
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline,
+            !actions.withLock({ $0.contains { if case .lab(.finished) = $0 { true } else { false } } })
+        {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+
+        // Then it reported started, one progress, and the result
+        let lab = actions.withLock { $0 }.compactMap { action -> LabUpdate? in
+            if case .lab(let update) = action { update } else { nil }
+        }
+        #expect(lab.count == 3, "\(lab.map { "\($0)".prefix(40) })")
+        guard lab.count == 3 else { return }
+        #expect(lab[0] == .started(lab: "default", services: OptoLinkProvider.Service.allCases, installs: 200))
+        if case .progress = lab[1] {} else { Issue.record("not a progress: \(lab[1])") }
+        if case .finished(let result) = lab[2] { #expect(result.installs == 200) } else { Issue.record("no result") }
+    }
 }
