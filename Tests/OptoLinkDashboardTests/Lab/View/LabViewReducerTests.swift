@@ -119,3 +119,19 @@ struct LabViewReducerTests {
         #expect(state.lab.selectedRow == LabViewFixtures.result().services[3].installs[0])
     }
 }
+
+extension LabViewReducerTests {
+    @Test func theWheelMovesThroughTheInstalls() {
+        // Given the finished Lab view
+        var state = LabViewFixtures.finished()
+
+        // When the wheel turns down twice, then up once
+        for action in [MouseEvent.Action.wheelDown, .wheelDown, .wheelUp] {
+            DashboardReducer.reduce(&state, .mouse(MouseEvent(x: 60, y: 30, action: action)))
+        }
+
+        // Then the selection moved three installs a turn, the view still open
+        #expect(state.lab.selectedInstall == 3)
+        #expect(state.overlay == .lab)
+    }
+}
