@@ -95,6 +95,8 @@ if options.runs(6) {
     add(DashboardBench.idleCPU(seconds: quick ? 2 : 10, buildIfMissing: options.buildDashboard))
     progress("6e-6f. dashboard: the render loop while recording a session, a recorded hour's size")
     add(SessionBench.run(turns: quick ? 200 : 2_000))
+    progress("6g. dashboard: the Lab view while a lab run streams")
+    add(await LabViewBench.run(frames: quick ? 200 : 2_000))
 }
 
 if options.runs(7) {

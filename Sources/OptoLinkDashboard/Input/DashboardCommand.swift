@@ -1,3 +1,5 @@
+import OptoLink
+
 /// What a key asks for. UI commands become ``DashboardAction``s (``action``); device and server commands
 /// are values the app hands to its ``DashboardCommandHandler`` (``DashboardRuntime`` executes them).
 package enum DashboardCommand: Sendable, Hashable {
@@ -91,6 +93,12 @@ package enum DashboardCommand: Sendable, Hashable {
     case replayStep(Int)
     /// A recorded session: play faster (`+1`) or slower (`-1`; the slowest is paused).
     case replaySpeed(Int)
+    /// Run the match lab (`L`): the default lab through every service, with the threshold sweep.
+    case runLab
+    /// Stop the lab run in progress (Esc in the Lab view).
+    case stopLab
+    /// Explain one install of the last lab run in the breakdown pane (Enter in the Lab view).
+    case explainLabInstall(OptoLinkProvider.Service, device: Int)
 
     /// The reducer action for a UI command; nil for ``quit`` and the commands the handler executes.
     package func action(in state: DashboardState) -> DashboardAction? {
@@ -142,7 +150,8 @@ package enum DashboardCommand: Sendable, Hashable {
         case .filter:
             return .openOverlay(
                 .textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
-        case .quit, .export, .toggleRecording, .replayStep, .replaySpeed, .flushEvents, .switchProvider,
+        case .quit, .export, .toggleRecording, .replayStep, .replaySpeed, .runLab, .stopLab, .explainLabInstall,
+            .flushEvents, .switchProvider,
             .openLinkDirect, .clickLink, .installAndLaunch, .relaunch,
             .reinstall, .toggleClipboardReading,
             .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario, .runCompare:

@@ -2,7 +2,9 @@
 ///
 /// Outside overlays every key goes through the ``Keymap``. In overlays: the text input takes printable
 /// characters, Backspace and Enter; the fault menu takes ↑/↓ (j/k), +/−, digits and Enter; the scenario
-/// picker ↑/↓ and Enter; the compare C (another scenario) and Enter (close); the request inspector ↑/↓ (j/k) and PgUp/PgDn (Space) to scroll, ←/→ (h/l, Tab) from
+/// picker ↑/↓ and Enter; the compare C (another scenario) and Enter (close); the Lab view ↑/↓ (j/k, PgUp/PgDn) through
+/// the installs, ←/→ (h/l, Tab) from service to service, Enter (explain the install), L (run again) and Esc (which
+/// also stops a run); the request inspector ↑/↓ (j/k) and PgUp/PgDn (Space) to scroll, ←/→ (h/l, Tab) from
 /// attempt to attempt, g/G to the top and bottom, Enter to close; the device list ↑/↓, Enter (show) and x (clear the
 /// gone ones); the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere:
 /// Esc closes an overlay (the `/` prompt also clears its filter) and, without one, clears the filter of the pane `/` filters.
@@ -24,10 +26,14 @@ package struct InputRouter: Sendable {
         if key == .escape, case .textInput(.filter(let pane), _) = state.overlay {
             return InputOutcome(actions: [.closeOverlay, .setFilter(pane, "")])
         }
+        if key == .escape, state.overlay == .lab, state.lab.isRunning {
+            return InputOutcome(actions: [.closeOverlay], commands: [.stopLab])
+        }
         if key == .escape, state.overlay != .none { return InputOutcome(actions: [.closeOverlay]) }
         switch state.overlay {
         case .none:
             guard let command = keymap.command(for: key) else { return .ignored }
+            if command == .runLab { return runLab(in: state) }
             if let action = command.action(in: state) { return InputOutcome(actions: [action]) }
             return isUIOnly(command) ? .ignored : InputOutcome(commands: [command])
         case .help:
@@ -97,6 +103,23 @@ package struct InputRouter: Sendable {
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }
+        case .lab:
+            switch key {
+            case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
+            case .down, .character("j"): return InputOutcome(actions: [.moveSelection(1)])
+            case .pageUp: return InputOutcome(actions: [.moveSelection(-10)])
+            case .pageDown, .character(" "): return InputOutcome(actions: [.moveSelection(10)])
+            case .left, .character("h"), .backTab: return InputOutcome(actions: [.labService(-1)])
+            case .right, .character("l"), .tab: return InputOutcome(actions: [.labService(1)])
+            case .enter:
+                guard let service = state.lab.shownService?.service, let row = state.lab.selectedRow else {
+                    return .ignored
+                }
+                return InputOutcome(commands: [.explainLabInstall(service, device: row.device)])
+            case .character("L"): return runLab(in: state)
+            case .character("q"): return InputOutcome(commands: [.quit])
+            default: return .ignored
+            }
         case .scenarioPicker(let selected, let compare):
             switch key {
             case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
@@ -112,6 +135,11 @@ package struct InputRouter: Sendable {
             default: return .ignored
             }
         }
+    }
+
+    /// `L`: the Lab view, and a new run unless one is going.
+    private func runLab(in state: DashboardState) -> InputOutcome {
+        InputOutcome(actions: [.openOverlay(.lab)], commands: state.lab.isRunning ? [] : [.runLab])
     }
 
     /// UI commands that had no effect in this state (e.g. ← outside the fingerprint pane).

@@ -120,6 +120,9 @@ package struct Keymap: Sendable, Hashable {
             key: .character("C"), label: "compare", description: "compare across the 4 services",
             command: .comparePicker, showInFooter: false),
         KeyBinding(
+            key: .character("L"), label: "lab", description: "run the match lab",
+            command: .runLab, showInFooter: false),
+        KeyBinding(
             key: .character("t"), label: "theme", description: "cycle the colour theme", command: .cycleTheme,
             showInFooter: true),
         KeyBinding(
@@ -132,16 +135,17 @@ package struct Keymap: Sendable, Hashable {
             key: .character("W"), label: "record", description: "record a session / stop",
             command: .toggleRecording, showInFooter: false),
         KeyBinding(
-            key: .character("["), label: "step ◂", description: "session: one entry back", command: .replayStep(-1),
+            key: .character("["), label: "step ◂", description: "session: one entry back · fwd",
+            command: .replayStep(-1),
             showInFooter: false),
         KeyBinding(
-            key: .character("]"), label: "step ▸", description: "session: one entry forward",
+            key: .character("]"), label: "step ▸", description: "session: one entry back · fwd",
             command: .replayStep(1), showInFooter: false),
         KeyBinding(
-            key: .character(">"), label: "faster", description: "session: play, faster",
+            key: .character(">"), label: "faster", description: "session: play faster · slower",
             command: .replaySpeed(1), showInFooter: false),
         KeyBinding(
-            key: .character("<"), label: "slower", description: "session: slower, pause",
+            key: .character("<"), label: "slower", description: "session: play faster · slower",
             command: .replaySpeed(-1), showInFooter: false),
         KeyBinding(
             key: .character("/"), label: "filter", description: "filter log · match attempts", command: .filter,

@@ -19,8 +19,12 @@ package enum DashboardRenderer {
             return buffer
         }
         HeaderView.draw(state, row: layout.headerRow, into: &buffer)
-        // The inspector covers every pane: drawing them under it would only cost time (bench row 6a).
-        let panes: [DashboardPane: Rect] = if case .inspector = state.overlay { [:] } else { layout.panes }
+        // The inspector and the Lab view cover every pane: drawing the panes under them would only cost time.
+        let panes: [DashboardPane: Rect] =
+            switch state.overlay {
+            case .inspector, .lab: [:]
+            default: layout.panes
+            }
         for (pane, rect) in panes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let focused = state.focus == pane
             switch pane {

@@ -14,6 +14,7 @@ enum OverlayView {
                 selected: selected,
                 compare: compare, into: &buffer)
         case .compare: CompareView.draw(state, into: &buffer)
+        case .lab: LabView.draw(state, into: &buffer)
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
         case .deviceList(let selected): DeviceListView.draw(state, selected: selected, into: &buffer)
         }
@@ -29,11 +30,14 @@ enum OverlayView {
         return rect.inner
     }
 
-    /// Help lines: bindings with the same command share a line (`↑ k  move up…`), in table order.
+    /// Help lines: bindings with the same command or the same description share a line (`↑ k  move up…`,
+    /// `[ ]  session: one entry back · fwd`), in table order.
     static func helpLines(_ keymap: Keymap) -> [(keys: String, description: String)] {
         var lines: [(keys: String, description: String, command: DashboardCommand)] = []
         for binding in keymap.bindings {
-            if let index = lines.firstIndex(where: { $0.command == binding.command }) {
+            if let index = lines.firstIndex(where: {
+                $0.command == binding.command || $0.description == binding.description
+            }) {
                 lines[index].keys += " " + binding.key.label
             } else {
                 lines.append((binding.key.label, binding.description, binding.command))

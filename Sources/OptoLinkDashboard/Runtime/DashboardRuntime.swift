@@ -20,6 +20,8 @@ package final class DashboardRuntime: DashboardCommandHandler, Sendable {
     /// The embedded server, nil with `--base-url`.
     package let server: OptoLinkServer?
     let core: RuntimeCore
+    /// Runs the Lab view's labs (`L`), in process: they need neither the device nor the backend.
+    package let lab: LabViewRunner
     private let queue: AsyncStream<(DashboardCommand, DashboardState)>.Continuation
     private let worker: Task<Void, Never>
     private let health: Task<Void, Never>
@@ -83,6 +85,7 @@ package final class DashboardRuntime: DashboardCommandHandler, Sendable {
             backend: backend, backoffBase: backoffBase, faultProxyAllowed: server == nil, transport: transport,
             targets: targets, emit: { inbox.send($0) })
         self.core = core
+        lab = LabViewRunner(emit: { inbox.send($0) })
         var continuation: AsyncStream<(DashboardCommand, DashboardState)>.Continuation?
         let stream = AsyncStream<(DashboardCommand, DashboardState)> { continuation = $0 }
         queue = continuation!
@@ -128,6 +131,7 @@ package final class DashboardRuntime: DashboardCommandHandler, Sendable {
 
     /// Queues `command` (called on the app loop's thread; returns at once).
     package func handle(_ command: DashboardCommand, state: DashboardState, inbox: DashboardInbox) {
+        if lab.handle(command) { return }
         queue.yield((command, state))
     }
 
@@ -137,9 +141,10 @@ package final class DashboardRuntime: DashboardCommandHandler, Sendable {
     /// Whether a scenario is running (tests).
     package var isScenarioRunning: Bool { get async { await core.isScenarioRunning } }
 
-    /// Stops polling and command handling, and the embedded server.
+    /// Stops polling, command handling, a lab run, and the embedded server.
     package func stop() {
         queue.finish()
+        lab.stop()
         worker.cancel()
         health.cancel()
         server?.stop()

@@ -51,6 +51,9 @@ package enum SessionAction: Sendable, Hashable, Codable {
     case attach(AttachAction)
     /// A compare run's progress.
     case compare(CompareUpdate)
+    /// A lab run began, finished (its result), failed or was stopped, or one install was explained (its
+    /// progress ticks are not recorded).
+    case lab(LabUpdate)
     /// A log line not coming from the SDK.
     case log(level: DashboardLogLevel, text: String)
     /// The history was cleared (`x`).
@@ -83,13 +86,15 @@ package enum SessionAction: Sendable, Hashable, Codable {
         case .serverReachable(let reachable): self = .serverReachable(reachable)
         case .attach(let action): self = .attach(Self.masked(action))
         case .compare(let update): self = .compare(update)
+        case .lab(.progress): return nil
+        case .lab(let update): self = .lab(update)
         case .log(let level, let text): self = .log(level: level, text: text)
         case .clearHistory: self = .clearHistory
         case .focusNext, .focusPrevious, .focus, .moveSelection, .switchFingerprintSide, .scrollLog, .zoomTimeline,
             .scrollTimeline, .fitTimeline, .toggleBreakdown, .openOverlay, .closeOverlay, .inputCharacter,
             .inputBackspace, .commitTextInput, .setFilter, .adjustFaultCount, .setFingerprintField, .toggleNetwork,
             .cycleTheme, .setTheme, .themesAvailable, .scrollInspector, .inspectorJump, .resize, .mouse,
-            .sessionStatus:
+            .sessionStatus, .labService:
             return nil
         }
     }
@@ -135,6 +140,7 @@ package enum SessionAction: Sendable, Hashable, Codable {
         case .serverReachable(let reachable): return [.serverReachable(reachable)]
         case .attach(let action): return [.attach(action)]
         case .compare(let update): return [.compare(update)]
+        case .lab(let update): return [.lab(update)]
         case .log(let level, let text): return [.log(level, text)]
         case .clearHistory: return [.clearHistory]
         }

@@ -8,7 +8,7 @@ package enum SessionFormat {
     package static let name = "optolink-session"
     /// The version this dashboard writes and the newest it reads. A file of a newer version is refused
     /// with a message (its entries may mean what this version cannot show); older versions are read.
-    package static let version = 1
+    package static let version = 2
     /// The longest line a reader accepts (4 MiB): the largest entry, a browser visit of
     /// ``SimulatedBrowser/maxHops`` hops with two 16 KiB bodies each, is well under 1 MiB even with every
     /// byte escaped; a longer line is not a session's.

@@ -5,7 +5,7 @@ import OptoLink
 /// settings in force.
 ///
 /// ```json
-/// {"createdAt":"2025-06-02T09:14:03.120Z","dashboard":"1.4.0","format":"optolink-session","settings":{…},"version":1}
+/// {"createdAt":"2025-06-02T09:14:03.120Z","dashboard":"1.4.0","format":"optolink-session","settings":{…},"version":2}
 /// ```
 package struct SessionHeader: Sendable, Hashable, Codable {
     /// Always ``SessionFormat/name``.

@@ -121,6 +121,8 @@ package final class SessionReplay {
         state.logScroll = old.logScroll
         state.selectedAttempt = old.selectedAttempt
         state.timelineView = old.timelineView
+        state.lab.selectedService = old.lab.selectedService
+        state.lab.selectedInstall = old.lab.selectedInstall
         state.session = old.session
         return state
     }

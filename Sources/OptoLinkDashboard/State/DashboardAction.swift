@@ -62,6 +62,8 @@ package enum DashboardAction: Sendable, Hashable {
     case mouse(MouseEvent)
     /// The session being recorded or replayed changed (the header and the replay bar show it; nil: none).
     case sessionStatus(SessionStatus?)
+    /// Move the Lab view's service tab by `delta` (wrapping around).
+    case labService(Int)
 
     // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.
@@ -105,6 +107,8 @@ package enum DashboardAction: Sendable, Hashable {
     case attach(AttachAction)
     /// A compare run's progress (`C`, ``CompareRunner``).
     case compare(CompareUpdate)
+    /// A lab run's progress and result, or one install explained (`L`, ``LabViewRunner``).
+    case lab(LabUpdate)
     /// A log line not coming from the SDK (scenario runner, theme loader, app); it carries no time and is
     /// stamped by the next ``tick(now:)`` (see ``LogLine/awaitsClock``).
     case log(DashboardLogLevel, String)

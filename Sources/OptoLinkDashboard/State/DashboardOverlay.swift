@@ -15,6 +15,8 @@ package enum DashboardOverlay: Sendable, Hashable {
     case inspector(requestID: Int, scroll: Int)
     /// The compare of ``DashboardState/compare``: one column per service.
     case compare
+    /// The Lab view of ``DashboardState/lab``: the run's progress, the classes, the curve, the installs.
+    case lab
     /// Attach mode's device list (`D`): index into ``AttachState/devices``.
     case deviceList(selected: Int)
 }

@@ -172,6 +172,8 @@ package enum DashboardReducer {
             reduceMouse(&state, event)
         case .sessionStatus(let status):
             state.session = status
+        case .labService(let delta):
+            state.lab.moveService(delta)
         case .resize(let size):
             state.size = size
             state.logScroll = min(state.logScroll, maxLogScroll(state))
@@ -257,6 +259,62 @@ package enum DashboardReducer {
             } else {
                 state.compare?.apply(update)
             }
+        case .lab(let update):
+            reduceLab(&state, update)
+        }
+    }
+
+    private static func reduceLab(_ state: inout DashboardState, _ update: LabUpdate) {
+        switch update {
+        case .started(let lab, let services, let installs):
+            // No total until the first progress: the population is still being drawn.
+            state.lab.phase = .running(LabProgress(done: 0, total: 0, elapsed: 0))
+            state.lab.lab = lab
+            state.overlay = .lab
+            appendLog(
+                &state,
+                LogLine(
+                    time: state.now, level: .info,
+                    text: "lab \(lab) started: \(LabValue.grouped(installs)) installs through "
+                        + services.map(\.displayName).joined(separator: ", "),
+                    awaitsClock: true))
+        case .progress(let progress):
+            if state.lab.isRunning { state.lab.phase = .running(progress) }
+        case .finished(let result):
+            state.lab.result = result
+            state.lab.phase = .finished
+            state.lab.selectedService = min(state.lab.selectedService, max(0, result.services.count - 1))
+            state.lab.moveInstall(0)
+            let summary = result.services.map { service in
+                "\(service.service.displayName) precision \(LabReportPrinter.percent(service.counts.precision)) "
+                    + "recall \(LabReportPrinter.percent(service.counts.recall))"
+            }
+            appendLog(
+                &state,
+                LogLine(
+                    time: state.now, level: .info,
+                    text: "lab \(result.lab) finished: " + summary.joined(separator: ", "), awaitsClock: true))
+        case .failed(let message):
+            state.lab.phase = .failed(message)
+            appendLog(
+                &state,
+                LogLine(
+                    time: state.now, level: .error, text: "lab \(state.lab.lab ?? "") failed: \(message)",
+                    awaitsClock: true))
+        case .stopped:
+            state.lab.phase = .stopped
+            appendLog(
+                &state,
+                LogLine(time: state.now, level: .info, text: "lab \(state.lab.lab ?? "") stopped", awaitsClock: true))
+        case .explained(var attempt):
+            // The row's time is when it was explained: the install's own is a time in the simulated week.
+            attempt.time = state.now
+            state.matchAttempts.removeAll { $0.id == attempt.id }
+            insertAttempt(&state, attempt)
+            state.selectedAttempt = 0
+            state.breakdownOpen = true
+            state.focus = .matches
+            state.overlay = .none
         }
     }
 
@@ -277,6 +335,9 @@ package enum DashboardReducer {
         case .deviceList(let selected):
             let count = state.attach?.devices.count ?? 0
             state.overlay = .deviceList(selected: min(max(0, selected + delta), max(0, count - 1)))
+            return
+        case .lab:
+            state.lab.moveInstall(delta)
             return
         case .help, .textInput, .compare:
             return
@@ -401,12 +462,16 @@ package enum DashboardReducer {
     }
 
     /// Clicks focus the pane under the pointer and select the match attempt or timeline row under it; the
-    /// wheel scrolls the log, moves through the timeline's rows and the match attempts, and scrolls the
-    /// inspector. Hit-testing uses the same layout and list geometry the renderer draws with.
+    /// wheel scrolls the log, moves through the timeline's rows and the match attempts, scrolls the
+    /// inspector, and moves through the Lab view's installs. Hit-testing uses the same layout and list geometry the renderer draws with.
     private static func reduceMouse(_ state: inout DashboardState, _ event: MouseEvent) {
         let wheel = event.action == .wheelUp ? -1 : event.action == .wheelDown ? 1 : 0
         if case .inspector = state.overlay {
             if wheel != 0 { reduce(&state, .scrollInspector(3 * wheel)) }
+            return
+        }
+        if state.overlay == .lab {
+            if wheel != 0 { state.lab.moveInstall(3 * wheel) }
             return
         }
         guard state.overlay == .none else { return }

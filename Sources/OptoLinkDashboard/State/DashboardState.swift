@@ -81,6 +81,8 @@ package struct DashboardState: Sendable, Hashable {
     package var attach: AttachState?
     /// The last compare (`C`): one scenario against every service; nil before the first.
     package var compare: CompareState?
+    /// The Lab view (`L`): the run going or last run, its result, the selected service and install.
+    package var lab = LabViewState()
     /// The session being recorded (`--record`, `W`) or replayed (`--open`), nil when none.
     package var session: SessionStatus?
     /// The open inspector's document (kept by the reducer, see ``InspectorCache``).

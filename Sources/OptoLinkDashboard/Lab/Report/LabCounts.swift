@@ -1,6 +1,6 @@
 /// How many installs fell in each of the five classes, and what follows: precision, recall, the share of
 /// matches that were wrong.
-package struct LabCounts: Sendable, Hashable {
+package struct LabCounts: Sendable, Hashable, Codable {
     /// Installs matched to the click they came from.
     package var correct = 0
     /// Installs matched to someone else's click.

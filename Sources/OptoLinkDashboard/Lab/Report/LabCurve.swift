@@ -111,7 +111,8 @@ package enum LabCurve {
             else { continue }
             for (offset, character) in text.enumerated() { labels[column + offset] = character }
         }
-        out.append(String(labels).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+        while labels.last == " " { labels.removeLast() }
+        out.append(String(labels))
         if let mark, x.contains(mark.x) {
             let column = gutter + dotX(mark.x) / 2
             let text = "▲ " + mark.caption

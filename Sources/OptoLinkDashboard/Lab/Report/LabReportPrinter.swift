@@ -177,17 +177,17 @@ package enum LabReportPrinter {
         share.map { String(format: "%.1f%%", $0 * 100) } ?? "–"
     }
 
-    private static func share(_ count: Int, of total: Int) -> String {
+    static func share(_ count: Int, of total: Int) -> String {
         total > 0 ? percent(Double(count) / Double(total)) : "–"
     }
 
     private static func guardName(_ size: Int?) -> String { size.map { "guard \($0)" } ?? "no guard" }
 
-    private static func pad(_ text: String, _ count: Int) -> String {
+    static func pad(_ text: String, _ count: Int) -> String {
         text.count >= count ? text + " " : text + String(repeating: " ", count: count - text.count)
     }
 
-    private static func lpad(_ text: String, _ count: Int) -> String {
+    static func lpad(_ text: String, _ count: Int) -> String {
         text.count >= count ? " " + text : String(repeating: " ", count: count - text.count) + text
     }
 

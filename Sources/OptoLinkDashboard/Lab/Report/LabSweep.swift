@@ -1,8 +1,8 @@
 /// The same population run at each threshold of a range, on one line per guard size: how precision and recall
 /// trade against each other, and which threshold keeps false attributions under a target.
-package struct LabSweep: Sendable, Hashable {
+package struct LabSweep: Sendable, Hashable, Codable {
     /// One run of the sweep.
-    package struct Point: Sendable, Hashable {
+    package struct Point: Sendable, Hashable, Codable {
         /// The threshold it ran with.
         package var threshold: Int
         /// The guard size it ran with (nil: no guard).
