@@ -9,7 +9,12 @@ import OptoLinkHTTP
 /// Records carry `orgId` 0 (they belong to no OptoLink org); `linkId` names the emulated link, `params`
 /// holds what the service answers about the click.
 final class EmulatedClickStore: Sendable {
-    private let matches = MatchStore()
+    private let matches: MatchStore
+
+    /// An empty store deciding with `policy`.
+    init(policy: MatchEngine.Policy) {
+        matches = MatchStore(limits: MatchState.Limits(), policy: policy)
+    }
 
     /// Records a click made at `recordedAt` (now, or earlier for `/dev` clicks); returns the record, whose
     /// token is what an install referrer carries back.

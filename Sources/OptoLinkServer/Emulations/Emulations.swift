@@ -8,10 +8,10 @@ final class Emulations: Sendable {
     let deepblue: DeepBlueEmulation
     let appsflyer: AppsFlyerEmulation
 
-    /// Builds every service; a service the seed leaves out has no apps.
-    init(seed: EmulationSeed?) {
-        quberoute = QubeRouteEmulation(seed: seed?.quberoute ?? QubeRouteSeed(projects: []))
-        deepblue = DeepBlueEmulation(seed: seed?.deepblue ?? DeepBlueSeed(apps: []))
-        appsflyer = AppsFlyerEmulation(seed: seed?.appsflyer ?? AppsFlyerSeed(apps: []))
+    /// Builds every service, each matching with `policy`; a service the seed leaves out has no apps.
+    init(seed: EmulationSeed?, policy: MatchEngine.Policy = .seed) {
+        quberoute = QubeRouteEmulation(seed: seed?.quberoute ?? QubeRouteSeed(projects: []), policy: policy)
+        deepblue = DeepBlueEmulation(seed: seed?.deepblue ?? DeepBlueSeed(apps: []), policy: policy)
+        appsflyer = AppsFlyerEmulation(seed: seed?.appsflyer ?? AppsFlyerSeed(apps: []), policy: policy)
     }
 }

@@ -14,6 +14,10 @@ package final class Backend: Sendable {
         var platformDomain = "links.optolink.test"
         /// What the click records may hold.
         var matchLimits = MatchState.Limits()
+        /// The numbers every service's chain decides with. Default the seed's.
+        var matchPolicy = MatchEngine.Policy.seed
+        /// Whether the per-address request limits apply (``RateLimiter``). Default true.
+        var rateLimited = true
     }
 
     /// The database.
@@ -34,8 +38,8 @@ package final class Backend: Sendable {
         self.clock = clock
         self.options = options
         rateLimiter = RateLimiter(clock: clock)
-        matches = MatchStore(limits: options.matchLimits)
-        self.emulations = Emulations(seed: emulations)
+        matches = MatchStore(limits: options.matchLimits, policy: options.matchPolicy)
+        self.emulations = Emulations(seed: emulations, policy: options.matchPolicy)
     }
 
     /// The client address. Without trust it is the socket peer. When the peer may speak for the client

@@ -33,14 +33,14 @@ final class AppsFlyerEmulation: Sendable {
     /// Click records per app id.
     private let clicks: [String: EmulatedClickStore]
 
-    init(seed: AppsFlyerSeed) {
+    init(seed: AppsFlyerSeed, policy: MatchEngine.Policy = .seed) {
         var apps = [String: App]()
         var links = [String: Link]()
         var clicks = [String: EmulatedClickStore]()
         for app in seed.apps {
             apps[app.appId] = App(
                 appId: app.appId, signer: Digest(hmacKey: Array(app.devKey.utf8)), appStoreUrl: app.appStoreUrl)
-            clicks[app.appId] = EmulatedClickStore()
+            clicks[app.appId] = EmulatedClickStore(policy: policy)
             for link in app.links {
                 let value = Link(
                     appId: app.appId, id: link.id, mediaSource: link.mediaSource, campaign: link.campaign,

@@ -49,7 +49,7 @@ final class DeepBlueEmulation: Sendable {
     /// Click records per app.
     private let clicks: [String: EmulatedClickStore]
 
-    init(seed: DeepBlueSeed) {
+    init(seed: DeepBlueSeed, policy: MatchEngine.Policy = .seed) {
         var apps = [String: App]()
         var keys = [String: Caller]()
         var links = [String: Link]()
@@ -63,7 +63,7 @@ final class DeepBlueEmulation: Sendable {
                     app: app.name, id: link.id, code: link.code, longUrl: link.longUrl,
                     windowHours: link.matchWindowHours ?? 24)
             }
-            clicks[app.name] = EmulatedClickStore()
+            clicks[app.name] = EmulatedClickStore(policy: policy)
         }
         self.apps = apps
         self.keys = keys

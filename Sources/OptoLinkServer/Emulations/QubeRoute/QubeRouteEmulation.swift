@@ -63,7 +63,7 @@ final class QubeRouteEmulation: Sendable {
     /// Click records per `project/environment`.
     private let clicks: [String: EmulatedClickStore]
 
-    init(seed: QubeRouteSeed) {
+    init(seed: QubeRouteSeed, policy: MatchEngine.Policy = .seed) {
         var projects = [String: Project]()
         var keys = [String: KeyKind]()
         var links = [String: Link]()
@@ -79,7 +79,7 @@ final class QubeRouteEmulation: Sendable {
                     keys[Digest.sha256Hex(key)] = .secret(project: project.id)
                 }
             }
-            for environment in ["live", "test"] { clicks[project.id + "/" + environment] = EmulatedClickStore() }
+            for environment in ["live", "test"] { clicks[project.id + "/" + environment] = EmulatedClickStore(policy: policy) }
             for link in project.links {
                 let value = Link(
                     project: project.id, alias: link.alias, environment: link.environment, url: link.url,
