@@ -29,7 +29,8 @@ extension ServerSeed {
                 feature: nil, matchWindowHours: windowHours)
         }
         seed.emulations?.deepblue?.apps[0].links += codes.enumerated().map {
-            DeepBlueSeed.Link(id: 1_000 + $0.offset, code: $0.element, longUrl: target($0.element), matchWindowHours: windowHours)
+            DeepBlueSeed.Link(
+                id: 1_000 + $0.offset, code: $0.element, longUrl: target($0.element), matchWindowHours: windowHours)
         }
         seed.emulations?.appsflyer?.apps[0].links += codes.map {
             AppsFlyerSeed.Link(

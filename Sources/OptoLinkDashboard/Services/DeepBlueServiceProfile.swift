@@ -35,7 +35,8 @@ struct DeepBlueServiceProfile: ServiceProfile {
     func demoLinks(target: BackendTarget) -> ScenarioLinks {
         func link(_ code: String, _ path: String, hours: Double) -> ScenarioLink {
             ScenarioLink(
-                url: linkURL(code: code, target: target) ?? target.baseURL, path: path, code: code, window: hours * 3600)
+                url: linkURL(code: code, target: target) ?? target.baseURL, path: path, code: code, window: hours * 3600
+            )
         }
         return ScenarioLinks(
             [

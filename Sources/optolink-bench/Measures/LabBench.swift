@@ -34,7 +34,8 @@ enum LabBench {
         let rate = Double(installs) / seconds
         let row = BenchRow(
             measure: wireMeasure,
-            ours: "\(Format.rate(rate, unit: " installs/s")) (\(Format.grouped(installs)) installs in \(Format.duration(seconds)))",
+            ours:
+                "\(Format.rate(rate, unit: " installs/s")) (\(Format.grouped(installs)) installs in \(Format.duration(seconds)))",
             baseline: "\(Format.rate(bare.requestsPerSecond, unit: " req/s")) (row 4b's POST /match, wrk, same run)",
             ratio: Format.ratio(rate / max(bare.requestsPerSecond, 1e-9)), goal: BenchRow.noGoal, verdict: .info)
         let note =

@@ -68,7 +68,10 @@ struct LabCommandTests {
     @Test func baseURLGoesOnlyWithTheWireEngine() async {
         let result = await run(["--base-url", "http://127.0.0.1:9"])
         #expect(result.code == 2)
-        #expect(result.err == ["optolink-dash lab: --base-url goes with --engine wire (the in-process engine runs no backend)"])
+        #expect(
+            result.err == [
+                "optolink-dash lab: --base-url goes with --engine wire (the in-process engine runs no backend)"
+            ])
     }
 
     @Test func aRemoteBackendIsRefusedANonSeedPolicyBeforeAnyRequest() async {
@@ -111,7 +114,8 @@ struct LabCommandTests {
         let result = await run(["--help"])
         #expect(result.code == 0)
         for flag in [
-            "--set", "--seed", "--installs", "--engine", "--base-url", "--provider", "--compare", "--json", "--max-wrong", "--csv",
+            "--set", "--seed", "--installs", "--engine", "--base-url", "--provider", "--compare", "--json",
+            "--max-wrong", "--csv",
             "--svg", "--no-sweep", "--print-lab",
         ] {
             #expect(result.out.joined().contains(flag), "\(flag)")

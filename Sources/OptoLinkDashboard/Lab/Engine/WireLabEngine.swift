@@ -24,7 +24,9 @@ import OptoLinkTesting
 /// match) and, for the step, the points and the guard, from the server's record of the attempt
 /// (`/dev/match-attempts`): only OptoLink's answer names the chain's step, the emulated services' answers
 /// do not (QubeRoute's `fingerprint` covers P2 and P2.5, Deep Blue's answer has no method, AppsFlyer's
-/// says `probabilistic`). The two must agree on whether a click matched, or the run fails.
+/// says `probabilistic`). The two must agree on whether a click matched, or the run fails. A first launch
+/// the server refuses before matching (a 4xx other than 429: AppsFlyer's S2S call carries the device's
+/// address as IPv4 only, seed 003) is an install the deployment leaves unattributed: no match.
 ///
 /// ```swift
 /// let run = try await WireLabEngine().run(LabJob(population: population, service: .deepBlue)) { _ in }
@@ -221,19 +223,34 @@ package struct WireLabEngine: LabEngine {
             let diagnostics = sdk.diagnostics
             let seen = Task {
                 var last: [String] = []
-                for await diagnostic in diagnostics { last = Array((last + ["\(diagnostic.kind)"]).suffix(4)) }
-                return last
+                var refused: Int?
+                for await diagnostic in diagnostics {
+                    last = Array((last + ["\(diagnostic.kind)"]).suffix(4))
+                    if case .requestFinished(_, .match, _, let status?) = diagnostic.kind, (400..<500).contains(status),
+                        status != 429
+                    {
+                        refused = status
+                    }
+                }
+                return (last: last, refused: refused)
             }
             let delivered = await sdk.resolveDeferredLink()
             await sdk.shutdown()
+            let sdkSaw = await seen.value
             guard let (attempt, from) = try await backend.latestMatchAttempt(), attempt.id != lastAttempt,
                 from == launch.address
             else {
+                // The server refused the request before matching (AppsFlyer's S2S `ip` is IPv4 only): as
+                // deployed, the install is not attributed.
+                if delivered == nil, sdkSaw.refused != nil {
+                    return LabOutcome(
+                        device: device, in: population, matchedClick: nil, method: .none, score: nil,
+                        guardFired: false)
+                }
                 throw .backend(
                     "\(job.service.displayName) install \(device): the server recorded no match attempt from "
-                        + "\(launch.address); the SDK's last diagnostics: \(await seen.value.joined(separator: "; "))")
+                        + "\(launch.address); the SDK's last diagnostics: \(sdkSaw.last.joined(separator: "; "))")
             }
-            seen.cancel()
             lastAttempt = attempt.id
             let matched = delivered.flatMap { WireLabEngine.click(ofPath: $0.path) }
             guard (matched != nil) == attempt.matched else {

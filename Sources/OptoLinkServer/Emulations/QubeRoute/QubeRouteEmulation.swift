@@ -79,7 +79,9 @@ final class QubeRouteEmulation: Sendable {
                     keys[Digest.sha256Hex(key)] = .secret(project: project.id)
                 }
             }
-            for environment in ["live", "test"] { clicks[project.id + "/" + environment] = EmulatedClickStore(policy: policy) }
+            for environment in ["live", "test"] {
+                clicks[project.id + "/" + environment] = EmulatedClickStore(policy: policy)
+            }
             for link in project.links {
                 let value = Link(
                     project: project.id, alias: link.alias, environment: link.environment, url: link.url,
