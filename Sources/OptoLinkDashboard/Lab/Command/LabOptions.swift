@@ -160,7 +160,7 @@ package struct LabOptions: Sendable, Hashable {
           --engine process      straight through the reference server's matching engine (the default)
           --engine wire         simulated browsers click and the real SDK's first launches run over HTTP against
                                 a reference server embedded for the run: for up to a few thousand installs (at
-                                most 20 000; about 1 000 installs a minute or more)
+                                most 20 000; about 100 installs a second)
           --base-url URL        with --engine wire, a backend of your own instead: refused for now (exit 2), as
                                 the lab must set the server's clock, links and policy
           --provider NAME       the service: optolink (default), quberoute, deepblue or appsflyer
