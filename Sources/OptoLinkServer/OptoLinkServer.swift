@@ -62,6 +62,15 @@ public final class OptoLinkServer: Sendable {
         public var log: ServerLog
         /// Hide the `/dev/*` endpoints (404). Default false.
         public var production: Bool
+        /// The numbers every service's matching chain decides with: threshold, guard, points, the address
+        /// fallback. Its `window` is not used (each link's own match window applies). Default the seed's; an
+        /// embedding program's what-if (the dashboard's match lab) may set others. Not public: a deployment
+        /// decides with the contract's numbers.
+        package var matchPolicy = DirectMatcher.Policy.seed
+        /// Whether the per-address request limits apply (30 `/match` attempts a minute…). Default true; the
+        /// match lab's embedded server turns them off, since a carrier NAT address's many installs would
+        /// otherwise be refused. Not public.
+        package var rateLimited = true
 
         /// Creates a configuration; every parameter has the default documented on its property.
         public init(
@@ -106,11 +115,19 @@ public final class OptoLinkServer: Sendable {
     ///
     /// - Throws: ``OptoLinkServerError`` when the seed is invalid or the database cannot be opened.
     public convenience init(configuration: Configuration) throws {
+        try self.init(configuration: configuration, clock: SystemServerClock())
+    }
+
+    /// The server on `clock` instead of the system's, the configuration's connection caps applied: for an
+    /// embedding program that runs its own time (the match lab replays days of clicks in seconds).
+    ///
+    /// - Throws: ``OptoLinkServerError`` when the seed is invalid or the database cannot be opened.
+    package convenience init(configuration: Configuration, clock: any ServerClock) throws {
         var limits = HTTPServer.Limits()
         limits.maxConnections = configuration.maxConnections
         limits.maxConnectionsPerAddress = configuration.maxConnectionsPerAddress
         limits.storageWorkers = configuration.storageWorkers
-        try self.init(configuration: configuration, clock: SystemServerClock(), limits: limits)
+        try self.init(configuration: configuration, clock: clock, limits: limits)
     }
 
     /// The server on an injected clock, with the socket layer's `limits` as given (tests; the
@@ -154,7 +171,8 @@ public final class OptoLinkServer: Sendable {
                 platformDomain: configuration.seed.platformDomain,
                 matchLimits: .init(
                     maxRecordsPerAddress: configuration.maxClicksPerAddress,
-                    memoryBudget: configuration.clickMemoryBudget)),
+                    memoryBudget: configuration.clickMemoryBudget),
+                matchPolicy: configuration.matchPolicy.engine, rateLimited: configuration.rateLimited),
             emulations: configuration.seed.emulations)
         let router = Router(backend: backend)
         self.router = router

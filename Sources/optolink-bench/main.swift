@@ -108,10 +108,11 @@ if options.runs(8) {
     add(SlowWriterBench.run(requestsPerBlock: quick ? 200 : 1_000, blocks: quick ? 2 : 4))
 }
 if options.runs(9) {
-    progress("9. match lab in process")
+    progress("9. match lab in process and through the wire")
     add(
         await LabBench.run(
-            installs: quick ? 20_000 : 200_000, matches: quick ? 20_000 : 100_000, million: quick ? 100_000 : 1_000_000)
+            installs: quick ? 20_000 : 200_000, matches: quick ? 20_000 : 100_000, million: quick ? 100_000 : 1_000_000,
+            wireInstalls: quick ? 500 : 2_000)
     )
 }
 

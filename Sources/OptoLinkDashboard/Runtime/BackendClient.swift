@@ -177,6 +177,19 @@ package struct BackendClient: Sendable {
 
     /// `GET /dev/quberoute/installs?installToken=`: the install QubeRoute's emulation keeps for the token
     /// (`eventCount`, `events`, `attribution`…), nil when it has none.
+    /// The server's newest match attempt on the target's service and the address it came from
+    /// (`GET /dev/match-attempts?service=…&limit=1`), nil when there is none: for a caller that sends one first
+    /// launch at a time to a server of its own, as the match lab's wire engine does (one attempt's JSON, where
+    /// the filtered reads above take up to 200 with every candidate).
+    package func latestMatchAttempt() async throws(DashboardError) -> (attempt: MatchAttempt, address: String?)? {
+        let object = try await json(
+            "GET", "dev/match-attempts?service=\(target.profile.attemptTag)&limit=1", body: nil, address: nil)
+        guard let attempts = object["attempts"] as? [[String: Any]] else {
+            throw .backend("/dev/match-attempts answered without attempts")
+        }
+        return attempts.first.map { (Self.attempt($0), $0["ip"] as? String) }
+    }
+
     package func quberouteInstall(installToken: String) async throws(DashboardError) -> [String: Any]? {
         let token = installToken.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? installToken
         let object = try await json("GET", "dev/quberoute/installs?installToken=\(token)", body: nil, address: nil)

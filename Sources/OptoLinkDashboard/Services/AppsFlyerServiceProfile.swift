@@ -44,8 +44,7 @@ struct AppsFlyerServiceProfile: ServiceProfile {
     func demoLinks(target: BackendTarget) -> ScenarioLinks {
         func link(_ id: String, _ path: String, hours: Double) -> ScenarioLink {
             ScenarioLink(
-                url: target.url("af/\(target.appID)/\(id)") ?? target.baseURL, path: path, code: id,
-                window: hours * 3600)
+                url: linkURL(code: id, target: target) ?? target.baseURL, path: path, code: id, window: hours * 3600)
         }
         return ScenarioLinks(
             [
@@ -54,6 +53,8 @@ struct AppsFlyerServiceProfile: ServiceProfile {
                 .shortWindow: link("welcome", "/onboarding/welcome", hours: 24),
             ], given: false)
     }
+
+    func linkURL(code: String, target: BackendTarget) -> URL? { target.url("af/\(target.appID)/\(code)") }
 
     func devCode(of url: URL, target: BackendTarget) -> String? {
         let parts = segments(url)

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkServer
 
 /// Deep Blue Links (seed 004) against the reference server's emulation: resolve by the click URL
 /// `/dbl/<code>` (404: not a short link, routed by the URL itself), the `myapp` URL scheme read without a
@@ -33,7 +34,9 @@ struct DeepBlueServiceProfile: ServiceProfile {
     /// The demo app's links on `/dbl/<code>`, and a URL on its link domain that is no short link.
     func demoLinks(target: BackendTarget) -> ScenarioLinks {
         func link(_ code: String, _ path: String, hours: Double) -> ScenarioLink {
-            ScenarioLink(url: target.url("dbl/" + code) ?? target.baseURL, path: path, code: code, window: hours * 3600)
+            ScenarioLink(
+                url: linkURL(code: code, target: target) ?? target.baseURL, path: path, code: code, window: hours * 3600
+            )
         }
         return ScenarioLinks(
             [
@@ -43,6 +46,21 @@ struct DeepBlueServiceProfile: ServiceProfile {
                 .notALink: ScenarioLink(
                     url: URL(string: "https://\(Self.linkDomain)/products/1234?ref=mail")!, path: "/products/1234"),
             ], given: false)
+    }
+
+    func linkURL(code: String, target: BackendTarget) -> URL? { target.url("dbl/" + code) }
+
+    /// The gathering page's script reloads the link with `?timezone=…&screenWidth=…&screenHeight=…&language=…`
+    /// (the screen in whole pixels), which records the click.
+    func scriptedClickURL(_ url: URL, gathered: DirectMatcher.Browser) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        components.queryItems = [
+            URLQueryItem(name: "timezone", value: gathered.timezone ?? ""),
+            URLQueryItem(name: "screenWidth", value: gathered.screenWidth.map { String(Int($0.rounded())) } ?? ""),
+            URLQueryItem(name: "screenHeight", value: gathered.screenHeight.map { String(Int($0.rounded())) } ?? ""),
+            URLQueryItem(name: "language", value: gathered.language ?? ""),
+        ]
+        return components.url ?? url
     }
 
     func devCode(of url: URL, target: BackendTarget) -> String? {

@@ -20,11 +20,15 @@ struct OptoLinkServiceProfile: ServiceProfile {
             linkDomains: linkDomains(settings.target))
     }
 
+    func linkURL(code: String, target: BackendTarget) -> URL? {
+        target.baseURL.appendingPathComponent(target.orgKey).appendingPathComponent(code)
+    }
+
     func demoLinks(target: BackendTarget) -> ScenarioLinks {
         func link(_ code: String, _ path: String, hours: Double?) -> ScenarioLink {
             ScenarioLink(
-                url: target.baseURL.appendingPathComponent(target.orgKey).appendingPathComponent(code), path: path,
-                code: code, window: hours.map { $0 * 3600 })
+                url: linkURL(code: code, target: target) ?? target.baseURL, path: path, code: code,
+                window: hours.map { $0 * 3600 })
         }
         return ScenarioLinks(
             [

@@ -31,8 +31,8 @@ struct QubeRouteServiceProfile: ServiceProfile {
     func demoLinks(target: BackendTarget) -> ScenarioLinks {
         func link(_ alias: String, _ path: String, hours: Double) -> ScenarioLink {
             ScenarioLink(
-                url: target.url((isTest(target) ? "qr/test/" : "qr/") + alias) ?? target.baseURL, path: path,
-                code: alias, window: hours * 3600)
+                url: linkURL(code: alias, target: target) ?? target.baseURL, path: path, code: alias,
+                window: hours * 3600)
         }
         return ScenarioLinks(
             [
@@ -40,6 +40,11 @@ struct QubeRouteServiceProfile: ServiceProfile {
                 .coldStart: link("welcome", "/onboarding/welcome", hours: 24),
                 .shortWindow: link("welcome", "/onboarding/welcome", hours: 24),
             ], given: false)
+    }
+
+    /// `/qr/<alias>` (`/qr/test/<alias>` for a test key).
+    func linkURL(code: String, target: BackendTarget) -> URL? {
+        target.url((isTest(target) ? "qr/test/" : "qr/") + code)
     }
 
     /// Whether the target's key is a test key (`qr_test_…`: test links and clicks only).

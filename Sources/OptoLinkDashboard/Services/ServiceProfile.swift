@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkServer
 
 /// What the dashboard knows about one service, in one place: its demo keys, how the simulated device is
 /// configured for it, its demo links and click routes, its fault route names, the labels of its routes,
@@ -32,6 +33,15 @@ protocol ServiceProfile: Sendable {
     /// The embedded seed's demo links on `target`'s base URL, by role: what the scenarios click and open on
     /// the embedded server (one campaign, `summer`, routes to `/promo/summer` on every service).
     func demoLinks(target: BackendTarget) -> ScenarioLinks
+
+    /// The URL of the reference server's link `code` on `target` (`/<org>/<code>`, `/qr/<alias>`…): what its
+    /// demo links and the match lab's links are clicked at.
+    func linkURL(code: String, target: BackendTarget) -> URL?
+
+    /// Where a browser that runs the click page's script ends up after clicking `url`: the page itself, or
+    /// Deep Blue's page reloaded with the time zone, screen (pixels) and language it `gathered`. The
+    /// ``SimulatedBrowser`` runs no script; the match lab's wire engine clicks this URL in its stead.
+    func scriptedClickURL(_ url: URL, gathered: DirectMatcher.Browser) -> URL
 
     /// The code the reference server's `/dev` click route takes for `url`, when `url` has the reference
     /// server's shape for this service on `target` (`/<org>/<code>`, `/qr/<alias>`…); nil otherwise.
@@ -115,6 +125,7 @@ extension ServiceProfile {
     var installIDName: String { "device id" }
     var guardModels: [String] { ["iPhone14,2", "iPhone14,3", "iPhone14,4", "iPhone14,5"] }
     func pageClickLacks(_ need: ScenarioNeed) -> String? { nil }
+    func scriptedClickURL(_ url: URL, gathered: DirectMatcher.Browser) -> URL { url }
 
     func missingKeyFlag(in target: BackendTarget) -> String? {
         target.apiKey.isEmpty ? "--api-key" : nil

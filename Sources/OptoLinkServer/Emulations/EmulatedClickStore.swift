@@ -11,10 +11,10 @@ import OptoLinkHTTP
 final class EmulatedClickStore: Sendable {
     private let matches: MatchStore
 
-    /// Records kept in `journal` when there is one (holding the clicks still waiting at `now`), else in
-    /// memory only.
-    init(journal: MatchJournal? = nil, now: Date = Date()) {
-        matches = MatchStore(journal: journal, now: now)
+    /// Records deciding with `policy`, kept in `journal` when there is one (holding the clicks still waiting
+    /// at `now`), else in memory only.
+    init(policy: MatchEngine.Policy = .seed, journal: MatchJournal? = nil, now: Date = Date()) {
+        matches = MatchStore(limits: MatchState.Limits(), policy: policy, journal: journal, now: now)
     }
 
     /// Records a click made at `recordedAt` (now, or earlier for `/dev` clicks); returns the record, whose

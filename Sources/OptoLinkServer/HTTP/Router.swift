@@ -138,7 +138,9 @@ struct Router: Sendable {
         let context = RouteContext(
             requestId: requestId, ip: ip, params: params, now: now, access: stage.onWorker ? .wait : .noWait)
         do {
-            if !stage.rateCounted, let family = entry.rateFamily { try backend.rateLimiter.check(family, ip: ip) }
+            if !stage.rateCounted, backend.options.rateLimited, let family = entry.rateFamily {
+                try backend.rateLimiter.check(family, ip: ip)
+            }
             var response = try entry.handler(backend, request, context)
             response.headers.append(("X-Request-Id", requestId))
             return .respond(response)

@@ -15,7 +15,8 @@ import Foundation
 /// - The guard belongs to P2.5 only; P2 runs before it.
 ///
 /// The threshold, the guard's size and the points are the seed's unless a ``Policy`` says otherwise (what-if
-/// runs of the same chain; the routes always use ``Policy/seed``).
+/// runs of the same chain; the routes use ``Policy/seed`` unless the embedding program configured the server
+/// with other numbers, as the match lab's wire engine does).
 package enum MatchEngine {
     /// The numbers the chain decides with.
     struct Policy: Sendable, Hashable {

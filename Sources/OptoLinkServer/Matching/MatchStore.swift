@@ -1,17 +1,28 @@
 import Foundation
 import OptoLinkHTTP
 
-/// The shared, locked `MatchState`.
+/// The shared, locked `MatchState`, and the numbers its chain decides with.
 package final class MatchStore: Sendable {
     private let state: Locked<MatchState>
     private let journal: MatchJournal?
+    private let policy: MatchEngine.Policy
 
-    /// A store that holds at most what `limits` allow: empty, or, with a `journal`, holding the clicks the
-    /// journal kept that still wait at `now`; every later click and match is written to it.
-    package init(limits: MatchState.Limits = MatchState.Limits(), journal: MatchJournal? = nil, now: Date = Date()) {
+    /// A store that holds at most what `limits` allow and decides with the seed's numbers: empty, or, with a
+    /// `journal`, holding the clicks the journal kept that still wait at `now`; every later click and match
+    /// is written to it.
+    package convenience init(
+        limits: MatchState.Limits = MatchState.Limits(), journal: MatchJournal? = nil, now: Date = Date()
+    ) {
+        self.init(limits: limits, policy: .seed, journal: journal, now: now)
+    }
+
+    /// The same, deciding with `policy` (only an embedding program such as the dashboard's match lab asks for
+    /// other numbers than the seed's).
+    init(limits: MatchState.Limits, policy: MatchEngine.Policy, journal: MatchJournal? = nil, now: Date = Date()) {
         var initial = MatchState(limits: limits)
         for record in journal?.pending(now: now) ?? [] { initial.insert(record, now: now) }
         state = Locked(initial)
+        self.policy = policy
         self.journal = journal
     }
 
@@ -28,7 +39,7 @@ package final class MatchStore: Sendable {
     package func match(_ input: MatchEngine.Input, ipHash: String, now: Date) -> MatchEngine.Decision {
         let (decision, matched) = state.withLock { state -> (MatchEngine.Decision, MatchRecord?) in
             state.sweepIfDue(now: now)
-            let decision = MatchEngine.evaluate(input, ipHash: ipHash, now: now, state: &state)
+            let decision = MatchEngine.evaluate(input, ipHash: ipHash, now: now, state: &state, policy: policy)
             guard journal != nil, let token = decision.result?.record.token else { return (decision, nil) }
             return (decision, state.record(token: token, now: now))
         }

@@ -14,6 +14,10 @@ package final class Backend: Sendable {
         var platformDomain = "links.optolink.test"
         /// What the click records may hold.
         var matchLimits = MatchState.Limits()
+        /// The numbers every service's chain decides with. Default the seed's.
+        var matchPolicy = MatchEngine.Policy.seed
+        /// Whether the per-address request limits apply (``RateLimiter``). Default true.
+        var rateLimited = true
     }
 
     /// The database.
@@ -35,8 +39,9 @@ package final class Backend: Sendable {
         self.options = options
         rateLimiter = RateLimiter(clock: clock)
         let now = clock.now()
-        matches = MatchStore(limits: options.matchLimits, journal: .of("optolink", in: store), now: now)
-        self.emulations = Emulations(seed: emulations, store: store, now: now)
+        matches = MatchStore(
+            limits: options.matchLimits, policy: options.matchPolicy, journal: .of("optolink", in: store), now: now)
+        self.emulations = Emulations(seed: emulations, policy: options.matchPolicy, store: store, now: now)
         attempts = AttemptLog(store: store)
     }
 

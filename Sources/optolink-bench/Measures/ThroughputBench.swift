@@ -70,7 +70,7 @@ enum ThroughputBench {
             }
             let ourData = try wrk.run(url: ours, path: "/demo/summer/data")
             let nginxData = try wrk.run(url: theirs, path: "/data.json")
-            let ourMatch = try wrk.run(url: ours, path: "/match", method: "POST", body: matchBody)
+            let ourMatch = try matchLoad(wrk, on: ours)
             let nginxMatch = try wrk.run(url: theirs, path: "/match.json")
             let emulated = try EmulatedResolve.all.map { route in
                 (
@@ -132,6 +132,27 @@ enum ThroughputBench {
         } catch {
             return unavailable("wrk: \(error)", notes: installNotes)
         }
+    }
+
+    /// Row 4b's load: `wrk` POSTing ``matchBody`` to `/match` on `url`.
+    static func matchLoad(_ wrk: WrkRunner, on url: String) throws -> WrkRunner.Summary {
+        try wrk.run(url: url, path: "/match", method: "POST", body: matchBody)
+    }
+
+    /// Row 4b's workload alone, for another measure's baseline: ``matchLoad(_:on:)`` for `seconds` against a
+    /// fresh embedded server (the same `BenchServer`, script and wrk settings as measure 4).
+    static func bareMatch(seconds: Int, threads: Int = 2, connections: Int = 32) throws -> WrkRunner.Summary {
+        guard let wrkPath = Tooling.ensure([.init(binary: "wrk", package: "wrk")]).paths["wrk"] else {
+            throw BenchError("wrk missing")
+        }
+        let server = try BenchServer()
+        defer { server.stop() }
+        let scriptPath = NSTemporaryDirectory() + "optolink-bench-match-\(getpid()).lua"
+        try WrkRunner.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: scriptPath) }
+        let wrk = WrkRunner(
+            binary: wrkPath, scriptPath: scriptPath, threads: threads, connections: connections, seconds: seconds)
+        return try matchLoad(wrk, on: server.baseURL.absoluteString)
     }
 
     /// `nginx -v` (it prints to stderr).

@@ -54,10 +54,37 @@ struct LabCommandTests {
         #expect(missing.code == 2 && missing.err.first?.contains("lab file 'nowhere' not found") == true)
     }
 
-    @Test func theWireEngineSaysItIsNotAvailableYet() async {
-        let result = await run(["--engine", "wire"])
+    @Test func theWireEngineRefusesALabLargerThanItsCapOrAWindowNoLinkCanCarry() async {
+        // When the wire engine is asked for more installs than its cap, or a window of minutes
+        let large = await run(["--engine", "wire", "--installs", "\(WireLabEngine.maxInstalls + 1)"])
+        let window = await run(["--engine", "wire", "--installs", "10", "--set", "backend.window=90m"])
+
+        // Then nothing runs: one line each says why, exit code 2
+        #expect(large.code == 2 && large.out.isEmpty)
+        #expect(large.err.count == 1 && large.err.first?.contains("--engine wire runs at most 20 000 installs") == true)
+        #expect(window.code == 2 && window.err.first?.contains("backend.window in whole hours") == true)
+    }
+
+    @Test func baseURLGoesOnlyWithTheWireEngine() async {
+        let result = await run(["--base-url", "http://127.0.0.1:9"])
         #expect(result.code == 2)
-        #expect(result.err.first?.contains("--engine wire is not available yet") == true)
+        #expect(
+            result.err == [
+                "optolink-dash lab: --base-url goes with --engine wire (the in-process engine runs no backend)"
+            ])
+    }
+
+    @Test func aRemoteBackendIsRefusedANonSeedPolicyBeforeAnyRequest() async {
+        // Given a lab that changes the threshold, and a base URL where nothing listens
+        let arguments = ["--engine", "wire", "--base-url", "http://127.0.0.1:9", "--set", "backend.threshold=70"]
+
+        // When it runs
+        let result = await run(arguments)
+
+        // Then the policy is refused first (no request could say more): one line, exit code 2
+        #expect(result.code == 2 && result.out.isEmpty)
+        #expect(result.err.count == 1)
+        #expect(result.err.first?.contains("the lab's backend.* settings differ from the seed's") == true)
     }
 
     @Test func jsonPrintsOneObjectPerServiceAndAMissedTargetExitsWith1() async throws {
@@ -87,7 +114,8 @@ struct LabCommandTests {
         let result = await run(["--help"])
         #expect(result.code == 0)
         for flag in [
-            "--set", "--seed", "--installs", "--engine", "--provider", "--compare", "--json", "--max-wrong", "--csv",
+            "--set", "--seed", "--installs", "--engine", "--base-url", "--provider", "--compare", "--json",
+            "--max-wrong", "--csv",
             "--svg", "--no-sweep", "--print-lab",
         ] {
             #expect(result.out.joined().contains(flag), "\(flag)")

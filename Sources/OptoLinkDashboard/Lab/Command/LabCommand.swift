@@ -14,7 +14,7 @@ package enum LabCommand {
         package static let done: Int32 = 0
         /// `--max-wrong` was not met at the lab's own threshold by some service.
         package static let targetMissed: Int32 = 1
-        /// Bad arguments, a lab file that cannot be read or used, or an engine that is not available.
+        /// Bad arguments, a lab file that cannot be read or used, or a lab the wire engine cannot run.
         package static let usage: Int32 = 2
         /// An export could not be written.
         package static let export: Int32 = 3
@@ -44,12 +44,13 @@ package enum LabCommand {
             case .run(let parsed):
                 options = parsed
             }
-            if options.engine == .wire {
-                throw DashboardError.usage(
-                    "--engine wire is not available yet: the wire engine comes with the simulated browser; "
-                        + "use --engine process (the default)")
-            }
             model = try load(options, currentDirectory: currentDirectory, executablePath: executablePath)
+            if options.engine == .wire, !options.printLab {
+                if let baseURL = options.baseURL {
+                    throw DashboardError.usage(await WireLabEngine.refusal(baseURL: baseURL, model: model))
+                }
+                if let refusal = WireLabEngine.refusal(model) { throw DashboardError.usage(refusal) }
+            }
         } catch {
             err("optolink-dash lab: \(error)")
             return ExitCode.usage
@@ -61,7 +62,8 @@ package enum LabCommand {
             out(String(LabFileParser.write(model, title: title).dropLast()))
             return ExitCode.done
         }
-        let session = LabSession(model: model, services: options.services, sweep: !options.noSweep)
+        let engine: any LabEngine = options.engine == .wire ? WireLabEngine() : InProcessLabEngine()
+        let session = LabSession(model: model, services: options.services, engine: engine, sweep: !options.noSweep)
         let result: LabSession.Result
         do {
             result = try await session.run(progress: progress ?? { _ in })

@@ -11,7 +11,8 @@ package struct LabOptions: Sendable, Hashable {
     package enum Engine: String, Sendable, Hashable {
         /// Straight through the reference server's matching engine (the default).
         case process
-        /// Simulated browsers and devices over HTTP (not available yet).
+        /// Simulated browsers and the real SDK over HTTP, against a reference server embedded for the run (up to
+        /// ``WireLabEngine/maxInstalls`` installs).
         case wire
     }
 
@@ -30,6 +31,10 @@ package struct LabOptions: Sendable, Hashable {
     package var settings: [String] = []
     /// `--engine process|wire`. Default `process`.
     package var engine = Engine.process
+    /// `--base-url URL`: run the wire engine against this backend instead of an embedded server. Default nil.
+    /// Only a reference server could take it (the lab sets the server's clock, links and policy), and none
+    /// lets another program do that yet: the command refuses it with the reason (exit 2).
+    package var baseURL: URL?
     /// `--provider NAME` (one service) or `--compare` (all four). Default OptoLink.
     package var services: [OptoLinkProvider.Service] = [.optoLink]
     /// `--json`: the JSON summary on stdout instead of the report. Default false.
@@ -89,6 +94,14 @@ package struct LabOptions: Sendable, Hashable {
                     throw .usage("--engine must be process or wire, not '\(text)'")
                 }
                 options.engine = engine
+            case "--base-url":
+                let text = try value(flag, inline, "a backend URL such as http://127.0.0.1:8787")
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                    url.host?.isEmpty == false
+                else {
+                    throw .usage("--base-url must be an http or https URL, not '\(text)'")
+                }
+                options.baseURL = url
             case "--provider":
                 let text = try value(flag, inline, "optolink, quberoute, deepblue or appsflyer")
                 guard let service = OptoLinkProvider.Service(rawValue: text) else {
@@ -118,6 +131,9 @@ package struct LabOptions: Sendable, Hashable {
             }
             index += 1
         }
+        if options.baseURL != nil, options.engine != .wire {
+            throw .usage("--base-url goes with --engine wire (the in-process engine runs no backend)")
+        }
         if compare, provider != nil { throw .usage("--provider and --compare go alone: one service, or all four") }
         if compare { options.services = OptoLinkProvider.Service.allCases }
         if let provider { options.services = [provider] }
@@ -128,8 +144,8 @@ package struct LabOptions: Sendable, Hashable {
     package static let usage = """
         optolink-dash lab: how often deferred matching picks the right click, for a whole population.
 
-        USAGE: optolink-dash lab [FILE] [--set KEY=VALUE]... [--seed N] [--installs N] [--engine process]
-                                 [--provider NAME | --compare] [--json] [--max-wrong P%] [--csv FILE] [--svg FILE]
+        USAGE: optolink-dash lab [FILE] [--set KEY=VALUE]... [--seed N] [--installs N] [--engine process|wire]
+                                 [--base-url URL] [--provider NAME | --compare] [--json] [--max-wrong P%] [--csv FILE] [--svg FILE]
                                  [--no-sweep] [--print-lab]
 
         A lab file (labs/*.lab) describes the installs, the delay from click to first open, the networks, the
@@ -141,8 +157,12 @@ package struct LabOptions: Sendable, Hashable {
           --set KEY=VALUE       overrides one value after the file (repeatable), e.g. --set network.ipv6=0%
           --seed N              the random seed (--set seed=N): the same seed gives the same population
           --installs N          how many installs (--set installs=N)
-          --engine process      straight through the reference server's matching engine (the default); wire
-                                (simulated browsers and devices over HTTP) is not available yet
+          --engine process      straight through the reference server's matching engine (the default)
+          --engine wire         simulated browsers click and the real SDK's first launches run over HTTP against
+                                a reference server embedded for the run: for up to a few thousand installs (at
+                                most 20 000; about 100 installs a second)
+          --base-url URL        with --engine wire, a backend of your own instead: refused for now (exit 2), as
+                                the lab must set the server's clock, links and policy
           --provider NAME       the service: optolink (default), quberoute, deepblue or appsflyer
           --compare             all four services side by side (each with only its wire format's signals)
           --json                one JSON array on stdout, one object per service (fields in docs/lab.md)
@@ -155,6 +175,6 @@ package struct LabOptions: Sendable, Hashable {
           -h, --help            show this help
 
         EXIT CODES: 0 done, 1 --max-wrong not met at the lab's threshold, 2 bad arguments or lab file (one line
-                    naming the file and line), 3 an export could not be written.
+                    naming the file and line), or a lab the wire engine cannot run, 3 an export could not be written.
         """
 }

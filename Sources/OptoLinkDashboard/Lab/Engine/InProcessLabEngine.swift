@@ -35,10 +35,8 @@ package struct InProcessLabEngine: LabEngine {
             if event.isLaunch {
                 let decision = replay.launch(event)
                 outcomes[event.device] = LabOutcome(
-                    outcome: LabOutcomeClass(
-                        truth: job.population.groundTruth(of: event.device), matched: decision.click),
-                    method: LabMethod(decision.method), matchedClick: decision.click, score: decision.score,
-                    guardFired: decision.guardFired)
+                    device: event.device, in: job.population, matchedClick: decision.click,
+                    method: LabMethod(decision.method), score: decision.score, guardFired: decision.guardFired)
                 done += 1
             } else {
                 replay.click(event)

@@ -24,6 +24,18 @@ package struct LabOutcome: Sendable, Hashable {
         self.click = Int32(clamping: matchedClick ?? -1)
     }
 
+    /// What became of `device`'s install in `population` when the backend matched `matchedClick` (a device id,
+    /// nil for none) by `method`: the class by the population's ground truth. Every engine maps its
+    /// backend's answer through here.
+    package init(
+        device: Int, in population: LabPopulation, matchedClick: Int?, method: LabMethod, score: Int?,
+        guardFired: Bool
+    ) {
+        self.init(
+            outcome: LabOutcomeClass(truth: population.groundTruth(of: device), matched: matchedClick), method: method,
+            matchedClick: matchedClick, score: score, guardFired: guardFired)
+    }
+
     /// The entry of a device that never installed (never read).
     static let unused = LabOutcome(
         outcome: .correctNoMatch, method: .none, matchedClick: nil, score: nil, guardFired: false)

@@ -161,14 +161,21 @@ package struct LabPopulation: Sendable {
 
     // MARK: Inputs
 
+    /// The simulated Safari of the device's click: the traits its User-Agent and Accept-Language are built
+    /// from (the OS version Safari reports), and the click's address.
+    func safari(of device: Int) -> FingerprintValues {
+        let d = devices[device]
+        return FingerprintValues(
+            platform: "iOS", osVersion: versions(of: device).safari,
+            deviceModel: traits.models[Int(d.model)], language: traits.languages[Int(d.language)],
+            timezone: traits.timezones[Int(d.timezone)], networkAddress: clickAddress(of: device))
+    }
+
     /// Safari's headers, and what Deep Blue's click page gathers, for the device's click.
     func browser(of device: Int) -> DirectMatcher.Browser {
         let d = devices[device]
         let screen = traits.screens[Int(d.model)]
-        let values = FingerprintValues(
-            platform: "iOS", osVersion: versions(of: device).safari,
-            deviceModel: traits.models[Int(d.model)], language: traits.languages[Int(d.language)],
-            timezone: traits.timezones[Int(d.timezone)], networkAddress: "")
+        let values = safari(of: device)
         return DirectMatcher.Browser(
             userAgent: SafariUserAgent.string(for: values),
             acceptLanguage: Self.acceptLanguage(traits.languages[Int(d.language)]),

@@ -1,0 +1,144 @@
+import Foundation
+import OptoLink
+import OptoLinkHTTP
+import OptoLinkServer
+import TestSupport
+import Testing
+
+@testable import OptoLinkDashboard
+
+@Suite("Lab: the wire engine over loopback", .serialized, .tags(.realTime), .skippable(.realTime))
+struct WireLabEngineTests {
+    /// Runs the command; its exit code, stdout and stderr lines.
+    func run(_ arguments: [String]) async -> (code: Int32, out: [String], err: [String]) {
+        let out = Locked([String]())
+        let err = Locked([String]())
+        let code = await LabCommand.run(
+            arguments: arguments, currentDirectory: FileManager.default.temporaryDirectory.path, executablePath: nil,
+            out: { line in out.withLock { $0.append(line) } }, err: { line in err.withLock { $0.append(line) } })
+        return (code, out.withLock { $0 }, err.withLock { $0 })
+    }
+
+    @Test func oneInstallPerCaseDecidesAsInProcessOnEveryService() async throws {
+        // Given the hand-built cases: a phone alone on its address, one whose page wrote the token it may paste,
+        // an organic install beside someone's click, a click past the window
+        var token = LabFixtures.device(.clicked, click: 0, launch: 60, home: 1)
+        token.flags = [.clipboardWritten, .clipboardRead, .clipboardAllowed]
+        let devices = [
+            LabFixtures.device(.clicked, click: 0, launch: 60),
+            token,
+            LabFixtures.device(.abandoned, click: 100, home: 2),
+            LabFixtures.device(.organic, launch: 400, home: 2),
+            LabFixtures.device(.clicked, click: 10, launch: 10 + 25 * 3600, home: 3),
+        ]
+        let population = LabPopulation(model: LabFixtures.model(), devices: devices)
+
+        for service in OptoLinkProvider.Service.allCases {
+            // When both engines run them
+            let job = LabJob(population: population, service: service)
+            let wire = try await WireLabEngine().run(job) { _ in }
+            let process = try await InProcessLabEngine().run(job) { _ in }
+
+            // Then every install has the same outcome, click, method, points and guard
+            for device in devices.indices where population.role(of: device) != .abandoned {
+                #expect(wire.outcomes[device] == process.outcomes[device], "\(service) install \(device)")
+            }
+            #expect(wire.engine == "wire" && wire.outcomes[0].outcome == .correct, "\(service)")
+            #expect(wire.outcomes[4].outcome == .missed, "\(service): a click 25 h old is past the 24 h window")
+        }
+    }
+
+    @Test(.tags(.load), .skippable(.load))
+    func twoThousandInstallsAgreeInstallForInstallWithTheInProcessEngineOnEveryService() async throws {
+        // Given a seeded population of 2 000 installs (the default model: carrier NAT, relays, IPv6, the clipboard)
+        var model = LabModel()
+        model.installs = 2_000
+        model.seed = 7
+        let population = LabPopulation.generate(model)
+
+        // When both engines run it for each service (the four wire runs side by side, each with its own server)
+        let runs = try await withThrowingTaskGroup(of: (OptoLinkProvider.Service, LabRun, LabRun).self) { group in
+            for service in OptoLinkProvider.Service.allCases {
+                group.addTask {
+                    let job = LabJob(population: population, service: service)
+                    return (
+                        service, try await WireLabEngine().run(job) { _ in },
+                        try await InProcessLabEngine().run(job) { _ in }
+                    )
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        for (service, wire, process) in runs {
+            // Then every install has the same class, matched click and method (and points and guard), except
+            // AppsFlyer's IPv6 installs: its S2S call carries the address as IPv4 only (seed 003), so the
+            // deployment refuses them, while the in-process engine matches on any address
+            var differing: [String] = []
+            var refused = 0
+            for device in 0..<population.deviceCount where population.role(of: device) != .abandoned {
+                let (w, p) = (wire.outcomes[device], process.outcomes[device])
+                if service == .appsFlyer, population.flags(of: device).ipv6 {
+                    #expect(w.matchedClick == nil && w.method == .none, "AppsFlyer IPv6 install \(device)")
+                    refused += 1
+                } else if w != p {
+                    differing.append(
+                        "\(device): wire \(w.outcome.key) \(w.matchedClick.map(String.init) ?? "-") \(w.method.key) "
+                            + "\(w.score.map(String.init) ?? "-"), process \(p.outcome.key) "
+                            + "\(p.matchedClick.map(String.init) ?? "-") \(p.method.key) \(p.score.map(String.init) ?? "-")"
+                    )
+                }
+            }
+            #expect(differing.isEmpty, "\(service): \(differing.count) installs differ: \(differing.prefix(5))")
+            #expect(service != .appsFlyer || refused > 0, "the population has IPv6 installs")
+            // And the population is not trivial: every class of a clicked install occurs
+            let classes = Set(wire.outcomes.indices.compactMap { wire.outcome(of: $0)?.outcome })
+            #expect(
+                classes.isSuperset(of: [.correct, .wrongClick, .missed, .correctNoMatch]), "\(service): \(classes)")
+        }
+    }
+
+    @Test func aBackendThatIsNotTheReferenceServerIsRefusedWithOneLine() async throws {
+        // Given a deployment written from OptoLink's seed alone (no `Server: optolink-reference`)
+        let standIn = try StandInService.start(.optoLink)
+        defer { standIn.stop() }
+
+        // When the wire engine is pointed at it
+        let result = await run(["--engine", "wire", "--installs", "10", "--base-url", standIn.baseURL.absoluteString])
+
+        // Then it is refused with one line naming the reason, exit code 2
+        #expect(result.code == 2 && result.out.isEmpty)
+        #expect(
+            result.err == [
+                "optolink-dash lab: --base-url \(standIn.baseURL.absoluteString) is not the reference server (no "
+                    + "'Server: optolink-reference'): the wire engine sets the server's clock to the lab's, which "
+                    + "only the reference server could allow"
+            ])
+    }
+
+    @Test func aRemoteReferenceServerIsRefusedSinceItsClockCannotBeSetFromOutside() async throws {
+        // Given a reference server of its own, on the system clock
+        let server = try OptoLinkServer(configuration: .init(port: 0, trustForwardedFor: true, log: .discarding))
+        try server.start()
+        defer { server.stop() }
+
+        // When the wire engine is pointed at it
+        let result = await run(["--engine", "wire", "--installs", "10", "--base-url", server.baseURL.absoluteString])
+
+        // Then it is refused with one line saying why and what to run instead, exit code 2
+        #expect(result.code == 2 && result.err.count == 1)
+        #expect(result.err.first?.contains("is a reference server, but it lets no other program set its clock") == true)
+    }
+
+    @Test func theEmbeddedServerSeesTheLabsClockNotTheWallClock() async throws {
+        // Given a click and a first open 23 hours apart in the lab (inside the 24 h window)
+        let devices = [LabFixtures.device(.clicked, click: 0, launch: 23 * 3600)]
+        let population = LabPopulation(model: LabFixtures.model(), devices: devices)
+
+        // When the wire engine runs them in a few milliseconds of wall time
+        let run = try await WireLabEngine().run(LabJob(population: population, service: .optoLink)) { _ in }
+
+        // Then the server scored the click as 23 hours old: no recency bonus (74 at one minute, 65 here)
+        #expect(run.outcomes[0].outcome == .correct && run.outcomes[0].score == 65)
+    }
+}
