@@ -98,6 +98,21 @@ struct WireLabEngineTests {
         }
     }
 
+    @Test func theCommandRunsTheWireEngineAndSaysSoInItsSummary() async throws {
+        // Given a small lab
+        let arguments = ["--engine", "wire", "--installs", "150", "--no-sweep", "--json", "--provider", "deepblue"]
+
+        // When the command runs it through the wire
+        let result = await run(arguments)
+
+        // Then it exits 0 and the JSON summary names the engine and counts every install
+        #expect(result.code == 0 && result.err.isEmpty)
+        let objects = try JSONSerialization.jsonObject(with: Data(result.out.joined(separator: "\n").utf8))
+        let summary = try #require((objects as? [[String: Any]])?.first)
+        #expect(summary["engine"] as? String == "wire" && summary["service"] as? String == "deepblue")
+        #expect(summary["installs"] as? Int == 150)
+    }
+
     @Test func aBackendThatIsNotTheReferenceServerIsRefusedWithOneLine() async throws {
         // Given a deployment written from OptoLink's seed alone (no `Server: optolink-reference`)
         let standIn = try StandInService.start(.optoLink)
