@@ -72,14 +72,16 @@ if [ -z "$reuse" ]; then
   emit CryptoKit Tests/AppleStubs/CryptoKit/*.swift
 
   step "SDK: ${#sdk[@]} files of Sources/OptoLink${sdk_extra:+ + ${sdk_extra[*]}}"
-  emit OptoLink -wmo "${sdk[@]}" "${sdk_extra[@]}"
+  # A package name, as SwiftPM gives every target of the package, for the SDK's `package` declarations (what only
+  # this package's targets use); the examples get none, so they see only the public API, as an app does.
+  emit OptoLink -wmo -package-name OptoLinkSwift "${sdk[@]}" "${sdk_extra[@]}"
 
   step "probe: the SDK's UIKit and SwiftUI branches were compiled"
   swiftc "${flags[@]}" -typecheck Tests/AppleStubs/Probe/*.swift
 
 elif [ ${#sdk_extra[@]} -gt 0 ]; then
   step "SDK: ${#sdk[@]} files of Sources/OptoLink + ${sdk_extra[*]}"
-  swiftc "${flags[@]}" -typecheck -module-name OptoLink "${sdk[@]}" "${sdk_extra[@]}"
+  swiftc "${flags[@]}" -typecheck -module-name OptoLink -package-name OptoLinkSwift "${sdk[@]}" "${sdk_extra[@]}"
 fi
 
 # The backend library's HMAC on Apple platforms. CCrypto (its Linux branch) is not on this import path, so

@@ -6,7 +6,7 @@ import Foundation
 /// Start it once, as early as possible, and listen to ``links``:
 ///
 /// ```swift
-/// let configuration = try OptoLinkConfiguration(
+/// let configuration = try OptoLinkConfiguration.optoLink(
 ///     apiKey: "opl_sdk_…", orgKey: "demo", baseURL: URL(string: "https://links.example.com")!)
 /// let optoLink = OptoLink.start(configuration: configuration)
 ///
@@ -42,8 +42,8 @@ public final class OptoLink: Sendable {
     /// The configuration this instance runs with.
     public let configuration: OptoLinkConfiguration
     /// OptoLink's endpoints, for tools and full control (shares this instance's diagnostics and request
-    /// ids). With another ``OptoLinkConfiguration/provider`` the facade does not use it.
-    public let api: OptoLinkAPI
+    /// ids); nil when the ``OptoLinkConfiguration/service`` is another.
+    public let api: OptoLinkAPI?
     /// This install's id for the service, kept in the store and lost on reinstall by design: OptoLink's
     /// device id (a UUIDv4), QubeRoute's install token (a UUID without hyphens)…; ``resetDevice()``
     /// replaces it.
@@ -125,8 +125,8 @@ public final class OptoLink: Sendable {
         let clock = environment.clock
         // Log lines at the configured level or above go to the app's logger and the ready-made destination;
         // diagnostics record every line. Lines made from diagnostics (info, debug) exist only when asked for.
-        let threshold = configuration.logLevel
-        let loggers = [configuration.logger, configuration.logging.makeLogger()].compactMap { $0 }
+        let threshold = configuration.logging.level
+        let loggers = [configuration.logging.logger, configuration.logging.destination.makeLogger()].compactMap { $0 }
         let writeLine: @Sendable (LogLevel, String) -> Void = { level, message in
             guard level >= threshold else { return }
             for logger in loggers { logger(level, message) }
@@ -148,14 +148,13 @@ public final class OptoLink: Sendable {
             return true
         }
         let runner = RequestRunner(
-            transport: environment.transport, clock: clock, retryPolicy: configuration.defaultRetryPolicy,
+            transport: environment.transport, clock: clock, retryPolicy: configuration.retry,
             diagnostics: record)
-        let api = OptoLinkAPI(configuration: configuration, runner: runner)
-        let provider = LinkProviders.make(configuration: configuration, api: api, runner: runner, log: log)
+        let provider = LinkProviders.make(configuration: configuration, runner: runner, log: log)
         let deviceId = provider.installID(store: environment.store)
         let launchState = LaunchState(store: environment.store)
-        let privacy = PrivacySwitch(store: environment.store, enabledByDefault: configuration.enabledByDefault)
-        if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
+        let privacy = PrivacySwitch(store: environment.store, enabledByDefault: configuration.privacy.enabledByDefault)
+        if configuration.privacy.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
             // An update from a version without the SDK: no deferred match for this install.
             launchState.markFirstLaunchDone()
             log(
@@ -185,10 +184,12 @@ public final class OptoLink: Sendable {
             _ = await firstLaunchTask.value
             await coordinator.finishLaunch()
         }
+        // A service without events queues none: its queue only holds what an earlier configuration on this
+        // install stored (``resetDevice()`` forgets it).
         let eventQueue = EventQueue(
-            store: environment.store, eventStore: environment.eventStore, capacity: configuration.eventQueueCapacity,
-            clock: clock,
-            backoff: api.retryPolicy,
+            store: environment.store, eventStore: environment.eventStore,
+            capacity: (configuration.events ?? OptoLinkConfiguration.Events()).queueCapacity, clock: clock,
+            backoff: runner.retryPolicy,
             sender: { events in
                 guard await coordinator.awaitLaunch() else { throw OptoLinkError.cancelled(nil) }
                 try await coordinator.send(events)
@@ -197,7 +198,7 @@ public final class OptoLink: Sendable {
             emit: emit, log: log, isEnabled: { privacy.isEnabled })
 
         self.configuration = configuration
-        self.api = api
+        self.api = (provider as? OptoLinkLinkProvider)?.api
         self.privacy = privacy
         self.emit = emit
         self.linkHub = linkHub
@@ -245,14 +246,14 @@ public final class OptoLink: Sendable {
     // MARK: Links
 
     /// Whether `url` is one of this org's links, `http(s)://<base host or a link domain>/<orgKey>/<shortCode>`,
-    /// or uses one of your ``OptoLinkConfiguration/urlSchemes``.
+    /// or uses one of your ``OptoLinkConfiguration/Links/urlSchemes``.
     public func canHandle(url: URL) -> Bool {
         provider.linkKey(in: url) != nil
     }
 
     /// Handles a Universal Link or `onOpenURL` URL: when it is ours (``canHandle(url:)``), fetches the
     /// link data and delivers it on ``links`` with ``MatchMethod/direct``, and returns it too (route from
-    /// one of the two, not both). A URL with one of your ``OptoLinkConfiguration/urlSchemes`` is read
+    /// one of the two, not both). A URL with one of your ``OptoLinkConfiguration/Links/urlSchemes`` is read
     /// without a request and delivered the same way, with ``MatchMethod/customScheme``.
     ///
     /// Returns nil when the URL is not ours (route it yourself) or the link could not be resolved
@@ -282,7 +283,7 @@ public final class OptoLink: Sendable {
     /// configuration says ``ClipboardReading/whenAppAsks``.
     ///
     /// Call it when you choose to show iOS's paste prompt (for example after onboarding). The first
-    /// launch's `/match` waits for this call at most ``OptoLinkConfiguration/pasteboardCheckTimeout``
+    /// launch's `/match` waits for this call at most ``OptoLinkConfiguration/Clipboard/checkTimeout``
     /// seconds (default 60), then goes without the token. Returns true when a click token was found.
     /// Does nothing and returns false on later launches, after `/match` was sent, after a link opened the
     /// first launch, and with ``ClipboardReading/never``; with ``ClipboardReading/atFirstLaunch`` the SDK
@@ -388,11 +389,11 @@ public final class OptoLink: Sendable {
     // MARK: Privacy
 
     /// Whether the SDK may talk to the backend about this device: the last ``setEnabled(_:)`` on this
-    /// install, else ``OptoLinkConfiguration/enabledByDefault`` (default true).
+    /// install, else ``OptoLinkConfiguration/Privacy/enabledByDefault`` (default true).
     public var isEnabled: Bool { privacy.isEnabled }
 
     /// Turns the SDK's data collection on or off for this install, at once and persisted (the choice
-    /// outlives the process and wins over ``OptoLinkConfiguration/enabledByDefault``).
+    /// outlives the process and wins over ``OptoLinkConfiguration/Privacy/enabledByDefault``).
     ///
     /// While disabled: the first launch does not read the pasteboard or send `/match` (it waits, its flag
     /// unset, and goes on if the SDK is enabled later in the launch); no `/sdk/session`, `/sdk/identity` or

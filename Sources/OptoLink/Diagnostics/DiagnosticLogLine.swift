@@ -5,7 +5,7 @@ extension Diagnostic.Kind {
     /// event) or ``LogLevel/info`` (each finished request, match, delivered link, session, identity
     /// change); nil for `.log` (already a line) and `.eventDropped` (its warning or error is logged).
     ///
-    /// Only made when ``OptoLinkConfiguration/logLevel`` is `.info` or lower: these lines go to the logger
+    /// Only made when ``OptoLinkConfiguration/Logging/level`` is `.info` or lower: these lines go to the logger
     /// and ``OptoLinkLogging`` destinations, never back into ``OptoLink/diagnostics``. They name no device
     /// id and no user id (identity lines say only "set" or "cleared").
     var logLine: (level: LogLevel, message: String)? {

@@ -21,7 +21,7 @@ public struct OptoLinkData: Sendable, Hashable {
     /// `true` when the link came from the first-launch deferred match, `false` for direct opens.
     public var isDeferred: Bool
     /// The service that resolved it (default OptoLink).
-    public var service: OptoLinkProvider.Service
+    public var service: OptoLinkService
     /// The service's own confidence as a number, when it gives one: QubeRoute's `confidence` (0–1, below 1
     /// for a deferred match). ``confidence`` is the band it falls in (see `docs/providers.md`).
     public var confidenceScore: Double?
@@ -41,7 +41,7 @@ public struct OptoLinkData: Sendable, Hashable {
         confidence: MatchConfidence? = nil,
         matchScore: Double? = nil,
         isDeferred: Bool,
-        service: OptoLinkProvider.Service = .optoLink,
+        service: OptoLinkService = .optoLink,
         confidenceScore: Double? = nil,
         reason: String? = nil,
         providerFields: [String: JSONValue] = [:]

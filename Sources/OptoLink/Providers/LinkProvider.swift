@@ -10,7 +10,7 @@ import Foundation
 /// ``OptoLinkError`` and never traps, whatever the service answers.
 protocol LinkProvider: Sendable {
     /// The service.
-    var service: OptoLinkProvider.Service { get }
+    var service: OptoLinkService { get }
 
     /// This install's id for the service (OptoLink's device id, QubeRoute's install token…), made and
     /// stored in `store` the first time.
@@ -99,34 +99,24 @@ extension LinkProvider {
     }
 }
 
-extension OptoLinkProvider.Service {
-    /// The service's name as people write it.
-    public var displayName: String {
-        switch self {
-        case .optoLink: return "OptoLink"
-        case .quberoute: return "QubeRoute"
-        case .deepBlue: return "Deep Blue Links"
-        case .appsFlyer: return "AppsFlyer"
-        }
-    }
-}
-
 /// Makes the provider a configuration names.
 enum LinkProviders {
     /// `log` reaches the configured logger and the diagnostics (a provider says there why no link came).
+    /// OptoLink's provider holds the ``OptoLinkAPI`` the facade offers as ``OptoLink/api``.
     static func make(
-        configuration: OptoLinkConfiguration, api: OptoLinkAPI, runner: RequestRunner,
+        configuration: OptoLinkConfiguration, runner: RequestRunner,
         log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }
     ) -> any LinkProvider {
-        switch configuration.provider.service {
-        case .optoLink:
-            return OptoLinkLinkProvider(api: api)
-        case .quberoute:
-            return QubeRouteProvider(configuration: configuration, runner: runner, log: log)
-        case .deepBlue:
-            return DeepBlueProvider(configuration: configuration, runner: runner)
-        case .appsFlyer:
-            return AppsFlyerProvider(configuration: configuration, runner: runner)
+        switch configuration.credentials {
+        case .optoLink(let clientKey, let orgKey):
+            return OptoLinkLinkProvider(
+                api: OptoLinkAPI(configuration: configuration, clientKey: clientKey, orgKey: orgKey, runner: runner))
+        case .quberoute(let key):
+            return QubeRouteProvider(configuration: configuration, key: key, runner: runner, log: log)
+        case .deepBlue(let key):
+            return DeepBlueProvider(configuration: configuration, key: key, runner: runner)
+        case .appsFlyer(let appID, let hook):
+            return AppsFlyerProvider(configuration: configuration, appID: appID, hook: hook, runner: runner)
         }
     }
 }

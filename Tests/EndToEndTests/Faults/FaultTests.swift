@@ -245,8 +245,9 @@ struct FaultTests {
 
         // The same answer through the API: the structured error.
         try await server.addFault(route: "match", kind: "status", status: 429, count: 1)
+        let api = try #require(run.sdk.api)
         do {
-            _ = try await run.sdk.api.match(
+            _ = try await api.match(
                 clipboardToken: nil, deviceId: run.sdk.deviceId, fingerprint: SimulatedDevice.appFingerprint)
             Issue.record("a 429 must throw")
         } catch {

@@ -20,7 +20,7 @@ struct TrickleDeadlineTests {
             apiKey: DemoKeys.client, orgKey: "demo", baseURL: server.baseURL, timeout: 1, maxRetries: 1,
             backoffBase: 0.05)
         let diagnostics = Recorder<Diagnostic>()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: configuration, transport: URLSessionTransport(), diagnostics: diagnostics.record)
 
         let started = Date()

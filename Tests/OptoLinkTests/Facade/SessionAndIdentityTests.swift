@@ -103,7 +103,7 @@ struct SessionAndIdentityTests {
         let pasteboard = InMemoryPasteboard(string: Fixtures.token)
         let transport = DeferredSequenceTests.answering()
         let configuration = Fixtures.configuration()
-        let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
         let delivered = Recorder<OptoLinkData>()
         let launchState = LaunchState(store: store)
         let coordinator = LaunchCoordinator(

@@ -20,7 +20,7 @@ struct EventAnswerFuzzRegressionTests {
         let configuration = try OptoLinkConfiguration(
             apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
             baseURL: URL(string: "https://links.demo.test")!, maxRetries: 0)
-        let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
 
         for _ in 0..<4 { try await api.sendEvent(name: "purchase", properties: nil, deviceId: "device-1234") }
         #expect(await transport.requests.count == 4)

@@ -118,7 +118,7 @@ struct ResponseDecodingFuzzTests {
             apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
             baseURL: URL(string: "https://links.demo.test")!,
             maxRetries: 0)
-        let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
         let fingerprint = Fingerprint(
             platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US",
             timezone: "Europe/Berlin")

@@ -83,7 +83,7 @@ struct QubeRouteTests {
         #expect(live.timeout == 3)
         #expect(live.eventQueueCapacity == 100)
         #expect(live.clipboardReading == .never)
-        #expect(live.defaultRetryPolicy.alsoRetriedStatuses == [429])
+        #expect(live.retry.alsoRetriedStatuses == [429])
         #expect(!live.hasSameSettings(as: test))
     }
 
@@ -169,6 +169,28 @@ struct QubeRouteTests {
         #expect(!sdk.canHandle(url: URL(string: "https://go.example.com/")!))
         #expect(await sdk.handle(url: URL(string: "https://elsewhere.example.com/spring")!) == nil)
         await sdk.shutdown()
+        #expect(await device.transport.requests.isEmpty)
+    }
+
+    @Test func aURLWithTheAppsSchemeIsReadLocallyWithoutARequest() async throws {
+        // Given QubeRoute configured with the app's scheme
+        let device = Self.laterLaunch(Self.transport())
+        let sdk = device.start(
+            try .quberoute(publishableKey: Self.key, links: .init(domains: ["go.example.com"], urlSchemes: ["MyApp"])))
+        let links = sdk.links
+
+        // When a scheme URL opens the app
+        let url = URL(string: "myapp://products/1234?ref=mail")!
+        let link = try #require(await sdk.handle(url: url))
+        await sdk.shutdown()
+
+        // Then it routes by the URL, as every service that resolves links does, and nothing is sent
+        #expect(sdk.canHandle(url: url))
+        #expect(link.path == "/products/1234")
+        #expect(link.params == ["ref": "mail"])
+        #expect(link.matchMethod == .customScheme)
+        #expect(link.service == .quberoute)
+        #expect(await collect(links).map(\.path) == ["/products/1234"])
         #expect(await device.transport.requests.isEmpty)
     }
 
@@ -374,7 +396,7 @@ struct QubeRouteTests {
         #expect(await device.transport.requests.isEmpty)
         #expect(logs.all.filter { $0.contains("trackEvent refused") }.count == 3)
         #expect(
-            QubeRouteProvider(configuration: try Self.configuration(), runner: Self.runner()).refusal(
+            QubeRouteProvider(configuration: try Self.configuration(), key: Self.key, runner: Self.runner()).refusal(
                 valueMinor: 1, currency: nil)
                 == "a value requires a currency")
     }

@@ -13,7 +13,7 @@ struct OptoLinkLinkProvider: LinkProvider {
         self.matcher = LinkURLMatcher(configuration: api.configuration)
     }
 
-    var service: OptoLinkProvider.Service { .optoLink }
+    var service: OptoLinkService { .optoLink }
     var marksFirstLaunchBeforeMatch: Bool { false }
     var hasSessions: Bool { true }
     var hasIdentity: Bool { true }
