@@ -298,10 +298,14 @@ public final class OptoLink: Sendable {
 
     /// Binds this device to your user id (1–255 characters). Registers a session first when the backend
     /// does not know the device yet, so there is no 404. Returns false on failure (logged).
+    ///
+    /// While the SDK is disabled (``setEnabled(_:)``) nothing is sent and this returns false. OptoLink only:
+    /// with another service it sends nothing, logs ``OptoLinkError/unsupportedByService`` and returns false.
     @discardableResult
-    /// While the SDK is disabled (``setEnabled(_:)``) nothing is sent and this returns false.
     public func setIdentity(_ externalId: String) async -> Bool {
-        guard !shutdownFlag.isSet else { return false }
+        guard !shutdownFlag.isSet, supports(provider.hasIdentity, "setIdentity", lacking: Self.noIdentity) else {
+            return false
+        }
         guard (1...255).contains(externalId.utf16.count) else {
             log(.error, "setIdentity refused: externalId must be 1–255 characters, got \(externalId.utf16.count)")
             return false
@@ -315,10 +319,12 @@ public final class OptoLink: Sendable {
     }
 
     /// Unbinds this device from any user. Returns false on failure (logged), and while the SDK is
-    /// disabled (nothing is sent).
+    /// disabled (nothing is sent). OptoLink only, as ``setIdentity(_:)``.
     @discardableResult
     public func clearIdentity() async -> Bool {
-        guard !shutdownFlag.isSet else { return false }
+        guard !shutdownFlag.isSet, supports(provider.hasIdentity, "clearIdentity", lacking: Self.noIdentity) else {
+            return false
+        }
         guard privacy.isEnabled else {
             log(.info, "clearIdentity skipped: the SDK is disabled (setEnabled(false))")
             return false
@@ -337,42 +343,57 @@ public final class OptoLink: Sendable {
     ///
     /// While the SDK is disabled (``setEnabled(_:)``) the event is **dropped**, not queued: it returns
     /// false, with an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
-    /// opted out is not tracked later either).
+    /// opted out is not tracked later either). OptoLink and QubeRoute take events (QubeRoute's may carry a
+    /// value: ``quberoute``); with another service this sends nothing, logs
+    /// ``OptoLinkError/unsupportedByService`` and returns false.
     @discardableResult
     public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async -> Bool {
         guard acceptsEvent(name) else { return false }
         return await eventQueue.enqueue(name: name, properties: properties)
     }
 
-    /// Queues an event with a value in minor units (`499` is 4.99 of `currency`), for services whose
-    /// events carry one (QubeRoute); otherwise as ``trackEvent(_:properties:)``.
+    /// What only QubeRoute offers: events with a value. Nil unless the ``OptoLinkConfiguration/service`` is
+    /// QubeRoute, so a value event cannot be written for a service that has none.
     ///
-    /// A value always requires a currency: an empty or malformed one (not 3 letters A–Z, ISO 4217) is
-    /// refused here (logged, returns false), never sent. OptoLink's events have no value field: there
-    /// the call is refused too; put the value in the properties.
-    @discardableResult
-    public func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]? = nil)
-        async -> Bool
-    {
+    /// ```swift
+    /// await optoLink.quberoute?.trackEvent("purchase", valueMinor: 499, currency: "GBP")
+    /// ```
+    public var quberoute: QubeRouteFeatures? {
+        configuration.service == .quberoute ? QubeRouteFeatures(optoLink: self) : nil
+    }
+
+    /// ``QubeRouteFeatures/trackEvent(_:valueMinor:currency:properties:)``: ``trackEvent(_:properties:)``
+    /// with a value, checked by the provider before it is queued.
+    func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]?) async -> Bool {
         guard acceptsEvent(name) else { return false }
         return await eventQueue.enqueue(name: name, properties: properties, valueMinor: valueMinor, currency: currency)
     }
 
     /// Whether `trackEvent` may queue `name`: not after shutdown, not for a service that takes no events
-    /// from an app (logged), and not while the SDK is disabled (dropped: an info line and an
-    /// ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic).
+    /// from an app (``OptoLinkError/unsupportedByService``, logged), and not while the SDK is disabled
+    /// (dropped: an info line and an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic).
     private func acceptsEvent(_ name: String) -> Bool {
-        guard !shutdownFlag.isSet else { return false }
-        guard provider.eventBatchSize > 0 else {
-            log(.error, "trackEvent refused: \(provider.service.displayName) takes no events from an app")
-            return false
-        }
+        guard !shutdownFlag.isSet,
+            supports(provider.eventBatchSize > 0, "trackEvent", lacking: "takes no events from an app")
+        else { return false }
         guard privacy.isEnabled else {
             log(.info, "Event \(name) dropped: the SDK is disabled (setEnabled(false))")
             emit(.eventDropped(name: name, reason: "the SDK is disabled (setEnabled(false))"))
             return false
         }
         return true
+    }
+
+    /// The reason an identity call is refused on a service without identity.
+    private static let noIdentity = "does not bind devices to users"
+
+    /// `supported`, or false after logging ``OptoLinkError/unsupportedByService`` for `call`: the one refusal
+    /// of a facade call the configured service has no endpoint for (`lacking` says what it lacks).
+    private func supports(_ supported: Bool, _ call: String, lacking: String) -> Bool {
+        if !supported {
+            log(.error, OptoLinkError.unsupported(call, by: provider.service, because: lacking).description)
+        }
+        return supported
     }
 
     /// Sends the queued events now (skipping any retry wait) and returns when this attempt is over.

@@ -16,7 +16,7 @@ import Foundation
 /// - ``optoLink(apiKey:orgKey:baseURL:links:clipboard:retry:timeout:privacy:events:logging:)``: OptoLink,
 ///   with the clipboard token and events.
 /// - ``quberoute(publishableKey:baseURL:links:retry:timeout:privacy:events:logging:)``: QubeRoute, with
-///   events, with values.
+///   events, with values (``OptoLink/quberoute``).
 /// - ``deepBlue(apiKey:baseURL:links:retry:timeout:privacy:logging:)``: Deep Blue Links.
 /// - ``appsFlyer(appID:hook:baseURL:retry:timeout:privacy:logging:)``: AppsFlyer's server-to-server
 ///   deep-link API, through your backend.

@@ -539,14 +539,11 @@ actor LaunchCoordinator {
         (error as? OptoLinkError) ?? .transport(error)
     }
 
-    /// Binds the device to `externalId`; false (logged) on failure.
+    /// Binds the device to `externalId`; false (logged) on failure. The facade has checked that the service
+    /// binds users.
     func setIdentity(_ externalId: String) async -> Bool {
         let deps = self.deps
         let device = self.device
-        guard deps.provider.hasIdentity else {
-            deps.log(.error, "setIdentity: \(deps.provider.service.displayName) does not bind devices to users")
-            return false
-        }
         do {
             let binding = try await withRegisteredDevice { () async throws -> IdentityBinding in
                 try await deps.provider.setIdentity(
@@ -560,14 +557,10 @@ actor LaunchCoordinator {
         }
     }
 
-    /// Unbinds the device; false (logged) on failure.
+    /// Unbinds the device; false (logged) on failure (the service binds users, as for ``setIdentity(_:)``).
     func clearIdentity() async -> Bool {
         let deps = self.deps
         let device = self.device
-        guard deps.provider.hasIdentity else {
-            deps.log(.error, "clearIdentity: \(deps.provider.service.displayName) does not bind devices to users")
-            return false
-        }
         do {
             _ = try await withRegisteredDevice { () async throws -> IdentityBinding in
                 try await deps.provider.clearIdentity(installID: device.value)

@@ -62,7 +62,8 @@ protocol LinkProvider: Sendable {
     var eventBatchSize: Int { get }
 
     /// Why the service would refuse an event with this value, or nil (checked at `trackEvent`, before
-    /// the event is queued).
+    /// the event is queued). Only QubeRoute's events carry one (``OptoLink/quberoute``): the others are
+    /// never given a value.
     func refusal(valueMinor: Int?, currency: String?) -> String?
 
     /// Sends events (at most ``eventBatchSize``, oldest first) in one request.
@@ -76,26 +77,25 @@ extension LinkProvider {
     var installIDKey: String { DeviceIdentifierStore.key }
 
     func registerSession(installID: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> SessionInfo {
-        throw .argument("\(service.displayName) has no session endpoint")
+        throw .unsupported("registerSession", by: service, because: "has no session endpoint")
     }
 
     func setIdentity(externalId: String, installID: String, fingerprint: Fingerprint) async throws(OptoLinkError)
         -> IdentityBinding
     {
-        throw .argument("\(service.displayName) has no identity endpoint")
+        throw .unsupported("setIdentity", by: service, because: "does not bind devices to users")
     }
 
     func clearIdentity(installID: String) async throws(OptoLinkError) -> IdentityBinding {
-        throw .argument("\(service.displayName) has no identity endpoint")
+        throw .unsupported("clearIdentity", by: service, because: "does not bind devices to users")
     }
 
     func refusal(valueMinor: Int?, currency: String?) -> String? {
-        valueMinor == nil && currency == nil
-            ? nil : "\(service.displayName) events carry no value; put it in the properties"
+        valueMinor == nil && currency == nil ? nil : "\(service.displayName) events carry no value"
     }
 
     func send(_ events: [QueuedEvent], installID: String) async throws(OptoLinkError) {
-        throw .argument("\(service.displayName) takes no events from an app")
+        throw .unsupported("trackEvent", by: service, because: "takes no events from an app")
     }
 }
 

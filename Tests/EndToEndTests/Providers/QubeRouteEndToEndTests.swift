@@ -163,7 +163,7 @@ struct QubeRouteEndToEndTests {
 
         #expect(await sdk.trackEvent("signup", properties: ["plan": .string("pro")]))
         #expect(
-            await sdk.trackEvent(
+            try await #require(sdk.quberoute).trackEvent(
                 "purchase", valueMinor: 499, currency: "GBP", properties: ["sku": .string("spring-box")]))
         #expect(await sdk.trackEvent("share"))
         let token = sdk.deviceId
@@ -184,7 +184,7 @@ struct QubeRouteEndToEndTests {
         // The queue forgets them once each answer is back (the server counts before it answers).
         #expect(await eventually { await sdk.queuedEventCount() == 0 })
         // A value without a valid currency is refused locally, never sent.
-        #expect(await sdk.trackEvent("bad", valueMinor: 100, currency: "gbp") == false)
+        #expect(try await #require(sdk.quberoute).trackEvent("bad", valueMinor: 100, currency: "gbp") == false)
         await sdk.shutdown()
     }
 
@@ -199,7 +199,7 @@ struct QubeRouteEndToEndTests {
         try await server.addFault(route: "qr-events", kind: "drop")
         let sdk = device.start(try Self.configuration(server))
 
-        #expect(await sdk.trackEvent("purchase", valueMinor: 1299, currency: "EUR"))
+        #expect(try await #require(sdk.quberoute).trackEvent("purchase", valueMinor: 1299, currency: "EUR"))
         let install = try await Self.install(server, token: sdk.deviceId) { Self.eventCount($0) == 1 }
         #expect(await eventually { device.wire.sent(to: "/api/v1/sdk/events").last?.status == 200 })
         try await Task.sleep(nanoseconds: 300_000_000)  // nothing more arrives

@@ -96,7 +96,7 @@ struct QubeRouteStandInTests {
         device.markInstalledEarlier()
         let sdk = device.start(try StandInApp.configuration(service))
 
-        #expect(await sdk.trackEvent("box_ordered", valueMinor: 2499, currency: "EUR"))
+        #expect(try await #require(sdk.quberoute).trackEvent("box_ordered", valueMinor: 2499, currency: "EUR"))
         #expect(await eventually { service.events.count == 1 })
         let sent = try #require(device.wire.sent(to: "/api/v1/sdk/events").last)
         let resent = try await StandInCall.send(

@@ -76,6 +76,27 @@ struct OptoLinkErrorTests {
         #expect(timeout.status == 0)
     }
 
+    @Test func theAPIRefusesAnotherServicesConfigurationWithOneError() throws {
+        // Given a configuration of each service but OptoLink
+        let others: [OptoLinkConfiguration] = [
+            try .quberoute(publishableKey: "qr_live_k"), try .deepBlue(apiKey: "db_key"),
+            try .appsFlyer(appID: "id123456789", hook: .relay { _ in HTTPResponse(status: 200) }),
+        ]
+        for configuration in others {
+            // When OptoLink's endpoints are made from it
+            do {
+                _ = try OptoLinkAPI(configuration: configuration, transport: ScriptedTransport())
+                Issue.record("OptoLinkAPI took a \(configuration.service) configuration")
+            } catch {
+                // Then the documented error names the service
+                #expect(error == .unsupportedByService)
+                #expect(
+                    error.message
+                        == "OptoLinkAPI: \(configuration.service.displayName) has none of OptoLink's endpoints")
+            }
+        }
+    }
+
     @Test func kindsCompareByKindOnly() {
         #expect(OptoLinkError.http(HTTPResponse(status: 500)) == .httpStatus)
         #expect(OptoLinkError.http(HTTPResponse(status: 500)) != .invalidResponse)

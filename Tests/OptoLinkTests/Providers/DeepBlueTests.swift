@@ -189,13 +189,35 @@ struct DeepBlueTests {
     }
 
     @Test func eventsAndIdentityAreRefusedForDeepBlue() async throws {
+        let logs = Recorder<String>()
         let device = Self.laterLaunch(Self.transport())
-        let sdk = device.start(try Self.configuration())
+        let sdk = device.start(try Self.configuration(logger: { _, message in logs.record(message) }))
         #expect(await sdk.trackEvent("open") == false)
         #expect(await sdk.setIdentity("u") == false)
+        #expect(await sdk.clearIdentity() == false)
         #expect(await sdk.queuedEventCount() == 0)
+        #expect(sdk.quberoute == nil)
+        #expect(sdk.api == nil)
         await sdk.shutdown()
         #expect(await device.transport.requests.isEmpty)
+        // And each refusal is the one documented error, naming the call and the service
+        #expect(
+            logs.all.filter { $0.hasPrefix("OptoLinkError.unsupportedByService: ") } == [
+                "OptoLinkError.unsupportedByService: trackEvent: Deep Blue Links takes no events from an app",
+                "OptoLinkError.unsupportedByService: setIdentity: Deep Blue Links does not bind devices to users",
+                "OptoLinkError.unsupportedByService: clearIdentity: Deep Blue Links does not bind devices to users",
+            ])
+    }
+
+    @Test func aFirstLaunchStillWaitingDoesNotHoldARefusal() async throws {
+        // Given a first launch whose check-deferred never answers
+        let device = TestDevice(transport: ScriptedTransport([.hang]))
+        let sdk = device.start(try Self.configuration())
+
+        // When the app asks for what Deep Blue has no endpoint for, the answer comes at once
+        #expect(await sdk.setIdentity("u") == false)
+        #expect(await sdk.trackEvent("open") == false)
+        await sdk.shutdown()
     }
 
     @Test(arguments: [

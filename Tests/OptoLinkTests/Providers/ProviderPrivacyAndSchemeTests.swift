@@ -44,7 +44,7 @@ struct ProviderPrivacyAndSchemeTests {
 
         // When the first launch would run and an event is tracked, before consent
         let deferred = await sdk.resolveDeferredLink()
-        let tracked = await sdk.trackEvent("signup", valueMinor: 499, currency: "EUR")
+        let tracked = try await #require(sdk.quberoute).trackEvent("signup", valueMinor: 499, currency: "EUR")
         let identity = await sdk.setIdentity("user-1")
 
         // Then nothing went out, the event was dropped and the first-launch flag is still unset

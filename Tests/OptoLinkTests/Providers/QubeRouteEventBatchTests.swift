@@ -129,9 +129,11 @@ struct QubeRouteEventBatchTests {
         let sdk = device.start(try QubeRouteTests.configuration(logger: { _, message in logs.record(message) }))
 
         // When values beyond 2^53 - 1 are tracked, and the largest that is not
-        let tooLarge = await sdk.trackEvent("big", valueMinor: Int.max, currency: "GBP")
-        let tooSmall = await sdk.trackEvent("big", valueMinor: -9_007_199_254_740_992, currency: "GBP")
-        let largest = await sdk.trackEvent("ok", valueMinor: 9_007_199_254_740_991, currency: "GBP")
+        let tooLarge = try await #require(sdk.quberoute).trackEvent("big", valueMinor: Int.max, currency: "GBP")
+        let tooSmall = try await #require(sdk.quberoute).trackEvent(
+            "big", valueMinor: -9_007_199_254_740_992, currency: "GBP")
+        let largest = try await #require(sdk.quberoute).trackEvent(
+            "ok", valueMinor: 9_007_199_254_740_991, currency: "GBP")
         await sdk.flushEvents()
         await sdk.shutdown()
 

@@ -325,7 +325,9 @@ struct QubeRouteTests {
         }
         let device = Self.laterLaunch(transport)
         let sdk = device.start(try OptoLinkConfiguration(quberouteKey: Self.key, maxRetries: 0))
-        #expect(await sdk.trackEvent("purchase", valueMinor: 499, currency: "GBP", properties: ["sku": "spring-box"]))
+        #expect(
+            try await #require(sdk.quberoute).trackEvent(
+                "purchase", valueMinor: 499, currency: "GBP", properties: ["sku": "spring-box"]))
         #expect(await sdk.trackEvent("open"))
         #expect(await sdk.trackEvent("share", properties: ["to": "mail"]))
         await transport.waitForRequests(1)
@@ -384,9 +386,9 @@ struct QubeRouteTests {
         let sdk = device.start(try Self.configuration(logger: { _, message in logs.record(message) }))
 
         // When a value comes with no currency, or a malformed one
-        let empty = await sdk.trackEvent("purchase", valueMinor: 499, currency: "")
-        let lower = await sdk.trackEvent("purchase", valueMinor: 499, currency: "gbp")
-        let long = await sdk.trackEvent("purchase", valueMinor: 499, currency: "GBPX")
+        let empty = try await #require(sdk.quberoute).trackEvent("purchase", valueMinor: 499, currency: "")
+        let lower = try await #require(sdk.quberoute).trackEvent("purchase", valueMinor: 499, currency: "gbp")
+        let long = try await #require(sdk.quberoute).trackEvent("purchase", valueMinor: 499, currency: "GBPX")
         let count = await sdk.queuedEventCount()
         await sdk.shutdown()
 

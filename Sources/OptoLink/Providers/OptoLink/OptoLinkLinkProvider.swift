@@ -64,11 +64,6 @@ struct OptoLinkLinkProvider: LinkProvider {
         try await api.clearIdentity(deviceId: installID)
     }
 
-    func refusal(valueMinor: Int?, currency: String?) -> String? {
-        valueMinor == nil && currency == nil
-            ? nil : "OptoLink's /sdk/events has no value field; put the value in the properties"
-    }
-
     func send(_ events: [QueuedEvent], installID: String) async throws(OptoLinkError) {
         for event in events {
             try await api.sendEvent(name: event.name, properties: event.properties, deviceId: installID)

@@ -11,7 +11,7 @@ extension OptoLinkConfiguration {
     ///
     /// A URL on a links domain (or on `baseURL`'s host) with a path is resolved with `/api/v1/sdk/resolve`;
     /// the first launch asks `/api/v1/sdk/match` once per install; events go in batches to
-    /// `/api/v1/sdk/events`, with a value when given one. No clipboard token, no
+    /// `/api/v1/sdk/events`, with a value when sent through ``OptoLink/quberoute``. No clipboard token, no
     /// identity: ``OptoLink/setIdentity(_:)`` returns false (``OptoLinkError/unsupportedByService``).
     ///
     /// - Parameters:
