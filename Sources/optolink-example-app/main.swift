@@ -18,10 +18,10 @@ func say(_ text: String) {
 
 let configuration: OptoLinkConfiguration
 do {
-    configuration = try OptoLinkConfiguration(
+    configuration = try .optoLink(
         apiKey: options.apiKey, orgKey: options.orgKey, baseURL: options.baseURL,
-        backoffBase: options.backoffBase,
-        logger: { level, message in say("[\(level)] \(message)") })
+        retry: RetryPolicy(backoffBase: options.backoffBase),
+        logging: .init(logger: { level, message in say("[\(level)] \(message)") }))
 } catch {
     FileHandle.standardError.write(Data("optolink-example-app: \(error)\n".utf8))
     exit(2)

@@ -9,9 +9,9 @@ import os
 /// ``OptoLink/diagnostics`` still records every warning, error and info line.
 ///
 /// ```swift
-/// let configuration = try OptoLinkConfiguration(
+/// let configuration = try OptoLinkConfiguration.optoLink(
 ///     apiKey: "opl_sdk_…", orgKey: "demo", baseURL: URL(string: "https://links.example.com")!,
-///     logLevel: .info, logging: .osLog)   // Console.app: subsystem com.optolink.sdk
+///     logging: .init(level: .info, destination: .osLog))   // Console.app: subsystem com.optolink.sdk
 /// ```
 public struct OptoLinkLogging: Sendable, Hashable {
     enum Destination: Sendable, Hashable {

@@ -38,8 +38,9 @@ struct InspectorCommandRunner: Sendable {
                 }
                 url = parsed
             } else if let code = args["shortCode"]?.stringValue, !code.isEmpty, !code.contains("/") {
-                // The app's own link: <baseURL>/<orgKey>/<shortCode> (appendingPathComponent percent-encodes).
-                url = optoLink.configuration.baseURL.appendingPathComponent(optoLink.configuration.orgKey)
+                // The app's own link: <baseURL>[/<orgKey>]/<shortCode> (appendingPathComponent percent-encodes).
+                let base = optoLink.configuration.baseURL
+                url = (optoLink.configuration.credentials.orgKey.map(base.appendingPathComponent) ?? base)
                     .appendingPathComponent(code)
             } else {
                 return (false, "openLink needs a string url or shortCode")

@@ -13,7 +13,7 @@ public struct CompareColumn: Sendable, Hashable {
     }
 
     /// The service the column ran against.
-    public var service: OptoLinkProvider.Service
+    public var service: OptoLinkService
     /// Where its run is.
     public var status: Status
     /// What its device showed.
@@ -21,7 +21,7 @@ public struct CompareColumn: Sendable, Hashable {
 
     /// A column that has not started.
     public init(
-        service: OptoLinkProvider.Service, status: Status = .waiting, metrics: CompareMetrics = CompareMetrics()
+        service: OptoLinkService, status: Status = .waiting, metrics: CompareMetrics = CompareMetrics()
     ) {
         self.service = service
         self.status = status
@@ -32,7 +32,7 @@ public struct CompareColumn: Sendable, Hashable {
     public var title: String { Self.title(service) }
 
     /// The heading for `service`.
-    public static func title(_ service: OptoLinkProvider.Service) -> String {
+    public static func title(_ service: OptoLinkService) -> String {
         switch service {
         case .optoLink: "OptoLink"
         case .quberoute: "QubeRoute"

@@ -65,10 +65,10 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     public init(
         target: BackendTarget, server: OptoLinkServer?, backoffBase: Double, inbox: DashboardInbox,
         healthInterval: Double = 5, transport: any HTTPTransport = URLSessionTransport(),
-        targets: (@Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>)? = nil
+        targets: (@Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>)? = nil
     ) {
         let embedded = server != nil
-        let targets: @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError> =
+        let targets: @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError> =
             targets ?? { service in
                 guard embedded || service == target.service else {
                     return .failure(.usage("--base-url points at one \(target.service.displayName) deployment"))

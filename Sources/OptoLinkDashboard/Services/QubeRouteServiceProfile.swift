@@ -12,17 +12,16 @@ struct QubeRouteServiceProfile: ServiceProfile {
     /// The demo project's live publishable key.
     static let demoKey = "qr_live_demo_publishable_key_0001"
 
-    var service: OptoLinkProvider.Service { .quberoute }
+    var service: OptoLinkService { .quberoute }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
         BackendTarget(baseURL: baseURL, apiKey: Self.demoKey, orgKey: "", service: .quberoute)
     }
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            quberouteKey: settings.target.apiKey, baseURL: settings.target.baseURL,
-            linkDomains: linkDomains(settings.target), timeout: settings.timeout, maxRetries: settings.maxRetries,
-            backoffBase: settings.backoffBase)
+        try .quberoute(
+            publishableKey: settings.target.apiKey, baseURL: settings.target.baseURL,
+            links: .init(domains: linkDomains(settings.target)), retry: settings.retry, timeout: settings.timeout)
     }
 
     var installIDKey: String { "quberoute_install_token" }

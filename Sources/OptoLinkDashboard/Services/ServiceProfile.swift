@@ -10,7 +10,7 @@ import OptoLink
 /// ``QubeRouteServiceProfile``, ``DeepBlueServiceProfile``, ``AppsFlyerServiceProfile``.
 protocol ServiceProfile: Sendable {
     /// The service.
-    var service: OptoLinkProvider.Service { get }
+    var service: OptoLinkService { get }
 
     /// The demo seed's keys for this service on `baseURL`.
     func demoTarget(baseURL: URL) -> BackendTarget

@@ -5,7 +5,7 @@ public struct HeaderInfo: Sendable, Hashable {
     /// The backend's base URL.
     public var targetURL: String
     /// The service the simulated device runs (default OptoLink).
-    public var provider: OptoLinkProvider.Service = .optoLink
+    public var provider: OptoLinkService = .optoLink
     /// The org key (OptoLink), the app id (AppsFlyer), empty for the other services.
     public var orgKey: String
     /// The SDK version string.

@@ -13,9 +13,10 @@ struct DeepBlueEndToEndTests {
     static func configuration(_ server: TestServer, key: String = EmulatedDemo.deepBlueSandbox) throws
         -> OptoLinkConfiguration
     {
-        try OptoLinkConfiguration(
-            deepBlueAPIKey: key, baseURL: server.baseURL, linkDomains: [EmulatedDemo.deepBlueDomain],
-            urlSchemes: ["myapp"], backoffBase: 0.05)
+        try OptoLinkConfiguration.deepBlue(
+            apiKey: key, baseURL: server.baseURL,
+            links: .init(domains: [EmulatedDemo.deepBlueDomain], urlSchemes: ["myapp"]),
+            retry: RetryPolicy(backoffBase: 0.05))
     }
 
     @Test("direct open of a short link: one resolve, longUrl's path and query delivered, isSandbox as the key says")

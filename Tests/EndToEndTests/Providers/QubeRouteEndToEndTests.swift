@@ -15,9 +15,9 @@ struct QubeRouteEndToEndTests {
         _ server: TestServer, key: String = EmulatedDemo.quberouteLive, timeout: TimeInterval = 3,
         backoffBase: TimeInterval = 0.05
     ) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            quberouteKey: key, baseURL: server.baseURL, linkDomains: [linkHost], timeout: timeout,
-            backoffBase: backoffBase)
+        try OptoLinkConfiguration.quberoute(
+            publishableKey: key, baseURL: server.baseURL, links: .init(domains: [linkHost]),
+            retry: RetryPolicy(backoffBase: backoffBase), timeout: timeout)
     }
 
     /// The `eventId`s of every events request on the wire, one list per attempt.
@@ -297,7 +297,7 @@ struct QubeRouteEndToEndTests {
     @Test("a secret key (qr_sk_) is refused at configuration; the emulation refuses it too (403 secret_key_refused)")
     func secretKeyIsRefusedAtConfiguration() async throws {
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(quberouteKey: EmulatedDemo.quberouteSecret)
+            try OptoLinkConfiguration.quberoute(publishableKey: EmulatedDemo.quberouteSecret)
         }
         let server = try TestServer()
         defer { server.stop() }

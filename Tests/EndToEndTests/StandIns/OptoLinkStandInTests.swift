@@ -158,7 +158,8 @@ struct OptoLinkStandInTests {
             #expect(answer.json["requestId"] as? String == answer.headers["x-request-id"])
         }
         #expect(throws: OptoLinkError.self) {
-            try OptoLinkConfiguration(apiKey: service.wrongKindKey, orgKey: service.orgKey, baseURL: service.baseURL)
+            try OptoLinkConfiguration.optoLink(
+                apiKey: service.wrongKindKey, orgKey: service.orgKey, baseURL: service.baseURL)
         }
     }
 

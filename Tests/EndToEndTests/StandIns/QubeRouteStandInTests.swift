@@ -130,7 +130,7 @@ struct QubeRouteStandInTests {
             #expect((answer.json["error"] as? [String: Any])?["message"] is String)
         }
         #expect(throws: OptoLinkError.self) {
-            try OptoLinkConfiguration(quberouteKey: service.wrongKindKey, baseURL: service.baseURL)
+            try OptoLinkConfiguration.quberoute(publishableKey: service.wrongKindKey, baseURL: service.baseURL)
         }
     }
 

@@ -28,12 +28,12 @@ struct ProviderReducerTests {
     }
 
     @Test(arguments: [
-        (OptoLinkProvider.Service.optoLink, "demo", "│ OptoLink org demo │"),
+        (OptoLinkService.optoLink, "demo", "│ OptoLink org demo │"),
         (.quberoute, "", "│ QubeRoute │"),
         (.deepBlue, "", "│ Deep Blue Links │"),
         (.appsFlyer, "id123456789", "│ AppsFlyer id123456789 │"),
     ])
-    func theHeaderNamesTheProvider(service: OptoLinkProvider.Service, key: String, expected: String) {
+    func theHeaderNamesTheProvider(service: OptoLinkService, key: String, expected: String) {
         // Given the header facts of a device on `service`
         let state = Fixtures.reduced(
             DashboardState(),

@@ -180,9 +180,9 @@ struct DeadlineAndRetryAfterTests {
     }
 
     @Test func theConfigurationCarriesJitterToTheAPI() throws {
-        let configuration = try OptoLinkConfiguration(
-            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, jitter: true)
-        #expect(configuration.jitter)
+        let configuration = try OptoLinkConfiguration.optoLink(
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, retry: RetryPolicy(jitter: true))
+        #expect(configuration.retry.jitter)
         #expect(try OptoLinkAPI(configuration: configuration, transport: ScriptedTransport()).retryPolicy.jitter)
         #expect(
             try !OptoLinkAPI(configuration: Fixtures.configuration(), transport: ScriptedTransport()).retryPolicy.jitter

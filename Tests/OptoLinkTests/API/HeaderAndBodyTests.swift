@@ -124,7 +124,7 @@ struct HeaderAndBodyTests {
 
     @Test func shortCodesAreEscapedAndTheBaseURLPrefixIsKept() async throws {
         let transport = ScriptedTransport([.response(status: 200, json: Fixtures.summerJSON)])
-        let configuration = try OptoLinkConfiguration(
+        let configuration = try OptoLinkConfiguration.optoLink(
             apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: URL(string: "http://127.0.0.1:8787/prefix///")!)
         let api = try OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
         _ = try await api.linkData(shortCode: "a b?c", deviceId: nil)

@@ -69,16 +69,17 @@ struct CustomSchemeMatcherTests {
     @Test(arguments: ["http", "HTTPS", "", "1app", "my app", "my_app", "myäpp", "my/app"])
     func theConfigurationRefusesWhatIsNotACustomScheme(_ scheme: String) {
         #expect(throws: OptoLinkError.self) {
-            _ = try OptoLinkConfiguration(
-                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, urlSchemes: [scheme])
+            _ = try OptoLinkConfiguration.optoLink(
+                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL,
+                links: .init(urlSchemes: [scheme]))
         }
     }
 
     @Test func theConfigurationKeepsSchemesLowerCasedOnce() throws {
-        let configuration = try OptoLinkConfiguration(
+        let configuration = try OptoLinkConfiguration.optoLink(
             apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL,
-            urlSchemes: ["MyApp", "myapp", "my.app+x-1"])
-        #expect(configuration.urlSchemes == ["myapp", "my.app+x-1"])
+            links: .init(urlSchemes: ["MyApp", "myapp", "my.app+x-1"]))
+        #expect(configuration.links.urlSchemes == ["myapp", "my.app+x-1"])
     }
 
     @Test func theRawValueRoundTrips() {

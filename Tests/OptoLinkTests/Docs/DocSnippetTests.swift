@@ -45,7 +45,7 @@ struct TracingTransport: HTTPTransport {
 
 @Suite("The DocC articles' code runs as written")
 struct DocSnippetTests {
-    static let configuration = try! OptoLinkConfiguration(
+    static let configuration = try! OptoLinkConfiguration.optoLink(
         apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: URL(string: "https://links.demo.test")!)
 
     @Test func theTestingArticleResolvesTheScriptedDeferredMatch() async throws {

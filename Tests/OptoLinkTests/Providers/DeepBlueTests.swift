@@ -18,9 +18,9 @@ struct DeepBlueTests {
         #"{"id":42,"longUrl":"https://demo.example.com/products/1234?color=blue&size=m","shortUrl":"https://demo.dev.thedbl.ink/abc","isSandbox":true}"#
 
     static func configuration(logger: OptoLinkLogger? = nil) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            deepBlueAPIKey: key, linkDomains: ["demo.dev.thedbl.ink", "link.example.com"], urlSchemes: ["MyApp"],
-            logger: logger)
+        try OptoLinkConfiguration.deepBlue(
+            apiKey: key, links: .init(domains: ["demo.dev.thedbl.ink", "link.example.com"], urlSchemes: ["MyApp"]),
+            logging: .init(logger: logger))
     }
 
     static func transport(
@@ -44,17 +44,17 @@ struct DeepBlueTests {
 
     @Test func theConfigurationTakesTheKeyAndTheURLSchemes() throws {
         let configuration = try Self.configuration()
-        #expect(configuration.apiKey == Self.key)
-        #expect(configuration.provider.service == .deepBlue)
-        #expect(configuration.provider.urlSchemes == ["myapp"])
+        #expect(configuration.credentials.key == Self.key)
+        #expect(configuration.service == .deepBlue)
+        #expect(configuration.links.urlSchemes == ["myapp"])
         #expect(configuration.baseURL.absoluteString == "https://dev.thedbl.ink")
         #expect(configuration.clipboardReading == .never)
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(deepBlueAPIKey: "") }
+        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration.deepBlue(apiKey: "") }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(deepBlueAPIKey: "k", urlSchemes: ["https"])
+            try OptoLinkConfiguration.deepBlue(apiKey: "k", links: .init(urlSchemes: ["https"]))
         }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(deepBlueAPIKey: "k", urlSchemes: ["1app"])
+            try OptoLinkConfiguration.deepBlue(apiKey: "k", links: .init(urlSchemes: ["1app"]))
         }
     }
 

@@ -44,7 +44,8 @@ struct QubeRouteEventBatchTests {
         let device = QubeRouteTests.laterLaunch(QubeRouteTests.transport(events: { Fixtures.response(503, "{}") }))
         let advancing = autoAdvance(device.clock)
         defer { advancing.cancel() }
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: QubeRouteTests.key, maxRetries: 0))
+        let sdk = device.start(
+            try OptoLinkConfiguration.quberoute(publishableKey: QubeRouteTests.key, retry: RetryPolicy(maxRetries: 0)))
         for name in ["a", "b", "c"] { #expect(await sdk.trackEvent(name)) }
 
         // When it is tried well past the 20 answers that drop a poison event
@@ -69,7 +70,8 @@ struct QubeRouteEventBatchTests {
                 ? Fixtures.response(400, #"{"error":{"code":"invalid","message":"events[1].valueMinor"}}"#)
                 : Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
         }
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: QubeRouteTests.key, maxRetries: 0))
+        let sdk = device.start(
+            try OptoLinkConfiguration.quberoute(publishableKey: QubeRouteTests.key, retry: RetryPolicy(maxRetries: 0)))
         let diagnostics = sdk.diagnostics
         await Self.trackOffline(["a", "bad", "c"], sdk: sdk, device: device, online: online)
 
@@ -96,7 +98,8 @@ struct QubeRouteEventBatchTests {
                 ? Fixtures.response(500, "{}") : Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
         }
         let sdk = device.start(
-            try OptoLinkConfiguration(quberouteKey: QubeRouteTests.key, timeout: 1_000_000_000, maxRetries: 0))
+            try OptoLinkConfiguration.quberoute(
+                publishableKey: QubeRouteTests.key, retry: RetryPolicy(maxRetries: 0), timeout: 1_000_000_000))
         let diagnostics = sdk.diagnostics
         await Self.trackOffline(["a", "poison", "c"], sdk: sdk, device: device, online: online)
         let advancing = autoAdvance(device.clock, by: 60)

@@ -17,8 +17,9 @@ struct QubeRouteTests {
     static func configuration(logLevel: LogLevel = .warning, logger: OptoLinkLogger? = nil) throws
         -> OptoLinkConfiguration
     {
-        try OptoLinkConfiguration(
-            quberouteKey: key, linkDomains: ["go.example.com"], logLevel: logLevel, logger: logger)
+        try OptoLinkConfiguration.quberoute(
+            publishableKey: key, links: .init(domains: ["go.example.com"]),
+            logging: .init(level: logLevel, logger: logger))
     }
 
     /// The seed's `ResolveResponse` with a link, for `confidence` and `reason`.
@@ -56,15 +57,19 @@ struct QubeRouteTests {
 
     @Test func aSecretKeyIsRefusedAtConfiguration() {
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(quberouteKey: "qr_sk_live_secret")
+            try OptoLinkConfiguration.quberoute(publishableKey: "qr_sk_live_secret")
         }
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(quberouteKey: "opl_sdk_demo") }
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(quberouteKey: "qr_live_") }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(quberouteKey: "qr_test_has space")
+            try OptoLinkConfiguration.quberoute(publishableKey: "opl_sdk_demo")
+        }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration.quberoute(publishableKey: "qr_live_")
+        }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration.quberoute(publishableKey: "qr_test_has space")
         }
         do {
-            _ = try OptoLinkConfiguration(quberouteKey: "qr_sk_abc")
+            _ = try OptoLinkConfiguration.quberoute(publishableKey: "qr_sk_abc")
         } catch {
             #expect(error.message.contains("secret key"))
         }
@@ -72,16 +77,16 @@ struct QubeRouteTests {
 
     @Test func publishableKeysOfBothEnvironmentsAreAcceptedWithTheSeedsDefaults() throws {
         // Given both environments' keys
-        let live = try OptoLinkConfiguration(quberouteKey: " qr_live_abc\n")
-        let test = try OptoLinkConfiguration(quberouteKey: "qr_test_abc")
+        let live = try OptoLinkConfiguration.quberoute(publishableKey: " qr_live_abc\n")
+        let test = try OptoLinkConfiguration.quberoute(publishableKey: "qr_test_abc")
 
         // Then the key is kept as given, and the defaults are the seed's: 3 s, a queue of 100, no clipboard
-        #expect(live.apiKey == "qr_live_abc")
-        #expect(test.apiKey == "qr_test_abc")
-        #expect(live.provider.service == .quberoute)
+        #expect(live.credentials.key == "qr_live_abc")
+        #expect(test.credentials.key == "qr_test_abc")
+        #expect(live.service == .quberoute)
         #expect(live.baseURL.absoluteString == "https://app.quberoute.com")
         #expect(live.timeout == 3)
-        #expect(live.eventQueueCapacity == 100)
+        #expect(live.events?.queueCapacity == 100)
         #expect(live.clipboardReading == .never)
         #expect(live.retry.alsoRetriedStatuses == [429])
         #expect(!live.hasSameSettings(as: test))
@@ -324,7 +329,8 @@ struct QubeRouteTests {
             return Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
         }
         let device = Self.laterLaunch(transport)
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: Self.key, maxRetries: 0))
+        let sdk = device.start(
+            try OptoLinkConfiguration.quberoute(publishableKey: Self.key, retry: RetryPolicy(maxRetries: 0)))
         #expect(
             try await #require(sdk.quberoute).trackEvent(
                 "purchase", valueMinor: 499, currency: "GBP", properties: ["sku": "spring-box"]))
@@ -418,7 +424,8 @@ struct QubeRouteTests {
         })
         let device = Self.laterLaunch(transport)
         let advancing = autoAdvance(device.clock)
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: Self.key, maxRetries: 0))
+        let sdk = device.start(
+            try OptoLinkConfiguration.quberoute(publishableKey: Self.key, retry: RetryPolicy(maxRetries: 0)))
         #expect(await sdk.trackEvent("open"))
         await sdk.flushEvents()
         // The 429 kept it (a retry is scheduled): still queued

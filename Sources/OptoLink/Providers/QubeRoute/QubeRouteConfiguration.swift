@@ -44,7 +44,7 @@ extension OptoLinkConfiguration {
                     + "in an app binary can be extracted. Use a publishable key (qr_live_… or qr_test_…).")
         }
         guard let prefix = ["qr_live_", "qr_test_"].first(where: key.hasPrefix), key.count > prefix.count else {
-            throw .configuration("publishableKey must start with qr_live_ or qr_test_")
+            throw .configuration("publishableKey must be a publishable key starting with qr_live_ or qr_test_")
         }
         try checkPrintable(key, name: "publishableKey")
         var retry = retry
