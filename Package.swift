@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .library(name: "OptoLink", targets: ["OptoLink"]),
         .library(name: "OptoLinkTesting", targets: ["OptoLinkTesting"]),
+        // Debug builds only: an app links it in its debug configuration (docs/attach.md).
+        .library(name: "OptoLinkInspector", targets: ["OptoLinkInspector"]),
         .library(name: "OptoLinkServer", targets: ["OptoLinkServer"]),
         .library(name: "OptoLinkS2S", targets: ["OptoLinkS2S"]),
         .executable(name: "optolink-server", targets: ["optolink-server"]),
@@ -18,8 +20,16 @@ let package = Package(
         .executable(name: "optolink-example-app", targets: ["optolink-example-app"]),
     ],
     targets: [
-        // The SDK an app embeds: Foundation only (iOS 13+, macOS, Linux).
+        // The SDK an app embeds: Foundation only (iOS 13+, macOS, Linux). No debug tooling: the inspector
+        // reaches it through a `package` hook (InspectionHook), never its public API.
         .target(name: "OptoLink", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The attach protocol's lines (messages, codec, framer, limits): plain values over the SDK's public
+        // model (Diagnostic, OptoLinkData, JSONValue), shared by the inspector and the dashboard.
+        .target(name: "OptoLinkInspectorWire", dependencies: ["OptoLink"]),
+        // The debug inspector: streams an app's SDK to `optolink-dash --attach` and runs its commands.
+        // Network.framework on Apple platforms, POSIX sockets on Linux. A product of its own, so an app that
+        // does not link it carries no Network use, no connection and no remote command.
+        .target(name: "OptoLinkInspector", dependencies: ["OptoLink", "OptoLinkInspectorWire"]),
         // Test doubles shipped as a product (store, pasteboard, device info, clock, transport).
         .target(name: "OptoLinkTesting", dependencies: ["OptoLink"]),
 
@@ -45,11 +55,13 @@ let package = Package(
         // The dashboard without a terminal, and its ncurses front end.
         .target(
             name: "OptoLinkDashboard",
-            dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkS2S"]),
+            dependencies: [
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkS2S", "OptoLinkInspectorWire",
+            ]),
         .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "CNcurses"]),
 
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
-        .executableTarget(name: "optolink-example-app", dependencies: ["OptoLink"]),
+        .executableTarget(name: "optolink-example-app", dependencies: ["OptoLink", "OptoLinkInspector"]),
 
         // End-to-end helper: tracks events through the real SDK with a file store (killed and restarted by EndToEndTests).
         .executableTarget(name: "optolink-event-child", dependencies: ["OptoLink", "OptoLinkTesting"]),
@@ -57,20 +69,37 @@ let package = Package(
         // Benchmarks against same-run baselines, printed as a table of ratios (bench/RESULTS.md).
         .executableTarget(
             name: "optolink-bench",
-            dependencies: ["OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard", "OptoLinkS2S"]),
+            dependencies: [
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard", "OptoLinkS2S",
+                "OptoLinkInspector",
+            ]),
 
         // Test support shared by the test targets (not shipped): the gate that keeps the tests that load
-        // the machine and the ones that measure real time from overlapping, the seeded generator, and a raw
+        // the machine and the ones that measure real time from overlapping, the test tiers' tags (and the
+        // OPTOLINK_SKIP_TAGS switch of the fast inner loop, docs/testing.md), the seeded generator, and a raw
         // loopback responder (an HTTP answer, bytes that are not HTTP, or no answer at all).
         // Also the stand-in services (StandIns/): four deployments written from the seeds alone, served
         // through OptoLinkHTTP, AppsFlyer's af_sig checked with libcrypto. Never the reference server or the SDK.
         .target(name: "TestSupport", dependencies: ["OptoLinkHTTP", "CCrypto"], path: "Tests/TestSupport"),
-        .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestSupport"]),
+        // The SDK tests' fixtures (the demo org's configuration and answers, a test device, a routed
+        // transport), shared by the SDK's and the inspector's tests. Public API of the SDK only.
+        .target(name: "SDKFixtures", dependencies: ["OptoLink", "OptoLinkTesting"], path: "Tests/SDKFixtures"),
+        .testTarget(
+            name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestSupport", "SDKFixtures"]),
+        .testTarget(
+            name: "OptoLinkInspectorTests",
+            dependencies: [
+                "OptoLinkInspector", "OptoLinkInspectorWire", "OptoLink", "OptoLinkTesting", "SDKFixtures",
+                "TestSupport",
+            ]),
         .testTarget(name: "OptoLinkHTTPTests", dependencies: ["OptoLinkHTTP", "TestSupport"]),
-        .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP"]),
+        .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP", "TestSupport"]),
         .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "TestSupport"]),
         .testTarget(
-            name: "OptoLinkDashboardTests", dependencies: ["OptoLinkDashboard", "OptoLinkHTTP", "TestSupport"],
+            name: "OptoLinkDashboardTests",
+            dependencies: [
+                "OptoLinkDashboard", "OptoLinkHTTP", "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
+            ],
             exclude: ["Snapshots"]),
         // The bench's pure parts (a timing's arithmetic, the report's rows and tally), no measure run.
         .testTarget(name: "OptoLinkBenchTests", dependencies: ["optolink-bench"]),

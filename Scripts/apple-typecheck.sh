@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Type-checks the SDK's Apple-only branches, OptoLinkS2S's CryptoKit branch and the example apps on Linux, against
+# Type-checks the SDK's Apple-only branches, the debug inspector's Network.framework branch, OptoLinkS2S's CryptoKit
+# branch and the example apps on Linux, against
 # the stub modules in Tests/AppleStubs (UIKit, SwiftUI, Network, os, CryptoKit and AppleOnlyFoundation: the
 # Apple-only part of Foundation).
 #
-#   Scripts/apple-typecheck.sh                 the stubs, the SDK, the probe, OptoLinkS2S, every Examples/*/ app
+#   Scripts/apple-typecheck.sh                 the stubs, the SDK, the inspector (its wire types, then its
+#                                              Network.framework branch), the probe, OptoLinkS2S, every
+#                                              Examples/*/ app
 #   Scripts/apple-typecheck.sh DIR...          the same, with only these example folders
 #   --out DIR                                  keep the built modules in DIR (default: a temporary folder)
 #   --reuse DIR                                use the modules an earlier --out DIR built: check only the given
@@ -12,7 +15,7 @@
 #   --s2s-extra FILE                           also compile FILE with OptoLinkS2S's sources (the same)
 #
 # With the stubs on the import path, `#if canImport(UIKit)` / `canImport(SwiftUI)` / `canImport(Network)` / `canImport(os)` are true, so every such
-# branch of Sources/OptoLink is compiled. `#if os(iOS)` stays false on Linux: keep Apple-only code behind
+# branch of Sources/OptoLink and Sources/OptoLinkInspector is compiled. `#if os(iOS)` stays false on Linux: keep Apple-only code behind
 # canImport. Availability is not checked by the compiler here (the target is Linux, where `@available(iOS…)`
 # is ignored): Scripts/apple-availability.py does that. Warnings are errors. Exits non-zero on any failure.
 # Run by .ci/run through `OPTOLINK_APPLE_TYPECHECK=1 swift test --filter AppleTypecheckTests` (a step of its own).
@@ -54,6 +57,10 @@ while read -r feature; do
   flags+=(-enable-upcoming-feature "$feature")
 done < <(grep -o 'enableUpcomingFeature("[A-Za-z]*")' Package.swift | sed 's/.*("\(.*\)")/\1/' | sort -u)
 
+# The package's own modules share a package name, so the inspector sees the SDK's `package` hook; the
+# examples (an app's code) do not get it: to them the SDK is its public API.
+package=(-package-name OptoLinkSwift)
+
 step() { echo "apple-typecheck: $*"; }
 
 emit() { # module-name files...
@@ -62,6 +69,8 @@ emit() { # module-name files...
 }
 
 mapfile -t sdk < <(find Sources/OptoLink -name '*.swift' | sort)
+mapfile -t wire < <(find Sources/OptoLinkInspectorWire -name '*.swift' | sort)
+mapfile -t inspector < <(find Sources/OptoLinkInspector -name '*.swift' | sort)
 if [ -z "$reuse" ]; then
   step "stub modules: AppleOnlyFoundation UIKit SwiftUI Network os CryptoKit"
   emit AppleOnlyFoundation Tests/AppleStubs/AppleOnlyFoundation/*.swift
@@ -72,16 +81,20 @@ if [ -z "$reuse" ]; then
   emit CryptoKit Tests/AppleStubs/CryptoKit/*.swift
 
   step "SDK: ${#sdk[@]} files of Sources/OptoLink${sdk_extra:+ + ${sdk_extra[*]}}"
-  # A package name, as SwiftPM gives every target of the package, for the SDK's `package` declarations (what only
-  # this package's targets use); the examples get none, so they see only the public API, as an app does.
-  emit OptoLink -wmo -package-name OptoLinkSwift "${sdk[@]}" "${sdk_extra[@]}"
+  emit OptoLink -wmo "${package[@]}" "${sdk[@]}" "${sdk_extra[@]}"
 
-  step "probe: the SDK's UIKit and SwiftUI branches were compiled"
+  # The debug inspector (a product of its own): NWConnection and NWBrowser on Apple platforms. The examples
+  # import it behind `#if DEBUG`, the probe calls its Network-only API.
+  step "OptoLinkInspector: ${#wire[@]} files of Sources/OptoLinkInspectorWire, ${#inspector[@]} of Sources/OptoLinkInspector (Network branch)"
+  emit OptoLinkInspectorWire -wmo "${package[@]}" "${wire[@]}"
+  emit OptoLinkInspector -wmo "${package[@]}" "${inspector[@]}"
+
+  step "probe: the SDK's UIKit and SwiftUI branches and the inspector's Network branch were compiled"
   swiftc "${flags[@]}" -typecheck Tests/AppleStubs/Probe/*.swift
 
 elif [ ${#sdk_extra[@]} -gt 0 ]; then
   step "SDK: ${#sdk[@]} files of Sources/OptoLink + ${sdk_extra[*]}"
-  swiftc "${flags[@]}" -typecheck -module-name OptoLink -package-name OptoLinkSwift "${sdk[@]}" "${sdk_extra[@]}"
+  swiftc "${flags[@]}" "${package[@]}" -typecheck -module-name OptoLink "${sdk[@]}" "${sdk_extra[@]}"
 fi
 
 # The backend library's HMAC on Apple platforms. CCrypto (its Linux branch) is not on this import path, so
@@ -101,4 +114,4 @@ for dir in "${examples[@]}"; do
   step "example $dir with -D DEBUG"
   swiftc "${flags[@]}" -D DEBUG -typecheck "${files[@]}"
 done
-step "passed (${#sdk[@]} SDK files, ${#examples[@]} examples)"
+step "passed (${#sdk[@]} SDK files, ${#inspector[@]} inspector files, ${#examples[@]} examples)"

@@ -9,6 +9,7 @@
 #    (Scripts/check-readme-snippets.py; the regions live in Examples/ and Tests/OptoLinkTests/Docs/).
 # 2. `swift package dump-symbol-graph` builds the package (nothing to do after `swift test`) and extracts
 #    the public symbols; only the OptoLink module's graphs go to docc.
+#    No public symbol of OptoLink may name the inspector (a product of its own, debug builds only).
 # 3. `docc convert --warnings-as-errors`. No swift-docc-plugin: none can be fetched here.
 # Run by .ci/run. Open the archive with `docc preview` or serve it as a static site after
 # `docc process-archive transform-for-static-hosting`.
@@ -40,6 +41,18 @@ cp "$written"/OptoLink.symbols.json "$graphs"/
 for extension in "$written"/OptoLink@*.symbols.json; do
   [ -e "$extension" ] && cp "$extension" "$graphs"/
 done
+
+# What an app ships: no public symbol of the SDK is the inspector's (it is the OptoLinkInspector product,
+# reaching the SDK through a `package` hook that never appears here).
+python3 - "$graphs" <<'PY'
+import json, pathlib, sys
+names = [".".join(symbol["pathComponents"])
+         for graph in pathlib.Path(sys.argv[1]).glob("*.symbols.json")
+         for symbol in json.loads(graph.read_text(encoding="utf-8"))["symbols"]]
+found = sorted(name for name in names if "inspect" in name.lower())
+if not names or found:
+    sys.exit("build-docs: the SDK's public API holds inspector symbols: " + ", ".join(found or ["(no symbols read)"]))
+PY
 
 rm -rf "$output"
 mkdir -p "$(dirname "$output")"

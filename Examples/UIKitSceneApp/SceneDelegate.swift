@@ -2,6 +2,12 @@
 import OptoLink
 import UIKit
 
+// snippet: inspector-import
+#if DEBUG
+import OptoLinkInspector  // a product of its own, linked by the debug build only
+#endif
+// snippet: end
+
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
 
@@ -45,7 +51,7 @@ enum AppLinks {
             let sdk = OptoLink.start(
                 configuration: configuration, launchURL: OptoLink.launchURL(from: connectionOptions))
             Task { for await link in sdk.links { Router.shared.open(link.path) } }
-            attachInspector(to: sdk)  // debug builds only: see below
+            attachInspector(to: sdk)  // debug builds only (the OptoLinkInspector product)
         } catch {
             print("OptoLink is off: \(error)")  // a wrong configuration is a build mistake
         }

@@ -60,10 +60,10 @@ public final class OptoLink: Sendable {
     private let log: @Sendable (LogLevel, String) -> Void
     private let registry: InstanceRegistry
     private let store: any KeyValueStore
-    /// What ``OptoLinkInspector`` reads beside the public API: a tap on the diagnostics that is never a
-    /// listener (so the app's own listeners get exactly what they would without it), the clock, the
-    /// device traits, the launch flag and the logger.
-    let inspection: InspectionHook
+    /// What the debug inspector (the `OptoLinkInspector` product) reads beside the public API: a tap on
+    /// the diagnostics that is never a listener (so the app's own listeners get exactly what they would
+    /// without it), the clock, the device traits, the launch flag and the logger. `package`: not public API.
+    package let inspection: InspectionHook
     private let privacy: PrivacySwitch
     private let emit: @Sendable (Diagnostic.Kind) -> Void
 

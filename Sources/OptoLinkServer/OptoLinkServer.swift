@@ -97,7 +97,8 @@ public final class OptoLinkServer: Sendable {
 
     /// The configuration the server was created with.
     public let configuration: Configuration
-    let backend: Backend
+    /// The server's shared state (the bench reads its click store).
+    package let backend: Backend
     let router: Router
     private let http: HTTPServer
 

@@ -21,6 +21,10 @@ if arguments.first == "--child-click-bytes", arguments.count == 2, let clicks = 
     ClickStoreBench.bytesChild(clicks: clicks)
     exit(0)
 }
+if arguments.first == "--child-lab", arguments.count == 2, let installs = Int(arguments[1]) {
+    await LabBench.child(installs: installs)
+    exit(0)
+}
 if arguments.first == "--child-click-flood", arguments.count == 2, let requests = Int(arguments[1]) {
     ClickStoreBench.floodChild(requests: requests)
     exit(0)
@@ -89,6 +93,8 @@ if options.runs(6) {
     add(DashboardBench.render(iterations: quick ? 200 : 2_000))
     add(DashboardBench.rss(attempts: 10_000, retries: 10_000))
     add(DashboardBench.idleCPU(seconds: quick ? 2 : 10, buildIfMissing: options.buildDashboard))
+    progress("6e-6f. dashboard: the render loop while recording a session, a recorded hour's size")
+    add(SessionBench.run(turns: quick ? 200 : 2_000))
 }
 
 if options.runs(7) {
@@ -98,6 +104,13 @@ if options.runs(7) {
 if options.runs(8) {
     progress("8. storage under a slow writer")
     add(SlowWriterBench.run(requestsPerBlock: quick ? 200 : 1_000, blocks: quick ? 2 : 4))
+}
+if options.runs(9) {
+    progress("9. match lab in process")
+    add(
+        await LabBench.run(
+            installs: quick ? 20_000 : 200_000, matches: quick ? 20_000 : 100_000, million: quick ? 100_000 : 1_000_000)
+    )
 }
 
 var mode = quick ? "--quick" : "full"

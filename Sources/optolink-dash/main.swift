@@ -19,6 +19,21 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
                 err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         })
 }
+if CommandLine.arguments.dropFirst().first == "lab" {
+    // `optolink-dash lab …`: the match lab, headless (docs/lab.md); a status line on stderr when it is a terminal.
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    let showStatus = isatty(2) == 1
+    let code = exitCode {
+        await LabCommand.run(
+            arguments: arguments, currentDirectory: FileManager.default.currentDirectoryPath,
+            executablePath: Bundle.main.executablePath,
+            progress: { if showStatus { FileHandle.standardError.write(Data(("\r" + $0.statusLine + " ").utf8)) } },
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    }
+    if showStatus { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    exit(code)
+}
 if CommandLine.arguments.dropFirst().first == "proxy" {
     // `optolink-dash proxy …`: the fault proxy alone (docs/proxy.md): its own screen on a terminal, else (or with
     // --log) a headless log that returns only when it cannot start.
@@ -46,6 +61,10 @@ if options.showHelp {
 if options.listScenarios {
     for line in HeadlessRunner.listing(for: options.provider) { print(line) }
     exit(0)
+}
+if let path = options.openFile {
+    // --open: a recorded session (or a HAR) in the same panes, offline; a bad file is one line and exit 2.
+    exit(openSession(path, options: options))
 }
 if options.headless {
     // No terminal at all: the scenarios' timeline as plain lines, the verdicts, the summary; errors on stderr.
@@ -127,6 +146,18 @@ let initialTheme = themes.load(options.theme)
 for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
     FileHandle.standardError.write(Data("optolink-dash: theme: \(problem)\n".utf8))
 }
+app.sessionSettings = SessionSettings(options: options)
+if let path = options.recordFile {
+    do {
+        try app.startRecording(to: URL(fileURLWithPath: path))
+    } catch {
+        terminal.close()
+        stderrCapture.end()
+        stopHandler()
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        exit(2)
+    }
+}
 for action in initialActions { app.apply(action) }
 if let name = options.scenario { runtime.handle(.runScenario(name), state: app.state, inbox: inbox) }
 if let name = options.compare { runtime.handle(.runCompare(name), state: app.state, inbox: inbox) }
@@ -138,6 +169,48 @@ stopHandler()
 
 let signal = cn_stop_requested()
 exit(signal == 0 ? 0 : 128 + signal)
+
+/// `optolink-dash --open FILE`: the session's panes until q or a stop signal; the exit code (2: not a session).
+func openSession(_ path: String, options: DashboardOptions) -> Int32 {
+    let replay: SessionReplay
+    do {
+        replay = SessionReplay(file: try SessionFile.open(URL(fileURLWithPath: path)))
+    } catch {
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        return 2
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let themes = ThemeLoader.standard(
+        environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
+        executablePath: Bundle.main.executablePath)
+    let stderrCapture = StderrCapture()
+    let terminal: NcursesTerminal
+    do {
+        stderrCapture.begin()
+        terminal = try NcursesTerminal(environment: environment, mouse: options.mouse)
+    } catch {
+        stderrCapture.end()
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        return 3
+    }
+    cn_restore_at_exit()
+    cn_install_stop_handlers()
+    let app = DashboardApp(
+        state: DashboardState(themeName: options.theme), themes: themes, handler: SessionReplayHandler())
+    do {
+        try app.open(replay)
+    } catch {
+        terminal.close()
+        stderrCapture.end()
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        return 2
+    }
+    app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
+    terminal.close()
+    stderrCapture.end()
+    let signal = cn_stop_requested()
+    return signal == 0 ? 0 : 128 + signal
+}
 
 /// `optolink-dash proxy` on a terminal: the proxy's own screen until q or a stop signal; the exit code.
 func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkInspector
 
 /// The example app's command line.
 struct ExampleOptions {

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkInspector
 
 // optolink-example-app: the real SDK in a tiny command-line "app", attached to optolink-dash --attach.
 // The integration below is what an iOS app does in its App/AppDelegate (docs/attach.md), minus UIKit.

@@ -62,7 +62,7 @@ public struct OptoLinkConfiguration: Sendable {
 
     /// When the first launch reads the pasteboard: ``ClipboardReading/never`` for a service without a
     /// click token.
-    var clipboardReading: ClipboardReading { clipboard?.reading ?? .never }
+    package var clipboardReading: ClipboardReading { clipboard?.reading ?? .never }
 
     /// Validates the settings every service shares (the factories have checked the credentials) and
     /// creates the configuration.

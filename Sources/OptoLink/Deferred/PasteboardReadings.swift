@@ -1,8 +1,8 @@
 import Foundation
 
 /// What the SDK's own first-launch read found on the pasteboard, with the pasteboard's change count at the
-/// time, so the inspector's hello can say "holds a token" or "holds other text" without ever reading the
-/// pasteboard itself (a read may show iOS's paste banner; the change count never does).
+/// time, so the debug inspector's hello can say "holds a token" or "holds other text" without ever reading
+/// the pasteboard itself (a read may show iOS's paste banner; the change count never does).
 ///
 /// Only the kind is kept, never the text. A reading is stale as soon as the change count moved: the
 /// pasteboard then holds something the SDK has not seen.
@@ -34,9 +34,9 @@ final class PasteboardReadings: @unchecked Sendable {
         return last
     }
 
-    /// The hello's pasteboard state: `empty` when it holds no text; `token` or `otherText` when the SDK's
-    /// last read is still what it holds (same change count); `unknown` otherwise. Never reads.
-    func state(of pasteboard: any Pasteboard) async -> InspectorPasteboardState {
+    /// What `pasteboard` holds: `empty` when it holds no text; `token` or `otherText` when the SDK's last
+    /// read is still what it holds (same change count); `unknown` otherwise. Never reads.
+    func state(of pasteboard: any Pasteboard) async -> PasteboardContent {
         guard await pasteboard.hasStrings() else { return .empty }
         guard let reading, reading.changeCount == (await pasteboard.changeCount()) else { return .unknown }
         return reading.heldToken ? .token : .otherText

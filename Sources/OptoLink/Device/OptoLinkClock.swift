@@ -71,7 +71,7 @@ public struct SystemClock: OptoLinkClock {
     /// Schedules `expire` on the clock's own serial Dispatch queue `seconds` from now (zero, negative or
     /// not a number: at once; a billion seconds or more: never). Cancelling releases `expire` at once.
     ///
-    /// Every deadline waits behind one Dispatch timer (the SDK's `DeadlineScheduler`), re-armed only for a deadline
+    /// Every deadline waits behind one Dispatch timer (`DeadlineScheduler`), re-armed only for a deadline
     /// earlier than the one it waits for: starting one is a locked heap insert, not a Dispatch timer of its
     /// own (which cost 12–30 µs on the caller's thread on Linux: optolink-bench, measure 2f).
     ///

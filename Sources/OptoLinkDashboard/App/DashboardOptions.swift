@@ -6,59 +6,66 @@ import OptoLink
 /// ```swift
 /// let options = try DashboardOptions.parse(["--headless", "--scenario", "all", "--backoff-base", "0.05"])
 /// ```
-public struct DashboardOptions: Sendable, Hashable {
+package struct DashboardOptions: Sendable, Hashable {
     /// The demo org's CLIENT key (the default `--api-key`).
-    public static let demoAPIKey = "opl_sdk_demo_client_key_0000000001"
+    package static let demoAPIKey = "opl_sdk_demo_client_key_0000000001"
     /// The demo org (the default `--org-key`).
-    public static let demoOrgKey = "demo"
+    package static let demoOrgKey = "demo"
 
     /// `--theme NAME|PATH` (default `default`).
-    public var theme: String
+    package var theme: String
     /// `--help` / `-h`.
-    public var showHelp: Bool
+    package var showHelp: Bool
     /// `--base-url URL`: another backend; nil starts the embedded server (default).
-    public var baseURL: URL?
+    package var baseURL: URL?
     /// `--api-key KEY` (default the demo CLIENT key).
-    public var apiKey: String
+    package var apiKey: String
     /// `--org-key KEY` (default `demo`).
-    public var orgKey: String
+    package var orgKey: String
     /// `--provider optolink|quberoute|deepblue|appsflyer`: the service the simulated device runs (default OptoLink).
-    public var provider: OptoLinkService = .optoLink
+    package var provider: OptoLinkService = .optoLink
     /// Whether `--api-key` was given (against `--base-url`, QubeRoute and Deep Blue need one).
-    public var apiKeyGiven = false
+    package var apiKeyGiven = false
     /// `--app-id ID` (AppsFlyer; default the demo app `id123456789` on the embedded server).
-    public var appID: String?
+    package var appID: String?
     /// `--dev-key KEY` (AppsFlyer; the DevKey the dashboard's simulated backend signs with).
-    public var devKey: String?
+    package var devKey: String?
     /// `--link [ROLE=]URL` (repeatable): the selected service's short links the scenarios click and open, by
     /// role (``LinkRole``). Empty: the embedded seed's demo links on the embedded server, none with `--base-url`.
-    public var links: [LinkRole: URL] = [:]
+    package var links: [LinkRole: URL] = [:]
     /// `--backoff-base SECONDS`: the SDK's first retry wait (default 1 s, the SDK's default).
-    public var backoffBase: Double
+    package var backoffBase: Double
     /// `--headless`: no terminal; print the timeline and the verdicts.
-    public var headless: Bool
+    package var headless: Bool
     /// `--scenario NAME|all`: the scenario(s) to run.
-    public var scenario: String?
+    package var scenario: String?
     /// `--compare NAME`: run one scenario against the four services at once, a column each (headless: print
     /// the table; in the dashboard: open the compare view and run it, as `C` does).
-    public var compare: String?
+    package var compare: String?
     /// `--list-scenarios`.
-    public var listScenarios: Bool
+    package var listScenarios: Bool
     /// `--export DIR` (headless): write the HAR, the report and the screenshot there after the run.
-    public var exportDirectory: String?
+    package var exportDirectory: String?
     /// `--junit FILE` (headless): write the scenario results as JUnit XML.
-    public var junitFile: String?
+    package var junitFile: String?
     /// `--no-mouse` turns the mouse off (default on: clicks select panes and rows, the wheel scrolls).
-    public var mouse: Bool = true
+    package var mouse: Bool = true
     /// `--attach`: wait for real apps (``OptoLinkInspector``) instead of driving a simulated device.
-    public var attach = false
+    package var attach = false
     /// `--listen HOST:PORT` (attach mode; default `127.0.0.1:7420`, port 0 picks a free one).
-    public var listen = AttachListenAddress.standard
+    package var listen = AttachListenAddress.standard
     /// `--token T` (attach mode): a fixed pairing token instead of a new random one.
-    public var token: String?
+    package var token: String?
+    /// `--record FILE`: record the session to FILE from the start (`W` starts and stops a recording too).
+    package var recordFile: String?
+    /// `--open FILE`: show a recorded session (or a HAR file) instead of a live dashboard; no server, no device.
+    package var openFile: String?
+    /// `--data-dir DIR`: the embedded server keeps its SQLite database in DIR (created if missing), so clicks,
+    /// devices and events survive a restart; nil (default) keeps it in memory.
+    package var dataDirectory: String?
 
     /// Creates options with defaults.
-    public init(
+    package init(
         theme: String = "default", showHelp: Bool = false, baseURL: URL? = nil,
         apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
         backoffBase: Double = 1, headless: Bool = false, scenario: String? = nil, listScenarios: Bool = false
@@ -77,7 +84,7 @@ public struct DashboardOptions: Sendable, Hashable {
     /// Parses the arguments after the program name (`--flag value` or `--flag=value`).
     /// - Throws: ``DashboardError/usage(_:)`` for an unknown flag, a missing or bad value, or `--headless`
     ///   without `--scenario`.
-    public static func parse(_ arguments: [String]) throws(DashboardError) -> DashboardOptions {
+    package static func parse(_ arguments: [String]) throws(DashboardError) -> DashboardOptions {
         var options = DashboardOptions()
         var index = 0
         var listenGiven = false
@@ -169,6 +176,12 @@ public struct DashboardOptions: Sendable, Hashable {
                     throw .usage("--token must be 4–64 printable characters without spaces")
                 }
                 options.token = text
+            case "--record":
+                options.recordFile = try value(flag, inline, "a file to record the session to")
+            case "--open":
+                options.openFile = try value(flag, inline, "a session file (or a HAR file) to show")
+            case "--data-dir":
+                options.dataDirectory = try value(flag, inline, "a directory for the embedded server's database")
             default:
                 throw .usage("unknown argument '\(arguments[index])' (see --help)")
             }
@@ -189,6 +202,20 @@ public struct DashboardOptions: Sendable, Hashable {
         }
         if options.compare != nil && (options.exportDirectory != nil || options.junitFile != nil) {
             throw .usage("--export and --junit go with --scenario (a compare prints its table)")
+        }
+        if options.openFile != nil
+            && (options.headless || options.attach || options.scenario != nil || options.compare != nil
+                || options.recordFile != nil || options.baseURL != nil || options.dataDirectory != nil)
+        {
+            throw .usage(
+                "--open shows a recorded session offline: it goes without --headless, --attach, --scenario, "
+                    + "--compare, --record, --base-url and --data-dir")
+        }
+        if options.recordFile != nil && options.headless {
+            throw .usage("--record records the dashboard's screen; headless runs write --export and --junit")
+        }
+        if options.dataDirectory != nil && options.baseURL != nil {
+            throw .usage("--data-dir is where the embedded server keeps its database; --base-url has its own")
         }
         if options.provider == .appsFlyer && options.apiKeyGiven {
             throw .usage("AppsFlyer takes --app-id and --dev-key, not --api-key")
@@ -213,7 +240,7 @@ public struct DashboardOptions: Sendable, Hashable {
     /// `--base-url` (a real deployment) there are no demo keys but OptoLink's: `--api-key` is the key of
     /// `--provider`'s service, `--app-id` and `--dev-key` are AppsFlyer's.
     /// - Throws: ``DashboardError/usage(_:)`` naming the flag a `--base-url` target lacks.
-    public func target(for service: OptoLinkService, baseURL: URL) throws(DashboardError) -> BackendTarget {
+    package func target(for service: OptoLinkService, baseURL: URL) throws(DashboardError) -> BackendTarget {
         var target =
             self.baseURL == nil
             ? BackendTarget.demo(service, baseURL: baseURL)
@@ -268,7 +295,7 @@ public struct DashboardOptions: Sendable, Hashable {
     }
 
     /// The `--help` text.
-    public static let usage = """
+    package static let usage = """
         optolink-dash: a terminal dashboard that watches the OptoLink SDK talk to a backend.
 
         With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)
@@ -278,6 +305,8 @@ public struct DashboardOptions: Sendable, Hashable {
                optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL … --link URL]
                optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL [--provider NAME] [key flags] [--link URL]]
                optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
+               optolink-dash [any of the above, not --headless] [--record FILE] [--data-dir DIR]
+               optolink-dash --open FILE [--theme NAME|PATH]
                optolink-dash --list-scenarios
 
         OPTIONS:
@@ -329,6 +358,17 @@ public struct DashboardOptions: Sendable, Hashable {
           --listen HOST:PORT      where --attach listens (default 127.0.0.1:7420, this machine only; a real phone needs
                                   --listen 0.0.0.0:7420 and this machine's LAN address in the app; port 0 picks a free port).
           --token T               a fixed pairing token for --attach (default: a new random one at every start).
+          --record FILE           record the session to FILE as it happens (docs/dashboard.md, "Sessions"): what the
+                                  panes are built from, keys masked, one JSON line per change. W starts and stops a
+                                  recording in the dashboard (a new optolink-session-<time>.olsession each time).
+          --open FILE             show a recorded session offline (no server, no device): the same panes, X exports;
+                                  [ ] step through it, > plays it (1×, 4×, 16×, 64×; from the end it starts over),
+                                  < slows and pauses. A HAR 1.2 file (the dashboard's export, Safari's or Chrome's)
+                                  opens in the request panes. A file that is not a session, of a newer format, with a
+                                  bad line, or over 256 MB: one line on stderr, exit 2.
+          --data-dir DIR          the embedded server keeps its SQLite database in DIR/optolink.sqlite (created if
+                                  missing): clicks, devices, events and identities survive a restart (default: in
+                                  memory). A database of a newer server is refused (exit 4), an older one migrated.
           -h, --help              show this help.
 
         COMMANDS:

@@ -1,5 +1,5 @@
 /// What the app loop needs from a terminal: the ncurses backend implements it, tests use a fake.
-public protocol DashboardTerminal: AnyObject {
+package protocol DashboardTerminal: AnyObject {
     /// The current size in cells.
     func size() -> ScreenSize
     /// Waits up to `timeout` seconds (nil = forever) for a key; returns nil on timeout.

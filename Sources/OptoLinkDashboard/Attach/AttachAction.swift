@@ -1,8 +1,9 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// What happens in attach mode, as ``DashboardAction/attach(_:)``: fed by ``AttachController`` from the
 /// listener, and by the device list's keys.
-public enum AttachAction: Sendable, Hashable {
+package enum AttachAction: Sendable, Hashable, Codable {
     /// The dashboard listens at `address` for apps bringing `token`.
     case listening(address: String, token: String)
     /// An app attached (or came back) as device `key`.

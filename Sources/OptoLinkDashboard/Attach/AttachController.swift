@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkInspectorWire
 
 /// `optolink-dash --attach`: the dashboard's command handler when real apps attach. It keeps the
 /// ``DashboardRuntime`` (the embedded server unless `--base-url`, its health checks, faults) and adds the
@@ -15,16 +16,16 @@ import OptoLink
 ///
 /// `@unchecked Sendable` is safe: `registry`, `nextCommand` and `devEndpoints` are only touched while `lock`
 /// is held; everything else is immutable.
-public final class AttachController: DashboardCommandHandler, @unchecked Sendable {
+package final class AttachController: DashboardCommandHandler, @unchecked Sendable {
     /// The dashboard's name in welcomes.
-    public static let dashboardName = "optolink-dash \(OptoLink.sdkVersion)"
+    package static let dashboardName = "optolink-dash \(OptoLink.sdkVersion)"
 
     /// The backend runtime (server, health, faults).
-    public let runtime: DashboardRuntime
+    package let runtime: DashboardRuntime
     /// The listener (its ``AttachListener/address`` has the real port).
-    public private(set) var listener: AttachListener!
+    package private(set) var listener: AttachListener!
     /// The pairing token.
-    public let token: PairingToken
+    package let token: PairingToken
     private let inbox: DashboardInbox
     /// The `_optolink._tcp` advertisement (nil: not advertised, the log says why).
     private var advertiser: BonjourAdvertiser?
@@ -36,7 +37,7 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
 
     /// Starts the runtime and listens.
     /// - Throws: ``DashboardError`` when the embedded server cannot start or the address cannot be bound.
-    public static func start(options: DashboardOptions, inbox: DashboardInbox, clock: any DashboardClock)
+    package static func start(options: DashboardOptions, inbox: DashboardInbox, clock: any DashboardClock)
         throws(DashboardError) -> AttachController
     {
         let runtime = try DashboardRuntime.start(options: options, inbox: inbox)
@@ -51,7 +52,7 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
     }
 
     /// Creates the controller over a running runtime and listens on `address`.
-    public init(
+    package init(
         runtime: DashboardRuntime, address: AttachListenAddress, token: PairingToken, inbox: DashboardInbox,
         clock: any DashboardClock, limits: AttachListener.Limits = AttachListener.Limits()
     ) throws(DashboardError) {
@@ -71,7 +72,7 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
 
     /// What the screen needs before the first key: the backend, where to attach, and no scenarios (they
     /// drive simulated devices).
-    public var initialActions: [DashboardAction] {
+    package var initialActions: [DashboardAction] {
         [
             .targetChanged(
                 url: runtime.target.baseURL.absoluteString + (runtime.server == nil ? "" : " (embedded)"),
@@ -87,7 +88,7 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
     }
 
     /// Stops listening (closing every app's connection), then the runtime.
-    public func stop() {
+    package func stop() {
         advertiser?.stop()
         listener.stop()
         runtime.stop()
@@ -97,7 +98,7 @@ public final class AttachController: DashboardCommandHandler, @unchecked Sendabl
 
     /// Sends the device keys to the shown app as commands; the backend's keys (faults) go to the runtime;
     /// the keys that only make sense for a simulated device say why they do not apply.
-    public func handle(_ command: DashboardCommand, state: DashboardState, inbox: DashboardInbox) {
+    package func handle(_ command: DashboardCommand, state: DashboardState, inbox: DashboardInbox) {
         switch command {
         case .openLinkDirect:
             send(

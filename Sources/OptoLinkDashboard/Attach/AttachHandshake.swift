@@ -1,12 +1,13 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// What the dashboard makes of the lines of one app connection: the first must be a hello of this
 /// protocol version with the pairing token; later ones must be what an app sends.
 ///
 /// A refusal never repeats the dashboard's token (anyone on the network could connect and read it).
-public enum AttachHandshake {
+package enum AttachHandshake {
     /// The verdict on a connection's first line.
-    public enum Verdict: Sendable, Hashable {
+    package enum Verdict: Sendable, Hashable {
         /// Attach this app: answer `welcome`.
         case accept(InspectorHello)
         /// Answer `refused` with this and close.
@@ -14,7 +15,7 @@ public enum AttachHandshake {
     }
 
     /// The verdict on a connection's first line.
-    public static func judge(first decoding: InspectorDecoding, token: PairingToken) -> Verdict {
+    package static func judge(first decoding: InspectorDecoding, token: PairingToken) -> Verdict {
         switch decoding {
         case .refused(let refusal):
             return .refuse(refusal)
@@ -37,7 +38,7 @@ public enum AttachHandshake {
     }
 
     /// What to do with a line after the hello.
-    public enum Later: Sendable, Hashable {
+    package enum Later: Sendable, Hashable {
         /// Pass it on.
         case forward(InspectorMessage)
         /// A line of a type this version does not know: skip it.
@@ -48,7 +49,7 @@ public enum AttachHandshake {
 
     /// What to do with a line after the hello: diagnostics, drops and command results go on; anything
     /// else (a second hello, a dashboard's line, a bad line) ends the connection.
-    public static func judge(later decoding: InspectorDecoding) -> Later {
+    package static func judge(later decoding: InspectorDecoding) -> Later {
         switch decoding {
         case .refused(let refusal): return .refuse(refusal)
         case .unknownType: return .skip

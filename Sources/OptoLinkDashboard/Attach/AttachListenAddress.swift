@@ -1,22 +1,22 @@
 /// Where `optolink-dash --attach` listens: `--listen HOST:PORT` (default `127.0.0.1:7420`; port 0 picks a
 /// free one, the header then shows it).
-public struct AttachListenAddress: Sendable, Hashable, CustomStringConvertible {
+package struct AttachListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// The default: loopback only, port 7420 (a real phone needs `--listen 0.0.0.0:7420`).
-    public static let standard = AttachListenAddress(host: "127.0.0.1", port: 7420)
+    package static let standard = AttachListenAddress(host: "127.0.0.1", port: 7420)
 
     /// The address to bind (`0.0.0.0` for every IPv4 interface, `::` for every interface).
-    public var host: String
+    package var host: String
     /// The port (0: any free port).
-    public var port: Int
+    package var port: Int
 
     /// Creates an address.
-    public init(host: String, port: Int) {
+    package init(host: String, port: Int) {
         self.host = host
         self.port = port
     }
 
     /// Parses `HOST:PORT` (`[v6]:PORT` for IPv6); nil for anything else or a port outside 0…65535.
-    public static func parse(_ text: String) -> AttachListenAddress? {
+    package static func parse(_ text: String) -> AttachListenAddress? {
         var host: Substring
         let portText: Substring
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
@@ -35,5 +35,5 @@ public struct AttachListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `host:port` (`[host]:port` for IPv6).
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

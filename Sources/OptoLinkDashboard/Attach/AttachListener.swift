@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkInspectorWire
 
 #if canImport(Glibc)
 import Glibc
@@ -32,21 +33,21 @@ private let noSignal: Int32 = 0
 ///
 /// `@unchecked Sendable` is safe: the mutable shared state (`outgoing`, `stopping`, `wakeWrite`) is only
 /// touched while `lock` is held; everything else belongs to the thread.
-public final class AttachListener: @unchecked Sendable {
+package final class AttachListener: @unchecked Sendable {
     /// The bounds.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Connections open at once (attached or saying hello). Default 16.
-        public var maxConnections = 16
+        package var maxConnections = 16
         /// Seconds a new connection has to send its hello. Default 5.
-        public var helloTimeout = 5.0
+        package var helloTimeout = 5.0
         /// Bytes waiting to be written to one app before it counts as not reading. Default 64 KiB.
-        public var maxPendingOutput = 65_536
+        package var maxPendingOutput = 65_536
         /// Creates the default limits.
-        public init() {}
+        package init() {}
     }
 
     /// The address bound, with the real port.
-    public let address: AttachListenAddress
+    package let address: AttachListenAddress
     private let token: PairingToken
     private let clock: any DashboardClock
     private let limits: Limits
@@ -69,7 +70,7 @@ public final class AttachListener: @unchecked Sendable {
     ///   - limits: the bounds (defaults documented on ``Limits``).
     ///   - handler: receives every event, on the listener's thread (keep it fast).
     /// - Throws: ``DashboardError/usage(_:)`` when the address cannot be bound (in use, not this machine's).
-    public init(
+    package init(
         address: AttachListenAddress, token: PairingToken, clock: any DashboardClock, dashboardName: String,
         limits: Limits = Limits(), handler: @escaping @Sendable (AttachListenerEvent) -> Void
     ) throws(DashboardError) {
@@ -95,18 +96,18 @@ public final class AttachListener: @unchecked Sendable {
     }
 
     /// Sends `message` to a connection (dropped when it is gone). Returns at once.
-    public func send(_ message: InspectorMessage, to connection: Int) {
+    package func send(_ message: InspectorMessage, to connection: Int) {
         guard let line = InspectorLineCodec.encode(message) else { return }
         enqueue(connection, line, closeReason: nil)
     }
 
     /// Closes a connection after what is queued for it is written.
-    public func close(_ connection: Int, reason: String) {
+    package func close(_ connection: Int, reason: String) {
         enqueue(connection, [], closeReason: reason)
     }
 
     /// Closes every connection and the listener, and waits (at most 2 s) for the thread to end. Idempotent.
-    public func stop() {
+    package func stop() {
         lock.lock()
         let first = !stopping
         stopping = true

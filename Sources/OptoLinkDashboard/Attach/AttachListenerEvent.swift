@@ -1,7 +1,8 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// What the ``AttachListener`` reports, from its thread, in order per connection.
-public enum AttachListenerEvent: Sendable, Hashable {
+package enum AttachListenerEvent: Sendable, Hashable {
     /// An app's hello was accepted (the welcome is on its way); `at` is the dashboard clock's reading.
     case attached(connection: Int, hello: InspectorHello, peer: String, at: Double)
     /// A line from an attached app: a diagnostic, a drop count or a command result.

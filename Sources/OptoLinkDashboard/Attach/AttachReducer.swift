@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// Folds ``AttachAction``s into ``DashboardState``. Every diagnostic goes through the same
 /// ``DashboardReducer`` as the simulated device's, into the panes of its device: the shown device's

@@ -1,57 +1,58 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// Which dashboard device each app connection feeds, and how its values are translated: request ids
 /// shifted per launch (a new session of the same device), times moved from the app's clock onto the
 /// dashboard's (the offset taken when the hello arrived), strings cut to a size the screen can take.
 ///
 /// A value type, updated under the controller's lock; every method is pure bookkeeping.
-public struct AttachRegistry: Sendable, Hashable {
+package struct AttachRegistry: Sendable, Hashable {
     /// One dashboard device.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The device's key in ``AttachState/devices``.
-        public var key: Int
+        package var key: Int
         /// The app's device id.
-        public var deviceId: String
+        package var deviceId: String
         /// The hello's session (a new one is a new launch of the app).
-        public var session: String
+        package var session: String
         /// The connection feeding it now; nil when gone.
-        public var connection: Int?
+        package var connection: Int?
         /// Dashboard clock − app clock, from the last hello.
-        public var clockOffset: Double
+        package var clockOffset: Double
         /// Added to the app's request ids (this launch's).
-        public var idOffset: Int
+        package var idOffset: Int
         /// The highest shifted request id seen.
-        public var highestID: Int
+        package var highestID: Int
     }
 
     /// Entries kept (live and gone); the oldest gone one makes room.
-    public static let maxEntries = 32
+    package static let maxEntries = 32
     /// Longest log message shown from an app (the rest is cut with `…`).
-    public static let maxMessageCharacters = 1_000
+    package static let maxMessageCharacters = 1_000
     /// Longest name, path or reason shown from an app.
-    public static let maxFieldCharacters = 200
+    package static let maxFieldCharacters = 200
 
     /// The devices, oldest first.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     private var nextKey = 1
 
     /// Creates an empty registry.
-    public init() {}
+    package init() {}
 
     /// What ``attach(connection:hello:at:)`` decided.
-    public struct Attachment: Sendable, Hashable {
+    package struct Attachment: Sendable, Hashable {
         /// The device's key.
-        public var key: Int
+        package var key: Int
         /// Whether the device was known (it came back, possibly in a new launch).
-        public var returning: Bool
+        package var returning: Bool
         /// A device evicted to make room, if any.
-        public var evicted: Int?
+        package var evicted: Int?
     }
 
     /// Registers the app behind `connection`: the gone device with the same id comes back (in a new
     /// launch its request ids continue after the old ones), anything else is a new device.
     /// - Parameter at: the dashboard clock when the hello arrived.
-    public mutating func attach(connection: Int, hello: InspectorHello, at: Double) -> Attachment {
+    package mutating func attach(connection: Int, hello: InspectorHello, at: Double) -> Attachment {
         let offset = at - hello.clock
         if let index = entries.firstIndex(where: { $0.deviceId == hello.deviceId && $0.connection == nil }) {
             if entries[index].session != hello.session { entries[index].idOffset = entries[index].highestID }
@@ -74,29 +75,29 @@ public struct AttachRegistry: Sendable, Hashable {
     }
 
     /// The device fed by `connection`.
-    public func key(of connection: Int) -> Int? { entries.first { $0.connection == connection }?.key }
+    package func key(of connection: Int) -> Int? { entries.first { $0.connection == connection }?.key }
 
     /// The live connection of device `key`.
-    public func connection(of key: Int) -> Int? { entries.first { $0.key == key }?.connection }
+    package func connection(of key: Int) -> Int? { entries.first { $0.key == key }?.connection }
 
     /// The device id of `key`.
-    public func deviceId(of key: Int) -> String? { entries.first { $0.key == key }?.deviceId }
+    package func deviceId(of key: Int) -> String? { entries.first { $0.key == key }?.deviceId }
 
     /// Marks the device of `connection` gone; returns its key.
-    public mutating func detach(connection: Int) -> Int? {
+    package mutating func detach(connection: Int) -> Int? {
         guard let index = entries.firstIndex(where: { $0.connection == connection }) else { return nil }
         entries[index].connection = nil
         return entries[index].key
     }
 
     /// Forgets gone devices (the device list's "clear").
-    public mutating func forget(_ keys: Set<Int>) {
+    package mutating func forget(_ keys: Set<Int>) {
         entries.removeAll { keys.contains($0.key) && $0.connection == nil }
     }
 
     /// A diagnostic of `connection` as the dashboard's event, with the dashboard-clock time; nil for an
     /// unknown connection or a time that is not a finite number.
-    public mutating func translate(connection: Int, _ diagnostic: InspectorDiagnostic) -> (
+    package mutating func translate(connection: Int, _ diagnostic: InspectorDiagnostic) -> (
         key: Int, event: DiagnosticEvent, time: Double
     )? {
         guard let index = entries.firstIndex(where: { $0.connection == connection }) else { return nil }

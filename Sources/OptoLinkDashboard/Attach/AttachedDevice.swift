@@ -1,25 +1,27 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 /// One app attached to the dashboard (or that was, until cleared).
-public struct AttachedDevice: Sendable, Hashable {
+package struct AttachedDevice: Sendable, Hashable {
     /// The dashboard's key for it.
-    public var key: Int
+    package var key: Int
     /// What it said when it last attached.
-    public var hello: InspectorHello
+    package var hello: InspectorHello
     /// Its address as the dashboard sees it.
-    public var peer: String
+    package var peer: String
     /// Whether it is connected now.
-    public var isLive: Bool
+    package var isLive: Bool
     /// Why it went, when it is gone.
-    public var goneReason: String?
+    package var goneReason: String?
     /// Diagnostics its inspector reported dropped.
-    public var dropped = 0
+    package var dropped = 0
     /// Its panes while another device is shown; nil while it is the shown one.
-    public var panes: DevicePanes?
+    package var panes: DevicePanes?
 
     /// Creates a device.
-    public init(key: Int, hello: InspectorHello, peer: String, isLive: Bool = true, panes: DevicePanes? = DevicePanes())
-    {
+    package init(
+        key: Int, hello: InspectorHello, peer: String, isLive: Bool = true, panes: DevicePanes? = DevicePanes()
+    ) {
         self.key = key
         self.hello = hello
         self.peer = peer
@@ -28,10 +30,10 @@ public struct AttachedDevice: Sendable, Hashable {
     }
 
     /// `3f2a1b2c` (the first 8 characters of the device id).
-    public var shortID: String { String(hello.deviceId.prefix(8)) }
+    package var shortID: String { String(hello.deviceId.prefix(8)) }
 
     /// One line for the device list and the log: id, app, platform, SDK, address.
-    public var summary: String {
+    package var summary: String {
         "\(shortID) \(hello.app) · \(hello.sdkPlatform) SDK \(hello.sdkVersion) · \(hello.orgKey)@\(hello.baseURLHost) · from \(peer)"
     }
 }

@@ -15,14 +15,14 @@ import Foundation
 ///
 /// `@unchecked Sendable` is safe: both properties are set once in `init`; `Process` is only asked whether it
 /// runs and to terminate, and the flag has its own lock.
-public final class BonjourAdvertiser: @unchecked Sendable {
+package final class BonjourAdvertiser: @unchecked Sendable {
     /// The service type apps browse for.
-    public static let serviceType = "_optolink._tcp"
+    package static let serviceType = "_optolink._tcp"
     /// The advertised instance name (never the token).
-    public static let instanceName = "optolink-dash"
+    package static let instanceName = "optolink-dash"
 
     /// What to do for a listener.
-    public enum Plan: Sendable, Hashable {
+    package enum Plan: Sendable, Hashable {
         /// Run `executable` with `arguments`.
         case publish(executable: String, arguments: [String])
         /// Advertise nothing, for this reason.
@@ -39,7 +39,7 @@ public final class BonjourAdvertiser: @unchecked Sendable {
 
     /// The plan for a listener on `address`: `publisherPath` finds a publisher by name (nil: not installed).
     /// - Parameter darwin: whether this is macOS (`dns-sd`) rather than Linux (`avahi-publish-service`).
-    public static func plan(
+    package static func plan(
         for address: AttachListenAddress, darwin: Bool, publisherPath: (String) -> String?
     ) -> Plan {
         let host = address.host.lowercased()
@@ -63,7 +63,7 @@ public final class BonjourAdvertiser: @unchecked Sendable {
     }
 
     /// The first executable `name` in `PATH` (`searchPath`), or nil.
-    public static func find(_ name: String, searchPath: String?) -> String? {
+    package static func find(_ name: String, searchPath: String?) -> String? {
         for directory in (searchPath ?? "/usr/bin:/bin").split(separator: ":") {
             let path = directory + "/" + name
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -73,7 +73,7 @@ public final class BonjourAdvertiser: @unchecked Sendable {
 
     /// Starts advertising `address` when its plan says so; every outcome goes to `log` (also a publisher
     /// that ends early, with what it said on stderr). Nil when nothing runs.
-    public static func start(
+    package static func start(
         listening address: AttachListenAddress,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         log: @escaping @Sendable (DashboardLogLevel, String) -> Void
@@ -124,12 +124,12 @@ public final class BonjourAdvertiser: @unchecked Sendable {
     }
 
     /// Whether the publisher still runs.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// Stops advertising: ends the publisher with SIGTERM, and with SIGKILL when it is still there a second
     /// later (Foundation's `Process` starts the child with the parent's blocked signals here, SIGTERM among them
     /// when the parent blocks it; SIGKILL cannot be blocked).
-    public func stop() {
+    package func stop() {
         stopped.value = true
         guard process.isRunning else { return }
         process.terminate()

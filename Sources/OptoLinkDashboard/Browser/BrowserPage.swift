@@ -6,13 +6,13 @@ import Foundation
 /// The browser runs no JavaScript, so it sees a page as Safari with JavaScript turned off would: a
 /// `<meta http-equiv="refresh">` is followed (also one inside `<noscript>`, which is live then), a
 /// navigation made by a script (`location.href = …`, `location.replace(…)`) is not.
-public enum BrowserPage {
+package enum BrowserPage {
     /// The first meta refresh of `html` that names a URL: its delay in seconds and its URL as written
     /// (relative or absolute; the browser resolves it against the page's URL). Nil when there is none.
     ///
     /// Reads `<meta http-equiv="refresh" content="5; url=https://…">` in any letter case, with the attributes
     /// in either order, the value quoted or not, `url=` with or without quotes and spaces around `=`.
-    public static func metaRefresh(in html: String) -> (delay: Double, url: String)? {
+    package static func metaRefresh(in html: String) -> (delay: Double, url: String)? {
         var rest = html[...]
         while let open = rest.range(of: "<meta", options: .caseInsensitive) {
             guard let close = rest[open.upperBound...].firstIndex(of: ">") else { return nil }
@@ -82,7 +82,7 @@ public enum BrowserPage {
 
     /// The first `opl_` + 22 base64url characters in a page (the clipboard token an OptoLink redirect page
     /// writes to the pasteboard), not part of a longer run of such characters.
-    public static func clipboardToken(in html: String) -> String? {
+    package static func clipboardToken(in html: String) -> String? {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         var search = html[...]
         while let range = search.range(of: "opl_") {

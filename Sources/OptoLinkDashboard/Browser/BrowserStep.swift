@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the simulated browser did after one hop of a visit.
-public enum BrowserStep: Sendable, Hashable {
+package enum BrowserStep: Sendable, Hashable, Codable {
     /// Followed a 3xx answer's `Location`.
     case redirect(status: Int, to: URL)
     /// Followed the page's `<meta http-equiv="refresh">` (at once: the browser does not wait out `delay`).
@@ -10,7 +10,7 @@ public enum BrowserStep: Sendable, Hashable {
     case stopped(BrowserStop)
 
     /// The decision line the request inspector shows under the hop.
-    public var text: String {
+    package var text: String {
         switch self {
         case .redirect(let status, let url): "followed the \(status) redirect to \(url.absoluteString)"
         case .metaRefresh(let delay, let url):

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the simulated browser stopped following a link.
-public enum BrowserStop: Sendable, Hashable {
+package enum BrowserStop: Sendable, Hashable, Codable {
     /// It reached a page with nowhere further to go (no redirect, no meta refresh).
     case page
     /// The next URL is the App Store's (`apps.apple.com`, `itunes.apple.com`, `itms-apps:`…): not followed,
@@ -20,7 +20,7 @@ public enum BrowserStop: Sendable, Hashable {
     case tooManyHops(Int)
 
     /// Whether the visit went as a click should: a page, or a hand-over to the App Store or the app.
-    public var isSuccess: Bool {
+    package var isSuccess: Bool {
         switch self {
         case .page, .appStore, .otherApp: true
         case .refused, .noAnswer, .badTarget, .tooManyHops: false
@@ -28,7 +28,7 @@ public enum BrowserStop: Sendable, Hashable {
     }
 
     /// What happened, in words (`stopped before the App Store (itms-apps://…)`).
-    public var text: String {
+    package var text: String {
         switch self {
         case .page: "a page with nowhere further to go: the click is done"
         case .appStore(let url):

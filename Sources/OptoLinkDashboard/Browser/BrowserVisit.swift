@@ -2,30 +2,30 @@ import Foundation
 
 /// One click of the simulated browser: every hop it made (request and answer as the inspector and the HAR
 /// export show them), what it did after each, why it stopped, and the clipboard token a page held.
-public struct BrowserVisit: Sendable, Hashable {
+package struct BrowserVisit: Sendable, Hashable, Codable {
     /// The timeline's request id of the visit (``SimulatedBrowser/visitIDs``: apart from the SDK's ids).
-    public var id: Int
+    package var id: Int
     /// The link clicked.
-    public var url: URL
+    package var url: URL
     /// Every hop, in order (attempt numbers 1, 2…; endpoint `click`).
-    public var hops: [HTTPExchange]
+    package var hops: [HTTPExchange]
     /// What the browser did after each hop (one per hop).
-    public var steps: [BrowserStep]
+    package var steps: [BrowserStep]
     /// The `opl_` clipboard token the first page holding one wrote to the pasteboard.
-    public var token: String?
+    package var token: String?
 
     /// Why the visit ended (the last step's stop).
-    public var end: BrowserStop {
+    package var end: BrowserStop {
         if case .stopped(let stop) = steps.last { return stop }
         return .badTarget("the visit has no hops")
     }
 
     /// The hop whose answer ended the visit: the last one.
-    public var lastHop: HTTPExchange? { hops.last }
+    package var lastHop: HTTPExchange? { hops.last }
 
     /// `/acme/fall 302 → /landing 200; stopped before the App Store (…)`: the answered hops and how the
     /// visit ended, for the log and the FAIL lines.
-    public var summary: String {
+    package var summary: String {
         let parts = hops.compactMap { hop -> String? in
             guard let status = hop.status else { return nil }
             return "\(URL(string: hop.url).map { Self.pathAndQuery($0) } ?? hop.url) \(status)"
@@ -34,7 +34,7 @@ public struct BrowserVisit: Sendable, Hashable {
     }
 
     /// The visit as one row of the retry timeline: each hop an attempt, with what the browser did after it.
-    public var timelineRow: TimelineRow {
+    package var timelineRow: TimelineRow {
         let attempts = zip(hops, steps).map { hop, step in
             var attempt = TimelineAttempt(
                 number: hop.attempt, start: hop.start, status: hop.status, error: hop.error, duration: hop.duration)

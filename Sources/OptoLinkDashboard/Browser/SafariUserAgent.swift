@@ -1,9 +1,9 @@
 /// The `User-Agent` Safari sends on the simulated device, built from the browser-side fingerprint: the
 /// device family (Safari names `iPhone` or `iPad`, never the model), the OS version, Safari's version.
-public enum SafariUserAgent {
+package enum SafariUserAgent {
     /// Safari's User-Agent for `browser` (an Android browser's for an Android fingerprint, a generic one for
     /// any other platform).
-    public static func string(for browser: FingerprintValues) -> String {
+    package static func string(for browser: FingerprintValues) -> String {
         switch browser.platform.lowercased() {
         case "ios":
             let version = browser.osVersion.replacingOccurrences(of: ".", with: "_")

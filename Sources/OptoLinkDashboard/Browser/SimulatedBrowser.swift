@@ -5,10 +5,10 @@ import OptoLink
 /// and records every hop.
 ///
 /// Each request carries a `User-Agent` built from the browser-side fingerprint (``SafariUserAgent``), its
-/// `Accept-Language`, and the simulated network's address in `X-Forwarded-For`. It follows 3xx redirects and
-/// `<meta http-equiv="refresh">` (at once, whatever their delay), and stops before an App Store URL
-/// (`apps.apple.com`, `itunes.apple.com`, `itms-apps:`…) or another app's scheme, where the phone would
-/// leave Safari. It runs no JavaScript: a navigation made by a page's script is not followed, a meta
+/// `Accept-Language`, and the simulated network's address in `X-Forwarded-For` (when it is given). It follows
+/// 3xx redirects and `<meta http-equiv="refresh">` (at once, whatever their delay), and stops before an App
+/// Store URL (`apps.apple.com`, `itunes.apple.com`, `itms-apps:`…) or another app's scheme, where the phone
+/// would leave Safari. It runs no JavaScript: a navigation made by a page's script is not followed, a meta
 /// refresh inside `<noscript>` is (``BrowserPage``). It keeps no cookies between hops. A page's OptoLink
 /// clipboard token (`opl_…`) is read from the page itself.
 ///
@@ -18,14 +18,14 @@ import OptoLink
 ///                                 forwardedFor: "203.0.113.7")
 /// print(visit.summary)   // /acme/fall 200; stopped before the App Store (https://apps.apple.com/…)
 /// ```
-public struct SimulatedBrowser: Sendable {
+package struct SimulatedBrowser: Sendable {
     /// The most hops one click follows.
-    public static let maxHops = 10
+    package static let maxHops = 10
     /// The endpoint name of a visit's timeline row and hops (`click`).
-    public static let endpoint = "click"
+    package static let endpoint = "click"
     /// Where the timeline ids of visits start: far above any SDK request id of a dashboard run, so a click and
     /// a request never share a row.
-    public static let firstVisitID = 1_000_001
+    package static let firstVisitID = 1_000_001
 
     private static let visitIDs = BrowserVisitIDs(first: firstVisitID)
     private let transport: any HTTPTransport
@@ -36,7 +36,7 @@ public struct SimulatedBrowser: Sendable {
     ///   - transport: sends each hop and must not follow redirects itself (default: a loopback backend from the
     ///     simulated network's own loopback address, ``LoopbackSourceTransport``, else ``NoRedirectTransport``).
     ///   - clock: times the hops (default the SDK's clock, so they line up with the device's requests).
-    public init(
+    package init(
         transport: any HTTPTransport = LoopbackSourceTransport(base: NoRedirectTransport()),
         clock: any OptoLinkClock = SystemClock()
     ) {
@@ -45,23 +45,25 @@ public struct SimulatedBrowser: Sendable {
     }
 
     /// Whether `url` is the App Store's.
-    public static func isAppStore(_ url: URL) -> Bool {
+    package static func isAppStore(_ url: URL) -> Bool {
         let scheme = url.scheme?.lowercased() ?? ""
         if scheme.hasPrefix("itms") { return true }
         let host = url.host?.lowercased() ?? ""
         return ["apps.apple.com", "itunes.apple.com", "appsto.re"].contains(host)
     }
 
-    /// Clicks `url` as Safari with `browser`'s traits, its requests named as coming from `forwardedFor`.
+    /// Clicks `url` as Safari with `browser`'s traits, its requests named as coming from `forwardedFor` (nil:
+    /// no `X-Forwarded-For`, the click comes from this machine's own address, as the doctor's does).
     /// Never throws: a failure is the visit's ``BrowserVisit/end``.
-    public func visit(_ url: URL, as browser: FingerprintValues, forwardedFor: String) async -> BrowserVisit {
+    package func visit(_ url: URL, as browser: FingerprintValues, forwardedFor: String?) async -> BrowserVisit {
         let id = Self.visitIDs.take()
         var visit = BrowserVisit(id: id, url: url, hops: [], steps: [], token: nil)
-        let headers = [
+        var headers = [
             "User-Agent": SafariUserAgent.string(for: browser),
             "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-            "Accept-Language": browser.language, "X-Forwarded-For": forwardedFor,
+            "Accept-Language": browser.language,
         ]
+        headers["X-Forwarded-For"] = forwardedFor
         var next = url
         while true {
             if visit.hops.count == Self.maxHops {

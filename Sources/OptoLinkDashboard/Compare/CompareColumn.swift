@@ -1,9 +1,9 @@
 import OptoLink
 
 /// One service's column of a compare: where its run is, and what it showed so far.
-public struct CompareColumn: Sendable, Hashable {
+package struct CompareColumn: Sendable, Hashable {
     /// Where a column's run is.
-    public enum Status: Sendable, Hashable {
+    package enum Status: Sendable, Hashable {
         /// Not started yet.
         case waiting
         /// Running; the step it is in, when the scenario names its steps.
@@ -13,14 +13,14 @@ public struct CompareColumn: Sendable, Hashable {
     }
 
     /// The service the column ran against.
-    public var service: OptoLinkService
+    package var service: OptoLinkService
     /// Where its run is.
-    public var status: Status
+    package var status: Status
     /// What its device showed.
-    public var metrics: CompareMetrics
+    package var metrics: CompareMetrics
 
     /// A column that has not started.
-    public init(
+    package init(
         service: OptoLinkService, status: Status = .waiting, metrics: CompareMetrics = CompareMetrics()
     ) {
         self.service = service
@@ -29,10 +29,10 @@ public struct CompareColumn: Sendable, Hashable {
     }
 
     /// The service's name as the column heading shows it (`OptoLink`, `QubeRoute`, `Deep Blue`, `AppsFlyer`).
-    public var title: String { Self.title(service) }
+    package var title: String { Self.title(service) }
 
     /// The heading for `service`.
-    public static func title(_ service: OptoLinkService) -> String {
+    package static func title(_ service: OptoLinkService) -> String {
         switch service {
         case .optoLink: "OptoLink"
         case .quberoute: "QubeRoute"

@@ -11,30 +11,30 @@
 /// ```
 ///
 /// Pure: the same diagnostics give the same metrics, live (as they arrive) or afterwards.
-public struct CompareMetrics: Sendable, Hashable {
+package struct CompareMetrics: Sendable, Hashable {
     /// Request attempts started (every endpoint).
-    public private(set) var attempts = 0
+    package private(set) var attempts = 0
     /// How each attempt ended, in order: the status (`200`, `503`) or `failed` (no answer).
-    public private(set) var outcomes: [String] = []
+    package private(set) var outcomes: [String] = []
     /// The backoff waits the SDK scheduled, in seconds, in order.
-    public private(set) var waits: [Double] = []
+    package private(set) var waits: [Double] = []
     /// The last link delivered on the link stream.
-    public private(set) var link: LinkSummary?
+    package private(set) var link: LinkSummary?
     /// Seconds from the first diagnostic of the stretch that delivered ``link`` to its delivery (the SDK's clock).
-    public private(set) var timeToLink: Double?
+    package private(set) var timeToLink: Double?
     /// The match result's "no link" (a first launch that found nothing), when no link was delivered.
-    public private(set) var matchedNothing = false
+    package private(set) var matchedNothing = false
     /// When the wait in progress began (the SDK's clock; nil: no wait in progress) and how long it is.
-    public private(set) var waitStartedAt: Double?
+    package private(set) var waitStartedAt: Double?
     /// The length of the wait in progress, in seconds (0 when none).
-    public private(set) var waitDelay: Double = 0
+    package private(set) var waitDelay: Double = 0
     private var stretchStart: Double?
 
     /// Empty metrics (nothing happened yet).
-    public init() {}
+    package init() {}
 
     /// Folds one diagnostic in.
-    public mutating func apply(_ event: DiagnosticEvent, time: Double) {
+    package mutating func apply(_ event: DiagnosticEvent, time: Double) {
         if stretchStart == nil { stretchStart = time }
         switch event {
         case .requestStarted:
@@ -68,12 +68,12 @@ public struct CompareMetrics: Sendable, Hashable {
     }
 
     /// `3 (503 503 200)`, `1 (200)`, `0`.
-    public var attemptsLine: String {
+    package var attemptsLine: String {
         attempts == 0 ? "0" : "\(attempts) (\(outcomes.joined(separator: " ")))"
     }
 
     /// `1.0s, 2.0s`, `none`.
-    public var waitsLine: String {
+    package var waitsLine: String {
         waits.isEmpty ? "none" : waits.map(formatSeconds).joined(separator: ", ")
     }
 }

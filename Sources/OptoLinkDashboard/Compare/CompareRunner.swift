@@ -13,20 +13,20 @@ import OptoLink
 ///
 /// A service with no target (nil from `targets`, e.g. `--base-url` without that service's keys) ends SKIP
 /// saying so; the others still run.
-public struct CompareRunner: Sendable {
+package struct CompareRunner: Sendable {
     /// The services compared, in column order (default all four).
-    public var services: [OptoLinkService]
+    package var services: [OptoLinkService]
     /// The SDK's `backoffBase` for every device.
-    public var backoffBase: Double
+    package var backoffBase: Double
     /// The longest one column's run may take, in seconds of real time.
-    public var timeLimit: Double
+    package var timeLimit: Double
     /// Where the first column's network addresses start (each column takes its own block of 50).
-    public var firstAddress: Int
+    package var firstAddress: Int
     /// The backend target of each service, or why that service's column cannot run (its SKIP reason).
-    public let targets: @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>
+    package let targets: @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>
 
     /// Creates a runner.
-    public init(
+    package init(
         services: [OptoLinkService] = OptoLinkService.allCases, backoffBase: Double,
         timeLimit: Double = 120, firstAddress: Int = 10,
         targets: @escaping @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>
@@ -40,7 +40,7 @@ public struct CompareRunner: Sendable {
 
     /// Runs `scenario` once per service, all at the same time; `emit` gets ``DashboardAction/compare(_:)``
     /// updates and each column's log lines (prefixed with the service). Returns the final state.
-    public func run(_ scenario: Scenario, emit: @escaping @Sendable (DashboardAction) -> Void) async -> CompareState {
+    package func run(_ scenario: Scenario, emit: @escaping @Sendable (DashboardAction) -> Void) async -> CompareState {
         emit(.compare(.began(scenario: scenario.name, services: services)))
         emit(
             .log(.info, "compare \(scenario.name) across \(services.map(CompareColumn.title).joined(separator: ", "))"))

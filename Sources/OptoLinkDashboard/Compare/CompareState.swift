@@ -8,20 +8,20 @@ import OptoLink
 /// compare.apply(.finished(.quberoute, .passed("…")))
 /// compare.isOver   // false until every column finished
 /// ```
-public struct CompareState: Sendable, Hashable {
+package struct CompareState: Sendable, Hashable {
     /// The scenario compared.
-    public var scenario: String
+    package var scenario: String
     /// One column per service, in the order they were given.
-    public var columns: [CompareColumn]
+    package var columns: [CompareColumn]
 
     /// A compare that has not started any column.
-    public init(scenario: String, services: [OptoLinkService]) {
+    package init(scenario: String, services: [OptoLinkService]) {
         self.scenario = scenario
         self.columns = services.map { CompareColumn(service: $0) }
     }
 
     /// Whether every column finished.
-    public var isOver: Bool {
+    package var isOver: Bool {
         columns.allSatisfy {
             if case .finished = $0.status { return true }
             return false
@@ -29,7 +29,7 @@ public struct CompareState: Sendable, Hashable {
     }
 
     /// Columns that failed.
-    public var failed: Int {
+    package var failed: Int {
         columns.filter {
             if case .finished(.failed) = $0.status { return true }
             return false
@@ -37,7 +37,7 @@ public struct CompareState: Sendable, Hashable {
     }
 
     /// Folds one update in (``CompareUpdate/began(scenario:services:)`` is the caller's: it makes a new state).
-    public mutating func apply(_ update: CompareUpdate) {
+    package mutating func apply(_ update: CompareUpdate) {
         switch update {
         case .began:
             break

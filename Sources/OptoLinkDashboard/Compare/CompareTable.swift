@@ -9,30 +9,30 @@
 /// method         CLIPBOARD         FINGERPRINT_SCORED   FINGERPRINT_SCORED FINGERPRINT_SCORED
 /// …
 /// ```
-public enum CompareTable {
+package enum CompareTable {
     /// One cell: its text and how it is drawn.
-    public struct Cell: Sendable, Hashable {
+    package struct Cell: Sendable, Hashable {
         /// The text.
-        public var text: String
+        package var text: String
         /// Its role (PASS green, FAIL red, running, dim for "—").
-        public var role: StyleRole
+        package var role: StyleRole
     }
 
     /// One row: its label and a cell per column.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// `outcome`, `method`, …
-        public var label: String
+        package var label: String
         /// A cell per column, in the columns' order.
-        public var cells: [Cell]
+        package var cells: [Cell]
     }
 
     /// The row labels, in order.
-    public static let labels = [
+    package static let labels = [
         "outcome", "method", "match type", "confidence", "attempts", "waits", "time to link", "link",
     ]
 
     /// The rows of `state`; `now` (the SDK's clock) shows how much of a wait in progress is left.
-    public static func rows(_ state: CompareState, now: Double? = nil) -> [Row] {
+    package static func rows(_ state: CompareState, now: Double? = nil) -> [Row] {
         let columns = state.columns
         return [
             Row(label: "outcome", cells: columns.map(outcome)),
@@ -47,7 +47,7 @@ public enum CompareTable {
     }
 
     /// `QubeRoute: SKIP: …` / `Deep Blue: FAIL: …` for each column that did not pass, in column order.
-    public static func verdictLines(_ state: CompareState) -> [String] {
+    package static func verdictLines(_ state: CompareState) -> [String] {
         state.columns.compactMap { column in
             guard case .finished(let outcome) = column.status else { return nil }
             switch outcome {
@@ -59,7 +59,7 @@ public enum CompareTable {
     }
 
     /// The whole table as plain lines, each column at most `columnWidth` characters (cut with `…`).
-    public static func lines(_ state: CompareState, columnWidth: Int = 22, now: Double? = nil) -> [String] {
+    package static func lines(_ state: CompareState, columnWidth: Int = 22, now: Double? = nil) -> [String] {
         let labelWidth = labels.map(\.count).max()! + 2
         func pad(_ text: String, _ width: Int) -> String {
             let cut = fit(text, width - 1)

@@ -2,7 +2,7 @@ import OptoLink
 
 /// What a compare run reports as it goes (``DashboardAction/compare(_:)``): the start, each column's steps
 /// and diagnostics, and each column's verdict.
-public enum CompareUpdate: Sendable, Hashable {
+package enum CompareUpdate: Sendable, Hashable {
     /// A compare of `scenario` begins, one column per service, in this order.
     case began(scenario: String, services: [OptoLinkService])
     /// A service's run started the named step (nil: it started, before any step).

@@ -5,31 +5,31 @@ import OptoLink
 /// link stream. Scenarios read it to check what actually happened.
 ///
 /// `@unchecked Sendable` is safe: the stored arrays are only touched while `lock` is held.
-public final class DeviceRecorder: @unchecked Sendable {
+package final class DeviceRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var records: [RecordedDiagnostic] = []
     private var delivered: [OptoLinkData] = []
 
     /// Creates an empty recorder.
-    public init() {}
+    package init() {}
 
     /// Every diagnostic so far, in order.
-    public var diagnostics: [RecordedDiagnostic] {
+    package var diagnostics: [RecordedDiagnostic] {
         lock.lock()
         defer { lock.unlock() }
         return records
     }
     /// Every link the app received on `links`, in order.
-    public var links: [OptoLinkData] {
+    package var links: [OptoLinkData] {
         lock.lock()
         defer { lock.unlock() }
         return delivered
     }
     /// The requests rebuilt from the diagnostics.
-    public var requests: [RequestTrace] { RequestTrace.build(from: diagnostics) }
+    package var requests: [RequestTrace] { RequestTrace.build(from: diagnostics) }
 
     /// The requests to `endpoint`.
-    public func requests(to endpoint: Endpoint) -> [RequestTrace] { requests.filter { $0.endpoint == endpoint } }
+    package func requests(to endpoint: Endpoint) -> [RequestTrace] { requests.filter { $0.endpoint == endpoint } }
 
     func record(_ diagnostic: RecordedDiagnostic) {
         lock.lock()
@@ -45,7 +45,7 @@ public final class DeviceRecorder: @unchecked Sendable {
     /// Waits (polling every 10 ms of real time) until `condition` holds or `timeout` seconds passed.
     /// - Returns: whether the condition held.
     @discardableResult
-    public func wait(timeout: Double, until condition: @Sendable (DeviceRecorder) -> Bool) async -> Bool {
+    package func wait(timeout: Double, until condition: @Sendable (DeviceRecorder) -> Bool) async -> Bool {
         let deadline = ProcessInfo.processInfo.systemUptime + timeout
         while !condition(self) {
             if ProcessInfo.processInfo.systemUptime > deadline { return false }

@@ -2,26 +2,26 @@ import Foundation
 import OptoLink
 
 /// How a simulated device is set up: its backend, its traits and the SDK settings it launches with.
-public struct DeviceSettings: Sendable, Hashable {
+package struct DeviceSettings: Sendable, Hashable {
     /// The backend.
-    public var target: BackendTarget
+    package var target: BackendTarget
     /// The app-side fingerprint and network address (sent as `X-Forwarded-For`).
-    public var app: FingerprintValues
+    package var app: FingerprintValues
     /// `clipboardEnabled` of the next launch.
-    public var clipboardEnabled: Bool
+    package var clipboardEnabled: Bool
     /// `backoffBase` (the SDK's default is 1 s).
-    public var backoffBase: Double
+    package var backoffBase: Double
     /// `timeout` per attempt (the SDK's default is 10 s; whole seconds on Linux).
-    public var timeout: Double
+    package var timeout: Double
     /// `maxRetries` (the SDK's default is 2).
-    public var maxRetries: Int
+    package var maxRetries: Int
     /// The backend behind the dashboard's fault proxy when ``target`` is the proxy (nil: ``target`` is the
     /// backend). The app's backend that AppsFlyer's signing hook plays signs the device's address as that
     /// backend sees it (``LoopbackUpstream``).
-    public var upstream: URL?
+    package var upstream: URL?
 
     /// Creates settings; the defaults are the SDK's.
-    public init(
+    package init(
         target: BackendTarget, app: FingerprintValues = .demoPhone, clipboardEnabled: Bool = true,
         backoffBase: Double = 1, timeout: Double = 10, maxRetries: Int = 2, upstream: URL? = nil
     ) {
@@ -40,7 +40,7 @@ public struct DeviceSettings: Sendable, Hashable {
     /// The network address `address` as the backend sees it: behind the fault proxy, on a loopback backend,
     /// the loopback address the device's requests are sent from and named by (``LoopbackUpstream``); else
     /// `address`, the simulated one.
-    public func addressSeenByBackend(_ address: String) -> String {
+    package func addressSeenByBackend(_ address: String) -> String {
         upstream.map { LoopbackUpstream.attributedAddress(for: address, upstream: $0) } ?? address
     }
 }

@@ -14,25 +14,25 @@ import Foundation
 /// Bounded: at most ``pendingLimit`` unclaimed calls are kept (the oldest go first).
 ///
 /// `@unchecked Sendable` is safe: `pending` and `nextSequence` are only touched while `lock` is held.
-public final class ExchangeLog: @unchecked Sendable {
+package final class ExchangeLog: @unchecked Sendable {
     /// Unclaimed calls kept at most (a claim normally follows its call within milliseconds).
-    public static let pendingLimit = 64
+    package static let pendingLimit = 64
 
     /// What a diagnostic says about one attempt.
-    public struct Attempt: Sendable, Hashable {
+    package struct Attempt: Sendable, Hashable {
         /// The endpoint raw value (`match`, `identity/clear`…): a call's URL path ends with it.
-        public var endpoint: String
+        package var endpoint: String
         /// SDK clock time of its `requestStarted`.
-        public var start: Double
+        package var start: Double
         /// SDK clock time the answer or failure came (`start + duration`).
-        public var end: Double
+        package var end: Double
         /// The status, nil for a failure.
-        public var status: Int?
+        package var status: Int?
         /// The identity (``TransportRecord/identity``) of the request's earlier attempt, nil for attempt 1.
-        public var identity: String?
+        package var identity: String?
 
         /// Creates an attempt.
-        public init(endpoint: String, start: Double, end: Double, status: Int?, identity: String? = nil) {
+        package init(endpoint: String, start: Double, end: Double, status: Int?, identity: String? = nil) {
             self.endpoint = endpoint
             self.start = start
             self.end = end
@@ -46,7 +46,7 @@ public final class ExchangeLog: @unchecked Sendable {
     private var nextSequence = 0
 
     /// Creates an empty log.
-    public init() {}
+    package init() {}
 
     /// A new call's sequence number.
     func begin() -> Int {
@@ -65,14 +65,14 @@ public final class ExchangeLog: @unchecked Sendable {
     }
 
     /// The unclaimed calls, oldest first (tests).
-    public var unclaimed: [TransportRecord] {
+    package var unclaimed: [TransportRecord] {
         lock.lock()
         defer { lock.unlock() }
         return pending
     }
 
     /// Removes and returns the call `attempt` describes, nil when none fits.
-    public func claim(_ attempt: Attempt) -> TransportRecord? {
+    package func claim(_ attempt: Attempt) -> TransportRecord? {
         lock.lock()
         defer { lock.unlock() }
         guard let index = Self.best(for: attempt, among: pending) else { return nil }
@@ -80,7 +80,7 @@ public final class ExchangeLog: @unchecked Sendable {
     }
 
     /// The index of the call that fits `attempt` best (see the type's documentation), nil when none has its outcome.
-    public static func best(for attempt: Attempt, among records: [TransportRecord]) -> Int? {
+    package static func best(for attempt: Attempt, among records: [TransportRecord]) -> Int? {
         var best: (index: Int, cost: Double)?
         for (index, record) in records.enumerated() where record.response?.status == attempt.status {
             var cost = abs(record.start - attempt.start) + abs(record.end - attempt.end)

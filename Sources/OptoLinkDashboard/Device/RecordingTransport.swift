@@ -6,25 +6,25 @@ import OptoLink
 ///
 /// It sits innermost (under ``ForwardedForTransport``) so it records the headers exactly as sent. The SDK's
 /// early answer (`send(_:onAnswer:)`) is forwarded and timed when it arrives, as the SDK times it.
-public struct RecordingTransport: HTTPTransport {
+package struct RecordingTransport: HTTPTransport {
     private let base: any HTTPTransport
     private let log: ExchangeLog
     private let clock: any OptoLinkClock
 
     /// Wraps `base`; records into `log` with `clock`'s times (the SDK's clock, so they line up with diagnostics).
-    public init(base: any HTTPTransport, log: ExchangeLog, clock: any OptoLinkClock) {
+    package init(base: any HTTPTransport, log: ExchangeLog, clock: any OptoLinkClock) {
         self.base = base
         self.log = log
         self.clock = clock
     }
 
     /// Sends through the wrapped transport and records the call.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await send(request, onAnswer: { _ in })
     }
 
     /// Sends through the wrapped transport, forwarding its early answer, and records the call.
-    public func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
+    package func send(_ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void) async throws
         -> HTTPResponse
     {
         let call = begin(request)
@@ -41,7 +41,7 @@ public struct RecordingTransport: HTTPTransport {
     /// Starts `request` on the wrapped transport and records the call when it completes (see
     /// `HTTPTransport.start(_:onAnswer:completion:)`), so the simulated device's attempts go as an app's do
     /// on a bare `URLSessionTransport`, without a task of their own.
-    public func start(
+    package func start(
         _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
         completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
     ) -> @Sendable () -> Void {

@@ -4,22 +4,22 @@ import Foundation
 /// scenario devices) stay apart: the SDK numbers its requests from 1 in each instance.
 ///
 /// `@unchecked Sendable` is safe: `maximum` is only touched while `lock` is held.
-public final class RequestIDSpace: @unchecked Sendable {
+package final class RequestIDSpace: @unchecked Sendable {
     private let lock = NSLock()
     private var maximum = 0
 
     /// Creates an empty space.
-    public init() {}
+    package init() {}
 
     /// The highest id handed out so far (the offset for the next SDK instance).
-    public var highest: Int {
+    package var highest: Int {
         lock.lock()
         defer { lock.unlock() }
         return maximum
     }
 
     /// Notes that `id` is in use.
-    public func observe(_ id: Int) {
+    package func observe(_ id: Int) {
         lock.lock()
         maximum = max(maximum, id)
         lock.unlock()

@@ -2,61 +2,61 @@ import OptoLink
 
 /// One request rebuilt from the diagnostics: its attempts, its retry waits and how it ended. Scenarios check
 /// their expectations on these (what actually happened), never on hard-coded answers.
-public struct RequestTrace: Sendable, Hashable {
+package struct RequestTrace: Sendable, Hashable {
     /// One attempt.
-    public struct Attempt: Sendable, Hashable {
+    package struct Attempt: Sendable, Hashable {
         /// 1-based.
-        public var number: Int
+        package var number: Int
         /// SDK clock time it started.
-        public var start: Double
+        package var start: Double
         /// HTTP status, nil when there was no answer.
-        public var status: Int?
+        package var status: Int?
         /// Why there was no answer (timeout, connection failed…).
-        public var error: String?
+        package var error: String?
         /// How long it took, nil while running.
-        public var duration: Double?
+        package var duration: Double?
     }
 
     /// A backoff wait the SDK scheduled.
-    public struct Wait: Sendable, Hashable {
+    package struct Wait: Sendable, Hashable {
         /// The attempt that failed.
-        public var afterAttempt: Int
+        package var afterAttempt: Int
         /// The scheduled delay in seconds.
-        public var delay: Double
+        package var delay: Double
         /// SDK clock time it was scheduled.
-        public var scheduledAt: Double
+        package var scheduledAt: Double
     }
 
     /// The launch (SDK instance) that sent it.
-    public var launch: Int
+    package var launch: Int
     /// The SDK's request id (unique in its launch).
-    public var requestID: Int
+    package var requestID: Int
     /// The endpoint.
-    public var endpoint: Endpoint
+    package var endpoint: Endpoint
     /// The attempts in order.
-    public var attempts: [Attempt] = []
+    package var attempts: [Attempt] = []
     /// The waits in order.
-    public var waits: [Wait] = []
+    package var waits: [Wait] = []
     /// The give-up reason, when retries were exhausted.
-    public var gaveUpReason: String?
+    package var gaveUpReason: String?
     /// True once `requestFinished` arrived.
-    public var isFinished = false
+    package var isFinished = false
     /// The final status (nil: no HTTP answer, or not finished).
-    public var finalStatus: Int?
+    package var finalStatus: Int?
 
     /// The statuses of the attempts (nil where there was no answer).
-    public var statuses: [Int?] { attempts.map(\.status) }
+    package var statuses: [Int?] { attempts.map(\.status) }
 
     /// How long the SDK really waited after each scheduled wait: the next attempt's start minus the time
     /// the wait was scheduled (nil when no next attempt started).
-    public var elapsedWaits: [Double?] {
+    package var elapsedWaits: [Double?] {
         waits.map { wait in
             attempts.first { $0.number == wait.afterAttempt + 1 }.map { $0.start - wait.scheduledAt }
         }
     }
 
     /// Rebuilds every request of `records`, in the order they started.
-    public static func build(from records: [RecordedDiagnostic]) -> [RequestTrace] {
+    package static func build(from records: [RecordedDiagnostic]) -> [RequestTrace] {
         var traces: [RequestTrace] = []
         var index: [String: Int] = [:]
         func update(

@@ -16,17 +16,17 @@ import OptoLinkTesting
 ///
 /// One launch is one `OptoLink.start`; a relaunch shuts the old instance down first. Every diagnostic is
 /// recorded in ``recorder`` and handed to the observer given at creation, in order.
-public actor SimulatedDevice {
+package actor SimulatedDevice {
     /// Diagnostics and delivered links of every launch.
-    public nonisolated let recorder = DeviceRecorder()
+    package nonisolated let recorder = DeviceRecorder()
     /// The device's pasteboard (survives reinstalls, like the system pasteboard).
-    public nonisolated let pasteboard = InMemoryPasteboard()
+    package nonisolated let pasteboard = InMemoryPasteboard()
     /// The settings of the next launch.
-    public private(set) var settings: DeviceSettings
+    package private(set) var settings: DeviceSettings
     /// 1 for the first install, +1 per reinstall.
-    public private(set) var installNumber = 1
+    package private(set) var installNumber = 1
     /// Launches so far (SDK instances started).
-    public private(set) var launchCount = 0
+    package private(set) var launchCount = 0
 
     private var store = InMemoryKeyValueStore()
     private var sdk: OptoLink?
@@ -40,7 +40,7 @@ public actor SimulatedDevice {
     private let language: AddressBox
     private let transport: any HTTPTransport
     /// The calls the device's transport made that no diagnostic claimed yet (see ``ExchangeLog``).
-    public nonisolated let exchangeLog = ExchangeLog()
+    package nonisolated let exchangeLog = ExchangeLog()
     private let clock = SystemClock()
     private let idSpace: RequestIDSpace
     private let observer: @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void
@@ -52,7 +52,7 @@ public actor SimulatedDevice {
     ///   - observer: called with this device and every diagnostic, in order, after it was recorded.
     ///   - network: what sends the requests (default the real `URLSessionTransport`; tests may script it). It is
     ///     wrapped by a ``RecordingTransport`` (for the request inspector) and a ``ForwardedForTransport``.
-    public init(
+    package init(
         settings: DeviceSettings, idSpace: RequestIDSpace = RequestIDSpace(),
         observer: @escaping @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void = { _, _ in },
         network: any HTTPTransport = URLSessionTransport()
@@ -65,45 +65,45 @@ public actor SimulatedDevice {
         let language = AddressBox(settings.app.language)
         self.language = language
         self.transport = ForwardedForTransport(
-            base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: address,
-            language: language)
+            base: RecordingTransport(base: network, log: exchangeLog, clock: clock), address: { address.value },
+            appLanguage: { language.value })
     }
 
     /// Whether an SDK instance is running.
-    public var isRunning: Bool { sdk != nil }
+    package var isRunning: Bool { sdk != nil }
 
     /// The SDK's device id in the store (empty before the first launch of this install).
     ///
     /// The id the service sees: QubeRoute's install token, else the SDK's device id.
-    public var deviceId: String { store.string(forKey: settings.target.profile.installIDKey) ?? "" }
+    package var deviceId: String { store.string(forKey: settings.target.profile.installIDKey) ?? "" }
 
     /// The network address the device's requests come from now.
-    public nonisolated var networkAddress: String { address.value }
+    package nonisolated var networkAddress: String { address.value }
 
     /// Whether the first launch of this install has settled (`optolink_first_launch_done`).
-    public var isFirstLaunchDone: Bool { store.bool(forKey: LaunchState.key) }
+    package var isFirstLaunchDone: Bool { store.bool(forKey: LaunchState.key) }
 
     // MARK: Settings
 
     /// Changes the app-side traits (the network address applies to the next request, the rest to the next launch).
-    public func setApp(_ values: FingerprintValues) {
+    package func setApp(_ values: FingerprintValues) {
         settings.app = values
         address.value = values.networkAddress
         language.value = values.language
     }
 
     /// Allows or forbids reading the pasteboard (applies to the next launch, as `clipboardEnabled` does in an app).
-    public func setClipboardEnabled(_ enabled: Bool) { settings.clipboardEnabled = enabled }
+    package func setClipboardEnabled(_ enabled: Bool) { settings.clipboardEnabled = enabled }
 
     /// Points the device at another backend (next launch).
-    public func setTarget(_ target: BackendTarget) { settings.target = target }
+    package func setTarget(_ target: BackendTarget) { settings.target = target }
 
     // MARK: Lifecycle
 
     /// Launches the app: `OptoLink.start` on this install's store (shutting down a running instance first).
     /// - Parameter launchURL: the link that opened the app (a cold start), if any.
     /// - Throws: ``DashboardError/usage(_:)`` when the SDK refuses the configuration (bad key or org).
-    public func launch(launchURL: URL? = nil) async throws(DashboardError) {
+    package func launch(launchURL: URL? = nil) async throws(DashboardError) {
         await stopSDK()
         let configuration: OptoLinkConfiguration
         do {
@@ -153,13 +153,13 @@ public actor SimulatedDevice {
     }
 
     /// Quits the app and launches it again on the same store (install number unchanged).
-    public func relaunch() async throws(DashboardError) {
+    package func relaunch() async throws(DashboardError) {
         try await launch()
     }
 
     /// Deletes the app and installs it again: a new store (new device id, first launch pending), install
     /// number + 1. The app is not launched. The pasteboard is the system's and stays.
-    public func reinstall() async {
+    package func reinstall() async {
         await stopSDK()
         store = InMemoryKeyValueStore()
         installNumber += 1
@@ -171,19 +171,19 @@ public actor SimulatedDevice {
 
     /// Forgets that the first launch happened (the flag only, the install's id stays), as a restored
     /// backup or an app that clears its flags would: the next launch runs the first-launch sequence again.
-    public func forgetFirstLaunch() {
+    package func forgetFirstLaunch() {
         store.removeValue(forKey: LaunchState.key)
     }
 
     /// Installs the app and launches it for the first time: a reinstall (unless this install never ran),
     /// then a launch.
-    public func installAndLaunch(launchURL: URL? = nil) async throws(DashboardError) {
+    package func installAndLaunch(launchURL: URL? = nil) async throws(DashboardError) {
         if hasRunOnThisInstall { await reinstall() }
         try await launch(launchURL: launchURL)
     }
 
     /// Shuts the running SDK instance down (its diagnostics are all forwarded when this returns).
-    public func stopSDK() async {
+    package func stopSDK() async {
         if let sdk { await sdk.shutdown() }
         sdk = nil
         for forwarder in forwarders { await forwarder.value }
@@ -196,35 +196,35 @@ public actor SimulatedDevice {
     /// else a cold start with `launchURL`.
     /// - Returns: what `handle(url:)` returned (nil for a cold start: it delivers on the link stream).
     @discardableResult
-    public func open(url: URL) async throws(DashboardError) -> OptoLinkData? {
+    package func open(url: URL) async throws(DashboardError) -> OptoLinkData? {
         if let sdk { return await sdk.handle(url: url) }
         try await launch(launchURL: url)
         return nil
     }
 
     /// `resolveDeferredLink()` of the running instance (nil when none runs).
-    public func resolveDeferredLink() async -> OptoLinkData? {
+    package func resolveDeferredLink() async -> OptoLinkData? {
         await sdk?.resolveDeferredLink()
     }
 
     /// `setIdentity(_:)`.
-    public func setIdentity(_ externalId: String) async throws(DashboardError) -> Bool {
+    package func setIdentity(_ externalId: String) async throws(DashboardError) -> Bool {
         try await requireSDK().setIdentity(externalId)
     }
 
     /// `clearIdentity()`.
-    public func clearIdentity() async throws(DashboardError) -> Bool {
+    package func clearIdentity() async throws(DashboardError) -> Bool {
         try await requireSDK().clearIdentity()
     }
 
     /// `trackEvent(_:properties:)`: true when queued.
-    public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async throws(DashboardError) -> Bool
+    package func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async throws(DashboardError) -> Bool
     {
         try await requireSDK().trackEvent(name, properties: properties)
     }
 
     /// The profile pane's values.
-    public func profile() async -> DeviceProfile {
+    package func profile() async -> DeviceProfile {
         let queued: Int
         if let sdk {
             queued = await sdk.queuedEventCount()

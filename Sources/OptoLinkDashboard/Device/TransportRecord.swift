@@ -2,30 +2,30 @@ import Foundation
 import OptoLink
 
 /// What ``RecordingTransport`` saw of one call, before it is tied to a request id and attempt.
-public struct TransportRecord: Sendable, Hashable {
+package struct TransportRecord: Sendable, Hashable {
     /// Order of the call on this transport (1, 2, …).
-    public var sequence: Int
+    package var sequence: Int
     /// The request (headers as sent, before masking; masked when turned into an ``HTTPExchange``).
-    public var request: HTTPRequest
+    package var request: HTTPRequest
     /// The answer, nil when none came.
-    public var response: HTTPResponse?
+    package var response: HTTPResponse?
     /// The transport's error when no answer came.
-    public var error: String?
+    package var error: String?
     /// SDK clock time of the call.
-    public var start: Double
+    package var start: Double
     /// SDK clock time of the answer or the failure.
-    public var end: Double
+    package var end: Double
     /// Wall-clock time of the call.
-    public var startedAt: Date
+    package var startedAt: Date
 
     /// Method, URL and body: the same for every attempt of one request (the SDK re-sends one `HTTPRequest`).
-    public var identity: String {
+    package var identity: String {
         request.method + " " + request.url.absoluteString + " "
             + (request.body.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
     /// The exchange for `requestID`/`attempt`, credentials masked, bodies bounded.
-    public func exchange(requestID: Int, attempt: Int, endpoint: String) -> HTTPExchange {
+    package func exchange(requestID: Int, attempt: Int, endpoint: String) -> HTTPExchange {
         func fields(_ headers: [String: String]) -> [HTTPExchange.Field] {
             headers.map { HTTPExchange.Field(name: $0.key, value: SecretMask.header($0.key, $0.value)) }
                 .sorted { $0.name.lowercased() < $1.name.lowercased() }

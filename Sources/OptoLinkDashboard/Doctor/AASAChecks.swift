@@ -7,38 +7,56 @@ enum AASAChecks {
     static let path = "/.well-known/apple-app-site-association"
     /// Apple's limit on the file's uncompressed size: 128 KB.
     static let maxBytes = 128 * 1024
-    /// Short codes tried against the file's patterns besides `--link`: a pattern must cover any code, not one.
+    /// Short codes tried against an OptoLink file's patterns besides `--link`: a pattern must cover any code,
+    /// not one.
     static let sampleCodes = ["a", "Z9", "summer-2024_x"]
 
-    /// Every AASA line, in checklist order; a line that needs an earlier one to have held is skipped.
+    /// Every AASA line of an OptoLink deployment, in checklist order (``all(_:appID:advice:coverage:)``).
     static func all(_ exchange: DoctorExchange, orgKey: String, teamId: String?, bundleId: String?, linkCode: String?)
         -> [DoctorCheck]
     {
-        let status = self.status(exchange)
+        all(
+            exchange, appID: appID(teamId: teamId, bundleId: bundleId), advice: .optoLink,
+            coverage: .optoLink(orgKey: orgKey, linkCode: linkCode))
+    }
+
+    /// Every AASA line, in checklist order; a line that needs an earlier one to have held is skipped.
+    static func all(_ exchange: DoctorExchange, appID: String?, advice: AASAAdvice, coverage: AASACoverage)
+        -> [DoctorCheck]
+    {
+        let status = self.status(exchange, advice: advice)
         guard status.status == .pass, let response = exchange.response else {
             let reason = "needs a 200 answer without a redirect"
-            return [
-                status, .skip("aasa.contentType", "AASA Content-Type", reason), .skip("aasa.size", "AASA size", reason),
-                .skip("aasa.json", "AASA JSON", reason), .skip("aasa.appID", "AASA app ID", reason),
-                .skip("aasa.paths", "AASA covers /\(orgKey)/*", reason),
-                .skip("aasa.cacheControl", "AASA Cache-Control", reason),
-            ]
+            return [status] + skipped(coverage: coverage, reason)
         }
         let (jsonCheck, document) = json(response.body)
-        let appID = teamId.flatMap { team in bundleId.map { "\(team).\($0)" } }
         return [
             status, contentType(response.header("Content-Type")), size(response.body.count), jsonCheck,
-            self.appID(document, appID: appID), coverage(document, orgKey: orgKey, appID: appID, linkCode: linkCode),
+            self.appID(document, appID: appID, advice: advice), self.coverage(document, appID: appID, coverage),
             cacheControl(response.header("Cache-Control")),
         ]
     }
 
+    /// Every AASA line after the status, skipped for `reason`.
+    static func skipped(coverage: AASACoverage, _ reason: String) -> [DoctorCheck] {
+        [
+            .skip("aasa.contentType", "AASA Content-Type", reason), .skip("aasa.size", "AASA size", reason),
+            .skip("aasa.json", "AASA JSON", reason), .skip("aasa.appID", "AASA app ID", reason),
+            .skip("aasa.paths", coverage.title, reason), .skip("aasa.cacheControl", "AASA Cache-Control", reason),
+        ]
+    }
+
+    /// `<teamId>.<bundleId>` when both are given.
+    static func appID(teamId: String?, bundleId: String?) -> String? {
+        teamId.flatMap { team in bundleId.map { "\(team).\($0)" } }
+    }
+
     /// `aasa.status`: 200, and not a redirect (iOS never follows one for this file).
-    static func status(_ exchange: DoctorExchange) -> DoctorCheck {
+    static func status(_ exchange: DoctorExchange, advice: AASAAdvice = .optoLink) -> DoctorCheck {
         let id = "aasa.status"
         let title = "AASA status"
         guard let response = exchange.response else {
-            return .fail(id, title, exchange.summary, fix: "serve \(path) on the link domain (route 9 of the contract)")
+            return .fail(id, title, exchange.summary, fix: advice.noAnswer)
         }
         switch response.status {
         case 200:
@@ -51,11 +69,7 @@ enum AASAChecks {
                     "serve the file itself at https://<link domain>\(path) with 200: iOS and Apple's CDN do not follow redirects for it (a redirect from http:// to https://, or to www., breaks it too)"
             )
         case 404:
-            return .fail(
-                id, title, "404 not found",
-                fix:
-                    "serve \(path) on this host (the backend answers it per Host header; a proxy or CDN in front must pass it through)"
-            )
+            return .fail(id, title, "404 not found", fix: advice.notFound)
         default:
             return .fail(
                 id, title, "\(response.status)",
@@ -108,7 +122,7 @@ enum AASAChecks {
     }
 
     /// `aasa.appID`: `<teamId>.<bundleId>` in some `applinks.details[].appIDs` (or the older `appID`).
-    static func appID(_ document: AASADocument?, appID: String?) -> DoctorCheck {
+    static func appID(_ document: AASADocument?, appID: String?, advice: AASAAdvice = .optoLink) -> DoctorCheck {
         let id = "aasa.appID"
         let title = "AASA app ID"
         guard let document else { return .skip(id, title, "needs valid JSON") }
@@ -118,30 +132,30 @@ enum AASAChecks {
             return .skip(id, title, "give --team-id and --bundle-id to check (the file lists: \(listing))")
         }
         guard let detail = document.details.first(where: { $0.appIDs.contains(appID) }) else {
-            return .fail(
-                id, title, "\(appID) is not listed (the file lists: \(listing))",
-                fix:
-                    "set the org's team id and bundle id on the backend (an org without a team id is left out of the file), and check them against the app's signing: Team ID from the developer account, bundle id from the target"
-            )
+            return .fail(id, title, "\(appID) is not listed (the file lists: \(listing))", fix: advice.appIDMissing)
         }
         let legacy = detail.usesLegacyAppID ? " (older \"appID\" key: iOS 13+ reads \"appIDs\")" : ""
         return .pass(id, title, "\(appID) is listed\(legacy)")
     }
 
-    /// `aasa.paths`: a component (or an older `paths` pattern) opens every `/<orgKey>/<code>` in the app,
-    /// and no exclusion before it takes any back. Components are read in order, as iOS does: the first
-    /// that matches a URL decides.
+    /// `aasa.paths` of an OptoLink deployment: every `/<orgKey>/<code>` opens in the app.
     static func coverage(_ document: AASADocument?, orgKey: String, appID: String?, linkCode: String?) -> DoctorCheck {
+        coverage(document, appID: appID, .optoLink(orgKey: orgKey, linkCode: linkCode))
+    }
+
+    /// `aasa.paths`: a component (or an older `paths` pattern) opens every one of `coverage`'s samples in the
+    /// app, and no exclusion before it takes any back. Components are read in order, as iOS does: the first
+    /// that matches a URL decides. With `appID`, only that app's entries count.
+    static func coverage(_ document: AASADocument?, appID: String?, _ coverage: AASACoverage) -> DoctorCheck {
         let id = "aasa.paths"
-        let title = "AASA covers /\(orgKey)/*"
+        let title = coverage.title
         guard let document else { return .skip(id, title, "needs valid JSON") }
         let details = appID.map { appID in document.details.filter { $0.appIDs.contains(appID) } } ?? document.details
         if let appID, details.isEmpty { return .skip(id, title, "needs \(appID) in the file") }
-        let samples = (sampleCodes + (linkCode.map { [$0] } ?? [])).map { "/\(orgKey)/\($0)" }
         var problems = [String]()
         for detail in details {
             let owner = detail.appIDs.first ?? "an entry without app IDs"
-            switch verdict(detail, samples: samples) {
+            switch verdict(detail, samples: coverage.samples) {
             case .covered(let by, let legacy):
                 let note =
                     legacy
@@ -153,10 +167,7 @@ enum AASAChecks {
             }
         }
         return .fail(
-            id, title, problems.isEmpty ? "no applinks details" : problems.joined(separator: "; "),
-            fix:
-                "add {\"/\": \"/\(orgKey)/*\"} to the app's components (before any \"exclude\" component that would match links)"
-        )
+            id, title, problems.isEmpty ? "no applinks details" : problems.joined(separator: "; "), fix: coverage.fix)
     }
 
     /// `aasa.cacheControl`: present (the contract sends `max-age=3600`), so every cache in the way refreshes
@@ -183,7 +194,8 @@ enum AASAChecks {
         if let components = detail.components {
             var by: String?
             for sample in samples {
-                guard let first = components.first(where: { $0.matches(path: sample) }) else {
+                let (path, query) = split(sample)
+                guard let first = components.first(where: { $0.matches(path: path, query: query) }) else {
                     return .notCovered("no component matches \(sample)")
                 }
                 if first.exclude { return .notCovered("\(sample) is excluded by \(first.text)") }
@@ -194,10 +206,11 @@ enum AASAChecks {
         if let paths = detail.paths {
             var by: String?
             for sample in samples {
+                let path = split(sample).path
                 guard
                     let first = paths.first(where: { pattern in
                         let text = pattern.hasPrefix("NOT ") ? String(pattern.dropFirst(4)) : pattern
-                        return AASAPattern(text).matches(sample)
+                        return AASAPattern(text).matches(path)
                     })
                 else { return .notCovered("no path pattern matches \(sample)") }
                 if first.hasPrefix("NOT ") { return .notCovered("\(sample) is excluded by \"\(first)\"") }
@@ -206,5 +219,11 @@ enum AASAChecks {
             return .covered(by: "covered by paths \(by ?? "")", legacy: true)
         }
         return .notCovered("neither components nor paths")
+    }
+
+    /// A sample's path and its query (nil without a `?`).
+    private static func split(_ sample: String) -> (path: String, query: String?) {
+        guard let mark = sample.firstIndex(of: "?") else { return (sample, nil) }
+        return (String(sample[..<mark]), String(sample[sample.index(after: mark)...]))
     }
 }

@@ -77,16 +77,24 @@ struct AASADocument: Sendable, Hashable {
 }
 
 extension AASADocument.Component {
-    /// Whether this component matches a URL with `path`, no query and no fragment (what an OptoLink link is).
-    func matches(path subject: String) -> Bool {
+    /// Whether this component matches a URL with `path`, the query `query` (nil: none, as an OptoLink link
+    /// has) and no fragment.
+    ///
+    /// A `"?"` string pattern is matched against the whole query (empty when there is none); a dictionary
+    /// against the query's items, each named item's value (empty when the item is absent, so only an "any"
+    /// pattern matches a missing one).
+    func matches(path subject: String, query queryText: String? = nil) -> Bool {
         if let path, !AASAPattern(path, ignoringCase: !caseSensitive).matches(subject) { return false }
         if let fragment, !AASAPattern(fragment, ignoringCase: !caseSensitive).matches("") { return false }
         switch query {
         case nil: return true
-        case .string(let pattern)?: return AASAPattern(pattern, ignoringCase: !caseSensitive).matches("")
+        case .string(let pattern)?: return AASAPattern(pattern, ignoringCase: !caseSensitive).matches(queryText ?? "")
         case .object(let items)?:
-            // A link carries no query items: each named item is absent, so only an "any" pattern can match it.
-            return items.values.allSatisfy { $0.stringValue.map { AASAPattern($0).matches("") } ?? false }
+            let given = URLComponents(string: "?" + (queryText ?? ""))?.queryItems ?? []
+            return items.allSatisfy { name, pattern in
+                let value = given.first { $0.name == name }?.value ?? ""
+                return pattern.stringValue.map { AASAPattern($0, ignoringCase: !caseSensitive).matches(value) } ?? false
+            }
         default: return false
         }
     }

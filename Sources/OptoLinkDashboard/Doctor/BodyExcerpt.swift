@@ -1,4 +1,5 @@
 import Foundation
+import OptoLink
 
 /// What the doctor quotes of an answer's body (or of a message read from one) on its one-line checklist:
 /// every run of whitespace and control characters (newlines, tabs, carriage returns included) folded to one
@@ -41,6 +42,14 @@ enum BodyExcerpt {
         var cut = String(folded.prefix(max(0, maxLength - 1)))
         while cut.last == " " { cut.removeLast() }
         return cut + "…"
+    }
+
+    /// What an error answer says, on one line: its JSON `message` (or `error.message`, QubeRoute's envelope),
+    /// else the start of its body.
+    static func message(_ body: Data) -> String {
+        let object = (try? JSONDecoder().decode(JSONValue.self, from: body))?.objectValue
+        let said = object?["message"]?.stringValue ?? object?["error"]?["message"]?.stringValue
+        return said.map { line($0) } ?? line(body)
     }
 
     /// Whitespace (newlines included) and control characters (NUL, ESC, DEL…): folded to one space.

@@ -5,20 +5,20 @@
 ///             detail: "text/html; charset=utf-8",
 ///             fix: "serve the file with Content-Type: application/json")
 /// ```
-public struct DoctorCheck: Sendable, Hashable, Codable {
+package struct DoctorCheck: Sendable, Hashable, Codable {
     /// A stable machine name (`host.answers`, `aasa.status`, `key.tier`…; the list is in docs/doctor.md).
-    public var id: String
+    package var id: String
     /// The short human title printed on the checklist.
-    public var title: String
+    package var title: String
     /// The verdict.
-    public var status: DoctorStatus
+    package var status: DoctorStatus
     /// What was seen (the status, the header, the value), one line.
-    public var detail: String
+    package var detail: String
     /// What to change, for a failure or a warning; nil when there is nothing to do.
-    public var fix: String?
+    package var fix: String?
 
     /// Creates a result.
-    public init(id: String, title: String, status: DoctorStatus, detail: String, fix: String? = nil) {
+    package init(id: String, title: String, status: DoctorStatus, detail: String, fix: String? = nil) {
         self.id = id
         self.title = title
         self.status = status

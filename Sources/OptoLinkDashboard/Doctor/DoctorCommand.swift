@@ -9,7 +9,7 @@ import OptoLink
 ///                                    stdoutIsTerminal: isatty(1) == 1,
 ///                                    out: { print($0) }, err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 /// ```
-public enum DoctorCommand {
+package enum DoctorCommand {
     /// Runs the command.
     /// - Parameters:
     ///   - arguments: what follows `doctor` on the command line.
@@ -19,7 +19,7 @@ public enum DoctorCommand {
     ///   - out: writes one line of stdout (the checklist, the help, or the JSON document).
     ///   - err: writes one line of stderr (argument errors).
     /// - Returns: the exit code (``DoctorExitCode``).
-    public static func run(
+    package static func run(
         arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
         transport: (any HTTPTransport)? = nil,
         out: @Sendable (String) -> Void, err: @Sendable (String) -> Void

@@ -7,23 +7,23 @@ import FoundationNetworking
 
 /// One recorded request and what came back: an HTTP answer (any status, redirects not followed), or why
 /// none came. The doctor's checks are pure functions of these, so they are tested without a socket.
-public struct DoctorExchange: Sendable, Hashable {
+package struct DoctorExchange: Sendable, Hashable {
     /// Why no HTTP answer came.
-    public struct Failure: Sendable, Hashable {
+    package struct Failure: Sendable, Hashable {
         /// The `URLError.Code` raw value (−1004 refused, −1001 timed out, −1003 no such host, −1200 TLS…),
         /// or 0 for an error that was not a `URLError`.
-        public var code: Int
+        package var code: Int
         /// The error's own description.
-        public var message: String
+        package var message: String
 
         /// Creates a failure.
-        public init(code: Int, message: String) {
+        package init(code: Int, message: String) {
             self.code = code
             self.message = message
         }
 
         /// The failure for an error thrown by a transport.
-        public init(_ error: any Error) {
+        package init(_ error: any Error) {
             if let urlError = error as? URLError {
                 self.init(code: urlError.code.rawValue, message: urlError.localizedDescription)
             } else {
@@ -32,10 +32,10 @@ public struct DoctorExchange: Sendable, Hashable {
         }
 
         /// True for TLS failures: the handshake failed or the certificate is not trusted (−1200 … −1206).
-        public var isTLS: Bool { (-1206 ... -1200).contains(code) }
+        package var isTLS: Bool { (-1206 ... -1200).contains(code) }
 
         /// What happened, in words a person can act on.
-        public var explanation: String {
+        package var explanation: String {
             switch code {
             case URLError.Code.cannotConnectToHost.rawValue:
                 "connection refused (nothing listens at that address and port)"
@@ -57,7 +57,7 @@ public struct DoctorExchange: Sendable, Hashable {
     }
 
     /// The answer, or why there is none.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// An HTTP answer, whatever its status (a 3xx is kept as it came, not followed).
         case answered(HTTPResponse)
         /// No HTTP answer.
@@ -65,43 +65,64 @@ public struct DoctorExchange: Sendable, Hashable {
     }
 
     /// What was sent.
-    public var request: HTTPRequest
+    package var request: HTTPRequest
     /// What came back.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// When the request was handed to the transport (this machine's clock).
-    public var sentAt: Date
+    package var sentAt: Date
     /// When the answer (or the failure) came back (this machine's clock).
-    public var receivedAt: Date
+    package var receivedAt: Date
 
     /// Creates an exchange.
-    public init(request: HTTPRequest, outcome: Outcome, sentAt: Date, receivedAt: Date) {
+    package init(request: HTTPRequest, outcome: Outcome, sentAt: Date, receivedAt: Date) {
         self.request = request
         self.outcome = outcome
         self.sentAt = sentAt
         self.receivedAt = receivedAt
     }
 
+    /// One hop of a ``SimulatedBrowser`` visit as an exchange: its request, its answer (the body as the browser
+    /// kept it, at most ``HTTPExchange/bodyLimit`` bytes) or its error in words, timed from when it started.
+    init(hop: HTTPExchange) {
+        let url = URL(string: hop.url) ?? URL(string: "about:blank")!
+        let headers = Dictionary(hop.requestHeaders.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        let outcome: Outcome =
+            if let status = hop.status {
+                .answered(
+                    HTTPResponse(
+                        status: status,
+                        headers: Dictionary(
+                            hop.responseHeaders.map { ($0.name, $0.value) }, uniquingKeysWith: { $0 + ", " + $1 }),
+                        body: Data((hop.responseBody?.text ?? "").utf8)))
+            } else {
+                .failed(Failure(code: 0, message: hop.error ?? "no answer"))
+            }
+        self.init(
+            request: HTTPRequest(method: hop.method, url: url, headers: headers, timeout: 10), outcome: outcome,
+            sentAt: hop.startedAt, receivedAt: hop.startedAt.addingTimeInterval(max(0, hop.duration)))
+    }
+
     /// The HTTP answer, when one came.
-    public var response: HTTPResponse? {
+    package var response: HTTPResponse? {
         if case .answered(let response) = outcome { return response }
         return nil
     }
 
     /// The failure, when no answer came.
-    public var failure: Failure? {
+    package var failure: Failure? {
         if case .failed(let failure) = outcome { return failure }
         return nil
     }
 
     /// The request's path and query, e.g. `/health`.
-    public var path: String {
+    package var path: String {
         var text = request.url.path.isEmpty ? "/" : request.url.path
         if let query = request.url.query { text += "?" + query }
         return text
     }
 
     /// `GET /health → 200 in 4 ms`, or `GET /health → connection refused …`.
-    public var summary: String {
+    package var summary: String {
         let milliseconds = Int((max(0, receivedAt.timeIntervalSince(sentAt)) * 1000).rounded())
         switch outcome {
         case .answered(let response): return "\(request.method) \(path) → \(response.status) in \(milliseconds) ms"

@@ -1,11 +1,11 @@
 /// The exit codes of `optolink-dash doctor` (documented in docs/doctor.md and `doctor --help`).
-public enum DoctorExitCode {
+package enum DoctorExitCode {
     /// Every check passed (warnings and skipped checks allowed).
-    public static let passed: Int32 = 0
+    package static let passed: Int32 = 0
     /// At least one check failed.
-    public static let failed: Int32 = 1
+    package static let failed: Int32 = 1
     /// Bad arguments (the message says which).
-    public static let usage: Int32 = 2
+    package static let usage: Int32 = 2
     /// The host did not answer at all (connection refused, DNS, TLS, timeout): nothing else could be checked.
-    public static let unreachable: Int32 = 3
+    package static let unreachable: Int32 = 3
 }

@@ -11,17 +11,17 @@
 ///
 /// Colour (ANSI: green ✔, yellow ⚠, red ✘, dim –) only when asked for: the command asks when stdout is a
 /// terminal and `NO_COLOR` is not set.
-public enum DoctorReportPrinter {
+package enum DoctorReportPrinter {
     /// Whether to colour, by the usual rule: stdout is a terminal and `NO_COLOR` is unset or empty.
-    public static func wantsColor(stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
+    package static func wantsColor(stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
         stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// The report as lines (no trailing newlines).
-    public static func lines(_ report: DoctorReport, color: Bool) -> [String] {
+    package static func lines(_ report: DoctorReport, color: Bool) -> [String] {
         let width = report.checks.map(\.title.count).max() ?? 0
         let indent = String(repeating: " ", count: width + 5)
-        var lines = ["optolink-dash doctor: \(report.baseURL) (org \(report.orgKey))", ""]
+        var lines = ["optolink-dash doctor: \(report.target)", ""]
         for check in report.checks {
             let title = check.title.padding(toLength: width, withPad: " ", startingAt: 0)
             lines.append(paint("\(check.status.mark) \(title)", check.status, color) + "   " + check.detail)

@@ -9,27 +9,31 @@ import OptoLink
 /// print(report.summary.line)
 /// ```
 ///
-/// Requests, in order: `GET /health`; `GET /.well-known/apple-app-site-association`; with `--api-key`,
-/// `POST /sdk/identity/clear` for a random device; with `--link`, `GET /<org>/<code>/data`,
-/// `GET /<org>/<code>` and `POST /match` with the page's token. When `/health` gets no HTTP answer at all
-/// nothing else is sent: every other line is skipped and the exit code is ``DoctorExitCode/unreachable``.
-public struct DoctorRunner: Sendable {
-    /// The `User-Agent` of the doctor's own requests (the redirect page is asked for as Safari on an iPhone).
-    public static let userAgent = "optolink-dash-doctor/1 (+docs/doctor.md)"
+/// What is sent depends on `--provider`: ``OptoLinkDoctor`` for an OptoLink deployment;
+/// ``QubeRouteDoctor``, ``DeepBlueDoctor`` and ``AppsFlyerDoctor`` for the others, which share the lines on
+/// the link's host (``LinkServiceDoctor``). When the first host asked gets no HTTP answer at all nothing
+/// else is sent: every other line is skipped and the exit code is ``DoctorExitCode/unreachable``. Where the
+/// doctor clicks a link it does so as the dashboard's one ``SimulatedBrowser`` (Safari on an iPhone), from
+/// this machine's own address (no `X-Forwarded-For`).
+package struct DoctorRunner: Sendable {
+    /// The `User-Agent` of the doctor's own requests (a click is made as Safari on an iPhone).
+    package static let userAgent = "optolink-dash-doctor/1 (+docs/doctor.md)"
 
     /// What to check.
-    public let options: DoctorOptions
+    package let options: DoctorOptions
     private let transport: any HTTPTransport
     private let now: @Sendable () -> Date
-    private let deviceId: String
+    /// The OptoLink key probe's device id.
+    let deviceId: String
 
     /// Creates a runner.
     /// - Parameters:
     ///   - options: what to check.
-    ///   - transport: sends the requests; default ``NoRedirectTransport`` (tests may script one).
+    ///   - transport: sends the requests, the browser's hops too; default ``NoRedirectTransport`` (tests may
+    ///     script one).
     ///   - now: this machine's clock, read around each request for the clock-skew line. Default `Date()`.
-    ///   - deviceId: the key probe's device id; default a fresh random one (``KeyCheck``).
-    public init(
+    ///   - deviceId: OptoLink's key probe's device id; default a fresh random one (``KeyCheck``).
+    package init(
         options: DoctorOptions, transport: any HTTPTransport = NoRedirectTransport(),
         now: @escaping @Sendable () -> Date = { Date() }, deviceId: String? = nil
     ) {
@@ -40,76 +44,17 @@ public struct DoctorRunner: Sendable {
     }
 
     /// Sends the probes and returns the report.
-    public func run() async -> DoctorReport {
-        let timeout = TimeInterval(options.timeout)
-        let base = options.baseURL
-        var exchanges = [DoctorExchange]()
-
-        let health = await send(
-            HTTPRequest(
-                method: "GET", url: Self.url(base, "/health"),
-                headers: ["Accept": "application/json", "User-Agent": Self.userAgent], timeout: timeout))
-        exchanges.append(health)
-        var checks = [HostChecks.answers(health), HostChecks.https(baseURL: base, health: health)]
-        guard health.response != nil else {
-            let reason = "the host did not answer"
-            let rest: [(String, String)] = [
-                ("health", "/health"), ("aasa.status", "AASA status"), ("aasa.contentType", "AASA Content-Type"),
-                ("aasa.size", "AASA size"), ("aasa.json", "AASA JSON"), ("aasa.appID", "AASA app ID"),
-                ("aasa.paths", "AASA covers /\(options.orgKey)/*"), ("aasa.cacheControl", "AASA Cache-Control"),
-                (KeyCheck.id, KeyCheck.title), ("link.data", "link /data"), ("link.page", "link redirect page"),
-                ("link.match", "link token matches"), (ClockCheck.id, ClockCheck.title),
-            ]
-            checks += rest.map { DoctorCheck.skip($0.0, $0.1, reason) }
-            return DoctorReport(baseURL: base, orgKey: options.orgKey, checks: checks, reachable: false)
+    package func run() async -> DoctorReport {
+        switch options.provider {
+        case .optoLink: await OptoLinkDoctor().run(self)
+        case .quberoute: await QubeRouteDoctor().run(self)
+        case .deepBlue: await DeepBlueDoctor().run(self)
+        case .appsFlyer: await AppsFlyerDoctor().run(self)
         }
-        checks.append(HostChecks.health(health))
-
-        let aasa = await send(
-            HTTPRequest(
-                method: "GET", url: Self.rootURL(base, AASAChecks.path),
-                headers: ["Accept": "application/json", "User-Agent": Self.userAgent], timeout: timeout))
-        exchanges.append(aasa)
-        checks += AASAChecks.all(
-            aasa, orgKey: options.orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
-
-        var keyExchange: DoctorExchange?
-        if let apiKey = options.apiKey {
-            let exchange = await send(
-                KeyCheck.probe(baseURL: base, apiKey: apiKey, deviceId: deviceId, timeout: timeout))
-            exchanges.append(exchange)
-            keyExchange = exchange
-        }
-        checks.append(KeyCheck.check(keyExchange, apiKey: options.apiKey))
-
-        if let code = options.link {
-            let data = await send(
-                LinkChecks.dataRequest(baseURL: base, orgKey: options.orgKey, code: code, timeout: timeout))
-            let page = await send(
-                LinkChecks.pageRequest(baseURL: base, orgKey: options.orgKey, code: code, timeout: timeout))
-            exchanges += [data, page]
-            let (dataCheck, path) = LinkChecks.data(data, orgKey: options.orgKey, code: code)
-            let (pageCheck, token) = LinkChecks.page(page, orgKey: options.orgKey, code: code)
-            var match: DoctorExchange?
-            if let token {
-                let exchange = await send(LinkChecks.matchRequest(baseURL: base, token: token, timeout: timeout))
-                exchanges.append(exchange)
-                match = exchange
-            }
-            checks += [dataCheck, pageCheck, LinkChecks.match(match, expectedPath: path)]
-        } else {
-            let reason = "give --link CODE to check a link end to end"
-            checks += [
-                .skip("link.data", "link /data", reason), .skip("link.page", "link redirect page", reason),
-                .skip("link.match", "link token matches", reason),
-            ]
-        }
-
-        checks.append(ClockCheck.check(exchanges))
-        return DoctorReport(baseURL: base, orgKey: options.orgKey, checks: checks, reachable: true)
     }
 
-    private func send(_ request: HTTPRequest) async -> DoctorExchange {
+    /// Sends one request and records what came back.
+    func send(_ request: HTTPRequest) async -> DoctorExchange {
         let sentAt = now()
         do {
             let response = try await transport.send(request)
@@ -118,6 +63,16 @@ public struct DoctorRunner: Sendable {
             return DoctorExchange(request: request, outcome: .failed(.init(error)), sentAt: sentAt, receivedAt: now())
         }
     }
+
+    /// Clicks `url` as Safari on an iPhone (``FingerprintValues/demoPhone``'s traits), from this machine's own
+    /// address, through the runner's transport, each hop bounded by `--timeout`.
+    func click(_ url: URL) async -> BrowserVisit {
+        await SimulatedBrowser(transport: DoctorTimeoutTransport(base: transport, timeout: timeout)).visit(
+            url, as: .demoPhone, forwardedFor: nil)
+    }
+
+    /// The request timeout, in seconds.
+    var timeout: TimeInterval { TimeInterval(options.timeout) }
 
     /// `<scheme>://<host>[:port]<path>`: iOS reads the AASA at the root of the host, whatever path the base URL has.
     static func rootURL(_ base: URL, _ path: String) -> URL {
@@ -133,5 +88,22 @@ public struct DoctorRunner: Sendable {
         var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         return URL(string: text + path) ?? base
+    }
+
+    /// A `GET` of the association file at the root of `url`'s host, as the doctor asks for it.
+    static func aasaRequest(_ url: URL, timeout: TimeInterval) -> HTTPRequest {
+        HTTPRequest(
+            method: "GET", url: rootURL(url, AASAChecks.path),
+            headers: ["Accept": "application/json", "User-Agent": userAgent], timeout: timeout)
+    }
+
+    /// A JSON `POST` of `body` to `url` with the service's key `headers`, as the doctor's probes send it.
+    static func jsonPost(_ url: URL, body: [String: String], headers: [String: String], timeout: TimeInterval)
+        -> HTTPRequest
+    {
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes]))
+        var all = ["Content-Type": "application/json", "Accept": "application/json", "User-Agent": userAgent]
+        all.merge(headers) { $1 }
+        return HTTPRequest(method: "POST", url: url, headers: all, body: data ?? Data(), timeout: timeout)
     }
 }

@@ -3,7 +3,7 @@
 /// Only ``fail`` makes `optolink-dash doctor` exit non-zero: a warning is something that works today but
 /// deserves a look (a clock a few minutes off), a skip is a check that had nothing to look at (no
 /// `--api-key` given, or the answer it needs never came).
-public enum DoctorStatus: String, Sendable, Hashable, Codable, CaseIterable {
+package enum DoctorStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// The check holds.
     case pass
     /// Works, but deserves attention (does not change the exit code).
@@ -14,7 +14,7 @@ public enum DoctorStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case skip
 
     /// The mark printed before the check's title: ✔ ⚠ ✘ –.
-    public var mark: String {
+    package var mark: String {
         switch self {
         case .pass: "✔"
         case .warn: "⚠"

@@ -3,8 +3,9 @@ import Foundation
 /// The host answers, over HTTPS, and `/health` is healthy: the first three lines of the checklist, read
 /// from the `GET /health` exchange.
 enum HostChecks {
-    /// `host.answers`: any HTTP answer, whatever its status, proves the host is there.
-    static func answers(_ exchange: DoctorExchange) -> DoctorCheck {
+    /// `host.answers`: any HTTP answer, whatever its status, proves the host is there. `flag` is the option
+    /// that names the host (`--base-url`, or the other services' `--link`).
+    static func answers(_ exchange: DoctorExchange, flag: String = "--base-url") -> DoctorCheck {
         let title = "host answers"
         if exchange.response != nil { return .pass("host.answers", title, exchange.summary) }
         let failure = exchange.failure ?? .init(code: 0, message: "no answer")
@@ -12,14 +13,14 @@ enum HostChecks {
         let fix: String
         switch failure.code {
         case -1004:
-            fix = "check --base-url (scheme, host and port) and that the backend is running and reachable from here"
-        case -1003, -1006: fix = "check the host name in --base-url and its DNS records"
+            fix = "check \(flag) (scheme, host and port) and that the backend is running and reachable from here"
+        case -1003, -1006: fix = "check the host name in \(flag) and its DNS records"
         case -1001: fix = "the backend did not answer within the timeout: check it is up, or raise --timeout"
         default:
             fix =
                 failure.isTLS
                 ? "serve \(host) with a certificate from a public CA that covers the host name, with the full chain"
-                : "check --base-url and that the backend is reachable from this machine"
+                : "check \(flag) and that the backend is reachable from this machine"
         }
         return .fail("host.answers", title, exchange.summary, fix: fix)
     }
@@ -27,33 +28,43 @@ enum HostChecks {
     /// `host.https`: iOS fetches the AASA (and users open links) only over HTTPS with a trusted
     /// certificate. Plain HTTP is accepted only for a loopback test server.
     static func https(baseURL: URL, health: DoctorExchange) -> DoctorCheck {
-        let title = "HTTPS"
-        let host = baseURL.host ?? ""
-        if baseURL.scheme?.lowercased() == "https" {
-            if health.response != nil {
+        https(
+            baseURL, exchange: health, id: "host.https", title: "HTTPS",
+            plainHTTPFix:
+                "serve the link domain over HTTPS (with a trusted certificate) and use an https:// --base-url: iOS fetches apple-app-site-association only over HTTPS"
+        )
+    }
+
+    /// A line on whether `url`'s host is served over HTTPS, judged by `exchange` (a request to that host, nil
+    /// when none was sent: then only the scheme is judged, and an `https://` URL is skipped with
+    /// `notContacted`). Plain HTTP passes only for a loopback host, and says so.
+    static func https(
+        _ url: URL, exchange: DoctorExchange?, id: String, title: String, plainHTTPFix: String,
+        notContacted: String = "no answer to judge the TLS set-up by"
+    ) -> DoctorCheck {
+        let host = url.host ?? ""
+        if url.scheme?.lowercased() == "https" {
+            guard let exchange else { return .skip(id, title, notContacted) }
+            if exchange.response != nil {
                 return .pass(
-                    "host.https", title,
+                    id, title,
                     "https://\(host): the TLS handshake succeeded and the certificate is trusted by this machine")
             }
-            if let failure = health.failure, failure.isTLS {
+            if let failure = exchange.failure, failure.isTLS {
                 return .fail(
-                    "host.https", title, failure.explanation,
+                    id, title, failure.explanation,
                     fix:
                         "serve \(host) with a certificate from a public CA that covers the host name, with the full chain: iOS refuses anything else"
                 )
             }
-            return .skip("host.https", title, "no answer to judge the TLS set-up by")
+            return .skip(id, title, "no answer to judge the TLS set-up by")
         }
         if isLoopback(host) {
             return .pass(
-                "host.https", title,
+                id, title,
                 "plain HTTP on \(host): fine for a loopback test server only; a real deployment must use HTTPS")
         }
-        return .fail(
-            "host.https", title, "plain HTTP on \(host)",
-            fix:
-                "serve the link domain over HTTPS (with a trusted certificate) and use an https:// --base-url: iOS fetches apple-app-site-association only over HTTPS"
-        )
+        return .fail(id, title, "plain HTTP on \(host)", fix: plainHTTPFix)
     }
 
     /// `health`: `GET /health` answers 2xx (the reference answers `{"ok":true}`), and not `"ok": false`.

@@ -2,7 +2,8 @@ import Foundation
 import OptoLink
 
 /// The `--link CODE` lines: the JSON an app reads on a direct open (`/data`), the redirect page a browser
-/// click lands on (it must carry a clipboard token), and that token matching the same link on `/match`.
+/// click lands on (it must carry a clipboard token; the click is the ``SimulatedBrowser``'s, and the line
+/// says what it did), and that token matching the same link on `/match`.
 ///
 /// Unlike the key probe, these leave a trace, as any click does: `/data` and the page each count a click,
 /// and the page records a match candidate from this machine's address. The doctor then claims that
@@ -16,14 +17,9 @@ enum LinkChecks {
             headers: ["Accept": "application/json", "User-Agent": DoctorRunner.userAgent], timeout: timeout)
     }
 
-    /// `GET /<org>/<code>` as Safari on an iPhone asks for it (the page a phone sees).
-    static func pageRequest(baseURL: URL, orgKey: String, code: String, timeout: TimeInterval) -> HTTPRequest {
-        HTTPRequest(
-            method: "GET", url: DoctorRunner.url(baseURL, "/\(orgKey)/\(code)"),
-            headers: [
-                "Accept": "text/html", "Accept-Language": "en-US",
-                "User-Agent": SafariUserAgent.string(for: .demoPhone),
-            ], timeout: timeout)
+    /// `<base>/<org>/<code>`: the short link the browser clicks (Safari on an iPhone asks for the page there).
+    static func pageURL(baseURL: URL, orgKey: String, code: String) -> URL {
+        DoctorRunner.url(baseURL, "/\(orgKey)/\(code)")
     }
 
     /// `POST /match` with only the page's token (no device id, no fingerprint).
@@ -73,10 +69,15 @@ enum LinkChecks {
         }
     }
 
-    /// `link.page`: 200 with an HTML page carrying a clipboard token (`opl_` + 22 base64url); returns it.
-    static func page(_ exchange: DoctorExchange, orgKey: String, code: String) -> (DoctorCheck, token: String?) {
+    /// `link.page`: the link's own answer (the click's first hop) is 200 with an HTML page carrying a click
+    /// token (`opl_` + 22 base64url); returns it. With the whole `visit`, the line also says what the browser
+    /// did: every hop and where it stopped.
+    static func page(_ exchange: DoctorExchange, orgKey: String, code: String, visit: BrowserVisit? = nil)
+        -> (DoctorCheck, token: String?)
+    {
         let id = "link.page"
         let title = "link redirect page"
+        let safari = visit.map { " (Safari: \($0.summary))" } ?? ""
         guard let response = exchange.response else {
             return (.fail(id, title, exchange.summary, fix: "no answer: check the host lines above"), nil)
         }
@@ -85,30 +86,35 @@ enum LinkChecks {
             guard let token = BrowserPage.clipboardToken(in: String(decoding: response.body, as: UTF8.self)) else {
                 return (
                     .fail(
-                        id, title, "200, but no opl_ click token in the page",
+                        id, title, "200, but no opl_ click token in the page" + safari,
                         fix:
                             "the redirect page must write the click token (opl_ + 22 base64url characters) to the clipboard: without it deferred matching falls back to fingerprints"
                     ), nil
                 )
             }
-            return (.pass(id, title, "\(exchange.summary), click token \(token)"), token)
+            return (.pass(id, title, "\(exchange.summary)\(safari), click token \(token)"), token)
         case 300...399:
             let location = response.header("Location").map { " to \($0)" } ?? ""
             return (
                 .fail(
-                    id, title, "\(response.status) redirect\(location), no page",
+                    id, title, "\(response.status) redirect\(location), no page" + safari,
                     fix:
                         "GET /\(orgKey)/\(code) must answer the page that copies the click token, then continues to the store: a bare redirect carries no token"
                 ), nil
             )
         case 404:
             return (
-                .fail(id, title, "404", fix: "no link \(code) in org \(orgKey): check the short code and --org-key"),
+                .fail(
+                    id, title, "404" + safari,
+                    fix: "no link \(code) in org \(orgKey): check the short code and --org-key"),
                 nil
             )
         default:
             return (
-                .fail(id, title, "\(response.status)", fix: "check the backend's logs for GET /\(orgKey)/\(code)"), nil
+                .fail(
+                    id, title, "\(response.status)" + safari, fix: "check the backend's logs for GET /\(orgKey)/\(code)"
+                ),
+                nil
             )
         }
     }

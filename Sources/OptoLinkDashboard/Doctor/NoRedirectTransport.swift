@@ -15,11 +15,11 @@ import FoundationNetworking
 /// No cookies, no cache.
 /// Timeouts are whole seconds ≥ 1 (``URLSessionTransport/effectiveTimeout(_:)``: fractions are truncated
 /// on Linux).
-public final class NoRedirectTransport: HTTPTransport {
+package final class NoRedirectTransport: HTTPTransport {
     private let session: URLSession
 
     /// Creates a transport with its own session.
-    public init() {
+    package init() {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
@@ -34,7 +34,7 @@ public final class NoRedirectTransport: HTTPTransport {
     }
 
     /// Sends `request`; throws `URLError` only when no HTTP answer came.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
         // as a property: see PITFALLS
         urlRequest.timeoutInterval = URLSessionTransport.effectiveTimeout(request.timeout)

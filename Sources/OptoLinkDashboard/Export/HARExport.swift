@@ -8,9 +8,9 @@ import OptoLink
 /// failed request). Each entry's `comment` says which request and attempt it was; `_optolink` carries the
 /// request id, attempt, endpoint and the retry decision. Timings: the whole attempt is `wait` (the
 /// transport does not see DNS, connect or send separately).
-public enum HARExport {
+package enum HARExport {
     /// The HAR document for `state`'s exchanges.
-    public static func data(_ state: DashboardState) -> Data {
+    package static func data(_ state: DashboardState) -> Data {
         let entries = state.exchanges.sorted {
             ($0.start, $0.requestID, $0.attempt) < ($1.start, $1.requestID, $1.attempt)
         }

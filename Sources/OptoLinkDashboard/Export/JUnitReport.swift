@@ -4,14 +4,14 @@ import Foundation
 /// `<testsuite>` for the run, one `<testcase>` per scenario (`classname` `optolink-dash.scenarios`, `time`
 /// in seconds), `<failure message=…>` for FAIL, `<skipped message=…>` for SKIP; the verdict explained
 /// (expected versus observed) and the scenario's steps, a line each (`✔ first launch`), go in `<system-out>`.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The XML document.
     /// - Parameters:
     ///   - results: the scenario results, in run order.
     ///   - name: the suite's name (default `optolink-dash scenarios`).
     ///   - timestamp: when the run started (ISO 8601 without zone, as JUnit writes it).
     ///   - hostname: the machine (default `localhost`).
-    public static func xml(
+    package static func xml(
         _ results: [ScenarioResult], name: String = "optolink-dash scenarios", timestamp: Date = Date(),
         hostname: String = "localhost"
     ) -> String {

@@ -1,9 +1,9 @@
 /// A Markdown report of a session to hand to a colleague: the target, every scenario's verdict with what it
 /// expected and what happened (and its checklist, step by step), the retry timeline as text (one line per request), and the match attempts
 /// with the server's score breakdowns.
-public enum MarkdownReport {
+package enum MarkdownReport {
     /// The report for `state`.
-    public static func markdown(_ state: DashboardState) -> String {
+    package static func markdown(_ state: DashboardState) -> String {
         var out = "# optolink-dash report\n\n"
         out += "- backend: \(state.header.targetURL.isEmpty ? "-" : state.header.targetURL)\n"
         out +=

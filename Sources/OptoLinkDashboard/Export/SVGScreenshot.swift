@@ -11,14 +11,14 @@
 /// the screen's. Colours: a theme's hex colours as they are, palette indices through the xterm palette, the
 /// terminal default as a dark terminal's (`#d0d0d0` on `#121212`); bold as `font-weight="bold"`; reverse
 /// swaps foreground and background; mono themes use their attributes (as the terminal backend does).
-public enum SVGScreenshot {
+package enum SVGScreenshot {
     /// Cell size in SVG units for a 14 px monospace font.
-    public static let cellWidth = 8.4
+    package static let cellWidth = 8.4
     /// Row height.
-    public static let cellHeight = 17.0
+    package static let cellHeight = 17.0
 
     /// The SVG document of `buffer` drawn with `theme`.
-    public static func svg(_ buffer: ScreenBuffer, theme: Theme) -> String {
+    package static func svg(_ buffer: ScreenBuffer, theme: Theme) -> String {
         let width = Double(buffer.width) * cellWidth
         let height = Double(buffer.height) * cellHeight
         let screenBackground = hex(theme[.mainBg], fallback: defaultBackground)

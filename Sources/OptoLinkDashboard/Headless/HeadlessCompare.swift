@@ -9,7 +9,7 @@ import OptoLinkServer
 /// ```swift
 /// let code = await HeadlessCompare.run("flaky-server", options: options) { print($0) }   // 0 unless a column failed
 /// ```
-public enum HeadlessCompare {
+package enum HeadlessCompare {
     /// Runs the compare of `name`.
     ///
     /// Against `--base-url` it first checks that the URL answers HTTP at all (``BackendAnswerCheck``): when
@@ -20,7 +20,7 @@ public enum HeadlessCompare {
     /// - Returns: 0 when no column failed (SKIPs are fine), 1 when one did, 2 for an unknown scenario, 4 when
     ///   there is no backend to run against (the embedded server did not start, or `--base-url` gave no HTTP
     ///   answer).
-    public static func run(
+    package static func run(
         _ name: String, options: DashboardOptions, write: @escaping @Sendable (String) -> Void,
         errors: (@Sendable (String) -> Void)? = nil
     ) async -> Int32 {

@@ -4,13 +4,13 @@ import Foundation
 /// dashboard), so `--export` and `--junit` write what the dashboard would have shown.
 ///
 /// `@unchecked Sendable` is safe: `stored` is only touched while `lock` is held.
-public final class HeadlessRecording: @unchecked Sendable {
+package final class HeadlessRecording: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: DashboardState
     private let now: @Sendable () -> Double
 
     /// Creates a recording whose state is laid out at `size` (the SVG screenshot's size) and ticks with `now`.
-    public init(size: ScreenSize = .full, now: @escaping @Sendable () -> Double) {
+    package init(size: ScreenSize = .full, now: @escaping @Sendable () -> Double) {
         var state = DashboardState(size: size)
         DashboardReducer.reduce(&state, .scenarioExpectations(ScenarioCatalog.expectations))
         DashboardReducer.reduce(&state, .scenariosAvailable(ScenarioCatalog.names))
@@ -19,14 +19,14 @@ public final class HeadlessRecording: @unchecked Sendable {
     }
 
     /// The state so far.
-    public var state: DashboardState {
+    package var state: DashboardState {
         lock.lock()
         defer { lock.unlock() }
         return stored
     }
 
     /// Applies `action` after a tick of the clock (verdicts and log lines carry the time they arrived).
-    public func apply(_ action: DashboardAction) {
+    package func apply(_ action: DashboardAction) {
         let time = now()
         lock.lock()
         DashboardReducer.reduce(&stored, .tick(now: time))

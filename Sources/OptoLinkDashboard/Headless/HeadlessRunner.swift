@@ -9,25 +9,25 @@ import OptoLinkServer
 /// ```swift
 /// let code = await HeadlessRunner.run(options: options) { print($0) }   // 0 when none failed
 /// ```
-public enum HeadlessRunner {
+package enum HeadlessRunner {
     /// The totals of a run.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// Scenarios that passed.
-        public var passed = 0
+        package var passed = 0
         /// Scenarios that failed.
-        public var failed = 0
+        package var failed = 0
         /// Scenarios that were skipped.
-        public var skipped = 0
+        package var skipped = 0
 
         /// `N passed, N failed` (+ `, N skipped`).
-        public var line: String {
+        package var line: String {
             "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
         }
     }
 
     /// The scenarios `--scenario` names (`all` or one name).
     /// - Throws: ``DashboardError/usage(_:)`` for an unknown name.
-    public static func scenarios(named name: String) throws(DashboardError) -> [Scenario] {
+    package static func scenarios(named name: String) throws(DashboardError) -> [Scenario] {
         if name == "all" { return ScenarioCatalog.all }
         guard let scenario = ScenarioCatalog.named(name) else {
             throw .usage("unknown scenario '\(name)'; known: all, \(ScenarioCatalog.names.joined(separator: ", "))")
@@ -36,11 +36,11 @@ public enum HeadlessRunner {
     }
 
     /// The `--list-scenarios` lines: `name  expectation` (OptoLink's expectations).
-    public static var listing: [String] { listing(for: .optoLink) }
+    package static var listing: [String] { listing(for: .optoLink) }
 
     /// The `--list-scenarios --provider X` lines: `name  expectation` against `service`, or
     /// `name  SKIP: reason` for a scenario the service cannot serve.
-    public static func listing(for service: OptoLinkService) -> [String] {
+    package static func listing(for service: OptoLinkService) -> [String] {
         let width = ScenarioCatalog.names.map(\.count).max() ?? 0
         return ScenarioCatalog.all.map {
             $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
@@ -59,7 +59,7 @@ public enum HeadlessRunner {
     /// - Returns: the exit code: 0 when none failed, 1 when one failed, 2 for an unknown scenario, 4 when
     ///   there is no backend to run against (the embedded server did not start, or `--base-url` gave no
     ///   HTTP answer).
-    public static func run(
+    package static func run(
         options: DashboardOptions, write: @escaping @Sendable (String) -> Void,
         errors: (@Sendable (String) -> Void)? = nil
     ) async -> Int32 {
@@ -136,7 +136,7 @@ public enum HeadlessRunner {
 
     /// Runs `scenarios` against `target`; writes the timeline, the verdicts and the summary line.
     /// - Parameter recording: also folds every action into this state (for `--export` and `--junit`).
-    public static func run(
+    package static func run(
         _ scenarios: [Scenario], target: BackendTarget, backoffBase: Double,
         write: @escaping @Sendable (String) -> Void, recording: HeadlessRecording? = nil
     ) async -> Summary {

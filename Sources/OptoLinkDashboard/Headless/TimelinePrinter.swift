@@ -7,7 +7,7 @@ import Foundation
 ///
 /// `@unchecked Sendable` is safe: `origin`, `plan` and `ended` are only touched while `lock` is held;
 /// `write` is `@Sendable`.
-public final class TimelinePrinter: @unchecked Sendable {
+package final class TimelinePrinter: @unchecked Sendable {
     private let lock = NSLock()
     private var origin: Double
     private var plan: [String] = []
@@ -19,7 +19,7 @@ public final class TimelinePrinter: @unchecked Sendable {
     /// - Parameters:
     ///   - now: the clock the diagnostics' times come from (the SDK's).
     ///   - write: receives each line (without a newline).
-    public init(now: @escaping @Sendable () -> Double, write: @escaping @Sendable (String) -> Void) {
+    package init(now: @escaping @Sendable () -> Double, write: @escaping @Sendable (String) -> Void) {
         self.now = now
         self.write = write
         self.origin = now()
@@ -27,7 +27,7 @@ public final class TimelinePrinter: @unchecked Sendable {
 
     /// Prints the line for `action` (diagnostics, notes, scenario starts and ended steps; other actions are
     /// not printed).
-    public func handle(_ action: DashboardAction) {
+    package func handle(_ action: DashboardAction) {
         switch action {
         case .scenarioStarted(let name, let steps):
             lock.lock()

@@ -1,6 +1,6 @@
 /// What a key asks for. UI commands become ``DashboardAction``s (``action``); device and server commands
 /// are values the app hands to its ``DashboardCommandHandler`` (``DashboardRuntime`` executes them).
-public enum DashboardCommand: Sendable, Hashable {
+package enum DashboardCommand: Sendable, Hashable {
     // UI (handled by the reducer)
     /// Open the `?` help.
     case help
@@ -85,9 +85,15 @@ public enum DashboardCommand: Sendable, Hashable {
     case flushEvents
     /// Switch the simulated device to the next service (OptoLink → QubeRoute → Deep Blue → AppsFlyer).
     case switchProvider
+    /// Start recording a session to a new file, or stop the recording (the app loop does it).
+    case toggleRecording
+    /// A recorded session: one entry forward (`+1`) or back (`-1`), pausing playback.
+    case replayStep(Int)
+    /// A recorded session: play faster (`+1`) or slower (`-1`; the slowest is paused).
+    case replaySpeed(Int)
 
     /// The reducer action for a UI command; nil for ``quit`` and the commands the handler executes.
-    public func action(in state: DashboardState) -> DashboardAction? {
+    package func action(in state: DashboardState) -> DashboardAction? {
         switch self {
         case .help: return .openOverlay(.help)
         case .closeOverlay:
@@ -136,7 +142,8 @@ public enum DashboardCommand: Sendable, Hashable {
         case .filter:
             return .openOverlay(
                 .textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
-        case .quit, .export, .flushEvents, .switchProvider, .openLinkDirect, .clickLink, .installAndLaunch, .relaunch,
+        case .quit, .export, .toggleRecording, .replayStep, .replaySpeed, .flushEvents, .switchProvider,
+            .openLinkDirect, .clickLink, .installAndLaunch, .relaunch,
             .reinstall, .toggleClipboardReading,
             .setIdentity, .clearIdentity, .trackEvent, .trackOversizedEvent, .injectFault, .runScenario, .runCompare:
             return nil

@@ -2,7 +2,7 @@
 ///
 /// Called on the app loop's thread; it must return quickly: start async work in a `Task` and report
 /// results by pushing actions into the ``DashboardInbox``.
-public protocol DashboardCommandHandler: AnyObject {
+package protocol DashboardCommandHandler: AnyObject {
     /// Executes one command.
     /// - Parameters:
     ///   - command: the command (never a UI command; `quit` is handled by the app loop).

@@ -6,19 +6,19 @@
 /// attempt to attempt, g/G to the top and bottom, Enter to close; the device list ↑/↓, Enter (show) and x (clear the
 /// gone ones); the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere:
 /// Esc closes an overlay (the `/` prompt also clears its filter) and, without one, clears the filter of the pane `/` filters.
-public struct InputRouter: Sendable {
+package struct InputRouter: Sendable {
     /// The keymap used outside overlays.
-    public var keymap: Keymap
+    package var keymap: Keymap
 
     /// Creates a router over a keymap.
-    public init(keymap: Keymap = .standard) { self.keymap = keymap }
+    package init(keymap: Keymap = .standard) { self.keymap = keymap }
 
     /// Routes one key.
     /// - Parameters:
     ///   - key: the key pressed.
     ///   - state: the current state (focus, overlay).
     /// - Returns: the actions to reduce and the commands to execute.
-    public func route(_ key: Key, in state: DashboardState) -> InputOutcome {
+    package func route(_ key: Key, in state: DashboardState) -> InputOutcome {
         if key == .ctrlC { return InputOutcome(commands: [.quit]) }
         if case .mouse(let event) = key { return InputOutcome(actions: [.mouse(event)]) }
         if key == .escape, case .textInput(.filter(let pane), _) = state.overlay {

@@ -1,5 +1,5 @@
 /// A key press, independent of the terminal library.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     /// A printable character (`q`, `?`, `R`…).
     case character(Character)
     /// Enter / Return.
@@ -30,7 +30,7 @@ public enum Key: Sendable, Hashable {
     case mouse(MouseEvent)
 
     /// How the key is written in the footer and the help overlay.
-    public var label: String {
+    package var label: String {
         switch self {
         case .character(" "): "Space"
         case .character(let c): String(c)

@@ -1,21 +1,21 @@
 /// One row of the keymap: the single source of key dispatch, footer hints and the help overlay.
-public struct KeyBinding: Sendable, Hashable {
+package struct KeyBinding: Sendable, Hashable {
     /// The key.
-    public var key: Key
+    package var key: Key
     /// Short label for the footer (e.g. `help`).
-    public var label: String
+    package var label: String
     /// One-line description for the help overlay.
-    public var description: String
+    package var description: String
     /// What the key does.
-    public var command: DashboardCommand
+    package var command: DashboardCommand
     /// Whether the footer shows it (the help overlay shows every binding).
-    public var showInFooter: Bool
+    package var showInFooter: Bool
     /// The panes whose focus brings the hint into the footer (empty, the default: always, when
     /// ``showInFooter``); keeps pane-specific hints from crowding the footer.
-    public var footerPanes: Set<DashboardPane>
+    package var footerPanes: Set<DashboardPane>
 
     /// Creates a binding.
-    public init(
+    package init(
         key: Key, label: String, description: String, command: DashboardCommand, showInFooter: Bool,
         footerPanes: Set<DashboardPane> = []
     ) {

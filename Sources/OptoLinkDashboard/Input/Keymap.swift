@@ -1,32 +1,32 @@
 /// The dashboard's keymap: ONE table that dispatches keys, fills the footer and the `?` help overlay.
-public struct Keymap: Sendable, Hashable {
+package struct Keymap: Sendable, Hashable {
     /// The bindings, in help-overlay order.
-    public var bindings: [KeyBinding]
+    package var bindings: [KeyBinding]
 
     /// Creates a keymap from bindings.
-    public init(bindings: [KeyBinding]) { self.bindings = bindings }
+    package init(bindings: [KeyBinding]) { self.bindings = bindings }
 
     /// The command bound to `key`, if any.
-    public func command(for key: Key) -> DashboardCommand? {
+    package func command(for key: Key) -> DashboardCommand? {
         bindings.first { $0.key == key }?.command
     }
 
     /// The label of the first key bound to `command` (for hints drawn outside the footer), nil when unbound.
-    public func keyLabel(for command: DashboardCommand) -> String? {
+    package func keyLabel(for command: DashboardCommand) -> String? {
         bindings.first { $0.command == command }?.key.label
     }
 
     /// Bindings the footer always shows, in table order.
-    public var footerBindings: [KeyBinding] { bindings.filter { $0.showInFooter && $0.footerPanes.isEmpty } }
+    package var footerBindings: [KeyBinding] { bindings.filter { $0.showInFooter && $0.footerPanes.isEmpty } }
 
     /// Bindings the footer shows while `focus` has the focus: those meant for that pane first (so they show
     /// in a narrow footer too), then the always-shown ones, each in table order.
-    public func footerBindings(focus: DashboardPane) -> [KeyBinding] {
+    package func footerBindings(focus: DashboardPane) -> [KeyBinding] {
         bindings.filter { $0.showInFooter && $0.footerPanes.contains(focus) } + footerBindings
     }
 
     /// The stock keymap (htop / k9s / lazygit conventions).
-    public static let standard = Keymap(bindings: [
+    package static let standard = Keymap(bindings: [
         KeyBinding(
             key: .character("?"), label: "help", description: "show this help", command: .help, showInFooter: true),
         KeyBinding(key: .character("q"), label: "quit", description: "quit", command: .quit, showInFooter: true),
@@ -128,6 +128,21 @@ public struct Keymap: Sendable, Hashable {
         KeyBinding(
             key: .character("X"), label: "export", description: "export HAR, report, SVG", command: .export,
             showInFooter: true),
+        KeyBinding(
+            key: .character("W"), label: "record", description: "record a session / stop",
+            command: .toggleRecording, showInFooter: false),
+        KeyBinding(
+            key: .character("["), label: "step ◂", description: "session: one entry back", command: .replayStep(-1),
+            showInFooter: false),
+        KeyBinding(
+            key: .character("]"), label: "step ▸", description: "session: one entry forward",
+            command: .replayStep(1), showInFooter: false),
+        KeyBinding(
+            key: .character(">"), label: "faster", description: "session: play, faster",
+            command: .replaySpeed(1), showInFooter: false),
+        KeyBinding(
+            key: .character("<"), label: "slower", description: "session: slower, pause",
+            command: .replaySpeed(-1), showInFooter: false),
         KeyBinding(
             key: .character("/"), label: "filter", description: "filter log · match attempts", command: .filter,
             showInFooter: true,

@@ -3,48 +3,48 @@
 /// Rules are used in the order they were added; the first one whose route covers the request takes one
 /// use (and is removed once used up); a request no rule covers passes. No clock, no socket: the proxy
 /// holds one plan under a lock and asks it once per request.
-public struct FaultPlan: Sendable, Hashable {
+package struct FaultPlan: Sendable, Hashable {
     /// What to do with one request, and why.
-    public struct Decision: Sendable, Hashable {
+    package struct Decision: Sendable, Hashable {
         /// What happens.
-        public var fault: ProxyFault
+        package var fault: ProxyFault
         /// The rule that decided (nil: no rule, the request passes).
-        public var route: String?
+        package var route: String?
         /// Which use of the rule this is, and of how many (`1 of 2`).
-        public var use: Int
+        package var use: Int
         /// How many uses the rule has in all.
-        public var of: Int
+        package var of: Int
 
         /// The decision for a request no rule covers.
-        public static let pass = Decision(fault: .pass, route: nil, use: 0, of: 0)
+        package static let pass = Decision(fault: .pass, route: nil, use: 0, of: 0)
 
         /// Whether the proxy changes anything (everything except a plain pass).
-        public var isInjected: Bool { fault != .pass }
+        package var isInjected: Bool { fault != .pass }
 
         /// `503 on match (1 of 2)`.
-        public var label: String {
+        package var label: String {
             guard let route else { return "pass" }
             return "\(fault.label) on \(route) (\(use) of \(of))"
         }
     }
 
     /// Pending rules, oldest first.
-    public private(set) var rules: [ProxyFaultRule]
+    package private(set) var rules: [ProxyFaultRule]
 
     /// A plan with `rules` pending.
-    public init(rules: [ProxyFaultRule] = []) {
+    package init(rules: [ProxyFaultRule] = []) {
         self.rules = rules
     }
 
     /// Adds a rule after the pending ones.
-    public mutating func add(_ rule: ProxyFaultRule) { rules.append(rule) }
+    package mutating func add(_ rule: ProxyFaultRule) { rules.append(rule) }
 
     /// Removes every pending rule.
-    public mutating func clear() { rules.removeAll() }
+    package mutating func clear() { rules.removeAll() }
 
     /// Decides what happens to `method path` (`path` without its query) and takes one use of the rule
     /// that decided.
-    public mutating func decide(method: String, path: String) -> Decision {
+    package mutating func decide(method: String, path: String) -> Decision {
         let bare =
             path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
         guard let index = rules.firstIndex(where: { $0.applies(toPath: bare) }) else { return .pass }

@@ -18,14 +18,14 @@ import OptoLinkHTTP
 ///
 /// Every request runs on one of the layer's worker threads (the upstream call blocks one), never on an
 /// event loop or the cooperative pool.
-public final class FaultProxy: Sendable {
+package final class FaultProxy: Sendable {
     /// The marker header of answers the proxy wrote or changed.
-    public static let injectedHeader = "X-OptoLink-Injected"
+    package static let injectedHeader = "X-OptoLink-Injected"
 
     /// Where requests go.
-    public let upstream: URL
+    package let upstream: URL
     /// The address it listens on.
-    public let host: String
+    package let host: String
     private let server: HTTPServer
     private let client: UpstreamClient
     private let plan = Locked(FaultPlan())
@@ -41,7 +41,7 @@ public final class FaultProxy: Sendable {
     ///     header (default false: the header is passed on; the dashboard's scenarios set it, see
     ///     ``BackendClient/reachedThroughFaultProxy()``).
     ///   - onEvent: called once per request, on a worker thread (keep it quick).
-    public init(
+    package init(
         upstream: URL, host: String = "127.0.0.1", port: Int = 0, upstreamTimeout: TimeInterval = 30,
         namesSourceAddress: Bool = false, onEvent: @escaping @Sendable (ProxyEvent) -> Void = { _ in }
     ) {
@@ -71,7 +71,7 @@ public final class FaultProxy: Sendable {
 
     /// Starts listening; returns the proxy's base URL (`http://127.0.0.1:<port>`).
     @discardableResult
-    public func start() throws(DashboardError) -> URL {
+    package func start() throws(DashboardError) -> URL {
         do {
             try server.start()
         } catch {
@@ -81,25 +81,25 @@ public final class FaultProxy: Sendable {
     }
 
     /// Stops listening and closes every connection.
-    public func stop() { server.stop() }
+    package func stop() { server.stop() }
 
     /// The proxy's base URL (after ``start()``).
-    public var url: URL {
+    package var url: URL {
         let name = host == "localhost" ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host
         return URL(string: "http://\(name):\(server.port)")!
     }
 
     /// The port it listens on (after ``start()``).
-    public var port: Int { server.port }
+    package var port: Int { server.port }
 
     /// Adds a fault after the pending ones.
-    public func add(_ rule: ProxyFaultRule) { plan.withLock { $0.add(rule) } }
+    package func add(_ rule: ProxyFaultRule) { plan.withLock { $0.add(rule) } }
 
     /// Removes every pending fault.
-    public func clear() { plan.withLock { $0.clear() } }
+    package func clear() { plan.withLock { $0.clear() } }
 
     /// The pending faults, oldest first.
-    public var pending: [ProxyFaultRule] { plan.withLock { $0.rules } }
+    package var pending: [ProxyFaultRule] { plan.withLock { $0.rules } }
 
     // MARK: Requests
 

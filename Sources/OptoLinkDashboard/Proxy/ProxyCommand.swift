@@ -4,30 +4,30 @@ import Foundation
 /// headless log (one line per request, the injected ones marked) and fault rules from the command line
 /// and, while it runs, from stdin (one rule per line, `clear`, `list`); on a terminal, with a screen of its
 /// own instead (``ProxyScreenSession``). docs/proxy.md.
-public enum ProxyCommand {
+package enum ProxyCommand {
     /// What the command line asked for.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Where to listen (default 127.0.0.1).
-        public var host = "127.0.0.1"
+        package var host = "127.0.0.1"
         /// The port (0: any free port, printed at start).
-        public var port = 8788
+        package var port = 8788
         /// The backend.
-        public var upstream: URL?
+        package var upstream: URL?
         /// Rules pending from the start.
-        public var rules: [ProxyFaultRule] = []
+        package var rules: [ProxyFaultRule] = []
         /// Seconds a forwarded request may take.
-        public var upstreamTimeout: Double = 30
+        package var upstreamTimeout: Double = 30
         /// Whether to print the help.
-        public var help = false
+        package var help = false
         /// `--log`: the headless log even on a terminal (without it a terminal gets the proxy's screen).
-        public var log = false
+        package var log = false
         /// `--link [ROLE=]URL`: short links the simulated browser can click (`click [ROLE]` on stdin, `b` on
         /// the screen), to see a deployment's click page hop by hop.
-        public var links: [LinkRole: URL] = [:]
+        package var links: [LinkRole: URL] = [:]
     }
 
     /// The help text.
-    public static let usage = """
+    package static let usage = """
         optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink backend.
 
         USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--link [ROLE=]URL]... [--upstream-timeout SECONDS] [--log]
@@ -53,7 +53,7 @@ public enum ProxyCommand {
         """
 
     /// Parses what follows `proxy`.
-    public static func parse(_ arguments: [String]) throws(DashboardError) -> Options {
+    package static func parse(_ arguments: [String]) throws(DashboardError) -> Options {
         var options = Options()
         var rest = arguments[...]
         func value(_ flag: String) throws(DashboardError) -> String {
@@ -104,7 +104,7 @@ public enum ProxyCommand {
     /// Runs the proxy until the process is stopped: prints the start line, one line per request, and
     /// answers the rules read from `input` (nil: no stdin reading).
     /// - Returns: the exit code when it cannot start (2 or 3); never returns once it listens.
-    public static func run(
+    package static func run(
         arguments: [String], input: FileHandle? = .standardInput,
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void
     ) -> Int32 {
@@ -154,7 +154,7 @@ public enum ProxyCommand {
     }
 
     /// What a stdin line does: a rule is added, `list` shows the pending ones, `clear` removes them.
-    public static func answer(_ line: String, proxy: FaultProxy) -> [String] {
+    package static func answer(_ line: String, proxy: FaultProxy) -> [String] {
         let text = line.trimmingCharacters(in: .whitespaces)
         switch text {
         case "": return []
@@ -183,7 +183,7 @@ public enum ProxyCommand {
 
     /// The simulated browser (the demo iPhone) clicks the link of `role` among `links`: a line per hop and
     /// one for how it ended, or why it cannot.
-    public static func click(
+    package static func click(
         _ role: String, links: ScenarioLinks, browser: SimulatedBrowser = SimulatedBrowser()
     ) async -> [String] {
         guard let known = LinkRole(rawValue: role) else {
@@ -204,7 +204,7 @@ public enum ProxyCommand {
     }
 
     /// `503 on match ×2`.
-    public static func describe(_ rule: ProxyFaultRule) -> String {
+    package static func describe(_ rule: ProxyFaultRule) -> String {
         "\(rule.fault.label) on \(rule.route) ×\(rule.remaining)"
     }
 

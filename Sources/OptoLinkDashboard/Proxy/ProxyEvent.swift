@@ -1,22 +1,22 @@
 import Foundation
 
 /// One request through the fault proxy, for the dashboard's log and timeline and the headless log.
-public struct ProxyEvent: Sendable, Hashable {
+package struct ProxyEvent: Sendable, Hashable {
     /// `GET`, `POST`…
-    public var method: String
+    package var method: String
     /// The request target as sent (`/match`, `/demo/summer/data?deviceId=…`).
-    public var target: String
+    package var target: String
     /// What the fault plan decided.
-    public var decision: FaultPlan.Decision
+    package var decision: FaultPlan.Decision
     /// The status the client got (nil: the connection was dropped).
-    public var status: Int?
+    package var status: Int?
     /// Whether the backend saw the request.
-    public var reachedUpstream: Bool
+    package var reachedUpstream: Bool
     /// A remark: why the backend gave no answer, what was dropped.
-    public var note: String?
+    package var note: String?
 
     /// The line the log shows: `proxy: POST /match → 503 (injected: 503 on match (1 of 2))`.
-    public var line: String {
+    package var line: String {
         let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
         let answer: String
         if let status {

@@ -1,5 +1,5 @@
 /// What the fault proxy does with one request.
-public enum ProxyFault: Sendable, Hashable {
+package enum ProxyFault: Sendable, Hashable {
     /// Forward it and return the backend's answer unchanged.
     case pass
     /// Answer `status` itself (500, 503…) with the contract's envelope, never asking the backend;
@@ -18,7 +18,7 @@ public enum ProxyFault: Sendable, Hashable {
     case trickle(bytes: Int, interval: Double)
 
     /// A short label for the log and the timeline: `503 Retry-After 2`, `delay 2 s`, `drop before upstream`…
-    public var label: String {
+    package var label: String {
         switch self {
         case .pass: "pass"
         case .status(let status, let retry?): "\(status) Retry-After \(retry)"

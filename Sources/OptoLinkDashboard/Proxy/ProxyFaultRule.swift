@@ -3,18 +3,18 @@
 /// `route` is a family as the reference server's `/dev/faults` names them (`match`, `data`, `sdk`,
 /// `events`, `page`, `any`) or a path starting with `/` (the request's path must start with it).
 /// `any` is every request except `GET /health`, so the dashboard can always tell the backend is up.
-public struct ProxyFaultRule: Sendable, Hashable {
+package struct ProxyFaultRule: Sendable, Hashable {
     /// `match`, `data`, `sdk`, `events`, `page`, `any`, or a path prefix such as `/links`.
-    public var route: String
+    package var route: String
     /// What happens.
-    public var fault: ProxyFault
+    package var fault: ProxyFault
     /// How many more requests it applies to (it is removed at 0).
-    public var remaining: Int
+    package var remaining: Int
     /// How many it was added for (for `1 of 2` in the log).
-    public var total: Int
+    package var total: Int
 
     /// A rule for the next `count` requests (at least one).
-    public init(route: String, fault: ProxyFault, count: Int) {
+    package init(route: String, fault: ProxyFault, count: Int) {
         self.route = route
         self.fault = fault
         self.remaining = max(1, count)
@@ -22,18 +22,18 @@ public struct ProxyFaultRule: Sendable, Hashable {
     }
 
     /// The route families the proxy knows.
-    public static let families: Set<String> = ["match", "data", "sdk", "events", "page", "any"]
+    package static let families: Set<String> = ["match", "data", "sdk", "events", "page", "any"]
 
     /// Whether `route` is a family or a path prefix.
-    public static func isValidRoute(_ route: String) -> Bool { families.contains(route) || route.hasPrefix("/") }
+    package static func isValidRoute(_ route: String) -> Bool { families.contains(route) || route.hasPrefix("/") }
 
     /// Whether a request for `path` is one of this rule's.
-    public func applies(toPath path: String) -> Bool {
+    package func applies(toPath path: String) -> Bool {
         ProxyFaultRule.applies(route: route, toPath: path)
     }
 
     /// Whether a request for `path` (no query) is on `route`.
-    public static func applies(route: String, toPath path: String) -> Bool {
+    package static func applies(route: String, toPath path: String) -> Bool {
         if route.hasPrefix("/") { return path == route || path.hasPrefix(route.hasSuffix("/") ? route : route + "/") }
         let family = family(ofPath: path)
         if route == "any" { return family != "health" }
@@ -43,7 +43,7 @@ public struct ProxyFaultRule: Sendable, Hashable {
     /// The family of a path, as the reference server groups its routes: `match` (`/match`), `events`
     /// (`/sdk/events`), `sdk` (the other `/sdk/*`), `data` (`/<org>/<code>/data`), `page` (`/<org>/<code>`),
     /// `health`, or `other`.
-    public static func family(ofPath path: String) -> String {
+    package static func family(ofPath path: String) -> String {
         let segments = path.split(separator: "/")
         switch segments.first {
         case "match": return segments.count == 1 ? "match" : "other"

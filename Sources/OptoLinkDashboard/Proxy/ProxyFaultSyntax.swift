@@ -15,9 +15,9 @@ import Foundation
 ///
 /// `route` defaults to `any`, `count` to 1; exactly one of `status`, `delay`, `drop`, `trickle`, `pass`.
 /// 429 takes `retry-after` 1 unless given.
-public enum ProxyFaultSyntax {
+package enum ProxyFaultSyntax {
     /// Parses one rule.
-    public static func parse(_ text: String) throws(DashboardError) -> ProxyFaultRule {
+    package static func parse(_ text: String) throws(DashboardError) -> ProxyFaultRule {
         var route = "any"
         var count = 1
         var retryAfter: Int?

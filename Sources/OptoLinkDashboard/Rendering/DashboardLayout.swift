@@ -7,9 +7,9 @@
 ///
 /// Once a scenario ran (there is a checklist), its pane takes the whole left column unless the device
 /// profile or the fingerprint has the focus (Tab brings them back; the scenario pane is next in the Tab order).
-public struct DashboardLayout: Sendable, Hashable {
+package struct DashboardLayout: Sendable, Hashable {
     /// The layout mode.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// Every pane visible.
         case full
         /// Fewer, narrower panes.
@@ -19,22 +19,22 @@ public struct DashboardLayout: Sendable, Hashable {
     }
 
     /// The mode.
-    public var mode: Mode
+    package var mode: Mode
     /// The rectangle of each visible pane.
-    public var panes: [DashboardPane: Rect]
+    package var panes: [DashboardPane: Rect]
     /// The header row.
-    public var headerRow: Int
+    package var headerRow: Int
     /// The footer row.
-    public var footerRow: Int
+    package var footerRow: Int
 
     /// The layout of `state` at its own size.
-    public static func compute(_ state: DashboardState) -> DashboardLayout {
+    package static func compute(_ state: DashboardState) -> DashboardLayout {
         compute(size: state.size, focus: state.focus, scenario: state.scenarioChecklist != nil)
     }
 
     /// Computes the layout for a size, the focus (which picks the left column's panes) and whether there is
     /// a scenario checklist to show.
-    public static func compute(size: ScreenSize, focus: DashboardPane, scenario: Bool = false) -> DashboardLayout {
+    package static func compute(size: ScreenSize, focus: DashboardPane, scenario: Bool = false) -> DashboardLayout {
         let showsScenario = scenario && focus != .profile && focus != .fingerprint
         let (w, h) = (size.width, size.height)
         if w < ScreenSize.minimum.width || h < ScreenSize.minimum.height {

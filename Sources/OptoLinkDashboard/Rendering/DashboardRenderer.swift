@@ -4,14 +4,14 @@
 /// let buffer = DashboardRenderer.render(state, size: ScreenSize(width: 120, height: 40))
 /// print(buffer.lines.joined(separator: "\n"))
 /// ```
-public enum DashboardRenderer {
+package enum DashboardRenderer {
     /// Draws the whole screen.
     /// - Parameters:
     ///   - state: what to show.
     ///   - size: the terminal size.
     ///   - keymap: the keymap for the footer and the help overlay.
     /// - Returns: a buffer of exactly `size`.
-    public static func render(_ state: DashboardState, size: ScreenSize, keymap: Keymap = .standard) -> ScreenBuffer {
+    package static func render(_ state: DashboardState, size: ScreenSize, keymap: Keymap = .standard) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.width, height: size.height)
         let layout = DashboardLayout.compute(size: size, focus: state.focus, scenario: state.scenarioChecklist != nil)
         guard layout.mode != .tooSmall else {

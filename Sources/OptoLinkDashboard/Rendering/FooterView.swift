@@ -4,6 +4,10 @@ enum FooterView {
     static func draw(keymap: Keymap, state: DashboardState, row: Int, into buffer: inout ScreenBuffer) {
         buffer.fill(Rect(x: 0, y: row, width: buffer.width, height: 1), with: Cell(role: .footer))
         var x = 1
+        if let session = state.session, session.mode == .replay {
+            x += buffer.write(session.replayBar(width: buffer.width / 2), x: x, y: row, role: .footerKey, bold: true)
+            x += buffer.write("  [ ] step  < > speed  ", x: x, y: row, role: .footer)
+        }
         for binding in keymap.footerBindings(focus: state.focus) {
             let hint = binding.key.label + " " + binding.label
             guard x + hint.count + 1 <= buffer.width else {

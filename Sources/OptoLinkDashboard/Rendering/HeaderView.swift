@@ -4,8 +4,9 @@ import OptoLink
 /// The header line: target, provider (with the org or app id), SDK version, server reachability and the scenario; in attach mode the
 /// listen address, the pairing token and the shown app instead of the org and SDK version.
 ///
-/// When the line is too long for the width, the target URL is shortened (with `…`) first, then the SDK
-/// version, the org and the title are left out, so the server state and the scenario's verdict stay visible.
+/// When the line is too long for the width, the main link is left out first, then the target URL is shortened
+/// (with `…`), then the SDK version, the org and the title are left out, so the server state and the scenario's
+/// verdict stay visible.
 enum HeaderView {
     /// `OptoLink org demo`, `QubeRoute`, `Deep Blue Links`, `AppsFlyer id123456789`.
     static func providerLabel(_ header: HeaderInfo) -> String {
@@ -55,6 +56,9 @@ enum HeaderView {
                 parts.append(("waiting for apps", .header))
             }
         }
+        if let session = state.session {
+            parts.append((session.headerText, session.mode == .recording ? .error : .header))
+        }
         if let name = header.scenarioName {
             let verdict =
                 header.scenarioSkipped ? "SKIP" : header.scenarioPassed.map { $0 ? "PASS" : "FAIL" } ?? "running…"
@@ -62,12 +66,13 @@ enum HeaderView {
         }
         // "│ " before and " " after each part.
         func total() -> Int { title.count + parts.reduce(0) { $0 + $1.0.count + 3 } }
+        // The link gives way first: the target (and whether it is embedded) matters more.
+        if total() > width, state.attach == nil, linkLabel(header) != nil { parts.remove(at: 2) }
         if total() > width, parts[0].0.count > 12 {
             let keep = max(11, parts[0].0.count - (total() - width))
             parts[0].0 = String(parts[0].0.prefix(keep - 1)) + "…"
         }
-        // Still too long: the link, then (beside a scenario name) the SDK version and the org give way.
-        if total() > width, state.attach == nil, linkLabel(header) != nil { parts.remove(at: 2) }
+        // Still too long (beside a scenario name): the SDK version and the org give way.
         for index in [2, 1] where total() > width && header.scenarioName != nil { parts.remove(at: index) }
         if total() > width && header.scenarioName != nil { title = " " }
         var x = buffer.write(title, x: 0, y: row, role: .header, bold: true)

@@ -1,16 +1,16 @@
 /// A rectangle of cells.
-public struct Rect: Sendable, Hashable {
+package struct Rect: Sendable, Hashable {
     /// Left column.
-    public var x: Int
+    package var x: Int
     /// Top row.
-    public var y: Int
+    package var y: Int
     /// Columns.
-    public var width: Int
+    package var width: Int
     /// Rows.
-    public var height: Int
+    package var height: Int
 
     /// Creates a rectangle (negative sizes become 0).
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
@@ -18,5 +18,5 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// The inside of a box drawn on this rectangle.
-    public var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
+    package var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
 }

@@ -1,29 +1,29 @@
 /// A width × height grid of ``Cell``s: what the renderer produces and the terminal blits.
 ///
 /// Every write is clipped to the buffer; text that does not fit its width ends in `…`.
-public struct ScreenBuffer: Sendable, Hashable {
+package struct ScreenBuffer: Sendable, Hashable {
     /// Columns.
-    public let width: Int
+    package let width: Int
     /// Rows.
-    public let height: Int
+    package let height: Int
     /// Cells, row by row.
-    public private(set) var cells: [Cell]
+    package private(set) var cells: [Cell]
 
     /// Creates a blank buffer.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
     /// The cell at column `x`, row `y` (a blank for positions outside).
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         get { contains(x, y) ? cells[y * width + x] : .blank }
         set { if contains(x, y) { cells[y * width + x] = newValue } }
     }
 
     /// The rows as plain text (trailing spaces kept), for snapshots and tests.
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<height).map { y in String(cells[(y * width)..<(y * width + width)].map(\.character)) }
     }
 
@@ -32,7 +32,7 @@ public struct ScreenBuffer: Sendable, Hashable {
     /// Writes `text` at (`x`, `y`) in at most `maxWidth` columns (default: to the right edge);
     /// longer text is cut and ends in `…`. Returns the number of columns written.
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ text: String, x: Int, y: Int, maxWidth: Int? = nil, role: StyleRole = .normal,
         bold: Bool = false, reverse: Bool = false
     ) -> Int {
@@ -55,7 +55,7 @@ public struct ScreenBuffer: Sendable, Hashable {
     /// The character as drawn in one cell: newlines and tabs become spaces; control characters (which a
     /// terminal would interpret or show as two-cell `^X`) and double-width characters (CJK, emoji, which would
     /// push the rest of the row) become `?`, so every character takes exactly one column.
-    public static func displayable(_ character: Character) -> Character {
+    package static func displayable(_ character: Character) -> Character {
         guard let first = character.unicodeScalars.first else { return "?" }
         let value = first.value
         if value >= 0x20 && value < 0x7F && character.unicodeScalars.count == 1 { return character }  // printable ASCII
@@ -74,14 +74,14 @@ public struct ScreenBuffer: Sendable, Hashable {
     ]
 
     /// Fills a rectangle with one cell.
-    public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+    package mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
         for y in rect.y..<(rect.y + rect.height) {
             for x in rect.x..<(rect.x + rect.width) { self[x, y] = cell }
         }
     }
 
     /// Sets the role (and attributes) of every cell of a rectangle, keeping the characters.
-    public mutating func paint(_ rect: Rect, role: StyleRole, bold: Bool = false, reverse: Bool = false) {
+    package mutating func paint(_ rect: Rect, role: StyleRole, bold: Bool = false, reverse: Bool = false) {
         for y in rect.y..<(rect.y + rect.height) {
             for x in rect.x..<(rect.x + rect.width) where contains(x, y) {
                 let character = self[x, y].character
@@ -91,7 +91,7 @@ public struct ScreenBuffer: Sendable, Hashable {
     }
 
     /// Draws a rounded UTF-8 box with a title on its top border.
-    public mutating func box(_ rect: Rect, title: String, focused: Bool = false) {
+    package mutating func box(_ rect: Rect, title: String, focused: Bool = false) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let role: StyleRole = focused ? .borderFocused : .border
         let right = rect.x + rect.width - 1

@@ -3,15 +3,15 @@ import Foundation
 /// A thread-safe, changeable network address.
 ///
 /// `@unchecked Sendable` is safe: `current` is only touched while `lock` is held.
-public final class AddressBox: @unchecked Sendable {
+package final class AddressBox: @unchecked Sendable {
     private let lock = NSLock()
     private var current: String
 
     /// Creates the box.
-    public init(_ address: String) { current = address }
+    package init(_ address: String) { current = address }
 
     /// The address now.
-    public var value: String {
+    package var value: String {
         get {
             lock.lock()
             defer { lock.unlock() }

@@ -16,13 +16,13 @@ import OptoLink
 ///
 /// It is not the dashboard's health indicator (``BackendClient/isReachable()``, every 5 s: an OptoLink
 /// backend's `/health` must answer 2xx).
-public enum BackendAnswerCheck {
+package enum BackendAnswerCheck {
     /// How long the check waits for an answer: 3 s (default). A backend answers in milliseconds; a dead one
     /// should not hold the run for long.
-    public static let defaultTimeout: TimeInterval = 3
+    package static let defaultTimeout: TimeInterval = 3
 
     /// What the check found.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// An HTTP answer, with its status (any status).
         case answered(status: Int)
         /// No HTTP answer, and why, in words (`connection refused (…)`, `no answer within 3.0s`, `the answer
@@ -36,7 +36,7 @@ public enum BackendAnswerCheck {
     ///   - transport: sends the request (default the real `URLSessionTransport`).
     ///   - timeout: how long to wait (default ``defaultTimeout``).
     /// - Returns: ``Outcome/answered(status:)`` for any HTTP answer, ``Outcome/noAnswer(_:)`` otherwise.
-    public static func check(
+    package static func check(
         _ baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = defaultTimeout
     ) async -> Outcome {
         guard let url = BackendTarget(baseURL: baseURL).url("health") else {
@@ -60,7 +60,7 @@ public enum BackendAnswerCheck {
     /// listens at that address and port)
     /// ```
     /// (one line).
-    public static func problem(
+    package static func problem(
         options: DashboardOptions, transport: any HTTPTransport = URLSessionTransport(),
         timeout: TimeInterval = defaultTimeout
     ) async -> String? {
@@ -73,7 +73,7 @@ public enum BackendAnswerCheck {
     /// The exit code when `options` name a `--base-url` that gives no HTTP answer: 4, after writing the
     /// ``problem(options:transport:timeout:)`` line to `errors`. Nil when there is a backend to run against
     /// (no `--base-url`, or it answered).
-    public static func exitCode(
+    package static func exitCode(
         options: DashboardOptions, errors: @Sendable (String) -> Void,
         transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = defaultTimeout
     ) async -> Int32? {

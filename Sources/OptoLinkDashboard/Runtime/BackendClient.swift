@@ -8,9 +8,9 @@ import OptoLinkServer
 /// Every request carries `X-Forwarded-For` with the simulated address of whoever makes it (the browser for
 /// a click). Without dev endpoints a click is the ``SimulatedBrowser`` opening the link itself, and the
 /// token is read from the pages it reached.
-public struct BackendClient: Sendable {
+package struct BackendClient: Sendable {
     /// The backend.
-    public let target: BackendTarget
+    package let target: BackendTarget
     private let transport: any HTTPTransport
     private let browser: SimulatedBrowser
     /// Clicks name their network by the loopback address they are sent from (``reachedThroughFaultProxy()``).
@@ -22,7 +22,7 @@ public struct BackendClient: Sendable {
     ///   - transport: sends the requests (default the real `URLSessionTransport`, and to a loopback backend
     ///     from the simulated network's own loopback address: ``LoopbackSourceTransport``; tests may script it).
     ///   - browser: clicks the links (default a ``SimulatedBrowser`` on the real network).
-    public init(
+    package init(
         target: BackendTarget, transport: any HTTPTransport = LoopbackSourceTransport(base: URLSessionTransport()),
         browser: SimulatedBrowser = SimulatedBrowser()
     ) {
@@ -35,7 +35,7 @@ public struct BackendClient: Sendable {
     /// (``FaultProxy``'s `namesSourceAddress`): a browser's click on a loopback backend names its network by
     /// the loopback address it is sent from, in `X-Forwarded-For` too, as the proxy names the devices'
     /// requests, so the backend attributes both to that address whether or not it trusts the header.
-    public func reachedThroughFaultProxy() -> BackendClient {
+    package func reachedThroughFaultProxy() -> BackendClient {
         var client = self
         client.namesSourceAddress = true
         return client
@@ -47,15 +47,15 @@ public struct BackendClient: Sendable {
     }
 
     /// The result of a browser click.
-    public struct Click: Sendable, Hashable {
+    package struct Click: Sendable, Hashable {
         /// The clipboard token the redirect page wrote (`opl_…`; empty when the service's pages write none).
-        public var token: String
+        package var token: String
         /// `dev` (through the reference server's `/dev` click route) or `page` (the browser opened the link).
-        public var via: String
+        package var via: String
         /// `expiresAt` when the dev endpoint answered it.
-        public var expiresAt: String?
+        package var expiresAt: String?
         /// The browser's hops, for a `page` click.
-        public var visit: BrowserVisit?
+        package var visit: BrowserVisit?
     }
 
     // MARK: Health and capabilities
@@ -63,7 +63,7 @@ public struct BackendClient: Sendable {
     /// True when `GET /health` answers within 2 s: 2xx from an OptoLink backend (the contract's health
     /// route); any status from another service's deployment, which has no such route (a QubeRoute, Deep Blue
     /// or AppsFlyer API answering 404 there is up). The embedded server answers 200 whatever the service.
-    public func isReachable() async -> Bool {
+    package func isReachable() async -> Bool {
         guard let url = target.url("health"),
             let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 2))
         else { return false }
@@ -71,13 +71,13 @@ public struct BackendClient: Sendable {
     }
 
     /// True when the backend has the dev endpoints (``capabilities()``).
-    public func hasDevEndpoints() async -> Bool { await capabilities().devEndpoints }
+    package func hasDevEndpoints() async -> Bool { await capabilities().devEndpoints }
 
     /// What the backend offers beyond its service's API, asked once with `GET /dev/faults`: the reference
     /// server's dev endpoints (200 with `pending`), and whether it is the reference server at all (its
     /// `Server` header, ``OptoLinkServer/serverName``, on any answer, in production too). No answer reads as
     /// neither, so a run against `--base-url` first checks that it answers (``BackendAnswerCheck``).
-    public func capabilities() async -> BackendCapabilities {
+    package func capabilities() async -> BackendCapabilities {
         guard let url = target.url("dev/faults"),
             let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 5))
         else { return BackendCapabilities(devEndpoints: false, referenceServer: false) }
@@ -100,7 +100,7 @@ public struct BackendClient: Sendable {
     /// - Returns: the token and how it was obtained.
     /// - Throws: ``DashboardError/backend(_:)`` when the click failed: a hop refused or unanswered, or an
     ///   OptoLink redirect page without a clipboard token.
-    public func click(
+    package func click(
         _ link: ScenarioLink, browser: FingerprintValues, ageSeconds: Double? = nil, useDevEndpoint: Bool,
         observe: @Sendable (BrowserVisit) -> Void = { _ in }
     ) async throws(DashboardError) -> Click {
@@ -136,17 +136,17 @@ public struct BackendClient: Sendable {
     // MARK: Faults and match attempts
 
     /// `POST /dev/faults`.
-    public func addFault(_ fault: FaultSpec) async throws(DashboardError) {
+    package func addFault(_ fault: FaultSpec) async throws(DashboardError) {
         _ = try await json("POST", "dev/faults", body: fault.body, address: nil)
     }
 
     /// `DELETE /dev/faults`.
-    public func clearFaults() async throws(DashboardError) {
+    package func clearFaults() async throws(DashboardError) {
         _ = try await json("DELETE", "dev/faults", body: nil, address: nil)
     }
 
     /// `GET /dev/match-attempts?deviceId=&limit=`, newest first, as dashboard rows with their breakdown.
-    public func matchAttempts(deviceId: String, limit: Int = 20) async throws(DashboardError) -> [MatchAttempt] {
+    package func matchAttempts(deviceId: String, limit: Int = 20) async throws(DashboardError) -> [MatchAttempt] {
         let id = deviceId.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? deviceId
         let object = try await json("GET", "dev/match-attempts?deviceId=\(id)&limit=\(limit)", body: nil, address: nil)
         guard let attempts = object["attempts"] as? [[String: Any]] else {
@@ -158,7 +158,7 @@ public struct BackendClient: Sendable {
     /// The server's record of the match attempts made from `address` on the target's service, newest
     /// first: by the device id for OptoLink and QubeRoute (its install token), by the address for Deep
     /// Blue and AppsFlyer, whose requests carry no id the server keeps.
-    public func matchAttempts(deviceId: String, address: String, limit: Int = 20) async throws(DashboardError)
+    package func matchAttempts(deviceId: String, address: String, limit: Int = 20) async throws(DashboardError)
         -> [MatchAttempt]
     {
         let profile = target.profile
@@ -177,7 +177,7 @@ public struct BackendClient: Sendable {
 
     /// `GET /dev/quberoute/installs?installToken=`: the install QubeRoute's emulation keeps for the token
     /// (`eventCount`, `events`, `attribution`…), nil when it has none.
-    public func quberouteInstall(installToken: String) async throws(DashboardError) -> [String: Any]? {
+    package func quberouteInstall(installToken: String) async throws(DashboardError) -> [String: Any]? {
         let token = installToken.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? installToken
         let object = try await json("GET", "dev/quberoute/installs?installToken=\(token)", body: nil, address: nil)
         return (object["installs"] as? [[String: Any]])?.first

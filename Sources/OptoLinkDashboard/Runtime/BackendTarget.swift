@@ -10,26 +10,26 @@ import OptoLink
 ///
 /// What the dashboard knows about each service (its demo links, click routes, fault route names, what it
 /// lacks) is the target's ``profile``: one type per service in `Services/`.
-public struct BackendTarget: Sendable, Hashable {
+package struct BackendTarget: Sendable, Hashable {
     /// The service (default OptoLink).
-    public var service: OptoLinkService
+    package var service: OptoLinkService
     /// The link domain or API origin (every endpoint lives there).
-    public var baseURL: URL
+    package var baseURL: URL
     /// The app's key: OptoLink's CLIENT key (`opl_sdk_…`), QubeRoute's publishable key (`qr_live_…`),
     /// Deep Blue's `Api-Key`; unused for AppsFlyer.
-    public var apiKey: String
+    package var apiKey: String
     /// OptoLink: the org key of the links (unused for the other services).
-    public var orgKey: String
+    package var orgKey: String
     /// AppsFlyer: the app id (`id123456789`).
-    public var appID: String
+    package var appID: String
     /// AppsFlyer: the DevKey the simulated **backend** signs with (never handed to the SDK).
-    public var devKey: String
+    package var devKey: String
     /// The short links the scenarios click and open (default none: `--link` gives a deployment's, and
     /// ``demo(_:baseURL:)`` the embedded seed's).
-    public var links: ScenarioLinks
+    package var links: ScenarioLinks
 
     /// Creates a target.
-    public init(
+    package init(
         baseURL: URL, apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
         service: OptoLinkService = .optoLink, appID: String = "", devKey: String = "",
         links: ScenarioLinks = .none
@@ -47,7 +47,7 @@ public struct BackendTarget: Sendable, Hashable {
     /// them): OptoLink `opl_sdk_demo_client_key_0000000001` / org `demo`, QubeRoute
     /// `qr_live_demo_publishable_key_0001`, Deep Blue `dbl_sandbox_demo_key_000000001`, AppsFlyer app
     /// `id123456789` with the DevKey `w8sZzy8EaPaxFKfaoTqUi6`; the campaign link `summer` on each.
-    public static func demo(_ service: OptoLinkService, baseURL: URL) -> BackendTarget {
+    package static func demo(_ service: OptoLinkService, baseURL: URL) -> BackendTarget {
         let profile = ServiceProfiles.profile(for: service)
         var target = profile.demoTarget(baseURL: baseURL)
         target.links = profile.demoLinks(target: target)
@@ -58,13 +58,13 @@ public struct BackendTarget: Sendable, Hashable {
     var profile: any ServiceProfile { ServiceProfiles.profile(for: service) }
 
     /// The links as the header and `?` show them (``DashboardAction/linksChanged(_:)``).
-    public var linkTexts: [LinkRole: String] { links.byRole.mapValues(\.url.absoluteString) }
+    package var linkTexts: [LinkRole: String] { links.byRole.mapValues(\.url.absoluteString) }
 
     /// The link of `role` (``ScenarioLinks/link(_:)``), nil when the target has none.
-    public func link(_ role: LinkRole) -> ScenarioLink? { links.link(role) }
+    package func link(_ role: LinkRole) -> ScenarioLink? { links.link(role) }
 
     /// What the header shows beside the service: the org key (OptoLink), the app id (AppsFlyer), else empty.
-    public var headerKey: String {
+    package var headerKey: String {
         switch service {
         case .optoLink: orgKey
         case .appsFlyer: appID

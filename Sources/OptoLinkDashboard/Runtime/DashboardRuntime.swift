@@ -14,11 +14,11 @@ import OptoLinkServer
 ///
 /// Commands are queued and executed one at a time in key order (a click finishes before the install that
 /// follows it reads the pasteboard); results come back through the ``DashboardInbox``.
-public final class DashboardRuntime: DashboardCommandHandler, Sendable {
+package final class DashboardRuntime: DashboardCommandHandler, Sendable {
     /// The backend.
-    public let target: BackendTarget
+    package let target: BackendTarget
     /// The embedded server, nil with `--base-url`.
-    public let server: OptoLinkServer?
+    package let server: OptoLinkServer?
     let core: RuntimeCore
     private let queue: AsyncStream<(DashboardCommand, DashboardState)>.Continuation
     private let worker: Task<Void, Never>
@@ -26,7 +26,7 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
 
     /// Starts the embedded server (unless `options.baseURL`) and the runtime.
     /// - Throws: ``DashboardError/backend(_:)`` when the embedded server cannot start.
-    public static func start(options: DashboardOptions, inbox: DashboardInbox) throws(DashboardError)
+    package static func start(options: DashboardOptions, inbox: DashboardInbox) throws(DashboardError)
         -> DashboardRuntime
     {
         if let baseURL = options.baseURL {
@@ -37,7 +37,7 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
                     Result { () throws(DashboardError) in try options.target(for: service, baseURL: baseURL) }
                 })
         }
-        let server = try EmbeddedServer.start()
+        let server = try EmbeddedServer.start(dataDirectory: options.dataDirectory)
         let target: BackendTarget
         do {
             target = try options.target(for: options.provider, baseURL: server.baseURL)
@@ -62,7 +62,7 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     ///   - transport: the transport of the dashboard's own backend calls (default the real one).
     ///   - targets: the target `P` switches to for a service, or the usage error saying why it cannot
     ///     (default: on the embedded server every service's demo keys; against another backend none).
-    public init(
+    package init(
         target: BackendTarget, server: OptoLinkServer?, backoffBase: Double, inbox: DashboardInbox,
         healthInterval: Double = 5, transport: any HTTPTransport = URLSessionTransport(),
         targets: (@Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>)? = nil
@@ -102,7 +102,7 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     }
 
     /// What the screen needs before the first key: target, scenario names, a hint.
-    public var initialActions: [DashboardAction] {
+    package var initialActions: [DashboardAction] {
         [
             .targetChanged(
                 url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.headerKey,
@@ -127,18 +127,18 @@ public final class DashboardRuntime: DashboardCommandHandler, Sendable {
     }
 
     /// Queues `command` (called on the app loop's thread; returns at once).
-    public func handle(_ command: DashboardCommand, state: DashboardState, inbox: DashboardInbox) {
+    package func handle(_ command: DashboardCommand, state: DashboardState, inbox: DashboardInbox) {
         queue.yield((command, state))
     }
 
     /// The device commands act on now (tests).
-    public var device: SimulatedDevice { get async { await core.currentDevice } }
+    package var device: SimulatedDevice { get async { await core.currentDevice } }
 
     /// Whether a scenario is running (tests).
-    public var isScenarioRunning: Bool { get async { await core.isScenarioRunning } }
+    package var isScenarioRunning: Bool { get async { await core.isScenarioRunning } }
 
     /// Stops polling and command handling, and the embedded server.
-    public func stop() {
+    package func stop() {
         queue.finish()
         worker.cancel()
         health.cancel()

@@ -2,23 +2,23 @@ import OptoLink
 
 /// Feeds what a simulated device does into the dashboard: every diagnostic (seam 1), the device profile
 /// after the diagnostics that change it, and the server's match-attempt breakdown after each match result.
-public struct DeviceObserver: Sendable {
+package struct DeviceObserver: Sendable {
     /// Where the actions go (the app's inbox, or the headless printer).
-    public let emit: @Sendable (DashboardAction) -> Void
+    package let emit: @Sendable (DashboardAction) -> Void
     /// The backend to ask `/dev/match-attempts` after each match; nil = do not ask.
-    public let breakdowns: BackendClient?
+    package let breakdowns: BackendClient?
     /// Whether to send profile updates.
-    public let profiles: Bool
+    package let profiles: Bool
 
     /// Creates an observer.
-    public init(emit: @escaping @Sendable (DashboardAction) -> Void, breakdowns: BackendClient?, profiles: Bool) {
+    package init(emit: @escaping @Sendable (DashboardAction) -> Void, breakdowns: BackendClient?, profiles: Bool) {
         self.emit = emit
         self.breakdowns = breakdowns
         self.profiles = profiles
     }
 
     /// Handles one diagnostic of `device`.
-    public func observe(_ device: SimulatedDevice, _ record: RecordedDiagnostic) async {
+    package func observe(_ device: SimulatedDevice, _ record: RecordedDiagnostic) async {
         if let exchange = record.exchange { emit(.exchangeRecorded(exchange)) }
         emit(.diagnostic(record.event, time: record.time))
         switch record.kind {

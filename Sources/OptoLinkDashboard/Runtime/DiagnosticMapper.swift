@@ -4,9 +4,9 @@ import OptoLink
 ///
 /// Request ids are unique per SDK instance only, so each launch gets an offset (``idOffset``) that keeps
 /// the timeline rows of a relaunched app apart from the previous launch's.
-public enum DiagnosticMapper {
+package enum DiagnosticMapper {
     /// The dashboard event for `kind`, with request ids shifted by `idOffset`.
-    public static func event(_ kind: Diagnostic.Kind, idOffset: Int = 0) -> DiagnosticEvent {
+    package static func event(_ kind: Diagnostic.Kind, idOffset: Int = 0) -> DiagnosticEvent {
         switch kind {
         case .requestStarted(let id, let endpoint, let attempt):
             return .requestStarted(requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt)
@@ -46,7 +46,7 @@ public enum DiagnosticMapper {
     }
 
     /// The request id of a request diagnostic, nil for the others.
-    public static func requestID(_ kind: Diagnostic.Kind) -> Int? {
+    package static func requestID(_ kind: Diagnostic.Kind) -> Int? {
         switch kind {
         case .requestStarted(let id, _, _), .responseReceived(let id, _, _, _, _), .requestFailed(let id, _, _, _, _),
             .retryScheduled(let id, _, _, _), .gaveUp(let id, _, _, _), .requestFinished(let id, _, _, _):
@@ -57,7 +57,7 @@ public enum DiagnosticMapper {
     }
 
     /// The plain values of a link.
-    public static func summary(_ data: OptoLinkData) -> LinkSummary {
+    package static func summary(_ data: OptoLinkData) -> LinkSummary {
         LinkSummary(
             linkId: data.linkId, path: data.path, method: data.matchMethod.rawValue,
             confidence: data.confidence?.rawValue, score: data.matchScore, isDeferred: data.isDeferred,

@@ -1,15 +1,33 @@
+import Foundation
 import OptoLinkServer
 
 /// The embedded backend `optolink-dash` starts when no `--base-url` is given.
-public enum EmbeddedServer {
-    /// Starts an `OptoLinkServer` on 127.0.0.1, a free port, in-memory SQLite, the demo seed, trusting
-    /// `X-Forwarded-For` (how one machine simulates devices on different networks).
+package enum EmbeddedServer {
+    /// The database's file name in `--data-dir`.
+    package static let databaseFileName = "optolink.sqlite"
+
+    /// Starts an `OptoLinkServer` on 127.0.0.1, a free port, the demo seed, trusting `X-Forwarded-For` (how
+    /// one machine simulates devices on different networks); its SQLite database in memory, or in
+    /// `dataDirectory` (created if missing) so what it stored survives a restart of the dashboard.
+    ///
+    /// The server migrates a database of an older version and refuses one of a newer version (its message
+    /// names both versions); neither case empties it.
     /// - Throws: ``DashboardError/backend(_:)`` when it cannot start.
-    public static func start() throws(DashboardError) -> OptoLinkServer {
+    package static func start(dataDirectory: String? = nil) throws(DashboardError) -> OptoLinkServer {
+        var databasePath: String?
+        if let dataDirectory {
+            do {
+                try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw .backend(
+                    "--data-dir \(dataDirectory): cannot create the directory (\(error.localizedDescription))")
+            }
+            databasePath = URL(fileURLWithPath: dataDirectory).appendingPathComponent(databaseFileName).path
+        }
         do {
             let server = try OptoLinkServer(
                 configuration: .init(
-                    host: "127.0.0.1", port: 0, databasePath: nil, seed: .demo,
+                    host: "127.0.0.1", port: 0, databasePath: databasePath, seed: .demo,
                     trustForwardedFor: true, production: false))
             try server.start()
             return server

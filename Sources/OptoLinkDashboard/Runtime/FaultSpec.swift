@@ -1,21 +1,21 @@
 /// One `POST /dev/faults` body: the next `count` requests of `route` fail as told.
-public struct FaultSpec: Sendable, Hashable {
+package struct FaultSpec: Sendable, Hashable {
     /// `match`, `data`, `sdk`, `events` or `any`.
-    public var route: String
+    package var route: String
     /// `status`, `delay` or `drop`.
-    public var kind: String
+    package var kind: String
     /// The status for `status` faults.
-    public var status: Int?
+    package var status: Int?
     /// The delay for `delay` faults.
-    public var delaySeconds: Double?
+    package var delaySeconds: Double?
     /// How many requests.
-    public var count: Int
+    package var count: Int
     /// The route the dashboard's fault proxy matches (a path prefix or a family) when it differs from
     /// ``route`` (the emulated services' routes: `/api/v1/sdk/match`…); nil: ``route``.
-    public var proxyRoute: String?
+    package var proxyRoute: String?
 
     /// Creates a fault.
-    public init(route: String, kind: String, status: Int? = nil, delaySeconds: Double? = nil, count: Int) {
+    package init(route: String, kind: String, status: Int? = nil, delaySeconds: Double? = nil, count: Int) {
         self.route = route
         self.kind = kind
         self.status = status
@@ -25,7 +25,7 @@ public struct FaultSpec: Sendable, Hashable {
 
     /// The fault menu's choice as a fault on every SDK route (`any`); a timeout is a delay one second past
     /// the SDK's `timeout`.
-    public static func from(_ request: FaultRequest, sdkTimeout: Double) -> FaultSpec {
+    package static func from(_ request: FaultRequest, sdkTimeout: Double) -> FaultSpec {
         switch request.kind {
         case .status503: FaultSpec(route: "any", kind: "status", status: 503, count: request.count)
         case .status500: FaultSpec(route: "any", kind: "status", status: 500, count: request.count)
@@ -40,7 +40,7 @@ public struct FaultSpec: Sendable, Hashable {
     /// The same fault for the dashboard's fault proxy (when the backend has no `/dev/faults`): a status
     /// answered with the envelope (429 with `Retry-After: 1`, as the reference server does), a delay before
     /// forwarding, a drop before the backend sees the request.
-    public var proxyRule: ProxyFaultRule {
+    package var proxyRule: ProxyFaultRule {
         let fault: ProxyFault =
             switch kind {
             case "delay": .delay(delaySeconds ?? 0)
@@ -59,7 +59,7 @@ public struct FaultSpec: Sendable, Hashable {
     }
 
     /// A short description for the log.
-    public var label: String {
+    package var label: String {
         switch kind {
         case "status": "\(status.map(String.init) ?? "?") on \(route) ×\(count)"
         case "delay": "delay \(delaySeconds.map { formatSeconds($0) } ?? "?") on \(route) ×\(count)"

@@ -6,15 +6,15 @@ import OptoLink
 /// `127.51.100.10`), so a backend that ignores `X-Forwarded-For` still sees each simulated network as an
 /// address of its own; every other request goes to `base`. The browser clicks of the scenarios use it, as
 /// the fault proxy does for the devices' requests.
-public struct LoopbackSourceTransport: HTTPTransport {
+package struct LoopbackSourceTransport: HTTPTransport {
     /// Where the other requests go.
-    public let base: any HTTPTransport
+    package let base: any HTTPTransport
 
     /// Creates the transport over `base`.
-    public init(base: any HTTPTransport) { self.base = base }
+    package init(base: any HTTPTransport) { self.base = base }
 
     /// Sends `request`; a loopback one from its client's loopback address, on a thread of its own.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard
             let source = LoopbackUpstream.sourceAddress(
                 for: request.headers.first { $0.key.lowercased() == "x-forwarded-for" }?.value, upstream: request.url)

@@ -1,6 +1,6 @@
 /// What a scenario that uses the backend's `/dev` endpoints does against a backend without them (a
 /// staging or production deployment, the reference server with `--production`).
-public enum DevFallback: Sendable, Hashable {
+package enum DevFallback: Sendable, Hashable {
     /// Skip, naming the one thing it lacks (`needs a click made 65 minutes ago: …`).
     case skip(String)
     /// Run with the dashboard's fault proxy in front of the backend in place of `/dev/faults`.

@@ -20,21 +20,21 @@ import OptoLink
 ///     …
 /// }
 /// ```
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// The name (`deferred-clipboard`…).
-    public let name: String
+    package let name: String
     /// What it expects, in one line.
-    public let expectation: String
+    package let expectation: String
     /// The named steps, in the order the body reaches them (the checklist shown while it runs).
-    public let steps: [String]
+    package let steps: [String]
     /// Whether it needs the backend's `/dev` endpoints (clicks with every trait, faults, breakdowns).
-    public let needsDevEndpoints: Bool
+    package let needsDevEndpoints: Bool
     /// What it does when the backend has no `/dev` endpoints (only read when ``needsDevEndpoints``).
-    public let withoutDevEndpoints: DevFallback
+    package let withoutDevEndpoints: DevFallback
     /// What it needs from a service (a service that lacks one skips it, naming what it lacks).
     let needs: [ScenarioNeed]
     /// The roles of the short links it clicks or opens (a target without one skips it: `needs --link`).
-    public let links: [LinkRole]
+    package let links: [LinkRole]
     /// The one service it is about (nil: every service).
     let onlyFor: OptoLinkService?
     /// Why it is only about ``onlyFor`` (the SKIP reason under the other services).
@@ -53,7 +53,7 @@ public struct Scenario: Sendable {
     ///   - needsDevEndpoints: whether it needs the backend's `/dev` endpoints.
     ///   - withoutDevEndpoints: what it does without them (default: skip, saying it needs them).
     ///   - body: the flow; returns the PASS detail or throws the FAIL detail.
-    public init(
+    package init(
         name: String, expectation: String, steps: [String] = [], needsDevEndpoints: Bool,
         withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
         body: @escaping @Sendable (ScenarioContext) async throws -> String
@@ -107,21 +107,21 @@ public struct Scenario: Sendable {
     }
 
     /// The steps against `service` (``steps`` for the scenario's own service) on the embedded server.
-    public func steps(for service: OptoLinkService) -> [String] {
+    package func steps(for service: OptoLinkService) -> [String] {
         plan(.demo(service, baseURL: URL(string: "http://127.0.0.1")!)).steps
     }
 
     /// What it expects against `service` on the embedded server.
-    public func expectation(for service: OptoLinkService) -> String {
+    package func expectation(for service: OptoLinkService) -> String {
         plan(.demo(service, baseURL: URL(string: "http://127.0.0.1")!)).expectation
     }
 
     /// What it expects against `target` (its links and keys).
-    public func expectation(for target: BackendTarget) -> String { plan(target).expectation }
+    package func expectation(for target: BackendTarget) -> String { plan(target).expectation }
 
     /// Why it does not run against `target`, before asking the backend anything: the service lacks what it
     /// needs (``skipReason(for:)``), or a short link it clicks was not given (`needs --link`); nil when it may run.
-    public func skipReason(for target: BackendTarget) -> String? {
+    package func skipReason(for target: BackendTarget) -> String? {
         if let reason = skipReason(for: target.service) { return reason }
         guard let missing = links.first(where: { target.link($0) == nil }) else { return nil }
         if missing.fallback != nil || missing == .main || target.link(.main) == nil {
@@ -131,7 +131,7 @@ public struct Scenario: Sendable {
     }
 
     /// Why it does not run against `service` (`QubeRoute has no clipboard matching`…); nil when it runs.
-    public func skipReason(for service: OptoLinkService) -> String? {
+    package func skipReason(for service: OptoLinkService) -> String? {
         if let onlyFor, onlyFor != service { return "\(onlyFor.displayName) only: \(onlyForReason)" }
         let profile = ServiceProfiles.profile(for: service)
         return needs.lazy.compactMap(profile.lacks).first
@@ -139,6 +139,6 @@ public struct Scenario: Sendable {
 }
 
 /// Fails the running scenario with `detail` unless `condition` holds.
-public func check(_ condition: Bool, _ detail: @autoclosure () -> String) throws(DashboardError) {
+package func check(_ condition: Bool, _ detail: @autoclosure () -> String) throws(DashboardError) {
     if !condition { throw .scenario(detail()) }
 }

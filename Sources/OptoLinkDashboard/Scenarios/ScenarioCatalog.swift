@@ -11,12 +11,12 @@ import OptoLink
 /// engine's decision shows in the answer) comes from the service's ``ServiceProfile``; a scenario a
 /// service cannot serve is skipped with the reason the profile gives (``Scenario/skipReason(for:)``).
 /// The last five are about one service each (``ScenarioCatalog/serviceSpecific``).
-public enum ScenarioCatalog {
+package enum ScenarioCatalog {
     /// All scenarios: the 17 every service runs (or skips), then the service-specific ones.
-    public static let all: [Scenario] = common + serviceSpecific
+    package static let all: [Scenario] = common + serviceSpecific
 
     /// The scenarios written for every service.
-    public static let common: [Scenario] = [
+    package static let common: [Scenario] = [
         DirectOpenScenarios.directOpen, DirectOpenScenarios.directOpenColdStart, DeferredScenarios.deferredClipboard,
         DeferredScenarios.deferredFingerprintExact, DeferredScenarios.deferredScoredMedium,
         DeferredScenarios.deferredScoredLow, DeferredScenarios.deferredIPFuzzy, DeferredScenarios.sharedNetworkGuard,
@@ -27,26 +27,26 @@ public enum ScenarioCatalog {
     ]
 
     /// The scenarios about one service (a SKIP under the others).
-    public static let serviceSpecific: [Scenario] = [
+    package static let serviceSpecific: [Scenario] = [
         ServiceScenarios.eventsIdempotent, ServiceScenarios.matchOnce, ServiceScenarios.notAShortLink,
         ServiceScenarios.customScheme, ServiceScenarios.signature,
     ]
 
     /// The names, in order.
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 
     /// What each scenario expects against OptoLink, by name.
-    public static var expectations: [String: String] {
+    package static var expectations: [String: String] {
         Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation) })
     }
 
     /// What each scenario expects against `service`, by name.
-    public static func expectations(for service: OptoLinkService) -> [String: String] {
+    package static func expectations(for service: OptoLinkService) -> [String: String] {
         Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation(for: service)) })
     }
 
     /// Why each scenario `service` cannot serve is skipped under it, by name (the others are absent).
-    public static func skipReasons(for service: OptoLinkService) -> [String: String] {
+    package static func skipReasons(for service: OptoLinkService) -> [String: String] {
         Dictionary(
             uniqueKeysWithValues: all.compactMap { scenario in
                 scenario.skipReason(for: service).map { (scenario.name, $0) }
@@ -54,13 +54,13 @@ public enum ScenarioCatalog {
     }
 
     /// What each scenario expects against `target` (its own links), by name.
-    public static func expectations(for target: BackendTarget) -> [String: String] {
+    package static func expectations(for target: BackendTarget) -> [String: String] {
         Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation(for: target)) })
     }
 
     /// Why each scenario is skipped against `target` before the backend is asked (the service lacks what it
     /// needs, or a link it clicks was not given), by name.
-    public static func skipReasons(for target: BackendTarget) -> [String: String] {
+    package static func skipReasons(for target: BackendTarget) -> [String: String] {
         Dictionary(
             uniqueKeysWithValues: all.compactMap { scenario in
                 scenario.skipReason(for: target).map { (scenario.name, $0) }
@@ -70,7 +70,7 @@ public enum ScenarioCatalog {
     /// What each scenario expects when it is compared across every service, by name: its expectation
     /// under the first service that runs it (in `Service.allCases` order, the compare's columns) and, when
     /// some skip it, `(SKIP under QubeRoute, AppsFlyer)`.
-    public static var compareExpectations: [String: String] {
+    package static var compareExpectations: [String: String] {
         let services = OptoLinkService.allCases
         return Dictionary(
             uniqueKeysWithValues: all.map { scenario in
@@ -88,5 +88,5 @@ public enum ScenarioCatalog {
     }
 
     /// The scenario called `name`.
-    public static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
 }

@@ -4,17 +4,17 @@ import OptoLink
 /// What a scenario body works with: fresh devices on this run's own network addresses, browser clicks,
 /// faults, the server's match breakdowns, helpers that wait for what the device reports, and ``step(_:)``,
 /// which names the part of the flow that follows for the checklist.
-public actor ScenarioContext {
+package actor ScenarioContext {
     /// The shared environment.
-    public nonisolated let environment: ScenarioEnvironment
+    package nonisolated let environment: ScenarioEnvironment
     /// This run's app-side network address.
-    public nonisolated let appAddress: String
+    package nonisolated let appAddress: String
     /// This run's "other Wi-Fi" address.
-    public nonisolated let otherAddress: String
+    package nonisolated let otherAddress: String
     /// `maxRetries` of scenario devices (the SDK's default).
-    public nonisolated let maxRetries = 2
+    package nonisolated let maxRetries = 2
     /// The devices this run created, oldest first.
-    public private(set) var devices: [SimulatedDevice] = []
+    package private(set) var devices: [SimulatedDevice] = []
     private nonisolated let steps: ScenarioStepTracker
 
     init(environment: ScenarioEnvironment, steps: [String] = []) {
@@ -35,7 +35,7 @@ public actor ScenarioContext {
     ///
     /// Emits ``DashboardAction/scenarioStepPassed(_:)`` and ``DashboardAction/scenarioStepStarted(_:)``. A name
     /// missing from the scenario's ``Scenario/steps`` still shows (appended), with a warning in the log.
-    public nonisolated func step(_ name: String) {
+    package nonisolated func step(_ name: String) {
         if !steps.plan.contains(name) { note(level: .warning, "step '\(name)' is not in the scenario's plan") }
         for action in steps.begin(name) { environment.observer.emit(action) }
     }
@@ -46,27 +46,27 @@ public actor ScenarioContext {
     }
 
     /// The SDK's `backoffBase` for this run.
-    public nonisolated var backoffBase: Double { environment.backoffBase }
+    package nonisolated var backoffBase: Double { environment.backoffBase }
     /// The backend.
-    public nonisolated var target: BackendTarget { environment.target }
+    package nonisolated var target: BackendTarget { environment.target }
     /// What the dashboard knows about the backend's service.
     nonisolated var profile: any ServiceProfile { environment.target.profile }
 
     /// The link of `role` (the runner skips a scenario whose roles have none, so a body always finds it).
-    public nonisolated func link(_ role: LinkRole) throws(DashboardError) -> ScenarioLink {
+    package nonisolated func link(_ role: LinkRole) throws(DashboardError) -> ScenarioLink {
         guard let link = target.link(role) else { throw .scenario("no \(role.rawValue) link: give one with --link") }
         return link
     }
 
     /// The app-side traits: the demo iPhone on this run's address.
-    public nonisolated var app: FingerprintValues {
+    package nonisolated var app: FingerprintValues {
         var values = FingerprintValues.demoPhone
         values.networkAddress = appAddress
         return values
     }
 
     /// A browser: the app's traits on the same or the other network, then `change` applied.
-    public nonisolated func browser(sameNetwork: Bool = true, _ change: (inout FingerprintValues) -> Void = { _ in })
+    package nonisolated func browser(sameNetwork: Bool = true, _ change: (inout FingerprintValues) -> Void = { _ in })
         -> FingerprintValues
     {
         var values = app
@@ -76,7 +76,7 @@ public actor ScenarioContext {
     }
 
     /// A fresh device (never launched) with this run's app traits.
-    public func makeDevice(
+    package func makeDevice(
         clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil, devKey: String? = nil
     ) -> SimulatedDevice {
         var target = environment.target
@@ -107,7 +107,7 @@ public actor ScenarioContext {
     /// A browser with `browser`'s traits clicks the link of `role`; the token lands on `device`'s pasteboard.
     /// The browser's hops go to the timeline and the inspector (``DashboardAction/browserVisited(_:)``).
     @discardableResult
-    public func click(
+    package func click(
         _ role: LinkRole = .main, browser: FingerprintValues, ageSeconds: Double? = nil, onto device: SimulatedDevice
     ) async throws(DashboardError) -> BackendClient.Click {
         let observer = environment.observer
@@ -156,7 +156,7 @@ public actor ScenarioContext {
     }
 
     /// Injects a fault through `POST /dev/faults`.
-    public func fault(_ spec: FaultSpec) async throws(DashboardError) {
+    package func fault(_ spec: FaultSpec) async throws(DashboardError) {
         if environment.hasDevEndpoints {
             try await environment.backend.addFault(spec)
             note("fault injected by the server (/dev/faults): \(spec.label)")
@@ -169,16 +169,16 @@ public actor ScenarioContext {
     }
 
     /// Whether the server's match breakdowns (`/dev/match-attempts`) can be read.
-    public nonisolated var hasMatchAttempts: Bool { environment.hasDevEndpoints }
+    package nonisolated var hasMatchAttempts: Bool { environment.hasDevEndpoints }
 
     /// The server's record of `device`'s match attempts, newest first.
-    public func matchAttempts(of device: SimulatedDevice) async throws(DashboardError) -> [MatchAttempt] {
+    package func matchAttempts(of device: SimulatedDevice) async throws(DashboardError) -> [MatchAttempt] {
         try await environment.backend.matchAttempts(deviceId: device.deviceId, address: device.networkAddress)
     }
 
     /// Install and first launch, then waits until the first launch settled and its match result was reported.
     /// - Returns: the deferred link (nil: no match or failure).
-    public func firstLaunch(_ device: SimulatedDevice) async throws(DashboardError) -> OptoLinkData? {
+    package func firstLaunch(_ device: SimulatedDevice) async throws(DashboardError) -> OptoLinkData? {
         try await device.installAndLaunch()
         let launch = await device.launchCount
         let link = await device.resolveDeferredLink()
@@ -199,7 +199,7 @@ public actor ScenarioContext {
     /// - Parameter unlessRefused: endpoints whose refusal ends the wait at once, failing: a request to one of
     ///   them that finished with a 4xx other than 429 (final for the SDK: a wrong key, a refused body), so what
     ///   is awaited can no longer come; the FAIL line names the answer instead of a timeout 30 s later.
-    public func waitFor(
+    package func waitFor(
         _ device: SimulatedDevice, _ what: String, timeout: Double = 30, unlessRefused endpoints: Set<Endpoint> = [],
         _ condition: @escaping @Sendable (DeviceRecorder) -> Bool
     ) async throws(DashboardError) {
@@ -229,7 +229,7 @@ public actor ScenarioContext {
     }
 
     /// A line for the timeline / log.
-    public nonisolated func note(level: DashboardLogLevel = .info, _ text: String) {
+    package nonisolated func note(level: DashboardLogLevel = .info, _ text: String) {
         environment.observer.emit(.log(level, text))
     }
 }

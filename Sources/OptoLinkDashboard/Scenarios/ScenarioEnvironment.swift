@@ -15,29 +15,29 @@ import Foundation
 /// runner.clearsFaults = false  // several runs share the server's faults: clear once around them all
 /// let result = await runner.run(scenario)
 /// ```
-public struct ScenarioEnvironment: Sendable {
+package struct ScenarioEnvironment: Sendable {
     /// The backend client (target included).
-    public let backend: BackendClient
+    package let backend: BackendClient
     /// The SDK's `backoffBase` for scenario devices (`--backoff-base`).
-    public let backoffBase: Double
+    package let backoffBase: Double
     /// Whether the backend has the dev endpoints (checked once with `GET /dev/faults`).
-    public let hasDevEndpoints: Bool
+    package let hasDevEndpoints: Bool
     /// Whether the backend is the reference server (it says so in its `Server` header, or has its `/dev`
     /// endpoints): its matching engine is then known for every service it emulates, and the scenarios check
     /// the engine's decisions (QubeRoute's `reason`, the shared-network guard…). Against any other deployment
     /// they check only what the service's own API documents.
-    public let engineKnown: Bool
+    package let engineKnown: Bool
     /// Request-id offsets shared with the dashboard's other devices.
-    public let idSpace: RequestIDSpace
+    package let idSpace: RequestIDSpace
     /// Feeds each scenario device's diagnostics (and the runner's lines) to the dashboard or the printer.
-    public let observer: DeviceObserver
+    package let observer: DeviceObserver
     /// The fault layer in front of the backend when it has no `/dev/faults` (nil: the server's own, or none).
-    public let faultProxy: FaultProxy?
+    package let faultProxy: FaultProxy?
     private let addresses: AddressAllocator
 
     /// Creates an environment (`referenceServer`: the backend said it is the reference server, see
     /// ``BackendClient/capabilities()``).
-    public init(
+    package init(
         backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, referenceServer: Bool = false,
         idSpace: RequestIDSpace = RequestIDSpace(), observer: DeviceObserver, firstAddress: Int = 10,
         faultProxy: FaultProxy? = nil
@@ -54,20 +54,20 @@ public struct ScenarioEnvironment: Sendable {
     }
 
     /// The backend.
-    public var target: BackendTarget { backend.target }
+    package var target: BackendTarget { backend.target }
 
     /// Which layer injects faults: `server` (`/dev/faults`), `proxy` (the dashboard's fault proxy) or nil (none).
-    public var faultLayer: String? {
+    package var faultLayer: String? {
         hasDevEndpoints ? "server" : faultProxy == nil ? nil : "proxy"
     }
 
     /// The base URL scenario devices talk to: the fault proxy's when there is one, else the backend's.
-    public var deviceBaseURL: URL {
+    package var deviceBaseURL: URL {
         hasDevEndpoints ? target.baseURL : faultProxy?.url ?? target.baseURL
     }
 
     /// The backend behind the fault proxy when scenario devices talk to the proxy (``deviceBaseURL``), else nil.
-    public var deviceUpstream: URL? {
+    package var deviceUpstream: URL? {
         deviceBaseURL == target.baseURL ? nil : target.baseURL
     }
 

@@ -1,5 +1,5 @@
 /// How a scenario ended.
-public enum ScenarioOutcome: Sendable, Hashable {
+package enum ScenarioOutcome: Sendable, Hashable, Codable {
     /// The expectation held; the detail says what happened.
     case passed(String)
     /// It did not; the detail says what was expected and what happened.
@@ -8,14 +8,14 @@ public enum ScenarioOutcome: Sendable, Hashable {
     case skipped(String)
 
     /// The detail line.
-    public var detail: String {
+    package var detail: String {
         switch self {
         case .passed(let detail), .failed(let detail), .skipped(let detail): detail
         }
     }
 
     /// The verdict line: `PASS name`, `FAIL name: detail` or `SKIP name: reason`.
-    public func line(for name: String) -> String {
+    package func line(for name: String) -> String {
         switch self {
         case .passed: "PASS \(name)"
         case .failed(let detail): "FAIL \(name): \(detail)"

@@ -3,32 +3,32 @@ import Foundation
 /// Runs scenarios one at a time: announces them with their plan of steps, skips those the backend cannot
 /// serve, clears the backend's faults before and after, gives each a fresh ``ScenarioContext`` (fresh device,
 /// fresh network addresses), bounds its time, closes its open step with the outcome, and reports PASS / FAIL / SKIP.
-public struct ScenarioRunner: Sendable {
+package struct ScenarioRunner: Sendable {
     /// What the runs share.
-    public let environment: ScenarioEnvironment
+    package let environment: ScenarioEnvironment
     /// The longest a scenario may take, in seconds of real time, before it fails.
-    public var timeLimit: Double
+    package var timeLimit: Double
     /// Whether each run clears the backend's faults before and after (default true). A compare runs several
     /// scenarios on one server at once and clears them once around all of them instead, so that one run's
     /// clearing never takes away a fault another one just injected.
-    public var clearsFaults = true
+    package var clearsFaults = true
 
     /// A finished run.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// How it ended.
-        public var outcome: ScenarioOutcome
+        package var outcome: ScenarioOutcome
         /// The devices it created (the caller keeps or shuts them down).
-        public var devices: [SimulatedDevice]
+        package var devices: [SimulatedDevice]
     }
 
     /// Creates a runner.
-    public init(environment: ScenarioEnvironment, timeLimit: Double = 120) {
+    package init(environment: ScenarioEnvironment, timeLimit: Double = 120) {
         self.environment = environment
         self.timeLimit = timeLimit
     }
 
     /// Runs one scenario.
-    public func run(_ scenario: Scenario) async -> Result {
+    package func run(_ scenario: Scenario) async -> Result {
         let emit = environment.observer.emit
         let plan = scenario.plan(environment.target)
         emit(.scenarioStarted(name: scenario.name, steps: plan.steps))

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Reads a `--link` value: `URL` (the ``LinkRole/main`` link) or `ROLE=URL`.
-public enum LinkArgument {
+package enum LinkArgument {
     /// The role and URL of one `--link` value.
     /// - Throws: ``DashboardError/usage(_:)`` naming the roles, or saying what the URL lacks.
-    public static func parse(_ text: String) throws(DashboardError) -> (role: LinkRole, url: URL) {
+    package static func parse(_ text: String) throws(DashboardError) -> (role: LinkRole, url: URL) {
         var role = LinkRole.main
         var rest = text
         if let equals = text.firstIndex(of: "="), !text[..<equals].contains(":") {

@@ -3,7 +3,7 @@
 /// On the embedded server every role has a link of the demo seed; against `--base-url` only the links the
 /// user gives exist (`--link URL` is the ``main`` one), and a scenario whose role has no link is skipped,
 /// saying which `--link` it needs. ``coldStart`` and ``shortWindow`` fall back to ``main``.
-public enum LinkRole: String, CaseIterable, Sendable, Hashable, Comparable {
+package enum LinkRole: String, CaseIterable, Sendable, Hashable, Comparable {
     /// Clicked before the deferred first launches and opened directly (`direct-open`, every `deferred-*`,
     /// `shared-network-guard`, the retry scenarios, `reinstall-rematch`, `match-once`, `signature`; `c` in the
     /// dashboard).
@@ -18,7 +18,7 @@ public enum LinkRole: String, CaseIterable, Sendable, Hashable, Comparable {
     case notALink = "not-a-link"
 
     /// The role whose link stands in when this one has none (nil: none does).
-    public var fallback: LinkRole? {
+    package var fallback: LinkRole? {
         switch self {
         case .main, .notALink: nil
         case .coldStart, .shortWindow: .main
@@ -26,7 +26,7 @@ public enum LinkRole: String, CaseIterable, Sendable, Hashable, Comparable {
     }
 
     /// What the role is for, in one line (`--help`, `?`, the docs).
-    public var purpose: String {
+    package var purpose: String {
         switch self {
         case .main: "clicked before deferred launches and opened directly (the default role; c clicks it)"
         case .coldStart: "opens a first launch (direct-open-cold-start; default: main)"
@@ -36,7 +36,7 @@ public enum LinkRole: String, CaseIterable, Sendable, Hashable, Comparable {
     }
 
     /// In ``allCases`` order.
-    public static func < (lhs: LinkRole, rhs: LinkRole) -> Bool {
+    package static func < (lhs: LinkRole, rhs: LinkRole) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -2,24 +2,24 @@ import Foundation
 
 /// The short links the scenarios click and open, by role: the embedded seed's demo links, or the ones given
 /// with `--link` (nothing else: against a user's deployment the dashboard never makes up a short link).
-public struct ScenarioLinks: Sendable, Hashable {
+package struct ScenarioLinks: Sendable, Hashable {
     /// The links by role, as given (roles that fall back to another are absent unless given).
-    public private(set) var byRole: [LinkRole: ScenarioLink]
+    package private(set) var byRole: [LinkRole: ScenarioLink]
     /// Whether they came from `--link` (true) or the embedded seed (false).
-    public let given: Bool
+    package let given: Bool
 
     /// Links by role.
-    public init(_ byRole: [LinkRole: ScenarioLink], given: Bool) {
+    package init(_ byRole: [LinkRole: ScenarioLink], given: Bool) {
         self.byRole = byRole
         self.given = given
     }
 
     /// No links at all (`--base-url` without `--link`).
-    public static let none = ScenarioLinks([:], given: true)
+    package static let none = ScenarioLinks([:], given: true)
 
     /// The links `--link` gave, as URLs by role (their paths and codes are not known in advance, except the
     /// ``LinkRole/notALink`` URL's, which the app routes by itself).
-    public static func given(_ urls: [LinkRole: URL]) -> ScenarioLinks {
+    package static func given(_ urls: [LinkRole: URL]) -> ScenarioLinks {
         ScenarioLinks(
             Dictionary(
                 uniqueKeysWithValues: urls.map { role, url in
@@ -29,7 +29,7 @@ public struct ScenarioLinks: Sendable, Hashable {
 
     /// The link of `role`: its own, else its fallback's; for ``LinkRole/notALink`` a URL made from the
     /// ``LinkRole/main`` link's origin when none was given (a path no short link has).
-    public func link(_ role: LinkRole) -> ScenarioLink? {
+    package func link(_ role: LinkRole) -> ScenarioLink? {
         if let own = byRole[role] { return own }
         if let fallback = role.fallback { return link(fallback) }
         if role == .notALink, let main = byRole[.main],
@@ -45,18 +45,18 @@ public struct ScenarioLinks: Sendable, Hashable {
     }
 
     /// The path of the URL made up for ``LinkRole/notALink``.
-    public static let madeUpPath = "/optolink-dash/not-a-short-link"
+    package static let madeUpPath = "/optolink-dash/not-a-short-link"
 
     /// The hosts of every link (the simulated app's link domains).
-    public var hosts: [String] {
+    package var hosts: [String] {
         Array(Set(byRole.values.compactMap { $0.url.host?.lowercased() })).sorted()
     }
 
     /// One line per role in use: `main  https://…` (the header's `?` overlay and the headless header).
-    public var lines: [String] {
+    package var lines: [String] {
         byRole.keys.sorted().map { role in "\(role.rawValue)  \(byRole[role]!.url.absoluteString)" }
     }
 
     /// Replaces or adds the link of `role`.
-    public mutating func set(_ role: LinkRole, _ link: ScenarioLink) { byRole[role] = link }
+    package mutating func set(_ role: LinkRole, _ link: ScenarioLink) { byRole[role] = link }
 }

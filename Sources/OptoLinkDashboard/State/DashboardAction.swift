@@ -2,7 +2,7 @@ import OptoLink
 
 /// Everything that can change ``DashboardState``: UI actions from keys and data events from the device,
 /// the server and the scenario runner.
-public enum DashboardAction: Sendable, Hashable {
+package enum DashboardAction: Sendable, Hashable {
     // MARK: UI
     /// Focus the next pane (Tab).
     case focusNext
@@ -60,6 +60,8 @@ public enum DashboardAction: Sendable, Hashable {
     case resize(ScreenSize)
     /// A click or a turn of the wheel (see ``MouseEvent``).
     case mouse(MouseEvent)
+    /// The session being recorded or replayed changed (the header and the replay bar show it; nil: none).
+    case sessionStatus(SessionStatus?)
 
     // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.

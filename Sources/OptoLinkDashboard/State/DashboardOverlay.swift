@@ -1,5 +1,5 @@
 /// The overlay drawn over the panes, if any. Esc closes every overlay.
-public enum DashboardOverlay: Sendable, Hashable {
+package enum DashboardOverlay: Sendable, Hashable {
     /// No overlay.
     case none
     /// The `?` help, generated from the keymap.

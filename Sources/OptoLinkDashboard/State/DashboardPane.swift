@@ -1,5 +1,5 @@
 /// The panes of the dashboard that can take the keyboard focus, in Tab order.
-public enum DashboardPane: Int, Sendable, Hashable, CaseIterable {
+package enum DashboardPane: Int, Sendable, Hashable, CaseIterable {
     /// Device profile: device id, install number, session, identity, clipboard, queue.
     case profile
     /// Fingerprint: app side versus browser side, editable.
@@ -14,7 +14,7 @@ public enum DashboardPane: Int, Sendable, Hashable, CaseIterable {
     case log
 
     /// The title drawn on the pane's border.
-    public var title: String {
+    package var title: String {
         switch self {
         case .profile: "Device profile"
         case .fingerprint: "Fingerprint"

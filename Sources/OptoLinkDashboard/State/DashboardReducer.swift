@@ -8,12 +8,12 @@
 /// Match attempts: an SDK `matchResult` adds a row without breakdown (``MatchAttempt/Source/sdk``);
 /// `matchAttemptsLoaded` replaces every SDK row with the server's rows (merged by id, newest first),
 /// because the server's record of the same attempts carries the breakdown.
-public enum DashboardReducer {
+package enum DashboardReducer {
     /// Applies one action.
     /// - Parameters:
     ///   - state: the state to change.
     ///   - action: what happened.
-    public static func reduce(_ state: inout DashboardState, _ action: DashboardAction) {
+    package static func reduce(_ state: inout DashboardState, _ action: DashboardAction) {
         apply(&state, action)
         InspectorCache.refresh(&state)
     }
@@ -170,6 +170,8 @@ public enum DashboardReducer {
             stampPendingLogLines(&state)
         case .mouse(let event):
             reduceMouse(&state, event)
+        case .sessionStatus(let status):
+            state.session = status
         case .resize(let size):
             state.size = size
             state.logScroll = min(state.logScroll, maxLogScroll(state))

@@ -2,90 +2,92 @@
 ///
 /// Changed only by ``DashboardReducer/reduce(_:_:)``; drawn by ``DashboardRenderer/render(_:size:)``.
 /// Every history is bounded (``Limits``) so memory stays flat however long the dashboard runs.
-public struct DashboardState: Sendable, Hashable {
+package struct DashboardState: Sendable, Hashable {
     /// Bounds of the histories.
-    public enum Limits {
+    package enum Limits {
         /// Match attempts kept (newest first).
-        public static let matchAttempts = 200
+        package static let matchAttempts = 200
         /// Timeline rows kept (oldest dropped).
-        public static let timelineRows = 200
+        package static let timelineRows = 200
         /// Log lines kept (oldest dropped).
-        public static let logLines = 1000
+        package static let logLines = 1000
         /// HTTP exchanges kept for the inspector and the HAR export (oldest dropped; bodies are bounded by
         /// ``HTTPExchange/bodyLimit``).
-        public static let exchanges = 400
+        package static let exchanges = 400
     }
 
     /// Header line.
-    public var header: HeaderInfo
+    package var header: HeaderInfo
     /// Device profile pane.
-    public var profile: DeviceProfile
+    package var profile: DeviceProfile
     /// Fingerprint pane (both sides and the cursor).
-    public var fingerprint: FingerprintPair
+    package var fingerprint: FingerprintPair
     /// Match attempts, newest first.
-    public var matchAttempts: [MatchAttempt]
+    package var matchAttempts: [MatchAttempt]
     /// Index of the selected attempt in ``matchAttempts``.
-    public var selectedAttempt: Int
+    package var selectedAttempt: Int
     /// Whether the selected attempt's breakdown is shown.
-    public var breakdownOpen: Bool
+    package var breakdownOpen: Bool
     /// The last link the SDK delivered.
-    public var lastDelivered: LinkSummary?
+    package var lastDelivered: LinkSummary?
     /// Retry timeline rows, oldest first.
-    public var timeline: [TimelineRow]
+    package var timeline: [TimelineRow]
     /// The timeline's selected row, scale and left edge (default: follow the newest, fit them all).
-    public var timelineView: TimelineViewport
+    package var timelineView: TimelineViewport
     /// The HTTP exchanges of the simulated devices, oldest first (see ``HTTPExchange``).
-    public var exchanges: [HTTPExchange]
+    package var exchanges: [HTTPExchange]
     /// Log lines, oldest first.
-    public var log: [LogLine]
+    package var log: [LogLine]
     /// Lines scrolled up from the bottom of the log (0 = follow the tail), counted in the lines the filter shows.
-    public var logScroll: Int
+    package var logScroll: Int
     /// The log's `/` filter (case-insensitive substring of a line's text or level; empty = every line).
-    public var logFilter: String = ""
+    package var logFilter: String = ""
     /// The match attempts' `/` filter (case-insensitive substring of a row's time, method, confidence, score,
     /// path or id; empty = every attempt).
-    public var matchesFilter: String = ""
+    package var matchesFilter: String = ""
     /// The focused pane.
-    public var focus: DashboardPane
+    package var focus: DashboardPane
     /// The overlay, if any.
-    public var overlay: DashboardOverlay
+    package var overlay: DashboardOverlay
     /// The active theme's name.
-    public var themeName: String
+    package var themeName: String
     /// Theme names `t` cycles through.
-    public var availableThemes: [String]
+    package var availableThemes: [String]
     /// Scenario names the picker offers (``ScenarioCatalog/names``).
-    public var scenarioNames: [String]
+    package var scenarioNames: [String]
     /// What each scenario expects, by name (the picker shows it beside the name).
-    public var scenarioExpectations: [String: String] = [:]
+    package var scenarioExpectations: [String: String] = [:]
     /// Why each scenario the selected service cannot serve is skipped, by name (the picker shows it instead).
-    public var scenarioSkips: [String: String] = [:]
+    package var scenarioSkips: [String: String] = [:]
     /// What each scenario expects compared across every service, by name (the compare picker shows it).
-    public var compareExpectations: [String: String] = [:]
+    package var compareExpectations: [String: String] = [:]
     /// Finished scenario runs, oldest first (at most 200).
-    public var scenarioResults: [ScenarioResult] = []
+    package var scenarioResults: [ScenarioResult] = []
     /// Clock time the running scenario started.
-    public var scenarioStartedAt: Double?
+    package var scenarioStartedAt: Double?
     /// The running (or last) scenario's checklist, nil before the first scenario (and after `x` cleared a
     /// finished one).
-    public var scenarioChecklist: ScenarioChecklist?
+    package var scenarioChecklist: ScenarioChecklist?
     /// The current clock time (same clock as the diagnostics' `time`).
-    public var now: Double
+    package var now: Double
     /// The clock time shown as 0 in the log and match labels: the first tick (the dashboard's start), or an
     /// earlier diagnostic time.
-    public var origin: Double?
+    package var origin: Double?
     /// The terminal size the state was last laid out for.
-    public var size: ScreenSize
+    package var size: ScreenSize
     /// Counter for generated SDK match-attempt ids.
-    public var sdkAttemptCounter: Int
+    package var sdkAttemptCounter: Int
     /// Attach mode (`--attach`): where the dashboard listens, the token, the attached apps; nil otherwise.
-    public var attach: AttachState?
+    package var attach: AttachState?
     /// The last compare (`C`): one scenario against every service; nil before the first.
-    public var compare: CompareState?
+    package var compare: CompareState?
+    /// The session being recorded (`--record`, `W`) or replayed (`--open`), nil when none.
+    package var session: SessionStatus?
     /// The open inspector's document (kept by the reducer, see ``InspectorCache``).
     var inspectorCache: InspectorCache?
 
     /// Creates a state; defaults are an idle dashboard.
-    public init(
+    package init(
         header: HeaderInfo = HeaderInfo(), profile: DeviceProfile = DeviceProfile(),
         fingerprint: FingerprintPair = FingerprintPair(), themeName: String = "default",
         availableThemes: [String] = ["default"], scenarioNames: [String] = [], now: Double = 0,
@@ -115,22 +117,22 @@ public struct DashboardState: Sendable, Hashable {
     }
 
     /// The panes Tab cycles through, in order: every pane, the scenario pane only while there is a checklist.
-    public var focusablePanes: [DashboardPane] {
+    package var focusablePanes: [DashboardPane] {
         DashboardPane.allCases.filter { $0 != .scenario || scenarioChecklist != nil }
     }
 
     /// The selected match attempt, if any (nil when the filter hides it).
-    public var selectedMatchAttempt: MatchAttempt? {
+    package var selectedMatchAttempt: MatchAttempt? {
         guard matchAttempts.indices.contains(selectedAttempt) else { return nil }
         let attempt = matchAttempts[selectedAttempt]
         return TextFilter(matchesFilter).map { attemptMatches(attempt, $0) } ?? true ? attempt : nil
     }
 
     /// The pane `/` filters and Esc clears: the match attempts when they have the focus, else the log.
-    public var filterTarget: DashboardPane { focus == .matches ? .matches : .log }
+    package var filterTarget: DashboardPane { focus == .matches ? .matches : .log }
 
     /// The filter text of a pane (empty for panes without a filter).
-    public func filter(of pane: DashboardPane) -> String {
+    package func filter(of pane: DashboardPane) -> String {
         switch pane {
         case .log: logFilter
         case .matches: matchesFilter
@@ -139,16 +141,16 @@ public struct DashboardState: Sendable, Hashable {
     }
 
     /// Indices in ``log`` of the lines the filter shows, oldest first; nil when there is no filter (every line).
-    public var visibleLogIndices: [Int]? {
+    package var visibleLogIndices: [Int]? {
         guard let filter = TextFilter(logFilter) else { return nil }
         return log.indices.filter { logLineMatches(log[$0], filter) }
     }
 
     /// How many log lines the filter shows.
-    public var visibleLogCount: Int { visibleLogIndices?.count ?? log.count }
+    package var visibleLogCount: Int { visibleLogIndices?.count ?? log.count }
 
     /// Indices in ``matchAttempts`` of the rows the filter shows, newest first (every row without a filter).
-    public var visibleAttemptIndices: [Int] {
+    package var visibleAttemptIndices: [Int] {
         guard let filter = TextFilter(matchesFilter) else { return Array(matchAttempts.indices) }
         return matchAttempts.indices.filter { attemptMatches(matchAttempts[$0], filter) }
     }
@@ -165,7 +167,7 @@ public struct DashboardState: Sendable, Hashable {
     }
 
     /// The timeline row the selection is on (the newest when following), nil when there is none.
-    public var selectedTimelineRow: TimelineRow? {
+    package var selectedTimelineRow: TimelineRow? {
         if let id = timelineView.selectedRequestID, let row = timeline.last(where: { $0.requestID == id }) {
             return row
         }
@@ -173,13 +175,13 @@ public struct DashboardState: Sendable, Hashable {
     }
 
     /// The recorded exchanges of request `requestID`, by attempt.
-    public func exchanges(of requestID: Int) -> [HTTPExchange] {
+    package func exchanges(of requestID: Int) -> [HTTPExchange] {
         exchanges.filter { $0.requestID == requestID }.sorted { $0.attempt < $1.attempt }
     }
 
     /// True while something on screen changes with time alone (a backoff countdown or a running attempt),
     /// so the app loop should redraw on a short tick.
-    public var isTicking: Bool {
+    package var isTicking: Bool {
         if let compare, !compare.isOver, compare.columns.contains(where: { $0.metrics.waitStartedAt != nil }) {
             return true
         }

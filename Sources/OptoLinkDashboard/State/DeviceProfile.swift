@@ -3,28 +3,28 @@
 /// ``DeviceObserver`` and ``DashboardRuntime`` feed it with ``DashboardAction/deviceProfileChanged(_:)`` (from the simulated device's
 /// store and pasteboard) and the reducer keeps parts of it up to date from SDK diagnostics
 /// (session registered, identity changed, event queued/sent).
-public struct DeviceProfile: Sendable, Hashable {
+package struct DeviceProfile: Sendable, Hashable, Codable {
     /// The SDK's device id; empty before the first launch.
-    public var deviceId: String
+    package var deviceId: String
     /// 1 for the first install, incremented by every reinstall.
-    public var installNumber: Int
+    package var installNumber: Int
     /// True until the first launch has run its deferred-link sequence.
-    public var isFirstLaunch: Bool
+    package var isFirstLaunch: Bool
     /// Session `firstSeenAt` from `POST /sdk/session` (ISO-8601), nil before a session.
-    public var firstSeenAt: String?
+    package var firstSeenAt: String?
     /// Session `lastSeenAt` from `POST /sdk/session` (ISO-8601), nil before a session.
-    public var lastSeenAt: String?
+    package var lastSeenAt: String?
     /// The bound external identity, nil when none.
-    public var identity: String?
+    package var identity: String?
     /// The simulated pasteboard's content, nil when empty.
-    public var clipboard: String?
+    package var clipboard: String?
     /// Whether the SDK may read the pasteboard (`clipboardEnabled`).
-    public var clipboardReadingEnabled: Bool
+    package var clipboardReadingEnabled: Bool
     /// Events waiting in the SDK's queue.
-    public var queuedEvents: Int
+    package var queuedEvents: Int
 
     /// Creates a profile; every field has the value of a device that never ran the app.
-    public init(
+    package init(
         deviceId: String = "", installNumber: Int = 1, isFirstLaunch: Bool = true,
         firstSeenAt: String? = nil, lastSeenAt: String? = nil, identity: String? = nil,
         clipboard: String? = nil, clipboardReadingEnabled: Bool = true, queuedEvents: Int = 0

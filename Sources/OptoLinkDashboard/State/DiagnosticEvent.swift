@@ -2,7 +2,7 @@
 ///
 /// ``DiagnosticMapper`` maps each `Diagnostic` to `DashboardAction.diagnostic(event, time: diagnostic.time)`:
 /// `Endpoint.rawValue` → `endpoint`, `OptoLinkData` → ``LinkSummary``, `LogLevel` → ``DashboardLogLevel``.
-public enum DiagnosticEvent: Sendable, Hashable {
+package enum DiagnosticEvent: Sendable, Hashable, Codable {
     /// `requestStarted(requestID:endpoint:attempt:)`.
     case requestStarted(requestID: Int, endpoint: String, attempt: Int)
     /// `responseReceived(requestID:endpoint:attempt:status:duration:)`.

@@ -1,5 +1,5 @@
 /// The faults the fault menu can inject for the next N requests (``FaultSpec/from(_:sdkTimeout:)`` turns them into `POST /dev/faults`).
-public enum FaultKind: Int, Sendable, Hashable, CaseIterable {
+package enum FaultKind: Int, Sendable, Hashable, CaseIterable {
     /// `status` 503.
     case status503
     /// `status` 500.
@@ -12,7 +12,7 @@ public enum FaultKind: Int, Sendable, Hashable, CaseIterable {
     case status429
 
     /// The label in the fault menu.
-    public var label: String {
+    package var label: String {
         switch self {
         case .status503: "503 Service Unavailable"
         case .status500: "500 Internal Server Error"

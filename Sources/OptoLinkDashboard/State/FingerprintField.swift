@@ -1,5 +1,5 @@
 /// One editable row of the fingerprint pane, in display order.
-public enum FingerprintField: Int, Sendable, Hashable, CaseIterable {
+package enum FingerprintField: Int, Sendable, Hashable, CaseIterable {
     /// `platform`, e.g. `ios`.
     case platform
     /// `osVersion`, e.g. `17.4`.
@@ -14,7 +14,7 @@ public enum FingerprintField: Int, Sendable, Hashable, CaseIterable {
     case networkAddress
 
     /// The label shown in the pane (the wire name where there is one).
-    public var label: String {
+    package var label: String {
         switch self {
         case .platform: "platform"
         case .osVersion: "osVersion"

@@ -1,16 +1,16 @@
 /// App side and browser side of the fingerprint, with the edit cursor.
-public struct FingerprintPair: Sendable, Hashable {
+package struct FingerprintPair: Sendable, Hashable {
     /// The app (SDK) side.
-    public var app: FingerprintValues
+    package var app: FingerprintValues
     /// The browser side (the click).
-    public var browser: FingerprintValues
+    package var browser: FingerprintValues
     /// The row the cursor is on.
-    public var cursorField: FingerprintField
+    package var cursorField: FingerprintField
     /// The column the cursor is on.
-    public var cursorSide: FingerprintSide
+    package var cursorSide: FingerprintSide
 
     /// Creates a pair; by default both sides are the demo phone on the same network.
-    public init(
+    package init(
         app: FingerprintValues = .demoPhone, browser: FingerprintValues = .demoPhone,
         cursorField: FingerprintField = .platform, cursorSide: FingerprintSide = .app
     ) {
@@ -21,16 +21,16 @@ public struct FingerprintPair: Sendable, Hashable {
     }
 
     /// Reads or writes one side.
-    public subscript(side: FingerprintSide) -> FingerprintValues {
+    package subscript(side: FingerprintSide) -> FingerprintValues {
         get { side == .app ? app : browser }
         set { if side == .app { app = newValue } else { browser = newValue } }
     }
 
     /// Whether the browser is on the same network as the app.
-    public var sameNetwork: Bool { app.networkAddress == browser.networkAddress }
+    package var sameNetwork: Bool { app.networkAddress == browser.networkAddress }
 
     /// The fields whose values differ between the two sides.
-    public var differingFields: Set<FingerprintField> {
+    package var differingFields: Set<FingerprintField> {
         Set(FingerprintField.allCases.filter { app[$0] != browser[$0] })
     }
 }

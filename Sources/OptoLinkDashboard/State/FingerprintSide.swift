@@ -1,10 +1,10 @@
 /// Which side of the fingerprint pane: the app (SDK) or the browser that clicks the link.
-public enum FingerprintSide: Int, Sendable, Hashable, CaseIterable {
+package enum FingerprintSide: Int, Sendable, Hashable, CaseIterable {
     /// What the SDK reports from the simulated device.
     case app
     /// What the browser reports when it clicks a link (sent to `/dev/deferred/simulate`).
     case browser
 
     /// The column heading.
-    public var title: String { self == .app ? "app" : "browser" }
+    package var title: String { self == .app ? "app" : "browser" }
 }

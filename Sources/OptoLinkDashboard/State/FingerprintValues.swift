@@ -1,20 +1,20 @@
 /// The six values of one side of the fingerprint pane, as plain strings.
-public struct FingerprintValues: Sendable, Hashable {
+package struct FingerprintValues: Sendable, Hashable, Codable {
     /// `platform`.
-    public var platform: String
+    package var platform: String
     /// `osVersion`.
-    public var osVersion: String
+    package var osVersion: String
     /// `deviceModel`.
-    public var deviceModel: String
+    package var deviceModel: String
     /// `language`.
-    public var language: String
+    package var language: String
     /// `timezone`.
-    public var timezone: String
+    package var timezone: String
     /// Simulated network address (`X-Forwarded-For`).
-    public var networkAddress: String
+    package var networkAddress: String
 
     /// Creates the values of one side.
-    public init(
+    package init(
         platform: String, osVersion: String, deviceModel: String, language: String,
         timezone: String, networkAddress: String
     ) {
@@ -27,15 +27,15 @@ public struct FingerprintValues: Sendable, Hashable {
     }
 
     /// The demo iPhone the dashboard starts with (both sides start equal: same Wi-Fi).
-    public static let demoPhone = FingerprintValues(
+    package static let demoPhone = FingerprintValues(
         platform: "iOS", osVersion: "17.4", deviceModel: "iPhone15,2", language: "en-US",
         timezone: "Europe/Berlin", networkAddress: "203.0.113.7")
 
     /// The address used for "another Wi-Fi" when the network is toggled.
-    public static let otherNetworkAddress = "198.51.100.23"
+    package static let otherNetworkAddress = "198.51.100.23"
 
     /// Reads or writes one field.
-    public subscript(field: FingerprintField) -> String {
+    package subscript(field: FingerprintField) -> String {
         get {
             switch field {
             case .platform: platform

@@ -5,36 +5,36 @@ import Foundation
 ///
 /// Recorded by ``RecordingTransport`` without changing what the SDK sends; correlated with the SDK's
 /// diagnostics by ``ExchangeLog``; shown by the request inspector and exported as HAR entries.
-public struct HTTPExchange: Sendable, Hashable {
+package struct HTTPExchange: Sendable, Hashable, Codable {
     /// Bodies longer than this many bytes are cut (the rest is counted, not kept): 16 KiB is many times the
     /// largest body the SDK sends (an event is refused above 10 000 bytes) and keeps 400 exchanges under ~13 MB.
-    public static let bodyLimit = 16 * 1024
+    package static let bodyLimit = 16 * 1024
 
     /// One header field.
-    public struct Field: Sendable, Hashable {
+    package struct Field: Sendable, Hashable, Codable {
         /// The name as sent.
-        public var name: String
+        package var name: String
         /// The value (masked for credentials, see ``SecretMask``).
-        public var value: String
+        package var value: String
 
         /// Creates a field.
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// A body as kept: its text (UTF-8, cut at ``HTTPExchange/bodyLimit`` bytes) and its real size.
-    public struct Body: Sendable, Hashable {
+    package struct Body: Sendable, Hashable, Codable {
         /// The kept text (invalid UTF-8 is replaced).
-        public var text: String
+        package var text: String
         /// The body's real size in bytes.
-        public var byteCount: Int
+        package var byteCount: Int
         /// Whether ``text`` is only the first ``HTTPExchange/bodyLimit`` bytes.
-        public var isTruncated: Bool
+        package var isTruncated: Bool
 
         /// Keeps `data`, cut at `limit` bytes.
-        public init(_ data: Data, limit: Int = HTTPExchange.bodyLimit) {
+        package init(_ data: Data, limit: Int = HTTPExchange.bodyLimit) {
             byteCount = data.count
             isTruncated = data.count > limit
             text = String(decoding: data.prefix(limit), as: UTF8.self)
@@ -42,36 +42,36 @@ public struct HTTPExchange: Sendable, Hashable {
     }
 
     /// The dashboard's request id (the SDK's id shifted per launch, as on the timeline).
-    public var requestID: Int
+    package var requestID: Int
     /// 1-based attempt number.
-    public var attempt: Int
+    package var attempt: Int
     /// The endpoint raw value (`match`, `data`, `session`…).
-    public var endpoint: String
+    package var endpoint: String
     /// `GET`, `POST`.
-    public var method: String
+    package var method: String
     /// The full URL.
-    public var url: String
+    package var url: String
     /// The request's header fields, sorted by name, credentials masked.
-    public var requestHeaders: [Field]
+    package var requestHeaders: [Field]
     /// The request body, nil for none.
-    public var requestBody: Body?
+    package var requestBody: Body?
     /// The HTTP status, nil when no answer came.
-    public var status: Int?
+    package var status: Int?
     /// The answer's header fields, sorted by name.
-    public var responseHeaders: [Field]
+    package var responseHeaders: [Field]
     /// The answer's body, nil when no answer came.
-    public var responseBody: Body?
+    package var responseBody: Body?
     /// Why no answer came (the transport's error), nil when one did.
-    public var error: String?
+    package var error: String?
     /// SDK clock time the transport was called.
-    public var start: Double
+    package var start: Double
     /// Seconds until the answer (or the failure).
-    public var duration: Double
+    package var duration: Double
     /// Wall-clock time the transport was called (HAR `startedDateTime`).
-    public var startedAt: Date
+    package var startedAt: Date
 
     /// Creates an exchange.
-    public init(
+    package init(
         requestID: Int, attempt: Int, endpoint: String, method: String, url: String, requestHeaders: [Field],
         requestBody: Body?, status: Int?, responseHeaders: [Field], responseBody: Body?, error: String?,
         start: Double, duration: Double, startedAt: Date
@@ -93,12 +93,12 @@ public struct HTTPExchange: Sendable, Hashable {
     }
 
     /// The value of header `name` of the request (case-insensitive).
-    public func requestHeader(_ name: String) -> String? {
+    package func requestHeader(_ name: String) -> String? {
         requestHeaders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     /// The value of header `name` of the answer (case-insensitive).
-    public func responseHeader(_ name: String) -> String? {
+    package func responseHeader(_ name: String) -> String? {
         responseHeaders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }

@@ -1,28 +1,28 @@
 /// The plain values of an SDK `OptoLinkData`, as the dashboard shows them.
-public struct LinkSummary: Sendable, Hashable {
+package struct LinkSummary: Sendable, Hashable, Codable {
     /// `linkId`, nil when the server sent none.
-    public var linkId: String?
+    package var linkId: String?
     /// The link's path.
-    public var path: String
+    package var path: String
     /// `matchMethod.rawValue`.
-    public var method: String
+    package var method: String
     /// `confidence?.rawValue`.
-    public var confidence: String?
+    package var confidence: String?
     /// `matchScore`.
-    public var score: Double?
+    package var score: Double?
     /// `isDeferred`.
-    public var isDeferred: Bool
+    package var isDeferred: Bool
     /// `confidenceScore`: a service's own 0–1 confidence (QubeRoute), nil for the others.
-    public var confidenceScore: Double?
+    package var confidenceScore: Double?
     /// The service's own word for how it matched: QubeRoute's `reason`, AppsFlyer's `match_type`, Deep Blue's
     /// `sandbox` / `live` or `not a short link`; nil for OptoLink (its method says it all). The compare's column.
-    public var matchType: String?
+    package var matchType: String?
     /// What the other services answer beyond OptoLink's fields (`reason ip_address, confidence 0.49`,
     /// `match_type probabilistic`, `isSandbox true`), nil for OptoLink's links. The log's line.
-    public var serviceDetail: String?
+    package var serviceDetail: String?
 
     /// Creates a summary.
-    public init(
+    package init(
         linkId: String? = nil, path: String, method: String, confidence: String? = nil,
         score: Double? = nil, isDeferred: Bool = false, confidenceScore: Double? = nil, matchType: String? = nil,
         serviceDetail: String? = nil

@@ -1,5 +1,5 @@
 /// Severity of a log line in the dashboard (a superset of the SDK's `LogLevel`).
-public enum DashboardLogLevel: String, Sendable, Hashable, CaseIterable {
+package enum DashboardLogLevel: String, Sendable, Hashable, CaseIterable, Codable {
     /// Informational: requests, results, scenario steps.
     case info
     /// The SDK's `warning`.
@@ -8,7 +8,7 @@ public enum DashboardLogLevel: String, Sendable, Hashable, CaseIterable {
     case error
 
     /// How the log pane writes the level (`info`, `WARN`, `ERROR`; the `/` filter matches it too).
-    public var label: String {
+    package var label: String {
         switch self {
         case .info: "info"
         case .warning: "WARN"

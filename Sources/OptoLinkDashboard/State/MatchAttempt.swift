@@ -2,9 +2,9 @@
 ///
 /// Rows come from two sources: the SDK's `matchResult` diagnostic (``Source/sdk``, no breakdown) and the
 /// server's `/dev/match-attempts` (``Source/server``, with breakdown). See ``DashboardReducer``.
-public struct MatchAttempt: Sendable, Hashable {
+package struct MatchAttempt: Sendable, Hashable, Codable {
     /// Where the row came from.
-    public enum Source: Sendable, Hashable {
+    package enum Source: Sendable, Hashable, Codable {
         /// The SDK's `matchResult` diagnostic.
         case sdk
         /// The server's `/dev/match-attempts`.
@@ -12,28 +12,28 @@ public struct MatchAttempt: Sendable, Hashable {
     }
 
     /// Server attempt id, or a generated `sdk-N` id.
-    public var id: String
+    package var id: String
     /// Clock time of the SDK diagnostic (shown relative to the state's origin); nil for server rows, which use ``at``.
-    public var time: Double?
+    package var time: Double?
     /// ISO-8601 time from the server (`at`), nil for SDK rows.
-    public var at: String?
+    package var at: String?
     /// `matched` from the server, or whether the SDK got data.
-    public var matched: Bool
+    package var matched: Bool
     /// Match method raw value (`CLIPBOARD`, `FINGERPRINT_SCORED`, …, `NONE`).
-    public var method: String
+    package var method: String
     /// Confidence raw value (`exact`, `high`, `medium`, `low`), nil when none.
-    public var confidence: String?
+    package var confidence: String?
     /// Score, nil when none.
-    public var score: Double?
+    package var score: Double?
     /// The matched link's path, nil when none.
-    public var path: String?
+    package var path: String?
     /// The breakdown, server rows only.
-    public var breakdown: MatchBreakdown?
+    package var breakdown: MatchBreakdown?
     /// Where the row came from.
-    public var source: Source
+    package var source: Source
 
     /// Creates a row.
-    public init(
+    package init(
         id: String, time: Double? = nil, at: String? = nil, matched: Bool, method: String,
         confidence: String? = nil, score: Double? = nil, path: String? = nil,
         breakdown: MatchBreakdown? = nil, source: Source = .server

@@ -1,14 +1,14 @@
 /// The server's breakdown of one match attempt: candidates, threshold and the shared-network guard.
-public struct MatchBreakdown: Sendable, Hashable {
+package struct MatchBreakdown: Sendable, Hashable, Codable {
     /// The score threshold (65 in the contract).
-    public var threshold: Int
+    package var threshold: Int
     /// True when more than 3 candidates on the same IP scored ≥ threshold and all were rejected.
-    public var guardFired: Bool
+    package var guardFired: Bool
     /// The scored candidates, best first.
-    public var candidates: [MatchCandidate]
+    package var candidates: [MatchCandidate]
 
     /// Creates a breakdown.
-    public init(threshold: Int = 65, guardFired: Bool = false, candidates: [MatchCandidate] = []) {
+    package init(threshold: Int = 65, guardFired: Bool = false, candidates: [MatchCandidate] = []) {
         self.threshold = threshold
         self.guardFired = guardFired
         self.candidates = candidates

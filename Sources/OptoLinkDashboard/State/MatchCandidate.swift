@@ -1,18 +1,18 @@
 /// One candidate click the server scored for a match attempt (from `/dev/match-attempts`).
-public struct MatchCandidate: Sendable, Hashable {
+package struct MatchCandidate: Sendable, Hashable, Codable {
     /// The link's short code, e.g. `summer`.
-    public var shortCode: String
+    package var shortCode: String
     /// The link's path, e.g. `/promo/summer`.
-    public var path: String
+    package var path: String
     /// Age of the click when scored, in seconds.
-    public var ageSeconds: Double
+    package var ageSeconds: Double
     /// Points per component; a missing component counts 0.
-    public var points: [ScoreComponent: Int]
+    package var points: [ScoreComponent: Int]
     /// Total score as the server computed it.
-    public var total: Int
+    package var total: Int
 
     /// Creates a candidate.
-    public init(shortCode: String, path: String, ageSeconds: Double, points: [ScoreComponent: Int], total: Int) {
+    package init(shortCode: String, path: String, ageSeconds: Double, points: [ScoreComponent: Int], total: Int) {
         self.shortCode = shortCode
         self.path = path
         self.ageSeconds = ageSeconds

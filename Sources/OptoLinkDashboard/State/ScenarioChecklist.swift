@@ -1,17 +1,17 @@
 /// The running (or last) scenario as a checklist: its expectation, its steps as they start, pass or fail,
 /// and its verdict once it ended. Drawn by the scenario pane.
-public struct ScenarioChecklist: Sendable, Hashable {
+package struct ScenarioChecklist: Sendable, Hashable {
     /// The scenario's name.
-    public var name: String
+    package var name: String
     /// What it expects (from the catalog; empty when unknown).
-    public var expectation: String
+    package var expectation: String
     /// Its steps, in plan order (a step started outside the plan is appended).
-    public var steps: [ScenarioStep]
+    package var steps: [ScenarioStep]
     /// The verdict; nil while it runs.
-    public var result: ScenarioResult?
+    package var result: ScenarioResult?
 
     /// Creates a checklist with every step pending.
-    public init(name: String, expectation: String, steps: [String], result: ScenarioResult? = nil) {
+    package init(name: String, expectation: String, steps: [String], result: ScenarioResult? = nil) {
         self.name = name
         self.expectation = expectation
         self.steps = steps.map { ScenarioStep(name: $0) }
@@ -19,7 +19,7 @@ public struct ScenarioChecklist: Sendable, Hashable {
     }
 
     /// Steps that passed.
-    public var passedCount: Int { steps.filter { $0.status == .passed }.count }
+    package var passedCount: Int { steps.filter { $0.status == .passed }.count }
 
     /// Applies a step's new status: the first step of that name not yet ended takes it (a step of that name
     /// that already ended, or one missing from the plan, adds a row).

@@ -1,7 +1,7 @@
 /// How one scenario run ended, kept for the Markdown report and the JUnit file.
-public struct ScenarioResult: Sendable, Hashable {
+package struct ScenarioResult: Sendable, Hashable {
     /// The verdict.
-    public enum Verdict: String, Sendable, Hashable {
+    package enum Verdict: String, Sendable, Hashable {
         /// The expectation held.
         case passed = "PASS"
         /// It did not.
@@ -11,20 +11,20 @@ public struct ScenarioResult: Sendable, Hashable {
     }
 
     /// The scenario's name.
-    public var name: String
+    package var name: String
     /// What it expects (from the catalog; empty when unknown).
-    public var expectation: String
+    package var expectation: String
     /// The verdict.
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// What happened (PASS/FAIL detail, or the reason it was skipped).
-    public var detail: String
+    package var detail: String
     /// Seconds from its start to its verdict.
-    public var duration: Double
+    package var duration: Double
     /// Its steps as they ended (empty for a scenario without a plan).
-    public var steps: [ScenarioStep]
+    package var steps: [ScenarioStep]
 
     /// Creates a result.
-    public init(
+    package init(
         name: String, expectation: String, verdict: Verdict, detail: String, duration: Double,
         steps: [ScenarioStep] = []
     ) {
@@ -37,7 +37,7 @@ public struct ScenarioResult: Sendable, Hashable {
     }
 
     /// The step that failed, with its number in the checklist (from 1); nil when none did.
-    public var failedStep: (number: Int, name: String)? {
+    package var failedStep: (number: Int, name: String)? {
         guard verdict == .failed,
             let index = steps.firstIndex(where: {
                 if case .failed = $0.status { return true }
@@ -50,7 +50,7 @@ public struct ScenarioResult: Sendable, Hashable {
     /// Expected versus observed: `expected … · observed …`; for a failure inside a step, `at step 3
     /// “/match → CLIPBOARD exact”: …` (the step names what was expected, the check's detail what happened);
     /// a skip: its reason.
-    public var explanation: String {
+    package var explanation: String {
         if verdict == .skipped { return detail }
         if let step = failedStep { return "at step \(step.number) “\(step.name)”: \(detail)" }
         return "expected \(expectation.isEmpty ? "-" : expectation) · observed \(detail)"
@@ -58,13 +58,13 @@ public struct ScenarioResult: Sendable, Hashable {
 
     /// The verdict explained in one line: `PASS: expected … · observed …`, `FAIL at step 3 “…”: …`, `SKIP: …`
     /// (the scenario pane shows it under the checklist).
-    public var verdictLine: String {
+    package var verdictLine: String {
         verdict.rawValue + (failedStep == nil ? ": " : " ") + explanation
     }
 
     /// The shorter form for a narrow pane, under the checklist that names the failed step: `PASS: observed …`,
     /// `FAIL: …`, `SKIP: …`.
-    public var shortVerdictLine: String {
+    package var shortVerdictLine: String {
         switch verdict {
         case .passed: "\(verdict.rawValue): observed \(detail)"
         case .failed, .skipped: "\(verdict.rawValue): \(detail)"
@@ -72,5 +72,5 @@ public struct ScenarioResult: Sendable, Hashable {
     }
 
     /// The verdict explained in one line with the scenario's name: `flaky-server PASS: expected … · observed …`.
-    public var line: String { "\(name) \(verdictLine)" }
+    package var line: String { "\(name) \(verdictLine)" }
 }

@@ -1,7 +1,7 @@
 /// One named step of a scenario's checklist (`first launch`, `/match → CLIPBOARD exact`…).
-public struct ScenarioStep: Sendable, Hashable {
+package struct ScenarioStep: Sendable, Hashable {
     /// Where the step is.
-    public enum Status: Sendable, Hashable {
+    package enum Status: Sendable, Hashable {
         /// Not reached (yet, or ever: an earlier step failed).
         case pending
         /// Running now.
@@ -13,19 +13,19 @@ public struct ScenarioStep: Sendable, Hashable {
     }
 
     /// The name, as the scenario's plan and its `ctx.step(_:)` call give it.
-    public var name: String
+    package var name: String
     /// Where it is.
-    public var status: Status
+    package var status: Status
 
     /// Creates a step (pending by default).
-    public init(name: String, status: Status = .pending) {
+    package init(name: String, status: Status = .pending) {
         self.name = name
         self.status = status
     }
 
     /// The mark drawn before the name and printed by the headless run: `✔` passed, `✘` failed, `▸` running,
     /// `·` not reached.
-    public var mark: Character {
+    package var mark: Character {
         switch status {
         case .pending: "·"
         case .running: "▸"

@@ -1,5 +1,5 @@
 /// One component of the P2.5 fingerprint score, with its maximum points from the backend contract.
-public enum ScoreComponent: Int, Sendable, Hashable, CaseIterable {
+package enum ScoreComponent: Int, Sendable, Hashable, CaseIterable, Codable {
     /// IP exact: 30.
     case ip
     /// platform match: 10.
@@ -16,7 +16,7 @@ public enum ScoreComponent: Int, Sendable, Hashable, CaseIterable {
     case recency
 
     /// The most points the component can give.
-    public var maxPoints: Int {
+    package var maxPoints: Int {
         switch self {
         case .ip: 30
         case .platform: 10
@@ -29,10 +29,10 @@ public enum ScoreComponent: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// Sum of every component's maximum (96).
-    public static let maxTotal = allCases.reduce(0) { $0 + $1.maxPoints }
+    package static let maxTotal = allCases.reduce(0) { $0 + $1.maxPoints }
 
     /// The key used in `/dev/match-attempts` (`points.ip`, `points.osVersion`…).
-    public var key: String {
+    package var key: String {
         switch self {
         case .ip: "ip"
         case .platform: "platform"
@@ -45,13 +45,13 @@ public enum ScoreComponent: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// The component for a `/dev/match-attempts` points key (`ip`, `osVersion`…), nil for an unknown key.
-    public init?(key: String) {
+    package init?(key: String) {
         guard let match = ScoreComponent.allCases.first(where: { $0.key == key }) else { return nil }
         self = match
     }
 
     /// A short label for narrow panes.
-    public var shortLabel: String {
+    package var shortLabel: String {
         switch self {
         case .ip: "ip"
         case .platform: "plat"

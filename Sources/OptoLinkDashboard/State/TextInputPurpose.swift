@@ -1,5 +1,5 @@
 /// What a text-input overlay edits.
-public enum TextInputPurpose: Sendable, Hashable {
+package enum TextInputPurpose: Sendable, Hashable {
     /// One fingerprint field of one side (committed by the reducer itself).
     case fingerprint(FingerprintSide, FingerprintField)
     /// The external id for "set identity" (committed as ``DashboardCommand/setIdentity(_:)``).

@@ -1,5 +1,5 @@
 /// How a request of the retry timeline ended.
-public enum TimelineOutcome: Sendable, Hashable {
+package enum TimelineOutcome: Sendable, Hashable {
     /// Still running (or waiting).
     case pending
     /// Finished with an HTTP status after `attempts` attempts.

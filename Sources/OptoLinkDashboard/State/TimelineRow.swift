@@ -1,18 +1,18 @@
 /// One request of the retry timeline: its attempts, its backoff waits and its outcome.
-public struct TimelineRow: Sendable, Hashable {
+package struct TimelineRow: Sendable, Hashable {
     /// The SDK's request id.
-    public var requestID: Int
+    package var requestID: Int
     /// The endpoint raw value (`match`, `data`, `session`, `identity`, `identity/clear`, `events`).
-    public var endpoint: String
+    package var endpoint: String
     /// The attempts, in order.
-    public var attempts: [TimelineAttempt]
+    package var attempts: [TimelineAttempt]
     /// The backoff waits, in order.
-    public var waits: [BackoffWait]
+    package var waits: [BackoffWait]
     /// The final outcome.
-    public var outcome: TimelineOutcome
+    package var outcome: TimelineOutcome
 
     /// Creates a row.
-    public init(
+    package init(
         requestID: Int, endpoint: String, attempts: [TimelineAttempt] = [], waits: [BackoffWait] = [],
         outcome: TimelineOutcome = .pending
     ) {
@@ -25,19 +25,19 @@ public struct TimelineRow: Sendable, Hashable {
 
     /// How the timeline and the inspector name the row: `#12 match`, or `click 3` for a browser click (whose
     /// ids are apart from the SDK's, see ``SimulatedBrowser/firstVisitID``).
-    public var title: String {
+    package var title: String {
         endpoint == SimulatedBrowser.endpoint && requestID >= SimulatedBrowser.firstVisitID
             ? "click \(requestID - SimulatedBrowser.firstVisitID + 1)" : "#\(requestID) \(endpoint)"
     }
 
     /// Whether the row is a browser click (its attempts are hops, each with what the browser did after it).
-    public var isBrowserVisit: Bool { endpoint == SimulatedBrowser.endpoint }
+    package var isBrowserVisit: Bool { endpoint == SimulatedBrowser.endpoint }
 
     /// The clock time the row starts (its first attempt), nil when it has none.
-    public var start: Double? { attempts.first?.start }
+    package var start: Double? { attempts.first?.start }
 
     /// True while a backoff wait has time left at `now`.
-    public func isWaiting(at now: Double) -> Bool {
+    package func isWaiting(at now: Double) -> Bool {
         guard outcome == .pending, let wait = waits.last else { return false }
         return wait.remaining(at: now) > 0
     }

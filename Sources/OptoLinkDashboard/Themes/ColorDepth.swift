@@ -1,5 +1,5 @@
 /// How many colours the terminal can show.
-public enum ColorDepth: Int, Sendable, Hashable, Comparable, CaseIterable {
+package enum ColorDepth: Int, Sendable, Hashable, Comparable, CaseIterable {
     /// No colour (`NO_COLOR`, or a terminal without colours): attributes only.
     case mono = 0
     /// 8 ANSI colours.
@@ -12,7 +12,7 @@ public enum ColorDepth: Int, Sendable, Hashable, Comparable, CaseIterable {
     case trueColor = 16_777_216
 
     /// The depth for an ncurses `COLORS` value, honouring `NO_COLOR` (any non-empty value means mono).
-    public static func detect(colors: Int, noColor: String?) -> ColorDepth {
+    package static func detect(colors: Int, noColor: String?) -> ColorDepth {
         if let noColor, !noColor.isEmpty { return .mono }
         switch colors {
         case 16_777_216...: return .trueColor
@@ -24,5 +24,5 @@ public enum ColorDepth: Int, Sendable, Hashable, Comparable, CaseIterable {
     }
 
     /// Orders by the number of colours.
-    public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -3,7 +3,7 @@
 /// Pure functions, tested. The result is an ncurses colour number, or -1 for the terminal default
 /// (`use_default_colors`). Examples: `#ff0000` → 196 at 256 colours, → 9 (bright red) at 16, → 1 (red) at 8;
 /// a bright ANSI index at 8 colours becomes its normal twin (9 → 1).
-public enum ColorMapper {
+package enum ColorMapper {
     /// The six levels of the xterm colour cube.
     static let cubeLevels = [0, 95, 135, 175, 215, 255]
 
@@ -15,7 +15,7 @@ public enum ColorMapper {
     ]
 
     /// The colour number for `color` at `depth`; -1 = the terminal default (also for every colour at ``ColorDepth/mono``).
-    public static func map(_ color: ThemeColor, to depth: ColorDepth) -> Int {
+    package static func map(_ color: ThemeColor, to depth: ColorDepth) -> Int {
         switch (color, depth) {
         case (.terminalDefault, _), (_, .mono): return -1
         case (.rgb(let r, let g, let b), .trueColor): return r << 16 | g << 8 | b
@@ -35,7 +35,7 @@ public enum ColorMapper {
     }
 
     /// The nearest colour of the 256 palette (cube 16–231 or grey ramp 232–255).
-    public static func nearest256(_ r: Int, _ g: Int, _ b: Int) -> Int {
+    package static func nearest256(_ r: Int, _ g: Int, _ b: Int) -> Int {
         func level(_ v: Int) -> Int {
             cubeLevels.indices.min { abs(cubeLevels[$0] - v) < abs(cubeLevels[$1] - v) } ?? 0
         }
@@ -50,7 +50,7 @@ public enum ColorMapper {
     }
 
     /// The RGB of a 256-palette index.
-    public static func rgb(of256 index: Int) -> (Int, Int, Int) {
+    package static func rgb(of256 index: Int) -> (Int, Int, Int) {
         switch index {
         case 0..<16: return ansiRGB[index]
         case 16..<232:

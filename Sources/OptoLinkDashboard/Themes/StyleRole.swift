@@ -1,5 +1,5 @@
 /// What a cell means; the theme gives each role its colours, mono terminals their attributes.
-public enum StyleRole: Int, Sendable, Hashable, CaseIterable {
+package enum StyleRole: Int, Sendable, Hashable, CaseIterable {
     /// Ordinary text.
     case normal
     /// Secondary text (labels, axis, hints).
@@ -50,7 +50,7 @@ public enum StyleRole: Int, Sendable, Hashable, CaseIterable {
     case overlay
 
     /// The theme keys for this role's foreground and background (nil background = `main_bg`).
-    public var themeKeys: (foreground: ThemeKey, background: ThemeKey?) {
+    package var themeKeys: (foreground: ThemeKey, background: ThemeKey?) {
         switch self {
         case .normal: (.mainFg, nil)
         case .dim: (.dimFg, nil)
@@ -80,7 +80,7 @@ public enum StyleRole: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// Attributes that carry the meaning when there is no colour (mono themes, `NO_COLOR`).
-    public var monoAttributes: (bold: Bool, reverse: Bool, underline: Bool) {
+    package var monoAttributes: (bold: Bool, reverse: Bool, underline: Bool) {
         switch self {
         case .header, .footer, .selected: (false, true, false)
         case .title, .footerKey, .error, .borderFocused: (true, false, false)

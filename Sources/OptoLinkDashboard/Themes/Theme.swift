@@ -1,14 +1,14 @@
 /// A colour theme: a colour for every ``ThemeKey`` (missing keys already filled from the built-in default).
-public struct Theme: Sendable, Hashable {
+package struct Theme: Sendable, Hashable {
     /// The theme's name (file name without `.theme`).
-    public var name: String
+    package var name: String
     /// Colours by key; every key is present.
-    public var colors: [ThemeKey: ThemeColor]
+    package var colors: [ThemeKey: ThemeColor]
     /// True for themes that rely on attributes only (`mono`, or `NO_COLOR`).
-    public var isMono: Bool
+    package var isMono: Bool
 
     /// Creates a theme; keys missing from `colors` take the built-in default.
-    public init(name: String, colors: [ThemeKey: ThemeColor] = [:], isMono: Bool = false) {
+    package init(name: String, colors: [ThemeKey: ThemeColor] = [:], isMono: Bool = false) {
         self.name = name
         var all: [ThemeKey: ThemeColor] = [:]
         for key in ThemeKey.allCases { all[key] = colors[key] ?? key.defaultColor }
@@ -17,18 +17,18 @@ public struct Theme: Sendable, Hashable {
     }
 
     /// The compiled-in default theme (used when no file is found or a file is broken).
-    public static let builtInDefault = Theme(name: "default")
+    package static let builtInDefault = Theme(name: "default")
 
     /// The attribute-only theme (`NO_COLOR`).
-    public static let mono = Theme(
+    package static let mono = Theme(
         name: "mono", colors: Dictionary(uniqueKeysWithValues: ThemeKey.allCases.map { ($0, .terminalDefault) }),
         isMono: true)
 
     /// The colour of one key.
-    public subscript(key: ThemeKey) -> ThemeColor { colors[key] ?? key.defaultColor }
+    package subscript(key: ThemeKey) -> ThemeColor { colors[key] ?? key.defaultColor }
 
     /// Foreground and background of a role.
-    public func colors(for role: StyleRole) -> (foreground: ThemeColor, background: ThemeColor) {
+    package func colors(for role: StyleRole) -> (foreground: ThemeColor, background: ThemeColor) {
         let keys = role.themeKeys
         return (self[keys.foreground], self[keys.background ?? .mainBg])
     }

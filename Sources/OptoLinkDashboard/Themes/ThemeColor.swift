@@ -1,5 +1,5 @@
 /// A colour as a theme file writes it: the terminal default, an ANSI index 0–255, or `#RRGGBB`.
-public enum ThemeColor: Sendable, Hashable {
+package enum ThemeColor: Sendable, Hashable {
     /// The terminal's own default colour (`default`, `none`, or an empty value).
     case terminalDefault
     /// An index of the 256-colour palette (0–15 are the ANSI colours; names map here).
@@ -8,14 +8,14 @@ public enum ThemeColor: Sendable, Hashable {
     case rgb(red: Int, green: Int, blue: Int)
 
     /// The 16 ANSI colour names (index = position); `gray`/`grey` alias `bright_black`.
-    public static let names = [
+    package static let names = [
         "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
         "bright_black", "bright_red", "bright_green", "bright_yellow",
         "bright_blue", "bright_magenta", "bright_cyan", "bright_white",
     ]
 
     /// Parses `red`, `bright_blue`, `#1e90ff`, `#fff`, `208`, `default`; nil when not a colour.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let value = text.trimmingSpaces.lowercased()
         if value.isEmpty || value == "default" || value == "none" {
             self = .terminalDefault

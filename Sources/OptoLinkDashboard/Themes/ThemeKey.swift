@@ -1,5 +1,5 @@
 /// A key of a theme file (`theme[main_fg]="…"`), with its built-in default colour.
-public enum ThemeKey: String, Sendable, Hashable, CaseIterable {
+package enum ThemeKey: String, Sendable, Hashable, CaseIterable {
     /// Background of everything.
     case mainBg = "main_bg"
     /// Ordinary text.
@@ -60,7 +60,7 @@ public enum ThemeKey: String, Sendable, Hashable, CaseIterable {
     case overlayBg = "overlay_bg"
 
     /// The compiled-in default (the same values as `themes/default.theme`).
-    public var defaultColor: ThemeColor {
+    package var defaultColor: ThemeColor {
         switch self {
         case .mainBg: .terminalDefault
         case .mainFg: .terminalDefault

@@ -1,14 +1,14 @@
 /// The outcome of loading a theme: always a usable theme, plus what went wrong.
-public struct ThemeLoadResult: Sendable, Hashable {
+package struct ThemeLoadResult: Sendable, Hashable {
     /// The theme to use (the built-in default when the file was missing or broken).
-    public var theme: Theme
+    package var theme: Theme
     /// Warnings (unknown keys).
-    public var warnings: [String]
+    package var warnings: [String]
     /// The error that made the loader fall back, if any.
-    public var error: DashboardError?
+    package var error: DashboardError?
 
     /// Creates a result.
-    public init(theme: Theme, warnings: [String] = [], error: DashboardError? = nil) {
+    package init(theme: Theme, warnings: [String] = [], error: DashboardError? = nil) {
         self.theme = theme
         self.warnings = warnings
         self.error = error

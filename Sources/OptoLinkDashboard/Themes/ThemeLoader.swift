@@ -5,14 +5,14 @@ import Foundation
 /// Lookup order for a name: `./themes/`, `$OPTOLINK_THEMES`, `themes/` next to the executable, the
 /// executable's folder, then the compiled-in default (for `default`; `mono` is compiled in too). A value
 /// containing `/` or ending in `.theme` is a path. `NO_COLOR` (non-empty) forces the mono theme.
-public struct ThemeLoader: Sendable {
+package struct ThemeLoader: Sendable {
     /// Folders searched, in order.
-    public var searchDirectories: [String]
+    package var searchDirectories: [String]
     /// Whether `NO_COLOR` is set (non-empty).
-    public var noColor: Bool
+    package var noColor: Bool
 
     /// Creates a loader with explicit folders.
-    public init(searchDirectories: [String], noColor: Bool = false) {
+    package init(searchDirectories: [String], noColor: Bool = false) {
         self.searchDirectories = searchDirectories
         self.noColor = noColor
     }
@@ -22,7 +22,7 @@ public struct ThemeLoader: Sendable {
     ///   - environment: usually `ProcessInfo.processInfo.environment`.
     ///   - currentDirectory: the working directory.
     ///   - executablePath: the running executable (`CommandLine.arguments[0]` resolved).
-    public static func standard(environment: [String: String], currentDirectory: String, executablePath: String?)
+    package static func standard(environment: [String: String], currentDirectory: String, executablePath: String?)
         -> ThemeLoader
     {
         var directories = [currentDirectory + "/themes"]
@@ -36,7 +36,7 @@ public struct ThemeLoader: Sendable {
     }
 
     /// Theme names found in the search folders plus the compiled-in ones, `default` first, then sorted.
-    public func availableThemeNames() -> [String] {
+    package func availableThemeNames() -> [String] {
         if noColor { return ["mono"] }
         var names: Set<String> = ["default", "mono"]
         for directory in searchDirectories {
@@ -47,7 +47,7 @@ public struct ThemeLoader: Sendable {
     }
 
     /// The file a name resolves to, or nil.
-    public func path(for nameOrPath: String) -> String? {
+    package func path(for nameOrPath: String) -> String? {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".theme") {
             return FileManager.default.fileExists(atPath: nameOrPath) ? nameOrPath : nil
         }
@@ -59,7 +59,7 @@ public struct ThemeLoader: Sendable {
     }
 
     /// Loads a theme by name or path; never fails: falls back to the built-in default and says why.
-    public func load(_ nameOrPath: String) -> ThemeLoadResult {
+    package func load(_ nameOrPath: String) -> ThemeLoadResult {
         if noColor { return ThemeLoadResult(theme: .mono) }
         guard let path = path(for: nameOrPath) else {
             if nameOrPath == "default" { return ThemeLoadResult(theme: .builtInDefault) }

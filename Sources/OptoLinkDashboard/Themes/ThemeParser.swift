@@ -10,10 +10,10 @@
 /// Blank lines and `#` comments are skipped; values may be quoted or bare, colours are names
 /// (`red`, `bright_blue`, `default`), `#RRGGBB` / `#RGB` or 0–255. Unknown keys are warnings;
 /// any other line, or a bad colour, is an error naming the file and line.
-public enum ThemeParser {
+package enum ThemeParser {
     /// Parses `text` read from `file` into a theme named `name`.
     /// - Throws: ``DashboardError/themeSyntax(file:line:reason:)`` for the first broken line.
-    public static func parse(_ text: String, name: String, file: String) throws(DashboardError) -> ParsedTheme {
+    package static func parse(_ text: String, name: String, file: String) throws(DashboardError) -> ParsedTheme {
         var colors: [ThemeKey: ThemeColor] = [:]
         var warnings: [String] = []
         var isMono = false

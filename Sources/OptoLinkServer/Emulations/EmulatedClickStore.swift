@@ -9,7 +9,13 @@ import OptoLinkHTTP
 /// Records carry `orgId` 0 (they belong to no OptoLink org); `linkId` names the emulated link, `params`
 /// holds what the service answers about the click.
 final class EmulatedClickStore: Sendable {
-    private let matches = MatchStore()
+    private let matches: MatchStore
+
+    /// Records kept in `journal` when there is one (holding the clicks still waiting at `now`), else in
+    /// memory only.
+    init(journal: MatchJournal? = nil, now: Date = Date()) {
+        matches = MatchStore(journal: journal, now: now)
+    }
 
     /// Records a click made at `recordedAt` (now, or earlier for `/dev` clicks); returns the record, whose
     /// token is what an install referrer carries back.
@@ -45,9 +51,7 @@ final class EmulatedClickStore: Sendable {
     /// The fingerprint a request's headers give: platform and OS version from its User-Agent, language from
     /// its Accept-Language (as OptoLink's redirect page records it).
     static func headerFingerprint(_ request: HTTPRequest) -> ClickFingerprint {
-        let (platform, osVersion) = UserAgentParser.parse(request.header("User-Agent"))
-        return ClickFingerprint(
-            platform: platform, osVersion: osVersion, deviceModel: nil,
-            language: UserAgentParser.language(request.header("Accept-Language")), timezone: nil)
+        ClickFingerprint.headers(
+            userAgent: request.header("User-Agent"), acceptLanguage: request.header("Accept-Language"))
     }
 }

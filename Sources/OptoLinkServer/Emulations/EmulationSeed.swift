@@ -6,7 +6,7 @@ import OptoLinkHTTP
 ///
 /// Unlike OptoLink's orgs, this part is not stored in the database: it is read from the seed at every
 /// start (what the emulations record — QubeRoute installs and events — is stored).
-struct EmulationSeed: Sendable, Codable, Hashable {
+package struct EmulationSeed: Sendable, Codable, Hashable {
     var quberoute: QubeRouteSeed?
     var deepblue: DeepBlueSeed?
     var appsflyer: AppsFlyerSeed?

@@ -4,7 +4,7 @@
 /// Every match looks up its address several times (purge, candidates, the chosen record), and hashing
 /// the whole 64-byte string was the largest single cost of measure 5 in optolink-bench. Equality still
 /// compares the whole string, so any string works as a key (short ones are hashed whole).
-struct AddressKey: Hashable, Sendable {
+package struct AddressKey: Hashable, Sendable {
     /// The address hash.
     let ipHash: String
 
@@ -12,11 +12,11 @@ struct AddressKey: Hashable, Sendable {
         self.ipHash = ipHash
     }
 
-    static func == (lhs: AddressKey, rhs: AddressKey) -> Bool {
+    package static func == (lhs: AddressKey, rhs: AddressKey) -> Bool {
         lhs.ipHash == rhs.ipHash
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         // `withUTF8` (on a copy: it may need to make a bridged string contiguous) reads the same bytes for
         // every equal string, so equal keys always hash alike; a native string is not copied.
         var copy = ipHash

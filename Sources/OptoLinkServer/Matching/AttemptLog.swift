@@ -7,6 +7,9 @@ import OptoLinkHTTP
 /// An attempt is kept as the few values its answer needs (no JSON, no reference to the store's record
 /// arrays, which would make the next click on that address copy them); the JSON is written when the
 /// attempts are read, which is rare next to `/match` itself (optolink-bench, measure 4b).
+///
+/// On a database file the attempts are also written to it as JSON (``Store/matchAttempts()``), and a new log
+/// starts with the ones kept there, so the breakdowns outlive a restart.
 final class AttemptLog: Sendable {
     static let capacity = 500
 
@@ -19,6 +22,38 @@ final class AttemptLog: Sendable {
         var age: TimeInterval
         var points: Scoring.Breakdown
         var click: ClickFingerprint
+    }
+
+    /// An attempt written before the server started, as it was stored.
+    private struct StoredEntry: Sendable {
+        var json: JSON
+        var deviceId: String?
+        var service: String
+    }
+
+    /// An attempt of this run, or one read back from the database.
+    private enum Item: Sendable {
+        case live(Entry)
+        case stored(StoredEntry)
+
+        var deviceId: String? {
+            switch self {
+            case .live(let entry): entry.deviceId
+            case .stored(let entry): entry.deviceId
+            }
+        }
+        var service: String {
+            switch self {
+            case .live(let entry): entry.service
+            case .stored(let entry): entry.service
+            }
+        }
+        var json: JSON {
+            switch self {
+            case .live(let entry): entry.json
+            case .stored(let entry): entry.json
+            }
+        }
     }
 
     /// One attempt.
@@ -72,11 +107,11 @@ final class AttemptLog: Sendable {
     /// The newest `capacity` entries in a ring: `items[next...]` then `items[..<next]` is oldest to newest
     /// once it is full (removing the oldest from the front of an array moved 500 entries per attempt).
     private struct Ring {
-        var items: [Entry] = []
+        var items: [Item] = []
         var next = 0
         var count = 0
 
-        mutating func append(_ entry: Entry) {
+        mutating func append(_ entry: Item) {
             if items.count < AttemptLog.capacity {
                 items.append(entry)
             } else {
@@ -86,12 +121,38 @@ final class AttemptLog: Sendable {
         }
 
         /// The `i`-th newest entry (0 = the newest).
-        func newest(_ i: Int) -> Entry {
+        func newest(_ i: Int) -> Item {
             items[((next - 1 - i) % items.count + items.count) % items.count]
         }
     }
 
-    private let entries = Locked(Ring())
+    private let entries: Locked<Ring>
+    /// Where attempts are written; nil for a database in memory.
+    private let store: Store?
+
+    /// An empty log; with a `store` on a database file, one holding the attempts kept there (numbered on
+    /// from the newest), writing every new one to it.
+    init(store: Store? = nil) {
+        var ring = Ring()
+        if let store, store.isPersistent {
+            do {
+                for (json, deviceId, service) in try store.matchAttempts() {
+                    ring.append(.stored(StoredEntry(json: json, deviceId: deviceId, service: service)))
+                    if case .object(let fields) = json, case .string(let id)? = fields["id"],
+                        let number = Int(id.dropFirst("att_".count))
+                    {
+                        ring.count = max(ring.count, number)
+                    }
+                }
+            } catch {
+                store.log.write("the stored match attempts could not be read (\(error.message)): starting without them")
+            }
+            self.store = store
+        } else {
+            self.store = nil
+        }
+        entries = Locked(ring)
+    }
 
     /// Records an attempt. `service` tags it (`optolink` for `POST /match`, else the emulated service);
     /// `answer` is what the service answered, in its own terms (an emulation's mapping of the result).
@@ -105,19 +166,24 @@ final class AttemptLog: Sendable {
                 linkId: record.linkId, shortCode: record.shortCode, path: record.path, recordedAt: record.recordedAt,
                 age: c.age, points: c.points, click: record.fingerprint)
         }
-        entries.withLock { ring in
+        let entry = entries.withLock { ring in
             ring.count += 1
-            ring.append(
-                Entry(
-                    number: ring.count, at: now, ip: ip, input: input, result: decision.result,
-                    guardFired: decision.guardFired, candidates: candidates, service: service, answer: answer))
+            let entry = Entry(
+                number: ring.count, at: now, ip: ip, input: input, result: decision.result,
+                guardFired: decision.guardFired, candidates: candidates, service: service, answer: answer)
+            ring.append(.live(entry))
+            return entry
+        }
+        if let store {  // written outside the lock, and only for a database file
+            store.enqueue(
+                .matchAttempt(entry: entry.json.serialized(), deviceId: entry.deviceId, service: entry.service))
         }
     }
 
     /// Newest first, optionally only one device's and only one service's.
     func recent(deviceId: String?, service: String? = nil, limit: Int) -> [JSON] {
-        let found: [Entry] = entries.withLock { ring in
-            var found = [Entry]()
+        let found: [Item] = entries.withLock { ring in
+            var found = [Item]()
             var i = 0
             while i < ring.items.count, found.count < limit {
                 let entry = ring.newest(i)

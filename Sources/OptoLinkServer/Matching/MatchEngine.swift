@@ -13,17 +13,49 @@ import Foundation
 /// - P2.5 picks the highest score; on a tie, the newest click.
 /// - P3 picks the newest live click in the IP's fuzzy list.
 /// - The guard belongs to P2.5 only; P2 runs before it.
-enum MatchEngine {
+///
+/// The threshold, the guard's size and the points are the seed's unless a ``Policy`` says otherwise (what-if
+/// runs of the same chain; the routes always use ``Policy/seed``).
+package enum MatchEngine {
+    /// The numbers the chain decides with.
+    struct Policy: Sendable, Hashable {
+        /// P2.5 needs at least this many points (65 in the seed).
+        var threshold = Scoring.threshold
+        /// The shared-network guard rejects every candidate when more than this many reach the threshold
+        /// (3 in the seed); nil turns the guard off.
+        var guardSize: Int? = 3
+        /// The points of each component.
+        var weights = Scoring.Weights.seed
+        /// Whether P3 (the newest click on the address) runs when nothing reached the threshold (the seed's
+        /// chain does).
+        var ipFallback = true
+
+        /// The seed's numbers.
+        static let seed = Policy()
+    }
+
     /// What the SDK sent.
-    struct Input: Sendable {
+    package struct Input: Sendable {
         var clipboardToken: String?
         var installReferrer: String?
         var deviceId: String?
-        var fingerprint: ClickFingerprint
+        /// The device's fingerprint (P2 / P2.5).
+        package var fingerprint: ClickFingerprint
+
+        /// A request; the fields not given were not sent.
+        package init(
+            clipboardToken: String? = nil, installReferrer: String? = nil, deviceId: String? = nil,
+            fingerprint: ClickFingerprint
+        ) {
+            self.clipboardToken = clipboardToken
+            self.installReferrer = installReferrer
+            self.deviceId = deviceId
+            self.fingerprint = fingerprint
+        }
     }
 
     /// A matched record and how.
-    struct Result: Sendable {
+    package struct Result: Sendable {
         var method: String
         var confidence: String
         var score: Int?
@@ -46,14 +78,18 @@ enum MatchEngine {
     }
 
     /// The full decision, for the response and the attempt log.
-    struct Decision: Sendable {
-        var result: Result?
-        var guardFired: Bool
+    package struct Decision: Sendable {
+        /// The match, if any.
+        package var result: Result?
+        /// Whether the shared-network guard stopped P2.5.
+        package var guardFired: Bool
         var candidates: [Candidate]
     }
 
-    /// Runs the chain against `state` and marks the matched record (30 s grace).
-    static func evaluate(_ input: Input, ipHash: String, now: Date, state: inout MatchState) -> Decision {
+    /// Runs the chain against `state` with `policy`'s numbers and marks the matched record (30 s grace).
+    static func evaluate(_ input: Input, ipHash: String, now: Date, state: inout MatchState, policy: Policy = .seed)
+        -> Decision
+    {
         state.purge(ipHash: ipHash, now: now)
         // Score in place through a borrowed buffer (no record copies, and no second reference to the
         // bucket's array, so `markMatched` below changes it in place instead of copying it). Points
@@ -61,16 +97,19 @@ enum MatchEngine {
         var points = [(age: TimeInterval, points: Scoring.Breakdown)]()
         var keys = [(total: Int, recordedAt: Date, index: Int)]()
         var exactIndex: Int?  // P2: the newest exact candidate, the first in candidate order among equally new ones
+        let seedWeights = policy.weights == .seed  // else P2's test compares the fields (the points cannot say)
         state.withFingerprintCandidates(ipHash: ipHash, now: now) { buffer in
             points.reserveCapacity(buffer.count)
             keys.reserveCapacity(buffer.count)
             for index in buffer.indices {
                 let age = now.timeIntervalSince(buffer[index].recordedAt)
-                let breakdown = Scoring.score(click: buffer[index].fingerprint, request: input.fingerprint, age: age)
+                let breakdown = Scoring.score(
+                    click: buffer[index].fingerprint, request: input.fingerprint, age: age, weights: policy.weights)
                 points.append((age, breakdown))
                 keys.append((breakdown.total, buffer[index].recordedAt, index))
                 // Newest first; among equally new ones the first in candidate order (higher total, then list order).
-                if breakdown.isExact,
+                if seedWeights
+                    ? breakdown.isExact : Scoring.isExact(click: buffer[index].fingerprint, request: input.fingerprint),
                     exactIndex.map({
                         (buffer[$0].recordedAt, keys[$0].total) < (buffer[index].recordedAt, breakdown.total)
                     }) ?? true
@@ -108,8 +147,8 @@ enum MatchEngine {
             return finish(Result(method: "FINGERPRINT_EXACT", confidence: "high", record: record))
         }
         // Keys are sorted by total, so the qualifying ones are a prefix.
-        let qualifyingCount = keys.prefix { $0.total >= Scoring.threshold }.count
-        if qualifyingCount > 3 { return finish(nil, guardFired: true) }
+        let qualifyingCount = keys.prefix { $0.total >= policy.threshold }.count
+        if let guardSize = policy.guardSize, qualifyingCount > guardSize { return finish(nil, guardFired: true) }
         if qualifyingCount > 0, let best = keys.first,
             let record = state.fingerprintRecord(ipHash: ipHash, at: best.index)
         {
@@ -118,7 +157,7 @@ enum MatchEngine {
                     method: "FINGERPRINT_SCORED", confidence: Scoring.confidence(for: best.total), score: best.total,
                     record: record))
         }
-        if let newest = state.newestFuzzyCandidate(ipHash: ipHash, now: now) {
+        if policy.ipFallback, let newest = state.newestFuzzyCandidate(ipHash: ipHash, now: now) {
             return finish(Result(method: "IP_FUZZY", confidence: "low", record: newest))
         }
         return finish(nil)

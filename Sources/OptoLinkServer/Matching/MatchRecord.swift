@@ -3,21 +3,23 @@ import Foundation
 /// A click waiting for its install, as the real backend keeps it in Redis. Path and params are a
 /// snapshot taken at click time (link params merged over template params, the link winning), shared
 /// by every record of the same link version (see ``LinkSnapshot``).
-struct MatchRecord: Sendable, Hashable {
+package struct MatchRecord: Sendable, Hashable {
     /// The clipboard token (`opl_` + 22 base64url), also the record's key.
-    var token: String
+    package var token: String
     /// The link as it was at click time.
     var link: LinkSnapshot
     /// The hashed client address (`Backend.ipHash`).
     var ipHash: String
-    var fingerprint: ClickFingerprint
+    /// What the browser told about itself.
+    package var fingerprint: ClickFingerprint
     var recordedAt: Date
     /// recordedAt + match window; after a match, at most matchedAt + 30 s.
-    var expiresAt: Date
+    package var expiresAt: Date
     /// When it first matched (then it only lives on for the grace period).
     var matchedAt: Date?
 
-    init(
+    /// A record of the link as it is now (its snapshot is interned by the store).
+    package init(
         token: String, orgId: Int64, linkId: String, shortCode: String, path: String, params: [String: JSON],
         ipHash: String,
         fingerprint: ClickFingerprint, recordedAt: Date, expiresAt: Date, matchedAt: Date? = nil

@@ -11,24 +11,34 @@ import Foundation
 /// - ``removeRecords(linkId:)`` drops a deleted link's records at once.
 ///
 /// Records of one link share one ``LinkSnapshot``, and records of one address share its hash string.
-struct MatchState: Sendable {
-    static let fingerprintCap = 50
-    static let fuzzyCap = 20
+package struct MatchState: Sendable {
+    /// The most records an address's fingerprint list (P2 / P2.5's candidates) holds.
+    package static let fingerprintCap = 50
+    /// The most records an address's fuzzy list (P3's candidates) holds.
+    package static let fuzzyCap = 20
     /// How long a matched record lives on (SDK retry tolerance).
     static let grace: TimeInterval = 30
 
     /// How much the store may hold.
-    struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// Records one address may hold (its oldest goes when one more comes). Default 1 000: two minutes
         /// of redirects at the resolve limit of 500/min, twenty times the fingerprint list.
-        var maxRecordsPerAddress = 1_000
+        var maxRecordsPerAddress: Int
         /// Bytes all records may take, by ``MatchState/estimatedBytes(of:)``; past it the oldest go first.
         /// Default 128 MiB (about 210 000 clicks at the ~640 bytes a browser click takes).
-        var memoryBudget = 128 << 20
+        var memoryBudget: Int
+
+        /// Limits with the defaults above unless given.
+        package init(maxRecordsPerAddress: Int = 1_000, memoryBudget: Int = 128 << 20) {
+            self.maxRecordsPerAddress = maxRecordsPerAddress
+            self.memoryBudget = memoryBudget
+        }
     }
 
-    struct Bucket: Sendable {
-        var fingerprint: [String] = []
+    /// An address's candidate lists.
+    package struct Bucket: Sendable {
+        /// The tokens of P2 / P2.5's candidates.
+        package var fingerprint: [String] = []
         var fuzzy: [String] = []
         /// No record in the lists expires before this (a lower bound: it may be earlier than the true
         /// minimum, never later), so `purge` can skip a bucket in O(1) when nothing can have expired.
@@ -68,7 +78,8 @@ struct MatchState: Sendable {
 
     let limits: Limits
     private(set) var records: [String: MatchRecord] = [:]
-    private(set) var buckets: [AddressKey: Bucket] = [:]
+    /// Each address's candidate lists.
+    package private(set) var buckets: [AddressKey: Bucket] = [:]
     /// Every record of an address still stored (in its lists or not), oldest first: the per-address cap.
     /// An address has a bucket exactly while it has records here. Kept beside the buckets, not in them,
     /// so the buckets a match reads stay as small to copy as they were (optolink-bench, measure 5).

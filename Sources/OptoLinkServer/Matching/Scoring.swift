@@ -9,8 +9,12 @@ import Foundation
 /// normalization), compared as UTF-8 bytes. OS version scores 15 when equal and 8 when only the part
 /// before the first `.` is. A field unknown on either side scores 0. ``explain(click:request:age:)``
 /// says why a component scored less than its maximum, with the same predicates.
-enum Scoring {
-    static let threshold = 65
+///
+/// The points are the seed's (``Weights/seed``); ``score(click:request:sameIP:age:weights:)`` takes others for
+/// what-if runs of the same chain (``MatchEngine/Policy``).
+package enum Scoring {
+    /// The points P2.5 needs.
+    package static let threshold = 65
     static let highConfidence = 85
     static let mediumConfidence = 70
 
@@ -22,8 +26,44 @@ enum Scoring {
     static let timezonePoints = 10
     static let deviceModelPoints = 12
 
+    /// The points each component gives when it matches, and the recency bonus by the click's age.
+    package struct Weights: Sendable, Hashable {
+        var ip = Scoring.ipPoints
+        var platform = Scoring.platformPoints
+        var osExact = Scoring.osExactPoints
+        var osMajor = Scoring.osMajorPoints
+        var language = Scoring.languagePoints
+        var timezone = Scoring.timezonePoints
+        var deviceModel = Scoring.deviceModelPoints
+        /// The bonus for a click under 5 min old.
+        var recency5min = 9
+        /// … under 30 min old.
+        var recency30min = 7
+        /// … under 60 min old.
+        var recency60min = 5
+        /// … under 6 h old.
+        var recency6h = 3
+        /// … under 12 h old (none past 12 h).
+        var recency12h = 1
+
+        /// The seed's points.
+        package static let seed = Weights()
+
+        /// The recency bonus for a click `age` seconds old.
+        func recencyBonus(age: TimeInterval) -> Int {
+            switch age {
+            case ..<(5 * 60): recency5min
+            case ..<(30 * 60): recency30min
+            case ..<(60 * 60): recency60min
+            case ..<(6 * 3600): recency6h
+            case ..<(12 * 3600): recency12h
+            default: 0
+            }
+        }
+    }
+
     /// Points per component for one candidate.
-    struct Breakdown: Sendable, Hashable {
+    package struct Breakdown: Sendable, Hashable {
         var ip = 0
         var platform = 0
         var osVersion = 0
@@ -32,12 +72,13 @@ enum Scoring {
         var deviceModel = 0
         var recency = 0
 
-        var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
+        package var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
 
-        /// P2's exact test: platform, OS version and device model all known and equal (IP is the bucket),
-        /// which is when each of them scored its full points. Read from the breakdown a candidate is scored
-        /// with anyway, instead of comparing those three fields a second time (optolink-bench, measure 5).
-        var isExact: Bool {
+        /// P2's exact test for a breakdown scored with the seed's points: platform, OS version and device model
+        /// all known and equal (IP is the bucket), which is when each of them scored its full points. Read from
+        /// the breakdown a candidate is scored with anyway, instead of comparing those three fields a second time
+        /// (optolink-bench, measure 5). With other weights, ``Scoring/isExact(click:request:)`` answers.
+        package var isExact: Bool {
             platform == Scoring.platformPoints && osVersion == Scoring.osExactPoints
                 && deviceModel == Scoring.deviceModelPoints
         }
@@ -52,34 +93,27 @@ enum Scoring {
         }
     }
 
-    /// The recency bonus for a click `age` seconds old.
-    static func recencyBonus(age: TimeInterval) -> Int {
-        switch age {
-        case ..<(5 * 60): 9
-        case ..<(30 * 60): 7
-        case ..<(60 * 60): 5
-        case ..<(6 * 3600): 3
-        case ..<(12 * 3600): 1
-        default: 0
-        }
-    }
+    /// The seed's recency bonus for a click `age` seconds old.
+    static func recencyBonus(age: TimeInterval) -> Int { Weights.seed.recencyBonus(age: age) }
 
-    /// Scores a click against a request. `sameIP` is true for every candidate (records are keyed by IP).
-    static func score(click: ClickFingerprint, request: ClickFingerprint, sameIP: Bool = true, age: TimeInterval)
-        -> Breakdown
-    {
+    /// Scores a click against a request with `weights` (the seed's by default). `sameIP` is true for every
+    /// candidate (records are keyed by IP).
+    package static func score(
+        click: ClickFingerprint, request: ClickFingerprint, sameIP: Bool = true, age: TimeInterval,
+        weights: Weights = .seed
+    ) -> Breakdown {
         var b = Breakdown()
-        if sameIP { b.ip = ipPoints }
-        if equal(click.platform, request.platform) { b.platform = platformPoints }
+        if sameIP { b.ip = weights.ip }
+        if equal(click.platform, request.platform) { b.platform = weights.platform }
         if equal(click.osVersion, request.osVersion) {
-            b.osVersion = osExactPoints
+            b.osVersion = weights.osExact
         } else if sameMajor(click.osVersion, request.osVersion) {
-            b.osVersion = osMajorPoints
+            b.osVersion = weights.osMajor
         }
-        if equal(click.language, request.language) { b.language = languagePoints }
-        if equal(click.timezone, request.timezone) { b.timezone = timezonePoints }
-        if equal(click.deviceModel, request.deviceModel) { b.deviceModel = deviceModelPoints }
-        b.recency = recencyBonus(age: age)
+        if equal(click.language, request.language) { b.language = weights.language }
+        if equal(click.timezone, request.timezone) { b.timezone = weights.timezone }
+        if equal(click.deviceModel, request.deviceModel) { b.deviceModel = weights.deviceModel }
+        b.recency = weights.recencyBonus(age: age)
         return b
     }
 
@@ -128,7 +162,7 @@ enum Scoring {
         score >= highConfidence ? "high" : score >= mediumConfidence ? "medium" : "low"
     }
 
-    /// P2's exact test (``Breakdown/isExact``) for one click.
+    /// P2's exact test (``Breakdown/isExact``) for one click, whatever the weights.
     static func isExact(click: ClickFingerprint, request: ClickFingerprint) -> Bool {
         score(click: click, request: request, age: 0).isExact
     }

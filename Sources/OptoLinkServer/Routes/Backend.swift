@@ -3,9 +3,9 @@ import OptoLinkHTTP
 
 /// The server's shared state and the services the route handlers use. Every member is Sendable and
 /// internally locked, so handlers run concurrently on connection threads.
-final class Backend: Sendable {
+package final class Backend: Sendable {
     /// Switches from the configuration.
-    struct Options: Sendable {
+    package struct Options: Sendable {
         /// Any peer may say who the client is (`X-Forwarded-For`).
         var trustForwardedFor = false
         /// Proxies whose word is taken (when they are the peer) and whose own entries are skipped.
@@ -16,23 +16,28 @@ final class Backend: Sendable {
         var matchLimits = MatchState.Limits()
     }
 
-    let store: Store
-    let matches: MatchStore
+    /// The database.
+    package let store: Store
+    /// OptoLink's click records, for deferred matching.
+    package let matches: MatchStore
     let rateLimiter: RateLimiter
     let faults = FaultInjector()
-    let attempts = AttemptLog()
+    let attempts: AttemptLog
     /// The emulated services (`Emulations/`): their apps, keys, links and click records.
     let emulations: Emulations
     let clock: any ServerClock
     let options: Options
 
-    init(store: Store, clock: any ServerClock, options: Options, emulations: EmulationSeed? = nil) {
+    /// The state a server's routes share.
+    package init(store: Store, clock: any ServerClock, options: Options, emulations: EmulationSeed? = nil) {
         self.store = store
         self.clock = clock
         self.options = options
         rateLimiter = RateLimiter(clock: clock)
-        matches = MatchStore(limits: options.matchLimits)
-        self.emulations = Emulations(seed: emulations)
+        let now = clock.now()
+        matches = MatchStore(limits: options.matchLimits, journal: .of("optolink", in: store), now: now)
+        self.emulations = Emulations(seed: emulations, store: store, now: now)
+        attempts = AttemptLog(store: store)
     }
 
     /// The client address. Without trust it is the socket peer. When the peer may speak for the client
@@ -106,7 +111,7 @@ final class Backend: Sendable {
 
     /// Records a click for deferred matching; returns the record. Everything it reads comes before the
     /// click is stored, so a ``OptoLinkServerError/storageBusy`` leaves nothing behind.
-    func recordClick(
+    package func recordClick(
         link: LinkRecord, ip: String, fingerprint: ClickFingerprint, at recordedAt: Date,
         access: Store.Access = .wait
     ) throws(OptoLinkServerError) -> MatchRecord {
@@ -136,5 +141,15 @@ final class Backend: Sendable {
             throw .notFound("Link \(orgKey)/\(shortCode) not found")
         }
         return (org, link)
+    }
+}
+
+extension Backend.Options {
+    /// Options that trust `X-Forwarded-For` or not and keep click records within `matchLimits`; the rest as
+    /// by default.
+    package init(trustForwardedFor: Bool, matchLimits: MatchState.Limits) {
+        self.init()
+        self.trustForwardedFor = trustForwardedFor
+        self.matchLimits = matchLimits
     }
 }

@@ -33,15 +33,13 @@ enum ResolutionRoutes {
         let (org, link) = try backend.resolve(
             orgKey: context.params["orgKey"] ?? "", shortCode: context.params["shortCode"] ?? "",
             access: context.access)
-        let (platform, osVersion) = UserAgentParser.parse(request.header("User-Agent"))
-        let fingerprint = ClickFingerprint(
-            platform: platform, osVersion: osVersion, deviceModel: nil,
-            language: UserAgentParser.language(request.header("Accept-Language")), timezone: nil)
+        let fingerprint = ClickFingerprint.headers(
+            userAgent: request.header("User-Agent"), acceptLanguage: request.header("Accept-Language"))
         let record = try backend.recordClick(
             link: link, ip: context.ip, fingerprint: fingerprint, at: context.now, access: context.access)
         backend.store.queueClick(
             linkId: link.id, source: "redirect", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
-        return .html(page(org: org, link: link, token: record.token, platform: platform))
+        return .html(page(org: org, link: link, token: record.token, platform: fingerprint.platform))
     }
 
     /// Where the page continues after copying the token.

@@ -1,8 +1,8 @@
 /// Platform and OS version from a browser's User-Agent, with ua-parser's platform labels:
 /// `iOS` (iPhone, iPad, iPod: "CPU iPhone OS 17_4_1" → 17.4.1), `Android`, `macOS`, `Windows`, `Linux`.
-enum UserAgentParser {
+package enum UserAgentParser {
     /// `(platform, osVersion)`; either may be nil.
-    static func parse(_ userAgent: String?) -> (platform: String?, osVersion: String?) {
+    package static func parse(_ userAgent: String?) -> (platform: String?, osVersion: String?) {
         guard let ua = userAgent, !ua.isEmpty else { return (nil, nil) }
         if ua.contains("iPhone") || ua.contains("iPad") || ua.contains("iPod") {
             for marker in ["iPhone OS ", "CPU OS "] {
@@ -57,7 +57,7 @@ enum UserAgentParser {
     /// The first tag of an Accept-Language header, e.g. "en-US,en;q=0.9" → "en-US" (`_` → `-`); nil when
     /// it is `*`, longer than `maxLanguageTagLength`, or holds anything but letters, digits and `-`: only a
     /// language tag is stored, never kilobytes of header.
-    static func language(_ acceptLanguage: String?) -> String? {
+    package static func language(_ acceptLanguage: String?) -> String? {
         guard let header = acceptLanguage else { return nil }
         let first = header.utf8.prefix { $0 != UInt8(ascii: ",") }.prefix { $0 != UInt8(ascii: ";") }
         guard first.count <= maxLanguageTagLength + 64 else { return nil }  // no tag plus whitespace is this long

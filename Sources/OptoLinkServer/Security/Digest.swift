@@ -25,7 +25,7 @@ import Darwin
 /// each message. Keying once and reusing the thread's copy keeps the HMAC of an address on `/match` and
 /// `/data` near a plain SHA-256: a fresh copy per call cost twice as much and did not scale past one
 /// thread (measured here; optolink-bench rows 4a and 4b).
-final class Digest: @unchecked Sendable {
+package final class Digest: @unchecked Sendable {
     // @unchecked Sendable: `keyed` is set once in init, freed in deinit, and in between only passed to
     // EVP_MAC_CTX_dup, which takes it as `const` and does not modify it (openssl-threads(7): objects are
     // thread-safe as long as the functions called do not modify them). The per-thread copies are only
@@ -63,7 +63,7 @@ final class Digest: @unchecked Sendable {
     // MARK: HMAC-SHA256
 
     /// Prepares HMAC-SHA256 with `hmacKey` (any length; RFC 2104: longer than 64 bytes is hashed first).
-    init(hmacKey: [UInt8]) {
+    package init(hmacKey: [UInt8]) {
         guard let context = EVP_MAC_CTX_new(Digest.hmacAlgorithm) else {
             preconditionFailure("libcrypto EVP_MAC_CTX_new failed")
         }
@@ -143,7 +143,7 @@ final class Digest: @unchecked Sendable {
     }
 
     /// The lower-case hex HMAC-SHA256 of the UTF-8 bytes of `text` under this key (64 characters).
-    func hmacHex(_ text: String) -> String {
+    package func hmacHex(_ text: String) -> String {
         var text = text
         return RandomToken.hex(text.withUTF8 { hmac(UnsafeRawBufferPointer($0)) })
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A short link.
-struct LinkRecord: Sendable, Hashable {
+package struct LinkRecord: Sendable, Hashable {
     var id: String
     var orgId: Int64
     var shortCode: String

@@ -1,6 +1,7 @@
 /// An organisation (tenant).
-struct OrgRecord: Sendable, Hashable {
-    var id: Int64
+package struct OrgRecord: Sendable, Hashable {
+    /// The org's row id.
+    package var id: Int64
     var orgKey: String
     var name: String
     /// `ACTIVE`, `SUSPENDED`, …

@@ -1,13 +1,14 @@
 import Foundation
 
 /// A value bound to or read from SQLite.
-enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
     case text(String)
 
-    var string: String? { if case .text(let s) = self { return s } else { return nil } }
+    /// The text, if this is text.
+    package var string: String? { if case .text(let s) = self { return s } else { return nil } }
     var int: Int64? {
         switch self {
         case .integer(let i): i
@@ -22,9 +23,12 @@ enum SQLValue: Sendable, Hashable {
         default: nil
         }
     }
-    var date: Date? { double.map(Date.init(timeIntervalSince1970:)) }
+    /// A date stored as seconds since 1970.
+    package var date: Date? { double.map(Date.init(timeIntervalSince1970:)) }
 
-    init(_ string: String?) { self = string.map(SQLValue.text) ?? .null }
+    /// Text, or NULL.
+    package init(_ string: String?) { self = string.map(SQLValue.text) ?? .null }
     init(_ int: Int?) { self = int.map { .integer(Int64($0)) } ?? .null }
-    init(_ date: Date?) { self = date.map { .real($0.timeIntervalSince1970) } ?? .null }
+    /// Seconds since 1970, or NULL.
+    package init(_ date: Date?) { self = date.map { .real($0.timeIntervalSince1970) } ?? .null }
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Prepared statements are cached by their SQL text (every statement the store runs is a constant
 /// string with `?` parameters), so a request does not pay `sqlite3_prepare_v2` again for each query.
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
     private var handle: OpaquePointer?
     /// Prepared statements by SQL text (reset and unbound after each use).
     private var statements: [String: OpaquePointer] = [:]
@@ -15,7 +15,7 @@ final class SQLiteDatabase {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Opens `path`, or an in-memory database when nil.
-    init(path: String?) throws(OptoLinkServerError) {
+    package init(path: String?) throws(OptoLinkServerError) {
         let target = path ?? ":memory:"
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(target, &handle, flags, nil) == SQLITE_OK else {
@@ -34,7 +34,7 @@ final class SQLiteDatabase {
     }
 
     /// Runs one or more statements without parameters.
-    func execute(_ sql: String) throws(OptoLinkServerError) {
+    package func execute(_ sql: String) throws(OptoLinkServerError) {
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
         guard code == SQLITE_OK else {
@@ -49,7 +49,7 @@ final class SQLiteDatabase {
 
     /// Runs one statement; returns the rows.
     @discardableResult
-    func query(_ sql: String, _ arguments: [SQLValue] = []) throws(OptoLinkServerError) -> [[SQLValue]] {
+    package func query(_ sql: String, _ arguments: [SQLValue] = []) throws(OptoLinkServerError) -> [[SQLValue]] {
         var statement: OpaquePointer?
         var cached = false
         if let existing = statements[sql] {

@@ -70,6 +70,18 @@ enum Schema {
         """
         ALTER TABLE qr_installs ADD COLUMN duplicate_events INTEGER NOT NULL DEFAULT 0;
         """,
+        // 6: what the match engines hold in memory, kept for a server on a database file: the clicks still
+        // waiting for their install (by engine: `optolink`, or an emulated app's), and the newest match attempts
+        // as `/dev/match-attempts` shows them.
+        """
+        CREATE TABLE pending_clicks (
+            token TEXT PRIMARY KEY, scope TEXT NOT NULL, org_id INTEGER NOT NULL, link_id TEXT NOT NULL,
+            short_code TEXT NOT NULL, path TEXT NOT NULL, params TEXT NOT NULL, ip_hash TEXT NOT NULL, platform TEXT,
+            os_version TEXT, device_model TEXT, language TEXT, timezone TEXT, recorded_at REAL NOT NULL,
+            expires_at REAL NOT NULL, matched_at REAL);
+        CREATE INDEX pending_clicks_by_scope ON pending_clicks (scope, expires_at);
+        CREATE TABLE match_attempts (entry TEXT NOT NULL, device_id TEXT, service TEXT NOT NULL);
+        """,
     ]
 
     /// The version a fully migrated database reports.

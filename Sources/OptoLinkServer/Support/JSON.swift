@@ -1,7 +1,7 @@
 import Foundation
 
-/// A JSON value (internal: the SDK has its own `JSONValue`, and the dashboard imports both).
-enum JSON: Sendable, Hashable {
+/// A JSON value (`package`, never public: the SDK has its own `JSONValue`, and the dashboard imports both).
+package enum JSON: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -112,19 +112,19 @@ enum JSON: Sendable, Hashable {
 extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
-    init(stringLiteral value: String) { self = .string(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(integerLiteral value: Int) { self = .number(Double(value)) }
-    init(floatLiteral value: Double) { self = .number(value) }
-    init(dictionaryLiteral elements: (String, JSON)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .number(Double(value)) }
+    package init(floatLiteral value: Double) { self = .number(value) }
+    package init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
-    init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    init(nilLiteral: ()) { self = .null }
+    package init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 extension JSON: Codable {
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -143,7 +143,7 @@ extension JSON: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Random identifiers: clipboard tokens, request ids, link ids.
-enum RandomToken {
+package enum RandomToken {
     /// `opl_` + 22 base64url characters from 16 random bytes (the seed's clipboard token format).
     static func clipboardToken() -> String {
         "opl_" + base64URL(randomBytes(16))
@@ -46,7 +46,7 @@ enum RandomToken {
     /// `count` bytes from the system's cryptographic generator, served from a shared pool refilled
     /// 4 KiB at a time by one `arc4random_buf` call (a request id used to cost a system call of its own:
     /// optolink-bench, measure 4a).
-    static func randomBytes(_ count: Int) -> [UInt8] {
+    package static func randomBytes(_ count: Int) -> [UInt8] {
         pool.withLock { pool in
             if pool.bytes.count - pool.offset < count {
                 pool.bytes = freshBytes(max(RandomToken.poolSize, count))

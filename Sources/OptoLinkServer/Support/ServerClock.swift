@@ -2,12 +2,16 @@ import Foundation
 
 /// Where the server reads the time from: injected so TTLs, grace periods, recency buckets and
 /// rate-limit windows are tested without sleeping.
-protocol ServerClock: Sendable {
+package protocol ServerClock: Sendable {
     /// The current wall-clock time.
     func now() -> Date
 }
 
 /// The real clock.
-struct SystemServerClock: ServerClock {
-    func now() -> Date { Date() }
+package struct SystemServerClock: ServerClock {
+    /// The real clock.
+    package init() {}
+
+    /// `Date()`.
+    package func now() -> Date { Date() }
 }

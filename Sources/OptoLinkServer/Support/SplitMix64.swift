@@ -1,10 +1,13 @@
-/// A small deterministic generator (SplitMix64) so a benchmark workload is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
+/// A small deterministic generator (SplitMix64) so a benchmark workload, or a match lab population, is the
+/// same on every run with the same seed.
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator whose sequence is fixed by `seed`.
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next value.
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -4,7 +4,7 @@ struct BenchOptions {
     var quick = false
     /// Where the Markdown report goes (default bench/RESULTS.md).
     var output = "bench/RESULTS.md"
-    /// Only these measures (1–8); empty = all.
+    /// Only these measures (1–9); empty = all.
     var only: Set<Int> = []
     /// Build optolink-dash when its binary is missing.
     var buildDashboard = true
@@ -19,7 +19,7 @@ struct BenchOptions {
           --only LIST    run only these measures (1 start-up, 2 direct open (and 2b with the inspector, 2c-2e
                          the other services' link calls, 2f a first launch's time to its first request),
                          3 backoff, 4 throughput, 5 match engine, 6 dashboard, 7 click store, 8 storage under
-                         a slow writer)
+                         a slow writer, 9 match lab in process)
           --no-build     do not build optolink-dash when it is missing (report it as not measured)
           --strict       exit 1 when a goal is missed (otherwise 0 whenever the bench ran; 2 = bad arguments)
         """
@@ -39,8 +39,8 @@ struct BenchOptions {
             case "--only":
                 guard let value = rest.popFirst() else { throw BenchError("--only needs a list such as 1,4") }
                 for part in value.split(separator: ",") {
-                    guard let number = Int(part), (1...8).contains(number) else {
-                        throw BenchError("--only: \(part) is not 1–8")
+                    guard let number = Int(part), (1...9).contains(number) else {
+                        throw BenchError("--only: \(part) is not 1–9")
                     }
                     options.only.insert(number)
                 }

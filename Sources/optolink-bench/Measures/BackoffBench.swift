@@ -35,7 +35,7 @@ enum BackoffBench {
                     deviceInfo: FixedDeviceInfo.iPhone,
                     transport: ForwardedForTransport(
                         base: URLSessionTransport(),
-                        addressing: .fixed(ForwardedForTransport.address(block: 6, index: round))),
+                        address: (BenchAddress.address(block: 6, index: round))),
                     clock: clock))
             var scheduled: [Int: (time: Double, delay: Double)] = [:]
             var finalStatus: Int?

@@ -17,7 +17,7 @@ enum ClickStoreBench {
     static func bytesChild(clicks: Int) {
         let before = ProcFS.residentBytes() ?? 0
         do {
-            let fill = try ServerBenchmarks.fillClickStore(clicks: clicks, addresses: 10_000)
+            let fill = try ClickStoreFill.fill(clicks: clicks, addresses: 10_000)
             let after = ProcFS.residentBytes() ?? 0
             withExtendedLifetime(fill) {
                 print(
@@ -86,7 +86,7 @@ enum ClickStoreBench {
         group.wait()
         let seconds = Stopwatch.now() - started
         let end = ProcFS.residentBytes() ?? 0
-        let usage = ServerBenchmarks.clickStoreUsage(of: server)
+        let usage = ClickStoreFill.usage(of: server)
         let r = readings.withLock { $0 }
         print(
             "FLOOD warm=\(Int(r[0])) half=\(Int(r[1])) end=\(Int(end)) warmup=\(warmUp * threads) requests=\(perThread * threads) "
@@ -131,7 +131,7 @@ enum ClickStoreBench {
                     goal: bytesGoal, verdict: ratio <= 1.25 ? .met : .missed))
             notes.append(
                 "Click bytes: a child process (this binary, `--child-click-bytes`) stores \(Format.grouped(Int(stored))) clicks through "
-                    + "`ServerBenchmarks.fillClickStore` (the redirect page's `recordClick`: iPhone User-Agent, `en-US,en;q=0.9`, the demo "
+                    + "`ClickStoreFill.fill` (the redirect page's `recordClick`: iPhone User-Agent, `en-US,en;q=0.9`, the demo "
                     + "`summer` link, 10 000 addresses, no budget) in \(Format.duration(v["seconds"] ?? 0)); VmRSS before and after, over "
                     + "the clicks stored, against `MatchState.estimatedBytes`, which the memory budget (`clickMemoryBudget`, "
                     + "default 128 MiB) counts. Before issue 13 a click with a 4 KiB Accept-Language took about 10.4 KB; now the header "

@@ -71,7 +71,7 @@ enum DirectOpenBench {
         let recorder = RequestRecorder(suffix: "/data")
         let sdkTransport = ForwardedForTransport(
             base: RecordingTransport(base: URLSessionTransport(), recorder: recorder),
-            addressing: .rotating(block: 4))
+            address: BenchAddress.rotating(block: 4))
         let sdk = OptoLink.start(
             configuration: configuration,
             environment: OptoLinkEnvironment(
@@ -119,7 +119,7 @@ enum DirectOpenBench {
             request.timeoutInterval = 10
             request.setValue(BenchServer.clientKey, forHTTPHeaderField: "X-API-Key")
             request.setValue(
-                ForwardedForTransport.address(block: 5, index: bareAddresses.next()),
+                BenchAddress.address(block: 5, index: bareAddresses.next()),
                 forHTTPHeaderField: "X-Forwarded-For")
             let status: Int = await withCheckedContinuation { continuation in
                 bare.dataTask(with: request) { data, response, _ in

@@ -98,7 +98,7 @@ enum FirstRequestBench {
     /// call of its transport (the bench waits on the probe meanwhile, calling nothing of the SDK's), then
     /// run to its end and checked against what a real first launch does.
     static func firstLaunch(_ side: Side, index: Int) async -> Result<Launch, BenchError> {
-        let address = ForwardedForTransport.address(block: side.block, index: index)
+        let address = BenchAddress.address(block: side.block, index: index)
         guard await side.click(address) else { return .failure(BenchError("the server refused the click")) }
         let probe = FirstRequestProbe()
         guard let configuration = side.configuration(address, probe) else {
@@ -108,7 +108,7 @@ enum FirstRequestBench {
         let environment = OptoLinkEnvironment(
             store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
             transport: StampingTransport(
-                base: ForwardedForTransport(base: side.transport, addressing: .fixed(address)), probe: probe),
+                base: ForwardedForTransport(base: side.transport, address: address), probe: probe),
             clock: SystemClock())
         // A launch that never sends its request must not hang the bench. Armed before the timer starts, on
         // the clock's own deadlines (a locked insert): a Dispatch timer of its own would wake libdispatch's

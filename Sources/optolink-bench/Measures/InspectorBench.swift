@@ -1,6 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkDashboard
+import OptoLinkInspector
 import OptoLinkTesting
 
 /// Measure 2b: a direct open on an SDK with the inspector attached to a dashboard (an `AttachListener` in
@@ -60,7 +61,8 @@ enum InspectorBench {
         func makeSDK(block: Int) -> (OptoLink, DirectOpenBench.TimeCollector, Task<Void, Never>) {
             let store = InMemoryKeyValueStore()
             store.set(true, forKey: LaunchState.key)
-            let transport = ForwardedForTransport(base: URLSessionTransport(), addressing: .rotating(block: block))
+            let transport = ForwardedForTransport(
+                base: URLSessionTransport(), address: BenchAddress.rotating(block: block))
             let sdk = OptoLink.start(
                 configuration: configuration,
                 environment: OptoLinkEnvironment(

@@ -199,7 +199,7 @@ enum ProviderOpenBench {
                 store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
                 transport: ForwardedForTransport(
                     base: RecordingTransport(base: URLSessionTransport(), recorder: recorder),
-                    addressing: .rotating(block: block)),
+                    address: BenchAddress.rotating(block: block)),
                 clock: SystemClock()))
         defer { Task { await sdk.shutdown() } }
         let deliveries = DirectOpenBench.TimeCollector()
@@ -221,7 +221,7 @@ enum ProviderOpenBench {
         func bare() async -> Double? {
             await barePost(
                 recorded, session: session,
-                address: ForwardedForTransport.address(block: block + 1, index: bareAddresses.next()),
+                address: BenchAddress.address(block: block + 1, index: bareAddresses.next()),
                 accept: { body in body.range(of: expected) != nil })
         }
         for _ in 0..<warmup {
@@ -269,7 +269,8 @@ enum ProviderOpenBench {
         // One transport for every launch, as one app process has one URLSession: the keep-alive
         // connection carries over from launch to launch, as B's does.
         let transport = ForwardedForTransport(
-            base: RecordingTransport(base: URLSessionTransport(), recorder: recorder), addressing: .rotating(block: 24))
+            base: RecordingTransport(base: URLSessionTransport(), recorder: recorder),
+            address: BenchAddress.rotating(block: 24))
         func click(block: Int) async {
             let address = "127.30.\(block & 255).1"
             deviceAddress.withLock { $0 = address }
@@ -325,7 +326,7 @@ enum ProviderOpenBench {
             guard let recorded = recorder.last else { return nil }
             return await barePost(
                 recorded, session: session,
-                address: ForwardedForTransport.address(block: 25, index: bareAddresses.next()),
+                address: BenchAddress.address(block: 25, index: bareAddresses.next()),
                 accept: { body in body.range(of: found) != nil })
         }
         for _ in 0..<warmup {

@@ -15,14 +15,14 @@ enum SlowWriterBench {
         let path = NSTemporaryDirectory() + "optolink-bench-slow-writer-\(getpid()).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let server: OptoLinkServer
-        let holder: ServerBenchmarks.DatabaseLockHolder
+        let holder: DatabaseLockHolder
         do {
             server = try OptoLinkServer(
                 configuration: .init(
                     host: "127.0.0.1", port: 0, databasePath: path, trustForwardedFor: true,
                     log: .discarding))
             try server.start()
-            holder = try ServerBenchmarks.DatabaseLockHolder(path: path)
+            holder = try DatabaseLockHolder(path: path)
         } catch {
             return unavailable("server: \(error)")
         }
@@ -132,7 +132,7 @@ enum SlowWriterBench {
             baseline: "p50 \(Format.duration(base.median)), p99 \(Format.duration(base.p99)) (no writer)",
             ratio: Format.ratio(ratio), goal: goal, verdict: ratio <= 2 && failures == 0 ? .met : .missed)
         let notes = [
-            "Slow writer: the embedded server on a database file; a second SQLite connection (`ServerBenchmarks.DatabaseLockHolder`) "
+            "Slow writer: the embedded server on a database file; a second SQLite connection (`DatabaseLockHolder`) "
                 + "holds its write lock (`BEGIN EXCLUSIVE`) 200 ms of every 250 ms while a client sends `POST /sdk/events` in a loop, "
                 + "each waiting for the lock on a storage worker (\(stats.answered) answered: "
                 + stats.statuses.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")
@@ -150,6 +150,6 @@ enum SlowWriterBench {
 ///
 /// `@unchecked Sendable` is safe: only that thread uses the holder after it is handed over.
 private final class HolderBox: @unchecked Sendable {
-    let holder: ServerBenchmarks.DatabaseLockHolder
-    init(_ holder: ServerBenchmarks.DatabaseLockHolder) { self.holder = holder }
+    let holder: DatabaseLockHolder
+    init(_ holder: DatabaseLockHolder) { self.holder = holder }
 }

@@ -36,7 +36,7 @@ enum StartupBench {
             let environment = OptoLinkEnvironment(
                 store: InMemoryKeyValueStore(), pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
                 transport: ForwardedForTransport(
-                    base: shared, addressing: .fixed(ForwardedForTransport.address(block: 2, index: index))),
+                    base: shared, address: (BenchAddress.address(block: 2, index: index))),
                 clock: SystemClock())
             let start = Stopwatch.now()
             let sdk = OptoLink.start(configuration: configuration, environment: environment)
@@ -78,7 +78,7 @@ enum StartupBench {
                             baseURL: server.baseURL, apiKey: BenchServer.clientKey, store: store,
                             deviceInfo: FixedDeviceInfo.iPhone,
                             session: session,
-                            forwardedFor: ForwardedForTransport.address(block: 3, index: first + offset))
+                            forwardedFor: BenchAddress.address(block: 3, index: first + offset))
                         return Stopwatch.now() - start
                     }
                 }

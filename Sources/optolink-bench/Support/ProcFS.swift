@@ -16,6 +16,16 @@ enum ProcFS {
         return nil
     }
 
+    /// The peak resident set size of a process in bytes (`VmHWM` of `/proc/<pid>/status`; `self` by default).
+    static func peakResidentBytes(pid: String = "self") -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.count >= 2, let kib = Double(fields[1]) { return kib * 1024 }
+        }
+        return nil
+    }
+
     /// User + system CPU time of a process in seconds (`utime` + `stime` of `/proc/<pid>/stat`).
     static func cpuSeconds(pid: Int32) -> Double? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

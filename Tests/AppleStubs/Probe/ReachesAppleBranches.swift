@@ -2,6 +2,7 @@
 // compiled (say its condition became `#if os(iOS)`, which is false on Linux even with the stubs).
 import Network
 import OptoLink
+import OptoLinkInspector
 import SwiftUI
 import UIKit
 

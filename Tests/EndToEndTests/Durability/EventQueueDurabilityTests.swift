@@ -6,7 +6,7 @@ import Testing
 /// answers slower than the 1 s timeout) and the test kills the child at seeded random moments and starts
 /// it again on the same store directory. Every event must reach the server at least once; duplicates
 /// are counted and reported (the contract has no event id: delivery is at-least-once).
-@Suite("Event queue durability (child process, SIGKILL)")
+@Suite("Event queue durability (child process, SIGKILL)", .tags(.processes, .load), .skippable(.processes, .load))
 struct EventQueueDurabilityTests {
     /// What one fault burst injects.
     static func randomBurst(using rng: inout SeededRandom) -> (

@@ -3,7 +3,7 @@ import Testing
 
 /// `optolink-server` killed with SIGKILL while events are being posted from many threads: after a
 /// restart on the same `--db`, every event that was answered 200 is stored.
-@Suite("Server durability (SIGKILL mid-write)")
+@Suite("Server durability (SIGKILL mid-write)", .tags(.processes, .load), .skippable(.processes, .load))
 struct ServerDurabilityTests {
     /// Shared results of the posting threads.
     ///

@@ -9,7 +9,7 @@ import Testing
 /// The real SDK through the dashboard's fault proxy against the reference server in production mode (no
 /// `/dev`: clicks go through the real redirect page, faults come from the proxy): a connection dropped on a
 /// POST before and after the backend saw it, and a trickled answer.
-@Suite("Faults from the fault proxy, end to end", .serialized)
+@Suite("Faults from the fault proxy, end to end", .serialized, .tags(.realTime), .skippable(.realTime))
 struct ProxyFaultTests {
     /// A production-mode server (trusting X-Forwarded-For, events on disk) and a proxy in front of it.
     final class Rig: Sendable {

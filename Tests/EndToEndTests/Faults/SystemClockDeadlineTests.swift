@@ -7,7 +7,7 @@ import Testing
 /// time), never after a cancel, in the order of the deadlines' times whatever the order they were started
 /// in (they all wait behind one timer), and not behind Dispatch's busy global queue. (The deadline's use by the
 /// attempt race, on injected clocks, is in OptoLinkTests: `ClockDeadlineTests`.)
-@Suite("The system clock's attempt deadlines, in real time")
+@Suite("The system clock's attempt deadlines, in real time", .tags(.realTime), .skippable(.realTime))
 struct SystemClockDeadlineTests {
     @Test(.timeLimit(.minutes(1)))
     func theDeadlineCallsExpireOnceItsTimeHasPassed() async {

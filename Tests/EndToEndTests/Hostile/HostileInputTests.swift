@@ -6,7 +6,7 @@ import Testing
 /// answered 4xx with the envelope (`message`, `requestId` equal to the `X-Request-Id` header), never
 /// a 5xx, and `GET /health` keeps being served meanwhile (a poller runs throughout, and a check runs
 /// between batches).
-@Suite("Hostile input over sockets")
+@Suite("Hostile input over sockets", .tags(.load), .skippable(.load))
 struct HostileInputTests {
     /// A started server that trusts `X-Forwarded-For` (each input comes from its own address, so the
     /// rate limits never hide a validation answer).

@@ -32,7 +32,7 @@ final class HostileServerClock: ServerClock, @unchecked Sendable {
     }
 }
 
-@Suite("Load and slow clients")
+@Suite("Load and slow clients", .tags(.load, .realTime), .skippable(.load, .realTime))
 struct LoadAndSlowClientTests {
     static let isLong = ProcessInfo.processInfo.environment["OPTOLINK_LONG"] == "1"
 

@@ -60,9 +60,12 @@ struct IdentityAndEventsTests {
         #expect(await sdk.trackEvent("too-big", properties: oversized) == false)
         #expect(await sdk.trackEvent(String(repeating: "n", count: 101)) == false)
         #expect(await diagnostics.wait { $0.contains { $0.kind == .eventSent(name: "purchase", queued: 0) } })
-        try await Task.sleep(nanoseconds: 300_000_000)
+        let databasePath = try #require(server.databasePath)
+        _ = try await eventually {
+            !(try ServerProbe.events(databasePath: databasePath, deviceId: sdk.deviceId)).isEmpty
+        }
 
-        let stored = try ServerProbe.events(databasePath: try #require(server.databasePath), deviceId: sdk.deviceId)
+        let stored = try ServerProbe.events(databasePath: databasePath, deviceId: sdk.deviceId)
         #expect(stored.map(\.name) == ["purchase"])
         let properties = try #require(stored.first?.properties)
         let decoded = try JSONSerialization.jsonObject(with: Data(properties.utf8)) as? [String: Any]

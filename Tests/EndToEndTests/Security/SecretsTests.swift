@@ -5,7 +5,7 @@ import Testing
 /// The raw API keys never reach the server's logs or its database: run `optolink-server` with a log file
 /// and `--db`, exercise every route with every demo key (valid, wrong tier, suspended org, unknown),
 /// then search the log and the database files (main, `-wal`, `-shm`) byte by byte.
-@Suite("Secrets stay out of logs and database")
+@Suite("Secrets stay out of logs and database", .tags(.processes), .skippable(.processes))
 struct SecretsTests {
     /// A key of the right shape that the server does not know: it must not be stored either.
     static let unknownKey = "opl_sdk_demo_client_key_9999999999"

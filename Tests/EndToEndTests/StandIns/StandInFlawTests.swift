@@ -116,7 +116,10 @@ struct StandInFlawTests {
         let device = ProviderDevice(address: "198.51.100.112")
         device.markInstalledEarlier()
 
-        let sdk = device.start(try StandInApp.configuration(service), launchURL: service.coldStartLink)
+        // The SDK's clock stands still, so the app's report below always falls inside the duplicate-open
+        // window (5 s), however long the machine takes to get there.
+        let sdk = device.start(
+            try StandInApp.configuration(service), launchURL: service.coldStartLink, clock: ManualClock())
         let links = Collector(sdk.links)
         // The app's own report of the same launch URL (onOpenURL) joins the cold start's open.
         let opened = await sdk.handle(url: service.coldStartLink)

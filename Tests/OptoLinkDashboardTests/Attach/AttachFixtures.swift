@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkInspectorWire
 
 @testable import OptoLinkDashboard
 

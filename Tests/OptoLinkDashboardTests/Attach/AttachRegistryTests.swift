@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkInspectorWire
 import Testing
 
 @testable import OptoLinkDashboard

@@ -48,7 +48,7 @@ struct WrapperTransportStartTests {
     static func stack(over base: CountingTransport, log: ExchangeLog) -> ForwardedForTransport {
         ForwardedForTransport(
             base: RecordingTransport(base: base, log: log, clock: ManualClock(start: 100)),
-            address: AddressBox("127.8.0.1"), language: AddressBox("de-DE"))
+            address: { "127.8.0.1" }, appLanguage: { "de-DE" })
     }
 
     @Test func anAttemptStartsOnTheWrappedTransportWithTheDevicesHeadersAndIsRecorded() async {

@@ -164,4 +164,30 @@ struct AASAChecksTests {
         #expect(missing.status == .fail && missing.fix?.contains("max-age=3600") == true)
         #expect(AASAChecks.cacheControl("").status == .fail)
     }
+
+    @Test func anotherServicesLinkIsCoveredByItsPathAndQuery() throws {
+        // Given a OneLink with a query, and a file whose first component excludes links of one campaign
+        let link = URL(string: "https://brand.onelink.me/Hx7q/fall-drop?pid=email&c=fall")!
+        let coverage = AASACoverage.link(link, fix: "turn universal links on in the template")
+        let file =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/Hx7q/*","?":{"c":"spring"},"exclude":true},{"/":"/Hx7q/*","?":{"pid":"?*"}}]}]}}"#
+        let document = try AASADocument.parse(Data(file.utf8)).get()
+        // When the file is read for the link, as iOS reads it: the first component that matches decides
+        let check = AASAChecks.coverage(document, appID: "ABCDE12345.com.example.app", coverage)
+        // Then the exclusion does not match this campaign, and the second component covers the link
+        #expect(coverage.title == "AASA covers /Hx7q/fall-drop?pid=email&c=fall")
+        #expect(check.status == .pass && check.detail.hasPrefix(#"covered by {"/":"/Hx7q/*","?":{"pid":"?*"}}"#))
+        // and the link of the excluded campaign, or one without a pid, is not covered
+        let spring = AASACoverage.link(URL(string: "https://brand.onelink.me/Hx7q/x?pid=a&c=spring")!, fix: "f")
+        let bare = AASACoverage.link(URL(string: "https://brand.onelink.me/Hx7q/x")!, fix: "f")
+        let excluded = AASAChecks.coverage(document, appID: nil, spring)
+        #expect(excluded.status == .fail && excluded.detail.contains("is excluded by") && excluded.fix == "f")
+        #expect(AASAChecks.coverage(document, appID: nil, bare).detail.contains("no component matches /Hx7q/x"))
+    }
+
+    @Test func theFixNamesThePatternOfTheLinksSiblings() {
+        #expect(AASACoverage.siblingsPattern(URL(string: "https://go.example.com/go/spring")!) == "/go/*")
+        #expect(AASACoverage.siblingsPattern(URL(string: "https://demo.dev.thedbl.ink/spring/")!) == "/*")
+        #expect(AASACoverage.samplePath(URL(string: "https://demo.dev.thedbl.ink")!) == "/")
+    }
 }

@@ -58,6 +58,9 @@ struct DoctorRunnerTests {
                 "GET /demo/summer/data", "GET /demo/summer", "POST /match",
             ])
         #expect(requests[2].jsonBody?["deviceId"]?.stringValue == "optolink-doctor-test-device")
+        // the page asked as Safari on an iPhone, from this machine's own address
+        #expect(requests[4].header("User-Agent")?.contains("iPhone") == true)
+        #expect(requests[4].header("X-Forwarded-For") == nil)
         #expect(requests[5].jsonBody?["clipboardToken"]?.stringValue == "opl_ZT2pX5570WBwvVkAeBEMjQ")
         // and every line passed
         #expect(report.checks.filter { $0.status != .pass }.map(\.id) == [])
@@ -138,11 +141,25 @@ struct DoctorRunnerTests {
         // Given a flag of the dashboard that the doctor does not take
         let errors = Recorder<String>()
         let code = await DoctorCommand.run(
-            arguments: ["--base-url", "https://links.example.com", "--org-key", "demo", "--provider", "x"],
+            arguments: ["--base-url", "https://links.example.com", "--org-key", "demo", "--theme", "x"],
             environment: [:], stdoutIsTerminal: false, out: { errors.record($0) }, err: { errors.record("ERR " + $0) })
         // Then one line on stderr, with the command's prefix once
         #expect(code == 2)
         #expect(
-            errors.all == ["ERR optolink-dash doctor: unknown argument '--provider' (see optolink-dash doctor --help)"])
+            errors.all == ["ERR optolink-dash doctor: unknown argument '--theme' (see optolink-dash doctor --help)"])
+    }
+
+    @Test func anUnknownServiceIsNamedWithTheFourItKnows() async {
+        // Given --provider with a service the doctor does not know
+        let errors = Recorder<String>()
+        let code = await DoctorCommand.run(
+            arguments: ["--base-url", "https://links.example.com", "--org-key", "demo", "--provider", "x"],
+            environment: [:], stdoutIsTerminal: false, out: { errors.record($0) }, err: { errors.record("ERR " + $0) })
+        // Then one line on stderr names the four services
+        #expect(code == 2)
+        #expect(
+            errors.all == [
+                "ERR optolink-dash doctor: --provider must be optolink, quberoute, deepblue or appsflyer, not 'x'"
+            ])
     }
 }

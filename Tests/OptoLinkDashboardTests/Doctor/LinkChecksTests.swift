@@ -78,8 +78,10 @@ struct LinkChecksTests {
         let body = try #require(request.jsonBody)
         #expect(body.keys.sorted() == ["clipboardToken"])
         #expect(request.header("X-API-Key") == nil)
-        let page = LinkChecks.pageRequest(baseURL: DoctorFixtures.base, orgKey: "demo", code: "summer", timeout: 10)
-        #expect(page.header("User-Agent")?.contains("iPhone") == true)
+        // The page is clicked by the simulated Safari (its request: DoctorRunnerTests), at the short link itself
+        #expect(
+            LinkChecks.pageURL(baseURL: DoctorFixtures.base, orgKey: "demo", code: "summer").absoluteString
+                == "https://links.example.com/demo/summer")
         let data = LinkChecks.dataRequest(baseURL: DoctorFixtures.base, orgKey: "demo", code: "summer", timeout: 10)
         #expect(data.url.query == nil, "no deviceId: /data writes no device profile")
     }

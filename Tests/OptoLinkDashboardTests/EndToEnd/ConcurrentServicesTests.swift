@@ -7,7 +7,7 @@ import Testing
 
 /// What the compare view relies on: one scenario run against the four services at once over one embedded
 /// server, each environment built from `BackendTarget.demo`, with no state shared between them.
-@Suite("Four services at once on one server", .serialized, .quietMachine)
+@Suite("Four services at once on one server", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct ConcurrentServicesTests {
     @Test(arguments: ["flaky-server", "reinstall-rematch", "window-expired"])
     func oneScenarioPassesForEveryServiceAtOnce(name: String) async throws {

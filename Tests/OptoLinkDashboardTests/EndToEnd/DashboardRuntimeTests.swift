@@ -7,7 +7,7 @@ import Testing
 @testable import OptoLinkDashboard
 
 /// The runtime's command handling against the embedded server and a real simulated device.
-@Suite("DashboardRuntime commands", .serialized, .quietMachine)
+@Suite("DashboardRuntime commands", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct DashboardRuntimeTests {
     /// A runtime over a fresh embedded server, with a state the inbox's actions are folded into.
     final class Harness: @unchecked Sendable {

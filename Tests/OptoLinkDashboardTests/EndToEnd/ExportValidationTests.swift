@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
@@ -30,7 +31,7 @@ enum ExportValidators {
     }
 }
 
-@Suite("Exports pass third-party validators", .serialized)
+@Suite("Exports pass third-party validators", .serialized, .tags(.processes), .skippable(.processes))
 struct ExportValidationTests {
     @Test func installingTheValidatorsWorksOrSaysWhyNot() {
         #expect(

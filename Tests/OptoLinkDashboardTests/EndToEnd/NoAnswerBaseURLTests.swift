@@ -7,7 +7,7 @@ import Testing
 /// A `--base-url` that gives no HTTP answer (nothing listens, bytes that are not HTTP, silence) over real
 /// loopback sockets: nothing runs, one line names the URL and what happened, exit 4; the dashboard's own
 /// screen does not open either. A backend that answers anything at all, even 404, is run against.
-@Suite("A --base-url that gives no HTTP answer")
+@Suite("A --base-url that gives no HTTP answer", .tags(.realTime), .skippable(.realTime))
 struct NoAnswerBaseURLTests {
     /// Runs `optolink-dash --headless ARGUMENTS --base-url URL` in this process; the exit code, the lines it
     /// wrote (the run's, and the errors, which go to stderr) and the seconds it took.
@@ -77,7 +77,9 @@ struct NoAnswerBaseURLTests {
         #expect(stub.requests == ["GET /health"])
     }
 
-    @Test(.enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash"))
+    @Test(
+        .tags(.processes), .skippable(.processes),
+        .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash"))
     func theBinaryWritesOneLineToStderrAndExits4HeadlessOrNot() async throws {
         // Given a loopback port where nothing listens
         let unused = UnusedPort()

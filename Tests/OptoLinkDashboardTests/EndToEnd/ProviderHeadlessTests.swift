@@ -8,7 +8,7 @@ import Testing
 
 /// `optolink-dash --headless --provider X --scenario all` against the embedded server, one run per
 /// service: none fails, the expected ones run, and every SKIP names what the service lacks.
-@Suite("Every provider headless (embedded server)", .serialized, .quietMachine)
+@Suite("Every provider headless (embedded server)", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct ProviderHeadlessTests {
     /// What each service skips (every other scenario must PASS).
     static let skipped: [OptoLinkService: [String]] = [

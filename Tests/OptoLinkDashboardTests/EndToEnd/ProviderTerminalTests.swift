@@ -5,6 +5,7 @@ import Testing
 /// `--provider` and `P` in the real dashboard (tmux): the header names the service, `P` switches it live.
 @Suite(
     "optolink-dash --provider in a real terminal (tmux)", .serialized, .quietMachine,
+    .tags(.terminal, .processes), .skippable(.terminal, .processes),
     .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct ProviderTerminalTests {
     @Test func theHeaderNamesTheServiceAndPSwitchesItLive() async throws {

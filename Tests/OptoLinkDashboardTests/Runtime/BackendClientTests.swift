@@ -157,7 +157,7 @@ struct BackendClientTests {
     @Test func everyDeviceRequestCarriesTheCurrentNetworkAddress() async throws {
         let scripted = ScriptedTransport([.response(status: 200, json: "{}"), .response(status: 200, json: "{}")])
         let address = AddressBox("203.0.113.7")
-        let transport = ForwardedForTransport(base: scripted, address: address)
+        let transport = ForwardedForTransport(base: scripted, address: { address.value })
         let url = URL(string: "http://127.0.0.1:9/health")!
         _ = try await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 1))
         address.value = "198.51.100.23"

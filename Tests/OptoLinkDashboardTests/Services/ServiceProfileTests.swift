@@ -64,7 +64,7 @@ struct ServiceProfileTests {
         // Given the device's transport over a scripted network
         let network = ScriptedTransport([.response(status: 200), .response(status: 200)])
         let transport = ForwardedForTransport(
-            base: network, address: AddressBox("203.0.113.9"), language: AddressBox("de-DE"))
+            base: network, address: { "203.0.113.9" }, appLanguage: { "de-DE" })
         let url = URL(string: "http://127.0.0.1/api/links/check-deferred")!
         // When a request without and one with its own User-Agent go out
         _ = try await transport.send(HTTPRequest(method: "POST", url: url, headers: [:], timeout: 1))

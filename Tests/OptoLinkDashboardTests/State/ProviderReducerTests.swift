@@ -63,9 +63,10 @@ struct ProviderReducerTests {
         }
         // Then the header names it: its path on the server's own host, host and path on another
         #expect(header("http://127.0.0.1:41234/demo/summer", size: .full).contains("│ link /demo/summer │"))
-        #expect(
-            header("https://go.example.com/acme/fall?c=1", size: .full).contains(
-                "│ link go.example.com/acme/fall?c=1 │"))
+        #expect(header("https://go.test/f?c=1", size: .full).contains("│ link go.test/f?c=1 │"))
+        // And it gives way before the target is shortened: where both cannot fit, the target stays whole
+        let line = header("http://127.0.0.1:41234/demo/summer", size: ScreenSize(width: 105, height: 40))
+        #expect(line.contains("http://127.0.0.1:41234 (embedded)") && !line.contains("link "), "\(line)")
         // And at 80 columns it gives way before the service and the server's state
         let narrow = header("https://go.example.com/acme/fall", size: .minimum)
         #expect(!narrow.contains("link ") && narrow.contains("OptoLink org demo") && narrow.contains("server ● up"))

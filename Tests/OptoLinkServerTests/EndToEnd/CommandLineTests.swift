@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkServer
 
 /// The `optolink-server` executable, when it has been built (`swift build` builds it with the tests).
-@Suite struct CommandLineTests {
+@Suite(.tags(.processes), .skippable(.processes)) struct CommandLineTests {
     static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/optolink-server")
         .path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkHTTP
@@ -14,7 +15,7 @@ import Darwin
 /// bigger than the socket takes at once, pipelined requests, delay outcomes as timers, and that none
 /// of them holds up other connections. Blocking client code runs on threads of its own (never the
 /// cooperative pool).
-@Suite struct EventLoopTests {
+@Suite(.tags(.realTime), .skippable(.realTime)) struct EventLoopTests {
     /// Runs `body` on a new thread and returns its result.
     static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkHTTP
@@ -15,7 +16,7 @@ import Darwin
 /// Serialized: most of these tests block on sockets (for up to a few seconds, waiting for the server's
 /// timeouts) on the thread that runs them, a cooperative-pool thread of which this machine has two. One
 /// at a time leaves the other thread to the rest of `swift test`.
-@Suite(.serialized) struct HTTPServerTests {
+@Suite(.serialized, .tags(.realTime), .skippable(.realTime)) struct HTTPServerTests {
     static var fast: HTTPServer.Limits {
         var limits = HTTPServer.Limits()
         limits.idleTimeout = 1
@@ -262,7 +263,7 @@ import Darwin
         #expect(connection.readResponse()?.status == 200)
     }
 
-    @Test func manyClientsAtOnce() throws {
+    @Test(.tags(.load), .skippable(.load)) func manyClientsAtOnce() throws {
         let server = try TestServer()
         defer { server.stop() }
         let failures = Locked(0)

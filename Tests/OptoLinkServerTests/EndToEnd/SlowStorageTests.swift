@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkHTTP
@@ -18,7 +19,7 @@ import Darwin
 /// thread of its own: never after the test's own requests, nor after a wake-up on the cooperative pool.
 /// On a busy machine those kept the lock past the busy timeout (the write answered 503, 2 of 2 full
 /// runs on 2 cores while compiling).
-@Suite(.serialized) struct SlowStorageTests {
+@Suite(.serialized, .tags(.realTime), .skippable(.realTime)) struct SlowStorageTests {
     /// How long the lock is held once the write waits: well inside the 5 s busy timeout, and long enough
     /// that a read stalled behind the write would take over the test's 1 s bound.
     static let hold: TimeInterval = 2

@@ -250,6 +250,33 @@ import Testing
         #expect(MatchEngine.extractToken("a=1&t=\(token)&b=2") == token)
         #expect(MatchEngine.extractToken("opl_short") == nil)
     }
+
+    // MARK: Policy (what-if runs)
+
+    @Test func withOtherPointsP2StillNeedsTheThreeFieldsEqual() {
+        // Given points where a platform match is worth nothing, and two clicks: one on another platform (same OS and
+        // model), one identical to the phone
+        var policy = MatchEngine.Policy.seed
+        policy.weights.platform = 0
+        var state = MatchState()
+        var other = phone
+        other.platform = "Android"
+        state.insert(record("other", other, age: 30), now: now)
+        var onlyOther = state
+
+        // When the phone matches with those points
+        let decision = MatchEngine.evaluate(
+            .init(clipboardToken: nil, installReferrer: nil, deviceId: nil, fingerprint: phone), ipHash: ip, now: now,
+            state: &onlyOther, policy: policy)
+
+        // Then the other platform's click is no P2 match (its breakdown equals an exact one's under these points)
+        #expect(decision.result?.method == "FINGERPRINT_SCORED")
+        state.insert(record("same", phone, age: 60), now: now)
+        let exact = MatchEngine.evaluate(
+            .init(clipboardToken: nil, installReferrer: nil, deviceId: nil, fingerprint: phone), ipHash: ip, now: now,
+            state: &state, policy: policy)
+        #expect(exact.result?.method == "FINGERPRINT_EXACT" && exact.result?.record.shortCode == "same")
+    }
 }
 
 extension MatchRecord {
@@ -259,4 +286,5 @@ extension MatchRecord {
         copy.expiresAt = min(self.expiresAt, expiresAt)
         return copy
     }
+
 }

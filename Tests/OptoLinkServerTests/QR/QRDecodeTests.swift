@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkServer
@@ -7,7 +8,7 @@ import Testing
 /// level, URLs of many lengths, every mask, and the SVG rasterized by rsvg-convert. Serialized: each
 /// case is seconds of encoding in a debug build, and several at once took both cores from the real-time
 /// tests running beside them.
-@Suite(.serialized, .enabled(if: QRDecoder.shouldRun, QRDecoder.skipReason))
+@Suite(.serialized, .tags(.processes), .skippable(.processes), .enabled(if: QRDecoder.shouldRun, QRDecoder.skipReason))
 struct QRDecodeTests {
     /// A URL of exactly `length` bytes: scheme, host, org key, then a short code of letters, digits, `-` and
     /// `_` (cut short below 29 bytes, for the smallest versions).

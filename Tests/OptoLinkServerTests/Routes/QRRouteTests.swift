@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkServer
@@ -52,7 +53,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: QRDecoder.shouldRun, QRDecoder.skipReason))
+    @Test(.tags(.processes), .skippable(.processes), .enabled(if: QRDecoder.shouldRun, QRDecoder.skipReason))
     func aScannerReadsTheShortURLFromBothImages() async throws {
         // Given the demo link and a link of org acme, which has no custom domain
         let server = try TestServer(seed: Self.seed)

@@ -134,7 +134,7 @@ struct JSONBodyEncoderTests {
         }
     }
 
-    @Test func seededRandomValuesAreTheSameBytes() async throws {
+    @Test(.tags(.load), .skippable(.load)) func seededRandomValuesAreTheSameBytes() async throws {
         // Tens of thousands of inputs on one thread: never beside the real-clock tests (see QuietMachine).
         try await QuietMachine.shared.run { try Self.seededValuesAreTheSame() }
     }

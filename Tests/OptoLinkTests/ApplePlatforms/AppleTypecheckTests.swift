@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Scripts/apple-typecheck.sh: the SDK's Apple-only branches and the examples, compiled against the stub
-/// UIKit/SwiftUI in Tests/AppleStubs, OptoLinkS2S against the stub CryptoKit, and three mistakes it must catch.
+/// UIKit/SwiftUI in Tests/AppleStubs, the debug inspector against the stub Network, OptoLinkS2S against the
+/// stub CryptoKit, and three mistakes it must catch.
 ///
 /// Runs only with `OPTOLINK_APPLE_TYPECHECK=1`, which `.ci/run` sets in its own `swift test` step right
 /// after the full run: building the SDK module keeps a core busy for 10–50 s, and beside the full parallel
@@ -10,7 +11,7 @@ import Testing
 /// miss their limits (3 of 3 full runs with it, 0 of 2 without, on this 2-core machine). Run it yourself
 /// with `OPTOLINK_APPLE_TYPECHECK=1 swift test --filter AppleTypecheckTests`, or the script directly.
 /// The compiler runs at `nice -n 19`, waited for on a thread of its own (never a cooperative one).
-@Suite("Apple platforms: type-check against the stubs")
+@Suite("Apple platforms: type-check against the stubs", .tags(.processes), .skippable(.processes))
 struct AppleTypecheckTests {
     static let enabled = ProcessInfo.processInfo.environment["OPTOLINK_APPLE_TYPECHECK"] == "1"
 
@@ -49,6 +50,7 @@ struct AppleTypecheckTests {
         #expect(full.output.contains("example Examples/SwiftUIApp"))
         #expect(full.output.contains("example Examples/UIKitSceneApp"))
         #expect(full.output.contains("OptoLinkS2S: "), "the backend library's CryptoKit branch is checked")
+        #expect(full.output.contains("OptoLinkInspector: "), "the debug inspector's Network branch is checked")
         #expect(full.output.contains("apple-typecheck: passed"))
         // And each mistake fails the script, which says why
         #expect(brokenExample.status != 0)

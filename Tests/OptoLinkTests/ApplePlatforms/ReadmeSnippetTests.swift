@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Scripts/check-readme-snippets.py: the README's integration snippets are the examples' code, verbatim.
-@Suite("README snippets come from Examples/")
+@Suite("README snippets come from Examples/", .tags(.processes), .skippable(.processes))
 struct ReadmeSnippetTests {
     @Test func everyMarkedSnippetMatchesItsExampleRegion() async throws {
         // When the README is checked
@@ -20,11 +20,13 @@ struct ReadmeSnippetTests {
     @Test func theAttachGuidesDebugOnlySnippetIsTheUIKitExamplesRegion() async throws {
         // When docs/attach.md is checked
         let run = try await ScriptRun.run("python3", ["Scripts/check-readme-snippets.py", "docs/attach.md"])
-        // Then its `#if DEBUG` block is the example's region (which apple-typecheck.sh compiles with -D DEBUG)
+        // Then its `#if DEBUG` blocks (the import of the debug-only product, and the call) are the example's
+        // regions (which apple-typecheck.sh compiles with -D DEBUG)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("passed: 1 snippets"), "\(run.output)")
+        #expect(run.output.contains("passed: 2 snippets"), "\(run.output)")
         let guide = try String(
             contentsOf: ScriptRun.packageRoot.appendingPathComponent("docs/attach.md"), encoding: .utf8)
+        #expect(guide.contains("<!-- snippet: Examples/UIKitSceneApp/SceneDelegate.swift#inspector-import -->"))
         #expect(guide.contains("<!-- snippet: Examples/UIKitSceneApp/SceneDelegate.swift#inspector -->"))
     }
 

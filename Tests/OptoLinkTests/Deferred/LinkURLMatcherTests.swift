@@ -121,7 +121,7 @@ struct LinkURLMatcherTests {
         return code
     }
 
-    @Test func theByteLevelPathReadingAgreesWithTheSegmentModelOnSeededPaths() async {
+    @Test(.tags(.load), .skippable(.load)) func theByteLevelPathReadingAgreesWithTheSegmentModelOnSeededPaths() async {
         // Tens of thousands of inputs on one thread: never beside the real-clock tests (see QuietMachine).
         await QuietMachine.shared.run { self.seededPathsAgree() }
     }

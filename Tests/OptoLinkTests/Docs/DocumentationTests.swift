@@ -62,7 +62,7 @@ struct DocumentationTests {
         #expect(problems.contains { $0.contains("other.md#exports") && $0.contains("no heading") })
     }
 
-    @Test func everyArticleSnippetIsTheRegionItNames() async throws {
+    @Test(.tags(.processes), .skippable(.processes)) func everyArticleSnippetIsTheRegionItNames() async throws {
         // Given the DocC articles, whose marked code blocks come from Examples/ and DocSnippetTests
         let catalog = ScriptRun.packageRoot.appendingPathComponent("Sources/OptoLink/OptoLink.docc")
         let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }

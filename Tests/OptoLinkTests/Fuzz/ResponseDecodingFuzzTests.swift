@@ -41,7 +41,7 @@ private enum Outcome: Equatable {
 /// value for a well-formed body, `invalidResponse` for a broken 2xx, `httpStatus` for any other status.
 ///
 /// The seed is printed; `OPTOLINK_FUZZ_SEED=<n>` repeats a run; `OPTOLINK_LONG=1` tries 1 000 000 inputs.
-@Suite("Fuzz: response decoding")
+@Suite("Fuzz: response decoding", .tags(.load), .skippable(.load))
 struct ResponseDecodingFuzzTests {
     static let isLong = ProcessInfo.processInfo.environment["OPTOLINK_LONG"] == "1"
     static let inputCount = isLong ? 1_000_000 : 100_000

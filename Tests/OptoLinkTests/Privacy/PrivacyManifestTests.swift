@@ -56,7 +56,7 @@ struct PrivacyManifestTests {
         return sources
     }
 
-    @Test func theManifestIsAValidPropertyList() async throws {
+    @Test(.tags(.processes), .skippable(.processes)) func theManifestIsAValidPropertyList() async throws {
         // When plutil (from the toolchain) lints it
         let run = try await ScriptRun.run("plutil", ["-lint", Self.manifestPath])
 

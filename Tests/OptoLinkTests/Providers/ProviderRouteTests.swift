@@ -13,7 +13,7 @@ struct ProviderRouteTests {
         return (ProviderSupport.path(of: url), ProviderSupport.queryParams(of: url))
     }
 
-    @Test func everyCombinationOfSchemeHostPathQueryAndFragmentAgrees() async {
+    @Test(.tags(.load), .skippable(.load)) func everyCombinationOfSchemeHostPathQueryAndFragmentAgrees() async {
         // Tens of thousands of inputs on one thread: never beside the real-clock tests (see QuietMachine).
         await QuietMachine.shared.run { Self.everyCombinationAgrees() }
     }

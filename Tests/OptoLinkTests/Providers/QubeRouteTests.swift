@@ -322,10 +322,13 @@ struct QubeRouteTests {
     // MARK: Events
 
     @Test func eventsAreSentAsABatchWithTheirIdsValuesAndTimestamps() async throws {
-        // Given a later launch, offline at first (no request-level retries: the queue keeps the events)
-        let online = LockedValue(false)
+        // Given a later launch whose first send finds no network (no request-level retries: the queue keeps
+        // the events), and every later send gets through. The failure is the first call's, not a flag the test
+        // flips: whether the worker's retry wait or the test's flush comes first then changes nothing.
+        let calls = Recorder<Int>()
         let transport = ScriptedTransport { request in
-            guard online.value else { throw URLError(.notConnectedToInternet) }
+            calls.record(calls.all.count + 1)
+            guard calls.all.count > 1 else { throw URLError(.notConnectedToInternet) }
             return Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
         }
         let device = Self.laterLaunch(transport)
@@ -336,12 +339,11 @@ struct QubeRouteTests {
                 "purchase", valueMinor: 499, currency: "GBP", properties: ["sku": "spring-box"]))
         #expect(await sdk.trackEvent("open"))
         #expect(await sdk.trackEvent("share", properties: ["to": "mail"]))
+        let queued = device.environment.eventStore.load()  // nothing is sent before the first try fails
         await transport.waitForRequests(1)
-        await sdk.flushEvents()  // the pass of the first try is over: the queue waits to retry
-        let queued = device.environment.eventStore.load()
 
-        // When the network is back and the queue is flushed
-        online.set(true)
+        // When the queue is flushed (once after the failed try, once more: nothing is left for it)
+        await sdk.flushEvents()
         await sdk.flushEvents()
         let left = await sdk.queuedEventCount()
         await sdk.shutdown()

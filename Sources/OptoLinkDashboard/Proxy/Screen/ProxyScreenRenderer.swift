@@ -8,9 +8,9 @@
 /// ╭─ Requests (3) ────────────────────────────────────────────────────────────╮
 /// │   0.412s  proxy: POST /match → 503 (injected by the proxy: 503 on any (1 of 2)) │
 /// ```
-public enum ProxyScreenRenderer {
+package enum ProxyScreenRenderer {
     /// The screen for `state` at `size`.
-    public static func render(_ state: ProxyScreenState, size: ScreenSize) -> ScreenBuffer {
+    package static func render(_ state: ProxyScreenState, size: ScreenSize) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.width, height: size.height)
         guard size.width >= 40, size.height >= 7 else {
             buffer.write("optolink-dash proxy: make the terminal at least 40×7", x: 0, y: 0, maxWidth: size.width)

@@ -13,11 +13,11 @@ import Foundation
 ///
 /// `@unchecked Sendable` is safe: `state` is only touched by the thread that starts the session and runs
 /// ``run(on:theme:shouldStop:)``; the proxy's threads only reach the ``ProxyEventQueue``, which has its lock.
-public final class ProxyScreenSession: @unchecked Sendable {
+package final class ProxyScreenSession: @unchecked Sendable {
     /// The proxy.
-    public let proxy: FaultProxy
+    package let proxy: FaultProxy
     /// What the screen shows.
-    public private(set) var state: ProxyScreenState
+    package private(set) var state: ProxyScreenState
     private let events = ProxyEventQueue()
     private let links: ScenarioLinks
 
@@ -32,7 +32,7 @@ public final class ProxyScreenSession: @unchecked Sendable {
 
     /// Starts the proxy of `options` (its `--fault` rules pending).
     /// - Throws: ``DashboardError`` when it cannot listen, or without `--upstream`.
-    public static func start(_ options: ProxyCommand.Options) throws(DashboardError) -> ProxyScreenSession {
+    package static func start(_ options: ProxyCommand.Options) throws(DashboardError) -> ProxyScreenSession {
         guard let upstream = options.upstream else { throw .usage("--upstream URL is required") }
         let session = ProxyScreenSession(options: options, upstream: upstream)
         for rule in options.rules { session.proxy.add(rule) }
@@ -43,10 +43,10 @@ public final class ProxyScreenSession: @unchecked Sendable {
     }
 
     /// What a request or a notice calls after queueing, so a loop blocked on a key wakes at once.
-    public func setWakeHandler(_ handler: @escaping @Sendable () -> Void) { events.setWakeHandler(handler) }
+    package func setWakeHandler(_ handler: @escaping @Sendable () -> Void) { events.setWakeHandler(handler) }
 
     /// Runs the screen until `q` or `shouldStop`.
-    public func run(on terminal: any DashboardTerminal, theme: Theme, shouldStop: () -> Bool = { false }) {
+    package func run(on terminal: any DashboardTerminal, theme: Theme, shouldStop: () -> Bool = { false }) {
         var lastDrawn: ScreenBuffer?
         var size = terminal.size()
         while !shouldStop() {
@@ -63,7 +63,7 @@ public final class ProxyScreenSession: @unchecked Sendable {
     }
 
     /// Stops the proxy.
-    public func stop() { proxy.stop() }
+    package func stop() { proxy.stop() }
 
     /// Executes a key's command; false to leave.
     func execute(_ command: ProxyScreenState.Command?) -> Bool {

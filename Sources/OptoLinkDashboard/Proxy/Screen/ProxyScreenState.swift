@@ -1,19 +1,19 @@
 /// What `optolink-dash proxy`'s own screen shows: where it listens and forwards, the pending faults, every
 /// request through it (the injected ones marked), and the fault menu while it is open. Pure: keys and
 /// events change it (``handle(_:)``, ``apply(_:)``), ``ProxyScreenRenderer`` draws it.
-public struct ProxyScreenState: Sendable, Hashable {
+package struct ProxyScreenState: Sendable, Hashable {
     /// One request line: when (seconds since the proxy started), the event's line, whether it was injected.
-    public struct Line: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
         /// Seconds since the proxy started.
-        public var time: Double
+        package var time: Double
         /// ``ProxyEvent/line``.
-        public var text: String
+        package var text: String
         /// Whether the proxy wrote or changed the answer.
-        public var injected: Bool
+        package var injected: Bool
     }
 
     /// What the app executes for a key.
-    public enum Command: Sendable, Hashable {
+    package enum Command: Sendable, Hashable {
         /// Add the fault for the next requests (every route).
         case inject(FaultRequest)
         /// Remove the pending faults.
@@ -25,53 +25,53 @@ public struct ProxyScreenState: Sendable, Hashable {
     }
 
     /// The most request lines kept.
-    public static let maxLines = 1000
+    package static let maxLines = 1000
 
     /// `http://127.0.0.1:8788`.
-    public var listen: String
+    package var listen: String
     /// The backend.
-    public var upstream: String
+    package var upstream: String
     /// The pending faults, described (`503 on any ×2`).
-    public var pending: [String] = []
+    package var pending: [String] = []
     /// The requests so far, oldest first (at most ``maxLines``).
-    public private(set) var lines: [Line] = []
+    package private(set) var lines: [Line] = []
     /// The fault menu (`f`): the selected kind and the number of requests.
-    public struct FaultMenu: Sendable, Hashable {
+    package struct FaultMenu: Sendable, Hashable {
         /// The selected fault.
-        public var kind: FaultKind
+        package var kind: FaultKind
         /// For how many requests.
-        public var count: Int
+        package var count: Int
     }
 
     /// The fault menu while it is open.
-    public var menu: FaultMenu?
+    package var menu: FaultMenu?
     /// The last notice (`added: 503 on any ×2`, `faults cleared`).
-    public var notice: String?
+    package var notice: String?
     /// Lines scrolled back from the newest (0: follow the newest).
-    public private(set) var scroll = 0
+    package private(set) var scroll = 0
 
     /// A screen for a proxy on `listen` in front of `upstream`.
-    public init(listen: String, upstream: String) {
+    package init(listen: String, upstream: String) {
         self.listen = listen
         self.upstream = upstream
     }
 
     /// Adds a line that is no request (a browser click's hop), kept with the requests.
-    public mutating func note(_ text: String, time: Double) {
+    package mutating func note(_ text: String, time: Double) {
         lines.append(Line(time: time, text: text, injected: false))
         if lines.count > Self.maxLines { lines.removeFirst(lines.count - Self.maxLines) }
         if scroll > 0 { scroll = min(scroll + 1, max(0, lines.count - 1)) }
     }
 
     /// Adds a request line.
-    public mutating func apply(_ event: ProxyEvent, time: Double) {
+    package mutating func apply(_ event: ProxyEvent, time: Double) {
         lines.append(Line(time: time, text: event.line, injected: event.decision.isInjected))
         if lines.count > Self.maxLines { lines.removeFirst(lines.count - Self.maxLines) }
         if scroll > 0 { scroll = min(scroll + 1, max(0, lines.count - 1)) }
     }
 
     /// A key: moves in the menu or the list; returns what the app must do, if anything.
-    public mutating func handle(_ key: Key) -> Command? {
+    package mutating func handle(_ key: Key) -> Command? {
         if let open = menu {
             let all = FaultKind.allCases
             var next = open

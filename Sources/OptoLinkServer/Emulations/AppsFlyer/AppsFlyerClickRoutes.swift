@@ -35,8 +35,8 @@ enum AppsFlyerClickRoutes {
             throw OptoLinkServerError.notFound("No OneLink link \(id.prefix(64)) for app \(appId.prefix(64))")
         }
         let overrides = try overrides(query: request.query, referrer: request.header("Referer"))
-        var fingerprint = EmulatedClickStore.headerFingerprint(request)
-        fingerprint.deviceModel = AppsFlyerEmulation.family(userAgent: request.header("User-Agent"))
+        let fingerprint = AppsFlyerEmulation.clickFingerprint(
+            userAgent: request.header("User-Agent"), acceptLanguage: request.header("Accept-Language"))
         _ = emulation.recordClick(
             on: link, overrides: overrides, ipHash: backend.ipHash(context.ip), fingerprint: fingerprint,
             at: context.now, now: context.now)

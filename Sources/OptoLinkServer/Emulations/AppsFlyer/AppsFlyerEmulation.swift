@@ -33,14 +33,15 @@ final class AppsFlyerEmulation: Sendable {
     /// Click records per app id.
     private let clicks: [String: EmulatedClickStore]
 
-    init(seed: AppsFlyerSeed) {
+    /// `makeClicks` makes each app's click records, given the engine's scope name.
+    init(seed: AppsFlyerSeed, clicks makeClicks: (String) -> EmulatedClickStore = { _ in EmulatedClickStore() }) {
         var apps = [String: App]()
         var links = [String: Link]()
         var clicks = [String: EmulatedClickStore]()
         for app in seed.apps {
             apps[app.appId] = App(
                 appId: app.appId, signer: Digest(hmacKey: Array(app.devKey.utf8)), appStoreUrl: app.appStoreUrl)
-            clicks[app.appId] = EmulatedClickStore()
+            clicks[app.appId] = makeClicks("appsflyer:" + app.appId)
             for link in app.links {
                 let value = Link(
                     appId: app.appId, id: link.id, mediaSource: link.mediaSource, campaign: link.campaign,
@@ -108,6 +109,19 @@ final class AppsFlyerEmulation: Sendable {
 
     /// `2020-04-22T08:45:33.412`: UTC with milliseconds and no zone letter, as seed 003's examples.
     static func timestamp(_ date: Date) -> String { String(ISOTime.string(date).dropLast()) }
+
+    /// What a click on a OneLink records: the headers' fingerprint with the device family its User-Agent
+    /// names as the model.
+    static func clickFingerprint(userAgent: String?, acceptLanguage: String?) -> ClickFingerprint {
+        var fingerprint = ClickFingerprint.headers(userAgent: userAgent, acceptLanguage: acceptLanguage)
+        fingerprint.deviceModel = family(userAgent: userAgent)
+        return fingerprint
+    }
+
+    /// What an S2S request's body gives the engine: platform iOS, `os`, `lang`, and `type`'s device family.
+    static func launchFingerprint(os: String, lang: String, type: String) -> ClickFingerprint {
+        ClickFingerprint(platform: "iOS", osVersion: os, deviceModel: family(type: type), language: lang, timezone: nil)
+    }
 
     /// The device family a click's User-Agent names (`iPhone`, `iPad`, `iPod`), as the engine's device
     /// model; nil for anything else.

@@ -48,9 +48,7 @@ enum AppsFlyerRoutes {
             .coded("invalid_signature")
         }
 
-        let fingerprint = ClickFingerprint(
-            platform: "iOS", osVersion: body.os, deviceModel: AppsFlyerEmulation.family(type: body.type),
-            language: body.lang, timezone: nil)
+        let fingerprint = AppsFlyerEmulation.launchFingerprint(os: body.os, lang: body.lang, type: body.type)
         let input = MatchEngine.Input(
             clipboardToken: nil, installReferrer: nil, deviceId: body.idfv, fingerprint: fingerprint)
         let decision =

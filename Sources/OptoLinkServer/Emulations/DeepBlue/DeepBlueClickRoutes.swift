@@ -64,10 +64,9 @@ enum DeepBlueClickRoutes {
         }
         guard problems.isEmpty else { throw OptoLinkServerError.validation(problems) }
 
-        var fingerprint = EmulatedClickStore.headerFingerprint(request)
-        fingerprint.timezone = timezone
-        fingerprint.deviceModel = DeepBlueEmulation.screenModel(width: width, height: height)
-        if let language { fingerprint.language = language }
+        let fingerprint = DeepBlueEmulation.fingerprint(
+            headers: EmulatedClickStore.headerFingerprint(request), timezone: timezone,
+            screen: width.flatMap { width in height.map { (width, $0) } }, language: language)
         _ = emulation.recordClick(
             on: link, ipHash: backend.ipHash(context.ip), fingerprint: fingerprint, at: context.now, now: context.now)
         return .html(previewPage(app: app, link: link))

@@ -49,7 +49,8 @@ final class DeepBlueEmulation: Sendable {
     /// Click records per app.
     private let clicks: [String: EmulatedClickStore]
 
-    init(seed: DeepBlueSeed) {
+    /// `makeClicks` makes each app's click records, given the engine's scope name.
+    init(seed: DeepBlueSeed, clicks makeClicks: (String) -> EmulatedClickStore = { _ in EmulatedClickStore() }) {
         var apps = [String: App]()
         var keys = [String: Caller]()
         var links = [String: Link]()
@@ -63,7 +64,7 @@ final class DeepBlueEmulation: Sendable {
                     app: app.name, id: link.id, code: link.code, longUrl: link.longUrl,
                     windowHours: link.matchWindowHours ?? 24)
             }
-            clicks[app.name] = EmulatedClickStore()
+            clicks[app.name] = makeClicks("deepblue:" + app.name)
         }
         self.apps = apps
         self.keys = keys
@@ -122,6 +123,19 @@ final class DeepBlueEmulation: Sendable {
         clicks[link.app]?.record(
             linkId: link.linkId, code: link.code, path: link.longUrl, params: [:], windowHours: link.windowHours,
             ipHash: ipHash, fingerprint: fingerprint, at: recordedAt, now: now)
+    }
+
+    /// What Deep Blue's matching compares, for a click page's gathered values or a check-deferred body: the
+    /// headers' fingerprint, the time zone, the screen as ``screenModel(width:height:)``, and the language
+    /// when one was sent (else the headers' Accept-Language).
+    static func fingerprint(
+        headers: ClickFingerprint, timezone: String?, screen: (width: Double, height: Double)?, language: String?
+    ) -> ClickFingerprint {
+        var fingerprint = headers
+        fingerprint.timezone = timezone
+        fingerprint.deviceModel = screenModel(width: screen?.width, height: screen?.height)
+        if let language { fingerprint.language = language }
+        return fingerprint
     }
 
     /// The screen as the engine's device-model component: `screen:<short side>x<long side>` in whole pixels,

@@ -43,12 +43,9 @@ enum DeepBlueRoutes {
         let emulation = backend.emulations.deepblue
         let caller = try emulation.authenticate(request)
         let (timezone, device) = try parseDeferred(request.body)
-        var fingerprint = EmulatedClickStore.headerFingerprint(request)
-        fingerprint.timezone = timezone
-        if let device {
-            fingerprint.deviceModel = DeepBlueEmulation.screenModel(width: device.width, height: device.height)
-            fingerprint.language = device.language
-        }
+        let fingerprint = DeepBlueEmulation.fingerprint(
+            headers: EmulatedClickStore.headerFingerprint(request), timezone: timezone,
+            screen: device.map { ($0.width, $0.height) }, language: device?.language)
         let input = MatchEngine.Input(
             clipboardToken: nil, installReferrer: nil, deviceId: nil, fingerprint: fingerprint)
         let decision =

@@ -63,7 +63,8 @@ final class QubeRouteEmulation: Sendable {
     /// Click records per `project/environment`.
     private let clicks: [String: EmulatedClickStore]
 
-    init(seed: QubeRouteSeed) {
+    /// `makeClicks` makes each app's click records, given the engine's scope name.
+    init(seed: QubeRouteSeed, clicks makeClicks: (String) -> EmulatedClickStore = { _ in EmulatedClickStore() }) {
         var projects = [String: Project]()
         var keys = [String: KeyKind]()
         var links = [String: Link]()
@@ -79,7 +80,9 @@ final class QubeRouteEmulation: Sendable {
                     keys[Digest.sha256Hex(key)] = .secret(project: project.id)
                 }
             }
-            for environment in ["live", "test"] { clicks[project.id + "/" + environment] = EmulatedClickStore() }
+            for environment in ["live", "test"] {
+                clicks[project.id + "/" + environment] = makeClicks("quberoute:\(project.id)/\(environment)")
+            }
             for link in project.links {
                 let value = Link(
                     project: project.id, alias: link.alias, environment: link.environment, url: link.url,

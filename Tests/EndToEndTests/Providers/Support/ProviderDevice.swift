@@ -22,12 +22,15 @@ struct ProviderDevice {
     /// The flag the SDK sets for the first launch.
     var firstLaunchDone: Bool { store.bool(forKey: LaunchState.key) }
 
-    /// Starts the SDK with `configuration` (one call = one app launch).
-    func start(_ configuration: OptoLinkConfiguration, launchURL: URL? = nil) -> OptoLink {
+    /// Starts the SDK with `configuration` (one call = one app launch), on the system clock unless a test
+    /// gives its own (a ``ManualClock`` holds the SDK's windows open however slow the machine is).
+    func start(
+        _ configuration: OptoLinkConfiguration, launchURL: URL? = nil, clock: any OptoLinkClock = SystemClock()
+    ) -> OptoLink {
         let environment = OptoLinkEnvironment(
             store: store, pasteboard: pasteboard, deviceInfo: deviceInfo,
             transport: RecordingTransport(base: ForwardedForTransport(address: address), log: wire),
-            clock: SystemClock())
+            clock: clock)
         return OptoLink.start(configuration: configuration, environment: environment, launchURL: launchURL)
     }
 

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
 
 /// The advertisement's publisher as a real child process: a stand-in `avahi-publish-service` on `PATH`
 /// that records its arguments (nothing is published, no multicast is sent).
-@Suite("Attach: the Bonjour publisher process", .serialized)
+@Suite("Attach: the Bonjour publisher process", .serialized, .tags(.processes), .skippable(.processes))
 struct BonjourAdvertiserProcessTests {
     final class Lines: @unchecked Sendable {
         private let lock = NSLock()

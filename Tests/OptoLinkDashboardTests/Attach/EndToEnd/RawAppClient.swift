@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkInspectorWire
 
 #if canImport(Glibc)
 import Glibc

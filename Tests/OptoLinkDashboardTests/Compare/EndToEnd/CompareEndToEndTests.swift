@@ -7,7 +7,7 @@ import Testing
 
 /// The compare against the embedded server, for real: headless (`--headless --compare`) and from the
 /// dashboard's runtime (`C`).
-@Suite("Compare end to end (embedded server)", .serialized, .quietMachine)
+@Suite("Compare end to end (embedded server)", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct CompareEndToEndTests {
     @Test func headlessCompareOfFlakyServerRunsTheFourServicesSideBySide() async throws {
         // Given the embedded server and a short backoff base

@@ -5,6 +5,7 @@ import Testing
 /// The compare view in the real binary on a real terminal (tmux).
 @Suite(
     "Compare in a real terminal (tmux)", .serialized, .quietMachine,
+    .tags(.terminal, .processes), .skippable(.terminal, .processes),
     .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct CompareTerminalTests {
     @Test func compareOpensWithAColumnPerServiceAndCPicksAnother() async throws {

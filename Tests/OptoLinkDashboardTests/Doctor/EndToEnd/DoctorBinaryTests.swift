@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
 
 /// The real `optolink-dash doctor`, spawned against a reference server in this process: exit codes and `--json`.
 @Suite(
-    "optolink-dash doctor, the binary",
+    "optolink-dash doctor, the binary", .tags(.processes), .skippable(.processes),
     .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash (run `swift build` first)"))
 struct DoctorBinaryTests {
     /// Runs the binary with `arguments` (NO_COLOR unset, stdout a pipe); returns stdout and the exit code.
@@ -53,5 +54,30 @@ struct DoctorBinaryTests {
         // Help: exit 0
         let help = try await doctor(["--help"])
         #expect(help.code == 0 && help.output.contains("EXIT CODES"))
+    }
+
+    @Test func theOtherServicesThroughTheRealBinary() async throws {
+        // Given QubeRoute's stand-in, good and broken
+        let good = try StandInService.start(.quberoute)
+        defer { good.stop() }
+        let broken = try StandInService.start(.quberoute, flaws: [.linksUnknown])
+        defer { broken.stop() }
+        func arguments(_ service: StandInService) -> [String] {
+            [
+                "--provider", "quberoute", "--link", service.mainLink.absoluteString, "--base-url",
+                service.baseURL.absoluteString, "--api-key", service.apiKey, "--team-id", service.teamID,
+                "--bundle-id", service.bundleID,
+            ]
+        }
+        // When the binary checks each, Then the good one exits 0 with a QubeRoute report
+        let passed = try await doctor(arguments(good) + ["--json"])
+        #expect(passed.code == 0, "\(passed.output)")
+        let report = try JSONDecoder().decode(DoctorReport.self, from: Data(passed.output.utf8))
+        #expect(report.provider == "quberoute" && report.link == good.mainLink.absoluteString)
+        // and the broken one exits 1, its link line failing
+        let failed = try await doctor(arguments(broken))
+        #expect(failed.code == 1 && failed.output.contains("✘ link resolves"))
+        // and AppsFlyer without --app-id is a usage error
+        #expect(try await doctor(["--provider", "appsflyer", "--link", good.mainLink.absoluteString]).code == 2)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// the retry scenarios run through the dashboard's fault proxy, the fingerprint ones click the real redirect
 /// page, and each skip names the one thing it lacks.
 @Suite(
-    "Every scenario against a production-mode server",
+    "Every scenario against a production-mode server", .tags(.processes, .realTime), .skippable(.processes, .realTime),
     .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash (run `swift build` first)"))
 struct ProductionScenarioTests {
     @Test func atLeastFourteenOfSeventeenPassAndEachSkipNamesWhatItLacks() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkServer
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
@@ -10,7 +11,7 @@ import FoundationNetworking
 
 /// `optolink-dash proxy`, the real binary, in front of a production-mode server in this process.
 @Suite(
-    "optolink-dash proxy, the binary",
+    "optolink-dash proxy, the binary", .tags(.processes), .skippable(.processes),
     .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash (run `swift build` first)"))
 struct ProxyBinaryTests {
     @Test func itForwardsInjectsWhatItWasToldAndLogsEachRequest() async throws {

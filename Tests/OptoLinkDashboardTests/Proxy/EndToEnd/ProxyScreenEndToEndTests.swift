@@ -9,6 +9,7 @@ import Testing
 /// `optolink-dash proxy` on a real terminal (tmux): its screen, the fault keys, a request injected and shown.
 @Suite(
     "optolink-dash proxy in a real terminal (tmux)", .serialized, .quietMachine,
+    .tags(.terminal, .processes), .skippable(.terminal, .processes),
     .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct ProxyScreenEndToEndTests {
     @Test func fInjectsA503TheRequestShowsMarkedAndQQuits() async throws {

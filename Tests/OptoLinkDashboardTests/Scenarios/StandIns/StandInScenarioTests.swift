@@ -8,7 +8,7 @@ import Testing
 /// Every scenario against a deployment that is not the reference server: a stand-in of each service,
 /// written from its seed alone, with its own link codes, click URLs and pages. Given `--link`, the scenarios
 /// pass or skip saying why; without it, those that click or open a link skip, and nothing guessed is sent.
-@Suite("Scenarios against stand-in deployments", .serialized, .quietMachine)
+@Suite("Scenarios against stand-in deployments", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct StandInScenarioTests {
     /// The service's flags for a stand-in: its keys, and its links when `links` is true.
     static func flags(_ standIn: StandInService, links: Bool) -> [String] {

@@ -1,0 +1,220 @@
+import Foundation
+import OptoLink
+
+/// The lab's report as plain text lines (`optolink-dash lab` without `--json`): the population, then for one
+/// service its five classes, precision and recall, the tables by method, network and delay, and the threshold
+/// sweep drawn as two charts; with several services, one table side by side.
+package enum LabReportPrinter {
+    /// Characters per line the report keeps to.
+    package static let width = 100
+
+    /// The whole report.
+    package static func lines(_ report: LabReport) -> [String] {
+        var out = header(report)
+        if report.services.count == 1 {
+            out += [""] + details(report.services[0], report: report)
+        } else {
+            out += [""] + comparison(report)
+        }
+        return out
+    }
+
+    /// The lab, the population, the engine and the backend's numbers.
+    static func header(_ report: LabReport) -> [String] {
+        let model = report.model
+        let policy = model.policy
+        let engine =
+            report.services.first?.engine == "process"
+            ? "In process (the reference server's engine)"
+            : report.services.first?.engine ?? "?"
+        let never = report.clicks - report.installs + report.organic
+        return wrap(
+            "Match lab \"\(model.name)\" · seed \(model.seed) · \(LabValue.grouped(report.installs)) installs "
+                + "(\(LabValue.grouped(report.organic)) organic) · \(LabValue.grouped(report.clicks)) clicks "
+                + "(\(LabValue.grouped(never)) never installed)",
+            indent: "")
+            + wrap(
+                "\(engine) · threshold \(policy.threshold) · guard \(policy.guardSize.map(String.init) ?? "off") · "
+                    + "window \(LabValue.duration(seconds: policy.window))"
+                    + (policy.ipFallback ? "" : " · IP fallback off")
+                    + " · \(String(format: "%.1f", report.seconds)) s",
+                indent: "")
+    }
+
+    /// One service in full.
+    static func details(_ service: LabServiceReport, report: LabReport) -> [String] {
+        let counts = service.counts
+        var out = wrap("\(service.service.displayName): \(service.service.labSignals).", indent: "")
+        out.append("")
+        out.append("  " + pad("outcome", 20) + lpad("installs", 10) + lpad("share", 9))
+        for outcome in LabOutcomeClass.allCases {
+            out.append(
+                "  " + pad(outcome.label, 20) + lpad(LabValue.grouped(counts[outcome]), 10)
+                    + lpad(share(counts[outcome], of: counts.installs), 9))
+        }
+        var summary =
+            "  precision \(percent(counts.precision)) · recall \(percent(counts.recall)) · wrong attributions "
+        summary += "\(percent(counts.wrongShare)) of \(LabValue.grouped(counts.matched)) matches"
+        if service.guardFired > 0 { summary += " · guard fired \(LabValue.grouped(service.guardFired))×" }
+        out.append(summary)
+        out.append(contentsOf: [""] + table("by method", LabMethod.allCases.map { ($0.key, service.byMethod[$0]) }))
+        out.append(
+            contentsOf: [""]
+                + table("by network", LabNetworkLabel.allCases.map { ($0.rawValue, service.byNetwork[$0]) }))
+        out.append(
+            contentsOf: [""]
+                + table("by click → open", LabDelayBucket.allCases.map { ($0.rawValue, service.byDelay[$0]) }))
+        if let sweep = service.sweep {
+            out.append(contentsOf: [""] + sweepLines(sweep, service: service, maxWrong: report.model.maxWrong))
+        }
+        return out
+    }
+
+    /// A table of counts by group, skipping empty groups.
+    static func table(_ title: String, _ rows: [(String, LabCounts?)]) -> [String] {
+        var out = [
+            "  " + pad(title, 18) + lpad("installs", 10) + lpad("correct", 9) + lpad("wrong", 8) + lpad("missed", 8)
+                + lpad("false", 8) + lpad("no-match", 10) + lpad("precision", 11) + lpad("recall", 8)
+        ]
+        for (name, counts) in rows {
+            guard let counts, counts.installs > 0 else { continue }
+            out.append(
+                "  " + pad(name, 18) + lpad(LabValue.grouped(counts.installs), 10)
+                    + lpad(LabValue.grouped(counts.correct), 9) + lpad(LabValue.grouped(counts.wrongClick), 8)
+                    + lpad(LabValue.grouped(counts.missed), 8) + lpad(LabValue.grouped(counts.falseMatch), 8)
+                    + lpad(LabValue.grouped(counts.correctNoMatch), 10) + lpad(percent(counts.precision), 11)
+                    + lpad(percent(counts.recall), 8))
+        }
+        return out
+    }
+
+    /// The sweep: what it ran, the precision and recall charts, and the threshold meeting the target.
+    static func sweepLines(_ sweep: LabSweep, service: LabServiceReport, maxWrong: Double?) -> [String] {
+        let names = sweep.guards.map(guardName)
+        var out = [
+            "  threshold sweep: \(LabValue.grouped(sweep.installs)) installs, thresholds \(LabValue.thresholds(sweep.thresholds)), "
+                + names.joined(separator: " and ")
+        ]
+        let target = maxWrong.flatMap { sweep.threshold(maxWrong: $0) }
+        let mark = target.map { (Double($0.threshold), "max-wrong \(LabValue.percent(maxWrong!))") }
+        for (title, metric) in [("precision", \LabCounts.precision), ("recall", \LabCounts.recall)] {
+            out.append("")
+            out += chart(sweep, title: title, metric: metric, mark: mark, width: width - 2, height: 8).map { "  " + $0 }
+        }
+        out.append("")
+        if let maxWrong {
+            for (index, name) in names.enumerated() {
+                if let point = sweep.threshold(maxWrong: maxWrong, line: index) {
+                    out.append(
+                        "  --max-wrong \(LabValue.percent(maxWrong)) with \(name): threshold \(point.threshold) "
+                            + "(wrong \(percent(point.counts.wrongShare)), precision \(percent(point.counts.precision)), "
+                            + "recall \(percent(point.counts.recall)))")
+                } else {
+                    out.append(
+                        "  --max-wrong \(LabValue.percent(maxWrong)) with \(name): no threshold in "
+                            + "\(LabValue.thresholds(sweep.thresholds)) keeps wrong matches that low")
+                }
+            }
+        }
+        return out
+    }
+
+    /// One chart of the sweep: a metric against the threshold, a line per guard size.
+    package static func chart(
+        _ sweep: LabSweep, title: String, metric: KeyPath<LabCounts, Double?>, mark: (Double, String)?, width: Int,
+        height: Int
+    ) -> [String] {
+        let series = sweep.guards.indices.map { index in
+            LabCurve.Series(
+                label: guardName(sweep.guards[index]),
+                points: sweep.line(index).map { (Double($0.threshold), $0.counts[keyPath: metric]) })
+        }
+        let low = Double(sweep.thresholds.first ?? 0)
+        let high = Double(sweep.thresholds.last ?? 100)
+        let step = max(1, (sweep.thresholds.count + 5) / 6)
+        let ticks = stride(from: 0, to: sweep.thresholds.count, by: step).map { Double(sweep.thresholds[$0]) }
+        return LabCurve.lines(
+            title: title, series: series, x: low...max(high, low + 1), ticks: ticks + [high],
+            mark: mark.map { (x: $0.0, caption: $0.1) }, width: width, height: height)
+    }
+
+    /// The services side by side: the five classes as shares, precision, recall, and the threshold for the target.
+    static func comparison(_ report: LabReport) -> [String] {
+        let services = report.services
+        var out = ["  " + pad("", 22) + services.map { lpad($0.service.displayName, 16) }.joined()]
+        for outcome in LabOutcomeClass.allCases {
+            out.append(
+                "  " + pad(outcome.label, 22)
+                    + services.map { lpad(share($0.counts[outcome], of: $0.counts.installs), 16) }.joined())
+        }
+        out.append("  " + pad("precision", 22) + services.map { lpad(percent($0.counts.precision), 16) }.joined())
+        out.append("  " + pad("recall", 22) + services.map { lpad(percent($0.counts.recall), 16) }.joined())
+        out.append(
+            "  " + pad("guard fired", 22) + services.map { lpad(LabValue.grouped($0.guardFired), 16) }.joined())
+        if let maxWrong = report.model.maxWrong {
+            out.append(
+                "  " + pad("max-wrong \(LabValue.percent(maxWrong)) at", 22)
+                    + services.map { service in
+                        lpad(service.sweep?.threshold(maxWrong: maxWrong).map { "\($0.threshold)" } ?? "none", 16)
+                    }.joined())
+        }
+        out.append("")
+        for service in services {
+            out += wrap("\(service.service.displayName): \(service.service.labSignals).", indent: "  ")
+        }
+        out.append("")
+        out += wrap(
+            "Every service's installs go through the same engine with only the signals its wire format carries: "
+                + "this compares what each format makes possible, not the vendors' own algorithms. "
+                + "One service in full: --provider NAME.", indent: "")
+        return out
+    }
+
+    // MARK: Formatting
+
+    /// `59.0%`, or `–` for none.
+    static func percent(_ share: Double?) -> String {
+        share.map { String(format: "%.1f%%", $0 * 100) } ?? "–"
+    }
+
+    private static func share(_ count: Int, of total: Int) -> String {
+        total > 0 ? percent(Double(count) / Double(total)) : "–"
+    }
+
+    private static func guardName(_ size: Int?) -> String { size.map { "guard \($0)" } ?? "no guard" }
+
+    private static func pad(_ text: String, _ count: Int) -> String {
+        text.count >= count ? text + " " : text + String(repeating: " ", count: count - text.count)
+    }
+
+    private static func lpad(_ text: String, _ count: Int) -> String {
+        text.count >= count ? " " + text : String(repeating: " ", count: count - text.count) + text
+    }
+
+    /// `text` wrapped at ``width`` on spaces (never inside a number grouped as `1 000 000`), continuation lines
+    /// indented two more.
+    static func wrap(_ text: String, indent: String) -> [String] {
+        var words: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = words.last, last.last?.isNumber == true, word.count >= 3,
+                word.prefix(3).allSatisfy(\.isNumber), word.dropFirst(3).first?.isNumber != true
+            {
+                words[words.count - 1] = last + "\u{00A0}" + word
+            } else {
+                words.append(word)
+            }
+        }
+        var out: [String] = []
+        var line = indent
+        for word in words {
+            let lead = out.isEmpty ? indent : indent + "  "
+            if line.count > lead.count, line.count + 1 + word.count > width {
+                out.append(line)
+                line = indent + "  "
+            }
+            line += (line == indent || line == indent + "  " ? "" : " ") + word
+        }
+        out.append(line)
+        return out.map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+    }
+}

@@ -1,0 +1,4 @@
+/// The shared test support (`QuietMachine`, `LoopbackListener`) and the SDK fixtures (`Fixtures`,
+/// `TestDevice`, `routedTransport`) for every file of this target.
+@_exported import SDKFixtures
+@_exported import TestSupport
