@@ -18,25 +18,25 @@ struct QubeRouteEventBatchTests {
         request.jsonBody?["events"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
     }
 
-    /// A later launch whose events route answers `answer(names)` once `online`, and no answer before.
-    static func device(online: LockedValue<Bool>, answer: @escaping @Sendable ([String]) -> HTTPResponse)
-        -> TestDevice
-    {
-        QubeRouteTests.laterLaunch(
+    /// A later launch whose first send finds no network and whose later ones are answered `answer(names)`.
+    /// The failure is the first call's, not a flag the test flips: whether the queue's retry wait or the
+    /// test's flush comes first, exactly one request goes before the answers.
+    static func device(answer: @escaping @Sendable ([String]) -> HTTPResponse) -> TestDevice {
+        let calls = Recorder<Int>()
+        return QubeRouteTests.laterLaunch(
             ScriptedTransport { request in
-                guard online.value else { throw URLError(.notConnectedToInternet) }
+                calls.record(calls.all.count + 1)
+                guard calls.all.count > 1 else { throw URLError(.notConnectedToInternet) }
                 return answer(names(request))
             })
     }
 
-    /// Tracks `names` while offline, so they wait together, and comes back online.
-    static func trackOffline(_ names: [String], sdk: OptoLink, device: TestDevice, online: LockedValue<Bool>)
-        async
-    {
+    /// Tracks `names` while the first send fails, so they wait together; returns once that try's pass is
+    /// over (or, when the queue was already waiting to retry, once the pass after it is).
+    static func trackOffline(_ names: [String], sdk: OptoLink, device: TestDevice) async {
         for name in names { #expect(await sdk.trackEvent(name)) }
         await device.transport.waitForRequests(1)
-        await sdk.flushEvents()  // the first try's pass is over: the queue waits to retry, with every event
-        online.set(true)
+        await sdk.flushEvents()
     }
 
     @Test func anOutageOf503sDropsNothingHoweverLongItLasts() async throws {
@@ -64,8 +64,7 @@ struct QubeRouteEventBatchTests {
 
     @Test func anEventTheBackendRefusesIsDroppedAloneAndTheOthersInItsBatchAreDelivered() async throws {
         // Given a backend that refuses (400) any batch holding "bad"
-        let online = LockedValue(false)
-        let device = Self.device(online: online) { names in
+        let device = Self.device { names in
             names.contains("bad")
                 ? Fixtures.response(400, #"{"error":{"code":"invalid","message":"events[1].valueMinor"}}"#)
                 : Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
@@ -73,7 +72,7 @@ struct QubeRouteEventBatchTests {
         let sdk = device.start(
             try OptoLinkConfiguration.quberoute(publishableKey: QubeRouteTests.key, retry: RetryPolicy(maxRetries: 0)))
         let diagnostics = sdk.diagnostics
-        await Self.trackOffline(["a", "bad", "c"], sdk: sdk, device: device, online: online)
+        await Self.trackOffline(["a", "bad", "c"], sdk: sdk, device: device)
 
         // When the three are sent as one batch
         await sdk.flushEvents()
@@ -92,8 +91,7 @@ struct QubeRouteEventBatchTests {
 
     @Test func aPoisonEventInABatchIsChargedAloneAndTheOthersAreDelivered() async throws {
         // Given a backend that answers 500 to any batch holding "poison"
-        let online = LockedValue(false)
-        let device = Self.device(online: online) { names in
+        let device = Self.device { names in
             names.contains("poison")
                 ? Fixtures.response(500, "{}") : Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
         }
@@ -101,7 +99,7 @@ struct QubeRouteEventBatchTests {
             try OptoLinkConfiguration.quberoute(
                 publishableKey: QubeRouteTests.key, retry: RetryPolicy(maxRetries: 0), timeout: 1_000_000_000))
         let diagnostics = sdk.diagnostics
-        await Self.trackOffline(["a", "poison", "c"], sdk: sdk, device: device, online: online)
+        await Self.trackOffline(["a", "poison", "c"], sdk: sdk, device: device)
         let advancing = autoAdvance(device.clock, by: 60)
         defer { advancing.cancel() }
 
