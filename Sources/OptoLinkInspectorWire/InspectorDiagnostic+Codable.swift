@@ -26,7 +26,7 @@ extension InspectorDiagnostic: Codable {
             linkId = data.linkId
             path = data.path
             params = data.params
-            matchMethod = data.matchMethod.rawValue
+            matchMethod = data.matchType.rawValue
             confidence = data.confidence?.rawValue
             matchScore = data.matchScore
             isDeferred = data.isDeferred
@@ -34,7 +34,7 @@ extension InspectorDiagnostic: Codable {
 
         var data: OptoLinkData {
             OptoLinkData(
-                linkId: linkId, path: path, params: params, matchMethod: MatchMethod(rawValue: matchMethod),
+                linkId: linkId, path: path, params: params, matchType: MatchMethod(rawValue: matchMethod),
                 confidence: confidence.map(MatchConfidence.init(rawValue:)), matchScore: matchScore,
                 isDeferred: isDeferred)
         }

@@ -46,7 +46,7 @@ say(
 // The app's own listeners: its router (links) and, like an app that logs them, the diagnostics.
 let router = Task {
     for await link in optoLink.links {
-        say("route → \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))")
+        say("route → \(link.path) (\(link.matchType.rawValue)\(link.isDeferred ? ", deferred" : ""))")
     }
 }
 let logger = Task {

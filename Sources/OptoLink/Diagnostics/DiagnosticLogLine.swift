@@ -31,12 +31,12 @@ extension Diagnostic.Kind {
             return (.info, "\(endpoint.displayPath) finished: \(outcome) after \(attempts) attempt(s) (request \(id))")
         case .matchResult(let link):
             return (
-                .info, link.map { "Deferred match: \($0.path) (\($0.matchMethod.rawValue))" } ?? "Deferred match: none"
+                .info, link.map { "Deferred match: \($0.path) (\($0.matchType.rawValue))" } ?? "Deferred match: none"
             )
         case .linkDelivered(let link):
             return (
                 .info,
-                "Link delivered: \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))"
+                "Link delivered: \(link.path) (\(link.matchType.rawValue)\(link.isDeferred ? ", deferred" : ""))"
             )
         case .sessionRegistered:
             return (.info, "Session registered")

@@ -34,7 +34,7 @@ enum CustomSchemeLink {
             ProviderSupport.addParam(item.value ?? "", named: item.name, to: &params)
         }
         return OptoLinkData(
-            linkId: nil, path: path, params: params, matchMethod: .customScheme, isDeferred: false, service: service,
+            linkId: nil, path: path, params: params, matchType: .customScheme, isDeferred: false, service: service,
             providerFields: providerFields)
     }
 }

@@ -108,7 +108,7 @@ struct AppsFlyerServiceProfile: ServiceProfile {
         throws(DashboardError)
     {
         try OptoLinkDashboard.check(
-            link?.matchMethod == .fingerprintScored && link?.providerFields["match_type"] == .string("probabilistic")
+            link?.matchType == .fingerprintScored && link?.providerFields["match_type"] == .string("probabilistic")
                 && reached(link, path) && link?.isDeferred == true,
             "expected found: true, match_type probabilistic, \(describePath(path)) (deferred), got \(describe(link))")
     }

@@ -113,7 +113,7 @@ struct DeepBlueServiceProfile: ServiceProfile {
         throws(DashboardError)
     {
         try OptoLinkDashboard.check(
-            link?.matchMethod == .fingerprintScored && reached(link, path) && link?.isDeferred == true
+            link?.matchType == .fingerprintScored && reached(link, path) && link?.isDeferred == true
                 && link?.providerFields["isSandbox"] != nil,
             "expected check-deferred's link \(describePath(path)) (deferred, isSandbox kept), got \(describe(link))")
     }

@@ -80,7 +80,7 @@ struct OptoLinkServiceProfile: ServiceProfile {
         throws(DashboardError)
     {
         try OptoLinkDashboard.check(
-            link?.matchMethod.rawValue == decision.method && link?.confidence == decision.confidence
+            link?.matchType.rawValue == decision.method && link?.confidence == decision.confidence
                 && reached(link, path) && link?.isDeferred == true,
             "expected \(outcomeLabel(decision)) \(describePath(path)) (deferred), got \(describe(link))")
     }

@@ -111,7 +111,7 @@ struct QubeRouteServiceProfile: ServiceProfile {
         let reason = engineKnown ? Self.reason(decision) : nil
         let score = link?.confidenceScore ?? -1
         try OptoLinkDashboard.check(
-            link?.matchMethod == .fingerprintScored && reason.map { link?.reason == $0 } ?? (link?.reason != nil)
+            link?.matchType == .fingerprintScored && reason.map { link?.reason == $0 } ?? (link?.reason != nil)
                 && score > 0 && score < 1 && reached(link, path) && link?.isDeferred == true,
             "expected a deferred \(describePath(path)) with "
                 + (reason.map { "reason \($0)" } ?? "a reason") + " and a confidence in (0, 1), got \(describe(link))")

@@ -33,7 +33,7 @@ struct AppsFlyerEndToEndTests {
     static func expectSpring(_ link: OptoLinkData) {
         #expect(link.service == .appsFlyer)
         #expect(link.isDeferred)
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.params == ["fruit_name": .string("apples"), "fruit_amount": .string("26")])
         #expect(link.path == "/")
         #expect(link.providerFields["match_type"] == .string("probabilistic"))

@@ -58,7 +58,7 @@ struct QubeRouteEndToEndTests {
         let opened = try #require(await sdk.handle(url: Self.springURL))
 
         #expect(opened.service == .quberoute)
-        #expect(opened.matchMethod == .direct)
+        #expect(opened.matchType == .direct)
         #expect(opened.isDeferred == false)
         #expect(opened.path == "/promo/spring")
         #expect(opened.params == ["sku": .string("spring-box")])
@@ -111,7 +111,7 @@ struct QubeRouteEndToEndTests {
         // docs/server.md: an app's requests carry no browser User-Agent or Accept-Language, so only the
         // address (and recency) compare: a P3 address match, `ip_address`, scored fingerprint method.
         #expect(link.reason == "ip_address")
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(await links.settle(count: 1) == [link])
         #expect(device.firstLaunchDone)
         let matches = device.wire.sent(to: "/api/v1/sdk/match")

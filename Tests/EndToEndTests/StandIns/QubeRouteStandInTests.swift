@@ -22,7 +22,7 @@ struct QubeRouteStandInTests {
         let link = try #require(await sdk.handle(url: service.mainLink))
 
         #expect(link.path == service.mainPath)
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.confidenceScore == 1)
         #expect(!link.params.isEmpty)
         #expect(!service.mainLink.path.hasPrefix("/qr/"))

@@ -169,10 +169,10 @@ struct DecodingRobustnessTests {
         ])
         let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
         let link = try await api.linkData(shortCode: "s", deviceId: nil)
-        #expect(link == OptoLinkData(linkId: "l", path: "/p", params: [:], matchMethod: .direct, isDeferred: false))
+        #expect(link == OptoLinkData(linkId: "l", path: "/p", params: [:], matchType: .direct, isDeferred: false))
         let match = try #require(
             try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint))
-        #expect(match.matchMethod == .unknown("TELEPATHY"))
+        #expect(match.matchType == .unknown("TELEPATHY"))
         #expect(match.confidence == .unknown("certain"))
         #expect(match.matchScore == 78.5)
         #expect(match.linkId == nil)

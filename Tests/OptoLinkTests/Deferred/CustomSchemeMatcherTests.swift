@@ -28,7 +28,7 @@ struct CustomSchemeMatcherTests {
 
         // Then the host and path make the link's path, read locally
         #expect(link.path == path)
-        #expect(link.matchMethod == .customScheme)
+        #expect(link.matchType == .customScheme)
         #expect(link.linkId == nil)
         #expect(!link.isDeferred)
         #expect(matcher.target(for: url) == .customScheme(link))

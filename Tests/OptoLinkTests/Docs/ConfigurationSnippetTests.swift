@@ -78,7 +78,7 @@ struct ConfigurationSnippetTests {
 
         #expect(link?.path == "/products/1234")
         #expect(link?.params == ["ref": "preview"])
-        #expect(link?.matchMethod == .customScheme)
+        #expect(link?.matchType == .customScheme)
         #expect(await transport.requests.allSatisfy { $0.url.path == "/sdk/session" })  // no /data: read locally
     }
 

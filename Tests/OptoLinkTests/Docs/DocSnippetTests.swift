@@ -65,7 +65,7 @@ struct DocSnippetTests {
 
         let link = await sdk.resolveDeferredLink()  // the scripted match
         #expect(link?.path == "/promo/summer")
-        #expect(link?.matchMethod == .clipboard)
+        #expect(link?.matchType == .clipboard)
         #expect(link?.isDeferred == true)
         let sent = await transport.requests
         #expect(sent.count == 1)

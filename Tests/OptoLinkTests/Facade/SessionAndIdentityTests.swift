@@ -123,7 +123,7 @@ struct SessionAndIdentityTests {
         let firstLaunch = await coordinator.runFirstLaunch(launchURL: nil, key: nil)
         await coordinator.finishLaunch()
 
-        #expect(direct?.matchMethod == .direct)
+        #expect(direct?.matchType == .direct)
         #expect(firstLaunch == direct)
         #expect(delivered.all == [direct].compactMap { $0 })
         #expect(launchState.isFirstLaunch == false)

@@ -65,7 +65,7 @@ struct AppsFlyerTests {
         #expect(link.service == .appsFlyer)
         #expect(link.params == ["fruit_name": "apples", "fruit_amount": "26"])
         #expect(link.path == "/")
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.linkId == "394a89cf-275a-451b-b030-1c6f8b55ff19")
         #expect(link.providerFields["match_type"] == "probabilistic")
         #expect(link.providerFields["media_source"] == "Email")

@@ -82,7 +82,7 @@ struct DeepBlueTests {
         #expect(link.path == "/products/1234")
         #expect(link.params == ["color": "blue", "size": "m"])
         #expect(link.linkId == "42")
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(!link.isDeferred)
         #expect(link.service == .deepBlue)
         #expect(link.providerFields["isSandbox"] == true)
@@ -105,7 +105,7 @@ struct DeepBlueTests {
         // Then it is delivered as a link to the URL's own path and query, asked once, and no error is logged
         #expect(link.path == "/products/77")
         #expect(link.params == ["ref": "mail"])
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.providerFields[DeepBlueAnswer.notShortLinkField] == true)
         #expect(link.providerFields["url"] == "https://link.example.com/products/77?ref=mail")
         #expect(await collect(links) == [link])
@@ -122,7 +122,7 @@ struct DeepBlueTests {
         await sdk.shutdown()
         #expect(link.path == "/products/1234")
         #expect(link.params == ["tab": "reviews"])
-        #expect(link.matchMethod.rawValue == "CUSTOM_SCHEME")
+        #expect(link.matchType.rawValue == "CUSTOM_SCHEME")
         #expect(await collect(links) == [link])
         #expect(await device.transport.requests.isEmpty)
     }
@@ -155,7 +155,7 @@ struct DeepBlueTests {
         #expect(flagAtCall.all == [true])
         #expect(link.isDeferred)
         #expect(link.path == "/products/1234")
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.providerFields["isSandbox"] == true)
 
         // And the next launch asks nothing

@@ -115,8 +115,8 @@ struct ProviderPrivacyAndSchemeTests {
         await opl.shutdown()
 
         // Then both give the same link (one reading, MatchMethod.customScheme), with no request to resolve it
-        #expect(fromDeepBlue.matchMethod == .customScheme)
-        #expect(fromOptoLink.matchMethod == .customScheme)
+        #expect(fromDeepBlue.matchType == .customScheme)
+        #expect(fromOptoLink.matchType == .customScheme)
         #expect(fromDeepBlue.path == fromOptoLink.path)
         #expect(fromDeepBlue.path == "/products/1234/")
         #expect(fromDeepBlue.params == fromOptoLink.params)

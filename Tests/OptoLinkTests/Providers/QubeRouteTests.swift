@@ -151,7 +151,7 @@ struct QubeRouteTests {
         // And the answer maps into OptoLinkData, the service's fields kept
         #expect(link.path == "/products/spring-box")
         #expect(link.params == ["sku": "spring-box", "promo": "SPRING"])
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.isDeferred == false)
         #expect(link.service == .quberoute)
         #expect(link.linkId == "spring")
@@ -193,7 +193,7 @@ struct QubeRouteTests {
         #expect(sdk.canHandle(url: url))
         #expect(link.path == "/products/1234")
         #expect(link.params == ["ref": "mail"])
-        #expect(link.matchMethod == .customScheme)
+        #expect(link.matchType == .customScheme)
         #expect(link.service == .quberoute)
         #expect(await collect(links).map(\.path) == ["/products/1234"])
         #expect(await device.transport.requests.isEmpty)
@@ -275,7 +275,7 @@ struct QubeRouteTests {
         #expect(link.confidenceScore == 0.72)
         #expect(link.confidence == .medium)
         #expect(link.reason == "fingerprint")
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(await collect(links) == [link])
 
         // And the next launch asks nothing (no second /match, no /sdk/session)
