@@ -14,7 +14,7 @@ struct ShopApp: App {
     /// wrong configuration is a build mistake, reported here: the app runs without links, not crashing.
     init() {
         do {
-            let configuration = try OptoLinkConfiguration(
+            let configuration = try OptoLinkConfiguration.optoLink(
                 apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
                 baseURL: URL(string: "https://links.demo.test")!)
             OptoLink.start(configuration: configuration)

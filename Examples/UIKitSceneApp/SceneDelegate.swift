@@ -45,7 +45,7 @@ enum AppLinks {
             return
         }
         do {
-            let configuration = try OptoLinkConfiguration(
+            let configuration = try OptoLinkConfiguration.optoLink(
                 apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
                 baseURL: URL(string: "https://links.demo.test")!)
             let sdk = OptoLink.start(

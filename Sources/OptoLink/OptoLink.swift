@@ -6,7 +6,7 @@ import Foundation
 /// Start it once, as early as possible, and listen to ``links``:
 ///
 /// ```swift
-/// let configuration = try OptoLinkConfiguration(
+/// let configuration = try OptoLinkConfiguration.optoLink(
 ///     apiKey: "opl_sdk_…", orgKey: "demo", baseURL: URL(string: "https://links.example.com")!)
 /// let optoLink = OptoLink.start(configuration: configuration)
 ///
@@ -42,8 +42,8 @@ public final class OptoLink: Sendable {
     /// The configuration this instance runs with.
     public let configuration: OptoLinkConfiguration
     /// OptoLink's endpoints, for tools and full control (shares this instance's diagnostics and request
-    /// ids). With another ``OptoLinkConfiguration/provider`` the facade does not use it.
-    public let api: OptoLinkAPI
+    /// ids); nil when the ``OptoLinkConfiguration/service`` is another.
+    public let api: OptoLinkAPI?
     /// This install's id for the service, kept in the store and lost on reinstall by design: OptoLink's
     /// device id (a UUIDv4), QubeRoute's install token (a UUID without hyphens)…; ``resetDevice()``
     /// replaces it.
@@ -125,8 +125,8 @@ public final class OptoLink: Sendable {
         let clock = environment.clock
         // Log lines at the configured level or above go to the app's logger and the ready-made destination;
         // diagnostics record every line. Lines made from diagnostics (info, debug) exist only when asked for.
-        let threshold = configuration.logLevel
-        let loggers = [configuration.logger, configuration.logging.makeLogger()].compactMap { $0 }
+        let threshold = configuration.logging.level
+        let loggers = [configuration.logging.logger, configuration.logging.destination.makeLogger()].compactMap { $0 }
         let writeLine: @Sendable (LogLevel, String) -> Void = { level, message in
             guard level >= threshold else { return }
             for logger in loggers { logger(level, message) }
@@ -148,14 +148,13 @@ public final class OptoLink: Sendable {
             return true
         }
         let runner = RequestRunner(
-            transport: environment.transport, clock: clock, retryPolicy: configuration.defaultRetryPolicy,
+            transport: environment.transport, clock: clock, retryPolicy: configuration.retry,
             diagnostics: record)
-        let api = OptoLinkAPI(configuration: configuration, runner: runner)
-        let provider = LinkProviders.make(configuration: configuration, api: api, runner: runner, log: log)
+        let provider = LinkProviders.make(configuration: configuration, runner: runner, log: log)
         let deviceId = provider.installID(store: environment.store)
         let launchState = LaunchState(store: environment.store)
-        let privacy = PrivacySwitch(store: environment.store, enabledByDefault: configuration.enabledByDefault)
-        if configuration.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
+        let privacy = PrivacySwitch(store: environment.store, enabledByDefault: configuration.privacy.enabledByDefault)
+        if configuration.privacy.existingInstall, launchState.isFirstLaunch, !environment.isAppExtension {
             // An update from a version without the SDK: no deferred match for this install.
             launchState.markFirstLaunchDone()
             log(
@@ -185,10 +184,12 @@ public final class OptoLink: Sendable {
             _ = await firstLaunchTask.value
             await coordinator.finishLaunch()
         }
+        // A service without events queues none: its queue only holds what an earlier configuration on this
+        // install stored (``resetDevice()`` forgets it).
         let eventQueue = EventQueue(
-            store: environment.store, eventStore: environment.eventStore, capacity: configuration.eventQueueCapacity,
-            clock: clock,
-            backoff: api.retryPolicy,
+            store: environment.store, eventStore: environment.eventStore,
+            capacity: (configuration.events ?? OptoLinkConfiguration.Events()).queueCapacity, clock: clock,
+            backoff: runner.retryPolicy,
             sender: { events in
                 guard await coordinator.awaitLaunch() else { throw OptoLinkError.cancelled(nil) }
                 try await coordinator.send(events)
@@ -197,7 +198,7 @@ public final class OptoLink: Sendable {
             emit: emit, log: log, isEnabled: { privacy.isEnabled })
 
         self.configuration = configuration
-        self.api = api
+        self.api = (provider as? OptoLinkLinkProvider)?.api
         self.privacy = privacy
         self.emit = emit
         self.linkHub = linkHub
@@ -245,14 +246,14 @@ public final class OptoLink: Sendable {
     // MARK: Links
 
     /// Whether `url` is one of this org's links, `http(s)://<base host or a link domain>/<orgKey>/<shortCode>`,
-    /// or uses one of your ``OptoLinkConfiguration/urlSchemes``.
+    /// or uses one of your ``OptoLinkConfiguration/Links/urlSchemes``.
     public func canHandle(url: URL) -> Bool {
         provider.linkKey(in: url) != nil
     }
 
     /// Handles a Universal Link or `onOpenURL` URL: when it is ours (``canHandle(url:)``), fetches the
     /// link data and delivers it on ``links`` with ``MatchMethod/direct``, and returns it too (route from
-    /// one of the two, not both). A URL with one of your ``OptoLinkConfiguration/urlSchemes`` is read
+    /// one of the two, not both). A URL with one of your ``OptoLinkConfiguration/Links/urlSchemes`` is read
     /// without a request and delivered the same way, with ``MatchMethod/customScheme``.
     ///
     /// Returns nil when the URL is not ours (route it yourself) or the link could not be resolved
@@ -282,7 +283,7 @@ public final class OptoLink: Sendable {
     /// configuration says ``ClipboardReading/whenAppAsks``.
     ///
     /// Call it when you choose to show iOS's paste prompt (for example after onboarding). The first
-    /// launch's `/match` waits for this call at most ``OptoLinkConfiguration/pasteboardCheckTimeout``
+    /// launch's `/match` waits for this call at most ``OptoLinkConfiguration/Clipboard/checkTimeout``
     /// seconds (default 60), then goes without the token. Returns true when a click token was found.
     /// Does nothing and returns false on later launches, after `/match` was sent, after a link opened the
     /// first launch, and with ``ClipboardReading/never``; with ``ClipboardReading/atFirstLaunch`` the SDK
@@ -297,10 +298,14 @@ public final class OptoLink: Sendable {
 
     /// Binds this device to your user id (1–255 characters). Registers a session first when the backend
     /// does not know the device yet, so there is no 404. Returns false on failure (logged).
+    ///
+    /// While the SDK is disabled (``setEnabled(_:)``) nothing is sent and this returns false. OptoLink only:
+    /// with another service it sends nothing, logs ``OptoLinkError/unsupportedByService`` and returns false.
     @discardableResult
-    /// While the SDK is disabled (``setEnabled(_:)``) nothing is sent and this returns false.
     public func setIdentity(_ externalId: String) async -> Bool {
-        guard !shutdownFlag.isSet else { return false }
+        guard !shutdownFlag.isSet, supports(provider.hasIdentity, "setIdentity", lacking: Self.noIdentity) else {
+            return false
+        }
         guard (1...255).contains(externalId.utf16.count) else {
             log(.error, "setIdentity refused: externalId must be 1–255 characters, got \(externalId.utf16.count)")
             return false
@@ -314,10 +319,12 @@ public final class OptoLink: Sendable {
     }
 
     /// Unbinds this device from any user. Returns false on failure (logged), and while the SDK is
-    /// disabled (nothing is sent).
+    /// disabled (nothing is sent). OptoLink only, as ``setIdentity(_:)``.
     @discardableResult
     public func clearIdentity() async -> Bool {
-        guard !shutdownFlag.isSet else { return false }
+        guard !shutdownFlag.isSet, supports(provider.hasIdentity, "clearIdentity", lacking: Self.noIdentity) else {
+            return false
+        }
         guard privacy.isEnabled else {
             log(.info, "clearIdentity skipped: the SDK is disabled (setEnabled(false))")
             return false
@@ -336,42 +343,57 @@ public final class OptoLink: Sendable {
     ///
     /// While the SDK is disabled (``setEnabled(_:)``) the event is **dropped**, not queued: it returns
     /// false, with an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
-    /// opted out is not tracked later either).
+    /// opted out is not tracked later either). OptoLink and QubeRoute take events (QubeRoute's may carry a
+    /// value: ``quberoute``); with another service this sends nothing, logs
+    /// ``OptoLinkError/unsupportedByService`` and returns false.
     @discardableResult
     public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async -> Bool {
         guard acceptsEvent(name) else { return false }
         return await eventQueue.enqueue(name: name, properties: properties)
     }
 
-    /// Queues an event with a value in minor units (`499` is 4.99 of `currency`), for services whose
-    /// events carry one (QubeRoute); otherwise as ``trackEvent(_:properties:)``.
+    /// What only QubeRoute offers: events with a value. Nil unless the ``OptoLinkConfiguration/service`` is
+    /// QubeRoute, so a value event cannot be written for a service that has none.
     ///
-    /// A value always requires a currency: an empty or malformed one (not 3 letters A–Z, ISO 4217) is
-    /// refused here (logged, returns false), never sent. OptoLink's events have no value field: there
-    /// the call is refused too; put the value in the properties.
-    @discardableResult
-    public func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]? = nil)
-        async -> Bool
-    {
+    /// ```swift
+    /// await optoLink.quberoute?.trackEvent("purchase", valueMinor: 499, currency: "GBP")
+    /// ```
+    public var quberoute: QubeRouteFeatures? {
+        configuration.service == .quberoute ? QubeRouteFeatures(optoLink: self) : nil
+    }
+
+    /// ``QubeRouteFeatures/trackEvent(_:valueMinor:currency:properties:)``: ``trackEvent(_:properties:)``
+    /// with a value, checked by the provider before it is queued.
+    func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]?) async -> Bool {
         guard acceptsEvent(name) else { return false }
         return await eventQueue.enqueue(name: name, properties: properties, valueMinor: valueMinor, currency: currency)
     }
 
     /// Whether `trackEvent` may queue `name`: not after shutdown, not for a service that takes no events
-    /// from an app (logged), and not while the SDK is disabled (dropped: an info line and an
-    /// ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic).
+    /// from an app (``OptoLinkError/unsupportedByService``, logged), and not while the SDK is disabled
+    /// (dropped: an info line and an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic).
     private func acceptsEvent(_ name: String) -> Bool {
-        guard !shutdownFlag.isSet else { return false }
-        guard provider.eventBatchSize > 0 else {
-            log(.error, "trackEvent refused: \(provider.service.displayName) takes no events from an app")
-            return false
-        }
+        guard !shutdownFlag.isSet,
+            supports(provider.eventBatchSize > 0, "trackEvent", lacking: "takes no events from an app")
+        else { return false }
         guard privacy.isEnabled else {
             log(.info, "Event \(name) dropped: the SDK is disabled (setEnabled(false))")
             emit(.eventDropped(name: name, reason: "the SDK is disabled (setEnabled(false))"))
             return false
         }
         return true
+    }
+
+    /// The reason an identity call is refused on a service without identity.
+    private static let noIdentity = "does not bind devices to users"
+
+    /// `supported`, or false after logging ``OptoLinkError/unsupportedByService`` for `call`: the one refusal
+    /// of a facade call the configured service has no endpoint for (`lacking` says what it lacks).
+    private func supports(_ supported: Bool, _ call: String, lacking: String) -> Bool {
+        if !supported {
+            log(.error, OptoLinkError.unsupported(call, by: provider.service, because: lacking).description)
+        }
+        return supported
     }
 
     /// Sends the queued events now (skipping any retry wait) and returns when this attempt is over.
@@ -388,11 +410,11 @@ public final class OptoLink: Sendable {
     // MARK: Privacy
 
     /// Whether the SDK may talk to the backend about this device: the last ``setEnabled(_:)`` on this
-    /// install, else ``OptoLinkConfiguration/enabledByDefault`` (default true).
+    /// install, else ``OptoLinkConfiguration/Privacy/enabledByDefault`` (default true).
     public var isEnabled: Bool { privacy.isEnabled }
 
     /// Turns the SDK's data collection on or off for this install, at once and persisted (the choice
-    /// outlives the process and wins over ``OptoLinkConfiguration/enabledByDefault``).
+    /// outlives the process and wins over ``OptoLinkConfiguration/Privacy/enabledByDefault``).
     ///
     /// While disabled: the first launch does not read the pasteboard or send `/match` (it waits, its flag
     /// unset, and goes on if the SDK is enabled later in the launch); no `/sdk/session`, `/sdk/identity` or

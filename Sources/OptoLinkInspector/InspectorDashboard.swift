@@ -3,12 +3,15 @@ import OptoLinkInspectorWire
 /// Where ``OptoLinkInspector`` finds the dashboard: an address you give it, or Bonjour on the local network.
 public enum InspectorDashboard: Sendable, Hashable {
     /// The dashboard's host (name or IP address) and port, as its header shows them (`--listen`).
-    /// Default port: ``InspectorProtocol/defaultPort`` (7420).
-    case address(host: String, port: Int = InspectorProtocol.defaultPort)
-    /// The first dashboard advertising ``InspectorProtocol/serviceType`` (`_optolink._tcp`) on the local
+    /// Default port: ``defaultPort`` (7420).
+    case address(host: String, port: Int = InspectorDashboard.defaultPort)
+    /// The first dashboard advertising the Bonjour service `_optolink._tcp` on the local
     /// network that accepts the token (Apple platforms, `NWBrowser`; the app's Info.plist must list the
     /// service in `NSBonjourServices` and have `NSLocalNetworkUsageDescription`). Not available on Linux.
     case bonjour
+
+    /// The port the dashboard listens on unless told otherwise (`--listen`): 7420.
+    public static let defaultPort = InspectorProtocol.defaultPort
 
     /// Parses `host:port` (`[v6]:port` for IPv6; a bare host gets port 7420). Nil for an empty host or a
     /// port outside 1…65535.

@@ -48,7 +48,7 @@ import OptoLinkInspectorWire
 public final class OptoLinkInspector: Sendable {
     /// Diagnostics (and command results) held while the dashboard cannot take them: 2 000. At the size of
     /// typical diagnostics (well under 1 KiB each) that is at most a few hundred KiB; a diagnostic's strings
-    /// are cut to 4 KiB (``InspectorProtocol/maxStringBytes``).
+    /// are cut to 4 KiB (the wire's `InspectorProtocol.maxStringBytes`).
     public static let bufferCapacity = 2_000
     /// The longest wait between reconnection attempts: 30 s (the first is 0.5 s, doubling).
     public static let maxReconnectDelay = 30.0

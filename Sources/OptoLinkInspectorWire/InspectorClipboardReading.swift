@@ -1,7 +1,7 @@
 /// When the app's SDK reads the pasteboard for the click token, as the hello reports it.
 ///
 /// Decoding an unknown value (a newer SDK) gives ``unknown``.
-public enum InspectorClipboardReading: String, Sendable, Hashable, Codable {
+package enum InspectorClipboardReading: String, Sendable, Hashable, Codable {
     /// At the first launch, by itself (the default).
     case atFirstLaunch
     /// When the app calls `checkPasteboard()`.
@@ -12,7 +12,7 @@ public enum InspectorClipboardReading: String, Sendable, Hashable, Codable {
     case unknown
 
     /// Decodes the string; anything unknown is ``unknown``.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = InspectorClipboardReading(rawValue: text) ?? .unknown
     }

@@ -2,16 +2,16 @@ import OptoLink
 
 /// A command from the dashboard: run only when the app attached with `allowsCommands: true`; the app
 /// answers with an ``InspectorCommandResult`` carrying the same ``id``.
-public struct InspectorCommand: Sendable, Hashable, Codable {
+package struct InspectorCommand: Sendable, Hashable, Codable {
     /// Chosen by the dashboard; the result repeats it.
-    public var id: Int
+    package var id: Int
     /// What to run.
-    public var name: InspectorCommandName
+    package var name: InspectorCommandName
     /// The command's arguments (see ``InspectorCommandName``); empty when it takes none.
-    public var args: [String: JSONValue]
+    package var args: [String: JSONValue]
 
     /// Creates a command.
-    public init(id: Int, name: InspectorCommandName, args: [String: JSONValue] = [:]) {
+    package init(id: Int, name: InspectorCommandName, args: [String: JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.args = args
@@ -20,7 +20,7 @@ public struct InspectorCommand: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey { case id, name, args }
 
     /// Decodes a command; `args` may be left out.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.wholeNumber(forKey: .id)
         name = try container.decode(InspectorCommandName.self, forKey: .name)

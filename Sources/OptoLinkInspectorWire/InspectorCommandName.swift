@@ -1,38 +1,38 @@
 /// The name of a command the dashboard asks an attached app to run (an open set: a newer dashboard may
 /// send a name this SDK does not know, which it answers with an error result).
-public struct InspectorCommandName: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+package struct InspectorCommandName: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The wire string.
-    public var rawValue: String
+    package var rawValue: String
     /// Creates a name from its wire string.
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
     /// Decodes the wire string.
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    package init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
     /// Encodes the wire string.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
     /// The wire string.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// `handle(url:)`: args `url` (a full link URL) or `shortCode` (a link of the app's own org and base URL).
-    public static let openLink = InspectorCommandName(rawValue: "openLink")
+    package static let openLink = InspectorCommandName(rawValue: "openLink")
     /// Re-run the first-launch sequence as if freshly installed, without wiping the app's own data: the
     /// first-launch flag is reset, the pasteboard read as configured, `/match` sent with the same device
     /// id and its link delivered as deferred. No args; answered when the sequence settled (refused while
     /// a first launch runs, in an app extension, after shutdown).
-    public static let rerunFirstLaunch = InspectorCommandName(rawValue: "rerunFirstLaunch")
+    package static let rerunFirstLaunch = InspectorCommandName(rawValue: "rerunFirstLaunch")
     /// `trackEvent(_:properties:)`: args `name` (default `optolink_inspector_test`) and `properties` (an object).
-    public static let trackEvent = InspectorCommandName(rawValue: "trackEvent")
+    package static let trackEvent = InspectorCommandName(rawValue: "trackEvent")
     /// `flushEvents()`.
-    public static let flushEvents = InspectorCommandName(rawValue: "flushEvents")
+    package static let flushEvents = InspectorCommandName(rawValue: "flushEvents")
     /// `setIdentity(_:)`: arg `externalId`.
-    public static let setIdentity = InspectorCommandName(rawValue: "setIdentity")
+    package static let setIdentity = InspectorCommandName(rawValue: "setIdentity")
     /// `clearIdentity()`.
-    public static let clearIdentity = InspectorCommandName(rawValue: "clearIdentity")
+    package static let clearIdentity = InspectorCommandName(rawValue: "clearIdentity")
 
     /// Every name this version runs.
-    public static let all: [InspectorCommandName] = [
+    package static let all: [InspectorCommandName] = [
         .openLink, .rerunFirstLaunch, .trackEvent, .flushEvents, .setIdentity, .clearIdentity,
     ]
 }

@@ -1,14 +1,14 @@
 /// The app's answer to an ``InspectorCommand``: whether it ran, and what happened, in one sentence.
-public struct InspectorCommandResult: Sendable, Hashable, Codable {
+package struct InspectorCommandResult: Sendable, Hashable, Codable {
     /// The command's ``InspectorCommand/id``.
-    public var id: Int
+    package var id: Int
     /// Whether the command ran and succeeded.
-    public var ok: Bool
+    package var ok: Bool
     /// What happened (or why it was refused), for the dashboard's log.
-    public var detail: String
+    package var detail: String
 
     /// Creates a result.
-    public init(id: Int, ok: Bool, detail: String) {
+    package init(id: Int, ok: Bool, detail: String) {
         self.id = id
         self.ok = ok
         self.detail = detail
@@ -17,7 +17,7 @@ public struct InspectorCommandResult: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey { case id, ok, detail }
 
     /// Decodes a result (`id` must be a whole number).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.wholeNumber(forKey: .id)
         ok = try container.decode(Bool.self, forKey: .ok)

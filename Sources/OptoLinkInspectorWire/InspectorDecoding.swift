@@ -1,5 +1,5 @@
 /// What ``InspectorLineCodec/decode(_:)`` made of one line.
-public enum InspectorDecoding: Sendable, Hashable {
+package enum InspectorDecoding: Sendable, Hashable {
     /// A line of this protocol version.
     case message(InspectorMessage)
     /// A well-formed line of this version whose `type` this peer does not know (a newer peer's

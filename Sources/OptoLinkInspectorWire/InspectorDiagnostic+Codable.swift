@@ -26,7 +26,7 @@ extension InspectorDiagnostic: Codable {
             linkId = data.linkId
             path = data.path
             params = data.params
-            matchMethod = data.matchMethod.rawValue
+            matchMethod = data.matchType.rawValue
             confidence = data.confidence?.rawValue
             matchScore = data.matchScore
             isDeferred = data.isDeferred
@@ -34,7 +34,7 @@ extension InspectorDiagnostic: Codable {
 
         var data: OptoLinkData {
             OptoLinkData(
-                linkId: linkId, path: path, params: params, matchMethod: MatchMethod(rawValue: matchMethod),
+                linkId: linkId, path: path, params: params, matchType: MatchMethod(rawValue: matchMethod),
                 confidence: confidence.map(MatchConfidence.init(rawValue:)), matchScore: matchScore,
                 isDeferred: isDeferred)
         }
@@ -61,7 +61,7 @@ extension InspectorDiagnostic: Codable {
     }
 
     /// Encodes the flat fields (the line's `v` and `type` are written by ``InspectorMessage``).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(seq, forKey: .seq)
         try c.encode(time, forKey: .time)
@@ -126,7 +126,7 @@ extension InspectorDiagnostic: Codable {
 
     /// Decodes the flat fields. A `kind` this version does not know (or a known one with an endpoint it
     /// does not know) becomes ``Kind/unknown(name:)``; a missing or mistyped field of a known kind throws.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         seq = try c.wholeNumber(forKey: .seq)
         time = try c.decode(Double.self, forKey: .time)

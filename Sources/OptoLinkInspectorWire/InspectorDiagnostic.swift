@@ -9,9 +9,9 @@ import OptoLink
 ///
 /// Delivered links travel as `linkDelivered` diagnostics: the inspector never listens to
 /// ``OptoLink/links``, so it can never take a link from the app.
-public struct InspectorDiagnostic: Sendable, Hashable {
+package struct InspectorDiagnostic: Sendable, Hashable {
     /// What happened: a kind this SDK version knows, or the name of one it does not (a newer SDK).
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A diagnostic of this version.
         case known(Diagnostic.Kind)
         /// A kind this version cannot read, by its `kind` string (or a known kind with a field it cannot read).
@@ -19,21 +19,21 @@ public struct InspectorDiagnostic: Sendable, Hashable {
     }
 
     /// 1 for the first diagnostic sent in this attachment, then +1 each; a gap means diagnostics were dropped.
-    public var seq: Int
+    package var seq: Int
     /// ``Diagnostic/time``: the SDK clock's seconds.
-    public var time: Double
+    package var time: Double
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a wire diagnostic.
-    public init(seq: Int, time: Double, kind: Kind) {
+    package init(seq: Int, time: Double, kind: Kind) {
         self.seq = seq
         self.time = time
         self.kind = kind
     }
 
     /// The diagnostic as the SDK value, when its kind is known.
-    public var diagnostic: Diagnostic? {
+    package var diagnostic: Diagnostic? {
         if case .known(let kind) = kind { return Diagnostic(time: time, kind: kind) }
         return nil
     }

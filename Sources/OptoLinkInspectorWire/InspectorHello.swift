@@ -5,44 +5,44 @@ import OptoLink
 /// It never holds the API key (only its first characters, ``apiKeyPrefix``) nor anything read from the
 /// pasteboard (only ``pasteboard``, what the SDK already knew). ``clock`` is the SDK clock's reading when
 /// the hello was built: the dashboard maps every later diagnostic time onto its own clock with it.
-public struct InspectorHello: Sendable, Hashable, Codable {
+package struct InspectorHello: Sendable, Hashable, Codable {
     /// The pairing token the dashboard shows (the dashboard refuses any other).
-    public var token: String
+    package var token: String
     /// A random id of this attachment (one SDK instance): a new one means a new launch of the app.
-    public var session: String
+    package var session: String
     /// The app: its bundle identifier, or the process name where there is none.
-    public var app: String
+    package var app: String
     /// ``OptoLink/sdkVersion``.
-    public var sdkVersion: String
+    package var sdkVersion: String
     /// ``OptoLink/sdkPlatform`` (`ios`, `macos`, `linux`…).
-    public var sdkPlatform: String
+    package var sdkPlatform: String
     /// The backend provider the SDK talks to (`optolink` for now).
-    public var provider: String
+    package var provider: String
     /// The org key.
-    public var orgKey: String
+    package var orgKey: String
     /// The host of the configured base URL (where the app's requests go).
-    public var baseURLHost: String
+    package var baseURLHost: String
     /// The first characters of the CLIENT key, e.g. `opl_sdk_demo…`; never the whole key.
-    public var apiKeyPrefix: String
+    package var apiKeyPrefix: String
     /// This install's device id.
-    public var deviceId: String
+    package var deviceId: String
     /// The device traits `/match` compares.
-    public var fingerprint: Fingerprint
+    package var fingerprint: Fingerprint
     /// Whether the first launch is still pending.
-    public var launchState: InspectorLaunchState
+    package var launchState: InspectorLaunchState
     /// Events waiting in the SDK's queue.
-    public var queuedEvents: Int
+    package var queuedEvents: Int
     /// When the SDK reads the pasteboard.
-    public var clipboardReading: InspectorClipboardReading
+    package var clipboardReading: InspectorClipboardReading
     /// What the SDK knows about the pasteboard (never its contents).
-    public var pasteboard: InspectorPasteboardState
+    package var pasteboard: InspectorPasteboardState
     /// Whether the app lets the dashboard run commands (`allowsCommands`).
-    public var allowsCommands: Bool
+    package var allowsCommands: Bool
     /// The SDK clock's reading (seconds, monotonic) when the hello was built.
-    public var clock: Double
+    package var clock: Double
 
     /// Creates a hello.
-    public init(
+    package init(
         token: String, session: String, app: String, sdkVersion: String, sdkPlatform: String, provider: String,
         orgKey: String, baseURLHost: String, apiKeyPrefix: String, deviceId: String, fingerprint: Fingerprint,
         launchState: InspectorLaunchState, queuedEvents: Int, clipboardReading: InspectorClipboardReading,
@@ -74,7 +74,7 @@ public struct InspectorHello: Sendable, Hashable, Codable {
     }
 
     /// Decodes a hello (`queuedEvents` must be a whole number).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         token = try c.decode(String.self, forKey: .token)
         session = try c.decode(String.self, forKey: .session)
@@ -97,7 +97,7 @@ public struct InspectorHello: Sendable, Hashable, Codable {
 
     /// The key's prefix as the hello shows it: at most the first 12 characters, then `…` (the whole
     /// key never leaves the app).
-    public static func prefix(ofKey key: String) -> String {
+    package static func prefix(ofKey key: String) -> String {
         String(key.prefix(12)) + "…"
     }
 

@@ -11,13 +11,13 @@ import OptoLink
 /// let line = InspectorLineCodec.encode(.dropped(count: 3))!          // {"count":3,"type":"dropped","v":1}\n
 /// if case .message(let message) = InspectorLineCodec.decode(line.dropLast()) { … }
 /// ```
-public enum InspectorLineCodec {
+package enum InspectorLineCodec {
     /// The line for `message`, newline included; nil when it cannot fit ``InspectorProtocol/maxLineBytes``
     /// (a diagnostic whose link params are too big is sent without them first).
     /// - Parameters:
     ///   - message: the line to write.
     ///   - encoder: reuse one per thread to save its set-up (default: a new one).
-    public static func encode(_ message: InspectorMessage, encoder: JSONEncoder = makeEncoder()) -> [UInt8]? {
+    package static func encode(_ message: InspectorMessage, encoder: JSONEncoder = makeEncoder()) -> [UInt8]? {
         if let line = encodeOnce(message, encoder), line.count <= InspectorProtocol.maxLineBytes { return line }
         if case .diagnostic(let diagnostic) = message,
             let line = encodeOnce(.diagnostic(diagnostic.withoutLinkParams()), encoder),
@@ -29,7 +29,7 @@ public enum InspectorLineCodec {
     }
 
     /// An encoder set up for lines (compact, keys sorted so equal messages give equal lines, slashes unescaped).
-    public static func makeEncoder() -> JSONEncoder {
+    package static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -44,7 +44,7 @@ public enum InspectorLineCodec {
     }
 
     /// Decodes one line (without its newline; a trailing `\r` is allowed).
-    public static func decode<Bytes: Collection>(_ line: Bytes) -> InspectorDecoding where Bytes.Element == UInt8 {
+    package static func decode<Bytes: Collection>(_ line: Bytes) -> InspectorDecoding where Bytes.Element == UInt8 {
         guard line.count < InspectorProtocol.maxLineBytes else {
             return .refused(
                 InspectorRefusal(

@@ -6,24 +6,24 @@
 /// for line in framer.append(chunk) { handle(InspectorLineCodec.decode(line)) }
 /// if framer.overflowed { close("a line longer than 64 KiB") }
 /// ```
-public struct InspectorLineFramer: Sendable {
+package struct InspectorLineFramer: Sendable {
     /// The longest line accepted, newline included.
-    public let maxLineBytes: Int
+    package let maxLineBytes: Int
     /// Whether a line longer than ``maxLineBytes`` arrived: nothing more is returned, close the connection.
-    public private(set) var overflowed = false
+    package private(set) var overflowed = false
     private var partial: [UInt8] = []
 
     /// Creates a framer (default limit ``InspectorProtocol/maxLineBytes``).
-    public init(maxLineBytes: Int = InspectorProtocol.maxLineBytes) {
+    package init(maxLineBytes: Int = InspectorProtocol.maxLineBytes) {
         self.maxLineBytes = maxLineBytes
     }
 
     /// Bytes of the unfinished line held.
-    public var pendingBytes: Int { partial.count }
+    package var pendingBytes: Int { partial.count }
 
     /// Adds a chunk; returns the lines it completed (without their newline), in order. Empty lines are
     /// skipped. After an overflow it returns nothing.
-    public mutating func append<Bytes: Collection>(_ chunk: Bytes) -> [[UInt8]] where Bytes.Element == UInt8 {
+    package mutating func append<Bytes: Collection>(_ chunk: Bytes) -> [[UInt8]] where Bytes.Element == UInt8 {
         guard !overflowed else { return [] }
         var lines: [[UInt8]] = []
         var start = chunk.startIndex

@@ -4,7 +4,7 @@
 /// Dashboard → app: ``welcome(_:)`` or ``refused(_:)``, then ``command(_:)`` lines.
 /// On the wire every line is one JSON object with `"v": 1`, `"type"` (the case name) and the payload's
 /// fields beside them (see `docs/attach.md`).
-public enum InspectorMessage: Sendable, Hashable {
+package enum InspectorMessage: Sendable, Hashable {
     /// App → dashboard, first line: who the app is.
     case hello(InspectorHello)
     /// Dashboard → app: the hello was accepted.
@@ -22,7 +22,7 @@ public enum InspectorMessage: Sendable, Hashable {
     case commandResult(InspectorCommandResult)
 
     /// The `"type"` string of the line.
-    public var type: String {
+    package var type: String {
         switch self {
         case .hello: "hello"
         case .welcome: "welcome"

@@ -4,7 +4,7 @@
 /// asks only whether the pasteboard holds text (`hasStrings`, no banner), which gives ``empty`` or
 /// ``unknown`` (``token`` and ``otherText`` are for a dashboard that learns more, e.g. from a newer SDK).
 /// It does not even ask in an app extension or with `clipboardReading: .never` (then ``unknown``).
-public enum InspectorPasteboardState: String, Sendable, Hashable, Codable {
+package enum InspectorPasteboardState: String, Sendable, Hashable, Codable {
     /// The pasteboard held an OptoLink click token (`opl_…`).
     case token
     /// The pasteboard held some other text (never sent).
@@ -15,7 +15,7 @@ public enum InspectorPasteboardState: String, Sendable, Hashable, Codable {
     case unknown
 
     /// Decodes the string; anything unknown is ``unknown``.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = InspectorPasteboardState(rawValue: text) ?? .unknown
     }

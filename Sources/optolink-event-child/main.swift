@@ -81,9 +81,10 @@ let configuration: OptoLinkConfiguration
 do {
     // Timeout 1 s (Linux URLSession works in whole seconds); short backoff so fault bursts pass quickly;
     // a queue larger than the run so the "oldest is dropped when full" rule never applies here.
-    configuration = try OptoLinkConfiguration(
-        apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: baseURL, timeout: 1, maxRetries: 2,
-        backoffBase: 0.05, maxBackoff: 0.4, clipboardReading: .never, eventQueueCapacity: count + 100)
+    configuration = try .optoLink(
+        apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: baseURL,
+        clipboard: .init(reading: .never), retry: RetryPolicy(maxRetries: 2, backoffBase: 0.05, maxBackoff: 0.4),
+        timeout: 1, events: .init(queueCapacity: count + 100))
 } catch {
     fail("configuration: \(error)")
 }

@@ -19,10 +19,10 @@ func say(_ text: String) {
 
 let configuration: OptoLinkConfiguration
 do {
-    configuration = try OptoLinkConfiguration(
+    configuration = try .optoLink(
         apiKey: options.apiKey, orgKey: options.orgKey, baseURL: options.baseURL,
-        backoffBase: options.backoffBase,
-        logger: { level, message in say("[\(level)] \(message)") })
+        retry: RetryPolicy(backoffBase: options.backoffBase),
+        logging: .init(logger: { level, message in say("[\(level)] \(message)") }))
 } catch {
     FileHandle.standardError.write(Data("optolink-example-app: \(error)\n".utf8))
     exit(2)
@@ -46,7 +46,7 @@ say(
 // The app's own listeners: its router (links) and, like an app that logs them, the diagnostics.
 let router = Task {
     for await link in optoLink.links {
-        say("route → \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))")
+        say("route → \(link.path) (\(link.matchType.rawValue)\(link.isDeferred ? ", deferred" : ""))")
     }
 }
 let logger = Task {

@@ -130,7 +130,7 @@ struct InspectorSessionTests {
         // Given an SDK configured for QubeRoute, and the inspector attached
         let device = TestDevice(transport: routedTransport { _, _ in Fixtures.response(200, Fixtures.okJSON) })
         device.store.set(true, forKey: LaunchState.key)
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: "qr_test_demo_publishable_key_0001"))
+        let sdk = device.start(try .quberoute(publishableKey: "qr_test_demo_publishable_key_0001"))
         let dashboard = ScriptedDashboard()
         let fixture = InspectorFixture(dashboard: dashboard)
         let inspector = OptoLinkInspector(

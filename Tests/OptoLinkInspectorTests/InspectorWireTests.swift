@@ -12,7 +12,7 @@ struct InspectorWireTests {
     static let link = OptoLinkData(
         linkId: "l-summer", path: "/promo/summer",
         params: ["campaign": "summer", "n": 3, "nested": ["a": [1, true, nil]]],
-        matchMethod: .fingerprintScored, confidence: .medium, matchScore: 72.5, isDeferred: true)
+        matchType: .fingerprintScored, confidence: .medium, matchScore: 72.5, isDeferred: true)
 
     /// One value of every `Diagnostic.Kind` case (a new case fails `everyKindHasAWireName`).
     static let everyKind: [Diagnostic.Kind] = [
@@ -25,7 +25,7 @@ struct InspectorWireTests {
         .requestFinished(requestID: 4, endpoint: .identityClear, attempts: 3, status: nil),
         .matchResult(link),
         .matchResult(nil),
-        .linkDelivered(OptoLinkData(linkId: nil, path: "/p", matchMethod: .unknown("FUTURE"), isDeferred: false)),
+        .linkDelivered(OptoLinkData(linkId: nil, path: "/p", matchType: .unknown("FUTURE"), isDeferred: false)),
         .sessionRegistered(
             deviceId: "d-1", firstSeenAt: "2026-01-01T00:00:00.000Z", lastSeenAt: "2026-01-02T00:00:00.000Z"),
         .identityChanged(externalId: "user-42"),
@@ -299,7 +299,7 @@ struct InspectorWireTests {
     @Test func aLinkWithHugeParamsIsSentWithoutThem() throws {
         let big = OptoLinkData(
             linkId: "l", path: "/big", params: ["blob": .string(String(repeating: "x", count: 70_000))],
-            matchMethod: .direct, isDeferred: false)
+            matchType: .direct, isDeferred: false)
         let line = try #require(
             InspectorLineCodec.encode(
                 .diagnostic(InspectorDiagnostic(seq: 1, Diagnostic(time: 0, kind: .linkDelivered(big))))))

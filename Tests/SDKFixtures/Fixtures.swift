@@ -28,11 +28,12 @@ package enum Fixtures {
     ) -> OptoLinkConfiguration {
         // The arguments are valid by construction; a failure here is a bug in the test itself.
         do {
-            return try OptoLinkConfiguration(
-                apiKey: clientKey, orgKey: "demo", baseURL: baseURL, timeout: timeout, maxRetries: maxRetries,
-                clipboardReading: clipboardReading, linkDomains: linkDomains, urlSchemes: urlSchemes,
-                eventQueueCapacity: capacity,
-                enabledByDefault: enabledByDefault, logLevel: logLevel, logger: logger)
+            return try .optoLink(
+                apiKey: clientKey, orgKey: "demo", baseURL: baseURL,
+                links: .init(domains: linkDomains, urlSchemes: urlSchemes), clipboard: .init(reading: clipboardReading),
+                retry: RetryPolicy(maxRetries: maxRetries), timeout: timeout,
+                privacy: .init(enabledByDefault: enabledByDefault), events: .init(queueCapacity: capacity),
+                logging: .init(level: logLevel, logger: logger))
         } catch {
             fatalError("fixture configuration refused: \(error)")
         }

@@ -4,14 +4,14 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The SDK's one error type: what ``OptoLinkAPI`` throws and what
-/// ``OptoLinkConfiguration`` throws when it refuses a configuration.
+/// The SDK's one error type: what ``OptoLinkAPI`` throws, what ``OptoLinkConfiguration``'s factories
+/// throw when they refuse a configuration, and what the facade logs when it returns nil or false.
 ///
 /// A struct with a hidden code (new kinds do not break your `switch`): compare with the static members,
 /// which compare kinds only, and read the context from the properties.
 ///
 /// ```swift
-/// do { _ = try await optoLink.api.linkData(shortCode: "summer", deviceId: nil) }
+/// do { _ = try await optoLink.api?.linkData(shortCode: "summer", deviceId: nil) }
 /// catch where error == .httpStatus && error.status == 429 { wait(error.retryAfterSeconds ?? 1) }
 /// ```
 public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -23,6 +23,7 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
         case cancelled
         case httpStatus
         case invalidResponse
+        case unsupportedByService
     }
 
     private let code: Code
@@ -86,6 +87,14 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
     public static let httpStatus = OptoLinkError(code: .httpStatus, message: "HTTP error")
     /// A 2xx answer whose body could not be understood.
     public static let invalidResponse = OptoLinkError(code: .invalidResponse, message: "Invalid response")
+    /// The configured service has no endpoint for what was asked, so nothing was sent: identity
+    /// (``OptoLink/setIdentity(_:)``, ``OptoLink/clearIdentity()``) on any service but OptoLink, events
+    /// (``OptoLink/trackEvent(_:properties:)``) on Deep Blue Links and AppsFlyer, ``OptoLinkAPI`` with a
+    /// configuration of another service. The message names the call and the service. The facade logs it
+    /// (an error line and ``OptoLink/diagnostics``) and returns false; the table of what each service can
+    /// do is in <doc:Services>.
+    public static let unsupportedByService = OptoLinkError(
+        code: .unsupportedByService, message: "Not offered by the configured service")
 
     /// Equal when both errors are of the same kind (status, message and the rest are not compared).
     public static func == (lhs: OptoLinkError, rhs: OptoLinkError) -> Bool { lhs.code == rhs.code }
@@ -117,6 +126,12 @@ public struct OptoLinkError: Error, Sendable, Equatable, CustomStringConvertible
 
     static func argument(_ message: String) -> OptoLinkError {
         OptoLinkError(code: .invalidArgument, message: message)
+    }
+
+    /// ``unsupportedByService``: `call` (`"setIdentity"`) is refused because `service` `lacks` (`"binds no
+    /// devices to users"`).
+    static func unsupported(_ call: String, by service: OptoLinkService, because lacks: String) -> OptoLinkError {
+        OptoLinkError(code: .unsupportedByService, message: "\(call): \(service.displayName) \(lacks)")
     }
 
     static func cancelled(_ underlying: (any Error)?) -> OptoLinkError {

@@ -35,8 +35,8 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The jitter's draws, in `0..<1` (default the system generator). Not compared by `==`.
     public var random: @Sendable () -> Double
     /// Statuses besides 5xx that a request tries again (default none). QubeRoute's seed retries 429 as
-    /// well ("retry on a 5xx or a 429, and give up on a 4xx"), so its provider adds 429 here.
-    public var alsoRetriedStatuses: Set<Int> = []
+    /// well ("retry on a 5xx or a 429, and give up on a 4xx"), so its configuration adds 429 here.
+    public var alsoRetriedStatuses: Set<Int>
 
     /// How an attempt ended.
     public enum Outcome: Sendable {
@@ -56,15 +56,27 @@ public struct RetryPolicy: Sendable, Hashable {
         case giveUp
     }
 
-    /// Creates a policy.
+    /// Creates a policy. The numbers are kept as given, so a configuration factory can refuse a negative
+    /// or non-finite one (``OptoLinkError/invalidConfiguration``); a policy used on its own counts a
+    /// negative number as 0.
+    ///
+    /// - Parameters:
+    ///   - maxRetries: retries after the first attempt, 0 or more (default 2).
+    ///   - backoffBase: the first wait in seconds, 0 or more (default 1).
+    ///   - maxBackoff: the longest wait in seconds, 0 or more (default 30).
+    ///   - jitter: full jitter on the backoff (default false).
+    ///   - alsoRetriedStatuses: statuses besides 5xx a request tries again (default none).
+    ///   - random: the jitter's draws, in `0..<1` (default the system generator).
     public init(
         maxRetries: Int = 2, backoffBase: TimeInterval = 1, maxBackoff: TimeInterval = 30, jitter: Bool = false,
+        alsoRetriedStatuses: Set<Int> = [],
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
-        self.maxRetries = max(0, maxRetries)
-        self.backoffBase = max(0, backoffBase)
-        self.maxBackoff = max(0, maxBackoff)
+        self.maxRetries = maxRetries
+        self.backoffBase = backoffBase
+        self.maxBackoff = maxBackoff
         self.jitter = jitter
+        self.alsoRetriedStatuses = alsoRetriedStatuses
         self.random = random
     }
 
@@ -80,7 +92,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// (with ``jitter``, a uniform draw below that).
     public func delay(forRetry retry: Int) -> TimeInterval {
         let exponent = Double(min(max(retry - 1, 0), 60))  // capped before scaling: 2^60 s is already "forever"
-        let capped = min(maxBackoff, backoffBase * pow(2, exponent))
+        let capped = max(0, min(maxBackoff, backoffBase * pow(2, exponent)))
         guard jitter else { return capped }
         let draw = random()
         return capped * (draw.isFinite ? min(max(draw, 0), 1) : 0)
@@ -88,7 +100,7 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// ``delay(forRetry:)``, but at least `retryAfter` (the answer's `Retry-After`), and at most `maxBackoff`.
     public func delay(forRetry retry: Int, retryAfter: TimeInterval?) -> TimeInterval {
-        min(maxBackoff, max(delay(forRetry: retry), retryAfter ?? 0))
+        max(0, min(maxBackoff, max(delay(forRetry: retry), retryAfter ?? 0)))
     }
 
     /// Whether an outcome is worth another attempt with this policy: ``isRetryable(_:)-swift.type.method``,

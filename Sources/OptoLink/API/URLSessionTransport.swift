@@ -23,7 +23,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// The timeout handed to URLSession for a requested `seconds` (see the type's documentation).
-    public static func effectiveTimeout(_ seconds: TimeInterval) -> TimeInterval {
+    package static func effectiveTimeout(_ seconds: TimeInterval) -> TimeInterval {
         #if canImport(Darwin)
         return seconds > 0 ? seconds : 1
         #else

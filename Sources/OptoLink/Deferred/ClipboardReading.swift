@@ -1,4 +1,4 @@
-/// When the first launch reads the click token from the pasteboard (``OptoLinkConfiguration/clipboardReading``).
+/// When the first launch reads the click token from the pasteboard (``OptoLinkConfiguration/Clipboard/reading``).
 ///
 /// Reading the pasteboard may show iOS's "Allow Paste" prompt (iOS 16+). The read never holds the rest of
 /// the SDK: a link that opens the app meanwhile is fetched and delivered at once, and then no `/match` is
@@ -10,7 +10,7 @@ public enum ClipboardReading: Sendable, Hashable {
     case atFirstLaunch
     /// The first launch waits for your app to call ``OptoLink/checkPasteboard()`` (for example after
     /// onboarding, when you choose to show the prompt), at most
-    /// ``OptoLinkConfiguration/pasteboardCheckTimeout`` seconds; then `/match` goes without the token.
+    /// ``OptoLinkConfiguration/Clipboard/checkTimeout`` seconds; then `/match` goes without the token.
     case whenAppAsks
     /// The pasteboard is never touched: no prompt, fingerprint-only matching.
     case never

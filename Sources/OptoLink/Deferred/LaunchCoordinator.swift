@@ -15,14 +15,14 @@ import Foundation
 ///    The token is read in a task of its own (the read may wait for the paste prompt), at once
 ///    (``ClipboardReading/atFirstLaunch``), when the app calls ``checkPasteboard()``
 ///    (``ClipboardReading/whenAppAsks``, waited for at most
-///    ``OptoLinkConfiguration/pasteboardCheckTimeout``), or never. Until `/match` is sent, a link that
+///    ``OptoLinkConfiguration/Clipboard/checkTimeout``), or never. Until `/match` is sent, a link that
 ///    opens the app is still "the link that opened the first launch" (rule 1).
 ///    A match that comes back while a link opened during the first launch is still being fetched waits
 ///    for that open: when it delivered its link, the match is reported (`matchResult`) but not delivered
 ///    (the user is already where the link goes); when it failed, the match is delivered.
 ///
 /// 3. Not at all in an app extension (``OptoLinkEnvironment/isAppExtension``), nor for an install that
-///    predates the SDK (``OptoLinkConfiguration/existingInstall``: its first launch is marked done at start).
+///    predates the SDK (``OptoLinkConfiguration/Privacy/existingInstall``: its first launch is marked done at start).
 /// 4. While the SDK is disabled (``OptoLink/setEnabled(_:)``), the sequence waits before reading the
 ///    pasteboard and before `/match` (the first-launch flag stays unset); enabling it in the same launch
 ///    lets it go on. A link that opens the app meanwhile still settles it (rule 1).
@@ -263,7 +263,7 @@ actor LaunchCoordinator {
     // MARK: The pasteboard
 
     /// The token for `/match`, as ``ClipboardReading`` says: read now, waited for from
-    /// ``checkPasteboard()`` (at most ``OptoLinkConfiguration/pasteboardCheckTimeout``), or none. Returns
+    /// ``checkPasteboard()`` (at most ``OptoLinkConfiguration/Clipboard/checkTimeout``), or none. Returns
     /// early (nil) when a link settles the first launch or the SDK shuts down meanwhile.
     private func tokenForMatch() async -> DeferredLinkResolver.ReadToken? {
         switch deps.configuration.clipboardReading {
@@ -277,7 +277,7 @@ actor LaunchCoordinator {
         var timer: Task<Void, Never>?
         if case .notStarted = token {
             let clock = deps.clock
-            let limit = deps.configuration.pasteboardCheckTimeout
+            let limit = deps.configuration.clipboard?.checkTimeout ?? 0  // set whenever the reading waits
             timer = Task {
                 do { try await clock.sleep(for: limit) } catch { return }
                 self.expireTokenWait()  // the task inherits the actor
@@ -539,14 +539,11 @@ actor LaunchCoordinator {
         (error as? OptoLinkError) ?? .transport(error)
     }
 
-    /// Binds the device to `externalId`; false (logged) on failure.
+    /// Binds the device to `externalId`; false (logged) on failure. The facade has checked that the service
+    /// binds users.
     func setIdentity(_ externalId: String) async -> Bool {
         let deps = self.deps
         let device = self.device
-        guard deps.provider.hasIdentity else {
-            deps.log(.error, "setIdentity: \(deps.provider.service.displayName) does not bind devices to users")
-            return false
-        }
         do {
             let binding = try await withRegisteredDevice { () async throws -> IdentityBinding in
                 try await deps.provider.setIdentity(
@@ -560,14 +557,10 @@ actor LaunchCoordinator {
         }
     }
 
-    /// Unbinds the device; false (logged) on failure.
+    /// Unbinds the device; false (logged) on failure (the service binds users, as for ``setIdentity(_:)``).
     func clearIdentity() async -> Bool {
         let deps = self.deps
         let device = self.device
-        guard deps.provider.hasIdentity else {
-            deps.log(.error, "clearIdentity: \(deps.provider.service.displayName) does not bind devices to users")
-            return false
-        }
         do {
             _ = try await withRegisteredDevice { () async throws -> IdentityBinding in
                 try await deps.provider.clearIdentity(installID: device.value)

@@ -1,16 +1,16 @@
 import Foundation
 
-/// The hosts an app's links are on: the base URL's host and ``OptoLinkConfiguration/linkDomains``,
+/// The hosts an app's links are on: the base URL's host and ``OptoLinkConfiguration/Links/domains``,
 /// lower-cased without trailing dots. The one host check of every provider's link recognition.
 struct LinkHosts: Sendable, Hashable {
     /// The normalized host names.
     let names: Set<String>
 
     init(configuration: OptoLinkConfiguration) {
-        var names = Set(configuration.linkDomains)
+        var names = Set(configuration.links.domains)
         // A domain written in Unicode (`bücher.example`) is also kept as `URL` spells a link's host
         // (`xn--bcher-kva.example`, IDNA), where `URL` converts it; where it does not, as given.
-        for domain in configuration.linkDomains where !domain.utf8.allSatisfy({ $0 < 0x80 }) {
+        for domain in configuration.links.domains where !domain.utf8.allSatisfy({ $0 < 0x80 }) {
             if let host = URL(string: "https://\(domain)/")?.host { names.insert(Self.normalize(host)) }
         }
         if let host = configuration.baseURL.host { names.insert(Self.normalize(host)) }

@@ -3,19 +3,20 @@ import Foundation
 /// Decides whether an incoming URL is one of this org's links and extracts its short code.
 ///
 /// Accepted: `http(s)://<host>/<orgKey>/<shortCode>` with an optional trailing slash, where `<host>` is
-/// the base URL's host or one of ``OptoLinkConfiguration/linkDomains`` (case-insensitive, port ignored)
+/// the base URL's host or one of ``OptoLinkConfiguration/Links/domains`` (case-insensitive, port ignored)
 /// and `<orgKey>` is exactly the configured org key. Query and fragment are ignored. Also accepted:
-/// `<scheme>:…` for a scheme in ``OptoLinkConfiguration/urlSchemes`` (``customSchemeLink(in:)``). Anything
+/// `<scheme>:…` for a scheme in ``OptoLinkConfiguration/Links/urlSchemes`` (``customSchemeLink(in:)``). Anything
 /// else (other hosts, other orgs, other schemes, deeper paths) is not ours: the app routes it itself.
 struct LinkURLMatcher: Sendable {
-    let orgKey: String
+    /// The org key of the short links; nil for a configuration of another service (then no URL is a short link).
+    let orgKey: String?
     let hosts: LinkHosts
     let schemes: Set<String>
 
     init(configuration: OptoLinkConfiguration) {
-        self.orgKey = configuration.orgKey
+        self.orgKey = configuration.credentials.orgKey
         self.hosts = LinkHosts(configuration: configuration)
-        self.schemes = Set(configuration.urlSchemes)
+        self.schemes = Set(configuration.links.urlSchemes)
     }
 
     /// What `url` leads to when it is ours: a short link, or one of the app's URL schemes; else nil.
@@ -83,7 +84,7 @@ struct LinkURLMatcher: Sendable {
         let bytes = path.utf8
         let slash = UInt8(ascii: "/")
         // "/" orgKey "/"
-        guard bytes.first == slash else { return nil }
+        guard let orgKey, bytes.first == slash else { return nil }
         var index = bytes.index(after: bytes.startIndex)
         for byte in orgKey.utf8 {
             guard index < bytes.endIndex, bytes[index] == byte else { return nil }

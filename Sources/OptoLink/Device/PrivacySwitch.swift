@@ -2,7 +2,7 @@ import Foundation
 
 /// Whether the SDK may talk to the backend about this device (``OptoLink/setEnabled(_:)``), persisted in
 /// the ``KeyValueStore`` under `optolink_enabled` (`"true"` / `"false"`; absent: the configuration's
-/// ``OptoLinkConfiguration/enabledByDefault``).
+/// ``OptoLinkConfiguration/Privacy/enabledByDefault``).
 ///
 /// Read synchronously at every gate (the first launch, each open, each identity call and event send), so a
 /// change takes effect for whatever starts after it.

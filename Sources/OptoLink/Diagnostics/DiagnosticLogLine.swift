@@ -5,7 +5,7 @@ extension Diagnostic.Kind {
     /// event) or ``LogLevel/info`` (each finished request, match, delivered link, session, identity
     /// change); nil for `.log` (already a line) and `.eventDropped` (its warning or error is logged).
     ///
-    /// Only made when ``OptoLinkConfiguration/logLevel`` is `.info` or lower: these lines go to the logger
+    /// Only made when ``OptoLinkConfiguration/Logging/level`` is `.info` or lower: these lines go to the logger
     /// and ``OptoLinkLogging`` destinations, never back into ``OptoLink/diagnostics``. They name no device
     /// id and no user id (identity lines say only "set" or "cleared").
     var logLine: (level: LogLevel, message: String)? {
@@ -31,12 +31,12 @@ extension Diagnostic.Kind {
             return (.info, "\(endpoint.displayPath) finished: \(outcome) after \(attempts) attempt(s) (request \(id))")
         case .matchResult(let link):
             return (
-                .info, link.map { "Deferred match: \($0.path) (\($0.matchMethod.rawValue))" } ?? "Deferred match: none"
+                .info, link.map { "Deferred match: \($0.path) (\($0.matchType.rawValue))" } ?? "Deferred match: none"
             )
         case .linkDelivered(let link):
             return (
                 .info,
-                "Link delivered: \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))"
+                "Link delivered: \(link.path) (\(link.matchType.rawValue)\(link.isDeferred ? ", deferred" : ""))"
             )
         case .sessionRegistered:
             return (.info, "Session registered")

@@ -3,15 +3,15 @@ import os
 #endif
 
 /// A ready-made destination for the SDK's log lines, besides (or instead of) your own
-/// ``OptoLinkConfiguration/logger`` closure: ``none`` (the default) or, on Apple platforms, `osLog` (behind `canImport(os)`, so not in documentation built on Linux).
+/// ``OptoLinkConfiguration/Logging/logger`` closure: ``none`` (the default) or, on Apple platforms, `osLog` (behind `canImport(os)`, so not in documentation built on Linux).
 ///
-/// Whatever the destination, only lines at ``OptoLinkConfiguration/logLevel`` or above reach it;
+/// Whatever the destination, only lines at ``OptoLinkConfiguration/Logging/level`` or above reach it;
 /// ``OptoLink/diagnostics`` still records every warning, error and info line.
 ///
 /// ```swift
-/// let configuration = try OptoLinkConfiguration(
+/// let configuration = try OptoLinkConfiguration.optoLink(
 ///     apiKey: "opl_sdk_…", orgKey: "demo", baseURL: URL(string: "https://links.example.com")!,
-///     logLevel: .info, logging: .osLog)   // Console.app: subsystem com.optolink.sdk
+///     logging: .init(level: .info, destination: .osLog))   // Console.app: subsystem com.optolink.sdk
 /// ```
 public struct OptoLinkLogging: Sendable, Hashable {
     enum Destination: Sendable, Hashable {
@@ -23,7 +23,7 @@ public struct OptoLinkLogging: Sendable, Hashable {
 
     let destination: Destination
 
-    /// No ready-made destination: lines go only to ``OptoLinkConfiguration/logger`` (when set) and to
+    /// No ready-made destination: lines go only to ``OptoLinkConfiguration/Logging/logger`` (when set) and to
     /// ``OptoLink/diagnostics``. The default: an SDK stays quiet unless the app asks.
     public static let none = OptoLinkLogging(destination: .none)
 
@@ -34,7 +34,7 @@ public struct OptoLinkLogging: Sendable, Hashable {
     /// Levels map to `OSLogType`: debug → `.debug`, info → `.info`, warning → `.default`, error →
     /// `.error`. Messages are logged as public (`%{public}@`): the SDK's lines hold link paths, short
     /// codes, event names and HTTP statuses, never the API key, the device id or your user id.
-    /// Only on platforms with the `os` module (Apple's); on Linux use ``OptoLinkConfiguration/logger``.
+    /// Only on platforms with the `os` module (Apple's); on Linux use ``OptoLinkConfiguration/Logging/logger``.
     public static let osLog = OptoLinkLogging.osLog(subsystem: "com.optolink.sdk", category: "OptoLink")
 
     /// `osLog` with your own subsystem and category (for example your app's bundle id and `"Links"`).

@@ -33,7 +33,7 @@ import Foundation
 ///   charged to any of them: the next try sends half of it, so only an event that fails alone is counted.
 ///   The count is kept in the store, across launches. However long an outage answers 503, nothing is
 ///   dropped.
-/// - **Bounded**: at most ``OptoLinkConfiguration/eventQueueCapacity`` (default 100) events; when full,
+/// - **Bounded**: at most ``OptoLinkConfiguration/Events/queueCapacity`` (default 100) events; when full,
 ///   the oldest is dropped with a warning.
 /// - **Flushed** after every `trackEvent`, when the launch has settled, and on
 ///   ``OptoLink/flushEvents()``. While a retry wait is pending, new events wait with it; `flushEvents()`

@@ -5,7 +5,7 @@
 public enum MatchMethod: Sendable, Hashable {
     /// The app was opened by the link itself (Universal Link, `onOpenURL`): `"DIRECT"`.
     case direct
-    /// The app was opened by one of your own URL schemes (``OptoLinkConfiguration/urlSchemes``), read
+    /// The app was opened by one of your own URL schemes (``OptoLinkConfiguration/Links/urlSchemes``), read
     /// locally without a request: `"CUSTOM_SCHEME"` (the SDK's own label; the backend never sends it).
     case customScheme
     /// Matched by the clipboard token the redirect page wrote: `"CLIPBOARD"`.

@@ -12,8 +12,9 @@ public struct OptoLinkData: Sendable, Hashable {
     public var path: String
     /// The link's parameters (template merged with the link's own; the link's win).
     public var params: [String: JSONValue]
-    /// How the link was found.
-    public var matchMethod: MatchMethod
+    /// How the link was found: the backend's `matchMethod` as a ``MatchMethod`` (the Flutter SDK's
+    /// `matchType`, under the same name), ``MatchMethod/direct`` for a direct open.
+    public var matchType: MatchMethod
     /// The backend's confidence for a deferred match; `nil` for direct opens.
     public var confidence: MatchConfidence?
     /// The weighted score, only for ``MatchMethod/fingerprintScored`` matches.
@@ -21,7 +22,7 @@ public struct OptoLinkData: Sendable, Hashable {
     /// `true` when the link came from the first-launch deferred match, `false` for direct opens.
     public var isDeferred: Bool
     /// The service that resolved it (default OptoLink).
-    public var service: OptoLinkProvider.Service
+    public var service: OptoLinkService
     /// The service's own confidence as a number, when it gives one: QubeRoute's `confidence` (0–1, below 1
     /// for a deferred match). ``confidence`` is the band it falls in (see `docs/providers.md`).
     public var confidenceScore: Double?
@@ -37,11 +38,11 @@ public struct OptoLinkData: Sendable, Hashable {
         linkId: String?,
         path: String,
         params: [String: JSONValue] = [:],
-        matchMethod: MatchMethod,
+        matchType: MatchMethod,
         confidence: MatchConfidence? = nil,
         matchScore: Double? = nil,
         isDeferred: Bool,
-        service: OptoLinkProvider.Service = .optoLink,
+        service: OptoLinkService = .optoLink,
         confidenceScore: Double? = nil,
         reason: String? = nil,
         providerFields: [String: JSONValue] = [:]
@@ -49,7 +50,7 @@ public struct OptoLinkData: Sendable, Hashable {
         self.linkId = linkId
         self.path = path
         self.params = params
-        self.matchMethod = matchMethod
+        self.matchType = matchType
         self.confidence = confidence
         self.matchScore = matchScore
         self.isDeferred = isDeferred

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The one reading of the app's own URL schemes (``OptoLinkConfiguration/urlSchemes``), shared by every
-/// provider that routes them (OptoLink and Deep Blue Links): the URL is the link, read without a request.
+/// The one reading of the app's own URL schemes (``OptoLinkConfiguration/Links/urlSchemes``), shared by every
+/// provider that resolves links (OptoLink, QubeRoute and Deep Blue Links): the URL is the link, read without a
+/// request.
 ///
 /// As the preview page's "Open the App" button builds it (`myapp://products/1234`): the host is the first
 /// path segment, so the path is `/products/1234` (an empty host adds none); query items become `params`
@@ -16,7 +17,7 @@ enum CustomSchemeLink {
 
     /// The link `url` stands for when its scheme is one of `schemes`, else nil.
     static func link(
-        in url: URL, schemes: Set<String>, service: OptoLinkProvider.Service, providerFields: [String: JSONValue] = [:]
+        in url: URL, schemes: Set<String>, service: OptoLinkService, providerFields: [String: JSONValue] = [:]
     ) -> OptoLinkData? {
         guard isCustomScheme(url, schemes: schemes),
             let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
@@ -33,7 +34,7 @@ enum CustomSchemeLink {
             ProviderSupport.addParam(item.value ?? "", named: item.name, to: &params)
         }
         return OptoLinkData(
-            linkId: nil, path: path, params: params, matchMethod: .customScheme, isDeferred: false, service: service,
+            linkId: nil, path: path, params: params, matchType: .customScheme, isDeferred: false, service: service,
             providerFields: providerFields)
     }
 }

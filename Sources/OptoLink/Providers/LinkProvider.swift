@@ -10,7 +10,7 @@ import Foundation
 /// ``OptoLinkError`` and never traps, whatever the service answers.
 protocol LinkProvider: Sendable {
     /// The service.
-    var service: OptoLinkProvider.Service { get }
+    var service: OptoLinkService { get }
 
     /// This install's id for the service (OptoLink's device id, QubeRoute's install token…), made and
     /// stored in `store` the first time.
@@ -62,7 +62,8 @@ protocol LinkProvider: Sendable {
     var eventBatchSize: Int { get }
 
     /// Why the service would refuse an event with this value, or nil (checked at `trackEvent`, before
-    /// the event is queued).
+    /// the event is queued). Only QubeRoute's events carry one (``OptoLink/quberoute``): the others are
+    /// never given a value.
     func refusal(valueMinor: Int?, currency: String?) -> String?
 
     /// Sends events (at most ``eventBatchSize``, oldest first) in one request.
@@ -76,57 +77,46 @@ extension LinkProvider {
     var installIDKey: String { DeviceIdentifierStore.key }
 
     func registerSession(installID: String, fingerprint: Fingerprint) async throws(OptoLinkError) -> SessionInfo {
-        throw .argument("\(service.displayName) has no session endpoint")
+        throw .unsupported("registerSession", by: service, because: "has no session endpoint")
     }
 
     func setIdentity(externalId: String, installID: String, fingerprint: Fingerprint) async throws(OptoLinkError)
         -> IdentityBinding
     {
-        throw .argument("\(service.displayName) has no identity endpoint")
+        throw .unsupported("setIdentity", by: service, because: "does not bind devices to users")
     }
 
     func clearIdentity(installID: String) async throws(OptoLinkError) -> IdentityBinding {
-        throw .argument("\(service.displayName) has no identity endpoint")
+        throw .unsupported("clearIdentity", by: service, because: "does not bind devices to users")
     }
 
     func refusal(valueMinor: Int?, currency: String?) -> String? {
-        valueMinor == nil && currency == nil
-            ? nil : "\(service.displayName) events carry no value; put it in the properties"
+        valueMinor == nil && currency == nil ? nil : "\(service.displayName) events carry no value"
     }
 
     func send(_ events: [QueuedEvent], installID: String) async throws(OptoLinkError) {
-        throw .argument("\(service.displayName) takes no events from an app")
-    }
-}
-
-extension OptoLinkProvider.Service {
-    /// The service's name as people write it.
-    public var displayName: String {
-        switch self {
-        case .optoLink: return "OptoLink"
-        case .quberoute: return "QubeRoute"
-        case .deepBlue: return "Deep Blue Links"
-        case .appsFlyer: return "AppsFlyer"
-        }
+        throw .unsupported("trackEvent", by: service, because: "takes no events from an app")
     }
 }
 
 /// Makes the provider a configuration names.
 enum LinkProviders {
     /// `log` reaches the configured logger and the diagnostics (a provider says there why no link came).
+    /// OptoLink's provider holds the ``OptoLinkAPI`` the facade offers as ``OptoLink/api``.
     static func make(
-        configuration: OptoLinkConfiguration, api: OptoLinkAPI, runner: RequestRunner,
+        configuration: OptoLinkConfiguration, runner: RequestRunner,
         log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }
     ) -> any LinkProvider {
-        switch configuration.provider.service {
-        case .optoLink:
-            return OptoLinkLinkProvider(api: api)
-        case .quberoute:
-            return QubeRouteProvider(configuration: configuration, runner: runner, log: log)
-        case .deepBlue:
-            return DeepBlueProvider(configuration: configuration, runner: runner)
-        case .appsFlyer:
-            return AppsFlyerProvider(configuration: configuration, runner: runner)
+        switch configuration.credentials {
+        case .optoLink(let clientKey, let orgKey):
+            return OptoLinkLinkProvider(
+                api: OptoLinkAPI(configuration: configuration, clientKey: clientKey, orgKey: orgKey, runner: runner))
+        case .quberoute(let key):
+            return QubeRouteProvider(configuration: configuration, key: key, runner: runner, log: log)
+        case .deepBlue(let key):
+            return DeepBlueProvider(configuration: configuration, key: key, runner: runner)
+        case .appsFlyer(let appID, let hook):
+            return AppsFlyerProvider(configuration: configuration, appID: appID, hook: hook, runner: runner)
         }
     }
 }

@@ -23,7 +23,7 @@ package struct DashboardOptions: Sendable, Hashable {
     /// `--org-key KEY` (default `demo`).
     package var orgKey: String
     /// `--provider optolink|quberoute|deepblue|appsflyer`: the service the simulated device runs (default OptoLink).
-    package var provider: OptoLinkProvider.Service = .optoLink
+    package var provider: OptoLinkService = .optoLink
     /// Whether `--api-key` was given (against `--base-url`, QubeRoute and Deep Blue need one).
     package var apiKeyGiven = false
     /// `--app-id ID` (AppsFlyer; default the demo app `id123456789` on the embedded server).
@@ -122,7 +122,7 @@ package struct DashboardOptions: Sendable, Hashable {
                 options.apiKeyGiven = true
             case "--provider":
                 let text = try value(flag, inline, "optolink, quberoute, deepblue or appsflyer")
-                guard let service = OptoLinkProvider.Service(rawValue: text.lowercased()) else {
+                guard let service = OptoLinkService(rawValue: text.lowercased()) else {
                     throw .usage("--provider must be optolink, quberoute, deepblue or appsflyer, not '\(text)'")
                 }
                 options.provider = service
@@ -240,7 +240,7 @@ package struct DashboardOptions: Sendable, Hashable {
     /// `--base-url` (a real deployment) there are no demo keys but OptoLink's: `--api-key` is the key of
     /// `--provider`'s service, `--app-id` and `--dev-key` are AppsFlyer's.
     /// - Throws: ``DashboardError/usage(_:)`` naming the flag a `--base-url` target lacks.
-    package func target(for service: OptoLinkProvider.Service, baseURL: URL) throws(DashboardError) -> BackendTarget {
+    package func target(for service: OptoLinkService, baseURL: URL) throws(DashboardError) -> BackendTarget {
         var target =
             self.baseURL == nil
             ? BackendTarget.demo(service, baseURL: baseURL)

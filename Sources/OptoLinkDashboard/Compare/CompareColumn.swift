@@ -13,7 +13,7 @@ package struct CompareColumn: Sendable, Hashable {
     }
 
     /// The service the column ran against.
-    package var service: OptoLinkProvider.Service
+    package var service: OptoLinkService
     /// Where its run is.
     package var status: Status
     /// What its device showed.
@@ -21,7 +21,7 @@ package struct CompareColumn: Sendable, Hashable {
 
     /// A column that has not started.
     package init(
-        service: OptoLinkProvider.Service, status: Status = .waiting, metrics: CompareMetrics = CompareMetrics()
+        service: OptoLinkService, status: Status = .waiting, metrics: CompareMetrics = CompareMetrics()
     ) {
         self.service = service
         self.status = status
@@ -32,7 +32,7 @@ package struct CompareColumn: Sendable, Hashable {
     package var title: String { Self.title(service) }
 
     /// The heading for `service`.
-    package static func title(_ service: OptoLinkProvider.Service) -> String {
+    package static func title(_ service: OptoLinkService) -> String {
         switch service {
         case .optoLink: "OptoLink"
         case .quberoute: "QubeRoute"

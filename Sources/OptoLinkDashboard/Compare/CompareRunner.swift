@@ -15,7 +15,7 @@ import OptoLink
 /// saying so; the others still run.
 package struct CompareRunner: Sendable {
     /// The services compared, in column order (default all four).
-    package var services: [OptoLinkProvider.Service]
+    package var services: [OptoLinkService]
     /// The SDK's `backoffBase` for every device.
     package var backoffBase: Double
     /// The longest one column's run may take, in seconds of real time.
@@ -23,13 +23,13 @@ package struct CompareRunner: Sendable {
     /// Where the first column's network addresses start (each column takes its own block of 50).
     package var firstAddress: Int
     /// The backend target of each service, or why that service's column cannot run (its SKIP reason).
-    package let targets: @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>
+    package let targets: @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>
 
     /// Creates a runner.
     package init(
-        services: [OptoLinkProvider.Service] = OptoLinkProvider.Service.allCases, backoffBase: Double,
+        services: [OptoLinkService] = OptoLinkService.allCases, backoffBase: Double,
         timeLimit: Double = 120, firstAddress: Int = 10,
-        targets: @escaping @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>
+        targets: @escaping @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>
     ) {
         self.services = services
         self.backoffBase = backoffBase
@@ -82,7 +82,7 @@ package struct CompareRunner: Sendable {
     }
 
     private func runColumn(
-        _ scenario: Scenario, service: OptoLinkProvider.Service, firstAddress: Int,
+        _ scenario: Scenario, service: OptoLinkService, firstAddress: Int,
         emit: @escaping @Sendable (DashboardAction) -> Void
     ) async -> CompareColumn {
         let title = CompareColumn.title(service)

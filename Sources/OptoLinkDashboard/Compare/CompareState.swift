@@ -3,7 +3,7 @@ import OptoLink
 /// A compare: one scenario against several services at once, a column each (the partner-demo view).
 ///
 /// ```swift
-/// var compare = CompareState(scenario: "flaky-server", services: OptoLinkProvider.Service.allCases)
+/// var compare = CompareState(scenario: "flaky-server", services: OptoLinkService.allCases)
 /// compare.apply(.step(.quberoute, "first launch"))
 /// compare.apply(.finished(.quberoute, .passed("…")))
 /// compare.isOver   // false until every column finished
@@ -15,7 +15,7 @@ package struct CompareState: Sendable, Hashable {
     package var columns: [CompareColumn]
 
     /// A compare that has not started any column.
-    package init(scenario: String, services: [OptoLinkProvider.Service]) {
+    package init(scenario: String, services: [OptoLinkService]) {
         self.scenario = scenario
         self.columns = services.map { CompareColumn(service: $0) }
     }
@@ -53,7 +53,7 @@ package struct CompareState: Sendable, Hashable {
         }
     }
 
-    private mutating func modify(_ service: OptoLinkProvider.Service, _ change: (inout CompareColumn) -> Void) {
+    private mutating func modify(_ service: OptoLinkService, _ change: (inout CompareColumn) -> Void) {
         guard let index = columns.firstIndex(where: { $0.service == service }) else { return }
         change(&columns[index])
     }

@@ -4,11 +4,11 @@ import OptoLink
 /// and diagnostics, and each column's verdict.
 package enum CompareUpdate: Sendable, Hashable {
     /// A compare of `scenario` begins, one column per service, in this order.
-    case began(scenario: String, services: [OptoLinkProvider.Service])
+    case began(scenario: String, services: [OptoLinkService])
     /// A service's run started the named step (nil: it started, before any step).
-    case step(OptoLinkProvider.Service, String?)
+    case step(OptoLinkService, String?)
     /// A diagnostic of the service's device, at the SDK's clock time.
-    case diagnostic(OptoLinkProvider.Service, DiagnosticEvent, time: Double)
+    case diagnostic(OptoLinkService, DiagnosticEvent, time: Double)
     /// A service's run ended.
-    case finished(OptoLinkProvider.Service, ScenarioOutcome)
+    case finished(OptoLinkService, ScenarioOutcome)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLink
 
 /// How a simulated device is set up: its backend, its traits and the SDK settings it launches with.
 package struct DeviceSettings: Sendable, Hashable {
@@ -32,6 +33,9 @@ package struct DeviceSettings: Sendable, Hashable {
         self.maxRetries = maxRetries
         self.upstream = upstream
     }
+
+    /// The SDK's retries these settings make (``maxRetries``, ``backoffBase``; the rest the SDK's defaults).
+    var retry: RetryPolicy { RetryPolicy(maxRetries: maxRetries, backoffBase: backoffBase) }
 
     /// The network address `address` as the backend sees it: behind the fault proxy, on a loopback backend,
     /// the loopback address the device's requests are sent from and named by (``LoopbackUpstream``); else

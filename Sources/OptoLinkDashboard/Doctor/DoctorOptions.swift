@@ -13,7 +13,7 @@ import OptoLinkS2S
 /// ```
 package struct DoctorOptions: Sendable, Hashable {
     /// `--provider optolink|quberoute|deepblue|appsflyer`: the service the deployment runs on. Default OptoLink.
-    package var provider: OptoLinkProvider.Service
+    package var provider: OptoLinkService
     /// `--base-url URL`: OptoLink's link domain, where every endpoint lives (required); for the other services
     /// the API origin, by default the one the SDK's configuration uses (``DoctorOptions/defaultBaseURL(for:)``).
     package var baseURL: URL
@@ -62,7 +62,7 @@ package struct DoctorOptions: Sendable, Hashable {
     /// Creates options for a QubeRoute, Deep Blue Links or AppsFlyer deployment, checked from its short link
     /// `link`; `baseURL` nil is the service's own API origin (``defaultBaseURL(for:)``).
     package init(
-        provider: OptoLinkProvider.Service, link: URL, baseURL: URL? = nil, apiKey: String? = nil,
+        provider: OptoLinkService, link: URL, baseURL: URL? = nil, apiKey: String? = nil,
         teamId: String? = nil, bundleId: String? = nil, appID: String? = nil, devKey: String? = nil,
         json: Bool = false, timeout: Int = 10
     ) {
@@ -80,7 +80,7 @@ package struct DoctorOptions: Sendable, Hashable {
     /// `https://app.quberoute.com` (QubeRoute), `https://dev.thedbl.ink` (Deep Blue Links),
     /// `https://dls2s.appsflyer.com/v1.0` (AppsFlyer's S2S API). Nil for OptoLink, whose link domain is its
     /// API: `--base-url` is required there.
-    package static func defaultBaseURL(for service: OptoLinkProvider.Service) -> URL? {
+    package static func defaultBaseURL(for service: OptoLinkService) -> URL? {
         switch service {
         case .quberoute: URL(string: "https://app.quberoute.com")!
         case .deepBlue: URL(string: "https://dev.thedbl.ink")!
@@ -103,7 +103,7 @@ package struct DoctorOptions: Sendable, Hashable {
     ///   `--org-key`; the others' `--link`; AppsFlyer's `--app-id`), or `--team-id` without `--bundle-id` (or
     ///   the reverse).
     package static func parse(_ arguments: [String]) throws(DashboardError) -> Parsed {
-        var provider = OptoLinkProvider.Service.optoLink
+        var provider = OptoLinkService.optoLink
         var baseURL: URL?
         var orgKey: String?
         var apiKey: String?
@@ -135,7 +135,7 @@ package struct DoctorOptions: Sendable, Hashable {
                 return .help
             case "--provider":
                 let text = try value(flag, inline, "optolink, quberoute, deepblue or appsflyer")
-                guard let service = OptoLinkProvider.Service(rawValue: text.lowercased()) else {
+                guard let service = OptoLinkService(rawValue: text.lowercased()) else {
                     throw .usage("--provider must be optolink, quberoute, deepblue or appsflyer, not '\(text)'")
                 }
                 provider = service

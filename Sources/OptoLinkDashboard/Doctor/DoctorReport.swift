@@ -60,7 +60,7 @@ package struct DoctorReport: Sendable, Hashable, Codable {
     /// Builds the report of `provider`'s deployment, checked from its short link `link` (nil for OptoLink);
     /// `reachable` false when the first host asked gave no HTTP answer at all.
     package init(
-        provider: OptoLinkProvider.Service, baseURL: URL, orgKey: String = "", link: URL?, checks: [DoctorCheck],
+        provider: OptoLinkService, baseURL: URL, orgKey: String = "", link: URL?, checks: [DoctorCheck],
         reachable: Bool
     ) {
         self.schema = DoctorReport.schemaName
@@ -79,7 +79,7 @@ package struct DoctorReport: Sendable, Hashable, Codable {
     /// The heading of the checklist: `https://links.example.com (org abcd)` for OptoLink,
     /// `QubeRoute link https://go.example.com/go/spring (API https://app.quberoute.com)` for the others.
     package var target: String {
-        guard let service = provider.flatMap(OptoLinkProvider.Service.init(rawValue:)) else {
+        guard let service = provider.flatMap(OptoLinkService.init(rawValue:)) else {
             return "\(baseURL) (org \(orgKey))"
         }
         return "\(service.displayName) link \(link ?? "?") (API \(baseURL))"

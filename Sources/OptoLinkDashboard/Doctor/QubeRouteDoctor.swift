@@ -43,7 +43,7 @@ struct QubeRouteDoctor: LinkServiceDoctor {
     /// The SDK's refusal of `key` as a QubeRoute key (its configuration's message), nil for a publishable key.
     static func refusal(_ key: String) -> String? {
         do {
-            _ = try OptoLinkConfiguration(quberouteKey: key)
+            _ = try OptoLinkConfiguration.quberoute(publishableKey: key)
             return nil
         } catch {
             return error.message

@@ -67,7 +67,7 @@ package enum HeadlessCompare {
     /// The target of each service: the demo keys on the embedded server; with `--base-url`, the services
     /// whose keys the options give (the others end SKIP, naming the flag they lack).
     static func targets(options: DashboardOptions, baseURL: URL)
-        -> @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>
+        -> @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>
     {
         { service in Result { () throws(DashboardError) in try options.target(for: service, baseURL: baseURL) } }
     }

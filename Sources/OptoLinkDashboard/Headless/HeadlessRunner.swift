@@ -40,7 +40,7 @@ package enum HeadlessRunner {
 
     /// The `--list-scenarios --provider X` lines: `name  expectation` against `service`, or
     /// `name  SKIP: reason` for a scenario the service cannot serve.
-    package static func listing(for service: OptoLinkProvider.Service) -> [String] {
+    package static func listing(for service: OptoLinkService) -> [String] {
         let width = ScenarioCatalog.names.map(\.count).max() ?? 0
         return ScenarioCatalog.all.map {
             $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)

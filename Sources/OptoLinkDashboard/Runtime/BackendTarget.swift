@@ -12,7 +12,7 @@ import OptoLink
 /// lacks) is the target's ``profile``: one type per service in `Services/`.
 package struct BackendTarget: Sendable, Hashable {
     /// The service (default OptoLink).
-    package var service: OptoLinkProvider.Service
+    package var service: OptoLinkService
     /// The link domain or API origin (every endpoint lives there).
     package var baseURL: URL
     /// The app's key: OptoLink's CLIENT key (`opl_sdk_…`), QubeRoute's publishable key (`qr_live_…`),
@@ -31,7 +31,7 @@ package struct BackendTarget: Sendable, Hashable {
     /// Creates a target.
     package init(
         baseURL: URL, apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
-        service: OptoLinkProvider.Service = .optoLink, appID: String = "", devKey: String = "",
+        service: OptoLinkService = .optoLink, appID: String = "", devKey: String = "",
         links: ScenarioLinks = .none
     ) {
         self.service = service
@@ -47,7 +47,7 @@ package struct BackendTarget: Sendable, Hashable {
     /// them): OptoLink `opl_sdk_demo_client_key_0000000001` / org `demo`, QubeRoute
     /// `qr_live_demo_publishable_key_0001`, Deep Blue `dbl_sandbox_demo_key_000000001`, AppsFlyer app
     /// `id123456789` with the DevKey `w8sZzy8EaPaxFKfaoTqUi6`; the campaign link `summer` on each.
-    package static func demo(_ service: OptoLinkProvider.Service, baseURL: URL) -> BackendTarget {
+    package static func demo(_ service: OptoLinkService, baseURL: URL) -> BackendTarget {
         let profile = ServiceProfiles.profile(for: service)
         var target = profile.demoTarget(baseURL: baseURL)
         target.links = profile.demoLinks(target: target)

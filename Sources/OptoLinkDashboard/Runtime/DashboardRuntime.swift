@@ -67,10 +67,10 @@ package final class DashboardRuntime: DashboardCommandHandler, Sendable {
     package init(
         target: BackendTarget, server: OptoLinkServer?, backoffBase: Double, inbox: DashboardInbox,
         healthInterval: Double = 5, transport: any HTTPTransport = URLSessionTransport(),
-        targets: (@Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>)? = nil
+        targets: (@Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>)? = nil
     ) {
         let embedded = server != nil
-        let targets: @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError> =
+        let targets: @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError> =
             targets ?? { service in
                 guard embedded || service == target.service else {
                     return .failure(.usage("--base-url points at one \(target.service.displayName) deployment"))

@@ -59,7 +59,7 @@ package enum DiagnosticMapper {
     /// The plain values of a link.
     package static func summary(_ data: OptoLinkData) -> LinkSummary {
         LinkSummary(
-            linkId: data.linkId, path: data.path, method: data.matchMethod.rawValue,
+            linkId: data.linkId, path: data.path, method: data.matchType.rawValue,
             confidence: data.confidence?.rawValue, score: data.matchScore, isDeferred: data.isDeferred,
             confidenceScore: data.confidenceScore, matchType: matchType(data), serviceDetail: serviceDetail(data))
     }

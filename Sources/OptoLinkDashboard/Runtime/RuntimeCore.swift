@@ -7,7 +7,7 @@ import OptoLink
 actor RuntimeCore {
     private var backend: BackendClient
     private let transport: any HTTPTransport
-    private let targets: @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError>
+    private let targets: @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError>
     private let emit: @Sendable (DashboardAction) -> Void
     private let backoffBase: Double
     private let idSpace = RequestIDSpace()
@@ -27,7 +27,7 @@ actor RuntimeCore {
     init(
         backend: BackendClient, backoffBase: Double, faultProxyAllowed: Bool = true,
         transport: any HTTPTransport = URLSessionTransport(),
-        targets: @escaping @Sendable (OptoLinkProvider.Service) -> Result<BackendTarget, DashboardError> = {
+        targets: @escaping @Sendable (OptoLinkService) -> Result<BackendTarget, DashboardError> = {
             .failure(.usage("no target for \($0.displayName)"))
         },
         emit: @escaping @Sendable (DashboardAction) -> Void
@@ -110,7 +110,7 @@ actor RuntimeCore {
             emit(.log(.warning, "a scenario is running: wait for its PASS / FAIL before switching the service"))
             return
         }
-        let all = OptoLinkProvider.Service.allCases
+        let all = OptoLinkService.allCases
         let current = backend.target.service
         let start = all.firstIndex(of: current) ?? 0
         for step in 1..<all.count {

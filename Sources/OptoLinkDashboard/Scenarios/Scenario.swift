@@ -36,7 +36,7 @@ package struct Scenario: Sendable {
     /// The roles of the short links it clicks or opens (a target without one skips it: `needs --link`).
     package let links: [LinkRole]
     /// The one service it is about (nil: every service).
-    let onlyFor: OptoLinkProvider.Service?
+    let onlyFor: OptoLinkService?
     /// Why it is only about ``onlyFor`` (the SKIP reason under the other services).
     let onlyForReason: String
     /// What it does without `/dev` endpoints against a target's service.
@@ -82,7 +82,7 @@ package struct Scenario: Sendable {
     ///     (default `withoutDevEndpoints` for every service).
     ///   - plan: its steps and expectation against a target (the step names its body passes to ``ScenarioContext/step(_:)``).
     init(
-        name: String, needs: [ScenarioNeed] = [], onlyFor: OptoLinkProvider.Service? = nil, because: String = "",
+        name: String, needs: [ScenarioNeed] = [], onlyFor: OptoLinkService? = nil, because: String = "",
         links: [LinkRole] = [], needsDevEndpoints: Bool,
         withoutDevEndpoints: DevFallback = .skip("backend has no dev endpoints"),
         devFallback: (@Sendable (BackendTarget) -> DevFallback)? = nil,
@@ -107,12 +107,12 @@ package struct Scenario: Sendable {
     }
 
     /// The steps against `service` (``steps`` for the scenario's own service) on the embedded server.
-    package func steps(for service: OptoLinkProvider.Service) -> [String] {
+    package func steps(for service: OptoLinkService) -> [String] {
         plan(.demo(service, baseURL: URL(string: "http://127.0.0.1")!)).steps
     }
 
     /// What it expects against `service` on the embedded server.
-    package func expectation(for service: OptoLinkProvider.Service) -> String {
+    package func expectation(for service: OptoLinkService) -> String {
         plan(.demo(service, baseURL: URL(string: "http://127.0.0.1")!)).expectation
     }
 
@@ -131,7 +131,7 @@ package struct Scenario: Sendable {
     }
 
     /// Why it does not run against `service` (`QubeRoute has no clipboard matching`…); nil when it runs.
-    package func skipReason(for service: OptoLinkProvider.Service) -> String? {
+    package func skipReason(for service: OptoLinkService) -> String? {
         if let onlyFor, onlyFor != service { return "\(onlyFor.displayName) only: \(onlyForReason)" }
         let profile = ServiceProfiles.profile(for: service)
         return needs.lazy.compactMap(profile.lacks).first

@@ -41,12 +41,12 @@ package enum ScenarioCatalog {
     }
 
     /// What each scenario expects against `service`, by name.
-    package static func expectations(for service: OptoLinkProvider.Service) -> [String: String] {
+    package static func expectations(for service: OptoLinkService) -> [String: String] {
         Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.expectation(for: service)) })
     }
 
     /// Why each scenario `service` cannot serve is skipped under it, by name (the others are absent).
-    package static func skipReasons(for service: OptoLinkProvider.Service) -> [String: String] {
+    package static func skipReasons(for service: OptoLinkService) -> [String: String] {
         Dictionary(
             uniqueKeysWithValues: all.compactMap { scenario in
                 scenario.skipReason(for: service).map { (scenario.name, $0) }
@@ -71,7 +71,7 @@ package enum ScenarioCatalog {
     /// under the first service that runs it (in `Service.allCases` order, the compare's columns) and, when
     /// some skip it, `(SKIP under QubeRoute, AppsFlyer)`.
     package static var compareExpectations: [String: String] {
-        let services = OptoLinkProvider.Service.allCases
+        let services = OptoLinkService.allCases
         return Dictionary(
             uniqueKeysWithValues: all.map { scenario in
                 let skipping = services.filter { scenario.skipReason(for: $0) != nil }

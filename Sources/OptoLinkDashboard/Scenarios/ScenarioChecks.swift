@@ -12,7 +12,7 @@ func requireTrace(_ trace: RequestTrace?) throws(DashboardError) -> RequestTrace
 /// answer fields in brackets (`[reason ip_address, confidence 0.49]`).
 func describe(_ link: OptoLinkData?) -> String {
     guard let link else { return "no link" }
-    return "\(link.matchMethod.rawValue) \(link.confidence?.rawValue ?? "-")"
+    return "\(link.matchType.rawValue) \(link.confidence?.rawValue ?? "-")"
         + (link.matchScore.map { " score \(formatScore($0))" } ?? "") + " \(link.path)"
         + (link.isDeferred ? " (deferred)" : "") + (DiagnosticMapper.serviceDetail(link).map { " [\($0)]" } ?? "")
 }

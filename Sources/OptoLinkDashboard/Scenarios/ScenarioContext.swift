@@ -30,7 +30,7 @@ package actor ScenarioContext {
     /// ctx.step("first launch")
     /// let link = try await ctx.firstLaunch(device)
     /// ctx.step("/match → CLIPBOARD exact")
-    /// try check(link?.matchMethod == .clipboard, "expected CLIPBOARD, got \(describe(link))")
+    /// try check(link?.matchType == .clipboard, "expected CLIPBOARD, got \(describe(link))")
     /// ```
     ///
     /// Emits ``DashboardAction/scenarioStepPassed(_:)`` and ``DashboardAction/scenarioStepStarted(_:)``. A name

@@ -14,7 +14,7 @@ struct AppsFlyerServiceProfile: ServiceProfile {
     /// The demo app's DevKey (seed 003's example key).
     static let demoDevKey = "w8sZzy8EaPaxFKfaoTqUi6"
 
-    var service: OptoLinkProvider.Service { .appsFlyer }
+    var service: OptoLinkService { .appsFlyer }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
         BackendTarget(
@@ -30,14 +30,13 @@ struct AppsFlyerServiceProfile: ServiceProfile {
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
         let signer = AppsFlyerBackendSigner(devKey: settings.target.devKey)
-        return try OptoLinkConfiguration(
-            appsFlyerAppID: settings.target.appID,
+        return try .appsFlyer(
+            appID: settings.target.appID,
             hook: .signing { timestamp in
                 // The device's address as the app's backend, and AppsFlyer's click page, see it.
                 let ip = settings.addressSeenByBackend(address.value)
                 return AppsFlyerSignature(ip: ip, signature: try signer.afSig(timestamp: timestamp, ip: ip))
-            }, baseURL: settings.target.baseURL, timeout: settings.timeout, maxRetries: settings.maxRetries,
-            backoffBase: settings.backoffBase)
+            }, baseURL: settings.target.baseURL, retry: settings.retry, timeout: settings.timeout)
     }
 
     /// The demo app's OneLink links on `/af/<app id>/<link>` (`summer`'s `deep_link_value` is `promo/summer`).
@@ -110,7 +109,7 @@ struct AppsFlyerServiceProfile: ServiceProfile {
         throws(DashboardError)
     {
         try OptoLinkDashboard.check(
-            link?.matchMethod == .fingerprintScored && link?.providerFields["match_type"] == .string("probabilistic")
+            link?.matchType == .fingerprintScored && link?.providerFields["match_type"] == .string("probabilistic")
                 && reached(link, path) && link?.isDeferred == true,
             "expected found: true, match_type probabilistic, \(describePath(path)) (deferred), got \(describe(link))")
     }

@@ -17,18 +17,19 @@ struct DeepBlueServiceProfile: ServiceProfile {
     /// The demo app's URL scheme.
     static let urlScheme = "myapp"
 
-    var service: OptoLinkProvider.Service { .deepBlue }
+    var service: OptoLinkService { .deepBlue }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
         BackendTarget(baseURL: baseURL, apiKey: Self.demoKey, orgKey: "", service: .deepBlue)
     }
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            deepBlueAPIKey: settings.target.apiKey, baseURL: settings.target.baseURL,
-            linkDomains: linkDomains(settings.target) + (settings.target.links.given ? [] : [Self.linkDomain]),
-            urlSchemes: [Self.urlScheme], timeout: settings.timeout, maxRetries: settings.maxRetries,
-            backoffBase: settings.backoffBase)
+        try .deepBlue(
+            apiKey: settings.target.apiKey, baseURL: settings.target.baseURL,
+            links: .init(
+                domains: linkDomains(settings.target) + (settings.target.links.given ? [] : [Self.linkDomain]),
+                urlSchemes: [Self.urlScheme]),
+            retry: settings.retry, timeout: settings.timeout)
     }
 
     /// The demo app's links on `/dbl/<code>`, and a URL on its link domain that is no short link.
@@ -130,7 +131,7 @@ struct DeepBlueServiceProfile: ServiceProfile {
         throws(DashboardError)
     {
         try OptoLinkDashboard.check(
-            link?.matchMethod == .fingerprintScored && reached(link, path) && link?.isDeferred == true
+            link?.matchType == .fingerprintScored && reached(link, path) && link?.isDeferred == true
                 && link?.providerFields["isSandbox"] != nil,
             "expected check-deferred's link \(describePath(path)) (deferred, isSandbox kept), got \(describe(link))")
     }

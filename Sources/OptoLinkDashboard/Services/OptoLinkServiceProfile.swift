@@ -4,7 +4,7 @@ import OptoLink
 /// OptoLink (seed 000): `/data`, `/match` with the clipboard token and the fingerprint, `/sdk/*`. Every
 /// scenario runs; its expectations are the contract's.
 struct OptoLinkServiceProfile: ServiceProfile {
-    var service: OptoLinkProvider.Service { .optoLink }
+    var service: OptoLinkService { .optoLink }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
         BackendTarget(baseURL: baseURL, apiKey: DashboardOptions.demoAPIKey, orgKey: DashboardOptions.demoOrgKey)
@@ -13,11 +13,11 @@ struct OptoLinkServiceProfile: ServiceProfile {
     var keyFlags: [String] { ["--api-key", "--org-key"] }
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
+        try .optoLink(
             apiKey: settings.target.apiKey, orgKey: settings.target.orgKey, baseURL: settings.target.baseURL,
-            timeout: settings.timeout, maxRetries: settings.maxRetries, backoffBase: settings.backoffBase,
-            clipboardReading: settings.clipboardEnabled ? .atFirstLaunch : .never,
-            linkDomains: linkDomains(settings.target))
+            links: .init(domains: linkDomains(settings.target)),
+            clipboard: .init(reading: settings.clipboardEnabled ? .atFirstLaunch : .never), retry: settings.retry,
+            timeout: settings.timeout)
     }
 
     func linkURL(code: String, target: BackendTarget) -> URL? {
@@ -84,7 +84,7 @@ struct OptoLinkServiceProfile: ServiceProfile {
         throws(DashboardError)
     {
         try OptoLinkDashboard.check(
-            link?.matchMethod.rawValue == decision.method && link?.confidence == decision.confidence
+            link?.matchType.rawValue == decision.method && link?.confidence == decision.confidence
                 && reached(link, path) && link?.isDeferred == true,
             "expected \(outcomeLabel(decision)) \(describePath(path)) (deferred), got \(describe(link))")
     }

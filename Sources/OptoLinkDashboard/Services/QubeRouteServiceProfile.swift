@@ -12,17 +12,16 @@ struct QubeRouteServiceProfile: ServiceProfile {
     /// The demo project's live publishable key.
     static let demoKey = "qr_live_demo_publishable_key_0001"
 
-    var service: OptoLinkProvider.Service { .quberoute }
+    var service: OptoLinkService { .quberoute }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
         BackendTarget(baseURL: baseURL, apiKey: Self.demoKey, orgKey: "", service: .quberoute)
     }
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            quberouteKey: settings.target.apiKey, baseURL: settings.target.baseURL,
-            linkDomains: linkDomains(settings.target), timeout: settings.timeout, maxRetries: settings.maxRetries,
-            backoffBase: settings.backoffBase)
+        try .quberoute(
+            publishableKey: settings.target.apiKey, baseURL: settings.target.baseURL,
+            links: .init(domains: linkDomains(settings.target)), retry: settings.retry, timeout: settings.timeout)
     }
 
     var installIDKey: String { "quberoute_install_token" }
@@ -117,7 +116,7 @@ struct QubeRouteServiceProfile: ServiceProfile {
         let reason = engineKnown ? Self.reason(decision) : nil
         let score = link?.confidenceScore ?? -1
         try OptoLinkDashboard.check(
-            link?.matchMethod == .fingerprintScored && reason.map { link?.reason == $0 } ?? (link?.reason != nil)
+            link?.matchType == .fingerprintScored && reason.map { link?.reason == $0 } ?? (link?.reason != nil)
                 && score > 0 && score < 1 && reached(link, path) && link?.isDeferred == true,
             "expected a deferred \(describePath(path)) with "
                 + (reason.map { "reason \($0)" } ?? "a reason") + " and a confidence in (0, 1), got \(describe(link))")

@@ -11,7 +11,7 @@ import OptoLinkServer
 /// ``QubeRouteServiceProfile``, ``DeepBlueServiceProfile``, ``AppsFlyerServiceProfile``.
 protocol ServiceProfile: Sendable {
     /// The service.
-    var service: OptoLinkProvider.Service { get }
+    var service: OptoLinkService { get }
 
     /// The demo seed's keys for this service on `baseURL`.
     func demoTarget(baseURL: URL) -> BackendTarget

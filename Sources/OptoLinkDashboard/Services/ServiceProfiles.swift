@@ -3,7 +3,7 @@ import OptoLink
 /// The one place that maps a service to its profile.
 enum ServiceProfiles {
     /// The profile of `service`.
-    static func profile(for service: OptoLinkProvider.Service) -> any ServiceProfile {
+    static func profile(for service: OptoLinkService) -> any ServiceProfile {
         switch service {
         case .optoLink: OptoLinkServiceProfile()
         case .quberoute: QubeRouteServiceProfile()

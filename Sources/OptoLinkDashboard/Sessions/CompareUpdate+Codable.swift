@@ -10,9 +10,9 @@ extension CompareUpdate: Codable {
     /// Decodes the one key (`began`, `step`, `diagnostic`, `finished`) and its fields.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func service(_ fields: KeyedDecodingContainer<CodingKeys>) throws -> OptoLinkProvider.Service {
+        func service(_ fields: KeyedDecodingContainer<CodingKeys>) throws -> OptoLinkService {
             let raw = try fields.decode(String.self, forKey: .service)
-            guard let service = OptoLinkProvider.Service(rawValue: raw) else {
+            guard let service = OptoLinkService(rawValue: raw) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .service, in: fields, debugDescription: "unknown service \(raw)")
             }
@@ -23,7 +23,7 @@ extension CompareUpdate: Codable {
             let raws = try fields.decode([String].self, forKey: .services)
             self = .began(
                 scenario: try fields.decode(String.self, forKey: .scenario),
-                services: raws.compactMap(OptoLinkProvider.Service.init(rawValue:)))
+                services: raws.compactMap(OptoLinkService.init(rawValue:)))
         } else if container.contains(.step) {
             let fields = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .step)
             self = .step(try service(fields), try fields.decodeIfPresent(String.self, forKey: .name))

@@ -118,7 +118,7 @@ package enum SessionAction: Sendable, Hashable, Codable {
             }
         case .target(let url, let orgKey, let sdkVersion):
             return [.targetChanged(url: url, orgKey: orgKey, sdkVersion: sdkVersion)]
-        case .service(let raw): return OptoLinkProvider.Service(rawValue: raw).map { [.providerChanged($0)] } ?? []
+        case .service(let raw): return OptoLinkService(rawValue: raw).map { [.providerChanged($0)] } ?? []
         case .links(let links):
             return [
                 .linksChanged(

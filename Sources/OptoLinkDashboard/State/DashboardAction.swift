@@ -81,7 +81,7 @@ package enum DashboardAction: Sendable, Hashable {
     case targetChanged(url: String, orgKey: String, sdkVersion: String)
     /// The simulated device now runs `service` (the `--provider`, or `P`): the header shows it and the
     /// device's panes (requests, attempts, timeline, profile, a finished checklist) start empty.
-    case providerChanged(OptoLinkProvider.Service)
+    case providerChanged(OptoLinkService)
     /// The short links in use, by role (the header shows the main one, `?` all; empty: none was given).
     case linksChanged([LinkRole: String])
     /// Scenario names for the picker.

@@ -5,7 +5,7 @@ package struct HeaderInfo: Sendable, Hashable {
     /// The backend's base URL.
     package var targetURL: String
     /// The service the simulated device runs (default OptoLink).
-    package var provider: OptoLinkProvider.Service = .optoLink
+    package var provider: OptoLinkService = .optoLink
     /// The org key (OptoLink), the app id (AppsFlyer), empty for the other services.
     package var orgKey: String
     /// The SDK version string.

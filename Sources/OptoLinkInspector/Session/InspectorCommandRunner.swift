@@ -40,8 +40,9 @@ struct InspectorCommandRunner: Sendable {
                 }
                 url = parsed
             } else if let code = args["shortCode"]?.stringValue, !code.isEmpty, !code.contains("/") {
-                // The app's own link: <baseURL>/<orgKey>/<shortCode> (appendingPathComponent percent-encodes).
-                url = optoLink.configuration.baseURL.appendingPathComponent(optoLink.configuration.orgKey)
+                // The app's own link: <baseURL>[/<orgKey>]/<shortCode> (appendingPathComponent percent-encodes).
+                let base = optoLink.configuration.baseURL
+                url = (optoLink.configuration.credentials.orgKey.map(base.appendingPathComponent) ?? base)
                     .appendingPathComponent(code)
             } else {
                 return (false, "openLink needs a string url or shortCode")
@@ -52,7 +53,7 @@ struct InspectorCommandRunner: Sendable {
             guard let link = await optoLink.handle(url: url) else {
                 return (false, "openLink: \(url.absoluteString) did not resolve (see the log)")
             }
-            return (true, "opened \(url.absoluteString) → \(link.path) (\(link.matchMethod.rawValue))")
+            return (true, "opened \(url.absoluteString) → \(link.path) (\(link.matchType.rawValue))")
         case .rerunFirstLaunch:
             switch await optoLink.rerunFirstLaunch() {
             case .refused(let reason):
@@ -60,7 +61,7 @@ struct InspectorCommandRunner: Sendable {
             case .finished(let link?):
                 return (
                     true,
-                    "first launch re-run → \(link.path) (\(link.matchMethod.rawValue)\(link.isDeferred ? ", deferred" : ""))"
+                    "first launch re-run → \(link.path) (\(link.matchType.rawValue)\(link.isDeferred ? ", deferred" : ""))"
                 )
             case .finished(nil):
                 return (true, "first launch re-run: no link (no match, or the match failed: see the log)")

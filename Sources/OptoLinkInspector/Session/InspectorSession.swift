@@ -188,9 +188,10 @@ actor InspectorSession {
             token: short(token), session: sessionID,
             app: short(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName),
             sdkVersion: short(OptoLink.sdkVersion), sdkPlatform: short(OptoLink.sdkPlatform),
-            provider: configuration.provider.service.rawValue,
-            orgKey: short(configuration.orgKey), baseURLHost: short(configuration.baseURL.host ?? ""),
-            apiKeyPrefix: InspectorHello.prefix(ofKey: configuration.apiKey), deviceId: short(optoLink.deviceId),
+            provider: configuration.service.rawValue,
+            orgKey: short(configuration.credentials.orgKey ?? ""), baseURLHost: short(configuration.baseURL.host ?? ""),
+            apiKeyPrefix: InspectorHello.prefix(ofKey: configuration.credentials.key ?? ""),
+            deviceId: short(optoLink.deviceId),
             fingerprint: Fingerprint(
                 platform: short(fingerprint.platform), osVersion: short(fingerprint.osVersion),
                 deviceModel: short(fingerprint.deviceModel), language: short(fingerprint.language),

@@ -117,7 +117,7 @@ enum DirectOpenBench {
             let start = Stopwatch.now()
             var request = URLRequest(url: url)
             request.timeoutInterval = 10
-            request.setValue(configuration.apiKey, forHTTPHeaderField: "X-API-Key")
+            request.setValue(BenchServer.clientKey, forHTTPHeaderField: "X-API-Key")
             request.setValue(
                 BenchAddress.address(block: 5, index: bareAddresses.next()),
                 forHTTPHeaderField: "X-Forwarded-For")

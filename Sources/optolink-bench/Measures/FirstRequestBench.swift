@@ -178,14 +178,14 @@ enum FirstRequestBench {
                     probe.hookReturned(at: SystemClock().now())
                     return answer
                 }
-                return try? OptoLinkConfiguration(appsFlyerAppID: appID, hook: hook, baseURL: baseURL)
+                return try? .appsFlyer(appID: appID, hook: hook, baseURL: baseURL)
             },
             isTheClick: { $0.params["fruit_name"] == .string("apples") }, transport: URLSessionTransport(),
             signs: true)
     }
 
     /// OptoLink: `POST /match`, with the pasteboard never read, as AppsFlyer's configurations never read it
-    /// (`clipboardReading: .never`), so neither launch has a pasteboard task.
+    /// (`clipboard: .init(reading: .never)`), so neither launch has a pasteboard task.
     static func optoLinkSide(_ server: BenchServer) -> Side {
         let baseURL = server.baseURL
         let fingerprint = FixedDeviceInfo.iPhone.value
@@ -199,9 +199,8 @@ enum FirstRequestBench {
                 return response?.status == 200
             },
             configuration: { _, _ in
-                try? OptoLinkConfiguration(
-                    apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: baseURL,
-                    clipboardReading: .never)
+                try? .optoLink(
+                    apiKey: BenchServer.clientKey, orgKey: "demo", baseURL: baseURL, clipboard: .init(reading: .never))
             },
             isTheClick: { $0.path == "/promo/summer" }, transport: URLSessionTransport(), signs: false)
     }

@@ -159,7 +159,7 @@ enum ProviderOpenBench {
 
     /// 2c and 2d: a later launch (no first-launch request in the way), direct opens only.
     static func directOpen(
-        _ service: OptoLinkProvider.Service, server: BenchServer, session: URLSession, pairs: Int, warmup: Int
+        _ service: OptoLinkService, server: BenchServer, session: URLSession, pairs: Int, warmup: Int
     ) async -> MeasureResult {
         let measure: String
         let configuration: OptoLinkConfiguration?
@@ -170,9 +170,9 @@ enum ProviderOpenBench {
         switch service {
         case .deepBlue:
             measure = deepBlueMeasure
-            configuration = try? OptoLinkConfiguration(
-                deepBlueAPIKey: "dbl_sandbox_demo_key_000000001", baseURL: server.baseURL,
-                linkDomains: ["demo.dev.thedbl.ink"])
+            configuration = try? .deepBlue(
+                apiKey: "dbl_sandbox_demo_key_000000001", baseURL: server.baseURL,
+                links: .init(domains: ["demo.dev.thedbl.ink"]))
             // A new query each time: the SDK treats the same URL within 5 s as one open (Deep Blue ignores it).
             linkURL = { URL(string: "https://demo.dev.thedbl.ink/spring?open=\($0)")! }
             resolvePath = "/api/links/resolve"
@@ -180,8 +180,8 @@ enum ProviderOpenBench {
             block = 20
         default:
             measure = quberouteMeasure
-            configuration = try? OptoLinkConfiguration(
-                quberouteKey: "qr_live_demo_publishable_key_0001", baseURL: server.baseURL)
+            configuration = try? .quberoute(
+                publishableKey: "qr_live_demo_publishable_key_0001", baseURL: server.baseURL)
             linkURL = { URL(string: "\(server.baseURL.absoluteString)/qr/spring?open=\($0)")! }
             resolvePath = "/api/v1/sdk/resolve"
             deliveredPath = "/promo/spring"
@@ -259,9 +259,8 @@ enum ProviderOpenBench {
             return AppsFlyerSignature(ip: ip, signature: signature)
         }
         guard
-            let configuration = try? OptoLinkConfiguration(
-                appsFlyerAppID: BenchAppsFlyerSigner.appID, hook: hook,
-                baseURL: server.baseURL.appendingPathComponent("v1.0"))
+            let configuration = try? OptoLinkConfiguration.appsFlyer(
+                appID: BenchAppsFlyerSigner.appID, hook: hook, baseURL: server.baseURL.appendingPathComponent("v1.0"))
         else {
             return MeasureResult(
                 rows: [.notMeasured(measure, goal: BenchRow.noGoal, reason: "configuration refused")], notes: [])

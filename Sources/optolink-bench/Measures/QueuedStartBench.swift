@@ -39,9 +39,8 @@ enum QueuedStartBench {
         for event in events { eventStore.append(event) }
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: eventStore.fileURL.path)[.size] as? Int) ?? 0
         guard
-            let configuration = try? OptoLinkConfiguration(
-                apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
-                baseURL: URL(string: "http://127.0.0.1:9")!)
+            let configuration = try? OptoLinkConfiguration.optoLink(
+                apiKey: BenchServer.clientKey, orgKey: "demo", baseURL: URL(string: "http://127.0.0.1:9")!)
         else {
             return MeasureResult(rows: [.notMeasured(measure, goal: goal, reason: "configuration refused")], notes: [])
         }

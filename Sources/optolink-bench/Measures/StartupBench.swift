@@ -75,7 +75,7 @@ enum StartupBench {
                         let store = InMemoryKeyValueStore()
                         let start = Stopwatch.now()
                         _ = await FlutterStyleStart.initialize(
-                            baseURL: server.baseURL, apiKey: configuration.apiKey, store: store,
+                            baseURL: server.baseURL, apiKey: BenchServer.clientKey, store: store,
                             deviceInfo: FixedDeviceInfo.iPhone,
                             session: session,
                             forwardedFor: BenchAddress.address(block: 3, index: first + offset))

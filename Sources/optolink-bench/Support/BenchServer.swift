@@ -17,9 +17,12 @@ final class BenchServer: Sendable {
 
     func stop() { server.stop() }
 
+    /// The demo org's CLIENT key, which the server's seed holds.
+    static let clientKey = "opl_sdk_demo_client_key_0000000001"
+
     /// The SDK configuration every measure uses (demo CLIENT key, this server, defaults otherwise).
     func configuration() throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: baseURL)
+        try .optoLink(apiKey: Self.clientKey, orgKey: "demo", baseURL: baseURL)
     }
 
     /// `POST /dev/faults` with a JSON object; throws unless the server answers 200.

@@ -51,7 +51,7 @@ struct FaultTests {
         let run = try await Self.firstLaunch(device, server.baseURL, backoffBase: 1, expectDelivery: true)
 
         let link = try #require(run.resolved)
-        #expect(link.matchMethod == .fingerprintExact)
+        #expect(link.matchType == .fingerprintExact)
         #expect(run.delivered == [link])
         #expect(device.firstLaunchDone)
         let story = try Self.matchStory(run.diagnostics)
@@ -85,7 +85,7 @@ struct FaultTests {
 
         let run = try await Self.firstLaunch(device, server.baseURL, expectDelivery: true)
 
-        #expect(run.resolved?.matchMethod == .fingerprintExact)
+        #expect(run.resolved?.matchType == .fingerprintExact)
         #expect(run.delivered.count == 1)
         #expect(run.delivered.first == run.resolved)
         #expect(device.firstLaunchDone)
@@ -106,7 +106,7 @@ struct FaultTests {
 
         let run = try await Self.firstLaunch(device, server.baseURL, timeout: 1, expectDelivery: true)
 
-        #expect(run.resolved?.matchMethod == .fingerprintExact)
+        #expect(run.resolved?.matchType == .fingerprintExact)
         #expect(run.delivered.count == 1)
         #expect(device.firstLaunchDone)
         let story = try Self.matchStory(run.diagnostics)
@@ -131,7 +131,7 @@ struct FaultTests {
 
         let run = try await Self.firstLaunch(device, server.baseURL, expectDelivery: true)
 
-        #expect(run.resolved?.matchMethod == .fingerprintExact)
+        #expect(run.resolved?.matchType == .fingerprintExact)
         #expect(run.delivered.count == 1)
         #expect(device.firstLaunchDone)
         let story = try Self.matchStory(run.diagnostics)
@@ -157,7 +157,7 @@ struct FaultTests {
         let run = try await Self.firstLaunch(device, viaProxy, expectDelivery: true)
 
         #expect(proxy.truncatedCount == 1)
-        #expect(run.resolved?.matchMethod == .fingerprintExact)
+        #expect(run.resolved?.matchType == .fingerprintExact)
         #expect(run.delivered.count == 1)
         #expect(run.delivered.first == run.resolved)
         #expect(device.firstLaunchDone)
@@ -245,8 +245,9 @@ struct FaultTests {
 
         // The same answer through the API: the structured error.
         try await server.addFault(route: "match", kind: "status", status: 429, count: 1)
+        let api = try #require(run.sdk.api)
         do {
-            _ = try await run.sdk.api.match(
+            _ = try await api.match(
                 clipboardToken: nil, deviceId: run.sdk.deviceId, fingerprint: SimulatedDevice.appFingerprint)
             Issue.record("a 429 must throw")
         } catch {

@@ -61,7 +61,7 @@ struct ProxyFaultTests {
         let resolved = await sdk.resolveDeferredLink()
         let delivered = await links.settle(count: 1)
 
-        #expect(resolved?.matchMethod == .clipboard && resolved?.path == DemoLinks.summerPath)
+        #expect(resolved?.matchType == .clipboard && resolved?.path == DemoLinks.summerPath)
         #expect(delivered == [resolved].compactMap { $0 })
         #expect(device.firstLaunchDone)
         let story = try #require(diagnostics.values.requests(.match).first)
@@ -123,7 +123,7 @@ struct ProxyFaultTests {
         let resolved = await sdk.resolveDeferredLink()
         let elapsed = Date().timeIntervalSince(started)
 
-        #expect(resolved?.matchMethod == .clipboard && resolved?.path == DemoLinks.summerPath)
+        #expect(resolved?.matchType == .clipboard && resolved?.path == DemoLinks.summerPath)
         let story = try #require(diagnostics.values.requests(.match).first)
         #expect(story.statuses == [200] && story.failures.isEmpty)
         // Several hundred bytes, 32 at a time every 0.1 s: more than a second on the wire.

@@ -16,11 +16,11 @@ struct TrickleDeadlineTests {
     private func trickleAlone() async throws {
         let server = try TricklingServer(interval: 0.4, duration: 6)
         defer { server.stop() }
-        let configuration = try OptoLinkConfiguration(
-            apiKey: DemoKeys.client, orgKey: "demo", baseURL: server.baseURL, timeout: 1, maxRetries: 1,
-            backoffBase: 0.05)
+        let configuration = try OptoLinkConfiguration.optoLink(
+            apiKey: DemoKeys.client, orgKey: "demo", baseURL: server.baseURL,
+            retry: RetryPolicy(maxRetries: 1, backoffBase: 0.05), timeout: 1)
         let diagnostics = Recorder<Diagnostic>()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: configuration, transport: URLSessionTransport(), diagnostics: diagnostics.record)
 
         let started = Date()

@@ -12,9 +12,9 @@ struct AppsFlyerEndToEndTests {
     static let path = "/v1.0/ios/\(EmulatedDemo.appsFlyerAppID)"
 
     static func configuration(_ server: TestServer, hook: AppsFlyerHook) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            appsFlyerAppID: EmulatedDemo.appsFlyerAppID, hook: hook,
-            baseURL: server.baseURL.appendingPathComponent("v1.0"), backoffBase: 0.05)
+        try OptoLinkConfiguration.appsFlyer(
+            appID: EmulatedDemo.appsFlyerAppID, hook: hook, baseURL: server.baseURL.appendingPathComponent("v1.0"),
+            retry: RetryPolicy(backoffBase: 0.05))
     }
 
     /// A click on the demo app's `spring` link (seed 003's `Click_found` example) from the device's
@@ -33,7 +33,7 @@ struct AppsFlyerEndToEndTests {
     static func expectSpring(_ link: OptoLinkData) {
         #expect(link.service == .appsFlyer)
         #expect(link.isDeferred)
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.params == ["fruit_name": .string("apples"), "fruit_amount": .string("26")])
         #expect(link.path == "/")
         #expect(link.providerFields["match_type"] == .string("probabilistic"))

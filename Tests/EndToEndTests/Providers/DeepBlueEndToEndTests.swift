@@ -13,9 +13,10 @@ struct DeepBlueEndToEndTests {
     static func configuration(_ server: TestServer, key: String = EmulatedDemo.deepBlueSandbox) throws
         -> OptoLinkConfiguration
     {
-        try OptoLinkConfiguration(
-            deepBlueAPIKey: key, baseURL: server.baseURL, linkDomains: [EmulatedDemo.deepBlueDomain],
-            urlSchemes: ["myapp"], backoffBase: 0.05)
+        try OptoLinkConfiguration.deepBlue(
+            apiKey: key, baseURL: server.baseURL,
+            links: .init(domains: [EmulatedDemo.deepBlueDomain], urlSchemes: ["myapp"]),
+            retry: RetryPolicy(backoffBase: 0.05))
     }
 
     @Test("direct open of a short link: one resolve, longUrl's path and query delivered, isSandbox as the key says")
@@ -31,7 +32,7 @@ struct DeepBlueEndToEndTests {
             let opened = try #require(await sdk.handle(url: Self.springURL))
 
             #expect(opened.service == .deepBlue)
-            #expect(opened.matchMethod == .direct)
+            #expect(opened.matchType == .direct)
             #expect(opened.isDeferred == false)
             #expect(opened.path == "/products/1234")
             #expect(opened.params == ["ref": .string("spring")])
@@ -63,7 +64,7 @@ struct DeepBlueEndToEndTests {
 
         #expect(opened.path == "/summer-menu")
         #expect(opened.params == ["table": .string("4")])
-        #expect(opened.matchMethod == .direct)
+        #expect(opened.matchType == .direct)
         #expect(opened.linkId == nil)
         #expect(opened.providerFields["notShortLink"] == .bool(true))
         #expect(opened.providerFields["url"] == .string(url.absoluteString))
@@ -87,7 +88,7 @@ struct DeepBlueEndToEndTests {
 
         #expect(opened.path == "/products/1234")
         #expect(opened.params == ["ref": .string("spring")])
-        #expect(opened.matchMethod == .customScheme)
+        #expect(opened.matchType == .customScheme)
         #expect(await links.settle(count: 1) == [opened])
         #expect(device.wire.all.isEmpty)
         await sdk.shutdown()
@@ -114,7 +115,7 @@ struct DeepBlueEndToEndTests {
         let link = try #require(await sdk.resolveDeferredLink())
 
         #expect(link.isDeferred)
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.path == "/products/1234")
         #expect(link.params == ["ref": .string("spring")])
         #expect(link.providerFields["isSandbox"] == .bool(true))

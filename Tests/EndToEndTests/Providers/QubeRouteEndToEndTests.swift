@@ -15,9 +15,9 @@ struct QubeRouteEndToEndTests {
         _ server: TestServer, key: String = EmulatedDemo.quberouteLive, timeout: TimeInterval = 3,
         backoffBase: TimeInterval = 0.05
     ) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            quberouteKey: key, baseURL: server.baseURL, linkDomains: [linkHost], timeout: timeout,
-            backoffBase: backoffBase)
+        try OptoLinkConfiguration.quberoute(
+            publishableKey: key, baseURL: server.baseURL, links: .init(domains: [linkHost]),
+            retry: RetryPolicy(backoffBase: backoffBase), timeout: timeout)
     }
 
     /// The `eventId`s of every events request on the wire, one list per attempt.
@@ -58,7 +58,7 @@ struct QubeRouteEndToEndTests {
         let opened = try #require(await sdk.handle(url: Self.springURL))
 
         #expect(opened.service == .quberoute)
-        #expect(opened.matchMethod == .direct)
+        #expect(opened.matchType == .direct)
         #expect(opened.isDeferred == false)
         #expect(opened.path == "/promo/spring")
         #expect(opened.params == ["sku": .string("spring-box")])
@@ -111,7 +111,7 @@ struct QubeRouteEndToEndTests {
         // docs/server.md: an app's requests carry no browser User-Agent or Accept-Language, so only the
         // address (and recency) compare: a P3 address match, `ip_address`, scored fingerprint method.
         #expect(link.reason == "ip_address")
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(await links.settle(count: 1) == [link])
         #expect(device.firstLaunchDone)
         let matches = device.wire.sent(to: "/api/v1/sdk/match")
@@ -163,7 +163,7 @@ struct QubeRouteEndToEndTests {
 
         #expect(await sdk.trackEvent("signup", properties: ["plan": .string("pro")]))
         #expect(
-            await sdk.trackEvent(
+            try await #require(sdk.quberoute).trackEvent(
                 "purchase", valueMinor: 499, currency: "GBP", properties: ["sku": .string("spring-box")]))
         #expect(await sdk.trackEvent("share"))
         let token = sdk.deviceId
@@ -184,7 +184,7 @@ struct QubeRouteEndToEndTests {
         // The queue forgets them once each answer is back (the server counts before it answers).
         #expect(await eventually { await sdk.queuedEventCount() == 0 })
         // A value without a valid currency is refused locally, never sent.
-        #expect(await sdk.trackEvent("bad", valueMinor: 100, currency: "gbp") == false)
+        #expect(try await #require(sdk.quberoute).trackEvent("bad", valueMinor: 100, currency: "gbp") == false)
         await sdk.shutdown()
     }
 
@@ -199,7 +199,7 @@ struct QubeRouteEndToEndTests {
         try await server.addFault(route: "qr-events", kind: "drop")
         let sdk = device.start(try Self.configuration(server))
 
-        #expect(await sdk.trackEvent("purchase", valueMinor: 1299, currency: "EUR"))
+        #expect(try await #require(sdk.quberoute).trackEvent("purchase", valueMinor: 1299, currency: "EUR"))
         let install = try await Self.install(server, token: sdk.deviceId) { Self.eventCount($0) == 1 }
         #expect(await eventually { device.wire.sent(to: "/api/v1/sdk/events").last?.status == 200 })
         try await Task.sleep(nanoseconds: 300_000_000)  // nothing more arrives
@@ -299,7 +299,7 @@ struct QubeRouteEndToEndTests {
     @Test("a secret key (qr_sk_) is refused at configuration; the emulation refuses it too (403 secret_key_refused)")
     func secretKeyIsRefusedAtConfiguration() async throws {
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(quberouteKey: EmulatedDemo.quberouteSecret)
+            try OptoLinkConfiguration.quberoute(publishableKey: EmulatedDemo.quberouteSecret)
         }
         let server = try TestServer()
         defer { server.stop() }

@@ -39,7 +39,7 @@ struct DeferredMatchTests {
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
         let link = try #require(resolved)
-        #expect(link.matchMethod == .clipboard)
+        #expect(link.matchType == .clipboard)
         #expect(link.confidence == .exact)
         #expect(link.matchScore == nil)
         #expect(link.isDeferred)
@@ -72,7 +72,7 @@ struct DeferredMatchTests {
 
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
-        #expect(resolved?.matchMethod == .clipboard)
+        #expect(resolved?.matchType == .clipboard)
         #expect(resolved?.confidence == .exact)
         #expect(resolved?.path == DemoLinks.welcomePath)
         #expect(resolved?.params == DemoLinks.welcomeParams)
@@ -92,7 +92,7 @@ struct DeferredMatchTests {
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
         let link = try #require(resolved)
-        #expect(link.matchMethod == .fingerprintExact)
+        #expect(link.matchType == .fingerprintExact)
         #expect(link.confidence == .high)
         #expect(link.matchScore == nil)
         #expect(link.path == DemoLinks.welcomePath)
@@ -124,7 +124,7 @@ struct DeferredMatchTests {
             server, device: device, clipboardEnabled: false, expectDelivery: true)
 
         let link = try #require(resolved)
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.matchScore == Double(expected))
         #expect(link.confidence == MatchConfidence(rawValue: ContractScore.confidence(expected)))
         #expect(link.confidence == .medium)
@@ -156,7 +156,7 @@ struct DeferredMatchTests {
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
         let link = try #require(resolved)
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.matchScore == Double(expected))
         #expect(link.confidence == .low)
         #expect(link.path == DemoLinks.flashPath)
@@ -179,7 +179,7 @@ struct DeferredMatchTests {
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
         let link = try #require(resolved)
-        #expect(link.matchMethod == .ipFuzzy)
+        #expect(link.matchType == .ipFuzzy)
         #expect(link.confidence == .low)
         #expect(link.matchScore == nil)
         #expect(link.path == DemoLinks.summerPath)
@@ -249,7 +249,7 @@ struct DeferredMatchTests {
         let (resolved, delivered, sdk) = try await Self.firstLaunch(server, device: device, expectDelivery: true)
 
         let link = try #require(resolved)
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.matchScore == Double(best.score))
         #expect(link.confidence == MatchConfidence(rawValue: ContractScore.confidence(best.score)))
         #expect(link.path == DemoLinks.welcomePath)
@@ -282,7 +282,7 @@ struct DeferredMatchTests {
         let inTime = SimulatedDevice(address: "198.51.100.81")
         _ = try await server.simulateClick("flash", browser: exact, from: inTime.address, ageSeconds: 3600 - 60)
         let control = try await Self.firstLaunch(server, device: inTime, expectDelivery: true)
-        #expect(control.resolved?.matchMethod == .fingerprintExact)
+        #expect(control.resolved?.matchType == .fingerprintExact)
         #expect(control.resolved?.path == DemoLinks.flashPath)
         #expect(control.delivered.count == 1)
         await control.sdk.shutdown()
@@ -319,7 +319,7 @@ struct DeferredMatchTests {
         _ = try await server.simulateClick("welcome", browser: exact, from: reinstall.address)
         let second = try await Self.firstLaunch(server, device: reinstall, expectDelivery: true)
         #expect(second.sdk.deviceId != firstDeviceId)
-        #expect(second.resolved?.matchMethod == .fingerprintExact)
+        #expect(second.resolved?.matchType == .fingerprintExact)
         #expect(second.resolved?.path == DemoLinks.welcomePath)  // P2 picks the newest click
         #expect(second.delivered.count == 1)
         #expect(try await server.matchAttempts(deviceId: second.sdk.deviceId).count == 1)

@@ -86,7 +86,7 @@ struct AppsFlyerStandInTests {
 
         #expect(link.path == service.mainPath)
         #expect(link.isDeferred)
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.params["deep_link_value"] == .string(String(service.mainPath.dropFirst())))
         #expect(link.providerFields["match_type"] == .string("probabilistic"))
         #expect(service.requests.contains("POST \(Self.s2sPath(service))"))

@@ -19,7 +19,7 @@ struct DeepBlueStandInTests {
         let link = try #require(await sdk.handle(url: service.mainLink))
 
         #expect(link.path == service.mainPath)
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.providerFields["shortUrl"] == .string(service.mainLink.absoluteString))
         #expect(link.providerFields["notShortLink"] == nil)
         let resolves = device.wire.sent(to: "/api/links/resolve")

@@ -34,7 +34,7 @@ struct OptoLinkStandInTests {
         let link = try #require(await sdk.handle(url: service.mainLink))
 
         #expect(link.path == service.mainPath)
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.isDeferred == false)
         #expect(!link.params.isEmpty)
         #expect(service.requests.contains("GET \(service.mainLink.path)/data"))
@@ -72,7 +72,7 @@ struct OptoLinkStandInTests {
 
         #expect(link.path == service.mainPath)
         #expect(link.isDeferred)
-        #expect(link.matchMethod == .clipboard)
+        #expect(link.matchType == .clipboard)
         #expect(link.confidence == .exact)
         #expect(link.matchScore == nil)
         #expect(device.pasteboard.content == nil)
@@ -104,7 +104,7 @@ struct OptoLinkStandInTests {
         let link = try #require(await sdk.resolveDeferredLink())
 
         #expect(link.path == service.mainPath)
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.matchScore == Double(expected))
         #expect(link.confidence?.rawValue == ContractScore.confidence(expected))
         await sdk.shutdown()
@@ -158,7 +158,8 @@ struct OptoLinkStandInTests {
             #expect(answer.json["requestId"] as? String == answer.headers["x-request-id"])
         }
         #expect(throws: OptoLinkError.self) {
-            try OptoLinkConfiguration(apiKey: service.wrongKindKey, orgKey: service.orgKey, baseURL: service.baseURL)
+            try OptoLinkConfiguration.optoLink(
+                apiKey: service.wrongKindKey, orgKey: service.orgKey, baseURL: service.baseURL)
         }
     }
 

@@ -22,7 +22,7 @@ struct QubeRouteStandInTests {
         let link = try #require(await sdk.handle(url: service.mainLink))
 
         #expect(link.path == service.mainPath)
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.confidenceScore == 1)
         #expect(!link.params.isEmpty)
         #expect(!service.mainLink.path.hasPrefix("/qr/"))
@@ -96,7 +96,7 @@ struct QubeRouteStandInTests {
         device.markInstalledEarlier()
         let sdk = device.start(try StandInApp.configuration(service))
 
-        #expect(await sdk.trackEvent("box_ordered", valueMinor: 2499, currency: "EUR"))
+        #expect(try await #require(sdk.quberoute).trackEvent("box_ordered", valueMinor: 2499, currency: "EUR"))
         #expect(await eventually { service.events.count == 1 })
         let sent = try #require(device.wire.sent(to: "/api/v1/sdk/events").last)
         let resent = try await StandInCall.send(
@@ -130,7 +130,7 @@ struct QubeRouteStandInTests {
             #expect((answer.json["error"] as? [String: Any])?["message"] is String)
         }
         #expect(throws: OptoLinkError.self) {
-            try OptoLinkConfiguration(quberouteKey: service.wrongKindKey, baseURL: service.baseURL)
+            try OptoLinkConfiguration.quberoute(publishableKey: service.wrongKindKey, baseURL: service.baseURL)
         }
     }
 

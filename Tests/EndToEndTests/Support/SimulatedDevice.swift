@@ -27,10 +27,10 @@ struct SimulatedDevice {
         backoffBase: TimeInterval = 0.05,
         clipboardEnabled: Bool = true, clock: any OptoLinkClock = SystemClock()
     ) throws -> OptoLink {
-        let configuration = try OptoLinkConfiguration(
-            apiKey: DemoKeys.client, orgKey: "demo", baseURL: baseURL, timeout: timeout, maxRetries: maxRetries,
-            backoffBase: backoffBase, maxBackoff: 30, clipboardReading: clipboardEnabled ? .atFirstLaunch : .never,
-            linkDomains: ["links.demo.test"])
+        let configuration = try OptoLinkConfiguration.optoLink(
+            apiKey: DemoKeys.client, orgKey: "demo", baseURL: baseURL, links: .init(domains: ["links.demo.test"]),
+            clipboard: .init(reading: clipboardEnabled ? .atFirstLaunch : .never),
+            retry: RetryPolicy(maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: 30), timeout: timeout)
         let environment = OptoLinkEnvironment(
             store: store, pasteboard: pasteboard, deviceInfo: FixedDeviceInfo(fingerprint),
             transport: ForwardedForTransport(address: address), clock: clock)

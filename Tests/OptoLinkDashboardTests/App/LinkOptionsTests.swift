@@ -57,7 +57,7 @@ struct LinkOptionsTests {
         let embedded = URL(string: "http://127.0.0.1:8787")!
         let options = try DashboardOptions.parse([])
         // The one campaign routes to the same place on every service
-        for service in OptoLinkProvider.Service.allCases {
+        for service in OptoLinkService.allCases {
             let target = try options.target(for: service, baseURL: embedded)
             #expect(target.link(.main)?.path == "/promo/summer", "\(service)")
             #expect(target.link(.main)?.code == "summer", "\(service)")

@@ -13,7 +13,7 @@ struct ProviderOptionsTests {
 
     @Test func theProviderDefaultsToOptoLinkAndParsesEveryServiceName() throws {
         #expect(try DashboardOptions.parse([]).provider == .optoLink)
-        for service in OptoLinkProvider.Service.allCases {
+        for service in OptoLinkService.allCases {
             #expect(try DashboardOptions.parse(["--provider", service.rawValue]).provider == service)
             #expect(try DashboardOptions.parse(["--provider=\(service.rawValue.uppercased())"]).provider == service)
         }
@@ -112,7 +112,7 @@ struct ProviderOptionsTests {
         (["--provider", "quberoute", "--api-key", "qr_live_"], "--api-key", "publishable key"),
         (
             ["--provider", "appsflyer", "--app-id", "id1/2", "--dev-key", "w8sZzy8EaPaxFKfaoTqUi6"],
-            "--app-id / --dev-key", "appsFlyerAppID"
+            "--app-id / --dev-key", "appID must not hold"
         ),
     ])
     func aKeyTheSDKRefusesIsAUsageErrorAtStartNotAFailureOfEveryLaunch(
@@ -140,7 +140,7 @@ struct ProviderOptionsTests {
         ] {
             // Then they parse, and every service's target passes the check (P can switch to each)
             let options = try DashboardOptions.parse(arguments)
-            for service in OptoLinkProvider.Service.allCases {
+            for service in OptoLinkService.allCases {
                 #expect(try options.target(for: service, baseURL: Self.embedded).service == service)
             }
         }

@@ -5,7 +5,7 @@ import OptoLink
 /// Compare states built from the diagnostics each service's device would report.
 enum CompareFixtures {
     /// A `flaky-server`-like run: /match answers 503 twice (waits 1 s and 2 s), then the link, starting at `start`.
-    static func flaky(_ service: OptoLinkProvider.Service, link: LinkSummary, start: Double = 100)
+    static func flaky(_ service: OptoLinkService, link: LinkSummary, start: Double = 100)
         -> [CompareUpdate]
     {
         var updates: [CompareUpdate] = [.step(service, "first launch")]
@@ -26,7 +26,7 @@ enum CompareFixtures {
 
     /// All four services: OptoLink and QubeRoute passed, Deep Blue failed, AppsFlyer skipped.
     static func mixed() -> CompareState {
-        var state = CompareState(scenario: "flaky-server", services: OptoLinkProvider.Service.allCases)
+        var state = CompareState(scenario: "flaky-server", services: OptoLinkService.allCases)
         let optoLink = LinkSummary(
             linkId: "lnk_1", path: "/promo/summer", method: "CLIPBOARD", confidence: "exact", isDeferred: true)
         let quberoute = LinkSummary(

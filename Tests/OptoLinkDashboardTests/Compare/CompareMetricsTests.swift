@@ -64,16 +64,16 @@ struct CompareMetricsTests {
     @Test func theMatchTypeComesFromEachServicesOwnFields() {
         // QubeRoute's reason, AppsFlyer's match_type, Deep Blue's sandbox flag or "not a short link", none for OptoLink
         let quberoute = OptoLinkData(
-            linkId: "spring", path: "/promo/spring", matchMethod: .fingerprintScored, isDeferred: true,
+            linkId: "spring", path: "/promo/spring", matchType: .fingerprintScored, isDeferred: true,
             service: .quberoute, confidenceScore: 0.49, reason: "ip_address")
         let appsFlyer = OptoLinkData(
-            linkId: nil, path: "/", matchMethod: .fingerprintScored, isDeferred: true, service: .appsFlyer,
+            linkId: nil, path: "/", matchType: .fingerprintScored, isDeferred: true, service: .appsFlyer,
             providerFields: ["match_type": .string("probabilistic")])
         let sandbox = OptoLinkData(
-            linkId: "1", path: "/products/1234", matchMethod: .direct, isDeferred: false, service: .deepBlue,
+            linkId: "1", path: "/products/1234", matchType: .direct, isDeferred: false, service: .deepBlue,
             providerFields: ["isSandbox": .bool(true)])
         let notShort = OptoLinkData(
-            linkId: nil, path: "/x", matchMethod: .direct, isDeferred: false, service: .deepBlue,
+            linkId: nil, path: "/x", matchType: .direct, isDeferred: false, service: .deepBlue,
             providerFields: ["notShortLink": .bool(true), "isSandbox": .bool(false)])
         #expect(DiagnosticMapper.summary(quberoute).matchType == "ip_address")
         #expect(DiagnosticMapper.summary(quberoute).confidenceScore == 0.49)
@@ -81,7 +81,7 @@ struct CompareMetricsTests {
         #expect(DiagnosticMapper.summary(sandbox).matchType == "sandbox")
         #expect(DiagnosticMapper.summary(notShort).matchType == "not a short link")
         #expect(
-            DiagnosticMapper.summary(OptoLinkData(linkId: nil, path: "/", matchMethod: .direct, isDeferred: false))
+            DiagnosticMapper.summary(OptoLinkData(linkId: nil, path: "/", matchType: .direct, isDeferred: false))
                 .matchType == nil)
     }
 }

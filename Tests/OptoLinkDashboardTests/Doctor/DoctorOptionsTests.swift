@@ -112,8 +112,8 @@ struct DoctorOptionsTests {
 
     @Test func theDefaultAPIOriginsAreTheSDKsOwn() throws {
         // The SDK's configurations, made with their default base URL, are the single source of these
-        let quberoute = try OptoLinkConfiguration(quberouteKey: "qr_live_doctor")
-        let deepBlue = try OptoLinkConfiguration(deepBlueAPIKey: "doctor")
+        let quberoute = try OptoLinkConfiguration.quberoute(publishableKey: "qr_live_doctor")
+        let deepBlue = try OptoLinkConfiguration.deepBlue(apiKey: "doctor")
         #expect(DoctorOptions.defaultBaseURL(for: .quberoute) == quberoute.baseURL)
         #expect(DoctorOptions.defaultBaseURL(for: .deepBlue) == deepBlue.baseURL)
         // (AppsFlyer's is OptoLinkS2S's production base, the server of seed 003)

@@ -16,7 +16,7 @@ struct ConcurrentServicesTests {
         defer { server.stop() }
         let scenario = try #require(ScenarioCatalog.named(name))
         var environments: [ScenarioEnvironment] = []
-        for service in OptoLinkProvider.Service.allCases {
+        for service in OptoLinkService.allCases {
             let backend = BackendClient(target: .demo(service, baseURL: server.baseURL))
             environments.append(
                 ScenarioEnvironment(
@@ -24,7 +24,7 @@ struct ConcurrentServicesTests {
                     observer: DeviceObserver(emit: { _ in }, breakdowns: nil, profiles: false)))
         }
         // When the scenario runs against the four at the same time
-        let outcomes = await withTaskGroup(of: (OptoLinkProvider.Service, ScenarioOutcome, [OptoLinkData]).self) {
+        let outcomes = await withTaskGroup(of: (OptoLinkService, ScenarioOutcome, [OptoLinkData]).self) {
             group in
             for environment in environments {
                 group.addTask {
@@ -36,7 +36,7 @@ struct ConcurrentServicesTests {
                     return (environment.target.service, result.outcome, links)
                 }
             }
-            var all: [(OptoLinkProvider.Service, ScenarioOutcome, [OptoLinkData])] = []
+            var all: [(OptoLinkService, ScenarioOutcome, [OptoLinkData])] = []
             for await outcome in group { all.append(outcome) }
             return all
         }

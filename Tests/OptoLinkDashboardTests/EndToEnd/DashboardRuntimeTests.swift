@@ -174,7 +174,7 @@ struct DashboardRuntimeTests {
         #expect(harness.state.log.contains { $0.text.contains("browser click on /qr/summer from 203.0.113.7") })
         #expect(device.recorder.links.first?.reason == "ip_address")
         // And P cycles on: Deep Blue Links, AppsFlyer, OptoLink
-        for service in [OptoLinkProvider.Service.deepBlue, .appsFlyer, .optoLink] {
+        for service in [OptoLinkService.deepBlue, .appsFlyer, .optoLink] {
             harness.press(.switchProvider)
             #expect(await harness.until { $0.state.header.provider == service })
         }

@@ -11,7 +11,7 @@ import Testing
 @Suite("Every provider headless (embedded server)", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct ProviderHeadlessTests {
     /// What each service skips (every other scenario must PASS).
-    static let skipped: [OptoLinkProvider.Service: [String]] = [
+    static let skipped: [OptoLinkService: [String]] = [
         .optoLink: ["events-idempotent", "match-once", "not-a-short-link", "custom-scheme", "signature"],
         .quberoute: [
             "deferred-clipboard", "deferred-fingerprint-exact", "deferred-scored-medium", "deferred-scored-low",
@@ -30,15 +30,15 @@ struct ProviderHeadlessTests {
     ]
 
     /// The reasons the brief names, word for word, for one scenario of each service.
-    static let namedReasons: [OptoLinkProvider.Service: (String, String)] = [
+    static let namedReasons: [OptoLinkService: (String, String)] = [
         .quberoute: ("deferred-clipboard", "QubeRoute has no clipboard matching"),
         .deepBlue: ("oversized-event", "Deep Blue Links has no events API"),
         .appsFlyer: ("direct-open", "AppsFlyer's S2S API resolves no URL: there is no direct open"),
         .optoLink: ("signature", "AppsFlyer only: it checks AppsFlyer's af_sig"),
     ]
 
-    @Test(arguments: OptoLinkProvider.Service.allCases)
-    func everyScenarioPassesOrSkipsSayingWhatTheServiceLacks(service: OptoLinkProvider.Service) async throws {
+    @Test(arguments: OptoLinkService.allCases)
+    func everyScenarioPassesOrSkipsSayingWhatTheServiceLacks(service: OptoLinkService) async throws {
         // Given the headless options for the service
         let options = try DashboardOptions.parse([
             "--headless", "--provider", service.rawValue, "--scenario", "all", "--backoff-base", "0.05",
@@ -64,14 +64,14 @@ struct ProviderHeadlessTests {
     }
 
     /// The key flags a `--base-url` run of each emulated service needs (the demo seed's keys).
-    static let keyFlags: [OptoLinkProvider.Service: [String]] = [
+    static let keyFlags: [OptoLinkService: [String]] = [
         .quberoute: ["--api-key", "qr_live_demo_publishable_key_0001"],
         .deepBlue: ["--api-key", "dbl_sandbox_demo_key_000000001"],
         .appsFlyer: ["--app-id", "id123456789", "--dev-key", "w8sZzy8EaPaxFKfaoTqUi6"],
     ]
 
-    @Test(arguments: [OptoLinkProvider.Service.quberoute, .deepBlue, .appsFlyer], [true, false])
-    func againstABackendWithoutDevEndpointsNoneFails(service: OptoLinkProvider.Service, trusted: Bool) async throws {
+    @Test(arguments: [OptoLinkService.quberoute, .deepBlue, .appsFlyer], [true, false])
+    func againstABackendWithoutDevEndpointsNoneFails(service: OptoLinkService, trusted: Bool) async throws {
         // Given a production-mode server (no /dev) as a real deployment of the service, with its keys given,
         // trusting X-Forwarded-For or not (then it sees each simulated network from the loopback address the
         // dashboard sends from: AppsFlyer's signed ip must be that one, or 7 scenarios failed)

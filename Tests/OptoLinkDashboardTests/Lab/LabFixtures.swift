@@ -47,7 +47,7 @@ enum LabFixtures {
 
     /// Runs `devices` in process for `service`.
     static func run(
-        _ devices: [LabDevice], service: OptoLinkProvider.Service = .optoLink, model: LabModel = model(),
+        _ devices: [LabDevice], service: OptoLinkService = .optoLink, model: LabModel = model(),
         policy: DirectMatcher.Policy? = nil
     ) async throws -> LabRun {
         let population = LabPopulation(model: model, devices: devices)

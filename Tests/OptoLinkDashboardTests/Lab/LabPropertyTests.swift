@@ -47,7 +47,7 @@ struct LabPropertyTests {
             // Given a random model and its population
             let model = Self.randomModel(&random, seed: seed)
             let population = LabPopulation.generate(model)
-            for service in OptoLinkProvider.Service.allCases {
+            for service in OptoLinkService.allCases {
                 // When a service decides it
                 let run = try await InProcessLabEngine().run(
                     LabJob(population: population, service: service), progress: { _ in })
@@ -83,7 +83,7 @@ struct LabPropertyTests {
             (model.osUpdateShare, model.languageMismatch, model.timezoneMismatch) = (0, 0, 0)
             model.safariReportedOS = [:]
             let population = LabPopulation.generate(model)
-            for service in OptoLinkProvider.Service.allCases {
+            for service in OptoLinkService.allCases {
                 // When a service decides it
                 let run = try await InProcessLabEngine().run(
                     LabJob(population: population, service: service), progress: { _ in })
@@ -103,7 +103,7 @@ struct LabPropertyTests {
             var model = Self.randomModel(&random, seed: seed)
             model.organicShare = max(model.organicShare, 0.3)
             let population = LabPopulation.generate(model)
-            for service in OptoLinkProvider.Service.allCases {
+            for service in OptoLinkService.allCases {
                 // When it runs at thresholds 40 to 100, without the guard and P3
                 var falseMatches: [Int] = []
                 for threshold in stride(from: 40, through: 100, by: 5) {

@@ -8,8 +8,7 @@ import Testing
 @Suite("Lab: the report, the sweep, the curve and the exports")
 struct LabReportTests {
     /// The default lab, smaller.
-    static func session(installs: Int = 1_500, services: [OptoLinkProvider.Service] = [.optoLink]) throws -> LabSession
-    {
+    static func session(installs: Int = 1_500, services: [OptoLinkService] = [.optoLink]) throws -> LabSession {
         let model = try LabFileParser.load(
             text: nil, file: "default", name: "default",
             settings: ["installs=\(installs)", "sweep.thresholds=55-75/10", "maxWrong=5%", "backend.ipFallback=off"])
@@ -63,7 +62,7 @@ struct LabReportTests {
 
     @Test func theJSONSummaryHasTheFieldsCIScriptsRead() async throws {
         // Given every service's report
-        let result = try await Self.session(installs: 600, services: OptoLinkProvider.Service.allCases).run()
+        let result = try await Self.session(installs: 600, services: OptoLinkService.allCases).run()
 
         // When it is printed as JSON
         let json = LabSummary.json(result.report)

@@ -10,7 +10,7 @@ import Testing
 @Suite("Scenario picker: skipped scenarios")
 struct ScenarioPickerSkipTests {
     /// The dashboard as the runtime sets it up for `service`, the picker open on `selected`.
-    static func picker(_ service: OptoLinkProvider.Service, selected: Int, compare: Bool = false) -> DashboardState {
+    static func picker(_ service: OptoLinkService, selected: Int, compare: Bool = false) -> DashboardState {
         Fixtures.reduced([
             .providerChanged(service), .scenariosAvailable(ScenarioCatalog.names),
             .scenarioExpectations(

@@ -84,7 +84,7 @@ struct BackendClientTests {
 
     @Test func theHealthIndicatorCountsAnyAnswerOfAServiceWithoutAHealthRoute() async {
         // Given a /health that answers 404 (a QubeRoute, Deep Blue or AppsFlyer API has no such route)
-        func reachable(_ service: OptoLinkProvider.Service, _ step: ScriptedTransport.Answer) async -> Bool {
+        func reachable(_ service: OptoLinkService, _ step: ScriptedTransport.Answer) async -> Bool {
             let target = BackendTarget(baseURL: URL(string: "http://127.0.0.1:9")!, service: service)
             return await BackendClient(target: target, transport: ScriptedTransport([step])).isReachable()
         }

@@ -8,7 +8,7 @@ import Testing
 struct DiagnosticMapperTests {
     @Test func everyKindMapsOneToOneWithTheLaunchOffset() {
         let link = OptoLinkData(
-            linkId: "l1", path: "/promo/summer", params: [:], matchMethod: .fingerprintScored,
+            linkId: "l1", path: "/promo/summer", params: [:], matchType: .fingerprintScored,
             confidence: .medium, matchScore: 84, isDeferred: true)
         let summary = LinkSummary(
             linkId: "l1", path: "/promo/summer", method: "FINGERPRINT_SCORED", confidence: "medium",

@@ -68,7 +68,7 @@ struct ScenarioHeadlessTests {
             ctx.step("first launch")
             let link = try await ctx.firstLaunch(device)
             ctx.step("/match → CLIPBOARD")
-            try check(link?.matchMethod == .clipboard, "expected CLIPBOARD, got \(describe(link))")
+            try check(link?.matchType == .clipboard, "expected CLIPBOARD, got \(describe(link))")
             ctx.step("pasteboard cleared")
             return "unreachable"
         }

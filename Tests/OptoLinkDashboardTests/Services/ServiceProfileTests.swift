@@ -12,8 +12,8 @@ import Testing
 struct ServiceProfileTests {
     static let base = URL(string: "http://127.0.0.1:41234")!
 
-    @Test(arguments: OptoLinkProvider.Service.allCases)
-    func theDemoTargetMakesAConfigurationForItsService(service: OptoLinkProvider.Service) throws {
+    @Test(arguments: OptoLinkService.allCases)
+    func theDemoTargetMakesAConfigurationForItsService(service: OptoLinkService) throws {
         // Given the demo target of the service
         let target = BackendTarget.demo(service, baseURL: Self.base)
         #expect(target.service == service && target.profile.service == service)
@@ -22,7 +22,7 @@ struct ServiceProfileTests {
         let configuration = try target.profile.configuration(
             settings: DeviceSettings(target: target), address: AddressBox("203.0.113.7"))
         // Then the SDK runs that service against the target's base URL
-        #expect(configuration.provider.service == service)
+        #expect(configuration.service == service)
         #expect(configuration.baseURL == Self.base)
     }
 
@@ -30,8 +30,8 @@ struct ServiceProfileTests {
         let target = BackendTarget.demo(.appsFlyer, baseURL: Self.base)
         let configuration = try target.profile.configuration(
             settings: DeviceSettings(target: target), address: AddressBox("203.0.113.7"))
-        #expect(configuration.provider.appsFlyer?.appID == "id123456789")
-        #expect(configuration.apiKey.isEmpty)
+        #expect(configuration.credentials.appsFlyerAppID == "id123456789")
+        #expect(configuration.credentials.key == nil)
         #expect(!String(reflecting: configuration).contains(target.devKey))
     }
 
@@ -44,8 +44,8 @@ struct ServiceProfileTests {
         #expect(throws: (any Error).self) { try AppsFlyerBackendSigner(devKey: "").afSig(timestamp: "t", ip: "1") }
     }
 
-    @Test(arguments: OptoLinkProvider.Service.allCases)
-    func everyFaultRouteNameIsOneTheServerTakes(service: OptoLinkProvider.Service) async throws {
+    @Test(arguments: OptoLinkService.allCases)
+    func everyFaultRouteNameIsOneTheServerTakes(service: OptoLinkService) async throws {
         // Given the embedded server
         let server = try EmbeddedServer.start()
         defer { server.stop() }

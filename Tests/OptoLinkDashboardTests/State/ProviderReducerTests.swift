@@ -28,12 +28,12 @@ struct ProviderReducerTests {
     }
 
     @Test(arguments: [
-        (OptoLinkProvider.Service.optoLink, "demo", "│ OptoLink org demo │"),
+        (OptoLinkService.optoLink, "demo", "│ OptoLink org demo │"),
         (.quberoute, "", "│ QubeRoute │"),
         (.deepBlue, "", "│ Deep Blue Links │"),
         (.appsFlyer, "id123456789", "│ AppsFlyer id123456789 │"),
     ])
-    func theHeaderNamesTheProvider(service: OptoLinkProvider.Service, key: String, expected: String) {
+    func theHeaderNamesTheProvider(service: OptoLinkService, key: String, expected: String) {
         // Given the header facts of a device on `service`
         let state = Fixtures.reduced(
             DashboardState(),
@@ -98,10 +98,10 @@ struct ProviderReducerTests {
     @Test func theMatchLineCarriesTheServicesOwnAnswerFields() {
         // Given QubeRoute's deferred link (confidence 0.49, reason ip_address) and AppsFlyer's
         let qube = OptoLinkData(
-            linkId: "spring", path: "/promo/spring", matchMethod: .fingerprintScored, isDeferred: true,
+            linkId: "spring", path: "/promo/spring", matchType: .fingerprintScored, isDeferred: true,
             service: .quberoute, confidenceScore: 0.49, reason: "ip_address")
         let appsFlyer = OptoLinkData(
-            linkId: nil, path: "/", matchMethod: .fingerprintScored, isDeferred: true, service: .appsFlyer,
+            linkId: nil, path: "/", matchType: .fingerprintScored, isDeferred: true, service: .appsFlyer,
             providerFields: ["match_type": .string("probabilistic"), "campaign": .string("x")])
         // When their match results reach the reducer
         let state = Fixtures.reduced(
@@ -116,7 +116,7 @@ struct ProviderReducerTests {
         #expect(lines.contains { $0.hasSuffix("→ / (match_type probabilistic)") }, "\(lines)")
         #expect(
             DiagnosticMapper.serviceDetail(
-                OptoLinkData(linkId: "l", path: "/p", matchMethod: .clipboard, confidence: .exact, isDeferred: true))
+                OptoLinkData(linkId: "l", path: "/p", matchType: .clipboard, confidence: .exact, isDeferred: true))
                 == nil)
     }
 }

@@ -7,7 +7,7 @@ import OptoLink
 /// started itself (it knows that server's links; the dashboard, given only `--base-url`, makes none up).
 enum DemoLinkFlags {
     /// `["--link", "main=http://…/demo/summer", "--link", "cold-start=…", …]`.
-    static func flags(_ service: OptoLinkProvider.Service, baseURL: URL) -> [String] {
+    static func flags(_ service: OptoLinkService, baseURL: URL) -> [String] {
         let links = BackendTarget.demo(service, baseURL: baseURL).links
         return links.byRole.keys.sorted().flatMap { role in
             ["--link", "\(role.rawValue)=\(links.byRole[role]!.url.absoluteString)"]
@@ -15,7 +15,7 @@ enum DemoLinkFlags {
     }
 
     /// The same flags as one shell word list (`--link 'main=http://…' …`).
-    static func shell(_ service: OptoLinkProvider.Service, baseURL: URL) -> String {
+    static func shell(_ service: OptoLinkService, baseURL: URL) -> String {
         flags(service, baseURL: baseURL).map { $0.hasPrefix("--") ? $0 : "'\($0)'" }.joined(separator: " ")
     }
 }

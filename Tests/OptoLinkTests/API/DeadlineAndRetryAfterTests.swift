@@ -45,7 +45,7 @@ struct DeadlineAndRetryAfterTests {
         let clock = ManualClock()
         let transport = TricklingTransport()
         let diagnostics = Recorder<Diagnostic>()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(maxRetries: 1), transport: transport, clock: clock,
             diagnostics: diagnostics.record)
         let request = Task {
@@ -78,7 +78,7 @@ struct DeadlineAndRetryAfterTests {
 
     @Test func anAnswerBeforeTheDeadlineCancelsTheTimer() async throws {
         let clock = ManualClock()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(),
             transport: ScriptedTransport([.response(status: 200, json: Fixtures.noMatchJSON)]), clock: clock)
         #expect(
@@ -91,7 +91,7 @@ struct DeadlineAndRetryAfterTests {
     @Test func cancellingTheCallerStillCancelsTheAttempt() async throws {
         let clock = ManualClock()
         let transport = ScriptedTransport(fallback: .hang)
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
+        let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
         let request = Task { try await api.linkData(shortCode: "summer", deviceId: nil) }
         await transport.waitForRequests(1)
         request.cancel()
@@ -125,7 +125,7 @@ struct DeadlineAndRetryAfterTests {
                 .response(status: 503, json: "{}", headers: row.headers),
             ],
             fallback: .response(status: 200, json: Fixtures.noMatchJSON))
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
+        let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
         let driver = autoAdvance(clock, by: 60)
         defer { driver.cancel() }
         #expect(
@@ -139,7 +139,7 @@ struct DeadlineAndRetryAfterTests {
             status: 429, json: #"{"message":"Retry after 3 second(s)"}"#, headers: ["Retry-After": "3"])
         let transport = ScriptedTransport(
             [limited, limited, limited], fallback: .response(status: 200, json: Fixtures.noMatchJSON))
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
+        let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
         for call in 0..<3 {
             do {
                 switch call {
@@ -180,11 +180,12 @@ struct DeadlineAndRetryAfterTests {
     }
 
     @Test func theConfigurationCarriesJitterToTheAPI() throws {
-        let configuration = try OptoLinkConfiguration(
-            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, jitter: true)
-        #expect(configuration.jitter)
-        #expect(OptoLinkAPI(configuration: configuration, transport: ScriptedTransport()).retryPolicy.jitter)
+        let configuration = try OptoLinkConfiguration.optoLink(
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, retry: RetryPolicy(jitter: true))
+        #expect(configuration.retry.jitter)
+        #expect(try OptoLinkAPI(configuration: configuration, transport: ScriptedTransport()).retryPolicy.jitter)
         #expect(
-            !OptoLinkAPI(configuration: Fixtures.configuration(), transport: ScriptedTransport()).retryPolicy.jitter)
+            try !OptoLinkAPI(configuration: Fixtures.configuration(), transport: ScriptedTransport()).retryPolicy.jitter
+        )
     }
 }

@@ -111,7 +111,7 @@ struct DecodingRobustnessTests {
         for (endpoint, call) in Self.calls where endpoint != .events {  // events ignore the body of a 2xx
             let bodies = Self.bodies(for: endpoint, count: 500)
             let transport = ScriptedTransport(bodies.map { .response(status: 200, body: $0) })
-            let api = OptoLinkAPI(
+            let api = try OptoLinkAPI(
                 configuration: Fixtures.configuration(maxRetries: 0), transport: transport, clock: ManualClock())
             for (index, body) in bodies.enumerated() {
                 do {
@@ -140,7 +140,7 @@ struct DecodingRobustnessTests {
                     status: statuses[Int(rng.next() % UInt64(statuses.count))], body: body)
             }
             let transport = ScriptedTransport(answers)
-            let api = OptoLinkAPI(
+            let api = try OptoLinkAPI(
                 configuration: Fixtures.configuration(maxRetries: 0), transport: transport, clock: ManualClock())
             for index in bodies.indices {
                 do {
@@ -167,12 +167,12 @@ struct DecodingRobustnessTests {
             ),
             .response(status: 200, json: #"{"ok":true}"#),
         ])
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
         let link = try await api.linkData(shortCode: "s", deviceId: nil)
-        #expect(link == OptoLinkData(linkId: "l", path: "/p", params: [:], matchMethod: .direct, isDeferred: false))
+        #expect(link == OptoLinkData(linkId: "l", path: "/p", params: [:], matchType: .direct, isDeferred: false))
         let match = try #require(
             try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint))
-        #expect(match.matchMethod == .unknown("TELEPATHY"))
+        #expect(match.matchType == .unknown("TELEPATHY"))
         #expect(match.confidence == .unknown("certain"))
         #expect(match.matchScore == 78.5)
         #expect(match.linkId == nil)

@@ -71,7 +71,7 @@ struct EarlyAnswerTests {
             answers: Script([Fixtures.response(200, Fixtures.summerJSON)], fallback: Fixtures.response(500)),
             release: release)
         let diagnostics = Recorder<Diagnostic.Kind>()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(),
             diagnostics: { diagnostics.record($0.kind) })
         let handedOver = Recorder<OptoLinkData>()
@@ -97,7 +97,7 @@ struct EarlyAnswerTests {
             release: release)
         transport.handOvers = 2
         let diagnostics = Recorder<Diagnostic.Kind>()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(),
             diagnostics: { diagnostics.record($0.kind) })
         let handedOver = Recorder<OptoLinkData>()
@@ -115,7 +115,7 @@ struct EarlyAnswerTests {
             release: release)
         transport.throwAfterHandOver = true
         let diagnostics = Recorder<Diagnostic.Kind>()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(), transport: transport, clock: ManualClock(),
             diagnostics: { diagnostics.record($0.kind) })
         let link = try await api.linkData(shortCode: "summer", deviceId: "device-1234")
@@ -138,7 +138,7 @@ struct EarlyAnswerTests {
                 fallback: Fixtures.response(500)),
             release: release)
         let diagnostics = Recorder<Diagnostic.Kind>()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(), transport: transport, clock: clock,
             diagnostics: { diagnostics.record($0.kind) })
         let handedOver = Recorder<OptoLinkData>()

@@ -18,7 +18,7 @@ struct HeaderAndBodyTests {
             case .events: return Fixtures.response(200, Fixtures.okJSON)
             }
         }
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
         _ = try await api.linkData(shortCode: "summer", deviceId: "device-1234")
         _ = try await api.match(
             clipboardToken: Fixtures.token, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
@@ -111,7 +111,7 @@ struct HeaderAndBodyTests {
             .response(status: 200, json: Fixtures.noMatchJSON), .response(status: 200, json: Fixtures.okJSON),
             .response(status: 200, json: Fixtures.sessionJSON),
         ])
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
         _ = try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
         try await api.sendEvent(name: "opened", properties: nil, deviceId: "device-1234")
         _ = try await api.registerSession(deviceId: "device-1234", fingerprint: nil)
@@ -124,9 +124,9 @@ struct HeaderAndBodyTests {
 
     @Test func shortCodesAreEscapedAndTheBaseURLPrefixIsKept() async throws {
         let transport = ScriptedTransport([.response(status: 200, json: Fixtures.summerJSON)])
-        let configuration = try OptoLinkConfiguration(
+        let configuration = try OptoLinkConfiguration.optoLink(
             apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: URL(string: "http://127.0.0.1:8787/prefix///")!)
-        let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
         _ = try await api.linkData(shortCode: "a b?c", deviceId: nil)
         #expect(
             await transport.requests.first?.url.absoluteString == "http://127.0.0.1:8787/prefix/demo/a%20b%3Fc/data")

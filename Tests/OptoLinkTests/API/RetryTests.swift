@@ -88,7 +88,7 @@ struct RetryTests {
         let clock = ManualClock()
         let transport = ScriptedTransport(row.answers, fallback: .response(status: 418, json: "{}"))
         let diagnostics = Recorder<Diagnostic>()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record
         )
         let driver = autoAdvance(clock, by: 1)
@@ -132,7 +132,7 @@ struct RetryTests {
             .response(status: 503, json: "{}"), .response(status: 503, json: "{}"),
             .response(status: 200, json: Fixtures.noMatchJSON),
         ])
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
+        let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: clock)
         let task = Task {
             try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
         }
@@ -155,7 +155,7 @@ struct RetryTests {
         let clock = ManualClock()
         let diagnostics = Recorder<Diagnostic>()
         let transport = ScriptedTransport([.response(status: 503, json: "{}")])
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record
         )
         let task = Task { try await api.registerSession(deviceId: "device-1234", fingerprint: nil) }
@@ -173,7 +173,7 @@ struct RetryTests {
         let clock = ManualClock(start: 100)
         let diagnostics = Recorder<Diagnostic>()
         let transport = ScriptedTransport([.response(status: 200, json: Fixtures.okJSON)])
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(), transport: transport, clock: clock, diagnostics: diagnostics.record
         )
         try await api.sendEvent(name: "x", properties: nil, deviceId: "device-1234")

@@ -229,7 +229,7 @@ struct TransportStartTests {
         // would spend its completion handler's time on it).
         let clock = ManualClock()
         let answered = HeldTransport()
-        let api = OptoLinkAPI(
+        let api = try OptoLinkAPI(
             configuration: Fixtures.configuration(maxRetries: 0), transport: answered, clock: clock)
         let open = Task { try await api.linkData(shortCode: "summer", deviceId: nil) }
         await clock.waitForTimeouts(1)
@@ -238,7 +238,8 @@ struct TransportStartTests {
         #expect(answered.cancelCount == 0)
         // Cut at its deadline: the request is cancelled.
         let held = HeldTransport()
-        let heldAPI = OptoLinkAPI(configuration: Fixtures.configuration(maxRetries: 0), transport: held, clock: clock)
+        let heldAPI = try OptoLinkAPI(
+            configuration: Fixtures.configuration(maxRetries: 0), transport: held, clock: clock)
         let cut = Task { try await heldAPI.linkData(shortCode: "summer", deviceId: nil) }
         await clock.waitForTimeouts(1)
         await clock.advance(by: 10)
@@ -249,7 +250,7 @@ struct TransportStartTests {
 
     @Test func everyAttemptGoesThroughStartEvenWhenItCompletesAtOnce() async throws {
         let transport = StartCountingTransport()
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: Fixtures.configuration(), transport: transport, clock: ManualClock())
         let link = try await api.linkData(shortCode: "summer", deviceId: nil)
         #expect(link.path == "/p")
         #expect(transport.counts == (starts: 1, sends: 0))

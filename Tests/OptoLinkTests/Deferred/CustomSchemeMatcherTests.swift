@@ -28,7 +28,7 @@ struct CustomSchemeMatcherTests {
 
         // Then the host and path make the link's path, read locally
         #expect(link.path == path)
-        #expect(link.matchMethod == .customScheme)
+        #expect(link.matchType == .customScheme)
         #expect(link.linkId == nil)
         #expect(!link.isDeferred)
         #expect(matcher.target(for: url) == .customScheme(link))
@@ -69,16 +69,17 @@ struct CustomSchemeMatcherTests {
     @Test(arguments: ["http", "HTTPS", "", "1app", "my app", "my_app", "myäpp", "my/app"])
     func theConfigurationRefusesWhatIsNotACustomScheme(_ scheme: String) {
         #expect(throws: OptoLinkError.self) {
-            _ = try OptoLinkConfiguration(
-                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, urlSchemes: [scheme])
+            _ = try OptoLinkConfiguration.optoLink(
+                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL,
+                links: .init(urlSchemes: [scheme]))
         }
     }
 
     @Test func theConfigurationKeepsSchemesLowerCasedOnce() throws {
-        let configuration = try OptoLinkConfiguration(
+        let configuration = try OptoLinkConfiguration.optoLink(
             apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL,
-            urlSchemes: ["MyApp", "myapp", "my.app+x-1"])
-        #expect(configuration.urlSchemes == ["myapp", "my.app+x-1"])
+            links: .init(urlSchemes: ["MyApp", "myapp", "my.app+x-1"]))
+        #expect(configuration.links.urlSchemes == ["myapp", "my.app+x-1"])
     }
 
     @Test func theRawValueRoundTrips() {

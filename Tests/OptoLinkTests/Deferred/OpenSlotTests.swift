@@ -15,7 +15,7 @@ struct OpenSlotTests {
         return false
     }
 
-    static let link = OptoLinkData(linkId: "l-summer", path: "/promo/summer", matchMethod: .direct, isDeferred: false)
+    static let link = OptoLinkData(linkId: "l-summer", path: "/promo/summer", matchType: .direct, isDeferred: false)
 
     @Test func anOpenJoinedBeforeOrAfterItsAnswerGetsTheSameAnswerOnce() async {
         let slot = OpenSlot(time: 0)

@@ -57,7 +57,8 @@ struct ClockDeadlineTests {
             .response(status: 503),
             .response(status: 200, json: #"{"linkId":"l1","path":"/p","params":{}}"#),
         ])
-        let api = OptoLinkAPI(configuration: Fixtures.configuration(maxRetries: 1), transport: transport, clock: clock)
+        let api = try OptoLinkAPI(
+            configuration: Fixtures.configuration(maxRetries: 1), transport: transport, clock: clock)
         let link = try await api.linkData(shortCode: "summer", deviceId: nil)
         #expect(link.path == "/p")
         let deadlines = clock.deadlines

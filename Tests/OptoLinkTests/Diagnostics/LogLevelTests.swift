@@ -42,9 +42,9 @@ struct LogLevelTests {
     }
 
     @Test func theDefaultIsWarning() throws {
-        let configuration = try OptoLinkConfiguration(
+        let configuration = try OptoLinkConfiguration.optoLink(
             apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL)
-        #expect(configuration.logLevel == .warning)
+        #expect(configuration.logging.level == .warning)
     }
 
     @Test func byDefaultTheLoggerGetsWarningsAndErrorsAndDiagnosticsGetEverything() async {

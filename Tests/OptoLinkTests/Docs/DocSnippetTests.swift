@@ -45,7 +45,7 @@ struct TracingTransport: HTTPTransport {
 
 @Suite("The DocC articles' code runs as written")
 struct DocSnippetTests {
-    static let configuration = try! OptoLinkConfiguration(
+    static let configuration = try! OptoLinkConfiguration.optoLink(
         apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo", baseURL: URL(string: "https://links.demo.test")!)
 
     @Test func theTestingArticleResolvesTheScriptedDeferredMatch() async throws {
@@ -65,7 +65,7 @@ struct DocSnippetTests {
 
         let link = await sdk.resolveDeferredLink()  // the scripted match
         #expect(link?.path == "/promo/summer")
-        #expect(link?.matchMethod == .clipboard)
+        #expect(link?.matchType == .clipboard)
         #expect(link?.isDeferred == true)
         let sent = await transport.requests
         #expect(sent.count == 1)

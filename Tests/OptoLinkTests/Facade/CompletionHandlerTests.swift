@@ -67,7 +67,7 @@ struct CompletionHandlerTests {
     }
 
     @Test func eachFormGivesWhatTheAsyncCallGives() async {
-        let deferred = OptoLinkData(linkId: "l", path: "/welcome", matchMethod: .clipboard, isDeferred: true)
+        let deferred = OptoLinkData(linkId: "l", path: "/welcome", matchType: .clipboard, isDeferred: true)
         let fake = FakeOptoLink(deferredLink: deferred, succeeds: false)
         let resolved = await withCheckedContinuation { c in fake.resolveDeferredLink { c.resume(returning: $0) } }
         let pasted = await withCheckedContinuation { c in fake.checkPasteboard { c.resume(returning: $0) } }

@@ -43,7 +43,7 @@ struct DeferredSequenceTests {
 
         // Then the match is delivered as deferred, the token was sent, cleared, and the launch marked done
         #expect(link.isDeferred)
-        #expect(link.matchMethod == .clipboard)
+        #expect(link.matchType == .clipboard)
         #expect(link.confidence == .exact)
         #expect(link.path == "/promo/summer")
         #expect(link.params == ["campaign": "summer", "utm_source": "newsletter"])
@@ -191,7 +191,7 @@ struct DeferredSequenceTests {
         let sdk = device.start(launchURL: url)
 
         let link = try #require(await sdk.resolveDeferredLink())
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(!link.isDeferred)
         #expect(link.path == "/promo/summer")
         #expect(device.store.bool(forKey: LaunchState.key))

@@ -16,8 +16,9 @@ struct ExistingInstallTests {
         // Given the SDK's first start in an app that was installed before it
         let pasteboard = InMemoryPasteboard(string: Fixtures.token)
         let device = TestDevice(transport: DeferredSequenceTests.answering(), pasteboard: pasteboard)
-        let configuration = try OptoLinkConfiguration(
-            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, existingInstall: true)
+        let configuration = try OptoLinkConfiguration.optoLink(
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, privacy: .init(existingInstall: true)
+        )
         let sdk = device.start(configuration)
         let diagnostics = sdk.diagnostics
 
@@ -36,8 +37,9 @@ struct ExistingInstallTests {
     @Test func theFlagChangesNothingForANewInstallWhoseFirstLaunchIsDoneOrForALink() async throws {
         // A link that opened the app is still delivered
         let device = TestDevice(transport: DeferredSequenceTests.answering())
-        let configuration = try OptoLinkConfiguration(
-            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, existingInstall: true)
+        let configuration = try OptoLinkConfiguration.optoLink(
+            apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, privacy: .init(existingInstall: true)
+        )
         let sdk = device.start(configuration, launchURL: URL(string: "https://links.demo.test/demo/summer")!)
         let links = sdk.links
         #expect(await sdk.resolveDeferredLink() == nil)  // not a first launch any more
@@ -46,7 +48,7 @@ struct ExistingInstallTests {
         #expect(await collect(links).map(\.path) == ["/promo/summer"])
         #expect(!(await endpoints(device.transport)).contains(.match))
         #expect(
-            try OptoLinkConfiguration(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL)
-                .existingInstall == false)
+            try OptoLinkConfiguration.optoLink(apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL)
+                .privacy.existingInstall == false)
     }
 }

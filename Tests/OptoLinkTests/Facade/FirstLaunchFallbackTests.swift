@@ -43,7 +43,7 @@ struct FirstLaunchFallbackTests {
 
         // Then the deferred match ran and was delivered, and only then the first launch was marked done
         #expect(link.isDeferred)
-        #expect(link.matchMethod == .clipboard)
+        #expect(link.matchType == .clipboard)
         #expect(device.store.bool(forKey: LaunchState.key))
         let links = sdk.links
         await sdk.shutdown()
@@ -64,7 +64,7 @@ struct FirstLaunchFallbackTests {
         // When it answers, the link is delivered and the first launch is done, without /match
         await gate.open()
         let link = try #require(await sdk.resolveDeferredLink())
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(device.store.bool(forKey: LaunchState.key))
         await sdk.shutdown()
         #expect(await endpoints(device.transport) == [.linkData])

@@ -38,7 +38,7 @@ struct FirstLaunchRerunTests {
             Issue.record("no link: \(outcome)")
             return
         }
-        #expect(link.isDeferred && link.matchMethod == .clipboard && link.path == "/promo/summer")
+        #expect(link.isDeferred && link.matchType == .clipboard && link.path == "/promo/summer")
         let match = try #require(await device.transport.requests.first { route(of: $0) == .match })
         #expect(match.jsonBody?["deviceId"] == .string(deviceId))
         #expect(match.jsonBody?["clipboardToken"] == .string(Fixtures.token))

@@ -13,10 +13,10 @@ import FoundationNetworking
 struct OptoLinkClientTests {
     static let summerURL = URL(string: "https://links.demo.test/demo/summer")!
     static let summer = OptoLinkData(
-        linkId: "l-summer", path: "/promo/summer", params: ["campaign": "summer"], matchMethod: .direct,
+        linkId: "l-summer", path: "/promo/summer", params: ["campaign": "summer"], matchType: .direct,
         isDeferred: false)
     static let deferred = OptoLinkData(
-        linkId: "l-welcome", path: "/onboarding", matchMethod: .clipboard, isDeferred: true)
+        linkId: "l-welcome", path: "/onboarding", matchType: .clipboard, isDeferred: true)
 
     /// What an app might write: route the first `count` links and count an event for each.
     static func route(_ client: any OptoLinkClient, count: Int) async -> [String] {

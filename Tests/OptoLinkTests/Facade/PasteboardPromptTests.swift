@@ -29,7 +29,7 @@ struct PasteboardPromptTests {
         let direct = try #require(await sdk.handle(url: Self.welcomeURL))
 
         // Then it completed meanwhile, and the first launch is settled by it: no /match, ever
-        #expect(direct.matchMethod == .direct)
+        #expect(direct.matchType == .direct)
         #expect(store.bool(forKey: LaunchState.key))
         await pasteboard.release()
         #expect(await sdk.resolveDeferredLink() == direct)
@@ -57,7 +57,7 @@ struct PasteboardPromptTests {
 
         // Then /match goes with the token and its match is delivered; the wait is over
         let link = try #require(await sdk.resolveDeferredLink())
-        #expect(link.matchMethod == .clipboard)
+        #expect(link.matchType == .clipboard)
         #expect(await device.transport.requests.first?.jsonBody?["clipboardToken"] == .string(Fixtures.token))
         #expect(pasteboard.readCount == 1)
         #expect(pasteboard.content == nil)
@@ -113,7 +113,7 @@ struct PasteboardPromptTests {
         let device = TestDevice(transport: DeferredSequenceTests.answering(), pasteboard: pasteboard)
         let sdk = device.start()
         let link = try #require(await sdk.resolveDeferredLink())
-        #expect(link.matchMethod == .clipboard)
+        #expect(link.matchType == .clipboard)
         #expect(device.clock.requestedSleeps.isEmpty)
         #expect(await sdk.checkPasteboard())  // the SDK's own read found the token
         #expect(pasteboard.readCount == 1)

@@ -103,7 +103,7 @@ struct SessionAndIdentityTests {
         let pasteboard = InMemoryPasteboard(string: Fixtures.token)
         let transport = DeferredSequenceTests.answering()
         let configuration = Fixtures.configuration()
-        let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
+        let api = try OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
         let delivered = Recorder<OptoLinkData>()
         let launchState = LaunchState(store: store)
         let coordinator = LaunchCoordinator(
@@ -123,7 +123,7 @@ struct SessionAndIdentityTests {
         let firstLaunch = await coordinator.runFirstLaunch(launchURL: nil, key: nil)
         await coordinator.finishLaunch()
 
-        #expect(direct?.matchMethod == .direct)
+        #expect(direct?.matchType == .direct)
         #expect(firstLaunch == direct)
         #expect(delivered.all == [direct].compactMap { $0 })
         #expect(launchState.isFirstLaunch == false)

@@ -17,10 +17,10 @@ struct EventAnswerFuzzRegressionTests {
             .response(status: 201, body: Data("{\"ok\":tr".utf8)),
             .response(status: 200, json: #"{"ok":true}"#),
         ])
-        let configuration = try OptoLinkConfiguration(
+        let configuration = try OptoLinkConfiguration.optoLink(
             apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
-            baseURL: URL(string: "https://links.demo.test")!, maxRetries: 0)
-        let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
+            baseURL: URL(string: "https://links.demo.test")!, retry: RetryPolicy(maxRetries: 0))
+        let api = try OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
 
         for _ in 0..<4 { try await api.sendEvent(name: "purchase", properties: nil, deviceId: "device-1234") }
         #expect(await transport.requests.count == 4)

@@ -342,7 +342,7 @@ struct ResponseBodyFuzzer {
         case .linkData:
             guard let (linkId, path, params) = linkFields() else { return .invalidResponse }
             return .link(
-                OptoLinkData(linkId: linkId, path: path, params: params, matchMethod: .direct, isDeferred: false))
+                OptoLinkData(linkId: linkId, path: path, params: params, matchType: .direct, isDeferred: false))
         case .match:
             guard case .bool(let matched)? = object["matched"] else { return .invalidResponse }
             guard matched else { return .match(nil) }
@@ -352,7 +352,7 @@ struct ResponseBodyFuzzer {
             return .match(
                 OptoLinkData(
                     linkId: linkId, path: path, params: params,
-                    matchMethod: MatchMethod(rawValue: string("matchMethod") ?? ""),
+                    matchType: MatchMethod(rawValue: string("matchMethod") ?? ""),
                     confidence: string("matchConfidence").map(MatchConfidence.init(rawValue:)),
                     matchScore: score, isDeferred: true))
         case .session:

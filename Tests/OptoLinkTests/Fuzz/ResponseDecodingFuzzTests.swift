@@ -114,11 +114,10 @@ struct ResponseDecodingFuzzTests {
     ) async throws -> Tally {
         let box = AnswerBox()
         let transport = ScriptedTransport { _ in box.get() }
-        let configuration = try OptoLinkConfiguration(
+        let configuration = try OptoLinkConfiguration.optoLink(
             apiKey: "opl_sdk_demo_client_key_0000000001", orgKey: "demo",
-            baseURL: URL(string: "https://links.demo.test")!,
-            maxRetries: 0)
-        let api = OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
+            baseURL: URL(string: "https://links.demo.test")!, retry: RetryPolicy(maxRetries: 0))
+        let api = try OptoLinkAPI(configuration: configuration, transport: transport, clock: ManualClock())
         let fingerprint = Fingerprint(
             platform: "iOS", osVersion: "17.4.1", deviceModel: "iPhone16,1", language: "en-US",
             timezone: "Europe/Berlin")

@@ -37,7 +37,7 @@ struct IncomingLinksTests {
         #expect(accepted)
         var iterator = links.makeAsyncIterator()
         let link = try #require(await iterator.next())
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.path == "/promo/summer")
         await sdk.shutdown()
         // (a launch may also register a session)

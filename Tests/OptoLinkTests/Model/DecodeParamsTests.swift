@@ -15,7 +15,7 @@ struct DecodeParamsTests {
     }
 
     static func link(_ params: [String: JSONValue]) -> OptoLinkData {
-        OptoLinkData(linkId: "l-1", path: "/promo", params: params, matchMethod: .direct, isDeferred: false)
+        OptoLinkData(linkId: "l-1", path: "/promo", params: params, matchType: .direct, isDeferred: false)
     }
 
     @Test func theParamsDecodeAsTheAppsType() throws {

@@ -28,7 +28,7 @@ struct AppsFlyerTests {
         }
         let transport = ScriptedTransport([.response(status: 200, json: Self.foundJSON)])
         let device = TestDevice(transport: transport)
-        let sdk = device.start(try OptoLinkConfiguration(appsFlyerAppID: Self.appID, hook: hook))
+        let sdk = device.start(try OptoLinkConfiguration.appsFlyer(appID: Self.appID, hook: hook))
 
         // When the first launch settles
         let link = try #require(await sdk.resolveDeferredLink())
@@ -65,7 +65,7 @@ struct AppsFlyerTests {
         #expect(link.service == .appsFlyer)
         #expect(link.params == ["fruit_name": "apples", "fruit_amount": "26"])
         #expect(link.path == "/")
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.linkId == "394a89cf-275a-451b-b030-1c6f8b55ff19")
         #expect(link.providerFields["match_type"] == "probabilistic")
         #expect(link.providerFields["media_source"] == "Email")
@@ -87,7 +87,7 @@ struct AppsFlyerTests {
         }
         let transport = ScriptedTransport()
         let device = TestDevice(transport: transport)
-        let sdk = device.start(try OptoLinkConfiguration(appsFlyerAppID: Self.appID, hook: hook))
+        let sdk = device.start(try OptoLinkConfiguration.appsFlyer(appID: Self.appID, hook: hook))
 
         // When the first launch settles
         #expect(await sdk.resolveDeferredLink() == nil)
@@ -112,7 +112,7 @@ struct AppsFlyerTests {
         ])
         let device = TestDevice(transport: transport)
         let advancing = autoAdvance(device.clock)
-        let sdk = device.start(try OptoLinkConfiguration(appsFlyerAppID: Self.appID, hook: hook))
+        let sdk = device.start(try OptoLinkConfiguration.appsFlyer(appID: Self.appID, hook: hook))
         let link = await sdk.resolveDeferredLink()
         advancing.cancel()
         await sdk.shutdown()
@@ -126,8 +126,8 @@ struct AppsFlyerTests {
         ])
         let other = TestDevice(transport: refused)
         let second = other.start(
-            try OptoLinkConfiguration(
-                appsFlyerAppID: Self.appID, hook: hook, logger: { _, message in logs.record(message) }))
+            try OptoLinkConfiguration.appsFlyer(
+                appID: Self.appID, hook: hook, logging: .init(logger: { _, message in logs.record(message) })))
         #expect(await second.resolveDeferredLink() == nil)
         await second.shutdown()
         #expect(await refused.requests.count == 1)
@@ -146,8 +146,9 @@ struct AppsFlyerTests {
         let transport = ScriptedTransport([.response(status: 200, json: Self.foundJSON)])
         let device = TestDevice(transport: transport)
         let sdk = device.start(
-            try OptoLinkConfiguration(
-                appsFlyerAppID: Self.appID, hook: hook, timeout: 10, logger: { _, message in logs.record(message) }))
+            try OptoLinkConfiguration.appsFlyer(
+                appID: Self.appID, hook: hook, timeout: 10,
+                logging: .init(logger: { _, message in logs.record(message) })))
 
         // When the hook was called and the configured 10 s pass on the SDK's clock (an attempt deadline)
         await stalled.waitForCount(1)
@@ -168,7 +169,7 @@ struct AppsFlyerTests {
         let hook = AppsFlyerHook.signing { _ in AppsFlyerSignature(ip: "198.51.100.23", signature: "NOT-A-SIGNATURE") }
         let transport = ScriptedTransport([.response(status: 200, json: Self.foundJSON)])
         let device = TestDevice(transport: transport)
-        let sdk = device.start(try OptoLinkConfiguration(appsFlyerAppID: Self.appID, hook: hook))
+        let sdk = device.start(try OptoLinkConfiguration.appsFlyer(appID: Self.appID, hook: hook))
         #expect(await sdk.resolveDeferredLink() == nil)
         await sdk.shutdown()
         #expect(await transport.requests.isEmpty)
@@ -178,13 +179,13 @@ struct AppsFlyerTests {
         let hook = AppsFlyerHook.relay { _ in Fixtures.response(200, #"{"found":false,"click_event":{}}"#) }
         let device = TestDevice(transport: ScriptedTransport())
         device.store.set(true, forKey: LaunchState.key)
-        let sdk = device.start(try OptoLinkConfiguration(appsFlyerAppID: Self.appID, hook: hook))
+        let sdk = device.start(try OptoLinkConfiguration.appsFlyer(appID: Self.appID, hook: hook))
         #expect(!sdk.canHandle(url: URL(string: "https://example.onelink.me/abc")!))
         #expect(await sdk.handle(url: URL(string: "https://example.onelink.me/abc")!) == nil)
         #expect(await sdk.trackEvent("af_purchase") == false)
         await sdk.shutdown()
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(appsFlyerAppID: "id1/../x", hook: hook)
+            try OptoLinkConfiguration.appsFlyer(appID: "id1/../x", hook: hook)
         }
     }
 }

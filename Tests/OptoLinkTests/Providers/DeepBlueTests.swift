@@ -18,9 +18,9 @@ struct DeepBlueTests {
         #"{"id":42,"longUrl":"https://demo.example.com/products/1234?color=blue&size=m","shortUrl":"https://demo.dev.thedbl.ink/abc","isSandbox":true}"#
 
     static func configuration(logger: OptoLinkLogger? = nil) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            deepBlueAPIKey: key, linkDomains: ["demo.dev.thedbl.ink", "link.example.com"], urlSchemes: ["MyApp"],
-            logger: logger)
+        try OptoLinkConfiguration.deepBlue(
+            apiKey: key, links: .init(domains: ["demo.dev.thedbl.ink", "link.example.com"], urlSchemes: ["MyApp"]),
+            logging: .init(logger: logger))
     }
 
     static func transport(
@@ -44,17 +44,17 @@ struct DeepBlueTests {
 
     @Test func theConfigurationTakesTheKeyAndTheURLSchemes() throws {
         let configuration = try Self.configuration()
-        #expect(configuration.apiKey == Self.key)
-        #expect(configuration.provider.service == .deepBlue)
-        #expect(configuration.provider.urlSchemes == ["myapp"])
+        #expect(configuration.credentials.key == Self.key)
+        #expect(configuration.service == .deepBlue)
+        #expect(configuration.links.urlSchemes == ["myapp"])
         #expect(configuration.baseURL.absoluteString == "https://dev.thedbl.ink")
         #expect(configuration.clipboardReading == .never)
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(deepBlueAPIKey: "") }
+        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration.deepBlue(apiKey: "") }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(deepBlueAPIKey: "k", urlSchemes: ["https"])
+            try OptoLinkConfiguration.deepBlue(apiKey: "k", links: .init(urlSchemes: ["https"]))
         }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(deepBlueAPIKey: "k", urlSchemes: ["1app"])
+            try OptoLinkConfiguration.deepBlue(apiKey: "k", links: .init(urlSchemes: ["1app"]))
         }
     }
 
@@ -82,7 +82,7 @@ struct DeepBlueTests {
         #expect(link.path == "/products/1234")
         #expect(link.params == ["color": "blue", "size": "m"])
         #expect(link.linkId == "42")
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(!link.isDeferred)
         #expect(link.service == .deepBlue)
         #expect(link.providerFields["isSandbox"] == true)
@@ -105,7 +105,7 @@ struct DeepBlueTests {
         // Then it is delivered as a link to the URL's own path and query, asked once, and no error is logged
         #expect(link.path == "/products/77")
         #expect(link.params == ["ref": "mail"])
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.providerFields[DeepBlueAnswer.notShortLinkField] == true)
         #expect(link.providerFields["url"] == "https://link.example.com/products/77?ref=mail")
         #expect(await collect(links) == [link])
@@ -122,7 +122,7 @@ struct DeepBlueTests {
         await sdk.shutdown()
         #expect(link.path == "/products/1234")
         #expect(link.params == ["tab": "reviews"])
-        #expect(link.matchMethod.rawValue == "CUSTOM_SCHEME")
+        #expect(link.matchType.rawValue == "CUSTOM_SCHEME")
         #expect(await collect(links) == [link])
         #expect(await device.transport.requests.isEmpty)
     }
@@ -155,7 +155,7 @@ struct DeepBlueTests {
         #expect(flagAtCall.all == [true])
         #expect(link.isDeferred)
         #expect(link.path == "/products/1234")
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(link.providerFields["isSandbox"] == true)
 
         // And the next launch asks nothing
@@ -189,13 +189,35 @@ struct DeepBlueTests {
     }
 
     @Test func eventsAndIdentityAreRefusedForDeepBlue() async throws {
+        let logs = Recorder<String>()
         let device = Self.laterLaunch(Self.transport())
-        let sdk = device.start(try Self.configuration())
+        let sdk = device.start(try Self.configuration(logger: { _, message in logs.record(message) }))
         #expect(await sdk.trackEvent("open") == false)
         #expect(await sdk.setIdentity("u") == false)
+        #expect(await sdk.clearIdentity() == false)
         #expect(await sdk.queuedEventCount() == 0)
+        #expect(sdk.quberoute == nil)
+        #expect(sdk.api == nil)
         await sdk.shutdown()
         #expect(await device.transport.requests.isEmpty)
+        // And each refusal is the one documented error, naming the call and the service
+        #expect(
+            logs.all.filter { $0.hasPrefix("OptoLinkError.unsupportedByService: ") } == [
+                "OptoLinkError.unsupportedByService: trackEvent: Deep Blue Links takes no events from an app",
+                "OptoLinkError.unsupportedByService: setIdentity: Deep Blue Links does not bind devices to users",
+                "OptoLinkError.unsupportedByService: clearIdentity: Deep Blue Links does not bind devices to users",
+            ])
+    }
+
+    @Test func aFirstLaunchStillWaitingDoesNotHoldARefusal() async throws {
+        // Given a first launch whose check-deferred never answers
+        let device = TestDevice(transport: ScriptedTransport([.hang]))
+        let sdk = device.start(try Self.configuration())
+
+        // When the app asks for what Deep Blue has no endpoint for, the answer comes at once
+        #expect(await sdk.setIdentity("u") == false)
+        #expect(await sdk.trackEvent("open") == false)
+        await sdk.shutdown()
     }
 
     @Test(arguments: [

@@ -33,18 +33,18 @@ struct LinkRecognitionTests {
     {
         switch service {
         case .optoLink:
-            return try OptoLinkConfiguration(
-                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL, clipboardReading: .never,
-                linkDomains: linkDomains, urlSchemes: urlSchemes)
+            return try OptoLinkConfiguration.optoLink(
+                apiKey: Fixtures.clientKey, orgKey: "demo", baseURL: Fixtures.baseURL,
+                links: .init(domains: linkDomains, urlSchemes: urlSchemes), clipboard: .init(reading: .never))
         case .quberoute:
-            return try OptoLinkConfiguration(quberouteKey: qubeKey, linkDomains: linkDomains)
+            return try OptoLinkConfiguration.quberoute(publishableKey: qubeKey, links: .init(domains: linkDomains))
         case .deepBlue:
-            return try OptoLinkConfiguration(
-                deepBlueAPIKey: deepBlueKey, linkDomains: linkDomains, urlSchemes: urlSchemes)
+            return try OptoLinkConfiguration.deepBlue(
+                apiKey: deepBlueKey, links: .init(domains: linkDomains, urlSchemes: urlSchemes))
         case .appsFlyer:
-            return try OptoLinkConfiguration(
-                appsFlyerAppID: "id123456789",
-                hook: .relay { _ in Fixtures.response(200, #"{"found":false,"click_event":{}}"#) })
+            return try OptoLinkConfiguration.appsFlyer(
+                appID: "id123456789", hook: .relay { _ in Fixtures.response(200, #"{"found":false,"click_event":{}}"#) }
+            )
         }
     }
 

@@ -54,13 +54,21 @@ struct ProviderAnswerTests {
 
 @Suite("OptoLink provider: what it does not take")
 struct OptoLinkProviderRefusalTests {
-    @Test func anOptoLinkEventWithAValueIsRefusedBecauseTheContractHasNoValueField() async throws {
-        let logs = Recorder<String>()
+    @Test func anOptoLinkEventCannotCarryAValueBecauseTheContractHasNoValueField() async throws {
+        // Given OptoLink, whose /sdk/events has no value field
         let device = SessionAndIdentityTests.laterLaunch(DeferredSequenceTests.answering())
-        let sdk = device.start(Fixtures.configuration(logger: { _, message in logs.record(message) }))
-        #expect(await sdk.trackEvent("purchase", valueMinor: 499, currency: "GBP") == false)
-        #expect(await sdk.queuedEventCount() == 0)
+        let sdk = device.start(Fixtures.configuration())
+
+        // When the app tracks a purchase
+        let queued = await sdk.trackEvent("purchase", properties: ["value": 4.99, "currency": "GBP"])
+        await sdk.flushEvents()
         await sdk.shutdown()
-        #expect(logs.all.contains { $0.contains("no value field") })
+
+        // Then the value events (QubeRoute's) are not offered at all: the value went in the properties
+        #expect(sdk.quberoute == nil)
+        #expect(queued)
+        let event = try #require(await device.transport.requests.first { $0.url.path == "/sdk/events" })
+        #expect(event.jsonBody?["properties"] == ["value": 4.99, "currency": "GBP"])
+        #expect(event.jsonBody?["valueMinor"] == nil)
     }
 }

@@ -66,7 +66,8 @@ struct ProviderEarlyAnswerTests {
 
     @Test func aQubeRouteDirectOpenIsOnLinksBeforeTheTransportReturns() async throws {
         let link = try await Self.expectEarlyDelivery(
-            try OptoLinkConfiguration(quberouteKey: "qr_live_demo_publishable_0001", linkDomains: ["go.example.com"]),
+            try OptoLinkConfiguration.quberoute(
+                publishableKey: "qr_live_demo_publishable_0001", links: .init(domains: ["go.example.com"])),
             url: URL(string: "https://go.example.com/qr/spring")!
         ) { _ in
             Fixtures.response(
@@ -80,7 +81,8 @@ struct ProviderEarlyAnswerTests {
 
     @Test func aDeepBlueDirectOpenIsOnLinksBeforeTheTransportReturns() async throws {
         let link = try await Self.expectEarlyDelivery(
-            try OptoLinkConfiguration(deepBlueAPIKey: "dbl_sandbox_key", linkDomains: ["demo.dev.thedbl.ink"]),
+            try OptoLinkConfiguration.deepBlue(
+                apiKey: "dbl_sandbox_key", links: .init(domains: ["demo.dev.thedbl.ink"])),
             url: URL(string: "https://demo.dev.thedbl.ink/spring")!
         ) { _ in
             Fixtures.response(
@@ -97,8 +99,8 @@ struct ProviderEarlyAnswerTests {
         let store = InMemoryKeyValueStore()
         store.set(true, forKey: LaunchState.key)
         let sdk = OptoLink.start(
-            configuration: try OptoLinkConfiguration(
-                quberouteKey: "qr_live_demo_publishable_0001", linkDomains: ["go.example.com"]),
+            configuration: try OptoLinkConfiguration.quberoute(
+                publishableKey: "qr_live_demo_publishable_0001", links: .init(domains: ["go.example.com"])),
             environment: OptoLinkEnvironment(
                 store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,
                 transport: HoldingTransport(

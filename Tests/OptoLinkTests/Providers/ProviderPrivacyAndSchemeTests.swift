@@ -13,8 +13,9 @@ import FoundationNetworking
 @Suite("Providers: privacy, reset and URL schemes")
 struct ProviderPrivacyAndSchemeTests {
     static func quberoute(enabledByDefault: Bool = true) throws -> OptoLinkConfiguration {
-        try OptoLinkConfiguration(
-            quberouteKey: QubeRouteTests.key, linkDomains: ["go.example.com"], enabledByDefault: enabledByDefault)
+        try OptoLinkConfiguration.quberoute(
+            publishableKey: QubeRouteTests.key, links: .init(domains: ["go.example.com"]),
+            privacy: .init(enabledByDefault: enabledByDefault))
     }
 
     @Test func resetDeviceReplacesQubeRoutesInstallTokenAndTheNextRequestCarriesTheNewOne() async throws {
@@ -44,7 +45,7 @@ struct ProviderPrivacyAndSchemeTests {
 
         // When the first launch would run and an event is tracked, before consent
         let deferred = await sdk.resolveDeferredLink()
-        let tracked = await sdk.trackEvent("signup", valueMinor: 499, currency: "EUR")
+        let tracked = try await #require(sdk.quberoute).trackEvent("signup", valueMinor: 499, currency: "EUR")
         let identity = await sdk.setIdentity("user-1")
 
         // Then nothing went out, the event was dropped and the first-launch flag is still unset
@@ -83,7 +84,8 @@ struct ProviderPrivacyAndSchemeTests {
         // Given a fresh Deep Blue install, disabled from the start
         let device = TestDevice(transport: DeepBlueTests.transport())
         let sdk = device.start(
-            try OptoLinkConfiguration(deepBlueAPIKey: DeepBlueTests.key, urlSchemes: ["myapp"], enabledByDefault: false)
+            try OptoLinkConfiguration.deepBlue(
+                apiKey: DeepBlueTests.key, links: .init(urlSchemes: ["myapp"]), privacy: .init(enabledByDefault: false))
         )
 
         // When the first launch would run
@@ -102,7 +104,8 @@ struct ProviderPrivacyAndSchemeTests {
         let deepBlue = DeepBlueTests.laterLaunch(DeepBlueTests.transport())
         let optoLink = TestDevice(transport: routedTransport { _, _ in Fixtures.response(500, "{}") })
         optoLink.store.set(true, forKey: LaunchState.key)
-        let dbl = deepBlue.start(try OptoLinkConfiguration(deepBlueAPIKey: DeepBlueTests.key, urlSchemes: ["myapp"]))
+        let dbl = deepBlue.start(
+            try OptoLinkConfiguration.deepBlue(apiKey: DeepBlueTests.key, links: .init(urlSchemes: ["myapp"])))
         let opl = optoLink.start(Fixtures.configuration(urlSchemes: ["myapp"]))
 
         // When each handles it
@@ -112,8 +115,8 @@ struct ProviderPrivacyAndSchemeTests {
         await opl.shutdown()
 
         // Then both give the same link (one reading, MatchMethod.customScheme), with no request to resolve it
-        #expect(fromDeepBlue.matchMethod == .customScheme)
-        #expect(fromOptoLink.matchMethod == .customScheme)
+        #expect(fromDeepBlue.matchType == .customScheme)
+        #expect(fromOptoLink.matchType == .customScheme)
         #expect(fromDeepBlue.path == fromOptoLink.path)
         #expect(fromDeepBlue.path == "/products/1234/")
         #expect(fromDeepBlue.params == fromOptoLink.params)
@@ -125,12 +128,11 @@ struct ProviderPrivacyAndSchemeTests {
     }
 
     @Test func deepBlueSchemesAreValidatedAsTheConfigurationsOneList() throws {
-        let configuration = try OptoLinkConfiguration(
-            deepBlueAPIKey: DeepBlueTests.key, urlSchemes: ["MyApp", "myapp"])
-        #expect(configuration.urlSchemes == ["myapp"])
-        #expect(configuration.provider.urlSchemes == configuration.urlSchemes)
+        let configuration = try OptoLinkConfiguration.deepBlue(
+            apiKey: DeepBlueTests.key, links: .init(urlSchemes: ["MyApp", "myapp"]))
+        #expect(configuration.links.urlSchemes == ["myapp"])
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(deepBlueAPIKey: DeepBlueTests.key, urlSchemes: ["https"])
+            try OptoLinkConfiguration.deepBlue(apiKey: DeepBlueTests.key, links: .init(urlSchemes: ["https"]))
         }
     }
 }

@@ -44,7 +44,8 @@ struct QubeRouteEventBatchTests {
         let device = QubeRouteTests.laterLaunch(QubeRouteTests.transport(events: { Fixtures.response(503, "{}") }))
         let advancing = autoAdvance(device.clock)
         defer { advancing.cancel() }
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: QubeRouteTests.key, maxRetries: 0))
+        let sdk = device.start(
+            try OptoLinkConfiguration.quberoute(publishableKey: QubeRouteTests.key, retry: RetryPolicy(maxRetries: 0)))
         for name in ["a", "b", "c"] { #expect(await sdk.trackEvent(name)) }
 
         // When it is tried well past the 20 answers that drop a poison event
@@ -68,7 +69,8 @@ struct QubeRouteEventBatchTests {
                 ? Fixtures.response(400, #"{"error":{"code":"invalid","message":"events[1].valueMinor"}}"#)
                 : Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
         }
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: QubeRouteTests.key, maxRetries: 0))
+        let sdk = device.start(
+            try OptoLinkConfiguration.quberoute(publishableKey: QubeRouteTests.key, retry: RetryPolicy(maxRetries: 0)))
         let diagnostics = sdk.diagnostics
         await Self.trackOffline(["a", "bad", "c"], sdk: sdk, device: device)
 
@@ -94,7 +96,8 @@ struct QubeRouteEventBatchTests {
                 ? Fixtures.response(500, "{}") : Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
         }
         let sdk = device.start(
-            try OptoLinkConfiguration(quberouteKey: QubeRouteTests.key, timeout: 1_000_000_000, maxRetries: 0))
+            try OptoLinkConfiguration.quberoute(
+                publishableKey: QubeRouteTests.key, retry: RetryPolicy(maxRetries: 0), timeout: 1_000_000_000))
         let diagnostics = sdk.diagnostics
         await Self.trackOffline(["a", "poison", "c"], sdk: sdk, device: device)
         let advancing = autoAdvance(device.clock, by: 60)
@@ -127,9 +130,11 @@ struct QubeRouteEventBatchTests {
         let sdk = device.start(try QubeRouteTests.configuration(logger: { _, message in logs.record(message) }))
 
         // When values beyond 2^53 - 1 are tracked, and the largest that is not
-        let tooLarge = await sdk.trackEvent("big", valueMinor: Int.max, currency: "GBP")
-        let tooSmall = await sdk.trackEvent("big", valueMinor: -9_007_199_254_740_992, currency: "GBP")
-        let largest = await sdk.trackEvent("ok", valueMinor: 9_007_199_254_740_991, currency: "GBP")
+        let tooLarge = try await #require(sdk.quberoute).trackEvent("big", valueMinor: Int.max, currency: "GBP")
+        let tooSmall = try await #require(sdk.quberoute).trackEvent(
+            "big", valueMinor: -9_007_199_254_740_992, currency: "GBP")
+        let largest = try await #require(sdk.quberoute).trackEvent(
+            "ok", valueMinor: 9_007_199_254_740_991, currency: "GBP")
         await sdk.flushEvents()
         await sdk.shutdown()
 

@@ -17,8 +17,9 @@ struct QubeRouteTests {
     static func configuration(logLevel: LogLevel = .warning, logger: OptoLinkLogger? = nil) throws
         -> OptoLinkConfiguration
     {
-        try OptoLinkConfiguration(
-            quberouteKey: key, linkDomains: ["go.example.com"], logLevel: logLevel, logger: logger)
+        try OptoLinkConfiguration.quberoute(
+            publishableKey: key, links: .init(domains: ["go.example.com"]),
+            logging: .init(level: logLevel, logger: logger))
     }
 
     /// The seed's `ResolveResponse` with a link, for `confidence` and `reason`.
@@ -56,15 +57,19 @@ struct QubeRouteTests {
 
     @Test func aSecretKeyIsRefusedAtConfiguration() {
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(quberouteKey: "qr_sk_live_secret")
+            try OptoLinkConfiguration.quberoute(publishableKey: "qr_sk_live_secret")
         }
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(quberouteKey: "opl_sdk_demo") }
-        #expect(throws: OptoLinkError.invalidConfiguration) { try OptoLinkConfiguration(quberouteKey: "qr_live_") }
         #expect(throws: OptoLinkError.invalidConfiguration) {
-            try OptoLinkConfiguration(quberouteKey: "qr_test_has space")
+            try OptoLinkConfiguration.quberoute(publishableKey: "opl_sdk_demo")
+        }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration.quberoute(publishableKey: "qr_live_")
+        }
+        #expect(throws: OptoLinkError.invalidConfiguration) {
+            try OptoLinkConfiguration.quberoute(publishableKey: "qr_test_has space")
         }
         do {
-            _ = try OptoLinkConfiguration(quberouteKey: "qr_sk_abc")
+            _ = try OptoLinkConfiguration.quberoute(publishableKey: "qr_sk_abc")
         } catch {
             #expect(error.message.contains("secret key"))
         }
@@ -72,18 +77,18 @@ struct QubeRouteTests {
 
     @Test func publishableKeysOfBothEnvironmentsAreAcceptedWithTheSeedsDefaults() throws {
         // Given both environments' keys
-        let live = try OptoLinkConfiguration(quberouteKey: " qr_live_abc\n")
-        let test = try OptoLinkConfiguration(quberouteKey: "qr_test_abc")
+        let live = try OptoLinkConfiguration.quberoute(publishableKey: " qr_live_abc\n")
+        let test = try OptoLinkConfiguration.quberoute(publishableKey: "qr_test_abc")
 
         // Then the key is kept as given, and the defaults are the seed's: 3 s, a queue of 100, no clipboard
-        #expect(live.apiKey == "qr_live_abc")
-        #expect(test.apiKey == "qr_test_abc")
-        #expect(live.provider.service == .quberoute)
+        #expect(live.credentials.key == "qr_live_abc")
+        #expect(test.credentials.key == "qr_test_abc")
+        #expect(live.service == .quberoute)
         #expect(live.baseURL.absoluteString == "https://app.quberoute.com")
         #expect(live.timeout == 3)
-        #expect(live.eventQueueCapacity == 100)
+        #expect(live.events?.queueCapacity == 100)
         #expect(live.clipboardReading == .never)
-        #expect(live.defaultRetryPolicy.alsoRetriedStatuses == [429])
+        #expect(live.retry.alsoRetriedStatuses == [429])
         #expect(!live.hasSameSettings(as: test))
     }
 
@@ -146,7 +151,7 @@ struct QubeRouteTests {
         // And the answer maps into OptoLinkData, the service's fields kept
         #expect(link.path == "/products/spring-box")
         #expect(link.params == ["sku": "spring-box", "promo": "SPRING"])
-        #expect(link.matchMethod == .direct)
+        #expect(link.matchType == .direct)
         #expect(link.isDeferred == false)
         #expect(link.service == .quberoute)
         #expect(link.linkId == "spring")
@@ -169,6 +174,28 @@ struct QubeRouteTests {
         #expect(!sdk.canHandle(url: URL(string: "https://go.example.com/")!))
         #expect(await sdk.handle(url: URL(string: "https://elsewhere.example.com/spring")!) == nil)
         await sdk.shutdown()
+        #expect(await device.transport.requests.isEmpty)
+    }
+
+    @Test func aURLWithTheAppsSchemeIsReadLocallyWithoutARequest() async throws {
+        // Given QubeRoute configured with the app's scheme
+        let device = Self.laterLaunch(Self.transport())
+        let sdk = device.start(
+            try .quberoute(publishableKey: Self.key, links: .init(domains: ["go.example.com"], urlSchemes: ["MyApp"])))
+        let links = sdk.links
+
+        // When a scheme URL opens the app
+        let url = URL(string: "myapp://products/1234?ref=mail")!
+        let link = try #require(await sdk.handle(url: url))
+        await sdk.shutdown()
+
+        // Then it routes by the URL, as every service that resolves links does, and nothing is sent
+        #expect(sdk.canHandle(url: url))
+        #expect(link.path == "/products/1234")
+        #expect(link.params == ["ref": "mail"])
+        #expect(link.matchType == .customScheme)
+        #expect(link.service == .quberoute)
+        #expect(await collect(links).map(\.path) == ["/products/1234"])
         #expect(await device.transport.requests.isEmpty)
     }
 
@@ -248,7 +275,7 @@ struct QubeRouteTests {
         #expect(link.confidenceScore == 0.72)
         #expect(link.confidence == .medium)
         #expect(link.reason == "fingerprint")
-        #expect(link.matchMethod == .fingerprintScored)
+        #expect(link.matchType == .fingerprintScored)
         #expect(await collect(links) == [link])
 
         // And the next launch asks nothing (no second /match, no /sdk/session)
@@ -305,8 +332,11 @@ struct QubeRouteTests {
             return Fixtures.response(200, #"{"accepted":[],"duplicates":[]}"#)
         }
         let device = Self.laterLaunch(transport)
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: Self.key, maxRetries: 0))
-        #expect(await sdk.trackEvent("purchase", valueMinor: 499, currency: "GBP", properties: ["sku": "spring-box"]))
+        let sdk = device.start(
+            try OptoLinkConfiguration.quberoute(publishableKey: Self.key, retry: RetryPolicy(maxRetries: 0)))
+        #expect(
+            try await #require(sdk.quberoute).trackEvent(
+                "purchase", valueMinor: 499, currency: "GBP", properties: ["sku": "spring-box"]))
         #expect(await sdk.trackEvent("open"))
         #expect(await sdk.trackEvent("share", properties: ["to": "mail"]))
         let queued = device.environment.eventStore.load()  // nothing is sent before the first try fails
@@ -364,9 +394,9 @@ struct QubeRouteTests {
         let sdk = device.start(try Self.configuration(logger: { _, message in logs.record(message) }))
 
         // When a value comes with no currency, or a malformed one
-        let empty = await sdk.trackEvent("purchase", valueMinor: 499, currency: "")
-        let lower = await sdk.trackEvent("purchase", valueMinor: 499, currency: "gbp")
-        let long = await sdk.trackEvent("purchase", valueMinor: 499, currency: "GBPX")
+        let empty = try await #require(sdk.quberoute).trackEvent("purchase", valueMinor: 499, currency: "")
+        let lower = try await #require(sdk.quberoute).trackEvent("purchase", valueMinor: 499, currency: "gbp")
+        let long = try await #require(sdk.quberoute).trackEvent("purchase", valueMinor: 499, currency: "GBPX")
         let count = await sdk.queuedEventCount()
         await sdk.shutdown()
 
@@ -376,7 +406,7 @@ struct QubeRouteTests {
         #expect(await device.transport.requests.isEmpty)
         #expect(logs.all.filter { $0.contains("trackEvent refused") }.count == 3)
         #expect(
-            QubeRouteProvider(configuration: try Self.configuration(), runner: Self.runner()).refusal(
+            QubeRouteProvider(configuration: try Self.configuration(), key: Self.key, runner: Self.runner()).refusal(
                 valueMinor: 1, currency: nil)
                 == "a value requires a currency")
     }
@@ -396,7 +426,8 @@ struct QubeRouteTests {
         })
         let device = Self.laterLaunch(transport)
         let advancing = autoAdvance(device.clock)
-        let sdk = device.start(try OptoLinkConfiguration(quberouteKey: Self.key, maxRetries: 0))
+        let sdk = device.start(
+            try OptoLinkConfiguration.quberoute(publishableKey: Self.key, retry: RetryPolicy(maxRetries: 0)))
         #expect(await sdk.trackEvent("open"))
         await sdk.flushEvents()
         // The 429 kept it (a retry is scheduled): still queued

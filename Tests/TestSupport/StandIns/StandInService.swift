@@ -8,7 +8,7 @@ internal import OptoLinkHTTP
 /// ```swift
 /// let service = try StandInService.start(.optoLink)
 /// defer { service.stop() }
-/// let configuration = try OptoLinkConfiguration(
+/// let configuration = try OptoLinkConfiguration.optoLink(
 ///     apiKey: service.apiKey, orgKey: service.orgKey, baseURL: service.baseURL)
 /// // A browser clicks service.mainLink; the app opens it, or launches for the first time.
 /// ```

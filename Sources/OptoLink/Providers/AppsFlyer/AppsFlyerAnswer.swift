@@ -39,7 +39,7 @@ enum AppsFlyerAnswer {
             path = value.hasPrefix("/") ? value : "/" + value
         }
         return OptoLinkData(
-            linkId: event["campaign_id"]?.stringValue, path: path, params: params, matchMethod: method,
+            linkId: event["campaign_id"]?.stringValue, path: path, params: params, matchType: method,
             isDeferred: true,
             service: .appsFlyer, providerFields: fields)
     }

@@ -14,31 +14,35 @@ import Foundation
 struct AppsFlyerProvider: LinkProvider {
     let configuration: OptoLinkConfiguration
     let runner: RequestRunner
-    let settings: AppsFlyerSettings
+    /// The app id in the path (`id123456789`).
+    let appID: String
+    /// How the request is signed or made (never with a DevKey in the app).
+    let hook: AppsFlyerHook
     let now: @Sendable () -> Date
     /// `/ios/<app_id>`, and the endpoint's URL text `<base>/ios/<app_id>`, made once: each request only adds
     /// its signature.
     private let path: String
     private let endpoint: String
 
-    init(configuration: OptoLinkConfiguration, runner: RequestRunner, now: @escaping @Sendable () -> Date = { Date() })
-    {
+    init(
+        configuration: OptoLinkConfiguration, appID: String, hook: AppsFlyerHook, runner: RequestRunner,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.configuration = configuration
-        self.settings =
-            configuration.provider.appsFlyer
-            ?? AppsFlyerSettings(appID: "", hook: .relay { _ in throw URLError(.badURL) })
-        switch settings.hook.kind {
+        self.appID = appID
+        self.hook = hook
+        switch hook.kind {
         case .signing: self.runner = runner
         case .relay(let call): self.runner = runner.with(transport: RelayTransport(call: call))
         }
         self.now = now
         self.path =
             "/ios/"
-            + (OptoLinkAPI.percentEncoded(settings.appID, allowed: OptoLinkAPI.segmentAllowed) ?? settings.appID)
+            + (OptoLinkAPI.percentEncoded(appID, allowed: OptoLinkAPI.segmentAllowed) ?? appID)
         self.endpoint = ProviderSupport.endpointText(path, configuration: configuration)
     }
 
-    var service: OptoLinkProvider.Service { .appsFlyer }
+    var service: OptoLinkService { .appsFlyer }
     var eventBatchSize: Int { 0 }
 
     func installID(store: any KeyValueStore) -> String {
@@ -74,7 +78,7 @@ struct AppsFlyerProvider: LinkProvider {
             "type": fingerprint.deviceModel, "request_id": installID,
         ]
         var query: String?
-        if case .signing(let sign) = settings.hook.kind {
+        if case .signing(let sign) = hook.kind {
             let signature: AppsFlyerSignature
             do {
                 // The app's backend, held to the configuration's timeout like a request attempt: a hook that

@@ -38,7 +38,7 @@ enum DeepBlueAnswer {
         }
         return OptoLinkData(
             linkId: linkId, path: route.path, params: route.params,
-            matchMethod: isDeferred ? .fingerprintScored : .direct, isDeferred: isDeferred, service: .deepBlue,
+            matchType: isDeferred ? .fingerprintScored : .direct, isDeferred: isDeferred, service: .deepBlue,
             providerFields: fields)
     }
 
@@ -49,7 +49,7 @@ enum DeepBlueAnswer {
     static func notShortLink(_ url: URL) -> OptoLinkData {
         OptoLinkData(
             linkId: nil, path: ProviderSupport.path(of: url), params: ProviderSupport.queryParams(of: url),
-            matchMethod: .direct,
+            matchType: .direct,
             isDeferred: false, service: .deepBlue,
             providerFields: [notShortLinkField: true, "url": .string(url.absoluteString)])
     }

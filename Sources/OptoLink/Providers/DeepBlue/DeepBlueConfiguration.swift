@@ -5,52 +5,38 @@ extension OptoLinkConfiguration {
     /// install's deferred link, with the SDK's retries and never-throw guarantees.
     ///
     /// ```swift
-    /// let configuration = try OptoLinkConfiguration(
-    ///     deepBlueAPIKey: "…", linkDomains: ["demo.dev.thedbl.ink"], urlSchemes: ["myapp"])
+    /// let configuration = try OptoLinkConfiguration.deepBlue(
+    ///     apiKey: "…", links: .init(domains: ["demo.dev.thedbl.ink"], urlSchemes: ["myapp"]))
     /// ```
     ///
+    /// A URL on a links domain (or on `baseURL`'s host) with a path is resolved with `/api/links/resolve`;
+    /// `myapp://products/1234` routes to `/products/1234` without a request; the first launch asks
+    /// `/api/links/check-deferred`. Deep Blue takes no events and binds no users: ``OptoLink/trackEvent(_:properties:)``
+    /// and ``OptoLink/setIdentity(_:)`` return false (``OptoLinkError/unsupportedByService``).
+    ///
     /// - Parameters:
-    ///   - deepBlueAPIKey: the app's key (the sandbox key in debug builds, the live key in release builds).
+    ///   - apiKey: the app's key (the sandbox key in debug builds, the live key in release builds).
     ///   - baseURL: the API origin (default `https://dev.thedbl.ink`).
-    ///   - linkDomains: your link hosts (`demo.dev.thedbl.ink`, custom domains); a URL on one of them (or
-    ///     on `baseURL`'s host) with a path is resolved with `/api/links/resolve`. Default none.
-    ///   - urlSchemes: your app's URL schemes (`"myapp"`): `myapp://products/1234` routes to
-    ///     `/products/1234` without a request. Letters, digits, `+`, `-`, `.`, starting with a letter; not
-    ///     `http(s)`. Default none.
+    ///   - links: your link hosts (`demo.dev.thedbl.ink`, custom domains) and URL schemes (default none).
+    ///   - retry: retries after no answer or a 5xx (default 2, waiting 1 s then 2 s).
     ///   - timeout: seconds per attempt (default 10).
-    ///   - maxRetries: after no answer or a 5xx (default 2).
-    ///   - backoffBase: default 1 s.
-    ///   - maxBackoff: default 30 s.
-    ///   - jitter: default false.
-    ///   - existingInstall: an install that predates the SDK asks no check-deferred (default false).
-    ///   - enabledByDefault: whether the SDK is enabled before the app calls ``OptoLink/setEnabled(_:)``
-    ///     (default true; false for consent-first apps).
-    ///   - logLevel: the least serious line the logger gets (default ``LogLevel/warning``).
-    ///   - logging: a ready-made log destination (default ``OptoLinkLogging/none``).
-    ///   - logger: default nil.
+    ///   - privacy: consent first, and an install that predates the SDK (no check-deferred) (default:
+    ///     enabled, a new install).
+    ///   - logging: log level and destinations (default warnings and errors).
     /// - Throws: ``OptoLinkError/invalidConfiguration`` saying what is wrong.
-    public init(
-        deepBlueAPIKey: String,
+    public static func deepBlue(
+        apiKey: String,
         baseURL: URL = URL(string: "https://dev.thedbl.ink")!,
-        linkDomains: [String] = [],
-        urlSchemes: [String] = [],
+        links: Links = Links(),
+        retry: RetryPolicy = RetryPolicy(),
         timeout: TimeInterval = 10,
-        maxRetries: Int = 2,
-        backoffBase: TimeInterval = 1,
-        maxBackoff: TimeInterval = 30,
-        jitter: Bool = false,
-        existingInstall: Bool = false,
-        enabledByDefault: Bool = true,
-        logLevel: LogLevel = .warning,
-        logging: OptoLinkLogging = .none,
-        logger: OptoLinkLogger? = nil
-    ) throws(OptoLinkError) {
-        let key = deepBlueAPIKey.trimmingCharacters(in: .whitespacesAndNewlines)
-        try Self.checkPrintable(key, name: "deepBlueAPIKey")
-        try self.init(
-            provider: OptoLinkProvider(service: .deepBlue), key: key, baseURL: baseURL, linkDomains: linkDomains,
-            timeout: timeout, maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff, jitter: jitter,
-            existingInstall: existingInstall, eventQueueCapacity: 100, urlSchemes: urlSchemes,
-            enabledByDefault: enabledByDefault, logLevel: logLevel, logging: logging, logger: logger)
+        privacy: Privacy = Privacy(),
+        logging: Logging = Logging()
+    ) throws(OptoLinkError) -> OptoLinkConfiguration {
+        let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
+        try checkPrintable(key, name: "apiKey")
+        return try OptoLinkConfiguration(
+            credentials: .deepBlue(apiKey: key), baseURL: baseURL, links: links, clipboard: nil, retry: retry,
+            timeout: timeout, privacy: privacy, events: nil, logging: logging)
     }
 }

@@ -19,12 +19,13 @@ struct DeepBlueProvider: LinkProvider {
     let hosts: LinkHosts
     let schemes: Set<String>
 
-    init(configuration: OptoLinkConfiguration, runner: RequestRunner) {
+    /// `key` is the app's API key, sent as `Api-Key`.
+    init(configuration: OptoLinkConfiguration, key: String, runner: RequestRunner) {
         self.configuration = configuration
         self.runner = runner
         self.hosts = LinkHosts(configuration: configuration)
-        self.schemes = Set(configuration.urlSchemes)
-        self.headers = ProviderSupport.jsonHeaders(["Api-Key": configuration.apiKey])
+        self.schemes = Set(configuration.links.urlSchemes)
+        self.headers = ProviderSupport.jsonHeaders(["Api-Key": key])
         self.resolveURL = ProviderSupport.endpointURL(Self.resolvePath, configuration: configuration)
     }
 
@@ -32,7 +33,7 @@ struct DeepBlueProvider: LinkProvider {
     /// The resolve URL, made once (every direct open posts to it).
     private let resolveURL: URL?
 
-    var service: OptoLinkProvider.Service { .deepBlue }
+    var service: OptoLinkService { .deepBlue }
     var eventBatchSize: Int { 0 }
 
     /// Deep Blue has no install id; the facade's ``OptoLink/deviceId`` is the SDK's own device id, never sent.

@@ -13,50 +13,63 @@ import FoundationNetworking
 /// (``OptoLink/sdkHeader``). Bodies hold only the fields the backend whitelists.
 ///
 /// ```swift
-/// let api = OptoLinkAPI(configuration: configuration, transport: URLSessionTransport())
+/// let api = try OptoLinkAPI(configuration: configuration, transport: URLSessionTransport())
 /// let link = try await api.linkData(shortCode: "summer", deviceId: deviceId)
 /// ```
 public final class OptoLinkAPI: Sendable {
     /// The configuration the requests are built from.
     public let configuration: OptoLinkConfiguration
-    /// The retry policy built from the configuration.
+    /// The retry policy: the configuration's, unless one was given.
     public let retryPolicy: RetryPolicy
+    /// The CLIENT key (`opl_sdk_…`).
+    private let clientKey: String
+    /// The org key, the first path segment of the links.
+    private let orgKey: String
     private let runner: RequestRunner
     /// `<baseURL>/<orgKey>/`, built once (every direct open starts with it).
     private let linkPrefix: String
     /// The `/data` headers, built once.
     private let keyHeadersGet: [String: String]
 
-    /// Creates an API client.
+    /// Creates an API client for an OptoLink configuration
+    /// (``OptoLinkConfiguration/optoLink(apiKey:orgKey:baseURL:links:clipboard:retry:timeout:privacy:events:logging:)``).
     ///
     /// - Parameters:
     ///   - configuration: keys, base URL, timeout and retry settings.
     ///   - transport: sends the requests (``URLSessionTransport`` in production).
     ///   - clock: times attempts, ends them at their deadline and waits between retries (``SystemClock``
     ///     in production).
-    ///   - retryPolicy: the retries (default: built from `configuration`; pass one for its jitter's
-    ///     random source, say).
+    ///   - retryPolicy: the retries (default: the configuration's ``OptoLinkConfiguration/retry``; pass one
+    ///     for its jitter's random source, say).
     ///   - diagnostics: receives every attempt, wait and outcome.
+    /// - Throws: ``OptoLinkError/unsupportedByService`` when `configuration` is another service's: these
+    ///   are OptoLink's endpoints.
     public convenience init(
         configuration: OptoLinkConfiguration,
         transport: any HTTPTransport,
         clock: any OptoLinkClock = SystemClock(),
         retryPolicy: RetryPolicy? = nil,
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
-    ) {
-        let policy = retryPolicy ?? configuration.defaultRetryPolicy
+    ) throws(OptoLinkError) {
+        guard case .optoLink(let clientKey, let orgKey) = configuration.credentials else {
+            throw .unsupported("OptoLinkAPI", by: configuration.service, because: "has none of OptoLink's endpoints")
+        }
+        let policy = retryPolicy ?? configuration.retry
         self.init(
-            configuration: configuration,
+            configuration: configuration, clientKey: clientKey, orgKey: orgKey,
             runner: RequestRunner(transport: transport, clock: clock, retryPolicy: policy, diagnostics: diagnostics))
     }
 
-    /// An API client sending through `runner` (the facade's: one request counter per instance).
-    init(configuration: OptoLinkConfiguration, runner: RequestRunner) {
+    /// An API client for OptoLink's credentials, sending through `runner` (the facade's: one request counter
+    /// per instance).
+    init(configuration: OptoLinkConfiguration, clientKey: String, orgKey: String, runner: RequestRunner) {
         self.configuration = configuration
         self.retryPolicy = runner.retryPolicy
+        self.clientKey = clientKey
+        self.orgKey = orgKey
         self.runner = runner
-        self.linkPrefix = "\(configuration.baseURL.absoluteString)/\(configuration.orgKey)/"
-        self.keyHeadersGet = Self.keyHeaders(apiKey: configuration.apiKey, json: false)
+        self.linkPrefix = "\(configuration.baseURL.absoluteString)/\(orgKey)/"
+        self.keyHeadersGet = Self.keyHeaders(apiKey: clientKey, json: false)
     }
 
     // MARK: Endpoints
@@ -200,7 +213,7 @@ public final class OptoLinkAPI: Sendable {
     }
 
     private func keyHeaders(json: Bool) -> [String: String] {
-        json ? Self.keyHeaders(apiKey: configuration.apiKey, json: true) : keyHeadersGet
+        json ? Self.keyHeaders(apiKey: clientKey, json: true) : keyHeadersGet
     }
 
     private static func keyHeaders(apiKey: String, json: Bool) -> [String: String] {
@@ -211,7 +224,7 @@ public final class OptoLinkAPI: Sendable {
 
     private func bearerHeaders() -> [String: String] {
         [
-            "Authorization": "Bearer \(configuration.apiKey)", "X-OptoLink-SDK": OptoLink.sdkHeader,
+            "Authorization": "Bearer \(clientKey)", "X-OptoLink-SDK": OptoLink.sdkHeader,
             "Accept": "application/json", "Content-Type": "application/json",
         ]
     }

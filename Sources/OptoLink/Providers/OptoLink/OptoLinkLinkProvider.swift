@@ -13,7 +13,7 @@ struct OptoLinkLinkProvider: LinkProvider {
         self.matcher = LinkURLMatcher(configuration: api.configuration)
     }
 
-    var service: OptoLinkProvider.Service { .optoLink }
+    var service: OptoLinkService { .optoLink }
     var marksFirstLaunchBeforeMatch: Bool { false }
     var hasSessions: Bool { true }
     var hasIdentity: Bool { true }
@@ -62,11 +62,6 @@ struct OptoLinkLinkProvider: LinkProvider {
 
     func clearIdentity(installID: String) async throws(OptoLinkError) -> IdentityBinding {
         try await api.clearIdentity(deviceId: installID)
-    }
-
-    func refusal(valueMinor: Int?, currency: String?) -> String? {
-        valueMinor == nil && currency == nil
-            ? nil : "OptoLink's /sdk/events has no value field; put the value in the properties"
     }
 
     func send(_ events: [QueuedEvent], installID: String) async throws(OptoLinkError) {

@@ -8,7 +8,7 @@ enum ResponseParser {
     static func linkData(_ response: HTTPResponse) throws(OptoLinkError) -> OptoLinkData {
         let object = try JSONAnswer.object(response)
         let (linkId, path, params) = try linkFields(object, response)
-        return OptoLinkData(linkId: linkId, path: path, params: params, matchMethod: .direct, isDeferred: false)
+        return OptoLinkData(linkId: linkId, path: path, params: params, matchType: .direct, isDeferred: false)
     }
 
     /// `POST /match` → a match, or nil for `{"matched": false}`.
@@ -25,7 +25,7 @@ enum ResponseParser {
         let confidence = object["matchConfidence"]?.stringValue.map(MatchConfidence.init(rawValue:))
         let score = object["matchScore"]?.numberValue
         return OptoLinkData(
-            linkId: linkId, path: path, params: params, matchMethod: method, confidence: confidence,
+            linkId: linkId, path: path, params: params, matchType: method, confidence: confidence,
             matchScore: score, isDeferred: true)
     }
 

@@ -46,7 +46,7 @@ enum QubeRouteAnswer {
         let method: MatchMethod =
             isDeferred ? (score.map { $0 >= 1 } == true ? .fingerprintExact : .fingerprintScored) : .direct
         return OptoLinkData(
-            linkId: link["alias"]?.stringValue, path: path(link), params: params, matchMethod: method,
+            linkId: link["alias"]?.stringValue, path: path(link), params: params, matchType: method,
             confidence: score.map(band), isDeferred: isDeferred, service: .quberoute, confidenceScore: score,
             reason: object["reason"]?.stringValue, providerFields: fields)
     }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - `Authorization: Bearer qr_live_…|qr_test_…` on every request; `Content-Type: application/json`.
 /// - The install token: a UUID without hyphens, made once and kept in the store (``installTokenKey``).
-/// - Direct open: `POST /api/v1/sdk/resolve {url, installToken}` for a URL on a link host.
+/// - Direct open: `POST /api/v1/sdk/resolve {url, installToken}` for a URL on a link host; a URL with one
+///   of the app's schemes (`myapp://products/1234`) is read locally (``CustomSchemeLink``), with no request.
 /// - First launch: `POST /api/v1/sdk/match {installToken}`, once per install, the first-launch flag set
 ///   before the request (a second call could not improve the answer: `already_attributed`).
 /// - Events: `POST /api/v1/sdk/events {installToken, events: [{eventId, name, valueMinor, currency,
@@ -26,17 +27,21 @@ struct QubeRouteProvider: LinkProvider {
     let configuration: OptoLinkConfiguration
     let runner: RequestRunner
     let hosts: LinkHosts
+    /// The app's URL schemes, read without a request.
+    let schemes: Set<String>
     let log: @Sendable (LogLevel, String) -> Void
 
+    /// `key` is the publishable key, sent as `Authorization: Bearer`.
     init(
-        configuration: OptoLinkConfiguration, runner: RequestRunner,
+        configuration: OptoLinkConfiguration, key: String, runner: RequestRunner,
         log: @escaping @Sendable (LogLevel, String) -> Void = { _, _ in }
     ) {
         self.configuration = configuration
         self.runner = runner
         self.log = log
         self.hosts = LinkHosts(configuration: configuration)
-        self.headers = ProviderSupport.jsonHeaders(["Authorization": "Bearer \(configuration.apiKey)"])
+        self.schemes = Set(configuration.links.urlSchemes)
+        self.headers = ProviderSupport.jsonHeaders(["Authorization": "Bearer \(key)"])
         self.resolveURL = ProviderSupport.endpointURL(Self.resolvePath, configuration: configuration)
     }
 
@@ -44,7 +49,7 @@ struct QubeRouteProvider: LinkProvider {
     /// The resolve URL, made once (every direct open posts to it).
     private let resolveURL: URL?
 
-    var service: OptoLinkProvider.Service { .quberoute }
+    var service: OptoLinkService { .quberoute }
     var eventBatchSize: Int { Self.batchSize }
 
     /// The stored token when it is one (32 hexadecimal digits), else a new `UUID` without its hyphens,
@@ -68,7 +73,10 @@ struct QubeRouteProvider: LinkProvider {
     }
 
     func linkKey(in url: URL) -> LinkKey? {
-        ProviderSupport.isLink(url, hosts: hosts) ? LinkKey(text: url.absoluteString, sendsRequest: true) : nil
+        if CustomSchemeLink.isCustomScheme(url, schemes: schemes) {
+            return LinkKey(text: url.absoluteString, sendsRequest: false)
+        }
+        return ProviderSupport.isLink(url, hosts: hosts) ? LinkKey(text: url.absoluteString, sendsRequest: true) : nil
     }
 
     /// The headers of every request, made once.
@@ -96,6 +104,11 @@ struct QubeRouteProvider: LinkProvider {
         key: LinkKey, url: URL, installID: String?, isStopped: (@Sendable () -> Bool)?,
         onLink: @escaping @Sendable (OptoLinkData) -> Void
     ) async throws(OptoLinkError) -> OptoLinkData? {
+        guard key.sendsRequest else {
+            guard let link = CustomSchemeLink.link(in: url, schemes: schemes, service: .quberoute) else { return nil }
+            onLink(link)
+            return link
+        }
         // `{url, installToken}`; the token is left out while the SDK is disabled (``OptoLink/setEnabled(_:)``):
         // the open goes without the install.
         var body = ["url": key.text]

@@ -36,7 +36,7 @@ package struct LabOptions: Sendable, Hashable {
     /// lets another program do that yet: the command refuses it with the reason (exit 2).
     package var baseURL: URL?
     /// `--provider NAME` (one service) or `--compare` (all four). Default OptoLink.
-    package var services: [OptoLinkProvider.Service] = [.optoLink]
+    package var services: [OptoLinkService] = [.optoLink]
     /// `--json`: the JSON summary on stdout instead of the report. Default false.
     package var json = false
     /// `--csv FILE`: every install's row. Default nil.
@@ -57,7 +57,7 @@ package struct LabOptions: Sendable, Hashable {
     /// - Throws: ``DashboardError/usage(_:)`` naming the problem.
     package static func parse(_ arguments: [String]) throws(DashboardError) -> Parsed {
         var options = LabOptions()
-        var provider: OptoLinkProvider.Service?
+        var provider: OptoLinkService?
         var compare = false
         var index = 0
         func value(_ flag: String, _ inline: String?, _ what: String) throws(DashboardError) -> String {
@@ -104,7 +104,7 @@ package struct LabOptions: Sendable, Hashable {
                 options.baseURL = url
             case "--provider":
                 let text = try value(flag, inline, "optolink, quberoute, deepblue or appsflyer")
-                guard let service = OptoLinkProvider.Service(rawValue: text) else {
+                guard let service = OptoLinkService(rawValue: text) else {
                     throw .usage("--provider must be optolink, quberoute, deepblue or appsflyer, not '\(text)'")
                 }
                 provider = service
@@ -135,7 +135,7 @@ package struct LabOptions: Sendable, Hashable {
             throw .usage("--base-url goes with --engine wire (the in-process engine runs no backend)")
         }
         if compare, provider != nil { throw .usage("--provider and --compare go alone: one service, or all four") }
-        if compare { options.services = OptoLinkProvider.Service.allCases }
+        if compare { options.services = OptoLinkService.allCases }
         if let provider { options.services = [provider] }
         return .run(options)
     }

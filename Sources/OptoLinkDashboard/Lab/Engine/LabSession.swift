@@ -41,7 +41,7 @@ package struct LabSession: Sendable {
     /// The lab.
     package var model: LabModel
     /// The services to run, in report order.
-    package var services: [OptoLinkProvider.Service]
+    package var services: [OptoLinkService]
     /// The engine of the main runs.
     package var engine: any LabEngine
     /// Whether to run the threshold sweep.
@@ -49,7 +49,7 @@ package struct LabSession: Sendable {
 
     /// A session; the in-process engine and the sweep by default.
     package init(
-        model: LabModel, services: [OptoLinkProvider.Service], engine: any LabEngine = InProcessLabEngine(),
+        model: LabModel, services: [OptoLinkService], engine: any LabEngine = InProcessLabEngine(),
         sweep: Bool = true
     ) {
         self.model = model
@@ -180,7 +180,7 @@ package struct LabSession: Sendable {
 
     /// One run to make.
     private enum Work: Sendable {
-        case main(OptoLinkProvider.Service)
-        case sweep(OptoLinkProvider.Service, DirectMatcher.Policy)
+        case main(OptoLinkService)
+        case sweep(OptoLinkService, DirectMatcher.Policy)
     }
 }

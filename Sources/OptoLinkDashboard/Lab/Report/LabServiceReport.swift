@@ -5,7 +5,7 @@ import OptoLinkServer
 /// and the threshold sweep.
 package struct LabServiceReport: Sendable {
     /// The service.
-    package var service: OptoLinkProvider.Service
+    package var service: OptoLinkService
     /// The engine that ran it.
     package var engine: String
     /// The backend's numbers.

@@ -26,7 +26,7 @@ enum DirectOpenScenarios {
             ctx.step("open \(ctx.target.linkLabel(.main)) in the running app")
             let returned = try await device.open(url: main.url)
             try await ctx.waitFor(device, "the DIRECT link on the link stream", unlessRefused: [.linkData]) {
-                $0.links.contains { $0.matchMethod == .direct }
+                $0.links.contains { $0.matchType == .direct }
             }
             // The link reaches the stream from URLSession's callback, before the request's own diagnostics
             // (which the recorder reads from the diagnostics stream): wait for those too.
@@ -35,7 +35,7 @@ enum DirectOpenScenarios {
                 return !data.isEmpty && data.allSatisfy(\.isFinished)
             }
             ctx.step("DIRECT \(ctx.target.pathLabel(.main)) arrives once")
-            let direct = device.recorder.links.filter { $0.matchMethod == .direct }
+            let direct = device.recorder.links.filter { $0.matchType == .direct }
             try check(direct.count == 1, "expected one DIRECT link on the stream, got \(direct.count)")
             try check(
                 main.path.map { direct[0].path == $0 } ?? true && !direct[0].isDeferred,
@@ -80,7 +80,7 @@ enum DirectOpenScenarios {
             try check(links.count == 1, "expected one link on the stream, got \(links.count)")
             let link = links[0]
             try check(
-                link.matchMethod == .direct && coldStart.path.map { link.path == $0 } ?? true && !link.isDeferred,
+                link.matchType == .direct && coldStart.path.map { link.path == $0 } ?? true && !link.isDeferred,
                 "expected DIRECT \(ctx.target.pathLabel(.coldStart)), got \(describe(link))")
             try check(resolved == link, "resolveDeferredLink() returned \(describe(resolved))")
             ctx.step("no \(p.label(.match)) sent")

@@ -219,11 +219,11 @@ enum ServiceScenarios {
             ctx.step("open myapp://products/1234")
             let returned = try await device.open(url: URL(string: "myapp://products/1234")!)
             try await ctx.waitFor(device, "the link on the link stream") {
-                $0.links.contains { $0.matchMethod == .customScheme }
+                $0.links.contains { $0.matchType == .customScheme }
             }
             ctx.step("CUSTOM_SCHEME /products/1234 delivered")
             try check(
-                returned?.matchMethod == .customScheme && returned?.path == "/products/1234",
+                returned?.matchType == .customScheme && returned?.path == "/products/1234",
                 "expected CUSTOM_SCHEME /products/1234, got \(describe(returned))")
             ctx.step("no request sent")
             let after = device.recorder.requests.count

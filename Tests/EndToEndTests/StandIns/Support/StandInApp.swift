@@ -12,19 +12,20 @@ enum StandInApp {
         let key = key ?? service.apiKey
         switch service.kind {
         case .optoLink:
-            return try OptoLinkConfiguration(
-                apiKey: key, orgKey: service.orgKey, baseURL: service.baseURL, maxRetries: maxRetries,
-                backoffBase: 0.05)
+            return try OptoLinkConfiguration.optoLink(
+                apiKey: key, orgKey: service.orgKey, baseURL: service.baseURL,
+                retry: RetryPolicy(maxRetries: maxRetries, backoffBase: 0.05))
         case .quberoute:
-            return try OptoLinkConfiguration(
-                quberouteKey: key, baseURL: service.baseURL, maxRetries: maxRetries, backoffBase: 0.05)
+            return try OptoLinkConfiguration.quberoute(
+                publishableKey: key, baseURL: service.baseURL,
+                retry: RetryPolicy(maxRetries: maxRetries, backoffBase: 0.05))
         case .deepBlue:
-            return try OptoLinkConfiguration(
-                deepBlueAPIKey: key, baseURL: service.baseURL, maxRetries: maxRetries, backoffBase: 0.05)
+            return try OptoLinkConfiguration.deepBlue(
+                apiKey: key, baseURL: service.baseURL, retry: RetryPolicy(maxRetries: maxRetries, backoffBase: 0.05))
         case .appsFlyer:
-            return try OptoLinkConfiguration(
-                appsFlyerAppID: service.appID, hook: hook ?? .relay { _ in throw URLError(.cannotConnectToHost) },
-                baseURL: service.baseURL, maxRetries: maxRetries, backoffBase: 0.05)
+            return try OptoLinkConfiguration.appsFlyer(
+                appID: service.appID, hook: hook ?? .relay { _ in throw URLError(.cannotConnectToHost) },
+                baseURL: service.baseURL, retry: RetryPolicy(maxRetries: maxRetries, backoffBase: 0.05))
         }
     }
 

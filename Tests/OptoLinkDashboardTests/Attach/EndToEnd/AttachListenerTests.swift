@@ -67,7 +67,7 @@ struct AttachListenerTests {
                 body: Data(#"{"linkId":"l1","path":"/promo/summer","params":{}}"#.utf8))
         }
         let sdk = OptoLink.start(
-            configuration: try OptoLinkConfiguration(
+            configuration: try OptoLinkConfiguration.optoLink(
                 apiKey: DashboardOptions.demoAPIKey, orgKey: "demo", baseURL: URL(string: "http://127.0.0.1:9")!),
             environment: OptoLinkEnvironment(
                 store: store, pasteboard: InMemoryPasteboard(), deviceInfo: FixedDeviceInfo.iPhone,

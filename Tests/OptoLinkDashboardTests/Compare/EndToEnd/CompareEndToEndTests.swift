@@ -56,7 +56,7 @@ struct CompareEndToEndTests {
         #expect(await harness.until(timeout: 60) { $0.state.compare?.isOver == true })
         let compare = try #require(harness.state.compare)
         #expect(harness.state.overlay == .compare)
-        #expect(compare.columns.map(\.service) == OptoLinkProvider.Service.allCases)
+        #expect(compare.columns.map(\.service) == OptoLinkService.allCases)
         // OptoLink, QubeRoute and Deep Blue open the link directly; AppsFlyer has no direct open and says so
         for column in compare.columns.prefix(3) {
             guard case .finished(.passed) = column.status else {

@@ -12,7 +12,7 @@ import Testing
 struct DoctorStandInTests {
     /// The doctor's options for `service` with every flag its deployment has (`apiKey` and `devKey` overridden).
     func options(_ service: StandInService, apiKey: String? = nil, devKey: String? = nil) -> DoctorOptions {
-        let provider: OptoLinkProvider.Service =
+        let provider: OptoLinkService =
             switch service.kind {
             case .optoLink: .optoLink
             case .quberoute: .quberoute

@@ -25,7 +25,7 @@ struct ProductionScenarioTests {
         try server.start()
         defer { server.stop() }
         let base = "http://localhost:\(server.port)"
-        let services: [(OptoLinkProvider.Service, String)] = [
+        let services: [(OptoLinkService, String)] = [
             (.optoLink, "optolink"), (.quberoute, "quberoute --api-key qr_live_demo_publishable_key_0001"),
         ]
         for (service, provider) in services {

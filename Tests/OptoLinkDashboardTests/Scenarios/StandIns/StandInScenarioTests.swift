@@ -114,7 +114,7 @@ struct StandInScenarioTests {
 
 extension StandInKind {
     /// The dashboard's name of the service.
-    var service: OptoLinkProvider.Service {
+    var service: OptoLinkService {
         switch self {
         case .optoLink: .optoLink
         case .quberoute: .quberoute

@@ -1,7 +1,7 @@
 import OptoLink
 import OptoLinkServer
 
-extension OptoLinkProvider.Service {
+extension OptoLinkService {
     /// The wire format the lab's engines match with for this service.
     package var matcherService: DirectMatcher.Service {
         switch self {
