@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// The OptoLink SDK: deep links that survive the install, direct Universal Link opens, identity and
 /// custom events, without ever blocking start-up or throwing into the app.
@@ -451,24 +452,16 @@ public final class OptoLink: Sendable {
 }
 
 /// A one-way flag, readable synchronously.
-///
-/// `@unchecked Sendable` is safe: `value` is only touched while `lock` is held.
-private final class ShutdownFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+private final class ShutdownFlag: Sendable {
+    private let value = LockedValue(false)
 
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+    var isSet: Bool { value.value }
 
     /// Sets the flag; returns false when it was already set.
     func set() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if value { return false }
-        value = true
-        return true
+        value.withLock { value in
+            defer { value = true }
+            return !value
+        }
     }
 }

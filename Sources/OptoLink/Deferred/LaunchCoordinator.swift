@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// The SDK's per-launch state and the decisions that depend on it: whether the deferred match runs,
 /// direct opens, `/sdk/session` once per launch, and making sure the backend knows the device before
