@@ -336,7 +336,7 @@ public final class OptoLink: Sendable {
     /// order, kept through network errors, 5xx and 429, and survive a restart. Delivery is at-least-once.
     ///
     /// While the SDK is disabled (``setEnabled(_:)``) the event is **dropped**, not queued: it returns
-    /// false, with an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
+    /// false, with an ``DiagnosticKind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
     /// opted out is not tracked later either).
     @discardableResult
     public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async -> Bool {
@@ -360,7 +360,7 @@ public final class OptoLink: Sendable {
 
     /// Whether `trackEvent` may queue `name`: not after shutdown, not for a service that takes no events
     /// from an app (logged), and not while the SDK is disabled (dropped: an info line and an
-    /// ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic).
+    /// ``DiagnosticKind/eventDropped(name:reason:)`` diagnostic).
     private func acceptsEvent(_ name: String) -> Bool {
         guard !shutdownFlag.isSet else { return false }
         guard provider.eventBatchSize > 0 else {
