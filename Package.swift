@@ -22,7 +22,11 @@ let package = Package(
     targets: [
         // The SDK an app embeds: Foundation only (iOS 13+, macOS, Linux). No debug tooling: the inspector
         // reaches it through a `package` hook (InspectionHook), never its public API.
-        .target(name: "OptoLink", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "OptoLink", dependencies: ["OptoLinkClientCore"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // What the two client libraries (the SDK and OptoLinkS2S) share, written once: the retry decision,
+        // the attempt race, the JSON tree's parser and Codable, the lock around a value. Not a product; its
+        // symbols are `package`, so it adds nothing to either public API. The server never imports it.
+        .target(name: "OptoLinkClientCore"),
         // The attach protocol's lines (messages, codec, framer, limits): plain values over the SDK's public
         // model (Diagnostic, OptoLinkData, JSONValue), shared by the inspector and the dashboard.
         .target(name: "OptoLinkInspectorWire", dependencies: ["OptoLink"]),
@@ -31,7 +35,7 @@ let package = Package(
         // does not link it carries no Network use, no connection and no remote command.
         .target(name: "OptoLinkInspector", dependencies: ["OptoLink", "OptoLinkInspectorWire"]),
         // Test doubles shipped as a product (store, pasteboard, device info, clock, transport).
-        .target(name: "OptoLinkTesting", dependencies: ["OptoLink"]),
+        .target(name: "OptoLinkTesting", dependencies: ["OptoLink", "OptoLinkClientCore"]),
 
         // System libraries.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -48,9 +52,11 @@ let package = Package(
         .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer"]),
 
         // Server-side clients that hold secrets (AppsFlyer S2S: the DevKey signs), for an app's backend:
-        // Foundation plus the platform's HMAC (CryptoKit on Apple, libcrypto on Linux). Shares no code with
-        // the SDK or the server.
-        .target(name: "OptoLinkS2S", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
+        // Foundation plus the platform's HMAC (CryptoKit on Apple, libcrypto on Linux). Shares the clients'
+        // rules with the SDK through OptoLinkClientCore, and no code with the server.
+        .target(
+            name: "OptoLinkS2S",
+            dependencies: ["OptoLinkClientCore", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
 
         // The dashboard without a terminal, and its ncurses front end.
         .target(
@@ -85,7 +91,8 @@ let package = Package(
         // transport), shared by the SDK's and the inspector's tests. Public API of the SDK only.
         .target(name: "SDKFixtures", dependencies: ["OptoLink", "OptoLinkTesting"], path: "Tests/SDKFixtures"),
         .testTarget(
-            name: "OptoLinkTests", dependencies: ["OptoLink", "OptoLinkTesting", "TestSupport", "SDKFixtures"]),
+            name: "OptoLinkTests",
+            dependencies: ["OptoLink", "OptoLinkClientCore", "OptoLinkTesting", "TestSupport", "SDKFixtures"]),
         .testTarget(
             name: "OptoLinkInspectorTests",
             dependencies: [
@@ -94,7 +101,8 @@ let package = Package(
             ]),
         .testTarget(name: "OptoLinkHTTPTests", dependencies: ["OptoLinkHTTP", "TestSupport"]),
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP", "TestSupport"]),
-        .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "TestSupport"]),
+        .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "OptoLinkClientCore", "TestSupport"]),
+        .testTarget(name: "OptoLinkClientCoreTests", dependencies: ["OptoLinkClientCore"]),
         .testTarget(
             name: "OptoLinkDashboardTests",
             dependencies: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails when an Apple API newer than the deployment targets is used outside an availability guard.
 
-    Scripts/apple-availability.py                 Sources/OptoLink, Sources/OptoLinkTesting (app teams run it in
+    Scripts/apple-availability.py                 Sources/OptoLink (and its OptoLinkClientCore), Sources/OptoLinkTesting (app teams run it in
                                                   their iOS tests), Sources/OptoLinkInspector and its wire types
                                                   (app debug builds) and Examples/, plus the stub cross-check
     Scripts/apple-availability.py PATH...         only these files or folders (no stub cross-check)
@@ -39,10 +39,11 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "Scripts" / "apple-availability.tsv"
 PACKAGE = ROOT / "Package.swift"
 PLATFORMS = ("iOS", "macOS", "tvOS", "watchOS", "visionOS")
-# OptoLinkTesting ships to app test targets, the inspector (and its wire types) to app debug builds.
+# OptoLinkTesting ships to app test targets, the inspector (and its wire types) to app debug builds, the clients'
+# core with the SDK.
 DEFAULT_PATHS = (
-    "Sources/OptoLink", "Sources/OptoLinkTesting", "Sources/OptoLinkInspector", "Sources/OptoLinkInspectorWire",
-    "Examples",
+    "Sources/OptoLink", "Sources/OptoLinkClientCore", "Sources/OptoLinkTesting", "Sources/OptoLinkInspector",
+    "Sources/OptoLinkInspectorWire", "Examples",
 )
 STUBS = ROOT / "Tests" / "AppleStubs"
 UNAVAILABLE = (10_000, 0, 0)  # `@available(iOS, unavailable)`: the code never runs there

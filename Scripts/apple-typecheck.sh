@@ -4,7 +4,7 @@
 # the stub modules in Tests/AppleStubs (UIKit, SwiftUI, Network, os, CryptoKit and AppleOnlyFoundation: the
 # Apple-only part of Foundation).
 #
-#   Scripts/apple-typecheck.sh                 the stubs, the SDK, the inspector (its wire types, then its
+#   Scripts/apple-typecheck.sh                 the stubs, the clients' shared core, the SDK, the inspector (its wire types, then its
 #                                              Network.framework branch), the probe, OptoLinkS2S, every
 #                                              Examples/*/ app
 #   Scripts/apple-typecheck.sh DIR...          the same, with only these example folders
@@ -68,6 +68,7 @@ emit() { # module-name files...
   swiftc "${flags[@]}" -emit-module -module-name "$name" -emit-module-path "$out/$name.swiftmodule" "$@"
 }
 
+mapfile -t core < <(find Sources/OptoLinkClientCore -name '*.swift' | sort)
 mapfile -t sdk < <(find Sources/OptoLink -name '*.swift' | sort)
 mapfile -t wire < <(find Sources/OptoLinkInspectorWire -name '*.swift' | sort)
 mapfile -t inspector < <(find Sources/OptoLinkInspector -name '*.swift' | sort)
@@ -79,6 +80,10 @@ if [ -z "$reuse" ]; then
   emit SwiftUI Tests/AppleStubs/SwiftUI/*.swift
   emit Network Tests/AppleStubs/Network/*.swift
   emit CryptoKit Tests/AppleStubs/CryptoKit/*.swift
+
+  # What the SDK and OptoLinkS2S share (not a product: `package` symbols only).
+  step "OptoLinkClientCore: ${#core[@]} files"
+  emit OptoLinkClientCore -wmo "${package[@]}" "${core[@]}"
 
   step "SDK: ${#sdk[@]} files of Sources/OptoLink${sdk_extra:+ + ${sdk_extra[*]}}"
   emit OptoLink -wmo "${package[@]}" "${sdk[@]}" "${sdk_extra[@]}"
@@ -102,7 +107,7 @@ fi
 if [ -z "$reuse" ] || [ ${#s2s_extra[@]} -gt 0 ]; then
   mapfile -t s2s < <(find Sources/OptoLinkS2S -name '*.swift' | sort)
   step "OptoLinkS2S: ${#s2s[@]} files, CryptoKit branch${s2s_extra:+ + ${s2s_extra[*]}}"
-  swiftc "${flags[@]}" -typecheck -module-name OptoLinkS2S "${s2s[@]}" "${s2s_extra[@]}"
+  swiftc "${flags[@]}" "${package[@]}" -typecheck -module-name OptoLinkS2S "${s2s[@]}" "${s2s_extra[@]}"
 fi
 
 for dir in "${examples[@]}"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Fails when the SDK uses a Swift feature newer than the oldest compiler Package.swift admits, outside `#if compiler`.
 
-    Scripts/swift-compiler-versions.py            Sources/OptoLink, Sources/OptoLinkS2S, Sources/OptoLinkTesting
+    Scripts/swift-compiler-versions.py            Sources/OptoLink, Sources/OptoLinkClientCore, Sources/OptoLinkS2S,
+                                                  Sources/OptoLinkTesting
                                                   and Examples/ (what app teams build, with their own Xcode)
     Scripts/swift-compiler-versions.py PATH...    only these files or folders
 
@@ -32,7 +33,9 @@ from swift_source import (
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "Scripts" / "swift-compiler-versions.tsv"
 PACKAGE = ROOT / "Package.swift"
-DEFAULT_PATHS = ("Sources/OptoLink", "Sources/OptoLinkS2S", "Sources/OptoLinkTesting", "Examples")
+DEFAULT_PATHS = (
+    "Sources/OptoLink", "Sources/OptoLinkClientCore", "Sources/OptoLinkS2S", "Sources/OptoLinkTesting", "Examples",
+)
 
 @dataclass
 class Feature:

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// The running ``OptoLink`` instances of a process: at most one per ``KeyValueStore`` object.
 ///
@@ -7,46 +8,45 @@ import Foundation
 /// next start on it is a new launch (the dashboard's relaunch). Tests and simulations run several devices
 /// at once with one store each. ``shared`` is the instance an app started: the first one registered while
 /// none was shared, until it shuts down.
-///
-/// `@unchecked Sendable` is safe: `running` and `sharedKey` are only touched while `lock` is held, and
-/// the instances are `Sendable`.
-final class InstanceRegistry: @unchecked Sendable {
+final class InstanceRegistry: Sendable {
     /// The process's registry.
     static let process = InstanceRegistry()
 
-    private let lock = NSLock()
-    /// Running instances by their store's identity (the instance keeps its store alive, so the identity
-    /// cannot be reused while it is registered).
-    private var running: [ObjectIdentifier: OptoLink] = [:]
-    private var sharedKey: ObjectIdentifier?
+    /// The registered instances.
+    private struct State {
+        /// Running instances by their store's identity (the instance keeps its store alive, so the
+        /// identity cannot be reused while it is registered).
+        var running: [ObjectIdentifier: OptoLink] = [:]
+        var sharedKey: ObjectIdentifier?
+    }
+
+    private let state = LockedValue(State())
 
     /// The shared instance, if one runs.
     var shared: OptoLink? {
-        lock.lock()
-        defer { lock.unlock() }
-        return sharedKey.flatMap { running[$0] }
+        state.withLock { state in state.sharedKey.flatMap { state.running[$0] } }
     }
 
     /// The instance running on `store`, or the one `make` creates (registered before this returns).
     /// `make` runs inside the lock: it must not call back into the registry (it only builds the instance).
     func instance(for store: any KeyValueStore, make: () -> OptoLink) -> (instance: OptoLink, isNew: Bool) {
         let key = ObjectIdentifier(store)
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = running[key] { return (existing, false) }
-        let created = make()
-        running[key] = created
-        if sharedKey == nil { sharedKey = key }
-        return (created, true)
+        return state.withLock { state in
+            if let existing = state.running[key] { return (existing, false) }
+            let created = make()
+            state.running[key] = created
+            if state.sharedKey == nil { state.sharedKey = key }
+            return (created, true)
+        }
     }
 
     /// Frees `instance`'s slot (when it is the one registered for its store).
     func release(_ instance: OptoLink, store: any KeyValueStore) {
         let key = ObjectIdentifier(store)
-        lock.lock()
-        defer { lock.unlock() }
-        guard running[key] === instance else { return }
-        running[key] = nil
-        if sharedKey == key { sharedKey = nil }
+        state.withLock { state in
+            guard state.running[key] === instance else { return }
+            state.running[key] = nil
+            if state.sharedKey == key { state.sharedKey = nil }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// The OptoLink SDK: deep links that survive the install, direct Universal Link opens, identity and
 /// custom events, without ever blocking start-up or throwing into the app.
@@ -342,7 +343,7 @@ public final class OptoLink: Sendable {
     /// order, kept through network errors, 5xx and 429, and survive a restart. Delivery is at-least-once.
     ///
     /// While the SDK is disabled (``setEnabled(_:)``) the event is **dropped**, not queued: it returns
-    /// false, with an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
+    /// false, with an ``DiagnosticKind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
     /// opted out is not tracked later either). OptoLink and QubeRoute take events (QubeRoute's may carry a
     /// value: ``quberoute``); with another service this sends nothing, logs
     /// ``OptoLinkError/unsupportedByService`` and returns false.
@@ -371,7 +372,7 @@ public final class OptoLink: Sendable {
 
     /// Whether `trackEvent` may queue `name`: not after shutdown, not for a service that takes no events
     /// from an app (``OptoLinkError/unsupportedByService``, logged), and not while the SDK is disabled
-    /// (dropped: an info line and an ``Diagnostic/Kind/eventDropped(name:reason:)`` diagnostic).
+    /// (dropped: an info line and an ``DiagnosticKind/eventDropped(name:reason:)`` diagnostic).
     private func acceptsEvent(_ name: String) -> Bool {
         guard !shutdownFlag.isSet,
             supports(provider.eventBatchSize > 0, "trackEvent", lacking: "takes no events from an app")
@@ -473,24 +474,16 @@ public final class OptoLink: Sendable {
 }
 
 /// A one-way flag, readable synchronously.
-///
-/// `@unchecked Sendable` is safe: `value` is only touched while `lock` is held.
-private final class ShutdownFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+private final class ShutdownFlag: Sendable {
+    private let value = LockedValue(false)
 
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+    var isSet: Bool { value.value }
 
     /// Sets the flag; returns false when it was already set.
     func set() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if value { return false }
-        value = true
-        return true
+        value.withLock { value in
+            defer { value = true }
+            return !value
+        }
     }
 }

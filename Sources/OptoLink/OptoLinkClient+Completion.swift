@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// Completion-handler forms of the async calls, for code that is not async (Objective-C style delegates,
 /// older UIKit code). Each starts the call and returns at once; `completion` runs later **on the main
@@ -100,25 +101,22 @@ extension OptoLinkClient {
 }
 
 /// Runs the state-changing completion-handler calls one after another, in the order they were made.
-///
-/// `@unchecked Sendable` is safe: `last` is only touched while `lock` is held.
-final class CompletionCalls: @unchecked Sendable {
+final class CompletionCalls: Sendable {
     /// The one chain for the process (completion calls on every client share it: their order is the
     /// order the app made them).
     static let serial = CompletionCalls()
 
-    private let lock = NSLock()
-    private var last: Task<Void, Never>?
+    /// The last operation handed over.
+    private let last = LockedValue<Task<Void, Never>?>(nil)
 
     /// Starts `operation` after every operation handed over before it has finished.
     func run(_ operation: @escaping @Sendable () async -> Void) {
-        lock.lock()
-        let previous = last
-        let task = Task {
-            await previous?.value
-            await operation()
+        last.withLock { last in
+            let previous = last
+            last = Task {
+                await previous?.value
+                await operation()
+            }
         }
-        last = task
-        lock.unlock()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -158,5 +159,7 @@ public struct OptoLinkS2SError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// Whether this is a "no HTTP answer" error (connection failure or timeout): the kind retried.
-    var isNoAnswer: Bool { code == .connectionFailed || code == .timedOut }
+    package var isNoAnswer: Bool { code == .connectionFailed || code == .timedOut }
 }
+
+extension OptoLinkS2SError: RetryClassifiedError {}

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+internal import OptoLinkClientCore
 
 /// An ``OptoLinkClient`` for your app's tests and SwiftUI previews: records every call, answers from
 /// what you give it, and lets the test push links as if the SDK had delivered them. No network, no store.
@@ -17,8 +18,7 @@ import OptoLink
 /// listening, and links pushed while nobody listens are kept for the first listener. ``handle(url:)``
 /// delivers what `resolve` returns (and returns it); ``canHandle(url:)`` is whether `resolve` gives a link.
 ///
-/// `@unchecked Sendable` is safe: every stored property is only touched while `lock` is held.
-public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
+public final class FakeOptoLink: OptoLinkClient, Sendable {
     /// One call the app made, with its arguments.
     public enum Call: Sendable, Hashable {
         /// ``FakeOptoLink/canHandle(url:)`` with this URL.
@@ -45,18 +45,23 @@ public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
         case resetDevice
     }
 
-    private let lock = NSLock()
     private let resolve: @Sendable (URL) -> OptoLinkData?
-    private var recorded: [Call] = []
-    private var listeners: [Int: AsyncStream<OptoLinkData>.Continuation] = [:]
-    private var nextListener = 0
-    private var pending: [OptoLinkData] = []
-    private var enabled = true
-    private var device = "fake-device-0"
-    private var resets = 0
-    private var queued = 0
-    private var deferred: OptoLinkData?
-    private var answer = true
+
+    /// What the fake recorded and answers.
+    private struct State {
+        var recorded: [Call] = []
+        var listeners: [Int: AsyncStream<OptoLinkData>.Continuation] = [:]
+        var nextListener = 0
+        var pending: [OptoLinkData] = []
+        var enabled = true
+        var device = "fake-device-0"
+        var resets = 0
+        var queued = 0
+        var deferred: OptoLinkData?
+        var answer = true
+    }
+
+    private let state: LockedValue<State>
 
     /// - Parameters:
     ///   - resolve: the link behind a URL, or nil when the URL is not ours (default: no URL is ours).
@@ -67,17 +72,16 @@ public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
         succeeds: Bool = true
     ) {
         self.resolve = resolve
-        self.deferred = deferredLink
-        self.answer = succeeds
+        self.state = LockedValue(State(deferred: deferredLink, answer: succeeds))
     }
 
     /// Every call so far, in order.
-    public var calls: [Call] { locked { recorded } }
+    public var calls: [Call] { state.withLock { state in state.recorded } }
 
     /// The events tracked so far (name and properties), in order.
     public var trackedEvents: [(name: String, properties: [String: JSONValue]?)] {
-        locked {
-            recorded.compactMap {
+        state.withLock { state in
+            state.recorded.compactMap {
                 if case .trackEvent(let name, let properties) = $0 { (name, properties) } else { nil }
             }
         }
@@ -85,18 +89,18 @@ public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
 
     /// Delivers `link` on ``links``, as the SDK does with a direct open or the deferred match.
     public func push(_ link: OptoLinkData) {
-        let targets: [AsyncStream<OptoLinkData>.Continuation] = locked {
-            if listeners.isEmpty { pending.append(link) }
-            return Array(listeners.values)
+        let targets: [AsyncStream<OptoLinkData>.Continuation] = state.withLock { state in
+            if state.listeners.isEmpty { state.pending.append(link) }
+            return Array(state.listeners.values)
         }
         for continuation in targets { continuation.yield(link) }
     }
 
     /// Ends every ``links`` stream (as the SDK's `shutdown()` does).
     public func finish() {
-        let targets = locked {
-            let all = Array(listeners.values)
-            listeners.removeAll()
+        let targets = state.withLock { state in
+            let all = Array(state.listeners.values)
+            state.listeners.removeAll()
             return all
         }
         for continuation in targets { continuation.finish() }
@@ -109,23 +113,23 @@ public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
         var captured: AsyncStream<OptoLinkData>.Continuation?
         let stream = AsyncStream<OptoLinkData> { captured = $0 }
         guard let continuation = captured else { return stream }
-        let id: Int = locked {
-            let id = nextListener
-            nextListener += 1
-            listeners[id] = continuation
-            for link in pending { continuation.yield(link) }
-            pending.removeAll()
+        let id: Int = state.withLock { state in
+            let id = state.nextListener
+            state.nextListener += 1
+            state.listeners[id] = continuation
+            for link in state.pending { continuation.yield(link) }
+            state.pending.removeAll()
             return id
         }
-        continuation.onTermination = { [weak self] _ in self?.locked { self?.listeners[id] = nil } }
+        continuation.onTermination = { [weak self] _ in self?.state.withLock { $0.listeners[id] = nil } }
         return stream
     }
 
     /// `fake-device-0`, then `fake-device-1` after one ``resetDevice()``, and so on.
-    public var deviceId: String { locked { device } }
+    public var deviceId: String { state.withLock { state in state.device } }
 
     /// The last ``setEnabled(_:)`` (default true).
-    public var isEnabled: Bool { locked { enabled } }
+    public var isEnabled: Bool { state.withLock { state in state.enabled } }
 
     /// Whether `resolve` gives a link for `url` (recorded).
     public func canHandle(url: URL) -> Bool {
@@ -145,37 +149,37 @@ public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
     /// Records the call; returns `deferredLink`.
     public func resolveDeferredLink() async -> OptoLinkData? {
         record(.resolveDeferredLink)
-        return locked { deferred }
+        return state.withLock { state in state.deferred }
     }
 
     /// Records the call; returns `succeeds`.
     @discardableResult
     public func checkPasteboard() async -> Bool {
         record(.checkPasteboard)
-        return locked { answer }
+        return state.withLock { state in state.answer }
     }
 
     /// Records the call; returns `succeeds` (false while disabled, as the SDK).
     @discardableResult
     public func setIdentity(_ externalId: String) async -> Bool {
         record(.setIdentity(externalId))
-        return locked { answer && enabled }
+        return state.withLock { state in state.answer && state.enabled }
     }
 
     /// Records the call; returns `succeeds` (false while disabled, as the SDK).
     @discardableResult
     public func clearIdentity() async -> Bool {
         record(.clearIdentity)
-        return locked { answer && enabled }
+        return state.withLock { state in state.answer && state.enabled }
     }
 
     /// Records the call; returns `succeeds` (false while disabled: the SDK drops the event).
     @discardableResult
     public func trackEvent(_ name: String, properties: [String: JSONValue]?) async -> Bool {
         record(.trackEvent(name, properties: properties))
-        return locked {
-            guard answer, enabled else { return false }
-            queued += 1
+        return state.withLock { state in
+            guard state.answer, state.enabled else { return false }
+            state.queued += 1
             return true
         }
     }
@@ -183,38 +187,33 @@ public final class FakeOptoLink: OptoLinkClient, @unchecked Sendable {
     /// Records the call; the tracked events count as sent.
     public func flushEvents() async {
         record(.flushEvents)
-        locked { queued = 0 }
+        state.withLock { state in state.queued = 0 }
     }
 
     /// Records the call; the events tracked since the last ``flushEvents()``.
     public func queuedEventCount() async -> Int {
         record(.queuedEventCount)
-        return locked { queued }
+        return state.withLock { state in state.queued }
     }
 
     /// Records the call and the switch.
     public func setEnabled(_ enabled: Bool) {
         record(.setEnabled(enabled))
-        locked { self.enabled = enabled }
+        state.withLock { $0.enabled = enabled }
     }
 
     /// Records the call; a new ``deviceId``, no queued events.
     public func resetDevice() async {
         record(.resetDevice)
-        locked {
-            resets += 1
-            device = "fake-device-\(resets)"
-            queued = 0
+        state.withLock { state in
+            state.resets += 1
+            state.device = "fake-device-\(state.resets)"
+            state.queued = 0
         }
     }
 
     private func record(_ call: Call) {
-        locked { recorded.append(call) }
+        state.withLock { state in state.recorded.append(call) }
     }
 
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
 }

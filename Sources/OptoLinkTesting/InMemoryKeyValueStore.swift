@@ -1,13 +1,11 @@
 import Foundation
 import OptoLink
+internal import OptoLinkClientCore
 
 /// A ``KeyValueStore`` in memory: a fresh one is a fresh install; reuse the same one for a second SDK
 /// instance to simulate a relaunch. Its ``eventStore`` (the event queue of an SDK using it) is in memory too.
-///
-/// `@unchecked Sendable` is safe: `values` is only touched while `lock` is held.
-public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: Value] = [:]
+public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
+    private let values = LockedValue<[String: Value]>([:])
 
     private enum Value {
         case string(String)
@@ -25,11 +23,11 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
     public init() {}
 
     /// Every key currently stored.
-    public var keys: [String] { locked { Array(values.keys) } }
+    public var keys: [String] { Array(values.value.keys) }
 
     /// The string stored under `key`, or nil.
     public func string(forKey key: String) -> String? {
-        locked {
+        values.withLock { values in
             if case .string(let value)? = values[key] { return value }
             return nil
         }
@@ -37,12 +35,12 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
 
     /// Stores `value` under `key` (nil removes it).
     public func set(_ value: String?, forKey key: String) {
-        locked { values[key] = value.map(Value.string) }
+        values.withLock { $0[key] = value.map(Value.string) }
     }
 
     /// The Boolean stored under `key`; false when there is none.
     public func bool(forKey key: String) -> Bool {
-        locked {
+        values.withLock { values in
             if case .bool(let value)? = values[key] { return value }
             return false
         }
@@ -50,12 +48,12 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
 
     /// Stores `value` under `key`.
     public func set(_ value: Bool, forKey key: String) {
-        locked { values[key] = .bool(value) }
+        values.withLock { $0[key] = .bool(value) }
     }
 
     /// The bytes stored under `key`, or nil.
     public func data(forKey key: String) -> Data? {
-        locked {
+        values.withLock { values in
             if case .data(let value)? = values[key] { return value }
             return nil
         }
@@ -63,23 +61,18 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
 
     /// Stores `value` under `key` (nil removes it).
     public func set(_ value: Data?, forKey key: String) {
-        locked { values[key] = value.map(Value.data) }
+        values.withLock { $0[key] = value.map(Value.data) }
     }
 
     /// Removes whatever is stored under `key`.
     public func removeValue(forKey key: String) {
-        locked { values[key] = nil }
+        values.withLock { $0[key] = nil }
     }
 
     /// Removes everything, queued events included (a "reinstall").
     public func removeAll() {
-        locked { values.removeAll() }
+        values.withLock { $0.removeAll() }
         eventStore.removeAll()
     }
 
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
 }

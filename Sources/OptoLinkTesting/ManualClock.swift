@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+internal import OptoLinkClientCore
 
 /// An ``OptoLinkClock`` that only moves when told: waits of seconds or hours finish in microseconds.
 ///
@@ -14,9 +15,8 @@ import OptoLink
 /// await clock.advance(by: 1)
 /// ```
 ///
-/// `@unchecked Sendable` is safe: every stored property is only touched while `lock` is held, and
-/// continuations are resumed after the lock is released.
-public final class ManualClock: OptoLinkClock, @unchecked Sendable {
+/// Continuations are resumed after the lock is released.
+public final class ManualClock: OptoLinkClock, Sendable {
     private struct Sleeper {
         let id: Int
         let deadline: TimeInterval
@@ -31,53 +31,68 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
         let continuation: CheckedContinuation<Void, Never>
     }
 
-    private let lock = NSLock()
-    private var current: TimeInterval
-    private var sleepers: [Sleeper] = []
-    private var waiters: [Waiter] = []
-    private var nextID = 0
-    private var requested: [TimeInterval] = []
-    private var requestedDeadlines: [TimeInterval] = []
+    /// The time, who waits for it, and what was asked.
+    private struct State {
+        var current: TimeInterval
+        var sleepers: [Sleeper] = []
+        var waiters: [Waiter] = []
+        var nextID = 0
+        var requested: [TimeInterval] = []
+        var requestedDeadlines: [TimeInterval] = []
+
+        /// A new id for a sleeper or a waiter.
+        mutating func takeID() -> Int {
+            nextID += 1
+            return nextID
+        }
+
+        /// The waiters whose count is reached, removed; the caller resumes them after unlocking.
+        mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+            let waits = sleepers.filter { !$0.isTimeout }.count
+            let deadlines = sleepers.count - waits
+            func satisfied(_ waiter: Waiter) -> Bool { waiter.count <= (waiter.forTimeouts ? deadlines : waits) }
+            let ready = waiters.filter(satisfied)
+            waiters.removeAll(where: satisfied)
+            return ready.map(\.continuation)
+        }
+
+        /// The sleepers due next (all with the earliest deadline ≤ `target`), with time moved to that
+        /// deadline; nil (and time moved to `target`) when none is due.
+        mutating func takeDue(before target: TimeInterval) -> [Sleeper]? {
+            guard let next = sleepers.filter({ $0.deadline <= target }).min(by: { $0.deadline < $1.deadline })
+            else {
+                current = max(current, target)
+                return nil
+            }
+            current = max(current, next.deadline)
+            let now = current
+            let woken = sleepers.filter { $0.deadline <= now }
+            sleepers.removeAll { $0.deadline <= now }
+            return woken
+        }
+    }
+
+    private let state: LockedValue<State>
 
     /// Starts at `start` seconds.
     public init(start: TimeInterval = 0) {
-        self.current = start
+        self.state = LockedValue(State(current: start))
     }
 
     /// The current time.
-    public func now() -> TimeInterval {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
+    public func now() -> TimeInterval { state.value.current }
 
     /// How many tasks are waiting in ``sleep(for:)``.
-    public var sleeperCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return sleepers.filter { !$0.isTimeout }.count
-    }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.filter { !$0.isTimeout }.count } }
 
     /// How many request attempts are waiting for their deadline in ``sleep(forDeadline:)``.
-    public var timeoutCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return sleepers.filter(\.isTimeout).count
-    }
+    public var timeoutCount: Int { state.withLock { $0.sleepers.filter(\.isTimeout).count } }
 
     /// Every duration passed to ``sleep(for:)``, in call order.
-    public var requestedSleeps: [TimeInterval] {
-        lock.lock()
-        defer { lock.unlock() }
-        return requested
-    }
+    public var requestedSleeps: [TimeInterval] { state.value.requested }
 
     /// Every duration passed to ``sleep(forDeadline:)``, in call order.
-    public var requestedTimeouts: [TimeInterval] {
-        lock.lock()
-        defer { lock.unlock() }
-        return requestedDeadlines
-    }
+    public var requestedTimeouts: [TimeInterval] { state.value.requestedDeadlines }
 
     /// Waits until `seconds` of manual time have been advanced (0 or less: returns at once).
     public func sleep(for seconds: TimeInterval) async throws {
@@ -91,33 +106,31 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
 
     private func suspend(for seconds: TimeInterval, isTimeout: Bool) async throws {
         try Task.checkCancellation()
-        let id: Int = {
-            lock.lock()
-            defer { lock.unlock() }
-            nextID += 1
-            if isTimeout { requestedDeadlines.append(seconds) } else { requested.append(seconds) }
-            return nextID
-        }()
+        let id = state.withLock { state in
+            if isTimeout { state.requestedDeadlines.append(seconds) } else { state.requested.append(seconds) }
+            return state.takeID()
+        }
         guard seconds > 0 else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                lock.lock()
-                if Task.isCancelled {
-                    lock.unlock()
+                let ready = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
+                    if Task.isCancelled { return nil }
+                    state.sleepers.append(
+                        Sleeper(
+                            id: id, deadline: state.current + seconds, isTimeout: isTimeout,
+                            continuation: continuation))
+                    return state.takeSatisfiedWaiters()
+                }
+                guard let ready else {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                sleepers.append(
-                    Sleeper(id: id, deadline: current + seconds, isTimeout: isTimeout, continuation: continuation))
-                let ready = takeSatisfiedWaiters()
-                lock.unlock()
                 for waiter in ready { waiter.resume() }
             }
         } onCancel: {
-            lock.lock()
-            let index = sleepers.firstIndex { $0.id == id }
-            let sleeper = index.map { sleepers.remove(at: $0) }
-            lock.unlock()
+            let sleeper = state.withLock { state in
+                state.sleepers.firstIndex { $0.id == id }.map { state.sleepers.remove(at: $0) }
+            }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
@@ -125,32 +138,12 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
     /// Moves time forward by `seconds`, waking every sleeper whose deadline is reached, earliest first.
     /// After each wake-up it lets the woken tasks run briefly, so a chain of waits within the span also fires.
     public func advance(by seconds: TimeInterval) async {
-        let target: TimeInterval = {
-            lock.lock()
-            defer { lock.unlock() }
-            return current + max(0, seconds)
-        }()
+        let target = state.value.current + max(0, seconds)
         while true {
-            guard let woken = takeDue(before: target) else { return }
+            guard let woken = state.withLock({ $0.takeDue(before: target) }) else { return }
             for sleeper in woken { sleeper.continuation.resume() }
             for _ in 0..<20 { await Task.yield() }
         }
-    }
-
-    /// The sleepers due next (all with the earliest deadline ≤ `target`), with time moved to that
-    /// deadline; nil (and time moved to `target`) when none is due.
-    private func takeDue(before target: TimeInterval) -> [Sleeper]? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let next = sleepers.filter({ $0.deadline <= target }).min(by: { $0.deadline < $1.deadline }) else {
-            current = max(current, target)
-            return nil
-        }
-        current = max(current, next.deadline)
-        let now = current
-        let woken = sleepers.filter { $0.deadline <= now }
-        sleepers.removeAll { $0.deadline <= now }
-        return woken
     }
 
     /// Suspends until at least `count` tasks are waiting in ``sleep(for:)`` (no polling, no real time).
@@ -166,39 +159,24 @@ public final class ManualClock: OptoLinkClock, @unchecked Sendable {
     }
 
     private func waitFor(_ count: Int, timeouts: Bool) async {
-        let id: Int = {
-            lock.lock()
-            defer { lock.unlock() }
-            nextID += 1
-            return nextID
-        }()
+        let id = state.withLock { $0.takeID() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                lock.lock()
-                if sleepers.filter({ $0.isTimeout == timeouts }).count >= count || Task.isCancelled {
-                    lock.unlock()
-                    continuation.resume()
-                    return
+                let waits = state.withLock { state -> Bool in
+                    if state.sleepers.filter({ $0.isTimeout == timeouts }).count >= count || Task.isCancelled {
+                        return false
+                    }
+                    state.waiters.append(
+                        Waiter(id: id, count: count, forTimeouts: timeouts, continuation: continuation))
+                    return true
                 }
-                waiters.append(Waiter(id: id, count: count, forTimeouts: timeouts, continuation: continuation))
-                lock.unlock()
+                if !waits { continuation.resume() }
             }
         } onCancel: {
-            lock.lock()
-            let index = waiters.firstIndex { $0.id == id }
-            let waiter = index.map { waiters.remove(at: $0) }
-            lock.unlock()
+            let waiter = state.withLock { state in
+                state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0) }
+            }
             waiter?.continuation.resume()
         }
-    }
-
-    /// Must be called with `lock` held; the caller resumes the returned continuations after unlocking.
-    private func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-        let waits = sleepers.filter { !$0.isTimeout }.count
-        let deadlines = sleepers.count - waits
-        func satisfied(_ waiter: Waiter) -> Bool { waiter.count <= (waiter.forTimeouts ? deadlines : waits) }
-        let ready = waiters.filter(satisfied)
-        waiters.removeAll(where: satisfied)
-        return ready.map(\.continuation)
     }
 }

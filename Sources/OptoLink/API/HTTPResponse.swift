@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// An HTTP answer (any status) from an ``HTTPTransport``.
 public struct HTTPResponse: Sendable, Hashable {
@@ -52,30 +53,35 @@ public struct HTTPResponse: Sendable, Hashable {
 
 /// Header fields, given or converted on first read (then kept).
 ///
-/// `@unchecked Sendable` is safe: `fields` and `source` are only touched while `lock` is held, and the
-/// source closure is `@Sendable`. Never mutated after the first read: ``HTTPResponse`` replaces the
-/// whole object when its headers are set, so copies of a response never share a change.
-private final class HeaderFields: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fields: [String: String]
-    private var source: (@Sendable () -> [String: String])?
+/// Never mutated after the first read: ``HTTPResponse`` replaces the whole object when its headers are
+/// set, so copies of a response never share a change.
+private final class HeaderFields: Sendable {
+    /// The fields, or what converts them on first read.
+    private enum Fields {
+        case converted([String: String])
+        case pending(@Sendable () -> [String: String])
+    }
+
+    private let fields: LockedValue<Fields>
 
     init(_ fields: [String: String]) {
-        self.fields = fields
+        self.fields = LockedValue(.converted(fields))
     }
 
     init(_ source: @escaping @Sendable () -> [String: String]) {
-        self.fields = [:]
-        self.source = source
+        self.fields = LockedValue(.pending(source))
     }
 
     var value: [String: String] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let source {
-            fields = source()
-            self.source = nil
+        fields.withLock { fields in
+            switch fields {
+            case .converted(let value):
+                return value
+            case .pending(let source):
+                let value = source()
+                fields = .converted(value)
+                return value
+            }
         }
-        return fields
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -83,48 +84,36 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The decision after attempt number `attempt` (1-based) ended with `outcome`; `retryAfter` is the
     /// answer's `Retry-After` in seconds, if it gave one.
     public func decision(afterAttempt attempt: Int, outcome: Outcome, retryAfter: TimeInterval? = nil) -> Decision {
-        guard isRetryable(outcome) else { return .doNotRetry }
-        guard attempt <= maxRetries else { return .giveUp }
-        return .retry(after: delay(forRetry: attempt, retryAfter: retryAfter))
+        Decision(rule.decision(afterAttempt: attempt, outcome: outcome.shared, retryAfter: retryAfter))
     }
 
     /// The wait before retry `retry` (1-based): `backoffBase × 2^(retry−1)`, capped at `maxBackoff`
     /// (with ``jitter``, a uniform draw below that).
     public func delay(forRetry retry: Int) -> TimeInterval {
-        let exponent = Double(min(max(retry - 1, 0), 60))  // capped before scaling: 2^60 s is already "forever"
-        let capped = max(0, min(maxBackoff, backoffBase * pow(2, exponent)))
-        guard jitter else { return capped }
-        let draw = random()
-        return capped * (draw.isFinite ? min(max(draw, 0), 1) : 0)
+        rule.delay(forRetry: retry)
     }
 
     /// ``delay(forRetry:)``, but at least `retryAfter` (the answer's `Retry-After`), and at most `maxBackoff`.
     public func delay(forRetry retry: Int, retryAfter: TimeInterval?) -> TimeInterval {
-        max(0, min(maxBackoff, max(delay(forRetry: retry), retryAfter ?? 0)))
+        rule.delay(forRetry: retry, retryAfter: retryAfter)
     }
 
     /// Whether an outcome is worth another attempt with this policy: ``isRetryable(_:)-swift.type.method``,
     /// or a status in ``alsoRetriedStatuses``.
     public func isRetryable(_ outcome: Outcome) -> Bool {
-        if case .status(let status) = outcome, alsoRetriedStatuses.contains(status) { return true }
-        return Self.isRetryable(outcome)
+        rule.isRetryable(outcome.shared)
     }
 
     /// Whether an outcome is worth another attempt (see the type's documentation).
     public static func isRetryable(_ outcome: Outcome) -> Bool {
-        switch outcome {
-        case .status(let status):
-            return (500...599).contains(status)
-        case .noAnswer(let error):
-            if error is CancellationError { return false }
-            if let urlError = error as? URLError {
-                switch urlError.code {
-                case .cancelled, .badURL, .unsupportedURL, .userCancelledAuthentication: return false
-                default: return true
-                }
-            }
-            return true
-        }
+        RetryRule.isRetryable(outcome.shared)
+    }
+
+    /// The clients' shared retry decision with these settings.
+    var rule: RetryRule {
+        RetryRule(
+            maxRetries: maxRetries, backoffBase: backoffBase, maxBackoff: maxBackoff,
+            alsoRetriedStatuses: alsoRetriedStatuses, jitter: jitter ? random : nil)
     }
 
     /// Equal when every setting but the random source is.
@@ -140,5 +129,26 @@ public struct RetryPolicy: Sendable, Hashable {
         hasher.combine(maxBackoff)
         hasher.combine(jitter)
         hasher.combine(alsoRetriedStatuses)
+    }
+}
+
+extension RetryPolicy.Outcome {
+    /// The outcome as the shared decision reads it.
+    var shared: AttemptOutcome {
+        switch self {
+        case .status(let status): .status(status)
+        case .noAnswer(let error): .noAnswer(error)
+        }
+    }
+}
+
+extension RetryPolicy.Decision {
+    /// The shared decision as the policy's public value.
+    init(_ decision: RetryDecision) {
+        switch decision {
+        case .retry(let delay): self = .retry(after: delay)
+        case .doNotRetry: self = .doNotRetry
+        case .giveUp: self = .giveUp
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -118,42 +119,5 @@ extension URLSessionTransport {
         let whitespace = CharacterSet.whitespaces
         guard whitespace.contains(first) || whitespace.contains(last) else { return text }
         return text.trimmingCharacters(in: whitespace)
-    }
-}
-
-/// A data task, to cancel from any thread.
-///
-/// `@unchecked Sendable` is safe: the task is only used to call `cancel()`, which is thread-safe.
-private final class RunningTask: @unchecked Sendable {
-    private let task: URLSessionDataTask
-
-    init(_ task: URLSessionDataTask) { self.task = task }
-
-    func cancel() { task.cancel() }
-}
-
-/// Holds the cancel function of a started request so the cancellation handler can call it, even when
-/// cancellation arrives before the request started.
-///
-/// `@unchecked Sendable` is safe: `cancelRequest` and `cancelled` are only touched while `lock` is held.
-private final class CancelBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelRequest: (@Sendable () -> Void)?
-    private var cancelled = false
-
-    func set(_ cancel: @escaping @Sendable () -> Void) {
-        lock.lock()
-        cancelRequest = cancel
-        let alreadyCancelled = cancelled
-        lock.unlock()
-        if alreadyCancelled { cancel() }
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let cancelRequest = self.cancelRequest
-        lock.unlock()
-        cancelRequest?()
     }
 }

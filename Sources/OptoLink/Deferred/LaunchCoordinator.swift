@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// The SDK's per-launch state and the decisions that depend on it: whether the deferred match runs,
 /// direct opens, `/sdk/session` once per launch, and making sure the backend knows the device before
@@ -78,7 +79,7 @@ actor LaunchCoordinator {
         let log: @Sendable (LogLevel, String) -> Void
         /// Hands a link to the app (``OptoLink/links``); false (and nothing done) once the SDK is shutting
         /// down. Called from any thread (direct opens deliver from the transport's callback). The
-        /// coordinator emits ``Diagnostic/Kind/linkDelivered(_:)`` afterwards.
+        /// coordinator emits ``DiagnosticKind/linkDelivered(_:)`` afterwards.
         let deliver: @Sendable (OptoLinkData) -> Bool
         /// ``OptoLink/setEnabled(_:)``; always on unless the facade passes its own.
         var privacy = PrivacySwitch()

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// What the SDK's own first-launch read found on the pasteboard, with the pasteboard's change count at the
 /// time, so the debug inspector's hello can say "holds a token" or "holds other text" without ever reading
@@ -6,9 +7,7 @@ import Foundation
 ///
 /// Only the kind is kept, never the text. A reading is stale as soon as the change count moved: the
 /// pasteboard then holds something the SDK has not seen.
-///
-/// `@unchecked Sendable` is safe: the stored reading is only touched while `lock` is held.
-final class PasteboardReadings: @unchecked Sendable {
+final class PasteboardReadings: Sendable {
     /// One read: whether it held a click token, at which change count.
     struct Reading: Sendable, Hashable {
         /// The pasteboard's change count when the SDK read it.
@@ -17,22 +16,15 @@ final class PasteboardReadings: @unchecked Sendable {
         let heldToken: Bool
     }
 
-    private let lock = NSLock()
-    private var last: Reading?
+    private let last = LockedValue<Reading?>(nil)
 
     /// Records a read.
     func record(changeCount: Int, heldToken: Bool) {
-        lock.lock()
-        last = Reading(changeCount: changeCount, heldToken: heldToken)
-        lock.unlock()
+        last.set(Reading(changeCount: changeCount, heldToken: heldToken))
     }
 
     /// The last read, if any.
-    var reading: Reading? {
-        lock.lock()
-        defer { lock.unlock() }
-        return last
-    }
+    var reading: Reading? { last.value }
 
     /// What `pasteboard` holds: `empty` when it holds no text; `token` or `otherText` when the SDK's last
     /// read is still what it holds (same change count); `unknown` otherwise. Never reads.

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// Time for the SDK: attempt durations and every wait (retry backoff, event queue retries).
 ///
@@ -39,11 +40,7 @@ extension OptoLinkClock {
     public func startDeadline(after seconds: TimeInterval, expire: @escaping @Sendable () -> Void)
         -> @Sendable () -> Void
     {
-        let wait = Task {
-            do { try await sleep(forDeadline: seconds) } catch { return }
-            expire()
-        }
-        return { wait.cancel() }
+        AttemptDeadline.startSleeping(seconds, sleep: { try await sleep(forDeadline: $0) }, expire: expire)
     }
 }
 

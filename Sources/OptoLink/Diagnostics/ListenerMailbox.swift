@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// One listener's queue of a ``Broadcaster``: the values sent to it and not read yet, and the listener
 /// waiting for the next one. Its stream is an `AsyncStream(unfolding:)` over ``next()``.
@@ -8,9 +9,8 @@ import Foundation
 /// and `AsyncStream.Continuation.yield` cost it ~10 µs there against ~4 µs for resuming a continuation
 /// (measured in optolink-bench, measure 2).
 ///
-/// `@unchecked Sendable` is safe: every stored property is read and written only while `lock` is held,
-/// and the continuation is resumed after it is released.
-final class ListenerMailbox<Element: Sendable>: @unchecked Sendable {
+/// Continuations are resumed after the lock is released.
+final class ListenerMailbox<Element: Sendable>: Sendable {
     /// How many unread values a listener keeps.
     enum Limit {
         /// All of them.
@@ -19,101 +19,98 @@ final class ListenerMailbox<Element: Sendable>: @unchecked Sendable {
         case newest(Int)
     }
 
-    private let lock = NSLock()
+    /// The values kept and the listener waiting.
+    private struct State {
+        /// The unread values are `buffer[head...]`.
+        var buffer: [Element] = []
+        var head = 0
+        var waiter: UnsafeContinuation<Element?, Never>?
+        /// No more values: the unread ones are still read, then the stream ends.
+        var finished = false
+
+        var unread: Int { buffer.count - head }
+
+        /// Drops the values already read once they are at least half the buffer (amortized O(1) per value).
+        mutating func compact() {
+            if head >= 32, head * 2 >= buffer.count {
+                buffer.removeFirst(head)
+                head = 0
+            }
+        }
+
+        /// Ends the stream (dropping what is kept when `dropping`); the waiter to resume with nil.
+        mutating func finish(dropping: Bool) -> UnsafeContinuation<Element?, Never>? {
+            finished = true
+            if dropping {
+                buffer = []
+                head = 0
+            }
+            defer { waiter = nil }
+            return waiter
+        }
+    }
+
     private let limit: Limit
-    /// The unread values are `buffer[head...]`.
-    private var buffer: [Element] = []
-    private var head = 0
-    private var waiter: UnsafeContinuation<Element?, Never>?
-    /// No more values: the unread ones are still read, then the stream ends.
-    private var finished = false
+    private let state = LockedValue(State())
 
     init(limit: Limit) {
         self.limit = limit
     }
 
-    private var unread: Int { buffer.count - head }
-
     /// Whether the listener is waiting for a value.
-    var isWaiting: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiter != nil
-    }
+    var isWaiting: Bool { state.withLock { $0.waiter != nil } }
 
     /// Hands `value` to the waiting listener, or keeps it (as ``Limit`` says); dropped once finished.
     func put(_ value: Element) {
-        lock.lock()
-        guard !finished else {
-            lock.unlock()
-            return
+        let waiting = state.withLock { state -> UnsafeContinuation<Element?, Never>? in
+            guard !state.finished else { return nil }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            switch limit {
+            case .unbounded:
+                state.buffer.append(value)
+            case .newest(let count):
+                guard count > 0 else { break }
+                state.buffer.append(value)
+                if state.unread > count { state.head += 1 }
+            }
+            state.compact()
+            return nil
         }
-        if let waiter {
-            self.waiter = nil
-            lock.unlock()
-            waiter.resume(returning: value)
-            return
-        }
-        switch limit {
-        case .unbounded:
-            buffer.append(value)
-        case .newest(let count):
-            guard count > 0 else { break }
-            buffer.append(value)
-            if unread > count { head += 1 }
-        }
-        compact()
-        lock.unlock()
-    }
-
-    /// Drops the values already read once they are at least half the buffer (amortized O(1) per value).
-    private func compact() {
-        if head >= 32, head * 2 >= buffer.count {
-            buffer.removeFirst(head)
-            head = 0
-        }
+        waiting?.resume(returning: value)
     }
 
     /// The next value; nil once finished and every value kept was read.
     func next() async -> Element? {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Element?, Never>) in
-            lock.lock()
-            if head < buffer.count {
-                let value = buffer[head]
-                head += 1
-                compact()
-                lock.unlock()
-                continuation.resume(returning: value)
-            } else if finished || waiter != nil {
-                // (A second task reading the same stream at once ends there: one reader per stream.)
-                lock.unlock()
-                continuation.resume(returning: nil)
-            } else {
-                waiter = continuation
-                lock.unlock()
+            // What to resume the caller with now; nil when it waits for a put.
+            let now = state.withLock { state -> Element?? in
+                if state.head < state.buffer.count {
+                    let value = state.buffer[state.head]
+                    state.head += 1
+                    state.compact()
+                    return .some(value)
+                } else if state.finished || state.waiter != nil {
+                    // (A second task reading the same stream at once ends there: one reader per stream.)
+                    return .some(nil)
+                } else {
+                    state.waiter = continuation
+                    return nil
+                }
             }
+            if let now { continuation.resume(returning: now) }
         }
     }
 
     /// Ends the stream after the values kept (a waiting listener gets nil now).
     func finish() {
-        lock.lock()
-        finished = true
-        let waiting = waiter
-        waiter = nil
-        lock.unlock()
-        waiting?.resume(returning: nil)
+        state.withLock { $0.finish(dropping: false) }?.resume(returning: nil)
     }
 
     /// The listener stopped (its task was cancelled): drops what is kept and ends the stream at once.
     func cancel() {
-        lock.lock()
-        finished = true
-        buffer = []
-        head = 0
-        let waiting = waiter
-        waiter = nil
-        lock.unlock()
-        waiting?.resume(returning: nil)
+        state.withLock { $0.finish(dropping: true) }?.resume(returning: nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+package import OptoLinkClientCore
 
 /// A JSON value as a tree: link `params`, event `properties`, and anything the backend sends back.
 ///
@@ -24,35 +25,12 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
-        } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not a JSON value")
-        }
+        self = try JSONValue(decodingAnyJSONFrom: decoder)
     }
 
     /// Encodes the value as JSON.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
+        try encodeJSON(to: encoder)
     }
 
     /// The string, when this is a `.string`.
@@ -131,5 +109,19 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     /// A dictionary literal (later duplicates win).
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension JSONValue: JSONTree {
+    /// This value, one level deep (for the clients' shared JSON code).
+    package var node: JSONNode<JSONValue> {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .number(let value): .number(value)
+        case .string(let value): .string(value)
+        case .array(let elements): .array(elements)
+        case .object(let members): .object(members)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// What the non-OptoLink providers share: which hosts are the app's link hosts, and a JSON POST.
 enum ProviderSupport {

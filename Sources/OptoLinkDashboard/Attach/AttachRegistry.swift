@@ -106,7 +106,7 @@ package struct AttachRegistry: Sendable, Hashable {
         let event: DiagnosticEvent
         switch diagnostic.kind {
         case .known(let kind):
-            if let id = DiagnosticMapper.requestID(kind) {
+            if let id = kind.requestID {
                 // Ids are the app's own; a hostile app may send any: keep the arithmetic from overflowing.
                 guard id >= 0, id < 1 << 40 else { return nil }
                 entries[index].highestID = max(entries[index].highestID, id + entries[index].idOffset)

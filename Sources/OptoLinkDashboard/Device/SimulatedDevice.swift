@@ -136,7 +136,7 @@ package actor SimulatedDevice {
             Task {
                 var correlator = ExchangeCorrelator(log: exchangeLog, idOffset: offset)
                 for await diagnostic in diagnostics {
-                    if let id = DiagnosticMapper.requestID(diagnostic.kind) { idSpace.observe(id + offset) }
+                    if let id = diagnostic.kind.requestID { idSpace.observe(id + offset) }
                     var record = RecordedDiagnostic(
                         launch: launch, diagnostic: diagnostic,
                         event: DiagnosticMapper.event(diagnostic.kind, idOffset: offset))

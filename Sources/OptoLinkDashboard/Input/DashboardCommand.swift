@@ -98,7 +98,7 @@ package enum DashboardCommand: Sendable, Hashable {
     /// Stop the lab run in progress (Esc in the Lab view).
     case stopLab
     /// Explain one install of the last lab run in the breakdown pane (Enter in the Lab view).
-    case explainLabInstall(OptoLinkProvider.Service, device: Int)
+    case explainLabInstall(OptoLinkService, device: Int)
 
     /// The reducer action for a UI command; nil for ``quit`` and the commands the handler executes.
     package func action(in state: DashboardState) -> DashboardAction? {

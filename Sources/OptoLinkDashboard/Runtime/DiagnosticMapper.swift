@@ -1,59 +1,16 @@
 import OptoLink
 
-/// Seam 1: turns an SDK ``Diagnostic`` into the dashboard's plain ``DiagnosticEvent``, one case for one case.
+/// Seam 1: turns an SDK ``Diagnostic`` into the dashboard's plain ``DiagnosticEvent`` (the same cases: only
+/// the payloads are mapped).
 ///
 /// Request ids are unique per SDK instance only, so each launch gets an offset (``idOffset``) that keeps
 /// the timeline rows of a relaunched app apart from the previous launch's.
 package enum DiagnosticMapper {
     /// The dashboard event for `kind`, with request ids shifted by `idOffset`.
     package static func event(_ kind: Diagnostic.Kind, idOffset: Int = 0) -> DiagnosticEvent {
-        switch kind {
-        case .requestStarted(let id, let endpoint, let attempt):
-            return .requestStarted(requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt)
-        case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
-            return .responseReceived(
-                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, status: status,
-                duration: duration)
-        case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
-            return .requestFailed(
-                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, reason: reason,
-                duration: duration)
-        case .retryScheduled(let id, let endpoint, let attempt, let delay):
-            return .retryScheduled(
-                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, delay: delay)
-        case .gaveUp(let id, let endpoint, let attempts, let reason):
-            return .gaveUp(requestID: id + idOffset, endpoint: endpoint.rawValue, attempts: attempts, reason: reason)
-        case .requestFinished(let id, let endpoint, let attempts, let status):
-            return .requestFinished(
-                requestID: id + idOffset, endpoint: endpoint.rawValue, attempts: attempts, status: status)
-        case .matchResult(let data):
-            return .matchResult(data.map(summary))
-        case .linkDelivered(let data):
-            return .linkDelivered(summary(data))
-        case .sessionRegistered(let deviceId, let firstSeenAt, let lastSeenAt):
-            return .sessionRegistered(deviceId: deviceId, firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt)
-        case .identityChanged(let externalId):
-            return .identityChanged(externalId: externalId)
-        case .eventQueued(let name, let queued):
-            return .eventQueued(name: name, queued: queued)
-        case .eventSent(let name, let queued):
-            return .eventSent(name: name, queued: queued)
-        case .eventDropped(let name, let reason):
-            return .eventDropped(name: name, reason: reason)
-        case .log(let level, let message):
-            return .log(level: DashboardLogLevel(rawValue: level.rawValue) ?? .warning, message: message)
-        }
-    }
-
-    /// The request id of a request diagnostic, nil for the others.
-    package static func requestID(_ kind: Diagnostic.Kind) -> Int? {
-        switch kind {
-        case .requestStarted(let id, _, _), .responseReceived(let id, _, _, _, _), .requestFailed(let id, _, _, _, _),
-            .retryScheduled(let id, _, _, _), .gaveUp(let id, _, _, _), .requestFinished(let id, _, _, _):
-            return id
-        default:
-            return nil
-        }
+        kind.map(
+            requestID: { $0 + idOffset }, endpoint: \.rawValue, link: summary,
+            level: { DashboardLogLevel(rawValue: $0.rawValue) ?? .warning })
     }
 
     /// The plain values of a link.

@@ -16,7 +16,7 @@ extension LabUpdate: Codable {
             self = .started(
                 lab: try fields.decode(String.self, forKey: .lab),
                 services: try fields.decode([String].self, forKey: .services)
-                    .compactMap(OptoLinkProvider.Service.init(rawValue:)),
+                    .compactMap(OptoLinkService.init(rawValue:)),
                 installs: try fields.decode(Int.self, forKey: .installs))
         } else if container.contains(.progress) {
             let fields = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .progress)

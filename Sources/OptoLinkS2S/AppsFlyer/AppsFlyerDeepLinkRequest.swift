@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// The body of AppsFlyer's S2S iOS deep-linking request (`POST /ios/{app_id}`), field by field.
 ///
@@ -175,7 +176,7 @@ extension AppsFlyerDeepLinkRequest {
     public init(jsonBody: Data, ip: String? = nil) throws {
         let value: S2SJSONValue
         do {
-            value = try JSONDecoder().decode(S2SJSONValue.self, from: jsonBody)
+            value = try JSONTreeParser<S2SJSONValue>.decode(jsonBody)
         } catch {
             throw OptoLinkS2SError.request("body", "The body is not JSON")
         }

@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// AppsFlyer's answer to a deep-linking request: whether a click was found, and which.
 ///
@@ -36,7 +37,7 @@ public struct AppsFlyerDeepLinkResponse: Sendable, Hashable {
         }
         let value: S2SJSONValue
         do {
-            value = try JSONDecoder().decode(S2SJSONValue.self, from: response.body)
+            value = try JSONTreeParser<S2SJSONValue>.decode(response.body)
         } catch {
             throw invalid("The answer is not JSON", error)
         }

@@ -1,9 +1,10 @@
 import Foundation
+internal import OptoLinkClientCore
 
 /// A client of AppsFlyer's server-to-server iOS deep-linking API, for an app's **backend**.
 ///
 /// It signs each request with the DevKey (`af_sig`, see ``AppsFlyerDevKey/afSig(timestamp:ip:)``), sends
-/// `POST {base}/ios/{app_id}?af_sig=…` with the JSON body, retries 503, 504 and network errors with
+/// `POST {base}/ios/{app_id}?af_sig=…` with the JSON body, retries 5xx answers and network errors with
 /// exponential backoff (never a 400), bounds each attempt with a timeout, and returns the answer as a
 /// typed value. Everything it throws is an ``OptoLinkS2SError``.
 ///
@@ -88,11 +89,10 @@ public struct AppsFlyerS2SClient: Sendable {
             attempt += 1
             if Task.isCancelled { throw OptoLinkS2SError.cancelled(attempts: attempt - 1) }
             onEvent?(.attemptStarted(attempt: attempt))
-            let outcome: S2SRetryPolicy.Outcome
+            let outcome: AttemptOutcome
             let answer: S2SHTTPResponse?
             do {
-                let response = try await AttemptRace.run(timeout: configuration.attemptTimeout, clock: clock) {
-                    [transport] in
+                let response = try await AttemptRace.run(deadline: attemptDeadline) { [transport] in
                     try await transport.send(http)
                 }
                 onEvent?(.answered(attempt: attempt, status: response.status))
@@ -126,6 +126,15 @@ public struct AppsFlyerS2SClient: Sendable {
         }
     }
 
+    /// One attempt's deadline: ``AppsFlyerS2SConfiguration/attemptTimeout`` on the client's clock, then
+    /// ``OptoLinkS2SError/timedOut``.
+    private var attemptDeadline: AttemptDeadline {
+        let timeout = configuration.attemptTimeout
+        return .sleeping(timeout, error: OptoLinkS2SError.timedOut(after: timeout, attempts: 0)) { [clock] in
+            try await clock.sleep(for: $0)
+        }
+    }
+
     /// The signed request ``deepLink(_:)`` sends, without sending it: for a backend that only signs and
     /// lets someone else (the app) make the call. The body's bytes are the ones signed; send them as
     /// they are.
@@ -150,7 +159,7 @@ public struct AppsFlyerS2SClient: Sendable {
         var message: String?
         var serviceCode: String?
         if response.body.count <= 64 * 1024,
-            let object = (try? JSONDecoder().decode(S2SJSONValue.self, from: response.body))?.objectValue
+            let object = JSONTreeParser<S2SJSONValue>.parse(response.body)?.objectValue
         {
             message = object["message"]?.scalarText
             serviceCode = object["code"]?.scalarText

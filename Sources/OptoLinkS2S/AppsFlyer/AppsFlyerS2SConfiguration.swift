@@ -15,7 +15,7 @@ public struct AppsFlyerS2SConfiguration: Sendable, Hashable {
     /// answer is better retried than waited for.
     public var attemptTimeout: TimeInterval
     /// Which failures are retried and how long to wait between attempts (default
-    /// ``S2SRetryPolicy/default``: 2 retries after 0.5 s and 1 s, on 503, 504 and network errors).
+    /// ``S2SRetryPolicy/default``: 2 retries after 0.5 s and 1 s, on 5xx answers and network errors).
     public var retryPolicy: S2SRetryPolicy
 
     /// Creates a configuration; checked when the client is created.

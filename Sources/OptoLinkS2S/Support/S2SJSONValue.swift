@@ -1,4 +1,5 @@
 import Foundation
+package import OptoLinkClientCore
 
 /// A JSON value, kept as the service sent it: the click's `custom_params` and its raw fields.
 ///
@@ -32,42 +33,16 @@ public enum S2SJSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([S2SJSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: S2SJSONValue].self))
-        }
+        self = try S2SJSONValue(decodingAnyJSONFrom: decoder)
     }
 
     /// Encodes the value as JSON.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
+        try encodeJSON(to: encoder)
     }
 
     /// The value as compact JSON text (`"apples"`, `26`, `true`, `null`…), object keys sorted.
-    public var description: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
-    }
+    public var description: String { compactText }
 
     /// The JSON text of a scalar, used where the schema says "string" and a number or boolean came.
     var scalarText: String? {
@@ -75,6 +50,20 @@ public enum S2SJSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .string(let text): return text
         case .bool, .number: return description
         case .null, .array, .object: return nil
+        }
+    }
+}
+
+extension S2SJSONValue: JSONTree {
+    /// This value, one level deep (for the clients' shared JSON code).
+    package var node: JSONNode<S2SJSONValue> {
+        switch self {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let number): .number(number)
+        case .string(let text): .string(text)
+        case .array(let elements): .array(elements)
+        case .object(let members): .object(members)
         }
     }
 }

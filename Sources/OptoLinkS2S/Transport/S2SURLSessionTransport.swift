@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -31,7 +32,7 @@ public struct S2SURLSessionTransport: S2STransport {
     /// Sends `request`; throws `URLError` when no HTTP answer came (cancellation gives `.cancelled`).
     public func send(_ request: S2SHTTPRequest) async throws -> S2SHTTPResponse {
         let urlRequest = Self.urlRequest(for: request)
-        let box = DataTaskBox()
+        let box = CancelBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<S2SHTTPResponse, any Error>) in
@@ -53,7 +54,9 @@ public struct S2SURLSessionTransport: S2STransport {
                     continuation.resume(
                         returning: S2SHTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
                 }
-                box.start(task)
+                let running = RunningTask(task)
+                box.set { running.cancel() }
+                task.resume()
             }
         } onCancel: {
             box.cancel()
@@ -80,33 +83,5 @@ public struct S2SURLSessionTransport: S2STransport {
         urlRequest.httpBody = request.body
         urlRequest.allHTTPHeaderFields = request.headers
         return urlRequest
-    }
-}
-
-/// Holds the running data task so the cancellation handler can cancel it, even when cancellation
-/// arrives before the task exists.
-///
-/// `@unchecked Sendable` is safe: `task` and `cancelled` are only touched while `lock` is held, and
-/// `URLSessionTask.resume()`/`cancel()` are themselves thread-safe.
-private final class DataTaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
-
-    func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let alreadyCancelled = cancelled
-        lock.unlock()
-        if alreadyCancelled { task.cancel() }
-        task.resume()
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
     }
 }

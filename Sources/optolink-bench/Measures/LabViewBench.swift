@@ -10,7 +10,7 @@ enum LabViewBench {
 
     static func run(frames: Int) async -> MeasureResult {
         let size = ScreenSize(width: 120, height: 40)
-        let services = OptoLinkProvider.Service.allCases
+        let services = OptoLinkService.allCases
         let shown: LabSession.Result
         do {
             shown = try await LabSession(model: LabModel(), services: services).run()

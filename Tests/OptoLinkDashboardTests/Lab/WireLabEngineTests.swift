@@ -33,7 +33,7 @@ struct WireLabEngineTests {
         ]
         let population = LabPopulation(model: LabFixtures.model(), devices: devices)
 
-        for service in OptoLinkProvider.Service.allCases {
+        for service in OptoLinkService.allCases {
             // When both engines run them
             let job = LabJob(population: population, service: service)
             let wire = try await WireLabEngine().run(job) { _ in }
@@ -57,8 +57,8 @@ struct WireLabEngineTests {
         let population = LabPopulation.generate(model)
 
         // When both engines run it for each service (the four wire runs side by side, each with its own server)
-        let runs = try await withThrowingTaskGroup(of: (OptoLinkProvider.Service, LabRun, LabRun).self) { group in
-            for service in OptoLinkProvider.Service.allCases {
+        let runs = try await withThrowingTaskGroup(of: (OptoLinkService, LabRun, LabRun).self) { group in
+            for service in OptoLinkService.allCases {
                 group.addTask {
                     let job = LabJob(population: population, service: service)
                     return (

@@ -7,7 +7,7 @@ import Testing
 @Suite("Sessions: lab runs are recorded")
 struct LabSessionEntryTests {
     static let updates: [LabUpdate] = [
-        .started(lab: "cgnat", services: OptoLinkProvider.Service.allCases, installs: 5_000),
+        .started(lab: "cgnat", services: OptoLinkService.allCases, installs: 5_000),
         .finished(LabViewFixtures.result()),
         .failed("labs/default.lab:3: unknown key 'delay.medain' (did you mean delay.median?)"),
         .stopped,

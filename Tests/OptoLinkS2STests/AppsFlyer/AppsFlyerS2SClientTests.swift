@@ -232,11 +232,11 @@ struct AppsFlyerS2SClientTests {
     // MARK: Errors and retries
 
     @Test func aBadRequestIsATypedErrorWithTheServicesCodeAndIsNeverRetried() async throws {
-        // Given a policy that would even list 400 as retryable, and an answer 400 {code, message}
+        // Given a policy with retries to spare, and an answer 400 {code, message}
         let transport = ClosureTransport.answering(
             400, #"{"code": "invalid_signature", "message": "af_sig does not match"}"#)
         let clock = ImmediateClock()
-        let policy = S2SRetryPolicy(maxRetries: 5, retryableStatuses: [400, 503, 504])
+        let policy = S2SRetryPolicy(maxRetries: 5)
         let client = try Self.client(
             transport, clock: clock, configuration: AppsFlyerS2SConfiguration(retryPolicy: policy))
 
@@ -333,8 +333,8 @@ struct AppsFlyerS2SClientTests {
         #expect(clock.sleepRequests.filter { $0 != 3 } == [0.5, 1, 1.5, 1.5, 1.5])
     }
 
-    @Test func otherServerErrorsAreNotRetriedByDefault() async throws {
-        for status in [500, 502, 401, 404, 429] {
+    @Test func clientErrorsAreNotRetried() async throws {
+        for status in [401, 404, 429] {
             let transport = ClosureTransport.answering(status, #"{"message": "no"}"#)
             let error = await #expect(throws: OptoLinkS2SError.self) {
                 try await Self.client(transport).deepLink(Self.seedRequest)
@@ -342,6 +342,23 @@ struct AppsFlyerS2SClientTests {
             #expect(error == .httpStatus && error?.status == status && error?.message == "no")
             #expect(transport.requests.count == 1, "status \(status)")
         }
+    }
+
+    /// Were final before the clients shared one retry rule (only 503 and 504 were retried).
+    @Test(arguments: [500, 502, 505])
+    func everyServerErrorIsRetriedNotOnlyTheDocumentedOnes(status: Int) async throws {
+        // Given this 5xx on every attempt, and the default policy
+        let transport = ClosureTransport.answering(status, #"{"message": "no"}"#)
+        let clock = ImmediateClock()
+        let client = try Self.client(transport, clock: clock)
+
+        // When the call runs through its retries
+        let error = await #expect(throws: OptoLinkS2SError.self) { try await client.deepLink(Self.seedRequest) }
+
+        // Then three attempts were made, 0.5 s and 1 s apart, and the error says the status
+        #expect(error == .httpStatus && error?.status == status && error?.message == "no" && error?.attempts == 3)
+        #expect(transport.requests.count == 3)
+        #expect(clock.sleepRequests.filter { $0 != 3 } == [0.5, 1])
     }
 
     @Test func aNetworkErrorIsRetriedThenTheAnswerReturned() async throws {

@@ -6,6 +6,8 @@ import Testing
 @Suite("Privacy manifest")
 struct PrivacyManifestTests {
     static let sdk = ScriptRun.packageRoot.appendingPathComponent("Sources/OptoLink")
+    /// The clients' shared core: linked into the SDK, so an app ships it too.
+    static let core = ScriptRun.packageRoot.appendingPathComponent("Sources/OptoLinkClientCore")
     static let manifestPath = "Sources/OptoLink/PrivacyInfo.xcprivacy"
 
     static func manifest() throws -> [String: Any] {
@@ -44,10 +46,13 @@ struct PrivacyManifestTests {
         return (missing, unused)
     }
 
+    /// Every Swift source an app ships with the SDK: Sources/OptoLink and the core it links
+    /// (Sources/OptoLinkClientCore), by path from the package root.
     static func sdkSources() throws -> [String: String] {
-        let files =
-            FileManager.default.enumerator(at: sdk, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        let files = [sdk, core].flatMap { folder in
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        }
         var sources: [String: String] = [:]
         for file in files {
             sources[String(file.path.dropFirst(ScriptRun.packageRoot.path.count + 1))] = try String(

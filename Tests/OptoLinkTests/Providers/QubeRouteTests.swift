@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkClientCore
 import OptoLinkTesting
 import Testing
 

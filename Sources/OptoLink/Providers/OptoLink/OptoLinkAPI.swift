@@ -1,4 +1,5 @@
 import Foundation
+internal import OptoLinkClientCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -4,7 +4,7 @@ import OptoLink
 /// reducer (``DashboardAction/lab(_:)``).
 package enum LabUpdate: Sendable, Hashable {
     /// A run of lab `lab` began for `services`, with `installs` first opens in each main run.
-    case started(lab: String, services: [OptoLinkProvider.Service], installs: Int)
+    case started(lab: String, services: [OptoLinkService], installs: Int)
     /// Installs decided so far over every run (at most ten a second).
     case progress(LabProgress)
     /// The run finished.

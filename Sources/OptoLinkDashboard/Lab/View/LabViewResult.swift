@@ -7,7 +7,7 @@ package struct LabViewResult: Sendable, Hashable, Codable {
     /// One service's part of the result.
     package struct ServiceResult: Sendable, Hashable, Codable {
         /// The service.
-        package var service: OptoLinkProvider.Service
+        package var service: OptoLinkService
         /// The engine that ran it (`process`).
         package var engine: String
         /// The backend's threshold the main run decided with.
@@ -23,7 +23,7 @@ package struct LabViewResult: Sendable, Hashable, Codable {
 
         /// A service's result.
         package init(
-            service: OptoLinkProvider.Service, engine: String, threshold: Int, counts: LabCounts, guardFired: Int,
+            service: OptoLinkService, engine: String, threshold: Int, counts: LabCounts, guardFired: Int,
             sweep: LabSweep?, installs: [LabInstallRow]
         ) {
             self.service = service
@@ -43,7 +43,7 @@ package struct LabViewResult: Sendable, Hashable, Codable {
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let raw = try container.decode(String.self, forKey: .service)
-            guard let service = OptoLinkProvider.Service(rawValue: raw) else {
+            guard let service = OptoLinkService(rawValue: raw) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .service, in: container, debugDescription: "unknown service \(raw)")
             }

@@ -26,7 +26,7 @@ package final class LabViewRunner: Sendable {
     }
 
     private let current = Locked(Current())
-    private let services: [OptoLinkProvider.Service]
+    private let services: [OptoLinkService]
     private let progressInterval: Double
     private let now: @Sendable () -> Double
     private let model: @Sendable () throws(DashboardError) -> LabModel
@@ -42,7 +42,7 @@ package final class LabViewRunner: Sendable {
     ///     directory).
     ///   - emit: where the actions go (the dashboard's inbox).
     package init(
-        services: [OptoLinkProvider.Service] = OptoLinkProvider.Service.allCases, progressInterval: Double = 0.1,
+        services: [OptoLinkService] = OptoLinkService.allCases, progressInterval: Double = 0.1,
         now: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
         model: @escaping @Sendable () throws(DashboardError) -> LabModel = {
             try LabViewRunner.defaultModel(currentDirectory: FileManager.default.currentDirectoryPath)
@@ -149,7 +149,7 @@ package final class LabViewRunner: Sendable {
     private func isCurrent(_ generation: Int) -> Bool { current.withLock { $0.generation == generation } }
 
     /// Explains `device`'s install of the last finished run under `service`, off the caller's thread.
-    private func explain(_ service: OptoLinkProvider.Service, device: Int) {
+    private func explain(_ service: OptoLinkService, device: Int) {
         guard let run = current.withLock({ $0.result })?.runs.first(where: { $0.job.service == service }) else {
             emit(.log(.warning, "lab: no finished run of \(service.displayName) to explain an install of (L runs one)"))
             return

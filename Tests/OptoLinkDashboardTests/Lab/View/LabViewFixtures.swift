@@ -57,7 +57,7 @@ enum LabViewFixtures {
     static func result() -> LabViewResult {
         LabViewResult(
             lab: "default", installs: 5_000, organic: 1_000, clicks: 8_000, maxWrong: nil, seconds: 4.25,
-            services: OptoLinkProvider.Service.allCases.enumerated().map { offset, service in
+            services: OptoLinkService.allCases.enumerated().map { offset, service in
                 LabViewResult.ServiceResult(
                     service: service, engine: "process", threshold: 65, counts: counts(step: 4, offset: offset),
                     guardFired: 40 + offset, sweep: sweep(offset: offset), installs: installs(base: 100 * (offset + 1)))
@@ -67,7 +67,7 @@ enum LabViewFixtures {
     /// The dashboard with the Lab view open on `result()`, finished.
     static func finished() -> DashboardState {
         Fixtures.reduced([
-            .lab(.started(lab: "default", services: OptoLinkProvider.Service.allCases, installs: 5_000)),
+            .lab(.started(lab: "default", services: OptoLinkService.allCases, installs: 5_000)),
             .lab(.progress(LabProgress(done: 250_000, total: 250_000, elapsed: 4))),
             .lab(.finished(result())),
         ])
@@ -76,7 +76,7 @@ enum LabViewFixtures {
     /// The first run of the Lab view, 42 % through.
     static func running() -> DashboardState {
         Fixtures.reduced([
-            .lab(.started(lab: "default", services: OptoLinkProvider.Service.allCases, installs: 5_000)),
+            .lab(.started(lab: "default", services: OptoLinkService.allCases, installs: 5_000)),
             .lab(.progress(LabProgress(done: 105_000, total: 250_000, elapsed: 1.75))),
         ])
     }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Lab view: the reducer folds each lab update")
 struct LabViewReducerTests {
-    let services = OptoLinkProvider.Service.allCases
+    let services = OptoLinkService.allCases
 
     @Test func startedOpensTheViewRunningWithNoTotalYet() {
         // Given an idle dashboard

@@ -71,7 +71,7 @@ struct LabViewRunnerTests {
         // Then the Lab view shows the four services' classes of 200 installs each, precision and recall
         #expect(finished, "the lab did not finish; the log: \(harness.app.state.log.map(\.text))")
         let result = try #require(harness.app.state.lab.result)
-        #expect(result.services.map(\.service) == OptoLinkProvider.Service.allCases)
+        #expect(result.services.map(\.service) == OptoLinkService.allCases)
         #expect(result.services.allSatisfy { $0.counts.installs == 200 && $0.sweep != nil })
         let screen = harness.screen
         for outcome in LabOutcomeClass.allCases { #expect(screen.contains(outcome.label)) }
@@ -159,7 +159,7 @@ struct LabViewRunnerTests {
         }
         #expect(lab.count == 3, "\(lab.map { "\($0)".prefix(40) })")
         guard lab.count == 3 else { return }
-        #expect(lab[0] == .started(lab: "default", services: OptoLinkProvider.Service.allCases, installs: 200))
+        #expect(lab[0] == .started(lab: "default", services: OptoLinkService.allCases, installs: 200))
         if case .progress = lab[1] {} else { Issue.record("not a progress: \(lab[1])") }
         if case .finished(let result) = lab[2] { #expect(result.installs == 200) } else { Issue.record("no result") }
     }

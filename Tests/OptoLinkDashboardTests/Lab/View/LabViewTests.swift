@@ -15,7 +15,7 @@ struct LabViewTests {
         let screen = DashboardRenderer.render(state, size: size).lines.joined(separator: "\n")
 
         // Then every service, every class, precision and recall, the curve and the list show
-        for service in OptoLinkProvider.Service.allCases { #expect(screen.contains(CompareColumn.title(service))) }
+        for service in OptoLinkService.allCases { #expect(screen.contains(CompareColumn.title(service))) }
         for outcome in LabOutcomeClass.allCases { #expect(screen.contains(outcome.label)) }
         #expect(screen.contains("recall"))
         #expect(screen.contains("precision by threshold"))
