@@ -4,7 +4,7 @@ import Foundation
 /// its request comes to, and whether the SDK asked it to stop.
 ///
 /// The request runs in the task of the call that started the open (see
-/// ``LaunchCoordinator/open(_:shortCode:)``); a second open of the same URL waits here for its answer.
+/// ``LaunchCoordinator/open(_:key:)``); a second open of the same URL waits here for its answer.
 ///
 /// `@unchecked Sendable` is safe: every stored property except `time` is only touched while `lock` is
 /// held, and waiters are resumed after it is released.
