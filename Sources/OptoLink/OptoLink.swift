@@ -193,7 +193,10 @@ public final class OptoLink: Sendable {
             backoff: runner.retryPolicy,
             sender: { events in
                 guard await coordinator.awaitLaunch() else { throw OptoLinkError.cancelled(nil) }
-                try await coordinator.send(events)
+                let device = coordinator.device
+                try await coordinator.registration.withRegisteredDevice { () async throws -> Void in
+                    try await provider.send(events, installID: device.value)
+                }
             },
             batchSize: provider.eventBatchSize, valueCheck: { provider.refusal(valueMinor: $0, currency: $1) },
             emit: emit, log: log, isEnabled: { privacy.isEnabled })
@@ -316,7 +319,7 @@ public final class OptoLink: Sendable {
             return false
         }
         guard await coordinator.awaitLaunch() else { return false }
-        return await coordinator.setIdentity(externalId)
+        return await coordinator.identity.setIdentity(externalId)
     }
 
     /// Unbinds this device from any user. Returns false on failure (logged), and while the SDK is
@@ -331,7 +334,7 @@ public final class OptoLink: Sendable {
             return false
         }
         guard await coordinator.awaitLaunch() else { return false }
-        return await coordinator.clearIdentity()
+        return await coordinator.identity.clearIdentity()
     }
 
     // MARK: Events

@@ -1,9 +1,11 @@
 import Foundation
 internal import OptoLinkClientCore
 
-/// The SDK's per-launch state and the decisions that depend on it: whether the deferred match runs,
-/// direct opens, `/sdk/session` once per launch, and making sure the backend knows the device before
-/// `/sdk/identity` and `/sdk/events`.
+/// The SDK's launch: whether the first-launch sequence (the deferred match) runs, the direct opens that
+/// settle it, and `/sdk/session` once per launch. It keeps the launch's state and hands the other jobs to
+/// types of their own: ``RecentOpens`` (one open per URL within the duplicate window),
+/// ``DeviceRegistration`` (the backend knows the device before `/sdk/identity` and `/sdk/events`) and
+/// ``IdentitySender``.
 ///
 /// **One launch = one ``OptoLink`` instance** (one `start(...)`). The first launch is done only when a
 /// link was delivered or `/match` settled:
@@ -36,16 +38,8 @@ internal import OptoLinkClientCore
 /// **Session rule** (parity with Flutter): when that sequence has settled, if neither `/match` nor `/data`
 /// was sent in this launch and no session was registered yet, `/sdk/session` is sent once. Later
 /// `/data` calls do not undo it. `setIdentity`, `clearIdentity` and events wait for the launch to settle,
-/// then register a session first if the backend does not know this device yet (no session, match or
-/// link-data success recorded under `optolink_registered_device`), so the backend never answers 404; if
-/// it answers 404 anyway (its data was reset), the session is registered and the call repeated once.
+/// then go through ``DeviceRegistration/withRegisteredDevice(_:)``.
 actor LaunchCoordinator {
-    /// The store key remembering which device id the backend knows.
-    static let registeredDeviceKey = "optolink_registered_device"
-    /// A second open of the same URL within this many seconds is the same open (e.g. `launchURL` and
-    /// `onOpenURL` both reporting the cold-start link): it gets the same answer and is not delivered again.
-    static let duplicateOpenWindow: TimeInterval = 5
-
     private enum Phase {
         case notFirstLaunch
         case waiting
@@ -106,26 +100,32 @@ actor LaunchCoordinator {
         case reading(Task<DeferredLinkResolver.ReadToken?, Never>)
         case done(DeferredLinkResolver.ReadToken?)
     }
+    /// `/match` or `/data` (with a request) was sent in this launch: the session rule sends no `/sdk/session`.
     private var linkRequestSent = false
-    private var sessionSent = false
-    private var registration: Task<Result<Void, OptoLinkError>, Never>?
-    private var opens: [String: OpenSlot] = [:]
-    /// The opens whose request is still running (older ones may have left `opens`), for shutdown.
-    private var running: [ObjectIdentifier: OpenSlot] = [:]
-    /// The keys of `opens` in the order they were recorded (from `openOrderHead` on), for pruning.
-    private var openOrder: [(key: String, time: TimeInterval)] = []
-    private var openOrderHead = 0
+    /// The direct opens of the duplicate window, and those still running.
+    private var recentOpens = RecentOpens()
     private var isShutDown = false
     /// ``runFirstLaunch(launchURL:key:)`` returned (see ``firstLaunchResult()``).
     private var firstLaunchFinished = false
     /// ``finishLaunch()`` ran: identity calls and events may go (see ``awaitLaunch()``).
     private var launchSettled = false
     /// This install's device id; replaced by ``resetDevice()``. Read from any thread (``currentDeviceId``).
-    private nonisolated let device: LockedValue<String>
+    nonisolated let device: LockedValue<String>
+    /// Whether the backend knows the device, and registering it before the calls that need it.
+    nonisolated let registration: DeviceRegistration
+    /// `/sdk/identity`, for a registered device.
+    nonisolated let identity: IdentitySender
 
     init(dependencies: Dependencies) {
         self.deps = dependencies
-        self.device = LockedValue(dependencies.deviceId)
+        let device = LockedValue(dependencies.deviceId)
+        self.device = device
+        self.registration = DeviceRegistration(
+            provider: dependencies.provider, store: dependencies.store, deviceInfo: dependencies.deviceInfo,
+            device: device, privacy: dependencies.privacy, emit: dependencies.emit, log: dependencies.log)
+        self.identity = IdentitySender(
+            provider: dependencies.provider, deviceInfo: dependencies.deviceInfo, device: device,
+            registration: registration, emit: dependencies.emit, log: dependencies.log)
         // An app extension never runs the first-launch sequence (it would spend the containing app's token).
         self.phase = dependencies.launchState.isFirstLaunch && !dependencies.isAppExtension ? .waiting : .notFirstLaunch
     }
@@ -190,7 +190,7 @@ actor LaunchCoordinator {
         await deps.resolver.finish(after: outcome, usedToken: token)
         switch outcome {
         case .matched(let link):
-            markRegistered()
+            registration.markRegistered()
             deps.emit(.matchResult(link))
             // A link opened meanwhile decides: delivered, it wins; failed, the match is delivered.
             await waitForFirstLaunchOpens()
@@ -203,7 +203,7 @@ actor LaunchCoordinator {
                 if deps.deliver(link) { deps.emit(.linkDelivered(link)) }
             }
         case .noMatch:
-            markRegistered()
+            registration.markRegistered()
             deps.emit(.matchResult(nil))
         case .failed(let error):
             deps.emit(.matchResult(nil))
@@ -344,10 +344,8 @@ actor LaunchCoordinator {
             launchSettled = true
             wakeWaiters()
         }
-        guard deps.provider.hasSessions, !linkRequestSent, !sessionSent, !isShutDown, deps.privacy.isEnabled else {
-            return
-        }
-        _ = await register()
+        guard deps.provider.hasSessions, !linkRequestSent, !isShutDown, deps.privacy.isEnabled else { return }
+        await registration.registerUnlessSent()
     }
 
     // MARK: Direct opens
@@ -382,18 +380,12 @@ actor LaunchCoordinator {
         guard !isShutDown else { return .shutDown }
         let key = url.absoluteString
         let now = deps.clock.now()
-        if let slot = opens[key], now - slot.time < Self.duplicateOpenWindow {
-            return .joining(slot)
-        }
+        if let slot = recentOpens.open(of: key, at: now) { return .joining(slot) }
         // Opened during the first launch: it settles the first launch only once its link is delivered
         // (``finishOpen(_:_:isFirstLaunchOpen:registers:)``); until then `/match` waits for it (or its answer does).
         let isFirstLaunchOpen = phase == .waiting || phase == .matching
         if sendsRequest { linkRequestSent = true }
-        let slot = OpenSlot(time: now)
-        pruneOpens(now: now)
-        opens[key] = slot
-        running[ObjectIdentifier(slot)] = slot
-        openOrder.append((key: key, time: now))
+        let slot = recentOpens.record(key, at: now)
         if isFirstLaunchOpen { firstLaunchOpens.insert(ObjectIdentifier(slot)) }
         return .starting(
             slot, isFirstLaunchOpen: isFirstLaunchOpen, deviceId: deps.privacy.isEnabled ? currentDeviceId : nil)
@@ -406,8 +398,8 @@ actor LaunchCoordinator {
     private func finishOpen(_ slot: OpenSlot, _ link: OptoLinkData?, isFirstLaunchOpen: Bool, registers: Bool)
         -> OptoLinkData?
     {
-        running[ObjectIdentifier(slot)] = nil
-        if link != nil, registers { markRegistered() }
+        recentOpens.finish(slot)
+        if link != nil, registers { registration.markRegistered() }
         if isFirstLaunchOpen {
             firstLaunchOpens.remove(ObjectIdentifier(slot))
             if let link, !isShutDown, !firstLaunchOpenDelivered {
@@ -426,20 +418,6 @@ actor LaunchCoordinator {
     /// A duplicate open's answer: the shared link, unless the SDK shut down meanwhile.
     private func finishJoin(_ link: OptoLinkData?) -> OptoLinkData? {
         isShutDown ? nil : link
-    }
-
-    /// Forgets the opens older than ``duplicateOpenWindow``. The clock is monotonic, so they are the oldest
-    /// entries of `openOrder`: amortized O(1) per open instead of a pass over every recent open.
-    private func pruneOpens(now: TimeInterval) {
-        while openOrderHead < openOrder.count, now - openOrder[openOrderHead].time >= Self.duplicateOpenWindow {
-            let entry = openOrder[openOrderHead]
-            if opens[entry.key]?.time == entry.time { opens[entry.key] = nil }
-            openOrderHead += 1
-        }
-        if openOrderHead >= 64, openOrderHead * 2 >= openOrder.count {
-            openOrder.removeFirst(openOrderHead)
-            openOrderHead = 0
-        }
     }
 
     /// Fetches the link and delivers it (off the actor). Nil when it could not be resolved (logged) or
@@ -470,142 +448,29 @@ actor LaunchCoordinator {
         }
     }
 
-    // MARK: Registration, identity, events
-
-    private var isRegistered: Bool {
-        deps.store.string(forKey: Self.registeredDeviceKey) == currentDeviceId
-    }
-
-    private func markRegistered() {
-        if !isRegistered { deps.store.set(currentDeviceId, forKey: Self.registeredDeviceKey) }
-    }
-
-    /// Sends `/sdk/session` (one at a time: concurrent callers share the request).
-    private func register() async -> Result<Void, OptoLinkError> {
-        if let registration { return await registration.value }
-        sessionSent = true
-        let deviceId = currentDeviceId
-        let task = Task { () -> Result<Void, OptoLinkError> in
-            do throws(OptoLinkError) {
-                let info = try await self.deps.provider.registerSession(
-                    installID: deviceId, fingerprint: self.deps.deviceInfo.fingerprint())
-                self.deps.emit(
-                    .sessionRegistered(
-                        deviceId: info.deviceId, firstSeenAt: info.firstSeenAt, lastSeenAt: info.lastSeenAt))
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        registration = task
-        let result = await task.value
-        registration = nil
-        switch result {
-        case .success: markRegistered()
-        case .failure(let error): if error != .cancelled { deps.log(.warning, "Session registration failed: \(error)") }
-        }
-        return result
-    }
-
-    /// Registers a session when the backend does not know this device yet.
-    private func ensureRegistered() async throws(OptoLinkError) {
-        guard deps.provider.hasSessions, !isRegistered else { return }
-        try await register().get()
-    }
-
-    /// Runs `call`, registering the device first when needed and once more after a 404.
-    /// (`call` throws untyped: typed-throws function types need newer Apple runtimes than iOS 13.)
-    private func withRegisteredDevice<T: Sendable>(_ call: @Sendable () async throws -> T) async throws(OptoLinkError)
-        -> T
-    {
-        // Disabled: no /sdk/* call (the facade checks first; this catches a switch during the wait).
-        guard !isShutDown, deps.privacy.isEnabled else { throw .cancelled(nil) }
-        try await ensureRegistered()
-        do {
-            return try await call()
-        } catch {
-            let error = Self.wrap(error)
-            guard deps.provider.hasSessions, error == .httpStatus, error.status == 404 else { throw error }
-        }
-        deps.store.removeValue(forKey: Self.registeredDeviceKey)
-        try await register().get()
-        do {
-            return try await call()
-        } catch {
-            throw Self.wrap(error)
-        }
-    }
-
-    private static func wrap(_ error: any Error) -> OptoLinkError {
-        (error as? OptoLinkError) ?? .transport(error)
-    }
-
-    /// Binds the device to `externalId`; false (logged) on failure. The facade has checked that the service
-    /// binds users.
-    func setIdentity(_ externalId: String) async -> Bool {
-        let deps = self.deps
-        let device = self.device
-        do {
-            let binding = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.provider.setIdentity(
-                    externalId: externalId, installID: device.value, fingerprint: deps.deviceInfo.fingerprint())
-            }
-            deps.emit(.identityChanged(externalId: binding.externalId ?? externalId))
-            return true
-        } catch {
-            if error != .cancelled { deps.log(.error, "setIdentity failed: \(error)") }
-            return false
-        }
-    }
-
-    /// Unbinds the device; false (logged) on failure (the service binds users, as for ``setIdentity(_:)``).
-    func clearIdentity() async -> Bool {
-        let deps = self.deps
-        let device = self.device
-        do {
-            _ = try await withRegisteredDevice { () async throws -> IdentityBinding in
-                try await deps.provider.clearIdentity(installID: device.value)
-            }
-            deps.emit(.identityChanged(externalId: nil))
-            return true
-        } catch {
-            if error != .cancelled { deps.log(.error, "clearIdentity failed: \(error)") }
-            return false
-        }
-    }
-
-    /// Sends a batch of queued events in one request (the event queue decides what a failure means).
-    func send(_ events: [QueuedEvent]) async throws(OptoLinkError) {
-        let deps = self.deps
-        let device = self.device
-        try await withRegisteredDevice { () async throws -> Void in
-            try await deps.provider.send(events, installID: device.value)
-        }
-    }
-
     // MARK: Reset
 
     /// ``OptoLink/resetDevice()``: forgets the device id (a new one is minted and stored at once, so this
     /// instance goes on as the new device), the backend registration and the first-launch flag (the next
     /// start on this store is a first launch). The backend keeps the old device's record: nothing is sent.
-    func resetDevice() {
+    func resetDevice() async {
         deps.store.removeValue(forKey: DeviceIdentifierStore.key)
-        deps.store.removeValue(forKey: Self.registeredDeviceKey)
+        deps.store.removeValue(forKey: DeviceRegistration.key)
         deps.store.removeValue(forKey: LaunchState.key)
         deps.store.removeValue(forKey: deps.provider.installIDKey)
         device.set(deps.provider.installID(store: deps.store))
-        sessionSent = false
+        await registration.forgetSession()
     }
 
     // MARK: Shutdown
 
     /// Cancels the session registration, and stops every direct open still running (at its next step:
     /// they run in their callers' tasks).
-    func shutdown() {
+    func shutdown() async {
         isShutDown = true
-        for slot in running.values { slot.stop() }
-        registration?.cancel()
+        recentOpens.stopRunning()
         if case .reading(let task) = token { task.cancel() }
         wakeWaiters()
+        await registration.shutdown()
     }
 }

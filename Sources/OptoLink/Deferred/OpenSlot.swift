@@ -5,7 +5,7 @@ internal import OptoLinkClientCore
 /// its request comes to, and whether the SDK asked it to stop.
 ///
 /// The request runs in the task of the call that started the open (see
-/// ``LaunchCoordinator/open(_:shortCode:)``); a second open of the same URL waits here for its answer.
+/// ``LaunchCoordinator/open(_:key:)``); a second open of the same URL waits here for its answer.
 /// Waiters are resumed after the lock is released.
 final class OpenSlot: Sendable {
     /// When the open was recorded (the coordinator's clock), for the duplicate window.

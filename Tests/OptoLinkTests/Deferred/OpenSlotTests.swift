@@ -48,7 +48,7 @@ struct OpenSlotTests {
             returned.record("first \(link == nil ? "nil" : "link")")
         }
         #expect(await Self.linkDataRequests(device.transport, atLeast: 1))
-        await device.clock.advance(by: LaunchCoordinator.duplicateOpenWindow + 1)
+        await device.clock.advance(by: RecentOpens.duplicateWindow + 1)
         let second = Task {
             let link = await sdk.handle(url: URL(string: "https://links.demo.test/demo/welcome")!)
             returned.record("second \(link == nil ? "nil" : "link")")

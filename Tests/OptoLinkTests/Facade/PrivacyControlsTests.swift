@@ -89,7 +89,7 @@ struct PrivacyControlsTests {
     @Test func aDirectOpenWhileDisabledIsResolvedWithoutTheDeviceId() async throws {
         // Given a later launch, disabled
         let device = SessionAndIdentityTests.laterLaunch(DeferredSequenceTests.answering())
-        device.store.removeValue(forKey: LaunchCoordinator.registeredDeviceKey)
+        device.store.removeValue(forKey: DeviceRegistration.key)
         let sdk = device.start(Fixtures.configuration(enabledByDefault: false))
 
         // When the user taps a link
@@ -101,7 +101,7 @@ struct PrivacyControlsTests {
         let requests = await device.transport.requests
         #expect(requests.map(\.url.path) == ["/demo/summer/data"])
         #expect(requests.first?.url.query == nil)
-        #expect(device.store.string(forKey: LaunchCoordinator.registeredDeviceKey) == nil)
+        #expect(device.store.string(forKey: DeviceRegistration.key) == nil)
     }
 
     @Test func eventsQueuedBeforeDisablingWaitAndGoWhenEnabledAgain() async throws {
@@ -160,7 +160,7 @@ struct PrivacyControlsTests {
         #expect(device.store.string(forKey: DeviceIdentifierStore.key) == sdk.deviceId)
         #expect(await sdk.queuedEventCount() == 0)
         #expect(device.store.eventStore.load().isEmpty)
-        #expect(device.store.string(forKey: LaunchCoordinator.registeredDeviceKey) == nil)
+        #expect(device.store.string(forKey: DeviceRegistration.key) == nil)
         #expect(!device.store.bool(forKey: LaunchState.key))
         await sdk.shutdown()
 
@@ -177,7 +177,7 @@ struct PrivacyControlsTests {
         device.store.set(
             device.store.string(forKey: DeviceIdentifierStore.key)
                 ?? DeviceIdentifierStore(store: device.store).deviceId(),
-            forKey: LaunchCoordinator.registeredDeviceKey)
+            forKey: DeviceRegistration.key)
         let sdk = device.start()
         await sdk.resetDevice()
         #expect(await sdk.setIdentity("user-42"))
