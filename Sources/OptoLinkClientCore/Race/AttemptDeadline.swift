@@ -5,8 +5,9 @@ import Foundation
 package struct AttemptDeadline: Sendable {
     /// Seconds until the deadline.
     package var seconds: TimeInterval
-    /// What the caller is thrown when the deadline passes first (each client says "timed out" its own way).
-    package var error: any Error
+    /// What the caller is thrown when the deadline passes first (each client says "timed out" its own way);
+    /// made only then (a `URLError` costs microseconds to build on Linux, and most attempts answer first).
+    package var error: @Sendable () -> any Error
     /// Starts a deadline: calls `expire` once `seconds` have passed, unless the returned function is
     /// called first (then `expire` is never called and is released).
     package typealias Start =
@@ -16,8 +17,8 @@ package struct AttemptDeadline: Sendable {
     package var start: Start
 
     /// Creates a deadline of `seconds`, started by `start`, that throws `error` when it passes.
-    package init(
-        seconds: TimeInterval, error: any Error,
+    @inlinable package init(
+        seconds: TimeInterval, error: @escaping @autoclosure @Sendable () -> any Error,
         start: @escaping Start
     ) {
         self.seconds = seconds
@@ -28,9 +29,10 @@ package struct AttemptDeadline: Sendable {
     /// A deadline that waits in `sleep` in a task of its own (for a clock that can only sleep); cancelling
     /// it cancels that task.
     package static func sleeping(
-        _ seconds: TimeInterval, error: any Error, sleep: @escaping @Sendable (TimeInterval) async throws -> Void
+        _ seconds: TimeInterval, error: @escaping @autoclosure @Sendable () -> any Error,
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void
     ) -> AttemptDeadline {
-        AttemptDeadline(seconds: seconds, error: error) { seconds, expire in
+        AttemptDeadline(seconds: seconds, error: error()) { seconds, expire in
             startSleeping(seconds, sleep: sleep, expire: expire)
         }
     }

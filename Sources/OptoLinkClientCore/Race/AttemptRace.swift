@@ -6,28 +6,32 @@ import Foundation
 /// to end on its own), so nothing that trickles in can hold an attempt past it, with any transport, on
 /// every platform.
 ///
+/// Inlinable, so each client's build specializes it for its answer type: it runs on every attempt.
+///
 /// `@unchecked Sendable` is safe: every stored property is only touched while `lock` is held, and the
 /// continuation is resumed (and the work and the deadline cancelled) after it is released.
 package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value, any Error>?
-    private var outcome: Result<Value, any Error>?
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var continuation: CheckedContinuation<Value, any Error>?
+    @usableFromInline var outcome: Result<Value, any Error>?
     /// The two sides of the race.
-    private enum Side {
+    @usableFromInline enum Side {
         case work
         case deadline
     }
     /// Which side ended the race (nil while it runs).
-    private var winner: Side?
+    @usableFromInline var winner: Side?
     /// Cancel the work, and the deadline (each released when the race ends).
-    private var cancelWork: (@Sendable () -> Void)?
-    private var cancelDeadline: (@Sendable () -> Void)?
-    private var cancelled = false
+    @usableFromInline var cancelWork: (@Sendable () -> Void)?
+    @usableFromInline var cancelDeadline: (@Sendable () -> Void)?
+    @usableFromInline var cancelled = false
+
+    @usableFromInline init() {}
 
     /// Runs the work `start` begins (it gets the completion to call once, and returns what cancels the
     /// work) against `deadline`; throws the deadline's error when it passes first, and what the work ends
     /// with otherwise. Cancelling the calling task calls the work's cancel, whose completion ends the race.
-    package static func run(
+    @inlinable package static func run(
         deadline: AttemptDeadline,
         start: (_ completion: @escaping @Sendable (Result<Value, any Error>) -> Void) -> @Sendable () -> Void
     ) async throws -> Value {
@@ -40,7 +44,7 @@ package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
                 race.keep(start { race.finish($0, by: .work) }, for: .work)
                 let timedOut = deadline.error
                 race.keep(
-                    deadline.start(deadline.seconds) { race.finish(.failure(timedOut), by: .deadline) },
+                    deadline.start(deadline.seconds) { race.finish(.failure(timedOut()), by: .deadline) },
                     for: .deadline)
             }
         } onCancel: {
@@ -51,7 +55,7 @@ package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
     /// Runs `work` in a task of its own against `deadline`: throws the deadline's error when it passes
     /// first even when `work` never returns, and `CancellationError` at once when the calling task is
     /// cancelled (the task is cancelled and left to end on its own, its late answer ignored).
-    package static func run(
+    @inlinable package static func run(
         deadline: AttemptDeadline, _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try await run(
@@ -67,7 +71,7 @@ package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
             })
     }
 
-    private func begin(_ continuation: CheckedContinuation<Value, any Error>) {
+    @inlinable func begin(_ continuation: CheckedContinuation<Value, any Error>) {
         lock.lock()
         if let outcome {
             lock.unlock()
@@ -80,7 +84,7 @@ package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
 
     /// Keeps `cancel`, which stops `side`, for when the race ends; when it already has (or the caller was
     /// cancelled), calls it at once, unless `side` is what ended it.
-    private func keep(_ cancel: @escaping @Sendable () -> Void, for side: Side) {
+    @inlinable func keep(_ cancel: @escaping @Sendable () -> Void, for side: Side) {
         lock.lock()
         guard outcome != nil || cancelled else {
             switch side {
@@ -98,7 +102,7 @@ package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
     /// The first outcome wins: it stops the other side and resumes the caller. The side that ended the
     /// race is not cancelled (a data task whose completion handler is running would only spend ~10 µs
     /// on it there, before the caller is resumed).
-    private func finish(_ result: Result<Value, any Error>, by side: Side) {
+    @inlinable func finish(_ result: Result<Value, any Error>, by side: Side) {
         lock.lock()
         guard outcome == nil else {
             lock.unlock()
@@ -118,7 +122,7 @@ package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
 
     /// The caller was cancelled: cancel the work and the deadline; the work's answer to that
     /// (`URLError(.cancelled)`, `CancellationError` or whatever it returns) ends the race.
-    private func cancel() {
+    @inlinable func cancel() {
         lock.lock()
         cancelled = true
         let running = [cancelWork, cancelDeadline]
