@@ -54,7 +54,9 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Starts a data task for `request`; its completion handler hands the answer to `onAnswer`, then to
-    /// `completion` (see ``HTTPTransport/start(_:onAnswer:completion:)``). Cancelling cancels the data task.
+    /// `completion` (see ``HTTPTransport/start(_:onAnswer:completion:)``). Cancelling cancels the data task,
+    /// off the caller's thread: on Linux `URLSessionTask.cancel()` waits for the session's own queue, and the
+    /// caller may be the clock's deadline queue, behind which every other request's timeout would wait.
     public func start(
         _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
         completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
@@ -74,7 +76,7 @@ public struct URLSessionTransport: HTTPTransport {
         }
         let running = RunningTask(task)
         task.resume()
-        return { running.cancel() }
+        return { DispatchQueue.global().async { running.cancel() } }
     }
 }
 

@@ -10,12 +10,6 @@ import Foundation
 /// thread on Linux, where libdispatch wakes its timer thread to program every new timer (optolink-bench,
 /// measure 2f: the signing hook's deadline is started on the first launch's way to its request).
 ///
-/// Each expired action runs on a thread of its own, never on the timer's queue: an expired attempt cancels
-/// its URLSession task, which on Linux waits for the session's own queue, and behind that wait every other
-/// deadline of the process (other requests' timeouts) would come late. Not Dispatch's global threads
-/// either: an app that blocks them would hold the expiry back. Deadlines seldom expire, so a thread each
-/// costs little.
-///
 /// A cancelled deadline stays in the heap, its action released, until the timer comes to it; the timer
 /// is never armed for one: after each expiry the cancelled deadlines at the top are dropped first.
 ///
@@ -47,7 +41,7 @@ final class DeadlineScheduler: @unchecked Sendable {
     /// a billion seconds or more: never), unless it is cancelled first.
     func add(after seconds: TimeInterval, _ action: OnceAction) {
         guard seconds > 0 else {
-            Self.runAlone(action)
+            queue.async { action.run() }
             return
         }
         guard seconds < 1e9 else { return }
@@ -67,14 +61,7 @@ final class DeadlineScheduler: @unchecked Sendable {
         while let top = heap.first, top.at <= now || !top.action.isPending { due.append(popMin().action) }
         if let next = heap.first { arm(next.at) }
         lock.unlock()
-        for action in due { Self.runAlone(action) }
-    }
-
-    /// Runs `action` on a thread of its own.
-    private static func runAlone(_ action: OnceAction) {
-        let thread = Thread { action.run() }
-        thread.name = "OptoLink deadline"
-        thread.start()
+        for action in due { action.run() }
     }
 
     /// Arms the timer for `at` (under `lock`).
