@@ -39,7 +39,12 @@ struct SessionRoundTripTests {
             live.apply(.tick(now: clock.now()))
             try await Task.sleep(nanoseconds: 5_000_000)
         }
-        try await Task.sleep(nanoseconds: 200_000_000)  // the server's match attempts arrive after the verdict
+        // The server's match attempts arrive after the verdict: wait for them, not for a fixed time
+        while live.state.matchAttempts.isEmpty && Date() < deadline {
+            for action in inbox.drain() { live.apply(action) }
+            live.apply(.tick(now: clock.now()))
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
         for action in inbox.drain() { live.apply(action) }
         live.apply(.tick(now: clock.now()))
         #expect(live.state.header.scenarioPassed == true, "\(live.state.log.map(\.text))")
