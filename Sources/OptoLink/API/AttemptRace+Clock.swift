@@ -10,10 +10,17 @@ import FoundationNetworking
 /// The same race runs any other piece of work the SDK must not wait on past a deadline (the AppsFlyer
 /// signing hook, the app's own code): ``run(timeout:clock:_:)``.
 extension AttemptRace {
-    /// The deadline of `timeout` seconds on `clock`, throwing `URLError(.timedOut)`.
-    static func deadline(_ timeout: TimeInterval, on clock: any OptoLinkClock) -> AttemptDeadline {
+    /// The deadline of `timeout` seconds on `clock`, throwing `URLError(.timedOut)`; `onExpire` runs on the
+    /// deadline's thread the moment it passes, before the race is ended.
+    static func deadline(
+        _ timeout: TimeInterval, on clock: any OptoLinkClock, onExpire: (@Sendable () -> Void)? = nil
+    ) -> AttemptDeadline {
         AttemptDeadline(seconds: timeout, error: URLError(.timedOut)) { seconds, expire in
-            clock.startDeadline(after: seconds, expire: expire)
+            guard let onExpire else { return clock.startDeadline(after: seconds, expire: expire) }
+            return clock.startDeadline(after: seconds) {
+                onExpire()
+                expire()
+            }
         }
     }
 
@@ -31,12 +38,20 @@ extension AttemptRace where Value == HTTPResponse {
     /// Runs `request` on `transport` (``HTTPTransport/start(_:onAnswer:completion:)``) against a deadline
     /// of `timeout` seconds on `clock`; throws `URLError(.timedOut)` at the deadline, and what the transport
     /// ends with otherwise. Cancelling the calling task cancels the request.
+    ///
+    /// `onFailure` runs where the attempt ends without an answer (on the deadline's thread when it passes,
+    /// on the transport's when it fails), before the caller is resumed: the attempt's end is taken there.
     static func run(
         _ request: HTTPRequest, on transport: any HTTPTransport, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
-        timeout: TimeInterval, clock: any OptoLinkClock
+        onFailure: @escaping @Sendable () -> Void, timeout: TimeInterval, clock: any OptoLinkClock
     ) async throws -> HTTPResponse {
         try await run(
-            deadline: deadline(timeout, on: clock),
-            start: { completion in transport.start(request, onAnswer: onAnswer, completion: completion) })
+            deadline: deadline(timeout, on: clock, onExpire: onFailure),
+            start: { completion in
+                transport.start(request, onAnswer: onAnswer) { result in
+                    if case .failure = result { onFailure() }
+                    completion(result)
+                }
+            })
     }
 }

@@ -94,7 +94,8 @@ final class RequestRunner: Sendable {
                 let response: HTTPResponse
                 do {
                     response = try await AttemptRace<HTTPResponse>.run(
-                        request, on: transport, onAnswer: answered, timeout: request.timeout, clock: clock)
+                        request, on: transport, onAnswer: answered, onFailure: { latch.fail(at: clock.now()) },
+                        timeout: request.timeout, clock: clock)
                 } catch {
                     // A transport that handed over an answer and then threw broke its contract: the answer counts.
                     guard let early = latch.response else { throw error }
@@ -115,7 +116,7 @@ final class RequestRunner: Sendable {
                 outcome = .status(response.status)
                 finalError = .http(response)
             } catch {
-                let duration = clock.now() - started
+                let duration = (latch.failure ?? clock.now()) - started
                 let failure = OptoLinkError.transport(error)
                 emit(
                     .requestFailed(

@@ -8,6 +8,8 @@ struct RequestStory {
     var started: [(attempt: Int, time: TimeInterval)] = []
     var statuses: [Int] = []
     var failures: [String] = []
+    /// How long each failed attempt lasted, as the SDK reported it (taken where the attempt ended).
+    var failureDurations: [TimeInterval] = []
     var retryDelays: [TimeInterval] = []
     var retryTimes: [TimeInterval] = []
     var gaveUp: Int?
@@ -34,8 +36,9 @@ extension Array where Element == Diagnostic {
                 stories[story(id, e)]!.started.append((attempt, diagnostic.time))
             case .responseReceived(let id, let e, _, let status, _) where e == endpoint:
                 stories[story(id, e)]!.statuses.append(status)
-            case .requestFailed(let id, let e, _, let reason, _) where e == endpoint:
+            case .requestFailed(let id, let e, _, let reason, let duration) where e == endpoint:
                 stories[story(id, e)]!.failures.append(reason)
+                stories[story(id, e)]!.failureDurations.append(duration)
             case .retryScheduled(let id, let e, _, let delay) where e == endpoint:
                 stories[story(id, e)]!.retryDelays.append(delay)
                 stories[story(id, e)]!.retryTimes.append(diagnostic.time)

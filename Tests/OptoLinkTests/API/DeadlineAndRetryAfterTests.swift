@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkTesting
+import TestSupport
 import Testing
 
 @testable import OptoLink
@@ -73,6 +74,31 @@ struct DeadlineAndRetryAfterTests {
             if case .requestFailed(_, .match, _, _, let duration) = kind { return duration } else { return nil }
         }
         #expect(failures == [10, 10])
+        await transport.release()
+    }
+
+    @Test func aTimedOutAttemptLastsUntilItsDeadlineNotUntilItsTaskResumes() async throws {
+        // Given a deadline that passes at 1 s, and a process so busy that the request's task is resumed at 7 s
+        let clock = LateResumeClock(deadlineAt: 1, resumedAt: 7)
+        let transport = TricklingTransport()
+        let diagnostics = Recorder<Diagnostic>()
+        let api = try OptoLinkAPI(
+            configuration: Fixtures.configuration(maxRetries: 0), transport: transport, clock: clock,
+            diagnostics: diagnostics.record)
+        let request = Task {
+            try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
+        }
+
+        // When the deadline passes
+        await transport.waitForCalls(1)
+        await clock.fireDeadline()
+
+        // Then the failed attempt is reported as lasting 1 s: it ended when its deadline passed
+        await #expect(throws: OptoLinkError.timedOut) { try await request.value }
+        let failures = Self.kinds(diagnostics).compactMap { kind -> TimeInterval? in
+            if case .requestFailed(_, .match, _, _, let duration) = kind { return duration } else { return nil }
+        }
+        #expect(failures == [1])
         await transport.release()
     }
 
@@ -187,5 +213,55 @@ struct DeadlineAndRetryAfterTests {
         #expect(
             try !OptoLinkAPI(configuration: Fixtures.configuration(), transport: ScriptedTransport()).retryPolicy.jitter
         )
+    }
+}
+
+/// A clock on which a deadline passes at `deadlineAt`, on a thread of its own, and every other reading
+/// after that is `resumedAt`: the process was so busy that the task waiting on the attempt was resumed
+/// late. Before the deadline passes, it reads 0.
+///
+/// `@unchecked Sendable` is safe: `expiries`, `passed` and `deadlineThread` are only touched while `lock` is held.
+private final class LateResumeClock: OptoLinkClock, @unchecked Sendable {
+    private let lock = NSLock()
+    /// The thread the deadline passes on, once it does.
+    private var deadlineThread: pthread_t?
+    private var expiries: [@Sendable () -> Void] = []
+    private var passed = false
+    private let deadlineAt: TimeInterval
+    private let resumedAt: TimeInterval
+
+    init(deadlineAt: TimeInterval, resumedAt: TimeInterval) {
+        self.deadlineAt = deadlineAt
+        self.resumedAt = resumedAt
+    }
+
+    func now() -> TimeInterval {
+        lock.lock()
+        defer { lock.unlock() }
+        if let deadlineThread, pthread_equal(deadlineThread, pthread_self()) != 0 { return deadlineAt }
+        return passed ? resumedAt : 0
+    }
+
+    func sleep(for seconds: TimeInterval) async throws { try await CancellationGate().wait() }
+
+    func startDeadline(after seconds: TimeInterval, expire: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        lock.withLock { expiries.append(expire) }
+        return {}
+    }
+
+    /// Waits until a deadline was started, then passes every one on a thread of its own.
+    func fireDeadline() async {
+        while lock.withLock({ expiries.isEmpty }) { await Task.yield() }
+        let due = lock.withLock {
+            passed = true
+            return expiries
+        }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                self.lock.withLock { self.deadlineThread = pthread_self() }
+                for expire in due { expire() }
+                done.resume()
+            }.start()
+        }
     }
 }
