@@ -35,6 +35,13 @@ package final class DirectMatcher: Sendable {
 
         /// Whether the service's first-launch request carries a clipboard token (only OptoLink's `/match`).
         package var carriesClipboardToken: Bool { self == .optoLink }
+
+        /// Whether the service's first-launch request can carry `address`: AppsFlyer's S2S call takes the
+        /// device's address as IPv4 only (seed 003's `ip`), and the emulation refuses any other (400), so
+        /// such a launch matches nothing, as over the wire.
+        package func carries(address: String) -> Bool {
+            self != .appsFlyer || AppsFlyerRequest.isIPv4(address)
+        }
     }
 
     /// The numbers the chain decides with: the seed's by default.
@@ -323,6 +330,12 @@ package final class DirectMatcher: Sendable {
     private func decide(address: String, clipboardClick: Int?, signals: Signals, at: TimeInterval) -> (
         decision: Decision, made: MatchEngine.Decision
     ) {
+        guard service.carries(address: address) else {
+            return (
+                Decision(guardFired: false, candidates: 0),
+                MatchEngine.Decision(result: nil, guardFired: false, candidates: [])
+            )
+        }
         let token = service.carriesClipboardToken ? clipboardClick.map(Self.token(forClick:)) : nil
         let input = MatchEngine.Input(
             clipboardToken: token, installReferrer: nil, deviceId: nil, fingerprint: signals.fingerprint)

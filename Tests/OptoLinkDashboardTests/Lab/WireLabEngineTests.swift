@@ -71,9 +71,8 @@ struct WireLabEngineTests {
         }
 
         for (service, wire, process) in runs {
-            // Then every install has the same class, matched click and method (and points and guard), except
-            // AppsFlyer's IPv6 installs: its S2S call carries the address as IPv4 only (seed 003), so the
-            // deployment refuses them, while the in-process engine matches on any address
+            // Then every install has the same class, matched click and method (and points and guard); AppsFlyer's
+            // IPv6 installs match nothing on either: its S2S call carries the address as IPv4 only (seed 003)
             var differing: [String] = []
             var refused = 0
             for device in 0..<population.deviceCount where population.role(of: device) != .abandoned {
@@ -81,7 +80,8 @@ struct WireLabEngineTests {
                 if service == .appsFlyer, population.flags(of: device).ipv6 {
                     #expect(w.matchedClick == nil && w.method == .none, "AppsFlyer IPv6 install \(device)")
                     refused += 1
-                } else if w != p {
+                }
+                if w != p {
                     differing.append(
                         "\(device): wire \(w.outcome.key) \(w.matchedClick.map(String.init) ?? "-") \(w.method.key) "
                             + "\(w.score.map(String.init) ?? "-"), process \(p.outcome.key) "

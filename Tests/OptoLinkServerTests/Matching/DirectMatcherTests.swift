@@ -46,6 +46,23 @@ import Testing
         return matcher.launch(address: "10.0.0.7", clipboardClick: clipboard, signals: .launch(service, app), at: 60)
     }
 
+    @Test func anAppsFlyerLaunchOnIPv6MatchesNothingAsItsS2SCallIsRefused() {
+        // Given a click and the first launch on one IPv6 address, on each service
+        for service in DirectMatcher.Service.allCases {
+            let matcher = DirectMatcher(service: service, policy: .seed)
+            let address = "2001:db8::7"
+            matcher.click(id: 7, address: address, signals: .click(service, safari), at: 0)
+            let decision = matcher.launch(address: address, clipboardClick: nil, signals: .launch(service, app), at: 60)
+
+            // Then only AppsFlyer's, whose `ip` is IPv4 only (seed 003), matches nothing
+            if service == .appsFlyer {
+                #expect(decision.click == nil && decision.candidates == 0)
+            } else {
+                #expect(decision.click == 7, "\(service)")
+            }
+        }
+    }
+
     @Test func thePolicysNumbersDecide() {
         // Given OptoLink's click (platform, OS, language) and the app: 30 + 10 + 15 + 10 + 9 = 74 with the seed's numbers
         let seed = decide(.seed)
