@@ -5,7 +5,7 @@ import OptoLink
 extension LabUpdate: Codable {
     private enum CodingKeys: String, CodingKey {
         case started, progress, finished, failed, stopped, explained
-        case lab, services, installs, done, total, elapsed, message
+        case lab, services, installs, done, total, elapsed, classes, message
     }
 
     /// Decodes the one key and its fields.
@@ -24,7 +24,8 @@ extension LabUpdate: Codable {
                 LabProgress(
                     done: try fields.decode(Int.self, forKey: .done),
                     total: try fields.decode(Int.self, forKey: .total),
-                    elapsed: try fields.decode(Double.self, forKey: .elapsed)))
+                    elapsed: try fields.decode(Double.self, forKey: .elapsed),
+                    classes: try fields.decodeIfPresent([LabCounts].self, forKey: .classes) ?? []))
         } else if container.contains(.finished) {
             self = .finished(try container.decode(LabViewResult.self, forKey: .finished))
         } else if container.contains(.failed) {
@@ -54,6 +55,7 @@ extension LabUpdate: Codable {
             try fields.encode(progress.done, forKey: .done)
             try fields.encode(progress.total, forKey: .total)
             try fields.encode(progress.elapsed, forKey: .elapsed)
+            if !progress.classes.isEmpty { try fields.encode(progress.classes, forKey: .classes) }
         case .finished(let result):
             try container.encode(result, forKey: .finished)
         case .failed(let message):

@@ -270,6 +270,7 @@ package enum DashboardReducer {
             // No total until the first progress: the population is still being drawn.
             state.lab.phase = .running(LabProgress(done: 0, total: 0, elapsed: 0))
             state.lab.lab = lab
+            state.lab.runServices = services
             state.overlay = .lab
             appendLog(
                 &state,

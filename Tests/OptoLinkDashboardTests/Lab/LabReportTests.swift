@@ -1,6 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkHTTP
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
@@ -28,6 +29,25 @@ struct LabReportTests {
         #expect(sweep.installs == 1_500 && sweep.guards == [3, nil])
         #expect(point.counts == service.counts)
         #expect(sweep.line(0).map(\.threshold) == [55, 65, 75] && sweep.line(1).count == 3)
+    }
+
+    @Test func theProgressCarriesEachServicesClassesSoFarEndingAtTheReportsCounts() async throws {
+        // Given a lab through two services, with its sweep
+        let session = try Self.session(services: [.optoLink, .deepBlue])
+        let reports = Recorder<LabProgress>()
+
+        // When it runs
+        let result = try await session.run(progress: reports.record)
+
+        // Then every report has one column of classes per service, each never shrinking, never more than
+        // the installs decided, and the last one is the report's counts exactly
+        let all = reports.all
+        #expect(!all.isEmpty && all.allSatisfy { $0.classes.count == 2 })
+        for (earlier, later) in zip(all, all.dropFirst()) {
+            for (a, b) in zip(earlier.classes, later.classes) { #expect(a.installs <= b.installs) }
+        }
+        #expect(all.allSatisfy { $0.classes.reduce(0) { $0 + $1.installs } <= $0.done })
+        #expect(all.last?.classes == result.report.services.map { $0.counts })
     }
 
     @Test func theTargetsThresholdIsTheOneWithTheMostRecallUnderIt() {

@@ -29,14 +29,17 @@ package struct InProcessLabEngine: LabEngine {
         var replay = Replay(job: job)
         var outcomes = [LabOutcome](repeating: .unused, count: job.population.deviceCount)
         var done = 0
+        var counts = LabCounts()
         var reported = start
         let total = job.population.installCount
         for (index, event) in job.population.events.enumerated() {
             if event.isLaunch {
                 let decision = replay.launch(event)
-                outcomes[event.device] = LabOutcome(
+                let outcome = LabOutcome(
                     device: event.device, in: job.population, matchedClick: decision.click,
                     method: LabMethod(decision.method), score: decision.score, guardFired: decision.guardFired)
+                outcomes[event.device] = outcome
+                counts.add(outcome.outcome)
                 done += 1
             } else {
                 replay.click(event)
@@ -45,14 +48,14 @@ package struct InProcessLabEngine: LabEngine {
                 try Task.checkCancellation()
                 let time = now()
                 if time - reported >= 0.05 {
-                    progress(LabProgress(done: done, total: total, elapsed: time - start))
+                    progress(LabProgress(done: done, total: total, elapsed: time - start, classes: [counts]))
                     reported = time
                 }
                 await Task.yield()
             }
         }
         let seconds = now() - start
-        progress(LabProgress(done: done, total: total, elapsed: seconds))
+        progress(LabProgress(done: done, total: total, elapsed: seconds, classes: [counts]))
         return LabRun(job: job, engine: name, outcomes: outcomes, seconds: seconds)
     }
 

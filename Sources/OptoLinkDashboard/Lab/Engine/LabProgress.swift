@@ -1,4 +1,4 @@
-/// How far a run is: installs decided out of all, and how fast.
+/// How far a run is: installs decided out of all, how fast, and the five classes so far.
 package struct LabProgress: Sendable, Hashable {
     /// First opens decided so far.
     package var done: Int
@@ -6,12 +6,17 @@ package struct LabProgress: Sendable, Hashable {
     package var total: Int
     /// Seconds since the run started.
     package var elapsed: Double
+    /// The classes of the installs decided so far: one entry for an engine's run; for a ``LabSession``, one
+    /// per service (its main run), in the session's order. Empty when not known (a session file's older
+    /// progress lines).
+    package var classes: [LabCounts]
 
     /// A progress report.
-    package init(done: Int, total: Int, elapsed: Double) {
+    package init(done: Int, total: Int, elapsed: Double, classes: [LabCounts] = []) {
         self.done = done
         self.total = total
         self.elapsed = elapsed
+        self.classes = classes
     }
 
     /// Installs decided per second so far (0 before the first).

@@ -93,17 +93,21 @@ package struct LabSession: Sendable {
             if case .main = $1 { return $0 + population.installCount }
             return $0 + (sweepPopulation?.installCount ?? 0)
         }
-        let tally = Locked([Int](repeating: 0, count: work.count))
+        let tally = Locked([LabProgress?](repeating: nil, count: work.count))
+        let mainRuns = services.count
         let engine = self.engine
         let finished = try await withThrowingTaskGroup(of: (Int, LabRun).self) { group in
             var next = 0
             func launch(_ index: Int) {
                 let report: @Sendable (LabProgress) -> Void = { run in
-                    let done = tally.withLock {
-                        $0[index] = run.done
-                        return $0.reduce(0, +)
+                    let runs = tally.withLock {
+                        $0[index] = run
+                        return $0
                     }
-                    progress(LabProgress(done: done, total: total, elapsed: clock() - began))
+                    progress(
+                        LabProgress(
+                            done: runs.reduce(0) { $0 + ($1?.done ?? 0) }, total: total, elapsed: clock() - began,
+                            classes: runs.prefix(mainRuns).map { $0?.classes.first ?? LabCounts() }))
                 }
                 switch work[index] {
                 case .main(let service):

@@ -133,25 +133,28 @@ package struct WireLabEngine: LabEngine {
             backend: BackendClient(target: profile.demoTarget(baseURL: server.baseURL)))
         var outcomes = [LabOutcome](repeating: .unused, count: population.deviceCount)
         var done = 0
+        var counts = LabCounts()
         var reported = start
         let total = population.installCount
         for event in population.events {
             try Task.checkCancellation()
             clock.set(Self.epoch.addingTimeInterval(event.time))
             if event.isLaunch {
-                outcomes[event.device] = try await wire.launch(event.device)
+                let outcome = try await wire.launch(event.device)
+                outcomes[event.device] = outcome
+                counts.add(outcome.outcome)
                 done += 1
             } else {
                 try await wire.click(event.device)
             }
             let time = now()
             if time - reported >= 0.05 {
-                progress(LabProgress(done: done, total: total, elapsed: time - start))
+                progress(LabProgress(done: done, total: total, elapsed: time - start, classes: [counts]))
                 reported = time
             }
         }
         let seconds = now() - start
-        progress(LabProgress(done: done, total: total, elapsed: seconds))
+        progress(LabProgress(done: done, total: total, elapsed: seconds, classes: [counts]))
         return LabRun(job: job, engine: name, outcomes: outcomes, seconds: seconds)
     }
 

@@ -1,3 +1,5 @@
+import OptoLink
+
 /// The Lab view (`L`): the run's progress bar (installs per second, time left), the five classes of every
 /// service side by side with precision and recall, the shown service's threshold curves, and a list of its
 /// installs (the wrong ones first) that Enter explains in the breakdown pane.
@@ -28,16 +30,29 @@ enum LabView {
         buffer.write(status.text, x: inner.x + 1, y: inner.y, maxWidth: inner.width - 2, role: status.role)
         let hintRow = inner.y + inner.height - 1
         buffer.write(hint(lab), x: inner.x + 1, y: hintRow, maxWidth: inner.width - 2, role: .dim)
+        var y = inner.y + 1 + gap
+        if let live = lab.liveClasses {
+            y = drawClasses(live, selected: nil, in: inner, top: y, into: &buffer) + gap
+            let about =
+                "So far, as the installs are decided; the threshold curves and the installs show when the run finishes."
+            for (offset, line) in WordWrap.fit([about], width: inner.width - 2, rows: 2).enumerated()
+            where y + offset < hintRow {
+                buffer.write(line, x: inner.x + 1, y: y + offset, maxWidth: inner.width - 2, role: .dim)
+            }
+            return
+        }
         guard let result = lab.result else {
             let about =
                 "The five classes of each service, the threshold curves and the installs show when the run finishes."
             for (offset, line) in WordWrap.fit([about], width: inner.width - 2, rows: 2).enumerated() {
-                buffer.write(line, x: inner.x + 1, y: inner.y + 1 + gap + offset, maxWidth: inner.width - 2, role: .dim)
+                buffer.write(line, x: inner.x + 1, y: y + offset, maxWidth: inner.width - 2, role: .dim)
             }
             return
         }
-        var y = inner.y + 1 + gap
-        y = drawClasses(result, selected: lab.selectedService, in: inner, top: y, into: &buffer) + gap
+        y =
+            drawClasses(
+                result.services.map { ($0.service, $0.counts) }, selected: lab.selectedService, in: inner, top: y,
+                into: &buffer) + gap
         guard let service = lab.shownService, y < hintRow - 4 else { return }
         let bottom = Rect(x: inner.x, y: y, width: inner.width, height: hintRow - gap - y)
         // The list gets what its widest row needs, up to five ninths; the curves the rest.
@@ -72,7 +87,8 @@ enum LabView {
             return ("L runs the lab: labs/default.lab if there is one here, else the built-in defaults", .dim)
         case .running(let progress):
             let bar = progress.total == 0 ? "drawing the population…" : progress.statusLine
-            return (bar + (lab.result == nil ? "" : "   (below: the last run)"), .running)
+            let below = lab.result == nil || lab.liveClasses != nil ? "" : "   (below: the last run)"
+            return (bar + below, .running)
         case .finished:
             return (covering, .normal)
         case .failed(let message):
@@ -95,14 +111,16 @@ enum LabView {
             : "↑↓ install · ←→ service · Enter breakdown · L runs again · Esc closes"
     }
 
-    /// The services side by side: each class's count and share, precision, recall. Returns the row under it.
+    /// The services side by side: each class's count and share, precision, recall; `selected` is the shown
+    /// service's column (nil: none, while a run goes). Returns the row under it.
     private static func drawClasses(
-        _ result: LabViewResult, selected: Int, in inner: Rect, top: Int, into buffer: inout ScreenBuffer
+        _ services: [(service: OptoLinkService, counts: LabCounts)], selected: Int?, in inner: Rect, top: Int,
+        into buffer: inout ScreenBuffer
     ) -> Int {
-        let columns = max(1, result.services.count)
+        let columns = max(1, services.count)
         let columnWidth = min(18, (inner.width - 2 - labelWidth) / columns)
         let x0 = inner.x + 1 + labelWidth
-        for (index, service) in result.services.enumerated() {
+        for (index, service) in services.enumerated() {
             let name = CompareColumn.title(service.service)
             let isSelected = index == selected
             let text = LabReportPrinter.lpad(isSelected ? "▸" + name + "◂" : name, columnWidth - 1)
@@ -113,15 +131,15 @@ enum LabView {
         var rows: [(label: String, cells: [String], role: StyleRole)] = LabOutcomeClass.allCases.map { outcome in
             (
                 outcome.label,
-                result.services.map { service in
+                services.map { service in
                     LabValue.grouped(service.counts[outcome]) + " "
                         + LabReportPrinter.lpad(
                             LabReportPrinter.share(service.counts[outcome], of: service.counts.installs), 6)
                 }, outcome == .wrongClick || outcome == .falseMatch ? .warning : .normal
             )
         }
-        rows.append(("precision", result.services.map { LabReportPrinter.percent($0.counts.precision) }, .ok))
-        rows.append(("recall", result.services.map { LabReportPrinter.percent($0.counts.recall) }, .ok))
+        rows.append(("precision", services.map { LabReportPrinter.percent($0.counts.precision) }, .ok))
+        rows.append(("recall", services.map { LabReportPrinter.percent($0.counts.recall) }, .ok))
         for (offset, row) in rows.enumerated() {
             let y = top + 1 + offset
             buffer.write(row.label, x: inner.x + 1, y: y, maxWidth: labelWidth - 1, role: .dim)

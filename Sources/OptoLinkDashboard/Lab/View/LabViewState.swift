@@ -1,3 +1,5 @@
+import OptoLink
+
 /// The Lab view's state (`L`): where the current run is, the last finished result, and what is selected.
 ///
 /// The last result stays while another run goes (the view shows it under the progress bar) and after a run
@@ -21,6 +23,8 @@ package struct LabViewState: Sendable, Hashable {
     package var phase: Phase = .idle
     /// The lab running or last run (its file's name), nil before the first.
     package var lab: String?
+    /// The services of the run going or last started, in its order (the live classes' columns).
+    package var runServices: [OptoLinkService] = []
     /// The last finished run, nil before the first.
     package var result: LabViewResult?
     /// The service tab shown (index into the result's services; ←/→ move it).
@@ -35,6 +39,15 @@ package struct LabViewState: Sendable, Hashable {
     package var isRunning: Bool {
         if case .running = phase { return true }
         return false
+    }
+
+    /// While a run goes, each service's classes so far (nil before its first report, or when the reports
+    /// carry none).
+    package var liveClasses: [(service: OptoLinkService, counts: LabCounts)]? {
+        guard case .running(let progress) = phase, !progress.classes.isEmpty,
+            progress.classes.count == runServices.count
+        else { return nil }
+        return zip(runServices, progress.classes).map { ($0, $1) }
     }
 
     /// The shown service's result, nil before the first result.

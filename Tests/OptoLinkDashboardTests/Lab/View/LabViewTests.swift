@@ -56,6 +56,28 @@ struct LabViewTests {
         #expect(screen.contains("Esc stops"))
     }
 
+    @Test(arguments: sizes) func aRunningLabShowsEachServicesClassesSoFar(size: ScreenSize) {
+        // Given a lab 42 % through whose reports carry the classes so far, after an earlier run
+        var state = LabViewFixtures.finished()
+        let classes = OptoLinkService.allCases.indices.map { LabViewFixtures.counts(step: 2, offset: $0) }
+        DashboardReducer.reduce(
+            &state, .lab(.started(lab: "cgnat", services: OptoLinkService.allCases, installs: 5_000)))
+        DashboardReducer.reduce(
+            &state, .lab(.progress(LabProgress(done: 105_000, total: 250_000, elapsed: 1.75, classes: classes))))
+
+        // When drawn
+        let screen = DashboardRenderer.render(state, size: size).lines.joined(separator: "\n")
+
+        // Then this run's classes show for every service (not the last run's), with precision and recall
+        for service in OptoLinkService.allCases { #expect(screen.contains(CompareColumn.title(service))) }
+        for outcome in LabOutcomeClass.allCases { #expect(screen.contains(outcome.label)) }
+        #expect(screen.contains(LabValue.grouped(classes[0].correct)))
+        #expect(!screen.contains(LabValue.grouped(LabViewFixtures.result().services[0].counts.correct)))
+        #expect(screen.contains("So far"))
+        #expect(!screen.contains("below: the last run"))
+        #expect(screen.contains("60 000 installs/s"))
+    }
+
     @Test func theSelectedInstallStaysInViewAtTheBottomOfTheList() {
         // Given the finished Lab view with the last install selected
         var state = LabViewFixtures.finished()
