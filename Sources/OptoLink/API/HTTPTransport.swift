@@ -1,3 +1,5 @@
+internal import OptoLinkClientCore
+
 /// Sends one HTTP request and returns the answer, whatever its status.
 ///
 /// Throw (a `URLError`, typically) only when no HTTP answer came: connection refused, timeout,
@@ -47,8 +49,8 @@ extension HTTPTransport {
         return response
     }
 
-    /// Runs ``send(_:onAnswer:)`` in a task of its own (`Task.immediate` where the compiler and the runtime
-    /// have it, Swift 6.2 and OS 26, so the request is on its way before this returns), hands its outcome
+    /// Runs ``send(_:onAnswer:)`` in a task of its own (started in place where the compiler and the runtime
+    /// can, Swift 6.2 and OS 26, so the request is on its way before this returns), hands its outcome
     /// to `completion`, and cancels that task when asked.
     public func start(
         _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,
@@ -61,18 +63,7 @@ extension HTTPTransport {
                 completion(.failure(error))
             }
         }
-        let task: Task<Void, Never>
-        // `#if compiler` because Swift 6.0 and 6.1 (Xcode 16) do not know `Task.immediate` at all, and
-        // `#available` because it needs the OS 26 runtime.
-        #if compiler(>=6.2)
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            task = Task.immediate(operation: attempt)
-        } else {
-            task = Task(operation: attempt)
-        }
-        #else
-        task = Task(operation: attempt)
-        #endif
+        let task = ImmediateTask.start(attempt)
         return { task.cancel() }
     }
 }

@@ -19,6 +19,15 @@ struct AttemptRaceTests {
 
         var wasCancelled: Bool { state.value.cancelled }
 
+        /// Whether a deadline was started.
+        var wasStarted: Bool { state.value.expire != nil }
+
+        /// Whether a deadline was started and is still running.
+        var isRunning: Bool {
+            let state = state.value
+            return state.expire != nil && !state.cancelled
+        }
+
         func expire() { state.value.expire?() }
     }
 
@@ -29,10 +38,27 @@ struct AttemptRaceTests {
         // When it is raced
         let value = try await AttemptRace<Int>.run(deadline: clock.deadline) { 42 }
 
-        // Then its answer is returned and the deadline was cancelled
+        // Then its answer is returned and no deadline is left running (cancelled, or never started when the
+        // work ran in place and answered before the race would have started it)
         #expect(value == 42)
-        #expect(clock.wasCancelled)
+        #expect(!clock.isRunning)
     }
+
+    #if compiler(>=6.2)
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    @Test func workThatAnswersWithoutSuspendingStartsNoDeadline() async throws {
+        // Given work that answers without suspending (an app's backend signing in process), on a runtime
+        // where its task starts in place
+        let clock = HandDeadline()
+
+        // When it is raced
+        let value = try await AttemptRace<Int>.run(deadline: clock.deadline) { 42 }
+
+        // Then the race was over before a deadline was needed
+        #expect(value == 42)
+        #expect(!clock.wasStarted)
+    }
+    #endif
 
     @Test func theDeadlineEndsAnAttemptWhoseWorkNeverAnswers() async throws {
         // Given work that never calls its completion and ignores cancellation
