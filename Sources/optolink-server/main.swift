@@ -9,7 +9,7 @@ let usage = """
                            [--trust-forwarded-for] [--trusted-proxy CIDR]... [--max-connections N]
                            [--max-connections-per-address N] [--storage-workers N] [--max-clicks-per-address N]
                            [--click-memory MIB] [--max-click-rows N] [--max-record-rows N] [--production]
-                           [--help]
+                           [--lab-links N [--lab-window HOURS]] [--help]
 
       --host HOST             address to bind (default 127.0.0.1)
       --port PORT             port to bind, 0 = any free port (default 8787)
@@ -36,6 +36,12 @@ let usage = """
       --max-record-rows N     rows each table of client records keeps (events; QubeRoute's events and
                               installs), oldest deleted (default 1000000)
       --production            hide the /dev endpoints (404)
+      --lab-links N           open the server to the match lab run from another program
+                              (optolink-dash lab --engine wire --base-url URL): links lab0…lab<N-1> in every
+                              service, a clock the lab sets (POST /dev/lab/clock), the per-address limits
+                              off, X-Forwarded-For trusted. Never for real users. Not with --seed or
+                              --production
+      --lab-window HOURS      with --lab-links: each lab link's match window, 1-720 (default 24)
       --help                  show this help
 
     The first line on stdout is `listening on http://HOST:PORT` once connections are accepted.
@@ -48,6 +54,8 @@ func fail(_ message: String, code: Int32 = 2) -> Never {
 
 var configuration = OptoLinkServer.Configuration()
 var seedPath: String?
+var labLinks: Int?
+var labWindow = 24
 var arguments = CommandLine.arguments.dropFirst()
 func value(for flag: String, _ arguments: inout ArraySlice<String>) -> String {
     guard let next = arguments.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
@@ -84,17 +92,30 @@ while let argument = arguments.popFirst() {
     case "--max-click-rows": configuration.maxClickRows = positive(argument, &arguments)
     case "--max-record-rows": configuration.maxRecordRows = positive(argument, &arguments)
     case "--production": configuration.production = true
+    case "--lab-links": labLinks = positive(argument, &arguments)
+    case "--lab-window": labWindow = positive(argument, &arguments)
     default: fail("unknown argument \(argument)\n\(usage)")
     }
 }
 
 if let seedPath {
+    if labLinks != nil { fail("--lab-links adds its links to the built-in demo seed: drop --seed") }
     do { configuration.seed = try ServerSeed.load(path: seedPath) } catch { fail("\(error)", code: 1) }
+}
+if let labLinks {
+    if configuration.production { fail("--lab-links opens /dev routes, which --production hides: drop one") }
+    let lab = LabControl(links: labLinks, windowHours: labWindow)
+    if let problem = lab.problem { fail(problem) }
+    lab.apply(to: &configuration)
 }
 
 let server: OptoLinkServer
 do {
-    server = try OptoLinkServer(configuration: configuration)
+    // The match lab sets the clock to each click and first open it sends; it starts at the wall clock's time.
+    server =
+        labLinks == nil
+        ? try OptoLinkServer(configuration: configuration)
+        : try OptoLinkServer(configuration: configuration, clock: SettableServerClock(Date()))
     try server.start()
 } catch {
     fail("\(error)", code: 1)
@@ -142,6 +163,11 @@ if seedPath == nil {
     )
 }
 if configuration.production { print("production mode: /dev endpoints are off") }
+if let lab = configuration.lab {
+    print(
+        "match lab control: links lab0…lab\(lab.links - 1) (\(lab.windowHours) h), the clock set by POST /dev/lab/clock, "
+            + "limits off, X-Forwarded-For trusted: not for real users")
+}
 fflush(nil)
 
 dispatchMain()

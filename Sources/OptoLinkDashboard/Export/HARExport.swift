@@ -31,12 +31,7 @@ package enum HARExport {
     }
 
     /// ISO 8601 with milliseconds in UTC.
-    static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    static func iso8601(_ date: Date) -> String { ISO8601Text.string(date) }
 
     static func entry(_ exchange: HTTPExchange, in state: DashboardState) -> [String: Any] {
         let milliseconds = (exchange.duration * 1000 * 1000).rounded() / 1000

@@ -190,6 +190,16 @@ package struct BackendClient: Sendable {
         return attempts.first.map { (Self.attempt($0), $0["ip"] as? String) }
     }
 
+    /// A lab server's control (`GET /dev/lab`: a reference server started with `--lab-links`).
+    package func labStatus() async throws(DashboardError) -> LabServerStatus {
+        try LabServerStatus(try await json("GET", "dev/lab", body: nil, address: nil))
+    }
+
+    /// Sets a lab server's clock to `date` (`POST /dev/lab/clock`).
+    package func setLabClock(_ date: Date) async throws(DashboardError) {
+        _ = try await json("POST", "dev/lab/clock", body: ["now": ISO8601Text.string(date)], address: nil)
+    }
+
     package func quberouteInstall(installToken: String) async throws(DashboardError) -> [String: Any]? {
         let token = installToken.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? installToken
         let object = try await json("GET", "dev/quberoute/installs?installToken=\(token)", body: nil, address: nil)

@@ -26,6 +26,8 @@ enum RouteTable {
             Route("GET", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.listFaults),
             Route("POST", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.addFault),
             Route("DELETE", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.clearFaults),
+            Route("GET", "/dev/lab", faults: .exempt, dev: true, lane: .loop, LabRoutes.status),
+            Route("POST", "/dev/lab/clock", faults: .exempt, dev: true, lane: .loop, LabRoutes.setClock),
         ] + EmulationRoutes.dev + EmulationRoutes.service + [
             Route(
                 "GET", "/:orgKey/:shortCode/data", rate: .resolve, faults: .named("data"), lane: .loop,

@@ -131,7 +131,7 @@ struct WireLabEngineTests {
             ])
     }
 
-    @Test func aRemoteReferenceServerIsRefusedSinceItsClockCannotBeSetFromOutside() async throws {
+    @Test func aReferenceServerWithoutLabControlIsRefusedWithTheCommandThatOpensIt() async throws {
         // Given a reference server of its own, on the system clock
         let server = try OptoLinkServer(configuration: .init(port: 0, trustForwardedFor: true, log: .discarding))
         try server.start()
@@ -140,9 +140,91 @@ struct WireLabEngineTests {
         // When the wire engine is pointed at it
         let result = await run(["--engine", "wire", "--installs", "10", "--base-url", server.baseURL.absoluteString])
 
-        // Then it is refused with one line saying why and what to run instead, exit code 2
+        // Then it is refused with one line saying why and how to start one it can use, exit code 2
         #expect(result.code == 2 && result.err.count == 1)
-        #expect(result.err.first?.contains("is a reference server, but it lets no other program set its clock") == true)
+        #expect(result.err.first?.contains("is a reference server without the lab's control") == true)
+        #expect(result.err.first?.contains("optolink-server --lab-links N --lab-window 24") == true)
+    }
+
+    /// A reference server as `optolink-server --lab-links <links> --lab-window <hours>` starts it.
+    static func labServer(links: Int, windowHours: Int = 24) throws -> OptoLinkServer {
+        var configuration = OptoLinkServer.Configuration(port: 0, log: .discarding)
+        LabControl(links: links, windowHours: windowHours).apply(to: &configuration)
+        let server = try OptoLinkServer(configuration: configuration, clock: SettableServerClock(Date()))
+        try server.start()
+        return server
+    }
+
+    @Test func aLabServerDecidesAsTheEmbeddedOneRunAfterRunOnEveryService() async throws {
+        // Given the hand-built cases and a reference server opened to the lab, as another program would run it
+        var token = LabFixtures.device(.clicked, click: 0, launch: 60, home: 1)
+        token.flags = [.clipboardWritten, .clipboardRead, .clipboardAllowed]
+        let devices = [
+            LabFixtures.device(.clicked, click: 0, launch: 60),
+            token,
+            LabFixtures.device(.abandoned, click: 100, home: 2),
+            LabFixtures.device(.organic, launch: 400, home: 2),
+            LabFixtures.device(.clicked, click: 10, launch: 10 + 25 * 3600, home: 3),
+        ]
+        let population = LabPopulation(model: LabFixtures.model(), devices: devices)
+        let server = try Self.labServer(links: devices.count)
+        defer { server.stop() }
+
+        for service in OptoLinkService.allCases {
+            // When the wire engine runs them against it twice (the second run meets the first one's clicks)
+            let job = LabJob(population: population, service: service)
+            let first = try await WireLabEngine(baseURL: server.baseURL).run(job) { _ in }
+            let second = try await WireLabEngine(baseURL: server.baseURL).run(job) { _ in }
+            let process = try await InProcessLabEngine().run(job) { _ in }
+
+            // Then both runs decide every install as the in-process engine does
+            for device in devices.indices where population.role(of: device) != .abandoned {
+                #expect(first.outcomes[device] == process.outcomes[device], "\(service) install \(device)")
+                #expect(second.outcomes[device] == process.outcomes[device], "\(service) install \(device), again")
+            }
+            #expect(first.outcomes[0].outcome == .correct, "\(service)")
+        }
+    }
+
+    @Test func aLabServerWithTooFewLinksOrAnotherWindowIsRefused() async throws {
+        // Given lab servers with 3 links, and with a 48 h window
+        let few = try Self.labServer(links: 3)
+        defer { few.stop() }
+        let longer = try Self.labServer(links: 100, windowHours: 48)
+        defer { longer.stop() }
+        let population = LabPopulation(
+            model: LabFixtures.model(),
+            devices: (0..<5).map { LabFixtures.device(.clicked, click: 0, launch: 60, home: $0) })
+
+        // When a lab of 5 devices and a 24 h window is pointed at them
+        // Then each is refused, saying what to start instead
+        await #expect(throws: DashboardError.self) {
+            _ = try await WireLabEngine(baseURL: few.baseURL).run(LabJob(population: population, service: .optoLink)) {
+                _ in
+            }
+        }
+        let tooFew = await run(["--engine", "wire", "--installs", "10", "--base-url", few.baseURL.absoluteString])
+        #expect(tooFew.code != 0 && tooFew.err.first?.contains("--lab-links") == true, "\(tooFew.err)")
+        let window = await run(["--engine", "wire", "--installs", "10", "--base-url", longer.baseURL.absoluteString])
+        #expect(window.code == 2 && window.err.first?.contains("match for 48 h") == true, "\(window.err)")
+    }
+
+    @Test func theCommandRunsAgainstALabServer() async throws {
+        // Given a lab server with room for a small lab's devices
+        let server = try Self.labServer(links: 1_000)
+        defer { server.stop() }
+
+        // When the command runs through it
+        let result = await run([
+            "--engine", "wire", "--installs", "100", "--no-sweep", "--json", "--provider", "quberoute", "--base-url",
+            server.baseURL.absoluteString,
+        ])
+
+        // Then it exits 0 with the wire engine's summary of every install
+        #expect(result.code == 0 && result.err.isEmpty, "\(result.err)")
+        let objects = try JSONSerialization.jsonObject(with: Data(result.out.joined(separator: "\n").utf8))
+        let summary = try #require((objects as? [[String: Any]])?.first)
+        #expect(summary["engine"] as? String == "wire" && summary["installs"] as? Int == 100)
     }
 
     @Test func theEmbeddedServerSeesTheLabsClockNotTheWallClock() async throws {

@@ -55,6 +55,36 @@ import Testing
         #expect(rest.contains("opl_sdk_demo_client_key_0000000001"))  // demo keys are printed with the built-in seed
     }
 
+    @Test(.enabled(if: built)) func labLinksOpenTheLabsControlAndRefuseProductionAndASeed() throws {
+        // Given the server started for the match lab
+        let (process, out, _) = try launch(["--port", "0", "--lab-links", "3", "--lab-window", "2"])
+        var text = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !text.contains("match lab control"), Date() < deadline {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let first = String(text.prefix { $0 != "\n" })
+        let port = Int(first.split(separator: ":").last ?? "") ?? 0
+
+        // Then it says so, and /dev/lab answers its links and window
+        #expect(text.contains("match lab control: links lab0…lab2 (2 h)"), "\(text)")
+        let status = TestConnection(port: port).request("GET", "/dev/lab")
+        #expect(status?.status == 200 && status?.json?["links"]?.numberValue == 3, "\(status?.text ?? "-")")
+        process.terminate()
+        #expect(waitForExit(process))
+
+        // And with --production or --seed it does not start (exit 2, naming the clash)
+        for extra in [["--production"], ["--seed", "/nonexistent.json"]] {
+            let (refused, _, err) = try launch(["--port", "0", "--lab-links", "3"] + extra)
+            #expect(waitForExit(refused))
+            #expect(refused.terminationStatus == 2, "\(extra)")
+            #expect(
+                String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("--lab-links"))
+        }
+    }
+
     @Test(.enabled(if: built)) func badSeedFileStopsStartUpNamingTheFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-seed-\(UUID().uuidString).json")
             .path

@@ -46,10 +46,12 @@ package enum LabCommand {
             }
             model = try load(options, currentDirectory: currentDirectory, executablePath: executablePath)
             if options.engine == .wire, !options.printLab {
-                if let baseURL = options.baseURL {
-                    throw DashboardError.usage(await WireLabEngine.refusal(baseURL: baseURL, model: model))
-                }
                 if let refusal = WireLabEngine.refusal(model) { throw DashboardError.usage(refusal) }
+                if let baseURL = options.baseURL,
+                    let refusal = await WireLabEngine.refusal(baseURL: baseURL, model: model)
+                {
+                    throw DashboardError.usage(refusal)
+                }
             }
         } catch {
             err("optolink-dash lab: \(error)")
@@ -62,7 +64,8 @@ package enum LabCommand {
             out(String(LabFileParser.write(model, title: title).dropLast()))
             return ExitCode.done
         }
-        let engine: any LabEngine = options.engine == .wire ? WireLabEngine() : InProcessLabEngine()
+        let engine: any LabEngine =
+            options.engine == .wire ? WireLabEngine(baseURL: options.baseURL) : InProcessLabEngine()
         let session = LabSession(model: model, services: options.services, engine: engine, sweep: !options.noSweep)
         let result: LabSession.Result
         do {

@@ -31,7 +31,8 @@ package struct LabOptions: Sendable, Hashable {
     package var settings: [String] = []
     /// `--engine process|wire`. Default `process`.
     package var engine = Engine.process
-    /// `--base-url URL`: run the wire engine against this backend instead of an embedded server. Default nil.
+    /// `--base-url URL`: run the wire engine against this reference server (started with `--lab-links`) instead of
+    /// an embedded one. Default nil.
     /// Only a reference server could take it (the lab sets the server's clock, links and policy), and none
     /// lets another program do that yet: the command refuses it with the reason (exit 2).
     package var baseURL: URL?
@@ -161,8 +162,9 @@ package struct LabOptions: Sendable, Hashable {
           --engine wire         simulated browsers click and the real SDK's first launches run over HTTP against
                                 a reference server embedded for the run: for up to a few thousand installs (at
                                 most 20 000; about 100 installs a second)
-          --base-url URL        with --engine wire, a backend of your own instead: refused for now (exit 2), as
-                                the lab must set the server's clock, links and policy
+          --base-url URL        with --engine wire, a reference server of your own started for the lab
+                                (optolink-server --lab-links N --lab-window H) instead; anything else is refused
+                                (exit 2): the lab must set the server's clock and have a link per device
           --provider NAME       the service: optolink (default), quberoute, deepblue or appsflyer
           --compare             all four services side by side (each with only its wire format's signals)
           --json                one JSON array on stdout, one object per service (fields in docs/lab.md)

@@ -41,19 +41,17 @@ package struct WireLabEngine: LabEngine {
     static let epoch = Date(timeIntervalSince1970: 1_800_000_000)
     /// Seconds on a monotonic clock, for the progress reports.
     private let now: @Sendable () -> Double
+    /// The reference server run against (one started with `--lab-links`), nil for one embedded per run.
+    package let baseURL: URL?
 
-    /// An engine against an embedded reference server, reporting progress against `now`.
-    package init(now: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }) {
+    /// An engine against the reference server at `baseURL` (started with `optolink-server --lab-links N`;
+    /// nil, the default: one embedded for each run), reporting progress against `now`.
+    package init(
+        baseURL: URL? = nil,
+        now: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    ) {
+        self.baseURL = baseURL
         self.now = now
-    }
-
-    /// The short code (QubeRoute alias, Deep Blue code, AppsFlyer link id) of click `id`'s link.
-    static func code(ofClick id: Int) -> String { "lab\(id)" }
-
-    /// The click a delivered link's path names (`/lab17` → 17), nil for any other path.
-    static func click(ofPath path: String) -> Int? {
-        guard path.hasPrefix("/lab") else { return nil }
-        return Int(path.dropFirst(4))
     }
 
     /// Why `model` cannot run over the wire (too many installs, a match window the links cannot carry), nil
@@ -67,12 +65,12 @@ package struct WireLabEngine: LabEngine {
         return windowRefusal(model.policy.window)
     }
 
-    /// Why the wire engine does not run `model` against the backend at `baseURL`, in one line. A remote
-    /// backend decides with its own numbers, so a lab whose `backend.*` keys differ from the seed's is
-    /// refused first; a backend that is not the reference server (no `Server: optolink-reference`) cannot
-    /// have its clock set, and the reference server does not let another program set its clock or add the
-    /// lab's links (one per click) either: the embedded server does both.
-    package static func refusal(baseURL: URL, model: LabModel) async -> String {
+    /// Why the wire engine does not run `model` against the backend at `baseURL`, in one line; nil when it
+    /// can (a reference server started with `--lab-links`, its window the lab's). A remote backend decides
+    /// with its own numbers, so a lab whose `backend.*` keys differ from the seed's is refused first; a
+    /// backend that is not the reference server (no `Server: optolink-reference`) cannot have its clock set
+    /// or the lab's links (one per click) added; a reference server opens both only with `--lab-links`.
+    package static func refusal(baseURL: URL, model: LabModel) async -> String? {
         let url = baseURL.absoluteString
         if model.policy != .seed {
             return
@@ -88,9 +86,23 @@ package struct WireLabEngine: LabEngine {
                 "--base-url \(url) is not the reference server (no 'Server: optolink-reference'): the wire engine "
                 + "sets the server's clock to the lab's, which only the reference server could allow"
         }
-        return
-            "--base-url \(url) is a reference server, but it lets no other program set its clock or add the lab's "
-            + "links yet: run --engine wire without --base-url (a reference server embedded for the run)"
+        let hours = Int(model.policy.window / 3600)
+        let start = "optolink-server --lab-links N --lab-window \(hours)"
+        guard let lab = try? await client.labStatus() else {
+            return
+                "--base-url \(url) is a reference server without the lab's control (its clock and one link per "
+                + "click): start it with `\(start)` (N: the lab's devices), or run --engine wire without --base-url"
+        }
+        guard lab.clockSettable else {
+            return
+                "--base-url \(url): its clock cannot be set (the lab replays days of clicks): start it with `\(start)`"
+        }
+        guard Double(lab.windowHours) * 3600 == model.policy.window else {
+            return
+                "--base-url \(url): its lab links match for \(lab.windowHours) h, the lab's backend.window is "
+                + "\(LabValue.duration(seconds: model.policy.window)): start it with `\(start)`, or set backend.window"
+        }
+        return nil
     }
 
     /// Why a match window of `seconds` cannot be a link's (whole hours, 1–720), nil when it can.
@@ -112,19 +124,11 @@ package struct WireLabEngine: LabEngine {
             throw DashboardError.usage(Self.refusal(population.model) ?? "too many installs for --engine wire")
         }
         if let refusal = Self.windowRefusal(job.policy.window) { throw DashboardError.usage(refusal) }
-        let clicks = (0..<population.deviceCount).filter { population.role(of: $0) != .organic }
-        let clock = SettableServerClock(Self.epoch)
-        var configuration = OptoLinkServer.Configuration(
-            port: 0, seed: .demo(adding: clicks.map(Self.code(ofClick:)), windowHours: Int(job.policy.window / 3600)),
-            trustForwardedFor: true, clickMemoryBudget: .max, log: .discarding)
-        configuration.matchPolicy = job.policy
-        configuration.rateLimited = false
-        let server: OptoLinkServer
-        do {
-            server = try OptoLinkServer(configuration: configuration, clock: clock)
-            try server.start()
-        } catch {
-            throw DashboardError.backend("the wire engine's embedded server did not start: \(error)")
+        let server: Server
+        if let baseURL {
+            server = try await Self.remote(baseURL, for: job)
+        } else {
+            server = try Self.embedded(for: job)
         }
         defer { server.stop() }
         let profile = ServiceProfiles.profile(for: job.service)
@@ -138,7 +142,7 @@ package struct WireLabEngine: LabEngine {
         let total = population.installCount
         for event in population.events {
             try Task.checkCancellation()
-            clock.set(Self.epoch.addingTimeInterval(event.time))
+            try await server.setClock(server.epoch.addingTimeInterval(event.time))
             if event.isLaunch {
                 let outcome = try await wire.launch(event.device)
                 outcomes[event.device] = outcome
@@ -156,6 +160,56 @@ package struct WireLabEngine: LabEngine {
         let seconds = now() - start
         progress(LabProgress(done: done, total: total, elapsed: seconds, classes: [counts]))
         return LabRun(job: job, engine: name, outcomes: outcomes, seconds: seconds)
+    }
+
+    /// The reference server a run goes to: where it is, where the lab's clock starts on it, how to set the
+    /// clock, and how to let it go.
+    struct Server: Sendable {
+        let baseURL: URL
+        let epoch: Date
+        let setClock: @Sendable (Date) async throws(DashboardError) -> Void
+        let stop: @Sendable () -> Void
+    }
+
+    /// A reference server embedded for `job`: in memory, one link per click, the job's policy, the lab's
+    /// clock from ``epoch``.
+    static func embedded(for job: LabJob) throws(DashboardError) -> Server {
+        let population = job.population
+        let clicks = (0..<population.deviceCount).filter { population.role(of: $0) != .organic }
+        let clock = SettableServerClock(epoch)
+        var configuration = OptoLinkServer.Configuration(
+            port: 0,
+            seed: .demo(adding: clicks.map(LabControl.code(ofClick:)), windowHours: Int(job.policy.window / 3600)),
+            trustForwardedFor: true, clickMemoryBudget: .max, log: .discarding)
+        configuration.matchPolicy = job.policy
+        configuration.rateLimited = false
+        let server: OptoLinkServer
+        do {
+            server = try OptoLinkServer(configuration: configuration, clock: clock)
+            try server.start()
+        } catch {
+            throw .backend("the wire engine's embedded server did not start: \(error)")
+        }
+        return Server(baseURL: server.baseURL, epoch: epoch, setClock: { clock.set($0) }, stop: { server.stop() })
+    }
+
+    /// The reference server at `baseURL`, started with `--lab-links` (``refusal(baseURL:model:)``): its links
+    /// must cover every device of `job`. The lab's clock starts 31 days after the server's time, past every
+    /// match window (720 h at most) of the clicks an earlier run left there.
+    static func remote(_ baseURL: URL, for job: LabJob) async throws(DashboardError) -> Server {
+        if let refusal = await refusal(baseURL: baseURL, model: job.population.model) { throw .usage(refusal) }
+        let client = BackendClient(target: BackendTarget(baseURL: baseURL))
+        let lab = try await client.labStatus()
+        guard lab.links >= job.population.deviceCount else {
+            throw .usage(
+                "--base-url \(baseURL.absoluteString) has \(LabValue.grouped(lab.links)) lab links, the lab needs one per "
+                    + "device: \(LabValue.grouped(job.population.deviceCount)) (start it with --lab-links "
+                    + "\(job.population.deviceCount) or more)")
+        }
+        let epoch = Date(timeIntervalSince1970: (lab.now.timeIntervalSince1970 + 31 * 86_400).rounded(.up))
+        return Server(
+            baseURL: baseURL, epoch: epoch,
+            setClock: { (date: Date) async throws(DashboardError) in try await client.setLabClock(date) }, stop: {})
     }
 
     /// One run's clicks and first opens over HTTP, and the clipboard tokens the clicks' pages wrote.
@@ -181,7 +235,7 @@ package struct WireLabEngine: LabEngine {
         /// Clicks `device`'s link as its Safari, from its click's address, as the page's script would.
         mutating func click(_ device: Int) async throws(DashboardError) {
             let population = job.population
-            let code = WireLabEngine.code(ofClick: device)
+            let code = LabControl.code(ofClick: device)
             guard let url = profile.linkURL(code: code, target: target) else {
                 throw .backend("no click URL for link \(code) on \(target.baseURL.absoluteString)")
             }
@@ -255,7 +309,7 @@ package struct WireLabEngine: LabEngine {
                         + "\(launch.address); the SDK's last diagnostics: \(sdkSaw.last.joined(separator: "; "))")
             }
             lastAttempt = attempt.id
-            let matched = delivered.flatMap { WireLabEngine.click(ofPath: $0.path) }
+            let matched = delivered.flatMap { LabControl.click(ofPath: $0.path) }
             guard (matched != nil) == attempt.matched else {
                 throw .backend(
                     "install \(device): the SDK delivered \(delivered.map { "a link to \($0.path)" } ?? "nothing") "
@@ -267,7 +321,7 @@ package struct WireLabEngine: LabEngine {
                 method == .clipboard || matched == nil
                 ? nil
                 : attempt.score.map { Int($0) }
-                    ?? attempt.breakdown?.candidates.first { $0.shortCode == matched.map(WireLabEngine.code(ofClick:)) }
+                    ?? attempt.breakdown?.candidates.first { $0.shortCode == matched.map(LabControl.code(ofClick:)) }
                     .map(\.total)
             return LabOutcome(
                 device: device, in: population, matchedClick: matched, method: method, score: score,
