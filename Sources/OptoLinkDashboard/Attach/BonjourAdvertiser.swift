@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 
 /// Advertises `optolink-dash --attach` as `_optolink._tcp`, so an app that attaches with `.bonjour` finds
 /// it, through the platform's own publisher: `dns-sd -R` on macOS, `avahi-publish-service` (Debian's
@@ -30,9 +31,9 @@ package final class BonjourAdvertiser: @unchecked Sendable {
     }
 
     private let process: Process
-    private let stopped: LockedFlag
+    private let stopped: Locked<Bool>
 
-    private init(process: Process, stopped: LockedFlag) {
+    private init(process: Process, stopped: Locked<Bool>) {
         self.process = process
         self.stopped = stopped
     }
@@ -96,7 +97,7 @@ package final class BonjourAdvertiser: @unchecked Sendable {
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
-            let stopped = LockedFlag()
+            let stopped = Locked(false)
             let advertiser = BonjourAdvertiser(process: process, stopped: stopped)
             process.terminationHandler = { finished in
                 guard !stopped.value else { return }

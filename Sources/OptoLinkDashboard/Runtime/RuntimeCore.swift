@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkHTTP
 
 /// The state behind ``DashboardRuntime``: the current simulated device, the backend, and the running
 /// scenario. Commands are executed here one at a time, in the order the keys were pressed; anything that
@@ -12,7 +13,7 @@ actor RuntimeCore {
     private let backoffBase: Double
     private let idSpace = RequestIDSpace()
     private var device: SimulatedDevice
-    private let devEndpoints = LockedFlag()
+    private let devEndpoints = Locked(false)
     private var hasDevEndpoints: Bool { devEndpoints.value }
     /// Whether the backend said it is the reference server (``BackendCapabilities/referenceServer``).
     private var referenceServer = false
@@ -57,7 +58,7 @@ actor RuntimeCore {
     /// Feeds the inbox; asks for match breakdowns once the backend is known to have the dev endpoints.
     private static func observer(
         backend: BackendClient, emit: @escaping @Sendable (DashboardAction) -> Void,
-        devEndpoints: LockedFlag
+        devEndpoints: Locked<Bool>
     ) -> @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void {
         { device, record in
             await DeviceObserver(emit: emit, breakdowns: devEndpoints.value ? backend : nil, profiles: true).observe(

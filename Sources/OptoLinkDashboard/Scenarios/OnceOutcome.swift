@@ -1,38 +1,24 @@
-import Foundation
+import OptoLinkHTTP
 
 /// Resumes a continuation with the first outcome it is given.
-///
-/// `@unchecked Sendable` is safe: both stored properties are only touched while `lock` is held.
-final class OnceOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: CheckedContinuation<ScenarioOutcome, Never>?
-    private var done = false
+final class OnceOutcome: Sendable {
+    private let state = Locked<(continuation: CheckedContinuation<ScenarioOutcome, Never>?, done: Bool)>((nil, false))
 
+    /// The continuation to resume (set once the caller waits).
     var continuation: CheckedContinuation<ScenarioOutcome, Never>? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            stored = newValue
-            lock.unlock()
-        }
+        get { state.withLock { $0.continuation } }
+        set { state.withLock { $0.continuation = newValue } }
     }
 
     /// Resumes with `outcome` if nothing did yet; returns whether this call did.
     @discardableResult
     func finish(_ outcome: ScenarioOutcome) -> Bool {
-        lock.lock()
-        guard !done, let continuation = stored else {
-            lock.unlock()
-            return false
+        let waiting = state.withLock { state -> CheckedContinuation<ScenarioOutcome, Never>? in
+            guard !state.done, let continuation = state.continuation else { return nil }
+            state = (nil, true)
+            return continuation
         }
-        done = true
-        stored = nil
-        lock.unlock()
-        continuation.resume(returning: outcome)
-        return true
+        waiting?.resume(returning: outcome)
+        return waiting != nil
     }
 }
