@@ -30,9 +30,6 @@ package enum HARExport {
             ?? Data("{}".utf8)
     }
 
-    /// ISO 8601 with milliseconds in UTC.
-    static func iso8601(_ date: Date) -> String { ISO8601Text.string(date) }
-
     static func entry(_ exchange: HTTPExchange, in state: DashboardState) -> [String: Any] {
         let milliseconds = (exchange.duration * 1000 * 1000).rounded() / 1000
         let row = state.timeline.last { $0.requestID == exchange.requestID }
@@ -66,7 +63,7 @@ package enum HARExport {
             "bodySize": exchange.status == nil ? -1 : exchange.responseBody?.byteCount ?? 0,
         ]
         var entry: [String: Any] = [
-            "startedDateTime": iso8601(exchange.startedAt), "time": milliseconds, "request": request,
+            "startedDateTime": ISO8601Text.string(exchange.startedAt), "time": milliseconds, "request": request,
             "cache": [:] as [String: Any], "timings": ["send": 0, "wait": milliseconds, "receive": 0],
             "comment": (row?.title ?? "#\(exchange.requestID) \(exchange.endpoint)")
                 + (row?.isBrowserVisit == true ? " hop " : " attempt ") + "\(exchange.attempt) of \(attempts)",

@@ -37,7 +37,7 @@ enum HARImport {
 
     /// The HAR's entries as exchanges, oldest first, times in seconds from the first one.
     static func exchanges(_ entries: [[String: Any]]) -> [HTTPExchange] {
-        let dated = entries.map { (entry: $0, date: date(($0["startedDateTime"] as? String) ?? "")) }
+        let dated = entries.map { (entry: $0, date: ISO8601Text.date(($0["startedDateTime"] as? String) ?? "")) }
         let first = dated.compactMap(\.date).min() ?? Date(timeIntervalSince1970: 0)
         var nextID = 1
         var exchanges: [HTTPExchange] = []
@@ -147,6 +147,4 @@ enum HARImport {
     private static func number(_ value: Any?) -> Double {
         (value as? Double) ?? (value as? Int).map(Double.init) ?? (value as? NSNumber)?.doubleValue ?? 0
     }
-
-    private static func date(_ text: String) -> Date? { ISO8601Text.date(text) }
 }

@@ -23,7 +23,7 @@ package struct SessionHeader: Sendable, Hashable, Codable {
     package init(settings: SessionSettings, createdAt date: Date = Date()) {
         format = SessionFormat.name
         version = SessionFormat.version
-        createdAt = HARExport.iso8601(date)
+        createdAt = ISO8601Text.string(date)
         dashboard = OptoLink.sdkVersion
         self.settings = settings
     }

@@ -19,18 +19,24 @@ struct WireLabEngineTests {
         return (code, out.withLock { $0 }, err.withLock { $0 })
     }
 
-    @Test func oneInstallPerCaseDecidesAsInProcessOnEveryService() async throws {
-        // Given the hand-built cases: a phone alone on its address, one whose page wrote the token it may paste,
-        // an organic install beside someone's click, a click past the window
+    /// A phone alone on its address, one whose page wrote the token it may paste, an abandoned click beside an
+    /// organic install, and a click 25 hours before its first open (past the 24 h window).
+    static func handBuiltCases() -> [LabDevice] {
         var token = LabFixtures.device(.clicked, click: 0, launch: 60, home: 1)
         token.flags = [.clipboardWritten, .clipboardRead, .clipboardAllowed]
-        let devices = [
+        return [
             LabFixtures.device(.clicked, click: 0, launch: 60),
             token,
             LabFixtures.device(.abandoned, click: 100, home: 2),
             LabFixtures.device(.organic, launch: 400, home: 2),
             LabFixtures.device(.clicked, click: 10, launch: 10 + 25 * 3600, home: 3),
         ]
+    }
+
+    @Test func oneInstallPerCaseDecidesAsInProcessOnEveryService() async throws {
+        // Given the hand-built cases: a phone alone on its address, one whose page wrote the token it may paste,
+        // an organic install beside someone's click, a click past the window
+        let devices = Self.handBuiltCases()
         let population = LabPopulation(model: LabFixtures.model(), devices: devices)
 
         for service in OptoLinkService.allCases {
@@ -157,15 +163,7 @@ struct WireLabEngineTests {
 
     @Test func aLabServerDecidesAsTheEmbeddedOneRunAfterRunOnEveryService() async throws {
         // Given the hand-built cases and a reference server opened to the lab, as another program would run it
-        var token = LabFixtures.device(.clicked, click: 0, launch: 60, home: 1)
-        token.flags = [.clipboardWritten, .clipboardRead, .clipboardAllowed]
-        let devices = [
-            LabFixtures.device(.clicked, click: 0, launch: 60),
-            token,
-            LabFixtures.device(.abandoned, click: 100, home: 2),
-            LabFixtures.device(.organic, launch: 400, home: 2),
-            LabFixtures.device(.clicked, click: 10, launch: 10 + 25 * 3600, home: 3),
-        ]
+        let devices = Self.handBuiltCases()
         let population = LabPopulation(model: LabFixtures.model(), devices: devices)
         let server = try Self.labServer(links: devices.count)
         defer { server.stop() }

@@ -33,15 +33,21 @@ import Testing
         return false
     }
 
-    @Test(.enabled(if: built)) func printsListeningFirstServesAndStopsOnSIGTERM() throws {
-        let (process, out, _) = try launch(["--port", "0"])
+    /// What the server printed on `out` until `marker` (or end of file, or 10 s).
+    static func read(_ out: Pipe, until marker: String) -> String {
         var text = ""
         let deadline = Date().addingTimeInterval(10)
-        while !text.contains("\n"), Date() < deadline {
+        while !text.contains(marker), Date() < deadline {
             let data = out.fileHandleForReading.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
+        return text
+    }
+
+    @Test(.enabled(if: built)) func printsListeningFirstServesAndStopsOnSIGTERM() throws {
+        let (process, out, _) = try launch(["--port", "0"])
+        let text = Self.read(out, until: "\n")
         let first = String(text.prefix { $0 != "\n" })
         #expect(
             first.range(of: #"^listening on http://127\.0\.0\.1:[0-9]+$"#, options: .regularExpression) != nil,
@@ -58,13 +64,7 @@ import Testing
     @Test(.enabled(if: built)) func labLinksOpenTheLabsControlAndRefuseProductionAndASeed() throws {
         // Given the server started for the match lab
         let (process, out, _) = try launch(["--port", "0", "--lab-links", "3", "--lab-window", "2"])
-        var text = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !text.contains("match lab control"), Date() < deadline {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        let text = Self.read(out, until: "match lab control")
         let first = String(text.prefix { $0 != "\n" })
         let port = Int(first.split(separator: ":").last ?? "") ?? 0
 

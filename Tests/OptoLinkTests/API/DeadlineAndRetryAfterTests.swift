@@ -41,17 +41,33 @@ actor TricklingTransport: HTTPTransport {
 struct DeadlineAndRetryAfterTests {
     static func kinds(_ recorder: Recorder<Diagnostic>) -> [Diagnostic.Kind] { recorder.all.map(\.kind) }
 
-    @Test func anAttemptThatNeverEndsIsCutAtTheTimeoutAndRetried() async throws {
-        // Given a backend that never finishes answering and ignores cancellation
-        let clock = ManualClock()
+    /// How long each failed `/match` attempt lasted, as the SDK reported it.
+    static func failedDurations(_ recorder: Recorder<Diagnostic>) -> [TimeInterval] {
+        kinds(recorder).compactMap { kind in
+            if case .requestFailed(_, .match, _, _, let duration) = kind { return duration } else { return nil }
+        }
+    }
+
+    /// A `/match` started on `clock` against a backend that never finishes answering: the request's task, the
+    /// transport and the diagnostics recorded.
+    static func matchAgainstATrickle(clock: any OptoLinkClock, maxRetries: Int) throws -> (
+        request: Task<OptoLinkData?, any Error>, transport: TricklingTransport, diagnostics: Recorder<Diagnostic>
+    ) {
         let transport = TricklingTransport()
         let diagnostics = Recorder<Diagnostic>()
         let api = try OptoLinkAPI(
-            configuration: Fixtures.configuration(maxRetries: 1), transport: transport, clock: clock,
+            configuration: Fixtures.configuration(maxRetries: maxRetries), transport: transport, clock: clock,
             diagnostics: diagnostics.record)
         let request = Task {
             try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
         }
+        return (request, transport, diagnostics)
+    }
+
+    @Test func anAttemptThatNeverEndsIsCutAtTheTimeoutAndRetried() async throws {
+        // Given a backend that never finishes answering and ignores cancellation
+        let clock = ManualClock()
+        let (request, transport, diagnostics) = try Self.matchAgainstATrickle(clock: clock, maxRetries: 1)
 
         // When the SDK's clock passes the 10 s timeout, then the 1 s wait, then 10 s again
         await transport.waitForCalls(1)
@@ -70,9 +86,7 @@ struct DeadlineAndRetryAfterTests {
         #expect(throws: OptoLinkError.timedOut) { try outcome.get() }
         #expect(clock.requestedSleeps == [1])
         #expect(clock.requestedTimeouts == [10, 10])
-        let failures = Self.kinds(diagnostics).compactMap { kind -> TimeInterval? in
-            if case .requestFailed(_, .match, _, _, let duration) = kind { return duration } else { return nil }
-        }
+        let failures = Self.failedDurations(diagnostics)
         #expect(failures == [10, 10])
         await transport.release()
     }
@@ -80,14 +94,7 @@ struct DeadlineAndRetryAfterTests {
     @Test func aTimedOutAttemptLastsUntilItsDeadlineNotUntilItsTaskResumes() async throws {
         // Given a deadline that passes at 1 s, and a process so busy that the request's task is resumed at 7 s
         let clock = LateResumeClock(deadlineAt: 1, resumedAt: 7)
-        let transport = TricklingTransport()
-        let diagnostics = Recorder<Diagnostic>()
-        let api = try OptoLinkAPI(
-            configuration: Fixtures.configuration(maxRetries: 0), transport: transport, clock: clock,
-            diagnostics: diagnostics.record)
-        let request = Task {
-            try await api.match(clipboardToken: nil, deviceId: "device-1234", fingerprint: Fixtures.fingerprint)
-        }
+        let (request, transport, diagnostics) = try Self.matchAgainstATrickle(clock: clock, maxRetries: 0)
 
         // When the deadline passes
         await transport.waitForCalls(1)
@@ -95,9 +102,7 @@ struct DeadlineAndRetryAfterTests {
 
         // Then the failed attempt is reported as lasting 1 s: it ended when its deadline passed
         await #expect(throws: OptoLinkError.timedOut) { try await request.value }
-        let failures = Self.kinds(diagnostics).compactMap { kind -> TimeInterval? in
-            if case .requestFailed(_, .match, _, _, let duration) = kind { return duration } else { return nil }
-        }
+        let failures = Self.failedDurations(diagnostics)
         #expect(failures == [1])
         await transport.release()
     }

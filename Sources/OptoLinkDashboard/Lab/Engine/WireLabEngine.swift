@@ -71,38 +71,51 @@ package struct WireLabEngine: LabEngine {
     /// backend that is not the reference server (no `Server: optolink-reference`) cannot have its clock set
     /// or the lab's links (one per click) added; a reference server opens both only with `--lab-links`.
     package static func refusal(baseURL: URL, model: LabModel) async -> String? {
+        do {
+            _ = try await labStatus(baseURL: baseURL, model: model)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// The lab control of the reference server at `baseURL`, read once; ``DashboardError/usage(_:)`` with
+    /// ``refusal(baseURL:model:)``'s reason when the wire engine cannot run `model` against it.
+    static func labStatus(baseURL: URL, model: LabModel) async throws(DashboardError) -> LabServerStatus {
         let url = baseURL.absoluteString
         if model.policy != .seed {
-            return
+            throw .usage(
                 "--base-url \(url): the lab's backend.* settings differ from the seed's, and a remote backend "
-                + "decides with its own numbers: drop them, or run --engine wire without --base-url"
+                    + "decides with its own numbers: drop them, or run --engine wire without --base-url")
         }
         let client = BackendClient(target: BackendTarget(baseURL: baseURL))
         guard await client.isReachable() else {
-            return "--base-url \(url): no answer to GET /health"
+            throw .usage("--base-url \(url): no answer to GET /health")
         }
         guard await client.capabilities().referenceServer else {
-            return
+            throw .usage(
                 "--base-url \(url) is not the reference server (no 'Server: optolink-reference'): the wire engine "
-                + "sets the server's clock to the lab's, which only the reference server could allow"
+                    + "sets the server's clock to the lab's, which only the reference server could allow")
         }
         let hours = Int(model.policy.window / 3600)
         let start = "optolink-server --lab-links N --lab-window \(hours)"
         guard let lab = try? await client.labStatus() else {
-            return
+            throw .usage(
                 "--base-url \(url) is a reference server without the lab's control (its clock and one link per "
-                + "click): start it with `\(start)` (N: the lab's devices), or run --engine wire without --base-url"
+                    + "click): start it with `\(start)` (N: the lab's devices), or run --engine wire without --base-url"
+            )
         }
         guard lab.clockSettable else {
-            return
-                "--base-url \(url): its clock cannot be set (the lab replays days of clicks): start it with `\(start)`"
+            throw .usage(
+                "--base-url \(url): its clock cannot be set (the lab replays days of clicks): start it with `\(start)`")
         }
         guard Double(lab.windowHours) * 3600 == model.policy.window else {
-            return
+            throw .usage(
                 "--base-url \(url): its lab links match for \(lab.windowHours) h, the lab's backend.window is "
-                + "\(LabValue.duration(seconds: model.policy.window)): start it with `\(start)`, or set backend.window"
+                    + "\(LabValue.duration(seconds: model.policy.window)): start it with `\(start)`, or set backend.window"
+            )
         }
-        return nil
+        return lab
     }
 
     /// Why a match window of `seconds` cannot be a link's (whole hours, 1–720), nil when it can.
@@ -197,9 +210,8 @@ package struct WireLabEngine: LabEngine {
     /// must cover every device of `job`. The lab's clock starts 31 days after the server's time, past every
     /// match window (720 h at most) of the clicks an earlier run left there.
     static func remote(_ baseURL: URL, for job: LabJob) async throws(DashboardError) -> Server {
-        if let refusal = await refusal(baseURL: baseURL, model: job.population.model) { throw .usage(refusal) }
+        let lab = try await labStatus(baseURL: baseURL, model: job.population.model)
         let client = BackendClient(target: BackendTarget(baseURL: baseURL))
-        let lab = try await client.labStatus()
         guard lab.links >= job.population.deviceCount else {
             throw .usage(
                 "--base-url \(baseURL.absoluteString) has \(LabValue.grouped(lab.links)) lab links, the lab needs one per "
