@@ -1,5 +1,5 @@
 internal import OptoLinkClientCore
 
 /// The SDK's JSON parser: the clients' one strict, iterative parser (``JSONTreeParser``), building
-/// ``JSONValue`` trees.
-typealias JSONValueParser = JSONTreeParser<JSONValue>
+/// ``JSONValue`` trees through ``JSONValueBuilder``.
+typealias JSONValueParser = JSONTreeParser<JSONValueBuilder>

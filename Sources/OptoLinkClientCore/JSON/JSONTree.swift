@@ -2,8 +2,9 @@ import Foundation
 
 /// A JSON value as a tree: what the SDK's public `JSONValue` and the S2S client's `S2SJSONValue` both
 /// are. Their cases satisfy the constructors as they stand; ``node`` reads one level back. Everything
-/// else is written once, here: ``JSONTreeParser``, decoding and encoding through `Codable`
+/// else is written once, here: decoding and encoding through `Codable`
 /// (``init(decodingAnyJSONFrom:)``, ``encodeJSON(to:)``), and compact text (``compactText``).
+/// ``JSONTreeParser`` builds the same trees through each client's ``JSONTreeBuilder``.
 package protocol JSONTree: Sendable, Hashable, Codable {
     /// `null`.
     static var null: Self { get }

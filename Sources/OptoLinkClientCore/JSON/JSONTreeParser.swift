@@ -1,7 +1,7 @@
 import Foundation
 
-/// A strict RFC 8259 parser from UTF-8 bytes straight into a ``JSONTree`` (the SDK's `JSONValue`, the
-/// S2S client's `S2SJSONValue`): the only way the clients read JSON they did not write themselves
+/// A strict RFC 8259 parser from UTF-8 bytes straight into a client's JSON tree (the SDK's `JSONValue`, the
+/// S2S client's `S2SJSONValue`), built through that client's ``JSONTreeBuilder``: the only way the clients read JSON they did not write themselves
 /// (response bodies, error envelopes, the SDK's stored event queue).
 ///
 /// It reads each value once (decoding a tree through `JSONDecoder` tried each kind in turn and cost
@@ -12,35 +12,40 @@ import Foundation
 /// characters in strings, numbers that fit a Double (one that overflows or underflows to zero is
 /// refused), the first of duplicate keys.
 ///
-/// Inlinable, so each client's build specializes it for its own tree (a generic parser called through
-/// witness tables would cost the direct open what reading each value once saved).
-package struct JSONTreeParser<Tree: JSONTree> {
+/// Inlinable and public (the target is no product: only the clients import it), so each client's build
+/// specializes it for its own builder. A generic parser called through witness tables would cost the direct
+/// open what reading each value once saved, and Swift 6.3 serializes no `@inlinable package` body for
+/// other modules: the clients then called the generic parser (`nm` of the SDK's release objects).
+public struct JSONTreeParser<Builder: JSONTreeBuilder> {
+    /// The tree the parser builds.
+    public typealias Tree = Builder.Tree
+
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var index = 0
     /// The deepest nesting of arrays and objects accepted.
-    package static var maxDepth: Int { 512 }
+    public static var maxDepth: Int { 512 }
 
     /// Why a body is not JSON, with the byte offset where reading stopped.
-    package struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible {
         /// Where reading stopped.
-        package let offset: Int
+        public let offset: Int
         /// Says it is not well-formed JSON, and where.
-        package var description: String { "not well-formed JSON (at byte \(offset))" }
+        public var description: String { "not well-formed JSON (at byte \(offset))" }
         /// A failure at `offset`.
-        @inlinable package init(offset: Int) { self.offset = offset }
+        @inlinable public init(offset: Int) { self.offset = offset }
     }
 
     @inlinable init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The value in `data`, or a ``Failure``.
-    @inlinable package static func decode(_ data: Data) throws -> Tree {
+    @inlinable public static func decode(_ data: Data) throws -> Tree {
         var parser = JSONTreeParser(Array(data))
         if let value = parser.document() { return value }
         throw Failure(offset: parser.index)
     }
 
     /// The value, or nil when `data` is not strictly well-formed UTF-8 JSON.
-    @inlinable package static func parse(_ data: Data) -> Tree? {
+    @inlinable public static func parse(_ data: Data) -> Tree? {
         var parser = JSONTreeParser(Array(data))
         return parser.document()
     }
@@ -86,7 +91,7 @@ package struct JSONTreeParser<Tree: JSONTree> {
                 skipWhitespace()
                 if current == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     index += 1
-                    completed = isObject ? .object([:]) : .array([])
+                    completed = isObject ? Builder.object([:]) : Builder.array([])
                 } else {
                     var container = Container(isObject: isObject)
                     if isObject {
@@ -99,15 +104,15 @@ package struct JSONTreeParser<Tree: JSONTree> {
                 }
             case UInt8(ascii: "\""):
                 guard let text = string() else { return nil }
-                completed = .string(text)
+                completed = Builder.string(text)
             case UInt8(ascii: "t"):
-                guard let literal = literal("true", .bool(true)) else { return nil }
+                guard let literal = literal("true", Builder.bool(true)) else { return nil }
                 completed = literal
             case UInt8(ascii: "f"):
-                guard let literal = literal("false", .bool(false)) else { return nil }
+                guard let literal = literal("false", Builder.bool(false)) else { return nil }
                 completed = literal
             case UInt8(ascii: "n"):
-                guard let literal = literal("null", .null) else { return nil }
+                guard let literal = literal("null", Builder.null) else { return nil }
                 completed = literal
             default:
                 guard let number = number() else { return nil }
@@ -138,8 +143,8 @@ package struct JSONTreeParser<Tree: JSONTree> {
                 // The first of duplicate keys wins, as in JSONDecoder.
                 completed =
                     closed.isObject
-                    ? .object(Dictionary(closed.members, uniquingKeysWith: { first, _ in first }))
-                    : .array(closed.elements)
+                    ? Builder.object(Dictionary(closed.members, uniquingKeysWith: { first, _ in first }))
+                    : Builder.array(closed.elements)
             }
         }
     }
@@ -299,7 +304,7 @@ package struct JSONTreeParser<Tree: JSONTree> {
         if isInteger, index - digitsStart <= 15 {
             var integer: Int64 = 0
             for byte in bytes[digitsStart..<index] { integer = integer * 10 + Int64(byte - UInt8(ascii: "0")) }
-            return .number(negative ? -Double(integer) : Double(integer))
+            return Builder.number(negative ? -Double(integer) : Double(integer))
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)  // ASCII digits, sign, '.', 'e' only
         guard let value = Double(text), value.isFinite else { return nil }
@@ -309,6 +314,6 @@ package struct JSONTreeParser<Tree: JSONTree> {
         {
             return nil
         }
-        return .number(value)
+        return Builder.number(value)
     }
 }

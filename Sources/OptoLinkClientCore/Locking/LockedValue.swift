@@ -8,29 +8,29 @@ import Foundation
 /// or resume a continuation inside one (return what to do and do it after).
 ///
 /// `@unchecked Sendable` is safe: `stored` is only touched while `lock` is held, and `Value` is `Sendable`.
-package final class LockedValue<Value: Sendable>: @unchecked Sendable {
+public final class LockedValue<Value: Sendable>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @usableFromInline var stored: Value
 
     /// A lock around `initial`.
-    package init(_ initial: Value) { self.stored = initial }
+    public init(_ initial: Value) { self.stored = initial }
 
     /// The current value.
-    @inlinable package var value: Value {
+    @inlinable public var value: Value {
         lock.lock()
         defer { lock.unlock() }
         return stored
     }
 
     /// Replaces the value.
-    @inlinable package func set(_ newValue: Value) {
+    @inlinable public func set(_ newValue: Value) {
         lock.lock()
         stored = newValue
         lock.unlock()
     }
 
     /// Runs `body` on the value with the lock held, and returns what it returns.
-    @inlinable package func withLock<Answer>(_ body: (inout Value) throws -> Answer) rethrows -> Answer {
+    @inlinable public func withLock<Answer>(_ body: (inout Value) throws -> Answer) rethrows -> Answer {
         lock.lock()
         defer { lock.unlock() }
         return try body(&stored)

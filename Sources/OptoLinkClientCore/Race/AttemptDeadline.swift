@@ -2,22 +2,22 @@ import Foundation
 
 /// The deadline an ``AttemptRace`` runs its work against: how long, how to start it on the client's
 /// clock, and what the caller is thrown when it passes first.
-package struct AttemptDeadline: Sendable {
+public struct AttemptDeadline: Sendable {
     /// Seconds until the deadline.
-    package var seconds: TimeInterval
+    public var seconds: TimeInterval
     /// What the caller is thrown when the deadline passes first (each client says "timed out" its own way);
     /// made only then (a `URLError` costs microseconds to build on Linux, and most attempts answer first).
-    package var error: @Sendable () -> any Error
+    public var error: @Sendable () -> any Error
     /// Starts a deadline: calls `expire` once `seconds` have passed, unless the returned function is
     /// called first (then `expire` is never called and is released).
-    package typealias Start =
+    public typealias Start =
         @Sendable (_ seconds: TimeInterval, _ expire: @escaping @Sendable () -> Void) -> @Sendable () -> Void
 
     /// Starts this deadline (see ``Start``).
-    package var start: Start
+    public var start: Start
 
     /// Creates a deadline of `seconds`, started by `start`, that throws `error` when it passes.
-    @inlinable package init(
+    @inlinable public init(
         seconds: TimeInterval, error: @escaping @autoclosure @Sendable () -> any Error,
         start: @escaping Start
     ) {
@@ -28,7 +28,7 @@ package struct AttemptDeadline: Sendable {
 
     /// A deadline that waits in `sleep` in a task of its own (for a clock that can only sleep); cancelling
     /// it cancels that task.
-    package static func sleeping(
+    public static func sleeping(
         _ seconds: TimeInterval, error: @escaping @autoclosure @Sendable () -> any Error,
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void
     ) -> AttemptDeadline {
@@ -39,7 +39,7 @@ package struct AttemptDeadline: Sendable {
 
     /// Waits in `sleep` in a task of its own, then calls `expire` (not when the wait throws: it was
     /// cancelled); the returned function cancels that task.
-    package static func startSleeping(
+    public static func startSleeping(
         _ seconds: TimeInterval, sleep: @escaping @Sendable (TimeInterval) async throws -> Void,
         expire: @escaping @Sendable () -> Void
     ) -> @Sendable () -> Void {

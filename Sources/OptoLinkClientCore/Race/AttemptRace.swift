@@ -10,7 +10,7 @@ import Foundation
 ///
 /// `@unchecked Sendable` is safe: every stored property is only touched while `lock` is held, and the
 /// continuation is resumed (and the work and the deadline cancelled) after it is released.
-package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
+public final class AttemptRace<Value: Sendable>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @usableFromInline var continuation: CheckedContinuation<Value, any Error>?
     @usableFromInline var outcome: Result<Value, any Error>?
@@ -31,7 +31,7 @@ package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
     /// Runs the work `start` begins (it gets the completion to call once, and returns what cancels the
     /// work) against `deadline`; throws the deadline's error when it passes first, and what the work ends
     /// with otherwise. Cancelling the calling task calls the work's cancel, whose completion ends the race.
-    @inlinable package static func run(
+    @inlinable public static func run(
         deadline: AttemptDeadline,
         start: (_ completion: @escaping @Sendable (Result<Value, any Error>) -> Void) -> @Sendable () -> Void
     ) async throws -> Value {
@@ -61,7 +61,7 @@ package final class AttemptRace<Value: Sendable>: @unchecked Sendable {
     /// The task starts in place where it can (``ImmediateTask``): work that ends without suspending (an app's
     /// backend signing in process) ends the race before the caller would suspend, so the caller goes on
     /// without waiting for a thread to resume it (optolink-bench, measure 2f).
-    @inlinable package static func run(
+    @inlinable public static func run(
         deadline: AttemptDeadline, _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try await run(

@@ -8,12 +8,12 @@ import FoundationNetworking
 ///
 /// `@unchecked Sendable` is safe: the task is only used to call `cancel()`, which is thread-safe (and
 /// not every Xcode's SDK marks `URLSessionTask` `Sendable`).
-package final class RunningTask: @unchecked Sendable {
+public final class RunningTask: @unchecked Sendable {
     private let task: URLSessionTask
 
     /// Wraps `task`.
-    package init(_ task: URLSessionTask) { self.task = task }
+    public init(_ task: URLSessionTask) { self.task = task }
 
     /// Cancels the task.
-    package func cancel() { task.cancel() }
+    public func cancel() { task.cancel() }
 }

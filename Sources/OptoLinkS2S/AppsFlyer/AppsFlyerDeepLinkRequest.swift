@@ -176,7 +176,7 @@ extension AppsFlyerDeepLinkRequest {
     public init(jsonBody: Data, ip: String? = nil) throws {
         let value: S2SJSONValue
         do {
-            value = try JSONTreeParser<S2SJSONValue>.decode(jsonBody)
+            value = try S2SJSONParser.decode(jsonBody)
         } catch {
             throw OptoLinkS2SError.request("body", "The body is not JSON")
         }

@@ -37,7 +37,7 @@ public struct AppsFlyerDeepLinkResponse: Sendable, Hashable {
         }
         let value: S2SJSONValue
         do {
-            value = try JSONTreeParser<S2SJSONValue>.decode(response.body)
+            value = try S2SJSONParser.decode(response.body)
         } catch {
             throw invalid("The answer is not JSON", error)
         }

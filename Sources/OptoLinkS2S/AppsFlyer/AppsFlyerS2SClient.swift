@@ -159,7 +159,7 @@ public struct AppsFlyerS2SClient: Sendable {
         var message: String?
         var serviceCode: String?
         if response.body.count <= 64 * 1024,
-            let object = JSONTreeParser<S2SJSONValue>.parse(response.body)?.objectValue
+            let object = S2SJSONParser.parse(response.body)?.objectValue
         {
             message = object["message"]?.scalarText
             serviceCode = object["code"]?.scalarText
