@@ -58,7 +58,9 @@ struct JSONTreeTests {
 
     @Test func notWellFormedJSONIsRefusedWithWhereReadingStopped() {
         #expect(JSONTreeParser<TestTreeBuilder>.parse(Data("[1, 2".utf8)) == nil)
-        #expect(throws: JSONTreeParser<TestTreeBuilder>.Failure.self) { try JSONTreeParser<TestTreeBuilder>.decode(Data("{]".utf8)) }
+        #expect(throws: JSONTreeParser<TestTreeBuilder>.Failure.self) {
+            try JSONTreeParser<TestTreeBuilder>.decode(Data("{]".utf8))
+        }
         let deep = Data((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)
         #expect(JSONTreeParser<TestTreeBuilder>.parse(deep) == nil)
     }

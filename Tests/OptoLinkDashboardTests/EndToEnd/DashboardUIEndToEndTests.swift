@@ -162,9 +162,10 @@ extension TerminalEndToEndTests {
                 && screen.contains { $0.hasPrefix("│ ▸ first launch") }
         }
         #expect(running.ok, "no running checklist:\n\(running.screen.joined(separator: "\n"))")
-        #expect(Self.tickedSteps(running.screen) == 2)
-        #expect(running.screen.contains { $0.hasPrefix("│ · /match → 503, 503, 200") })
-        #expect(running.screen.contains { $0.hasPrefix("│ expects /match answers 503") })
+        let runningText = running.screen.joined(separator: "\n")
+        #expect(Self.tickedSteps(running.screen) == 2, "\(runningText)")
+        #expect(running.screen.contains { $0.hasPrefix("│ · /match → 503, 503, 200") }, "\(runningText)")
+        #expect(running.screen.contains { $0.hasPrefix("│ expects /match answers 503") }, "\(runningText)")
 
         // Then every step ticks and the verdict explains itself, expected versus observed
         let passed = await session.waitFor(timeout: 20) {
