@@ -113,6 +113,9 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
 }
 
 extension JSONValue: JSONTree {
+    /// Makes each kind of value for the shared parser and Codable.
+    package typealias Builder = JSONValueBuilder
+
     /// This value, one level deep (for the clients' shared JSON code).
     package var node: JSONNode<JSONValue> {
         switch self {

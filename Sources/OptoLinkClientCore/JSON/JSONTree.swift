@@ -1,23 +1,12 @@
 import Foundation
 
 /// A JSON value as a tree: what the SDK's public `JSONValue` and the S2S client's `S2SJSONValue` both
-/// are. Their cases satisfy the constructors as they stand; ``node`` reads one level back. Everything
-/// else is written once, here: decoding and encoding through `Codable`
-/// (``init(decodingAnyJSONFrom:)``, ``encodeJSON(to:)``), and compact text (``compactText``).
-/// ``JSONTreeParser`` builds the same trees through each client's ``JSONTreeBuilder``.
+/// are. ``Builder`` makes each kind of value, ``node`` reads one level back. Everything else is written
+/// once, here: decoding and encoding through `Codable` (``init(decodingAnyJSONFrom:)``, ``encodeJSON(to:)``),
+/// and compact text (``compactText``); ``JSONTreeParser`` builds the same trees through the same builder.
 package protocol JSONTree: Sendable, Hashable, Codable {
-    /// `null`.
-    static var null: Self { get }
-    /// A Boolean.
-    static func bool(_ value: Bool) -> Self
-    /// A number.
-    static func number(_ value: Double) -> Self
-    /// A string.
-    static func string(_ value: String) -> Self
-    /// An array.
-    static func array(_ elements: [Self]) -> Self
-    /// An object.
-    static func object(_ members: [String: Self]) -> Self
+    /// How each kind of value is made (the client's own type, so the parser specializes for it).
+    associatedtype Builder: JSONTreeBuilder where Builder.Tree == Self
     /// This value, one level deep.
     var node: JSONNode<Self> { get }
 }
@@ -27,17 +16,17 @@ extension JSONTree {
     package init(decodingAnyJSONFrom decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
-            self = .null
+            self = Builder.null
         } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
+            self = Builder.bool(value)
         } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
+            self = Builder.number(value)
         } else if let value = try? container.decode(String.self) {
-            self = .string(value)
+            self = Builder.string(value)
         } else if let value = try? container.decode([Self].self) {
-            self = .array(value)
+            self = Builder.array(value)
         } else if let value = try? container.decode([String: Self].self) {
-            self = .object(value)
+            self = Builder.object(value)
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not a JSON value")
         }

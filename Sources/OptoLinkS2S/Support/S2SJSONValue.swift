@@ -55,6 +55,9 @@ public enum S2SJSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 extension S2SJSONValue: JSONTree {
+    /// Makes each kind of value for the shared parser and Codable.
+    package typealias Builder = S2SJSONValueBuilder
+
     /// This value, one level deep (for the clients' shared JSON code).
     package var node: JSONNode<S2SJSONValue> {
         switch self {

@@ -11,6 +11,8 @@ enum TestTree: JSONTree {
     case array([TestTree])
     case object([String: TestTree])
 
+    typealias Builder = TestTreeBuilder
+
     init(from decoder: any Decoder) throws { self = try TestTree(decodingAnyJSONFrom: decoder) }
 
     func encode(to encoder: any Encoder) throws { try encodeJSON(to: encoder) }
