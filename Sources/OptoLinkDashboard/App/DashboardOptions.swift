@@ -86,62 +86,31 @@ package struct DashboardOptions: Sendable, Hashable {
     ///   without `--scenario`.
     package static func parse(_ arguments: [String]) throws(DashboardError) -> DashboardOptions {
         var options = DashboardOptions()
-        var index = 0
         var listenGiven = false
-        func value(_ flag: String, _ inline: String?, _ what: String) throws(DashboardError) -> String {
-            if let inline { return inline }
-            guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
-                throw .usage("\(flag) needs \(what)")
-            }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            var flag = arguments[index]
-            var inline: String?
-            if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
-                inline = String(flag[flag.index(after: equals)...])
-                flag = String(flag[..<equals])
-            }
+        var reader = ArgumentReader(arguments)
+        while let flag = reader.next() {
             switch flag {
             case "-h", "--help":
                 options.showHelp = true
             case "--theme":
-                options.theme = try value(flag, inline, "a theme name or a path to a .theme file")
+                options.theme = try reader.value(flag, "a theme name or a path to a .theme file")
             case "--base-url":
-                let text = try value(flag, inline, "a URL such as https://links.example.com")
-                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                    scheme == "http" || scheme == "https",
-                    url.host != nil
-                else {
-                    throw .usage("--base-url must be an http(s) URL with a host, not '\(text)'")
-                }
-                options.baseURL = url
+                options.baseURL = try reader.httpURL(flag, "a URL such as https://links.example.com")
             case "--api-key":
-                options.apiKey = try value(flag, inline, "the service's key (opl_sdk_…, qr_live_…, a Deep Blue key)")
+                options.apiKey = try reader.value(flag, "the service's key (opl_sdk_…, qr_live_…, a Deep Blue key)")
                 options.apiKeyGiven = true
             case "--provider":
-                let text = try value(flag, inline, "optolink, quberoute, deepblue or appsflyer")
-                guard let service = OptoLinkService(rawValue: text.lowercased()) else {
-                    throw .usage("--provider must be optolink, quberoute, deepblue or appsflyer, not '\(text)'")
-                }
-                options.provider = service
+                options.provider = try reader.service(flag)
             case "--app-id":
-                options.appID = try value(flag, inline, "an AppsFlyer app id (id123456789)")
+                options.appID = try reader.value(flag, "an AppsFlyer app id (id123456789)")
             case "--dev-key":
-                options.devKey = try value(flag, inline, "an AppsFlyer DevKey")
+                options.devKey = try reader.value(flag, "an AppsFlyer DevKey")
             case "--link":
-                let (role, url) = try LinkArgument.parse(
-                    try value(
-                        flag, inline,
-                        "a short link URL, or ROLE=URL (roles: \(LinkRole.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    ))
-                guard options.links[role] == nil else { throw .usage("--link \(role.rawValue) is given twice") }
-                options.links[role] = url
+                try reader.link(flag, into: &options.links)
             case "--org-key":
-                options.orgKey = try value(flag, inline, "an org key (4 letters or digits)")
+                options.orgKey = try reader.value(flag, "an org key (4 letters or digits)")
             case "--backoff-base":
-                let text = try value(flag, inline, "a number of seconds")
+                let text = try reader.value(flag, "a number of seconds")
                 guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 60 else {
                     throw .usage("--backoff-base must be a number of seconds in (0, 60], not '\(text)'")
                 }
@@ -149,43 +118,42 @@ package struct DashboardOptions: Sendable, Hashable {
             case "--headless":
                 options.headless = true
             case "--scenario":
-                options.scenario = try value(flag, inline, "a scenario name or all (see --list-scenarios)")
+                options.scenario = try reader.value(flag, "a scenario name or all (see --list-scenarios)")
             case "--compare":
-                options.compare = try value(flag, inline, "a scenario name (see --list-scenarios)")
+                options.compare = try reader.value(flag, "a scenario name (see --list-scenarios)")
             case "--list-scenarios":
                 options.listScenarios = true
             case "--export":
-                options.exportDirectory = try value(
-                    flag, inline, "a directory to write requests.har, report.md and screen.svg into")
+                options.exportDirectory = try reader.value(
+                    flag, "a directory to write requests.har, report.md and screen.svg into")
             case "--junit":
-                options.junitFile = try value(flag, inline, "a file to write the JUnit XML to")
+                options.junitFile = try reader.value(flag, "a file to write the JUnit XML to")
             case "--no-mouse":
                 options.mouse = false
             case "--attach":
                 options.attach = true
             case "--listen":
-                let text = try value(flag, inline, "an address such as 127.0.0.1:7420 or 0.0.0.0:7420")
+                let text = try reader.value(flag, "an address such as 127.0.0.1:7420 or 0.0.0.0:7420")
                 guard let address = AttachListenAddress.parse(text) else {
                     throw .usage("--listen must be HOST:PORT (port 0–65535), e.g. 0.0.0.0:7420, not '\(text)'")
                 }
                 options.listen = address
                 listenGiven = true
             case "--token":
-                let text = try value(flag, inline, "a pairing token (4–64 characters, no spaces)")
+                let text = try reader.value(flag, "a pairing token (4–64 characters, no spaces)")
                 guard PairingToken(text) != nil else {
                     throw .usage("--token must be 4–64 printable characters without spaces")
                 }
                 options.token = text
             case "--record":
-                options.recordFile = try value(flag, inline, "a file to record the session to")
+                options.recordFile = try reader.value(flag, "a file to record the session to")
             case "--open":
-                options.openFile = try value(flag, inline, "a session file (or a HAR file) to show")
+                options.openFile = try reader.value(flag, "a session file (or a HAR file) to show")
             case "--data-dir":
-                options.dataDirectory = try value(flag, inline, "a directory for the embedded server's database")
+                options.dataDirectory = try reader.value(flag, "a directory for the embedded server's database")
             default:
-                throw .usage("unknown argument '\(arguments[index])' (see --help)")
+                throw .usage("unknown argument '\(reader.current)' (see --help)")
             }
-            index += 1
         }
         if (options.exportDirectory != nil || options.junitFile != nil) && !options.headless {
             throw .usage("--export and --junit go with --headless (in the dashboard, X exports)")

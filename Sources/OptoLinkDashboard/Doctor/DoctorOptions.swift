@@ -114,42 +114,17 @@ package struct DoctorOptions: Sendable, Hashable {
         var devKey: String?
         var json = false
         var timeout = 10
-        var index = 0
-        func value(_ flag: String, _ inline: String?, _ what: String) throws(DashboardError) -> String {
-            if let inline { return inline }
-            guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
-                throw .usage("\(flag) needs \(what)")
-            }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            var flag = arguments[index]
-            var inline: String?
-            if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
-                inline = String(flag[flag.index(after: equals)...])
-                flag = String(flag[..<equals])
-            }
+        var reader = ArgumentReader(arguments)
+        while let flag = reader.next() {
             switch flag {
             case "-h", "--help":
                 return .help
             case "--provider":
-                let text = try value(flag, inline, "optolink, quberoute, deepblue or appsflyer")
-                guard let service = OptoLinkService(rawValue: text.lowercased()) else {
-                    throw .usage("--provider must be optolink, quberoute, deepblue or appsflyer, not '\(text)'")
-                }
-                provider = service
+                provider = try reader.service(flag)
             case "--base-url":
-                let text = try value(flag, inline, "a URL such as https://links.example.com")
-                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                    scheme == "http" || scheme == "https",
-                    let host = url.host, !host.isEmpty
-                else {
-                    throw .usage("--base-url must be an http(s) URL with a host, not '\(text)'")
-                }
-                baseURL = url
+                baseURL = try reader.httpURL(flag, "a URL such as https://links.example.com")
             case "--org-key":
-                let text = try value(flag, inline, "an org key (4 letters or digits)")
+                let text = try reader.value(flag, "an org key (4 letters or digits)")
                 guard text.count == 4,
                     text.unicodeScalars.allSatisfy({
                         $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
@@ -159,30 +134,30 @@ package struct DoctorOptions: Sendable, Hashable {
                 }
                 orgKey = text
             case "--api-key":
-                apiKey = try value(flag, inline, "the key the app ships (opl_sdk_…, qr_live_…, a Deep Blue key)")
+                apiKey = try reader.value(flag, "the key the app ships (opl_sdk_…, qr_live_…, a Deep Blue key)")
             case "--team-id":
-                let text = try value(flag, inline, "the Apple Team ID (10 characters, e.g. ABCDE12345)")
+                let text = try reader.value(flag, "the Apple Team ID (10 characters, e.g. ABCDE12345)")
                 guard !text.isEmpty, !text.contains("."), !text.contains(" ") else {
                     throw .usage("--team-id must be the Team ID alone (e.g. ABCDE12345), not '\(text)'")
                 }
                 teamId = text
             case "--bundle-id":
-                let text = try value(flag, inline, "the app's bundle id (e.g. com.example.app)")
+                let text = try reader.value(flag, "the app's bundle id (e.g. com.example.app)")
                 guard !text.isEmpty, !text.contains(" ") else {
                     throw .usage("--bundle-id must be a bundle id, not '\(text)'")
                 }
                 bundleId = text
             case "--link":
-                link = try value(flag, inline, "a short link (OptoLink: its short code, e.g. summer, or its URL)")
+                link = try reader.value(flag, "a short link (OptoLink: its short code, e.g. summer, or its URL)")
             case "--app-id":
-                let text = try value(flag, inline, "the AppsFlyer app id (id and the app's Apple ID, e.g. id123456789)")
+                let text = try reader.value(flag, "the AppsFlyer app id (id and the app's Apple ID, e.g. id123456789)")
                 guard text.count > 2, text.hasPrefix("id"), text.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber })
                 else {
                     throw .usage("--app-id must be id and the app's Apple ID digits (e.g. id123456789), not '\(text)'")
                 }
                 appID = text
             case "--dev-key":
-                let text = try value(flag, inline, "the AppsFlyer DevKey (Configuration › App Settings)")
+                let text = try reader.value(flag, "the AppsFlyer DevKey (Configuration › App Settings)")
                 guard !text.isEmpty, !text.contains(where: { $0.isWhitespace || $0.isNewline }) else {
                     throw .usage("--dev-key must be the DevKey alone, without spaces")
                 }
@@ -190,15 +165,14 @@ package struct DoctorOptions: Sendable, Hashable {
             case "--json":
                 json = true
             case "--timeout":
-                let text = try value(flag, inline, "whole seconds")
+                let text = try reader.value(flag, "whole seconds")
                 guard let seconds = Int(text), (1...120).contains(seconds) else {
                     throw .usage("--timeout must be whole seconds from 1 to 120, not '\(text)'")
                 }
                 timeout = seconds
             default:
-                throw .usage("unknown argument '\(arguments[index])' (see optolink-dash doctor --help)")
+                throw .usage("unknown argument '\(reader.current)' (see optolink-dash doctor --help)")
             }
-            index += 1
         }
         if (teamId == nil) != (bundleId == nil) {
             throw .usage("--team-id and --bundle-id go together: the app ID is <teamId>.<bundleId>")

@@ -55,25 +55,15 @@ package enum ProxyCommand {
     /// Parses what follows `proxy`.
     package static func parse(_ arguments: [String]) throws(DashboardError) -> Options {
         var options = Options()
-        var rest = arguments[...]
-        func value(_ flag: String) throws(DashboardError) -> String {
-            guard let next = rest.popFirst() else { throw .usage("\(flag) needs a value") }
-            return next
-        }
-        while let argument = rest.popFirst() {
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
             switch argument {
             case "--help", "-h": options.help = true
             case "--log": options.log = true
             case "--upstream":
-                let text = try value(argument)
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                    url.host != nil
-                else {
-                    throw .usage("--upstream must be an http:// or https:// URL, got \(text)")
-                }
-                options.upstream = url
+                options.upstream = try reader.httpURL(argument, "the backend's URL, e.g. http://127.0.0.1:8787")
             case "--listen":
-                let text = try value(argument)
+                let text = try reader.value(argument, "HOST:PORT, e.g. 127.0.0.1:8790")
                 guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
                     (0...65535).contains(port)
                 else {
@@ -83,18 +73,17 @@ package enum ProxyCommand {
                 if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
                 options.host = host.isEmpty ? "127.0.0.1" : host
                 options.port = port
-            case "--fault": options.rules.append(try ProxyFaultSyntax.parse(try value(argument)))
-            case "--link":
-                let (role, url) = try LinkArgument.parse(try value(argument))
-                guard options.links[role] == nil else { throw .usage("--link \(role.rawValue) is given twice") }
-                options.links[role] = url
+            case "--fault":
+                let rule = try reader.value(argument, "a fault rule (see --help)")
+                options.rules.append(try ProxyFaultSyntax.parse(rule))
+            case "--link": try reader.link(argument, into: &options.links)
             case "--upstream-timeout":
-                let text = try value(argument)
+                let text = try reader.value(argument, "seconds ≥ 1")
                 guard let seconds = Double(text), seconds >= 1 else {
                     throw .usage("--upstream-timeout must be seconds ≥ 1")
                 }
                 options.upstreamTimeout = seconds
-            default: throw .usage("unknown option \(argument) (see optolink-dash proxy --help)")
+            default: throw .usage("unknown argument '\(reader.current)' (see optolink-dash proxy --help)")
             }
         }
         if !options.help, options.upstream == nil { throw .usage("--upstream URL is required") }

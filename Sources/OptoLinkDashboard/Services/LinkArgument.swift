@@ -17,9 +17,7 @@ package enum LinkArgument {
             role = named
             rest = String(text[text.index(after: equals)...])
         }
-        guard let url = URL(string: rest), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else {
+        guard let url = ArgumentReader.httpURL(rest) else {
             throw .usage("--link \(role.rawValue) must be an http(s) URL with a host (a short link), not '\(rest)'")
         }
         return (role, url)

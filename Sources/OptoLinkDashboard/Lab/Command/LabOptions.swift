@@ -60,77 +60,52 @@ package struct LabOptions: Sendable, Hashable {
         var options = LabOptions()
         var provider: OptoLinkService?
         var compare = false
-        var index = 0
-        func value(_ flag: String, _ inline: String?, _ what: String) throws(DashboardError) -> String {
-            if let inline { return inline }
-            guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
-                throw .usage("\(flag) needs \(what)")
-            }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            var flag = arguments[index]
-            var inline: String?
-            if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
-                inline = String(flag[flag.index(after: equals)...])
-                flag = String(flag[..<equals])
-            }
+        var reader = ArgumentReader(arguments)
+        while let flag = reader.next() {
             switch flag {
             case "-h", "--help":
                 return .help
             case "--set":
-                options.settings.append(try value(flag, inline, "key=value, e.g. --set installs=20000"))
+                options.settings.append(try reader.value(flag, "key=value, e.g. --set installs=20000"))
             case "--seed":
-                options.settings.append("seed=" + (try value(flag, inline, "a whole number")))
+                options.settings.append("seed=" + (try reader.value(flag, "a whole number")))
             case "--installs":
-                options.settings.append("installs=" + (try value(flag, inline, "a whole number of installs")))
+                options.settings.append("installs=" + (try reader.value(flag, "a whole number of installs")))
             case "--max-wrong":
-                var text = try value(flag, inline, "a percentage such as 1%")
+                var text = try reader.value(flag, "a percentage such as 1%")
                 if !text.hasSuffix("%") { text += "%" }
                 options.settings.append("maxWrong=" + text)
             case "--engine":
-                let text = try value(flag, inline, "process or wire")
+                let text = try reader.value(flag, "process or wire")
                 guard let engine = Engine(rawValue: text) else {
                     throw .usage("--engine must be process or wire, not '\(text)'")
                 }
                 options.engine = engine
             case "--base-url":
-                let text = try value(flag, inline, "a backend URL such as http://127.0.0.1:8787")
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                    url.host?.isEmpty == false
-                else {
-                    throw .usage("--base-url must be an http or https URL, not '\(text)'")
-                }
-                options.baseURL = url
+                options.baseURL = try reader.httpURL(flag, "a backend URL such as http://127.0.0.1:8787")
             case "--provider":
-                let text = try value(flag, inline, "optolink, quberoute, deepblue or appsflyer")
-                guard let service = OptoLinkService(rawValue: text) else {
-                    throw .usage("--provider must be optolink, quberoute, deepblue or appsflyer, not '\(text)'")
-                }
-                provider = service
+                provider = try reader.service(flag)
             case "--compare":
                 compare = true
             case "--json":
                 options.json = true
             case "--csv":
-                options.csvPath = try value(flag, inline, "a file to write")
+                options.csvPath = try reader.value(flag, "a file to write")
             case "--svg":
-                options.svgPath = try value(flag, inline, "a file to write")
+                options.svgPath = try reader.value(flag, "a file to write")
             case "--no-sweep":
                 options.noSweep = true
             case "--print-lab":
                 options.printLab = true
             default:
                 guard !flag.hasPrefix("-") else {
-                    throw .usage("unknown argument '\(arguments[index])' (see optolink-dash lab --help)")
+                    throw .usage("unknown argument '\(reader.current)' (see optolink-dash lab --help)")
                 }
                 guard options.file == nil else {
                     throw .usage("one lab file at a time: '\(options.file!)' and '\(flag)'")
                 }
-                options.file = arguments[index]
+                options.file = reader.current
             }
-            index += 1
         }
         if options.baseURL != nil, options.engine != .wire {
             throw .usage("--base-url goes with --engine wire (the in-process engine runs no backend)")
