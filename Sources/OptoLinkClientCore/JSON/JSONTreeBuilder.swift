@@ -1,7 +1,8 @@
 /// How ``JSONTreeParser`` makes a client's tree: one constructor per kind of JSON value.
 ///
-/// A client conforms an internal type of its own (not its public tree, whose conformance would have to be
-/// public and so import this target publicly), so the parser specializes for it in the client's build.
+/// A client conforms a non-public type of its own (not its public tree, whose conformance would have to be
+/// public and so import this target publicly), and its tree names it as its `JSONTree.Builder`; the
+/// parser specializes for it in the client's build.
 public protocol JSONTreeBuilder {
     /// The tree built.
     associatedtype Tree

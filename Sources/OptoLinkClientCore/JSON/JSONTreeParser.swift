@@ -1,8 +1,8 @@
 import Foundation
 
 /// A strict RFC 8259 parser from UTF-8 bytes straight into a client's JSON tree (the SDK's `JSONValue`, the
-/// S2S client's `S2SJSONValue`), built through that client's ``JSONTreeBuilder``: the only way the clients read JSON they did not write themselves
-/// (response bodies, error envelopes, the SDK's stored event queue).
+/// S2S client's `S2SJSONValue`), built through that client's ``JSONTreeBuilder``: the only way the clients
+/// read JSON they did not write themselves (response bodies, error envelopes, the SDK's stored event queue).
 ///
 /// It reads each value once (decoding a tree through `JSONDecoder` tried each kind in turn and cost
 /// tens of microseconds per answer: `optolink-bench`, measure 2), and **never recurses**: containers are
