@@ -188,6 +188,15 @@ package struct DashboardOptions: Sendable, Hashable {
         if options.provider == .appsFlyer && options.apiKeyGiven {
             throw .usage("AppsFlyer takes --app-id and --dev-key, not --api-key")
         }
+        if options.baseURL == nil, options.openFile == nil,
+            let flag = deploymentFlags.first(where: { flag in
+                arguments.contains { $0 == flag || $0.hasPrefix(flag + "=") }
+            })
+        {
+            throw .usage(
+                "\(flag) names something of your deployment: give its --base-url too (without it the dashboard runs "
+                    + "on its embedded server, which knows only its demo keys and links)")
+        }
         if !options.showHelp && !options.listScenarios {
             // The keys are checked now (the embedded server's address is not known yet: any loopback URL
             // checks them the same way), so a bad flag is a usage error before anything starts.
@@ -200,6 +209,10 @@ package struct DashboardOptions: Sendable, Hashable {
         }
         return options
     }
+
+    /// The flags that name a deployment's keys and links: without `--base-url` they would be sent to the embedded
+    /// server, whose refusal would read as the deployment's.
+    static let deploymentFlags = ["--api-key", "--org-key", "--link", "--app-id", "--dev-key"]
 
     /// The backend the simulated device talks to for `service` on `baseURL` (the embedded server's, or
     /// `--base-url`'s).

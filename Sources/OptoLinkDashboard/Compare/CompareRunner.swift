@@ -106,12 +106,11 @@ package struct CompareRunner: Sendable {
         }
         let backend = BackendClient(target: target)
         let capabilities = await backend.capabilities()
-        let hasDev = capabilities.devEndpoints
-        let proxy = hasDev ? nil : HeadlessRunner.startFaultProxy(upstream: target.baseURL, emit: forward)
+        let proxy =
+            capabilities.faults ? nil : HeadlessRunner.startFaultProxy(upstream: target.baseURL, emit: forward)
         defer { proxy?.stop() }
         let environment = ScenarioEnvironment(
-            backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDev,
-            referenceServer: capabilities.referenceServer,
+            backend: backend, backoffBase: backoffBase, capabilities: capabilities,
             observer: DeviceObserver(emit: forward, breakdowns: nil, profiles: false), firstAddress: firstAddress,
             faultProxy: proxy)
         var runner = ScenarioRunner(environment: environment, timeLimit: timeLimit)

@@ -4,9 +4,10 @@ import OptoLink
 /// The doctor's lines for QubeRoute (seed 001): the API over HTTPS, the key is a publishable key, and the
 /// link resolves through `POST /api/v1/sdk/resolve`.
 ///
-/// One request reads both the key and the link: `POST /api/v1/sdk/resolve {"url": <link>}` with
-/// `Authorization: Bearer <key>` and no install token, so no install is created or attributed (a wrong key
-/// answers 401, a refused one 403). A key whose form is not a publishable key's (a secret `qr_sk_…` key, an
+/// One request reads both the key and the link, as the SDK sends it: `POST /api/v1/sdk/resolve {"url": <link>,
+/// "installToken": <token>}` with `Authorization: Bearer <key>` (a wrong key answers 401, a refused one 403). The
+/// token is a fresh throwaway one in the SDK's form, never an app's: the page's sample code sends one on every
+/// call, and a deployment may require it. A key whose form is not a publishable key's (a secret `qr_sk_…` key, an
 /// AppsFlyer DevKey, anything the SDK refuses) is named and never sent.
 struct QubeRouteDoctor: LinkServiceDoctor {
     /// The resolve endpoint under the API origin.
@@ -33,10 +34,14 @@ struct QubeRouteDoctor: LinkServiceDoctor {
         "QubeRoute writes the file's paths for the project's links (\(AASACoverage.siblingsPattern(link))): check the link is a short link of this project on one of its link domains, and the app ID's entry is the project's"
     }
 
-    /// The probe: `POST <base>/api/v1/sdk/resolve {"url": <link>}` with the key, and no install token.
-    static func resolveRequest(baseURL: URL, apiKey: String, link: URL, timeout: TimeInterval) -> HTTPRequest {
+    /// The probe: `POST <base>/api/v1/sdk/resolve {"url": <link>, "installToken": <token>}` with the key; the
+    /// token is fresh for each doctor run (a UUID without hyphens, as the SDK makes one).
+    static func resolveRequest(
+        baseURL: URL, apiKey: String, link: URL, timeout: TimeInterval,
+        installToken: String = UUID().uuidString.replacingOccurrences(of: "-", with: "")
+    ) -> HTTPRequest {
         DoctorRunner.jsonPost(
-            DoctorRunner.url(baseURL, resolvePath), body: ["url": link.absoluteString],
+            DoctorRunner.url(baseURL, resolvePath), body: ["url": link.absoluteString, "installToken": installToken],
             headers: ["Authorization": "Bearer \(apiKey)"], timeout: timeout)
     }
 

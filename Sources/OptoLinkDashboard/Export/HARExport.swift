@@ -22,6 +22,11 @@ package enum HARExport {
             ],
             "pages": [] as [Any],
             "entries": entries,
+            // Which deployment the requests went to: a reopened HAR names its service, org and target again.
+            "_optolink": [
+                "service": state.header.provider.rawValue, "orgKey": state.header.orgKey,
+                "target": state.header.targetURL, "sdkVersion": state.header.sdkVersion,
+            ],
             "comment":
                 "\(entries.count) attempts of \(Set(state.exchanges.map(\.requestID)).count) requests; API keys masked",
         ]
@@ -38,7 +43,10 @@ package enum HARExport {
             "requestID": exchange.requestID, "attempt": exchange.attempt, "endpoint": exchange.endpoint,
         ]
         if let row, let attempt = row.attempts.first(where: { $0.number == exchange.attempt }) {
-            optolink["decision"] = InspectorDocument.decision(after: attempt, in: row, now: state.now).0
+            optolink["decision"] =
+                InspectorDocument.decision(
+                    after: attempt, in: row, now: state.now, service: state.header.provider
+                ).0
         }
         var request: [String: Any] = [
             "method": exchange.method, "url": exchange.url, "httpVersion": "HTTP/1.1", "cookies": [] as [Any],

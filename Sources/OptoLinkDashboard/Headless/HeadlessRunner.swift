@@ -104,6 +104,11 @@ package enum HeadlessRunner {
                 url: target.baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: target.headerKey,
                 sdkVersion: OptoLink.sdkVersion))
         recording.apply(.providerChanged(target.service))
+        // What each scenario expects of this service and these links (the reports quote it), not OptoLink's.
+        recording.apply(
+            .scenarioExpectations(
+                ScenarioCatalog.expectations(for: target), skips: ScenarioCatalog.skipReasons(for: target),
+                compare: ScenarioCatalog.compareExpectations))
         recording.apply(.linksChanged(target.linkTexts))
         // Known by now: the embedded server started, or --base-url answered HTTP.
         recording.apply(.serverReachable(true))
@@ -144,12 +149,13 @@ package enum HeadlessRunner {
         let clock = SystemClock()
         let printer = TimelinePrinter(now: { clock.now() }, write: write)
         let capabilities = await backend.capabilities()
-        let hasDev = capabilities.devEndpoints
         write(
             "optolink-dash headless: \(target.service.displayName) at \(target.baseURL.absoluteString)"
                 + (target.service == .optoLink ? " org \(target.orgKey)" : "") + ", SDK \(OptoLink.sdkVersion), "
-                + "backoff base \(formatSeconds(backoffBase)), dev endpoints \(hasDev ? "available" : "absent")"
+                + "backoff base \(formatSeconds(backoffBase))"
                 + (capabilities.referenceServer ? ", the reference server" : ""))
+        write("routes: " + capabilities.line(clickPath: target.profile.devClickPath))
+        recording?.apply(.capabilitiesProbed(capabilities.line(clickPath: target.profile.devClickPath)))
         write(
             target.links.byRole.isEmpty
                 ? "links: none (scenarios that click or open a link need --link)"
@@ -159,7 +165,7 @@ package enum HeadlessRunner {
             printer.handle(action)
             recording?.apply(action)
         }
-        let proxy = hasDev ? nil : startFaultProxy(upstream: target.baseURL, emit: emit)
+        let proxy = capabilities.faults ? nil : startFaultProxy(upstream: target.baseURL, emit: emit)
         // The proxy serves the scenario devices; the dashboard's own calls go to the backend itself.
         defer { proxy?.stop() }
         if let proxy {
@@ -168,10 +174,10 @@ package enum HeadlessRunner {
                     + "(scenario devices talk to it; injected answers carry \(FaultProxy.injectedHeader): proxy)")
         }
         let environment = ScenarioEnvironment(
-            backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDev,
-            referenceServer: capabilities.referenceServer,
+            backend: backend, backoffBase: backoffBase, capabilities: capabilities,
             observer: DeviceObserver(
-                emit: emit, breakdowns: recording != nil && hasDev ? backend : nil, profiles: recording != nil),
+                emit: emit, breakdowns: recording != nil && capabilities.matchAttempts ? backend : nil,
+                profiles: recording != nil),
             faultProxy: proxy)
         let runner = ScenarioRunner(environment: environment)
         var summary = Summary()

@@ -8,10 +8,11 @@ import OptoLink
 /// (with `…`), then the SDK version, the org and the title are left out, so the server state and the scenario's
 /// verdict stay visible.
 enum HeaderView {
-    /// `OptoLink org demo`, `QubeRoute`, `Deep Blue Links`, `AppsFlyer id123456789`.
+    /// `OptoLink org demo`, `QubeRoute`, `Deep Blue Links`, `AppsFlyer id123456789`; the service alone when the
+    /// org or app id is not known (a reopened browser HAR).
     static func providerLabel(_ header: HeaderInfo) -> String {
-        let key = header.orgKey.isEmpty ? (header.provider == .optoLink ? "-" : nil) : header.orgKey
-        return header.provider.displayName + (header.provider == .optoLink ? " org" : "") + (key.map { " \($0)" } ?? "")
+        guard !header.orgKey.isEmpty else { return header.provider.displayName }
+        return header.provider.displayName + (header.provider == .optoLink ? " org " : " ") + header.orgKey
     }
 
     /// `link go.example.com/acme/fall` (the main link, without its scheme; its path alone on the embedded
@@ -22,6 +23,15 @@ enum HeaderView {
         let sameHost = url.host == target?.host && url.port == target?.port
         let path = BrowserVisit.pathAndQuery(url)
         return "link " + (sameHost ? path : (url.host ?? "") + (url.port.map { ":\($0)" } ?? "") + path)
+    }
+
+    /// The probed dev routes without their reasons (`/dev/deferred/simulate ✔ /dev/faults ✘ …`); the log has them.
+    static func routesLabel(_ header: HeaderInfo) -> String? {
+        header.capabilities.map { line in
+            line.components(separatedBy: " · ").map { part in
+                part.components(separatedBy: " (").first ?? part
+            }.joined(separator: " ")
+        }
     }
 
     static func draw(_ state: DashboardState, row: Int, into buffer: inout ScreenBuffer) {
@@ -56,6 +66,8 @@ enum HeaderView {
                 parts.append(("waiting for apps", .header))
             }
         }
+        let routes = state.attach == nil ? routesLabel(header) : nil
+        if let routes { parts.append((routes, .header)) }
         if let session = state.session {
             parts.append((session.headerText, session.mode == .recording ? .error : .header))
         }
@@ -66,7 +78,8 @@ enum HeaderView {
         }
         // "│ " before and " " after each part.
         func total() -> Int { title.count + parts.reduce(0) { $0 + $1.0.count + 3 } }
-        // The link gives way first: the target (and whether it is embedded) matters more.
+        // The routes give way first (the log lists them), then the link: the target matters more.
+        if total() > width, let routes { parts.removeAll { $0.0 == routes } }
         if total() > width, state.attach == nil, linkLabel(header) != nil { parts.remove(at: 2) }
         if total() > width, parts[0].0.count > 12 {
             let keep = max(11, parts[0].0.count - (total() - width))

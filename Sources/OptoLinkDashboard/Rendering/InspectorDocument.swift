@@ -21,7 +21,7 @@ struct InspectorDocument: Sendable, Hashable {
     /// The rows of text the overlay shows at a screen size.
     static func visibleRows(for size: ScreenSize) -> Int { max(1, size.height - 5) }
 
-    init(row: TimelineRow, exchanges: [HTTPExchange], now: Double, width: Int) {
+    init(row: TimelineRow, exchanges: [HTTPExchange], now: Double, width: Int, service: OptoLinkService = .optoLink) {
         let byAttempt = Dictionary(exchanges.map { ($0.attempt, $0) }, uniquingKeysWith: { _, last in last })
         add(TimelineText.detail(row, now: now), .title, bold: true, width: width)
         if exchanges.isEmpty {
@@ -44,7 +44,7 @@ struct InspectorDocument: Sendable, Hashable {
             } else {
                 add("(the transport's record of this attempt was not kept)", .dim, width: width)
             }
-            let (decision, role) = Self.decision(after: attempt, in: row, now: now)
+            let (decision, role) = Self.decision(after: attempt, in: row, now: now, service: service)
             add((row.isBrowserVisit ? "browser: " : "decision: ") + decision, role, bold: true, width: width)
         }
     }
@@ -83,23 +83,18 @@ struct InspectorDocument: Sendable, Hashable {
         }
     }
 
-    /// What the SDK decided after `attempt`, and why (the reasons follow the SDK's `RetryPolicy`); for a
-    /// browser click's hop, what the browser did next (its ``TimelineAttempt/note``).
-    static func decision(after attempt: TimelineAttempt, in row: TimelineRow, now: Double) -> (String, StyleRole) {
+    /// What the SDK decided after `attempt`, and why (the reasons are `service`'s retry rule,
+    /// ``ServiceProfile/retryReason(status:)``); for a browser click's hop, what the browser did next (its
+    /// ``TimelineAttempt/note``).
+    static func decision(after attempt: TimelineAttempt, in row: TimelineRow, now: Double, service: OptoLinkService)
+        -> (String, StyleRole)
+    {
         if row.isBrowserVisit {
             let failed = attempt.status.map { $0 >= 400 } ?? true
             return (attempt.note ?? "-", failed ? .error : .ok)
         }
-        let why: String
-        if let status = attempt.status {
-            why =
-                RetryPolicy.isRetryable(.status(status))
-                ? "\(status) is a server error (5xx), retryable"
-                : (200..<300).contains(status)
-                    ? "\(status) is a success" : "\(status) is final (4xx and other statuses are not retried)"
-        } else {
-            why = "no HTTP answer (\(attempt.error ?? "in flight")), retryable"
-        }
+        var why = ServiceProfiles.profile(for: service).retryReason(status: attempt.status).why
+        if attempt.status == nil { why = "no HTTP answer (\(attempt.error ?? "in flight")), retryable" }
         if let wait = row.waits.first(where: { $0.afterAttempt == attempt.number }) {
             let remaining =
                 row.attempts.last?.number == attempt.number && row.outcome == .pending ? wait.remaining(at: now) : 0

@@ -138,6 +138,11 @@ enum MatchesPaneView {
             buffer.write(guardText, x: start, y: y, maxWidth: rect.x + rect.width - start, role: .error, bold: true)
         }
         y += 1
+        for line in attempt.winner?.lines(at: attempt.at) ?? [] where y < bottom {
+            let kept = attempt.winner?.matchedAt != nil
+            buffer.write(" " + line, x: rect.x, y: y, maxWidth: rect.width, role: kept ? .warning : .ok, bold: true)
+            y += 1
+        }
         if breakdown.candidates.isEmpty, y < bottom {
             buffer.write(" no candidate clicks in the window", x: rect.x, y: y, maxWidth: rect.width, role: .dim)
             return

@@ -70,22 +70,43 @@ package struct BackendClient: Sendable {
         return target.service != .optoLink || (200...299).contains(response.status)
     }
 
-    /// True when the backend has the dev endpoints (``capabilities()``).
+    /// True when the backend has every dev endpoint (``capabilities()``).
     package func hasDevEndpoints() async -> Bool { await capabilities().devEndpoints }
 
-    /// What the backend offers beyond its service's API, asked once with `GET /dev/faults`: the reference
-    /// server's dev endpoints (200 with `pending`), and whether it is the reference server at all (its
-    /// `Server` header, ``OptoLinkServer/serverName``, on any answer, in production too). No answer reads as
-    /// neither, so a run against `--base-url` first checks that it answers (``BackendAnswerCheck``).
+    /// What the backend offers beyond its service's API, each route asked once: `GET /dev/faults` (200 with
+    /// `pending`), `GET /dev/match-attempts?limit=1` (200 with `attempts`), and the service's dev click route with
+    /// an empty body (there when it refuses the body, 400 or 422, or takes it; a 401, 403, 404 or 405 says it is
+    /// not). Whether it is the reference server at all is read from its `Server` header
+    /// (``OptoLinkServer/serverName``) on any answer, in production too. No answer reads as none of them, so a run
+    /// against `--base-url` first checks that it answers (``BackendAnswerCheck``).
     package func capabilities() async -> BackendCapabilities {
-        guard let url = target.url("dev/faults"),
-            let response = try? await transport.send(HTTPRequest(method: "GET", url: url, headers: [:], timeout: 5))
-        else { return BackendCapabilities(devEndpoints: false, referenceServer: false) }
+        async let faults = probe("GET", "dev/faults", member: "pending")
+        async let attempts = probe("GET", "dev/match-attempts?limit=1", member: "attempts")
+        async let click = probe("POST", target.profile.devClickPath, member: nil)
+        let (f, a, c) = await (faults, attempts, click)
+        return BackendCapabilities(
+            clickRoute: c.present, faults: f.present, matchAttempts: a.present,
+            referenceServer: f.reference || a.reference || c.reference)
+    }
+
+    /// Whether the route answers as present (a JSON object with `member`, or for a POST of `{}` a refusal of
+    /// the body or a success), and whether the answer came from the reference server.
+    private func probe(_ method: String, _ path: String, member: String?) async -> (present: Bool, reference: Bool) {
+        guard let url = target.url(path) else { return (false, false) }
+        let body = method == "POST" ? Data("{}".utf8) : nil
+        let headers = method == "POST" ? ["Content-Type": "application/json"] : [:]
+        guard
+            let response = try? await transport.send(
+                HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: 5))
+        else { return (false, false) }
         let reference = response.header("Server")?.hasPrefix(OptoLinkServer.serverName) == true
+        guard let member else {
+            return ((200...299).contains(response.status) || [400, 422].contains(response.status), reference)
+        }
         guard response.status == 200,
             let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        else { return BackendCapabilities(devEndpoints: false, referenceServer: reference) }
-        return BackendCapabilities(devEndpoints: object["pending"] != nil, referenceServer: reference)
+        else { return (false, reference) }
+        return (object[member] != nil, reference)
     }
 
     // MARK: Clicks
@@ -217,6 +238,13 @@ package struct BackendClient: Sendable {
                 shortCode: c["shortCode"] as? String ?? "?", path: c["path"] as? String ?? "?",
                 ageSeconds: number(c["ageSeconds"]) ?? 0, points: points, total: Int(number(c["total"]) ?? 0))
         }
+        let won = json["winner"] as? [String: Any]
+        let winner = won.map { w in
+            MatchWinner(
+                shortCode: w["shortCode"] as? String ?? "?", path: w["path"] as? String ?? "?",
+                recordedAt: w["recordedAt"] as? String ?? "?", method: w["method"] as? String ?? "?",
+                matchedAt: w["matchedAt"] as? String, graceSeconds: number(w["graceSeconds"]) ?? 30)
+        }
         return MatchAttempt(
             id: json["id"] as? String ?? "?", at: json["at"] as? String, matched: result["matched"] as? Bool ?? false,
             method: result["matchMethod"] as? String ?? "NONE", confidence: result["matchConfidence"] as? String,
@@ -224,7 +252,7 @@ package struct BackendClient: Sendable {
             breakdown: MatchBreakdown(
                 threshold: Int(number(json["threshold"]) ?? 65), guardFired: json["guardFired"] as? Bool ?? false,
                 candidates: candidates),
-            source: .server)
+            winner: winner, source: .server)
     }
 
     private static func number(_ value: Any?) -> Double? {

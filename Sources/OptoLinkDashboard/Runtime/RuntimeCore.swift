@@ -13,10 +13,9 @@ actor RuntimeCore {
     private let backoffBase: Double
     private let idSpace = RequestIDSpace()
     private var device: SimulatedDevice
-    private let devEndpoints = Locked(false)
-    private var hasDevEndpoints: Bool { devEndpoints.value }
-    /// Whether the backend said it is the reference server (``BackendCapabilities/referenceServer``).
-    private var referenceServer = false
+    /// The backend's dev routes, as last probed (none before ``prepare()``).
+    private let capabilities = Locked(BackendCapabilities(devEndpoints: false, referenceServer: false))
+    private var routes: BackendCapabilities { capabilities.value }
     /// The fault layer in front of a backend without `/dev/faults` (started by ``prepare()``).
     private var faultProxy: FaultProxy?
     private var scenarioTask: Task<Void, Never>?
@@ -39,7 +38,7 @@ actor RuntimeCore {
         self.targets = targets
         self.backoffBase = backoffBase
         self.emit = emit
-        let observer = Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints)
+        let observer = Self.observer(backend: backend, emit: emit, capabilities: capabilities)
         self.device = SimulatedDevice(
             settings: DeviceSettings(target: backend.target, app: .demoPhone, backoffBase: backoffBase),
             idSpace: idSpace, observer: observer)
@@ -52,33 +51,37 @@ actor RuntimeCore {
     var isScenarioRunning: Bool { scenarioTask != nil }
 
     private var observer: DeviceObserver {
-        DeviceObserver(emit: emit, breakdowns: hasDevEndpoints ? backend : nil, profiles: true)
+        DeviceObserver(emit: emit, breakdowns: routes.matchAttempts ? backend : nil, profiles: true)
     }
 
     /// Feeds the inbox; asks for match breakdowns once the backend is known to have the dev endpoints.
     private static func observer(
         backend: BackendClient, emit: @escaping @Sendable (DashboardAction) -> Void,
-        devEndpoints: Locked<Bool>
+        capabilities: Locked<BackendCapabilities>
     ) -> @Sendable (SimulatedDevice, RecordedDiagnostic) async -> Void {
         { device, record in
-            await DeviceObserver(emit: emit, breakdowns: devEndpoints.value ? backend : nil, profiles: true).observe(
+            await DeviceObserver(
+                emit: emit, breakdowns: capabilities.value.matchAttempts ? backend : nil, profiles: true
+            ).observe(
                 device, record)
         }
     }
 
     /// Checks the backend's capabilities once, before the first command.
     func prepare() async {
-        let capabilities = await backend.capabilities()
-        devEndpoints.value = capabilities.devEndpoints
-        referenceServer = capabilities.referenceServer
-        if !hasDevEndpoints {
+        let probed = await backend.capabilities()
+        capabilities.value = probed
+        emit(.capabilitiesProbed(probed.line(clickPath: backend.target.profile.devClickPath)))
+        if !probed.faults {
             faultProxy =
                 faultProxyAllowed ? HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit) : nil
             emit(
                 .log(
                     .warning,
-                    "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone), "
-                        + "match breakdowns are unavailable"
+                    (probed.clickRoute
+                        ? "the backend has no /dev/faults"
+                        : "the backend has no /dev endpoints: clicks use the real redirect page (no model or timezone)")
+                        + (probed.matchAttempts ? "" : ", match breakdowns are unavailable")
                         + (faultProxy.map {
                             ", faults are injected by the dashboard's fault proxy on \($0.url.absoluteString)"
                         } ?? "")))
@@ -100,7 +103,7 @@ actor RuntimeCore {
             settings: DeviceSettings(
                 target: target, app: .demoPhone, backoffBase: backoffBase,
                 upstream: faultProxy == nil ? nil : backend.target.baseURL),
-            idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, devEndpoints: devEndpoints))
+            idSpace: idSpace, observer: Self.observer(backend: backend, emit: emit, capabilities: capabilities))
     }
 
     /// `P`: the next service (OptoLink → QubeRoute → Deep Blue Links → AppsFlyer → OptoLink) that has a
@@ -159,7 +162,13 @@ actor RuntimeCore {
         // The backend may have been down at start: ask again before anything that needs the dev endpoints.
         switch command {
         case .runScenario, .injectFault, .clickLink:
-            if !hasDevEndpoints { devEndpoints.value = await backend.hasDevEndpoints() }
+            if !routes.devEndpoints {
+                let probed = await backend.capabilities()
+                if probed != routes {
+                    capabilities.value = probed
+                    emit(.capabilitiesProbed(probed.line(clickPath: backend.target.profile.devClickPath)))
+                }
+            }
         default:
             break
         }
@@ -196,7 +205,7 @@ actor RuntimeCore {
                 let browser = state.fingerprint.browser
                 let profile = backend.target.profile
                 let click = try await backend.click(
-                    main, browser: browser, useDevEndpoint: hasDevEndpoints, observe: { emit(.browserVisited($0)) })
+                    main, browser: browser, useDevEndpoint: routes.clickRoute, observe: { emit(.browserVisited($0)) })
                 if profile.lacks(.clipboard) == nil { device.pasteboard.content = click.token }
                 emit(
                     .log(
@@ -266,7 +275,7 @@ actor RuntimeCore {
                     ))
             case .injectFault(let fault):
                 let spec = FaultSpec.from(fault, sdkTimeout: await device.settings.timeout)
-                if hasDevEndpoints {
+                if routes.faults {
                     try await backend.addFault(spec)
                     emit(
                         .log(
@@ -316,9 +325,8 @@ actor RuntimeCore {
     private func startScenario(_ name: String) {
         guard let (scenario, firstAddress) = nextRun(of: name) else { return }
         let environment = ScenarioEnvironment(
-            backend: backend, backoffBase: backoffBase, hasDevEndpoints: hasDevEndpoints,
-            referenceServer: referenceServer, idSpace: idSpace, observer: observer, firstAddress: firstAddress,
-            faultProxy: hasDevEndpoints ? nil : faultProxy)
+            backend: backend, backoffBase: backoffBase, capabilities: routes, idSpace: idSpace, observer: observer,
+            firstAddress: firstAddress, faultProxy: routes.faults ? nil : faultProxy)
         let previous = device
         scenarioTask = Task {
             await previous.stopSDK()

@@ -8,4 +8,7 @@ package enum DevFallback: Sendable, Hashable {
     /// Run with clicks through the real redirect page (its User-Agent and Accept-Language only: no device
     /// model, no timezone); the checks that read `/dev/match-attempts` are left out and the PASS line says so.
     case pageClicks
+    /// Run when the backend has the service's dev click route (OptoLink's `/dev/deferred/simulate`: every trait,
+    /// dated back), leaving out the checks that read `/dev/match-attempts`; else skip with the reason.
+    case clickRoute(String)
 }

@@ -112,7 +112,7 @@ package actor ScenarioContext {
     ) async throws(DashboardError) -> BackendClient.Click {
         let observer = environment.observer
         let click = try await environment.backend.click(
-            link(role), browser: browser, ageSeconds: ageSeconds, useDevEndpoint: environment.hasDevEndpoints,
+            link(role), browser: browser, ageSeconds: ageSeconds, useDevEndpoint: environment.capabilities.clickRoute,
             observe: { observer.emit(.browserVisited($0)) })
         // Only a service with clipboard matching has a click page that writes its token to the pasteboard.
         let onPasteboard = profile.lacks(.clipboard) == nil
@@ -150,14 +150,62 @@ package actor ScenarioContext {
 
     /// Checks a deferred link against what the service answers for `decision` on the main link: the engine's
     /// own choice only where it is known (``ScenarioEnvironment/engineKnown``).
-    nonisolated func checkDeferred(_ link: OptoLinkData?, _ decision: EngineDecision) throws(DashboardError) {
-        try profile.check(
-            link, decision: decision, path: target.link(.main)?.path, engineKnown: environment.engineKnown)
+    ///
+    /// Where the run does not own the address's clicks (``ownsClicks``), an OptoLink match the chain ranks above
+    /// `decision` is a documented outcome too: a click this run did not make (the user's own, or one kept for its
+    /// grace) won. It is accepted and named in the log.
+    /// - Returns: true when the answer is `decision` for the run's own click; false when a click ranked above it won.
+    @discardableResult
+    nonisolated func checkDeferred(_ link: OptoLinkData?, _ decision: EngineDecision) throws(DashboardError) -> Bool {
+        do {
+            try profile.check(
+                link, decision: decision, path: target.link(.main)?.path, engineKnown: environment.engineKnown)
+            return true
+        } catch {
+            guard !ownsClicks, let link, let won = EngineDecision.stated(by: link), let rank = won.rank,
+                rank > decision.rank ?? .max
+            else { throw error }
+            note(
+                "\(describe(link)) won over the \(profile.outcomeLabel(decision)) expected for this run's click: the "
+                    + "chain ranks it higher, so a click this run did not make (waiting from the address, or kept for "
+                    + "its grace) matched first")
+            return false
+        }
+    }
+
+    /// The PASS detail of a deferred check that a click of someone else's won (``checkDeferred(_:_:)`` false).
+    nonisolated func wonByAnotherClick(_ link: OptoLinkData?) -> String {
+        "\(describe(link)): a click this run did not make ranked higher and won (the run's own click not checked)"
+    }
+
+    /// Whether every click the deployment holds for this run's addresses is this run's own: the reference server
+    /// takes each simulated network's address, so nothing else waits there. Any other deployment may see the run's
+    /// requests from the user's own address, where a click of the user's may be waiting, or one kept for its grace.
+    nonisolated var ownsClicks: Bool { environment.capabilities.referenceServer }
+
+    /// Checks that no deferred link came (`expected` says why none should). Where the run does not own the clicks
+    /// (``ownsClicks``), a link to another destination than `ownPath` (the path of the click this run made and
+    /// expects no match for; nil when it made none) is a documented outcome too: a click already waiting from the
+    /// address matched. Returns the line that says which outcome happened; throws the FAIL detail otherwise.
+    nonisolated func checkNoLink(_ link: OptoLinkData?, expected: String, ownPath: String?) throws(DashboardError)
+        -> String
+    {
+        guard let link else { return "no link" }
+        guard !ownsClicks else { throw .scenario("expected \(expected), got \(describe(link))") }
+        if let ownPath, link.path == ownPath {
+            throw .scenario(
+                "expected \(expected), got \(describe(link)): the run's own click on \(ownPath) matched, or a click "
+                    + "already waiting from this address on the same link did")
+        }
+        note(
+            "a link came from a click this run did not make (\(link.path)): \(target.service.displayName) may match a click "
+                + "already waiting from the address the run's requests come from; not this run's state")
+        return "a click already waiting from this address matched (\(describe(link))), not one of this run's"
     }
 
     /// Injects a fault through `POST /dev/faults`.
     package func fault(_ spec: FaultSpec) async throws(DashboardError) {
-        if environment.hasDevEndpoints {
+        if environment.capabilities.faults {
             try await environment.backend.addFault(spec)
             note("fault injected by the server (/dev/faults): \(spec.label)")
         } else if let proxy = environment.faultProxy {
@@ -169,7 +217,7 @@ package actor ScenarioContext {
     }
 
     /// Whether the server's match breakdowns (`/dev/match-attempts`) can be read.
-    package nonisolated var hasMatchAttempts: Bool { environment.hasDevEndpoints }
+    package nonisolated var hasMatchAttempts: Bool { environment.capabilities.matchAttempts }
 
     /// The server's record of `device`'s match attempts, newest first.
     package func matchAttempts(of device: SimulatedDevice) async throws(DashboardError) -> [MatchAttempt] {
@@ -217,16 +265,41 @@ package actor ScenarioContext {
         guard held else { throw .scenario("timed out after \(Int(limit)) s waiting for \(what)") }
     }
 
+    /// Waits for the link an open of `url` delivers (`condition`), and fails as soon as the deployment has
+    /// answered that open without one: a link it does not know, or an open that failed, named with its answer,
+    /// instead of a timeout 30 s later.
+    package func waitForOpenedLink(
+        _ device: SimulatedDevice, url: URL, _ condition: @escaping @Sendable (DeviceRecorder) -> Bool
+    ) async throws(DashboardError) {
+        let what = "the link behind \(url.absoluteString)"
+        // Answered without a refusal (a refused open is named as one by ``waitFor``'s own check).
+        let answered: @Sendable (DeviceRecorder) -> Bool = { recorder in
+            let opens = recorder.requests(to: .linkData)
+            return !opens.isEmpty
+                && opens.allSatisfy { open in
+                    open.isFinished && open.finalStatus.map { !(400..<500).contains($0) || $0 == 404 } ?? true
+                }
+        }
+        try await waitFor(device, what, unlessRefused: [.linkData]) { condition($0) || answered($0) }
+        if condition(device.recorder) { return }
+        // The link reaches the stream from the transport's callback, beside the request's diagnostics: give it
+        // a moment after the answer before calling the open linkless.
+        if await device.recorder.wait(timeout: 2, until: condition) { return }
+        let trace = device.recorder.requests(to: .linkData).last
+        let answer = device.recorder.diagnostics.last { $0.exchange?.endpoint == Endpoint.linkData.rawValue }?
+            .exchange?.responseBody.map { BodyExcerpt.line($0.text) }
+        let said = trace.map { "\(label(.linkData)) → \(describe($0))" } ?? "no \(label(.linkData)) was sent"
+        if let status = trace?.finalStatus, (200..<300).contains(status) || status == 404 {
+            throw .scenario(
+                "\(target.service.displayName) says \(url.absoluteString) is not a link it knows: \(said)"
+                    + (answer.map { " \($0)" } ?? "") + "; check --link")
+        }
+        throw .scenario("\(what) did not come: \(said)" + (answer.map { " \($0)" } ?? ""))
+    }
+
     /// How the service names the route of `endpoint` (`/match`, `/api/v1/sdk/resolve`…; `/sdk/…` for OptoLink's
     /// session and identity calls).
-    private nonisolated func label(_ endpoint: Endpoint) -> String {
-        switch endpoint {
-        case .linkData: profile.label(.open)
-        case .match: profile.label(.match)
-        case .events: profile.label(.events)
-        default: "/sdk/" + endpoint.rawValue
-        }
-    }
+    private nonisolated func label(_ endpoint: Endpoint) -> String { FailureCause.label(endpoint, profile) }
 
     /// A line for the timeline / log.
     package nonisolated func note(level: DashboardLogLevel = .info, _ text: String) {

@@ -20,8 +20,8 @@ package struct ScenarioEnvironment: Sendable {
     package let backend: BackendClient
     /// The SDK's `backoffBase` for scenario devices (`--backoff-base`).
     package let backoffBase: Double
-    /// Whether the backend has the dev endpoints (checked once with `GET /dev/faults`).
-    package let hasDevEndpoints: Bool
+    /// What the backend offers beyond its service's API, route by route (probed once).
+    package let capabilities: BackendCapabilities
     /// Whether the backend is the reference server (it says so in its `Server` header, or has its `/dev`
     /// endpoints): its matching engine is then known for every service it emulates, and the scenarios check
     /// the engine's decisions (QubeRoute's `reason`, the shared-network guard…). Against any other deployment
@@ -35,19 +35,31 @@ package struct ScenarioEnvironment: Sendable {
     package let faultProxy: FaultProxy?
     private let addresses: AddressAllocator
 
-    /// Creates an environment (`referenceServer`: the backend said it is the reference server, see
-    /// ``BackendClient/capabilities()``).
+    /// Creates an environment over a backend with every dev endpoint or none (`referenceServer`: the backend
+    /// said it is the reference server, see ``BackendClient/capabilities()``).
     package init(
         backend: BackendClient, backoffBase: Double, hasDevEndpoints: Bool, referenceServer: Bool = false,
         idSpace: RequestIDSpace = RequestIDSpace(), observer: DeviceObserver, firstAddress: Int = 10,
         faultProxy: FaultProxy? = nil
     ) {
-        self.engineKnown = hasDevEndpoints || referenceServer
+        self.init(
+            backend: backend, backoffBase: backoffBase,
+            capabilities: BackendCapabilities(devEndpoints: hasDevEndpoints, referenceServer: referenceServer),
+            idSpace: idSpace, observer: observer, firstAddress: firstAddress, faultProxy: faultProxy)
+    }
+
+    /// Creates an environment over a backend with `capabilities`.
+    package init(
+        backend: BackendClient, backoffBase: Double, capabilities: BackendCapabilities,
+        idSpace: RequestIDSpace = RequestIDSpace(), observer: DeviceObserver, firstAddress: Int = 10,
+        faultProxy: FaultProxy? = nil
+    ) {
+        self.engineKnown = capabilities.devEndpoints || capabilities.referenceServer
         self.faultProxy = faultProxy
         // Behind the proxy, clicks name their network as the proxy names the devices' requests.
         self.backend = faultProxy == nil ? backend : backend.reachedThroughFaultProxy()
         self.backoffBase = backoffBase
-        self.hasDevEndpoints = hasDevEndpoints
+        self.capabilities = capabilities
         self.idSpace = idSpace
         self.observer = observer
         self.addresses = AddressAllocator(next: firstAddress)
@@ -56,14 +68,17 @@ package struct ScenarioEnvironment: Sendable {
     /// The backend.
     package var target: BackendTarget { backend.target }
 
+    /// Whether the backend has every dev endpoint (the reference server outside production).
+    package var hasDevEndpoints: Bool { capabilities.devEndpoints }
+
     /// Which layer injects faults: `server` (`/dev/faults`), `proxy` (the dashboard's fault proxy) or nil (none).
     package var faultLayer: String? {
-        hasDevEndpoints ? "server" : faultProxy == nil ? nil : "proxy"
+        capabilities.faults ? "server" : faultProxy == nil ? nil : "proxy"
     }
 
     /// The base URL scenario devices talk to: the fault proxy's when there is one, else the backend's.
     package var deviceBaseURL: URL {
-        hasDevEndpoints ? target.baseURL : faultProxy?.url ?? target.baseURL
+        capabilities.faults ? target.baseURL : faultProxy?.url ?? target.baseURL
     }
 
     /// The backend behind the fault proxy when scenario devices talk to the proxy (``deviceBaseURL``), else nil.

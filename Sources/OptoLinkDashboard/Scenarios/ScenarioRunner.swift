@@ -31,23 +31,22 @@ package struct ScenarioRunner: Sendable {
     package func run(_ scenario: Scenario) async -> Result {
         let emit = environment.observer.emit
         let plan = scenario.plan(environment.target)
-        emit(.scenarioStarted(name: scenario.name, steps: plan.steps))
-        if let reason = scenario.skipReason(for: environment.target) ?? Self.engineSkipReason(scenario, environment) {
-            // No "expects" line for a skipped scenario: its plan checks nothing here.
+        let skip =
+            scenario.skipReason(for: environment.target) ?? Self.engineSkipReason(scenario, environment)
+            ?? (scenario.needsDevEndpoints && !environment.hasDevEndpoints
+                ? Self.skipReason(scenario, environment) : nil)
+        if let reason = skip {
+            // No steps and no "expects" line for a skipped scenario: its plan checks nothing here (and may name
+            // routes of a service it is not about).
+            emit(.scenarioStarted(name: scenario.name, steps: []))
             emit(.scenarioSkipped(name: scenario.name, reason: reason))
             return Result(outcome: .skipped(reason), devices: [])
         }
-        if scenario.needsDevEndpoints && !environment.hasDevEndpoints,
-            let reason = Self.skipReason(scenario, environment)
-        {
-            let outcome = ScenarioOutcome.skipped(reason)
-            emit(.scenarioSkipped(name: scenario.name, reason: outcome.detail))
-            return Result(outcome: outcome, devices: [])
-        }
+        emit(.scenarioStarted(name: scenario.name, steps: plan.steps))
         emit(.log(.info, "expects: \(plan.expectation)"))
         if clearsFaults { await Self.clearFaults(environment) }
         let context = ScenarioContext(environment: environment, steps: plan.steps)
-        let outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
+        var outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
             do {
                 return .passed(try await scenario.body(context))
             } catch let error as DashboardError {
@@ -56,6 +55,10 @@ package struct ScenarioRunner: Sendable {
                 return .failed("\(error)")
             }
         }
+        let devices = await context.devices
+        if case .failed(let detail) = outcome, let cause = FailureCause.cause(in: devices, target: environment.target) {
+            outcome = .failed("\(detail) (cause: \(cause))")
+        }
         context.closeSteps(outcome)
         if clearsFaults { await Self.clearFaults(environment) }
         switch outcome {
@@ -63,7 +66,7 @@ package struct ScenarioRunner: Sendable {
         case .failed(let detail): emit(.scenarioFinished(name: scenario.name, passed: false, detail: detail))
         case .skipped(let reason): emit(.scenarioSkipped(name: scenario.name, reason: reason))
         }
-        return Result(outcome: outcome, devices: await context.devices)
+        return Result(outcome: outcome, devices: devices)
     }
 
     /// Why `scenario` cannot run where the matching engine is not known (a deployment of another service than
@@ -85,12 +88,13 @@ package struct ScenarioRunner: Sendable {
             environment.faultProxy == nil
                 ? "needs injected faults: the backend has no /dev/faults and no fault proxy runs" : nil
         case .pageClicks: nil
+        case .clickRoute(let reason): environment.capabilities.clickRoute ? nil : reason
         }
     }
 
     /// Clears the pending faults of whichever layer injects them.
     static func clearFaults(_ environment: ScenarioEnvironment) async {
-        if environment.hasDevEndpoints { try? await environment.backend.clearFaults() }
+        if environment.capabilities.faults { try? await environment.backend.clearFaults() }
         environment.faultProxy?.clear()
     }
 

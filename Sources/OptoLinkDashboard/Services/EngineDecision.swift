@@ -14,4 +14,20 @@ struct EngineDecision: Sendable, Hashable {
     static func scored(_ confidence: MatchConfidence) -> EngineDecision {
         EngineDecision(method: "FINGERPRINT_SCORED", confidence: confidence)
     }
+
+    /// Where the contract's chain ranks the decision (first hit wins: clipboard, install referrer, exact
+    /// fingerprint, the scored bands from high to low, the address alone); nil for no match or an unknown method.
+    var rank: Int? {
+        let methods = ["IP_FUZZY", "FINGERPRINT_SCORED", "FINGERPRINT_EXACT", "INSTALL_REFERRER", "CLIPBOARD"]
+        guard let index = methods.firstIndex(of: method) else { return nil }
+        let bands: [MatchConfidence?] = [nil, .low, .medium, .high, .exact]
+        return index * 10 + (bands.firstIndex(of: confidence) ?? 0)
+    }
+
+    /// The decision an OptoLink answer states (its `matchMethod` and `matchConfidence`); nil for another
+    /// service's link, whose method is that service's vocabulary.
+    static func stated(by link: OptoLinkData) -> EngineDecision? {
+        link.service == .optoLink && link.isDeferred
+            ? EngineDecision(method: link.matchType.rawValue, confidence: link.confidence) : nil
+    }
 }

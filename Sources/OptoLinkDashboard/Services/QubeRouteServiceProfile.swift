@@ -124,7 +124,7 @@ struct QubeRouteServiceProfile: ServiceProfile {
 
     var standardDeferred: (sameNetwork: Bool, decision: EngineDecision) { (true, .ipFuzzy) }
 
-    var retriesRateLimited: Bool { true }
+    var alsoRetriedStatuses: Set<Int> { [429] }
 
     var eventBatchSize: Int { 50 }
 

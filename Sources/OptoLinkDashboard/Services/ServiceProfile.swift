@@ -89,8 +89,9 @@ protocol ServiceProfile: Sendable {
     /// network with the app's own traits, and the decision the engine then makes.
     var standardDeferred: (sameNetwork: Bool, decision: EngineDecision) { get }
 
-    /// Whether the SDK retries a 429 for this service (QubeRoute does; the others treat it as final).
-    var retriesRateLimited: Bool { get }
+    /// The statuses besides 5xx that the SDK retries for this service, as its configuration sets them
+    /// (QubeRoute: 429, honouring `Retry-After`; the others none: every 4xx is final).
+    var alsoRetriedStatuses: Set<Int> { get }
 
     /// How many events one request carries (1 for OptoLink, up to 50 for QubeRoute, 0 without events).
     var eventBatchSize: Int { get }
@@ -117,7 +118,28 @@ extension ServiceProfile {
     /// services' click page (``SimulatedBrowser``).
     var clickPage: String { service == .optoLink ? "redirect page" : "click page" }
     var keyFlags: [String] { ["--api-key"] }
-    var retriesRateLimited: Bool { false }
+    var alsoRetriedStatuses: Set<Int> { [] }
+
+    /// Whether the SDK retries a 429 for this service.
+    var retriesRateLimited: Bool { alsoRetriedStatuses.contains(429) }
+
+    /// What this service's SDK retries, in words: `no answer and 5xx` (`no answer, 5xx and 429`).
+    var retriedText: String {
+        "no answer, 5xx" + alsoRetriedStatuses.sorted().map { " and \($0)" }.joined()
+    }
+
+    /// Whether the SDK tries again after an attempt answered `status` (nil: no HTTP answer) on this service, and
+    /// why in words: the one statement of the service's retry rule that the inspector, the HAR and the reports
+    /// quote.
+    func retryReason(status: Int?) -> (retryable: Bool, why: String) {
+        guard let status else { return (true, "no HTTP answer, retryable on \(name)") }
+        if (200..<300).contains(status) { return (false, "\(status) is a success") }
+        if (500..<600).contains(status) { return (true, "\(status) is a server error (5xx), retryable on \(name)") }
+        if alsoRetriedStatuses.contains(status) {
+            return (true, "\(status) is retried on \(name) (after the longer of the backoff and Retry-After)")
+        }
+        return (false, "\(status) is final on \(name) (it retries \(retriedText))")
+    }
     var installIDKey: String { DeviceIdentifierStore.key }
     var otherDeviceModel: String { "iPhone14,7" }
     var noMatchStatus: Int { 200 }
@@ -126,6 +148,15 @@ extension ServiceProfile {
     var guardModels: [String] { ["iPhone14,2", "iPhone14,3", "iPhone14,4", "iPhone14,5"] }
     func pageClickLacks(_ need: ScenarioNeed) -> String? { nil }
     func scriptedClickURL(_ url: URL, gathered: DirectMatcher.Browser) -> URL { url }
+
+    /// The dev click route's path (no leading slash): `dev/deferred/simulate` for OptoLink (seed 000's route 10),
+    /// the reference server's own click route for the others.
+    var devClickPath: String {
+        devClick(
+            "-", browser: .demoPhone, ageSeconds: nil, target: demoTarget(baseURL: URL(string: "http://127.0.0.1")!)
+        )
+        .path
+    }
 
     func missingKeyFlag(in target: BackendTarget) -> String? {
         target.apiKey.isEmpty ? "--api-key" : nil

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLink
 
 /// Opens a HAR 1.2 file in the request panes: each entry an attempt on the timeline and in the inspector.
 ///
@@ -27,12 +28,27 @@ enum HARImport {
         try? handle.close()
         let creator = log["creator"] as? [String: Any]
         let exchanges = exchanges(entries)
+        // The dashboard's own HAR names its service, org and target (``HARExport``); a browser's names none.
+        let named = log["_optolink"] as? [String: Any]
+        let service = (named?["service"] as? String).flatMap(OptoLinkService.init(rawValue:))
+        let orgKey = named?["orgKey"] as? String ?? ""
         var header = SessionHeader(
-            settings: SessionSettings(mode: "har", service: "optolink"),
+            settings: SessionSettings(
+                mode: "har", service: (service ?? .optoLink).rawValue, baseURL: named?["target"] as? String,
+                orgKey: orgKey),
             createdAt: exchanges.first?.startedAt ?? Date(timeIntervalSince1970: 0))
         header.dashboard = [creator?["name"] as? String, creator?["version"] as? String].compactMap { $0 }
             .joined(separator: " ")
-        return SessionFile.inMemory(url: url, header: header, entries: sessionEntries(exchanges))
+        var opening: [SessionEntry] = []
+        let wall = exchanges.first?.startedAt ?? Date(timeIntervalSince1970: 0)
+        if let service { opening.append(SessionEntry(time: 0, wall: wall, action: .service(service.rawValue))) }
+        if let target = named?["target"] as? String {
+            opening.append(
+                SessionEntry(
+                    time: 0, wall: wall,
+                    action: .target(url: target, orgKey: orgKey, sdkVersion: named?["sdkVersion"] as? String ?? "")))
+        }
+        return SessionFile.inMemory(url: url, header: header, entries: opening + sessionEntries(exchanges))
     }
 
     /// The HAR's entries as exchanges, oldest first, times in seconds from the first one.
@@ -81,9 +97,12 @@ enum HARImport {
     }
 
     /// What the reducer needs to draw the exchanges as requests: each attempt's start, its exchange, its
-    /// answer, and each request's end after its last attempt, with the clock ticking along.
+    /// answer, the wait before the request's next attempt (from the entries' times: the next attempt's start
+    /// less this one's end), and each request's end after its last attempt, with the clock ticking along.
     static func sessionEntries(_ exchanges: [HTTPExchange]) -> [SessionEntry] {
         let lastAttempt = Dictionary(exchanges.map { ($0.requestID, $0.attempt) }, uniquingKeysWith: max)
+        let starts = Dictionary(
+            exchanges.map { (Pair(id: $0.requestID, attempt: $0.attempt), $0.start) }, uniquingKeysWith: min)
         var timed: [(time: Double, order: Int, action: SessionAction, wall: Date)] = []
         for exchange in exchanges {
             let (id, endpoint, attempt) = (exchange.requestID, exchange.endpoint, exchange.attempt)
@@ -106,6 +125,11 @@ enum HARImport {
                     requestID: id, endpoint: endpoint, attempt: attempt, reason: exchange.error ?? "no HTTP answer",
                     duration: exchange.duration)
             timed.append((end, timed.count, .diagnostic(answer, time: end), endWall))
+            if let next = starts[Pair(id: id, attempt: attempt + 1)] {
+                let wait = DiagnosticEvent.retryScheduled(
+                    requestID: id, endpoint: endpoint, attempt: attempt, delay: max(0, next - end))
+                timed.append((end, timed.count, .diagnostic(wait, time: end), endWall))
+            }
             if lastAttempt[id] == attempt {
                 let finished = DiagnosticEvent.requestFinished(
                     requestID: id, endpoint: endpoint, attempts: attempt, status: exchange.status)
@@ -116,6 +140,12 @@ enum HARImport {
         return timed.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map {
             SessionEntry(time: $0.time, wall: $0.wall, action: $0.action)
         }
+    }
+
+    /// A request's attempt.
+    private struct Pair: Hashable {
+        var id: Int
+        var attempt: Int
     }
 
     /// `match` for `…/sdk/match?x=1`; the host for a URL without a path.

@@ -47,6 +47,8 @@ package enum SessionAction: Sendable, Hashable, Codable {
     case scenarioSkipped(name: String, reason: String)
     /// The backend answered a reachability check (or not).
     case serverReachable(Bool)
+    /// Which dev routes the backend has, as probed.
+    case capabilities(String)
     /// Attach mode: apps attaching, their diagnostics, commands and the device list.
     case attach(AttachAction)
     /// A compare run's progress.
@@ -84,6 +86,7 @@ package enum SessionAction: Sendable, Hashable, Codable {
             self = .scenarioFinished(name: name, passed: passed, detail: detail)
         case .scenarioSkipped(let name, let reason): self = .scenarioSkipped(name: name, reason: reason)
         case .serverReachable(let reachable): self = .serverReachable(reachable)
+        case .capabilitiesProbed(let line): self = .capabilities(line)
         case .attach(let action): self = .attach(Self.masked(action))
         case .compare(let update): self = .compare(update)
         case .lab(.progress): return nil
@@ -138,6 +141,7 @@ package enum SessionAction: Sendable, Hashable, Codable {
             return [.scenarioFinished(name: name, passed: passed, detail: detail)]
         case .scenarioSkipped(let name, let reason): return [.scenarioSkipped(name: name, reason: reason)]
         case .serverReachable(let reachable): return [.serverReachable(reachable)]
+        case .capabilities(let line): return [.capabilitiesProbed(line)]
         case .attach(let action): return [.attach(action)]
         case .compare(let update): return [.compare(update)]
         case .lab(let update): return [.lab(update)]

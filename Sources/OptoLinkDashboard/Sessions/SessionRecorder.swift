@@ -72,6 +72,7 @@ package final class SessionRecorder {
                 compare: state.compareExpectations),
         ]
         if let reachable = header.serverReachable { actions.append(.serverReachable(reachable)) }
+        if let line = header.capabilities { actions.append(.capabilities(line)) }
         actions.append(.deviceProfile(state.profile))
         actions.append(.fingerprint(app: state.fingerprint.app, browser: state.fingerprint.browser))
         if let attach = state.attach {

@@ -103,6 +103,8 @@ package enum DashboardAction: Sendable, Hashable {
     case scenarioSkipped(name: String, reason: String)
     /// The backend answered (or not) a reachability check.
     case serverReachable(Bool)
+    /// The backend's dev routes were probed: which are there (``BackendCapabilities/line(clickPath:)``).
+    case capabilitiesProbed(String)
     /// Attach mode: apps attaching, their diagnostics and commands, the device list (see ``AttachAction``).
     case attach(AttachAction)
     /// A compare run's progress (`C`, ``CompareRunner``).

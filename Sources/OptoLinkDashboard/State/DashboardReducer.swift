@@ -246,6 +246,9 @@ package enum DashboardReducer {
             appendLog(
                 &state,
                 LogLine(time: state.now, level: .warning, text: "scenario \(name) SKIP: \(reason)", awaitsClock: true))
+        case .capabilitiesProbed(let line):
+            state.header.capabilities = line
+            appendLog(&state, LogLine(time: state.now, level: .info, text: "routes: \(line)", awaitsClock: true))
         case .serverReachable(let reachable):
             state.header.serverReachable = reachable
         case .log(let level, let text):

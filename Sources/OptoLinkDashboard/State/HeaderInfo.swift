@@ -14,6 +14,8 @@ package struct HeaderInfo: Sendable, Hashable {
     package var links: [LinkRole: String] = [:]
     /// Whether the backend answered the last reachability check; nil = unknown yet.
     package var serverReachable: Bool?
+    /// Which dev routes the backend has, as probed (`/dev/deferred/simulate ✔ · /dev/faults ✘ …`); nil before.
+    package var capabilities: String?
     /// The running (or last) scenario's name.
     package var scenarioName: String?
     /// nil while running, then PASS (true) or FAIL (false).

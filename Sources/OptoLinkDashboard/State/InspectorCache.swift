@@ -1,3 +1,5 @@
+import OptoLink
+
 /// The open request inspector's document, kept with what it was built from, so a frame only draws its
 /// visible lines instead of re-indenting and wrapping up to two 16 KiB bodies per attempt (bench row 6a,
 /// "inspector open"). The reducer refreshes it after every action; the renderer and the inspector's scroll
@@ -11,6 +13,8 @@ struct InspectorCache: Sendable, Hashable {
         var exchanges: [HTTPExchange]
         /// The clock, only while the document shows times that run (a countdown, an attempt in flight).
         var now: Double?
+        /// The service whose retry rule the decisions quote.
+        var service: OptoLinkService = .optoLink
     }
 
     var key: Key
@@ -22,7 +26,7 @@ struct InspectorCache: Sendable, Hashable {
         let runs = row.outcome == .pending || row.attempts.contains(where: \.isRunning)
         return Key(
             requestID: requestID, width: InspectorDocument.textWidth(for: size), row: row,
-            exchanges: state.exchanges(of: requestID), now: runs ? state.now : nil)
+            exchanges: state.exchanges(of: requestID), now: runs ? state.now : nil, service: state.header.provider)
     }
 
     /// Request `requestID`'s document at `size`: the cached one when built from the same, else a new one.
@@ -43,6 +47,7 @@ struct InspectorCache: Sendable, Hashable {
     }
 
     private static func build(_ key: Key) -> InspectorDocument {
-        InspectorDocument(row: key.row, exchanges: key.exchanges, now: key.now ?? 0, width: key.width)
+        InspectorDocument(
+            row: key.row, exchanges: key.exchanges, now: key.now ?? 0, width: key.width, service: key.service)
     }
 }

@@ -29,6 +29,8 @@ package struct MatchAttempt: Sendable, Hashable, Codable {
     package var path: String?
     /// The breakdown, server rows only.
     package var breakdown: MatchBreakdown?
+    /// The click that won, server rows of a match only.
+    package var winner: MatchWinner?
     /// Where the row came from.
     package var source: Source
 
@@ -36,8 +38,9 @@ package struct MatchAttempt: Sendable, Hashable, Codable {
     package init(
         id: String, time: Double? = nil, at: String? = nil, matched: Bool, method: String,
         confidence: String? = nil, score: Double? = nil, path: String? = nil,
-        breakdown: MatchBreakdown? = nil, source: Source = .server
+        breakdown: MatchBreakdown? = nil, winner: MatchWinner? = nil, source: Source = .server
     ) {
+        self.winner = winner
         self.id = id
         self.time = time
         self.at = at

@@ -100,6 +100,16 @@ final class AttemptLog: Sendable {
                 "candidates": .array(candidates),
             ]
             if let answer { object["answer"] = answer }
+            if let result {
+                // The click that won, and whether an earlier match had already taken it (kept for its grace).
+                let record = result.record
+                object["winner"] = .object([
+                    "shortCode": .string(record.shortCode), "path": .string(record.path),
+                    "recordedAt": .string(ISOTime.string(record.recordedAt)), "method": .string(result.method),
+                    "matchedAt": record.matchedAt.map { .string(ISOTime.string($0)) } ?? .null,
+                    "graceSeconds": .number(MatchState.grace),
+                ])
+            }
             return .object(object)
         }
     }

@@ -11,6 +11,7 @@ struct LinkOptionsTests {
 
     @Test func aBareURLIsTheMainLinkAndARoleNamesItsOwn() throws {
         let options = try DashboardOptions.parse([
+            "--base-url", "https://go.example.com",
             "--link", "https://go.example.com/acme/fall?x=1", "--link=cold-start=https://go.example.com/acme/hi",
             "--link", "Short-Window=https://go.example.com/acme/flash",
         ])
@@ -64,14 +65,17 @@ struct LinkOptionsTests {
             #expect(!target.links.given)
         }
         // A QubeRoute test key reaches the test links
-        let test = try DashboardOptions.parse([
-            "--provider", "quberoute", "--api-key", "qr_test_demo_publishable_key_0001",
+        var test = BackendTarget.demo(.quberoute, baseURL: embedded)
+        test.apiKey = "qr_test_demo_publishable_key_0001"
+        #expect(test.profile.demoLinks(target: test).link(.main)?.url.path == "/qr/test/summer")
+        // A given link (with its deployment's --base-url) is the selected service's only
+        let given = try DashboardOptions.parse([
+            "--base-url", "http://127.0.0.1:8787", "--link", "http://127.0.0.1:8787/demo/welcome",
         ])
-        #expect(try test.target(for: .quberoute, baseURL: embedded).link(.main)?.url.path == "/qr/test/summer")
-        // A given link replaces the demo ones for the selected service only
-        let given = try DashboardOptions.parse(["--link", "http://127.0.0.1:8787/demo/welcome"])
-        #expect(try given.target(for: .optoLink, baseURL: embedded).link(.main)?.path == nil)
-        #expect(try given.target(for: .deepBlue, baseURL: embedded).link(.main)?.path == "/promo/summer")
+        let base = URL(string: "http://127.0.0.1:8787")!
+        #expect(try given.target(for: .optoLink, baseURL: base).link(.main)?.url.path == "/demo/welcome")
+        #expect(try given.target(for: .optoLink, baseURL: base).link(.main)?.path == nil)
+        #expect(!given.links.isEmpty && given.provider == .optoLink)
     }
 
     @Test func aNotALinkURLIsMadeFromTheMainLinksOriginAndRoutesByItself() {

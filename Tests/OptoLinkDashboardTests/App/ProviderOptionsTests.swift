@@ -45,16 +45,16 @@ struct ProviderOptionsTests {
         #expect(BackendTarget.demo(.quberoute, baseURL: Self.embedded) == qube)
     }
 
-    @Test func theKeyFlagsOverrideTheDemoKeysOfTheirService() throws {
+    @Test func theKeyFlagsAreTheKeysOfTheirServiceOnTheDeployment() throws {
         let options = try DashboardOptions.parse([
-            "--provider", "quberoute", "--api-key", "qr_test_demo_publishable_key_0001",
+            "--base-url", Self.real.absoluteString, "--provider", "quberoute", "--api-key",
+            "qr_test_demo_publishable_key_0001",
         ])
-        #expect(
-            try options.target(for: .quberoute, baseURL: Self.embedded).apiKey == "qr_test_demo_publishable_key_0001")
-        // --api-key is QubeRoute's here: Deep Blue keeps its demo key
-        #expect(try options.target(for: .deepBlue, baseURL: Self.embedded).apiKey == "dbl_sandbox_demo_key_000000001")
-        let appsFlyer = try DashboardOptions.parse(["--provider", "appsflyer", "--app-id", "id42", "--dev-key", "k3y"])
-        let target = try appsFlyer.target(for: .appsFlyer, baseURL: Self.embedded)
+        #expect(try options.target(for: .quberoute, baseURL: Self.real).apiKey == "qr_test_demo_publishable_key_0001")
+        let appsFlyer = try DashboardOptions.parse([
+            "--base-url", Self.real.absoluteString, "--provider", "appsflyer", "--app-id", "id42", "--dev-key", "k3y",
+        ])
+        let target = try appsFlyer.target(for: .appsFlyer, baseURL: Self.real)
         #expect(target.appID == "id42" && target.devKey == "k3y")
     }
 
@@ -75,14 +75,23 @@ struct ProviderOptionsTests {
         }
     }
 
-    @Test func onTheEmbeddedServerAnEmptyKeyFlagIsAUsageErrorThatDoesNotMentionBaseURL() {
-        // Given an empty --api-key and no --base-url
-        // When / Then
+    @Test(arguments: [
+        (["--provider", "deepblue", "--api-key", ""], "--api-key"),
+        (["--api-key", "opl_sdk_mine_0000000000000001"], "--api-key"), (["--org-key", "acme"], "--org-key"),
+        (["--link", "https://go.example.com/acme/fall"], "--link"), (["--api-key=qr_live_x"], "--api-key"),
+        (["--provider", "appsflyer", "--app-id", "id123456789"], "--app-id"),
+        (["--headless", "--scenario", "all", "--dev-key", "k"], "--dev-key"),
+    ])
+    func aDeploymentsKeyOrLinkWithoutItsBaseURLIsRefusedInOneLine(arguments: [String], flag: String) {
+        // Given a flag that names a deployment's key or link, and no --base-url
+        // When / Then: refused in one line, naming the flag and the missing --base-url (the embedded server would
+        // answer in the deployment's stead)
         #expect {
-            try DashboardOptions.parse(["--provider", "deepblue", "--api-key", ""])
+            try DashboardOptions.parse(arguments)
         } throws: { error in
-            (error as? DashboardError)?.description
-                == "--api-key is empty: Deep Blue Links needs a key (leave the flag out for the demo key)"
+            let message = (error as? DashboardError)?.description ?? ""
+            return (error as? DashboardError)?.isUsage == true && message.hasPrefix(flag + " names something")
+                && message.contains("give its --base-url too") && !message.contains("\n")
         }
     }
 
@@ -118,8 +127,9 @@ struct ProviderOptionsTests {
     func aKeyTheSDKRefusesIsAUsageErrorAtStartNotAFailureOfEveryLaunch(
         arguments: [String], flags: String, reason: String
     ) {
-        // Given a key flag the SDK's configuration refuses, on the embedded server and against a deployment
-        for extra in [[], ["--base-url", Self.real.absoluteString]] {
+        // Given a key flag the SDK's configuration refuses, against a deployment (without --base-url the flag is
+        // refused before: it would name the deployment's key to the embedded server)
+        for extra in [["--base-url", Self.real.absoluteString]] {
             // When the options are parsed
             // Then parsing stops with a usage error naming the flags and the SDK's reason (nothing starts)
             #expect {
@@ -135,8 +145,7 @@ struct ProviderOptionsTests {
     @Test func theDemoKeysAndGivenValidKeysPassTheSDKsCheck() throws {
         // Given valid keys for each service (the demo ones, and given ones)
         for arguments in [
-            [], ["--provider", "quberoute", "--api-key", "qr_test_demo_publishable_key_0001"],
-            ["--provider", "deepblue"], ["--provider", "appsflyer"],
+            [], ["--provider", "quberoute"], ["--provider", "deepblue"], ["--provider", "appsflyer"],
         ] {
             // Then they parse, and every service's target passes the check (P can switch to each)
             let options = try DashboardOptions.parse(arguments)

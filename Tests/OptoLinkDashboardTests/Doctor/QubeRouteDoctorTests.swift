@@ -12,15 +12,22 @@ struct QubeRouteDoctorTests {
         DoctorFixtures.answered("POST", "/api/v1/sdk/resolve", status: status, body: body)
     }
 
-    @Test func theProbeResolvesTheLinkWithoutAnInstallToken() throws {
+    @Test func theProbeResolvesTheLinkAsTheSDKDoesWithAFreshInstallToken() throws {
+        // Given two doctor runs' probes
         let request = QubeRouteDoctor.resolveRequest(
             baseURL: URL(string: "https://app.quberoute.com/")!, apiKey: live, link: link, timeout: 10)
+        let again = QubeRouteDoctor.resolveRequest(
+            baseURL: URL(string: "https://app.quberoute.com/")!, apiKey: live, link: link, timeout: 10)
+        // Then each is the SDK's resolve: the URL and an install token of the SDK's form, fresh each time
         #expect(
             request.method == "POST" && request.url.absoluteString == "https://app.quberoute.com/api/v1/sdk/resolve")
         #expect(request.header("Authorization") == "Bearer \(live)")
         let body = try #require(request.jsonBody)
-        #expect(body.keys.sorted() == ["url"], "no installToken: no install is made")
+        #expect(body.keys.sorted() == ["installToken", "url"])
         #expect(body["url"]?.stringValue == link.absoluteString)
+        let token = try #require(body["installToken"]?.stringValue)
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+        #expect(try #require(again.jsonBody)["installToken"]?.stringValue != token)
     }
 
     @Test func aKeyOfTheWrongFormIsNamedWithoutARequest() {

@@ -99,7 +99,7 @@ struct ProviderHeadlessTests {
         #expect(
             lines.contains(
                 "SKIP window-expired: needs a click made 721 hours ago: the click page records a click when it is made, "
-                    + "only /dev/\(service.rawValue)/click can date one back"),
+                    + "only /dev/\(service.rawValue)/click can date one back, and the backend has no such route"),
             "\(lines.filter { $0.hasPrefix("SKIP") })")
         if service == .appsFlyer {
             // AppsFlyer's click page carries the device family: only the server's log is missing
@@ -119,26 +119,31 @@ struct ProviderHeadlessTests {
         let server = try OptoLinkServer(configuration: .init(port: 0, production: true, log: .discarding))
         try server.start()
         defer { server.stop() }
-        let runs: [(flags: [String], scenario: String, expected: String)] = [
+        let link = server.baseURL.absoluteString + "/qr/summer"
+        let runs: [(flags: [String], scenario: String, expected: String, cause: String)] = [
             (
                 ["--provider", "quberoute", "--api-key", "qr_live_unknown_publishable_key_01"], "direct-open",
-                "FAIL direct-open: the DIRECT link on the link stream cannot come: /api/v1/sdk/resolve was refused (401)"
+                "FAIL direct-open: the link behind \(link) cannot come: /api/v1/sdk/resolve was refused (401)",
+                "(cause: QubeRoute refused the key --api-key qr_l… on /api/v1/sdk/"
             ),
             (
                 ["--api-key", "opl_sdk_unknown_client_key_000000001"], "identity-before-session",
-                "FAIL identity-before-session: identityChanged cannot come: /sdk/session was refused (401)"
+                "FAIL identity-before-session: identityChanged cannot come: /sdk/session was refused (401)",
+                "(cause: OptoLink refused the key --api-key opl_sdk_… on /sdk/session: 401"
             ),
         ]
         for run in runs {
             let options = try DashboardOptions.parse(
                 ["--headless", "--scenario", run.scenario, "--base-url", server.baseURL.absoluteString] + run.flags
-                    + ["--link", server.baseURL.absoluteString + "/qr/summer"])
+                    + ["--link", link])
             let sink = LineSink()
             // When the scenario runs
             let code = await HeadlessRunner.run(options: options) { sink.write($0) }
             // Then it fails with the refusal the SDK got, not "timed out after 31 s"
             #expect(code == 1)
-            #expect(sink.lines.contains(run.expected), "\(sink.lines.filter { $0.hasPrefix("FAIL") })")
+            // and names the key and the route it was refused on
+            let fail = sink.lines.first { $0.hasPrefix(run.expected) }
+            #expect(fail?.contains(run.cause) == true, "\(sink.lines.filter { $0.hasPrefix("FAIL") })")
         }
     }
 }

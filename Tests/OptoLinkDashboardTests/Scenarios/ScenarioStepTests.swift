@@ -131,7 +131,8 @@ struct ScenarioStepTests {
         #expect(result.outcome == .skipped("backend has no dev endpoints"))
         #expect(
             sink.scenarioActions == [
-                .scenarioStarted(name: "needs-dev", steps: ["one"]),
+                // no plan either: a plan that does not run here may name another service's routes
+                .scenarioStarted(name: "needs-dev", steps: []),
                 .scenarioSkipped(name: "needs-dev", reason: "backend has no dev endpoints"),
             ])
     }

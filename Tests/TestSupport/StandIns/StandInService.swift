@@ -1,6 +1,10 @@
 import Foundation
 internal import OptoLinkHTTP
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// A stand-in deployment of one of the four services on 127.0.0.1: written from that service's seed
 /// alone, with link codes, click URLs and pages of its own (not the reference server's), in memory, on
 /// the real clock. Tests point the real SDK (or the dashboard) at it as at an outside team's deployment.
@@ -21,6 +25,8 @@ public final class StandInService: Sendable {
     public let kind: StandInKind
     /// What is broken in this deployment.
     public let flaws: StandInFlaws
+    /// How this healthy deployment reads its seed (``StandInOptions``).
+    public let options: StandInOptions
     /// Whether the client's address is read from `X-Forwarded-For` (else the socket's peer).
     public let trustsForwardedFor: Bool
 
@@ -34,33 +40,38 @@ public final class StandInService: Sendable {
     /// - Parameters:
     ///   - kind: the service.
     ///   - flaws: what is broken (default nothing).
+    ///   - options: how it reads its seed (default the plainest reading).
     ///   - trustsForwardedFor: read the client's address from `X-Forwarded-For` (default true, as the
     ///     dashboard names its simulated clients there).
     /// - Throws: when the socket cannot be opened.
-    public static func start(_ kind: StandInKind, flaws: StandInFlaws = [], trustsForwardedFor: Bool = true) throws
-        -> StandInService
-    {
-        let service = StandInService(kind: kind, flaws: flaws, trustsForwardedFor: trustsForwardedFor)
+    public static func start(
+        _ kind: StandInKind, flaws: StandInFlaws = [], options: StandInOptions = [], trustsForwardedFor: Bool = true
+    ) throws -> StandInService {
+        let service = StandInService(
+            kind: kind, flaws: flaws, options: options, trustsForwardedFor: trustsForwardedFor)
         try service.server.start()
         service.boundPort.withLock { $0 = service.server.port }
+        if service.seesOneAddress { service.clickFromAnotherPhone() }
         return service
     }
 
-    private init(kind: StandInKind, flaws: StandInFlaws, trustsForwardedFor: Bool) {
+    private init(kind: StandInKind, flaws: StandInFlaws, options: StandInOptions, trustsForwardedFor: Bool) {
         self.kind = kind
         self.flaws = flaws
+        self.options = options
         self.trustsForwardedFor = trustsForwardedFor
         let ledger = ledger
         let backend: any StandInBackend =
             switch kind {
-            case .optoLink: OptoLinkStandIn(flaws: flaws, ledger: ledger)
-            case .quberoute: QubeRouteStandIn(flaws: flaws, ledger: ledger)
+            case .optoLink: OptoLinkStandIn(flaws: flaws, options: options, ledger: ledger)
+            case .quberoute: QubeRouteStandIn(flaws: flaws, options: options, ledger: ledger)
             case .deepBlue: DeepBlueStandIn(flaws: flaws, ledger: ledger)
-            case .appsFlyer: AppsFlyerStandIn(flaws: flaws, ledger: ledger)
+            case .appsFlyer: AppsFlyerStandIn(flaws: flaws, options: options, ledger: ledger)
             }
         self.backend = backend
         let boundPort = Locked(0)
         self.boundPort = boundPort
+        let oneAddress = Self.seesOneAddress(kind, options)
         var limits = HTTPServer.Limits()
         // Every answer is made in memory at once, and nothing is offloaded: one loop serves a test's few
         // clients, and many stand-ins in one test run cost few threads.
@@ -68,7 +79,8 @@ public final class StandInService: Sendable {
         limits.storageWorkers = 1
         server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { http, peer, _ in
             let request = StandInRequest(
-                http, peer: peer, trustsForwardedFor: trustsForwardedFor,
+                http, peer: oneAddress ? StandInOptions.officeAddress : peer,
+                trustsForwardedFor: trustsForwardedFor && !oneAddress,
                 fallbackHost: "127.0.0.1:\(boundPort.withLock { $0 })")
             ledger.log(method: request.method, path: request.path)
             if request.method == "GET", request.path == "/.well-known/apple-app-site-association" {
@@ -125,8 +137,43 @@ public final class StandInService: Sendable {
     /// Every app event accepted so far, in order (OptoLink and QubeRoute).
     public var events: [StandInEvent] { ledger.events }
 
+    /// Whether every client is seen at ``StandInOptions/officeAddress`` (``StandInOptions/clickWaiting``, but for
+    /// AppsFlyer, whose S2S request names the device's address in its body).
+    private var seesOneAddress: Bool { Self.seesOneAddress(kind, options) }
+
+    private static func seesOneAddress(_ kind: StandInKind, _ options: StandInOptions) -> Bool {
+        options.contains(.clickWaiting) && kind != .appsFlyer
+    }
+
+    /// Clicks ``coldStartLink`` from an Android phone in German, as a user of the deployment would have before the
+    /// run (``StandInOptions/clickWaiting``); waits for the answer.
+    private func clickFromAnotherPhone() {
+        var request = URLRequest(url: coldStartLink)
+        request.timeoutInterval = 5
+        request.setValue(
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile "
+                + "Safari/537.36", forHTTPHeaderField: "User-Agent")
+        request.setValue("de-DE,de;q=0.9", forHTTPHeaderField: "Accept-Language")
+        let done = DispatchSemaphore(value: 0)
+        let delegate = NoRedirects()
+        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+        session.dataTask(with: request) { _, _, _ in done.signal() }.resume()
+        done.wait()
+        session.invalidateAndCancel()
+    }
+
     /// Stops serving and closes every connection. Safe to call more than once.
     public func stop() {
         server.stop()
+    }
+}
+
+/// A session delegate that follows no redirect: the waiting click stops at the service's first answer.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -122,7 +122,8 @@ struct QubeRouteProvider: LinkProvider {
         guard let link else {
             log(
                 .info,
-                "QubeRoute resolved no link for \(key) (reason: \(QubeRouteAnswer.reason(response) ?? "none given"))")
+                "QubeRoute resolved no link for \(key.text) (reason: \(QubeRouteAnswer.reason(response) ?? "none given"))"
+            )
             return nil
         }
         return link

@@ -25,9 +25,7 @@ enum DirectOpenScenarios {
             let main = try ctx.link(.main)
             ctx.step("open \(ctx.target.linkLabel(.main)) in the running app")
             let returned = try await device.open(url: main.url)
-            try await ctx.waitFor(device, "the DIRECT link on the link stream", unlessRefused: [.linkData]) {
-                $0.links.contains { $0.matchType == .direct }
-            }
+            try await ctx.waitForOpenedLink(device, url: main.url) { $0.links.contains { $0.matchType == .direct } }
             // The link reaches the stream from URLSession's callback, before the request's own diagnostics
             // (which the recorder reads from the diagnostics stream): wait for those too.
             try await ctx.waitFor(device, "the \(p.label(.open)) request to finish") { recorder in
@@ -72,9 +70,7 @@ enum DirectOpenScenarios {
             ctx.step("first launch opened by \(ctx.target.linkLabel(.coldStart))")
             try await device.installAndLaunch(launchURL: launchURL)
             let resolved = await device.resolveDeferredLink()
-            try await ctx.waitFor(device, "the link on the link stream", unlessRefused: [.linkData]) {
-                !$0.links.isEmpty
-            }
+            try await ctx.waitForOpenedLink(device, url: launchURL) { !$0.links.isEmpty }
             ctx.step("DIRECT \(ctx.target.pathLabel(.coldStart)) delivered")
             let links = device.recorder.links
             try check(links.count == 1, "expected one link on the stream, got \(links.count)")

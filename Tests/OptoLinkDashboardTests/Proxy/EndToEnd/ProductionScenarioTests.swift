@@ -79,10 +79,10 @@ struct ProductionScenarioTests {
             skipped.sorted()
                 == ([
                     "SKIP deferred-fingerprint-exact: needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
-                        + "the redirect page cannot carry it, only /dev/deferred/simulate can",
+                        + "the redirect page cannot carry it, only /dev/deferred/simulate can, and the backend has no such route",
                     // a link given with --link has no known window: dated past the longest one the contract allows
                     "SKIP window-expired: needs a click made 721 hours ago: the redirect page records a click when it is made, "
-                        + "only /dev/deferred/simulate can date one back",
+                        + "only /dev/deferred/simulate can date one back, and the backend has no such route",
                 ] + otherServices).sorted())
         // And the fingerprint scenarios say which checks they left out
         #expect(lines.contains { $0.contains("breakdown not checked: no /dev/match-attempts") })

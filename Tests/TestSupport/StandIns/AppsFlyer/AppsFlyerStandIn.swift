@@ -11,7 +11,8 @@ internal import OptoLinkHTTP
 ///   strings (400 `{code, message}`). A first launch (`is_first` `"true"`) finds the newest click from the
 ///   body's `ip` with the same device type in the last 24 hours, not taken by another `request_id`:
 ///   `{found: true, click_event: {…, custom_params: {deep_link_value, …}, match_type: "probabilistic"}}`;
-///   else `{found: false, click_event: {}}`.
+///   else `{found: false, click_event: {}}`. With ``StandInOptions/clickWaiting``, the first first launch an `ip`
+///   asks about finds a click on the second link from that `ip` already waiting, a minute old.
 final class AppsFlyerStandIn: StandInBackend {
     private struct Click {
         var linkId: String
@@ -49,11 +50,13 @@ final class AppsFlyerStandIn: StandInBackend {
     }
 
     private let flaws: StandInFlaws
+    private let options: StandInOptions
     private let ledger: StandInLedger
     private let clicks = Locked([Click]())
 
-    init(flaws: StandInFlaws, ledger: StandInLedger) {
+    init(flaws: StandInFlaws, options: StandInOptions, ledger: StandInLedger) {
         self.flaws = flaws
+        self.options = options
         self.ledger = ledger
     }
 
@@ -124,6 +127,14 @@ final class AppsFlyerStandIn: StandInBackend {
         let type = Self.deviceType(of: field("type"))
         let now = request.time
         let found = clicks.withLock { clicks -> Click? in
+            // The S2S request names the device's address itself: with a click waiting, the user's own iPhone
+            // clicked the second link from that address a minute before the first launch it ever asked about.
+            if options.contains(.clickWaiting), !clicks.contains(where: { $0.address == field("ip") }) {
+                clicks.append(
+                    Click(
+                        linkId: Self.links[1].id, address: field("ip"), deviceType: "ios", referrer: nil,
+                        time: now.addingTimeInterval(-60)))
+            }
             guard
                 let index = clicks.lastIndex(where: { click in
                     click.address == field("ip") && click.deviceType == type

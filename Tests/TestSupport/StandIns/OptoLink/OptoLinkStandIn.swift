@@ -11,7 +11,10 @@ internal import OptoLinkHTTP
 /// - `POST /sdk/session`, `/sdk/identity`, `/sdk/identity/clear`, `/sdk/events`: `Authorization: Bearer`
 ///   with the CLIENT key (401 wrong or missing, 403 for the SERVER key); 404 for a device never seen.
 /// - `GET /links` for the SERVER key (403 for the CLIENT key); `GET /health`.
-/// - Errors: `{message, details?, requestId}` and `X-Request-Id`. No `/dev` routes.
+/// - `POST /dev/deferred/simulate` with ``StandInOptions/simulateRoute`` only: a click with every trait
+///   (`{orgKey, shortCode, platform?, osVersion?, deviceModel?, language?, timezone?, ageSeconds?}`), dated back
+///   by `ageSeconds`, answered `{clipboardToken, expiresAt}`. No other `/dev` route.
+/// - Errors: `{message, details?, requestId}` and `X-Request-Id`.
 final class OptoLinkStandIn: StandInBackend {
     /// A device the deployment has seen.
     private struct Device {
@@ -55,11 +58,13 @@ final class OptoLinkStandIn: StandInBackend {
     }
 
     private let flaws: StandInFlaws
+    private let options: StandInOptions
     private let ledger: StandInLedger
     private let state = Locked(State())
 
-    init(flaws: StandInFlaws, ledger: StandInLedger) {
+    init(flaws: StandInFlaws, options: StandInOptions, ledger: StandInLedger) {
         self.flaws = flaws
+        self.options = options
         self.ledger = ledger
     }
 
@@ -71,6 +76,8 @@ final class OptoLinkStandIn: StandInBackend {
             return StandInReply.json(200, ["status": "ok"])
         case ("POST", 1) where first == "match":
             return try match(request)
+        case ("POST", 3) where options.contains(.simulateRoute) && segments == ["dev", "deferred", "simulate"]:
+            return try simulate(request)
         case ("POST", 2) where first == "sdk", ("POST", 3) where first == "sdk":
             return try sdk(Array(segments.dropFirst()), request)
         case ("GET", 1) where first == "links":
@@ -198,6 +205,43 @@ final class OptoLinkStandIn: StandInBackend {
         answer["matchConfidence"] = confidence
         if let score { answer["matchScore"] = score }
         return StandInReply.json(200, answer)
+    }
+
+    // MARK: Dev
+
+    private static let simulateFields = [
+        StandInField("orgKey", .string(min: 4, max: 4), required: true),
+        StandInField("shortCode", .string(min: 1, max: 100), required: true),
+        StandInField.string("platform"), StandInField.string("osVersion"), StandInField.string("deviceModel"),
+        StandInField.string("language"), StandInField.string("timezone"), StandInField("ageSeconds", .number),
+    ]
+
+    /// Records a click as the redirect page would, with every trait the body names.
+    private func simulate(_ request: StandInRequest) throws(StandInRefusal) -> HTTPResponse {
+        let body = try self.body(request, Self.simulateFields)
+        guard body["orgKey"] as? String == Self.org && !flaws.contains(.linksUnknown),
+            let link = Self.links.first(where: { $0.code == body["shortCode"] as? String })
+        else { return error(404, "Link not found") }
+        let age = (body["ageSeconds"] as? NSNumber)?.doubleValue ?? 0
+        let clickedAt = request.time.addingTimeInterval(-max(0, age))
+        let token = "opl_" + StandInRandom.base64URL(bytes: 16)
+        let expiresAt = clickedAt.addingTimeInterval(TimeInterval(link.matchWindowHours) * 3600)
+        let clicked = request.page
+        let index = ledger.record(
+            StandInClick(
+                address: request.address, userAgent: nil, language: body["language"] as? String, link: clicked,
+                time: clickedAt, hops: [clicked], destination: nil))
+        state.withLock { s in
+            s.records.append(
+                OptoLinkClickRecord(
+                    id: s.nextRecord, code: link.code, token: token, address: request.address,
+                    platform: body["platform"] as? String, osVersion: body["osVersion"] as? String,
+                    deviceModel: body["deviceModel"] as? String, language: body["language"] as? String,
+                    timezone: body["timezone"] as? String, clickedAt: clickedAt, expiresAt: expiresAt,
+                    ledgerIndex: index))
+            s.nextRecord += 1
+        }
+        return StandInReply.json(200, ["clipboardToken": token, "expiresAt": StandInTime.iso8601(expiresAt)])
     }
 
     // MARK: SDK

@@ -6,7 +6,8 @@ internal import OptoLinkHTTP
 /// - `GET /go/<alias>`: records the click (address, `User-Agent`, language) and answers 302 to the
 ///   landing page `/landing/<alias>?click=<n>`, whose meta refresh sends the phone to the App Store
 ///   (`itms-apps://`).
-/// - `POST /api/v1/sdk/resolve {url, installToken?}`: the link behind a short link (confidence 1,
+/// - `POST /api/v1/sdk/resolve {url, installToken?}` (`installToken` required with
+///   ``StandInOptions/installTokenEverywhere``): the link behind a short link (confidence 1,
 ///   reason `direct`); `{link: null, reason: "not_a_link"}` for any other URL.
 /// - `POST /api/v1/sdk/match {installToken, referrer?}`: once per install token (a second ask answers
 ///   `link: null`, `reason: "already_attributed"`). The stand-in's rule: a `referrer` naming a click
@@ -71,11 +72,13 @@ final class QubeRouteStandIn: StandInBackend {
     }
 
     private let flaws: StandInFlaws
+    private let options: StandInOptions
     private let ledger: StandInLedger
     private let state = Locked(State())
 
-    init(flaws: StandInFlaws, ledger: StandInLedger) {
+    init(flaws: StandInFlaws, options: StandInOptions, ledger: StandInLedger) {
         self.flaws = flaws
+        self.options = options
         self.ledger = ledger
     }
 
@@ -165,7 +168,11 @@ final class QubeRouteStandIn: StandInBackend {
 
     private func resolve(_ request: StandInRequest) throws(StandInRefusal) -> HTTPResponse {
         let body = try self.body(
-            request, [StandInField("url", .string(min: 1, max: 4096), required: true), install(required: false)])
+            request,
+            [
+                StandInField("url", .string(min: 1, max: 4096), required: true),
+                install(required: options.contains(.installTokenEverywhere)),
+            ])
         let token = body["installToken"] as? String
         guard let components = URLComponents(string: body["url"] as? String ?? ""),
             case let segments = components.path.split(separator: "/"), segments.count == 2, segments[0] == "go",

@@ -1,0 +1,93 @@
+import Foundation
+import OptoLink
+import TestSupport
+import Testing
+
+@testable import OptoLinkDashboard
+
+/// A failing verdict names its cause: a link the deployment does not know, a key it refuses, a click of the user's
+/// own that was waiting. Against stand-in deployments written from the seeds alone.
+@Suite("Verdicts name their cause", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
+struct VerdictCauseTests {
+    /// Runs `scenario` headless against `standIn` with `flags` in place of its keys and links when given.
+    static func run(_ standIn: StandInService, scenario: String, flags: [String]? = nil) async throws
+        -> (code: Int32, lines: [String])
+    {
+        let arguments =
+            ["--headless", "--scenario", scenario, "--backoff-base", "0.05"]
+            + (flags ?? StandInScenarioTests.flags(standIn, links: true))
+        let sink = LineSink()
+        let code = await HeadlessRunner.run(options: try DashboardOptions.parse(arguments)) { sink.write($0) }
+        return (code, sink.lines)
+    }
+
+    @Test(arguments: [StandInKind.optoLink, .quberoute])
+    func aLinkTheDeploymentDoesNotKnowFailsAtOnceNamingIt(kind: StandInKind) async throws {
+        // Given a deployment and a --link it does not know
+        let standIn = try StandInService.start(kind, trustsForwardedFor: false)
+        defer { standIn.stop() }
+        let unknown = standIn.mainLink.deletingLastPathComponent().appendingPathComponent("nosuchcode")
+        var flags = StandInScenarioTests.flags(standIn, links: false)
+        flags += ["--link", unknown.absoluteString]
+        // When the direct open runs
+        let clock = ContinuousClock()
+        let started = clock.now
+        let (code, lines) = try await Self.run(standIn, scenario: "direct-open", flags: flags)
+        let took = clock.now - started
+        // Then it fails well within 5 s, naming the link, and nothing internal is printed
+        let fail = lines.first { $0.hasPrefix("FAIL direct-open") } ?? ""
+        #expect(code == 1)
+        #expect(fail.contains(unknown.absoluteString), "\(lines.joined(separator: "\n"))")
+        #expect(took < .seconds(5), "\(took)")
+        #expect(!lines.contains { $0.contains("LinkKey(") }, "\(lines.filter { $0.contains("LinkKey(") })")
+    }
+
+    @Test(arguments: [StandInKind.optoLink, .quberoute, .deepBlue])
+    func withAWrongKeyEveryFailingVerdictNamesTheRefusal(kind: StandInKind) async throws {
+        // Given a deployment and a key it does not know
+        let standIn = try StandInService.start(kind, trustsForwardedFor: false)
+        defer { standIn.stop() }
+        var flags = StandInScenarioTests.flags(standIn, links: true)
+        let index = try #require(flags.firstIndex(of: "--api-key"))
+        let wrong = String(standIn.apiKey.prefix(8)) + "0000000000000000wrong"
+        flags[index + 1] = wrong
+        // When every scenario runs
+        let (_, lines) = try await Self.run(standIn, scenario: "all", flags: flags)
+        // Then something failed, and every FAIL names the refusal with the key's flag and the route
+        let failed = lines.filter { $0.hasPrefix("FAIL ") }
+        #expect(!failed.isEmpty, "\(lines.joined(separator: "\n"))")
+        for line in failed {
+            #expect(line.contains("refused the key --api-key") && line.contains(" on /"), "\(line)")
+        }
+        // And the doctor's ✘ names the key
+        let options =
+            kind == .optoLink
+            ? DoctorOptions(
+                baseURL: standIn.baseURL, orgKey: standIn.orgKey, apiKey: wrong, teamId: standIn.teamID,
+                bundleId: standIn.bundleID, link: standIn.mainLink.lastPathComponent)
+            : DoctorStandInTests().options(standIn, apiKey: wrong)
+        let report = await DoctorRunner(options: options).run()
+        let failing = report.checks.filter { $0.status == .fail }
+        #expect(!failing.isEmpty)
+        #expect(failing.contains { $0.detail.contains("key") || $0.title.contains("key") }, "\(failing)")
+    }
+
+    @Test(arguments: [StandInKind.optoLink, .quberoute, .deepBlue, .appsFlyer])
+    func aClickAlreadyWaitingIsADocumentedOutcomeOfTheRateLimitedRun(kind: StandInKind) async throws {
+        // Given a healthy deployment where the user's own click is already waiting at the run's address
+        let options: StandInOptions = kind == .optoLink ? [.simulateRoute, .clickWaiting] : [.clickWaiting]
+        let standIn = try StandInService.start(kind, options: options, trustsForwardedFor: false)
+        defer { standIn.stop() }
+        // When the rate-limited scenario runs alone (it makes no click of its own)
+        let (code, lines) = try await Self.run(standIn, scenario: "rate-limited")
+        // Then it passes, saying which outcome happened
+        #expect(code == 0, "\(lines.joined(separator: "\n"))")
+        let verdict = try #require(lines.firstIndex(of: "PASS rate-limited"), "\(lines.joined(separator: "\n"))")
+        let detail = lines[verdict - 1]
+        #expect(detail.contains("no link") || detail.contains("a click already waiting"), "\(detail)")
+        // (QubeRoute retries the 429, and its retry matches the waiting click by the address: the run that failed)
+        if kind == .quberoute {
+            #expect(detail.contains("a click already waiting"), "\(lines.joined(separator: "\n"))")
+        }
+    }
+}

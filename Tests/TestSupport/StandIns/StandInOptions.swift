@@ -1,0 +1,30 @@
+/// How a healthy stand-in deployment differs from the plainest reading of its seed: choices an outside team may
+/// make that the dashboard must still read right.
+///
+/// ```swift
+/// let service = try StandInService.start(.quberoute, options: [.installTokenEverywhere, .clickWaiting])
+/// ```
+public struct StandInOptions: OptionSet, Sendable, Hashable {
+    /// The options as bits.
+    public let rawValue: Int
+
+    /// Options from their bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// QubeRoute: every API call carries an `installToken`, resolve included, as the seed's sample code sends it;
+    /// a call without one is refused (400, `installToken is required`).
+    public static let installTokenEverywhere = StandInOptions(rawValue: 1 << 0)
+    /// OptoLink: serves the contract's one dev route, `POST /dev/deferred/simulate` (a click with every trait,
+    /// dated back by `ageSeconds`), and no other `/dev` route.
+    public static let simulateRoute = StandInOptions(rawValue: 1 << 1)
+    /// Every client is seen at one address, as a deployment sees a developer's office behind one NAT, and a click
+    /// from that address (another phone, on ``StandInService/coldStartLink``) is already waiting when the run
+    /// starts: the user's own click, which no tool run owns. AppsFlyer's S2S request names the device's address in
+    /// its body: there the first first launch each address asks about finds an iPhone's click already waiting.
+    public static let clickWaiting = StandInOptions(rawValue: 1 << 2)
+
+    /// The one address every client has under ``clickWaiting`` (documentation range).
+    public static let officeAddress = "192.0.2.44"
+}
