@@ -53,8 +53,8 @@ struct LabReportForDecisionsTests {
         #expect(
             sentence
                 == "OptoLink: 700 of 1 000 clicked installs (70.0%) matched their own click; 100 of 800 matches "
-                + "(12.5%) named the wrong click (10 of them for an install that never clicked), most on cellular "
-                + "networks (70) and 1–6 h after the click (60).")
+                + "(12.5%) named the wrong click (10 of them false matches), most on cellular networks (70) and "
+                + "1–6 h after the click (60).")
     }
 
     @Test func theMeaningOfARunWithoutWrongMatchesSaysSo() {
@@ -122,17 +122,21 @@ struct LabReportForDecisionsTests {
         #expect(LabReportPrinter.width(terminalColumns: nil, columnsVariable: "wide") == 80)
     }
 
-    @Test func aChartWhoseAxisDoesNotStartAtZeroSaysSoInItsTitle() {
+    @Test func aChartWhoseAxisDoesNotStartAtZeroSaysSoOnItsRule() {
         // Given a series between 85 % and 89 %
         let series = [LabCurve.Series(label: "guard 3", points: [(45, 0.89), (65, 0.86), (95, 0.85)])]
 
-        // When drawn
+        // When drawn 6 rows high
         let lines = LabCurve.lines(
             title: "precision", series: series, x: 45...95, ticks: [45, 95], width: 70, height: 6)
 
-        // Then the title names the axis' range and that it is not from 0
-        #expect(lines[0].hasPrefix("precision by threshold · axis 85–89%, not from 0"), "\(lines[0])")
-        // And a full axis needs no note
+        // Then the x axis' rule under the plot names the y axis' range and that it is not from 0
+        #expect(lines[7].hasPrefix("    └─") && lines[7].hasSuffix(" y axis 85–89%, not from 0 ─"), "\(lines[7])")
+        // And an axis from 0 needs no note
         #expect(LabCurve.axisNote(0...1) == "")
+        #expect(LabCurve.axisNote(0...0.5) == "")
+        // And a narrow chart says it short
+        let narrow = LabCurve.lines(title: "recall", series: series, x: 45...95, ticks: [45], width: 30, height: 4)
+        #expect(narrow[5].hasSuffix(" y from 85% ─"), "\(narrow[5])")
     }
 }

@@ -27,9 +27,9 @@ package enum LabMeaning {
             "; \(LabValue.grouped(counts.wrong)) of \(LabValue.grouped(counts.matched)) matches "
             + "(\(LabReportPrinter.percent(counts.wrongShare))) named the wrong click"
         if counts.falseMatch > 0, counts.wrongClick > 0 {
-            text += " (\(LabValue.grouped(counts.falseMatch)) of them for an install that never clicked)"
+            text += " (\(LabValue.grouped(counts.falseMatch)) of them false matches)"
         } else if counts.falseMatch > 0 {
-            text += " (each for an install that never clicked)"
+            text += " (all false matches: installs that never clicked)"
         }
         var places: [String] = []
         if let network = largest(wrongByNetwork) {

@@ -36,7 +36,7 @@ enum LabView {
                 y += 1
             }
             buffer.write(
-                summary(result) + " · ? what the words mean", x: inner.x + 1, y: y, maxWidth: inner.width - 2,
+                summary(result) + " · ? terms", x: inner.x + 1, y: y, maxWidth: inner.width - 2,
                 role: .dim)
         } else {
             let status = statusLine(lab)
