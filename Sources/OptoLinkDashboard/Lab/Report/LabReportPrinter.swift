@@ -115,6 +115,7 @@ package enum LabReportPrinter {
             out += chart(sweep, title: title, metric: metric, mark: mark, width: width - 2, height: 8).map { "  " + $0 }
         }
         out.append("")
+        out += sweepTable(sweep, width: width)
         if let maxWrong {
             for (index, name) in names.enumerated() {
                 if let point = sweep.threshold(maxWrong: maxWrong, line: index) {
@@ -128,6 +129,33 @@ package enum LabReportPrinter {
                             + "\(LabValue.thresholds(sweep.thresholds)) keeps wrong matches that low",
                         indent: "  ", width: width)
                 }
+            }
+        }
+        return out
+    }
+
+    /// The sweep's figures under its charts, so a reader can quote them: per line (guard), precision and recall
+    /// in % at each threshold, as many thresholds per block as `width` holds.
+    ///
+    /// ```
+    ///   guard 3         45    50    55    60    65    70    75    80    85    90    95
+    ///   precision %   88.3  88.0  87.5  …
+    ///   recall %      69.1  69.4  …
+    /// ```
+    static func sweepTable(_ sweep: LabSweep, width: Int) -> [String] {
+        let label = 12
+        let perBlock = max(1, (width - 2 - label) / 6)
+        var out: [String] = []
+        for (index, size) in sweep.guards.enumerated() {
+            let points = sweep.line(index)
+            for start in stride(from: 0, to: points.count, by: perBlock) {
+                let block = points[start..<min(points.count, start + perBlock)]
+                func figure(_ share: Double?) -> String { share.map { String(format: "%.1f", $0 * 100) } ?? "–" }
+                out.append("  " + pad(guardName(size), label) + block.map { lpad("\($0.threshold)", 6) }.joined())
+                out.append(
+                    "  " + pad("precision %", label) + block.map { lpad(figure($0.counts.precision), 6) }.joined())
+                out.append("  " + pad("recall %", label) + block.map { lpad(figure($0.counts.recall), 6) }.joined())
+                out.append("")
             }
         }
         return out
