@@ -4,10 +4,10 @@ import Testing
 
 @testable import OptoLinkDashboard
 
-/// A headless run recorded with `--record`, reopened with `--open` and stepped through, and exported as an
-/// asciicast, over the real binary.
+/// A headless run recorded with `--record`, reopened with `--open` and stepped through, exported as an
+/// asciicast, and a live dashboard's `--cast`, over the real binary.
 @Suite(
-    "optolink-dash headless --record, --open and export (real binary)", .serialized, .quietMachine,
+    "optolink-dash headless --record, --open, export and --cast (real binary)", .serialized, .quietMachine,
     .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct HeadlessSessionBinaryTests {
     /// The verdicts a headless run printed, in order: (name, PASS/FAIL/SKIP).
@@ -91,5 +91,38 @@ struct HeadlessSessionBinaryTests {
         let expected = try SessionCastExportTests.lastScreen(file, size: ScreenSize(width: 100, height: 30))
         #expect(screen.lines == expected.lines)
         #expect(screen.lines.joined().contains("flaky-server"))
+    }
+
+    @Test(.enabled(if: Asciinema.shouldRun, Asciinema.skipReason))
+    func aLiveDashboardsCastEndsOnTheScreenItShowed() async throws {
+        // Given the dashboard in a 100×30 terminal writing --cast, up and idle
+        let terminal = try TmuxSession(
+            command: "'\(BuiltBinary.path)' --cast live.cast --backoff-base 0.2; echo \"EXIT=$?\"; sleep 60",
+            width: 100, height: 30)
+        defer { terminal.kill() }
+        let up = await terminal.waitFor(timeout: 20) { $0.joined().contains("server ● up") }
+        #expect(up.ok, "\(up.screen.joined(separator: "\n"))")
+        try terminal.press("c")
+        let clicked = await terminal.waitFor(timeout: 10) { $0.joined().contains("click") }
+        #expect(clicked.ok)
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        let shown = terminal.screen()
+
+        // When it quits
+        try terminal.press("q")
+        let exited = await terminal.waitFor(timeout: 10) { $0.joined().contains("EXIT=0") }
+        #expect(exited.ok, "\(exited.screen.joined(separator: "\n"))")
+
+        // Then the cast has the terminal's size, and asciinema plays it to the screen shown before q
+        let file = URL(fileURLWithPath: terminal.workDirectory + "/live.cast")
+        let header = try #require(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any])
+        #expect(object["width"] as? Int == 100 && object["height"] as? Int == 30 && object["version"] as? Int == 2)
+        var played = VirtualTerminal(width: 100, height: 30)
+        played.apply(try await Asciinema.cat(file))
+        func trimmed(_ lines: [String]) -> [String] {
+            lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        }
+        #expect(trimmed(played.lines) == trimmed(Array(shown.prefix(30))), "\(played.lines.joined(separator: "\n"))")
     }
 }
