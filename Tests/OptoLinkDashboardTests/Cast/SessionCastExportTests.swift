@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
 
-@Suite("a session exported as an asciicast", .serialized)
+@Suite("a session exported as an asciicast", .serialized, .quietMachine)
 struct SessionCastExportTests {
     /// A session of `minutes` minutes as a live dashboard records it: the clock ticks ten times a second, a log
     /// line every second, and a scenario every 20 s (started, three steps, a verdict).

@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
 
 /// docs/lab.md's "What the default lab shows" quotes only figures its commands print: each `optolink-dash lab …`
-/// block is run (in process, as the binary runs it), every line of the excerpt after it must be a line of that
+/// block is run (in process, as the binary runs it; gated: two 5 000-install labs with their sweeps load a core), every line of the excerpt after it must be a line of that
 /// output, and every percentage and every count of three digits or more in the section's prose must be printed by
 /// one of the commands.
-@Suite("docs/lab.md: the figures it quotes are the commands' output", .serialized)
+@Suite("docs/lab.md: the figures it quotes are the commands' output", .serialized, .quietMachine)
 struct LabDocFiguresTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -65,13 +66,9 @@ struct LabDocFiguresTests {
         }
         #expect(pairs.count == 2)
 
-        // When each command runs (two at a time: one per core)
-        let outputs = await withTaskGroup(of: (Int, [String]).self) { group in
-            for (index, pair) in pairs.enumerated() { group.addTask { (index, await Self.run(pair.arguments)) } }
-            var outputs = [[String]](repeating: [], count: pairs.count)
-            for await (index, lines) in group { outputs[index] = lines }
-            return outputs
-        }
+        // When each command runs, one after the other (a core stays free for the suites running beside it)
+        var outputs: [[String]] = []
+        for pair in pairs { outputs.append(await Self.run(pair.arguments)) }
 
         // Then every excerpt line is a line of its command's output
         for (pair, output) in zip(pairs, outputs) {
