@@ -47,7 +47,7 @@ struct SessionCastExportTests {
         return DashboardRenderer.render(state, size: size)
     }
 
-    @Test func aTenMinuteSessionStaysUnderTwoMegabytes() throws {
+    @Test(.tags(.load), .skippable(.load)) func aTenMinuteSessionStaysUnderTwoMegabytes() throws {
         // Given a ten-minute session
         let files = try SessionTestFiles()
         defer { files.remove() }
@@ -93,7 +93,9 @@ struct SessionCastExportTests {
         #expect(terminal.unknown.isEmpty, "\(terminal.unknown.prefix(5))")
     }
 
-    @Test(.enabled(if: Asciinema.shouldRun && BuiltBinary.tmuxAvailable, Asciinema.skipReason))
+    @Test(
+        .tags(.processes), .skippable(.processes),
+        .enabled(if: Asciinema.shouldRun && BuiltBinary.tmuxAvailable, Asciinema.skipReason))
     func asciinemaPlaysTheCastToTheDashboardsLastScreen() async throws {
         // Given a one-minute session exported in the default theme
         let files = try SessionTestFiles()

@@ -8,6 +8,7 @@ import Testing
 /// asciicast, and a live dashboard's `--cast`, over the real binary.
 @Suite(
     "optolink-dash headless --record, --open, export and --cast (real binary)", .serialized, .quietMachine,
+    .tags(.terminal, .processes), .skippable(.terminal, .processes),
     .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct HeadlessSessionBinaryTests {
     /// The verdicts a headless run printed, in order: (name, PASS/FAIL/SKIP).

@@ -8,7 +8,9 @@ import Testing
 /// block is run (in process, as the binary runs it; gated: two 5 000-install labs with their sweeps load a core), every line of the excerpt after it must be a line of that
 /// output, and every percentage and every count of three digits or more in the section's prose must be printed by
 /// one of the commands.
-@Suite("docs/lab.md: the figures it quotes are the commands' output", .serialized, .quietMachine)
+@Suite(
+    "docs/lab.md: the figures it quotes are the commands' output", .serialized, .quietMachine,
+    .tags(.load), .skippable(.load))
 struct LabDocFiguresTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -8,7 +8,8 @@ import Testing
 
 /// `--record` (and `--cast`) on the runs that have no screen: a headless compare and `optolink-dash lab`. Each
 /// session reopens on the view the dashboard shows for that run.
-@Suite("headless compare and lab runs record", .serialized, .quietMachine)
+@Suite(
+    "headless compare and lab runs record", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct RunRecordingTests {
     /// The state a fresh dashboard shows after every entry of the session at `url`.
     static func reopened(_ url: URL) throws -> DashboardState {
