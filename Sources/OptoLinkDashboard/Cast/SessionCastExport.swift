@@ -60,8 +60,10 @@ package enum SessionCastExport {
         _ file: SessionFile, settings: CastSettings, theme: Theme = .builtInDefault, write: (String) -> Void
     ) throws(DashboardError) -> Written {
         var cast = AsciicastEncoder(settings: settings)
-        let created = ISO8601DateFormatter().date(from: file.header.createdAt) ?? Date(timeIntervalSince1970: 0)
-        let header = cast.header(timestamp: created, title: "optolink-dash: \(file.url.lastPathComponent)")
+        let created = ISO8601Text.date(file.header.createdAt) ?? Date(timeIntervalSince1970: 0)
+        // The run's scenario (or compare) names it best; a session without one, its file.
+        let title = "optolink-dash: " + (file.header.settings.scenario ?? file.url.lastPathComponent)
+        let header = cast.header(timestamp: created, title: title)
         write(header)
         var bytes = header.utf8.count + 1
         var state = DashboardState(themeName: theme.name, size: settings.size)

@@ -88,9 +88,16 @@ struct SessionCastExportTests {
         }
 
         // Then it shows the screen the dashboard shows at the session's end
-        let expected = try Self.lastScreen(try SessionFile.open(session), size: settings.size)
+        let file = try SessionFile.open(session)
+        let expected = try Self.lastScreen(file, size: settings.size)
         #expect(terminal.lines == expected.lines)
         #expect(terminal.unknown.isEmpty, "\(terminal.unknown.prefix(5))")
+        // And its header is dated when the session was recorded
+        let header = try #require(try String(contentsOf: cast, encoding: .utf8).split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any])
+        let recorded = try #require(ISO8601Text.date(file.header.createdAt)).timeIntervalSince1970
+        #expect(object["timestamp"] as? Int == Int(recorded.rounded(.down)))
+        #expect(object["title"] as? String == "optolink-dash: short.olsession")
     }
 
     @Test(
