@@ -27,12 +27,25 @@ if CommandLine.arguments.dropFirst().first == "lab" {
         await LabCommand.run(
             arguments: arguments, currentDirectory: FileManager.default.currentDirectoryPath,
             executablePath: Bundle.main.executablePath,
+            reportWidth: LabReportPrinter.width(
+                terminalColumns: terminalColumns(of: 1), columnsVariable: environment["COLUMNS"]),
             progress: { if showStatus { FileHandle.standardError.write(Data(("\r" + $0.statusLine + " ").utf8)) } },
             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
             err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
     }
     if showStatus { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     exit(code)
+}
+if CommandLine.arguments.dropFirst().first == "export" {
+    // `optolink-dash export SESSION --cast OUT`: a recorded session as an asciicast; no terminal, no server.
+    exit(
+        ExportCommand.run(
+            arguments: Array(CommandLine.arguments.dropFirst(2)),
+            themes: ThemeLoader.standard(
+                environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
+                executablePath: Bundle.main.executablePath),
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
 }
 if CommandLine.arguments.dropFirst().first == "proxy" {
     // `optolink-dash proxy …`: the fault proxy alone (docs/proxy.md): its own screen on a terminal, else (or with
@@ -158,6 +171,17 @@ if let path = options.recordFile {
         exit(2)
     }
 }
+if let path = options.castFile {
+    do {
+        app.cast = try CastRecorder(url: URL(fileURLWithPath: path), size: terminal.size())
+    } catch {
+        terminal.close()
+        stderrCapture.end()
+        stopHandler()
+        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        exit(2)
+    }
+}
 for action in initialActions { app.apply(action) }
 if let name = options.scenario { runtime.handle(.runScenario(name), state: app.state, inbox: inbox) }
 if let name = options.compare { runtime.handle(.runCompare(name), state: app.state, inbox: inbox) }
@@ -166,6 +190,11 @@ app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
 terminal.close()
 stderrCapture.end()
 stopHandler()
+if let cast = app.cast {
+    cast.close()
+    FileHandle.standardError.write(
+        Data("optolink-dash: asciicast written to \(cast.url.path) (asciinema play \(cast.url.path) plays it)\n".utf8))
+}
 
 let signal = cn_stop_requested()
 exit(signal == 0 ? 0 : 128 + signal)
@@ -241,4 +270,12 @@ func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {
     session.stop()
     let signal = cn_stop_requested()
     return signal == 0 ? 0 : 128 + signal
+}
+
+/// The columns of the terminal on file descriptor `descriptor`, nil when it is not a terminal.
+func terminalColumns(of descriptor: Int32) -> Int? {
+    guard isatty(descriptor) == 1 else { return nil }
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
 }

@@ -38,6 +38,8 @@ package final class DashboardApp {
     package var sessionFile: @Sendable () -> URL = { DashboardApp.defaultSessionFile() }
     /// The recording in progress (`--record`, `W`), nil when none.
     package private(set) var recorder: SessionRecorder?
+    /// `--cast FILE`: every frame drawn is also written here as an asciicast event; nil when not asked.
+    package var cast: CastRecorder?
     /// The session shown (`--open`), nil in the live dashboard.
     package private(set) var replay: SessionReplay?
     private var quitRequested = false
@@ -147,6 +149,7 @@ package final class DashboardApp {
             let buffer = DashboardRenderer.render(state, size: state.size)
             if lastDrawn != buffer || lastTheme != theme {
                 terminal.draw(buffer, theme: theme)
+                cast?.frame(buffer, theme: theme, at: clock.now())
                 lastDrawn = buffer
                 lastTheme = theme
             }
@@ -187,9 +190,9 @@ package final class DashboardApp {
                 }
             }
             return true
-        case .replayStep, .replaySpeed:
+        case .replayStep, .replayScenario, .replaySpeed:
             guard let replay else {
-                apply(.log(.info, "[ ] < > move through a recorded session: optolink-dash --open FILE"))
+                apply(.log(.info, "[ ] { } < > move through a recorded session: optolink-dash --open FILE"))
                 return true
             }
             let now = clock.now()
@@ -198,6 +201,9 @@ package final class DashboardApp {
                 case .replayStep(let direction):
                     replay.pause(at: now)
                     try move(replay, to: replay.stepTarget(direction))
+                case .replayScenario(let direction):
+                    replay.pause(at: now)
+                    try move(replay, to: replay.scenarioTarget(direction))
                 case .replaySpeed(let direction):
                     if replay.changeSpeed(direction, at: now) { try move(replay, to: 0) }
                 default:

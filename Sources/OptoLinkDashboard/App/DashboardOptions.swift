@@ -58,6 +58,9 @@ package struct DashboardOptions: Sendable, Hashable {
     package var token: String?
     /// `--record FILE`: record the session to FILE from the start (`W` starts and stops a recording too).
     package var recordFile: String?
+    /// `--cast FILE`: write the run as an asciicast v2 file (what the screen showed, in colour, with its timing;
+    /// headless: the screen the dashboard would have shown, at 120×40).
+    package var castFile: String?
     /// `--open FILE`: show a recorded session (or a HAR file) instead of a live dashboard; no server, no device.
     package var openFile: String?
     /// `--data-dir DIR`: the embedded server keeps its SQLite database in DIR (created if missing), so clicks,
@@ -147,6 +150,8 @@ package struct DashboardOptions: Sendable, Hashable {
                 options.token = text
             case "--record":
                 options.recordFile = try reader.value(flag, "a file to record the session to")
+            case "--cast":
+                options.castFile = try reader.value(flag, "a file to write the asciicast (.cast) to")
             case "--open":
                 options.openFile = try reader.value(flag, "a session file (or a HAR file) to show")
             case "--data-dir":
@@ -179,8 +184,9 @@ package struct DashboardOptions: Sendable, Hashable {
                 "--open shows a recorded session offline: it goes without --headless, --attach, --scenario, "
                     + "--compare, --record, --base-url and --data-dir")
         }
-        if options.recordFile != nil && options.headless {
-            throw .usage("--record records the dashboard's screen; headless runs write --export and --junit")
+        if options.castFile != nil && (options.openFile != nil || options.listScenarios) {
+            throw .usage(
+                "--cast records a run; to turn a recorded session into one: optolink-dash export FILE --cast OUT")
         }
         if options.dataDirectory != nil && options.baseURL != nil {
             throw .usage("--data-dir is where the embedded server keeps its database; --base-url has its own")
@@ -286,7 +292,7 @@ package struct DashboardOptions: Sendable, Hashable {
                optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL … --link URL]
                optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL [--provider NAME] [key flags] [--link URL]]
                optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
-               optolink-dash [any of the above, not --headless] [--record FILE] [--data-dir DIR]
+               optolink-dash [any of the above] [--record FILE] [--cast FILE.cast] [--data-dir DIR]
                optolink-dash --open FILE [--theme NAME|PATH]
                optolink-dash --list-scenarios
 
@@ -342,6 +348,11 @@ package struct DashboardOptions: Sendable, Hashable {
           --record FILE           record the session to FILE as it happens (docs/dashboard.md, "Sessions"): what the
                                   panes are built from, keys masked, one JSON line per change. W starts and stops a
                                   recording in the dashboard (a new optolink-session-<time>.olsession each time).
+                                  Headless runs (--scenario, --compare) and optolink-dash lab record too: --open
+                                  steps through the run as the dashboard showed it ({ } jump scenario by scenario).
+          --cast FILE             write the run as an asciicast v2 file (asciinema play FILE, or any web player):
+                                  the screen as drawn, colours included, idle gaps capped at 2 s. Headless: the
+                                  dashboard's screen at 120x40. A recorded session: optolink-dash export FILE --cast OUT.
           --open FILE             show a recorded session offline (no server, no device): the same panes, X exports;
                                   [ ] step through it, > plays it (1×, 4×, 16×, 64×; from the end it starts over),
                                   < slows and pauses. A HAR 1.2 file (the dashboard's export, Safari's or Chrome's)
@@ -356,6 +367,8 @@ package struct DashboardOptions: Sendable, Hashable {
           doctor                  check a real deployment, line by line: optolink-dash doctor --base-url URL --org-key KEY
                                   [--api-key KEY] [--team-id ID --bundle-id ID] [--link CODE] [--json]
                                   (see optolink-dash doctor --help and docs/doctor.md)
+          export                  a recorded session as an asciicast: optolink-dash export SESSION --cast OUT.cast
+                                  [--size 120x40] [--speed N] [--idle-limit S] [--theme NAME|PATH]
           proxy                   the fault proxy alone: optolink-dash proxy --upstream URL [--listen HOST:PORT]
                                   [--fault RULE]... (see optolink-dash proxy --help and docs/proxy.md)
 

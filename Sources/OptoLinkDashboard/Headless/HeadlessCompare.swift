@@ -50,9 +50,27 @@ package enum HeadlessCompare {
                 + "SDK \(OptoLink.sdkVersion), backoff base \(formatSeconds(options.backoffBase))")
         let clock = SystemClock()
         let printer = TimelinePrinter(now: { clock.now() }, write: write)
+        // --record / --cast: the compare view as the dashboard shows it, every column's update recorded.
+        var recording: HeadlessRecording?
+        if let path = HeadlessRunner.sessionPath(options) {
+            let started = HeadlessRecording(now: { clock.now() })
+            do {
+                try started.startRecording(to: URL(fileURLWithPath: path), settings: SessionSettings(options: options))
+            } catch {
+                fail("optolink-dash: \(error)")
+                return 2
+            }
+            started.apply(
+                .targetChanged(
+                    url: baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: options.orgKey,
+                    sdkVersion: OptoLink.sdkVersion))
+            started.apply(.serverReachable(true))
+            recording = started
+        }
         let runner = CompareRunner(
             backoffBase: options.backoffBase, targets: targets(options: options, baseURL: baseURL))
-        let state = await runner.run(scenario) { action in
+        let state = await runner.run(scenario) { [recording] action in
+            recording?.apply(action)
             switch action {
             case .log: printer.handle(action)
             case .compare(.finished(let service, let outcome)):
@@ -61,7 +79,9 @@ package enum HeadlessCompare {
             }
         }
         for line in CompareTable.lines(state) { write(line) }
-        return state.failed == 0 ? 0 : 1
+        let code: Int32 = state.failed == 0 ? 0 : 1
+        guard let recording else { return code }
+        return max(code, HeadlessRunner.finishRecording(recording, options: options, write: write, errors: fail))
     }
 
     /// The target of each service: the demo keys on the embedded server; with `--base-url`, the services

@@ -98,6 +98,15 @@ package enum HeadlessRunner {
         defer { server?.stop() }
         let clock = SystemClock()
         let recording = HeadlessRecording(now: { clock.now() })
+        if let path = sessionPath(options) {
+            do {
+                try recording.startRecording(
+                    to: URL(fileURLWithPath: path), settings: SessionSettings(options: options))
+            } catch {
+                fail("optolink-dash: \(error)")
+                return 2
+            }
+        }
         let started = Date()
         recording.apply(
             .targetChanged(
@@ -115,6 +124,7 @@ package enum HeadlessRunner {
         let summary = await run(
             scenarios, target: target, backoffBase: options.backoffBase, write: write, recording: recording)
         var code: Int32 = summary.failed == 0 ? 0 : 1
+        code = max(code, finishRecording(recording, options: options, write: write, errors: fail))
         if let directory = options.exportDirectory {
             do {
                 let files = try ExportBundle.write(
@@ -135,6 +145,41 @@ package enum HeadlessRunner {
                 fail("optolink-dash: cannot write \(junit): \(error.localizedDescription)")
                 code = max(code, 2)
             }
+        }
+        return code
+    }
+
+    /// Where a headless run records its session: `--record`'s file, or (for `--cast` alone) a temporary file the
+    /// asciicast is made from; nil when neither is asked for.
+    static func sessionPath(_ options: DashboardOptions) -> String? {
+        if let path = options.recordFile { return path }
+        guard options.castFile != nil else { return nil }
+        return FileManager.default.temporaryDirectory
+            .appendingPathComponent("optolink-cast-\(UUID().uuidString).olsession").path
+    }
+
+    /// Closes `--record`'s session and writes `--cast`'s asciicast from it; says where each went.
+    /// - Returns: 0, or 2 when the asciicast could not be written.
+    static func finishRecording(
+        _ recording: HeadlessRecording, options: DashboardOptions, write: @Sendable (String) -> Void,
+        errors: @Sendable (String) -> Void
+    ) -> Int32 {
+        guard let path = recording.stopRecording() else { return 0 }
+        var code: Int32 = 0
+        if let cast = options.castFile {
+            do {
+                let written = try SessionCastExport.export(
+                    session: URL(fileURLWithPath: path), to: URL(fileURLWithPath: cast), settings: CastSettings())
+                write("asciicast written to \(cast) (\(written.frames) frames; asciinema play \(cast) plays it)")
+            } catch {
+                errors("optolink-dash: \(error)")
+                code = 2
+            }
+        }
+        if options.recordFile == nil {
+            try? FileManager.default.removeItem(atPath: path)
+        } else {
+            write("session recorded to \(path) (optolink-dash --open \(path) reopens it)")
         }
         return code
     }

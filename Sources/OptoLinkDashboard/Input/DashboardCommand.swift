@@ -91,6 +91,8 @@ package enum DashboardCommand: Sendable, Hashable {
     case toggleRecording
     /// A recorded session: one entry forward (`+1`) or back (`-1`), pausing playback.
     case replayStep(Int)
+    /// A recorded session: to the end of the next scenario (`+1`) or the previous one (`-1`), pausing playback.
+    case replayScenario(Int)
     /// A recorded session: play faster (`+1`) or slower (`-1`; the slowest is paused).
     case replaySpeed(Int)
     /// Run the match lab (`L`): the default lab through every service, with the threshold sweep.
@@ -150,7 +152,8 @@ package enum DashboardCommand: Sendable, Hashable {
         case .filter:
             return .openOverlay(
                 .textInput(purpose: .filter(state.filterTarget), text: state.filter(of: state.filterTarget)))
-        case .quit, .export, .toggleRecording, .replayStep, .replaySpeed, .runLab, .stopLab, .explainLabInstall,
+        case .quit, .export, .toggleRecording, .replayStep, .replayScenario, .replaySpeed, .runLab, .stopLab,
+            .explainLabInstall,
             .flushEvents, .switchProvider,
             .openLinkDirect, .clickLink, .installAndLaunch, .relaunch,
             .reinstall, .toggleClipboardReading,

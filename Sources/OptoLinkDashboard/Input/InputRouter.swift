@@ -117,6 +117,7 @@ package struct InputRouter: Sendable {
                 }
                 return InputOutcome(commands: [.explainLabInstall(service, device: row.device)])
             case .character("L"): return runLab(in: state)
+            case .character("?"): return InputOutcome(actions: [.toggleLabTerms])
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }

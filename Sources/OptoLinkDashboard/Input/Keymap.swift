@@ -142,6 +142,12 @@ package struct Keymap: Sendable, Hashable {
             key: .character("]"), label: "step ▸", description: "session: one entry back · fwd",
             command: .replayStep(1), showInFooter: false),
         KeyBinding(
+            key: .character("{"), label: "scenario ◂", description: "session: scenario back · fwd",
+            command: .replayScenario(-1), showInFooter: false),
+        KeyBinding(
+            key: .character("}"), label: "scenario ▸", description: "session: scenario back · fwd",
+            command: .replayScenario(1), showInFooter: false),
+        KeyBinding(
             key: .character(">"), label: "faster", description: "session: play faster · slower",
             command: .replaySpeed(1), showInFooter: false),
         KeyBinding(

@@ -97,7 +97,7 @@ package enum SessionAction: Sendable, Hashable, Codable {
             .scrollTimeline, .fitTimeline, .toggleBreakdown, .openOverlay, .closeOverlay, .inputCharacter,
             .inputBackspace, .commitTextInput, .setFilter, .adjustFaultCount, .setFingerprintField, .toggleNetwork,
             .cycleTheme, .setTheme, .themesAvailable, .scrollInspector, .inspectorJump, .resize, .mouse,
-            .sessionStatus, .labService:
+            .sessionStatus, .labService, .toggleLabTerms:
             return nil
         }
     }

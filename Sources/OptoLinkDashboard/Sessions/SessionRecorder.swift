@@ -38,7 +38,7 @@ package final class SessionRecorder {
         if let entry = SessionAction(action) {
             let time: Double
             if case .tick(let now) = action { time = now } else { time = clock.now() }
-            writer.append(SessionEntry(time: time, wall: wallClock(), action: entry))
+            record(entry, at: time)
         }
         if let fingerprint {
             writer.append(
@@ -46,6 +46,16 @@ package final class SessionRecorder {
                     time: clock.now(), wall: wallClock(),
                     action: .fingerprint(app: fingerprint.app, browser: fingerprint.browser)))
         }
+    }
+
+    /// Records `action` as applied at clock time `time` (nothing for a view action): a headless run stamps an
+    /// action with the time it was folded in, the same time its tick carries.
+    package func record(_ action: DashboardAction, at time: Double) {
+        if let entry = SessionAction(action) { record(entry, at: time) }
+    }
+
+    private func record(_ entry: SessionAction, at time: Double) {
+        writer.append(SessionEntry(time: time, wall: wallClock(), action: entry))
     }
 
     /// Writes what is queued and closes the file.

@@ -83,6 +83,37 @@ package final class SessionReplay {
         return target
     }
 
+    /// The position one scenario forward (`direction` > 0) or back: just after the next (or previous) scenario's
+    /// verdict (passed, failed or skipped), with the ticks right after it, so the screen shows that scenario as
+    /// the dashboard showed it when it ended. Forward past the last verdict is the end; back before the first
+    /// is the start.
+    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be read again.
+    package func scenarioTarget(_ direction: Int) throws(DashboardError) -> Int {
+        let ends = try verdictIndices().map { index in
+            var target = index + 1
+            while target < file.count, !isStep(target) { target += 1 }
+            return target
+        }
+        if direction > 0 { return ends.first { $0 > position } ?? file.count }
+        return ends.last { $0 < position } ?? 0
+    }
+
+    /// The indices of the scenarios' verdict entries, read from the file the first time they are asked for.
+    private func verdictIndices() throws(DashboardError) -> [Int] {
+        if let verdicts { return verdicts }
+        var found: [Int] = []
+        for index in file.stepIndices {
+            switch try file.entry(at: index).action {
+            case .scenarioFinished, .scenarioSkipped: found.append(index)
+            default: break
+            }
+        }
+        verdicts = found
+        return found
+    }
+
+    private var verdicts: [Int]?
+
     /// The position playback has reached when the viewer's clock reads `viewer`: every entry at or before the
     /// replay clock's recorded time.
     package func playTarget(at viewer: Double) -> Int {
@@ -123,6 +154,7 @@ package final class SessionReplay {
         state.timelineView = old.timelineView
         state.lab.selectedService = old.lab.selectedService
         state.lab.selectedInstall = old.lab.selectedInstall
+        state.lab.showsTerms = old.lab.showsTerms
         state.session = old.session
         return state
     }

@@ -64,6 +64,8 @@ package enum DashboardAction: Sendable, Hashable {
     case sessionStatus(SessionStatus?)
     /// Move the Lab view's service tab by `delta` (wrapping around).
     case labService(Int)
+    /// Show or hide what the Lab view's words mean (`?` in the Lab view).
+    case toggleLabTerms
 
     // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.

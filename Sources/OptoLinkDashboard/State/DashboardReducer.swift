@@ -174,6 +174,8 @@ package enum DashboardReducer {
             state.session = status
         case .labService(let delta):
             state.lab.moveService(delta)
+        case .toggleLabTerms:
+            state.lab.showsTerms.toggle()
         case .resize(let size):
             state.size = size
             state.logScroll = min(state.logScroll, maxLogScroll(state))

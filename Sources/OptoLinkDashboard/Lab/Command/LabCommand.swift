@@ -25,13 +25,15 @@ package enum LabCommand {
     ///   - arguments: what follows `lab` on the command line.
     ///   - currentDirectory: where `labs/NAME.lab` is looked for first.
     ///   - executablePath: where it is looked for next (beside the executable and its `labs/`).
+    ///   - reportWidth: the report's columns (``LabReportPrinter/width(terminalColumns:columnsVariable:)``;
+    ///     default 80).
     ///   - progress: called with the run's progress (for a terminal's status line); nil for none.
     ///   - out: writes one line of stdout (the report, the help, or the JSON).
     ///   - err: writes one line of stderr.
     /// - Returns: the exit code (``ExitCode``).
     package static func run(
         arguments: [String], currentDirectory: String, executablePath: String?,
-        progress: (@Sendable (LabProgress) -> Void)? = nil,
+        reportWidth: Int = LabReportPrinter.width, progress: (@Sendable (LabProgress) -> Void)? = nil,
         out: @Sendable (String) -> Void, err: @Sendable (String) -> Void
     ) async -> Int32 {
         let options: LabOptions
@@ -67,17 +69,32 @@ package enum LabCommand {
         let engine: any LabEngine =
             options.engine == .wire ? WireLabEngine(baseURL: options.baseURL) : InProcessLabEngine()
         let session = LabSession(model: model, services: options.services, engine: engine, sweep: !options.noSweep)
-        let result: LabSession.Result
+        let recording: HeadlessRecording?
         do {
-            result = try await session.run(progress: progress ?? { _ in })
+            recording = try startRecording(options, model: model)
         } catch {
             err("optolink-dash lab: \(error)")
             return ExitCode.usage
         }
+        let result: LabSession.Result
+        do {
+            result = try await session.run(progress: progress ?? { _ in })
+        } catch {
+            recording?.apply(.lab(.failed("\(error)")))
+            recording?.stopRecording()
+            err("optolink-dash lab: \(error)")
+            return ExitCode.usage
+        }
+        recording?.apply(.lab(.finished(LabViewResult(result))))
+        if let path = recording?.stopRecording() {
+            err(
+                "optolink-dash lab: session recorded to \(path) (optolink-dash --open \(path) shows it in the Lab view)"
+            )
+        }
         if options.json {
             out(LabSummary.json(result.report))
         } else {
-            for line in LabReportPrinter.lines(result.report) { out(line) }
+            for line in LabReportPrinter.lines(result.report, width: reportWidth) { out(line) }
         }
         do {
             if let path = options.csvPath { try writeCSV(result.runs, to: path) }
@@ -128,6 +145,18 @@ package enum LabCommand {
             paths += [folder + "/labs/\(file).lab", folder + "/\(file).lab"]
         }
         return paths
+    }
+
+    /// `--record`'s session, its Lab view started as the dashboard's `L` starts one; nil without `--record`.
+    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
+    static func startRecording(_ options: LabOptions, model: LabModel) throws(DashboardError) -> HeadlessRecording? {
+        guard let path = options.recordPath else { return nil }
+        let recording = HeadlessRecording(now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
+        let service = options.services.first ?? .optoLink
+        try recording.startRecording(
+            to: URL(fileURLWithPath: path), settings: SessionSettings(mode: "lab", service: service.rawValue))
+        recording.apply(.lab(.started(lab: model.name, services: options.services, installs: model.installs)))
+        return recording
     }
 
     /// Writes the CSV to `path`, streaming.

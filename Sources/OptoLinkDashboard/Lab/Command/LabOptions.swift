@@ -44,6 +44,9 @@ package struct LabOptions: Sendable, Hashable {
     package var csvPath: String?
     /// `--svg FILE`: the sweep's charts. Default nil.
     package var svgPath: String?
+    /// `--record FILE`: record the run as a session (`optolink-dash --open FILE` shows it in the Lab view).
+    /// Default nil.
+    package var recordPath: String?
     /// `--no-sweep`: skip the threshold sweep. Default false (it runs).
     package var noSweep = false
     /// `--print-lab`: print the lab as a file, every key with the value it resolves to, and run nothing.
@@ -93,6 +96,8 @@ package struct LabOptions: Sendable, Hashable {
                 options.csvPath = try reader.value(flag, "a file to write")
             case "--svg":
                 options.svgPath = try reader.value(flag, "a file to write")
+            case "--record":
+                options.recordPath = try reader.value(flag, "a session file to record the run to")
             case "--no-sweep":
                 options.noSweep = true
             case "--print-lab":
@@ -122,7 +127,7 @@ package struct LabOptions: Sendable, Hashable {
 
         USAGE: optolink-dash lab [FILE] [--set KEY=VALUE]... [--seed N] [--installs N] [--engine process|wire]
                                  [--base-url URL] [--provider NAME | --compare] [--json] [--max-wrong P%] [--csv FILE] [--svg FILE]
-                                 [--no-sweep] [--print-lab]
+                                 [--no-sweep] [--print-lab] [--record FILE]
 
         A lab file (labs/*.lab) describes the installs, the delay from click to first open, the networks, the
         devices, the clipboard and the backend's numbers; docs/lab.md documents every key, its default and where
@@ -148,6 +153,7 @@ package struct LabOptions: Sendable, Hashable {
           --csv FILE            every install: inputs, ground truth, outcome, score
           --svg FILE            the threshold sweep's precision and recall charts
           --no-sweep            skip the threshold sweep
+          --record FILE         record the run as a session: optolink-dash --open FILE shows it in the Lab view
           --print-lab           print the lab (FILE and --set applied) as a lab file with every key, and exit
           -h, --help            show this help
 

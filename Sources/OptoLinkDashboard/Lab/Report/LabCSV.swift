@@ -6,6 +6,8 @@ import Foundation
 /// Columns: `service, install, kind, click, click_time_s, open_time_s, delay_s, click_network, open_network,
 /// network, click_address, open_address, relay, ipv6, model, ios_click, safari_os, ios_open, safari_language,
 /// app_language, safari_timezone, app_timezone, clipboard, outcome, method, matched_click, score, guard_fired`.
+/// Times are whole seconds of the lab's clock: the click and the first open rounded to the nearest second, the
+/// delay their difference (empty for an organic install).
 package enum LabCSV {
     /// The header line.
     package static let header = [
@@ -41,11 +43,15 @@ package enum LabCSV {
         let click = population.click(of: device)
         let networks = population.networks(of: device)
         let flags = population.flags(of: device)
+        // The instants are rounded to whole seconds of the lab's clock (half away from zero) and the delay is
+        // their difference, so open_time_s − click_time_s == delay_s on every row.
+        let clickSecond = click.map { ($0.time).rounded() }
+        let openSecond = launch.time.rounded()
         func time(_ value: Double?) -> String { value.map { String(format: "%.0f", $0) } ?? "" }
         let fields: [String] = [
             run.job.service.rawValue, "\(device)", population.role(of: device) == .clicked ? "clicked" : "organic",
-            population.groundTruth(of: device).map(String.init) ?? "", time(click?.time), time(launch.time),
-            time(population.delay(of: device)), networks.click?.label ?? "", networks.launch?.label ?? "",
+            population.groundTruth(of: device).map(String.init) ?? "", time(clickSecond), time(openSecond),
+            time(clickSecond.map { openSecond - $0 }), networks.click?.label ?? "", networks.launch?.label ?? "",
             population.networkLabel(of: device).rawValue, click?.address ?? "", launch.address,
             flags.relay ? "1" : "0", flags.ipv6 ? "1" : "0", launch.app.deviceModel,
             click == nil ? "" : population.versions(of: device).click,

@@ -1,7 +1,7 @@
 /// A chart of percentages against a numeric x axis as text lines, to scale: the first series drawn as a line in
 /// Braille dots (2 × 4 dots per cell), the others as a marker character at each point; the y axis labelled on
-/// the left (0–100 %, or the smallest round range holding every point), the x axis ticked and labelled below,
-/// an optional mark (`▲`) under one x value.
+/// the left (0–100 %, or the smallest round range holding every point, which the x axis' rule then names: `y
+/// axis 85–89%, not from 0`), the x axis ticked and labelled below, an optional mark (`▲`) under one x value.
 ///
 /// A pure function of its inputs: the report prints its lines, the dashboard's Lab view draws them into cells.
 ///
@@ -101,7 +101,13 @@ package enum LabCurve {
             }
             out.append(line)
         }
-        out.append(String(repeating: " ", count: gutter - 1) + "└" + String(repeating: "─", count: columns))
+        // A y axis that does not start at 0 says so on the x axis' rule, where every reader's eye passes.
+        let notes = [axisNote(yRange), axisNote(yRange, short: true)]
+        let note = notes.first { !$0.isEmpty && $0.count + 3 <= columns }
+        let rule =
+            note.map { String(repeating: "─", count: columns - $0.count - 3) + " " + $0 + " ─" }
+            ?? String(repeating: "─", count: columns)
+        out.append(String(repeating: " ", count: gutter - 1) + "└" + rule)
         var labels = [Character](repeating: " ", count: width)
         for tick in ticks where x.contains(tick) {
             let text = Array(format(tick))
@@ -123,6 +129,16 @@ package enum LabCurve {
                     : clip(String(repeating: " ", count: start) + text, to: width))
         }
         return out
+    }
+
+    /// What the x axis' rule says of a y axis that does not start at 0, so a small difference is not read as a
+    /// large one: `y axis 85–89%, not from 0`; empty for an axis from 0.
+    /// `short`: `y from 85%`, for a narrow chart.
+    package static func axisNote(_ range: ClosedRange<Double>, short: Bool = false) -> String {
+        guard range.lowerBound > 1e-9 else { return "" }
+        let low = Int((range.lowerBound * 100).rounded())
+        let high = Int((range.upperBound * 100).rounded())
+        return short ? "y from \(low)%" : "y axis \(low)–\(high)%, not from 0"
     }
 
     /// The y range for `series`: the smallest range of whole steps (1, 2, 5, 10, 20 or 25 percentage points)

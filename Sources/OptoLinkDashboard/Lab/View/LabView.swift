@@ -26,11 +26,27 @@ enum LabView {
         guard inner.width > 30, inner.height > 8 else { return }
         // Under 30 rows the blank rows between the parts go: the curve needs them more.
         let gap = inner.height >= 30 ? 1 : 0
-        let status = statusLine(lab)
-        buffer.write(status.text, x: inner.x + 1, y: inner.y, maxWidth: inner.width - 2, role: status.role)
         let hintRow = inner.y + inner.height - 1
         buffer.write(hint(lab), x: inner.x + 1, y: hintRow, maxWidth: inner.width - 2, role: .dim)
-        var y = inner.y + 1 + gap
+        var y = inner.y
+        if lab.phase == .finished, let service = lab.shownService, let result = lab.result {
+            // What the run means first, in words; then what it covered.
+            for line in WordWrap.fit([service.meaning], width: inner.width - 2, rows: 2) {
+                buffer.write(line, x: inner.x + 1, y: y, maxWidth: inner.width - 2, role: .normal, bold: true)
+                y += 1
+            }
+            buffer.write(
+                summary(result) + " · ? terms", x: inner.x + 1, y: y, maxWidth: inner.width - 2,
+                role: .dim)
+        } else {
+            let status = statusLine(lab)
+            buffer.write(status.text, x: inner.x + 1, y: y, maxWidth: inner.width - 2, role: status.role)
+        }
+        y += 1 + gap
+        if lab.showsTerms {
+            drawTerms(in: Rect(x: inner.x + 1, y: y, width: inner.width - 2, height: hintRow - y), into: &buffer)
+            return
+        }
         if let live = lab.liveClasses {
             y = drawClasses(live, selected: nil, in: inner, top: y, into: &buffer) + gap
             let about =
@@ -55,6 +71,7 @@ enum LabView {
                 into: &buffer) + gap
         guard let service = lab.shownService, y < hintRow - 4 else { return }
         let bottom = Rect(x: inner.x, y: y, width: inner.width, height: hintRow - gap - y)
+
         // The list gets what its widest row needs, up to five ninths; the curves the rest.
         let chartWidth = bottom.width - 3 - min(64, bottom.width * 5 / 9)
         drawCurves(
@@ -106,9 +123,18 @@ enum LabView {
 
     /// The keys the view takes, on its last row.
     static func hint(_ lab: LabViewState) -> String {
-        lab.isRunning
-            ? "Esc stops the run · ↑↓ install · ←→ service · Enter breakdown (the last run's)"
-            : "↑↓ install · ←→ service · Enter breakdown · L runs again · Esc closes"
+        if lab.showsTerms { return "? back to the curves and installs · ←→ service · L runs again · Esc closes" }
+        return lab.isRunning
+            ? "Esc stops the run · ↑↓ install · ←→ service · Enter breakdown (the last run's) · ? terms"
+            : "↑↓ install · ←→ service · Enter breakdown · ? terms · L runs again · Esc closes"
+    }
+
+    /// What the view's words mean (``LabGlossary``), as many as fit.
+    private static func drawTerms(in rect: Rect, into buffer: inout ScreenBuffer) {
+        buffer.write("What the words mean", x: rect.x, y: rect.y, maxWidth: rect.width, role: .title, bold: true)
+        for (offset, line) in LabGlossary.lines(width: rect.width).prefix(max(0, rect.height - 1)).enumerated() {
+            buffer.write(line, x: rect.x, y: rect.y + 1 + offset, maxWidth: rect.width, role: .normal)
+        }
     }
 
     /// The services side by side: each class's count and share, precision, recall; `selected` is the shown

@@ -20,6 +20,20 @@ package struct LabViewResult: Sendable, Hashable, Codable {
         package var sweep: LabSweep?
         /// A bounded sample of its installs (``LabInstallRow/sample(of:limit:)``).
         package var installs: [LabInstallRow]
+        /// The wrong matches (wrong click + false match) by network (``LabNetworkLabel`` raw value); empty in a
+        /// session recorded before they were kept.
+        package var wrongByNetwork: [String: Int] = [:]
+        /// The wrong matches by delay from click to first open (``LabDelayBucket`` raw value); empty in a session
+        /// recorded before they were kept.
+        package var wrongByDelay: [String: Int] = [:]
+
+        /// What the run means for this service, in one sentence (``LabMeaning``).
+        package var meaning: String {
+            LabMeaning.sentence(
+                service: service.displayName, counts: counts,
+                wrongByNetwork: LabNetworkLabel.allCases.map { ($0.rawValue, wrongByNetwork[$0.rawValue] ?? 0) },
+                wrongByDelay: LabDelayBucket.allCases.map { ($0.rawValue, wrongByDelay[$0.rawValue] ?? 0) })
+        }
 
         /// A service's result.
         package init(
@@ -36,7 +50,7 @@ package struct LabViewResult: Sendable, Hashable, Codable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case service, engine, threshold, counts, guardFired, sweep, installs
+            case service, engine, threshold, counts, guardFired, sweep, installs, wrongByNetwork, wrongByDelay
         }
 
         /// Decodes the fields, the service by its raw value (`optolink`…).
@@ -54,6 +68,8 @@ package struct LabViewResult: Sendable, Hashable, Codable {
                 guardFired: try container.decode(Int.self, forKey: .guardFired),
                 sweep: try container.decodeIfPresent(LabSweep.self, forKey: .sweep),
                 installs: try container.decode([LabInstallRow].self, forKey: .installs))
+            wrongByNetwork = try container.decodeIfPresent([String: Int].self, forKey: .wrongByNetwork) ?? [:]
+            wrongByDelay = try container.decodeIfPresent([String: Int].self, forKey: .wrongByDelay) ?? [:]
         }
 
         /// Encodes the fields, the service by its raw value.
@@ -66,6 +82,8 @@ package struct LabViewResult: Sendable, Hashable, Codable {
             try container.encode(guardFired, forKey: .guardFired)
             try container.encodeIfPresent(sweep, forKey: .sweep)
             try container.encode(installs, forKey: .installs)
+            try container.encode(wrongByNetwork, forKey: .wrongByNetwork)
+            try container.encode(wrongByDelay, forKey: .wrongByDelay)
         }
     }
 
@@ -108,10 +126,15 @@ package struct LabViewResult: Sendable, Hashable, Codable {
             lab: report.model.name, installs: report.installs, organic: report.organic, clicks: report.clicks,
             maxWrong: report.model.maxWrong, seconds: report.seconds,
             services: zip(report.services, result.runs).map { service, run in
-                ServiceResult(
+                var kept = ServiceResult(
                     service: service.service, engine: service.engine, threshold: service.policy.threshold,
                     counts: service.counts, guardFired: service.guardFired, sweep: service.sweep,
                     installs: LabInstallRow.sample(of: run, limit: sampleLimit))
+                kept.wrongByNetwork = Dictionary(
+                    uniqueKeysWithValues: service.byNetwork.map { ($0.key.rawValue, $0.value.wrong) })
+                kept.wrongByDelay = Dictionary(
+                    uniqueKeysWithValues: service.byDelay.map { ($0.key.rawValue, $0.value.wrong) })
+                return kept
             })
     }
 }

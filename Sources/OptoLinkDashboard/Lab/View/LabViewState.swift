@@ -32,6 +32,9 @@ package struct LabViewState: Sendable, Hashable {
     /// The install row selected in the shown service's list (↑/↓ move it).
     package var selectedInstall = 0
 
+    /// Whether the view shows what its words mean (`?` toggles it) instead of the curves and the installs.
+    package var showsTerms = false
+
     /// An idle Lab view.
     package init() {}
 
