@@ -6,7 +6,7 @@ import Foundation
 /// `localizedDescription` shows the message, not "The operation could not be completed".
 package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
-        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, lab, session
+        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, lab, session, export
     }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
@@ -54,6 +54,13 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
     /// A session file cannot be written, or cannot be opened (not a session, a newer format, a bad line,
     /// too large): the message is the one line `optolink-dash --open` prints before exiting with 2.
     package static func session(_ message: String) -> DashboardError { DashboardError(.session, message) }
+
+    /// An export (`--export DIR`, `X`, `--csv`, `--svg`, `--junit`) cannot be written: the message names the file
+    /// and the reason in words; commands exit with 3.
+    package static func export(_ message: String) -> DashboardError { DashboardError(.export, message) }
+
+    /// True for export errors.
+    package var isExport: Bool { code == .export }
 
     /// True for theme-syntax errors.
     package var isThemeSyntax: Bool { code == .themeSyntax }

@@ -1,11 +1,14 @@
 import CNcurses
 import Foundation
 import OptoLinkDashboard
+import OptoLinkServer
 
 // optolink-dash: thin executable. Parses arguments; headless runs the scenarios with no terminal; otherwise
 // starts the runtime (embedded server + simulated device), opens the terminal, runs DashboardApp, restores it.
 
 setlocale(LC_ALL, "")
+// A reader that stops early (`| head -1`) ends the command quietly: writes see EPIPE (StandardStream).
+StandardStream.ignoreBrokenPipes()
 
 let environment = ProcessInfo.processInfo.environment
 if CommandLine.arguments.dropFirst().first == "doctor" {
@@ -15,8 +18,8 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
         exitCode {
             await DoctorCommand.run(
                 arguments: arguments, environment: environment, stdoutIsTerminal: isatty(1) == 1,
-                out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                out: { StandardStream.output.line($0) },
+                err: { StandardStream.error.line($0) })
         })
 }
 if CommandLine.arguments.dropFirst().first == "lab" {
@@ -27,11 +30,11 @@ if CommandLine.arguments.dropFirst().first == "lab" {
         await LabCommand.run(
             arguments: arguments, currentDirectory: FileManager.default.currentDirectoryPath,
             executablePath: Bundle.main.executablePath,
-            progress: { if showStatus { FileHandle.standardError.write(Data(("\r" + $0.statusLine + " ").utf8)) } },
-            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            progress: { if showStatus { StandardStream.error.write("\r" + $0.statusLine + " ") } },
+            out: { StandardStream.output.line($0) },
+            err: { StandardStream.error.line($0) })
     }
-    if showStatus { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if showStatus { StandardStream.error.write("\r\u{1B}[K") }
     exit(code)
 }
 if CommandLine.arguments.dropFirst().first == "proxy" {
@@ -44,14 +47,14 @@ if CommandLine.arguments.dropFirst().first == "proxy" {
     exit(
         ProxyCommand.run(
             arguments: Array(CommandLine.arguments.dropFirst(2)),
-            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+            out: { StandardStream.output.line($0) },
+            err: { StandardStream.error.line($0) }))
 }
 let options: DashboardOptions
 do {
     options = try DashboardOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+    StandardStream.error.line("optolink-dash: \(error)")
     exit(2)
 }
 if options.showHelp {
@@ -71,15 +74,14 @@ if options.headless {
     exit(
         exitCode {
             await HeadlessRunner.run(
-                options: options, write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                options: options, write: { StandardStream.output.line($0) },
+                errors: { StandardStream.error.line($0) })
         })
 }
 if let name = options.scenario ?? options.compare, ScenarioCatalog.named(name) == nil {
-    FileHandle.standardError.write(
-        Data(
-            "optolink-dash: unknown scenario '\(name)' (the dashboard runs one; see --list-scenarios, or --headless --scenario all)\n"
-                .utf8))
+    StandardStream.error.line(
+        "optolink-dash: unknown scenario \(QuotedText.quote(name)) (the dashboard runs one; see --list-scenarios, "
+            + "or --headless --scenario all)")
     exit(2)
 }
 if !options.attach {
@@ -87,7 +89,7 @@ if !options.attach {
     // before the screen opens, as headless does. (--attach watches real apps, which need no answer from it.)
     let code = exitCode {
         await BackendAnswerCheck.exitCode(
-            options: options, errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) ?? 0
+            options: options, errors: { StandardStream.error.line($0) }) ?? 0
     }
     if code != 0 { exit(code) }
 }
@@ -118,7 +120,7 @@ do {
         stopHandler = runtime.stop
     }
 } catch {
-    FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+    StandardStream.error.line("optolink-dash: \(error)")
     exit(error.isUsage ? 2 : 4)
 }
 
@@ -131,7 +133,7 @@ do {
 } catch {
     stderrCapture.end()
     stopHandler()
-    FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+    StandardStream.error.line("optolink-dash: \(error)")
     exit(3)
 }
 cn_restore_at_exit()
@@ -144,7 +146,7 @@ let app = DashboardApp(
 // Problems with the requested theme also go to stderr (captured now, shown after the terminal is restored).
 let initialTheme = themes.load(options.theme)
 for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
-    FileHandle.standardError.write(Data("optolink-dash: theme: \(problem)\n".utf8))
+    StandardStream.error.line("optolink-dash: theme: \(problem)")
 }
 app.sessionSettings = SessionSettings(options: options)
 if let path = options.recordFile {
@@ -154,7 +156,7 @@ if let path = options.recordFile {
         terminal.close()
         stderrCapture.end()
         stopHandler()
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        StandardStream.error.line("optolink-dash: \(error)")
         exit(2)
     }
 }
@@ -176,7 +178,7 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
     do {
         replay = SessionReplay(file: try SessionFile.open(URL(fileURLWithPath: path)))
     } catch {
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        StandardStream.error.line("optolink-dash: \(error)")
         return 2
     }
     let environment = ProcessInfo.processInfo.environment
@@ -190,7 +192,7 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
         terminal = try NcursesTerminal(environment: environment, mouse: options.mouse)
     } catch {
         stderrCapture.end()
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        StandardStream.error.line("optolink-dash: \(error)")
         return 3
     }
     cn_restore_at_exit()
@@ -202,7 +204,7 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
     } catch {
         terminal.close()
         stderrCapture.end()
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
+        StandardStream.error.line("optolink-dash: \(error)")
         return 2
     }
     app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
@@ -218,7 +220,7 @@ func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {
     do {
         session = try ProxyScreenSession.start(options)
     } catch {
-        FileHandle.standardError.write(Data("optolink-dash proxy: \(error)\n".utf8))
+        StandardStream.error.line("optolink-dash proxy: \(error)")
         return 3
     }
     let stderrCapture = StderrCapture()
@@ -229,7 +231,7 @@ func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {
     } catch {
         stderrCapture.end()
         session.stop()
-        FileHandle.standardError.write(Data("optolink-dash proxy: \(error)\n".utf8))
+        StandardStream.error.line("optolink-dash proxy: \(error)")
         return 3
     }
     cn_restore_at_exit()

@@ -150,7 +150,9 @@ package struct DashboardOptions: Sendable, Hashable {
             case "--open":
                 options.openFile = try reader.value(flag, "a session file (or a HAR file) to show")
             case "--data-dir":
-                options.dataDirectory = try reader.value(flag, "a directory for the embedded server's database")
+                let directory = try reader.value(flag, "a directory for the embedded server's database")
+                guard !directory.isEmpty else { throw .usage("--data-dir needs a directory, not an empty path") }
+                options.dataDirectory = directory
             default:
                 throw .usage("unknown argument '\(reader.current)' (see --help)")
             }
@@ -178,6 +180,11 @@ package struct DashboardOptions: Sendable, Hashable {
             throw .usage(
                 "--open shows a recorded session offline: it goes without --headless, --attach, --scenario, "
                     + "--compare, --record, --base-url and --data-dir")
+        }
+        if options.dataDirectory != nil && options.headless {
+            throw .usage(
+                "--data-dir keeps the dashboard's database between runs; headless runs start each scenario from "
+                    + "the demo data: drop --data-dir")
         }
         if options.recordFile != nil && options.headless {
             throw .usage("--record records the dashboard's screen; headless runs write --export and --junit")

@@ -1,3 +1,5 @@
+import OptoLinkServer
+
 /// The match attempts pane: the list (newest first; the rows the `/` filter shows) and the selected
 /// attempt's breakdown.
 enum MatchesPaneView {
@@ -214,9 +216,9 @@ enum MatchesPaneView {
 
     static func formatAge(_ seconds: Double) -> String {
         switch seconds {
-        case ..<60: return "\(Int(seconds))s"
-        case ..<3600: return "\(Int(seconds / 60))m"
-        default: return "\(Int(seconds / 3600))h"
+        case ..<60: return "\(FileNumber.saturating(seconds, .towardZero))s"
+        case ..<3600: return "\(FileNumber.saturating(seconds / 60, .towardZero))m"
+        default: return "\(FileNumber.saturating(seconds / 3600, .towardZero))h"
         }
     }
 }
