@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// The one error type of `OptoLinkDashboard` (themes, arguments, terminal set-up, backend calls, scenario checks).
 ///
@@ -12,9 +13,11 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
     /// A message a person can act on (names the file and line for theme errors).
     package let message: String
 
+    /// Control bytes in `message` (text a user gave, repeated in it) are escaped, so no error can drive the
+    /// terminal it is printed on (``QuotedText``).
     private init(_ code: Code, _ message: String) {
         self.code = code
-        self.message = message
+        self.message = QuotedText.escaped(message, limit: .max)
     }
 
     /// A theme file has a line that is not `theme[key]="value"`, a comment or blank, or a bad colour.

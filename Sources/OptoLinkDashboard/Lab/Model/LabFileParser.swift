@@ -16,6 +16,10 @@ import OptoLinkServer
 /// Keys a file leaves out keep their defaults. Every problem is one ``DashboardError/lab(_:)`` naming the file
 /// and line (or the `--set`) and what is expected; nothing is half applied.
 package enum LabFileParser {
+    /// The longest line read, in bytes (64 KiB: a key is a few dozen characters, and a long list value goes on
+    /// indented lines, one entry each).
+    package static let maxLineBytes = 64 << 10
+
     /// The model `text` describes over the defaults, with `settings` (`key=value`, from `--set`) applied after.
     ///
     /// - Parameters:
@@ -69,24 +73,25 @@ package enum LabFileParser {
             }
             origins[key.name] = place
         }
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on bytes: a line is refused past maxLineBytes before any per-character work on it.
+        for (index, bytes) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
+            guard bytes.count <= maxLineBytes else {
+                throw .lab(
+                    "\(place(number)): a line longer than \(maxLineBytes) bytes; list a long value one entry per "
+                        + "indented line")
+            }
+            let raw = Substring(bytes)
             let line = String(raw.prefix { $0 != "#" }).trimmingCharacters(in: .init(charactersIn: "\r"))
             let content = line.trimmingCharacters(in: .whitespaces)
             if content.isEmpty { continue }
             if line.first == " " || line.first == "\t" {
-                guard let entry = pending else {
+                guard pending != nil else {
                     throw .lab(
                         "\(place(number)): an indented line continues a key's value, but no key comes before it")
                 }
-                pending = nil
-                if entry.parts == [""] {
-                    pending = (entry.key, [content], entry.line)
-                } else {
-                    var parts = entry.parts
-                    parts.append(content)
-                    pending = (entry.key, parts, entry.line)
-                }
+                // Appended in place (no copy of the parts so far).
+                if pending?.parts == [""] { pending?.parts = [content] } else { pending?.parts.append(content) }
                 continue
             }
             try flush()

@@ -84,9 +84,9 @@ package enum LabValue {
                 )
             }
             let share: Double
-            do { share = try Self.share(words[1]) } catch { throw Problem("\(QuotedText.quote(words[0])): \(error.reason)") }
+            do { share = try Self.share(words[1]) } catch { throw Problem("\(QuotedText.escaped(words[0])): \(error.reason)") }
             guard listed.insert(words[0]).inserted else {
-                throw Problem("lists \(QuotedText.quote(words[0])) twice")
+                throw Problem("lists \(QuotedText.escaped(words[0])) twice")
             }
             entries.append(LabShare(words[0], share))
         }
@@ -112,7 +112,7 @@ package enum LabValue {
                     "takes entries such as '26.2=18.7' separated by ';' (or none), not \(QuotedText.quote(part.trimmingCharacters(in: .whitespaces)))"
                 )
             }
-            guard mapping[sides[0]] == nil else { throw Problem("maps \(QuotedText.quote(sides[0])) twice") }
+            guard mapping[sides[0]] == nil else { throw Problem("maps \(QuotedText.escaped(sides[0])) twice") }
             mapping[sides[0]] = sides[1]
         }
         return mapping
