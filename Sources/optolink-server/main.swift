@@ -115,7 +115,9 @@ while let argument = arguments.popFirst() {
 
 if let seedPath {
     if labLinks != nil { fail("--lab-links adds its links to the built-in demo seed: drop --seed") }
-    do { configuration.seed = try ServerSeed.load(path: seedPath) } catch { fail("\(error)", status: status(for: error)) }
+    do { configuration.seed = try ServerSeed.load(path: seedPath) } catch {
+        fail("\(error)", status: status(for: error))
+    }
 }
 if labWindow != nil, labLinks == nil { fail("--lab-window is the lab links' match window: it goes with --lab-links N") }
 if let labLinks {

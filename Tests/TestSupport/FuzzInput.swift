@@ -49,7 +49,8 @@ public struct FuzzInput {
             case 7 where !bytes.isEmpty:
                 bytes = Array(bytes.prefix(int(0...bytes.count)))
             default:
-                bytes.insert(contentsOf: Array(pick(["\n", "=", ",", ";", "\"", "{", "}", "[", "]", ":"]).utf8),
+                bytes.insert(
+                    contentsOf: Array(pick(["\n", "=", ",", ";", "\"", "{", "}", "[", "]", ":"]).utf8),
                     at: int(0...bytes.count))
             }
         }

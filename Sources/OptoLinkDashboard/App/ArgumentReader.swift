@@ -1,6 +1,6 @@
 import Foundation
-import OptoLinkServer
 import OptoLink
+import OptoLinkServer
 
 /// Reads a command's arguments one at a time, each flag as `--flag value` or `--flag=value`: the one reader
 /// behind the options of the dashboard, `doctor`, `lab` and `proxy`, so they take values, services and URLs

@@ -55,7 +55,8 @@ package enum ExportBundle {
             made += "/" + component
             if mkdir(made, 0o755) == 0 || errno == EEXIST {
                 guard case .directory = UserFile.kind(of: made) else {
-                    throw .export("cannot write the export to \(UserFileProblem(path: made, reason: "is not a directory"))")
+                    throw .export(
+                        "cannot write the export to \(UserFileProblem(path: made, reason: "is not a directory"))")
                 }
                 continue
             }

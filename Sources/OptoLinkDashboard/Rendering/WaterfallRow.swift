@@ -105,7 +105,8 @@ struct WaterfallRow: Sendable, Hashable {
                 let over = next != nil || row.outcome != .pending || now >= wait.start + wait.delay
                 let elapsed =
                     over
-                    ? length : min(length, FileNumber.saturating(max(0, now - wait.start) / waterfall.secondsPerColumn, .down))
+                    ? length
+                    : min(length, FileNumber.saturating(max(0, now - wait.start) / waterfall.secondsPerColumn, .down))
                 segments.append(
                     Segment(
                         kind: .wait, columns: start..<(start + length), elapsed: elapsed,

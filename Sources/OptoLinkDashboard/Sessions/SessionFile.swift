@@ -77,7 +77,8 @@ package final class SessionFile {
         let path = url.path
         let size: Int64
         switch UserFile.kind(of: path) {
-        case .unreachable(let reason): throw .session("\(QuotedText.escaped(path, limit: 200)): cannot read the file (\(reason))")
+        case .unreachable(let reason):
+            throw .session("\(QuotedText.escaped(path, limit: 200)): cannot read the file (\(reason))")
         case .directory: throw .session("\(QuotedText.escaped(path, limit: 200)) is a directory, not a session file")
         case .regular(let bytes): size = bytes
         case .stream: return try openStream(url)

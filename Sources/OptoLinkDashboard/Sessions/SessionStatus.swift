@@ -68,7 +68,9 @@ package struct SessionStatus: Sendable, Hashable {
         let total = max(0, seconds)
         let minutes = FileNumber.saturating(total, .down) / 60
         let rest = total - Double(minutes * 60)
-        if minutes >= 60 { return "\(minutes / 60):" + pad2(minutes % 60) + ":" + pad2(FileNumber.saturating(rest, .down)) }
+        if minutes >= 60 {
+            return "\(minutes / 60):" + pad2(minutes % 60) + ":" + pad2(FileNumber.saturating(rest, .down))
+        }
         let tenths = FileNumber.saturating(rest * 10, .down)
         return "\(minutes):" + pad2(tenths / 10) + ".\(tenths % 10)"
     }

@@ -24,7 +24,9 @@ package final class SQLiteDatabase {
         guard sqlite3_open_v2(target, &handle, flags, nil) == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error"
             sqlite3_close(handle)
-            throw path == nil ? .startup("cannot open database \(target): \(message)") : .badInput("cannot open database \(QuotedText.escaped(target, limit: 200)): \(message)")
+            throw path == nil
+                ? .startup("cannot open database \(target): \(message)")
+                : .badInput("cannot open database \(QuotedText.escaped(target, limit: 200)): \(message)")
         }
         sqlite3_busy_timeout(handle, 5000)
         // Another program's database is refused before anything (even the journal mode) is written to it.

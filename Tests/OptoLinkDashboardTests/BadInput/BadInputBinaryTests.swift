@@ -43,7 +43,10 @@ struct BadInputBinaryTests {
     /// Another program's SQLite database at `path`, made with the sqlite3 tool.
     static func foreignDatabase(_ path: String) throws {
         _ = try spawn(
-            ["/usr/bin/env", "sqlite3", path, "CREATE TABLE notes (id INTEGER, body TEXT); CREATE TABLE tags (n TEXT);"],
+            [
+                "/usr/bin/env", "sqlite3", path,
+                "CREATE TABLE notes (id INTEGER, body TEXT); CREATE TABLE tags (n TEXT);",
+            ],
             capture: true)
     }
 
@@ -107,10 +110,14 @@ struct BadInputBinaryTests {
         for run in [server, dashboard] {
             #expect(run.status == 2, "\(run.status) \(run.stderr)")
             #expect(run.lines.count == 1, "\(run.stderr)")
-            #expect(run.stderr.contains("an SQLite database with tables notes, tags, not optolink-server's"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains("an SQLite database with tables notes, tags, not optolink-server's"),
+                "\(run.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/other.sqlite")) == before[0])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/data/" + EmbeddedServer.databaseFileName)) == before[1])
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/data/" + EmbeddedServer.databaseFileName)) == before[1]
+        )
         #expect(!FileManager.default.fileExists(atPath: folder + "/other.sqlite-wal"))
     }
 
@@ -129,6 +136,21 @@ struct BadInputBinaryTests {
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(export.status == 3, "\(export.stderr)")
         #expect(export.lines == ["optolink-dash lab: cannot write the export out: is a directory, not a file"])
+    }
+
+    @Test func aHeadlessJUnitExportOntoADirectoryExitsThreeNamingIt() throws {
+        // Given a directory where the JUnit file should go
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+
+        // When a headless run writes its JUnit XML there
+        let run = try Self.run(
+            "\"$DASH\" --headless --scenario direct-open --backoff-base 0.1 --junit out", in: folder)
+
+        // Then it exits 3 with one line naming the file and the reason (no NSCocoaErrorDomain)
+        #expect(run.status == 3, "\(run.status) \(run.stderr)")
+        #expect(run.lines == ["optolink-dash: cannot write the JUnit XML out: is a directory, not a file"])
     }
 
     @Test func aSessionFromAPipeIsReadNotRefusedAsUnseekable() throws {
@@ -158,18 +180,28 @@ struct BinaryFlagFuzzTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var input = FuzzInput(seed: 0xB1_7A21)
         let commands: [(String, [String])] = [
-            ("\"$DASH\"", ["--base-url", "--data-dir", "--open", "--record", "--theme", "--provider", "--link", "--export"]),
+            (
+                "\"$DASH\"",
+                ["--base-url", "--data-dir", "--open", "--record", "--theme", "--provider", "--link", "--export"]
+            ),
             ("\"$DASH\" lab --no-sweep --set installs=40", ["--engine", "--csv", "--svg", "--max-wrong", "--json"]),
             ("\"$DASH\" doctor", ["--base-url", "--org-key", "--provider", "--link", "--json"]),
-            ("\"$SERVER\" --port 0", ["--db", "--seed", "--trusted-proxy", "--lab-window", "--max-connections", "--host"]),
+            (
+                "\"$SERVER\" --port 0",
+                ["--db", "--seed", "--trusted-proxy", "--lab-window", "--max-connections", "--host"]
+            ),
         ]
-        let values = ["", "-", "=", "x.lab", "http://127.0.0.1:99999", "http://[::1", "nope", "/", ".", "0"]
+        // Paths are relative, so whatever a command writes lands in the scratch folder (its working directory).
+        let values = ["", "-", "=", "x.lab", "http://127.0.0.1:99999", "http://[::1", "nope", "d", "./d/e", "0"]
         let started = Date()
         for round in 0..<36 {
             let (command, flags) = commands[round % commands.count]
             // (argv cannot hold a NUL: it stands as "?")
             let arguments = input.arguments(flags: flags, values: values)
-                .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "\u{0}", with: "?") + "'" }
+                .map {
+                    "'" + $0.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "\u{0}", with: "?")
+                        + "'"
+                }
                 .joined(separator: " ")
 
             // When each runs with no terminal and an unreachable backend
@@ -188,7 +220,9 @@ struct BinaryFlagFuzzTests {
             }
             #expect(!run.stderr.contains("Fatal error"), "\(command) \(arguments): \(run.stderr)")
         }
-        // And nothing but what the flags named was written, inside the scratch folder
+        // And within the budget, with nothing written to the folder above the scratch folder
         #expect(Date().timeIntervalSince(started) < 30)
+        let parent = (folder as NSString).deletingLastPathComponent
+        #expect(!FileManager.default.fileExists(atPath: parent + "/" + EmbeddedServer.databaseFileName))
     }
 }

@@ -120,10 +120,13 @@ struct DashboardBadInputFuzzTests {
             "--junit", "--theme", "--provider", "--api-key", "--org-key", "--link", "--backoff-base", "--attach",
             "--listen", "--token", "--list-scenarios", "--no-mouse",
         ]
-        let labFlags = ["--set", "--seed", "--installs", "--engine", "--base-url", "--csv", "--svg", "--json", "--max-wrong"]
+        let labFlags = [
+            "--set", "--seed", "--installs", "--engine", "--base-url", "--csv", "--svg", "--json", "--max-wrong",
+        ]
         let proxyFlags = ["--upstream", "--listen", "--fault", "--link", "--upstream-timeout", "--log"]
         let values = [
-            "all", "direct-open", "http://127.0.0.1:99999", "http://127.0.0.1:8787", "", "-", "=", "route=match,status=503",
+            "all", "direct-open", "http://127.0.0.1:99999", "http://127.0.0.1:8787", "", "-", "=",
+            "route=match,status=503",
             "wire", "50%", "127.0.0.1:0", "optolink", "/tmp/x",
         ]
         var input = FuzzInput(seed: 0xF1A6)

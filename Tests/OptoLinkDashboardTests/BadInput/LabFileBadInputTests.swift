@@ -43,9 +43,10 @@ struct LabFileBadInputTests {
         let started = ContinuousClock.now
         let model = try LabFileParser.load(text: text, file: "x.lab", name: "x")
 
-        // Then every entry is read, within a few seconds (it took minutes)
+        // Then every entry is read, well within the time a quadratic parse takes (10 000 took 3.9 s, so 50 000
+        // about 100 s; linear is about 2 s in a debug build, more on a busy machine)
         #expect(model.models.count == count)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func controlBytesInALineAreEscapedInTheError() throws {

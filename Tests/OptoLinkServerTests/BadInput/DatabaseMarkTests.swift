@@ -11,7 +11,8 @@ struct DatabaseMarkTests {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let path = try scratch.foreignDatabase(
-            "other.sqlite", "CREATE TABLE notes (id INTEGER, body TEXT); CREATE TABLE tags (name TEXT);"
+            "other.sqlite",
+            "CREATE TABLE notes (id INTEGER, body TEXT); CREATE TABLE tags (name TEXT);"
                 + "INSERT INTO notes VALUES (1, 'keep me');")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 

@@ -28,7 +28,7 @@ struct SeedFileBadInputTests {
         // Given seeds whose link's matchWindowHours is 1.5, 1e30 and 1e308 (valid JSON all)
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
-        for window in ["1.5", "1e30", "1e308", "-4"] {
+        for window in ["1.5", "1e30", "1e308", "-1e300"] {
             let path = try scratch.write("seed.json", Self.seed(window: window))
 
             // When the seed is loaded

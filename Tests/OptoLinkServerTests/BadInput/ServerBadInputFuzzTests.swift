@@ -52,7 +52,8 @@ struct ServerBadInputFuzzTests {
         defer { scratch.remove() }
         var input = FuzzInput(seed: 0xDA7A_BA5E)
         let foreign = try scratch.foreignDatabase(
-            "foreign.sqlite", "CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT); INSERT INTO photos VALUES (1,'a');")
+            "foreign.sqlite",
+            "CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT); INSERT INTO photos VALUES (1,'a');")
         let foreignBytes = try Data(contentsOf: URL(fileURLWithPath: foreign))
         let started = Date()
         for round in 0..<60 {

@@ -89,7 +89,9 @@ package enum LabCommand {
                 LabCSV.write(result.runs) { csv.append(contentsOf: $0.utf8) }
                 try ExportWriter.write(csv, to: path)
             }
-            if let path = options.svgPath { try ExportWriter.write(Data(LabSVG.document(result.report).utf8), to: path) }
+            if let path = options.svgPath {
+                try ExportWriter.write(Data(LabSVG.document(result.report).utf8), to: path)
+            }
         } catch {
             err("optolink-dash lab: cannot write the export \(error)")
             return ExitCode.export

@@ -149,7 +149,8 @@ package enum LabFileParser {
         }
         for version in model.iosVersions where !isVersion(version.value) {
             try fail(
-                ["device.ios"], "device.ios lists \(QuotedText.quote(version.value)), which is no iOS version such as 26.2 or 18.7.2")
+                ["device.ios"],
+                "device.ios lists \(QuotedText.quote(version.value)), which is no iOS version such as 26.2 or 18.7.2")
         }
         if model.languageMismatch > 0, model.languages.count < 2 {
             try fail(

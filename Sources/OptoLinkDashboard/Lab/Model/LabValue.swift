@@ -84,7 +84,9 @@ package enum LabValue {
                 )
             }
             let share: Double
-            do { share = try Self.share(words[1]) } catch { throw Problem("\(QuotedText.escaped(words[0])): \(error.reason)") }
+            do { share = try Self.share(words[1]) } catch {
+                throw Problem("\(QuotedText.escaped(words[0])): \(error.reason)")
+            }
             guard listed.insert(words[0]).inserted else {
                 throw Problem("lists \(QuotedText.escaped(words[0])) twice")
             }
