@@ -91,3 +91,22 @@ struct HugeNumberFileTests {
         #expect(!format1(1e308).isEmpty)
     }
 }
+
+/// A match breakdown from a session file with points no server gives.
+@Suite("Score bars clamp what a file says")
+struct ScoreBarBadInputTests {
+    @Test func pointsOfIntMaxAndANegativeThresholdDrawWithinTheBar() {
+        // Given a candidate whose points are Int.max in two components, and a threshold of Int.min
+        let candidate = MatchCandidate(
+            shortCode: "a", path: "/a", ageSeconds: 1e308, points: [.ip: Int.max, .platform: Int.max], total: Int.max)
+        var buffer = ScreenBuffer(width: 40, height: 2)
+
+        // When the bar is drawn
+        MatchesPaneView.drawBar(candidate, threshold: Int.min, x: 0, y: 0, width: 40, into: &buffer)
+
+        // Then it fills the bar (no overflow) and the threshold mark sits at its left edge
+        #expect(buffer.lines[0].hasPrefix("┃"))
+        #expect(buffer.lines[0].contains("█"))
+        #expect(MatchesPaneView.formatAge(1e308).hasSuffix("h"))
+    }
+}
