@@ -27,7 +27,10 @@ struct ServerBadInputFuzzTests {
             let text = input.mutate(Self.demoSeed)
             let path = try scratch.write("seed-\(round % 4).json", text)
 
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
             // When each is loaded
+            defer { #expect((try? Data(contentsOf: URL(fileURLWithPath: path))) == before, "the seed changed") }
             do {
                 _ = try ServerSeed.load(path: path)
             } catch let error as OptoLinkServerError {
