@@ -5,6 +5,7 @@ import OptoLinkServer
 
 // optolink-dash: thin executable. Parses arguments; headless runs the scenarios with no terminal; otherwise
 // starts the runtime (embedded server + simulated device), opens the terminal, runs DashboardApp, restores it.
+// Every exit status comes from the one table (ExitStatus, docs/exit-codes.md).
 
 setlocale(LC_ALL, "")
 // A reader that stops early (`| head -1`) ends the command quietly: writes see EPIPE (StandardStream).
@@ -55,15 +56,15 @@ do {
     options = try DashboardOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     StandardStream.error.line("optolink-dash: \(error)")
-    exit(2)
+    exit(ExitStatus.badInput.rawValue)
 }
 if options.showHelp {
     print(DashboardOptions.usage)
-    exit(0)
+    exit(ExitStatus.done.rawValue)
 }
 if options.listScenarios {
     for line in HeadlessRunner.listing(for: options.provider) { print(line) }
-    exit(0)
+    exit(ExitStatus.done.rawValue)
 }
 if let path = options.openFile {
     // --open: a recorded session (or a HAR) in the same panes, offline; a bad file is one line and exit 2.
@@ -82,7 +83,7 @@ if let name = options.scenario ?? options.compare, ScenarioCatalog.named(name) =
     StandardStream.error.line(
         "optolink-dash: unknown scenario \(QuotedText.quote(name)) (the dashboard runs one; see --list-scenarios, "
             + "or --headless --scenario all)")
-    exit(2)
+    exit(ExitStatus.badInput.rawValue)
 }
 if !options.attach {
     // The simulated device has nothing to run against when --base-url gives no HTTP answer: say so and exit 4
@@ -121,7 +122,7 @@ do {
     }
 } catch {
     StandardStream.error.line("optolink-dash: \(error)")
-    exit(error.isUsage ? 2 : 4)
+    exit((error.isUsage ? ExitStatus.badInput : .backendUnreachable).rawValue)
 }
 
 // stderr goes to a temp file while the UI owns the screen; shown after endwin.
@@ -134,7 +135,7 @@ do {
     stderrCapture.end()
     stopHandler()
     StandardStream.error.line("optolink-dash: \(error)")
-    exit(3)
+    exit(ExitStatus.exportFailed.rawValue)
 }
 cn_restore_at_exit()
 cn_install_stop_handlers()
@@ -157,7 +158,7 @@ if let path = options.recordFile {
         stderrCapture.end()
         stopHandler()
         StandardStream.error.line("optolink-dash: \(error)")
-        exit(2)
+        exit(ExitStatus.badInput.rawValue)
     }
 }
 for action in initialActions { app.apply(action) }
@@ -179,7 +180,7 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
         replay = SessionReplay(file: try SessionFile.open(URL(fileURLWithPath: path)))
     } catch {
         StandardStream.error.line("optolink-dash: \(error)")
-        return 2
+        return ExitStatus.badInput.rawValue
     }
     let environment = ProcessInfo.processInfo.environment
     let themes = ThemeLoader.standard(
@@ -193,7 +194,7 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
     } catch {
         stderrCapture.end()
         StandardStream.error.line("optolink-dash: \(error)")
-        return 3
+        return ExitStatus.exportFailed.rawValue
     }
     cn_restore_at_exit()
     cn_install_stop_handlers()
@@ -205,7 +206,7 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
         terminal.close()
         stderrCapture.end()
         StandardStream.error.line("optolink-dash: \(error)")
-        return 2
+        return ExitStatus.badInput.rawValue
     }
     app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
     terminal.close()
@@ -221,7 +222,7 @@ func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {
         session = try ProxyScreenSession.start(options)
     } catch {
         StandardStream.error.line("optolink-dash proxy: \(error)")
-        return 3
+        return ExitStatus.exportFailed.rawValue
     }
     let stderrCapture = StderrCapture()
     let terminal: NcursesTerminal
@@ -232,7 +233,7 @@ func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {
         stderrCapture.end()
         session.stop()
         StandardStream.error.line("optolink-dash proxy: \(error)")
-        return 3
+        return ExitStatus.exportFailed.rawValue
     }
     cn_restore_at_exit()
     cn_install_stop_handlers()
