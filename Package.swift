@@ -64,7 +64,8 @@ let package = Package(
             dependencies: [
                 "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkS2S", "OptoLinkInspectorWire",
             ]),
-        .executableTarget(name: "optolink-dash", dependencies: ["OptoLinkDashboard", "OptoLinkHTTP", "CNcurses"]),
+        .executableTarget(
+            name: "optolink-dash", dependencies: ["OptoLinkDashboard", "OptoLinkServer", "OptoLinkHTTP", "CNcurses"]),
 
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
         .executableTarget(name: "optolink-example-app", dependencies: ["OptoLink", "OptoLinkInspector"]),

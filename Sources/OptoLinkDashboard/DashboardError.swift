@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// The one error type of `OptoLinkDashboard` (themes, arguments, terminal set-up, backend calls, scenario checks).
 ///
@@ -6,15 +7,17 @@ import Foundation
 /// `localizedDescription` shows the message, not "The operation could not be completed".
 package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
-        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, lab, session
+        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, lab, session, export
     }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
     package let message: String
 
+    /// Control bytes in `message` (text a user gave, repeated in it) are escaped, so no error can drive the
+    /// terminal it is printed on (``QuotedText``).
     private init(_ code: Code, _ message: String) {
         self.code = code
-        self.message = message
+        self.message = QuotedText.escaped(message, limit: .max)
     }
 
     /// A theme file has a line that is not `theme[key]="value"`, a comment or blank, or a bad colour.
@@ -54,6 +57,13 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
     /// A session file cannot be written, or cannot be opened (not a session, a newer format, a bad line,
     /// too large): the message is the one line `optolink-dash --open` prints before exiting with 2.
     package static func session(_ message: String) -> DashboardError { DashboardError(.session, message) }
+
+    /// An export (`--export DIR`, `X`, `--csv`, `--svg`, `--junit`) cannot be written: the message names the file
+    /// and the reason in words; commands exit with 3.
+    package static func export(_ message: String) -> DashboardError { DashboardError(.export, message) }
+
+    /// True for export errors.
+    package var isExport: Bool { code == .export }
 
     /// True for theme-syntax errors.
     package var isThemeSyntax: Bool { code == .themeSyntax }

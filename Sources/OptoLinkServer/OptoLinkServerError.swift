@@ -31,6 +31,8 @@ public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
     private enum Code: Sendable {
         /// An event-loop thread asked for the database while someone else held it (see `Store.Access`).
         case storageBusy
+        /// A file the user named (a seed, a database) is not one the server can use.
+        case badInput
     }
 
     init(status: Int, message: String, details: [Detail] = [], retryAfter: Int? = nil) {
@@ -85,4 +87,13 @@ public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
         return OptoLinkServerError(status: 429, message: "Retry after \(n) second(s)", retryAfter: n)
     }
     static func startup(_ message: String) -> Self { OptoLinkServerError(status: 500, message: message) }
+
+    /// A start-up failure caused by a file the user named (a seed file, another program's database): the
+    /// commands exit with ``ExitStatus/badInput`` for it.
+    static func badInput(_ message: String) -> Self {
+        OptoLinkServerError(status: 500, message: message, details: [], retryAfter: nil, code: .badInput)
+    }
+
+    /// Whether this is a start-up failure caused by a file the user named (``badInput(_:)``).
+    package var isBadInput: Bool { code == .badInput }
 }

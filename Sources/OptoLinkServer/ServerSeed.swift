@@ -36,6 +36,12 @@ public struct ServerSeed: Sendable, Codable, Hashable {
         var matchWindowHours: Int?
     }
 
+    /// The match window's range in hours (a seed's `matchWindowHours`).
+    static let matchWindowRange = 1...720
+
+    /// The statuses an org may have: only an ACTIVE org's links resolve.
+    static let orgStatuses = ["ACTIVE", "SUSPENDED"]
+
     struct Link: Sendable, Codable, Hashable {
         var shortCode: String
         var path: String
@@ -81,6 +87,9 @@ public struct ServerSeed: Sendable, Codable, Hashable {
         ],
         emulations: .demo)
 
+    /// The largest seed file read (64 MiB: a seed is a few KB; a bound keeps a stream from filling memory).
+    static let maxFileBytes = 64 << 20
+
     /// Reads and validates a seed file.
     ///
     /// - Throws: ``OptoLinkServerError`` naming the file and the problem (unreadable, not JSON,
@@ -88,22 +97,22 @@ public struct ServerSeed: Sendable, Codable, Hashable {
     public static func load(path: String) throws -> ServerSeed {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = Data(try UserFile.read(path, limit: maxFileBytes))
         } catch {
-            throw OptoLinkServerError.startup("seed file \(path): cannot read it (\(error.localizedDescription))")
+            throw OptoLinkServerError.badInput("seed file \(error)")
         }
         let seed: ServerSeed
         do {
             seed = try JSONDecoder().decode(ServerSeed.self, from: data)
         } catch let error as DecodingError {
-            throw OptoLinkServerError.startup("seed file \(path): \(describe(error))")
+            throw OptoLinkServerError.badInput("seed file \(path): \(describe(error))")
         } catch {
-            throw OptoLinkServerError.startup("seed file \(path): \(error)")
+            throw OptoLinkServerError.badInput("seed file \(path): \(error)")
         }
         do {
             try seed.validate()
         } catch {
-            throw OptoLinkServerError.startup("seed file \(path): \(error.message)")
+            throw OptoLinkServerError.badInput("seed file \(path): \(error.message)")
         }
         return seed
     }
@@ -123,7 +132,11 @@ public struct ServerSeed: Sendable, Codable, Hashable {
             guard orgKeys.insert(org.orgKey).inserted else {
                 throw .startup("\(at).orgKey \"\(org.orgKey)\" appears twice")
             }
-            guard !org.status.isEmpty else { throw .startup("\(at).status is empty") }
+            guard Self.orgStatuses.contains(org.status) else {
+                throw .startup(
+                    "\(at).status must be \(Self.orgStatuses.joined(separator: " or ")), not "
+                        + QuotedText.quote(org.status))
+            }
             for (j, key) in org.keys.enumerated() {
                 guard KeyTier(rawValue: key.tier) != nil else {
                     throw .startup("\(at).keys[\(j)].tier must be CLIENT or SERVER, not \"\(key.tier)\"")
@@ -182,5 +195,27 @@ public struct ServerSeed: Sendable, Codable, Hashable {
             return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
+    }
+}
+
+extension ServerSeed.Template {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        params = try container.decodeIfPresent([String: JSON].self, forKey: .params)
+        matchWindowHours = try container.fileWholeNumberIfPresent(
+            forKey: .matchWindowHours, in: ServerSeed.matchWindowRange)
+    }
+}
+
+extension ServerSeed.Link {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        shortCode = try container.decode(String.self, forKey: .shortCode)
+        path = try container.decode(String.self, forKey: .path)
+        params = try container.decodeIfPresent([String: JSON].self, forKey: .params)
+        template = try container.decodeIfPresent(String.self, forKey: .template)
+        matchWindowHours = try container.fileWholeNumberIfPresent(
+            forKey: .matchWindowHours, in: ServerSeed.matchWindowRange)
     }
 }

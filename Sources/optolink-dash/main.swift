@@ -1,11 +1,15 @@
 import CNcurses
 import Foundation
 import OptoLinkDashboard
+import OptoLinkServer
 
 // optolink-dash: thin executable. Parses arguments; headless runs the scenarios with no terminal; otherwise
 // starts the runtime (embedded server + simulated device), opens the terminal, runs DashboardApp, restores it.
+// Every exit status comes from the one table (ExitStatus, docs/exit-codes.md).
 
 setlocale(LC_ALL, "")
+// A reader that stops early (`| head -1`) ends the command quietly: writes see EPIPE (StandardStream).
+StandardStream.ignoreBrokenPipes()
 
 let environment = ProcessInfo.processInfo.environment
 if CommandLine.arguments.dropFirst().first == "doctor" {
@@ -15,8 +19,8 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
         exitCode {
             await DoctorCommand.run(
                 arguments: arguments, environment: environment, stdoutIsTerminal: isatty(1) == 1,
-                out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                out: { StandardStream.output.line($0) },
+                err: { StandardStream.error.line($0) })
         })
 }
 if CommandLine.arguments.dropFirst().first == "lab" {
@@ -29,11 +33,11 @@ if CommandLine.arguments.dropFirst().first == "lab" {
             executablePath: Bundle.main.executablePath,
             reportWidth: LabReportPrinter.width(
                 terminalColumns: terminalColumns(of: 1), columnsVariable: environment["COLUMNS"]),
-            progress: { if showStatus { FileHandle.standardError.write(Data(("\r" + $0.statusLine + " ").utf8)) } },
-            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            progress: { if showStatus { StandardStream.error.write("\r" + $0.statusLine + " ") } },
+            out: { StandardStream.output.line($0) },
+            err: { StandardStream.error.line($0) })
     }
-    if showStatus { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if showStatus { StandardStream.error.write("\r\u{1B}[K") }
     exit(code)
 }
 if CommandLine.arguments.dropFirst().first == "export" {
@@ -44,8 +48,8 @@ if CommandLine.arguments.dropFirst().first == "export" {
             themes: ThemeLoader.standard(
                 environment: environment, currentDirectory: FileManager.default.currentDirectoryPath,
                 executablePath: Bundle.main.executablePath),
-            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+            out: { StandardStream.output.line($0) },
+            err: { StandardStream.error.line($0) }))
 }
 if CommandLine.arguments.dropFirst().first == "proxy" {
     // `optolink-dash proxy …`: the fault proxy alone (docs/proxy.md): its own screen on a terminal, else (or with
@@ -57,23 +61,23 @@ if CommandLine.arguments.dropFirst().first == "proxy" {
     exit(
         ProxyCommand.run(
             arguments: Array(CommandLine.arguments.dropFirst(2)),
-            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+            out: { StandardStream.output.line($0) },
+            err: { StandardStream.error.line($0) }))
 }
 let options: DashboardOptions
 do {
     options = try DashboardOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-    exit(2)
+    StandardStream.error.line("optolink-dash: \(error)")
+    exit(ExitStatus.badInput.rawValue)
 }
 if options.showHelp {
     print(DashboardOptions.usage)
-    exit(0)
+    exit(ExitStatus.done.rawValue)
 }
 if options.listScenarios {
     for line in HeadlessRunner.listing(for: options.provider) { print(line) }
-    exit(0)
+    exit(ExitStatus.done.rawValue)
 }
 if let path = options.openFile {
     // --open: a recorded session (or a HAR) in the same panes, offline; a bad file is one line and exit 2.
@@ -84,23 +88,22 @@ if options.headless {
     exit(
         exitCode {
             await HeadlessRunner.run(
-                options: options, write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                options: options, write: { StandardStream.output.line($0) },
+                errors: { StandardStream.error.line($0) })
         })
 }
 if let name = options.scenario ?? options.compare, ScenarioCatalog.named(name) == nil {
-    FileHandle.standardError.write(
-        Data(
-            "optolink-dash: unknown scenario '\(name)' (the dashboard runs one; see --list-scenarios, or --headless --scenario all)\n"
-                .utf8))
-    exit(2)
+    StandardStream.error.line(
+        "optolink-dash: unknown scenario \(QuotedText.quote(name)) (the dashboard runs one; see --list-scenarios, "
+            + "or --headless --scenario all)")
+    exit(ExitStatus.badInput.rawValue)
 }
 if !options.attach {
     // The simulated device has nothing to run against when --base-url gives no HTTP answer: say so and exit 4
     // before the screen opens, as headless does. (--attach watches real apps, which need no answer from it.)
     let code = exitCode {
         await BackendAnswerCheck.exitCode(
-            options: options, errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) ?? 0
+            options: options, errors: { StandardStream.error.line($0) }) ?? 0
     }
     if code != 0 { exit(code) }
 }
@@ -131,8 +134,8 @@ do {
         stopHandler = runtime.stop
     }
 } catch {
-    FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-    exit(error.isUsage ? 2 : 4)
+    StandardStream.error.line("optolink-dash: \(error)")
+    exit((error.isUsage ? ExitStatus.badInput : .backendUnreachable).rawValue)
 }
 
 // stderr goes to a temp file while the UI owns the screen; shown after endwin.
@@ -144,8 +147,8 @@ do {
 } catch {
     stderrCapture.end()
     stopHandler()
-    FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-    exit(3)
+    StandardStream.error.line("optolink-dash: \(error)")
+    exit(ExitStatus.exportFailed.rawValue)
 }
 cn_restore_at_exit()
 cn_install_stop_handlers()
@@ -157,7 +160,7 @@ let app = DashboardApp(
 // Problems with the requested theme also go to stderr (captured now, shown after the terminal is restored).
 let initialTheme = themes.load(options.theme)
 for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
-    FileHandle.standardError.write(Data("optolink-dash: theme: \(problem)\n".utf8))
+    StandardStream.error.line("optolink-dash: theme: \(problem)")
 }
 app.sessionSettings = SessionSettings(options: options)
 if let path = options.recordFile {
@@ -167,8 +170,8 @@ if let path = options.recordFile {
         terminal.close()
         stderrCapture.end()
         stopHandler()
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-        exit(2)
+        StandardStream.error.line("optolink-dash: \(error)")
+        exit(ExitStatus.badInput.rawValue)
     }
 }
 if let path = options.castFile {
@@ -205,8 +208,8 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
     do {
         replay = SessionReplay(file: try SessionFile.open(URL(fileURLWithPath: path)))
     } catch {
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-        return 2
+        StandardStream.error.line("optolink-dash: \(error)")
+        return ExitStatus.badInput.rawValue
     }
     let environment = ProcessInfo.processInfo.environment
     let themes = ThemeLoader.standard(
@@ -219,8 +222,8 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
         terminal = try NcursesTerminal(environment: environment, mouse: options.mouse)
     } catch {
         stderrCapture.end()
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-        return 3
+        StandardStream.error.line("optolink-dash: \(error)")
+        return ExitStatus.exportFailed.rawValue
     }
     cn_restore_at_exit()
     cn_install_stop_handlers()
@@ -231,8 +234,8 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
     } catch {
         terminal.close()
         stderrCapture.end()
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-        return 2
+        StandardStream.error.line("optolink-dash: \(error)")
+        return ExitStatus.badInput.rawValue
     }
     app.run(on: terminal, shouldStop: { cn_stop_requested() != 0 })
     terminal.close()
@@ -247,8 +250,8 @@ func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {
     do {
         session = try ProxyScreenSession.start(options)
     } catch {
-        FileHandle.standardError.write(Data("optolink-dash proxy: \(error)\n".utf8))
-        return 3
+        StandardStream.error.line("optolink-dash proxy: \(error)")
+        return ExitStatus.exportFailed.rawValue
     }
     let stderrCapture = StderrCapture()
     let terminal: NcursesTerminal
@@ -258,8 +261,8 @@ func runProxyScreen(_ options: ProxyCommand.Options) -> Int32 {
     } catch {
         stderrCapture.end()
         session.stop()
-        FileHandle.standardError.write(Data("optolink-dash proxy: \(error)\n".utf8))
-        return 3
+        StandardStream.error.line("optolink-dash proxy: \(error)")
+        return ExitStatus.exportFailed.rawValue
     }
     cn_restore_at_exit()
     cn_install_stop_handlers()

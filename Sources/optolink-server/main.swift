@@ -47,15 +47,24 @@ let usage = """
     The first line on stdout is `listening on http://HOST:PORT` once connections are accepted.
     """
 
-func fail(_ message: String, code: Int32 = 2) -> Never {
-    FileHandle.standardError.write(Data("optolink-server: \(message)\n".utf8))
-    exit(code)
+/// Prints `optolink-server: message` on stderr and exits with `status` (the table in docs/exit-codes.md).
+func fail(_ message: String, status: ExitStatus = .badInput) -> Never {
+    StandardStream.error.line("optolink-server: \(message)")
+    exit(status.rawValue)
 }
+
+/// The exit status for a start-up error: a file or value the user gave is bad input (2); anything else (the
+/// address cannot be bound) is 3, the server could not open what it serves on.
+func status(for error: any Error) -> ExitStatus {
+    (error as? OptoLinkServerError)?.isBadInput == true ? .badInput : .exportFailed
+}
+
+StandardStream.ignoreBrokenPipes()
 
 var configuration = OptoLinkServer.Configuration()
 var seedPath: String?
 var labLinks: Int?
-var labWindow = 24
+var labWindow: Int?
 var arguments = CommandLine.arguments.dropFirst()
 func value(for flag: String, _ arguments: inout ArraySlice<String>) -> String {
     guard let next = arguments.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
@@ -64,7 +73,9 @@ func value(for flag: String, _ arguments: inout ArraySlice<String>) -> String {
 /// The next argument as a whole number ≥ 1.
 func positive(_ flag: String, _ arguments: inout ArraySlice<String>) -> Int {
     let text = value(for: flag, &arguments)
-    guard let number = Int(text), number >= 1 else { fail("\(flag) must be a whole number of at least 1, not \(text)") }
+    guard let number = Int(text), number >= 1 else {
+        fail("\(flag) must be a whole number of at least 1, not \(QuotedText.quote(text))")
+    }
     return number
 }
 while let argument = arguments.popFirst() {
@@ -75,10 +86,14 @@ while let argument = arguments.popFirst() {
     case "--host": configuration.host = value(for: argument, &arguments)
     case "--port":
         let text = value(for: argument, &arguments)
-        guard let port = Int(text), (0...65535).contains(port) else { fail("--port must be 0–65535, not \(text)") }
+        guard let port = Int(text), (0...65535).contains(port) else {
+            fail("--port must be 0–65535, not \(QuotedText.quote(text))")
+        }
         configuration.port = port
-    case "--db": configuration.databasePath = value(for: argument, &arguments)
-    case "--seed": seedPath = value(for: argument, &arguments)
+    case "--db", "--seed":
+        let path = value(for: argument, &arguments)
+        guard !path.isEmpty else { fail("\(argument) needs a file's path, not an empty one") }
+        if argument == "--db" { configuration.databasePath = path } else { seedPath = path }
     case "--trust-forwarded-for": configuration.trustForwardedFor = true
     case "--trusted-proxy": configuration.trustedProxies.append(value(for: argument, &arguments))
     case "--max-connections": configuration.maxConnections = positive(argument, &arguments)
@@ -94,17 +109,20 @@ while let argument = arguments.popFirst() {
     case "--production": configuration.production = true
     case "--lab-links": labLinks = positive(argument, &arguments)
     case "--lab-window": labWindow = positive(argument, &arguments)
-    default: fail("unknown argument \(argument)\n\(usage)")
+    default: fail("unknown argument \(QuotedText.quote(argument))\n\(usage)")
     }
 }
 
 if let seedPath {
     if labLinks != nil { fail("--lab-links adds its links to the built-in demo seed: drop --seed") }
-    do { configuration.seed = try ServerSeed.load(path: seedPath) } catch { fail("\(error)", code: 1) }
+    do { configuration.seed = try ServerSeed.load(path: seedPath) } catch {
+        fail("\(error)", status: status(for: error))
+    }
 }
+if labWindow != nil, labLinks == nil { fail("--lab-window is the lab links' match window: it goes with --lab-links N") }
 if let labLinks {
     if configuration.production { fail("--lab-links opens /dev routes, which --production hides: drop one") }
-    let lab = LabControl(links: labLinks, windowHours: labWindow)
+    let lab = LabControl(links: labLinks, windowHours: labWindow ?? 24)
     if let problem = lab.problem { fail(problem) }
     lab.apply(to: &configuration)
 }
@@ -118,7 +136,7 @@ do {
         : try OptoLinkServer(configuration: configuration, clock: SettableServerClock(Date()))
     try server.start()
 } catch {
-    fail("\(error)", code: 1)
+    fail("\(error)", status: status(for: error))
 }
 
 // Signal handling is in place before the listening line, so a SIGTERM sent as soon as that line

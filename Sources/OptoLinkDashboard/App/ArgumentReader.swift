@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkServer
 
 /// Reads a command's arguments one at a time, each flag as `--flag value` or `--flag=value`: the one reader
 /// behind the options of the dashboard, `doctor`, `lab` and `proxy`, so they take values, services and URLs
@@ -60,7 +61,10 @@ package struct ArgumentReader {
     package mutating func httpURL(_ flag: String, _ what: String) throws(DashboardError) -> URL {
         let text = try value(flag, what)
         guard let url = Self.httpURL(text) else {
-            throw .usage("\(flag) must be an http(s) URL with a host, not '\(text)'")
+            throw .usage("\(flag) must be an http(s) URL with a host, not \(QuotedText.quote(text))")
+        }
+        if let port = url.port, !(1...65535).contains(port) {
+            throw .usage("\(flag) \(QuotedText.quote(text)): port \(port) is not 1–65535")
         }
         return url
     }

@@ -155,7 +155,9 @@ package struct DashboardOptions: Sendable, Hashable {
             case "--open":
                 options.openFile = try reader.value(flag, "a session file (or a HAR file) to show")
             case "--data-dir":
-                options.dataDirectory = try reader.value(flag, "a directory for the embedded server's database")
+                let directory = try reader.value(flag, "a directory for the embedded server's database")
+                guard !directory.isEmpty else { throw .usage("--data-dir needs a directory, not an empty path") }
+                options.dataDirectory = directory
             default:
                 throw .usage("unknown argument '\(reader.current)' (see --help)")
             }
@@ -187,6 +189,11 @@ package struct DashboardOptions: Sendable, Hashable {
         if options.castFile != nil && (options.openFile != nil || options.listScenarios) {
             throw .usage(
                 "--cast records a run; to turn a recorded session into one: optolink-dash export FILE --cast OUT")
+        }
+        if options.dataDirectory != nil && options.headless {
+            throw .usage(
+                "--data-dir keeps the dashboard's database between runs; headless runs start each scenario from "
+                    + "the demo data: drop --data-dir")
         }
         if options.dataDirectory != nil && options.baseURL != nil {
             throw .usage("--data-dir is where the embedded server keeps its database; --base-url has its own")

@@ -1,4 +1,7 @@
-/// The exit codes of `optolink-dash doctor` (documented in docs/doctor.md and `doctor --help`).
+import OptoLinkServer
+
+/// The exit codes of `optolink-dash doctor` (documented in docs/doctor.md and `doctor --help`): the one table
+/// of every command (``ExitStatus``).
 package enum DoctorExitCode {
     /// Every check passed (warnings and skipped checks allowed).
     package static let passed: Int32 = 0
@@ -7,5 +10,5 @@ package enum DoctorExitCode {
     /// Bad arguments (the message says which).
     package static let usage: Int32 = 2
     /// The host did not answer at all (connection refused, DNS, TLS, timeout): nothing else could be checked.
-    package static let unreachable: Int32 = 3
+    package static let unreachable = ExitStatus.backendUnreachable.rawValue
 }

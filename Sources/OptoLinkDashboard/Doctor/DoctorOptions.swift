@@ -317,7 +317,7 @@ package struct DoctorOptions: Sendable, Hashable {
                                 the app's backend)
 
         EXIT CODES: 0 every check passed (warnings and skips allowed), 1 a check failed, 2 bad arguments,
-                    3 the host did not answer at all (refused, DNS, TLS, timeout): OptoLink's --base-url, the
+                    4 the host did not answer at all (refused, DNS, TLS, timeout): OptoLink's --base-url, the
                     other services' link host.
         Output is coloured only on a terminal, and never when NO_COLOR is set (non-empty, as for the dashboard).
         """

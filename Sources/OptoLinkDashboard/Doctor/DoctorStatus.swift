@@ -8,7 +8,7 @@ package enum DoctorStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case pass
     /// Works, but deserves attention (does not change the exit code).
     case warn
-    /// Broken: the line says what to fix (exit code 1, or 3 when the host did not answer at all).
+    /// Broken: the line says what to fix (exit code 1, or 4 when the host did not answer at all).
     case fail
     /// Not run: an option was not given or what it needs is missing (the line says which).
     case skip

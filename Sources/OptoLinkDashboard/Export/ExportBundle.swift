@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// What `X` and `--export DIR` write into a directory: `requests.har` (HAR 1.2), `report.md` and
 /// `screen.svg` (the screen as it is, with the theme's colours).
@@ -23,7 +24,7 @@ package enum ExportBundle {
 
     /// Writes the three files of `state` (the screen rendered at `size`) into `directory`, creating it.
     /// - Returns: the files written.
-    /// - Throws: ``DashboardError/usage(_:)`` when the directory or a file cannot be written.
+    /// - Throws: ``DashboardError/export(_:)`` naming the directory or file and why it cannot be written.
     @discardableResult
     package static func write(_ state: DashboardState, theme: Theme, size: ScreenSize? = nil, to directory: URL)
         throws(DashboardError) -> [URL]
@@ -33,17 +34,34 @@ package enum ExportBundle {
             HARExport.data(state), Data(MarkdownReport.markdown(state).utf8),
             Data(SVGScreenshot.svg(screen, theme: theme).utf8),
         ]
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            var written: [URL] = []
-            for (name, data) in zip(fileNames, contents) {
-                let url = directory.appendingPathComponent(name)
-                try data.write(to: url, options: .atomic)
-                written.append(url)
+        try makeDirectory(directory.path)
+        var written: [URL] = []
+        for (name, data) in zip(fileNames, contents) {
+            let url = directory.appendingPathComponent(name)
+            do {
+                try ExportWriter.write(data, to: url.path)
+            } catch {
+                throw .export("cannot write the export \(error)")
             }
-            return written
-        } catch {
-            throw .usage("cannot write the export to \(directory.path): \(error.localizedDescription)")
+            written.append(url)
+        }
+        return written
+    }
+
+    /// Creates `path` and the folders above it (`mkdir -p`), saying which one could not be made and why.
+    private static func makeDirectory(_ path: String) throws(DashboardError) {
+        var made = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            made += "/" + component
+            if mkdir(made, 0o755) == 0 || errno == EEXIST {
+                guard case .directory = UserFile.kind(of: made) else {
+                    throw .export(
+                        "cannot write the export to \(UserFileProblem(path: made, reason: "is not a directory"))")
+                }
+                continue
+            }
+            throw .export(
+                "cannot write the export to \(UserFileProblem(path: made, reason: FileReason.words(errno: errno)))")
         }
     }
 }

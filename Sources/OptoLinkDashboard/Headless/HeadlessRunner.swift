@@ -133,17 +133,17 @@ package enum HeadlessRunner {
                 write("exported \(files.map(\.lastPathComponent).joined(separator: ", ")) to \(directory)")
             } catch {
                 fail("optolink-dash: \(error)")
-                code = max(code, 2)
+                code = max(code, ExitStatus.exportFailed.rawValue)
             }
         }
         if let junit = options.junitFile {
             do {
-                try Data(JUnitReport.xml(recording.state.scenarioResults, timestamp: started).utf8).write(
-                    to: URL(fileURLWithPath: junit))
+                try ExportWriter.write(
+                    Data(JUnitReport.xml(recording.state.scenarioResults, timestamp: started).utf8), to: junit)
                 write("JUnit XML written to \(junit)")
             } catch {
-                fail("optolink-dash: cannot write \(junit): \(error.localizedDescription)")
-                code = max(code, 2)
+                fail("optolink-dash: cannot write the JUnit XML \(error)")
+                code = max(code, ExitStatus.exportFailed.rawValue)
             }
         }
         return code

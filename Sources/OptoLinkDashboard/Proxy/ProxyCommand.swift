@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// `optolink-dash proxy --listen HOST:PORT --upstream URL [--fault RULE]…`: the fault proxy alone, with a
 /// headless log (one line per request, the injected ones marked) and fault rules from the command line
@@ -102,13 +103,13 @@ package enum ProxyCommand {
             options = try parse(arguments)
         } catch {
             err("optolink-dash proxy: \(error)")
-            return 2
+            return ExitStatus.badInput.rawValue
         }
         if options.help {
             out(usage)
-            return 0
+            return ExitStatus.done.rawValue
         }
-        guard let upstream = options.upstream else { return 2 }
+        guard let upstream = options.upstream else { return ExitStatus.badInput.rawValue }
         let started = Date()
         let proxy = FaultProxy(
             upstream: upstream, host: options.host, port: options.port, upstreamTimeout: options.upstreamTimeout
@@ -120,7 +121,7 @@ package enum ProxyCommand {
             try proxy.start()
         } catch {
             err("optolink-dash proxy: \(error)")
-            return 3
+            return ExitStatus.exportFailed.rawValue
         }
         out("optolink-dash proxy: listening on \(proxy.url.absoluteString) → \(upstream.absoluteString)")
         for rule in proxy.pending { out("pending: \(describe(rule))") }

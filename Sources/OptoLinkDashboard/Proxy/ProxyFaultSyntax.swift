@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// The text form of a fault rule, shared by `optolink-dash proxy --fault` and the lines it reads on stdin
 /// (docs/proxy.md): comma-separated `key=value` pairs.
@@ -23,66 +24,70 @@ package enum ProxyFaultSyntax {
         var retryAfter: Int?
         var fault: ProxyFault?
         var statusCode: Int?
+        let shown = QuotedText.quote(text)
         func set(_ new: ProxyFault) throws(DashboardError) {
-            guard fault == nil else { throw .usage("fault '\(text)': give one of status, delay, drop, trickle, pass") }
+            guard fault == nil else { throw .usage("fault \(shown): give one of status, delay, drop, trickle, pass") }
             fault = new
         }
+        var seen: Set<String> = []
         for pair in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let key = parts[0].lowercased()
             let value = parts.count > 1 ? parts[1] : nil
+            guard !key.isEmpty else { throw .usage("fault \(shown): \(QuotedText.quote(pair)) has no key before '='") }
+            guard seen.insert(key).inserted else { throw .usage("fault \(shown): \(key) is given twice") }
             switch (key, value) {
             case ("route", let value?):
                 guard ProxyFaultRule.isValidRoute(value) else {
                     throw .usage(
-                        "fault '\(text)': route \(value) is none of \(ProxyFaultRule.families.sorted().joined(separator: ", ")) or a /path"
+                        "fault \(shown): route \(QuotedText.quote(value)) is none of \(ProxyFaultRule.families.sorted().joined(separator: ", ")) or a /path"
                     )
                 }
                 route = value
             case ("count", let value?):
                 guard let n = Int(value), n >= 1 else {
-                    throw .usage("fault '\(text)': count must be a whole number ≥ 1")
+                    throw .usage("fault \(shown): count must be a whole number ≥ 1")
                 }
                 count = n
             case ("status", let value?):
                 guard let status = Int(value), (400...599).contains(status) else {
-                    throw .usage("fault '\(text)': status must be 400…599")
+                    throw .usage("fault \(shown): status must be 400…599")
                 }
                 statusCode = status
                 try set(.status(status, retryAfter: nil))
             case ("retry-after", let value?):
                 guard let n = Int(value), n >= 0 else {
-                    throw .usage("fault '\(text)': retry-after must be whole seconds ≥ 0")
+                    throw .usage("fault \(shown): retry-after must be whole seconds ≥ 0")
                 }
                 retryAfter = n
             case ("delay", let value?):
                 guard let seconds = Double(value), seconds >= 0, seconds <= 600 else {
-                    throw .usage("fault '\(text)': delay must be 0…600 seconds")
+                    throw .usage("fault \(shown): delay must be 0…600 seconds")
                 }
                 try set(.delay(seconds))
             case ("drop", "before"): try set(.dropBeforeUpstream)
             case ("drop", "after"): try set(.dropAfterUpstream)
-            case ("drop", _): throw .usage("fault '\(text)': drop=before or drop=after")
+            case ("drop", _): throw .usage("fault \(shown): drop=before or drop=after")
             case ("trickle", let value?):
                 let slice = value.split(separator: "/").map(String.init)
                 guard slice.count == 2, let bytes = Int(slice[0]), bytes >= 1, let interval = Double(slice[1]),
                     interval > 0, interval <= 60
                 else {
-                    throw .usage("fault '\(text)': trickle=BYTES/SECONDS, e.g. trickle=16/0.5")
+                    throw .usage("fault \(shown): trickle=BYTES/SECONDS, e.g. trickle=16/0.5")
                 }
                 try set(.trickle(bytes: bytes, interval: interval))
             case ("pass", nil): try set(.pass)
             default:
                 throw .usage(
-                    "fault '\(text)': unknown '\(pair)' (keys: route, count, status, retry-after, delay, drop, trickle, pass)"
+                    "fault \(shown): unknown \(QuotedText.quote(pair)) (keys: route, count, status, retry-after, delay, drop, trickle, pass)"
                 )
             }
         }
         guard var chosen = fault else {
-            throw .usage("fault '\(text)': give one of status, delay, drop, trickle, pass")
+            throw .usage("fault \(shown): give one of status, delay, drop, trickle, pass")
         }
         if let retryAfter {
-            guard let statusCode else { throw .usage("fault '\(text)': retry-after goes with status") }
+            guard let statusCode else { throw .usage("fault \(shown): retry-after goes with status") }
             chosen =
                 statusCode == 429
                 ? .rateLimited(retryAfter: max(1, retryAfter)) : .status(statusCode, retryAfter: retryAfter)

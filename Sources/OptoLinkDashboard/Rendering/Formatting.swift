@@ -1,17 +1,20 @@
+import OptoLinkServer
+
 /// Formats seconds as `1.4s` (one decimal) or `120ms` under a tenth of a second.
 func formatSeconds(_ seconds: Double) -> String {
-    if seconds < 0.1 && seconds > 0 { return "\(Int((seconds * 1000).rounded()))ms" }
-    let tenths = Int((seconds * 10).rounded())
+    if seconds < 0.1 && seconds > 0 { return "\(FileNumber.saturating(seconds * 1000))ms" }
+    let tenths = FileNumber.saturating(seconds * 10)
+    if tenths < 0 { return "-" + formatSeconds(-seconds) }
     return "\(tenths / 10).\(tenths % 10)s"
 }
 
 /// Formats a score without a trailing `.0`.
 func formatScore(_ score: Double) -> String {
-    score == score.rounded() ? String(Int(score)) : String(format1(score))
+    score == score.rounded() ? String(FileNumber.saturating(score)) : String(format1(score))
 }
 
 /// One decimal, without Foundation.
 func format1(_ value: Double) -> String {
-    let tenths = Int((abs(value) * 10).rounded())
+    let tenths = FileNumber.saturating(abs(value) * 10)
     return "\(value < 0 ? "-" : "")\(tenths / 10).\(tenths % 10)"
 }

@@ -1,3 +1,5 @@
+import OptoLinkServer
+
 /// The log pane: the newest lines at the bottom (those the `/` filter shows), scrollable back.
 enum LogPaneView {
     static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
@@ -39,7 +41,7 @@ enum LogPaneView {
     /// `mm:ss.s` since the state's origin (the first time seen).
     static func clockLabel(_ time: Double, origin: Double?) -> String {
         let elapsed = max(0, time - (origin ?? time))
-        let tenths = Int((elapsed * 10).rounded())
+        let tenths = FileNumber.saturating(elapsed * 10)
         let minutes = tenths / 600
         let seconds = tenths / 10 % 60
         let fraction = tenths % 10

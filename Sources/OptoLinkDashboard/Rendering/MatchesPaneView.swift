@@ -1,3 +1,5 @@
+import OptoLinkServer
+
 /// The match attempts pane: the list (newest first; the rows the `/` filter shows) and the selected
 /// attempt's breakdown.
 enum MatchesPaneView {
@@ -192,16 +194,18 @@ enum MatchesPaneView {
         for column in 0..<width { buffer[x + column, y] = Cell(character: "·", role: .dim) }
         var cumulative = 0
         for (index, component) in ScoreComponent.allCases.enumerated() {
-            let points = candidate.points[component] ?? 0
+            // Points come from the server, or from a session file that may say anything: clamped, never summed
+            // past the scale.
+            let points = min(candidate.points[component] ?? 0, ScoreComponent.maxTotal)
             guard points > 0 else { continue }
-            let start = Int((Double(cumulative) * scale).rounded())
-            cumulative += points
-            let end = min(width, Int((Double(cumulative) * scale).rounded()))
+            let start = min(width, FileNumber.saturating(Double(cumulative) * scale))
+            cumulative = min(ScoreComponent.maxTotal, cumulative + points)
+            let end = min(width, FileNumber.saturating(Double(cumulative) * scale))
             for column in start..<max(start, end) {
                 buffer[x + column, y] = Cell(character: index % 2 == 0 ? "█" : "▓", role: barRole(component))
             }
         }
-        let marker = min(width - 1, Int((Double(threshold) * scale).rounded()))
+        let marker = max(0, min(width - 1, FileNumber.saturating(Double(threshold) * scale)))
         buffer[x + marker, y] = Cell(character: "┃", role: .threshold, bold: true)
     }
 
@@ -219,9 +223,9 @@ enum MatchesPaneView {
 
     static func formatAge(_ seconds: Double) -> String {
         switch seconds {
-        case ..<60: return "\(Int(seconds))s"
-        case ..<3600: return "\(Int(seconds / 60))m"
-        default: return "\(Int(seconds / 3600))h"
+        case ..<60: return "\(FileNumber.saturating(seconds, .towardZero))s"
+        case ..<3600: return "\(FileNumber.saturating(seconds / 60, .towardZero))m"
+        default: return "\(FileNumber.saturating(seconds / 3600, .towardZero))h"
         }
     }
 }

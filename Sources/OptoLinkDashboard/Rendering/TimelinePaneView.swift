@@ -1,3 +1,5 @@
+import OptoLinkServer
+
 /// The retry timeline as a waterfall (as in a browser's network panel): one request per row, its attempts and
 /// backoff waits as bars on one time scale, the axis on top, the selected row's whole story at the bottom.
 ///
@@ -91,7 +93,7 @@ enum TimelinePaneView {
         var index = 0
         while true {
             let t = Double(index) * step
-            let column = Int((t / waterfall.secondsPerColumn).rounded())
+            let column = FileNumber.saturating(t / waterfall.secondsPerColumn)
             guard column < width - 1 else { break }
             buffer[x + column, y] = Cell(character: "┬", role: .dim)
             let label = TimelineText.axisLabel(t, step: step)

@@ -1,3 +1,5 @@
+import OptoLinkServer
+
 /// The words of the retry timeline: a row's short summary (after its bars), the selected row's detail
 /// line, and the axis labels (ms, s, min as the scale needs).
 enum TimelineText {
@@ -82,14 +84,14 @@ enum TimelineText {
     static func axisLabel(_ t: Double, step: Double) -> String {
         if t <= 0 { return "0" }
         if step < 1 {
-            if t < 1 { return step < 0.001 ? "\(format1(t * 1000))ms" : "\(Int((t * 1000).rounded()))ms" }
-            var text = String(Int((t * 1000).rounded()))
+            if t < 1 { return step < 0.001 ? "\(format1(t * 1000))ms" : "\(FileNumber.saturating(t * 1000))ms" }
+            var text = String(FileNumber.saturating(t * 1000))
             while text.count < 4 { text = "0" + text }
             var fraction = String(text.suffix(3))
             while fraction.hasSuffix("0") { fraction.removeLast() }
             return String(text.dropLast(3)) + (fraction.isEmpty ? "" : "." + fraction) + "s"
         }
-        let seconds = Int(t.rounded())
+        let seconds = FileNumber.saturating(t)
         if seconds < 60 { return "\(seconds)s" }
         if seconds >= 3_600 && seconds % 3_600 == 0 { return "\(seconds / 3_600)h" }
         if seconds % 60 == 0 { return "\(seconds / 60)min" }
@@ -101,8 +103,8 @@ enum TimelineText {
 func formatDuration(_ seconds: Double) -> String {
     let value = max(0, seconds)
     if value < 0.001 { return "\(format1(value * 1000))ms" }
-    if value < 1 { return "\(Int((value * 1000).rounded()))ms" }
+    if value < 1 { return "\(FileNumber.saturating(value * 1000))ms" }
     if value < 60 { return "\(format1(value))s" }
-    let whole = Int(value.rounded())
+    let whole = FileNumber.saturating(value)
     return "\(whole / 60)m\(whole % 60 < 10 ? "0" : "")\(whole % 60)s"
 }

@@ -1,3 +1,5 @@
+import OptoLinkServer
+
 /// One request laid out as a waterfall row on the strip of a ``TimelineWaterfall``.
 ///
 /// Attempts are bars (`█`, coloured by outcome; `▒` while running) whose length is their duration; backoff
@@ -103,7 +105,8 @@ struct WaterfallRow: Sendable, Hashable {
                 let over = next != nil || row.outcome != .pending || now >= wait.start + wait.delay
                 let elapsed =
                     over
-                    ? length : min(length, Int((max(0, now - wait.start) / waterfall.secondsPerColumn).rounded(.down)))
+                    ? length
+                    : min(length, FileNumber.saturating(max(0, now - wait.start) / waterfall.secondsPerColumn, .down))
                 segments.append(
                     Segment(
                         kind: .wait, columns: start..<(start + length), elapsed: elapsed,

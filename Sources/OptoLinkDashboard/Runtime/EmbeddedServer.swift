@@ -12,15 +12,21 @@ package enum EmbeddedServer {
     ///
     /// The server migrates a database of an older version and refuses one of a newer version (its message
     /// names both versions); neither case empties it.
-    /// - Throws: ``DashboardError/backend(_:)`` when it cannot start.
+    /// - Throws: ``DashboardError/usage(_:)`` when `dataDirectory` cannot be made or holds another program's
+    ///   database (refused unchanged); ``DashboardError/backend(_:)`` when the server cannot start.
     package static func start(dataDirectory: String? = nil) throws(DashboardError) -> OptoLinkServer {
         var databasePath: String?
         if let dataDirectory {
             do {
                 try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
             } catch {
-                throw .backend(
-                    "--data-dir \(dataDirectory): cannot create the directory (\(error.localizedDescription))")
+                let reason: String
+                switch UserFile.kind(of: dataDirectory) {
+                case .regular, .stream: reason = "is a file, not a directory"
+                case .unreachable(let words): reason = words
+                case .directory: reason = "cannot be used"
+                }
+                throw .usage("--data-dir \(QuotedText.escaped(dataDirectory, limit: 200)): \(reason)")
             }
             databasePath = URL(fileURLWithPath: dataDirectory).appendingPathComponent(databaseFileName).path
         }
@@ -31,6 +37,8 @@ package enum EmbeddedServer {
                     trustForwardedFor: true, production: false))
             try server.start()
             return server
+        } catch let error as OptoLinkServerError where error.isBadInput {
+            throw .usage("--data-dir: \(error)")
         } catch {
             throw .backend("the embedded OptoLink server did not start: \(error)")
         }

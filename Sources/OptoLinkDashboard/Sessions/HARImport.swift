@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkServer
 
 /// Opens a HAR 1.2 file in the request panes: each entry an attempt on the timeline and in the inspector.
 ///
@@ -64,7 +65,8 @@ enum HARImport {
             let url = request["url"] as? String ?? ""
             let status = (response["status"] as? Int).flatMap { $0 > 0 ? $0 : nil }
             let requestID: Int
-            if let id = optolink?["requestID"] as? Int {
+            // An id past the checked range (a shared file may say Int.max) is numbered like a missing one.
+            if let id = optolink?["requestID"] as? Int, (0..<FileNumber.limit).contains(id) {
                 requestID = id
                 nextID = max(nextID, id + 1)
             } else {
@@ -74,7 +76,7 @@ enum HARImport {
             let startedAt = date ?? first
             exchanges.append(
                 HTTPExchange(
-                    requestID: requestID, attempt: optolink?["attempt"] as? Int ?? 1,
+                    requestID: requestID, attempt: attempt(optolink?["attempt"]),
                     endpoint: optolink?["endpoint"] as? String ?? endpoint(of: url),
                     method: request["method"] as? String ?? "GET", url: url,
                     requestHeaders: fields(request["headers"]),
@@ -172,6 +174,11 @@ enum HARImport {
             body.isTruncated = true
         }
         return body
+    }
+
+    /// The entry's attempt number, 1 when absent or outside 1…1000 (a file may say anything).
+    private static func attempt(_ value: Any?) -> Int {
+        (value as? Int).flatMap { (1...1000).contains($0) ? $0 : nil } ?? 1
     }
 
     private static func number(_ value: Any?) -> Double {

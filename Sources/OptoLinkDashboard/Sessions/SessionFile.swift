@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// A session opened for replay: its header, when each entry happened, and the entries themselves, read
 /// from the file when asked (an index of line offsets is kept, never the entries or states).
@@ -75,16 +76,12 @@ package final class SessionFile {
     package static func open(_ url: URL) throws(DashboardError) -> SessionFile {
         let path = url.path
         let size: Int64
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            guard attributes[.type] as? FileAttributeType != .typeDirectory else {
-                throw DashboardError.session("\(path) is a directory, not a session file")
-            }
-            size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        } catch let error as DashboardError {
-            throw error
-        } catch {
-            throw .session("\(path): cannot read the file (no such file, or no permission)")
+        switch UserFile.kind(of: path) {
+        case .unreachable(let reason):
+            throw .session("\(QuotedText.escaped(path, limit: 200)): cannot read the file (\(reason))")
+        case .directory: throw .session("\(QuotedText.escaped(path, limit: 200)) is a directory, not a session file")
+        case .regular(let bytes): size = bytes
+        case .stream: return try openStream(url)
         }
         guard size > 0 else { throw .session("\(path) is empty: not a session file") }
         guard size <= SessionFormat.maxFileBytes else {
@@ -98,6 +95,37 @@ package final class SessionFile {
         }
         do {
             return try read(url, handle: handle, size: size)
+        } catch {
+            try? handle.close()
+            throw error
+        }
+    }
+
+    /// Opens a session given as a stream (`--open <(cat s.olsession)`, a FIFO): its bytes, up to
+    /// ``SessionFormat/maxFileBytes``, are copied to an unlinked temporary file that replay reads from.
+    private static func openStream(_ url: URL) throws(DashboardError) -> SessionFile {
+        let bytes: [UInt8]
+        do {
+            bytes = try UserFile.read(url.path, limit: Int(SessionFormat.maxFileBytes))
+        } catch {
+            throw .session("cannot read the session \(error)")
+        }
+        guard !bytes.isEmpty else {
+            throw .session("\(QuotedText.escaped(url.path, limit: 200)) is empty: not a session file")
+        }
+        let temporary = FileManager.default.temporaryDirectory
+            .appendingPathComponent("optolink-stream-\(UUID().uuidString).olsession")
+        do {
+            try Data(bytes).write(to: temporary)
+        } catch {
+            throw .session("\(QuotedText.escaped(url.path, limit: 200)): cannot keep a copy of the stream to replay it")
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        guard let handle = FileHandle(forReadingAtPath: temporary.path) else {
+            throw .session("\(QuotedText.escaped(url.path, limit: 200)): cannot keep a copy of the stream to replay it")
+        }
+        do {
+            return try read(url, handle: handle, size: Int64(bytes.count))
         } catch {
             try? handle.close()
             throw error

@@ -1,3 +1,5 @@
+import OptoLinkServer
+
 /// What the header and footer say about a session: the live dashboard records one, or the screen shows one.
 package struct SessionStatus: Sendable, Hashable {
     /// Recording or replaying.
@@ -51,23 +53,25 @@ package struct SessionStatus: Sendable, Hashable {
         let fixed = state.count + times.count + counts.count + 5
         let barWidth = min(40, width - fixed)
         guard barWidth >= 4 else { return "\(state) \(times) \(counts)" }
-        let filled = count == 0 ? barWidth : Int((Double(position) / Double(count) * Double(barWidth)).rounded())
+        let filled = count == 0 ? barWidth : FileNumber.saturating(Double(position) / Double(count) * Double(barWidth))
         let bar = "▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "▏"
         return "\(state) \(times) \(bar) \(counts)"
     }
 
     /// `1×`, `4×`, `0.5×`.
     private func formatSpeed(_ speed: Double) -> String {
-        speed == speed.rounded() ? "\(Int(speed))×" : "\(speed)×"
+        speed == speed.rounded() ? "\(FileNumber.saturating(speed))×" : "\(speed)×"
     }
 
     /// `1:05.0`, `12:03.4`, `1:02:03`.
     private func clockLabel(_ seconds: Double) -> String {
         let total = max(0, seconds)
-        let minutes = Int(total) / 60
+        let minutes = FileNumber.saturating(total, .down) / 60
         let rest = total - Double(minutes * 60)
-        if minutes >= 60 { return "\(minutes / 60):" + pad2(minutes % 60) + ":" + pad2(Int(rest)) }
-        let tenths = Int((rest * 10).rounded(.down))
+        if minutes >= 60 {
+            return "\(minutes / 60):" + pad2(minutes % 60) + ":" + pad2(FileNumber.saturating(rest, .down))
+        }
+        let tenths = FileNumber.saturating(rest * 10, .down)
         return "\(minutes):" + pad2(tenths / 10) + ".\(tenths % 10)"
     }
 

@@ -15,15 +15,24 @@ package final class SQLiteDatabase {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Opens `path`, or an in-memory database when nil.
+    ///
+    /// A file must be new, empty, or optolink-server's (``DatabaseMark``): another program's database is refused
+    /// with ``OptoLinkServerError/badInput(_:)`` and left unchanged.
     package init(path: String?) throws(OptoLinkServerError) {
         let target = path ?? ":memory:"
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(target, &handle, flags, nil) == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error"
             sqlite3_close(handle)
-            throw .startup("cannot open database \(target): \(message)")
+            throw path == nil
+                ? .startup("cannot open database \(target): \(message)")
+                : .badInput("cannot open database \(QuotedText.escaped(target, limit: 200)): \(message)")
         }
         sqlite3_busy_timeout(handle, 5000)
+        // Another program's database is refused before anything (even the journal mode) is written to it.
+        if let path, try DatabaseMark.check(self, path: path) == .unmarked {
+            try execute("PRAGMA application_id = \(DatabaseMark.applicationID);")
+        }
         if path != nil { try execute("PRAGMA journal_mode=WAL;") }
         try execute("PRAGMA foreign_keys=ON;")
     }

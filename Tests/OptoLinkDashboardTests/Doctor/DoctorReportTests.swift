@@ -14,7 +14,7 @@ struct DoctorReportTests {
     @Test func exitCodeIsZeroOnlyWithoutFailures() {
         #expect(DoctorReport(baseURL: base, orgKey: "abcd", checks: [pass, warn, skip], reachable: true).exitCode == 0)
         #expect(DoctorReport(baseURL: base, orgKey: "abcd", checks: [pass, fail, warn], reachable: true).exitCode == 1)
-        #expect(DoctorReport(baseURL: base, orgKey: "abcd", checks: [fail, skip], reachable: false).exitCode == 3)
+        #expect(DoctorReport(baseURL: base, orgKey: "abcd", checks: [fail, skip], reachable: false).exitCode == 4)
         #expect(DoctorExitCode.usage == 2)
     }
 

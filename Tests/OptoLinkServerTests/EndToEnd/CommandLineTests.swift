@@ -133,7 +133,7 @@ import Testing
         }
         let (proxy, _, proxyErr) = try launch(["--port", "0", "--trusted-proxy", "10.0.0.0/33"])
         #expect(waitForExit(proxy))
-        #expect(proxy.terminationStatus == 1)
+        #expect(proxy.terminationStatus == 2)
         #expect(
             String(decoding: proxyErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("10.0.0.0/33")
         )

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// `optolink-dash lab …`: reads the lab, runs it, prints the report (or `--json`), writes the exports.
 ///
@@ -8,17 +9,20 @@ import Foundation
 ///                                 out: { print($0) }, err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 /// ```
 package enum LabCommand {
-    /// Exit codes.
+    /// The codes of the one table (``ExitStatus``) this command returns.
     package enum ExitCode {
         /// The report was printed (and the target, if any, met).
-        package static let done: Int32 = 0
+        package static let done = ExitStatus.done.rawValue
         /// `--max-wrong` was not met at the lab's own threshold by some service.
-        package static let targetMissed: Int32 = 1
+        package static let targetMissed = ExitStatus.verdictFailed.rawValue
         /// Bad arguments, a lab file that cannot be read or used, or a lab the wire engine cannot run.
-        package static let usage: Int32 = 2
+        package static let usage = ExitStatus.badInput.rawValue
         /// An export could not be written.
-        package static let export: Int32 = 3
+        package static let export = ExitStatus.exportFailed.rawValue
     }
+
+    /// The largest lab file read (16 MiB: a lab file is a few KB; the bound keeps a stream from filling memory).
+    package static let maxFileBytes = 16 << 20
 
     /// Runs the command.
     /// - Parameters:
@@ -97,12 +101,16 @@ package enum LabCommand {
             for line in LabReportPrinter.lines(result.report, width: reportWidth) { out(line) }
         }
         do {
-            if let path = options.csvPath { try writeCSV(result.runs, to: path) }
+            if let path = options.csvPath {
+                var csv = Data()
+                LabCSV.write(result.runs) { csv.append(contentsOf: $0.utf8) }
+                try ExportWriter.write(csv, to: path)
+            }
             if let path = options.svgPath {
-                try Data(LabSVG.document(result.report).utf8).write(to: URL(fileURLWithPath: path))
+                try ExportWriter.write(Data(LabSVG.document(result.report).utf8), to: path)
             }
         } catch {
-            err("optolink-dash lab: cannot write the export: \(error.localizedDescription)")
+            err("optolink-dash lab: cannot write the export \(error)")
             return ExitCode.export
         }
         if let maxWrong = model.maxWrong,
@@ -125,9 +133,11 @@ package enum LabCommand {
         guard let path = searched.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .lab("lab file '\(file)' not found (looked for \(searched.joined(separator: ", ")))")
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-        else {
-            throw .lab("\(path): cannot read the lab file as UTF-8 text")
+        let text: String
+        do {
+            text = try UserFile.text(path, limit: maxFileBytes)
+        } catch {
+            throw .lab("cannot read the lab file \(error)")
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return try LabFileParser.load(text: text, file: path, name: name, settings: options.settings)
@@ -157,16 +167,5 @@ package enum LabCommand {
             to: URL(fileURLWithPath: path), settings: SessionSettings(mode: "lab", service: service.rawValue))
         recording.apply(.lab(.started(lab: model.name, services: options.services, installs: model.installs)))
         return recording
-    }
-
-    /// Writes the CSV to `path`, streaming.
-    private static func writeCSV(_ runs: [LabRun], to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
-            throw DashboardError.backend("\(path): cannot create the file")
-        }
-        defer { try? handle.close() }
-        try LabCSV.write(runs) { try handle.write(contentsOf: Data($0.utf8)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// Reads and writes lab files: `key = value` lines (``LabKey/all``), `#` comments, blank lines, and a list
 /// value continued on the indented lines below its key:
@@ -15,6 +16,10 @@ import Foundation
 /// Keys a file leaves out keep their defaults. Every problem is one ``DashboardError/lab(_:)`` naming the file
 /// and line (or the `--set`) and what is expected; nothing is half applied.
 package enum LabFileParser {
+    /// The longest line read, in bytes (64 KiB: a key is a few dozen characters, and a long list value goes on
+    /// indented lines, one entry each).
+    package static let maxLineBytes = 64 << 10
+
     /// The model `text` describes over the defaults, with `settings` (`key=value`, from `--set`) applied after.
     ///
     /// - Parameters:
@@ -45,19 +50,21 @@ package enum LabFileParser {
     private static func apply(text: String, file: String, to model: inout LabModel, origins: inout [String: String])
         throws(DashboardError)
     {
-        var pending: (key: String, value: String, line: Int)?
+        // A list value's lines are kept apart and joined once, so a list of n lines costs n, not n².
+        var pending: (key: String, parts: [String], line: Int)?
         var seen: [String: Int] = [:]
+        func place(_ number: Int) -> String { "\(QuotedText.escaped(file, limit: 200)):\(number)" }
         func flush() throws(DashboardError) {
             guard let entry = pending else { return }
             pending = nil
-            let place = "\(file):\(entry.line)"
+            let place = "\(QuotedText.escaped(file, limit: 200)):\(entry.line)"
             guard let key = LabKey.named(entry.key) else {
                 let hint = LabKey.closest(to: entry.key).map { " (did you mean \($0)?)" } ?? ""
-                throw .lab("\(place): unknown key '\(entry.key)'\(hint)")
+                throw .lab("\(place): unknown key \(QuotedText.quote(entry.key))\(hint)")
             }
             if let earlier = seen[key.name] { throw .lab("\(place): \(key.name) is already set on line \(earlier)") }
             seen[key.name] = entry.line
-            let value = entry.value.trimmingCharacters(in: .whitespaces)
+            let value = entry.parts.joined(separator: "; ").trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else { throw .lab("\(place): \(key.name) has no value") }
             do {
                 try key.write(&model, value)
@@ -66,26 +73,34 @@ package enum LabFileParser {
             }
             origins[key.name] = place
         }
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on bytes: a line is refused past maxLineBytes before any per-character work on it.
+        for (index, bytes) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
+            guard bytes.count <= maxLineBytes else {
+                throw .lab(
+                    "\(place(number)): a line longer than \(maxLineBytes) bytes; list a long value one entry per "
+                        + "indented line")
+            }
+            let raw = Substring(bytes)
             let line = String(raw.prefix { $0 != "#" }).trimmingCharacters(in: .init(charactersIn: "\r"))
             let content = line.trimmingCharacters(in: .whitespaces)
             if content.isEmpty { continue }
             if line.first == " " || line.first == "\t" {
-                guard let entry = pending else {
+                guard pending != nil else {
                     throw .lab(
-                        "\(file):\(number): an indented line continues a key's value, but no key comes before it")
+                        "\(place(number)): an indented line continues a key's value, but no key comes before it")
                 }
-                pending = (entry.key, entry.value.isEmpty ? content : entry.value + "; " + content, entry.line)
+                // Appended in place (no copy of the parts so far).
+                if pending?.parts == [""] { pending?.parts = [content] } else { pending?.parts.append(content) }
                 continue
             }
             try flush()
             guard let equals = content.firstIndex(of: "=") else {
-                throw .lab("\(file):\(number): expected 'key = value', not '\(content)'")
+                throw .lab("\(place(number)): expected 'key = value', not \(QuotedText.quote(content))")
             }
             let key = content[..<equals].trimmingCharacters(in: .whitespaces)
-            guard !key.isEmpty else { throw .lab("\(file):\(number): a value with no key before '='") }
-            pending = (key, content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces), number)
+            guard !key.isEmpty else { throw .lab("\(place(number)): a value with no key before '='") }
+            pending = (key, [content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)], number)
         }
         try flush()
     }
@@ -93,22 +108,23 @@ package enum LabFileParser {
     private static func apply(setting: String, to model: inout LabModel, origins: inout [String: String])
         throws(DashboardError)
     {
+        let shown = "--set " + QuotedText.escaped(setting)
         guard let equals = setting.firstIndex(of: "=") else {
-            throw .lab("--set \(setting): expected key=value, e.g. --set installs=20000")
+            throw .lab("\(shown): expected key=value, e.g. --set installs=20000")
         }
         let name = setting[..<equals].trimmingCharacters(in: .whitespaces)
         let value = setting[setting.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         guard let key = LabKey.named(name) else {
             let hint = LabKey.closest(to: name).map { " (did you mean \($0)?)" } ?? ""
-            throw .lab("--set \(setting): unknown key '\(name)'\(hint)")
+            throw .lab("\(shown): unknown key \(QuotedText.quote(name))\(hint)")
         }
-        guard !value.isEmpty else { throw .lab("--set \(setting): \(name) has no value") }
+        guard !value.isEmpty else { throw .lab("\(shown): \(name) has no value") }
         do {
             try key.write(&model, value)
         } catch {
-            throw .lab("--set \(setting): \(name) \(error.reason)")
+            throw .lab("\(shown): \(name) \(error.reason)")
         }
-        origins[name] = "--set \(setting)"
+        origins[name] = shown
     }
 
     /// The checks between keys, naming where the value a person changed last was set.
@@ -133,7 +149,8 @@ package enum LabFileParser {
         }
         for version in model.iosVersions where !isVersion(version.value) {
             try fail(
-                ["device.ios"], "device.ios lists '\(version.value)', which is no iOS version such as 26.2 or 18.7.2")
+                ["device.ios"],
+                "device.ios lists \(QuotedText.quote(version.value)), which is no iOS version such as 26.2 or 18.7.2")
         }
         if model.languageMismatch > 0, model.languages.count < 2 {
             try fail(

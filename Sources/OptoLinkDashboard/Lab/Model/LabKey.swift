@@ -22,9 +22,15 @@ package struct LabKey: Sendable {
 
     /// The key closest to a misspelt `name` (at most two edits away), for "did you mean".
     package static func closest(to name: String) -> String? {
+        // Past two characters longer than the longest key, no key is within the distance of 2: skip the
+        // quadratic distance (a 1 MiB key would take minutes).
+        guard name.count <= longestName + 2 else { return nil }
         let best = all.map { ($0.name, editDistance($0.name, name)) }.min { $0.1 < $1.1 }
         return best.flatMap { $0.1 <= 2 ? $0.0 : nil }
     }
+
+    /// The length of the longest key's name.
+    package static let longestName = all.map(\.name.count).max() ?? 0
 
     /// Every key, in the order `labs/default.lab` lists them.
     package static let all: [LabKey] = [
@@ -200,7 +206,7 @@ package struct LabKey: Sendable {
             { (m, t) throws(LabValue.Problem) in
                 let values = t.split(separator: " ").compactMap { Int($0) }
                 guard values.count == 5, values.allSatisfy({ (0...100).contains($0) }) else {
-                    throw LabValue.Problem("takes five points 0–100 such as '9 7 5 3 1', not '\(t)'")
+                    throw LabValue.Problem("takes five points 0–100 such as '9 7 5 3 1', not \(QuotedText.quote(t))")
                 }
                 m.policy.recency = values
             }),
@@ -263,7 +269,7 @@ package struct LabKey: Sendable {
         guard text.hasSuffix("%"), let percent = Double(text.dropLast()), percent >= 0, percent <= limit,
             text.dropLast().allSatisfy({ $0.isNumber || $0 == "." })
         else {
-            throw LabValue.Problem("takes a percentage 0%–\(Int(limit))% such as 100%, not '\(text)'")
+            throw LabValue.Problem("takes a percentage 0%–\(Int(limit))% such as 100%, not \(QuotedText.quote(text))")
         }
         return percent / 100
     }

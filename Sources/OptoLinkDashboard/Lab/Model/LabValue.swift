@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// The value grammar of lab files, read and written: counts (`5000`, `1_000_000`), shares (`20%`), durations
 /// (`90s`, `37m`, `1.5h`, `18d`), ranges (`1-3`), weighted lists (`iPhone16,1 5.5%; iPhone15,2 5%`, or one
@@ -19,7 +20,7 @@ package enum LabValue {
     package static func count(_ text: String, in range: ClosedRange<Int>) throws(Problem) -> Int {
         let digits = text.replacingOccurrences(of: "_", with: "")
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(digits) else {
-            throw Problem("takes a whole number such as \(range.lowerBound), not '\(text)'")
+            throw Problem("takes a whole number such as \(range.lowerBound), not \(QuotedText.quote(text))")
         }
         guard range.contains(value) else {
             throw Problem("must be \(grouped(range.lowerBound))–\(grouped(range.upperBound)), not \(text)")
@@ -31,7 +32,7 @@ package enum LabValue {
     package static func share(_ text: String) throws(Problem) -> Double {
         guard text.hasSuffix("%"), let percent = decimal(String(text.dropLast()).trimmingCharacters(in: .whitespaces))
         else {
-            throw Problem("takes a percentage such as 20%, not '\(text)'")
+            throw Problem("takes a percentage such as 20%, not \(QuotedText.quote(text))")
         }
         guard (0...100).contains(percent) else { throw Problem("must be 0%–100%, not \(text)") }
         return percent / 100
@@ -41,7 +42,7 @@ package enum LabValue {
     package static func duration(_ text: String) throws(Problem) -> TimeInterval {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         guard let unit = text.last, let scale = units[unit], let amount = decimal(String(text.dropLast())) else {
-            throw Problem("takes a duration such as 90s, 37m, 1.5h or 18d, not '\(text)'")
+            throw Problem("takes a duration such as 90s, 37m, 1.5h or 18d, not \(QuotedText.quote(text))")
         }
         let seconds = amount * scale
         guard seconds >= 1, seconds <= 3_650 * 86_400 else {
@@ -56,7 +57,7 @@ package enum LabValue {
             $0.trimmingCharacters(in: .whitespaces)
         }
         guard (1...2).contains(parts.count), let low = Int(parts[0]), let high = Int(parts.last!), low <= high else {
-            throw Problem("takes a range such as 1-3 (or one number), not '\(text)'")
+            throw Problem("takes a range such as 1-3 (or one number), not \(QuotedText.quote(text))")
         }
         guard bounds.contains(low), bounds.contains(high) else {
             throw Problem("must be within \(bounds.lowerBound)-\(bounds.upperBound), not \(text)")
@@ -74,17 +75,20 @@ package enum LabValue {
     /// value once.
     package static func shares(_ text: String) throws(Problem) -> [LabShare] {
         var entries: [LabShare] = []
+        var listed: Set<String> = []
         for part in text.split(separator: ";") {
             let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard words.count == 2 else {
                 throw Problem(
-                    "takes entries such as 'iPhone16,1 5.5%' separated by ';' or one per indented line, not '\(part.trimmingCharacters(in: .whitespaces))'"
+                    "takes entries such as 'iPhone16,1 5.5%' separated by ';' or one per indented line, not \(QuotedText.quote(part.trimmingCharacters(in: .whitespaces)))"
                 )
             }
             let share: Double
-            do { share = try Self.share(words[1]) } catch { throw Problem("\(words[0]): \(error.reason)") }
-            guard !entries.contains(where: { $0.value == words[0] }) else {
-                throw Problem("lists \(words[0]) twice")
+            do { share = try Self.share(words[1]) } catch {
+                throw Problem("\(QuotedText.escaped(words[0])): \(error.reason)")
+            }
+            guard listed.insert(words[0]).inserted else {
+                throw Problem("lists \(QuotedText.escaped(words[0])) twice")
             }
             entries.append(LabShare(words[0], share))
         }
@@ -107,10 +111,10 @@ package enum LabValue {
             guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty, !sides.contains(where: { $0.contains(" ") })
             else {
                 throw Problem(
-                    "takes entries such as '26.2=18.7' separated by ';' (or none), not '\(part.trimmingCharacters(in: .whitespaces))'"
+                    "takes entries such as '26.2=18.7' separated by ';' (or none), not \(QuotedText.quote(part.trimmingCharacters(in: .whitespaces)))"
                 )
             }
-            guard mapping[sides[0]] == nil else { throw Problem("maps \(sides[0]) twice") }
+            guard mapping[sides[0]] == nil else { throw Problem("maps \(QuotedText.escaped(sides[0])) twice") }
             mapping[sides[0]] = sides[1]
         }
         return mapping
@@ -118,7 +122,7 @@ package enum LabValue {
 
     /// Thresholds: `low-high/step` or numbers separated by `,`, each 0–200, ascending after sorting, at most 41.
     package static func thresholds(_ text: String) throws(Problem) -> [Int] {
-        let usage = "takes thresholds such as 45-95/5 or 55, 65, 75, not '\(text)'"
+        let usage = "takes thresholds such as 45-95/5 or 55, 65, 75, not \(QuotedText.quote(text))"
         var values: [Int]
         if let slash = text.firstIndex(of: "/") {
             let range: ClosedRange<Int>
@@ -143,7 +147,7 @@ package enum LabValue {
     /// One of `names`.
     package static func choice(_ text: String, of names: [String]) throws(Problem) -> String {
         guard names.contains(text) else {
-            throw Problem("takes \(names.joined(separator: ", ")), not '\(text)'")
+            throw Problem("takes \(names.joined(separator: ", ")), not \(QuotedText.quote(text))")
         }
         return text
     }

@@ -48,7 +48,7 @@ struct DoctorBinaryTests {
         // Nothing listening: exit 3
         let unused = UnusedPort()
         let down = try await doctor(["--base-url", "http://127.0.0.1:\(unused.port)", "--org-key", "demo"])
-        #expect(down.code == 3)
+        #expect(down.code == 4)
         #expect(down.output.contains("connection refused"))
 
         // Help: exit 0
