@@ -34,6 +34,12 @@ package enum LabCommand {
         progress: (@Sendable (LabProgress) -> Void)? = nil,
         out: @Sendable (String) -> Void, err: @Sendable (String) -> Void
     ) async -> Int32 {
+        if let code = await ReplayCommand.run(
+            arguments: arguments, currentDirectory: currentDirectory, executablePath: executablePath,
+            progress: progress, out: out, err: err)
+        {
+            return code
+        }
         let options: LabOptions
         let model: LabModel
         do {

@@ -16,6 +16,14 @@ package struct ReplayData: Sendable {
         package var ids = ReplayStrings()
         /// How many rows.
         package var count: Int { times.count }
+
+        /// Appends `source`'s row `row`.
+        mutating func copy(row: Int, of source: Rows) {
+            times.append(source.times[row])
+            addresses.append(source.addresses[row])
+            signals.append(source.signals[row])
+            ids.append(source.ids[row].utf8)
+        }
     }
 
     /// The clicks.
@@ -26,6 +34,8 @@ package struct ReplayData: Sendable {
     package var labels: [Int32] = []
     /// Opens that carried a token no click has (another data set's, or a click outside the files).
     package var unknownTokens = 0
+    /// For each open, whether it carried a token no click has.
+    package var unknown: [Bool] = []
     /// Every distinct address.
     package var addresses: [String] = []
     /// Every distinct fingerprint (clicks' and opens' alike).

@@ -4,7 +4,7 @@ import OptoLinkServer
 /// Reads a replay's two CSV files into ``ReplayData``, streaming: the clicks first (their tokens are what label
 /// the opens), then the opens. Columns are found by name in the header row (extra columns are ignored, the
 /// optional ones may be missing); `click_id`/`open_id`, `time` and `address` must be there and never empty.
-/// With a shard, only the rows whose address falls in it are kept.
+/// With a shard, the rows of the address groups that fall in it are kept (``done()``).
 ///
 /// A bad file stops the read with one message naming the file, the line, the column and what is expected:
 /// `clicks.csv:12: column 2 (time): expected ISO 8601 or epoch seconds, found 'yesterday'`.
@@ -75,12 +75,58 @@ package struct ReplayLoader: Sendable {
         try finish(&reader)
     }
 
-    /// Ends the read: the token map is only needed while opens are labeled.
+    /// Ends the read and gives the rows (the token map is only needed while opens are labeled).
+    ///
+    /// With a shard, the rows kept are those of the address groups that fall in it. Matching is per address,
+    /// except that a clipboard token ties an open to a click on another address (its production match by token,
+    /// which takes the click from its address's candidates): addresses tied by a labeled open form one group,
+    /// and a group goes to the shard of its smallest address's stable hash, so each shard decides its opens
+    /// exactly as the whole run does. Without tokens across addresses, a group is one address.
     package mutating func done() -> ReplayData {
         tokens = [:]
         addressIndex = [:]
         signalsIndex = [:]
-        return data
+        guard let shard, shard.count > 1 else { return data }
+        var parent = Array(0..<data.addresses.count)
+        func root(_ index: Int) -> Int {
+            var index = index
+            while parent[index] != index {
+                parent[index] = parent[parent[index]]
+                index = parent[index]
+            }
+            return index
+        }
+        for open in 0..<data.opens.count where data.labels[open] >= 0 {
+            let a = root(Int(data.opens.addresses[open]))
+            let b = root(Int(data.clicks.addresses[Int(data.labels[open])]))
+            if a != b { parent[max(a, b)] = min(a, b) }
+        }
+        var smallest = [Int](repeating: -1, count: data.addresses.count)
+        for address in data.addresses.indices {
+            let group = root(address)
+            if smallest[group] < 0 || data.addresses[address] < data.addresses[smallest[group]] {
+                smallest[group] = address
+            }
+        }
+        let inShard = data.addresses.indices.map { address in
+            shard.keeps(address: data.addresses[smallest[root(address)]].utf8)
+        }
+        var kept = ReplayData()
+        kept.addresses = data.addresses
+        kept.signals = data.signals
+        var newIndex = [Int32](repeating: -1, count: data.clicks.count)
+        for click in 0..<data.clicks.count where inShard[Int(data.clicks.addresses[click])] {
+            newIndex[click] = Int32(kept.clicks.count)
+            kept.clicks.copy(row: click, of: data.clicks)
+        }
+        for open in 0..<data.opens.count where inShard[Int(data.opens.addresses[open])] {
+            kept.opens.copy(row: open, of: data.opens)
+            let label = data.labels[open]
+            kept.labels.append(label >= 0 ? newIndex[Int(label)] : -1)
+            kept.unknown.append(data.unknown[open])
+            if data.unknown[open] { kept.unknownTokens += 1 }
+        }
+        return kept
     }
 
     // MARK: Reading
@@ -161,7 +207,6 @@ package struct ReplayLoader: Sendable {
                 "\(reader.file):\(record.line): column \(number) (\(kind.columns[column])): expected \(expected)")
         }
         let address = field(2)
-        if let shard, !shard.keeps(address: address) { return }
         let id = field(0)
         guard !id.isEmpty else { throw fail(0, "a \(kind.idColumn), found an empty field") }
         guard let time = ReplayTime.seconds(field(1)) else {
@@ -194,6 +239,7 @@ package struct ReplayLoader: Sendable {
                 if let click = tokens[TokenKey(token)] { label = click } else { data.unknownTokens += 1 }
             }
             data.labels.append(label)
+            data.unknown.append(!token.isEmpty && label < 0)
             append(&data.opens, time: time, address: addressIndex, signals: signalsIndex, id: id)
         }
         _ = position

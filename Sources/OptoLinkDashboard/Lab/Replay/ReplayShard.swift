@@ -1,6 +1,6 @@
 /// `--shard I/N`: the part of a replay that keeps only the addresses whose stable hash
-/// (``ReplayHash/shard(ofAddress:count:)``) is `index`. Matching never crosses addresses, so the shards' counts
-/// add up to the whole run's.
+/// (``ReplayHash/shard(ofAddress:count:)``) is `index`, addresses tied by a clipboard token going together
+/// (``ReplayLoader/done()``). Matching crosses no other line, so the shards' counts add up to the whole run's.
 package struct ReplayShard: Sendable, Hashable, Codable {
     /// Which shard, from 1.
     package var index: Int
