@@ -25,6 +25,14 @@ if arguments.first == "--child-lab", arguments.count == 2, let installs = Int(ar
     await LabBench.child(installs: installs)
     exit(0)
 }
+if arguments.first == "--child-replay-files", arguments.count == 3, let rows = Int(arguments[1]) {
+    ReplayBench.filesChild(rows: rows, folder: arguments[2])
+    exit(0)
+}
+if arguments.first == "--child-replay", arguments.count == 2 {
+    await ReplayBench.child(folder: arguments[1])
+    exit(0)
+}
 if arguments.first == "--child-click-flood", arguments.count == 2, let requests = Int(arguments[1]) {
     ClickStoreBench.floodChild(requests: requests)
     exit(0)
@@ -114,6 +122,8 @@ if options.runs(9) {
             installs: quick ? 20_000 : 200_000, matches: quick ? 20_000 : 100_000, million: quick ? 100_000 : 1_000_000,
             wireInstalls: quick ? 500 : 2_000)
     )
+    progress("9d. match lab on recorded data")
+    add(ReplayBench.run(rows: quick ? 100_000 : 10_000_000))
 }
 
 var mode = quick ? "--quick" : "full"

@@ -44,6 +44,9 @@ let usage = """
       --lab-window HOURS      with --lab-links: each lab link's match window, 1-720 (default 24)
       --help                  show this help
 
+    optolink-server export --db FILE --clicks OUT --opens OUT
+                              writes the stored clicks and first opens for optolink-dash lab --clicks/--opens
+
     The first line on stdout is `listening on http://HOST:PORT` once connections are accepted.
     """
 
@@ -77,6 +80,10 @@ func positive(_ flag: String, _ arguments: inout ArraySlice<String>) -> Int {
         fail("\(flag) must be a whole number of at least 1, not \(QuotedText.quote(text))")
     }
     return number
+}
+if arguments.first == "export" {
+    // `optolink-server export --db FILE --clicks OUT --opens OUT`: the stored data for the match lab.
+    exit(ExportCommand.run(Array(arguments.dropFirst())))
 }
 while let argument = arguments.popFirst() {
     switch argument {

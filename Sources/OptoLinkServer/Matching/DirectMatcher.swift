@@ -211,6 +211,18 @@ package final class DirectMatcher: Sendable {
             }
         }
 
+        /// Signals as a stored click or a match request holds them: the five fields, each nil (or empty) when
+        /// unknown. What a replay of recorded clicks and first opens gives the engine.
+        package static func fields(
+            platform: String?, osVersion: String?, deviceModel: String?, language: String?, timezone: String?
+        ) -> Signals {
+            func known(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+            return Signals(
+                fingerprint: ClickFingerprint(
+                    platform: known(platform), osVersion: known(osVersion), deviceModel: known(deviceModel),
+                    language: known(language), timezone: known(timezone)))
+        }
+
         /// The platform compared (nil: unknown).
         package var platform: String? { fingerprint.platform }
         /// The OS version compared.

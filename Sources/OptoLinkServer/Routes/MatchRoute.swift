@@ -40,7 +40,9 @@ enum MatchRoute {
                 attribution = nil  // a bad key only loses the attribution
             }
         }
-        let decision = backend.matches.match(input, ipHash: backend.ipHash(context.ip), now: context.now)
+        let ipHash = backend.ipHash(context.ip)
+        backend.store.queueMatchRequest(input, ipHash: ipHash, now: context.now)
+        let decision = backend.matches.match(input, ipHash: ipHash, now: context.now)
         backend.attempts.record(input: input, decision: decision, ip: context.ip, now: context.now)
         let orgId = decision.result?.record.orgId ?? attribution?.org.id
         let method = decision.result?.method ?? (decision.guardFired ? "NONE (shared-network guard)" : "NONE")

@@ -38,7 +38,8 @@ enum ResolutionRoutes {
         let record = try backend.recordClick(
             link: link, ip: context.ip, fingerprint: fingerprint, at: context.now, access: context.access)
         backend.store.queueClick(
-            linkId: link.id, source: "redirect", ipHash: record.ipHash, fingerprint: fingerprint, now: context.now)
+            linkId: link.id, source: "redirect", ipHash: record.ipHash, fingerprint: fingerprint, token: record.token,
+            now: context.now)
         return .html(page(org: org, link: link, token: record.token, platform: fingerprint.platform))
     }
 

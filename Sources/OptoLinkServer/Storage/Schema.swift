@@ -82,6 +82,15 @@ enum Schema {
         CREATE INDEX pending_clicks_by_scope ON pending_clicks (scope, expires_at);
         CREATE TABLE match_attempts (entry TEXT NOT NULL, device_id TEXT, service TEXT NOT NULL);
         """,
+        // 7: what the lab needs to replay a server's own data (`optolink-server export`): each redirect click's
+        // clipboard token, and every `/match` as it was asked (time, address, fields, token), trimmed as the
+        // clicks are. Older rows keep a null token.
+        """
+        ALTER TABLE clicks ADD COLUMN token TEXT;
+        CREATE TABLE match_requests (
+            id INTEGER PRIMARY KEY, at REAL NOT NULL, ip_hash TEXT NOT NULL, device_id TEXT, platform TEXT,
+            os_version TEXT, device_model TEXT, language TEXT, timezone TEXT, clipboard_token TEXT);
+        """,
     ]
 
     /// The version a fully migrated database reports.

@@ -69,7 +69,10 @@ package final class Store: Sendable {
 
     /// A queued write.
     enum PendingWrite {
-        case click(linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, now: Date)
+        case click(
+            linkId: String, source: String, ipHash: String, fingerprint: ClickFingerprint, token: String?, now: Date)
+        /// A `/match` as it was asked.
+        case matchRequest(MatchEngine.Input, ipHash: String, now: Date)
         case device(orgId: Int64, id: String, now: Date)
         case match(device: MatchDevice?, orgId: Int64?, actor: String, detail: String, now: Date)
         /// A click a match engine now waits on (`scope`: which engine).
@@ -270,6 +273,8 @@ package final class Store: Sendable {
         trim(database, table: "clicks", cap: maxClickRows, inserted: clicks)
         let attempts = writes.reduce(0) { if case .matchAttempt = $1 { return $0 + 1 } else { return $0 } }
         trim(database, table: "match_attempts", cap: Store.maxMatchAttemptRows, inserted: attempts)
+        let requests = writes.reduce(0) { if case .matchRequest = $1 { return $0 + 1 } else { return $0 } }
+        trim(database, table: "match_requests", cap: maxClickRows, inserted: requests)
     }
 
     /// Rolls back the open transaction and logs why (call with the database lock held).
@@ -284,9 +289,12 @@ package final class Store: Sendable {
 
     private static func apply(_ write: PendingWrite, to database: SQLiteDatabase) throws(OptoLinkServerError) {
         switch write {
-        case .click(let linkId, let source, let ipHash, let fingerprint, let now):
+        case .click(let linkId, let source, let ipHash, let fingerprint, let token, let now):
             try insertClick(
-                database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, now: now)
+                database, linkId: linkId, source: source, ipHash: ipHash, fingerprint: fingerprint, token: token,
+                now: now)
+        case .matchRequest(let input, let ipHash, let now):
+            try insertMatchRequest(database, input, ipHash: ipHash, now: now)
         case .device(let orgId, let id, let now):
             try upsertDevice(database, orgId: orgId, id: id, platform: nil, osVersion: nil, deviceModel: nil, now: now)
         case .match(let device, let orgId, let actor, let detail, let now):

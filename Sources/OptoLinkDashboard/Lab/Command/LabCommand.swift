@@ -40,6 +40,12 @@ package enum LabCommand {
         reportWidth: Int = LabReportPrinter.width, progress: (@Sendable (LabProgress) -> Void)? = nil,
         out: @Sendable (String) -> Void, err: @Sendable (String) -> Void
     ) async -> Int32 {
+        if let code = await ReplayCommand.run(
+            arguments: arguments, currentDirectory: currentDirectory, executablePath: executablePath,
+            progress: progress, out: out, err: err)
+        {
+            return code
+        }
         let options: LabOptions
         let model: LabModel
         do {

@@ -155,6 +155,13 @@ package struct LabOptions: Sendable, Hashable {
           --no-sweep            skip the threshold sweep
           --record FILE         record the run as a session: optolink-dash --open FILE shows it in the Lab view
           --print-lab           print the lab (FILE and --set applied) as a lab file with every key, and exit
+          --clicks FILE --opens FILE
+                                replay recorded clicks and first opens (docs/lab.md, "The lab on your own data"):
+                                the fingerprint chain's precision and recall on the opens whose token named a click
+          --shard I/N           with --clicks/--opens, only shard I of N of the addresses; then
+                                optolink-dash lab merge A.json B.json … adds the shards' --json reports
+          --export-clicks FILE --export-opens FILE
+                                write the lab's simulated population in those two formats, and exit
           -h, --help            show this help
 
         EXIT CODES: 0 done, 1 --max-wrong not met at the lab's threshold, 2 bad arguments or lab file (one line
