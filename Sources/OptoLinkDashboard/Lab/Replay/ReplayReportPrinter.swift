@@ -4,7 +4,10 @@
 /// represent.
 package enum ReplayReportPrinter {
     /// The whole report; `title` names the files (or the merged reports), `seconds` the run's time.
-    package static func lines(_ report: ReplayReport, title: String, seconds: Double?, maxWrong: Double?) -> [String] {
+    package static func lines(
+        _ report: ReplayReport, title: String, seconds: Double?, maxWrong: Double?,
+        width: Int = LabReportPrinter.width
+    ) -> [String] {
         typealias P = LabReportPrinter
         let policy = report.policy
         var scope = ""
@@ -88,7 +91,7 @@ package enum ReplayReportPrinter {
             indent: "")
         if let sweep = report.sweep {
             out.append("")
-            out += P.sweepLines(sweep, service: LabServiceReport(replay: report), maxWrong: maxWrong)
+            out += P.sweepLines(sweep, service: LabServiceReport(replay: report), maxWrong: maxWrong, width: width)
         }
         return out
     }
