@@ -164,6 +164,6 @@ struct QubeRouteDoctor: LinkServiceDoctor {
         return .pass(
             id, title,
             "\(probe.summary): → \(target)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
-                + "; no install token sent, no install made")
+                + "; sent as the SDK sends it, with a throwaway install token")
     }
 }

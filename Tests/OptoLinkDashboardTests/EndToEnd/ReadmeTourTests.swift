@@ -6,7 +6,7 @@ import Testing
 /// shows what the README says it shows.
 @Suite(
     "The README's tour at a human pace (tmux)", .serialized, .quietMachine,
-    .tags(.terminal, .processes, .realTime), .skippable(.terminal, .processes),
+    .tags(.terminal, .processes, .realTime), .skippable(.terminal, .processes, .realTime),
     .enabled(if: BuiltBinary.ready, BuiltBinary.skipReason))
 struct ReadmeTourTests {
     /// The README's pause between steps: a person reads the screen before the next key.
