@@ -1,6 +1,6 @@
 import OptoLinkHTTP
 
-/// The services the reference server emulates beside OptoLink (issue 11), each at its own seed's paths:
+/// The services the reference server emulates beside OptoLink, each at its own seed's paths:
 /// QubeRoute (`seeds/001_*`), Deep Blue Links (`seeds/004_*`) and AppsFlyer's S2S deep-link API
 /// (`seeds/003_*`). They share the server's port, its matching engine, `/dev/faults` and
 /// `/dev/match-attempts`, and nothing else: each has its own apps, keys, links, click URL, click records

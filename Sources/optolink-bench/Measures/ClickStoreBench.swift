@@ -2,7 +2,7 @@ import Foundation
 import OptoLinkServer
 
 /// Measure 7: what a pending click costs the server, and that a sustained flood of clicks leaves its
-/// memory flat (issue 13, item 2). Both run in child processes (this binary), so nothing else the bench
+/// memory flat. Both run in child processes (this binary), so nothing else the bench
 /// did counts.
 enum ClickStoreBench {
     static let bytesMeasure = "7a. Click store: bytes per stored click"
@@ -110,11 +110,7 @@ enum ClickStoreBench {
             guard let output = try? Spawn.run([executable, flag, "\(argument)"]),
                 let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix(prefix + " ") })
             else { return nil }
-            var values: [String: Double] = [:]
-            for field in line.split(separator: " ").dropFirst() {
-                let parts = field.split(separator: "=")
-                if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
-            }
+            let values = ReportLine.values(line)
             return values.isEmpty ? nil : values
         }
 
@@ -134,7 +130,7 @@ enum ClickStoreBench {
                     + "`ClickStoreFill.fill` (the redirect page's `recordClick`: iPhone User-Agent, `en-US,en;q=0.9`, the demo "
                     + "`summer` link, 10 000 addresses, no budget) in \(Format.duration(v["seconds"] ?? 0)); VmRSS before and after, over "
                     + "the clicks stored, against `MatchState.estimatedBytes`, which the memory budget (`clickMemoryBudget`, "
-                    + "default 128 MiB) counts. Before issue 13 a click with a 4 KiB Accept-Language took about 10.4 KB; now the header "
+                    + "default 128 MiB) counts. Before the header was cut, a click with a 4 KiB Accept-Language took about 10.4 KB; now the header "
                     + "keeps only its first language tag (≤ 35 characters).")
         } else {
             rows.append(.notMeasured(measure, goal: bytesGoal, reason: "child process failed"))

@@ -226,11 +226,7 @@ enum DashboardBench {
             return MeasureResult(
                 rows: [.notMeasured(measure, goal: rssGoal, reason: "child process failed")], notes: [])
         }
-        var values: [String: Double] = [:]
-        for field in line.split(separator: " ").dropFirst() {
-            let parts = field.split(separator: "=")
-            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
-        }
+        let values = ReportLine.values(line)
         let before = values["before"] ?? 0
         let mid = values["mid"] ?? 0
         let after = values["after"] ?? 0

@@ -113,11 +113,7 @@ enum LabBench {
             rows.append(.notMeasured(millionMeasure, goal: goal, reason: "the child process did not report"))
             return MeasureResult(rows: rows, notes: notes)
         }
-        var values: [String: Double] = [:]
-        for field in line.split(separator: " ").dropFirst() {
-            let parts = field.split(separator: "=")
-            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
-        }
+        let values = ReportLine.values(line)
         let seconds = values["seconds"] ?? .infinity
         let peak = values["peak"] ?? .infinity
         let met = seconds < goalSeconds && peak < goalBytes && values["code"] == 0

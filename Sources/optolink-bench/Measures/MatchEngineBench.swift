@@ -6,7 +6,7 @@ import OptoLinkServer
 /// same clicks (what a straightforward backend would do), measured in the same run.
 enum MatchEngineBench {
     static let measure = "5. Match engine (10 000 addresses × 50 clicks stored)"
-    /// The engine's ratio to the SQLite baseline before issue 13's changes to the server (4.21×, 4.75× and
+    /// The engine's ratio to the SQLite baseline before the server's in-memory match state (4.21×, 4.75× and
     /// 5.09× over three runs on this shared 2-core machine): the engine must not fall below it.
     static let goalRatio = 4.0
     static let goal = "≥ \(Format.ratio(goalRatio)) SQLite"

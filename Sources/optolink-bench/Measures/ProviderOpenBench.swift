@@ -6,7 +6,7 @@ import OptoLinkTesting
 import FoundationNetworking
 #endif
 
-/// Measures 2c–2e (issue 11, "Measured"): each emulated service's link call as the SDK makes it against a
+/// Measures 2c–2e: each emulated service's link call as the SDK makes it against a
 /// bare `URLSession` POST of exactly the request the SDK sent, on the same server, built as row 2 is
 /// (same warm-up, interleaved pairs with alternating order, medians, the ratio's range over 5 blocks;
 /// goal ≤ 1.10× for 2c and 2d, none for 2e):

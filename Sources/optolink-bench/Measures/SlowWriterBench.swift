@@ -3,7 +3,7 @@ import OptoLink
 import OptoLinkServer
 
 /// Measure 8: another client's `/data` latency while a writer waits on a slow database, against the
-/// same client's latency without it, in the same run (issue 13, item 4).
+/// same client's latency without it, in the same run.
 enum SlowWriterBench {
     static let measure = "8. Server GET /data p99 while another client's write waits on the database"
     static let goal = "≤ 2× (p99)"
@@ -139,7 +139,7 @@ enum SlowWriterBench {
                 + "). "
                 + "Another client reads `GET /demo/summer/data` on one keep-alive connection, one request at a time, its own "
                 + "`X-Forwarded-For` each; \(blocks) blocks of \(requestsPerBlock) requests without the writer alternate with "
-                + "\(blocks) with it (\(calm.count) and \(slow.count) answered, \(failures) failures). Before issue 13 the writer's "
+                + "\(blocks) with it (\(calm.count) and \(slow.count) answered, \(failures) failures). Before the writes were offloaded, the writer's "
                 + "handler held its event loop for the whole wait, and every connection on that loop with it."
         ]
         return MeasureResult(rows: [row], notes: notes)

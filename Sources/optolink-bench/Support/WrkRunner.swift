@@ -89,11 +89,7 @@ struct WrkRunner {
                 "wrk printed no summary (exit \(output.status)): \(output.text.split(separator: "\n").suffix(2).joined(separator: " / "))"
             )
         }
-        var values: [String: Double] = [:]
-        for field in line.split(separator: " ").dropFirst() {
-            let parts = field.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
-        }
+        let values = ReportLine.values(line)
         return Summary(
             requests: Int(values["requests"] ?? 0), seconds: (values["duration_us"] ?? 0) / 1e6,
             p50: (values["p50_us"] ?? 0) / 1e6, p99: (values["p99_us"] ?? 0) / 1e6,
