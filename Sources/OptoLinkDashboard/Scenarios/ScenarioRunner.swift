@@ -33,6 +33,7 @@ package struct ScenarioRunner: Sendable {
         let plan = scenario.plan(environment.target)
         let skip =
             scenario.skipReason(for: environment.target) ?? Self.engineSkipReason(scenario, environment)
+            ?? Self.signedAddressSkipReason(scenario, environment)
             ?? (scenario.needsDevEndpoints && !environment.hasDevEndpoints
                 ? Self.skipReason(scenario, environment) : nil)
         if let reason = skip {
@@ -78,6 +79,23 @@ package struct ScenarioRunner: Sendable {
         }
         return "its outcome is the reference engine's (OptoLink's matching rules, seed 000), which "
             + "\(service.displayName) does not document: it runs against the reference server's emulation"
+    }
+
+    /// Why `scenario` cannot run against an AppsFlyer deployment the dashboard cannot name its clicks' address
+    /// to; nil when it can. AppsFlyer matches the click's address with the `ip` the app's backend signs, and the
+    /// dashboard plays that backend with the simulated device's address: that is the address the deployment saw
+    /// the browser's click from only on the reference server (which takes `X-Forwarded-For`) or a plain-HTTP
+    /// loopback deployment (each simulated network sends from a loopback address of its own). Anywhere else the
+    /// click comes from this machine's public address, which the dashboard does not know: a deferred match there
+    /// would fail whatever the deployment does.
+    static func signedAddressSkipReason(_ scenario: Scenario, _ environment: ScenarioEnvironment) -> String? {
+        let target = environment.target
+        guard target.service == .appsFlyer, !environment.capabilities.referenceServer, !scenario.links.isEmpty,
+            LoopbackUpstream.sourceAddress(for: "203.0.113.10", upstream: target.baseURL) == nil
+        else { return nil }
+        return "AppsFlyer matches the click's address with the ip the app's backend signs, and the dashboard cannot "
+            + "know which address \(target.baseURL.host ?? "the deployment") saw its browser's click from (this "
+            + "machine's public address): a deferred match cannot be checked there"
     }
 
     /// Why `scenario` cannot run against a backend without `/dev` endpoints; nil when it can.

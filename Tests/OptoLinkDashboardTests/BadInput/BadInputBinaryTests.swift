@@ -7,7 +7,7 @@ import Testing
 /// Bad input given to the real `optolink-dash` and `optolink-server`: the documented exit code, one line on
 /// stderr, no crash, and the user's files left as they were.
 @Suite(
-    "Bad input to the real binaries", .serialized, .tags(.processes), .skippable(.processes),
+    "Bad input to the real binaries", .serialized, .quietMachine, .tags(.processes), .skippable(.processes),
     .enabled(if: BuiltBinary.exists, BuiltBinary.skipReason))
 struct BadInputBinaryTests {
     static let server = BuiltBinary.packageRoot.appendingPathComponent(".build/debug/optolink-server").path
@@ -171,7 +171,8 @@ struct BadInputBinaryTests {
 /// Seeded command lines for the real binaries: the documented codes only, one line for a refusal, no crash,
 /// no file written outside the scratch folder.
 @Suite(
-    "Fuzz: every command's flags through the real binaries", .serialized, .tags(.fuzz, .processes),
+    "Fuzz: every command's flags through the real binaries", .serialized, .quietMachine,
+    .tags(.fuzz, .processes),
     .skippable(.processes), .enabled(if: BuiltBinary.exists, BuiltBinary.skipReason))
 struct BinaryFlagFuzzTests {
     @Test func randomCommandLinesExitWithADocumentedCodeAndOneLine() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Seeded fuzzing of what a user hands the dashboard in-process: lab files, `--set`, sessions, HARs, flags.
 /// Each asserts no crash (a trap ends the run), no hang (a time budget), one clear line per refusal with no raw
 /// control byte, and that the user's file is never changed.
-@Suite("Fuzz: lab files, --set, sessions, HARs and flags", .tags(.fuzz))
+@Suite("Fuzz: lab files, --set, sessions, HARs and flags", .quietMachine, .tags(.fuzz))
 struct DashboardBadInputFuzzTests {
     /// A refusal: one line, short, no control byte.
     static func isOneClearLine(_ message: String) -> Bool {

@@ -5,7 +5,7 @@ import Testing
 @testable import OptoLinkServer
 
 /// Seeded fuzzing of the server's file inputs: seed files and databases.
-@Suite("Fuzz: seed files and databases", .tags(.fuzz))
+@Suite("Fuzz: seed files and databases", .quietMachine, .tags(.fuzz))
 struct ServerBadInputFuzzTests {
     /// The demo seed as JSON, the base every mutation starts from.
     static let demoSeed: String = {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
 
 /// `optolink-dash lab --clicks/--opens`, `--export-clicks/--export-opens`, `--shard` and `lab merge`.
-@Suite struct ReplayCommandTests {
+@Suite(.quietMachine) struct ReplayCommandTests {
     /// A fresh folder.
     private func folder() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")

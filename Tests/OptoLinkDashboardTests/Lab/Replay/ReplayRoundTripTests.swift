@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
 
 /// A simulated population written as the replay's files and read back decides every install as the lab did.
-@Suite struct ReplayRoundTripTests {
+@Suite(.quietMachine) struct ReplayRoundTripTests {
     /// The shipped labs (`labs/*.lab` at the package's root).
     static let labs: [String] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

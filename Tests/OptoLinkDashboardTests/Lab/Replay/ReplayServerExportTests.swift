@@ -1,12 +1,13 @@
 import Foundation
 import OptoLinkHTTP
+import TestSupport
 import Testing
 
 @testable import OptoLinkDashboard
 @testable import OptoLinkServer
 
 /// `optolink-server export`'s files read back into the lab.
-@Suite struct ReplayServerExportTests {
+@Suite(.quietMachine) struct ReplayServerExportTests {
     @Test func theServersStoredClicksAndFirstOpensReplayInTheLab() async throws {
         // Given a database file where a redirect click (with its token), a /data click, a device's /match with the
         // token (asked twice) and another device's /match without one were stored
