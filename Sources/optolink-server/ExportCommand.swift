@@ -38,11 +38,13 @@ enum ExportCommand {
         } catch {
             return fail("export: \(db): \(error)", code: 2)
         }
-        guard FileManager.default.createFile(atPath: clicks, contents: nil),
-            FileManager.default.createFile(atPath: opens, contents: nil),
-            let clickFile = FileHandle(forWritingAtPath: clicks), let openFile = FileHandle(forWritingAtPath: opens)
-        else {
-            return fail("export: cannot write \(clicks) or \(opens)", code: 3)
+        let clickFile: FileHandle
+        let openFile: FileHandle
+        do {
+            clickFile = try OutputFile.open(clicks)
+            openFile = try OutputFile.open(opens)
+        } catch {
+            return fail("export: cannot write \(error)", code: 3)
         }
         defer {
             try? clickFile.close()

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// Writes the live dashboard's frames to an asciicast file as they are drawn (`--cast FILE`): what the terminal
 /// showed, in the theme it was drawn in, at the times it was drawn.
@@ -24,9 +25,12 @@ package final class CastRecorder {
         settings.size = size
         self.url = url
         encoder = AsciicastEncoder(settings: settings)
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: url.path)
-        else { throw .session("\(url.path): cannot create the asciicast file") }
+        let handle: FileHandle
+        do {
+            handle = try OutputFile.open(url.path)
+        } catch {
+            throw .session("cannot write the asciicast: \(error)")
+        }
         self.handle = handle
         do {
             try handle.write(contentsOf: Data((encoder.header(timestamp: now, title: "optolink-dash") + "\n").utf8))

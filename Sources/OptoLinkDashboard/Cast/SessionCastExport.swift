@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// `optolink-dash export SESSION --cast OUT`: a recorded session replayed through the reducer and the renderer
 /// (``DashboardRenderer/render(_:size:keymap:)``) at a chosen size, each frame written as an asciicast event
@@ -32,9 +33,12 @@ package enum SessionCastExport {
     package static func export(
         _ file: SessionFile, to output: URL, settings: CastSettings, theme: Theme = .builtInDefault
     ) throws(DashboardError) -> Written {
-        guard FileManager.default.createFile(atPath: output.path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: output.path)
-        else { throw .session("\(output.path): cannot create the asciicast file") }
+        let handle: FileHandle
+        do {
+            handle = try OutputFile.open(output.path)
+        } catch {
+            throw .session("cannot write the asciicast: \(error)")
+        }
         defer { try? handle.close() }
         var pending = Data()
         var failure: (any Error)?

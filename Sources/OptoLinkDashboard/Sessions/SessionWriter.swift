@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkServer
 
 /// Appends session entries to a file on a thread of its own, so recording never waits on the disk.
 ///
@@ -51,9 +52,13 @@ package final class SessionWriter: @unchecked Sendable {
     /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created or written.
     package init(url: URL, header: SessionHeader) throws(DashboardError) {
         self.url = url
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: url.path)
-        else { throw .session("\(url.path): cannot create the session file") }
+        let handle: FileHandle
+        do {
+            // Written through a link or a device, never replaced (`--record /dev/stdout`, a link a user made).
+            handle = try OutputFile.open(url.path)
+        } catch {
+            throw .session("cannot record the session: \(error)")
+        }
         self.handle = handle
         do {
             let line = try SessionLineCodec().line(header)
