@@ -6,7 +6,7 @@ import Testing
 /// The first launch's `/match` under faults injected at the server (`/dev/faults`): each time the
 /// app-facing calls return without throwing, the first-launch flag is set, the links stream delivers
 /// exactly once what it should (listened to for a bounded time after), and the diagnostics tell the story.
-@Suite("Faults end to end", .tags(.realTime), .skippable(.realTime))
+@Suite("Faults end to end", .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct FaultTests {
     /// A device with a click waiting for it (exact fingerprint, same network): success = FINGERPRINT_EXACT.
     static func deviceWithClick(_ server: TestServer, address: String) async throws -> SimulatedDevice {
