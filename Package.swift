@@ -64,8 +64,14 @@ let package = Package(
             dependencies: [
                 "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkS2S", "OptoLinkInspectorWire",
             ]),
+        // The deployment checklist (`optolink-dash doctor`): per-service checks over the dashboard's browser and
+        // exchanges; nothing below it imports it.
+        .target(
+            name: "DashboardDoctor",
+            dependencies: ["OptoLinkDashboard", "OptoLink", "OptoLinkS2S", "OptoLinkServer"]),
         .executableTarget(
-            name: "optolink-dash", dependencies: ["OptoLinkDashboard", "OptoLinkServer", "OptoLinkHTTP", "CNcurses"]),
+            name: "optolink-dash",
+            dependencies: ["OptoLinkDashboard", "DashboardDoctor", "OptoLinkServer", "OptoLinkHTTP", "CNcurses"]),
 
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
         .executableTarget(name: "optolink-example-app", dependencies: ["OptoLink", "OptoLinkInspector"]),
@@ -90,6 +96,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["OptoLinkHTTP", "CCrypto"], path: "Tests/TestSupport"),
         // The SDK tests' fixtures (the demo org's configuration and answers, a test device, a routed
         // transport), shared by the SDK's and the inspector's tests. Public API of the SDK only.
+        // The dashboard tests' shared parts: a stub HTTP server over the server's own HTTP layer (answers a seed
+        // cannot produce) and the doctor's options for a stand-in.
+        .target(
+            name: "DashboardTestSupport",
+            dependencies: ["DashboardDoctor", "OptoLink", "OptoLinkHTTP", "OptoLinkServer", "TestSupport"],
+            path: "Tests/DashboardTestSupport"),
         .target(name: "SDKFixtures", dependencies: ["OptoLink", "OptoLinkTesting"], path: "Tests/SDKFixtures"),
         .testTarget(
             name: "OptoLinkTests",
@@ -107,9 +119,16 @@ let package = Package(
         .testTarget(
             name: "OptoLinkDashboardTests",
             dependencies: [
-                "OptoLinkDashboard", "OptoLinkHTTP", "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
+                "OptoLinkDashboard", "DashboardDoctor", "DashboardTestSupport", "OptoLinkHTTP", "TestSupport",
+                "OptoLinkInspectorWire", "OptoLinkInspector",
             ],
             exclude: ["Snapshots"]),
+        .testTarget(
+            name: "DashboardDoctorTests",
+            dependencies: [
+                "DashboardDoctor", "DashboardTestSupport", "OptoLinkDashboard", "OptoLink", "OptoLinkHTTP",
+                "OptoLinkServer", "OptoLinkTesting", "TestSupport",
+            ]),
         // The bench's pure parts (a timing's arithmetic, the report's rows and tally), no measure run.
         .testTarget(name: "OptoLinkBenchTests", dependencies: ["optolink-bench"]),
         // The real SDK against the real server on loopback: flows, faults, hostile input, load, durability.

@@ -1,4 +1,5 @@
 import CNcurses
+import DashboardDoctor
 import Foundation
 import OptoLinkDashboard
 import OptoLinkServer

@@ -1,8 +1,10 @@
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import TestSupport
 import Testing
 
+@testable import DashboardDoctor
 @testable import OptoLinkDashboard
 
 /// Every scenario and the doctor against healthy deployments that read their seed in ways the reference server
@@ -72,7 +74,7 @@ struct HealthyDeploymentTests {
             ? DoctorOptions(
                 baseURL: standIn.baseURL, orgKey: standIn.orgKey, apiKey: standIn.apiKey, teamId: standIn.teamID,
                 bundleId: standIn.bundleID, link: standIn.mainLink.lastPathComponent)
-            : DoctorStandInTests().options(standIn)
+            : DoctorOptions.standIn(standIn)
         let report = await DoctorRunner(options: options).run()
         // Then it exits 0 and no line fails
         let failing = report.checks.filter { $0.status == .fail }.map { "\($0.id): \($0.detail)" }

@@ -1,8 +1,10 @@
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import TestSupport
 import Testing
 
+@testable import DashboardDoctor
 @testable import OptoLinkDashboard
 
 /// A failing verdict names its cause: a link the deployment does not know, a key it refuses, a click of the user's
@@ -65,7 +67,7 @@ struct VerdictCauseTests {
             ? DoctorOptions(
                 baseURL: standIn.baseURL, orgKey: standIn.orgKey, apiKey: wrong, teamId: standIn.teamID,
                 bundleId: standIn.bundleID, link: standIn.mainLink.lastPathComponent)
-            : DoctorStandInTests().options(standIn, apiKey: wrong)
+            : DoctorOptions.standIn(standIn, apiKey: wrong)
         let report = await DoctorRunner(options: options).run()
         let failing = report.checks.filter { $0.status == .fail }
         #expect(!failing.isEmpty)

@@ -1,0 +1,155 @@
+import Foundation
+import OptoLink
+import OptoLinkDashboard
+
+/// The doctor's lines for Deep Blue Links (seed 004): the API over HTTPS, the key is accepted, and the link
+/// resolves through `POST /api/links/resolve` (200 with `longUrl`; 404 means "not a short link").
+///
+/// One request reads both the key and the link: `POST /api/links/resolve {"url": <link>}` with `Api-Key`,
+/// which looks the link up and changes nothing the guide mentions (a wrong key answers 401, a revoked one
+/// 403). A key that Deep Blue refuses and that has an AppsFlyer DevKey's form is named as one.
+struct DeepBlueDoctor: LinkServiceDoctor {
+    /// The resolve endpoint under the API origin.
+    static let resolvePath = "/api/links/resolve"
+
+    static let apiLine = (id: "api.https", title: "API HTTPS")
+    static let keyLine = (id: "key.kind", title: "API key")
+    static let resolveLine = (id: "link.resolve", title: "link resolves")
+
+    var serviceLines: [(id: String, title: String)] { [Self.apiLine, Self.keyLine, Self.resolveLine] }
+
+    var aasaAdvice: AASAAdvice {
+        AASAAdvice(
+            noAnswer:
+                "Deep Blue Links serves \(AASAChecks.path) on the app's domain (<app>.dev.thedbl.ink) and on each custom domain added to the app: check the link's domain is one of them and its DNS points at Deep Blue",
+            notFound:
+                "Deep Blue Links serves the file on the app's own domains only: add the link's domain to the app in Deep Blue Links, and make sure no proxy or CDN in front keeps /.well-known/ from it",
+            appIDMissing:
+                "set the Team ID and bundle ID in the app's settings on Deep Blue Links (the file lists the app from them; they must match the app's signing). Apple's CDN can lag behind a change: while testing, applinks:<domain>?mode=developer fetches the file directly"
+        )
+    }
+
+    func coverageFix(_ link: URL) -> String {
+        "Deep Blue writes the file's paths for the app's short links (\(AASACoverage.siblingsPattern(link))): check the link is a short link of this app, on the app's domain or one of its custom domains"
+    }
+
+    /// The probe: `POST <base>/api/links/resolve {"url": <link>}` with `Api-Key`.
+    static func resolveRequest(baseURL: URL, apiKey: String, link: URL, timeout: TimeInterval) -> HTTPRequest {
+        DoctorRunner.jsonPost(
+            DoctorRunner.url(baseURL, resolvePath), body: ["url": link.absoluteString], headers: ["Api-Key": apiKey],
+            timeout: timeout)
+    }
+
+    func serviceChecks(_ runner: DoctorRunner, link: URL) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange])
+    {
+        let options = runner.options
+        let request = options.apiKey.map { key in
+            Self.resolveRequest(baseURL: options.baseURL, apiKey: key, link: link, timeout: runner.timeout)
+        }
+        return await resolveLines(
+            runner, request: request, apiLine: Self.apiLine,
+            plainHTTPFix:
+                "the app calls Deep Blue's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://dev.thedbl.ink)",
+            notContacted: "not contacted: give --api-key to send the resolve request",
+            key: { Self.key(options.apiKey, probe: $0) }, resolve: { Self.resolve($0, link: link) })
+    }
+
+    /// Whether `response` is Deep Blue's own JSON answer (`{status, message}` or a link), not another server's page.
+    static func isDeepBlueAnswer(_ response: HTTPResponse) -> Bool {
+        (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue != nil
+    }
+
+    /// `key.kind`: the resolve request with the key is answered, not refused.
+    static func key(_ apiKey: String?, probe: DoctorExchange?) -> DoctorCheck {
+        let (id, title) = keyLine
+        guard let apiKey, let probe else {
+            return .skip(
+                id, title,
+                "give --api-key to check the key the app ships (the sandbox key in debug builds, the live key in release builds)"
+            )
+        }
+        guard let response = probe.response else {
+            return .fail(
+                id, title, probe.summary,
+                fix:
+                    "the API did not answer: check --base-url (default https://dev.thedbl.ink) and that it is reachable from here"
+            )
+        }
+        let masked = AppKeyKind.masked(apiKey)
+        let message = BodyExcerpt.message(response.body)
+        let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue
+        switch response.status {
+        case 200,
+            404 where isDeepBlueAnswer(response):
+            let sandbox =
+                object?["isSandbox"]?.boolValue == true
+                ? ", a sandbox key (isSandbox: for debug builds; a release build ships the live key)" : ""
+            return .pass(id, title, "\(masked) is accepted\(sandbox): \(probe.summary)")
+        case 404:
+            return .fail(
+                id, title, "404 that is not Deep Blue's answer: \(message)",
+                fix:
+                    "no \(resolvePath) at this base URL: --base-url is Deep Blue's API origin (default https://dev.thedbl.ink), not the link domain"
+            )
+        case 401:
+            if let name = AppKeyKind.of(apiKey).secretName, let fix = AppKeyKind.of(apiKey).secretFix {
+                return .fail(
+                    id, title, "401 \(message): \(masked) is \(name), not the app's Deep Blue key",
+                    fix: fix + ". The app ships its Deep Blue API key (Deep Blue Links › the app's settings)")
+            }
+            return .fail(
+                id, title, "401 \(message)",
+                fix:
+                    "Deep Blue does not accept \(masked): copy the app's API key from Deep Blue Links into the app and into --api-key"
+            )
+        case 403:
+            return .fail(
+                id, title, "403 \(message)",
+                fix:
+                    "Deep Blue refuses \(masked) (revoked, or not this app's): create a new key for the app and ship it"
+            )
+        case 429:
+            return .fail(id, title, "429 \(message)", fix: "rate limited: wait a minute and run again")
+        default:
+            return .fail(
+                id, title, "\(response.status) \(message)",
+                fix: "unexpected answer to \(resolvePath): check --base-url and Deep Blue's status")
+        }
+    }
+
+    /// `404 <message>`, and what it means when the message does not say it.
+    private static func notAShortLink(_ message: String) -> String {
+        message.lowercased().contains("short link") ? "404 \(message)" : "404 \(message): not a short link"
+    }
+
+    /// `link.resolve`: resolve answers 200 with the link's `longUrl`; a 404 means Deep Blue does not know it as
+    /// a short link (an app then routes by the URL itself, which is not the link's destination).
+    static func resolve(_ probe: DoctorExchange?, link: URL) -> DoctorCheck {
+        let (id, title) = resolveLine
+        guard let probe else { return .skip(id, title, "needs --api-key (Deep Blue's API answers 401 without one)") }
+        guard let response = probe.response, response.status == 200 || response.status == 404,
+            isDeepBlueAnswer(response)
+        else {
+            return .skip(id, title, "needs the API to accept the key (see the key line)")
+        }
+        guard response.status == 200 else {
+            return .fail(
+                id, title, notAShortLink(BodyExcerpt.message(response.body)),
+                fix:
+                    "Deep Blue does not know \(link.absoluteString) as one of the app's short links (the app would route by the URL itself): check the link's code, and that \(link.host ?? "its domain") is the app's domain or one of its custom domains"
+            )
+        }
+        let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue
+        guard let longUrl = object?["longUrl"]?.stringValue, let destination = URL(string: longUrl) else {
+            return .fail(
+                id, title, "200 without a longUrl: \(BodyExcerpt.line(response.body))",
+                fix: "the app routes by longUrl: check the link has a destination in Deep Blue Links")
+        }
+        let linkID =
+            object?["id"].map { value in
+                " (id \(value.numberValue.map { String(Int($0)) } ?? value.stringValue ?? "?"))"
+            } ?? ""
+        let path = destination.path.isEmpty ? "/" : destination.path
+        return .pass(id, title, "\(probe.summary): → \(longUrl)\(linkID); the app routes to \(path)")
+    }
+}

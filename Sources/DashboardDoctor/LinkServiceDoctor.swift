@@ -1,0 +1,94 @@
+import Foundation
+import OptoLink
+import OptoLinkDashboard
+
+/// A service the doctor checks from one of its short links (QubeRoute, Deep Blue Links, AppsFlyer): the lines
+/// on the link's host are the same for all, the lines on the service's own API are each one's.
+///
+/// The checklist, in order: `host.answers` (the link's host answers `GET /.well-known/apple-app-site-association`
+/// at all), `host.https` (the link domain over HTTPS), the seven `aasa.*` lines of ``AASAChecks`` (the file
+/// on the link's host must list `--team-id`.`--bundle-id` and cover the link's path), the service's own
+/// lines (``serviceLines``), `clock.skew`. When the link's host gives no HTTP answer at all nothing else is
+/// sent and every other line is skipped.
+protocol LinkServiceDoctor: Sendable {
+    /// Who serves the association file, and where its app ID is set.
+    var aasaAdvice: AASAAdvice { get }
+
+    /// What to change when the file does not cover `link`.
+    func coverageFix(_ link: URL) -> String
+
+    /// The service's own lines, as `(id, title)`, in checklist order.
+    var serviceLines: [(id: String, title: String)] { get }
+
+    /// Sends the service's own requests for `link` and reads them: the lines (``serviceLines``, in that
+    /// order) and every exchange made.
+    func serviceChecks(_ runner: DoctorRunner, link: URL) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange])
+}
+
+extension LinkServiceDoctor {
+    /// Runs the checklist through `runner`.
+    func run(_ runner: DoctorRunner) async -> DoctorReport {
+        let options = runner.options
+        guard let link = options.linkURL else {
+            // Options are parsed with a link for these services; one made in code without it has nothing to check.
+            let check = DoctorCheck.fail(
+                "host.answers", "host answers", "no --link", fix: "give --link URL, a short link of the service")
+            return report(options, link: options.baseURL, checks: [check], reachable: false)
+        }
+        let coverage = AASACoverage.link(link, fix: coverageFix(link))
+        let aasa = await runner.send(DoctorRunner.aasaRequest(link, timeout: runner.timeout))
+        var checks = [
+            HostChecks.answers(aasa, flag: "--link"),
+            HostChecks.https(
+                link, exchange: aasa, id: "host.https", title: "HTTPS",
+                plainHTTPFix:
+                    "serve the link domain over HTTPS with a trusted certificate (and give the https:// link): iOS fetches apple-app-site-association only over HTTPS"
+            ),
+        ]
+        guard aasa.response != nil else {
+            let reason = "the link's host did not answer"
+            let lines =
+                [("aasa.status", "AASA status")]
+                + AASAChecks.skipped(coverage: coverage, reason).map { ($0.id, $0.title) }
+                + serviceLines + [(ClockCheck.id, ClockCheck.title)]
+            checks += lines.map { DoctorCheck.skip($0.0, $0.1, reason) }
+            return report(options, link: link, checks: checks, reachable: false)
+        }
+        checks += AASAChecks.all(
+            aasa, appID: AASAChecks.appID(teamId: options.teamId, bundleId: options.bundleId), advice: aasaAdvice,
+            coverage: coverage)
+        let (own, exchanges) = await serviceChecks(runner, link: link)
+        checks += own
+        checks.append(ClockCheck.check([aasa] + exchanges))
+        return report(options, link: link, checks: checks, reachable: true)
+    }
+
+    /// `api.https`: `--base-url` over HTTPS, judged by `exchange`, the request sent to it (nil when none was:
+    /// then only the scheme is judged, an `https://` one is skipped with `notContacted`).
+    func apiHTTPS(
+        _ runner: DoctorRunner, line: (id: String, title: String), exchange: DoctorExchange?, plainHTTPFix: String,
+        notContacted: String
+    ) -> DoctorCheck {
+        HostChecks.https(
+            runner.options.baseURL, exchange: exchange, id: line.id, title: line.title, plainHTTPFix: plainHTTPFix,
+            notContacted: notContacted)
+    }
+
+    /// The lines of a service whose API resolves a link with the app's key (QubeRoute, Deep Blue Links): the one
+    /// resolve `request` (nil: none is sent), read by `api.https`, then by `key` and `resolve`.
+    func resolveLines(
+        _ runner: DoctorRunner, request: HTTPRequest?, apiLine: (id: String, title: String), plainHTTPFix: String,
+        notContacted: String, key: (DoctorExchange?) -> DoctorCheck, resolve: (DoctorExchange?) -> DoctorCheck
+    ) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange]) {
+        var probe: DoctorExchange?
+        if let request { probe = await runner.send(request) }
+        let api = apiHTTPS(
+            runner, line: apiLine, exchange: probe, plainHTTPFix: plainHTTPFix, notContacted: notContacted)
+        return ([api, key(probe), resolve(probe)], probe.map { [$0] } ?? [])
+    }
+
+    private func report(_ options: DoctorOptions, link: URL, checks: [DoctorCheck], reachable: Bool) -> DoctorReport {
+        DoctorReport(
+            provider: options.provider, baseURL: options.baseURL, link: link, checks: checks, reachable: reachable)
+    }
+}

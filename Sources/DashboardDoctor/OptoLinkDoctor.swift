@@ -1,0 +1,84 @@
+import Foundation
+import OptoLink
+import OptoLinkDashboard
+
+/// The doctor's checklist for an OptoLink deployment, whose link domain is also its API (`--base-url`).
+///
+/// Requests, in order: `GET /health`; `GET /.well-known/apple-app-site-association`; with `--api-key`,
+/// `POST /sdk/identity/clear` for a random device; with `--link`, `GET /<org>/<code>/data`, a click on
+/// `/<org>/<code>` in the ``SimulatedBrowser`` (every hop it follows) and `POST /match` with the page's
+/// token. When `/health` gets no HTTP answer at all nothing else is sent.
+struct OptoLinkDoctor: Sendable {
+    /// Runs the checklist through `runner`.
+    func run(_ runner: DoctorRunner) async -> DoctorReport {
+        let options = runner.options
+        let timeout = runner.timeout
+        let base = options.baseURL
+        var exchanges = [DoctorExchange]()
+
+        let health = await runner.send(
+            HTTPRequest(
+                method: "GET", url: DoctorRunner.url(base, "/health"),
+                headers: ["Accept": "application/json", "User-Agent": DoctorRunner.userAgent], timeout: timeout))
+        exchanges.append(health)
+        var checks = [HostChecks.answers(health), HostChecks.https(baseURL: base, health: health)]
+        guard health.response != nil else {
+            let reason = "the host did not answer"
+            let rest: [(String, String)] = [
+                ("health", "/health"), ("aasa.status", "AASA status"), ("aasa.contentType", "AASA Content-Type"),
+                ("aasa.size", "AASA size"), ("aasa.json", "AASA JSON"), ("aasa.appID", "AASA app ID"),
+                ("aasa.paths", "AASA covers /\(options.orgKey)/*"), ("aasa.cacheControl", "AASA Cache-Control"),
+                (KeyCheck.id, KeyCheck.title), ("link.data", "link /data"), ("link.page", "link redirect page"),
+                ("link.match", "link token matches"), (ClockCheck.id, ClockCheck.title),
+            ]
+            checks += rest.map { DoctorCheck.skip($0.0, $0.1, reason) }
+            return DoctorReport(baseURL: base, orgKey: options.orgKey, checks: checks, reachable: false)
+        }
+        checks.append(HostChecks.health(health))
+
+        let aasa = await runner.send(DoctorRunner.aasaRequest(base, timeout: timeout))
+        exchanges.append(aasa)
+        checks += AASAChecks.all(
+            aasa, orgKey: options.orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
+
+        var keyExchange: DoctorExchange?
+        if let apiKey = options.apiKey {
+            let exchange = await runner.send(
+                KeyCheck.probe(baseURL: base, apiKey: apiKey, deviceId: runner.deviceId, timeout: timeout))
+            exchanges.append(exchange)
+            keyExchange = exchange
+        }
+        checks.append(KeyCheck.check(keyExchange, apiKey: options.apiKey))
+
+        if let code = options.link {
+            let data = await runner.send(
+                LinkChecks.dataRequest(baseURL: base, orgKey: options.orgKey, code: code, timeout: timeout))
+            let visit = await runner.click(LinkChecks.pageURL(baseURL: base, orgKey: options.orgKey, code: code))
+            let hops = visit.hops.map(DoctorExchange.init(hop:))
+            exchanges += [data] + hops
+            let (dataCheck, path) = LinkChecks.data(data, orgKey: options.orgKey, code: code)
+            var pageCheck = DoctorCheck.fail(
+                "link.page", "link redirect page", visit.end.text, fix: "the click made no request: check --base-url")
+            var token: String?
+            if let page = hops.first {
+                (pageCheck, token) = LinkChecks.page(page, orgKey: options.orgKey, code: code, visit: visit)
+            }
+            var match: DoctorExchange?
+            if let token {
+                let exchange = await runner.send(LinkChecks.matchRequest(baseURL: base, token: token, timeout: timeout))
+                exchanges.append(exchange)
+                match = exchange
+            }
+            checks += [dataCheck, pageCheck, LinkChecks.match(match, expectedPath: path)]
+        } else {
+            let reason = "give --link CODE to check a link end to end"
+            checks += [
+                .skip("link.data", "link /data", reason), .skip("link.page", "link redirect page", reason),
+                .skip("link.match", "link token matches", reason),
+            ]
+        }
+
+        checks.append(ClockCheck.check(exchanges))
+        return DoctorReport(baseURL: base, orgKey: options.orgKey, checks: checks, reachable: true)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import OptoLink
+import OptoLinkTesting
+import Testing
+
+@testable import DashboardDoctor
+@testable import OptoLinkDashboard
+
+@Suite("Doctor: AppsFlyer's app key, click and signed request")
+struct AppsFlyerDoctorTests {
+    static let link = URL(string: "https://brand.onelink.me/Hx7q/fall-drop")!
+
+    /// A click on `link` whose hops are answered by `answers`, in order.
+    func click(_ answers: [ScriptedTransport.Answer], link: URL = link) async -> BrowserVisit {
+        await SimulatedBrowser(transport: ScriptedTransport(answers), clock: ManualClock()).visit(
+            link, as: .demoPhone, forwardedFor: nil)
+    }
+
+    @Test func theAppShipsNoKeyAndADevKeyGivenAsOneIsNamed() {
+        #expect(AppsFlyerDoctor.appKey(nil).status == .skip)
+        let devKey = AppsFlyerDoctor.appKey("w8sZzy8EaPaxFKfaoTqUi6")
+        #expect(devKey.status == .fail && devKey.detail.hasPrefix("w8sZ… is an AppsFlyer DevKey by its form"))
+        #expect(devKey.fix?.contains("belongs on the app's backend, never in an app") == true)
+        let other = AppsFlyerDoctor.appKey("some-app-key")
+        #expect(other.status == .warn && other.detail.contains("takes none from the app"))
+    }
+
+    @Test func theClickMustStopBeforeTheAppStorePageOfTheApp() async {
+        // Given OneLink answers: the App Store of the app, of another app, a 404, a web page
+        let good = await click([
+            .response(status: 302, headers: ["Location": "https://apps.apple.com/app/id1498765432"])
+        ])
+        let other = await click([.response(status: 302, headers: ["Location": "https://apps.apple.com/app/id1"])])
+        let unknown = await click([.response(status: 404, body: Data("<p>Link not found</p>".utf8))])
+        let web = await click([.response(status: 200, body: Data("<p>Welcome</p>".utf8))])
+        // Then only the first passes, and each line says what Safari did
+        let pass = AppsFlyerDoctor.click(good, appID: "id1498765432")
+        #expect(pass.status == .pass)
+        #expect(
+            pass.detail
+                == "Safari: /Hx7q/fall-drop 302; stopped before the App Store (https://apps.apple.com/app/id1498765432), as the phone would leave Safari there"
+        )
+        #expect(AppsFlyerDoctor.click(other, appID: "id1498765432").status == .warn)
+        let refused = AppsFlyerDoctor.click(unknown, appID: "id1498765432")
+        #expect(refused.status == .fail && refused.fix?.contains("does not know this link") == true)
+        let page = AppsFlyerDoctor.click(web, appID: "id1498765432")
+        #expect(page.status == .fail && page.detail.hasSuffix("it never reached the App Store"))
+    }
+
+    @Test func aSignedRequestIsSentOnlyWhenTheClicksAddressIsKnown() async {
+        // Given a click that reached the App Store
+        let store = await click([.response(status: 302, headers: ["Location": "https://apps.apple.com/app/id1"])])
+        let local = URL(string: "http://127.0.0.1:9/ol/x/y")!
+        // Then a DevKey and a link on 127.0.0.1 are needed; elsewhere the line says why nothing is sent
+        #expect(AppsFlyerDoctor.whyNotSigned(devKey: "k", link: local, visit: store) == nil)
+        #expect(AppsFlyerDoctor.whyNotSigned(devKey: nil, link: local, visit: store)?.contains("--dev-key") == true)
+        #expect(
+            AppsFlyerDoctor.whyNotSigned(devKey: "k", link: Self.link, visit: store)?.hasPrefix(
+                "not sent: its ip must be the address AppsFlyer saw the click from") == true)
+        let refused = await click([.response(status: 404)])
+        #expect(
+            AppsFlyerDoctor.whyNotSigned(devKey: "k", link: local, visit: refused)
+                == "needs the click to reach the App Store")
+        #expect(AppsFlyerDoctor.clickAddress(local) == "127.0.0.1")
+        #expect(AppsFlyerDoctor.clickAddress(URL(string: "http://localhost:9/a")!) == nil)
+    }
+
+    @Test func theFirstLaunchIsThePhoneThatClicked() {
+        let request = AppsFlyerDoctor.firstLaunch(address: "127.0.0.1")
+        #expect(request.isFirst && request.ip == "127.0.0.1")
+        #expect(request.type == FingerprintValues.demoPhone.deviceModel && request.lang == "en-US")
+        #expect(request.requestID?.hasPrefix("optolink-doctor-") == true)
+        #expect(request.requestID != AppsFlyerDoctor.firstLaunch(address: "127.0.0.1").requestID)
+    }
+}

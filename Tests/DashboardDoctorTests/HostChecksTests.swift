@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import DashboardDoctor
+@testable import OptoLinkDashboard
+
+@Suite("Doctor: host, HTTPS and /health")
+struct HostChecksTests {
+    @Test func anyHTTPAnswerMeansTheHostAnswers() {
+        // Given /health answered 404 (the host is there, the route is not)
+        let exchange = DoctorFixtures.answered("GET", "/health", status: 404)
+        // When the host line is read, Then it passes and names the answer
+        let check = HostChecks.answers(exchange)
+        #expect(check.status == .pass)
+        #expect(check.detail == "GET /health → 404 in 20 ms")
+    }
+
+    @Test func noAnswerFailsWithAFixForTheCause() {
+        let refused = HostChecks.answers(DoctorFixtures.failed("GET", "/health", code: .cannotConnectToHost))
+        #expect(refused.status == .fail)
+        #expect(refused.detail.contains("connection refused"))
+        #expect(refused.fix?.contains("--base-url") == true)
+
+        let dns = HostChecks.answers(DoctorFixtures.failed("GET", "/health", code: .cannotFindHost))
+        #expect(dns.detail.contains("DNS") && dns.fix?.contains("DNS records") == true)
+
+        let timeout = HostChecks.answers(DoctorFixtures.failed("GET", "/health", code: .timedOut))
+        #expect(timeout.detail.contains("timed out") && timeout.fix?.contains("--timeout") == true)
+
+        let tls = HostChecks.answers(DoctorFixtures.failed("GET", "/health", code: .serverCertificateUntrusted))
+        #expect(tls.detail.contains("TLS") && tls.fix?.contains("certificate") == true)
+    }
+
+    @Test func httpsThatAnsweredPasses() {
+        let check = HostChecks.https(
+            baseURL: DoctorFixtures.base, health: DoctorFixtures.answered("GET", "/health", status: 200))
+        #expect(check.status == .pass)
+        #expect(check.detail.contains("certificate is trusted"))
+    }
+
+    @Test func httpsWithAnUntrustedCertificateFails() {
+        let check = HostChecks.https(
+            baseURL: DoctorFixtures.base,
+            health: DoctorFixtures.failed("GET", "/health", code: .serverCertificateHasUnknownRoot))
+        #expect(check.status == .fail)
+        #expect(check.fix?.contains("public CA") == true)
+    }
+
+    @Test func httpsWithAnotherFailureCannotBeJudged() {
+        let check = HostChecks.https(
+            baseURL: DoctorFixtures.base, health: DoctorFixtures.failed("GET", "/health", code: .cannotConnectToHost))
+        #expect(check.status == .skip)
+    }
+
+    @Test func plainHTTPIsFineOnlyForALoopbackServer() {
+        let health = DoctorFixtures.answered("GET", "/health", status: 200)
+        for loopback in ["http://127.0.0.1:8787", "http://localhost:8787", "http://[::1]:8787", "http://127.1.2.3"] {
+            let check = HostChecks.https(baseURL: URL(string: loopback)!, health: health)
+            #expect(check.status == .pass, "\(loopback)")
+            #expect(check.detail.contains("loopback test server only"), "\(loopback)")
+        }
+        for remote in [
+            "http://links.example.com", "http://10.0.0.7:8787", "http://127.example.com",
+            "http://localhost.example.com",
+        ] {
+            let check = HostChecks.https(baseURL: URL(string: remote)!, health: health)
+            #expect(check.status == .fail, "\(remote)")
+            #expect(check.fix?.contains("only over HTTPS") == true, "\(remote)")
+        }
+    }
+
+    @Test func healthPassesOn200AndFailsOtherwise() {
+        #expect(
+            HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 200, body: #"{"ok":true}"#)).status
+                == .pass)
+        let down = HostChecks.health(
+            DoctorFixtures.answered("GET", "/health", status: 503, body: #"{"message":"down"}"#))
+        #expect(down.status == .fail)
+        #expect(down.detail.hasPrefix("503"))
+        #expect(HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 404)).status == .fail)
+        #expect(
+            HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 200, body: #"{"ok":false}"#)).status
+                == .fail)
+    }
+
+    @Test func aMultiLineBodyIsQuotedOnOneLine() {
+        // Given /health answered by `python3 -m http.server`: its 404 page, on 13 lines
+        let check = HostChecks.health(
+            DoctorFixtures.answered("GET", "/health", status: 404, body: DoctorFixtures.pythonErrorPage(404)))
+        // Then the line quotes the page's start on one line, whitespace folded, cut with …
+        #expect(
+            check.detail
+                == #"404 <!DOCTYPE HTML> <html lang="en"> <head> <meta charset="utf-8"> <title>Error response</title> </head…"#
+        )
+    }
+}
