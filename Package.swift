@@ -47,8 +47,13 @@ let package = Package(
         // backend and the dashboard's fault proxy both serve through it. Imports neither the SDK nor the server.
         .target(name: "OptoLinkHTTP"),
 
+        // The one fault model (a fault, a rule, the plan that decides each request): `/dev/faults` of the
+        // reference backend, the dashboard's fault proxy, its scenarios and its fault menu. Imports nothing.
+        .target(name: "OptoLinkFaults"),
+
         // The reference backend (independent of the SDK: shares no code with it).
-        .target(name: "OptoLinkServer", dependencies: ["OptoLinkHTTP", "CSQLite", "CCrypto", "CZlib"]),
+        .target(
+            name: "OptoLinkServer", dependencies: ["OptoLinkHTTP", "OptoLinkFaults", "CSQLite", "CCrypto", "CZlib"]),
         .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer"]),
 
         // Server-side clients that hold secrets (AppsFlyer S2S: the DevKey signs), for an app's backend:
@@ -62,7 +67,8 @@ let package = Package(
         .target(
             name: "OptoLinkDashboard",
             dependencies: [
-                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkS2S", "OptoLinkInspectorWire",
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkFaults", "OptoLinkS2S",
+                "OptoLinkInspectorWire",
             ]),
         // The deployment checklist (`optolink-dash doctor`): per-service checks over the dashboard's browser and
         // exchanges; nothing below it imports it.
@@ -116,11 +122,12 @@ let package = Package(
         .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP", "TestSupport"]),
         .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "OptoLinkClientCore", "TestSupport"]),
         .testTarget(name: "OptoLinkClientCoreTests", dependencies: ["OptoLinkClientCore"]),
+        .testTarget(name: "OptoLinkFaultsTests", dependencies: ["OptoLinkFaults"]),
         .testTarget(
             name: "OptoLinkDashboardTests",
             dependencies: [
-                "OptoLinkDashboard", "DashboardDoctor", "DashboardTestSupport", "OptoLinkHTTP", "TestSupport",
-                "OptoLinkInspectorWire", "OptoLinkInspector",
+                "OptoLinkDashboard", "DashboardDoctor", "DashboardTestSupport", "OptoLinkFaults", "OptoLinkHTTP",
+                "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
             ],
             exclude: ["Snapshots"]),
         .testTarget(
@@ -135,8 +142,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "OptoLinkS2S",
-                "TestSupport",
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "OptoLinkFaults",
+                "OptoLinkS2S", "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import OptoLinkHTTP
 
 /// A forwarding HTTP proxy on loopback with faults of its own, in front of any backend: the layer that
@@ -93,13 +94,13 @@ package final class FaultProxy: Sendable {
     package var port: Int { server.port }
 
     /// Adds a fault after the pending ones.
-    package func add(_ rule: ProxyFaultRule) { plan.withLock { $0.add(rule) } }
+    package func add(_ rule: FaultRule) { plan.withLock { $0.add(rule) } }
 
     /// Removes every pending fault.
     package func clear() { plan.withLock { $0.clear() } }
 
     /// The pending faults, oldest first.
-    package var pending: [ProxyFaultRule] { plan.withLock { $0.rules } }
+    package var pending: [FaultRule] { plan.withLock { $0.rules } }
 
     // MARK: Requests
 

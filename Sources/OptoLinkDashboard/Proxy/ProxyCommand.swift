@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import OptoLinkServer
 
 /// `optolink-dash proxy --listen HOST:PORT --upstream URL [--fault RULE]…`: the fault proxy alone, with a
@@ -15,7 +16,7 @@ package enum ProxyCommand {
         /// The backend.
         package var upstream: URL?
         /// Rules pending from the start.
-        package var rules: [ProxyFaultRule] = []
+        package var rules: [FaultRule] = []
         /// Seconds a forwarded request may take.
         package var upstreamTimeout: Double = 30
         /// Whether to print the help.
@@ -194,7 +195,7 @@ package enum ProxyCommand {
     }
 
     /// `503 on match ×2`.
-    package static func describe(_ rule: ProxyFaultRule) -> String {
+    package static func describe(_ rule: FaultRule) -> String {
         "\(rule.fault.label) on \(rule.route) ×\(rule.remaining)"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 
 /// One request through the fault proxy, for the dashboard's log and timeline and the headless log.
 package struct ProxyEvent: Sendable, Hashable {

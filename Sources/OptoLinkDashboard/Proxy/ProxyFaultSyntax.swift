@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import OptoLinkServer
 
 /// The text form of a fault rule, shared by `optolink-dash proxy --fault` and the lines it reads on stdin
@@ -18,14 +19,14 @@ import OptoLinkServer
 /// 429 takes `retry-after` 1 unless given.
 package enum ProxyFaultSyntax {
     /// Parses one rule.
-    package static func parse(_ text: String) throws(DashboardError) -> ProxyFaultRule {
+    package static func parse(_ text: String) throws(DashboardError) -> FaultRule {
         var route = "any"
         var count = 1
         var retryAfter: Int?
-        var fault: ProxyFault?
+        var fault: Fault?
         var statusCode: Int?
         let shown = QuotedText.quote(text)
-        func set(_ new: ProxyFault) throws(DashboardError) {
+        func set(_ new: Fault) throws(DashboardError) {
             guard fault == nil else { throw .usage("fault \(shown): give one of status, delay, drop, trickle, pass") }
             fault = new
         }
@@ -38,9 +39,9 @@ package enum ProxyFaultSyntax {
             guard seen.insert(key).inserted else { throw .usage("fault \(shown): \(key) is given twice") }
             switch (key, value) {
             case ("route", let value?):
-                guard ProxyFaultRule.isValidRoute(value) else {
+                guard ProxyRoute.isValid(value) else {
                     throw .usage(
-                        "fault \(shown): route \(QuotedText.quote(value)) is none of \(ProxyFaultRule.families.sorted().joined(separator: ", ")) or a /path"
+                        "fault \(shown): route \(QuotedText.quote(value)) is none of \(ProxyRoute.families.sorted().joined(separator: ", ")) or a /path"
                     )
                 }
                 route = value
@@ -94,6 +95,6 @@ package enum ProxyFaultSyntax {
         } else if statusCode == 429 {
             chosen = .rateLimited(retryAfter: 1)
         }
-        return ProxyFaultRule(route: route, fault: chosen, count: count)
+        return FaultRule(route: route, fault: chosen, count: count)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkFaults
 import OptoLinkServer
 
 /// The dashboard's own calls to the backend (not the SDK's): `/health`, the browser's click, and the dev
@@ -157,8 +158,11 @@ package struct BackendClient: Sendable {
     // MARK: Faults and match attempts
 
     /// `POST /dev/faults`.
-    package func addFault(_ fault: FaultSpec) async throws(DashboardError) {
-        _ = try await json("POST", "dev/faults", body: fault.body, address: nil)
+    package func addFault(_ rule: FaultRule) async throws(DashboardError) {
+        guard let body = rule.wireBody else {
+            throw .backend("/dev/faults cannot inject \(rule.label): only the proxy can")
+        }
+        _ = try await json("POST", "dev/faults", body: body, address: nil)
     }
 
     /// `DELETE /dev/faults`.

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkFaults
 import OptoLinkHTTP
 
 /// The state behind ``DashboardRuntime``: the current simulated device, the backend, and the running
@@ -274,7 +275,7 @@ actor RuntimeCore {
                         "F flushes an attached app's event queue (optolink-dash --attach); the simulated device sends its events at once"
                     ))
             case .injectFault(let fault):
-                let spec = FaultSpec.from(fault, sdkTimeout: await device.settings.timeout)
+                let spec = fault.rule(sdkTimeout: await device.settings.timeout)
                 if routes.faults {
                     try await backend.addFault(spec)
                     emit(
@@ -283,7 +284,7 @@ actor RuntimeCore {
                             "fault injected by the server (/dev/faults): \(spec.label) (next \(fault.count) request(s) to the SDK routes)"
                         ))
                 } else if let faultProxy {
-                    faultProxy.add(spec.proxyRule)
+                    faultProxy.add(spec)
                     emit(
                         .log(
                             .info,

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkFaults
 
 /// What a scenario body works with: fresh devices on this run's own network addresses, browser clicks,
 /// faults, the server's match breakdowns, helpers that wait for what the device reports, and ``step(_:)``,
@@ -129,17 +130,13 @@ package actor ScenarioContext {
         return click
     }
 
-    /// Injects a fault on one of the service's routes: `kind` `status` (with `status`), `delay` (with
-    /// `delaySeconds`) or `drop`, for the next `count` requests.
-    func fault(
-        _ route: ServiceRoute, kind: String, status: Int? = nil, delaySeconds: Double? = nil, count: Int
-    ) async throws(DashboardError) {
+    /// Injects `fault` on one of the service's routes for the next `count` requests.
+    func fault(_ route: ServiceRoute, _ fault: Fault, count: Int) async throws(DashboardError) {
         guard let name = profile.faultRoute(route) else {
             throw .scenario("\(profile.name) has no \(route) route to fault")
         }
-        var spec = FaultSpec(route: name, kind: kind, status: status, delaySeconds: delaySeconds, count: count)
-        spec.proxyRoute = profile.proxyRoute(route, target: target)
-        try await fault(spec)
+        try await self.fault(
+            FaultRule(route: name, fault: fault, count: count), proxyRoute: profile.proxyRoute(route, target: target))
     }
 
     /// The click the scenarios that need "a deferred match" make (``ServiceProfile/standardDeferred``).
@@ -203,16 +200,17 @@ package actor ScenarioContext {
         return "a click already waiting from this address matched (\(describe(link))), not one of this run's"
     }
 
-    /// Injects a fault through `POST /dev/faults`.
-    package func fault(_ spec: FaultSpec) async throws(DashboardError) {
+    /// Injects `rule` through `POST /dev/faults`, or else through the fault proxy on `proxyRoute` (the proxy's
+    /// name for the route, when it differs from the server's).
+    package func fault(_ rule: FaultRule, proxyRoute: String? = nil) async throws(DashboardError) {
         if environment.capabilities.faults {
-            try await environment.backend.addFault(spec)
-            note("fault injected by the server (/dev/faults): \(spec.label)")
+            try await environment.backend.addFault(rule)
+            note("fault injected by the server (/dev/faults): \(rule.label)")
         } else if let proxy = environment.faultProxy {
-            proxy.add(spec.proxyRule)
-            note("fault injected by the proxy (\(proxy.url.absoluteString)): \(spec.label)")
+            proxy.add(rule.on(route: proxyRoute ?? rule.route))
+            note("fault injected by the proxy (\(proxy.url.absoluteString)): \(rule.label)")
         } else {
-            throw .scenario("cannot inject \(spec.label): the backend has no /dev/faults and no fault proxy runs")
+            throw .scenario("cannot inject \(rule.label): the backend has no /dev/faults and no fault proxy runs")
         }
     }
 

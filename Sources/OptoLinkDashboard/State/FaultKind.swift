@@ -1,4 +1,6 @@
-/// The faults the fault menu can inject for the next N requests (``FaultSpec/from(_:sdkTimeout:)`` turns them into `POST /dev/faults`).
+import OptoLinkFaults
+
+/// The fault menu's choices for the next N requests (``fault(sdkTimeout:)`` is the ``Fault`` each one injects).
 package enum FaultKind: Int, Sendable, Hashable, CaseIterable {
     /// `status` 503.
     case status503
@@ -19,6 +21,17 @@ package enum FaultKind: Int, Sendable, Hashable, CaseIterable {
         case .timeout: "timeout (delay past the SDK timeout)"
         case .drop: "connection drop"
         case .status429: "429 Too Many Requests"
+        }
+    }
+
+    /// The fault this choice injects; a timeout is a delay one second past the SDK's `timeout` (at most 120 s).
+    package func fault(sdkTimeout: Double) -> Fault {
+        switch self {
+        case .status503: .status(503, retryAfter: nil)
+        case .status500: .status(500, retryAfter: nil)
+        case .status429: .rateLimited(retryAfter: 1)
+        case .drop: .dropBeforeUpstream
+        case .timeout: .delay(min(120, sdkTimeout.rounded(.up) + 1))
         }
     }
 }

@@ -1,3 +1,5 @@
+import OptoLinkFaults
+
 /// A fault the operator asked for: a kind for the next `count` requests.
 package struct FaultRequest: Sendable, Hashable {
     /// What to inject.
@@ -9,5 +11,10 @@ package struct FaultRequest: Sendable, Hashable {
     package init(kind: FaultKind, count: Int) {
         self.kind = kind
         self.count = max(1, count)
+    }
+
+    /// The rule on every SDK route (`any`) for `count` requests.
+    package func rule(sdkTimeout: Double) -> FaultRule {
+        FaultRule(route: "any", fault: kind.fault(sdkTimeout: sdkTimeout), count: count)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import OptoLinkHTTP
 
 /// The request → response core: a pure synchronous function of the request, the peer address and
@@ -111,17 +112,16 @@ struct Router: Sendable {
         if !stage.faultsApplied, entry.faultFamily != .exempt {
             let family: String? = if case .named(let name) = entry.faultFamily { name } else { nil }
             if let fault = backend.faults.consume(family: family) {
-                switch fault.kind {
-                case .drop: return .drop
-                case .delay: return .delay(fault.delaySeconds ?? 0)
-                case .status:
-                    let status = fault.status ?? 500
-                    let error =
-                        status == 429
-                        ? OptoLinkServerError.tooManyRequests(retryAfter: 1)
-                        : OptoLinkServerError(
-                            status: status, message: "Injected fault: \(status) \(HTTPResponse.reason(status))")
+                switch fault {
+                case .dropBeforeUpstream, .dropAfterUpstream: return .drop
+                case .delay(let seconds): return .delay(seconds)
+                case .rateLimited(let retryAfter):
+                    return .respond(entry.renderError(.tooManyRequests(retryAfter: retryAfter), requestId))
+                case .status(let status, _):
+                    let error = OptoLinkServerError(
+                        status: status, message: "Injected fault: \(status) \(HTTPResponse.reason(status))")
                     return .respond(entry.renderError(error, requestId))
+                case .pass, .trickle: break
                 }
             }
         }

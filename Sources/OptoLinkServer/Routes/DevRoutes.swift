@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import OptoLinkHTTP
 
 /// Route 10 and the dashboard's tools; 404 when the server runs with `production`.
@@ -85,20 +86,21 @@ enum DevRoutes {
                     message: "route must be one of \(FaultInjector.routeNames.joined(separator: ", "))", field: "route")
             )
         }
-        let kind = FaultInjector.Kind(rawValue: body.string("kind")!)
-        if kind == nil { details.append(.init(message: "kind must be one of status, delay, drop", field: "kind")) }
-        if kind == .status, body.int("status") == nil {
+        let kind = body.string("kind")!
+        if !Fault.wireKinds.contains(kind) {
+            details.append(
+                .init(message: "kind must be one of \(Fault.wireKinds.joined(separator: ", "))", field: "kind"))
+        }
+        if kind == "status", body.int("status") == nil {
             details.append(.init(message: "status is required for kind status", field: "status"))
         }
-        if kind == .delay, body["delaySeconds"] == nil {
+        if kind == "delay", body["delaySeconds"] == nil {
             details.append(.init(message: "delaySeconds is required for kind delay", field: "delaySeconds"))
         }
-        guard details.isEmpty, let kind else { throw OptoLinkServerError.validation(details) }
-        backend.faults.add(
-            .init(
-                route: route, kind: kind, status: kind == .status ? body.int("status") : nil,
-                delaySeconds: kind == .delay ? body["delaySeconds"]?.numberValue : nil,
-                remaining: body.int("count") ?? 1))
+        guard details.isEmpty,
+            let fault = Fault(kind: kind, status: body.int("status"), delaySeconds: body["delaySeconds"]?.numberValue)
+        else { throw OptoLinkServerError.validation(details) }
+        backend.faults.add(FaultRule(route: route, fault: fault, count: body.int("count") ?? 1))
         return try listFaults(backend, request, context)
     }
 

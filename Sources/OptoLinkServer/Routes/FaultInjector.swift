@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import OptoLinkHTTP
 
 /// Pending injected faults (`/dev/faults`): the next `count` requests of a route family fail as told.
@@ -6,62 +7,42 @@ import OptoLinkHTTP
 /// `af-deeplink`…, see ``EmulatedService/faultRoutes``) or `any` (every route except `/dev/*` and `/health`).
 /// Faults are used in the order they were added.
 final class FaultInjector: Sendable {
-    /// How a request fails.
-    enum Kind: String, Sendable {
-        /// Answer `status` with the envelope (429 also gets `Retry-After: 1`).
-        case status
-        /// Wait `delaySeconds`, then answer normally.
-        case delay
-        /// Close the connection without answering.
-        case drop
-    }
-
-    /// One pending fault.
-    struct Fault: Sendable, Hashable {
-        var route: String
-        var kind: Kind
-        var status: Int?
-        var delaySeconds: Double?
-        var remaining: Int
-
-        var json: JSON {
-            var object: [String: JSON] = [
-                "route": .string(route), "kind": .string(kind.rawValue), "remaining": .number(Double(remaining)),
-            ]
-            if let status { object["status"] = .number(Double(status)) }
-            if let delaySeconds { object["delaySeconds"] = .number(delaySeconds) }
-            return .object(object)
-        }
-    }
-
     /// Every fault route name, in the order error messages list them: OptoLink's families, each emulated
     /// route's own name (``EmulatedService/faultRoutes``), then `any`.
     static let routeNames: [String] = ["match", "data", "sdk", "events"] + EmulatedService.faultRoutes + ["any"]
 
     static let routes = Set(routeNames)
 
-    private let pending = Locked([Fault]())
+    private let plan = Locked(FaultPlan())
 
     /// Adds a fault.
-    func add(_ fault: Fault) { pending.withLock { $0.append(fault) } }
+    func add(_ rule: FaultRule) { plan.withLock { $0.add(rule) } }
 
     /// Removes every fault.
-    func clear() { pending.withLock { $0.removeAll() } }
+    func clear() { plan.withLock { $0.clear() } }
 
     /// Removes the faults of one route family (`any` clears only the faults given for `any`).
-    func clear(route: String) { pending.withLock { $0.removeAll { $0.route == route } } }
+    func clear(route: String) { plan.withLock { $0.clear(route: route) } }
 
     /// What is pending.
-    var all: [Fault] { pending.withLock { $0 } }
+    var all: [FaultRule] { plan.withLock { $0.rules } }
 
     /// Takes one use of the first fault that applies to a request of `family` (nil = only `any`).
     func consume(family: String?) -> Fault? {
-        pending.withLock { list in
-            guard let index = list.firstIndex(where: { $0.route == "any" || $0.route == family }) else { return nil }
-            let fault = list[index]
-            list[index].remaining -= 1
-            if list[index].remaining <= 0 { list.remove(at: index) }
-            return fault
+        let decision = plan.withLock { $0.decide { $0 == "any" || $0 == family } }
+        return decision.isInjected ? decision.fault : nil
+    }
+}
+
+extension FaultRule {
+    /// The rule as `GET /dev/faults` lists it: `{route, kind, status?, delaySeconds?, remaining}`.
+    var json: JSON {
+        var object: [String: JSON] = ["route": .string(route), "remaining": .number(Double(remaining))]
+        if let wire = fault.wire {
+            object["kind"] = .string(wire.kind)
+            if let status = wire.status { object["status"] = .number(Double(status)) }
+            if let delaySeconds = wire.delaySeconds { object["delaySeconds"] = .number(delaySeconds) }
         }
+        return .object(object)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkFaults
 import OptoLinkTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkDashboard
+import OptoLinkFaults
 import OptoLinkTesting
 import Testing
 
@@ -53,7 +54,7 @@ struct ProxyFaultTests {
         defer { rig.stop() }
         let device = SimulatedDevice(address: "203.0.113.121")
         try await rig.click(onto: device, from: "198.51.100.121")
-        rig.proxy.add(ProxyFaultRule(route: "match", fault: .dropAfterUpstream, count: 1))
+        rig.proxy.add(FaultRule(route: "match", fault: .dropAfterUpstream, count: 1))
 
         let sdk = try device.start(rig.proxy.url, timeout: 3)
         let diagnostics = Collector(sdk.diagnostics)
@@ -86,12 +87,12 @@ struct ProxyFaultTests {
 
     /// Tracks `checkout` through the proxy with the first `/sdk/events` dropped as `fault` says; checks it
     /// was sent again (one failure, then 200) and nothing is left queued; returns the stored event names.
-    private static func trackThroughADrop(_ fault: ProxyFault, address: String) async throws -> [String] {
+    private static func trackThroughADrop(_ fault: Fault, address: String) async throws -> [String] {
         let rig = try Rig()
         defer { rig.stop() }
         let device = SimulatedDevice(address: address)
         device.markInstalledEarlier()
-        rig.proxy.add(ProxyFaultRule(route: "events", fault: fault, count: 1))
+        rig.proxy.add(FaultRule(route: "events", fault: fault, count: 1))
         let sdk = try device.start(rig.proxy.url, timeout: 3)
         let diagnostics = Collector(sdk.diagnostics)
 
@@ -115,7 +116,7 @@ struct ProxyFaultTests {
         defer { rig.stop() }
         let device = SimulatedDevice(address: "203.0.113.124")
         try await rig.click(onto: device, from: "198.51.100.124")
-        rig.proxy.add(ProxyFaultRule(route: "match", fault: .trickle(bytes: 32, interval: 0.1), count: 1))
+        rig.proxy.add(FaultRule(route: "match", fault: .trickle(bytes: 32, interval: 0.1), count: 1))
 
         let started = Date()
         let sdk = try device.start(rig.proxy.url, timeout: 10)

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import TestSupport
 import Testing
 
@@ -59,7 +60,7 @@ extension TerminalEndToEndTests {
 
         // and the embedded server set to answer the next /match 503, with a click whose token is on the app's pasteboard
         let backend = BackendClient(target: .demo(.optoLink, baseURL: header.server))
-        try await backend.addFault(FaultSpec(route: "match", kind: "status", status: 503, count: 1))
+        try await backend.addFault(FaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 1))
         let click = try await backend.click(
             try #require(backend.target.link(.main)), browser: .demoPhone, useDevEndpoint: true)
 

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import Testing
 
 @testable import OptoLinkDashboard
@@ -7,7 +8,7 @@ import Testing
 @Suite struct FaultPlanTests {
     @Test func aRequestNoRuleCoversPasses() {
         // Given a plan with a fault on /match only
-        var plan = FaultPlan(rules: [ProxyFaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 1)])
+        var plan = FaultPlan(rules: [FaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 1)])
         // When /sdk/session is asked about
         let decision = plan.decide(method: "POST", path: "/sdk/session")
         // Then it passes and the fault stays pending
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func aRuleAppliesToTheNextNRequestsThenIsGone() {
-        var plan = FaultPlan(rules: [ProxyFaultRule(route: "match", fault: .status(503, retryAfter: 2), count: 2)])
+        var plan = FaultPlan(rules: [FaultRule(route: "match", fault: .status(503, retryAfter: 2), count: 2)])
         let first = plan.decide(method: "POST", path: "/match")
         let second = plan.decide(method: "POST", path: "/match")
         let third = plan.decide(method: "POST", path: "/match")
@@ -30,15 +31,15 @@ import Testing
 
     @Test func rulesAreUsedInTheOrderTheyWereAdded() {
         var plan = FaultPlan()
-        plan.add(ProxyFaultRule(route: "any", fault: .delay(2), count: 1))
-        plan.add(ProxyFaultRule(route: "match", fault: .rateLimited(retryAfter: 3), count: 1))
+        plan.add(FaultRule(route: "any", fault: .delay(2), count: 1))
+        plan.add(FaultRule(route: "match", fault: .rateLimited(retryAfter: 3), count: 1))
         #expect(plan.decide(method: "POST", path: "/match").fault == .delay(2))
         #expect(plan.decide(method: "POST", path: "/match").fault == .rateLimited(retryAfter: 3))
         #expect(plan.decide(method: "POST", path: "/match") == .pass)
     }
 
     @Test func anyCoversEveryRouteButHealth() {
-        var plan = FaultPlan(rules: [ProxyFaultRule(route: "any", fault: .dropBeforeUpstream, count: 5)])
+        var plan = FaultPlan(rules: [FaultRule(route: "any", fault: .dropBeforeUpstream, count: 5)])
         #expect(plan.decide(method: "GET", path: "/health") == .pass)
         for path in ["/match", "/sdk/events", "/demo/summer/data?deviceId=x", "/demo/summer", "/links"] {
             #expect(plan.decide(method: "GET", path: path).fault == .dropBeforeUpstream, "\(path)")
@@ -52,31 +53,31 @@ import Testing
         ("/.well-known/apple-app-site-association", "other"), ("/", "other"), ("/match/x", "other"),
     ])
     func pathsFallIntoTheServersFamilies(path: String, family: String) {
-        #expect(ProxyFaultRule.family(ofPath: path) == family)
+        #expect(ProxyRoute.family(ofPath: path) == family)
     }
 
     @Test func theQueryDoesNotChangeTheFamily() {
-        var plan = FaultPlan(rules: [ProxyFaultRule(route: "data", fault: .trickle(bytes: 1, interval: 0.1), count: 1)])
+        var plan = FaultPlan(rules: [FaultRule(route: "data", fault: .trickle(bytes: 1, interval: 0.1), count: 1)])
         #expect(
             plan.decide(method: "GET", path: "/demo/summer/data?deviceId=a/b").fault
                 == .trickle(bytes: 1, interval: 0.1))
     }
 
     @Test func aPathRouteCoversThatPathAndBelowOnly() {
-        #expect(ProxyFaultRule.applies(route: "/links", toPath: "/links"))
-        #expect(ProxyFaultRule.applies(route: "/links", toPath: "/links/l1"))
-        #expect(!ProxyFaultRule.applies(route: "/links", toPath: "/linksx"))
-        #expect(!ProxyFaultRule.applies(route: "/links", toPath: "/match"))
+        #expect(ProxyRoute.applies(route: "/links", toPath: "/links"))
+        #expect(ProxyRoute.applies(route: "/links", toPath: "/links/l1"))
+        #expect(!ProxyRoute.applies(route: "/links", toPath: "/linksx"))
+        #expect(!ProxyRoute.applies(route: "/links", toPath: "/match"))
     }
 
     @Test func aCountBelowOneStillAppliesOnce() {
-        var plan = FaultPlan(rules: [ProxyFaultRule(route: "match", fault: .status(500, retryAfter: nil), count: 0)])
+        var plan = FaultPlan(rules: [FaultRule(route: "match", fault: .status(500, retryAfter: nil), count: 0)])
         #expect(plan.decide(method: "POST", path: "/match").fault == .status(500, retryAfter: nil))
         #expect(plan.decide(method: "POST", path: "/match") == .pass)
     }
 
     @Test func clearRemovesEveryPendingRule() {
-        var plan = FaultPlan(rules: [ProxyFaultRule(route: "any", fault: .dropAfterUpstream, count: 3)])
+        var plan = FaultPlan(rules: [FaultRule(route: "any", fault: .dropAfterUpstream, count: 3)])
         plan.clear()
         #expect(plan.decide(method: "POST", path: "/match") == .pass)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 import Testing
 
 @testable import OptoLinkDashboard
@@ -8,24 +9,24 @@ import Testing
     @Test(arguments: [
         (
             "route=match,status=503,count=2",
-            ProxyFaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 2)
+            FaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 2)
         ),
         (
             "route=sdk,status=503,retry-after=5",
-            ProxyFaultRule(route: "sdk", fault: .status(503, retryAfter: 5), count: 1)
+            FaultRule(route: "sdk", fault: .status(503, retryAfter: 5), count: 1)
         ),
-        ("status=429,retry-after=3", ProxyFaultRule(route: "any", fault: .rateLimited(retryAfter: 3), count: 1)),
-        ("status=429", ProxyFaultRule(route: "any", fault: .rateLimited(retryAfter: 1), count: 1)),
-        ("route=match,delay=12", ProxyFaultRule(route: "match", fault: .delay(12), count: 1)),
-        ("route=events,drop=after", ProxyFaultRule(route: "events", fault: .dropAfterUpstream, count: 1)),
-        ("drop=before, count=4", ProxyFaultRule(route: "any", fault: .dropBeforeUpstream, count: 4)),
+        ("status=429,retry-after=3", FaultRule(route: "any", fault: .rateLimited(retryAfter: 3), count: 1)),
+        ("status=429", FaultRule(route: "any", fault: .rateLimited(retryAfter: 1), count: 1)),
+        ("route=match,delay=12", FaultRule(route: "match", fault: .delay(12), count: 1)),
+        ("route=events,drop=after", FaultRule(route: "events", fault: .dropAfterUpstream, count: 1)),
+        ("drop=before, count=4", FaultRule(route: "any", fault: .dropBeforeUpstream, count: 4)),
         (
             "route=data,trickle=16/0.5",
-            ProxyFaultRule(route: "data", fault: .trickle(bytes: 16, interval: 0.5), count: 1)
+            FaultRule(route: "data", fault: .trickle(bytes: 16, interval: 0.5), count: 1)
         ),
-        ("route=/links,pass,count=3", ProxyFaultRule(route: "/links", fault: .pass, count: 3)),
+        ("route=/links,pass,count=3", FaultRule(route: "/links", fault: .pass, count: 3)),
     ])
-    func rulesParse(text: String, rule: ProxyFaultRule) throws {
+    func rulesParse(text: String, rule: FaultRule) throws {
         #expect(try ProxyFaultSyntax.parse(text) == rule)
     }
 
@@ -44,7 +45,7 @@ import Testing
         ])
         #expect(options.host == "127.0.0.1" && options.port == 0)
         #expect(options.upstream?.absoluteString == "https://links.example.com")
-        #expect(options.rules == [ProxyFaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 2)])
+        #expect(options.rules == [FaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 2)])
         #expect(options.upstreamTimeout == 12)
         #expect(try ProxyCommand.parse(["--upstream", "http://127.0.0.1:8787"]).port == 8788)
     }

@@ -1,3 +1,4 @@
+import OptoLinkFaults
 import Testing
 
 @testable import OptoLinkDashboard

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkFaults
 import OptoLinkTesting
 import Testing
 
@@ -166,14 +167,13 @@ struct BackendClientTests {
     }
 
     @Test func faultMenuChoicesMapToDevFaults() {
-        #expect(
-            FaultSpec.from(FaultRequest(kind: .status503, count: 2), sdkTimeout: 10)
-                == FaultSpec(route: "any", kind: "status", status: 503, count: 2))
-        #expect(FaultSpec.from(FaultRequest(kind: .status429, count: 1), sdkTimeout: 10).status == 429)
-        #expect(
-            FaultSpec.from(FaultRequest(kind: .drop, count: 3), sdkTimeout: 10)
-                == FaultSpec(route: "any", kind: "drop", count: 3))
-        #expect(FaultSpec.from(FaultRequest(kind: .timeout, count: 1), sdkTimeout: 10).delaySeconds == 11)
+        let rule = { (kind: FaultKind, count: Int) in FaultRequest(kind: kind, count: count).rule(sdkTimeout: 10) }
+        #expect(rule(.status503, 2) == FaultRule(route: "any", fault: .status(503, retryAfter: nil), count: 2))
+        #expect(rule(.status503, 2).wireBody?["status"] as? Int == 503)
+        #expect(rule(.status429, 1).fault.wire?.status == 429)
+        #expect(rule(.drop, 3) == FaultRule(route: "any", fault: .dropBeforeUpstream, count: 3))
+        #expect(rule(.drop, 3).wireBody?["kind"] as? String == "drop")
+        #expect(rule(.timeout, 1).fault.wire?.delaySeconds == 11)
     }
 
     @Test func aBrowserOnAnIPadSaysIPadInItsUserAgent() {

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkFaults
 import OptoLinkServer
 import OptoLinkTesting
 import Testing
@@ -54,7 +55,7 @@ struct ServiceProfileTests {
         // When each of the service's routes gets a fault, Then the server takes its name
         for route in [ServiceRoute.open, .match, .events] {
             guard let name = profile.faultRoute(route) else { continue }
-            try await client.addFault(FaultSpec(route: name, kind: "status", status: 503, count: 1))
+            try await client.addFault(FaultRule(route: name, fault: .status(503, retryAfter: nil), count: 1))
         }
         try await client.clearFaults()
         #expect(profile.faultRoute(.match) != nil)

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkFaults
 
 /// `optolink-dash proxy` with its own screen: the fault proxy started from ``ProxyCommand/Options``, its
 /// requests fed into a ``ProxyScreenState``, keys executed (`f` the fault menu, `c` clear, `q` quit), and
@@ -80,7 +81,7 @@ package final class ProxyScreenSession: @unchecked Sendable {
                 for line in await ProxyCommand.click(LinkRole.main.rawValue, links: links) { events.add(.notice(line)) }
             }
         case .inject(let request):
-            let rule = FaultSpec.from(request, sdkTimeout: 10).proxyRule
+            let rule = request.rule(sdkTimeout: 10)
             proxy.add(rule)
             state.notice = "added: \(ProxyCommand.describe(rule))"
         }

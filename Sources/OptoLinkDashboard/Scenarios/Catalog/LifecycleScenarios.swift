@@ -64,7 +64,7 @@ enum LifecycleScenarios {
         body: { ctx in
             let device = await ctx.makeDevice()
             ctx.step("fault: /match answers 429 once")
-            try await ctx.fault(.match, kind: "status", status: 429, count: 1)
+            try await ctx.fault(.match, .rateLimited(retryAfter: 1), count: 1)
             ctx.step("first launch the backend never sees")
             _ = try await ctx.firstLaunch(device)
             ctx.step("setIdentity(user-42)")
@@ -174,7 +174,7 @@ enum LifecycleScenarios {
             ctx.step("fault: \(p.label(.events)) answers 503")
             // 503 rather than a dropped connection: FoundationNetworking hangs until the timeout when the server
             // closes a reused keep-alive connection without answering a POST (see the README's known limits).
-            try await ctx.fault(.events, kind: "status", status: 503, count: 1 + ctx.maxRetries)
+            try await ctx.fault(.events, .status(503, retryAfter: nil), count: 1 + ctx.maxRetries)
             ctx.step("track e1, e2, e3")
             let names = ["e1", "e2", "e3"]
             for name in names {

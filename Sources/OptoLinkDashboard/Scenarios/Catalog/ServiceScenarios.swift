@@ -29,7 +29,7 @@ enum ServiceScenarios {
             ctx.step("fault: /api/v1/sdk/events answers after the SDK's 1 s timeout, once")
             // The server reads the batch, waits 2 s, then records it and answers: the SDK has given up on that
             // attempt after 1 s and sends the same batch again.
-            try await ctx.fault(.events, kind: "delay", delaySeconds: 2, count: 1)
+            try await ctx.fault(.events, .delay(2), count: 1)
             ctx.step("track purchase")
             try check(
                 try await device.trackEvent("purchase", properties: ["sku": .string("spring-box")]),

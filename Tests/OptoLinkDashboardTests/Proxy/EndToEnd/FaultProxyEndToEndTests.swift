@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkFaults
 import OptoLinkServer
 import Testing
 
@@ -142,7 +143,7 @@ struct FaultProxyEndToEndTests {
     @Test func anInjected503IsMarkedAndNeverReachesTheBackend() async throws {
         let rig = try Rig()
         defer { rig.stop() }
-        rig.proxy.add(ProxyFaultRule(route: "match", fault: .status(503, retryAfter: 2), count: 1))
+        rig.proxy.add(FaultRule(route: "match", fault: .status(503, retryAfter: 2), count: 1))
         let injected = try await rig.send("POST", "/match", body: Self.matchBody)
         let after = try await rig.send("POST", "/match", body: Self.matchBody)
         #expect(injected.status == 503)
@@ -156,7 +157,7 @@ struct FaultProxyEndToEndTests {
     @Test func a429CarriesTheContractsMessage() async throws {
         let rig = try Rig()
         defer { rig.stop() }
-        rig.proxy.add(ProxyFaultRule(route: "any", fault: .rateLimited(retryAfter: 3), count: 1))
+        rig.proxy.add(FaultRule(route: "any", fault: .rateLimited(retryAfter: 3), count: 1))
         let response = try await rig.send("GET", "/demo/summer/data")
         let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         #expect(response.status == 429 && response.header("Retry-After") == "3")
@@ -166,8 +167,8 @@ struct FaultProxyEndToEndTests {
     @Test func dropBeforeAndAfterTheBackendBothCloseWithoutAnAnswer() async throws {
         let rig = try Rig()
         defer { rig.stop() }
-        rig.proxy.add(ProxyFaultRule(route: "match", fault: .dropBeforeUpstream, count: 1))
-        rig.proxy.add(ProxyFaultRule(route: "match", fault: .dropAfterUpstream, count: 1))
+        rig.proxy.add(FaultRule(route: "match", fault: .dropBeforeUpstream, count: 1))
+        rig.proxy.add(FaultRule(route: "match", fault: .dropAfterUpstream, count: 1))
         await #expect(throws: (any Error).self) {
             _ = try await rig.send("POST", "/match", body: Self.matchBody, timeout: 5)
         }
@@ -183,7 +184,7 @@ struct FaultProxyEndToEndTests {
         let rig = try Rig()
         defer { rig.stop() }
         let direct = try await rig.send("GET", "/demo/summer/data", via: false)
-        rig.proxy.add(ProxyFaultRule(route: "data", fault: .trickle(bytes: 64, interval: 0.1), count: 1))
+        rig.proxy.add(FaultRule(route: "data", fault: .trickle(bytes: 64, interval: 0.1), count: 1))
         let started = Date()
         let trickled = try await rig.send("GET", "/demo/summer/data")
         let elapsed = Date().timeIntervalSince(started)
@@ -200,7 +201,7 @@ struct FaultProxyEndToEndTests {
     @Test func aDelayedRequestIsForwardedAfterTheDelay() async throws {
         let rig = try Rig()
         defer { rig.stop() }
-        rig.proxy.add(ProxyFaultRule(route: "data", fault: .delay(1), count: 1))
+        rig.proxy.add(FaultRule(route: "data", fault: .delay(1), count: 1))
         let started = Date()
         let response = try await rig.send("GET", "/demo/summer/data")
         #expect(Date().timeIntervalSince(started) >= 0.95)
