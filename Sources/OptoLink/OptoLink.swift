@@ -223,8 +223,8 @@ public final class OptoLink: Sendable {
                 ? nil : environment.pasteboard, pasteboardReadings: readings)
         self.store = environment.store
         // The stored queue is read (and flushed) once the launch has settled: events cannot be sent
-        // before that anyway, and a read racing the app's own start-up work would slow it down (measured
-        // by optolink-bench, row 1b). `trackEvent` and `queuedEventCount` read it earlier when they need it.
+        // before that anyway, and a read racing the app's own start-up work would slow it down. `trackEvent`
+        // and `queuedEventCount` read it earlier when they need it.
         Task {
             await launchTask.value
             await eventQueue.kick()

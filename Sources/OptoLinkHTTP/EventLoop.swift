@@ -12,8 +12,8 @@ import Darwin
 /// stalled write, per delay fault, per lingering close.
 ///
 /// It replaces a blocking thread per connection: under keep-alive load every request then cost its
-/// thread a sleep and a wake-up, and the context switches were a fifth of the server's CPU in
-/// optolink-bench's profile of measure 4a. A loop answers every connection that is ready per wake-up.
+/// thread a sleep and a wake-up, and the context switches were a fifth of the server's CPU.
+/// A loop answers every connection that is ready per wake-up.
 /// `poll` rather than epoll: it is in Glibc's and Darwin's modules (epoll is not), and a loop holds
 /// a few hundred descriptors at most (the connection cap is spread over the loops).
 ///

@@ -46,7 +46,7 @@ public final class OptoLinkServer: Sendable {
         /// at the resolve limit of 500/min, twenty times the 50 the fingerprint list scores.
         public var maxClicksPerAddress: Int
         /// Bytes all click records may take in memory, by the store's estimate of each (about 640 bytes
-        /// for a browser click; optolink-bench row 7a measures the real figure); past it the oldest records
+        /// for a browser click); past it the oldest records
         /// go first, whatever their address. Default 128 MiB (about 210 000 pending clicks).
         public var clickMemoryBudget: Int
         /// Rows the SQLite `clicks` table (analytics, not used for matching) keeps; the oldest are deleted

@@ -31,7 +31,7 @@ public protocol HTTPTransport: Sendable {
     /// The SDK runs every request attempt through this, raced against its deadline. The default runs
     /// ``send(_:onAnswer:)`` in a task of its own (started at once where the runtime can), which is correct
     /// for every transport. A transport whose answers arrive on a callback (as `URLSession`'s do) should
-    /// implement it, so an attempt needs no task (``URLSessionTransport`` does: optolink-bench, measure 2);
+    /// implement it, so an attempt needs no task (``URLSessionTransport`` does);
     /// a transport that wraps another one should forward it.
     func start(
         _ request: HTTPRequest, onAnswer: @escaping @Sendable (HTTPResponse) -> Void,

@@ -4,8 +4,8 @@ import Foundation
 /// `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]` on Linux (a test compares them on every
 /// body the SDK sends and on generated values), with less code on the way: warm, in a loop, both take
 /// about 2 µs for a two-field resolve body; inside a direct open, where the code runs cold after the
-/// previous request, `JSONEncoder` took a median 18 µs and this 11–12 µs (optolink-bench rows 2c and 2d,
-/// timestamps around the call).
+/// previous request, `JSONEncoder` took a median 18 µs and this 11–12 µs (timestamps around
+/// the call).
 ///
 /// Keys are sorted by their UTF-8 bytes on every platform (Darwin's `JSONEncoder` may order them
 /// otherwise); strings escape `"`, `\`, and the control characters (`\b \f \n \r \t`, else `\u00XX`),
@@ -25,7 +25,7 @@ struct JSONBodyEncoder {
     /// A JSON object of string members, written straight from `members` (no `Encoder` on the way, no
     /// tree): the same bytes as ``encode(_:)`` of a struct with those string properties, or of the same
     /// dictionary. A direct open's body is one of these, and AppsFlyer's first-launch body: `Encoder` and
-    /// the tree cost them ~10–20 µs there (optolink-bench rows 2c–2e, timestamps around the call).
+    /// the tree cost them ~10–20 µs there.
     static func encode(strings members: [String: String]) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + members.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count })

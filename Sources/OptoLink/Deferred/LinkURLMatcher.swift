@@ -34,7 +34,7 @@ struct LinkURLMatcher: Sendable {
     ///
     /// Runs at the start of every direct open, so it reads the URL's string byte by byte, without
     /// re-parsing it (`URLComponents`), splitting it into new strings, or percent-decoding a code that has
-    /// no `%` (optolink-bench, measure 2).
+    /// no `%`.
     func shortCode(in url: URL) -> String? {
         if let parts = Self.plainParts(of: url.absoluteString) {
             guard Self.isHTTP(parts.scheme), hosts.contains(parts.host) else { return nil }

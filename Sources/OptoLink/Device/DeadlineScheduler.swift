@@ -7,8 +7,8 @@ import Foundation
 /// cheap: a locked heap insert. The timer is re-armed only when the new deadline is earlier than the one
 /// it waits for, which is seldom (every attempt of a configuration has the same timeout) or when it was
 /// idle. Scheduling each deadline on Dispatch by itself (`asyncAfter`) cost 12–30 µs on the caller's
-/// thread on Linux, where libdispatch wakes its timer thread to program every new timer (optolink-bench,
-/// measure 2f: the signing hook's deadline is started on the first launch's way to its request).
+/// thread on Linux, where libdispatch wakes its timer thread to program every new timer (the signing
+/// hook's deadline is started on the first launch's way to its request).
 ///
 /// A cancelled deadline stays in the heap, its action released, until the timer comes to it; the timer
 /// is never armed for one: after each expiry the cancelled deadlines at the top are dropped first.

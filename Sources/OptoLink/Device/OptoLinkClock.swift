@@ -24,8 +24,8 @@ public protocol OptoLinkClock: Sendable {
     ///
     /// The default waits in ``sleep(forDeadline:)`` in a task of its own, so a clock only writes that;
     /// ``SystemClock`` schedules `expire` on Dispatch instead, without a task to start and, when the
-    /// attempt ends first, none to wake (optolink-bench, measure 2: the task cost a direct open ~10 µs
-    /// while its request was on the wire).
+    /// attempt ends first, none to wake (a task cost a direct open ~10 µs while its
+    /// request was on the wire).
     func startDeadline(after seconds: TimeInterval, expire: @escaping @Sendable () -> Void) -> @Sendable () -> Void
 }
 
@@ -70,7 +70,7 @@ public struct SystemClock: OptoLinkClock {
     ///
     /// Every deadline waits behind one Dispatch timer (`DeadlineScheduler`), re-armed only for a deadline
     /// earlier than the one it waits for: starting one is a locked heap insert, not a Dispatch timer of its
-    /// own (which cost 12–30 µs on the caller's thread on Linux: optolink-bench, measure 2f).
+    /// own (which cost 12–30 µs on the caller's thread on Linux).
     ///
     /// Not the global queue: an app (or anything in its process) that blocks its threads would hold every
     /// deadline behind them. A serial queue of its own gets a thread of its own when the others are busy.

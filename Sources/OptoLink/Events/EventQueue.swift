@@ -210,7 +210,7 @@ actor EventQueue {
     /// without the zone letter (`zoneLetter: false`) as AppsFlyer's `timestamp`.
     /// (Days to civil date by Howard Hinnant's algorithm: no formatter object per event; the digits are
     /// written as bytes, not a string per field: AppsFlyer's first launch makes one on its way to its
-    /// request, optolink-bench, measure 2f.)
+    /// request.)
     static func timestamp(_ date: Date, zoneLetter: Bool = true) -> String {
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let msPerDay: Int64 = 86_400_000
@@ -317,7 +317,7 @@ actor EventQueue {
         endWait()
         endPass()
         // The in-memory copy goes now, in the caller's `shutdown()`, not later on whichever thread drops the
-        // last reference (a relaunch right after would run beside that work: optolink-bench, row 1b).
+        // last reference (a relaunch right after would run beside that work).
         // A later read counts from the store again.
         events = []
         loaded = false

@@ -83,7 +83,7 @@ enum ProviderSupport {
 
     /// Sends a direct open's request (endpoint ``Endpoint/linkData``) and hands its link to `onLink` from
     /// the transport's callback, the moment a 2xx answer is parsed, before the awaiting task is woken (as
-    /// OptoLink's `/data` does: bench rows 2, 2c and 2d); at most once. Returns the parsed link (nil when
+    /// OptoLink's `/data` does); at most once. Returns the parsed link (nil when
     /// `parse` found none) and the answer.
     static func openEarly(
         _ request: HTTPRequest, runner: RequestRunner, isStopped: (@Sendable () -> Bool)?,
@@ -113,8 +113,7 @@ enum ProviderSupport {
     ///
     /// Runs on every direct open's answer: a plain URL (``LinkURLMatcher/plainParts(of:)``, its path and
     /// query only of characters `URL` keeps as they are, no `%`, no trailing slash) is read from its string;
-    /// anything else goes through `URL` and `URLComponents`, which cost a direct open ~10 µs there
-    /// (optolink-bench rows 2c and 2d).
+    /// anything else goes through `URL` and `URLComponents`, which cost a direct open ~10 µs there.
     static func route(of text: String) -> (path: String, params: [String: JSONValue])? {
         if let parts = LinkURLMatcher.plainParts(of: text), LinkURLMatcher.isHTTP(parts.scheme),
             parts.host.utf8.allSatisfy(isHostByte),

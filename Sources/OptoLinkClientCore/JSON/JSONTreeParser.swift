@@ -5,7 +5,7 @@ import Foundation
 /// read JSON they did not write themselves (response bodies, error envelopes, the SDK's stored event queue).
 ///
 /// It reads each value once (decoding a tree through `JSONDecoder` tried each kind in turn and cost
-/// tens of microseconds per answer: `optolink-bench`, measure 2), and **never recurses**: containers are
+/// tens of microseconds per answer on a direct open), and **never recurses**: containers are
 /// kept on an explicit stack, at most ``maxDepth`` (512) deep, so hostile nesting is refused in constant
 /// call-stack space (Apple's cooperative threads have 512 KiB stacks). It accepts exactly well-formed JSON
 /// in UTF-8, as `JSONDecoder` does: an optional UTF-8 byte-order mark, no lone surrogates, no control

@@ -60,7 +60,7 @@ public final class AttemptRace<Value: Sendable>: @unchecked Sendable {
     ///
     /// The task starts in place where it can (``ImmediateTask``): work that ends without suspending (an app's
     /// backend signing in process) ends the race before the caller would suspend, so the caller goes on
-    /// without waiting for a thread to resume it (optolink-bench, measure 2f).
+    /// without waiting for a thread to resume it.
     @inlinable public static func run(
         deadline: AttemptDeadline, _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {

@@ -2,7 +2,7 @@
 /// (what the server sent, only readable). Text that is not a JSON object or array comes back as its lines.
 ///
 /// Works on the UTF-8 bytes (structure is ASCII; other bytes are copied as they are): a 16 KiB body, the
-/// most the inspector keeps, in well under a millisecond (bench row 6a, "inspector open").
+/// most the inspector keeps, in well under a millisecond.
 enum JSONPretty {
     /// The lines of `text`, pretty-printed when it is JSON.
     static func lines(_ text: String) -> [String] {

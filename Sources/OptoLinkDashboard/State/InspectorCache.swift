@@ -1,8 +1,8 @@
 import OptoLink
 
 /// The open request inspector's document, kept with what it was built from, so a frame only draws its
-/// visible lines instead of re-indenting and wrapping up to two 16 KiB bodies per attempt (bench row 6a,
-/// "inspector open"). The reducer refreshes it after every action; the renderer and the inspector's scroll
+/// visible lines instead of re-indenting and wrapping up to two 16 KiB bodies per attempt on
+/// every frame. The reducer refreshes it after every action; the renderer and the inspector's scroll
 /// use it when it was built from what they would build it from, else build the same document themselves.
 struct InspectorCache: Sendable, Hashable {
     /// What a document is built from.

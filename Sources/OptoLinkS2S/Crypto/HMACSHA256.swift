@@ -17,7 +17,7 @@ internal import CCrypto
 /// On Linux the key is set on a libcrypto context once, at init (the HMAC algorithm is fetched once per
 /// process), and each message is hashed on a copy of that context: a one-shot `EVP_Q_mac`, which fetches
 /// HMAC and SHA-256 by name and keys a new context on every call, took ~20 µs per signature in
-/// optolink-bench's measure 2e, a copy of the keyed context a few.
+/// a copy of the keyed context a few.
 ///
 /// ```swift
 /// let hmac = HMACSHA256(key: Array("key".utf8))      // e.g. once per DevKey

@@ -83,8 +83,8 @@ struct Route: Sendable {
         self.handler = handler
     }
 
-    /// `pattern` split at `/`, computed once (every request tries the routes in order, and splitting the
-    /// pattern for each try showed up in optolink-bench's profile of the catch-all `/data` route).
+    /// `pattern` split at `/`, computed once (every request tries the routes in order: no split per try,
+    /// not even for the catch-all `/data` route).
     private(set) var patternSegments: [Substring]
 
     /// What matching needs of `pattern`, decided once: literals to compare and parameters to capture

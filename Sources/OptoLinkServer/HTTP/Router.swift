@@ -20,7 +20,7 @@ struct Router: Sendable {
     let backend: Backend
 
     /// The routes this server answers (the table minus dev routes in production), filtered once
-    /// instead of for every request (optolink-bench, measure 4a).
+    /// instead of for every request.
     let routes: [Route]
 
     /// An error answered before a route is found (no such route, an unreadable client address), in the shape
@@ -34,7 +34,7 @@ struct Router: Sendable {
 
     /// `routes`, each behind one reference with what matching reads beside it: reading a Route out of
     /// an array, or out of a class to call a method on it, copied the whole struct (retaining its strings,
-    /// arrays and closure) for every route tried (optolink-bench, measure 4a).
+    /// arrays and closure) for every route tried.
     private let table: [RouteEntry]
 
     /// One route of `table`.

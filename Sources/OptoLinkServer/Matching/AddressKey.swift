@@ -2,7 +2,7 @@
 /// HMAC-SHA256, so uniformly distributed), hashed by its first 16 bytes instead of all 64.
 ///
 /// Every match looks up its address several times (purge, candidates, the chosen record), and hashing
-/// the whole 64-byte string was the largest single cost of measure 5 in optolink-bench. Equality still
+/// the whole 64-byte string was the largest single cost of a match. Equality still
 /// compares the whole string, so any string works as a key (short ones are hashed whole).
 package struct AddressKey: Hashable, Sendable {
     /// The address hash.

@@ -6,7 +6,7 @@ import OptoLinkHTTP
 ///
 /// An attempt is kept as the few values its answer needs (no JSON, no reference to the store's record
 /// arrays, which would make the next click on that address copy them); the JSON is written when the
-/// attempts are read, which is rare next to `/match` itself (optolink-bench, measure 4b).
+/// attempts are read, which is rare next to `/match` itself.
 ///
 /// On a database file the attempts are also written to it as JSON (``Store/matchAttempts()``), and a new log
 /// starts with the ones kept there, so the breakdowns outlive a restart.

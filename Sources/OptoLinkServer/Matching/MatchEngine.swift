@@ -65,7 +65,7 @@ package enum MatchEngine {
 
     /// One fingerprint candidate with its points. It refers to its record by position in the bucket's
     /// (shared, copy-on-write) record array instead of copying the record's strings and params, which
-    /// dominated a match's cost (optolink-bench, measure 5); the attempt log reads `record` when needed.
+    /// dominated a match's cost; the attempt log reads `record` when needed.
     struct Candidate: Sendable {
         /// The records the candidate was drawn from (shared, never copied).
         let source: [MatchRecord]

@@ -45,7 +45,7 @@ package struct MatchState: Sendable {
         var earliestExpiry: Date = .distantFuture
         /// The records of `fingerprint`, in order: a copy kept in step with `records` (by `resync` and
         /// `markMatched`) so a match reads its candidates from one array instead of 50 hashed lookups
-        /// in a dictionary of every click (found by optolink-bench, measure 5).
+        /// in a dictionary of every click.
         var fingerprintRecords: [MatchRecord] = []
     }
 
@@ -82,7 +82,7 @@ package struct MatchState: Sendable {
     package private(set) var buckets: [AddressKey: Bucket] = [:]
     /// Every record of an address still stored (in its lists or not), oldest first: the per-address cap.
     /// An address has a bucket exactly while it has records here. Kept beside the buckets, not in them,
-    /// so the buckets a match reads stay as small to copy as they were (optolink-bench, measure 5).
+    /// so the buckets a match reads stay as small to copy as they were.
     private(set) var held: [AddressKey: [String]] = [:]
     /// Bytes the records take, by `estimatedBytes(of:)`.
     private(set) var storedBytes = 0
@@ -102,7 +102,6 @@ package struct MatchState: Sendable {
     /// What one record costs the store, for the budget: a fixed part (the record in the token index and
     /// in its address's candidate list, its token, the five lists it is in) and the fingerprint strings
     /// too long to live inside a String (over 15 bytes). The link snapshot and the address hash are shared.
-    /// optolink-bench (row 7) measures the real figure against this estimate.
     static func estimatedBytes(of record: MatchRecord) -> Int {
         let f = record.fingerprint
         return recordOverhead
@@ -112,9 +111,8 @@ package struct MatchState: Sendable {
             }
     }
 
-    /// The fixed part of `estimatedBytes(of:)`: optolink-bench measured 644 bytes per browser click at
-    /// a million clicks (row 7a; the token index and the lists grow by doubling, so the figure moves with
-    /// how full they are).
+    /// The fixed part of `estimatedBytes(of:)`: a browser click measured 644 bytes at a million
+    /// clicks (the token index and the lists grow by doubling, so the figure moves with how full they are).
     static let recordOverhead = 640
 
     /// Sweeps when `sweepInterval` has passed since the last sweep.

@@ -76,8 +76,8 @@ package enum Scoring {
 
         /// P2's exact test for a breakdown scored with the seed's points: platform, OS version and device model
         /// all known and equal (IP is the bucket), which is when each of them scored its full points. Read from
-        /// the breakdown a candidate is scored with anyway, instead of comparing those three fields a second time
-        /// (optolink-bench, measure 5). With other weights, ``Scoring/isExact(click:request:)`` answers.
+        /// the breakdown a candidate is scored with anyway, instead of comparing those three fields a second time.
+        /// With other weights, ``Scoring/isExact(click:request:)`` answers.
         package var isExact: Bool {
             platform == Scoring.platformPoints && osVersion == Scoring.osExactPoints
                 && deviceModel == Scoring.deviceModelPoints
@@ -168,7 +168,7 @@ package enum Scoring {
     }
 
     /// Both known (non-empty) and the same code points: the same UTF-8 bytes, compared with `memcmp`
-    /// (every candidate of every match compares five fields: optolink-bench, measure 5).
+    /// (every candidate of every match compares five fields).
     private static func equal(_ a: String?, _ b: String?) -> Bool {
         guard var a, var b, !a.isEmpty else { return false }
         return a.withUTF8 { x in

@@ -61,7 +61,7 @@ package final class Backend: Sendable {
         guard options.trustForwardedFor || proxies.contains(where: { $0.contains(peer) }) else { return peer }
         var leftMost: Substring?
         // Fields and their entries right to left, without building a list (every request of a trusting
-        // server comes through here: optolink-bench, measure 4).
+        // server comes through here).
         for field in request.headers.reversed() where HTTPRequest.sameFieldName(field.name, "X-Forwarded-For") {
             var rest = field.value[...]
             while !rest.isEmpty {

@@ -24,7 +24,7 @@ import Darwin
 /// keyed context made at init, kept per thread and rewound to the key (`EVP_MAC_init` without a key) for
 /// each message. Keying once and reusing the thread's copy keeps the HMAC of an address on `/match` and
 /// `/data` near a plain SHA-256: a fresh copy per call cost twice as much and did not scale past one
-/// thread (measured here; optolink-bench rows 4a and 4b).
+/// thread.
 package final class Digest: @unchecked Sendable {
     // @unchecked Sendable: `keyed` is set once in init, freed in deinit, and in between only passed to
     // EVP_MAC_CTX_dup, which takes it as `const` and does not modify it (openssl-threads(7): objects are

@@ -47,7 +47,7 @@ final class RateLimiter: Sendable {
 
     /// The windows, spread over 64 dictionaries by a hash of the address. One dictionary doubled its
     /// storage (rehashing every window, under the lock every request takes) each time it filled: with a
-    /// million addresses that stopped the server for 100 ms and more (optolink-bench, measure 4's p99). A
+    /// million addresses that stopped the server for 100 ms and more. A
     /// shard that grows moves 1/64 of them. Which windows exist, and when they go, is the same.
     private struct Windows {
         static let shardCount = 64
@@ -90,12 +90,12 @@ final class RateLimiter: Sendable {
         var lastPrune: Date?
         /// Past this many windows, closed ones are swept before the minute is up. It doubles with the
         /// windows still open after a sweep (at least 20 000), so many live addresses do not make every
-        /// request filter the whole map (amortized O(1); found by optolink-bench, measure 4).
+        /// request filter the whole map (amortized O(1)).
         var sweepAt = RateLimiter.minimumSweepSize
         /// No window starts before `earliestStart` (nil: no windows). When every start is within the last
         /// minute, a sweep would keep every window, so it is skipped: a burst of new addresses made each
-        /// doubling sweep copy the whole map for nothing (optolink-bench, measure 4a, where every request
-        /// comes from a new address).
+        /// doubling sweep copy the whole map for nothing when every request
+        /// comes from a new address.
         var earliestStart: Date?
     }
 

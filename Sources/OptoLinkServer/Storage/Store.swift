@@ -5,7 +5,7 @@ import OptoLinkHTTP
 /// profiles, identity bindings, events, clicks and the audit trail. One connection behind a lock.
 ///
 /// Three things keep the routes the event loops answer themselves (`/data`, the redirect page, `/match`)
-/// off the database lock, so a slow write never stalls them (optolink-bench, measures 4a and 8):
+/// off the database lock, so a slow write never stalls them:
 /// - Orgs, links, templates and keys found by the lookups are kept in a read cache, filled and emptied
 ///   under the database lock (so a fill can never outlive a write), and read under the cache's own lock.
 /// - Their writes (click tracking, device upserts, the match audit) are queued and applied in one

@@ -24,7 +24,7 @@ enum ISOTime {
                 format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%03ldZ", fields[0], fields[1], fields[2], fields[3],
                 fields[4], fields[5], fields[6])
         }
-        // `%04ld-%02ld-…` written by hand: String(format:) was a quarter of POST /match (optolink-bench, measure 4b).
+        // `%04ld-%02ld-…` written by hand: String(format:) was a quarter of POST /match.
         var out = [UInt8]()
         out.reserveCapacity(24)
         let widths = [4, 2, 2, 2, 2, 2, 3]

@@ -44,8 +44,8 @@ package enum RandomToken {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// `count` bytes from the system's cryptographic generator, served from a shared pool refilled
-    /// 4 KiB at a time by one `arc4random_buf` call (a request id used to cost a system call of its own:
-    /// optolink-bench, measure 4a).
+    /// 4 KiB at a time by one `arc4random_buf` call (so a request id costs no system call of its
+    /// own).
     package static func randomBytes(_ count: Int) -> [UInt8] {
         pool.withLock { pool in
             if pool.bytes.count - pool.offset < count {
