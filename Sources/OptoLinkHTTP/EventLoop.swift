@@ -26,7 +26,7 @@ import Darwin
 /// ``wake()``, which go through `incoming` and `completions` (under their locks) and the wake pipe
 /// (whose descriptors live as long as the loop).
 final class EventLoop: @unchecked Sendable {
-    private let server: HTTPServer
+    let server: HTTPServer
     private let limits: HTTPServer.Limits
     private let handler: HTTPServer.Handler
     private let wakeRead: Int32
@@ -40,22 +40,22 @@ final class EventLoop: @unchecked Sendable {
 
     // Loop thread only.
     /// The poll set: `[0]` is the wake pipe, `[i]` the descriptor of `slots[i]` (-1 while it waits on a delay fault).
-    private var pollSet: [pollfd]
-    private var slots: [LoopConnection?]
+    var pollSet: [pollfd]
+    var slots: [LoopConnection?]
     /// Open connections by id (a worker's outcome names its connection by id).
-    private var byID: [UInt64: LoopConnection] = [:]
+    var byID: [UInt64: LoopConnection] = [:]
     private var nextID: UInt64 = 0
-    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    var scratch = [UInt8](repeating: 0, count: 64 * 1024)
     /// No connection's deadline is earlier than this (monotonic ns).
-    private var nextCheck = UInt64.max
+    var nextCheck = UInt64.max
 
     private static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     /// `SO_SNDTIMEO` of the blocking server: a write that makes no progress for this long closes the connection.
-    private static let writeTimeout: TimeInterval = 10
+    static let writeTimeout: TimeInterval = 10
     /// Lingering after an error answer: at most this long, this long without input, and this many bytes.
-    private static let lingerTime: TimeInterval = 1
-    private static let lingerQuiet: TimeInterval = 0.5
-    private static let lingerBytes = 4 * 1024 * 1024
+    static let lingerTime: TimeInterval = 1
+    static let lingerQuiet: TimeInterval = 0.5
+    static let lingerBytes = 4 * 1024 * 1024
     /// A request on a storage worker for longer than this has its connection closed (the database's busy
     /// timeout is 5 s; this only guards against a worker that never answers).
     private static let workerTimeout: TimeInterval = 60
@@ -341,127 +341,6 @@ final class EventLoop: @unchecked Sendable {
 
     private func envelope(_ error: HTTPError) -> [UInt8] {
         server.errorResponse(error).serialized(keepAlive: false, server: server.name)
-    }
-
-    // MARK: Writing
-
-    /// Starts writing `bytes`; true when they were all written and `after` is `.keepServing`.
-    private func write(_ connection: LoopConnection, _ bytes: [UInt8], then after: LoopConnection.AfterWrite) -> Bool {
-        connection.output = bytes
-        connection.outputOffset = 0
-        connection.phase = .writing(then: after)
-        setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(EventLoop.writeTimeout))
-        return flush(connection, then: after)
-    }
-
-    /// Writes what the socket takes; when everything is written, does `after` (true: go on serving).
-    private func flush(_ connection: LoopConnection, then after: LoopConnection.AfterWrite) -> Bool {
-        var progressed = false
-        var budget = connection.pace?.bytes ?? Int.max  // a trickled answer writes one slice per wake-up
-        while connection.outputOffset < connection.output.count {
-            if budget <= 0, let pace = connection.pace {
-                connection.phase = .paused(then: after)
-                pollSet[connection.slot].fd = -1
-                setDeadline(connection, EventLoop.now() + pace.interval)
-                return false
-            }
-            let n = connection.output.withUnsafeBytes { raw in
-                send(
-                    connection.fd, raw.baseAddress! + connection.outputOffset,
-                    min(budget, raw.count - connection.outputOffset), Socket.sendFlags)
-            }
-            if n > 0 {
-                connection.outputOffset += n
-                budget -= n
-                progressed = true
-            } else if n < 0, errno == EINTR {
-                continue
-            } else if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                pollSet[connection.slot].events = Int16(POLLOUT)
-                if progressed {
-                    setDeadline(connection, EventLoop.now() + EventLoop.nanoseconds(EventLoop.writeTimeout))
-                }
-                return false
-            } else {
-                close(connection)
-                return false
-            }
-        }
-        connection.output = []
-        connection.outputOffset = 0
-        connection.pace = nil
-        connection.phase = .reading
-        switch after {
-        case .keepServing:
-            return true
-        case .close:
-            close(connection)
-        case .linger:
-            startLingering(connection)
-        case .timedOut:
-            _ = shutdown(connection.fd, Socket.shutdownBoth)
-            close(connection)
-        }
-        return false
-    }
-
-    // MARK: Closing
-
-    /// After an error answer: stop writing, read (and discard) what the client is still sending for a
-    /// moment so it sees the answer rather than a reset, then close.
-    private func startLingering(_ connection: LoopConnection) {
-        _ = shutdown(connection.fd, Socket.shutdownWrite)
-        let now = EventLoop.now()
-        connection.phase = .draining(until: now + EventLoop.nanoseconds(EventLoop.lingerTime), total: 0)
-        pollSet[connection.slot].events = Int16(POLLIN)
-        setDeadline(connection, now + EventLoop.nanoseconds(EventLoop.lingerQuiet))
-    }
-
-    private func drain(_ connection: LoopConnection, until: UInt64, total: Int) {
-        let n = scratch.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
-        if n > 0 {
-            let total = total + n
-            guard total < EventLoop.lingerBytes else { return close(connection) }
-            connection.phase = .draining(until: until, total: total)
-            setDeadline(connection, min(until, EventLoop.now() + EventLoop.nanoseconds(EventLoop.lingerQuiet)))
-        } else if n == 0 || !(errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
-            close(connection)
-        }
-    }
-
-    /// Leaves the poll set and closes the descriptor (through the server, under its lock).
-    private func close(_ connection: LoopConnection) {
-        let index = connection.slot
-        guard index > 0, index < slots.count, slots[index] === connection else { return }  // already closed
-        let last = pollSet.count - 1
-        if index != last {
-            pollSet[index] = pollSet[last]
-            slots[index] = slots[last]
-            slots[index]?.slot = index
-        }
-        pollSet.removeLast()
-        slots.removeLast()
-        connection.slot = 0
-        byID[connection.id] = nil
-        server.release(connection.fd)
-    }
-
-    // MARK: Time
-
-    private func setDeadline(_ connection: LoopConnection, _ deadline: UInt64) {
-        connection.deadline = deadline
-        if deadline < nextCheck { nextCheck = deadline }
-    }
-
-    /// Monotonic nanoseconds.
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
-    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
-        seconds <= 0 ? 0 : UInt64(min(seconds, 1e9) * 1e9)
     }
 }
 
