@@ -44,17 +44,21 @@ enum LocalNetworkCheck {
         }
         if needsUsage && usage.isEmpty {
             problems.append(
-                "OptoLink inspector: the app's Info.plist has no \(usageKey): iOS 14+ and macOS 15+ block connections to "
-                    + "the local network without it, so \(dashboard.label) cannot be reached. Add it to the debug build's "
+                "OptoLink inspector: the app's Info.plist has no \(usageKey): iOS 14+ and macOS 15+ block connections "
+                    + "to "
+                    + "the local network without it, so \(dashboard.label) cannot be reached. Add it to the debug "
+                    + "build's "
                     + "Info.plist, e.g. \"Connects to optolink-dash to debug deep links\" (docs/attach.md)")
         }
         if dashboard == .bonjour {
             let services = (infoValue(bonjourKey) as? [Any])?.compactMap { $0 as? String } ?? []
             if !services.contains(where: { $0.lowercased() == InspectorProtocol.serviceType }) {
                 problems.append(
-                    "OptoLink inspector: the app's Info.plist \(bonjourKey) does not list \(InspectorProtocol.serviceType): "
+                    "OptoLink inspector: the app's Info.plist \(bonjourKey) does not list "
+                        + "\(InspectorProtocol.serviceType): "
                         + "iOS refuses to browse for the dashboard without it. Add \(InspectorProtocol.serviceType) to "
-                        + "\(bonjourKey) in the debug build's Info.plist, or give the dashboard's address (docs/attach.md)"
+                        + "\(bonjourKey) in the debug build's Info.plist, or give the dashboard's address "
+                        + "(docs/attach.md)"
                 )
             }
         }

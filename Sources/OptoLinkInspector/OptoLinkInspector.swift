@@ -81,7 +81,8 @@ public final class OptoLinkInspector: Sendable {
         if dashboard == .bonjour {
             hook.log(
                 .error,
-                "OptoLink inspector: Bonjour needs Network.framework (Apple platforms): give the dashboard's address instead"
+                "OptoLink inspector: Bonjour needs Network.framework (Apple platforms): give the dashboard's address "
+                    + "instead"
             )
         }
         #endif
@@ -107,7 +108,8 @@ public final class OptoLinkInspector: Sendable {
         guard !trimmed.isEmpty, trimmed.utf8.count <= 128 else {
             hook.log(
                 .error,
-                "OptoLink inspector: the pairing token must be 1–128 characters (copy it from the dashboard's header); not attached"
+                "OptoLink inspector: the pairing token must be 1–128 characters (copy it from the dashboard's "
+                    + "header); not attached"
             )
             statusBox.set(.stopped)
             return

@@ -151,7 +151,8 @@ public final class OptoLinkServer: Sendable {
         for text in configuration.trustedProxies {
             guard let range = AddressRange(text) else {
                 throw OptoLinkServerError.badInput(
-                    "invalid trusted proxy \(QuotedText.quote(text)): expected an address or CIDR such as 10.0.0.0/8 or 2001:db8::/32"
+                    "invalid trusted proxy \(QuotedText.quote(text)): expected an address or CIDR such as 10.0.0.0/8 "
+                        + "or 2001:db8::/32"
                 )
             }
             proxies.append(range)

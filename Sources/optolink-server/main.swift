@@ -184,13 +184,15 @@ if seedPath == nil {
     print("  SERVER key: opl_api_demo_server_key_0000000001")
     print("  links: /demo/summer, /demo/welcome, /demo/flash")
     print(
-        "other orgs: beta (no teamId, opl_sdk_beta_client_key_0000000001), gone (SUSPENDED, opl_sdk_gone_client_key_0000000001)"
+        "other orgs: beta (no teamId, opl_sdk_beta_client_key_0000000001), gone (SUSPENDED, "
+            + "opl_sdk_gone_client_key_0000000001)"
     )
 }
 if configuration.production { print("production mode: /dev endpoints are off") }
 if let lab = configuration.lab {
     print(
-        "match lab control: links lab0…lab\(lab.links - 1) (\(lab.windowHours) h), the clock set by POST /dev/lab/clock, "
+        "match lab control: links lab0…lab\(lab.links - 1) (\(lab.windowHours) h), the clock set by POST "
+            + "/dev/lab/clock, "
             + "limits off, X-Forwarded-For trusted: not for real users")
 }
 fflush(nil)

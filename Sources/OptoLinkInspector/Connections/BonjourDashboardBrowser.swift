@@ -50,11 +50,14 @@ final class BonjourDashboardBrowser: @unchecked Sendable {
     private func changed(_ state: NWBrowser.State) {
         guard case .failed(let error) = state else { return }
         var problem =
-            "OptoLink inspector: browsing Bonjour for \(InspectorProtocol.serviceType) failed: \(error.debugDescription)"
+            "OptoLink inspector: browsing Bonjour for \(InspectorProtocol.serviceType) failed: "
+            + "\(error.debugDescription)"
         if case .dns(let code) = error, code == -65555 {
             problem =
-                "OptoLink inspector: iOS refused to browse \(InspectorProtocol.serviceType) (kDNSServiceErr_NoAuth): add it to "
-                + "NSBonjourServices in the debug build's Info.plist, with NSLocalNetworkUsageDescription (docs/attach.md)"
+                "OptoLink inspector: iOS refused to browse \(InspectorProtocol.serviceType) (kDNSServiceErr_NoAuth): "
+                + "add it to "
+                + "NSBonjourServices in the debug build's Info.plist, with NSLocalNetworkUsageDescription "
+                + "(docs/attach.md)"
         }
         if problem != lastProblem {
             lastProblem = problem

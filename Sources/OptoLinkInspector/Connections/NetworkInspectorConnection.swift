@@ -161,7 +161,8 @@ final class NetworkInspectorConnection: InspectorConnection, @unchecked Sendable
     static func describe(_ error: NWError) -> String {
         if case .dns(let code) = error, code == -65570 {
             return
-                "the local network is not allowed for this app (kDNSServiceErr_PolicyDenied): allow it in Settings › Privacy & "
+                "the local network is not allowed for this app (kDNSServiceErr_PolicyDenied): allow it in Settings › "
+                + "Privacy & "
                 + "Security › Local Network, and check NSLocalNetworkUsageDescription in the Info.plist"
         }
         if case .posix(let code) = error, code == .ECONNREFUSED {

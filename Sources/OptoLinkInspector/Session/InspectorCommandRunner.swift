@@ -61,7 +61,8 @@ struct InspectorCommandRunner: Sendable {
             case .finished(let link?):
                 return (
                     true,
-                    "first launch re-run → \(link.path) (\(link.matchType.rawValue)\(link.isDeferred ? ", deferred" : ""))"
+                    "first launch re-run → \(link.path) "
+                        + "(\(link.matchType.rawValue)\(link.isDeferred ? ", deferred" : ""))"
                 )
             case .finished(nil):
                 return (true, "first launch re-run: no link (no match, or the match failed: see the log)")

@@ -66,7 +66,8 @@ actor InspectorSession {
                     problem = "refused: \(refusal)"
                     report(
                         .error,
-                        "OptoLink inspector: the dashboard at \(candidate.label) refused the app (\(refusal.reason)): \(refusal.message)"
+                        "OptoLink inspector: the dashboard at \(candidate.label) refused the app (\(refusal.reason)): "
+                            + "\(refusal.message)"
                     )
                 case .ended(let text):
                     problem = text

@@ -222,7 +222,8 @@ extension AppsFlyerDeepLinkRequest {
         guard let timestamp = AppsFlyerTimestamp.date(from: timestampText) else {
             throw OptoLinkS2SError.request(
                 "timestamp",
-                "timestamp must be ISO 8601 UTC with milliseconds and no zone (like 2015-01-22T08:45:33.412): got \"\(timestampText)\""
+                "timestamp must be ISO 8601 UTC with milliseconds and no zone (like "
+                    + "2015-01-22T08:45:33.412): got \"\(timestampText)\""
             )
         }
         var attStatus: AppsFlyerATTStatus?

@@ -50,7 +50,8 @@ public struct AppsFlyerDeviceID: Sendable, Hashable {
         guard value.utf8.count == length, isHex else {
             throw OptoLinkS2SError.request(
                 field,
-                "\(field).value must be \(length) hex digits for type \(kind.rawValue): got \(value.utf8.count) characters"
+                "\(field).value must be \(length) hex digits for type \(kind.rawValue): got \(value.utf8.count) "
+                    + "characters"
             )
         }
     }

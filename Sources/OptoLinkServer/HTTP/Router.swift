@@ -105,7 +105,8 @@ struct Router: Sendable {
             return .respond(
                 Router.errorBeforeRoute(
                     .notFound(
-                        "No route for \(request.method) \(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"
+                        "No route for \(request.method) "
+                            + "\(request.segments.isEmpty ? "/" : "/" + request.segments.joined(separator: "/"))"
                     ), request, requestId))
         }
 

@@ -47,7 +47,8 @@ struct QRRequest: Sendable, Equatable {
                 details.append(
                     .init(
                         message:
-                            "size must be an integer from \(QRRequest.pixelRange.lowerBound) to \(QRRequest.pixelRange.upperBound) (pixels)",
+                            "size must be an integer from \(QRRequest.pixelRange.lowerBound) to "
+                            + "\(QRRequest.pixelRange.upperBound) (pixels)",
                         field: "size"))
             }
         }

@@ -35,7 +35,8 @@ enum DatabaseMark {
         let shown = QuotedText.escaped(path, limit: 200)
         if id != 0 {
             throw .badInput(
-                "\(shown) is another program's SQLite database (application_id \(describe(id))), not optolink-server's: "
+                "\(shown) is another program's SQLite database (application_id \(describe(id))), not "
+                    + "optolink-server's: "
                     + "give a new file or one this server wrote")
         }
         if tables.isEmpty || ownTables.isSubset(of: Set(tables)) { return .unmarked }

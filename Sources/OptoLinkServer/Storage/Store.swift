@@ -118,7 +118,8 @@ package final class Store: Sendable {
         let version = Int(try database.query("PRAGMA user_version;").first?.first?.int ?? 0)
         guard version <= Schema.currentVersion else {
             throw .startup(
-                "database \(path ?? ":memory:") has schema version \(version), newer than this server (\(Schema.currentVersion))"
+                "database \(path ?? ":memory:") has schema version \(version), newer than this server "
+                    + "(\(Schema.currentVersion))"
             )
         }
         for index in version..<Schema.currentVersion {
@@ -141,7 +142,8 @@ package final class Store: Sendable {
             let digits = Array(hex.utf8)
             guard digits.count == 2 * Digest.length else {
                 throw .startup(
-                    "database \(path ?? ":memory:"): meta.ip_hash_secret is \(digits.count / 2) bytes, not \(Digest.length)"
+                    "database \(path ?? ":memory:"): meta.ip_hash_secret is \(digits.count / 2) bytes, not "
+                        + "\(Digest.length)"
                 )
             }
             return (0..<Digest.length).map {
@@ -342,7 +344,8 @@ package final class Store: Sendable {
         }
         if dropped > 0 {
             log.write(
-                "the database takes no writes: dropped \(dropped) queued fire-and-forget writes so far (the queue holds \(Store.maxQueued))"
+                "the database takes no writes: dropped \(dropped) queued fire-and-forget writes so far (the queue "
+                    + "holds \(Store.maxQueued))"
             )
         }
         if now {

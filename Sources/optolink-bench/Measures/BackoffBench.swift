@@ -58,7 +58,8 @@ enum BackoffBench {
             await sdk.shutdown()
             if finalStatus != 200 || observed.count != 2 {
                 problems.append(
-                    "round \(round + 1): final status \(finalStatus.map(String.init) ?? "none"), \(observed.count) retries seen"
+                    "round \(round + 1): final status \(finalStatus.map(String.init) ?? "none"), \(observed.count) "
+                        + "retries seen"
                 )
             }
             for entry in observed {
@@ -89,8 +90,10 @@ enum BackoffBench {
             ratio: Format.ratio(ours.max / max(base.max, 1e-9)), goal: goal,
             verdict: ours.max <= 0.010 && problems.isEmpty ? .met : .missed)
         var notes = [
-            "Backoff: real server, `/dev/faults` 503 ×2 on `/match`, then 200; default `backoffBase` 1 s, real `SystemClock`; "
-                + "lateness = time of `requestStarted` (attempt n+1) − time of `retryScheduled` (attempt n) − its delay, "
+            "Backoff: real server, `/dev/faults` 503 ×2 on `/match`, then 200; default `backoffBase` 1 s, real "
+                + "`SystemClock`; "
+                + "lateness = time of `requestStarted` (attempt n+1) − time of `retryScheduled` (attempt n) − its "
+                + "delay, "
                 + "from the diagnostics' own times, \(rounds) round(s): " + perRetry.joined(separator: ", ")
                 + ". Baseline: bare `SystemClock.sleep` of 1 s and 2 s, measured the same way."
         ]

@@ -21,7 +21,8 @@ enum ClickStoreBench {
             let after = ProcFS.residentBytes() ?? 0
             withExtendedLifetime(fill) {
                 print(
-                    "CLICKS before=\(Int(before)) after=\(Int(after)) clicks=\(fill.clicks) estimated=\(fill.estimatedBytes) "
+                    "CLICKS before=\(Int(before)) after=\(Int(after)) clicks=\(fill.clicks) "
+                        + "estimated=\(fill.estimatedBytes) "
                         + "seconds=\(fill.seconds)")
             }
         } catch {
@@ -89,8 +90,10 @@ enum ClickStoreBench {
         let usage = ClickStoreFill.usage(of: server)
         let r = readings.withLock { $0 }
         print(
-            "FLOOD warm=\(Int(r[0])) half=\(Int(r[1])) end=\(Int(end)) warmup=\(warmUp * threads) requests=\(perThread * threads) "
-                + "failures=\(failures.withLock { $0 }) seconds=\(seconds) records=\(usage.records) bytes=\(usage.estimatedBytes) rows=\(usage.rows)"
+            "FLOOD warm=\(Int(r[0])) half=\(Int(r[1])) end=\(Int(end)) warmup=\(warmUp * threads) "
+                + "requests=\(perThread * threads) "
+                + "failures=\(failures.withLock { $0 }) seconds=\(seconds) records=\(usage.records) "
+                + "bytes=\(usage.estimatedBytes) rows=\(usage.rows)"
         )
     }
 
@@ -126,11 +129,16 @@ enum ClickStoreBench {
                     baseline: "\(Int(estimated.rounded())) B/click (the budget's estimate)", ratio: Format.ratio(ratio),
                     goal: bytesGoal, verdict: ratio <= 1.25 ? .met : .missed))
             notes.append(
-                "Click bytes: a child process (this binary, `--child-click-bytes`) stores \(Format.grouped(Int(stored))) clicks through "
-                    + "`ClickStoreFill.fill` (the redirect page's `recordClick`: iPhone User-Agent, `en-US,en;q=0.9`, the demo "
-                    + "`summer` link, 10 000 addresses, no budget) in \(Format.duration(v["seconds"] ?? 0)); VmRSS before and after, over "
-                    + "the clicks stored, against `MatchState.estimatedBytes`, which the memory budget (`clickMemoryBudget`, "
-                    + "default 128 MiB) counts. Before the header was cut, a click with a 4 KiB Accept-Language took about 10.4 KB; now the header "
+                "Click bytes: a child process (this binary, `--child-click-bytes`) stores "
+                    + "\(Format.grouped(Int(stored))) clicks through "
+                    + "`ClickStoreFill.fill` (the redirect page's `recordClick`: iPhone User-Agent, `en-US,en;q=0.9`, "
+                    + "the demo "
+                    + "`summer` link, 10 000 addresses, no budget) in \(Format.duration(v["seconds"] ?? 0)); VmRSS "
+                    + "before and after, over "
+                    + "the clicks stored, against `MatchState.estimatedBytes`, which the memory budget "
+                    + "(`clickMemoryBudget`, "
+                    + "default 128 MiB) counts. Before the header was cut, a click with a 4 KiB Accept-Language took "
+                    + "about 10.4 KB; now the header "
                     + "keeps only its first language tag (≤ 35 characters).")
         } else {
             rows.append(.notMeasured(measure, goal: bytesGoal, reason: "child process failed"))
@@ -149,21 +157,30 @@ enum ClickStoreBench {
                 BenchRow(
                     measure: flood,
                     ours:
-                        "\(Format.megabytes(warm)) → \(Format.megabytes(end)) (\(growth >= 0 ? "+" : "")\(Format.megabytes(growth)) "
+                        "\(Format.megabytes(warm)) → \(Format.megabytes(end)) "
+                        + "(\(growth >= 0 ? "+" : "")\(Format.megabytes(growth)) "
                         + "over \(Format.grouped(Int((v["requests"] ?? 0) - (v["warmup"] ?? 0)))) clicks)",
                     baseline:
-                        "\(Format.megabytes(warm)) (same process after \(Format.grouped(Int(v["warmup"] ?? 0))) clicks)",
+                        "\(Format.megabytes(warm)) (same process after \(Format.grouped(Int(v["warmup"] ?? 0))) "
+                        + "clicks)",
                     ratio: Format.ratio(end / max(warm, 1)),
                     goal: floodGoal, verdict: growth <= 2_000_000 && withinBudgets && clean ? .met : .missed))
             notes.append(
                 "Click flood: a child process (this binary, `--child-click-flood`) runs the embedded server with "
-                    + "`clickMemoryBudget` 4 MiB and `maxClickRows` \(Format.grouped(floodRows)), then two keep-alive clients send "
-                    + "\(Format.grouped(Int(v["requests"] ?? 0))) `GET /demo/summer` (iPhone User-Agent, a 4 KiB Accept-Language, "
-                    + "`X-Forwarded-For` from 2 000 addresses in turn, under their rate limit) in \(Format.duration(v["seconds"] ?? 0)), "
-                    + "\(Int(v["failures"] ?? 0)) not answered 200. VmRSS after the first \(Format.grouped(Int(v["warmup"] ?? 0))) clicks "
-                    + "(both budgets full) \(Format.megabytes(warm)), half-way through the rest \(Format.megabytes(v["half"] ?? 0)), at the end "
-                    + "\(Format.megabytes(end)); held at the end: \(Format.grouped(Int(v["records"] ?? 0))) click records "
-                    + "(\(Format.megabytes(v["bytes"] ?? 0)) by the estimate) and \(Format.grouped(Int(v["rows"] ?? 0))) rows of the clicks "
+                    + "`clickMemoryBudget` 4 MiB and `maxClickRows` \(Format.grouped(floodRows)), then two keep-alive "
+                    + "clients send "
+                    + "\(Format.grouped(Int(v["requests"] ?? 0))) `GET /demo/summer` (iPhone User-Agent, a 4 KiB "
+                    + "Accept-Language, "
+                    + "`X-Forwarded-For` from 2 000 addresses in turn, under their rate limit) in "
+                    + "\(Format.duration(v["seconds"] ?? 0)), "
+                    + "\(Int(v["failures"] ?? 0)) not answered 200. VmRSS after the first "
+                    + "\(Format.grouped(Int(v["warmup"] ?? 0))) clicks "
+                    + "(both budgets full) \(Format.megabytes(warm)), half-way through the rest "
+                    + "\(Format.megabytes(v["half"] ?? 0)), at the end "
+                    + "\(Format.megabytes(end)); held at the end: \(Format.grouped(Int(v["records"] ?? 0))) click "
+                    + "records "
+                    + "(\(Format.megabytes(v["bytes"] ?? 0)) by the estimate) and "
+                    + "\(Format.grouped(Int(v["rows"] ?? 0))) rows of the clicks "
                     + "table. Flat = ≤ 2 MB more after the warm-up.")
         } else {
             rows.append(.notMeasured(flood, goal: floodGoal, reason: "child process failed"))

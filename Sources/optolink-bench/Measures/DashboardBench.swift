@@ -159,8 +159,10 @@ enum DashboardBench {
                     baseline: "—", ratio: Format.ratio(stats.median / 0.001) + " of goal", goal: renderGoal,
                     verdict: stats.median < 0.001 ? .met : .missed))
             notes.append(
-                "Render \(size.width)×\(size.height), \(label): `DashboardRenderer.render(state, size:)` \(iterations) times on a state filled "
-                    + "through the reducer (\(state.matchAttempts.count) attempts with breakdowns, \(state.timeline.count) timeline rows, "
+                "Render \(size.width)×\(size.height), \(label): `DashboardRenderer.render(state, size:)` "
+                    + "\(iterations) times on a state filled "
+                    + "through the reducer (\(state.matchAttempts.count) attempts with breakdowns, "
+                    + "\(state.timeline.count) timeline rows, "
                     + "\(state.log.count) log lines, breakdown open, a live backoff countdown"
                     + (state.overlay == .none
                         ? "" : "; the inspector open on the waiting request, 16 KiB JSON request and answer bodies")
@@ -209,7 +211,8 @@ enum DashboardBench {
         _ = DashboardRenderer.render(state, size: .full)
         let after = ProcFS.residentBytes() ?? 0
         print(
-            "RSS before=\(Int(before)) mid=\(Int(mid)) after=\(Int(after)) actions=\(actions) attempts=\(state.matchAttempts.count) "
+            "RSS before=\(Int(before)) mid=\(Int(mid)) after=\(Int(after)) actions=\(actions) "
+                + "attempts=\(state.matchAttempts.count) "
                 + "timeline=\(state.timeline.count) log=\(state.log.count)")
     }
 
@@ -235,15 +238,20 @@ enum DashboardBench {
         let row = BenchRow(
             measure: measure,
             ours:
-                "\(Format.megabytes(before)) → \(Format.megabytes(after)) (second half \(secondHalf >= 0 ? "+" : "")\(Format.megabytes(secondHalf)))",
+                "\(Format.megabytes(before)) → \(Format.megabytes(after)) (second half "
+                + "\(secondHalf >= 0 ? "+" : "")\(Format.megabytes(secondHalf)))",
             baseline: "\(Format.megabytes(before)) (same process before)", ratio: Format.ratio(after / max(before, 1)),
             goal: rssGoal, verdict: flat && after < 60_000_000 ? .met : .missed)
         let notes = [
-            "Dashboard RSS: a child process (this binary, `--child-dashboard-rss`) feeds \(Format.grouped(attempts)) match attempts "
-                + "(an SDK `matchResult` + the server's newest 20 attempts with breakdowns, each) and \(Format.grouped(retries)) retried "
-                + "requests (6 diagnostics each) through `DashboardReducer`, rendering every 10 steps; VmRSS from /proc/self/status "
+            "Dashboard RSS: a child process (this binary, `--child-dashboard-rss`) feeds "
+                + "\(Format.grouped(attempts)) match attempts "
+                + "(an SDK `matchResult` + the server's newest 20 attempts with breakdowns, each) and "
+                + "\(Format.grouped(retries)) retried "
+                + "requests (6 diagnostics each) through `DashboardReducer`, rendering every 10 steps; "
+                + "VmRSS from /proc/self/status "
                 + "before, half-way and after. Flat = the second half adds ≤ 2 MB. Kept at the end: "
-                + "\(Int(values["attempts"] ?? 0)) attempts, \(Int(values["timeline"] ?? 0)) timeline rows, \(Int(values["log"] ?? 0)) log lines."
+                + "\(Int(values["attempts"] ?? 0)) attempts, \(Int(values["timeline"] ?? 0)) timeline rows, "
+                + "\(Int(values["log"] ?? 0)) log lines."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }
@@ -272,7 +280,8 @@ enum DashboardBench {
                 "swift", "build", "--package-path", packagePath, "-c", "release", "--product", "optolink-dash",
             ])
             notes.append(
-                "optolink-dash was not built: the bench built it (`swift build -c release --product optolink-dash`, exit \(build?.status ?? -1))."
+                "optolink-dash was not built: the bench built it (`swift build -c release --product "
+                    + "optolink-dash`, exit \(build?.status ?? -1))."
             )
             guard access(binary, X_OK) == 0 else {
                 return MeasureResult(
@@ -325,7 +334,8 @@ enum DashboardBench {
             baseline: "—", ratio: Format.ratio(percent / 0.5) + " of goal", goal: cpuGoal,
             verdict: percent < 0.5 && drew ? .met : .missed)
         notes.append(
-            "Idle CPU: the release `optolink-dash` (\(binary)) in a detached tmux session on a private socket (`-L \(socket)`, "
+            "Idle CPU: the release `optolink-dash` (\(binary)) in a detached tmux session on a private "
+                + "socket (`-L \(socket)`, "
                 + "120×40, started with posix_spawn, killed after), utime+stime of its pid from /proc/\(pid)/stat over "
                 + String(format: "%.1f", elapsed)
                 + " s after a 2 s start-up; the pane \(drew ? "showed the dashboard" : "was EMPTY").")

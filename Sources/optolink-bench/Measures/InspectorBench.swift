@@ -147,15 +147,23 @@ enum InspectorBench {
                 "median \(Format.duration(b.median)), p99 \(Format.duration(b.p99)) (the same open, no inspector)",
             ratio: Format.ratio(ratio), goal: goal, verdict: ratio <= 1.10 ? .met : .missed)
         let notes = [
-            "Inspector: \(pairs) interleaved pairs (order alternating) after \(warmup) warm-up pairs, each SDK on its own keep-alive "
-                + "URLSession to the same bench server. A = `handle(url:)` until the link arrives on `links` on an SDK with "
-                + "`OptoLinkInspector` attached (allowsCommands, streaming) to an `AttachListener` in this process on 127.0.0.1, which "
-                + "reads, decodes and hands on every line on its own thread; B = the same on a second SDK without the inspector. "
-                + "The dashboard side received \(streamed) diagnostics during the pairs (≈ 4 per open: request started, answer, finished, "
-                + "link delivered); the inspector dropped \(inspector.status.dropped). \(failures) failed opens. The inspector's cost on the "
-                + "app's path is a tap in the diagnostics hub (a locked append to its buffer, and one wake-up of its thread per burst: it "
+            "Inspector: \(pairs) interleaved pairs (order alternating) after \(warmup) warm-up pairs, each SDK on its "
+                + "own keep-alive "
+                + "URLSession to the same bench server. A = `handle(url:)` until the link arrives on `links` on an "
+                + "SDK with "
+                + "`OptoLinkInspector` attached (allowsCommands, streaming) to an `AttachListener` in this process on "
+                + "127.0.0.1, which "
+                + "reads, decodes and hands on every line on its own thread; B = the same on a second SDK without the "
+                + "inspector. "
+                + "The dashboard side received \(streamed) diagnostics during the pairs (≈ 4 per open: request "
+                + "started, answer, finished, "
+                + "link delivered); the inspector dropped \(inspector.status.dropped). \(failures) failed opens. The "
+                + "inspector's cost on the "
+                + "app's path is a tap in the diagnostics hub (a locked append to its buffer, and one wake-up of its "
+                + "thread per burst: it "
                 + "lingers 5 ms after the first diagnostic so an open's 4 go out in one write); "
-                + "encoding and writing run on the inspector's thread, decoding on the listener's, both sharing the machine's 2 cores with A and B."
+                + "encoding and writing run on the inspector's thread, decoding on the listener's, both sharing the "
+                + "machine's 2 cores with A and B."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

@@ -35,17 +35,24 @@ enum LabBench {
         let row = BenchRow(
             measure: wireMeasure,
             ours:
-                "\(Format.rate(rate, unit: " installs/s")) (\(Format.grouped(installs)) installs in \(Format.duration(seconds)))",
+                "\(Format.rate(rate, unit: " installs/s")) (\(Format.grouped(installs)) installs in "
+                + "\(Format.duration(seconds)))",
             baseline: "\(Format.rate(bare.requestsPerSecond, unit: " req/s")) (row 4b's POST /match, wrk, same run)",
             ratio: Format.ratio(rate / max(bare.requestsPerSecond, 1e-9)), goal: BenchRow.noGoal, verdict: .info)
         let note =
             "Match lab through the wire: the default lab with \(Format.grouped(installs)) installs and "
-            + "\(Format.grouped(population.clickCount)) clicks, OptoLink, through `WireLabEngine` (an embedded reference "
-            + "server on the lab's clock; each click a simulated Safari's GET of the redirect page, each first open the real "
-            + "SDK's first launch and the server's `/dev/match-attempts` record of it, one event at a time). Baseline: row 4b's "
-            + "load (`ThroughputBench.bareMatch`: wrk, 2 threads, 32 keep-alive connections, 5 s) on a fresh embedded server "
-            + "right after, \(bare.requests) requests. An install costs its click, its abandoned clicks' share, an SDK start, "
-            + "a `/match` and the attempt read, sequentially: the ratio says how far one simulated user at a time is from the "
+            + "\(Format.grouped(population.clickCount)) clicks, OptoLink, through `WireLabEngine` (an "
+            + "embedded reference "
+            + "server on the lab's clock; each click a simulated Safari's GET of the redirect page, each "
+            + "first open the real "
+            + "SDK's first launch and the server's `/dev/match-attempts` record of it, one event at a "
+            + "time). Baseline: row 4b's "
+            + "load (`ThroughputBench.bareMatch`: wrk, 2 threads, 32 keep-alive connections, 5 s) on a "
+            + "fresh embedded server "
+            + "right after, \(bare.requests) requests. An install costs its click, its abandoned clicks' "
+            + "share, an SDK start, "
+            + "a `/match` and the attempt read, sequentially: the ratio says how far one simulated user at "
+            + "a time is from the "
             + "server's capacity."
         return (row, note)
     }
@@ -86,19 +93,25 @@ enum LabBench {
                 BenchRow(
                     measure: ratioMeasure,
                     ours:
-                        "\(Format.rate(rate, unit: " installs/s")) (\(Format.grouped(installs)) installs in \(Format.duration(labSeconds)))",
+                        "\(Format.rate(rate, unit: " installs/s")) (\(Format.grouped(installs)) installs in "
+                        + "\(Format.duration(labSeconds)))",
                     baseline: "\(Format.rate(raw, unit: " matches/s")) (measure 5's engine, before and after)",
                     ratio: Format.ratio(ratio), goal: "≥ \(Format.ratio(goalRatio)) raw",
                     verdict: ratio >= goalRatio ? .met : .missed))
             notes.append(
-                "Match lab in process: the default lab (labs/default.lab) with \(Format.grouped(installs)) installs and "
-                    + "\(Format.grouped(result.population.clickCount)) clicks, OptoLink, no sweep, through `LabSession` (the population "
+                "Match lab in process: the default lab (labs/default.lab) with \(Format.grouped(installs)) "
+                    + "installs and "
+                    + "\(Format.grouped(result.population.clickCount)) clicks, OptoLink, no sweep, through "
+                    + "`LabSession` (the population "
                     + "drawn, every click and first open through `DirectMatcher`, the report tallied): "
-                    + "\(Format.duration(labSeconds)) in all, of which the engine's event loop \(Format.duration(engineSeconds)). "
+                    + "\(Format.duration(labSeconds)) in all, of which the engine's event loop "
+                    + "\(Format.duration(engineSeconds)). "
                     + "Baseline: `MatchEngineThroughput.run` (measure 5's workload, \(Format.grouped(matches)) "
                     + "fingerprint-only requests against 50 clicks per address), run just before and just after; "
-                    + "\(Format.rate(before.matchesPerSecond, unit: "/s")) and \(Format.rate(after.matchesPerSecond, unit: "/s")), "
-                    + "their mean is the baseline. An install costs a click (and its abandoned clicks' share), a first open "
+                    + "\(Format.rate(before.matchesPerSecond, unit: "/s")) and "
+                    + "\(Format.rate(after.matchesPerSecond, unit: "/s")), "
+                    + "their mean is the baseline. An install costs a click (and its abandoned clicks' "
+                    + "share), a first open "
                     + "and the lab's bookkeeping; the goal says the bookkeeping costs at most as much as the matching.")
         } else {
             rows.append(.notMeasured(ratioMeasure, goal: "≥ \(Format.ratio(goalRatio)) raw", reason: "the lab failed"))
@@ -124,9 +137,12 @@ enum LabBench {
                 ours: "\(Format.duration(seconds)), peak RSS \(Format.megabytes(peak))",
                 baseline: "—", ratio: "—", goal: goal, verdict: met ? .met : .missed))
         notes.append(
-            "Match lab, \(Format.grouped(million)) installs: `optolink-bench --child-lab \(million)` runs `LabCommand.run` with "
-                + "`--installs \(million)` (the default lab: the population, the main run, the threshold sweep of 11 thresholds "
-                + "× 2 guard lines on a 20 000-install population, the report), two runs at a time on the 2 cores; wall "
+            "Match lab, \(Format.grouped(million)) installs: `optolink-bench --child-lab \(million)` runs "
+                + "`LabCommand.run` with "
+                + "`--installs \(million)` (the default lab: the population, the main run, the threshold "
+                + "sweep of 11 thresholds "
+                + "× 2 guard lines on a 20 000-install population, the report), two runs at a time on the 2 "
+                + "cores; wall "
                 + "time of the whole command, and the child's peak resident set (VmHWM).")
         return MeasureResult(rows: rows, notes: notes)
     }

@@ -77,12 +77,16 @@ enum LabViewBench {
                     goal: DashboardBench.renderGoal, verdict: stats.median < 0.001 ? .met : .missed)
             ],
             notes: [
-                "Lab view 120×40: the default lab's result on screen (\(Format.grouped(shown.report.installs)) installs "
-                    + "through the four services, the sweep, \(LabViewResult(shown).services.map(\.installs.count).reduce(0, +)) "
+                "Lab view 120×40: the default lab's result on screen (\(Format.grouped(shown.report.installs)) "
+                    + "installs "
+                    + "through the four services, the sweep, "
+                    + "\(LabViewResult(shown).services.map(\.installs.count).reduce(0, +)) "
                     + "installs listed); \(frames) frames, each folding the newest progress of a second run of "
-                    + "\(Format.grouped(streaming.installs)) installs going beside it (\(Format.grouped(streamed)) installs "
+                    + "\(Format.grouped(streaming.installs)) installs going beside it (\(Format.grouped(streamed)) "
+                    + "installs "
                     + "decided during the frames) and rendering; the same frames with no run beside them: median "
-                    + "\(Format.duration(aloneStats.median)), p99 \(Format.duration(aloneStats.p99)); checksum \(checksum)."
+                    + "\(Format.duration(aloneStats.median)), p99 \(Format.duration(aloneStats.p99)); checksum "
+                    + "\(checksum)."
             ])
     }
 }

@@ -231,12 +231,17 @@ enum ProviderOpenBench {
         let series = await measurePairs(pairs, a: sdkOpen, b: bare)
         let name = service.displayName
         let note =
-            "\(measure): as row 2, \(pairs) interleaved pairs after \(warmup) warm-up pairs on the same server, one keep-alive "
-            + "connection each. A = `handle(url:)` of `\(linkURL(0).absoluteString.replacingOccurrences(of: "open=0", with: "open=N"))` "
-            + "on a later launch of a \(name) configuration until the link is on `links` (stamped by a listener task); B = a bare "
+            "\(measure): as row 2, \(pairs) interleaved pairs after \(warmup) warm-up pairs on the same "
+            + "server, one keep-alive "
+            + "connection each. A = `handle(url:)` of "
+            + "`\(linkURL(0).absoluteString.replacingOccurrences(of: "open=0", with: "open=N"))` "
+            + "on a later launch of a \(name) configuration until the link is on `links` (stamped by a "
+            + "listener task); B = a bare "
             + "`URLSession` POST of the request the SDK sent (`\(resolvePath)`, the same headers and body: "
-            + "`\(String(decoding: recorded.body ?? Data(), as: UTF8.self))`), timed from before it builds its `URLRequest`. "
-            + "Each side has its own `X-Forwarded-For` addresses. \(series.failures) failed requests; `blocks` is the ratio over "
+            + "`\(String(decoding: recorded.body ?? Data(), as: UTF8.self))`), timed from before it builds "
+            + "its `URLRequest`. "
+            + "Each side has its own `X-Forwarded-For` addresses. \(series.failures) failed requests; "
+            + "`blocks` is the ratio over "
             + "\(series.blockRatios.count) blocks of \(max(10, pairs / 5)) pairs."
         return MeasureResult(
             rows: [row(measure, series, baseline: "bare URLSession POST")], notes: [note])
@@ -345,13 +350,18 @@ enum ProviderOpenBench {
             + "deep-link call as the SDK makes it, reported without a goal (the issue owner's decision: a whole first "
             + "launch against one bare POST cannot meet a direct-open goal; row 2f compares what the services share). "
             + "A = a whole first launch on a fresh in-memory install: `OptoLink.start` "
-            + "until `resolveDeferredLink()` returns the click (the start, the first-launch sequence, the `.signing` hook "
-            + "— the app's backend, played in-process with `OptoLinkS2S`'s HMAC — and the POST); the instance is shut down "
+            + "until `resolveDeferredLink()` returns the click (the start, the first-launch sequence, the "
+            + "`.signing` hook "
+            + "— the app's backend, played in-process with `OptoLinkS2S`'s HMAC — and the POST); the "
+            + "instance is shut down "
             + "after the timer stops. B = a bare `URLSession` POST of the signed request the SDK had just sent "
-            + "(`/v1.0/ios/\(BenchAppsFlyerSigner.appID)?af_sig=…`, same body; the emulation accepts a replayed signature), "
-            + "so B does not sign. Every answer is `found: true` (a click on `spring` from the body's `ip`, a new address "
+            + "(`/v1.0/ios/\(BenchAppsFlyerSigner.appID)?af_sig=…`, same body; the emulation accepts a "
+            + "replayed signature), "
+            + "so B does not sign. Every answer is `found: true` (a click on `spring` from the body's `ip`, "
+            + "a new address "
             + "per block). \(pairs) interleaved pairs after \(warmup) warm-up pairs, one keep-alive connection each "
-            + "(the SDK's instances share one transport, as one app process has one). \(series.failures) failed requests. "
+            + "(the SDK's instances share one transport, as one app process has one). \(series.failures) "
+            + "failed requests. "
             + split
         return MeasureResult(
             rows: [row(measure, series, baseline: "bare URLSession POST, signed", hasGoal: false)], notes: [note])

@@ -82,15 +82,21 @@ enum QueuedStartBench {
             measure: measure,
             ours: "p50 \(Format.duration(ours.median)), p99 \(Format.duration(ours.p99)) (\(ours.count) starts)",
             baseline:
-                "p50 \(Format.duration(base.median)), p99 \(Format.duration(base.p99)) (old start: JSONDecoder of the queue, \(base.count) runs)",
+                "p50 \(Format.duration(base.median)), p99 \(Format.duration(base.p99)) (old start: JSONDecoder of the "
+                + "queue, \(base.count) runs)",
             ratio: Format.ratio(ours.p99 / base.p99) + " (p99)",
             goal: goal, verdict: ours.p99 < 0.001 && loadedCounts == [100] ? .met : .missed)
         let notes = [
-            "Start-up with a full queue: \(events.count) events of \(Format.grouped(fileBytes / events.count)) bytes each in a `FileEventStore` "
-                + "(\(Format.megabytes(Double(fileBytes))) file in a temporary directory). Ours: `OptoLink.start` on a later launch timed from "
-                + "call to return, \(starts) starts; after each, `queuedEventCount()` (the background load, not timed) gave \(loadedCounts.sorted()) "
-                + "and the instance was shut down. Baseline: what `start` did before the event store, on the caller's thread: `JSONDecoder` "
-                + "decoding the same events as the JSON array `UserDefaults` held (\(Format.megabytes(Double(legacy.count)))), \(baselineRuns) "
+            "Start-up with a full queue: \(events.count) events of \(Format.grouped(fileBytes / events.count)) bytes "
+                + "each in a `FileEventStore` "
+                + "(\(Format.megabytes(Double(fileBytes))) file in a temporary directory). Ours: `OptoLink.start` on "
+                + "a later launch timed from "
+                + "call to return, \(starts) starts; after each, `queuedEventCount()` (the background load, not "
+                + "timed) gave \(loadedCounts.sorted()) "
+                + "and the instance was shut down. Baseline: what `start` did before the event store, on the caller's "
+                + "thread: `JSONDecoder` "
+                + "decoding the same events as the JSON array `UserDefaults` held "
+                + "(\(Format.megabytes(Double(legacy.count)))), \(baselineRuns) "
                 + "runs; decoded \(decodedCounts.sorted()) events. Max ours: \(Format.duration(ours.max))."
         ]
         return MeasureResult(rows: [row], notes: notes)

@@ -159,7 +159,8 @@ enum SessionBench {
                         "6e. Dashboard render loop recording a session (\(size.width)×\(size.height)), loop thread",
                     ours:
                         "wall on \(Format.duration(onStats.median)), off \(Format.duration(offStats.median)); "
-                        + "CPU on \(Format.duration(Stats(onCPU).median)), off \(Format.duration(Stats(offCPU).median)) "
+                        + "CPU on \(Format.duration(Stats(onCPU).median)), off "
+                        + "\(Format.duration(Stats(offCPU).median)) "
                         + String(format: "(loop thread CPU %.2f×)", cpuRatio),
                     baseline: "recording off", ratio: String(format: "%.2f×", ratio), goal: "≤ \(loopGoal)×",
                     verdict: ratio <= loopGoal ? .met : .missed),
@@ -171,14 +172,19 @@ enum SessionBench {
             ],
             notes: [
                 "Render loop while recording: \(count) loop turns with recording off and \(count) with it on, in "
-                    + "alternating blocks of \(block) on two dashboards warmed to full histories (each turn: one request's "
+                    + "alternating blocks of \(block) on two dashboards warmed to full histories (each "
+                    + "turn: one request's "
                     + "5 actions and a tick through `DashboardApp.apply`, then `DashboardRenderer.render`); on appends "
-                    + "each action to a session file through the background writer. p99 on \(Format.duration(onStats.p99)), "
-                    + "off \(Format.duration(offStats.p99)). The ratio is the median turn's wall time (the render loop's time); "
-                    + "the loop thread's own CPU time is beside it. Both move with the machine's load: the writer's thread "
+                    + "each action to a session file through the background writer. p99 on "
+                    + "\(Format.duration(onStats.p99)), "
+                    + "off \(Format.duration(offStats.p99)). The ratio is the median turn's wall time (the "
+                    + "render loop's time); "
+                    + "the loop thread's own CPU time is beside it. Both move with the machine's load: the "
+                    + "writer's thread "
                     + "encodes on the other core, and on a loaded 2-core machine competes with the loop.",
                 "A recorded hour: an attached app making a request every 2 s for an hour (1 800 requests: start, the "
-                    + "exchange with a 300-byte JSON body each way, the answer, the end, a log line), the clock ticking "
+                    + "exchange with a 300-byte JSON body each way, the answer, the end, a log line), the "
+                    + "clock ticking "
                     + "twice per request and every 10 s when idle.",
             ])
     }

@@ -133,13 +133,17 @@ enum SlowWriterBench {
             ratio: Format.ratio(ratio), goal: goal, verdict: ratio <= 2 && failures == 0 ? .met : .missed)
         let notes = [
             "Slow writer: the embedded server on a database file; a second SQLite connection (`DatabaseLockHolder`) "
-                + "holds its write lock (`BEGIN EXCLUSIVE`) 200 ms of every 250 ms while a client sends `POST /sdk/events` in a loop, "
+                + "holds its write lock (`BEGIN EXCLUSIVE`) 200 ms of every 250 ms while a client sends "
+                + "`POST /sdk/events` in a loop, "
                 + "each waiting for the lock on a storage worker (\(stats.answered) answered: "
                 + stats.statuses.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")
                 + "). "
-                + "Another client reads `GET /demo/summer/data` on one keep-alive connection, one request at a time, its own "
-                + "`X-Forwarded-For` each; \(blocks) blocks of \(requestsPerBlock) requests without the writer alternate with "
-                + "\(blocks) with it (\(calm.count) and \(slow.count) answered, \(failures) failures). Before the writes were offloaded, the writer's "
+                + "Another client reads `GET /demo/summer/data` on one keep-alive connection, one request "
+                + "at a time, its own "
+                + "`X-Forwarded-For` each; \(blocks) blocks of \(requestsPerBlock) requests without the "
+                + "writer alternate with "
+                + "\(blocks) with it (\(calm.count) and \(slow.count) answered, \(failures) failures). "
+                + "Before the writes were offloaded, the writer's "
                 + "handler held its event loop for the whole wait, and every connection on that loop with it."
         ]
         return MeasureResult(rows: [row], notes: notes)

@@ -102,11 +102,16 @@ enum StartupBench {
             ratio: Format.ratio(ours.p99 / base.p99) + " (p99)",
             goal: goal, verdict: ours.p99 < 0.001 ? .met : .missed)
         let notes = [
-            "Start-up: real server with a `/dev/faults` delay of 2 s on `/match`. Ours: `OptoLink.start` timed from call to return, "
-                + "\(starts) first launches (fresh in-memory store each, own `X-Forwarded-For` address each); after each start the bench waited "
-                + "until its `/match` was on the wire (\(inFlight)/\(starts) confirmed by a `requestStarted` diagnostic), then shut it down. "
-                + "Baseline: a Flutter-style `initialize` (bare URLSession, awaits `/match`), \(baselineStarts) starts in concurrent batches of "
-                + "\(batch), each timed alone; \(matchedOrAnswered)/\(baselineStarts) waited the full 2 s. Max ours: \(Format.duration(ours.max))."
+            "Start-up: real server with a `/dev/faults` delay of 2 s on `/match`. Ours: `OptoLink.start` timed from "
+                + "call to return, "
+                + "\(starts) first launches (fresh in-memory store each, own `X-Forwarded-For` address each); after "
+                + "each start the bench waited "
+                + "until its `/match` was on the wire (\(inFlight)/\(starts) confirmed by a `requestStarted` "
+                + "diagnostic), then shut it down. "
+                + "Baseline: a Flutter-style `initialize` (bare URLSession, awaits `/match`), \(baselineStarts) "
+                + "starts in concurrent batches of "
+                + "\(batch), each timed alone; \(matchedOrAnswered)/\(baselineStarts) waited the full 2 s. Max ours: "
+                + "\(Format.duration(ours.max))."
         ]
         return MeasureResult(rows: [row], notes: notes)
     }

@@ -80,10 +80,12 @@ enum ThroughputBench {
             }
 
             func cell(_ s: WrkRunner.Summary, extra: String = "") -> String {
-                "\(Format.rate(s.requestsPerSecond, unit: " req/s")), p50 \(Format.duration(s.p50)), p99 \(Format.duration(s.p99))\(extra)"
+                "\(Format.rate(s.requestsPerSecond, unit: " req/s")), p50 \(Format.duration(s.p50)), p99 "
+                    + "\(Format.duration(s.p99))\(extra)"
             }
             func statusNote(_ s: WrkRunner.Summary) -> String {
-                "\(s.requests) requests, \(s.tooManyRequests) × 429, \(s.otherStatus) other non-200, \(s.socketErrors) socket errors"
+                "\(s.requests) requests, \(s.tooManyRequests) × 429, \(s.otherStatus) other non-200, "
+                    + "\(s.socketErrors) socket errors"
             }
             let dataRatio = ourData.requestsPerSecond / max(nginxData.requestsPerSecond, 1e-9)
             let matchRatio = ourMatch.requestsPerSecond / max(nginxMatch.requestsPerSecond, 1e-9)
@@ -111,19 +113,31 @@ enum ThroughputBench {
                 }
             let notes =
                 installNotes + [
-                    "Throughput: `wrk -t\(threads) -c\(connections) -d\(seconds)s` (keep-alive) on 127.0.0.1, one run each, same Lua script for "
-                        + "both servers: it sets a new `X-Forwarded-For` for every request (127.64.0.0/10, unique within a run; header values "
-                        + "only, every packet goes to 127.0.0.1) and counts 429s. Our server is the embedded reference server (in-memory "
-                        + "SQLite, `trustForwardedFor`), so the per-address limits (`/data` 500/min, `/match` 30/min) never trigger and "
-                        + "each request does the full work (rate-limit bookkeeping, click insert / match + attempt log + device upsert + "
-                        + "audit). nginx \(nginxVersion(nginxPath)) (2 workers, access log off, keepalive_requests 1000000) serves "
-                        + "the same bytes as static files: `data.json` (\(dataBody.count) B, = our `/data` answer) and `match.json` "
-                        + "(\(matchBodyBytes.count) B, = our no-match `/match` answer). nginx cannot answer a POST with a static file, "
-                        + "so its `/match` baseline is a GET: 4b compares a full POST /match with serving bytes, and has no goal. "
-                        + "Ours /data: \(statusNote(ourData)); nginx /data: \(statusNote(nginxData)); ours /match: \(statusNote(ourMatch)); "
+                    "Throughput: `wrk -t\(threads) -c\(connections) -d\(seconds)s` (keep-alive) on "
+                        + "127.0.0.1, one run each, same Lua script for "
+                        + "both servers: it sets a new `X-Forwarded-For` for every request (127.64.0.0/10, "
+                        + "unique within a run; header values "
+                        + "only, every packet goes to 127.0.0.1) and counts 429s. Our server is the "
+                        + "embedded reference server (in-memory "
+                        + "SQLite, `trustForwardedFor`), so the per-address limits (`/data` 500/min, "
+                        + "`/match` 30/min) never trigger and "
+                        + "each request does the full work (rate-limit bookkeeping, click insert / match + "
+                        + "attempt log + device upsert + "
+                        + "audit). nginx \(nginxVersion(nginxPath)) (2 workers, access log off, "
+                        + "keepalive_requests 1000000) serves "
+                        + "the same bytes as static files: `data.json` (\(dataBody.count) B, = our `/data` "
+                        + "answer) and `match.json` "
+                        + "(\(matchBodyBytes.count) B, = our no-match `/match` answer). nginx cannot answer "
+                        + "a POST with a static file, "
+                        + "so its `/match` baseline is a GET: 4b compares a full POST /match with serving "
+                        + "bytes, and has no goal. "
+                        + "Ours /data: \(statusNote(ourData)); nginx /data: \(statusNote(nginxData)); ours "
+                        + "/match: \(statusNote(ourMatch)); "
                         + "nginx /match: \(statusNote(nginxMatch)).",
-                    "4c–4e: each emulated service's resolve route (docs/server.md, \"Emulated services\") with the same wrk script and "
-                        + "the demo seed's key or signature, against our own GET /data in the same run (a non-200 answer marks the row "
+                    "4c–4e: each emulated service's resolve route (docs/server.md, \"Emulated services\") "
+                        + "with the same wrk script and "
+                        + "the demo seed's key or signature, against our own GET /data in the same run (a "
+                        + "non-200 answer marks the row "
                         + "missed). "
                         + emulated.map { "\($0.0.measure.prefix(3)) \(statusNote($0.1))" }.joined(separator: "; ")
                         + ".",

@@ -23,7 +23,8 @@ final class ClickStoreFill: Sendable {
     /// iPhone User-Agent and `Accept-Language: en-US,en;q=0.9`, the demo `summer` link with its template's
     /// params) from `addresses` distinct addresses, in a store with no memory budget (every click stays).
     ///
-    /// - Throws: `OptoLinkServerError` when the demo seed cannot be stored, ``BenchError`` when it has no `summer` link.
+    /// - Throws: `OptoLinkServerError` when the demo seed cannot be stored, ``BenchError`` when it has no `summer`
+    /// link.
     static func fill(clicks: Int, addresses: Int) throws -> ClickStoreFill {
         let store = try Store(path: nil, log: .discarding)
         let now = Date()

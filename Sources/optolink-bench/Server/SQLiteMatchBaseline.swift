@@ -47,7 +47,8 @@ struct SQLiteMatchBaseline {
         try database.execute("COMMIT;")
     }
 
-    /// The decision for a fingerprint-only request: P2 exact (newest) → P2.5 score (guard > 3) → P3 newest of the newest 20.
+    /// The decision for a fingerprint-only request: P2 exact (newest) → P2.5 score (guard > 3) → P3 newest of the
+    /// newest 20.
     /// Returns the matched token (nil for no match) and whether the shared-network guard fired.
     func match(_ fingerprint: ClickFingerprint, ipHash: String, now: Date) throws(OptoLinkServerError) -> (
         token: String?, guardFired: Bool

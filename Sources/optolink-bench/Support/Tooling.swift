@@ -23,12 +23,14 @@ enum Tooling {
         var notes: [String] = []
         guard getuid() == 0 else {
             let text =
-                "\(missing.map(\.binary).joined(separator: ", ")) missing and not root: cannot apt-get install \(packages.joined(separator: " "))"
+                "\(missing.map(\.binary).joined(separator: ", ")) missing and not root: cannot apt-get install "
+                + "\(packages.joined(separator: " "))"
             print("optolink-bench: \(text)")
             return (paths, [text])
         }
         print(
-            "optolink-bench: \(missing.map(\.binary).joined(separator: ", ")) missing: installing with apt-get install -y \(packages.joined(separator: " "))"
+            "optolink-bench: \(missing.map(\.binary).joined(separator: ", ")) missing: installing with apt-get "
+                + "install -y \(packages.joined(separator: " "))"
         )
         let environment = ["DEBIAN_FRONTEND": "noninteractive"]
         var result = try? Spawn.run(

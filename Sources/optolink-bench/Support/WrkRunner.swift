@@ -86,7 +86,8 @@ struct WrkRunner {
         ])
         guard let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("BENCH ") }) else {
             throw BenchError(
-                "wrk printed no summary (exit \(output.status)): \(output.text.split(separator: "\n").suffix(2).joined(separator: " / "))"
+                "wrk printed no summary (exit \(output.status)): "
+                    + "\(output.text.split(separator: "\n").suffix(2).joined(separator: " / "))"
             )
         }
         let values = ReportLine.values(line)

@@ -43,7 +43,8 @@ enum AppsFlyerRoutes {
         guard AppsFlyerSignatureCheck.isValid(signature, timestamp: body.timestamp, ip: body.ip, signer: app.signer)
         else {
             throw OptoLinkServerError.badRequest(
-                "af_sig does not match: expected the lower-case hex HMAC-SHA256 of timestamp + ip keyed with the app's DevKey"
+                "af_sig does not match: expected the lower-case hex HMAC-SHA256 of timestamp + ip keyed with the "
+                    + "app's DevKey"
             )
             .coded("invalid_signature")
         }

@@ -113,7 +113,8 @@ struct AppsFlyerSeed: Sendable, Codable, Hashable {
                         !AppsFlyerClickRoutes.reservedParams.contains(name)
                     else {
                         throw .startup(
-                            "\(linkAt).customParams has a bad name \"\(name)\" (1–64 of [A-Za-z0-9_-], not pid, c or af_sub1–5)"
+                            "\(linkAt).customParams has a bad name \"\(name)\" (1–64 of [A-Za-z0-9_-], not pid, c or "
+                                + "af_sub1–5)"
                         )
                     }
                     guard value.utf8.count <= AppsFlyerSeed.maxParamValueLength else {

@@ -114,7 +114,8 @@ final class QubeRouteEmulation: Sendable {
         let key = String(parts[1].trimmingASCII(" \t"))
         if key.hasPrefix(QubeRouteSeed.secretPrefix) {
             throw OptoLinkServerError.forbidden(
-                "Secret keys (qr_sk_…) are refused here: never ship one in an app; use a publishable key (qr_live_… or qr_test_…)"
+                "Secret keys (qr_sk_…) are refused here: never ship one in an app; use a publishable key "
+                    + "(qr_live_… or qr_test_…)"
             )
             .coded("secret_key_refused")
         }

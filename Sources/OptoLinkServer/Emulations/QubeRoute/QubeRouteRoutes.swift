@@ -163,7 +163,8 @@ enum QubeRouteRoutes {
                     problems.append(
                         .init(
                             message:
-                                "\(place).currency is required when valueMinor is set: a value always requires a currency",
+                                "\(place).currency is required when valueMinor is set: a value always requires a "
+                                + "currency",
                             field: "\(place).currency"))
                 }
                 if let stamp = event.string("clientTimestamp"), ISOTime.parse(stamp) == nil {

@@ -7,7 +7,8 @@ extension Store {
         if let cached = cached({ $0.keysByPrefix[prefix] }) { return cached }
         return try withDatabase(access: access) { db throws(OptoLinkServerError) in
             let keys = try db.query(
-                "SELECT id, org_id, prefix, key_hash, tier, revoked, expires_at, superseded_at FROM api_keys WHERE prefix = ?",
+                "SELECT id, org_id, prefix, key_hash, tier, revoked, expires_at, superseded_at FROM "
+                    + "api_keys WHERE prefix = ?",
                 [.text(prefix)]
             ).map { row in
                 APIKeyRecord(
@@ -47,7 +48,8 @@ extension Store {
                     """, [SQLValue(now), .integer(orgId), .text(tier.rawValue), SQLValue(now)])
                 let superseded = db.changes
                 try db.query(
-                    "INSERT INTO api_keys (org_id, prefix, key_hash, tier, revoked, expires_at, created_at) VALUES (?,?,?,?,0,NULL,?)",
+                    "INSERT INTO api_keys (org_id, prefix, key_hash, tier, revoked, expires_at, created_at) "
+                        + "VALUES (?,?,?,?,0,NULL,?)",
                     [
                         .integer(orgId), .text(APIKeyAuthenticator.prefix(of: rawKey)), .text(Digest.sha256Hex(rawKey)),
                         .text(tier.rawValue),

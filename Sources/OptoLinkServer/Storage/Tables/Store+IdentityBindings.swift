@@ -10,7 +10,8 @@ extension Store {
             if let open = try Store.openBinding(db, orgId: orgId, deviceId: deviceId) {
                 if open.externalId == externalId { return open }
                 try db.query(
-                    "UPDATE identity_bindings SET unbound_at = ? WHERE org_id = ? AND device_id = ? AND unbound_at IS NULL",
+                    "UPDATE identity_bindings SET unbound_at = ? WHERE org_id = ? AND device_id = ? AND unbound_at IS "
+                        + "NULL",
                     [SQLValue(now), .integer(orgId), .text(deviceId)])
             }
             try db.query(
@@ -44,7 +45,8 @@ extension Store {
         -> IdentityBinding?
     {
         try db.query(
-            "SELECT external_id, bound_at FROM identity_bindings WHERE org_id = ? AND device_id = ? AND unbound_at IS NULL ORDER BY id DESC LIMIT 1",
+            "SELECT external_id, bound_at FROM identity_bindings WHERE org_id = ? AND device_id = ? AND unbound_at IS "
+                + "NULL ORDER BY id DESC LIMIT 1",
             [.integer(orgId), .text(deviceId)]
         ).first.map { row in
             IdentityBinding(

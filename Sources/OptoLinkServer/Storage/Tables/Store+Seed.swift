@@ -9,7 +9,8 @@ extension Store {
             do throws(OptoLinkServerError) {
                 for org in seed.orgs {
                     try db.query(
-                        "INSERT OR IGNORE INTO orgs (org_key, name, status, team_id, bundle_id, custom_domain) VALUES (?,?,?,?,?,?)",
+                        "INSERT OR IGNORE INTO orgs (org_key, name, status, team_id, bundle_id, "
+                            + "custom_domain) VALUES (?,?,?,?,?,?)",
                         [
                             .text(org.orgKey), .text(org.name), .text(org.status), SQLValue(org.teamId),
                             SQLValue(org.bundleId),
@@ -21,7 +22,8 @@ extension Store {
                     else { continue }
                     for key in org.keys {
                         try db.query(
-                            "INSERT OR IGNORE INTO api_keys (org_id, prefix, key_hash, tier, revoked, expires_at, created_at) VALUES (?,?,?,?,?,?,?)",
+                            "INSERT OR IGNORE INTO api_keys (org_id, prefix, key_hash, tier, revoked, "
+                                + "expires_at, created_at) VALUES (?,?,?,?,?,?,?)",
                             [
                                 .integer(orgId), .text(APIKeyAuthenticator.prefix(of: key.key)),
                                 .text(Digest.sha256Hex(key.key)), .text(key.tier),
@@ -31,7 +33,8 @@ extension Store {
                     }
                     for template in org.templates ?? [] {
                         try db.query(
-                            "INSERT OR IGNORE INTO templates (org_id, template_id, params, match_window_hours) VALUES (?,?,?,?)",
+                            "INSERT OR IGNORE INTO templates (org_id, template_id, params, "
+                                + "match_window_hours) VALUES (?,?,?,?)",
                             [
                                 .integer(orgId), .text(template.id),
                                 .text(JSON.object(template.params ?? [:]).serialized()),
