@@ -55,6 +55,9 @@ let package = Package(
         .target(
             name: "OptoLinkServer", dependencies: ["OptoLinkHTTP", "OptoLinkFaults", "CSQLite", "CCrypto", "CZlib"]),
         .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer"]),
+        // The match lab's harness over the server's matching engine (clicks and first launches on the caller's
+        // clock, no HTTP, no SQLite): the dashboard's lab and the bench use it; the server never imports it.
+        .target(name: "OptoLinkLabEngine", dependencies: ["OptoLinkServer", "OptoLinkHTTP"]),
 
         // Server-side clients that hold secrets (AppsFlyer S2S: the DevKey signs), for an app's backend:
         // Foundation plus the platform's HMAC (CryptoKit on Apple, libcrypto on Linux). Shares the clients'
@@ -67,8 +70,8 @@ let package = Package(
         .target(
             name: "OptoLinkDashboard",
             dependencies: [
-                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkFaults", "OptoLinkS2S",
-                "OptoLinkInspectorWire",
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkFaults", "OptoLinkLabEngine",
+                "OptoLinkS2S", "OptoLinkInspectorWire",
             ]),
         // The deployment checklist (`optolink-dash doctor`): per-service checks over the dashboard's browser and
         // exchanges; nothing below it imports it.
@@ -89,7 +92,8 @@ let package = Package(
         .executableTarget(
             name: "optolink-bench",
             dependencies: [
-                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkDashboard", "OptoLinkS2S",
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkLabEngine", "OptoLinkDashboard",
+                "OptoLinkS2S",
                 "OptoLinkInspector",
             ]),
 
@@ -123,11 +127,12 @@ let package = Package(
         .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "OptoLinkClientCore", "TestSupport"]),
         .testTarget(name: "OptoLinkClientCoreTests", dependencies: ["OptoLinkClientCore"]),
         .testTarget(name: "OptoLinkFaultsTests", dependencies: ["OptoLinkFaults"]),
+        .testTarget(name: "OptoLinkLabEngineTests", dependencies: ["OptoLinkLabEngine", "OptoLinkServer"]),
         .testTarget(
             name: "OptoLinkDashboardTests",
             dependencies: [
                 "OptoLinkDashboard", "DashboardDoctor", "DashboardTestSupport", "OptoLinkFaults", "OptoLinkHTTP",
-                "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
+                "OptoLinkLabEngine", "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
             ],
             exclude: ["Snapshots"]),
         .testTarget(

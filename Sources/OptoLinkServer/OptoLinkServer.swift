@@ -66,7 +66,7 @@ public final class OptoLinkServer: Sendable {
         /// fallback. Its `window` is not used (each link's own match window applies). Default the seed's; an
         /// embedding program's what-if (the dashboard's match lab) may set others. Not public: a deployment
         /// decides with the contract's numbers.
-        package var matchPolicy = DirectMatcher.Policy.seed
+        package var matchPolicy = MatchPolicy.seed
         /// Whether the per-address request limits apply (30 `/match` attempts a minute…). Default true; the
         /// match lab's embedded server turns them off, since a carrier NAT address's many installs would
         /// otherwise be refused. Not public.

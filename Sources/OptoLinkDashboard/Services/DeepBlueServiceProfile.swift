@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// Deep Blue Links (seed 004) against the reference server's emulation: resolve by the click URL

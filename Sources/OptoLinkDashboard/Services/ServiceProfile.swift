@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// What the dashboard knows about one service, in one place: its demo keys, how the simulated device is

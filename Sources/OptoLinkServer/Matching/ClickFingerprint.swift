@@ -26,7 +26,7 @@ package struct ClickFingerprint: Sendable, Hashable {
 
     /// What a click page reads from a browser's headers: platform and OS version from the User-Agent,
     /// language from Accept-Language (as OptoLink's redirect page and the emulated click pages record a click).
-    static func headers(userAgent: String?, acceptLanguage: String?) -> ClickFingerprint {
+    package static func headers(userAgent: String?, acceptLanguage: String?) -> ClickFingerprint {
         let (platform, osVersion) = UserAgentParser.parse(userAgent)
         return ClickFingerprint(
             platform: platform, osVersion: osVersion, deviceModel: nil,

@@ -19,20 +19,20 @@ import Foundation
 /// with other numbers, as the match lab's wire engine does).
 package enum MatchEngine {
     /// The numbers the chain decides with.
-    struct Policy: Sendable, Hashable {
+    package struct Policy: Sendable, Hashable {
         /// P2.5 needs at least this many points (65 in the seed).
-        var threshold = Scoring.threshold
+        package var threshold = Scoring.threshold
         /// The shared-network guard rejects every candidate when more than this many reach the threshold
         /// (3 in the seed); nil turns the guard off.
-        var guardSize: Int? = 3
+        package var guardSize: Int? = 3
         /// The points of each component.
-        var weights = Scoring.Weights.seed
+        package var weights = Scoring.Weights.seed
         /// Whether P3 (the newest click on the address) runs when nothing reached the threshold (the seed's
         /// chain does).
-        var ipFallback = true
+        package var ipFallback = true
 
         /// The seed's numbers.
-        static let seed = Policy()
+        package static let seed = Policy()
     }
 
     /// What the SDK sent.
@@ -57,25 +57,27 @@ package enum MatchEngine {
 
     /// A matched record and how.
     package struct Result: Sendable {
-        var method: String
-        var confidence: String
-        var score: Int?
-        var record: MatchRecord
+        package var method: String
+        package var confidence: String
+        package var score: Int?
+        package var record: MatchRecord
     }
 
     /// One fingerprint candidate with its points. It refers to its record by position in the bucket's
     /// (shared, copy-on-write) record array instead of copying the record's strings and params, which
     /// dominated a match's cost; the attempt log reads `record` when needed.
-    struct Candidate: Sendable {
+    package struct Candidate: Sendable {
         /// The records the candidate was drawn from (shared, never copied).
         let source: [MatchRecord]
         /// The candidate's position in `source`.
         let index: Int
-        var age: TimeInterval
-        var points: Scoring.Breakdown
+        /// How old the click was, in seconds.
+        package var age: TimeInterval
+        /// Its points, component by component.
+        package var points: Scoring.Breakdown
 
         /// The candidate's click record.
-        var record: MatchRecord { source[index] }
+        package var record: MatchRecord { source[index] }
     }
 
     /// The full decision, for the response and the attempt log.
@@ -84,11 +86,21 @@ package enum MatchEngine {
         package var result: Result?
         /// Whether the shared-network guard stopped P2.5.
         package var guardFired: Bool
-        var candidates: [Candidate]
+        /// Every click the chain scored, best first.
+        package var candidates: [Candidate]
+
+        /// A decision.
+        package init(result: Result?, guardFired: Bool, candidates: [Candidate]) {
+            self.result = result
+            self.guardFired = guardFired
+            self.candidates = candidates
+        }
     }
 
     /// Runs the chain against `state` with `policy`'s numbers and marks the matched record (30 s grace).
-    static func evaluate(_ input: Input, ipHash: String, now: Date, state: inout MatchState, policy: Policy = .seed)
+    package static func evaluate(
+        _ input: Input, ipHash: String, now: Date, state: inout MatchState, policy: Policy = .seed
+    )
         -> Decision
     {
         state.purge(ipHash: ipHash, now: now)

@@ -95,7 +95,7 @@ package struct MatchState: Sendable {
     /// so memory returns to its resting level once clicks expire, not only after 1 024 more inserts.
     static let sweepInterval: TimeInterval = 60
 
-    init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
@@ -126,7 +126,7 @@ package struct MatchState: Sendable {
 
     /// Adds a record, evicting the oldest from a full per-IP list, the address's oldest record past its
     /// cap, and the store's oldest records past the budget.
-    mutating func insert(_ record: MatchRecord, now: Date) {
+    package mutating func insert(_ record: MatchRecord, now: Date) {
         insertsSinceSweep += 1
         // A sweep visits every record: run it after as many inserts as there are records (at least
         // 1 024), so its cost stays O(1) per insert however many clicks are stored.
@@ -306,7 +306,7 @@ package struct MatchState: Sendable {
     }
 
     /// Drops every expired record, and compacts what points at records that are gone.
-    mutating func sweep(now: Date) {
+    package mutating func sweep(now: Date) {
         insertsSinceSweep = 0
         lastSweep = now
         records = records.filter { $0.value.expiresAt > now }

@@ -64,13 +64,8 @@ package enum Scoring {
 
     /// Points per component for one candidate.
     package struct Breakdown: Sendable, Hashable {
-        var ip = 0
-        var platform = 0
-        var osVersion = 0
-        var language = 0
-        var timezone = 0
-        var deviceModel = 0
-        var recency = 0
+        /// Each component's points.
+        package var ip = 0, platform = 0, osVersion = 0, language = 0, timezone = 0, deviceModel = 0, recency = 0
 
         package var total: Int { ip + platform + osVersion + language + timezone + deviceModel + recency }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkDashboard
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// Measure 9: the match lab's in-process engine. 9a: installs per second of a whole lab run (population,

@@ -1,6 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkHTTP
+import OptoLinkLabEngine
 import OptoLinkServer
 import Testing
 

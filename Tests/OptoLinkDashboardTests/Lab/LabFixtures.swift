@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkLabEngine
 import OptoLinkServer
 
 @testable import OptoLinkDashboard

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// Runs a lab straight through the reference server's matching engine (``DirectMatcher``): the same clicks,

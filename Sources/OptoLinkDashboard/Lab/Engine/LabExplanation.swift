@@ -1,3 +1,4 @@
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// One install of a population explained: its inputs, its ground truth, and the chain's decision with every

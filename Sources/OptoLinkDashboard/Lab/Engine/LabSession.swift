@@ -1,6 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkHTTP
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// A whole lab: draws the population, runs it for each service through an engine, runs each service's

@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkLabEngine
 import OptoLinkServer
 
 extension OptoLinkService {

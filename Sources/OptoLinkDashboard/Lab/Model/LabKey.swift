@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// One key of a lab file: its name, what it sets, where its default comes from, and how its value is read and

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// What a match lab simulates: the population of installs, the delay from click to first open, the networks,

@@ -1,3 +1,4 @@
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// Recorded clicks and first opens, read from the two CSV files (``ReplayLoader``), compact: a time, an address

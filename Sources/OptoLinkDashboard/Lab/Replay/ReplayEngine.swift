@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// Replays recorded clicks and first opens through the reference server's matching engine (``DirectMatcher``,

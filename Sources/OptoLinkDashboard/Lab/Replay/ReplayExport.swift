@@ -1,3 +1,4 @@
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// A simulated population written as the replay's two files (`optolink-dash lab --export-clicks FILE

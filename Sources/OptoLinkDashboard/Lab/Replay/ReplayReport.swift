@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// What a replay of recorded clicks and first opens found, as counts that add up: two shards' reports merge

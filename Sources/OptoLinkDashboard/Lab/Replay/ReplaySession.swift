@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkHTTP
+import OptoLinkLabEngine
 import OptoLinkServer
 
 /// A whole replay: the production pass (tokens kept) and the fingerprint chain's pass (the labeled opens' tokens

@@ -3,7 +3,7 @@ import OptoLinkHTTP
 
 /// The emulated AppsFlyer S2S deep-link API (seed 003): apps with their app id, DevKey and OneLink links,
 /// and each app's click records. Built once from the seed; only the click records change.
-final class AppsFlyerEmulation: Sendable {
+package final class AppsFlyerEmulation: Sendable {
     /// An app: its id, the HMAC key `af_sig` is checked with, and the click page's target.
     struct App: Sendable {
         var appId: String
@@ -112,14 +112,14 @@ final class AppsFlyerEmulation: Sendable {
 
     /// What a click on a OneLink records: the headers' fingerprint with the device family its User-Agent
     /// names as the model.
-    static func clickFingerprint(userAgent: String?, acceptLanguage: String?) -> ClickFingerprint {
+    package static func clickFingerprint(userAgent: String?, acceptLanguage: String?) -> ClickFingerprint {
         var fingerprint = ClickFingerprint.headers(userAgent: userAgent, acceptLanguage: acceptLanguage)
         fingerprint.deviceModel = family(userAgent: userAgent)
         return fingerprint
     }
 
     /// What an S2S request's body gives the engine: platform iOS, `os`, `lang`, and `type`'s device family.
-    static func launchFingerprint(os: String, lang: String, type: String) -> ClickFingerprint {
+    package static func launchFingerprint(os: String, lang: String, type: String) -> ClickFingerprint {
         ClickFingerprint(platform: "iOS", osVersion: os, deviceModel: family(type: type), language: lang, timezone: nil)
     }
 

@@ -8,7 +8,7 @@ import OptoLinkHTTP
 /// `att_status` (1–4), `open_referrer`, `sharing_filter` (a string or an array of strings), `request_id`.
 /// A `null` optional member counts as absent; members the schema does not list are ignored (its schema
 /// does not forbid them). Every problem is reported at once.
-struct AppsFlyerRequest: Sendable, Hashable {
+package struct AppsFlyerRequest: Sendable, Hashable {
     var isFirst: Bool
     var lang: String
     var os: String
@@ -137,7 +137,7 @@ struct AppsFlyerRequest: Sendable, Hashable {
     }
 
     /// Four decimal numbers 0–255 joined by `.`, without leading zeros (`198.51.100.23`).
-    static func isIPv4(_ text: String) -> Bool {
+    package static func isIPv4(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4
             && parts.allSatisfy { part in

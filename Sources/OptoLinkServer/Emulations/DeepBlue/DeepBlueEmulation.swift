@@ -3,7 +3,7 @@ import OptoLinkHTTP
 
 /// The emulated Deep Blue Links (seed 004): apps with their domain, URL scheme, keys (sandbox or live) and
 /// short links, and each app's click records. Built once from the seed; only the click records change.
-final class DeepBlueEmulation: Sendable {
+package final class DeepBlueEmulation: Sendable {
     /// An app, as the preview page needs it.
     struct App: Sendable, Hashable {
         var name: String
@@ -128,7 +128,7 @@ final class DeepBlueEmulation: Sendable {
     /// What Deep Blue's matching compares, for a click page's gathered values or a check-deferred body: the
     /// headers' fingerprint, the time zone, the screen as ``screenModel(width:height:)``, and the language
     /// when one was sent (else the headers' Accept-Language).
-    static func fingerprint(
+    package static func fingerprint(
         headers: ClickFingerprint, timezone: String?, screen: (width: Double, height: Double)?, language: String?
     ) -> ClickFingerprint {
         var fingerprint = headers

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import OptoLinkLabEngine
 @testable import OptoLinkServer
 
 /// The lab's entry point into the engine: the services' signals, the policy's numbers, the click tokens.
