@@ -24,7 +24,7 @@ enum ProfilePaneView {
             ),
         ]
         if let link = state.lastDelivered {
-            rows.append(("last link", "\(link.path) (\(link.method))", .ok))
+            rows.append(("last link", "\(link.path) (\(state.methodName(of: link)))", .ok))
         }
         if let device = state.attach?.shown {
             rows.insert(

@@ -163,7 +163,7 @@ package struct DashboardState: Sendable, Hashable {
 
     func attemptMatches(_ attempt: MatchAttempt, _ filter: TextFilter) -> Bool {
         filter.matchesAny(
-            attempt.method, attempt.confidence, attempt.score.map(formatScore),
+            methodName(of: attempt), attempt.confidence, attempt.score.map(formatScore),
             attempt.path ?? (attempt.matched ? nil : "no match"),
             attempt.id, MatchesPaneView.timeLabel(attempt, origin: origin))
     }
