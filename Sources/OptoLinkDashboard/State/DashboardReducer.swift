@@ -185,6 +185,8 @@ package enum DashboardReducer {
             loadAttempts(&state, attempts)
         case .deviceProfileChanged(let profile):
             state.profile = profile
+        case .fileDeviceRead(let device):
+            state.fileDevice = device
         case .linksChanged(let links):
             state.header.links = links
         case .targetChanged(let url, let orgKey, let sdkVersion):
