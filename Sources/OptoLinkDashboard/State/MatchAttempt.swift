@@ -24,6 +24,9 @@ package struct MatchAttempt: Sendable, Hashable, Codable {
     package var method: String
     /// The service's own word for how it matched (``LinkSummary/matchType``), SDK rows only.
     package var matchType: String?
+    /// The raw value of the service the row was decided for when it is not the run's own (the Lab's explained
+    /// installs); nil for the run's service.
+    package var service: String?
     /// Confidence raw value (`exact`, `high`, `medium`, `low`), nil when none.
     package var confidence: String?
     /// Score, nil when none.
