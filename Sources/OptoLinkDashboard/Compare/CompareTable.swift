@@ -6,7 +6,7 @@
 /// compare flaky-server
 ///                OptoLink          QubeRoute            Deep Blue          AppsFlyer
 /// outcome        PASS              PASS                 PASS               PASS
-/// method         CLIPBOARD         FINGERPRINT_SCORED   FINGERPRINT_SCORED FINGERPRINT_SCORED
+/// method         CLIPBOARD         probabilistic ip_ad… check-deferred     probabilistic
 /// …
 /// ```
 package enum CompareTable {
@@ -59,7 +59,7 @@ package enum CompareTable {
     }
 
     /// The whole table as plain lines, each column at most `columnWidth` characters (cut with `…`).
-    package static func lines(_ state: CompareState, columnWidth: Int = 22, now: Double? = nil) -> [String] {
+    package static func lines(_ state: CompareState, columnWidth: Int = 26, now: Double? = nil) -> [String] {
         let labelWidth = labels.map(\.count).max()! + 2
         func pad(_ text: String, _ width: Int) -> String {
             let cut = fit(text, width - 1)
@@ -101,7 +101,10 @@ package enum CompareTable {
     }
 
     private static func method(_ column: CompareColumn) -> Cell {
-        if let link = column.metrics.link { return Cell(text: link.method, role: .normal) }
+        if let link = column.metrics.link {
+            let name = ServiceProfiles.profile(for: column.service).methodName(for: .answer(link))
+            return Cell(text: name, role: .normal)
+        }
         if column.metrics.matchedNothing { return Cell(text: "no link", role: .normal) }
         return Cell(text: "—", role: .dim)
     }

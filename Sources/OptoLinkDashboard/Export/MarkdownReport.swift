@@ -50,7 +50,7 @@ package enum MarkdownReport {
         if state.matchAttempts.isEmpty { out += "No match attempts.\n" }
         for attempt in state.matchAttempts {
             out +=
-                "- **\(attempt.method)** \(attempt.confidence ?? "-")"
+                "- **\(state.methodName(of: attempt))** \(attempt.confidence ?? "-")"
                 + (attempt.score.map { " score \(formatScore($0))" } ?? "")
                 + " → \(attempt.path ?? (attempt.matched ? "?" : "no match")) (\(MatchesPaneView.timeLabel(attempt, origin: state.origin)))\n"
             guard let breakdown = attempt.breakdown else { continue }

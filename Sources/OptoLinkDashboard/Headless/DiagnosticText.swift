@@ -1,6 +1,8 @@
-/// One plain line per diagnostic, for the headless timeline.
+import OptoLink
+
+/// One plain line per diagnostic, for the headless timeline; a link's method under the name `service` gives it.
 enum DiagnosticText {
-    static func line(_ event: DiagnosticEvent) -> String {
+    static func line(_ event: DiagnosticEvent, service: OptoLinkService) -> String {
         switch event {
         case .requestStarted(let id, let endpoint, let attempt):
             return "\(endpoint) #\(id) attempt \(attempt) started"
@@ -15,9 +17,9 @@ enum DiagnosticText {
         case .requestFinished(let id, let endpoint, let attempts, let status):
             return "\(endpoint) #\(id) finished: \(status.map(String.init) ?? "no answer") after \(attempts) attempt(s)"
         case .matchResult(let summary):
-            return summary.map { "match result: \(text($0))" } ?? "match result: no match"
+            return summary.map { "match result: \(text($0, service: service))" } ?? "match result: no match"
         case .linkDelivered(let summary):
-            return "link delivered: \(text(summary))"
+            return "link delivered: \(text(summary, service: service))"
         case .sessionRegistered(let deviceId, let firstSeenAt, let lastSeenAt):
             return "session registered: \(deviceId) (first seen \(firstSeenAt), last seen \(lastSeenAt))"
         case .identityChanged(let externalId):
@@ -33,8 +35,9 @@ enum DiagnosticText {
         }
     }
 
-    static func text(_ link: LinkSummary) -> String {
-        "\(link.method) \(link.confidence ?? "-")" + (link.score.map { " score \(formatScore($0))" } ?? "")
+    static func text(_ link: LinkSummary, service: OptoLinkService) -> String {
+        let name = ServiceProfiles.profile(for: service).methodName(for: .answer(link))
+        return "\(name) \(link.confidence ?? "-")" + (link.score.map { " score \(formatScore($0))" } ?? "")
             + " \(link.path)" + (link.isDeferred ? " (deferred)" : "")
     }
 }

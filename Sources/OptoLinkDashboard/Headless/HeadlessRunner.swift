@@ -192,7 +192,7 @@ package enum HeadlessRunner {
     ) async -> Summary {
         let backend = BackendClient(target: target)
         let clock = SystemClock()
-        let printer = TimelinePrinter(now: { clock.now() }, write: write)
+        let printer = TimelinePrinter(service: target.service, now: { clock.now() }, write: write)
         let capabilities = await backend.capabilities()
         write(
             "optolink-dash headless: \(target.service.displayName) at \(target.baseURL.absoluteString)"

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLink
 
 /// Prints what happens during headless scenario runs as plain lines: one per diagnostic (and per runner
 /// note) with its time relative to the scenario's start, e.g. `  +1.004s  match #3 attempt 2 → 503 in 3ms`,
@@ -14,12 +15,18 @@ package final class TimelinePrinter: @unchecked Sendable {
     private var ended: [String] = []
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> Double
+    private let service: OptoLinkService
 
     /// Creates a printer.
     /// - Parameters:
+    ///   - service: the service the run's devices talk to: its names for the match methods.
     ///   - now: the clock the diagnostics' times come from (the SDK's).
     ///   - write: receives each line (without a newline).
-    package init(now: @escaping @Sendable () -> Double, write: @escaping @Sendable (String) -> Void) {
+    package init(
+        service: OptoLinkService = .optoLink, now: @escaping @Sendable () -> Double,
+        write: @escaping @Sendable (String) -> Void
+    ) {
+        self.service = service
         self.now = now
         self.write = write
         self.origin = now()
@@ -53,7 +60,7 @@ package final class TimelinePrinter: @unchecked Sendable {
                 write(String(repeating: " ", count: 13) + "\(ScenarioStep(name: step).mark) \(step) (not reached)")
             }
         case .diagnostic(let event, let time):
-            write(stamp(time) + DiagnosticText.line(event))
+            write(stamp(time) + DiagnosticText.line(event, service: service))
         case .browserVisited(let visit):
             for (hop, step) in zip(visit.hops, visit.steps) {
                 write(

@@ -37,7 +37,8 @@ enum MatchesPaneView {
             focused: focused, into: &buffer)
         if state.breakdownOpen, let selected {
             let rest = Rect(x: inner.x, y: inner.y + listHeight, width: inner.width, height: inner.height - listHeight)
-            drawBreakdown(selected, origin: state.origin, in: rest, into: &buffer)
+            let winner = selected.winner.map { state.methodName(ofEngine: $0.method) }
+            drawBreakdown(selected, winnerName: winner ?? "", origin: state.origin, in: rest, into: &buffer)
         }
     }
 
@@ -69,7 +70,8 @@ enum MatchesPaneView {
     static func drawList(
         _ state: DashboardState, visible: [Int], _ rect: Rect, focused: Bool, into buffer: inout ScreenBuffer
     ) {
-        let widths = columnWidths(rect.width)
+        let names = visible.map { state.methodName(of: state.matchAttempts[$0]) }
+        let widths = columnWidths(rect.width, longestName: names.map(\.count).max() ?? 0)
         let columns = [
             (" time", widths[0]), ("method", widths[1]), ("conf", widths[2]),
             (widths[3] > 5 ? "score" : "pts", widths[3]),
@@ -85,6 +87,7 @@ enum MatchesPaneView {
         let first = firstRow(state, visible: visible, rows: rows)
         for (offset, index) in visible.dropFirst(first).prefix(rows).enumerated() {
             let attempt = state.matchAttempts[index]
+            let name = names[first + offset]
             let y = rect.y + 1 + offset
             let isSelected = index == state.selectedAttempt
             let base: StyleRole = isSelected ? .selected : .normal
@@ -95,7 +98,7 @@ enum MatchesPaneView {
             var x = rect.x
             let cells: [(String, Int, StyleRole)] = [
                 ((isSelected ? "›" : " ") + timeLabel(attempt, origin: state.origin), widths[0], base),
-                (attempt.method, widths[1], isSelected ? base : attempt.matched ? .ok : .warning),
+                (name, widths[1], isSelected ? base : attempt.matched ? .ok : .warning),
                 (attempt.confidence ?? "-", widths[2], base),
                 (attempt.score.map(formatScore) ?? "-", widths[3], base),
             ]
@@ -109,12 +112,17 @@ enum MatchesPaneView {
     }
 
     /// Column widths of time, method, confidence, score (the path takes the rest): narrower under 60 columns.
-    static func columnWidths(_ width: Int) -> [Int] {
-        width >= 60 ? [10, 20, 8, 6] : [10, 13, 7, 4]
+    /// The method column widens to the longest of the service's names shown (`probabilistic fingerprint`) as
+    /// long as the path keeps 16 columns.
+    static func columnWidths(_ width: Int, longestName: Int = 0) -> [Int] {
+        guard width >= 60 else { return [10, 13, 7, 4] }
+        return [10, max(20, min(longestName + 1, width - 10 - 8 - 6 - 16)), 8, 6]
     }
 
-    static func drawBreakdown(_ attempt: MatchAttempt, origin: Double?, in rect: Rect, into buffer: inout ScreenBuffer)
-    {
+    /// The breakdown of `attempt`, its winner line naming the method as the service does (`winnerName`).
+    static func drawBreakdown(
+        _ attempt: MatchAttempt, winnerName: String, origin: Double?, in rect: Rect, into buffer: inout ScreenBuffer
+    ) {
         guard rect.height > 0 else { return }
         var y = rect.y
         let bottom = rect.y + rect.height
@@ -140,7 +148,7 @@ enum MatchesPaneView {
             buffer.write(guardText, x: start, y: y, maxWidth: rect.x + rect.width - start, role: .error, bold: true)
         }
         y += 1
-        for line in attempt.winner?.lines(at: attempt.at) ?? [] where y < bottom {
+        for line in attempt.winner?.lines(at: attempt.at, methodName: winnerName) ?? [] where y < bottom {
             let kept = attempt.winner?.matchedAt != nil
             buffer.write(" " + line, x: rect.x, y: y, maxWidth: rect.width, role: kept ? .warning : .ok, bold: true)
             y += 1

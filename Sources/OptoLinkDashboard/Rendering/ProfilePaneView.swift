@@ -3,8 +3,12 @@ enum ProfilePaneView {
     static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
         buffer.box(rect, title: DashboardPane.profile.title, focused: focused)
         let inner = rect.inner
-        let p = state.profile
         let label = 12
+        if let device = state.fileDevice, state.attach == nil {
+            drawRows(fileRows(device), label: label, in: inner, into: &buffer)
+            return
+        }
+        let p = state.profile
         var rows: [(String, String, StyleRole)] = [
             ("device", p.deviceId.isEmpty ? "(not launched yet)" : p.deviceId, p.deviceId.isEmpty ? .dim : .normal),
             // installNumber 0: an attached app (a real install, whose reinstalls the dashboard cannot count).
@@ -24,7 +28,7 @@ enum ProfilePaneView {
             ),
         ]
         if let link = state.lastDelivered {
-            rows.append(("last link", "\(link.path) (\(link.method))", .ok))
+            rows.append(("last link", "\(link.path) (\(state.methodName(of: link)))", .ok))
         }
         if let device = state.attach?.shown {
             rows.insert(
@@ -44,10 +48,41 @@ enum ProfilePaneView {
         } else if let attach = state.attach {
             rows[0] = ("device", "(waiting for an app on \(attach.listenAddress))", .dim)
         }
+        drawRows(rows, label: label, in: inner, into: &buffer)
+    }
+
+    /// The rows, a label and a value each, as many as fit.
+    private static func drawRows(
+        _ rows: [(String, String, StyleRole)], label: Int, in inner: Rect, into buffer: inout ScreenBuffer
+    ) {
         for (offset, row) in rows.prefix(inner.height).enumerated() {
             let y = inner.y + offset
             buffer.write(" " + row.0, x: inner.x, y: y, maxWidth: label, role: .dim)
             buffer.write(row.1, x: inner.x + label, y: y, maxWidth: inner.width - label - 1, role: row.2)
         }
     }
+
+    /// A reopened HAR's device: what its requests say (the install's id, the address, the User-Agent, the
+    /// screen), each fact the file lacks said to be missing, and nothing of a simulated device.
+    static func fileRows(_ device: FileDevice) -> [(String, String, StyleRole)] {
+        var rows: [(String, String, StyleRole)] = [("source", "the HAR file's requests", .normal)]
+        guard !device.isEmpty else {
+            rows.append(("", "the file holds no device facts", .warning))
+            rows.append(("", "(no trait in a body, no User-Agent,", .dim))
+            rows.append(("", " no X-Forwarded-For)", .dim))
+            return rows
+        }
+        func row(_ label: String, _ value: String?) -> (String, String, StyleRole) {
+            (label, value ?? missing, value == nil ? .dim : .normal)
+        }
+        rows.append(row("device", device.deviceId))
+        rows.append(row("address", device[.app, .networkAddress]))
+        rows.append(row("user agent", device.appUserAgent))
+        if let screen = device.screen { rows.append(row("screen", screen)) }
+        if let browser = device.browserUserAgent { rows.append(row("browser UA", browser)) }
+        return rows
+    }
+
+    /// What a pane shows for a fact the reopened file does not hold.
+    static let missing = "(not in file)"
 }

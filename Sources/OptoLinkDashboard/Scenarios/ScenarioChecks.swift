@@ -8,11 +8,12 @@ func requireTrace(_ trace: RequestTrace?) throws(DashboardError) -> RequestTrace
     return trace
 }
 
-/// `METHOD confidence score path (deferred)` of a link, for detail lines, with the other services' own
-/// answer fields in brackets (`[reason ip_address, confidence 0.49]`).
+/// `METHOD confidence score path (deferred)` of a link, for detail lines, the method under its service's
+/// name for it, with the other services' own answer fields in brackets (`[reason ip_address, confidence 0.49]`).
 func describe(_ link: OptoLinkData?) -> String {
     guard let link else { return "no link" }
-    return "\(link.matchType.rawValue) \(link.confidence?.rawValue ?? "-")"
+    let name = ServiceProfiles.profile(for: link.service).methodName(for: .answer(DiagnosticMapper.summary(link)))
+    return "\(name) \(link.confidence?.rawValue ?? "-")"
         + (link.matchScore.map { " score \(formatScore($0))" } ?? "") + " \(link.path)"
         + (link.isDeferred ? " (deferred)" : "") + (DiagnosticMapper.serviceDetail(link).map { " [\($0)]" } ?? "")
 }

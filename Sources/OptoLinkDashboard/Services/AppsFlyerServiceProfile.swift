@@ -102,7 +102,17 @@ struct AppsFlyerServiceProfile: ServiceProfile {
         }
     }
 
-    func outcomeLabel(_ decision: EngineDecision) -> String { "found, probabilistic" }
+    /// AppsFlyer's `match_type` (seed 003: `referrer`, `id_matching`, `srn`, `probabilistic`): what the answer
+    /// says, else the SDK's method; every match the reference emulation makes answers `probabilistic`.
+    func methodName(for evidence: MatchEvidence) -> String {
+        if let name = evidence.nameOutsideMatching { return name }
+        switch evidence.source {
+        case .engine: return "probabilistic"
+        case .answer: return evidence.serviceWord ?? evidence.method
+        }
+    }
+
+    func outcomeLabel(_ decision: EngineDecision) -> String { "found, \(methodName(for: .engine(decision.method)))" }
 
     /// A click matched by its traits is `probabilistic` in AppsFlyer's own documentation (seed 003).
     func check(_ link: OptoLinkData?, decision: EngineDecision, path: String?, engineKnown: Bool)

@@ -125,6 +125,12 @@ struct DeepBlueServiceProfile: ServiceProfile {
             + "language, recency), under the guard's 65; only /dev/deepblue/click can make one"
     }
 
+    /// Check-deferred answers the link and nothing about how it matched (seed 004): every deferred match is
+    /// `check-deferred`, whichever rung of the engine found it.
+    func methodName(for evidence: MatchEvidence) -> String {
+        evidence.nameOutsideMatching ?? "check-deferred"
+    }
+
     func outcomeLabel(_ decision: EngineDecision) -> String { "200 with the link" }
 
     /// Check-deferred answers the link or 404 and nothing about how it matched: the same check everywhere.

@@ -75,8 +75,11 @@ struct OptoLinkServiceProfile: ServiceProfile {
 
     func lacks(_ need: ScenarioNeed) -> String? { nil }
 
+    /// The contract's own methods (seed 000): the engine's `matchMethod` is what the answer says.
+    func methodName(for evidence: MatchEvidence) -> String { evidence.method }
+
     func outcomeLabel(_ decision: EngineDecision) -> String {
-        decision.method + (decision.confidence.map { " \($0.rawValue)" } ?? "")
+        methodName(for: .engine(decision.method)) + (decision.confidence.map { " \($0.rawValue)" } ?? "")
     }
 
     /// The contract (seed 000) defines the engine: every OptoLink deployment is held to its decision.

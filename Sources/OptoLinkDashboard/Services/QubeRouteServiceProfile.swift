@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkServer
 
 /// QubeRoute (seed 001) against the reference server's emulation: resolve by the click URL
 /// `/qr/<alias>`, `/api/v1/sdk/match` once per install (`confidence` below 1 and `reason`), batched events
@@ -99,13 +100,30 @@ struct QubeRouteServiceProfile: ServiceProfile {
         }
     }
 
-    /// The `reason` QubeRoute answers for the engine's decision.
+    /// The `reason` QubeRoute answers for the engine's decision: the reference emulation's own mapping.
     static func reason(_ decision: EngineDecision) -> String {
-        decision.method == "IP_FUZZY" ? "ip_address" : decision.method == "CLIPBOARD" ? "clipboard" : "fingerprint"
+        QubeRouteMatchMapping.reason(forMethod: decision.method)
+    }
+
+    /// The seed's words: a match is `exact` (confidence 1, the install referrer) or `probabilistic`, and says
+    /// its `reason` (`probabilistic ip_address`, `probabilistic fingerprint`, `exact referrer`). The engine's
+    /// decision is named by the reason and confidence the emulation answers for it.
+    func methodName(for evidence: MatchEvidence) -> String {
+        if let name = evidence.nameOutsideMatching { return name }
+        switch evidence.source {
+        case .engine:
+            let reason = QubeRouteMatchMapping.reason(forMethod: evidence.method)
+            return (reason == QubeRouteMatchMapping.exactReason ? "exact " : "probabilistic ") + reason
+        case .answer:
+            // The SDK reads confidence 1 as an exact fingerprint and anything below as a scored one.
+            let kind = evidence.method == "FINGERPRINT_EXACT" ? "exact" : "probabilistic"
+            return kind + (evidence.serviceWord.map { " \($0)" } ?? "")
+        }
     }
 
     func outcomeLabel(_ decision: EngineDecision) -> String {
-        "\(Self.reason(decision)), confidence < 1"
+        let exact = Self.reason(decision) == QubeRouteMatchMapping.exactReason
+        return "\(methodName(for: .engine(decision.method))), confidence \(exact ? "1" : "< 1")"
     }
 
     /// QubeRoute documents a deferred link "with a confidence below 1 and a reason"; which reason is the

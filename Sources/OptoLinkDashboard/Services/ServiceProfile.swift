@@ -72,6 +72,15 @@ protocol ServiceProfile: Sendable {
     /// on this service's click page, where only the reference server's dev click route can; nil when it can.
     func pageClickLacks(_ need: ScenarioNeed) -> String?
 
+    /// The name the user sees for how a match was made on this service: the one name the panes, the log,
+    /// the compare and every export give it, whether the engine's decision or the service's answer tells it.
+    ///
+    /// OptoLink's names are the contract's methods (`CLIPBOARD`, `FINGERPRINT_SCORED`…); the other services'
+    /// are their own documented words (QubeRoute's `probabilistic ip_address`, AppsFlyer's `probabilistic`,
+    /// Deep Blue's `check-deferred`), so a match the engine decided as `IP_FUZZY` and the SDK read as a scored
+    /// one is not named twice.
+    func methodName(for evidence: MatchEvidence) -> String
+
     /// How the answer to a first launch the engine decided as `decision` reads in the checklist
     /// (`CLIPBOARD exact`, `found, probabilistic`…).
     func outcomeLabel(_ decision: EngineDecision) -> String

@@ -43,6 +43,11 @@ enum HARImport {
         var opening: [SessionEntry] = []
         let wall = exchanges.first?.startedAt ?? Date(timeIntervalSince1970: 0)
         if let service { opening.append(SessionEntry(time: 0, wall: wall, action: .service(service.rawValue))) }
+        // No simulated device ran: the panes show what the requests say of theirs, or that they say nothing.
+        opening.append(
+            SessionEntry(
+                time: 0, wall: wall,
+                action: .fileDevice(FileDevice.read(exchanges, browserEndpoint: SimulatedBrowser.endpoint))))
         if let target = named?["target"] as? String {
             opening.append(
                 SessionEntry(

@@ -21,6 +21,8 @@ package enum SessionAction: Sendable, Hashable, Codable {
     case matchAttempts([MatchAttempt])
     /// The simulated device's profile.
     case deviceProfile(DeviceProfile)
+    /// What a reopened HAR's requests say about their device (made when a HAR opens, not recorded by a run).
+    case fileDevice(FileDevice)
     /// Both sides of the fingerprint (recorded when an edit or `w` changed them).
     case fingerprint(app: FingerprintValues, browser: FingerprintValues)
     /// Header facts: target, org, SDK version.
@@ -70,6 +72,7 @@ package enum SessionAction: Sendable, Hashable, Codable {
         case .browserVisited(let visit): self = .browserVisit(visit)
         case .matchAttemptsLoaded(let attempts): self = .matchAttempts(attempts)
         case .deviceProfileChanged(let profile): self = .deviceProfile(profile)
+        case .fileDeviceRead(let device): self = .fileDevice(device)
         case .targetChanged(let url, let orgKey, let sdkVersion):
             self = .target(url: url, orgKey: orgKey, sdkVersion: sdkVersion)
         case .providerChanged(let service): self = .service(service.rawValue)
@@ -112,6 +115,7 @@ package enum SessionAction: Sendable, Hashable, Codable {
         case .browserVisit(let visit): return [.browserVisited(visit)]
         case .matchAttempts(let attempts): return [.matchAttemptsLoaded(attempts)]
         case .deviceProfile(let profile): return [.deviceProfileChanged(profile)]
+        case .fileDevice(let device): return [.fileDeviceRead(device)]
         case .fingerprint(let app, let browser):
             return FingerprintField.allCases.flatMap { field in
                 [

@@ -79,6 +79,8 @@ package enum DashboardAction: Sendable, Hashable {
     case matchAttemptsLoaded([MatchAttempt])
     /// The simulated device's profile changed (install, reinstall, pasteboard, settings).
     case deviceProfileChanged(DeviceProfile)
+    /// A reopened HAR's requests describe their device so (no simulated device ran): the device panes show it.
+    case fileDeviceRead(FileDevice)
     /// Header facts: target, org, SDK version.
     case targetChanged(url: String, orgKey: String, sdkVersion: String)
     /// The simulated device now runs `service` (the `--provider`, or `P`): the header shows it and the

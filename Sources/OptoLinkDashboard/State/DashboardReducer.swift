@@ -185,6 +185,8 @@ package enum DashboardReducer {
             loadAttempts(&state, attempts)
         case .deviceProfileChanged(let profile):
             state.profile = profile
+        case .fileDeviceRead(let device):
+            state.fileDevice = device
         case .linksChanged(let links):
             state.header.links = links
         case .targetChanged(let url, let orgKey, let sdkVersion):
@@ -428,21 +430,22 @@ package enum DashboardReducer {
             let attempt = MatchAttempt(
                 id: "sdk-\(state.sdkAttemptCounter)", time: time, matched: summary != nil,
                 method: summary?.method ?? "NONE", confidence: summary?.confidence, score: summary?.score,
-                path: summary?.path, source: .sdk)
+                path: summary?.path, source: .sdk, matchType: summary?.matchType)
             insertAttempt(&state, attempt)
             appendLog(
                 &state,
                 LogLine(
                     time: time, level: .info,
-                    text: summary.map(matchLine) ?? "match: no match"))
+                    text: summary.map { matchLine($0, name: state.methodName(of: $0)) } ?? "match: no match"))
         case .linkDelivered(let summary):
             state.lastDelivered = summary
             appendLog(
                 &state,
                 LogLine(
                     time: time, level: .info,
-                    text: "link delivered: \(summary.path) (\(summary.method)\(summary.isDeferred ? ", deferred" : ""))"
-                ))
+                    text:
+                        "link delivered: \(summary.path) (\(state.methodName(of: summary))"
+                        + "\(summary.isDeferred ? ", deferred" : ""))"))
         case .sessionRegistered(let deviceId, let firstSeenAt, let lastSeenAt):
             state.profile.deviceId = deviceId
             state.profile.firstSeenAt = firstSeenAt
@@ -528,10 +531,11 @@ package enum DashboardReducer {
         }
     }
 
-    /// `match: FINGERPRINT_SCORED medium score 79 → /promo/summer (detail)`: what a service did not answer
-    /// (AppsFlyer gives neither a confidence nor a score, Deep Blue no score) is left out, not shown as `-`.
-    static func matchLine(_ summary: LinkSummary) -> String {
-        var parts = ["match:", summary.method]
+    /// `match: FINGERPRINT_SCORED medium score 79 → /promo/summer (detail)`, the method under its `name` on the
+    /// run's service (``DashboardState/methodName(of:)``): what a service did not answer (AppsFlyer gives
+    /// neither a confidence nor a score, Deep Blue no score) is left out, not shown as `-`.
+    static func matchLine(_ summary: LinkSummary, name: String) -> String {
+        var parts = ["match:", name]
         if let confidence = summary.confidence { parts.append(confidence) }
         if let score = summary.score { parts.append("score " + formatScore(score)) }
         parts.append("→ " + summary.path)

@@ -30,6 +30,9 @@ package struct DashboardState: Sendable, Hashable {
     package var breakdownOpen: Bool
     /// The last link the SDK delivered.
     package var lastDelivered: LinkSummary?
+    /// What a reopened HAR says about the device its requests came from; nil when a simulated device (or an
+    /// attached app) is the device the panes show.
+    package var fileDevice: FileDevice?
     /// Retry timeline rows, oldest first.
     package var timeline: [TimelineRow]
     /// The timeline's selected row, scale and left edge (default: follow the newest, fit them all).
@@ -102,6 +105,7 @@ package struct DashboardState: Sendable, Hashable {
         self.selectedAttempt = 0
         self.breakdownOpen = true
         self.lastDelivered = nil
+        self.fileDevice = nil
         self.timeline = []
         self.timelineView = TimelineViewport()
         self.exchanges = []
@@ -163,7 +167,7 @@ package struct DashboardState: Sendable, Hashable {
 
     func attemptMatches(_ attempt: MatchAttempt, _ filter: TextFilter) -> Bool {
         filter.matchesAny(
-            attempt.method, attempt.confidence, attempt.score.map(formatScore),
+            methodName(of: attempt), attempt.confidence, attempt.score.map(formatScore),
             attempt.path ?? (attempt.matched ? nil : "no match"),
             attempt.id, MatchesPaneView.timeLabel(attempt, origin: origin))
     }

@@ -19,8 +19,14 @@ package struct MatchAttempt: Sendable, Hashable, Codable {
     package var at: String?
     /// `matched` from the server, or whether the SDK got data.
     package var matched: Bool
-    /// Match method raw value (`CLIPBOARD`, `FINGERPRINT_SCORED`, …, `NONE`).
+    /// Match method raw value (`CLIPBOARD`, `FINGERPRINT_SCORED`, …, `NONE`): the engine's for a server row,
+    /// the SDK's for an SDK row. What the user sees is the service's name for it (``DashboardState/methodName(of:)``).
     package var method: String
+    /// The service's own word for how it matched (``LinkSummary/matchType``), SDK rows only.
+    package var matchType: String?
+    /// The raw value of the service the row was decided for when it is not the run's own (the Lab's explained
+    /// installs); nil for the run's service.
+    package var service: String?
     /// Confidence raw value (`exact`, `high`, `medium`, `low`), nil when none.
     package var confidence: String?
     /// Score, nil when none.
@@ -38,8 +44,10 @@ package struct MatchAttempt: Sendable, Hashable, Codable {
     package init(
         id: String, time: Double? = nil, at: String? = nil, matched: Bool, method: String,
         confidence: String? = nil, score: Double? = nil, path: String? = nil,
-        breakdown: MatchBreakdown? = nil, winner: MatchWinner? = nil, source: Source = .server
+        breakdown: MatchBreakdown? = nil, winner: MatchWinner? = nil, source: Source = .server,
+        matchType: String? = nil
     ) {
+        self.matchType = matchType
         self.winner = winner
         self.id = id
         self.time = time

@@ -10,7 +10,7 @@ package struct MatchWinner: Sendable, Hashable, Codable {
     package var path: String
     /// When the click was recorded (ISO 8601).
     package var recordedAt: String
-    /// How it won (`CLIPBOARD`, `FINGERPRINT_EXACT`…).
+    /// How it won, the engine's method (`CLIPBOARD`, `FINGERPRINT_EXACT`…).
     package var method: String
     /// When an earlier attempt matched it (ISO 8601); nil when this attempt was its first match.
     package var matchedAt: String?
@@ -30,16 +30,17 @@ package struct MatchWinner: Sendable, Hashable, Codable {
         self.graceSeconds = graceSeconds
     }
 
-    /// The winner in one or two short lines, the times relative to the attempt at `at` (ISO 8601):
+    /// The winner in one or two short lines, the times relative to the attempt at `at` (ISO 8601), the method
+    /// under the service's name for it (`methodName`, the attempt's row's):
     /// `won: /promo/summer, clicked 40s before, FINGERPRINT_EXACT`, then, for a click an earlier attempt had
     /// matched, `matched 12s before by an earlier attempt, kept 30 s for retries`.
-    package func lines(at: String?) -> [String] {
+    package func lines(at: String?, methodName: String) -> [String] {
         let attempt = at.flatMap(ISO8601Text.date)
         func before(_ text: String) -> String {
             guard let attempt, let date = ISO8601Text.date(text) else { return "at \(text)" }
             return "\(MatchesPaneView.formatAge(max(0, attempt.timeIntervalSince(date)))) before"
         }
-        let won = "won: \(path), clicked \(before(recordedAt)), \(method)"
+        let won = "won: \(path), clicked \(before(recordedAt)), \(methodName)"
         guard let matchedAt else { return [won] }
         let grace = String(format: "%.0f", graceSeconds)
         return [won, "matched \(before(matchedAt)) by an earlier attempt, kept \(grace) s for retries"]

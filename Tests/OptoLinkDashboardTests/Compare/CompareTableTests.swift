@@ -10,15 +10,33 @@ struct CompareTableTests {
         let lines = CompareTable.lines(CompareFixtures.mixed())
         // Then
         #expect(lines[0] == "compare flaky-server")
-        #expect(lines[1] == "              OptoLink              QubeRoute             Deep Blue             AppsFlyer")
-        #expect(lines[2] == "outcome       PASS                  PASS                  FAIL                  SKIP")
-        #expect(lines[3] == "method        CLIPBOARD             FINGERPRINT_SCORED    —                     —")
-        #expect(lines[4] == "match type    —                     ip_address            —                     —")
-        #expect(lines[5] == "confidence    exact                 0.49 (low)            —                     —")
-        #expect(lines[6] == "attempts      3 (503 503 200)       3 (503 503 200)       0                     0")
-        #expect(lines[7] == "waits         1.0s, 2.0s            1.0s, 2.0s            none                  none")
-        #expect(lines[8] == "time to link  3.1s                  3.1s                  —                     —")
-        #expect(lines[9] == "link          /promo/summer         /promo/spring         —                     —")
+        #expect(
+            lines[1] == "              OptoLink                  QubeRoute                 "
+                + "Deep Blue                 AppsFlyer")
+        #expect(
+            lines[2] == "outcome       PASS                      PASS                      "
+                + "FAIL                      SKIP")
+        #expect(
+            lines[3] == "method        CLIPBOARD                 probabilistic ip_address  "
+                + "—                         —")
+        #expect(
+            lines[4] == "match type    —                         ip_address                "
+                + "—                         —")
+        #expect(
+            lines[5] == "confidence    exact                     0.49 (low)                "
+                + "—                         —")
+        #expect(
+            lines[6] == "attempts      3 (503 503 200)           3 (503 503 200)           "
+                + "0                         0")
+        #expect(
+            lines[7] == "waits         1.0s, 2.0s                1.0s, 2.0s                "
+                + "none                      none")
+        #expect(
+            lines[8] == "time to link  3.1s                      3.1s                      "
+                + "—                         —")
+        #expect(
+            lines[9] == "link          /promo/summer             /promo/spring             "
+                + "—                         —")
         // And each column that did not pass says why, after the table
         #expect(
             Array(lines.dropFirst(10)) == [

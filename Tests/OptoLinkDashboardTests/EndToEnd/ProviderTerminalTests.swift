@@ -22,9 +22,9 @@ struct ProviderTerminalTests {
         // When a click and an install run, the AppsFlyer request signed by the dashboard's backend finds it
         try session.press("c")
         try session.press("i")
-        // (the demo campaign's deep_link_value, promo/summer, is the path it routes to)
+        // (the demo campaign's deep_link_value, promo/summer, is the path it routes to, named as AppsFlyer does)
         let matched = await session.waitFor {
-            $0.joined().contains("link delivered: /promo/summer (FINGERPRINT_SCORED, deferred)")
+            $0.joined().contains("link delivered: /promo/summer (probabilistic, deferred)")
         }
         #expect(matched.ok, "\(matched.screen.joined(separator: "\n"))")
         // When P is pressed, Then the header shows OptoLink and the log says what changed

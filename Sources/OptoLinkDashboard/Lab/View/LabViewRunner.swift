@@ -162,6 +162,7 @@ package final class LabViewRunner: Sendable {
             }
             var attempt = explanation.attempt
             attempt.id = "lab-\(service.rawValue)-\(device)"
+            attempt.service = service.rawValue
             emit(.lab(.explained(attempt)))
             emit(
                 .log(

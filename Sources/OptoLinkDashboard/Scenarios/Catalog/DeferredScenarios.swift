@@ -54,8 +54,10 @@ enum DeferredScenarios {
                     "\(p.label(.match)) → \(p.outcomeLabel(.fingerprintExact))", "pasteboard untouched",
                     "server logged FINGERPRINT_EXACT",
                 ],
-                "clipboard reading off; a click on the same Wi-Fi with identical platform/OS/model matches FINGERPRINT_EXACT"
-                    + (p.service == .optoLink ? " high" : " (\(p.outcomeLabel(.fingerprintExact)))")
+                "clipboard reading off; a click on the same Wi-Fi with identical platform/OS/model matches "
+                    + (p.service == .optoLink
+                        ? "FINGERPRINT_EXACT high"
+                        : "on the engine's exact rung (P2): \(p.outcomeLabel(.fingerprintExact))")
             )
         },
         body: { ctx in
@@ -86,7 +88,7 @@ enum DeferredScenarios {
             let p = t.profile
             return (
                 scoredSteps(p, click: "click on the same Wi-Fi, another model", confidence: .medium, band: 70..<85),
-                "same Wi-Fi, only the device model differs: FINGERPRINT_SCORED with medium confidence (score 70–84), breakdown agrees"
+                "same Wi-Fi, only the device model differs: \(scoredText(p, .medium, "70–84")), breakdown agrees"
             )
         },
         body: { ctx in
@@ -104,7 +106,7 @@ enum DeferredScenarios {
             return (
                 scoredSteps(
                     p, click: "click on the same Wi-Fi, model, timezone, OS differ", confidence: .low, band: 65..<70),
-                "same Wi-Fi; model, timezone and OS minor differ: FINGERPRINT_SCORED with low confidence (score 65–69)"
+                "same Wi-Fi; model, timezone and OS minor differ: \(scoredText(p, .low, "65–69"))"
             )
         },
         body: { ctx in
@@ -117,6 +119,14 @@ enum DeferredScenarios {
                     $0.osVersion = "17.2"
                 }, confidence: .low, band: 65..<70)
         })
+
+    /// What a scored scenario expects: OptoLink's `FINGERPRINT_SCORED with medium confidence (score 70–84)`, the
+    /// other services' answer named as they name it, the engine's rung said to be the engine's.
+    static func scoredText(_ p: any ServiceProfile, _ confidence: MatchConfidence, _ band: String) -> String {
+        p.service == .optoLink
+            ? "FINGERPRINT_SCORED with \(confidence.rawValue) confidence (score \(band))"
+            : "the engine scores it \(confidence.rawValue) (\(band), P2.5): \(p.outcomeLabel(.scored(confidence)))"
+    }
 
     /// A scored match: checks method, confidence, the band, and that the server's breakdown adds up to the score.
     /// Steps: `click`, `first launch`, `<match> → <outcome>`, `score in <band>`, `breakdown adds up, guard silent`.
@@ -185,8 +195,10 @@ enum DeferredScenarios {
                     "click from an Android browser on the same Wi-Fi", "first launch",
                     "\(p.label(.match)) → \(p.outcomeLabel(.ipFuzzy))", "best fingerprint score under 65",
                 ],
-                "same Wi-Fi but an Android browser (score under 65): falls through to IP_FUZZY"
-                    + (p.service == .optoLink ? " with low confidence" : " (\(p.outcomeLabel(.ipFuzzy)))")
+                "same Wi-Fi but an Android browser (score under 65): falls through to "
+                    + (p.service == .optoLink
+                        ? "IP_FUZZY with low confidence"
+                        : "the address alone (the engine's P3): \(p.outcomeLabel(.ipFuzzy))")
             )
         },
         body: { ctx in

@@ -10,7 +10,7 @@ import OptoLinkHTTP
 /// | P3 `IP_FUZZY` | the click's points / 100 (at most 0.99; 0.30 for the address alone), `ip_address` |
 /// | no match | no link, `confidence` 0, `no_match` |
 /// | shared-network guard | no link, `confidence` 0, `shared_network` |
-enum QubeRouteMatchMapping {
+package enum QubeRouteMatchMapping {
     /// A match's answer, and what the install's attribution becomes.
     struct Outcome: Sendable, Hashable {
         /// The matched click's link (`qr:<environment>/<alias>`), nil for none.
@@ -22,20 +22,30 @@ enum QubeRouteMatchMapping {
     /// The highest confidence a probabilistic match can have: below 1, as seed 001 says.
     static let probabilisticCeiling = 0.99
 
+    /// The reason of the only match QubeRoute answers with confidence 1.
+    package static let exactReason = "referrer"
+
+    /// The `reason` a match the engine decided as `method` answers (`INSTALL_REFERRER` → `referrer`,
+    /// `IP_FUZZY` → `ip_address`, a fingerprint → `fingerprint`), as the table above maps it.
+    package static func reason(forMethod method: String) -> String {
+        switch method {
+        case "INSTALL_REFERRER", "CLIPBOARD": exactReason
+        case "IP_FUZZY": "ip_address"
+        default: "fingerprint"
+        }
+    }
+
     /// The outcome of `decision`.
     static func outcome(of decision: MatchEngine.Decision) -> Outcome {
         guard let result = decision.result else {
             return Outcome(linkId: nil, confidence: 0, reason: decision.guardFired ? "shared_network" : "no_match")
         }
-        switch result.method {
-        case "INSTALL_REFERRER", "CLIPBOARD":
-            return Outcome(linkId: result.record.linkId, confidence: 1, reason: "referrer")
-        default:
-            let points = EmulatedClickStore.points(of: result, in: decision) ?? Scoring.ipPoints
-            let confidence = min(Double(points) / 100, probabilisticCeiling)
-            return Outcome(
-                linkId: result.record.linkId, confidence: confidence,
-                reason: result.method == "IP_FUZZY" ? "ip_address" : "fingerprint")
+        let reason = reason(forMethod: result.method)
+        guard reason != exactReason else {
+            return Outcome(linkId: result.record.linkId, confidence: 1, reason: reason)
         }
+        let points = EmulatedClickStore.points(of: result, in: decision) ?? Scoring.ipPoints
+        let confidence = min(Double(points) / 100, probabilisticCeiling)
+        return Outcome(linkId: result.record.linkId, confidence: confidence, reason: reason)
     }
 }

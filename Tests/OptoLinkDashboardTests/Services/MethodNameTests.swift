@@ -1,0 +1,69 @@
+import OptoLink
+import Testing
+
+@testable import OptoLinkDashboard
+
+/// Each service names a match once, whether the reference engine's decision or the service's answer tells it.
+@Suite("Service profiles: one name per match method")
+struct MethodNameTests {
+    @Test func theEnginesDecisionAndTheServicesAnswerGetTheSameName() {
+        // Given the engine's decisions and the answers each service gives for them, as the SDK reads them
+        let cases: [(OptoLinkService, engine: String, answer: LinkSummary, name: String)] = [
+            (.optoLink, "IP_FUZZY", LinkSummary(path: "/", method: "IP_FUZZY"), "IP_FUZZY"),
+            (
+                .quberoute, "IP_FUZZY", LinkSummary(path: "/", method: "FINGERPRINT_SCORED", matchType: "ip_address"),
+                "probabilistic ip_address"
+            ),
+            (
+                .quberoute, "FINGERPRINT_SCORED",
+                LinkSummary(path: "/", method: "FINGERPRINT_SCORED", matchType: "fingerprint"),
+                "probabilistic fingerprint"
+            ),
+            (
+                .quberoute, "INSTALL_REFERRER",
+                LinkSummary(path: "/", method: "FINGERPRINT_EXACT", matchType: "referrer"), "exact referrer"
+            ),
+            (
+                .appsFlyer, "FINGERPRINT_EXACT",
+                LinkSummary(path: "/", method: "FINGERPRINT_SCORED", matchType: "probabilistic"), "probabilistic"
+            ),
+            (
+                .deepBlue, "IP_FUZZY", LinkSummary(path: "/", method: "FINGERPRINT_SCORED", matchType: "sandbox"),
+                "check-deferred"
+            ),
+        ]
+        for (service, engine, answer, name) in cases {
+            // When its profile names both
+            let profile = ServiceProfiles.profile(for: service)
+            // Then they are one name
+            #expect(profile.methodName(for: .engine(engine)) == name, "\(service) engine \(engine)")
+            #expect(profile.methodName(for: .answer(answer)) == name, "\(service) answer \(answer.method)")
+        }
+    }
+
+    @Test func directOpensKeepTheSDKsLabelAndNoMatchIsSaidInTheServicesWords() {
+        for service in OptoLinkService.allCases {
+            let profile = ServiceProfiles.profile(for: service)
+            #expect(profile.methodName(for: .answer(LinkSummary(path: "/", method: "DIRECT"))) == "DIRECT")
+            #expect(profile.methodName(for: .engine("NONE")) == (service == .optoLink ? "NONE" : "no match"))
+        }
+    }
+
+    @Test func aLabRowIsNamedByItsOwnServiceNotTheRuns() {
+        // Given an OptoLink run whose Lab explained a QubeRoute install the engine matched by its address
+        var state = DashboardState()
+        var attempt = MatchAttempt(id: "lab-quberoute-7", matched: true, method: "IP_FUZZY", confidence: "low")
+        attempt.service = OptoLinkService.quberoute.rawValue
+        let own = MatchAttempt(id: "a1", matched: true, method: "IP_FUZZY", confidence: "low")
+        DashboardReducer.reduce(&state, .matchAttemptsLoaded([own]))
+        // Then the Lab's row speaks QubeRoute's words and the run's own row OptoLink's
+        #expect(state.methodName(of: attempt) == "probabilistic ip_address")
+        #expect(state.methodName(of: own) == "IP_FUZZY")
+    }
+
+    @Test func outcomeLabelsNameTheMatchAsThePanesDo() {
+        #expect(OptoLinkServiceProfile().outcomeLabel(.ipFuzzy) == "IP_FUZZY low")
+        #expect(QubeRouteServiceProfile().outcomeLabel(.ipFuzzy) == "probabilistic ip_address, confidence < 1")
+        #expect(AppsFlyerServiceProfile().outcomeLabel(.fingerprintExact) == "found, probabilistic")
+    }
+}
