@@ -12,8 +12,8 @@ extension DashCommands {
             optolink-dash lab: how often deferred matching picks the right click, for a whole population.
 
             USAGE: optolink-dash lab [FILE] [--set KEY=VALUE]... [--seed N] [--installs N] [--engine process|wire]
-                                     [--base-url URL] [--provider NAME | --compare] [--json] [--max-wrong P%] [--csv FILE] [--svg FILE]
-                                     [--no-sweep] [--print-lab] [--record FILE]
+                                     [--base-url URL] [--provider NAME | --compare] [--json] [--max-wrong P%]
+                                     [--csv FILE] [--svg FILE] [--no-sweep] [--print-lab] [--record FILE]
                    optolink-dash lab [FILE] --clicks FILE --opens FILE [--shard I/N] [--json] [--csv FILE] [--svg FILE]
                    optolink-dash lab [FILE] --export-clicks FILE --export-opens FILE
                    optolink-dash lab merge A.json B.json … [--json] [--svg FILE] [--max-wrong P%]
@@ -26,7 +26,8 @@ extension DashCommands {
             "FILE", noun: "lab file", help: "a lab file, or a name found as labs/NAME.lab (e.g. cgnat)"),
         footer: """
             EXIT CODES: 0 done, 1 --max-wrong not met at the lab's threshold, 2 bad arguments or lab file (one line
-                        naming the file and line), or a lab the wire engine cannot run, 3 an export could not be written.
+                        naming the file and line), or a lab the wire engine cannot run, 3 an export could not be
+                        written.
             """, column: 22)
 
     /// `optolink-dash lab merge`.

@@ -9,9 +9,11 @@ extension DashCommands {
             [--fault RULE]... (see optolink-dash proxy --help and docs/proxy.md)
             """,
         overview: """
-            optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink backend.
+            optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink
+            backend.
 
-            USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--link [ROLE=]URL]... [--upstream-timeout SECONDS] [--log]
+            USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--link [ROLE=]URL]...
+                                       [--upstream-timeout SECONDS] [--log]
             """,
         footer: """
             On a terminal it has a screen of its own: every request (the injected ones marked), the pending

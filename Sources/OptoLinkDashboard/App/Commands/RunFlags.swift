@@ -10,9 +10,12 @@ extension DashCommands {
             With no options it starts an embedded OptoLink server on 127.0.0.1 (a free port, in-memory, demo data)
             and a simulated iPhone running the real SDK against it. Fire direct and deferred links with single keys.
 
-            USAGE: optolink-dash [--provider NAME] [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]] [--link [ROLE=]URL]... [--backoff-base SECONDS] [--no-mouse]
-                   optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS] [--base-url URL … --link URL]
-                   optolink-dash [--headless] --compare NAME [--backoff-base SECONDS] [--base-url URL [--provider NAME] [key flags] [--link URL]]
+            USAGE: optolink-dash [--provider NAME] [--theme NAME|PATH] [--base-url URL [--api-key KEY] [--org-key KEY]]
+                                 [--link [ROLE=]URL]... [--backoff-base SECONDS] [--no-mouse]
+                   optolink-dash --headless --scenario NAME|all [--export DIR] [--junit FILE] [--backoff-base SECONDS]
+                                 [--base-url URL … --link URL]
+                   optolink-dash [--headless] --compare NAME [--backoff-base SECONDS]
+                                 [--base-url URL [--provider NAME] [key flags] [--link URL]]
                    optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
                    optolink-dash [any of the above] [--record FILE] [--cast FILE.cast] [--data-dir DIR]
                    optolink-dash --open FILE [--theme NAME|PATH]
