@@ -32,7 +32,8 @@ struct DoctorOptionsTests {
         #expect(
             parsed
                 == DoctorOptions(
-                    baseURL: URL(string: "https://links.example.com")!, orgKey: OrgKey(rawValue: "abcd"), apiKey: "opl_sdk_x",
+                    baseURL: URL(string: "https://links.example.com")!, orgKey: OrgKey(rawValue: "abcd"),
+                    apiKey: "opl_sdk_x",
                     teamId: "ABCDE12345", bundleId: "com.example.app", link: "summer", json: true, timeout: 3))
     }
 
