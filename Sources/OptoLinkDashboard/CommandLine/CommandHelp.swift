@@ -33,7 +33,8 @@ package enum CommandHelp {
         var text = help.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
         let left = "  " + label
         if left.count < column - 1, !text.isEmpty {
-            text[0] = left + String(repeating: " ", count: column - left.count) + text[0].dropFirst(column)
+            let first = text[0].dropFirst(column)
+            text[0] = first.isEmpty ? left : left + String(repeating: " ", count: column - left.count) + first
         } else {
             text.insert(left, at: 0)
         }
