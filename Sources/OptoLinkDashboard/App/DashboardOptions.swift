@@ -126,14 +126,14 @@ package struct DashboardOptions: Sendable, Hashable {
         var target =
             self.baseURL == nil
             ? BackendTarget.demo(service, baseURL: baseURL)
-            : BackendTarget(baseURL: baseURL, apiKey: "", orgKey: "", service: service)
+            : BackendTarget(baseURL: baseURL, apiKey: nil, orgKey: nil, service: service)
         switch service {
         case .optoLink:
             // As before the other services: the demo CLIENT key unless --api-key gives one (for OptoLink).
-            target.orgKey = effectiveOrgKey.rawValue
-            if apiKey == nil || provider == .optoLink { target.apiKey = (apiKey ?? .demo).rawValue }
+            target.orgKey = effectiveOrgKey
+            if apiKey == nil || provider == .optoLink { target.apiKey = apiKey ?? .demo }
         case .quberoute, .deepBlue:
-            if let apiKey, provider == service { target.apiKey = apiKey.rawValue }
+            if let apiKey, provider == service { target.apiKey = apiKey }
         case .appsFlyer:
             if let appID { target.appID = appID }
             if let devKey { target.devKey = devKey }
