@@ -47,7 +47,9 @@ package struct DoctorRunner: Sendable {
     /// Sends the probes and returns the report.
     package func run() async -> DoctorReport {
         switch options.provider {
-        case .optoLink: await OptoLinkDoctor().run(self)
+        case .optoLink:
+            // OptoLink's options always carry the org key (its init takes one); the demo org is never reached.
+            await OptoLinkDoctor(orgKey: (options.orgKey ?? .demo).rawValue).run(self)
         case .quberoute: await QubeRouteDoctor().run(self)
         case .deepBlue: await DeepBlueDoctor().run(self)
         case .appsFlyer: await AppsFlyerDoctor().run(self)

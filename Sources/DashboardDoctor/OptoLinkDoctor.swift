@@ -9,6 +9,9 @@ import OptoLinkDashboard
 /// `/<org>/<code>` in the ``SimulatedBrowser`` (every hop it follows) and `POST /match` with the page's
 /// token. When `/health` gets no HTTP answer at all nothing else is sent.
 struct OptoLinkDoctor: Sendable {
+    /// The org whose links and association file are checked.
+    let orgKey: String
+
     /// Runs the checklist through `runner`.
     func run(_ runner: DoctorRunner) async -> DoctorReport {
         let options = runner.options
@@ -27,19 +30,19 @@ struct OptoLinkDoctor: Sendable {
             let rest: [(String, String)] = [
                 ("health", "/health"), ("aasa.status", "AASA status"), ("aasa.contentType", "AASA Content-Type"),
                 ("aasa.size", "AASA size"), ("aasa.json", "AASA JSON"), ("aasa.appID", "AASA app ID"),
-                ("aasa.paths", "AASA covers /\(options.orgKey)/*"), ("aasa.cacheControl", "AASA Cache-Control"),
+                ("aasa.paths", "AASA covers /\(orgKey)/*"), ("aasa.cacheControl", "AASA Cache-Control"),
                 (KeyCheck.id, KeyCheck.title), ("link.data", "link /data"), ("link.page", "link redirect page"),
                 ("link.match", "link token matches"), (ClockCheck.id, ClockCheck.title),
             ]
             checks += rest.map { DoctorCheck.skip($0.0, $0.1, reason) }
-            return DoctorReport(baseURL: base, orgKey: options.orgKey, checks: checks, reachable: false)
+            return DoctorReport(baseURL: base, orgKey: orgKey, checks: checks, reachable: false)
         }
         checks.append(HostChecks.health(health))
 
         let aasa = await runner.send(DoctorRunner.aasaRequest(base, timeout: timeout))
         exchanges.append(aasa)
         checks += AASAChecks.all(
-            aasa, orgKey: options.orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
+            aasa, orgKey: orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
 
         var keyExchange: DoctorExchange?
         if let apiKey = options.apiKey {
@@ -52,16 +55,16 @@ struct OptoLinkDoctor: Sendable {
 
         if let code = options.link {
             let data = await runner.send(
-                LinkChecks.dataRequest(baseURL: base, orgKey: options.orgKey, code: code, timeout: timeout))
-            let visit = await runner.click(LinkChecks.pageURL(baseURL: base, orgKey: options.orgKey, code: code))
+                LinkChecks.dataRequest(baseURL: base, orgKey: orgKey, code: code, timeout: timeout))
+            let visit = await runner.click(LinkChecks.pageURL(baseURL: base, orgKey: orgKey, code: code))
             let hops = visit.hops.map(DoctorExchange.init(hop:))
             exchanges += [data] + hops
-            let (dataCheck, path) = LinkChecks.data(data, orgKey: options.orgKey, code: code)
+            let (dataCheck, path) = LinkChecks.data(data, orgKey: orgKey, code: code)
             var pageCheck = DoctorCheck.fail(
                 "link.page", "link redirect page", visit.end.text, fix: "the click made no request: check --base-url")
             var token: String?
             if let page = hops.first {
-                (pageCheck, token) = LinkChecks.page(page, orgKey: options.orgKey, code: code, visit: visit)
+                (pageCheck, token) = LinkChecks.page(page, orgKey: orgKey, code: code, visit: visit)
             }
             var match: DoctorExchange?
             if let token {
@@ -79,6 +82,6 @@ struct OptoLinkDoctor: Sendable {
         }
 
         checks.append(ClockCheck.check(exchanges))
-        return DoctorReport(baseURL: base, orgKey: options.orgKey, checks: checks, reachable: true)
+        return DoctorReport(baseURL: base, orgKey: orgKey, checks: checks, reachable: true)
     }
 }

@@ -13,7 +13,9 @@ setlocale(LC_ALL, "")
 StandardStream.ignoreBrokenPipes()
 
 let environment = ProcessInfo.processInfo.environment
-if CommandLine.arguments.dropFirst().first == "doctor" {
+// The command comes from the one table (DashCommands): its first words, or none for the dashboard itself.
+let command = DashCommands.parser.command(of: Array(CommandLine.arguments.dropFirst()))?.name ?? DashCommands.run
+if command == DashCommands.doctor {
     // `optolink-dash doctor …`: the deployment checklist (docs/doctor.md); no terminal, no embedded server.
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     exit(
@@ -24,7 +26,7 @@ if CommandLine.arguments.dropFirst().first == "doctor" {
                 err: { StandardStream.error.line($0) })
         })
 }
-if CommandLine.arguments.dropFirst().first == "lab" {
+if command == DashCommands.lab || command == DashCommands.labMerge {
     // `optolink-dash lab …`: the match lab, headless (docs/lab.md); a status line on stderr when it is a terminal.
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     let showStatus = isatty(2) == 1
@@ -41,7 +43,7 @@ if CommandLine.arguments.dropFirst().first == "lab" {
     if showStatus { StandardStream.error.write("\r\u{1B}[K") }
     exit(code)
 }
-if CommandLine.arguments.dropFirst().first == "export" {
+if command == DashCommands.export {
     // `optolink-dash export SESSION --cast OUT`: a recorded session as an asciicast; no terminal, no server.
     exit(
         ExportCommand.run(
@@ -52,7 +54,7 @@ if CommandLine.arguments.dropFirst().first == "export" {
             out: { StandardStream.output.line($0) },
             err: { StandardStream.error.line($0) }))
 }
-if CommandLine.arguments.dropFirst().first == "proxy" {
+if command == DashCommands.proxy {
     // `optolink-dash proxy …`: the fault proxy alone (docs/proxy.md): its own screen on a terminal, else (or with
     // --log) a headless log that returns only when it cannot start.
     let arguments = Array(CommandLine.arguments.dropFirst(2))

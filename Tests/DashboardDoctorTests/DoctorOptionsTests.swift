@@ -33,7 +33,8 @@ struct DoctorOptionsTests {
         #expect(
             parsed
                 == DoctorOptions(
-                    baseURL: URL(string: "https://links.example.com")!, orgKey: "abcd", apiKey: "opl_sdk_x",
+                    baseURL: URL(string: "https://links.example.com")!, orgKey: OrgKey(rawValue: "abcd"),
+                    apiKey: "opl_sdk_x",
                     teamId: "ABCDE12345", bundleId: "com.example.app", link: "summer", json: true, timeout: 3))
     }
 
@@ -108,7 +109,7 @@ struct DoctorOptionsTests {
             "--dev-key", "w8sZzy8EaPaxFKfaoTqUi6", "--base-url", "http://127.0.0.1:9/v1.0",
         ])
         #expect(appsFlyer.appID == "id123456789" && appsFlyer.devKey == "w8sZzy8EaPaxFKfaoTqUi6")
-        #expect(appsFlyer.baseURL.absoluteString == "http://127.0.0.1:9/v1.0" && appsFlyer.orgKey.isEmpty)
+        #expect(appsFlyer.baseURL.absoluteString == "http://127.0.0.1:9/v1.0" && appsFlyer.orgKey == nil)
     }
 
     @Test func theDefaultAPIOriginsAreTheSDKsOwn() throws {

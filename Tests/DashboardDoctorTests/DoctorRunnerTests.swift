@@ -10,7 +10,7 @@ import Testing
 @Suite("Doctor: the runner's requests")
 struct DoctorRunnerTests {
     let options = DoctorOptions(
-        baseURL: URL(string: "https://links.example.com/")!, orgKey: "demo",
+        baseURL: URL(string: "https://links.example.com/")!, orgKey: .demo,
         apiKey: "opl_sdk_demo_client_key_0000000001", teamId: "ABCDE12345", bundleId: "com.example.demo",
         link: "summer")
 
@@ -71,7 +71,7 @@ struct DoctorRunnerTests {
     @Test func withoutOptionalFlagsOnlyHealthAndTheAASAAreAsked() async {
         let transport = Self.scripted { Self.referenceLike($0) }
         let report = await DoctorRunner(
-            options: DoctorOptions(baseURL: options.baseURL, orgKey: "demo"), transport: transport
+            options: DoctorOptions(baseURL: options.baseURL, orgKey: .demo), transport: transport
         ).run()
         #expect(await transport.requests.map(\.url.path) == ["/health", "/.well-known/apple-app-site-association"])
         #expect(
@@ -98,7 +98,7 @@ struct DoctorRunnerTests {
 
     @Test func theAASAIsAskedAtTheRootOfTheHostWhateverTheBasePath() async {
         let transport = Self.scripted { Self.referenceLike($0) }
-        let prefixed = DoctorOptions(baseURL: URL(string: "https://links.example.com/api/")!, orgKey: "demo")
+        let prefixed = DoctorOptions(baseURL: URL(string: "https://links.example.com/api/")!, orgKey: .demo)
         _ = await DoctorRunner(options: prefixed, transport: transport).run()
         #expect(
             await transport.requests.map(\.url.absoluteString) == [

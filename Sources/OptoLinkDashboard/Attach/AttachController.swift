@@ -76,7 +76,7 @@ package final class AttachController: DashboardCommandHandler, @unchecked Sendab
         [
             .targetChanged(
                 url: runtime.target.baseURL.absoluteString + (runtime.server == nil ? "" : " (embedded)"),
-                orgKey: runtime.target.orgKey, sdkVersion: OptoLink.sdkVersion),
+                orgKey: runtime.target.orgKey?.rawValue ?? "", sdkVersion: OptoLink.sdkVersion),
             .log(
                 .info,
                 runtime.server == nil

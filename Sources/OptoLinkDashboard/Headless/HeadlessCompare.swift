@@ -62,7 +62,8 @@ package enum HeadlessCompare {
             }
             started.apply(
                 .targetChanged(
-                    url: baseURL.absoluteString + (server == nil ? "" : " (embedded)"), orgKey: options.orgKey,
+                    url: baseURL.absoluteString + (server == nil ? "" : " (embedded)"),
+                    orgKey: options.effectiveOrgKey.rawValue,
                     sdkVersion: OptoLink.sdkVersion))
             started.apply(.serverReachable(true))
             recording = started

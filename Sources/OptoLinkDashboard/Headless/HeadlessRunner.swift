@@ -196,7 +196,8 @@ package enum HeadlessRunner {
         let capabilities = await backend.capabilities()
         write(
             "optolink-dash headless: \(target.service.displayName) at \(target.baseURL.absoluteString)"
-                + (target.service == .optoLink ? " org \(target.orgKey)" : "") + ", SDK \(OptoLink.sdkVersion), "
+                + (target.service == .optoLink ? target.orgKey.map { " org \($0)" } ?? "" : "")
+                + ", SDK \(OptoLink.sdkVersion), "
                 + "backoff base \(formatSeconds(backoffBase))"
                 + (capabilities.referenceServer ? ", the reference server" : ""))
         write("routes: " + capabilities.line(clickPath: target.profile.devClickPath))

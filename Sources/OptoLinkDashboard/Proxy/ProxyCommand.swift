@@ -28,66 +28,35 @@ package enum ProxyCommand {
         package var links: [LinkRole: URL] = [:]
     }
 
-    /// The help text.
-    package static let usage = """
-        optolink-dash proxy: the dashboard's fault proxy alone, between an app (or the SDK) and any OptoLink backend.
+    /// The `optolink-dash proxy --help` text, from the table.
+    package static var usage: String { DashCommands.usage(DashCommands.proxy) }
 
-        USAGE: optolink-dash proxy --upstream URL [--listen HOST:PORT] [--fault RULE]... [--link [ROLE=]URL]... [--upstream-timeout SECONDS] [--log]
-
-        OPTIONS:
-          --upstream URL          the backend (http:// or https://); requests keep their path and query.
-          --listen HOST:PORT      where the proxy listens (default 127.0.0.1:8788; port 0 picks a free one).
-          --fault RULE            a fault for the next requests, e.g. route=match,status=503,count=2
-                                  (keys: route, count, status, retry-after, delay, drop=before|after,
-                                  trickle=BYTES/SECONDS, pass; see docs/proxy.md). Repeatable.
-          --link [ROLE=]URL       a short link the dashboard's simulated Safari clicks on request (b on the screen,
-                                  `click [ROLE]` on stdin): every hop (redirects, meta refreshes, the stop before the
-                                  App Store) is printed. Roles as optolink-dash --help says; repeatable.
-          --upstream-timeout S    seconds a forwarded request may take (default 30).
-          --log                   a log line per request on stdout even on a terminal.
-
-        On a terminal it has a screen of its own: every request (the injected ones marked), the pending
-        faults, f the fault menu (as in the dashboard, for every route), c clear, b click the main --link,
-        ↑↓ scroll, q quit. Without a terminal (or with --log), each line on stdin is a RULE, or `list` (pending
-        rules), `clear`, or `click [ROLE]` (the simulated browser clicks that --link, main by default).
-        Every answer the proxy wrote or changed carries X-OptoLink-Injected: proxy.
-        EXIT CODES: 0 stopped, 2 bad arguments, 3 cannot listen.
-        """
-
-    /// Parses what follows `proxy`.
+    /// Parses what follows `proxy` with the table.
+    /// - Throws: ``DashboardError/usage(_:)`` naming the problem.
     package static func parse(_ arguments: [String]) throws(DashboardError) -> Options {
+        let parsed = try DashCommands.parse(arguments, as: DashCommands.proxy)
         var options = Options()
-        var reader = ArgumentReader(arguments)
-        while let argument = reader.next() {
-            switch argument {
-            case "--help", "-h": options.help = true
-            case "--log": options.log = true
-            case "--upstream":
-                options.upstream = try reader.httpURL(argument, "the backend's URL, e.g. http://127.0.0.1:8787")
-            case "--listen":
-                let text = try reader.value(argument, "HOST:PORT, e.g. 127.0.0.1:8790")
-                guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-                    (0...65535).contains(port)
-                else {
-                    throw .usage("--listen must be HOST:PORT, got \(text)")
-                }
-                var host = String(text[..<colon])
-                if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-                options.host = host.isEmpty ? "127.0.0.1" : host
-                options.port = port
-            case "--fault":
-                let rule = try reader.value(argument, "a fault rule (see --help)")
-                options.rules.append(try ProxyFaultSyntax.parse(rule))
-            case "--link": try reader.link(argument, into: &options.links)
-            case "--upstream-timeout":
-                let text = try reader.value(argument, "seconds ≥ 1")
-                guard let seconds = Double(text), seconds >= 1 else {
-                    throw .usage("--upstream-timeout must be seconds ≥ 1")
-                }
-                options.upstreamTimeout = seconds
-            default: throw .usage("unknown argument '\(reader.current)' (see optolink-dash proxy --help)")
+        options.help = parsed.has("--help")
+        options.log = parsed.has("--log")
+        options.upstream = parsed.url("--upstream")
+        if let text = parsed.text("--listen") {
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+                (0...65535).contains(port)
+            else {
+                throw .usage("--listen must be HOST:PORT, got \(text)")
             }
+            var host = String(text[..<colon])
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            options.host = host.isEmpty ? "127.0.0.1" : host
+            options.port = port
         }
+        for rule in parsed.texts("--fault") { options.rules.append(try ProxyFaultSyntax.parse(rule)) }
+        for text in parsed.texts("--link") {
+            let (role, url) = try LinkArgument.parse(text)
+            guard options.links[role] == nil else { throw .usage("--link \(role.rawValue) is given twice") }
+            options.links[role] = url
+        }
+        options.upstreamTimeout = parsed.number("--upstream-timeout") ?? 30
         if !options.help, options.upstream == nil { throw .usage("--upstream URL is required") }
         return options
     }

@@ -16,10 +16,10 @@ package struct BackendTarget: Sendable, Hashable {
     /// The link domain or API origin (every endpoint lives there).
     package var baseURL: URL
     /// The app's key: OptoLink's CLIENT key (`opl_sdk_…`), QubeRoute's publishable key (`qr_live_…`),
-    /// Deep Blue's `Api-Key`; unused for AppsFlyer.
-    package var apiKey: String
-    /// OptoLink: the org key of the links (unused for the other services).
-    package var orgKey: String
+    /// Deep Blue's `Api-Key`; nil when none is known (AppsFlyer's app has none; a deployment's not given).
+    package var apiKey: APIKey?
+    /// OptoLink: the org key of the links; nil for the other services, which have none.
+    package var orgKey: OrgKey?
     /// AppsFlyer: the app id (`id123456789`).
     package var appID: String
     /// AppsFlyer: the DevKey the simulated **backend** signs with (never handed to the SDK).
@@ -30,7 +30,7 @@ package struct BackendTarget: Sendable, Hashable {
 
     /// Creates a target.
     package init(
-        baseURL: URL, apiKey: String = DashboardOptions.demoAPIKey, orgKey: String = DashboardOptions.demoOrgKey,
+        baseURL: URL, apiKey: APIKey? = .demo, orgKey: OrgKey? = .demo,
         service: OptoLinkService = .optoLink, appID: String = "", devKey: String = "",
         links: ScenarioLinks = .none
     ) {
@@ -66,7 +66,7 @@ package struct BackendTarget: Sendable, Hashable {
     /// What the header shows beside the service: the org key (OptoLink), the app id (AppsFlyer), else empty.
     package var headerKey: String {
         switch service {
-        case .optoLink: orgKey
+        case .optoLink: orgKey?.rawValue ?? ""
         case .appsFlyer: appID
         case .quberoute, .deepBlue: ""
         }

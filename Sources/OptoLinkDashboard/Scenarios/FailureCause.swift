@@ -39,7 +39,8 @@ enum FailureCause {
     /// The key the devices sent, masked, with its flag: `--api-key opl_sdk_…`, `--dev-key w8sZ…`.
     static func keyLabel(_ target: BackendTarget) -> String {
         target.service == .appsFlyer
-            ? "--dev-key \(SecretMask.key(target.devKey))" : "--api-key \(SecretMask.key(target.apiKey))"
+            ? "--dev-key \(SecretMask.key(target.devKey))"
+            : "--api-key \(SecretMask.key(target.apiKey?.rawValue ?? ""))"
     }
 
     /// How the service names the route of `endpoint`.

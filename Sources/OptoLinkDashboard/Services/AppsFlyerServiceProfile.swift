@@ -18,7 +18,7 @@ struct AppsFlyerServiceProfile: ServiceProfile {
 
     func demoTarget(baseURL: URL) -> BackendTarget {
         BackendTarget(
-            baseURL: baseURL, apiKey: "", orgKey: "", service: .appsFlyer, appID: Self.demoAppID,
+            baseURL: baseURL, apiKey: nil, orgKey: nil, service: .appsFlyer, appID: Self.demoAppID,
             devKey: Self.demoDevKey)
     }
 

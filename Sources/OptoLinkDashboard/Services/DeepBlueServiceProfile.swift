@@ -21,12 +21,12 @@ struct DeepBlueServiceProfile: ServiceProfile {
     var service: OptoLinkService { .deepBlue }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
-        BackendTarget(baseURL: baseURL, apiKey: Self.demoKey, orgKey: "", service: .deepBlue)
+        BackendTarget(baseURL: baseURL, apiKey: APIKey(rawValue: Self.demoKey), orgKey: nil, service: .deepBlue)
     }
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
         try .deepBlue(
-            apiKey: settings.target.apiKey, baseURL: settings.target.baseURL,
+            apiKey: settings.target.apiKey?.rawValue ?? "", baseURL: settings.target.baseURL,
             links: .init(
                 domains: linkDomains(settings.target) + (settings.target.links.given ? [] : [Self.linkDomain]),
                 urlSchemes: [Self.urlScheme]),

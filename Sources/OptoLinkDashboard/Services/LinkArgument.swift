@@ -17,7 +17,7 @@ package enum LinkArgument {
             role = named
             rest = String(text[text.index(after: equals)...])
         }
-        guard let url = ArgumentReader.httpURL(rest) else {
+        guard let url = try? CommandLineParser.httpURL(rest, flag: "--link") else {
             throw .usage("--link \(role.rawValue) must be an http(s) URL with a host (a short link), not '\(rest)'")
         }
         return (role, url)

@@ -7,21 +7,22 @@ struct OptoLinkServiceProfile: ServiceProfile {
     var service: OptoLinkService { .optoLink }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
-        BackendTarget(baseURL: baseURL, apiKey: DashboardOptions.demoAPIKey, orgKey: DashboardOptions.demoOrgKey)
+        BackendTarget(baseURL: baseURL, apiKey: .demo, orgKey: .demo)
     }
 
     var keyFlags: [String] { ["--api-key", "--org-key"] }
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
         try .optoLink(
-            apiKey: settings.target.apiKey, orgKey: settings.target.orgKey, baseURL: settings.target.baseURL,
+            apiKey: settings.target.apiKey?.rawValue ?? "", orgKey: settings.target.orgKey?.rawValue ?? "",
+            baseURL: settings.target.baseURL,
             links: .init(domains: linkDomains(settings.target)),
             clipboard: .init(reading: settings.clipboardEnabled ? .atFirstLaunch : .never), retry: settings.retry,
             timeout: settings.timeout)
     }
 
     func linkURL(code: String, target: BackendTarget) -> URL? {
-        target.baseURL.appendingPathComponent(target.orgKey).appendingPathComponent(code)
+        target.baseURL.appendingPathComponent(target.headerKey).appendingPathComponent(code)
     }
 
     func demoLinks(target: BackendTarget) -> ScenarioLinks {
@@ -40,14 +41,14 @@ struct OptoLinkServiceProfile: ServiceProfile {
 
     func devCode(of url: URL, target: BackendTarget) -> String? {
         let parts = segments(url)
-        return parts.count == 2 && parts[0] == target.orgKey ? parts[1] : nil
+        return parts.count == 2 && parts[0] == target.orgKey?.rawValue ? parts[1] : nil
     }
 
     func devClick(_ code: String, browser: FingerprintValues, ageSeconds: Double?, target: BackendTarget) -> (
         path: String, body: [String: Any]
     ) {
         var body = browserFields(browser, ageSeconds: ageSeconds)
-        body["orgKey"] = target.orgKey
+        body["orgKey"] = target.orgKey?.rawValue
         body["shortCode"] = code
         body["timezone"] = browser.timezone
         return ("dev/deferred/simulate", body)

@@ -16,12 +16,12 @@ struct QubeRouteServiceProfile: ServiceProfile {
     var service: OptoLinkService { .quberoute }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
-        BackendTarget(baseURL: baseURL, apiKey: Self.demoKey, orgKey: "", service: .quberoute)
+        BackendTarget(baseURL: baseURL, apiKey: APIKey(rawValue: Self.demoKey), orgKey: nil, service: .quberoute)
     }
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
         try .quberoute(
-            publishableKey: settings.target.apiKey, baseURL: settings.target.baseURL,
+            publishableKey: settings.target.apiKey?.rawValue ?? "", baseURL: settings.target.baseURL,
             links: .init(domains: linkDomains(settings.target)), retry: settings.retry, timeout: settings.timeout)
     }
 
@@ -48,7 +48,7 @@ struct QubeRouteServiceProfile: ServiceProfile {
     }
 
     /// Whether the target's key is a test key (`qr_test_…`: test links and clicks only).
-    private func isTest(_ target: BackendTarget) -> Bool { target.apiKey.hasPrefix("qr_test_") }
+    private func isTest(_ target: BackendTarget) -> Bool { target.apiKey?.rawValue.hasPrefix("qr_test_") == true }
 
     func devCode(of url: URL, target: BackendTarget) -> String? {
         let parts = segments(url)

@@ -169,7 +169,7 @@ extension ServiceProfile {
     }
 
     func missingKeyFlag(in target: BackendTarget) -> String? {
-        target.apiKey.isEmpty ? "--api-key" : nil
+        target.apiKey?.rawValue.isEmpty == false ? nil : "--api-key"
     }
 
     /// The path of `url` as segments (`/qr/test/x` → `["qr", "test", "x"]`), for ``devCode(of:target:)``.

@@ -43,8 +43,8 @@ package struct SessionSettings: Sendable, Hashable, Codable {
     package init(options: DashboardOptions) {
         self.init(
             mode: options.attach ? "attach" : "simulated", service: options.provider.rawValue,
-            baseURL: options.baseURL?.absoluteString, orgKey: options.orgKey, appID: options.appID,
-            apiKey: options.apiKeyGiven ? SecretMask.key(options.apiKey) : nil,
+            baseURL: options.baseURL?.absoluteString, orgKey: options.effectiveOrgKey.rawValue,
+            appID: options.appID, apiKey: options.apiKey.map { SecretMask.key($0.rawValue) },
             devKey: options.devKey.map(SecretMask.key),
             links: Dictionary(uniqueKeysWithValues: options.links.map { ($0.key.rawValue, $0.value.absoluteString) }),
             scenario: options.scenario ?? options.compare, dataDirectory: options.dataDirectory)

@@ -76,7 +76,7 @@ struct NoRedirectTransportTests {
                 HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(unused.port)/health")!, timeout: 5))
         }
         let exchangeFailure = await DoctorRunner(
-            options: DoctorOptions(baseURL: URL(string: "http://127.0.0.1:\(unused.port)")!, orgKey: "demo")
+            options: DoctorOptions(baseURL: URL(string: "http://127.0.0.1:\(unused.port)")!, orgKey: .demo)
         ).run()
         #expect(exchangeFailure.check("host.answers")?.detail.contains("connection refused") == true)
         #expect(exchangeFailure.exitCode == DoctorExitCode.unreachable)

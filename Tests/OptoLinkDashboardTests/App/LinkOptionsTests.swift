@@ -66,7 +66,7 @@ struct LinkOptionsTests {
         }
         // A QubeRoute test key reaches the test links
         var test = BackendTarget.demo(.quberoute, baseURL: embedded)
-        test.apiKey = "qr_test_demo_publishable_key_0001"
+        test.apiKey = APIKey(rawValue: "qr_test_demo_publishable_key_0001")
         #expect(test.profile.demoLinks(target: test).link(.main)?.url.path == "/qr/test/summer")
         // A given link (with its deployment's --base-url) is the selected service's only
         let given = try DashboardOptions.parse([
@@ -89,7 +89,8 @@ struct LinkOptionsTests {
     }
 
     @Test func aScenarioThatClicksALinkNobodyGaveIsSkippedSayingWhichFlag() throws {
-        let bare = BackendTarget(baseURL: Self.real, apiKey: "qr_live_abc", orgKey: "", service: .quberoute)
+        let bare = BackendTarget(
+            baseURL: Self.real, apiKey: APIKey(rawValue: "qr_live_abc"), orgKey: nil, service: .quberoute)
         let directOpen = try #require(ScenarioCatalog.named("direct-open"))
         #expect(directOpen.skipReason(for: bare) == "needs --link (the short link to click on QubeRoute)")
         let coldStart = try #require(ScenarioCatalog.named("direct-open-cold-start"))

@@ -35,13 +35,13 @@ struct ProviderOptionsTests {
         let options = try DashboardOptions.parse(["--provider", "appsflyer"])
         // Then each service's target carries the demo seed's keys
         let qube = try options.target(for: .quberoute, baseURL: Self.embedded)
-        #expect(qube.service == .quberoute && qube.apiKey == "qr_live_demo_publishable_key_0001")
+        #expect(qube.service == .quberoute && qube.apiKey?.rawValue == "qr_live_demo_publishable_key_0001")
         let deepBlue = try options.target(for: .deepBlue, baseURL: Self.embedded)
-        #expect(deepBlue.apiKey == "dbl_sandbox_demo_key_000000001")
+        #expect(deepBlue.apiKey?.rawValue == "dbl_sandbox_demo_key_000000001")
         let appsFlyer = try options.target(for: .appsFlyer, baseURL: Self.embedded)
         #expect(appsFlyer.appID == "id123456789" && appsFlyer.devKey == "w8sZzy8EaPaxFKfaoTqUi6")
         let optoLink = try options.target(for: .optoLink, baseURL: Self.embedded)
-        #expect(optoLink.apiKey == DashboardOptions.demoAPIKey && optoLink.orgKey == "demo")
+        #expect(optoLink.apiKey?.rawValue == DashboardOptions.demoAPIKey && optoLink.orgKey?.rawValue == "demo")
         #expect(BackendTarget.demo(.quberoute, baseURL: Self.embedded) == qube)
     }
 
@@ -50,7 +50,9 @@ struct ProviderOptionsTests {
             "--base-url", Self.real.absoluteString, "--provider", "quberoute", "--api-key",
             "qr_test_demo_publishable_key_0001",
         ])
-        #expect(try options.target(for: .quberoute, baseURL: Self.real).apiKey == "qr_test_demo_publishable_key_0001")
+        #expect(
+            try options.target(for: .quberoute, baseURL: Self.real).apiKey?.rawValue
+                == "qr_test_demo_publishable_key_0001")
         let appsFlyer = try DashboardOptions.parse([
             "--base-url", Self.real.absoluteString, "--provider", "appsflyer", "--app-id", "id42", "--dev-key", "k3y",
         ])
@@ -100,7 +102,7 @@ struct ProviderOptionsTests {
             "--provider", "quberoute", "--base-url", Self.real.absoluteString, "--api-key", "qr_live_abc",
         ])
         let target = try qube.target(for: .quberoute, baseURL: Self.real)
-        #expect(target.apiKey == "qr_live_abc" && target.baseURL == Self.real)
+        #expect(target.apiKey?.rawValue == "qr_live_abc" && target.baseURL == Self.real)
         // No key for Deep Blue was given: P cannot switch there, and a compare's column says why
         let anotherServicesKey = DashboardError.usage(
             "--api-key is QubeRoute's here (--provider quberoute): Deep Blue Links would need one of its own")
@@ -109,9 +111,9 @@ struct ProviderOptionsTests {
         #expect(throws: DashboardError.self) { try qube.target(for: .optoLink, baseURL: Self.real) }
         let columns = HeadlessCompare.targets(options: qube, baseURL: Self.real)
         #expect(throws: anotherServicesKey) { try columns(.deepBlue).get() }
-        #expect(try columns(.quberoute).get().apiKey == "qr_live_abc")
+        #expect(try columns(.quberoute).get().apiKey?.rawValue == "qr_live_abc")
         let optoLink = try DashboardOptions.parse(["--base-url", Self.real.absoluteString])
-        #expect(try optoLink.target(for: .optoLink, baseURL: Self.real).apiKey == DashboardOptions.demoAPIKey)
+        #expect(try optoLink.target(for: .optoLink, baseURL: Self.real).apiKey?.rawValue == DashboardOptions.demoAPIKey)
     }
 
     @Test(arguments: [

@@ -50,7 +50,7 @@ struct ExportValidationTests {
         let junit = directory.appendingPathComponent("junit.xml").path
         let sink = LineSink()
         let options = DashboardOptions(
-            baseURL: server.baseURL, backoffBase: 0.05, headless: true, scenario: "flaky-server")
+            mode: .headless, baseURL: server.baseURL, backoffBase: 0.05, scenario: "flaky-server")
         var withExports = options
         withExports.links = BackendTarget.demo(.optoLink, baseURL: server.baseURL).links.byRole.mapValues(\.url)
         withExports.exportDirectory = directory.path

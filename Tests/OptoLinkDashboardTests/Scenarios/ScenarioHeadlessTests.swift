@@ -142,7 +142,7 @@ struct ScenarioHeadlessTests {
     @Test func unknownScenarioIsAUsageError() async {
         let sink = LineSink()
         let code = await HeadlessRunner.run(
-            options: DashboardOptions(headless: true, scenario: "no-such"), write: { sink.write($0) })
+            options: DashboardOptions(mode: .headless, scenario: "no-such"), write: { sink.write($0) })
         #expect(code == 2)
         #expect(sink.lines.first?.contains("unknown scenario 'no-such'") == true)
     }

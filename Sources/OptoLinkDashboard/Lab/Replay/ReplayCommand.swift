@@ -20,38 +20,25 @@ package enum ReplayCommand {
         progress: (@Sendable (LabProgress) -> Void)? = nil,
         out: @Sendable (String) -> Void, err: @Sendable (String) -> Void
     ) async -> Int32? {
-        if arguments.first == "merge" {
-            return merge(Array(arguments.dropFirst()), currentDirectory: currentDirectory, out: out, err: err)
+        let parsed: ParsedArguments
+        do {
+            parsed = try DashCommands.parse(arguments, as: DashCommands.lab)
+        } catch {
+            err("optolink-dash \(arguments.first == "merge" ? DashCommands.labMerge : DashCommands.lab): \(error)")
+            return LabCommand.ExitCode.usage
         }
-        var files: [String: String] = [:]
-        var rest: [String] = []
-        var index = 0
+        if parsed.command == DashCommands.labMerge {
+            return merge(parsed, currentDirectory: currentDirectory, out: out, err: err)
+        }
         let flags = ["--clicks", "--opens", "--export-clicks", "--export-opens", "--shard"]
-        while index < arguments.count {
-            let argument = arguments[index]
-            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
-            if flags.contains(name) {
-                if argument.contains("=") {
-                    files[name] = String(argument.dropFirst(name.count + 1))
-                } else if index + 1 < arguments.count {
-                    files[name] = arguments[index + 1]
-                    index += 1
-                } else {
-                    err("optolink-dash lab: \(name) needs a value")
-                    return LabCommand.ExitCode.usage
-                }
-            } else {
-                rest.append(argument)
-            }
-            index += 1
-        }
+        let files = Dictionary(uniqueKeysWithValues: flags.compactMap { flag in parsed.text(flag).map { (flag, $0) } })
         guard !files.isEmpty else { return nil }
         func path(_ file: String) -> String { file.hasPrefix("/") ? file : currentDirectory + "/" + file }
         let options: LabOptions
         let model: LabModel
         var shard: ReplayShard?
         do {
-            guard case .run(let parsed) = try LabOptions.parse(rest) else {
+            guard case .run(let parsed) = try LabOptions.parse(parsed) else {
                 out(LabOptions.usage)
                 return LabCommand.ExitCode.done
             }
@@ -135,34 +122,25 @@ package enum ReplayCommand {
 
     /// `merge A.json B.json …`.
     private static func merge(
-        _ arguments: [String], currentDirectory: String, out: @Sendable (String) -> Void,
+        _ parsed: ParsedArguments, currentDirectory: String, out: @Sendable (String) -> Void,
         err: @Sendable (String) -> Void
     ) -> Int32 {
-        var json = false
-        var svg: String?
+        if parsed.has("--help") {
+            out(DashCommands.usage(DashCommands.labMerge))
+            return LabCommand.ExitCode.done
+        }
+        let json = parsed.has("--json")
+        let svg = parsed.text("--svg")
         var maxWrong: Double?
-        var paths: [String] = []
+        let paths = parsed.positionals
         var reports: [ReplayReport] = []
         do {
-            var reader = ArgumentReader(arguments)
-            while let flag = reader.next() {
-                switch flag {
-                case "--json": json = true
-                case "--svg": svg = try reader.value(flag, "a file to write")
-                case "--max-wrong":
-                    var text = try reader.value(flag, "a percentage such as 1%")
-                    if !text.hasSuffix("%") { text += "%" }
-                    guard let value = Double(text.dropLast()), value >= 0, value <= 100 else {
-                        throw DashboardError.usage("--max-wrong must be a percentage such as 1%, not '\(text)'")
-                    }
-                    maxWrong = value / 100
-                case "-h", "--help":
-                    out("USAGE: optolink-dash lab merge A.json B.json … [--json] [--svg FILE] [--max-wrong P%]")
-                    return LabCommand.ExitCode.done
-                default:
-                    guard !flag.hasPrefix("-") else { throw DashboardError.usage("unknown argument '\(flag)'") }
-                    paths.append(reader.current)
+            if var text = parsed.text("--max-wrong") {
+                if !text.hasSuffix("%") { text += "%" }
+                guard let value = Double(text.dropLast()), value >= 0, value <= 100 else {
+                    throw DashboardError.usage("--max-wrong must be a percentage such as 1%, not '\(text)'")
                 }
+                maxWrong = value / 100
             }
             guard !paths.isEmpty else {
                 throw DashboardError.usage("merge needs the --json reports of the shards: lab merge A.json B.json …")

@@ -72,7 +72,8 @@ struct HealthyDeploymentTests {
         let options =
             deployment.kind == .optoLink
             ? DoctorOptions(
-                baseURL: standIn.baseURL, orgKey: standIn.orgKey, apiKey: standIn.apiKey, teamId: standIn.teamID,
+                baseURL: standIn.baseURL, orgKey: OrgKey(rawValue: standIn.orgKey), apiKey: standIn.apiKey,
+                teamId: standIn.teamID,
                 bundleId: standIn.bundleID, link: standIn.mainLink.lastPathComponent)
             : DoctorOptions.standIn(standIn)
         let report = await DoctorRunner(options: options).run()

@@ -65,7 +65,8 @@ struct VerdictCauseTests {
         let options =
             kind == .optoLink
             ? DoctorOptions(
-                baseURL: standIn.baseURL, orgKey: standIn.orgKey, apiKey: wrong, teamId: standIn.teamID,
+                baseURL: standIn.baseURL, orgKey: OrgKey(rawValue: standIn.orgKey), apiKey: wrong,
+                teamId: standIn.teamID,
                 bundleId: standIn.bundleID, link: standIn.mainLink.lastPathComponent)
             : DoctorOptions.standIn(standIn, apiKey: wrong)
         let report = await DoctorRunner(options: options).run()

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import OptoLinkDashboard
+
+/// `optolink-dash`'s own table: its commands, their help and the lines a wrong command line gets.
+@Suite("DashCommands")
+struct DashCommandsTests {
+    @Test func theHelpListsEveryCommandLabIncluded() {
+        let help = DashCommands.usage(DashCommands.run)
+        for command in ["doctor", "lab", "proxy", "export"] {
+            #expect(help.contains("\n  \(command) "), "\(command) is not in --help's COMMANDS")
+        }
+        #expect(!help.contains("lab merge  "))
+    }
+
+    @Test func everyCommandHasItsOwnHelpNamingItsFlags() {
+        for command in DashCommands.parser.commands {
+            let help = DashCommands.usage(command.name)
+            for flag in DashCommands.parser.flags(of: command.name) {
+                #expect(help.contains(flag.name), "\(flag.name) is not in \(command.name)'s help")
+            }
+        }
+    }
+
+    @Test func noCommandDeclaresAFlagTwice() {
+        for command in DashCommands.parser.commands {
+            let names = DashCommands.parser.flags(of: command.name).flatMap(\.names)
+            #expect(Set(names).count == names.count, "\(command.name)")
+        }
+    }
+
+    @Test func aFlagGivenToACommandThatDoesNotTakeItIsRefused() {
+        #expect(throws: DashboardError.usage("unknown argument '--json' (see --help)")) {
+            try DashCommands.parse(["--json"])
+        }
+        #expect(throws: DashboardError.usage("unknown argument '--upstream' (see optolink-dash export --help)")) {
+            try DashCommands.parse(["export", "a.olsession", "--upstream", "http://a.test"])
+        }
+    }
+
+    @Test func theCommandsAreTheTablesWords() throws {
+        #expect(try DashCommands.parse(["lab", "merge", "a.json", "b.json"]).positionals == ["a.json", "b.json"])
+        #expect(try DashCommands.parse(["lab", "merge"]).command == DashCommands.labMerge)
+        #expect(try DashCommands.parse(["--headless", "--scenario", "all"]).command == DashCommands.run)
+        #expect(try DashCommands.parse(["proxy", "--upstream", "http://a.test"]).command == DashCommands.proxy)
+    }
+
+    @Test func aMissingValueNamesWhatTheFlagNeedsAtTheEndOrBeforeAnotherFlag() {
+        for arguments in [["--junit"], ["--junit", "--headless"]] {
+            #expect(throws: DashboardError.usage("--junit needs a file to write the JUnit XML to")) {
+                try DashCommands.parse(arguments)
+            }
+        }
+    }
+
+    @Test func aURLMustBeHTTPOrHTTPSWithAHostForEveryCommand() throws {
+        for text in ["ftp://a.test", "a.test/x", "http://"] {
+            for command in [[], ["doctor"], ["lab"]] {
+                #expect(throws: DashboardError.usage("--base-url must be an http(s) URL with a host, not '\(text)'")) {
+                    try DashCommands.parse(command + ["--base-url", text])
+                }
+            }
+        }
+        #expect(
+            try DashCommands.parse(["--base-url=HTTPS://api.example.com/v1"]).url("--base-url")?.host
+                == "api.example.com")
+    }
+
+    @Test func aLinkRoleGivenTwiceIsRefusedByTheDashboardAndTheProxy() throws {
+        let two = ["--link", "https://go.a.test/x", "--link", "cold-start=https://go.a.test/y"]
+        let options = try DashboardOptions.parse(two + ["--base-url", "https://go.a.test"])
+        #expect(
+            options.links == [
+                .main: URL(string: "https://go.a.test/x")!, .coldStart: URL(string: "https://go.a.test/y")!,
+            ])
+        #expect(throws: DashboardError.usage("--link main is given twice")) {
+            try DashboardOptions.parse(two + ["--link", "https://go.a.test/z", "--base-url", "https://go.a.test"])
+        }
+        #expect(throws: DashboardError.usage("--link main is given twice")) {
+            try ProxyCommand.parse([
+                "--upstream", "http://a.test", "--link", "https://a.test/x", "--link=https://a.test/z",
+            ])
+        }
+    }
+
+    @Test func everyCommandTakesAValueAfterAnEqualsSignAndAServiceInAnyCase() throws {
+        let proxy = try ProxyCommand.parse(["--upstream=http://127.0.0.1:8787", "--link=https://go.a.test/x"])
+        #expect(proxy.upstream == URL(string: "http://127.0.0.1:8787")!)
+        #expect(proxy.links[.main] == URL(string: "https://go.a.test/x")!)
+        #expect(try DashboardOptions.parse(["--provider=AppsFlyer"]).provider == .appsFlyer)
+        guard case .run(let lab) = try LabOptions.parse(["--provider=QubeRoute"]) else {
+            Issue.record("lab --provider did not parse to a run")
+            return
+        }
+        #expect(lab.services == [.quberoute])
+        guard case .run(let doctor) = try DoctorOptions.parse(["--provider=DeepBlue", "--link", "https://a.test/x"])
+        else {
+            Issue.record("doctor --provider did not parse to a run")
+            return
+        }
+        #expect(doctor.provider == .deepBlue)
+        for command in [[], ["doctor"], ["lab"]] {
+            #expect(
+                throws: DashboardError.usage(
+                    "--provider must be optolink, quberoute, deepblue or appsflyer, not 'branch'")
+            ) { try DashCommands.parse(command + ["--provider", "branch"]) }
+        }
+    }
+}
