@@ -183,6 +183,8 @@ public final class OptoLink: Sendable {
         let firstLaunchTask = Task { await coordinator.runFirstLaunch(launchURL: launchURL, key: launchCode) }
         let launchTask = Task {
             _ = await firstLaunchTask.value
+            // Cancelled only by shutdown, which the session rule would refuse anyway.
+            guard !firstLaunchTask.isCancelled else { return }
             await coordinator.finishLaunch()
         }
         // A service without events queues none: its queue only holds what an earlier configuration on this

@@ -21,7 +21,7 @@ struct DeferredLinkResolver: Sendable {
     var readings: PasteboardReadings? = nil
 
     /// A token read from the pasteboard, with the pasteboard's change count at the time of the read.
-    struct ReadToken: Sendable {
+    struct ReadToken: Sendable, Equatable {
         let token: ClipboardToken
         let changeCount: Int
     }

@@ -13,8 +13,8 @@ public struct Diagnostic: Sendable, Hashable {
     /// What happened.
     public var kind: Kind
 
-    /// What happened: ``DiagnosticKind`` over the SDK's ``Endpoint``, ``OptoLinkData`` and ``LogLevel``.
-    public typealias Kind = DiagnosticKind<Endpoint, OptoLinkData, LogLevel>
+    /// What happened: ``DiagnosticKind``.
+    public typealias Kind = DiagnosticKind
 
     /// Creates a diagnostic.
     public init(time: TimeInterval, kind: Kind) {

@@ -1,16 +1,46 @@
 import OptoLink
 
 /// Seam 1: turns an SDK ``Diagnostic`` into the dashboard's plain ``DiagnosticEvent`` (the same cases: only
-/// the payloads are mapped).
+/// the payloads are mapped). The one place the SDK's cases meet the dashboard's: a case added to the SDK
+/// does not compile here until the dashboard has it too.
 ///
 /// Request ids are unique per SDK instance only, so each launch gets an offset (``idOffset``) that keeps
 /// the timeline rows of a relaunched app apart from the previous launch's.
 package enum DiagnosticMapper {
-    /// The dashboard event for `kind`, with request ids shifted by `idOffset`.
+    /// The dashboard event for `kind`, with request ids shifted by `idOffset`: the endpoint by its raw value,
+    /// a link as its ``summary(_:)``, the log level by name (``DashboardLogLevel/warning`` for a level the
+    /// dashboard does not know).
     package static func event(_ kind: Diagnostic.Kind, idOffset: Int = 0) -> DiagnosticEvent {
-        kind.map(
-            requestID: { $0 + idOffset }, endpoint: \.rawValue, link: summary,
-            level: { DashboardLogLevel(rawValue: $0.rawValue) ?? .warning })
+        switch kind {
+        case .requestStarted(let id, let endpoint, let attempt):
+            return .requestStarted(requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt)
+        case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
+            return .responseReceived(
+                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, status: status,
+                duration: duration)
+        case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
+            return .requestFailed(
+                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, reason: reason,
+                duration: duration)
+        case .retryScheduled(let id, let endpoint, let attempt, let delay):
+            return .retryScheduled(
+                requestID: id + idOffset, endpoint: endpoint.rawValue, attempt: attempt, delay: delay)
+        case .gaveUp(let id, let endpoint, let attempts, let reason):
+            return .gaveUp(requestID: id + idOffset, endpoint: endpoint.rawValue, attempts: attempts, reason: reason)
+        case .requestFinished(let id, let endpoint, let attempts, let status):
+            return .requestFinished(
+                requestID: id + idOffset, endpoint: endpoint.rawValue, attempts: attempts, status: status)
+        case .matchResult(let found): return .matchResult(found.map(summary))
+        case .linkDelivered(let delivered): return .linkDelivered(summary(delivered))
+        case .sessionRegistered(let deviceId, let firstSeenAt, let lastSeenAt):
+            return .sessionRegistered(deviceId: deviceId, firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt)
+        case .identityChanged(let externalId): return .identityChanged(externalId: externalId)
+        case .eventQueued(let name, let queued): return .eventQueued(name: name, queued: queued)
+        case .eventSent(let name, let queued): return .eventSent(name: name, queued: queued)
+        case .eventDropped(let name, let reason): return .eventDropped(name: name, reason: reason)
+        case .log(let level, let message):
+            return .log(level: DashboardLogLevel(rawValue: level.rawValue) ?? .warning, message: message)
+        }
     }
 
     /// The plain values of a link.
