@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import DashboardDoctor
 @testable import OptoLinkDashboard
 
 /// `optolink-dash`'s own table: its commands, their help and the lines a wrong command line gets.

@@ -23,7 +23,7 @@ extension LaunchCoordinator {
     /// transport's callback. Structured, as Swift code expects: cancelling the calling task cancels the
     /// open. ``shutdown()`` stops it at its next step (no further attempt or wait; an attempt already on
     /// the wire is not interrupted, and nothing is delivered after shutdown).
-    /// (Measured by optolink-bench, measure 2: a task of its own per open cost about 4 % of the open.)
+    /// (A task of its own per open cost about 4 % of the open.)
     nonisolated func open(_ url: URL, key: LinkKey) async -> OptoLinkData? {
         let sendsRequest = key.sendsRequest
         switch await beginOpen(url, sendsRequest: sendsRequest) {
