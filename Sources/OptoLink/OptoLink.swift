@@ -52,21 +52,21 @@ public final class OptoLink: Sendable {
 
     private let linkHub: Broadcaster<OptoLinkData>
     private let diagnosticHub: Broadcaster<Diagnostic>
-    private let coordinator: LaunchCoordinator
-    private let eventQueue: EventQueue
-    private let provider: any LinkProvider
+    let coordinator: LaunchCoordinator
+    let eventQueue: EventQueue
+    let provider: any LinkProvider
     private let firstLaunchTask: Task<OptoLinkData?, Never>
     private let launchTask: Task<Void, Never>
-    private let shutdownFlag: ShutdownFlag
-    private let log: @Sendable (LogLevel, String) -> Void
+    let shutdownFlag: ShutdownFlag
+    let log: @Sendable (LogLevel, String) -> Void
     private let registry: InstanceRegistry
     private let store: any KeyValueStore
     /// What the debug inspector (the `OptoLinkInspector` product) reads beside the public API: a tap on
     /// the diagnostics that is never a listener (so the app's own listeners get exactly what they would
     /// without it), the clock, the device traits, the launch flag and the logger. `package`: not public API.
     package let inspection: InspectionHook
-    private let privacy: PrivacySwitch
-    private let emit: @Sendable (Diagnostic.Kind) -> Void
+    let privacy: PrivacySwitch
+    let emit: @Sendable (Diagnostic.Kind) -> Void
 
     /// Starts the SDK and returns at once; nothing here waits on the network.
     ///
@@ -300,119 +300,6 @@ public final class OptoLink: Sendable {
         return await coordinator.checkPasteboard()
     }
 
-    // MARK: Identity
-
-    /// Binds this device to your user id (1–255 characters). Registers a session first when the backend
-    /// does not know the device yet, so there is no 404. Returns false on failure (logged).
-    ///
-    /// While the SDK is disabled (``setEnabled(_:)``) nothing is sent and this returns false. OptoLink only:
-    /// with another service it sends nothing, logs ``OptoLinkError/unsupportedByService`` and returns false.
-    @discardableResult
-    public func setIdentity(_ externalId: String) async -> Bool {
-        guard !shutdownFlag.isSet, supports(provider.hasIdentity, "setIdentity", lacking: Self.noIdentity) else {
-            return false
-        }
-        guard (1...255).contains(externalId.utf16.count) else {
-            log(.error, "setIdentity refused: externalId must be 1–255 characters, got \(externalId.utf16.count)")
-            return false
-        }
-        guard privacy.isEnabled else {
-            log(.info, "setIdentity skipped: the SDK is disabled (setEnabled(false))")
-            return false
-        }
-        guard await coordinator.awaitLaunch() else { return false }
-        return await coordinator.identity.setIdentity(externalId)
-    }
-
-    /// Unbinds this device from any user. Returns false on failure (logged), and while the SDK is
-    /// disabled (nothing is sent). OptoLink only, as ``setIdentity(_:)``.
-    @discardableResult
-    public func clearIdentity() async -> Bool {
-        guard !shutdownFlag.isSet, supports(provider.hasIdentity, "clearIdentity", lacking: Self.noIdentity) else {
-            return false
-        }
-        guard privacy.isEnabled else {
-            log(.info, "clearIdentity skipped: the SDK is disabled (setEnabled(false))")
-            return false
-        }
-        guard await coordinator.awaitLaunch() else { return false }
-        return await coordinator.identity.clearIdentity()
-    }
-
-    // MARK: Events
-
-    /// Queues a custom event and starts sending it; returns true when it was queued.
-    ///
-    /// The name must be 1–100 characters and the properties, as JSON, at most 10 240 bytes: otherwise the
-    /// event is refused (logged), never truncated. Queued events are persisted before sending, sent in
-    /// order, kept through network errors, 5xx and 429, and survive a restart. Delivery is at-least-once.
-    ///
-    /// While the SDK is disabled (``setEnabled(_:)``) the event is **dropped**, not queued: it returns
-    /// false, with an ``DiagnosticKind/eventDropped(name:reason:)`` diagnostic and an info line (a user who
-    /// opted out is not tracked later either). OptoLink and QubeRoute take events (QubeRoute's may carry a
-    /// value: ``quberoute``); with another service this sends nothing, logs
-    /// ``OptoLinkError/unsupportedByService`` and returns false.
-    @discardableResult
-    public func trackEvent(_ name: String, properties: [String: JSONValue]? = nil) async -> Bool {
-        guard acceptsEvent(name) else { return false }
-        return await eventQueue.enqueue(name: name, properties: properties)
-    }
-
-    /// What only QubeRoute offers: events with a value. Nil unless the ``OptoLinkConfiguration/service`` is
-    /// QubeRoute, so a value event cannot be written for a service that has none.
-    ///
-    /// ```swift
-    /// await optoLink.quberoute?.trackEvent("purchase", valueMinor: 499, currency: "GBP")
-    /// ```
-    public var quberoute: QubeRouteFeatures? {
-        configuration.service == .quberoute ? QubeRouteFeatures(optoLink: self) : nil
-    }
-
-    /// ``QubeRouteFeatures/trackEvent(_:valueMinor:currency:properties:)``: ``trackEvent(_:properties:)``
-    /// with a value, checked by the provider before it is queued.
-    func trackEvent(_ name: String, valueMinor: Int, currency: String, properties: [String: JSONValue]?) async -> Bool {
-        guard acceptsEvent(name) else { return false }
-        return await eventQueue.enqueue(name: name, properties: properties, valueMinor: valueMinor, currency: currency)
-    }
-
-    /// Whether `trackEvent` may queue `name`: not after shutdown, not for a service that takes no events
-    /// from an app (``OptoLinkError/unsupportedByService``, logged), and not while the SDK is disabled
-    /// (dropped: an info line and an ``DiagnosticKind/eventDropped(name:reason:)`` diagnostic).
-    private func acceptsEvent(_ name: String) -> Bool {
-        guard !shutdownFlag.isSet,
-            supports(provider.eventBatchSize > 0, "trackEvent", lacking: "takes no events from an app")
-        else { return false }
-        guard privacy.isEnabled else {
-            log(.info, "Event \(name) dropped: the SDK is disabled (setEnabled(false))")
-            emit(.eventDropped(name: name, reason: "the SDK is disabled (setEnabled(false))"))
-            return false
-        }
-        return true
-    }
-
-    /// The reason an identity call is refused on a service without identity.
-    private static let noIdentity = "does not bind devices to users"
-
-    /// `supported`, or false after logging ``OptoLinkError/unsupportedByService`` for `call`: the one refusal
-    /// of a facade call the configured service has no endpoint for (`lacking` says what it lacks).
-    private func supports(_ supported: Bool, _ call: String, lacking: String) -> Bool {
-        if !supported {
-            log(.error, OptoLinkError.unsupported(call, by: provider.service, because: lacking).description)
-        }
-        return supported
-    }
-
-    /// Sends the queued events now (skipping any retry wait) and returns when this attempt is over.
-    public func flushEvents() async {
-        guard !shutdownFlag.isSet else { return }
-        await eventQueue.flushNow()
-    }
-
-    /// The number of events waiting to be sent.
-    public func queuedEventCount() async -> Int {
-        await eventQueue.count
-    }
-
     // MARK: Privacy
 
     /// Whether the SDK may talk to the backend about this device: the last ``setEnabled(_:)`` on this
@@ -475,20 +362,5 @@ public final class OptoLink: Sendable {
         _ = await launchTask.value
         linkHub.finish()
         diagnosticHub.finish()
-    }
-}
-
-/// A one-way flag, readable synchronously.
-private final class ShutdownFlag: Sendable {
-    private let value = LockedValue(false)
-
-    var isSet: Bool { value.value }
-
-    /// Sets the flag; returns false when it was already set.
-    func set() -> Bool {
-        value.withLock { value in
-            defer { value = true }
-            return !value
-        }
     }
 }
