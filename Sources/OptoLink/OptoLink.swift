@@ -160,7 +160,8 @@ public final class OptoLink: Sendable {
             launchState.markFirstLaunchDone()
             log(
                 .info,
-                "existingInstall: this install predates the SDK; its first launch is skipped (no /match, no pasteboard read)"
+                "existingInstall: this install predates the SDK; its first launch is skipped (no /match, no "
+                    + "pasteboard read)"
             )
         }
         let readings = PasteboardReadings()
@@ -175,7 +176,8 @@ public final class OptoLink: Sendable {
         if environment.isAppExtension, launchState.isFirstLaunch {
             log(
                 .info,
-                "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard is never read; "
+                "OptoLink runs in an app extension: no first-launch sequence (no /match) and the pasteboard "
+                    + "is never read; "
                     + "the containing app does both")
         }
         let launchCode = launchURL.flatMap(provider.linkKey(in:))
@@ -350,8 +352,10 @@ public final class OptoLink: Sendable {
     /// Cancels all background work and in-flight requests and finishes ``links`` and ``diagnostics``.
     /// A direct open in flight (it runs in its caller's task) makes no further attempt or wait and
     /// returns nil; an attempt already on the wire finishes first, and nothing is delivered after this.
-    /// Queued events stay persisted. Frees this instance's slot: the next ``start(configuration:environment:launchURL:)``
-    /// on its store is a new launch. For tests and tools (the dashboard's relaunch and reinstall); apps need not call it.
+    /// Queued events stay persisted. Frees this instance's slot: the next
+    /// ``start(configuration:environment:launchURL:)``
+    /// on its store is a new launch. For tests and tools (the dashboard's relaunch and reinstall); apps need not call
+    /// it.
     public func shutdown() async {
         guard shutdownFlag.set() else { return }
         registry.release(self, store: store)

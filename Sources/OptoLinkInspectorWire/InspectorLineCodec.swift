@@ -78,7 +78,8 @@ package enum InspectorLineCodec {
                 InspectorRefusal(
                     reason: .version,
                     message:
-                        "this peer speaks attach protocol v\(InspectorProtocol.version), the line says v\(shown): update the SDK or the dashboard"
+                        "this peer speaks attach protocol v\(InspectorProtocol.version), the line says "
+                        + "v\(shown): update the SDK or the dashboard"
                 ))
         }
         guard case .string(let type)? = head.type else { return malformed("the line has no string \"type\"") }

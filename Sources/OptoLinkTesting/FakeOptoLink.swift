@@ -7,7 +7,8 @@ internal import OptoLinkClientCore
 ///
 /// ```swift
 /// let fake = FakeOptoLink(resolve: { url in
-///     url.path == "/demo/summer" ? OptoLinkData(linkId: "l-1", path: "/promo/summer", matchType: .direct, isDeferred: false) : nil
+///     url.path == "/demo/summer"
+///         ? OptoLinkData(linkId: "l-1", path: "/promo/summer", matchType: .direct, isDeferred: false) : nil
 /// })
 /// let router = LinkRouter(optoLink: fake)           // your code, written against `any OptoLinkClient`
 /// fake.push(OptoLinkData(linkId: "l-2", path: "/onboarding", matchType: .clipboard, isDeferred: true))

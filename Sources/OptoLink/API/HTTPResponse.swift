@@ -32,7 +32,8 @@ public struct HTTPResponse: Sendable, Hashable {
         self.body = body
     }
 
-    /// The value of header `name`, compared case-insensitively and trimmed (libcurl may omit the space after the colon).
+    /// The value of header `name`, compared case-insensitively and trimmed (libcurl may omit the space after the
+    /// colon).
     public func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?
             .value.trimmingCharacters(in: .whitespaces)

@@ -3,7 +3,8 @@ import os
 #endif
 
 /// A ready-made destination for the SDK's log lines, besides (or instead of) your own
-/// ``OptoLinkConfiguration/Logging/logger`` closure: ``none`` (the default) or, on Apple platforms, `osLog` (behind `canImport(os)`, so not in documentation built on Linux).
+/// ``OptoLinkConfiguration/Logging/logger`` closure: ``none`` (the default) or, on Apple platforms, `osLog` (behind
+/// `canImport(os)`, so not in documentation built on Linux).
 ///
 /// Whatever the destination, only lines at ``OptoLinkConfiguration/Logging/level`` or above reach it;
 /// ``OptoLink/diagnostics`` still records every warning, error and info line.

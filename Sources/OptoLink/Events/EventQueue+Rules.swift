@@ -29,7 +29,8 @@ extension EventQueue {
             }
             guard data.count <= maxPropertiesBytes else {
                 return
-                    "properties of \(name) are \(data.count) bytes serialized; at most \(maxPropertiesBytes) are accepted (never truncated)"
+                    "properties of \(name) are \(data.count) bytes serialized; at most \(maxPropertiesBytes) "
+                    + "are accepted (never truncated)"
             }
         }
         return nil

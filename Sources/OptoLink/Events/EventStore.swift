@@ -2,7 +2,8 @@
 ///
 /// ``FileEventStore`` in production (a file under Application Support, appended to per event);
 /// `OptoLinkTesting.InMemoryEventStore` in tests and simulations. The SDK calls it only from its event
-/// queue, one call at a time and never on the thread that called ``OptoLink/start(configuration:environment:launchURL:)``
+/// queue, one call at a time and never on the thread that called
+/// ``OptoLink/start(configuration:environment:launchURL:)``
 /// (the first call, ``load()``, happens in the background). Every method must have made its change durable
 /// (for a process kill) when it returns.
 public protocol EventStore: AnyObject, Sendable {

@@ -154,12 +154,14 @@ package struct DashboardOptions: Sendable, Hashable {
             if flag == "--api-key", apiKey != nil, provider != service {
                 // One --api-key, the selected service's: a compare over --base-url runs that one's column.
                 throw .usage(
-                    "--api-key is \(provider.displayName)'s here (--provider \(provider.rawValue)): \(service.displayName) "
+                    "--api-key is \(provider.displayName)'s here (--provider \(provider.rawValue)): "
+                        + "\(service.displayName) "
                         + "would need one of its own")
             }
             throw .usage(
                 "--base-url with \(service.displayName) needs \(flag) (its own "
-                    + "\(target.profile.keyFlags.joined(separator: " and ")); the demo keys exist only on the embedded server)"
+                    + "\(target.profile.keyFlags.joined(separator: " and ")); the demo keys exist only on "
+                    + "the embedded server)"
             )
         }
         // The SDK's own check of the keys (a server key, a secret key, a malformed org key or app id), made

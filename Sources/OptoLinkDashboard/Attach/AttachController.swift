@@ -125,11 +125,13 @@ package final class AttachController: DashboardCommandHandler, @unchecked Sendab
             runtime.handle(command, state: state, inbox: inbox)
         case .clickLink:
             notApplicable(
-                "c simulates a browser click for the simulated device; with a real app, open the link in the phone's browser"
+                "c simulates a browser click for the simulated device; with a real app, open the link in "
+                    + "the phone's browser"
             )
         case .relaunch, .reinstall:
             notApplicable(
-                "the dashboard cannot relaunch or reinstall a real app: do it on the device (i asks the app to re-run its first launch)"
+                "the dashboard cannot relaunch or reinstall a real app: do it on the device (i asks the app "
+                    + "to re-run its first launch)"
             )
         case .toggleClipboardReading:
             notApplicable("clipboard reading is the app's configuration (its profile shows it); change it in the app")

@@ -53,7 +53,8 @@ extension AttachListener {
             let reason = String(cString: strerror(errno))
             _ = closeDescriptor(descriptor)
             throw .usage(
-                "--listen \(address): cannot listen there: \(reason) (another dashboard on that port? try --listen \(address.host):0)"
+                "--listen \(address): cannot listen there: \(reason) (another dashboard on that port? try "
+                    + "--listen \(address.host):0)"
             )
         }
         configure(descriptor)

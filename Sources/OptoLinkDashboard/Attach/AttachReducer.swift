@@ -30,7 +30,8 @@ enum AttachReducer {
             inPanes(of: key, &state) {
                 log(
                     &$0, .warning,
-                    "the app's inspector dropped \(count) diagnostic\(count == 1 ? "" : "s") while the dashboard could not take them"
+                    "the app's inspector dropped \(count) diagnostic\(count == 1 ? "" : "s") while the "
+                        + "dashboard could not take them"
                 )
             }
         case .commandSent(let key, let id, let name):
@@ -61,7 +62,8 @@ enum AttachReducer {
         case .connectionRefused(let peer, let refusal):
             log(
                 &state, .error,
-                "refused a connection from \(peer) (\(refusal.reason)): \(AttachRegistry.cut(refusal.message, AttachRegistry.maxFieldCharacters))"
+                "refused a connection from \(peer) (\(refusal.reason)): "
+                    + "\(AttachRegistry.cut(refusal.message, AttachRegistry.maxFieldCharacters))"
             )
         }
     }

@@ -34,6 +34,7 @@ package struct AttachedDevice: Sendable, Hashable {
 
     /// One line for the device list and the log: id, app, platform, SDK, address.
     package var summary: String {
-        "\(shortID) \(hello.app) · \(hello.sdkPlatform) SDK \(hello.sdkVersion) · \(hello.orgKey)@\(hello.baseURLHost) · from \(peer)"
+        "\(shortID) \(hello.app) · \(hello.sdkPlatform) SDK \(hello.sdkVersion) · "
+            + "\(hello.orgKey)@\(hello.baseURLHost) · from \(peer)"
     }
 }

@@ -46,7 +46,8 @@ package final class BonjourAdvertiser: @unchecked Sendable {
         let host = address.host.lowercased()
         if host == "localhost" || host == "::1" || host.hasPrefix("127.") {
             return .skip(
-                "not advertised over Bonjour: listening on \(address) (this machine only; apps here attach by address). "
+                "not advertised over Bonjour: listening on \(address) (this machine only; apps here attach "
+                    + "by address). "
                     + "--listen 0.0.0.0:\(address.port) serves phones and advertises \(serviceType)")
         }
         let name = darwin ? "dns-sd" : "avahi-publish-service"
@@ -106,7 +107,8 @@ package final class BonjourAdvertiser: @unchecked Sendable {
                     .split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
                 log(
                     .warning,
-                    "Bonjour advertisement of \(serviceType) ended (\(URL(fileURLWithPath: executable).lastPathComponent) "
+                    "Bonjour advertisement of \(serviceType) ended "
+                        + "(\(URL(fileURLWithPath: executable).lastPathComponent) "
                         + "exit \(finished.terminationStatus)\(said.isEmpty ? "" : ": \(said)"); apps attach by address"
                 )
             }
@@ -118,7 +120,8 @@ package final class BonjourAdvertiser: @unchecked Sendable {
             }
             log(
                 .info,
-                "advertising \(instanceName) as \(serviceType) on port \(address.port) (\(URL(fileURLWithPath: executable).lastPathComponent))"
+                "advertising \(instanceName) as \(serviceType) on port \(address.port) "
+                    + "(\(URL(fileURLWithPath: executable).lastPathComponent))"
             )
             return advertiser
         }

@@ -1,7 +1,8 @@
 /// Masks credentials before anything is kept, shown or exported: an API key keeps only its tier prefix.
 ///
 /// `opl_sdk_demo_client_key_0000000001` → `opl_sdk_…`; `Bearer opl_sdk_…` keeps its scheme. Masked headers:
-/// `X-API-Key`, `Api-Key` (Deep Blue Links), `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`. A value that is not an
+/// `X-API-Key`, `Api-Key` (Deep Blue Links), `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`.
+/// A value that is not an
 /// `opl_<tier>_` key keeps its first 4 characters.
 package enum SecretMask {
     /// Header names whose values are credentials (lower-cased).

@@ -23,19 +23,24 @@ package enum JUnitReport {
         formatter.timeZone = TimeZone(identifier: "UTC")
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
-            "<testsuites name=\"\(escape(name))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">\n"
+            "<testsuites name=\"\(escape(name))\" tests=\"\(results.count)\" failures=\"\(failures)\" "
+            + "errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">\n"
         xml +=
-            "  <testsuite name=\"\(escape(name))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" "
-            + "time=\"\(seconds(total))\" timestamp=\"\(formatter.string(from: timestamp))\" hostname=\"\(escape(hostname))\">\n"
+            "  <testsuite name=\"\(escape(name))\" tests=\"\(results.count)\" failures=\"\(failures)\" "
+            + "errors=\"0\" skipped=\"\(skipped)\" "
+            + "time=\"\(seconds(total))\" timestamp=\"\(formatter.string(from: timestamp))\" "
+            + "hostname=\"\(escape(hostname))\">\n"
         for result in results {
             xml +=
-                "    <testcase classname=\"optolink-dash.scenarios\" name=\"\(escape(result.name))\" time=\"\(seconds(result.duration))\""
+                "    <testcase classname=\"optolink-dash.scenarios\" name=\"\(escape(result.name))\" "
+                + "time=\"\(seconds(result.duration))\""
             switch result.verdict {
             case .passed:
                 xml += ">\n"
             case .failed:
                 xml +=
-                    ">\n      <failure message=\"\(escape(result.detail))\" type=\"ScenarioFailure\">\(escape(result.line))</failure>\n"
+                    ">\n      <failure message=\"\(escape(result.detail))\" "
+                    + "type=\"ScenarioFailure\">\(escape(result.line))</failure>\n"
             case .skipped:
                 xml += ">\n      <skipped message=\"\(escape(result.detail))\"/>\n"
             }

@@ -1,5 +1,6 @@
 /// A Markdown report of a session to hand to a colleague: the target, every scenario's verdict with what it
-/// expected and what happened (and its checklist, step by step), the retry timeline as text (one line per request), and the match attempts
+/// expected and what happened (and its checklist, step by step), the retry timeline as text (one line per
+/// request), and the match attempts
 /// with the server's score breakdowns.
 package enum MarkdownReport {
     /// The report for `state`.
@@ -7,9 +8,11 @@ package enum MarkdownReport {
         var out = "# optolink-dash report\n\n"
         out += "- backend: \(state.header.targetURL.isEmpty ? "-" : state.header.targetURL)\n"
         out +=
-            "- org: \(state.header.orgKey.isEmpty ? "-" : state.header.orgKey) · SDK \(state.header.sdkVersion.isEmpty ? "-" : state.header.sdkVersion)\n"
+            "- org: \(state.header.orgKey.isEmpty ? "-" : state.header.orgKey) · SDK "
+            + "\(state.header.sdkVersion.isEmpty ? "-" : state.header.sdkVersion)\n"
         out +=
-            "- device: \(state.profile.deviceId.isEmpty ? "(not launched)" : state.profile.deviceId), install #\(state.profile.installNumber)"
+            "- device: \(state.profile.deviceId.isEmpty ? "(not launched)" : state.profile.deviceId), "
+            + "install #\(state.profile.installNumber)"
         if let first = state.profile.firstSeenAt {
             out += ", server first saw it \(first), last \(state.profile.lastSeenAt ?? "-")"
         }
@@ -52,7 +55,8 @@ package enum MarkdownReport {
             out +=
                 "- **\(state.methodName(of: attempt))** \(attempt.confidence ?? "-")"
                 + (attempt.score.map { " score \(formatScore($0))" } ?? "")
-                + " → \(attempt.path ?? (attempt.matched ? "?" : "no match")) (\(MatchesPaneView.timeLabel(attempt, origin: state.origin)))\n"
+                + " → \(attempt.path ?? (attempt.matched ? "?" : "no match")) "
+                + "(\(MatchesPaneView.timeLabel(attempt, origin: state.origin)))\n"
             guard let breakdown = attempt.breakdown else { continue }
             out +=
                 "  - threshold \(breakdown.threshold), guard \(breakdown.guardFired ? "FIRED" : "not fired")"

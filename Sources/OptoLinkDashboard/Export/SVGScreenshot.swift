@@ -38,7 +38,8 @@ package enum SVGScreenshot {
                 let x = Double(run.start) * cellWidth
                 if run.background != screenBackground {
                     out +=
-                        "<rect x=\"\(number(x))\" y=\"\(number(Double(y) * cellHeight))\" width=\"\(number(Double(run.text.count) * cellWidth))\" "
+                        "<rect x=\"\(number(x))\" y=\"\(number(Double(y) * cellHeight))\" "
+                        + "width=\"\(number(Double(run.text.count) * cellWidth))\" "
                         + "height=\"\(number(cellHeight))\" fill=\"\(run.background)\"/>\n"
                 }
                 texts +=

@@ -46,7 +46,8 @@ package enum HeadlessCompare {
         }
         defer { server?.stop() }
         write(
-            "optolink-dash headless compare: \(scenario.name) on \(baseURL.absoluteString)\(server == nil ? "" : " (embedded)"), "
+            "optolink-dash headless compare: \(scenario.name) on "
+                + "\(baseURL.absoluteString)\(server == nil ? "" : " (embedded)"), "
                 + "SDK \(OptoLink.sdkVersion), backoff base \(formatSeconds(options.backoffBase))")
         let clock = SystemClock()
         let printer = TimelinePrinter(now: { clock.now() }, write: write)

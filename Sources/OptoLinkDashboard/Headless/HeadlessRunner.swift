@@ -216,7 +216,8 @@ package enum HeadlessRunner {
         defer { proxy?.stop() }
         if let proxy {
             write(
-                "fault layer: the dashboard's fault proxy on \(proxy.url.absoluteString) → \(target.baseURL.absoluteString) "
+                "fault layer: the dashboard's fault proxy on \(proxy.url.absoluteString) → "
+                    + "\(target.baseURL.absoluteString) "
                     + "(scenario devices talk to it; injected answers carry \(FaultProxy.injectedHeader): proxy)")
         }
         let environment = ScenarioEnvironment(

@@ -1,4 +1,5 @@
-/// Executes the commands that need the device or the server (``DashboardRuntime`` implements it over the SDK and the server).
+/// Executes the commands that need the device or the server (``DashboardRuntime`` implements it over the SDK
+/// and the server).
 ///
 /// Called on the app loop's thread; it must return quickly: start async work in a `Task` and report
 /// results by pushing actions into the ``DashboardInbox``.

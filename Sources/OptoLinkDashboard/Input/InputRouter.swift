@@ -7,7 +7,8 @@
 /// also stops a run); the request inspector ↑/↓ (j/k) and PgUp/PgDn (Space) to scroll, ←/→ (h/l, Tab) from
 /// attempt to attempt, g/G to the top and bottom, Enter to close; the device list ↑/↓, Enter (show) and x (clear the
 /// gone ones); the help overlay closes on any key. Esc (and Ctrl-C, which quits) work everywhere:
-/// Esc closes an overlay (the `/` prompt also clears its filter) and, without one, clears the filter of the pane `/` filters.
+/// Esc closes an overlay (the `/` prompt also clears its filter) and, without one, clears the filter of the
+/// pane `/` filters.
 package struct InputRouter: Sendable {
     /// The keymap used outside overlays.
     package var keymap: Keymap

@@ -192,7 +192,8 @@ package final class FaultProxy: Sendable {
         }
     }
 
-    /// `upstream` with `target` (path and query) appended to its path: `https://h/api` + `/match` → `https://h/api/match`.
+    /// `upstream` with `target` (path and query) appended to its path: `https://h/api` + `/match` →
+    /// `https://h/api/match`.
     static func upstreamURL(_ upstream: URL, target: String) -> URL? {
         var base = upstream.absoluteString
         while base.hasSuffix("/") { base.removeLast() }

@@ -41,7 +41,8 @@ package enum ProxyFaultSyntax {
             case ("route", let value?):
                 guard ProxyRoute.isValid(value) else {
                     throw .usage(
-                        "fault \(shown): route \(QuotedText.quote(value)) is none of \(ProxyRoute.families.sorted().joined(separator: ", ")) or a /path"
+                        "fault \(shown): route \(QuotedText.quote(value)) is none of "
+                            + "\(ProxyRoute.families.sorted().joined(separator: ", ")) or a /path"
                     )
                 }
                 route = value
@@ -80,7 +81,8 @@ package enum ProxyFaultSyntax {
             case ("pass", nil): try set(.pass)
             default:
                 throw .usage(
-                    "fault \(shown): unknown \(QuotedText.quote(pair)) (keys: route, count, status, retry-after, delay, drop, trickle, pass)"
+                    "fault \(shown): unknown \(QuotedText.quote(pair)) (keys: route, count, status, "
+                        + "retry-after, delay, drop, trickle, pass)"
                 )
             }
         }

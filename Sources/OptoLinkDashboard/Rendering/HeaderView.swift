@@ -1,7 +1,8 @@
 import Foundation
 import OptoLink
 
-/// The header line: target, provider (with the org or app id), SDK version, server reachability and the scenario; in attach mode the
+/// The header line: target, provider (with the org or app id), SDK version, server reachability and the
+/// scenario; in attach mode the
 /// listen address, the pairing token and the shown app instead of the org and SDK version.
 ///
 /// When the line is too long for the width, the main link is left out first, then the target URL is shortened

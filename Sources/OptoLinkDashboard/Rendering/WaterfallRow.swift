@@ -6,7 +6,8 @@ import OptoLinkServer
 /// waits are segments of their own (`━` elapsed, `┄` still to wait, so a wait in progress grows live) whose
 /// length is the wait. Lengths are whole cells of the view's one scale, at least one cell (the minimum
 /// mark: a sub-cell attempt is a `▌`, a sub-cell wait a `╸`). A segment starts at its time's column, or
-/// right after the previous one when rounding would make them overlap or leave a one-column gap. The outcome mark (`✔`/`✘`) closes a
+/// right after the previous one when rounding would make them overlap or leave a one-column gap. The outcome
+/// mark (`✔`/`✘`) closes a
 /// finished row. Text never goes on a bar: the row's summary is written after its outcome when it fits,
 /// and the detail line shows the selected row in full.
 struct WaterfallRow: Sendable, Hashable {

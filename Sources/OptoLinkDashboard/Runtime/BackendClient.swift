@@ -149,7 +149,8 @@ package struct BackendClient: Sendable {
         // Only a service with clipboard matching has a click page that writes its token to the pasteboard.
         guard let token = visit.token ?? (profile.lacks(.clipboard) == nil ? nil : "") else {
             throw .backend(
-                "the \(profile.clickPage) of \(link.url.absoluteString) holds no opl_ clipboard token (\(visit.summary))"
+                "the \(profile.clickPage) of \(link.url.absoluteString) holds no opl_ clipboard token "
+                    + "(\(visit.summary))"
             )
         }
         return Click(token: token, via: "page", expiresAt: nil, visit: visit)

@@ -230,7 +230,8 @@ actor RuntimeCore {
                 emit(
                     .log(
                         .info,
-                        "app: deleted and reinstalled (install #\(await device.installNumber)): device id and flags wiped"
+                        "app: deleted and reinstalled (install #\(await device.installNumber)): device id "
+                            + "and flags wiped"
                     ))
                 emit(.deviceProfileChanged(await device.profile()))
             case .toggleClipboardReading:
@@ -272,7 +273,8 @@ actor RuntimeCore {
                 emit(
                     .log(
                         .info,
-                        "F flushes an attached app's event queue (optolink-dash --attach); the simulated device sends its events at once"
+                        "F flushes an attached app's event queue (optolink-dash --attach); the simulated "
+                            + "device sends its events at once"
                     ))
             case .injectFault(let fault):
                 let spec = fault.rule(sdkTimeout: await device.settings.timeout)
@@ -281,14 +283,16 @@ actor RuntimeCore {
                     emit(
                         .log(
                             .info,
-                            "fault injected by the server (/dev/faults): \(spec.label) (next \(fault.count) request(s) to the SDK routes)"
+                            "fault injected by the server (/dev/faults): \(spec.label) (next \(fault.count) "
+                                + "request(s) to the SDK routes)"
                         ))
                 } else if let faultProxy {
                     faultProxy.add(spec)
                     emit(
                         .log(
                             .info,
-                            "fault injected by the proxy: \(spec.label) (next \(fault.count) request(s) to the SDK routes)"
+                            "fault injected by the proxy: \(spec.label) (next \(fault.count) request(s) to "
+                                + "the SDK routes)"
                         ))
                 } else {
                     emit(

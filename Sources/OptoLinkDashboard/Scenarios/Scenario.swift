@@ -80,7 +80,8 @@ package struct Scenario: Sendable {
     ///   - onlyFor: the one service it is about (nil: every service); `because` says why, for the SKIP line.
     ///   - devFallback: what it does without `/dev` endpoints per target, when that differs by service
     ///     (default `withoutDevEndpoints` for every service).
-    ///   - plan: its steps and expectation against a target (the step names its body passes to ``ScenarioContext/step(_:)``).
+    /// - plan: its steps and expectation against a target (the step names its body passes to
+    /// ``ScenarioContext/step(_:)``).
     init(
         name: String, needs: [ScenarioNeed] = [], onlyFor: OptoLinkService? = nil, because: String = "",
         links: [LinkRole] = [], needsDevEndpoints: Bool,

@@ -95,7 +95,8 @@ package actor ScenarioContext {
             observer.emit(.setFingerprintField(.app, field, app[field]))
         }
         note(
-            "device: \(app.platform) \(app.osVersion) \(app.deviceModel) \(app.language) \(app.timezone) on \(app.networkAddress)"
+            "device: \(app.platform) \(app.osVersion) \(app.deviceModel) \(app.language) \(app.timezone) on "
+                + "\(app.networkAddress)"
                 + (baseURL.map { " → \($0.absoluteString)" }
                     ?? (target.baseURL != environment.target.baseURL
                         ? " → the fault proxy \(target.baseURL.absoluteString)" : ""))
@@ -122,7 +123,8 @@ package actor ScenarioContext {
             environment.observer.emit(.setFingerprintField(.browser, field, browser[field]))
         }
         note(
-            "browser click on \(target.linkLabel(role)) from \(browser.networkAddress) (\(browser.platform) \(browser.osVersion) "
+            "browser click on \(target.linkLabel(role)) from \(browser.networkAddress) (\(browser.platform) "
+                + "\(browser.osVersion) "
                 + "\(browser.deviceModel) \(browser.language) \(browser.timezone))"
                 + (ageSeconds.map { ", \(Int($0)) s ago" } ?? "")
                 + (click.visit.map { " through \($0.hops.count) hop\($0.hops.count == 1 ? "" : "s")" } ?? "")
@@ -195,7 +197,8 @@ package actor ScenarioContext {
                     + "already waiting from this address on the same link did")
         }
         note(
-            "a link came from a click this run did not make (\(link.path)): \(target.service.displayName) may match a click "
+            "a link came from a click this run did not make (\(link.path)): \(target.service.displayName) "
+                + "may match a click "
                 + "already waiting from the address the run's requests come from; not this run's state")
         return "a click already waiting from this address matched (\(describe(link))), not one of this run's"
     }

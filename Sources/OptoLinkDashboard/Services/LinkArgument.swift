@@ -11,7 +11,8 @@ package enum LinkArgument {
             let name = String(text[..<equals]).lowercased()
             guard let named = LinkRole(rawValue: name) else {
                 throw .usage(
-                    "--link: unknown role '\(name)' (roles: \(LinkRole.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    "--link: unknown role '\(name)' (roles: "
+                        + "\(LinkRole.allCases.map(\.rawValue).joined(separator: ", ")))"
                 )
             }
             role = named

@@ -55,7 +55,8 @@ extension DashboardReducer {
 
     /// Clicks focus the pane under the pointer and select the match attempt or timeline row under it; the
     /// wheel scrolls the log, moves through the timeline's rows and the match attempts, scrolls the
-    /// inspector, and moves through the Lab view's installs. Hit-testing uses the same layout and list geometry the renderer draws with.
+    /// inspector, and moves through the Lab view's installs. Hit-testing uses the same layout and list
+    /// geometry the renderer draws with.
     static func reduceMouse(_ state: inout DashboardState, _ event: MouseEvent) {
         let wheel = event.action == .wheelUp ? -1 : event.action == .wheelDown ? 1 : 0
         if case .inspector = state.overlay {

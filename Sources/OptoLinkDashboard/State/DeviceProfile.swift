@@ -1,6 +1,7 @@
 /// What the dashboard shows about the simulated device (the "Device profile" pane).
 ///
-/// ``DeviceObserver`` and ``DashboardRuntime`` feed it with ``DashboardAction/deviceProfileChanged(_:)`` (from the simulated device's
+/// ``DeviceObserver`` and ``DashboardRuntime`` feed it with ``DashboardAction/deviceProfileChanged(_:)``
+/// (from the simulated device's
 /// store and pasteboard) and the reducer keeps parts of it up to date from SDK diagnostics
 /// (session registered, identity changed, event queued/sent).
 package struct DeviceProfile: Sendable, Hashable, Codable {

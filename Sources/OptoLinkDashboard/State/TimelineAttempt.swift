@@ -10,7 +10,8 @@ package struct TimelineAttempt: Sendable, Hashable {
     package var error: String?
     /// Duration once finished; nil while running.
     package var duration: Double?
-    /// Who wrote or changed the answer instead of the backend (`proxy`, from `X-OptoLink-Injected`); nil: the backend's.
+    /// Who wrote or changed the answer instead of the backend (`proxy`, from `X-OptoLink-Injected`); nil: the
+    /// backend's.
     package var injectedBy: String?
     /// What was decided after it, when the row is not the SDK's own (a browser click's hop: `followed the 302
     /// redirect to …`); nil for the SDK's requests, whose decision the inspector derives from the retry policy.

@@ -14,7 +14,8 @@ package enum ColorMapper {
         (255, 255, 255),
     ]
 
-    /// The colour number for `color` at `depth`; -1 = the terminal default (also for every colour at ``ColorDepth/mono``).
+    /// The colour number for `color` at `depth`; -1 = the terminal default (also for every colour at
+    /// ``ColorDepth/mono``).
     package static func map(_ color: ThemeColor, to depth: ColorDepth) -> Int {
         switch (color, depth) {
         case (.terminalDefault, _), (_, .mono): return -1

@@ -11,7 +11,8 @@ extension OptoLinkConfiguration {
     ///
     /// A URL on a links domain (or on `baseURL`'s host) with a path is resolved with `/api/links/resolve`;
     /// `myapp://products/1234` routes to `/products/1234` without a request; the first launch asks
-    /// `/api/links/check-deferred`. Deep Blue takes no events and binds no users: ``OptoLink/trackEvent(_:properties:)``
+    /// `/api/links/check-deferred`. Deep Blue takes no events and binds no users:
+    /// ``OptoLink/trackEvent(_:properties:)``
     /// and ``OptoLink/setIdentity(_:)`` return false (``OptoLinkError/unsupportedByService``).
     ///
     /// - Parameters:

@@ -47,7 +47,8 @@ extension OptoLinkConfiguration {
         if key.hasPrefix("opl_api_") {
             throw .configuration(
                 "apiKey is a SERVER key (opl_api_…): it can create, change and delete your links, and anything "
-                    + "shipped in an app binary can be extracted. Never ship it in an app; use the CLIENT key (opl_sdk_…)."
+                    + "shipped in an app binary can be extracted. Never ship it in an app; use the CLIENT key "
+                    + "(opl_sdk_…)."
             )
         }
         guard key.hasPrefix("opl_sdk_"), key.count > "opl_sdk_".count else {

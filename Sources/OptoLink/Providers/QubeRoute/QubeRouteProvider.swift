@@ -122,7 +122,8 @@ struct QubeRouteProvider: LinkProvider {
         guard let link else {
             log(
                 .info,
-                "QubeRoute resolved no link for \(key.text) (reason: \(QubeRouteAnswer.reason(response) ?? "none given"))"
+                "QubeRoute resolved no link for \(key.text) (reason: "
+                    + "\(QubeRouteAnswer.reason(response) ?? "none given"))"
             )
             return nil
         }
@@ -154,7 +155,8 @@ struct QubeRouteProvider: LinkProvider {
     func refusal(valueMinor: Int?, currency: String?) -> String? {
         if let valueMinor, valueMinor > Self.maxValueMinor || valueMinor < -Self.maxValueMinor {
             return
-                "valueMinor must be between -\(Self.maxValueMinor) and \(Self.maxValueMinor) (2^53 - 1), got \(valueMinor)"
+                "valueMinor must be between -\(Self.maxValueMinor) and \(Self.maxValueMinor) (2^53 - 1), got "
+                + "\(valueMinor)"
         }
         switch (valueMinor, currency) {
         case (nil, nil):

@@ -71,7 +71,8 @@ package enum LabCommand {
         }
         if options.printLab {
             let title =
-                "Match lab \"\(model.name)\" with every key at the value it resolves to (optolink-dash lab --print-lab).\n"
+                "Match lab \"\(model.name)\" with every key at the value it resolves to (optolink-dash lab "
+                + "--print-lab).\n"
                 + "Keys, defaults and where each number comes from: docs/lab.md."
             out(String(LabFileParser.write(model, title: title).dropLast()))
             return ExitCode.done

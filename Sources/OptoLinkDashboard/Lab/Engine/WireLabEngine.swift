@@ -113,7 +113,8 @@ package struct WireLabEngine: LabEngine {
         guard Double(lab.windowHours) * 3600 == model.policy.window else {
             throw .usage(
                 "--base-url \(url): its lab links match for \(lab.windowHours) h, the lab's backend.window is "
-                    + "\(LabValue.duration(seconds: model.policy.window)): start it with `\(start)`, or set backend.window"
+                    + "\(LabValue.duration(seconds: model.policy.window)): start it with `\(start)`, or set "
+                    + "backend.window"
             )
         }
         return lab
@@ -215,7 +216,8 @@ package struct WireLabEngine: LabEngine {
         let client = BackendClient(target: BackendTarget(baseURL: baseURL))
         guard lab.links >= job.population.deviceCount else {
             throw .usage(
-                "--base-url \(baseURL.absoluteString) has \(LabValue.grouped(lab.links)) lab links, the lab needs one per "
+                "--base-url \(baseURL.absoluteString) has \(LabValue.grouped(lab.links)) lab links, the lab "
+                    + "needs one per "
                     + "device: \(LabValue.grouped(job.population.deviceCount)) (start it with --lab-links "
                     + "\(job.population.deviceCount) or more)")
         }
@@ -326,7 +328,8 @@ package struct WireLabEngine: LabEngine {
             guard (matched != nil) == attempt.matched else {
                 throw .backend(
                     "install \(device): the SDK delivered \(delivered.map { "a link to \($0.path)" } ?? "nothing") "
-                        + "but the server \(attempt.matched ? "matched \(attempt.path ?? "a click")" : "matched nothing")"
+                        + "but the server "
+                        + "\(attempt.matched ? "matched \(attempt.path ?? "a click")" : "matched nothing")"
                 )
             }
             let method = LabMethod(DirectMatcher.Decision.Method(rawValue: attempt.method))

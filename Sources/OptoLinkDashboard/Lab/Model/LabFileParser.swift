@@ -138,7 +138,8 @@ package enum LabFileParser {
         if model.delayP90 <= model.delayMedian {
             try fail(
                 ["delay.p90", "delay.median"],
-                "delay.p90 (\(duration(model.delayP90))) must be longer than delay.median (\(duration(model.delayMedian)))"
+                "delay.p90 (\(duration(model.delayP90))) must be longer than delay.median "
+                    + "(\(duration(model.delayMedian)))"
             )
         }
         if model.delayMax < model.delayMedian {
@@ -165,7 +166,8 @@ package enum LabFileParser {
         if model.policy.osMajor > model.policy.osExact {
             try fail(
                 ["backend.points.osMajor", "backend.points.osVersion"],
-                "backend.points.osMajor (\(model.policy.osMajor)) must not exceed backend.points.osVersion (\(model.policy.osExact))"
+                "backend.points.osMajor (\(model.policy.osMajor)) must not exceed backend.points.osVersion "
+                    + "(\(model.policy.osExact))"
             )
         }
     }

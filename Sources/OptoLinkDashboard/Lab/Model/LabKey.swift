@@ -136,7 +136,8 @@ package struct LabKey: Sendable {
             { (m, t) throws(LabValue.Problem) in m.iosVersions = try LabValue.shares(t) }),
         LabKey(
             "browser.reportedOS", "the OS version Safari's User-Agent reports instead (real=reported, or none)",
-            "WebKit, September 2025: Safari 26 reports 18_6; Pixel Envy, January 2026: 18_7 on 26.2 and 26.3; 26.1: assumption",
+            "WebKit, September 2025: Safari 26 reports 18_6; Pixel Envy, January 2026: 18_7 on 26.2 and "
+                + "26.3; 26.1: assumption",
             { LabValue.mapping($0.safariReportedOS) },
             { (m, t) throws(LabValue.Problem) in m.safariReportedOS = try LabValue.mapping(t) }),
         LabKey(

@@ -80,7 +80,8 @@ package enum LabValue {
             let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard words.count == 2 else {
                 throw Problem(
-                    "takes entries such as 'iPhone16,1 5.5%' separated by ';' or one per indented line, not \(QuotedText.quote(part.trimmingCharacters(in: .whitespaces)))"
+                    "takes entries such as 'iPhone16,1 5.5%' separated by ';' or one per indented line, not "
+                        + "\(QuotedText.quote(part.trimmingCharacters(in: .whitespaces)))"
                 )
             }
             let share: Double
@@ -111,7 +112,8 @@ package enum LabValue {
             guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty, !sides.contains(where: { $0.contains(" ") })
             else {
                 throw Problem(
-                    "takes entries such as '26.2=18.7' separated by ';' (or none), not \(QuotedText.quote(part.trimmingCharacters(in: .whitespaces)))"
+                    "takes entries such as '26.2=18.7' separated by ';' (or none), not "
+                        + "\(QuotedText.quote(part.trimmingCharacters(in: .whitespaces)))"
                 )
             }
             guard mapping[sides[0]] == nil else { throw Problem("maps \(QuotedText.escaped(sides[0])) twice") }

@@ -121,7 +121,8 @@ package enum LabReportPrinter {
                 if let point = sweep.threshold(maxWrong: maxWrong, line: index) {
                     out += wrap(
                         "--max-wrong \(LabValue.percent(maxWrong)) with \(name): threshold \(point.threshold) "
-                            + "(wrong \(percent(point.counts.wrongShare)), precision \(percent(point.counts.precision)), "
+                            + "(wrong \(percent(point.counts.wrongShare)), precision "
+                            + "\(percent(point.counts.precision)), "
                             + "recall \(percent(point.counts.recall)))", indent: "  ", width: width)
                 } else {
                     out += wrap(

@@ -59,7 +59,8 @@ package enum LabSVG {
         var out = ["<text x=\"\(n(left))\" y=\"\(n(y + 20))\" font-weight=\"bold\">\(esc(title))</text>"]
         for share in stride(from: 0.0, through: 1.0, by: 0.25) {
             out.append(
-                "<line x1=\"\(n(left))\" y1=\"\(n(py(share)))\" x2=\"\(n(right))\" y2=\"\(n(py(share)))\" stroke=\"#d0d7de\"/>"
+                "<line x1=\"\(n(left))\" y1=\"\(n(py(share)))\" x2=\"\(n(right))\" y2=\"\(n(py(share)))\" "
+                    + "stroke=\"#d0d7de\"/>"
             )
             out.append(
                 "<text x=\"\(n(left - 6))\" y=\"\(n(py(share) + 4))\" text-anchor=\"end\">\(Int(share * 100))%</text>")

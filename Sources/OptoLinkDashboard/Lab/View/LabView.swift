@@ -216,7 +216,8 @@ enum LabView {
     ) {
         guard rect.width > 10, rect.height > 2 else { return }
         buffer.write(
-            "installs of \(CompareColumn.title(service.service)): \(service.installs.count) shown, the wrong ones first",
+            "installs of \(CompareColumn.title(service.service)): \(service.installs.count) shown, the "
+                + "wrong ones first",
             x: rect.x, y: rect.y, maxWidth: rect.width, role: .title)
         buffer.write(
             LabReportPrinter.pad("device", 7) + LabReportPrinter.pad("class", 17)

@@ -168,7 +168,8 @@ package final class LabViewRunner: Sendable {
                 .log(
                     .info,
                     "lab: install \(device) under \(service.displayName): \(explanation.outcome.label), "
-                        + "\(explanation.candidates.count) candidate click(s) scored, threshold \(explanation.threshold)"
+                        + "\(explanation.candidates.count) candidate click(s) scored, threshold "
+                        + "\(explanation.threshold)"
                 ))
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import OptoLink
 
-/// The deferred first launches: clipboard, exact fingerprint, the scored bands, the IP fallback, the shared-network guard and an expired window.
+/// The deferred first launches: clipboard, exact fingerprint, the scored bands, the IP fallback, the
+/// shared-network guard and an expired window.
 enum DeferredScenarios {
     static let deferredClipboard = Scenario(
         name: "deferred-clipboard", needs: [.clipboard], links: [.main], needsDevEndpoints: false,
@@ -12,7 +13,8 @@ enum DeferredScenarios {
                     "click from another network", "first launch",
                     "\(p.label(.match)) → \(p.outcomeLabel(.clipboard))", "pasteboard cleared",
                 ],
-                "a click from another network puts its token on the pasteboard; the first launch matches CLIPBOARD exact \(t.pathLabel(.main)) and clears it"
+                "a click from another network puts its token on the pasteboard; the first launch matches "
+                    + "CLIPBOARD exact \(t.pathLabel(.main)) and clears it"
             )
         },
         body: { ctx in
@@ -43,7 +45,8 @@ enum DeferredScenarios {
             }
             return .clickRoute(
                 "needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
-                    + "the \(p.clickPage) cannot carry it, only /\(p.devClickPath) can, and the backend has no such route"
+                    + "the \(p.clickPage) cannot carry it, only /\(p.devClickPath) can, and the backend has "
+                    + "no such route"
             )
         },
         plan: { t in
@@ -179,7 +182,8 @@ enum DeferredScenarios {
         }
         try check(
             best.map { Double($0.total) == score } ?? false,
-            "the server's best candidate totals \(best.map { String($0.total) } ?? "nothing"), the SDK got \(formatScore(score))"
+            "the server's best candidate totals \(best.map { String($0.total) } ?? "nothing"), the SDK got "
+                + "\(formatScore(score))"
         )
         try check(attempt?.breakdown?.guardFired == false, "the shared-network guard fired")
         return "\(describe(link)); breakdown \(best.map(describe) ?? "")"
@@ -251,7 +255,8 @@ enum DeferredScenarios {
                     "4 phones click on one Wi-Fi", "first launch", "no match, \(p.label(.match)) → \(p.noMatchStatus)",
                     "guard fired on more than 3 candidates ≥ 65", "no IP fallback (NONE)",
                 ],
-                "4 near-identical phones click on one Wi-Fi (each scores ≥ 65): the guard rejects all, no match and no IP fallback"
+                "4 near-identical phones click on one Wi-Fi (each scores ≥ 65): the guard rejects all, no "
+                    + "match and no IP fallback"
             )
         },
         body: { ctx in
@@ -276,14 +281,16 @@ enum DeferredScenarios {
             let match = device.recorder.requests(to: .match).last
             try check(
                 match?.finalStatus == p.noMatchStatus,
-                "expected \(p.label(.match)) to answer \(p.noMatchStatus) (a real no-match), got \(match.map(describe) ?? "none")"
+                "expected \(p.label(.match)) to answer \(p.noMatchStatus) (a real no-match), got "
+                    + "\(match.map(describe) ?? "none")"
             )
             ctx.step("guard fired on more than 3 candidates ≥ 65")
             guard ctx.hasMatchAttempts else {
                 // Each page click alone scores 74 (same address, platform, OS, language, recency): only the
                 // guard turns four of them into no match at all.
                 return
-                    "4 \(p.clickPage) clicks on one address, \(p.label(.match)) → \(p.noMatchStatus) with no match and no IP fallback "
+                    "4 \(p.clickPage) clicks on one address, \(p.label(.match)) → \(p.noMatchStatus) with "
+                    + "no match and no IP fallback "
                     + "(guard inferred; its breakdown not checked: no /dev/match-attempts)"
             }
             let attempt = try await ctx.matchAttempts(of: device).first
@@ -300,7 +307,8 @@ enum DeferredScenarios {
         name: "window-expired", links: [.shortWindow], needsDevEndpoints: true,
         devFallback: { t in
             .clickRoute(
-                "needs a click made \(t.expiredAgeText) ago: the \(t.profile.clickPage) records a click when it is made, "
+                "needs a click made \(t.expiredAgeText) ago: the \(t.profile.clickPage) records a click "
+                    + "when it is made, "
                     + "only /\(t.profile.devClickPath) can date one back, and the backend has no such route")
         },
         plan: { t in
@@ -332,7 +340,8 @@ enum DeferredScenarios {
             let match = device.recorder.requests(to: .match).last
             try check(
                 link != nil || match?.finalStatus == p.noMatchStatus,
-                "expected \(p.label(.match)) to answer \(p.noMatchStatus) (a real no-match), got \(match.map(describe) ?? "none")"
+                "expected \(p.label(.match)) to answer \(p.noMatchStatus) (a real no-match), got "
+                    + "\(match.map(describe) ?? "none")"
             )
             ctx.step("server logged NONE")
             guard ctx.hasMatchAttempts else {

@@ -14,7 +14,8 @@ enum DirectOpenScenarios {
                     "first launch", "open \(open) in the running app", "\(direct) arrives once",
                     "\(p.label(.open)) → 200",
                 ],
-                "the running app opens \(open): \(p.label(.open)) answers 200 and \(direct) arrives once on the link stream"
+                "the running app opens \(open): \(p.label(.open)) answers 200 and \(direct) arrives once on "
+                    + "the link stream"
             )
         },
         body: { ctx in
@@ -59,7 +60,8 @@ enum DirectOpenScenarios {
                     "first launch opened by \(open)", "DIRECT \(t.pathLabel(.coldStart)) delivered",
                     "no \(p.label(.match)) sent", "first launch marked done",
                 ],
-                "a first launch opened by \(open) delivers DIRECT \(t.pathLabel(.coldStart)), sends no \(p.label(.match)), marks the first launch done"
+                "a first launch opened by \(open) delivers DIRECT \(t.pathLabel(.coldStart)), sends no "
+                    + "\(p.label(.match)), marks the first launch done"
             )
         },
         body: { ctx in

@@ -14,7 +14,8 @@ enum LifecycleScenarios {
                     "install #2 with a new \(p.installIDName)", "install #2: deferred \(outcome) match",
                     "one \(p.label(.match)) per install",
                 ],
-                "after a deferred match, a new click and a reinstall give a new \(p.installIDName) (install #2) and a second deferred match"
+                "after a deferred match, a new click and a reinstall give a new \(p.installIDName) (install "
+                    + "#2) and a second deferred match"
             )
         },
         body: { ctx in
@@ -58,7 +59,8 @@ enum LifecycleScenarios {
                     "fault: /match answers 429 once", "first launch the backend never sees", "setIdentity(user-42)",
                     "/sdk/session before /sdk/identity, both 200", "no request got 404", "identity bound",
                 ],
-                "the backend never saw the device (its /match got 429); setIdentity registers /sdk/session first, then binds: no 404"
+                "the backend never saw the device (its /match got 429); setIdentity registers /sdk/session "
+                    + "first, then binds: no 404"
             )
         },
         body: { ctx in
@@ -105,7 +107,8 @@ enum LifecycleScenarios {
                     "first launch", "track an oversized and a normal event", "the normal event is sent, alone",
                     "the oversized one never reached the queue", "the refusal is logged",
                 ],
-                "an event with 11 000 bytes of properties is refused locally (never sent); a normal event after it is sent"
+                "an event with 11 000 bytes of properties is refused locally (never sent); a normal event "
+                    + "after it is sent"
                     + (t.service == .optoLink ? "" : " (\(t.profile.label(.events)))")
             )
         },
@@ -146,7 +149,8 @@ enum LifecycleScenarios {
             }.first
             try check(refusal != nil, "no error was logged for the refusal")
             return
-                "refused locally (\(refusal ?? "")); the only \(p.label(.events)) request carried the normal event → 200"
+                "refused locally (\(refusal ?? "")); the only \(p.label(.events)) request carried the "
+                + "normal event → 200"
         })
 
     static let offlineEventsFlush = Scenario(
@@ -162,7 +166,8 @@ enum LifecycleScenarios {
                     "sent in order: e1, e2, e3",
                     batched ? "batches → 200, each event once, queue empty" : "3 requests → 200, queue empty",
                 ],
-                "3 events tracked while the server refuses \(events) (503) are kept, then all sent in order once it is back"
+                "3 events tracked while the server refuses \(events) (503) are kept, then all sent in order "
+                    + "once it is back"
                     + (batched ? " (in batches of up to \(p.eventBatchSize))" : "")
             )
         },

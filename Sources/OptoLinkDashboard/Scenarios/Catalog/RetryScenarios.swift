@@ -14,7 +14,8 @@ enum RetryScenarios {
                     "fault: \(p.label(.match)) answers 503 twice", "first launch", "\(p.label(.match)) → 503, 503, 200",
                     "waits base, then 2×base", "the SDK waited them out", "\(outcome) after the retries",
                 ],
-                "\(p.label(.match)) answers 503 twice then succeeds: waits base then 2×base (1 s, 2 s by default), then \(outcome)"
+                "\(p.label(.match)) answers 503 twice then succeeds: waits base then 2×base (1 s, 2 s by "
+                    + "default), then \(outcome)"
             )
         },
         body: { ctx in
@@ -56,7 +57,8 @@ enum RetryScenarios {
                     "\(p.label(.match)) gives up after 1 + maxRetries attempts", "waits base, then 2×base",
                     "first launch marked done",
                 ],
-                "nothing listens at the base URL: \(p.label(.match)) gives up after 1 + maxRetries attempts; the first launch is still marked done"
+                "nothing listens at the base URL: \(p.label(.match)) gives up after 1 + maxRetries "
+                    + "attempts; the first launch is still marked done"
             )
         },
         body: { ctx in
@@ -98,14 +100,17 @@ enum RetryScenarios {
                         "no link",
                         "first launch marked done",
                     ],
-                    "\(match) answers 429 once: \(p.name) retries a 429 (one wait of max(base, Retry-After)), the retry answers no match (or a click already waiting from the address); first launch marked done"
+                    "\(match) answers 429 once: \(p.name) retries a 429 (one wait of max(base, "
+                        + "Retry-After)), the retry answers no match (or a click already waiting from the "
+                        + "address); first launch marked done"
                 )
                 : (
                     [
                         "fault: \(match) answers 429 once", "first launch", "one attempt → 429, not retried", "no link",
                         "first launch marked done",
                     ],
-                    "\(match) answers 429: \(p.name) does not retry it (exactly one attempt), no link; first launch marked done"
+                    "\(match) answers 429: \(p.name) does not retry it (exactly one attempt), no link; "
+                        + "first launch marked done"
                 )
         },
         body: { ctx in
@@ -155,7 +160,8 @@ enum RetryScenarios {
                     "fault: \(p.label(.match)) delayed 2 s once", "first launch, SDK timeout 1 s",
                     "attempt 1 times out at 1 s", "one wait of base", "\(outcome) after the retry",
                 ],
-                "SDK timeout 1 s, the server delays \(p.label(.match)) 2 s once: attempt 1 times out, is retried after base, attempt 2 succeeds"
+                "SDK timeout 1 s, the server delays \(p.label(.match)) 2 s once: attempt 1 times out, is "
+                    + "retried after base, attempt 2 succeeds"
             )
         },
         body: { ctx in

@@ -65,7 +65,8 @@ enum ServiceScenarios {
                 counted == 1 && (install["eventCount"] as? NSNumber)?.intValue == 1
                     && (install["duplicateEvents"] as? NSNumber)?.intValue == 1,
                 "expected the event counted once and refused once, /dev/quberoute/installs has \(counted) "
-                    + "(eventCount \(install["eventCount"] ?? "?"), duplicateEvents \(install["duplicateEvents"] ?? "?"))"
+                    + "(eventCount \(install["eventCount"] ?? "?"), duplicateEvents "
+                    + "\(install["duplicateEvents"] ?? "?"))"
             )
             return "\(describe(trace)); eventId \(ids.first ?? "?") sent twice, counted once, the resent one refused"
         })
@@ -150,7 +151,8 @@ enum ServiceScenarios {
                 matches.count == 2 && matches.allSatisfy { $0.finalStatus == 200 },
                 "expected exactly 2 matches (one per first-launch sequence), got \(matches.map(describe))")
             return
-                "install token \(await device.deviceId.prefix(8))…: first match \(describe(first)), second already_attributed"
+                "install token \(await device.deviceId.prefix(8))…: first match \(describe(first)), second "
+                + "already_attributed"
         })
 
     // MARK: Deep Blue Links
