@@ -66,21 +66,29 @@ let package = Package(
             name: "OptoLinkS2S",
             dependencies: ["OptoLinkClientCore", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
 
+        // The declared command line: flags and commands as tables, their parser, help and refusals (Foundation only).
+        .target(name: "DashboardCommandLine"),
+        .testTarget(name: "DashboardCommandLineTests", dependencies: ["DashboardCommandLine"]),
+
         // The dashboard without a terminal, and its ncurses front end.
         .target(
             name: "OptoLinkDashboard",
             dependencies: [
-                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkFaults", "OptoLinkLabEngine",
-                "OptoLinkS2S", "OptoLinkInspectorWire",
+                "DashboardCommandLine", "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP",
+                "OptoLinkFaults",
+                "OptoLinkLabEngine", "OptoLinkS2S", "OptoLinkInspectorWire",
             ]),
         // The deployment checklist (`optolink-dash doctor`): per-service checks over the dashboard's browser and
         // exchanges; nothing below it imports it.
         .target(
             name: "DashboardDoctor",
-            dependencies: ["OptoLinkDashboard", "OptoLink", "OptoLinkS2S", "OptoLinkServer"]),
+            dependencies: ["OptoLinkDashboard", "DashboardCommandLine", "OptoLink", "OptoLinkS2S", "OptoLinkServer"]),
         .executableTarget(
             name: "optolink-dash",
-            dependencies: ["OptoLinkDashboard", "DashboardDoctor", "OptoLinkServer", "OptoLinkHTTP", "CNcurses"]),
+            dependencies: [
+                "OptoLinkDashboard", "DashboardCommandLine", "DashboardDoctor", "OptoLinkServer", "OptoLinkHTTP",
+                "CNcurses",
+            ]),
 
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
         .executableTarget(name: "optolink-example-app", dependencies: ["OptoLink", "OptoLinkInspector"]),
@@ -131,8 +139,9 @@ let package = Package(
         .testTarget(
             name: "OptoLinkDashboardTests",
             dependencies: [
-                "OptoLinkDashboard", "DashboardDoctor", "DashboardTestSupport", "OptoLinkFaults", "OptoLinkHTTP",
-                "OptoLinkLabEngine", "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
+                "OptoLinkDashboard", "DashboardCommandLine", "DashboardDoctor", "DashboardTestSupport",
+                "OptoLinkFaults",
+                "OptoLinkHTTP", "OptoLinkLabEngine", "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
             ],
             exclude: ["Snapshots"]),
         .testTarget(

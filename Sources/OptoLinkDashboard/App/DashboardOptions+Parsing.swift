@@ -1,3 +1,4 @@
+import DashboardCommandLine
 import Foundation
 import OptoLink
 

@@ -1,3 +1,4 @@
+import DashboardCommandLine
 import Foundation
 
 /// Reads a `--link` value: `URL` (the ``LinkRole/main`` link) or `ROLE=URL`.

@@ -1,3 +1,4 @@
+import DashboardCommandLine
 import Foundation
 
 /// The command line of `optolink-dash`: one table of commands and flags that every command parses with,

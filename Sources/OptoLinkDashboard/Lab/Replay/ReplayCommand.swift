@@ -1,3 +1,4 @@
+import DashboardCommandLine
 import Foundation
 
 /// The lab on recorded data (docs/lab.md, "The lab on your own data"):

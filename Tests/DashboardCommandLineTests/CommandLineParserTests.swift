@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OptoLinkDashboard
+@testable import DashboardCommandLine
 
 /// The parser on a small table of its own: every refusal is one exact line made from the table.
 @Suite("CommandLineParser")
