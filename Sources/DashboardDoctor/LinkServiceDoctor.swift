@@ -17,8 +17,8 @@ protocol LinkServiceDoctor: Sendable {
     /// What to change when the file does not cover `link`.
     func coverageFix(_ link: URL) -> String
 
-    /// The service's own lines, as `(id, title)`, in checklist order.
-    var serviceLines: [(id: String, title: String)] { get }
+    /// The service's own lines, in checklist order.
+    var serviceLines: [DoctorLine] { get }
 
     /// Sends the service's own requests for `link` and reads them: the lines (``serviceLines``, in that
     /// order) and every exchange made.
@@ -47,11 +47,10 @@ extension LinkServiceDoctor {
         ]
         guard aasa.response != nil else {
             let reason = "the link's host did not answer"
-            let lines =
-                [("aasa.status", "AASA status")]
-                + AASAChecks.skipped(coverage: coverage, reason).map { ($0.id, $0.title) }
-                + serviceLines + [(ClockCheck.id, ClockCheck.title)]
-            checks += lines.map { DoctorCheck.skip($0.0, $0.1, reason) }
+            checks +=
+                [DoctorCheck.skip("aasa.status", "AASA status", reason)]
+                + AASAChecks.skipped(coverage: coverage, reason) + serviceLines.map { $0.skip(reason) }
+                + [.skip(ClockCheck.id, ClockCheck.title, reason)]
             return report(options, link: link, checks: checks, reachable: false)
         }
         checks += AASAChecks.all(
@@ -66,8 +65,7 @@ extension LinkServiceDoctor {
     /// `api.https`: `--base-url` over HTTPS, judged by `exchange`, the request sent to it (nil when none was:
     /// then only the scheme is judged, an `https://` one is skipped with `notContacted`).
     func apiHTTPS(
-        _ runner: DoctorRunner, line: (id: String, title: String), exchange: DoctorExchange?, plainHTTPFix: String,
-        notContacted: String
+        _ runner: DoctorRunner, line: DoctorLine, exchange: DoctorExchange?, plainHTTPFix: String, notContacted: String
     ) -> DoctorCheck {
         HostChecks.https(
             runner.options.baseURL, exchange: exchange, id: line.id, title: line.title, plainHTTPFix: plainHTTPFix,
@@ -75,16 +73,15 @@ extension LinkServiceDoctor {
     }
 
     /// The lines of a service whose API resolves a link with the app's key (QubeRoute, Deep Blue Links): the one
-    /// resolve `request` (nil: none is sent), read by `api.https`, then by `key` and `resolve`.
+    /// resolve request, sent and read for the key by `key`, then read by `api.https` and by `resolve`.
     func resolveLines(
-        _ runner: DoctorRunner, request: HTTPRequest?, apiLine: (id: String, title: String), plainHTTPFix: String,
-        notContacted: String, key: (DoctorExchange?) -> DoctorCheck, resolve: (DoctorExchange?) -> DoctorCheck
+        _ runner: DoctorRunner, link: URL, key: KeyProbeTable, apiLine: DoctorLine, plainHTTPFix: String,
+        notContacted: String, resolve: (DoctorExchange?) -> DoctorCheck
     ) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange]) {
-        var probe: DoctorExchange?
-        if let request { probe = await runner.send(request) }
+        let (keyCheck, probe) = await runner.probeKey(key, link: link)
         let api = apiHTTPS(
             runner, line: apiLine, exchange: probe, plainHTTPFix: plainHTTPFix, notContacted: notContacted)
-        return ([api, key(probe), resolve(probe)], probe.map { [$0] } ?? [])
+        return ([api, keyCheck, resolve(probe)], probe.map { [$0] } ?? [])
     }
 
     private func report(_ options: DoctorOptions, link: URL, checks: [DoctorCheck], reachable: Bool) -> DoctorReport {

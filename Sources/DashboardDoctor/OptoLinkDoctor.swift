@@ -12,6 +12,12 @@ struct OptoLinkDoctor: Sendable {
     /// The org whose links and association file are checked.
     let orgKey: String
 
+    /// The `--link CODE` lines, in checklist order.
+    static let linkLines = [
+        DoctorLine("link.data", "link /data"), DoctorLine("link.page", "link redirect page"),
+        DoctorLine("link.match", "link token matches"),
+    ]
+
     /// Runs the checklist through `runner`.
     func run(_ runner: DoctorRunner) async -> DoctorReport {
         let options = runner.options
@@ -27,14 +33,11 @@ struct OptoLinkDoctor: Sendable {
         var checks = [HostChecks.answers(health), HostChecks.https(baseURL: base, health: health)]
         guard health.response != nil else {
             let reason = "the host did not answer"
-            let rest: [(String, String)] = [
-                ("health", "/health"), ("aasa.status", "AASA status"), ("aasa.contentType", "AASA Content-Type"),
-                ("aasa.size", "AASA size"), ("aasa.json", "AASA JSON"), ("aasa.appID", "AASA app ID"),
-                ("aasa.paths", "AASA covers /\(orgKey)/*"), ("aasa.cacheControl", "AASA Cache-Control"),
-                (KeyCheck.id, KeyCheck.title), ("link.data", "link /data"), ("link.page", "link redirect page"),
-                ("link.match", "link token matches"), (ClockCheck.id, ClockCheck.title),
-            ]
-            checks += rest.map { DoctorCheck.skip($0.0, $0.1, reason) }
+            let coverage = AASACoverage.optoLink(orgKey: orgKey, linkCode: options.link)
+            checks +=
+                [DoctorCheck.skip("health", "/health", reason), .skip("aasa.status", "AASA status", reason)]
+                + AASAChecks.skipped(coverage: coverage, reason) + [KeyCheck.table.line.skip(reason)]
+                + Self.linkLines.map { $0.skip(reason) } + [.skip(ClockCheck.id, ClockCheck.title, reason)]
             return DoctorReport(baseURL: base, orgKey: orgKey, checks: checks, reachable: false)
         }
         checks.append(HostChecks.health(health))
@@ -44,14 +47,9 @@ struct OptoLinkDoctor: Sendable {
         checks += AASAChecks.all(
             aasa, orgKey: orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
 
-        var keyExchange: DoctorExchange?
-        if let apiKey = options.apiKey {
-            let exchange = await runner.send(
-                KeyCheck.probe(baseURL: base, apiKey: apiKey, deviceId: runner.deviceId, timeout: timeout))
-            exchanges.append(exchange)
-            keyExchange = exchange
-        }
-        checks.append(KeyCheck.check(keyExchange, apiKey: options.apiKey))
+        let (keyCheck, keyExchange) = await runner.probeKey(KeyCheck.table, link: base)
+        exchanges += keyExchange.map { [$0] } ?? []
+        checks.append(keyCheck)
 
         if let code = options.link {
             let data = await runner.send(
@@ -60,8 +58,7 @@ struct OptoLinkDoctor: Sendable {
             let hops = visit.hops.map(DoctorExchange.init(hop:))
             exchanges += [data] + hops
             let (dataCheck, path) = LinkChecks.data(data, orgKey: orgKey, code: code)
-            var pageCheck = DoctorCheck.fail(
-                "link.page", "link redirect page", visit.end.text, fix: "the click made no request: check --base-url")
+            var pageCheck = Self.linkLines[1].fail(visit.end.text, fix: "the click made no request: check --base-url")
             var token: String?
             if let page = hops.first {
                 (pageCheck, token) = LinkChecks.page(page, orgKey: orgKey, code: code, visit: visit)
@@ -75,10 +72,7 @@ struct OptoLinkDoctor: Sendable {
             checks += [dataCheck, pageCheck, LinkChecks.match(match, expectedPath: path)]
         } else {
             let reason = "give --link CODE to check a link end to end"
-            checks += [
-                .skip("link.data", "link /data", reason), .skip("link.page", "link redirect page", reason),
-                .skip("link.match", "link token matches", reason),
-            ]
+            checks += Self.linkLines.map { $0.skip(reason) }
         }
 
         checks.append(ClockCheck.check(exchanges))
