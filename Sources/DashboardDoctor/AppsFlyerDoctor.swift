@@ -89,8 +89,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             exchanges += await transport.exchanges
         }
         let checks = [
-            apiHTTPS(
-                runner, line: Self.apiLine, exchange: s2s,
+            HostChecks.https(
+                options.baseURL, exchange: s2s, line: Self.apiLine,
                 plainHTTPFix:
                     "the app's backend calls AppsFlyer's S2S API over HTTPS: give its https:// base in --base-url (default https://dls2s.appsflyer.com/v1.0)",
                 notContacted: "not contacted: no signed request was sent (its line says why)"),

@@ -10,9 +10,6 @@ import OptoLinkDashboard
 /// the audit written. So 404 proves a valid CLIENT key and nothing was stored; the only trace is one request
 /// counted against the `/sdk/*` rate limit (60 a minute per address).
 enum KeyCheck {
-    static let id = "key.tier"
-    static let title = "CLIENT key"
-
     /// A device id no backend has seen: `optolink-doctor-` and a random UUID (52 characters, within 8–100).
     static func probeDeviceId() -> String { "optolink-doctor-" + UUID().uuidString.lowercased() }
 
@@ -30,7 +27,7 @@ enum KeyCheck {
 
     /// How OptoLink's answers to the probe read.
     static let table = KeyProbeTable(
-        line: DoctorLine(id, title), noKey: "give --api-key to check the key an app ships",
+        line: DoctorLine("key.tier", "CLIENT key"), noKey: "give --api-key to check the key an app ships",
         notSent: "give --api-key to check the key an app ships",
         noAnswerFix: "the probe got no answer: check the host lines above", masked: mask,
         message: { body in

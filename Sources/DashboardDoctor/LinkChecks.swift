@@ -35,36 +35,35 @@ enum LinkChecks {
 
     /// `link.data`: 200 with a JSON object holding a string `path`; returns that path.
     static func data(_ exchange: DoctorExchange, orgKey: String, code: String) -> (DoctorCheck, path: String?) {
-        let id = "link.data"
-        let title = "link /data"
+        let line = DoctorLine("link.data", "link /data")
         guard let response = exchange.response else {
-            return (.fail(id, title, exchange.summary, fix: "no answer: check the host lines above"), nil)
+            return (line.fail(exchange.summary, fix: "no answer: check the host lines above"), nil)
         }
         let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue
         switch response.status {
         case 200:
             guard let path = object?["path"]?.stringValue else {
                 return (
-                    .fail(
-                        id, title, "200 without a string \"path\"",
+                    line.fail(
+                        "200 without a string \"path\"",
                         fix:
                             "GET /\(orgKey)/\(code)/data must answer {\"linkId\", \"path\", \"params\"}: the SDK delivers nothing without a path"
                     ), nil
                 )
             }
-            return (.pass(id, title, "\(exchange.summary): path \(path)"), path)
+            return (line.pass("\(exchange.summary): path \(path)"), path)
         case 404:
             let message = object?["message"]?.stringValue.map { ": \(BodyExcerpt.line($0))" } ?? ""
             return (
-                .fail(
-                    id, title, "404\(message)",
+                line.fail(
+                    "404\(message)",
                     fix:
                         "no link \(code) in org \(orgKey) (or the org is not active): check the short code and --org-key"
                 ), nil
             )
         default:
             return (
-                .fail(id, title, "\(response.status)", fix: "check the backend's logs for GET /\(orgKey)/\(code)/data"),
+                line.fail("\(response.status)", fix: "check the backend's logs for GET /\(orgKey)/\(code)/data"),
                 nil
             )
         }
@@ -76,44 +75,43 @@ enum LinkChecks {
     static func page(_ exchange: DoctorExchange, orgKey: String, code: String, visit: BrowserVisit? = nil)
         -> (DoctorCheck, token: String?)
     {
-        let id = "link.page"
-        let title = "link redirect page"
+        let line = DoctorLine("link.page", "link redirect page")
         let safari = visit.map { " (Safari: \($0.summary))" } ?? ""
         guard let response = exchange.response else {
-            return (.fail(id, title, exchange.summary, fix: "no answer: check the host lines above"), nil)
+            return (line.fail(exchange.summary, fix: "no answer: check the host lines above"), nil)
         }
         switch response.status {
         case 200:
             guard let token = BrowserPage.clipboardToken(in: String(decoding: response.body, as: UTF8.self)) else {
                 return (
-                    .fail(
-                        id, title, "200, but no opl_ click token in the page" + safari,
+                    line.fail(
+                        "200, but no opl_ click token in the page" + safari,
                         fix:
                             "the redirect page must write the click token (opl_ + 22 base64url characters) to the clipboard: without it deferred matching falls back to fingerprints"
                     ), nil
                 )
             }
-            return (.pass(id, title, "\(exchange.summary)\(safari), click token \(token)"), token)
+            return (line.pass("\(exchange.summary)\(safari), click token \(token)"), token)
         case 300...399:
             let location = response.header("Location").map { " to \($0)" } ?? ""
             return (
-                .fail(
-                    id, title, "\(response.status) redirect\(location), no page" + safari,
+                line.fail(
+                    "\(response.status) redirect\(location), no page" + safari,
                     fix:
                         "GET /\(orgKey)/\(code) must answer the page that copies the click token, then continues to the store: a bare redirect carries no token"
                 ), nil
             )
         case 404:
             return (
-                .fail(
-                    id, title, "404" + safari,
+                line.fail(
+                    "404" + safari,
                     fix: "no link \(code) in org \(orgKey): check the short code and --org-key"),
                 nil
             )
         default:
             return (
-                .fail(
-                    id, title, "\(response.status)" + safari, fix: "check the backend's logs for GET /\(orgKey)/\(code)"
+                line.fail(
+                    "\(response.status)" + safari, fix: "check the backend's logs for GET /\(orgKey)/\(code)"
                 ),
                 nil
             )
@@ -122,19 +120,18 @@ enum LinkChecks {
 
     /// `link.match`: the page's token matches the same link (CLIPBOARD, exact) on `/match`.
     static func match(_ exchange: DoctorExchange?, expectedPath: String?) -> DoctorCheck {
-        let id = "link.match"
-        let title = "link token matches"
-        guard let exchange else { return .skip(id, title, "needs a click token from the redirect page") }
+        let line = DoctorLine("link.match", "link token matches")
+        guard let exchange else { return line.skip("needs a click token from the redirect page") }
         guard let response = exchange.response else {
-            return .fail(
-                id, title, exchange.summary,
+            return line.fail(
+                exchange.summary,
                 fix: "no answer: the doctor's test click stays a match candidate for this network until it expires")
         }
         let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue
         guard response.status == 200, let object else {
             let message = object?["message"]?.stringValue.map { ": \(BodyExcerpt.line($0))" } ?? ""
-            return .fail(
-                id, title, "POST /match → \(response.status)\(message)",
+            return line.fail(
+                "POST /match → \(response.status)\(message)",
                 fix: response.status == 429
                     ? "rate limited (/match allows 30 a minute per address): wait a minute and run again"
                     : "check the backend's logs for POST /match")
@@ -142,18 +139,18 @@ enum LinkChecks {
         let method = object["matchMethod"]?.stringValue ?? "?"
         let path = object["path"]?.stringValue
         guard object["matched"]?.boolValue == true else {
-            return .fail(
-                id, title, "not matched (\(method))",
+            return line.fail(
+                "not matched (\(method))",
                 fix:
                     "the token the page wrote does not match on /match: the page and /match must share the click store (same backend, same Redis)"
             )
         }
         if let expectedPath, let path, path != expectedPath {
-            return .fail(
-                id, title, "matched \(method) to \(path), but /data says \(expectedPath)",
+            return line.fail(
+                "matched \(method) to \(path), but /data says \(expectedPath)",
                 fix: "the token leads to another link than the one clicked: check the backend's click store")
         }
         let confidence = object["matchConfidence"]?.stringValue.map { " \($0)" } ?? ""
-        return .pass(id, title, "\(method)\(confidence) → \(path ?? "?"); the test click is used up (gone in 30 s)")
+        return line.pass("\(method)\(confidence) → \(path ?? "?"); the test click is used up (gone in 30 s)")
     }
 }

@@ -40,17 +40,14 @@ extension LinkServiceDoctor {
         var checks = [
             HostChecks.answers(aasa, flag: "--link"),
             HostChecks.https(
-                link, exchange: aasa, id: "host.https", title: "HTTPS",
+                link, exchange: aasa, line: HostChecks.httpsLine,
                 plainHTTPFix:
                     "serve the link domain over HTTPS with a trusted certificate (and give the https:// link): iOS fetches apple-app-site-association only over HTTPS"
             ),
         ]
         guard aasa.response != nil else {
             let reason = "the link's host did not answer"
-            checks +=
-                [DoctorCheck.skip("aasa.status", "AASA status", reason)]
-                + AASAChecks.skipped(coverage: coverage, reason) + serviceLines.map { $0.skip(reason) }
-                + [.skip(ClockCheck.id, ClockCheck.title, reason)]
+            checks += (AASAChecks.lines(coverage) + serviceLines + [ClockCheck.line]).map { $0.skip(reason) }
             return report(options, link: link, checks: checks, reachable: false)
         }
         checks += AASAChecks.all(
@@ -62,16 +59,6 @@ extension LinkServiceDoctor {
         return report(options, link: link, checks: checks, reachable: true)
     }
 
-    /// `api.https`: `--base-url` over HTTPS, judged by `exchange`, the request sent to it (nil when none was:
-    /// then only the scheme is judged, an `https://` one is skipped with `notContacted`).
-    func apiHTTPS(
-        _ runner: DoctorRunner, line: DoctorLine, exchange: DoctorExchange?, plainHTTPFix: String, notContacted: String
-    ) -> DoctorCheck {
-        HostChecks.https(
-            runner.options.baseURL, exchange: exchange, id: line.id, title: line.title, plainHTTPFix: plainHTTPFix,
-            notContacted: notContacted)
-    }
-
     /// The lines of a service whose API resolves a link with the app's key (QubeRoute, Deep Blue Links): the one
     /// resolve request, sent and read for the key by `key`, then read by `api.https` and by `resolve`.
     func resolveLines(
@@ -79,8 +66,9 @@ extension LinkServiceDoctor {
         notContacted: String, resolve: (DoctorExchange?) -> DoctorCheck
     ) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange]) {
         let (keyCheck, probe) = await runner.probeKey(key, link: link)
-        let api = apiHTTPS(
-            runner, line: apiLine, exchange: probe, plainHTTPFix: plainHTTPFix, notContacted: notContacted)
+        let api = HostChecks.https(
+            runner.options.baseURL, exchange: probe, line: apiLine, plainHTTPFix: plainHTTPFix,
+            notContacted: notContacted)
         return ([api, keyCheck, resolve(probe)], probe.map { [$0] } ?? [])
     }
 

@@ -34,10 +34,8 @@ struct OptoLinkDoctor: Sendable {
         guard health.response != nil else {
             let reason = "the host did not answer"
             let coverage = AASACoverage.optoLink(orgKey: orgKey, linkCode: options.link)
-            checks +=
-                [DoctorCheck.skip("health", "/health", reason), .skip("aasa.status", "AASA status", reason)]
-                + AASAChecks.skipped(coverage: coverage, reason) + [KeyCheck.table.line.skip(reason)]
-                + Self.linkLines.map { $0.skip(reason) } + [.skip(ClockCheck.id, ClockCheck.title, reason)]
+            let rest = [HostChecks.healthLine] + AASAChecks.lines(coverage) + [KeyCheck.table.line] + Self.linkLines
+            checks += (rest + [ClockCheck.line]).map { $0.skip(reason) }
             return DoctorReport(baseURL: base, orgKey: orgKey, checks: checks, reachable: false)
         }
         checks.append(HostChecks.health(health))
