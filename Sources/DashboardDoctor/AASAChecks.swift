@@ -45,10 +45,13 @@ enum AASAChecks {
         ]
     }
 
+    /// The `aasa.paths` line, titled by what it covers.
+    static func pathsLine(_ coverage: AASACoverage) -> DoctorLine { DoctorLine("aasa.paths", coverage.title) }
+
     /// The AASA lines, in checklist order, `aasa.paths` titled by `coverage`.
     static func lines(_ coverage: AASACoverage) -> [DoctorLine] {
         [
-            statusLine, contentTypeLine, sizeLine, jsonLine, appIDLine, DoctorLine("aasa.paths", coverage.title),
+            statusLine, contentTypeLine, sizeLine, jsonLine, appIDLine, pathsLine(coverage),
             cacheControlLine,
         ]
     }
@@ -65,24 +68,23 @@ enum AASAChecks {
 
     /// `aasa.status`: 200, and not a redirect (iOS never follows one for this file).
     static func status(_ exchange: DoctorExchange, advice: AASAAdvice = .optoLink) -> DoctorCheck {
-        let line = statusLine
         guard let response = exchange.response else {
-            return line.fail(exchange.summary, fix: advice.noAnswer)
+            return statusLine.fail(exchange.summary, fix: advice.noAnswer)
         }
         switch response.status {
         case 200:
-            return line.pass("\(exchange.summary), no redirect")
+            return statusLine.pass("\(exchange.summary), no redirect")
         case 300...399:
             let location = response.header("Location").map { " to \($0)" } ?? ""
-            return line.fail(
+            return statusLine.fail(
                 "\(response.status) redirect\(location)",
                 fix:
                     "serve the file itself at https://<link domain>\(path) with 200: iOS and Apple's CDN do not follow redirects for it (a redirect from http:// to https://, or to www., breaks it too)"
             )
         case 404:
-            return line.fail("404 not found", fix: advice.notFound)
+            return statusLine.fail("404 not found", fix: advice.notFound)
         default:
-            return line.fail(
+            return statusLine.fail(
                 "\(response.status)",
                 fix: "\(path) must answer 200: check the backend's logs for this request")
         }
@@ -90,21 +92,19 @@ enum AASAChecks {
 
     /// `aasa.contentType`: `application/json` (parameters such as `charset` are fine).
     static func contentType(_ header: String?) -> DoctorCheck {
-        let line = contentTypeLine
         let fix =
             "serve the file with Content-Type: application/json (a static file without an extension is often sent as application/octet-stream or text/plain)"
-        guard let header, !header.isEmpty else { return line.fail("no Content-Type header", fix: fix) }
+        guard let header, !header.isEmpty else { return contentTypeLine.fail("no Content-Type header", fix: fix) }
         let mediaType =
             header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        return mediaType == "application/json" ? line.pass(header) : line.fail(header, fix: fix)
+        return mediaType == "application/json" ? contentTypeLine.pass(header) : contentTypeLine.fail(header, fix: fix)
     }
 
     /// `aasa.size`: at most 128 KB uncompressed (URLSession hands over the decompressed body).
     static func size(_ bytes: Int) -> DoctorCheck {
-        let line = sizeLine
         let text = "\(bytes) bytes (limit \(maxBytes), 128 KB)"
-        if bytes <= maxBytes { return line.pass(text) }
-        return line.fail(
+        if bytes <= maxBytes { return sizeLine.pass(text) }
+        return sizeLine.fail(
             text,
             fix:
                 "iOS ignores a file over 128 KB: use wildcards in components instead of listing paths one by one, and leave out apps that do not use this domain"
@@ -113,36 +113,30 @@ enum AASAChecks {
 
     /// `aasa.json`: valid JSON with `applinks.details`; returns the parsed document for the next lines.
     static func json(_ body: Data) -> (DoctorCheck, AASADocument?) {
-        let line = jsonLine
         switch AASADocument.parse(body) {
         case .success(let document):
             let count = document.details.count
-            return (line.pass("valid, applinks.details has \(count) entr\(count == 1 ? "y" : "ies")"), document)
+            return (jsonLine.pass("valid, applinks.details has \(count) entr\(count == 1 ? "y" : "ies")"), document)
         case .failure(let problem):
-            return (
-                line.fail(
-                    problem.message,
-                    fix:
-                        "the file must be a JSON object with applinks.details (see docs/doctor.md); check it with a JSON linter"
-                ), nil
-            )
+            let fix =
+                "the file must be a JSON object with applinks.details (see docs/doctor.md); check it with a JSON linter"
+            return (jsonLine.fail(problem.message, fix: fix), nil)
         }
     }
 
     /// `aasa.appID`: `<teamId>.<bundleId>` in some `applinks.details[].appIDs` (or the older `appID`).
     static func appID(_ document: AASADocument?, appID: String?, advice: AASAAdvice = .optoLink) -> DoctorCheck {
-        let line = appIDLine
-        guard let document else { return line.skip("needs valid JSON") }
+        guard let document else { return appIDLine.skip("needs valid JSON") }
         let listed = document.details.flatMap(\.appIDs)
         let listing = listed.isEmpty ? "none" : listed.joined(separator: ", ")
         guard let appID else {
-            return line.skip("give --team-id and --bundle-id to check (the file lists: \(listing))")
+            return appIDLine.skip("give --team-id and --bundle-id to check (the file lists: \(listing))")
         }
         guard let detail = document.details.first(where: { $0.appIDs.contains(appID) }) else {
-            return line.fail("\(appID) is not listed (the file lists: \(listing))", fix: advice.appIDMissing)
+            return appIDLine.fail("\(appID) is not listed (the file lists: \(listing))", fix: advice.appIDMissing)
         }
         let legacy = detail.usesLegacyAppID ? " (older \"appID\" key: iOS 13+ reads \"appIDs\")" : ""
-        return line.pass("\(appID) is listed\(legacy)")
+        return appIDLine.pass("\(appID) is listed\(legacy)")
     }
 
     /// `aasa.paths` of an OptoLink deployment: every `/<orgKey>/<code>` opens in the app.
@@ -154,7 +148,7 @@ enum AASAChecks {
     /// app, and no exclusion before it takes any back. Components are read in order, as iOS does: the first
     /// that matches a URL decides. With `appID`, only that app's entries count.
     static func coverage(_ document: AASADocument?, appID: String?, _ coverage: AASACoverage) -> DoctorCheck {
-        let line = DoctorLine("aasa.paths", coverage.title)
+        let line = pathsLine(coverage)
         guard let document else { return line.skip("needs valid JSON") }
         let details = appID.map { appID in document.details.filter { $0.appIDs.contains(appID) } } ?? document.details
         if let appID, details.isEmpty { return line.skip("needs \(appID) in the file") }
@@ -178,15 +172,14 @@ enum AASAChecks {
     /// `aasa.cacheControl`: present (the contract sends `max-age=3600`), so every cache in the way refreshes
     /// it at a known pace after a change.
     static func cacheControl(_ header: String?) -> DoctorCheck {
-        let line = cacheControlLine
         guard let header, !header.isEmpty else {
-            return line.fail(
+            return cacheControlLine.fail(
                 "no Cache-Control header",
                 fix:
                     "send Cache-Control: max-age=3600 (the contract's value) so CDNs and proxies refresh the file within an hour of a change"
             )
         }
-        return line.pass(header)
+        return cacheControlLine.pass(header)
     }
 
     private enum Verdict {

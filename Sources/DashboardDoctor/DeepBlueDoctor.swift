@@ -58,8 +58,6 @@ struct DeepBlueDoctor: LinkServiceDoctor {
     /// How Deep Blue's answers to the resolve request read for the key: a 404 in Deep Blue's own JSON is its
     /// answer about the link, so the key was accepted.
     static let keyTable: KeyProbeTable = {
-        let noKey =
-            "give --api-key to check the key the app ships (the sandbox key in debug builds, the live key in release builds)"
         let accepted: @Sendable (KeyProbeTable.Answer) -> String = { answer in
             let sandbox =
                 answer.object?["isSandbox"]?.boolValue == true
@@ -67,10 +65,12 @@ struct DeepBlueDoctor: LinkServiceDoctor {
             return "\(answer.masked) is accepted\(sandbox): \(answer.summary)"
         }
         return KeyProbeTable(
-            line: keyLine, noKey: noKey, notSent: noKey,
+            line: keyLine,
+            noKey:
+                "give --api-key to check the key the app ships (the sandbox key in debug builds, the live key in release builds)",
             noAnswerFix:
                 "the API did not answer: check --base-url (default https://dev.thedbl.ink) and that it is reachable from here",
-            masked: AppKeyKind.masked, message: BodyExcerpt.message, preflight: { _ in nil },
+            masked: AppKeyKind.masked, message: BodyExcerpt.message,
             request: { key, runner, link in
                 resolveRequest(baseURL: runner.options.baseURL, apiKey: key, link: link, timeout: runner.timeout)
             },

@@ -1,9 +1,5 @@
-/// One line of the checklist by name: its stable id and its title, and the results it can print.
-///
-/// ```swift
-/// let line = DoctorLine("key.kind", "API key")
-/// line.skip("give --api-key to check the key the app ships")
-/// ```
+/// One line of the checklist by name, its stable id and its title, and the results it can print
+/// (`DoctorLine("key.kind", "API key").skip("give --api-key")`).
 struct DoctorLine: Sendable, Hashable {
     /// The line's stable machine name (``DoctorCheck/id``).
     let id: String

@@ -4,6 +4,8 @@ import OptoLinkDashboard
 /// The host answers, over HTTPS, and `/health` is healthy: the first three lines of the checklist, read
 /// from the `GET /health` exchange.
 enum HostChecks {
+    /// The `host.answers` line.
+    static let answersLine = DoctorLine("host.answers", "host answers")
     /// The `host.https` line of the link's host.
     static let httpsLine = DoctorLine("host.https", "HTTPS")
     /// The `health` line.
@@ -12,8 +14,7 @@ enum HostChecks {
     /// `host.answers`: any HTTP answer, whatever its status, proves the host is there. `flag` is the option
     /// that names the host (`--base-url`, or the other services' `--link`).
     static func answers(_ exchange: DoctorExchange, flag: String = "--base-url") -> DoctorCheck {
-        let line = DoctorLine("host.answers", "host answers")
-        if exchange.response != nil { return line.pass(exchange.summary) }
+        if exchange.response != nil { return answersLine.pass(exchange.summary) }
         let failure = exchange.failure ?? .init(code: 0, message: "no answer")
         let host = exchange.request.url.host ?? "the host"
         let fix: String
@@ -28,7 +29,7 @@ enum HostChecks {
                 ? "serve \(host) with a certificate from a public CA that covers the host name, with the full chain"
                 : "check \(flag) and that the backend is reachable from this machine"
         }
-        return line.fail(exchange.summary, fix: fix)
+        return answersLine.fail(exchange.summary, fix: fix)
     }
 
     /// `host.https`: iOS fetches the AASA (and users open links) only over HTTPS with a trusted
@@ -73,15 +74,14 @@ enum HostChecks {
 
     /// `health`: `GET /health` answers 2xx (the reference answers `{"ok":true}`), and not `"ok": false`.
     static func health(_ exchange: DoctorExchange) -> DoctorCheck {
-        let line = healthLine
-        guard let response = exchange.response else { return line.skip("no answer from the host") }
+        guard let response = exchange.response else { return healthLine.skip("no answer from the host") }
         let body = BodyExcerpt.line(response.body)
         let saysNotOK =
             (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["ok"] as? Bool == false
         if (200...299).contains(response.status) && !saysNotOK {
-            return line.pass("\(response.status) \(body)")
+            return healthLine.pass("\(response.status) \(body)")
         }
-        return line.fail(
+        return healthLine.fail(
             "\(response.status) \(body)",
             fix:
                 "GET /health must answer 200 {\"ok\":true}: check the backend's logs and that --base-url points at the backend, not at another site on the same host"

@@ -28,13 +28,11 @@ enum KeyCheck {
     /// How OptoLink's answers to the probe read.
     static let table = KeyProbeTable(
         line: DoctorLine("key.tier", "CLIENT key"), noKey: "give --api-key to check the key an app ships",
-        notSent: "give --api-key to check the key an app ships",
         noAnswerFix: "the probe got no answer: check the host lines above", masked: mask,
         message: { body in
             let object = (try? JSONDecoder().decode(JSONValue.self, from: body))?.objectValue
             return BodyExcerpt.line(object?["message"]?.stringValue ?? BodyExcerpt.line(body))
         },
-        preflight: { _ in nil },
         request: { key, runner, _ in
             probe(baseURL: runner.options.baseURL, apiKey: key, deviceId: runner.deviceId, timeout: runner.timeout)
         },

@@ -9,36 +9,20 @@ import OptoLinkDashboard
 /// holds) gives the line; a status no row names gets ``otherwise``. One runner reads every table
 /// (``DoctorRunner/probeKey(_:link:)`` sends, ``check(_:apiKey:)`` judges).
 struct KeyProbeTable: Sendable {
-    /// One answer to the probe, as the rows read it.
+    /// One answer to the probe, as the rows read it: the key sent and as the line prints it (``masked``), the
+    /// status, what the body says on one line (``message``), the body and its JSON object, the exchange's summary.
     struct Answer: Sendable {
-        /// The key sent.
-        let key: String
-        /// The key as the line prints it (``KeyProbeTable/masked``).
-        let masked: String
-        /// The HTTP status.
-        let status: Int
-        /// What the answer says, on one line (``KeyProbeTable/message``).
-        let message: String
-        /// The body's JSON object, nil when the body is not one.
-        let object: [String: JSONValue]?
-        /// The body as received.
-        let body: Data
-        /// The exchange's one-line summary.
-        let summary: String
+        let key: String, masked: String, status: Int, message: String
+        let object: [String: JSONValue]?, body: Data, summary: String
     }
 
-    /// One status's meaning: the statuses it names, the predicate on the answer that must also hold, the
-    /// verdict, the detail and, for a failure, the fix.
+    /// One status's meaning: the statuses it names and what else must hold of the answer, the verdict, the
+    /// detail and, for a failure, the fix.
     struct Row: Sendable {
-        /// The statuses the row names.
         let statuses: ClosedRange<Int>
-        /// What else must hold of the answer for the row to apply.
         let when: @Sendable (Answer) -> Bool
-        /// The line's verdict.
         let verdict: DoctorStatus
-        /// The line's detail.
         let detail: @Sendable (Answer) -> String
-        /// The fix of a failure.
         let fix: @Sendable (Answer) -> String
 
         /// The key holds for `statuses` (when `when` holds), and the line says `detail`.
@@ -69,8 +53,8 @@ struct KeyProbeTable: Sendable {
     let line: DoctorLine
     /// The skip reason when no key is given.
     let noKey: String
-    /// The skip reason when a key is given but no probe was sent.
-    let notSent: String
+    /// The skip reason when a key is given but no probe was sent (nil: ``noKey``).
+    var notSent: String? = nil
     /// The fix when the probe got no HTTP answer.
     let noAnswerFix: String
     /// The key as the line prints it.
@@ -78,7 +62,7 @@ struct KeyProbeTable: Sendable {
     /// What an answer's body says, on one line.
     let message: @Sendable (Data) -> String
     /// Why a key is refused by its form before anything is sent (the detail and the fix), nil to send it.
-    let preflight: @Sendable (String) -> (detail: String, fix: String)?
+    var preflight: @Sendable (String) -> (detail: String, fix: String)? = { _ in nil }
     /// The probe for a key (`runner` gives the base URL, the device id and the timeout; `link` the short link).
     let request: @Sendable (_ key: String, _ runner: DoctorRunner, _ link: URL) -> HTTPRequest
     /// The statuses' meanings, read in order.
@@ -90,7 +74,7 @@ struct KeyProbeTable: Sendable {
     func check(_ exchange: DoctorExchange?, apiKey: String?) -> DoctorCheck {
         guard let apiKey else { return line.skip(noKey) }
         if let refused = preflight(apiKey) { return line.fail(refused.detail, fix: refused.fix) }
-        guard let exchange else { return line.skip(notSent) }
+        guard let exchange else { return line.skip(notSent ?? noKey) }
         guard let response = exchange.response else { return line.fail(exchange.summary, fix: noAnswerFix) }
         let answer = Answer(
             key: apiKey, masked: masked(apiKey), status: response.status, message: message(response.body),

@@ -31,8 +31,7 @@ extension LinkServiceDoctor {
         let options = runner.options
         guard let link = options.linkURL else {
             // Options are parsed with a link for these services; one made in code without it has nothing to check.
-            let check = DoctorCheck.fail(
-                "host.answers", "host answers", "no --link", fix: "give --link URL, a short link of the service")
+            let check = HostChecks.answersLine.fail("no --link", fix: "give --link URL, a short link of the service")
             return report(options, link: options.baseURL, checks: [check], reachable: false)
         }
         let coverage = AASACoverage.link(link, fix: coverageFix(link))

@@ -12,12 +12,6 @@ struct OptoLinkDoctor: Sendable {
     /// The org whose links and association file are checked.
     let orgKey: String
 
-    /// The `--link CODE` lines, in checklist order.
-    static let linkLines = [
-        DoctorLine("link.data", "link /data"), DoctorLine("link.page", "link redirect page"),
-        DoctorLine("link.match", "link token matches"),
-    ]
-
     /// Runs the checklist through `runner`.
     func run(_ runner: DoctorRunner) async -> DoctorReport {
         let options = runner.options
@@ -25,16 +19,13 @@ struct OptoLinkDoctor: Sendable {
         let base = options.baseURL
         var exchanges = [DoctorExchange]()
 
-        let health = await runner.send(
-            HTTPRequest(
-                method: "GET", url: DoctorRunner.url(base, "/health"),
-                headers: ["Accept": "application/json", "User-Agent": DoctorRunner.userAgent], timeout: timeout))
+        let health = await runner.send(DoctorRunner.get(DoctorRunner.url(base, "/health"), timeout: timeout))
         exchanges.append(health)
         var checks = [HostChecks.answers(health), HostChecks.https(baseURL: base, health: health)]
         guard health.response != nil else {
             let reason = "the host did not answer"
             let coverage = AASACoverage.optoLink(orgKey: orgKey, linkCode: options.link)
-            let rest = [HostChecks.healthLine] + AASAChecks.lines(coverage) + [KeyCheck.table.line] + Self.linkLines
+            let rest = [HostChecks.healthLine] + AASAChecks.lines(coverage) + [KeyCheck.table.line] + LinkChecks.lines
             checks += (rest + [ClockCheck.line]).map { $0.skip(reason) }
             return DoctorReport(baseURL: base, orgKey: orgKey, checks: checks, reachable: false)
         }
@@ -56,21 +47,20 @@ struct OptoLinkDoctor: Sendable {
             let hops = visit.hops.map(DoctorExchange.init(hop:))
             exchanges += [data] + hops
             let (dataCheck, path) = LinkChecks.data(data, orgKey: orgKey, code: code)
-            var pageCheck = Self.linkLines[1].fail(visit.end.text, fix: "the click made no request: check --base-url")
+            var pageCheck = LinkChecks.pageLine.fail(visit.end.text, fix: "the click made no request: check --base-url")
             var token: String?
             if let page = hops.first {
                 (pageCheck, token) = LinkChecks.page(page, orgKey: orgKey, code: code, visit: visit)
             }
             var match: DoctorExchange?
             if let token {
-                let exchange = await runner.send(LinkChecks.matchRequest(baseURL: base, token: token, timeout: timeout))
-                exchanges.append(exchange)
-                match = exchange
+                match = await runner.send(LinkChecks.matchRequest(baseURL: base, token: token, timeout: timeout))
             }
+            exchanges += match.map { [$0] } ?? []
             checks += [dataCheck, pageCheck, LinkChecks.match(match, expectedPath: path)]
         } else {
             let reason = "give --link CODE to check a link end to end"
-            checks += Self.linkLines.map { $0.skip(reason) }
+            checks += LinkChecks.lines.map { $0.skip(reason) }
         }
 
         checks.append(ClockCheck.check(exchanges))
