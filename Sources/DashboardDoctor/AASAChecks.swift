@@ -85,8 +85,7 @@ enum AASAChecks {
             return statusLine.fail("404 not found", fix: advice.notFound)
         default:
             return statusLine.fail(
-                "\(response.status)",
-                fix: "\(path) must answer 200: check the backend's logs for this request")
+                "\(response.status)", fix: "\(path) must answer 200: check the backend's logs for this request")
         }
     }
 
@@ -137,11 +136,6 @@ enum AASAChecks {
         }
         let legacy = detail.usesLegacyAppID ? " (older \"appID\" key: iOS 13+ reads \"appIDs\")" : ""
         return appIDLine.pass("\(appID) is listed\(legacy)")
-    }
-
-    /// `aasa.paths` of an OptoLink deployment: every `/<orgKey>/<code>` opens in the app.
-    static func coverage(_ document: AASADocument?, orgKey: String, appID: String?, linkCode: String?) -> DoctorCheck {
-        coverage(document, appID: appID, .optoLink(orgKey: orgKey, linkCode: linkCode))
     }
 
     /// `aasa.paths`: a component (or an older `paths` pattern) opens every one of `coverage`'s samples in the

@@ -176,8 +176,7 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             }
             guard let s2s = error as? OptoLinkS2SError, s2s.status > 0 else {
                 return foundLine.fail(
-                    "the request could not be signed or sent: \(error)",
-                    fix: "check --dev-key and --base-url")
+                    "the request could not be signed or sent: \(error)", fix: "check --dev-key and --base-url")
             }
             let said = "\(s2s.status) \(s2s.serviceCode.map { "\($0): " } ?? "")\(BodyExcerpt.line(s2s.message))"
             let signature = (s2s.serviceCode ?? "").contains("sig") || s2s.message.contains("af_sig")

@@ -12,20 +12,9 @@ struct DoctorLine: Sendable, Hashable {
         self.title = title
     }
 
-    /// The line passing with `detail`.
+    /// The line passing with `detail`, failing or warning with `detail` and its fix, skipped for `reason`.
     func pass(_ detail: String) -> DoctorCheck { .pass(id, title, detail) }
-
-    /// The line failing with `detail` and its fix.
     func fail(_ detail: String, fix: String) -> DoctorCheck { .fail(id, title, detail, fix: fix) }
-
-    /// The line warning with `detail` and what to look at.
     func warn(_ detail: String, fix: String) -> DoctorCheck { .warn(id, title, detail, fix: fix) }
-
-    /// The line skipped for `reason`.
     func skip(_ reason: String) -> DoctorCheck { .skip(id, title, reason) }
-
-    /// The line with `status`: a pass or a skip reads `detail` alone, a failure or a warning adds `fix`.
-    func check(_ status: DoctorStatus, _ detail: String, fix: String?) -> DoctorCheck {
-        DoctorCheck(id: id, title: title, status: status, detail: detail, fix: status == .pass ? nil : fix)
-    }
 }

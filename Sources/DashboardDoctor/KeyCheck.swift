@@ -21,18 +21,16 @@ enum KeyCheck {
     }
 
     /// What an OptoLink answer says: its envelope's message (matched whole), else the start of its body.
-    private static func said(_ answer: KeyProbeTable.Answer) -> String {
-        answer.object?["message"]?.stringValue ?? BodyExcerpt.line(answer.body)
+    private static func said(_ body: Data) -> String {
+        (try? JSONDecoder().decode(JSONValue.self, from: body))?.objectValue?["message"]?.stringValue
+            ?? BodyExcerpt.line(body)
     }
 
     /// How OptoLink's answers to the probe read.
     static let table = KeyProbeTable(
         line: DoctorLine("key.tier", "CLIENT key"), noKey: "give --api-key to check the key an app ships",
         noAnswerFix: "the probe got no answer: check the host lines above", masked: mask,
-        message: { body in
-            let object = (try? JSONDecoder().decode(JSONValue.self, from: body))?.objectValue
-            return BodyExcerpt.line(object?["message"]?.stringValue ?? BodyExcerpt.line(body))
-        },
+        message: { BodyExcerpt.line(said($0)) },
         request: { key, runner, _ in
             probe(baseURL: runner.options.baseURL, apiKey: key, deviceId: runner.deviceId, timeout: runner.timeout)
         },
@@ -41,7 +39,7 @@ enum KeyCheck {
                 404...404,
                 when: { answer in
                     let fields = answer.object?["details"]?.arrayValue?.compactMap { $0["field"]?.stringValue } ?? []
-                    return fields.contains("deviceId") || said(answer).lowercased().contains("device")
+                    return fields.contains("deviceId") || said(answer.body).lowercased().contains("device")
                 },
                 { answer in
                     let prefixNote =
@@ -62,7 +60,7 @@ enum KeyCheck {
                 "the backend does not accept \($0.masked) (unknown, revoked or expired): copy the org's current CLIENT key (opl_sdk_…) into the app and into --api-key"
             },
             .fail(
-                403, when: { $0.key.hasPrefix("opl_api_") || said($0).contains("SERVER") },
+                403, when: { $0.key.hasPrefix("opl_api_") || said($0.body).contains("SERVER") },
                 detail: { "\($0.masked) is a SERVER key: \($0.message)" },
                 fix: { _ in
                     "never ship a SERVER key (opl_api_…) in an app: it can create and delete your links. Use the org's CLIENT key (opl_sdk_…), and rotate this one if a build ever contained it"

@@ -49,26 +49,20 @@ struct KeyProbeTable: Sendable {
         }
     }
 
-    /// The key line.
-    let line: DoctorLine
-    /// The skip reason when no key is given.
-    let noKey: String
-    /// The skip reason when a key is given but no probe was sent (nil: ``noKey``).
+    /// The key line, its skip reasons (no key given; a key given but no probe sent, nil: ``noKey``) and its
+    /// fix when the probe got no HTTP answer.
+    let line: DoctorLine, noKey: String
     var notSent: String? = nil
-    /// The fix when the probe got no HTTP answer.
     let noAnswerFix: String
-    /// The key as the line prints it.
-    let masked: @Sendable (String) -> String
-    /// What an answer's body says, on one line.
-    let message: @Sendable (Data) -> String
+    /// The key as the line prints it, and what an answer's body says on one line.
+    let masked: @Sendable (String) -> String, message: @Sendable (Data) -> String
     /// Why a key is refused by its form before anything is sent (the detail and the fix), nil to send it.
     var preflight: @Sendable (String) -> (detail: String, fix: String)? = { _ in nil }
     /// The probe for a key (`runner` gives the base URL, the device id and the timeout; `link` the short link).
     let request: @Sendable (_ key: String, _ runner: DoctorRunner, _ link: URL) -> HTTPRequest
-    /// The statuses' meanings, read in order.
-    let rows: [Row]
-    /// The fix for a status no row names (the detail is `<status> <message>`).
-    let otherwise: String
+    /// The statuses' meanings, read in order, and the fix for a status no row names (its detail is
+    /// `<status> <message>`).
+    let rows: [Row], otherwise: String
 
     /// Reads the probe's answer (nil: none was sent) for `apiKey` by the table.
     func check(_ exchange: DoctorExchange?, apiKey: String?) -> DoctorCheck {
@@ -83,7 +77,9 @@ struct KeyProbeTable: Sendable {
         guard let row = rows.first(where: { $0.statuses.contains(answer.status) && $0.when(answer) }) else {
             return line.fail("\(answer.status) \(answer.message)", fix: otherwise)
         }
-        return line.check(row.verdict, row.detail(answer), fix: row.fix(answer))
+        return DoctorCheck(
+            id: line.id, title: line.title, status: row.verdict, detail: row.detail(answer),
+            fix: row.verdict == .pass ? nil : row.fix(answer))
     }
 }
 

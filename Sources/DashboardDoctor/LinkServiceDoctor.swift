@@ -53,8 +53,7 @@ extension LinkServiceDoctor {
             aasa, appID: AASAChecks.appID(teamId: options.teamId, bundleId: options.bundleId), advice: aasaAdvice,
             coverage: coverage)
         let (own, exchanges) = await serviceChecks(runner, link: link)
-        checks += own
-        checks.append(ClockCheck.check([aasa] + exchanges))
+        checks += own + [ClockCheck.check([aasa] + exchanges)]
         return report(options, link: link, checks: checks, reachable: true)
     }
 
