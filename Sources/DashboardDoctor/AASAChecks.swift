@@ -11,6 +11,13 @@ enum AASAChecks {
     /// Short codes tried against an OptoLink file's patterns besides `--link`: a pattern must cover any code,
     /// not one.
     static let sampleCodes = ["a", "Z9", "summer-2024_x"]
+    /// The lines but `aasa.paths`, whose title names what it covers (``AASACoverage/title``).
+    static let statusLine = DoctorLine("aasa.status", "AASA status")
+    static let contentTypeLine = DoctorLine("aasa.contentType", "AASA Content-Type")
+    static let sizeLine = DoctorLine("aasa.size", "AASA size")
+    static let jsonLine = DoctorLine("aasa.json", "AASA JSON")
+    static let appIDLine = DoctorLine("aasa.appID", "AASA app ID")
+    static let cacheControlLine = DoctorLine("aasa.cacheControl", "AASA Cache-Control")
 
     /// Every AASA line of an OptoLink deployment, in checklist order (``all(_:appID:advice:coverage:)``).
     static func all(_ exchange: DoctorExchange, orgKey: String, teamId: String?, bundleId: String?, linkCode: String?)
@@ -38,13 +45,20 @@ enum AASAChecks {
         ]
     }
 
+    /// The `aasa.paths` line, titled by what it covers.
+    static func pathsLine(_ coverage: AASACoverage) -> DoctorLine { DoctorLine("aasa.paths", coverage.title) }
+
+    /// The AASA lines, in checklist order, `aasa.paths` titled by `coverage`.
+    static func lines(_ coverage: AASACoverage) -> [DoctorLine] {
+        [
+            statusLine, contentTypeLine, sizeLine, jsonLine, appIDLine, pathsLine(coverage),
+            cacheControlLine,
+        ]
+    }
+
     /// Every AASA line after the status, skipped for `reason`.
     static func skipped(coverage: AASACoverage, _ reason: String) -> [DoctorCheck] {
-        [
-            .skip("aasa.contentType", "AASA Content-Type", reason), .skip("aasa.size", "AASA size", reason),
-            .skip("aasa.json", "AASA JSON", reason), .skip("aasa.appID", "AASA app ID", reason),
-            .skip("aasa.paths", coverage.title, reason), .skip("aasa.cacheControl", "AASA Cache-Control", reason),
-        ]
+        lines(coverage).dropFirst().map { $0.skip(reason) }
     }
 
     /// `<teamId>.<bundleId>` when both are given.
@@ -54,50 +68,43 @@ enum AASAChecks {
 
     /// `aasa.status`: 200, and not a redirect (iOS never follows one for this file).
     static func status(_ exchange: DoctorExchange, advice: AASAAdvice = .optoLink) -> DoctorCheck {
-        let id = "aasa.status"
-        let title = "AASA status"
         guard let response = exchange.response else {
-            return .fail(id, title, exchange.summary, fix: advice.noAnswer)
+            return statusLine.fail(exchange.summary, fix: advice.noAnswer)
         }
         switch response.status {
         case 200:
-            return .pass(id, title, "\(exchange.summary), no redirect")
+            return statusLine.pass("\(exchange.summary), no redirect")
         case 300...399:
             let location = response.header("Location").map { " to \($0)" } ?? ""
-            return .fail(
-                id, title, "\(response.status) redirect\(location)",
+            return statusLine.fail(
+                "\(response.status) redirect\(location)",
                 fix:
                     "serve the file itself at https://<link domain>\(path) with 200: iOS and Apple's CDN do not follow redirects for it (a redirect from http:// to https://, or to www., breaks it too)"
             )
         case 404:
-            return .fail(id, title, "404 not found", fix: advice.notFound)
+            return statusLine.fail("404 not found", fix: advice.notFound)
         default:
-            return .fail(
-                id, title, "\(response.status)",
-                fix: "\(path) must answer 200: check the backend's logs for this request")
+            return statusLine.fail(
+                "\(response.status)", fix: "\(path) must answer 200: check the backend's logs for this request")
         }
     }
 
     /// `aasa.contentType`: `application/json` (parameters such as `charset` are fine).
     static func contentType(_ header: String?) -> DoctorCheck {
-        let id = "aasa.contentType"
-        let title = "AASA Content-Type"
         let fix =
             "serve the file with Content-Type: application/json (a static file without an extension is often sent as application/octet-stream or text/plain)"
-        guard let header, !header.isEmpty else { return .fail(id, title, "no Content-Type header", fix: fix) }
+        guard let header, !header.isEmpty else { return contentTypeLine.fail("no Content-Type header", fix: fix) }
         let mediaType =
             header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        return mediaType == "application/json" ? .pass(id, title, header) : .fail(id, title, header, fix: fix)
+        return mediaType == "application/json" ? contentTypeLine.pass(header) : contentTypeLine.fail(header, fix: fix)
     }
 
     /// `aasa.size`: at most 128 KB uncompressed (URLSession hands over the decompressed body).
     static func size(_ bytes: Int) -> DoctorCheck {
-        let id = "aasa.size"
-        let title = "AASA size"
         let text = "\(bytes) bytes (limit \(maxBytes), 128 KB)"
-        if bytes <= maxBytes { return .pass(id, title, text) }
-        return .fail(
-            id, title, text,
+        if bytes <= maxBytes { return sizeLine.pass(text) }
+        return sizeLine.fail(
+            text,
             fix:
                 "iOS ignores a file over 128 KB: use wildcards in components instead of listing paths one by one, and leave out apps that do not use this domain"
         )
@@ -105,54 +112,40 @@ enum AASAChecks {
 
     /// `aasa.json`: valid JSON with `applinks.details`; returns the parsed document for the next lines.
     static func json(_ body: Data) -> (DoctorCheck, AASADocument?) {
-        let id = "aasa.json"
-        let title = "AASA JSON"
         switch AASADocument.parse(body) {
         case .success(let document):
             let count = document.details.count
-            return (.pass(id, title, "valid, applinks.details has \(count) entr\(count == 1 ? "y" : "ies")"), document)
+            return (jsonLine.pass("valid, applinks.details has \(count) entr\(count == 1 ? "y" : "ies")"), document)
         case .failure(let problem):
-            return (
-                .fail(
-                    id, title, problem.message,
-                    fix:
-                        "the file must be a JSON object with applinks.details (see docs/doctor.md); check it with a JSON linter"
-                ), nil
-            )
+            let fix =
+                "the file must be a JSON object with applinks.details (see docs/doctor.md); check it with a JSON linter"
+            return (jsonLine.fail(problem.message, fix: fix), nil)
         }
     }
 
     /// `aasa.appID`: `<teamId>.<bundleId>` in some `applinks.details[].appIDs` (or the older `appID`).
     static func appID(_ document: AASADocument?, appID: String?, advice: AASAAdvice = .optoLink) -> DoctorCheck {
-        let id = "aasa.appID"
-        let title = "AASA app ID"
-        guard let document else { return .skip(id, title, "needs valid JSON") }
+        guard let document else { return appIDLine.skip("needs valid JSON") }
         let listed = document.details.flatMap(\.appIDs)
         let listing = listed.isEmpty ? "none" : listed.joined(separator: ", ")
         guard let appID else {
-            return .skip(id, title, "give --team-id and --bundle-id to check (the file lists: \(listing))")
+            return appIDLine.skip("give --team-id and --bundle-id to check (the file lists: \(listing))")
         }
         guard let detail = document.details.first(where: { $0.appIDs.contains(appID) }) else {
-            return .fail(id, title, "\(appID) is not listed (the file lists: \(listing))", fix: advice.appIDMissing)
+            return appIDLine.fail("\(appID) is not listed (the file lists: \(listing))", fix: advice.appIDMissing)
         }
         let legacy = detail.usesLegacyAppID ? " (older \"appID\" key: iOS 13+ reads \"appIDs\")" : ""
-        return .pass(id, title, "\(appID) is listed\(legacy)")
-    }
-
-    /// `aasa.paths` of an OptoLink deployment: every `/<orgKey>/<code>` opens in the app.
-    static func coverage(_ document: AASADocument?, orgKey: String, appID: String?, linkCode: String?) -> DoctorCheck {
-        coverage(document, appID: appID, .optoLink(orgKey: orgKey, linkCode: linkCode))
+        return appIDLine.pass("\(appID) is listed\(legacy)")
     }
 
     /// `aasa.paths`: a component (or an older `paths` pattern) opens every one of `coverage`'s samples in the
     /// app, and no exclusion before it takes any back. Components are read in order, as iOS does: the first
     /// that matches a URL decides. With `appID`, only that app's entries count.
     static func coverage(_ document: AASADocument?, appID: String?, _ coverage: AASACoverage) -> DoctorCheck {
-        let id = "aasa.paths"
-        let title = coverage.title
-        guard let document else { return .skip(id, title, "needs valid JSON") }
+        let line = pathsLine(coverage)
+        guard let document else { return line.skip("needs valid JSON") }
         let details = appID.map { appID in document.details.filter { $0.appIDs.contains(appID) } } ?? document.details
-        if let appID, details.isEmpty { return .skip(id, title, "needs \(appID) in the file") }
+        if let appID, details.isEmpty { return line.skip("needs \(appID) in the file") }
         var problems = [String]()
         for detail in details {
             let owner = detail.appIDs.first ?? "an entry without app IDs"
@@ -162,28 +155,25 @@ enum AASAChecks {
                     legacy
                     ? " (older \"paths\" form: still read, but \"components\" is the current one)"
                     : ""
-                return .pass(id, title, "\(by) for \(owner)\(note)")
+                return line.pass("\(by) for \(owner)\(note)")
             case .notCovered(let reason):
                 problems.append("\(owner): \(reason)")
             }
         }
-        return .fail(
-            id, title, problems.isEmpty ? "no applinks details" : problems.joined(separator: "; "), fix: coverage.fix)
+        return line.fail(problems.isEmpty ? "no applinks details" : problems.joined(separator: "; "), fix: coverage.fix)
     }
 
     /// `aasa.cacheControl`: present (the contract sends `max-age=3600`), so every cache in the way refreshes
     /// it at a known pace after a change.
     static func cacheControl(_ header: String?) -> DoctorCheck {
-        let id = "aasa.cacheControl"
-        let title = "AASA Cache-Control"
         guard let header, !header.isEmpty else {
-            return .fail(
-                id, title, "no Cache-Control header",
+            return cacheControlLine.fail(
+                "no Cache-Control header",
                 fix:
                     "send Cache-Control: max-age=3600 (the contract's value) so CDNs and proxies refresh the file within an hour of a change"
             )
         }
-        return .pass(id, title, header)
+        return cacheControlLine.pass(header)
     }
 
     private enum Verdict {

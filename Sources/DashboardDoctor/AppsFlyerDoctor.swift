@@ -13,14 +13,12 @@ import OptoLinkS2S
 /// which sees the click from `127.0.0.1`); for a OneLink on the internet it is this machine's public
 /// address, which it cannot learn without asking a third party, so it sends nothing and says so.
 struct AppsFlyerDoctor: LinkServiceDoctor {
-    static let apiLine = (id: "api.https", title: "S2S API HTTPS")
-    static let keyLine = (id: "key.kind", title: "app key")
-    static let clickLine = (id: "link.click", title: "link click")
-    static let foundLine = (id: "link.found", title: "signed request finds it")
+    static let apiLine = DoctorLine("api.https", "S2S API HTTPS")
+    static let keyLine = DoctorLine("key.kind", "app key")
+    static let clickLine = DoctorLine("link.click", "link click")
+    static let foundLine = DoctorLine("link.found", "signed request finds it")
 
-    var serviceLines: [(id: String, title: String)] {
-        [Self.apiLine, Self.keyLine, Self.clickLine, Self.foundLine]
-    }
+    var serviceLines: [DoctorLine] { [Self.apiLine, Self.keyLine, Self.clickLine, Self.foundLine] }
 
     var aasaAdvice: AASAAdvice {
         AASAAdvice(
@@ -91,8 +89,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             exchanges += await transport.exchanges
         }
         let checks = [
-            apiHTTPS(
-                runner, line: Self.apiLine, exchange: s2s,
+            HostChecks.https(
+                options.baseURL, exchange: s2s, line: Self.apiLine,
                 plainHTTPFix:
                     "the app's backend calls AppsFlyer's S2S API over HTTPS: give its https:// base in --base-url (default https://dls2s.appsflyer.com/v1.0)",
                 notContacted: "not contacted: no signed request was sent (its line says why)"),
@@ -106,19 +104,16 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
     /// `key.kind`: AppsFlyer's app ships no key; one given as `--api-key` is named (a DevKey's form: it belongs
     /// on the app's backend).
     static func appKey(_ apiKey: String?) -> DoctorCheck {
-        let (id, title) = keyLine
         guard let apiKey else {
-            return .skip(
-                id, title,
+            return keyLine.skip(
                 "AppsFlyer's app ships no key (its app id only; the DevKey stays on its backend): --api-key names a key found in an app"
             )
         }
         let kind = AppKeyKind.of(apiKey)
         if let name = kind.secretName, let fix = kind.secretFix {
-            return .fail(id, title, "\(AppKeyKind.masked(apiKey)) is \(name), given as the app's key", fix: fix)
+            return keyLine.fail("\(AppKeyKind.masked(apiKey)) is \(name), given as the app's key", fix: fix)
         }
-        return .warn(
-            id, title,
+        return keyLine.warn(
             "\(AppKeyKind.masked(apiKey)) given as the app's key: AppsFlyer's S2S API takes none from the app",
             fix:
                 "the app sends its first launch to its own backend, which signs the S2S request with the DevKey: an app needs no AppsFlyer key for it (check what this key is, and keep secrets out of the app)"
@@ -127,28 +122,27 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
 
     /// `link.click`: the click, as Safari on an iPhone without the app, ends before the App Store page of `appID`.
     static func click(_ visit: BrowserVisit, appID: String) -> DoctorCheck {
-        let (id, title) = clickLine
         let detail = "Safari: \(visit.summary)"
         switch visit.end {
         case .appStore(let store):
-            if store.absoluteString.contains(appID) { return .pass(id, title, detail) }
-            return .warn(
-                id, title, detail + "; the App Store URL does not name \(appID)",
+            if store.absoluteString.contains(appID) { return clickLine.pass(detail) }
+            return clickLine.warn(
+                detail + "; the App Store URL does not name \(appID)",
                 fix: "check the OneLink template's iOS store page is the app --app-id names")
         case .refused(let status):
-            return .fail(
-                id, title, detail,
+            return clickLine.fail(
+                detail,
                 fix: status == 404
                     ? "AppsFlyer does not know this link: check the OneLink URL (its template and link ids) and that the link is live"
                     : "the click failed on AppsFlyer's side: try the link in Safari, and check AppsFlyer's status")
         case .page, .otherApp:
-            return .fail(
-                id, title, detail + "; it never reached the App Store",
+            return clickLine.fail(
+                detail + "; it never reached the App Store",
                 fix:
                     "a click on an iPhone without the app must end at the App Store: check the OneLink template's iOS redirection (the App Store, not a web page or the app's own scheme)"
             )
         case .noAnswer, .badTarget, .tooManyHops:
-            return .fail(id, title, detail, fix: "the click did not get through: check the link and the hops above")
+            return clickLine.fail(detail, fix: "the click did not get through: check the link and the hops above")
         }
     }
 
@@ -157,51 +151,47 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
     static func found(
         _ signed: Result<AppsFlyerDeepLinkResponse, any Error>?, exchange: DoctorExchange?, notSent: String
     ) -> DoctorCheck {
-        let (id, title) = foundLine
-        guard let signed else { return .skip(id, title, notSent) }
+        guard let signed else { return foundLine.skip(notSent) }
         switch signed {
         case .success(let answer):
             guard answer.found, let event = answer.clickEvent else {
-                return .fail(
-                    id, title, "found: false for the doctor's own click",
+                return foundLine.fail(
+                    "found: false for the doctor's own click",
                     fix:
                         "AppsFlyer did not match the click to a first launch from the same address and device: check the link belongs to --app-id's OneLink template"
                 )
             }
             let match = event.matchType.map { " (\($0.rawValue))" } ?? ""
             guard let value = event.customParams["deep_link_value"]?.stringValue else {
-                return .fail(
-                    id, title, "found\(match), but the click event has no deep_link_value",
+                return foundLine.fail(
+                    "found\(match), but the click event has no deep_link_value",
                     fix: "the app routes by deep_link_value: set it on the OneLink link")
             }
-            return .pass(
-                id, title, "found\(match) → deep_link_value \(value); the doctor's click is used up")
+            return foundLine.pass("found\(match) → deep_link_value \(value); the doctor's click is used up")
         case .failure(let error):
             if let exchange, exchange.response == nil {
-                return .fail(
-                    id, title, exchange.summary,
+                return foundLine.fail(
+                    exchange.summary,
                     fix: "the S2S API did not answer: check --base-url (default https://dls2s.appsflyer.com/v1.0)")
             }
             guard let s2s = error as? OptoLinkS2SError, s2s.status > 0 else {
-                return .fail(
-                    id, title, "the request could not be signed or sent: \(error)",
-                    fix: "check --dev-key and --base-url")
+                return foundLine.fail(
+                    "the request could not be signed or sent: \(error)", fix: "check --dev-key and --base-url")
             }
             let said = "\(s2s.status) \(s2s.serviceCode.map { "\($0): " } ?? "")\(BodyExcerpt.line(s2s.message))"
             let signature = (s2s.serviceCode ?? "").contains("sig") || s2s.message.contains("af_sig")
             if s2s.status == 401 || s2s.status == 403 || signature {
-                return .fail(
-                    id, title, said,
+                return foundLine.fail(
+                    said,
                     fix:
                         "AppsFlyer refused the signature: the DevKey is not this app's. Copy it from AppsFlyer (Configuration › App Settings) into the app's backend and --dev-key"
                 )
             }
             if s2s.status == 404 {
-                return .fail(
-                    id, title, said, fix: "AppsFlyer knows no such app: check --app-id (id and the app's Apple ID)")
+                return foundLine.fail(
+                    said, fix: "AppsFlyer knows no such app: check --app-id (id and the app's Apple ID)")
             }
-            return .fail(
-                id, title, said, fix: "the S2S request was refused: check --app-id, --dev-key and --base-url")
+            return foundLine.fail(said, fix: "the S2S request was refused: check --app-id, --dev-key and --base-url")
         }
     }
 }

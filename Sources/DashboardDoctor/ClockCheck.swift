@@ -10,22 +10,22 @@ import OptoLinkDashboard
 /// step is 5 minutes) disagree with the rest of the world, and if this machine is the one that is off, so
 /// is everything measured from it. It never fails the run: nothing the SDK does compares the two clocks.
 enum ClockCheck {
-    static let id = "clock.skew"
-    static let title = "clock skew"
+    /// The line.
+    static let line = DoctorLine("clock.skew", "clock skew")
     /// Skews up to a minute are normal for machines that sync with NTP at different times.
     static let warnThreshold: TimeInterval = 60
 
     static func check(_ exchanges: [DoctorExchange]) -> DoctorCheck {
         let answered = exchanges.filter { $0.response != nil }
-        guard !answered.isEmpty else { return .skip(id, title, "no answer to read a Date header from") }
+        guard !answered.isEmpty else { return line.skip("no answer to read a Date header from") }
         let dated = answered.compactMap { exchange -> (exchange: DoctorExchange, date: Date)? in
             guard let header = exchange.response?.header("Date"), let date = HTTPDate.parse(header) else { return nil }
             return (exchange, date)
         }
         guard let best = dated.min(by: { roundTrip($0.exchange) < roundTrip($1.exchange) }) else {
             let raw = answered.compactMap { $0.response?.header("Date") }.first
-            return .warn(
-                id, title, raw.map { "unreadable Date header \"\($0)\"" } ?? "no Date header in any answer",
+            return line.warn(
+                raw.map { "unreadable Date header \"\($0)\"" } ?? "no Date header in any answer",
                 fix:
                     "send a Date header in IMF-fixdate form (RFC 9110 section 6.6.1: a server with a clock must); without it clock skew cannot be measured"
             )
@@ -36,9 +36,9 @@ enum ClockCheck {
         let direction = skew >= 0 ? "ahead of" : "behind"
         let detail =
             "the backend's clock is \(format(abs(skew))) s \(direction) this machine's (±\(format(margin)) s, from \(best.exchange.request.method) \(best.exchange.path))"
-        if abs(skew) <= warnThreshold { return .pass(id, title, detail) }
-        return .warn(
-            id, title, detail + "; warns past \(Int(warnThreshold)) s",
+        if abs(skew) <= warnThreshold { return line.pass(detail) }
+        return line.warn(
+            detail + "; warns past \(Int(warnThreshold)) s",
             fix:
                 "sync the backend's clock (and this machine's) with NTP: check `timedatectl` or the host's time service"
         )

@@ -12,11 +12,11 @@ struct DeepBlueDoctor: LinkServiceDoctor {
     /// The resolve endpoint under the API origin.
     static let resolvePath = "/api/links/resolve"
 
-    static let apiLine = (id: "api.https", title: "API HTTPS")
-    static let keyLine = (id: "key.kind", title: "API key")
-    static let resolveLine = (id: "link.resolve", title: "link resolves")
+    static let apiLine = DoctorLine("api.https", "API HTTPS")
+    static let keyLine = DoctorLine("key.kind", "API key")
+    static let resolveLine = DoctorLine("link.resolve", "link resolves")
 
-    var serviceLines: [(id: String, title: String)] { [Self.apiLine, Self.keyLine, Self.resolveLine] }
+    var serviceLines: [DoctorLine] { [Self.apiLine, Self.keyLine, Self.resolveLine] }
 
     var aasaAdvice: AASAAdvice {
         AASAAdvice(
@@ -42,16 +42,12 @@ struct DeepBlueDoctor: LinkServiceDoctor {
 
     func serviceChecks(_ runner: DoctorRunner, link: URL) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange])
     {
-        let options = runner.options
-        let request = options.apiKey.map { key in
-            Self.resolveRequest(baseURL: options.baseURL, apiKey: key, link: link, timeout: runner.timeout)
-        }
-        return await resolveLines(
-            runner, request: request, apiLine: Self.apiLine,
+        await resolveLines(
+            runner, link: link, key: Self.keyTable, apiLine: Self.apiLine,
             plainHTTPFix:
                 "the app calls Deep Blue's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://dev.thedbl.ink)",
             notContacted: "not contacted: give --api-key to send the resolve request",
-            key: { Self.key(options.apiKey, probe: $0) }, resolve: { Self.resolve($0, link: link) })
+            resolve: { Self.resolve($0, link: link) })
     }
 
     /// Whether `response` is Deep Blue's own JSON answer (`{status, message}` or a link), not another server's page.
@@ -59,62 +55,55 @@ struct DeepBlueDoctor: LinkServiceDoctor {
         (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue != nil
     }
 
+    /// How Deep Blue's answers to the resolve request read for the key: a 404 in Deep Blue's own JSON is its
+    /// answer about the link, so the key was accepted.
+    static let keyTable: KeyProbeTable = {
+        let accepted: @Sendable (KeyProbeTable.Answer) -> String = { answer in
+            let sandbox =
+                answer.object?["isSandbox"]?.boolValue == true
+                ? ", a sandbox key (isSandbox: for debug builds; a release build ships the live key)" : ""
+            return "\(answer.masked) is accepted\(sandbox): \(answer.summary)"
+        }
+        return KeyProbeTable(
+            line: keyLine,
+            noKey:
+                "give --api-key to check the key the app ships (the sandbox key in debug builds, the live key in release builds)",
+            noAnswerFix:
+                "the API did not answer: check --base-url (default https://dev.thedbl.ink) and that it is reachable from here",
+            masked: AppKeyKind.masked, message: BodyExcerpt.message,
+            request: { key, runner, link in
+                resolveRequest(baseURL: runner.options.baseURL, apiKey: key, link: link, timeout: runner.timeout)
+            },
+            rows: [
+                .pass(200...200, accepted), .pass(404...404, when: { $0.object != nil }, accepted),
+                .fail(
+                    404, detail: { "404 that is not Deep Blue's answer: \($0.message)" },
+                    fix: { _ in
+                        "no \(resolvePath) at this base URL: --base-url is Deep Blue's API origin (default https://dev.thedbl.ink), not the link domain"
+                    }),
+                .fail(
+                    401, when: { AppKeyKind.of($0.key).isSecret },
+                    detail: {
+                        "401 \($0.message): \($0.masked) is \(AppKeyKind.of($0.key).secretName ?? ""), not the app's Deep Blue key"
+                    },
+                    fix: {
+                        (AppKeyKind.of($0.key).secretFix ?? "")
+                            + ". The app ships its Deep Blue API key (Deep Blue Links › the app's settings)"
+                    }),
+                .fail(401) {
+                    "Deep Blue does not accept \($0.masked): copy the app's API key from Deep Blue Links into the app and into --api-key"
+                },
+                .fail(403) {
+                    "Deep Blue refuses \($0.masked) (revoked, or not this app's): create a new key for the app and ship it"
+                },
+                .rateLimited(),
+            ],
+            otherwise: "unexpected answer to \(resolvePath): check --base-url and Deep Blue's status")
+    }()
+
     /// `key.kind`: the resolve request with the key is answered, not refused.
     static func key(_ apiKey: String?, probe: DoctorExchange?) -> DoctorCheck {
-        let (id, title) = keyLine
-        guard let apiKey, let probe else {
-            return .skip(
-                id, title,
-                "give --api-key to check the key the app ships (the sandbox key in debug builds, the live key in release builds)"
-            )
-        }
-        guard let response = probe.response else {
-            return .fail(
-                id, title, probe.summary,
-                fix:
-                    "the API did not answer: check --base-url (default https://dev.thedbl.ink) and that it is reachable from here"
-            )
-        }
-        let masked = AppKeyKind.masked(apiKey)
-        let message = BodyExcerpt.message(response.body)
-        let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue
-        switch response.status {
-        case 200,
-            404 where isDeepBlueAnswer(response):
-            let sandbox =
-                object?["isSandbox"]?.boolValue == true
-                ? ", a sandbox key (isSandbox: for debug builds; a release build ships the live key)" : ""
-            return .pass(id, title, "\(masked) is accepted\(sandbox): \(probe.summary)")
-        case 404:
-            return .fail(
-                id, title, "404 that is not Deep Blue's answer: \(message)",
-                fix:
-                    "no \(resolvePath) at this base URL: --base-url is Deep Blue's API origin (default https://dev.thedbl.ink), not the link domain"
-            )
-        case 401:
-            if let name = AppKeyKind.of(apiKey).secretName, let fix = AppKeyKind.of(apiKey).secretFix {
-                return .fail(
-                    id, title, "401 \(message): \(masked) is \(name), not the app's Deep Blue key",
-                    fix: fix + ". The app ships its Deep Blue API key (Deep Blue Links › the app's settings)")
-            }
-            return .fail(
-                id, title, "401 \(message)",
-                fix:
-                    "Deep Blue does not accept \(masked): copy the app's API key from Deep Blue Links into the app and into --api-key"
-            )
-        case 403:
-            return .fail(
-                id, title, "403 \(message)",
-                fix:
-                    "Deep Blue refuses \(masked) (revoked, or not this app's): create a new key for the app and ship it"
-            )
-        case 429:
-            return .fail(id, title, "429 \(message)", fix: "rate limited: wait a minute and run again")
-        default:
-            return .fail(
-                id, title, "\(response.status) \(message)",
-                fix: "unexpected answer to \(resolvePath): check --base-url and Deep Blue's status")
-        }
+        keyTable.check(probe, apiKey: apiKey)
     }
 
     /// `404 <message>`, and what it means when the message does not say it.
@@ -125,24 +114,23 @@ struct DeepBlueDoctor: LinkServiceDoctor {
     /// `link.resolve`: resolve answers 200 with the link's `longUrl`; a 404 means Deep Blue does not know it as
     /// a short link (an app then routes by the URL itself, which is not the link's destination).
     static func resolve(_ probe: DoctorExchange?, link: URL) -> DoctorCheck {
-        let (id, title) = resolveLine
-        guard let probe else { return .skip(id, title, "needs --api-key (Deep Blue's API answers 401 without one)") }
+        guard let probe else { return resolveLine.skip("needs --api-key (Deep Blue's API answers 401 without one)") }
         guard let response = probe.response, response.status == 200 || response.status == 404,
             isDeepBlueAnswer(response)
         else {
-            return .skip(id, title, "needs the API to accept the key (see the key line)")
+            return resolveLine.skip("needs the API to accept the key (see the key line)")
         }
         guard response.status == 200 else {
-            return .fail(
-                id, title, notAShortLink(BodyExcerpt.message(response.body)),
+            return resolveLine.fail(
+                notAShortLink(BodyExcerpt.message(response.body)),
                 fix:
                     "Deep Blue does not know \(link.absoluteString) as one of the app's short links (the app would route by the URL itself): check the link's code, and that \(link.host ?? "its domain") is the app's domain or one of its custom domains"
             )
         }
         let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue
         guard let longUrl = object?["longUrl"]?.stringValue, let destination = URL(string: longUrl) else {
-            return .fail(
-                id, title, "200 without a longUrl: \(BodyExcerpt.line(response.body))",
+            return resolveLine.fail(
+                "200 without a longUrl: \(BodyExcerpt.line(response.body))",
                 fix: "the app routes by longUrl: check the link has a destination in Deep Blue Links")
         }
         let linkID =
@@ -150,6 +138,6 @@ struct DeepBlueDoctor: LinkServiceDoctor {
                 " (id \(value.numberValue.map { String(Int($0)) } ?? value.stringValue ?? "?"))"
             } ?? ""
         let path = destination.path.isEmpty ? "/" : destination.path
-        return .pass(id, title, "\(probe.summary): → \(longUrl)\(linkID); the app routes to \(path)")
+        return resolveLine.pass("\(probe.summary): → \(longUrl)\(linkID); the app routes to \(path)")
     }
 }

@@ -93,11 +93,15 @@ package struct DoctorRunner: Sendable {
         return URL(string: text + path) ?? base
     }
 
+    /// A `GET` of `url`, as the doctor's probes ask for JSON.
+    static func get(_ url: URL, timeout: TimeInterval) -> HTTPRequest {
+        HTTPRequest(
+            method: "GET", url: url, headers: ["Accept": "application/json", "User-Agent": userAgent], timeout: timeout)
+    }
+
     /// A `GET` of the association file at the root of `url`'s host, as the doctor asks for it.
     static func aasaRequest(_ url: URL, timeout: TimeInterval) -> HTTPRequest {
-        HTTPRequest(
-            method: "GET", url: rootURL(url, AASAChecks.path),
-            headers: ["Accept": "application/json", "User-Agent": userAgent], timeout: timeout)
+        get(rootURL(url, AASAChecks.path), timeout: timeout)
     }
 
     /// A JSON `POST` of `body` to `url` with the service's key `headers`, as the doctor's probes send it.

@@ -4,11 +4,17 @@ import OptoLinkDashboard
 /// The host answers, over HTTPS, and `/health` is healthy: the first three lines of the checklist, read
 /// from the `GET /health` exchange.
 enum HostChecks {
+    /// The `host.answers` line.
+    static let answersLine = DoctorLine("host.answers", "host answers")
+    /// The `host.https` line of the link's host.
+    static let httpsLine = DoctorLine("host.https", "HTTPS")
+    /// The `health` line.
+    static let healthLine = DoctorLine("health", "/health")
+
     /// `host.answers`: any HTTP answer, whatever its status, proves the host is there. `flag` is the option
     /// that names the host (`--base-url`, or the other services' `--link`).
     static func answers(_ exchange: DoctorExchange, flag: String = "--base-url") -> DoctorCheck {
-        let title = "host answers"
-        if exchange.response != nil { return .pass("host.answers", title, exchange.summary) }
+        if exchange.response != nil { return answersLine.pass(exchange.summary) }
         let failure = exchange.failure ?? .init(code: 0, message: "no answer")
         let host = exchange.request.url.host ?? "the host"
         let fix: String
@@ -23,14 +29,14 @@ enum HostChecks {
                 ? "serve \(host) with a certificate from a public CA that covers the host name, with the full chain"
                 : "check \(flag) and that the backend is reachable from this machine"
         }
-        return .fail("host.answers", title, exchange.summary, fix: fix)
+        return answersLine.fail(exchange.summary, fix: fix)
     }
 
     /// `host.https`: iOS fetches the AASA (and users open links) only over HTTPS with a trusted
     /// certificate. Plain HTTP is accepted only for a loopback test server.
     static func https(baseURL: URL, health: DoctorExchange) -> DoctorCheck {
         https(
-            baseURL, exchange: health, id: "host.https", title: "HTTPS",
+            baseURL, exchange: health, line: httpsLine,
             plainHTTPFix:
                 "serve the link domain over HTTPS (with a trusted certificate) and use an https:// --base-url: iOS fetches apple-app-site-association only over HTTPS"
         )
@@ -40,46 +46,43 @@ enum HostChecks {
     /// when none was sent: then only the scheme is judged, and an `https://` URL is skipped with
     /// `notContacted`). Plain HTTP passes only for a loopback host, and says so.
     static func https(
-        _ url: URL, exchange: DoctorExchange?, id: String, title: String, plainHTTPFix: String,
+        _ url: URL, exchange: DoctorExchange?, line: DoctorLine, plainHTTPFix: String,
         notContacted: String = "no answer to judge the TLS set-up by"
     ) -> DoctorCheck {
         let host = url.host ?? ""
         if url.scheme?.lowercased() == "https" {
-            guard let exchange else { return .skip(id, title, notContacted) }
+            guard let exchange else { return line.skip(notContacted) }
             if exchange.response != nil {
-                return .pass(
-                    id, title,
+                return line.pass(
                     "https://\(host): the TLS handshake succeeded and the certificate is trusted by this machine")
             }
             if let failure = exchange.failure, failure.isTLS {
-                return .fail(
-                    id, title, failure.explanation,
+                return line.fail(
+                    failure.explanation,
                     fix:
                         "serve \(host) with a certificate from a public CA that covers the host name, with the full chain: iOS refuses anything else"
                 )
             }
-            return .skip(id, title, "no answer to judge the TLS set-up by")
+            return line.skip("no answer to judge the TLS set-up by")
         }
         if isLoopback(host) {
-            return .pass(
-                id, title,
+            return line.pass(
                 "plain HTTP on \(host): fine for a loopback test server only; a real deployment must use HTTPS")
         }
-        return .fail(id, title, "plain HTTP on \(host)", fix: plainHTTPFix)
+        return line.fail("plain HTTP on \(host)", fix: plainHTTPFix)
     }
 
     /// `health`: `GET /health` answers 2xx (the reference answers `{"ok":true}`), and not `"ok": false`.
     static func health(_ exchange: DoctorExchange) -> DoctorCheck {
-        let title = "/health"
-        guard let response = exchange.response else { return .skip("health", title, "no answer from the host") }
+        guard let response = exchange.response else { return healthLine.skip("no answer from the host") }
         let body = BodyExcerpt.line(response.body)
         let saysNotOK =
             (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["ok"] as? Bool == false
         if (200...299).contains(response.status) && !saysNotOK {
-            return .pass("health", title, "\(response.status) \(body)")
+            return healthLine.pass("\(response.status) \(body)")
         }
-        return .fail(
-            "health", title, "\(response.status) \(body)",
+        return healthLine.fail(
+            "\(response.status) \(body)",
             fix:
                 "GET /health must answer 200 {\"ok\":true}: check the backend's logs and that --base-url points at the backend, not at another site on the same host"
         )

@@ -17,8 +17,8 @@ protocol LinkServiceDoctor: Sendable {
     /// What to change when the file does not cover `link`.
     func coverageFix(_ link: URL) -> String
 
-    /// The service's own lines, as `(id, title)`, in checklist order.
-    var serviceLines: [(id: String, title: String)] { get }
+    /// The service's own lines, in checklist order.
+    var serviceLines: [DoctorLine] { get }
 
     /// Sends the service's own requests for `link` and reads them: the lines (``serviceLines``, in that
     /// order) and every exchange made.
@@ -31,8 +31,7 @@ extension LinkServiceDoctor {
         let options = runner.options
         guard let link = options.linkURL else {
             // Options are parsed with a link for these services; one made in code without it has nothing to check.
-            let check = DoctorCheck.fail(
-                "host.answers", "host answers", "no --link", fix: "give --link URL, a short link of the service")
+            let check = HostChecks.answersLine.fail("no --link", fix: "give --link URL, a short link of the service")
             return report(options, link: options.baseURL, checks: [check], reachable: false)
         }
         let coverage = AASACoverage.link(link, fix: coverageFix(link))
@@ -40,51 +39,35 @@ extension LinkServiceDoctor {
         var checks = [
             HostChecks.answers(aasa, flag: "--link"),
             HostChecks.https(
-                link, exchange: aasa, id: "host.https", title: "HTTPS",
+                link, exchange: aasa, line: HostChecks.httpsLine,
                 plainHTTPFix:
                     "serve the link domain over HTTPS with a trusted certificate (and give the https:// link): iOS fetches apple-app-site-association only over HTTPS"
             ),
         ]
         guard aasa.response != nil else {
             let reason = "the link's host did not answer"
-            let lines =
-                [("aasa.status", "AASA status")]
-                + AASAChecks.skipped(coverage: coverage, reason).map { ($0.id, $0.title) }
-                + serviceLines + [(ClockCheck.id, ClockCheck.title)]
-            checks += lines.map { DoctorCheck.skip($0.0, $0.1, reason) }
+            checks += (AASAChecks.lines(coverage) + serviceLines + [ClockCheck.line]).map { $0.skip(reason) }
             return report(options, link: link, checks: checks, reachable: false)
         }
         checks += AASAChecks.all(
             aasa, appID: AASAChecks.appID(teamId: options.teamId, bundleId: options.bundleId), advice: aasaAdvice,
             coverage: coverage)
         let (own, exchanges) = await serviceChecks(runner, link: link)
-        checks += own
-        checks.append(ClockCheck.check([aasa] + exchanges))
+        checks += own + [ClockCheck.check([aasa] + exchanges)]
         return report(options, link: link, checks: checks, reachable: true)
     }
 
-    /// `api.https`: `--base-url` over HTTPS, judged by `exchange`, the request sent to it (nil when none was:
-    /// then only the scheme is judged, an `https://` one is skipped with `notContacted`).
-    func apiHTTPS(
-        _ runner: DoctorRunner, line: (id: String, title: String), exchange: DoctorExchange?, plainHTTPFix: String,
-        notContacted: String
-    ) -> DoctorCheck {
-        HostChecks.https(
-            runner.options.baseURL, exchange: exchange, id: line.id, title: line.title, plainHTTPFix: plainHTTPFix,
-            notContacted: notContacted)
-    }
-
     /// The lines of a service whose API resolves a link with the app's key (QubeRoute, Deep Blue Links): the one
-    /// resolve `request` (nil: none is sent), read by `api.https`, then by `key` and `resolve`.
+    /// resolve request, sent and read for the key by `key`, then read by `api.https` and by `resolve`.
     func resolveLines(
-        _ runner: DoctorRunner, request: HTTPRequest?, apiLine: (id: String, title: String), plainHTTPFix: String,
-        notContacted: String, key: (DoctorExchange?) -> DoctorCheck, resolve: (DoctorExchange?) -> DoctorCheck
+        _ runner: DoctorRunner, link: URL, key: KeyProbeTable, apiLine: DoctorLine, plainHTTPFix: String,
+        notContacted: String, resolve: (DoctorExchange?) -> DoctorCheck
     ) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange]) {
-        var probe: DoctorExchange?
-        if let request { probe = await runner.send(request) }
-        let api = apiHTTPS(
-            runner, line: apiLine, exchange: probe, plainHTTPFix: plainHTTPFix, notContacted: notContacted)
-        return ([api, key(probe), resolve(probe)], probe.map { [$0] } ?? [])
+        let (keyCheck, probe) = await runner.probeKey(key, link: link)
+        let api = HostChecks.https(
+            runner.options.baseURL, exchange: probe, line: apiLine, plainHTTPFix: plainHTTPFix,
+            notContacted: notContacted)
+        return ([api, keyCheck, resolve(probe)], probe.map { [$0] } ?? [])
     }
 
     private func report(_ options: DoctorOptions, link: URL, checks: [DoctorCheck], reachable: Bool) -> DoctorReport {

@@ -19,22 +19,14 @@ struct OptoLinkDoctor: Sendable {
         let base = options.baseURL
         var exchanges = [DoctorExchange]()
 
-        let health = await runner.send(
-            HTTPRequest(
-                method: "GET", url: DoctorRunner.url(base, "/health"),
-                headers: ["Accept": "application/json", "User-Agent": DoctorRunner.userAgent], timeout: timeout))
+        let health = await runner.send(DoctorRunner.get(DoctorRunner.url(base, "/health"), timeout: timeout))
         exchanges.append(health)
         var checks = [HostChecks.answers(health), HostChecks.https(baseURL: base, health: health)]
         guard health.response != nil else {
             let reason = "the host did not answer"
-            let rest: [(String, String)] = [
-                ("health", "/health"), ("aasa.status", "AASA status"), ("aasa.contentType", "AASA Content-Type"),
-                ("aasa.size", "AASA size"), ("aasa.json", "AASA JSON"), ("aasa.appID", "AASA app ID"),
-                ("aasa.paths", "AASA covers /\(orgKey)/*"), ("aasa.cacheControl", "AASA Cache-Control"),
-                (KeyCheck.id, KeyCheck.title), ("link.data", "link /data"), ("link.page", "link redirect page"),
-                ("link.match", "link token matches"), (ClockCheck.id, ClockCheck.title),
-            ]
-            checks += rest.map { DoctorCheck.skip($0.0, $0.1, reason) }
+            let coverage = AASACoverage.optoLink(orgKey: orgKey, linkCode: options.link)
+            let rest = [HostChecks.healthLine] + AASAChecks.lines(coverage) + [KeyCheck.table.line] + LinkChecks.lines
+            checks += (rest + [ClockCheck.line]).map { $0.skip(reason) }
             return DoctorReport(baseURL: base, orgKey: orgKey, checks: checks, reachable: false)
         }
         checks.append(HostChecks.health(health))
@@ -44,14 +36,9 @@ struct OptoLinkDoctor: Sendable {
         checks += AASAChecks.all(
             aasa, orgKey: orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
 
-        var keyExchange: DoctorExchange?
-        if let apiKey = options.apiKey {
-            let exchange = await runner.send(
-                KeyCheck.probe(baseURL: base, apiKey: apiKey, deviceId: runner.deviceId, timeout: timeout))
-            exchanges.append(exchange)
-            keyExchange = exchange
-        }
-        checks.append(KeyCheck.check(keyExchange, apiKey: options.apiKey))
+        let (keyCheck, keyExchange) = await runner.probeKey(KeyCheck.table, link: base)
+        exchanges += keyExchange.map { [$0] } ?? []
+        checks.append(keyCheck)
 
         if let code = options.link {
             let data = await runner.send(
@@ -60,25 +47,20 @@ struct OptoLinkDoctor: Sendable {
             let hops = visit.hops.map(DoctorExchange.init(hop:))
             exchanges += [data] + hops
             let (dataCheck, path) = LinkChecks.data(data, orgKey: orgKey, code: code)
-            var pageCheck = DoctorCheck.fail(
-                "link.page", "link redirect page", visit.end.text, fix: "the click made no request: check --base-url")
+            var pageCheck = LinkChecks.pageLine.fail(visit.end.text, fix: "the click made no request: check --base-url")
             var token: String?
             if let page = hops.first {
                 (pageCheck, token) = LinkChecks.page(page, orgKey: orgKey, code: code, visit: visit)
             }
             var match: DoctorExchange?
             if let token {
-                let exchange = await runner.send(LinkChecks.matchRequest(baseURL: base, token: token, timeout: timeout))
-                exchanges.append(exchange)
-                match = exchange
+                match = await runner.send(LinkChecks.matchRequest(baseURL: base, token: token, timeout: timeout))
             }
+            exchanges += match.map { [$0] } ?? []
             checks += [dataCheck, pageCheck, LinkChecks.match(match, expectedPath: path)]
         } else {
             let reason = "give --link CODE to check a link end to end"
-            checks += [
-                .skip("link.data", "link /data", reason), .skip("link.page", "link redirect page", reason),
-                .skip("link.match", "link token matches", reason),
-            ]
+            checks += LinkChecks.lines.map { $0.skip(reason) }
         }
 
         checks.append(ClockCheck.check(exchanges))

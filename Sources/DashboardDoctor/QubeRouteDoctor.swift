@@ -14,11 +14,11 @@ struct QubeRouteDoctor: LinkServiceDoctor {
     /// The resolve endpoint under the API origin.
     static let resolvePath = "/api/v1/sdk/resolve"
 
-    static let apiLine = (id: "api.https", title: "API HTTPS")
-    static let keyLine = (id: "key.kind", title: "publishable key")
-    static let resolveLine = (id: "link.resolve", title: "link resolves")
+    static let apiLine = DoctorLine("api.https", "API HTTPS")
+    static let keyLine = DoctorLine("key.kind", "publishable key")
+    static let resolveLine = DoctorLine("link.resolve", "link resolves")
 
-    var serviceLines: [(id: String, title: String)] { [Self.apiLine, Self.keyLine, Self.resolveLine] }
+    var serviceLines: [DoctorLine] { [Self.apiLine, Self.keyLine, Self.resolveLine] }
 
     var aasaAdvice: AASAAdvice {
         AASAAdvice(
@@ -58,102 +58,84 @@ struct QubeRouteDoctor: LinkServiceDoctor {
 
     func serviceChecks(_ runner: DoctorRunner, link: URL) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange])
     {
-        let options = runner.options
-        let request = options.apiKey.flatMap { key in
-            Self.refusal(key) == nil
-                ? Self.resolveRequest(baseURL: options.baseURL, apiKey: key, link: link, timeout: runner.timeout) : nil
-        }
-        return await resolveLines(
-            runner, request: request, apiLine: Self.apiLine,
+        await resolveLines(
+            runner, link: link, key: Self.keyTable, apiLine: Self.apiLine,
             plainHTTPFix:
                 "the SDK calls QubeRoute's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://app.quberoute.com)",
             notContacted: "not contacted: give --api-key, a publishable key, to send the resolve request",
-            key: { Self.key(options.apiKey, probe: $0) },
-            resolve: { Self.resolve($0, apiKey: options.apiKey, link: link) })
+            resolve: { Self.resolve($0, apiKey: runner.options.apiKey, link: link) })
     }
+
+    /// How QubeRoute's answers to the resolve request read for the key; a key whose form is not a publishable
+    /// key's is named and never sent.
+    static let keyTable = KeyProbeTable(
+        line: keyLine, noKey: "give --api-key to check the key the app ships (qr_live_… or qr_test_…)",
+        notSent: "the resolve request was not sent",
+        noAnswerFix:
+            "the API did not answer: check --base-url (default https://app.quberoute.com) and that it is reachable from here",
+        masked: AppKeyKind.masked, message: BodyExcerpt.message,
+        preflight: { key in
+            let kind = AppKeyKind.of(key)
+            if let name = kind.secretName, let fix = kind.secretFix {
+                return ("\(name), where the app's publishable key belongs: not sent", fix)
+            }
+            return refusal(key).map {
+                (
+                    "\(AppKeyKind.masked(key)) is not a publishable key: not sent",
+                    "\($0) (the SDK refuses any other key)"
+                )
+            }
+        },
+        request: { key, runner, link in
+            resolveRequest(baseURL: runner.options.baseURL, apiKey: key, link: link, timeout: runner.timeout)
+        },
+        rows: [
+            .pass(200...200) { answer in
+                let environment =
+                    AppKeyKind.of(answer.key) == .quberoutePublishable(test: true)
+                    ? "a test key (it reaches test links only: a release build ships qr_live_…)" : "a live key"
+                return "\(answer.masked) is accepted, \(environment): \(answer.summary)"
+            },
+            .fail(401) {
+                "QubeRoute does not know \($0.masked) (a typo, or a key rotated since): copy the project's publishable key into the app and into --api-key"
+            },
+            .fail(403) {
+                "QubeRoute refuses \($0.masked) on its SDK endpoints: ship the project's publishable key (qr_live_… or qr_test_…), never a secret key"
+            },
+            .fail(404) { _ in
+                "no \(resolvePath) at this base URL: --base-url is QubeRoute's API origin (default https://app.quberoute.com), not the link domain"
+            },
+            .rateLimited(),
+        ],
+        otherwise: "unexpected answer to \(resolvePath): check --base-url and QubeRoute's status")
 
     /// `key.kind`: the key's form is a publishable key's, and the resolve request with it is answered.
     static func key(_ apiKey: String?, probe: DoctorExchange?) -> DoctorCheck {
-        let (id, title) = keyLine
-        guard let apiKey else {
-            return .skip(id, title, "give --api-key to check the key the app ships (qr_live_… or qr_test_…)")
-        }
-        let kind = AppKeyKind.of(apiKey)
-        if let name = kind.secretName, let fix = kind.secretFix {
-            return .fail(id, title, "\(name), where the app's publishable key belongs: not sent", fix: fix)
-        }
-        if let refusal = refusal(apiKey) {
-            return .fail(
-                id, title, "\(AppKeyKind.masked(apiKey)) is not a publishable key: not sent",
-                fix: "\(refusal) (the SDK refuses any other key)")
-        }
-        let masked = AppKeyKind.masked(apiKey)
-        guard let probe else { return .skip(id, title, "the resolve request was not sent") }
-        guard let response = probe.response else {
-            return .fail(
-                id, title, probe.summary,
-                fix:
-                    "the API did not answer: check --base-url (default https://app.quberoute.com) and that it is reachable from here"
-            )
-        }
-        let message = BodyExcerpt.message(response.body)
-        switch response.status {
-        case 200:
-            let environment =
-                kind == .quberoutePublishable(test: true)
-                ? "a test key (it reaches test links only: a release build ships qr_live_…)" : "a live key"
-            return .pass(id, title, "\(masked) is accepted, \(environment): \(probe.summary)")
-        case 401:
-            return .fail(
-                id, title, "401 \(message)",
-                fix:
-                    "QubeRoute does not know \(masked) (a typo, or a key rotated since): copy the project's publishable key into the app and into --api-key"
-            )
-        case 403:
-            return .fail(
-                id, title, "403 \(message)",
-                fix:
-                    "QubeRoute refuses \(masked) on its SDK endpoints: ship the project's publishable key (qr_live_… or qr_test_…), never a secret key"
-            )
-        case 404:
-            return .fail(
-                id, title, "404 \(message)",
-                fix:
-                    "no \(resolvePath) at this base URL: --base-url is QubeRoute's API origin (default https://app.quberoute.com), not the link domain"
-            )
-        case 429:
-            return .fail(id, title, "429 \(message)", fix: "rate limited: wait a minute and run again")
-        default:
-            return .fail(
-                id, title, "\(response.status) \(message)",
-                fix: "unexpected answer to \(resolvePath): check --base-url and QubeRoute's status")
-        }
+        keyTable.check(probe, apiKey: apiKey)
     }
 
     /// `link.resolve`: resolve answers 200 with a link object for `link`.
     static func resolve(_ probe: DoctorExchange?, apiKey: String?, link: URL) -> DoctorCheck {
-        let (id, title) = resolveLine
         guard let probe else {
-            return .skip(
-                id, title,
+            return resolveLine.skip(
                 apiKey == nil
                     ? "needs --api-key (QubeRoute's API answers 401 without one)"
                     : "needs a publishable key (the key line says why this one was not sent)")
         }
         guard let response = probe.response, response.status == 200 else {
-            return .skip(id, title, "needs the API to accept the key (see the key line)")
+            return resolveLine.skip("needs the API to accept the key (see the key line)")
         }
         guard let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
             let answer = object["link"]
         else {
-            return .fail(
-                id, title, "200 without a \"link\" member: \(BodyExcerpt.line(response.body))",
+            return resolveLine.fail(
+                "200 without a \"link\" member: \(BodyExcerpt.line(response.body))",
                 fix: "the answer is not QubeRoute's: check --base-url is its API origin")
         }
         let reason = object["reason"]?.stringValue
         guard let resolved = answer.objectValue else {
-            return .fail(
-                id, title, "no link for \(link.absoluteString) (reason \(reason ?? "none given"))",
+            return resolveLine.fail(
+                "no link for \(link.absoluteString) (reason \(reason ?? "none given"))",
                 fix:
                     "QubeRoute does not know this URL as one of the project's links: check the link is live and on one of the project's link domains; a test key (qr_test_…) reaches test links only, a live key live ones"
             )
@@ -162,8 +144,7 @@ struct QubeRouteDoctor: LinkServiceDoctor {
         var notes = [String]()
         if let alias = resolved["alias"]?.stringValue { notes.append("alias \(alias)") }
         if let reason { notes.append("reason \(reason)") }
-        return .pass(
-            id, title,
+        return resolveLine.pass(
             "\(probe.summary): → \(target)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
                 + "; sent as the SDK sends it, with a throwaway install token")
     }

@@ -1,0 +1,96 @@
+import Foundation
+import OptoLink
+import OptoLinkDashboard
+
+/// How the doctor probes a service's key and reads the answer, as a value: the request the SDK would send,
+/// and for each status the answer can have, whether the key holds, what the line says and what to fix.
+///
+/// The rows are read in order and the first that names the answer's status (and whose predicate, if any,
+/// holds) gives the line; a status no row names gets ``otherwise``. One runner reads every table
+/// (``DoctorRunner/probeKey(_:link:)`` sends, ``check(_:apiKey:)`` judges).
+struct KeyProbeTable: Sendable {
+    /// One answer to the probe, as the rows read it: the key sent and as the line prints it (``masked``), the
+    /// status, what the body says on one line (``message``), the body and its JSON object, the exchange's summary.
+    struct Answer: Sendable {
+        let key: String, masked: String, status: Int, message: String
+        let object: [String: JSONValue]?, body: Data, summary: String
+    }
+
+    /// One status's meaning: the statuses it names and what else must hold of the answer, the verdict, the
+    /// detail and, for a failure, the fix.
+    struct Row: Sendable {
+        let statuses: ClosedRange<Int>
+        let when: @Sendable (Answer) -> Bool
+        let verdict: DoctorStatus
+        let detail: @Sendable (Answer) -> String
+        let fix: @Sendable (Answer) -> String
+
+        /// The key holds for `statuses` (when `when` holds), and the line says `detail`.
+        static func pass(
+            _ statuses: ClosedRange<Int>, when: @escaping @Sendable (Answer) -> Bool = { _ in true },
+            _ detail: @escaping @Sendable (Answer) -> String
+        ) -> Row {
+            Row(statuses: statuses, when: when, verdict: .pass, detail: detail, fix: { _ in "" })
+        }
+
+        /// The key fails for `status` (when `when` holds): the line says `detail` (default `<status> <message>`)
+        /// and `fix`.
+        static func fail(
+            _ status: Int, when: @escaping @Sendable (Answer) -> Bool = { _ in true },
+            detail: @escaping @Sendable (Answer) -> String = { "\($0.status) \($0.message)" },
+            fix: @escaping @Sendable (Answer) -> String
+        ) -> Row {
+            Row(statuses: status...status, when: when, verdict: .fail, detail: detail, fix: fix)
+        }
+
+        /// `429`: the service's rate limit, with `fix`.
+        static func rateLimited(_ fix: String = "rate limited: wait a minute and run again") -> Row {
+            .fail(429, fix: { _ in fix })
+        }
+    }
+
+    /// The key line, its skip reasons (no key given; a key given but no probe sent, nil: ``noKey``) and its
+    /// fix when the probe got no HTTP answer.
+    let line: DoctorLine, noKey: String
+    var notSent: String? = nil
+    let noAnswerFix: String
+    /// The key as the line prints it, and what an answer's body says on one line.
+    let masked: @Sendable (String) -> String, message: @Sendable (Data) -> String
+    /// Why a key is refused by its form before anything is sent (the detail and the fix), nil to send it.
+    var preflight: @Sendable (String) -> (detail: String, fix: String)? = { _ in nil }
+    /// The probe for a key (`runner` gives the base URL, the device id and the timeout; `link` the short link).
+    let request: @Sendable (_ key: String, _ runner: DoctorRunner, _ link: URL) -> HTTPRequest
+    /// The statuses' meanings, read in order, and the fix for a status no row names (its detail is
+    /// `<status> <message>`).
+    let rows: [Row], otherwise: String
+
+    /// Reads the probe's answer (nil: none was sent) for `apiKey` by the table.
+    func check(_ exchange: DoctorExchange?, apiKey: String?) -> DoctorCheck {
+        guard let apiKey else { return line.skip(noKey) }
+        if let refused = preflight(apiKey) { return line.fail(refused.detail, fix: refused.fix) }
+        guard let exchange else { return line.skip(notSent ?? noKey) }
+        guard let response = exchange.response else { return line.fail(exchange.summary, fix: noAnswerFix) }
+        let answer = Answer(
+            key: apiKey, masked: masked(apiKey), status: response.status, message: message(response.body),
+            object: (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
+            body: response.body, summary: exchange.summary)
+        guard let row = rows.first(where: { $0.statuses.contains(answer.status) && $0.when(answer) }) else {
+            return line.fail("\(answer.status) \(answer.message)", fix: otherwise)
+        }
+        return DoctorCheck(
+            id: line.id, title: line.title, status: row.verdict, detail: row.detail(answer),
+            fix: row.verdict == .pass ? nil : row.fix(answer))
+    }
+}
+
+extension DoctorRunner {
+    /// Sends `table`'s probe with `--api-key` (nothing without a key, or for one the table refuses by its
+    /// form) and reads the answer by the table: the key line and the exchange made.
+    func probeKey(_ table: KeyProbeTable, link: URL) async -> (check: DoctorCheck, exchange: DoctorExchange?) {
+        var exchange: DoctorExchange?
+        if let key = options.apiKey, table.preflight(key) == nil {
+            exchange = await send(table.request(key, self, link))
+        }
+        return (table.check(exchange, apiKey: options.apiKey), exchange)
+    }
+}
