@@ -14,8 +14,11 @@ struct AASAAdvice: Sendable, Hashable {
     static let optoLink = AASAAdvice(
         noAnswer: "serve \(AASAChecks.path) on the link domain (route 9 of the contract)",
         notFound:
-            "serve \(AASAChecks.path) on this host (the backend answers it per Host header; a proxy or CDN in front must pass it through)",
+            "serve \(AASAChecks.path) on this host (the backend answers it per Host header; a proxy or CDN "
+            + "in front must pass it through)",
         appIDMissing:
-            "set the org's team id and bundle id on the backend (an org without a team id is left out of the file), and check them against the app's signing: Team ID from the developer account, bundle id from the target"
+            "set the org's team id and bundle id on the backend (an org without a team id is left out of "
+            + "the file), and check them against the app's signing: Team ID from the developer account, "
+            + "bundle id from the target"
     )
 }

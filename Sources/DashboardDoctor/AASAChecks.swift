@@ -79,7 +79,9 @@ enum AASAChecks {
             return statusLine.fail(
                 "\(response.status) redirect\(location)",
                 fix:
-                    "serve the file itself at https://<link domain>\(path) with 200: iOS and Apple's CDN do not follow redirects for it (a redirect from http:// to https://, or to www., breaks it too)"
+                    "serve the file itself at https://<link domain>\(path) with 200: iOS and Apple's CDN do "
+                    + "not follow redirects for it (a redirect from http:// to https://, or to www., "
+                    + "breaks it too)"
             )
         case 404:
             return statusLine.fail("404 not found", fix: advice.notFound)
@@ -92,7 +94,8 @@ enum AASAChecks {
     /// `aasa.contentType`: `application/json` (parameters such as `charset` are fine).
     static func contentType(_ header: String?) -> DoctorCheck {
         let fix =
-            "serve the file with Content-Type: application/json (a static file without an extension is often sent as application/octet-stream or text/plain)"
+            "serve the file with Content-Type: application/json (a static file without an extension is "
+            + "often sent as application/octet-stream or text/plain)"
         guard let header, !header.isEmpty else { return contentTypeLine.fail("no Content-Type header", fix: fix) }
         let mediaType =
             header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
@@ -106,7 +109,8 @@ enum AASAChecks {
         return sizeLine.fail(
             text,
             fix:
-                "iOS ignores a file over 128 KB: use wildcards in components instead of listing paths one by one, and leave out apps that do not use this domain"
+                "iOS ignores a file over 128 KB: use wildcards in components instead of listing paths one "
+                + "by one, and leave out apps that do not use this domain"
         )
     }
 
@@ -170,7 +174,8 @@ enum AASAChecks {
             return cacheControlLine.fail(
                 "no Cache-Control header",
                 fix:
-                    "send Cache-Control: max-age=3600 (the contract's value) so CDNs and proxies refresh the file within an hour of a change"
+                    "send Cache-Control: max-age=3600 (the contract's value) so CDNs and proxies refresh "
+                    + "the file within an hour of a change"
             )
         }
         return cacheControlLine.pass(header)

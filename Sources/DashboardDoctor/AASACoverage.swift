@@ -18,7 +18,8 @@ struct AASACoverage: Sendable, Hashable {
             title: "AASA covers /\(orgKey)/*",
             samples: (AASAChecks.sampleCodes + (linkCode.map { [$0] } ?? [])).map { "/\(orgKey)/\($0)" },
             fix:
-                "add {\"/\": \"/\(orgKey)/*\"} to the app's components (before any \"exclude\" component that would match links)"
+                "add {\"/\": \"/\(orgKey)/*\"} to the app's components (before any \"exclude\" component "
+                + "that would match links)"
         )
     }
 

@@ -55,9 +55,13 @@ enum AppKeyKind: Sendable, Hashable {
     var secretFix: String? {
         switch self {
         case .quberouteSecret:
-            "never ship a secret key in an app: QubeRoute's SDK endpoints refuse it, and anyone can read it out of the binary. Ship the project's publishable key (qr_live_… for live links, qr_test_… for test links), and rotate this secret key if a build ever held it"
+            "never ship a secret key in an app: QubeRoute's SDK endpoints refuse it, and anyone can read it "
+                + "out of the binary. Ship the project's publishable key (qr_live_… for live links, "
+                + "qr_test_… for test links), and rotate this secret key if a build ever held it"
         case .appsFlyerDevKey:
-            "a DevKey signs AppsFlyer's server-to-server calls: it belongs on the app's backend, never in an app (anyone can read it out of the binary); rotate it in AppsFlyer if a build ever held it (docs/appsflyer-s2s.md)"
+            "a DevKey signs AppsFlyer's server-to-server calls: it belongs on the app's backend, never in "
+                + "an app (anyone can read it out of the binary); rotate it in AppsFlyer if a build ever "
+                + "held it (docs/appsflyer-s2s.md)"
         case .quberoutePublishable, .unknown: nil
         }
     }

@@ -23,16 +23,23 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
     var aasaAdvice: AASAAdvice {
         AASAAdvice(
             noAnswer:
-                "AppsFlyer serves \(AASAChecks.path) on the OneLink domain (<brand>.onelink.me, or a branded domain whose DNS points at AppsFlyer): check the link's domain",
+                "AppsFlyer serves \(AASAChecks.path) on the OneLink domain (<brand>.onelink.me, or a "
+                + "branded domain whose DNS points at AppsFlyer): check the link's domain",
             notFound:
-                "AppsFlyer serves the file once the OneLink template has universal links on for iOS: turn them on in the template (with the app's Team ID), and for a branded domain check its DNS and that no proxy keeps /.well-known/ from it",
+                "AppsFlyer serves the file once the OneLink template has universal links on for iOS: turn "
+                + "them on in the template (with the app's Team ID), and for a branded domain check its "
+                + "DNS and that no proxy keeps /.well-known/ from it",
             appIDMissing:
-                "set the app's Team ID (App ID prefix) and bundle ID in the OneLink template's iOS universal links settings (the file lists the app from them), and check them against the app's signing"
+                "set the app's Team ID (App ID prefix) and bundle ID in the OneLink template's iOS "
+                + "universal links settings (the file lists the app from them), and check them against "
+                + "the app's signing"
         )
     }
 
     func coverageFix(_ link: URL) -> String {
-        "AppsFlyer writes the file's paths for the OneLink template (\(AASACoverage.siblingsPattern(link))): check the link belongs to a template with universal links on for this app"
+        "AppsFlyer writes the file's paths for the OneLink template "
+            + "(\(AASACoverage.siblingsPattern(link))): check the link belongs to a template with universal "
+            + "links on for this app"
     }
 
     /// The `ip` of the signed request: the address the link's host saw the doctor's click from, when the
@@ -49,7 +56,9 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
         }
         guard clickAddress(link) != nil else {
             return
-                "not sent: its ip must be the address AppsFlyer saw the click from, this machine's public address, which the doctor cannot know without asking a third party (a request for another address would find nothing and prove only the signature)"
+                "not sent: its ip must be the address AppsFlyer saw the click from, this machine's public "
+                + "address, which the doctor cannot know without asking a third party (a request for "
+                + "another address would find nothing and prove only the signature)"
         }
         guard case .appStore = visit.end else { return "needs the click to reach the App Store" }
         return nil
@@ -92,7 +101,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             HostChecks.https(
                 options.baseURL, exchange: s2s, line: Self.apiLine,
                 plainHTTPFix:
-                    "the app's backend calls AppsFlyer's S2S API over HTTPS: give its https:// base in --base-url (default https://dls2s.appsflyer.com/v1.0)",
+                    "the app's backend calls AppsFlyer's S2S API over HTTPS: give its https:// base in "
+                    + "--base-url (default https://dls2s.appsflyer.com/v1.0)",
                 notContacted: "not contacted: no signed request was sent (its line says why)"),
             Self.appKey(options.apiKey),
             Self.click(visit, appID: appID),
@@ -106,7 +116,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
     static func appKey(_ apiKey: String?) -> DoctorCheck {
         guard let apiKey else {
             return keyLine.skip(
-                "AppsFlyer's app ships no key (its app id only; the DevKey stays on its backend): --api-key names a key found in an app"
+                "AppsFlyer's app ships no key (its app id only; the DevKey stays on its backend): --api-key "
+                    + "names a key found in an app"
             )
         }
         let kind = AppKeyKind.of(apiKey)
@@ -116,7 +127,9 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
         return keyLine.warn(
             "\(AppKeyKind.masked(apiKey)) given as the app's key: AppsFlyer's S2S API takes none from the app",
             fix:
-                "the app sends its first launch to its own backend, which signs the S2S request with the DevKey: an app needs no AppsFlyer key for it (check what this key is, and keep secrets out of the app)"
+                "the app sends its first launch to its own backend, which signs the S2S request with the "
+                + "DevKey: an app needs no AppsFlyer key for it (check what this key is, and keep "
+                + "secrets out of the app)"
         )
     }
 
@@ -139,7 +152,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             return clickLine.fail(
                 detail + "; it never reached the App Store",
                 fix:
-                    "a click on an iPhone without the app must end at the App Store: check the OneLink template's iOS redirection (the App Store, not a web page or the app's own scheme)"
+                    "a click on an iPhone without the app must end at the App Store: check the OneLink "
+                    + "template's iOS redirection (the App Store, not a web page or the app's own scheme)"
             )
         case .noAnswer, .badTarget, .tooManyHops:
             return clickLine.fail(detail, fix: "the click did not get through: check the link and the hops above")
@@ -158,7 +172,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
                 return foundLine.fail(
                     "found: false for the doctor's own click",
                     fix:
-                        "AppsFlyer did not match the click to a first launch from the same address and device: check the link belongs to --app-id's OneLink template"
+                        "AppsFlyer did not match the click to a first launch from the same address and "
+                        + "device: check the link belongs to --app-id's OneLink template"
                 )
             }
             let match = event.matchType.map { " (\($0.rawValue))" } ?? ""
@@ -184,7 +199,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
                 return foundLine.fail(
                     said,
                     fix:
-                        "AppsFlyer refused the signature: the DevKey is not this app's. Copy it from AppsFlyer (Configuration › App Settings) into the app's backend and --dev-key"
+                        "AppsFlyer refused the signature: the DevKey is not this app's. Copy it from "
+                        + "AppsFlyer (Configuration › App Settings) into the app's backend and --dev-key"
                 )
             }
             if s2s.status == 404 {

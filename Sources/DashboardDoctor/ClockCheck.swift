@@ -27,7 +27,8 @@ enum ClockCheck {
             return line.warn(
                 raw.map { "unreadable Date header \"\($0)\"" } ?? "no Date header in any answer",
                 fix:
-                    "send a Date header in IMF-fixdate form (RFC 9110 section 6.6.1: a server with a clock must); without it clock skew cannot be measured"
+                    "send a Date header in IMF-fixdate form (RFC 9110 section 6.6.1: a server with a clock "
+                    + "must); without it clock skew cannot be measured"
             )
         }
         let midpoint = best.exchange.sentAt.addingTimeInterval(roundTrip(best.exchange) / 2)
@@ -35,7 +36,8 @@ enum ClockCheck {
         let margin = roundTrip(best.exchange) / 2 + 0.5
         let direction = skew >= 0 ? "ahead of" : "behind"
         let detail =
-            "the backend's clock is \(format(abs(skew))) s \(direction) this machine's (±\(format(margin)) s, from \(best.exchange.request.method) \(best.exchange.path))"
+            "the backend's clock is \(format(abs(skew))) s \(direction) this machine's (±\(format(margin)) "
+            + "s, from \(best.exchange.request.method) \(best.exchange.path))"
         if abs(skew) <= warnThreshold { return line.pass(detail) }
         return line.warn(
             detail + "; warns past \(Int(warnThreshold)) s",

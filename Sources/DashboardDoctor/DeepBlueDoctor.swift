@@ -21,16 +21,24 @@ struct DeepBlueDoctor: LinkServiceDoctor {
     var aasaAdvice: AASAAdvice {
         AASAAdvice(
             noAnswer:
-                "Deep Blue Links serves \(AASAChecks.path) on the app's domain (<app>.dev.thedbl.ink) and on each custom domain added to the app: check the link's domain is one of them and its DNS points at Deep Blue",
+                "Deep Blue Links serves \(AASAChecks.path) on the app's domain (<app>.dev.thedbl.ink) and "
+                + "on each custom domain added to the app: check the link's domain is one of them and "
+                + "its DNS points at Deep Blue",
             notFound:
-                "Deep Blue Links serves the file on the app's own domains only: add the link's domain to the app in Deep Blue Links, and make sure no proxy or CDN in front keeps /.well-known/ from it",
+                "Deep Blue Links serves the file on the app's own domains only: add the link's domain to "
+                + "the app in Deep Blue Links, and make sure no proxy or CDN in front keeps "
+                + "/.well-known/ from it",
             appIDMissing:
-                "set the Team ID and bundle ID in the app's settings on Deep Blue Links (the file lists the app from them; they must match the app's signing). Apple's CDN can lag behind a change: while testing, applinks:<domain>?mode=developer fetches the file directly"
+                "set the Team ID and bundle ID in the app's settings on Deep Blue Links (the file lists the "
+                + "app from them; they must match the app's signing). Apple's CDN can lag behind a "
+                + "change: while testing, applinks:<domain>?mode=developer fetches the file directly"
         )
     }
 
     func coverageFix(_ link: URL) -> String {
-        "Deep Blue writes the file's paths for the app's short links (\(AASACoverage.siblingsPattern(link))): check the link is a short link of this app, on the app's domain or one of its custom domains"
+        "Deep Blue writes the file's paths for the app's short links "
+            + "(\(AASACoverage.siblingsPattern(link))): check the link is a short link of this app, on the "
+            + "app's domain or one of its custom domains"
     }
 
     /// The probe: `POST <base>/api/links/resolve {"url": <link>}` with `Api-Key`.
@@ -45,7 +53,8 @@ struct DeepBlueDoctor: LinkServiceDoctor {
         await resolveLines(
             runner, link: link, key: Self.keyTable, apiLine: Self.apiLine,
             plainHTTPFix:
-                "the app calls Deep Blue's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://dev.thedbl.ink)",
+                "the app calls Deep Blue's API over HTTPS (App Transport Security refuses plain HTTP): give "
+                + "its https:// origin in --base-url (default https://dev.thedbl.ink)",
             notContacted: "not contacted: give --api-key to send the resolve request",
             resolve: { Self.resolve($0, link: link) })
     }
@@ -67,9 +76,11 @@ struct DeepBlueDoctor: LinkServiceDoctor {
         return KeyProbeTable(
             line: keyLine,
             noKey:
-                "give --api-key to check the key the app ships (the sandbox key in debug builds, the live key in release builds)",
+                "give --api-key to check the key the app ships (the sandbox key in debug builds, the live "
+                + "key in release builds)",
             noAnswerFix:
-                "the API did not answer: check --base-url (default https://dev.thedbl.ink) and that it is reachable from here",
+                "the API did not answer: check --base-url (default https://dev.thedbl.ink) and that it is "
+                + "reachable from here",
             masked: AppKeyKind.masked, message: BodyExcerpt.message,
             request: { key, runner, link in
                 resolveRequest(baseURL: runner.options.baseURL, apiKey: key, link: link, timeout: runner.timeout)
@@ -79,22 +90,26 @@ struct DeepBlueDoctor: LinkServiceDoctor {
                 .fail(
                     404, detail: { "404 that is not Deep Blue's answer: \($0.message)" },
                     fix: { _ in
-                        "no \(resolvePath) at this base URL: --base-url is Deep Blue's API origin (default https://dev.thedbl.ink), not the link domain"
+                        "no \(resolvePath) at this base URL: --base-url is Deep Blue's API origin (default "
+                            + "https://dev.thedbl.ink), not the link domain"
                     }),
                 .fail(
                     401, when: { AppKeyKind.of($0.key).isSecret },
                     detail: {
-                        "401 \($0.message): \($0.masked) is \(AppKeyKind.of($0.key).secretName ?? ""), not the app's Deep Blue key"
+                        "401 \($0.message): \($0.masked) is \(AppKeyKind.of($0.key).secretName ?? ""), not "
+                            + "the app's Deep Blue key"
                     },
                     fix: {
                         (AppKeyKind.of($0.key).secretFix ?? "")
                             + ". The app ships its Deep Blue API key (Deep Blue Links › the app's settings)"
                     }),
                 .fail(401) {
-                    "Deep Blue does not accept \($0.masked): copy the app's API key from Deep Blue Links into the app and into --api-key"
+                    "Deep Blue does not accept \($0.masked): copy the app's API key from Deep Blue Links "
+                        + "into the app and into --api-key"
                 },
                 .fail(403) {
-                    "Deep Blue refuses \($0.masked) (revoked, or not this app's): create a new key for the app and ship it"
+                    "Deep Blue refuses \($0.masked) (revoked, or not this app's): create a new key for the "
+                        + "app and ship it"
                 },
                 .rateLimited(),
             ],
@@ -124,7 +139,9 @@ struct DeepBlueDoctor: LinkServiceDoctor {
             return resolveLine.fail(
                 notAShortLink(BodyExcerpt.message(response.body)),
                 fix:
-                    "Deep Blue does not know \(link.absoluteString) as one of the app's short links (the app would route by the URL itself): check the link's code, and that \(link.host ?? "its domain") is the app's domain or one of its custom domains"
+                    "Deep Blue does not know \(link.absoluteString) as one of the app's short links (the "
+                    + "app would route by the URL itself): check the link's code, and that "
+                    + "\(link.host ?? "its domain") is the app's domain or one of its custom domains"
             )
         }
         let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue

@@ -150,7 +150,8 @@ package struct DoctorOptions: Sendable, Hashable {
             if orgKey != nil { throw .usage("--org-key is OptoLink's; \(name) has no org key") }
             guard let link else {
                 throw .usage(
-                    "doctor --provider \(provider.rawValue) needs --link URL, a short link: its host is the link domain "
+                    "doctor --provider \(provider.rawValue) needs --link URL, a short link: its host is the "
+                        + "link domain "
                         + "whose apple-app-site-association is checked (see optolink-dash doctor --help)")
             }
             let url = try shortLink(link)
@@ -201,7 +202,8 @@ package struct DoctorOptions: Sendable, Hashable {
         }
         guard host.lowercased() == baseURL.host?.lowercased() else {
             throw .usage(
-                "--link \(text) is on \(host), not on --base-url's host \(baseURL.host ?? ""): an OptoLink link lives on "
+                "--link \(text) is on \(host), not on --base-url's host \(baseURL.host ?? ""): an OptoLink "
+                    + "link lives on "
                     + "the link domain the doctor checks")
         }
         let segments = url.path.split(separator: "/").map(String.init)

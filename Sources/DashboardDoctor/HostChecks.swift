@@ -38,7 +38,8 @@ enum HostChecks {
         https(
             baseURL, exchange: health, line: httpsLine,
             plainHTTPFix:
-                "serve the link domain over HTTPS (with a trusted certificate) and use an https:// --base-url: iOS fetches apple-app-site-association only over HTTPS"
+                "serve the link domain over HTTPS (with a trusted certificate) and use an https:// "
+                + "--base-url: iOS fetches apple-app-site-association only over HTTPS"
         )
     }
 
@@ -60,7 +61,8 @@ enum HostChecks {
                 return line.fail(
                     failure.explanation,
                     fix:
-                        "serve \(host) with a certificate from a public CA that covers the host name, with the full chain: iOS refuses anything else"
+                        "serve \(host) with a certificate from a public CA that covers the host name, with "
+                        + "the full chain: iOS refuses anything else"
                 )
             }
             return line.skip("no answer to judge the TLS set-up by")
@@ -84,7 +86,8 @@ enum HostChecks {
         return healthLine.fail(
             "\(response.status) \(body)",
             fix:
-                "GET /health must answer 200 {\"ok\":true}: check the backend's logs and that --base-url points at the backend, not at another site on the same host"
+                "GET /health must answer 200 {\"ok\":true}: check the backend's logs and that --base-url "
+                + "points at the backend, not at another site on the same host"
         )
     }
 

@@ -46,24 +46,29 @@ enum KeyCheck {
                         answer.key.hasPrefix("opl_sdk_")
                         ? "" : " (it does not start with opl_sdk_, the usual CLIENT prefix)"
                     return
-                        "\(answer.masked) is a valid CLIENT key\(prefixNote): POST /sdk/identity/clear for an unknown device → 404, nothing changed"
+                        "\(answer.masked) is a valid CLIENT key\(prefixNote): POST /sdk/identity/clear for "
+                        + "an unknown device → 404, nothing changed"
                 }),
             .fail(
                 404, detail: { "404 that does not name the device: \($0.message)" },
                 fix: { _ in
-                    "the backend does not serve POST /sdk/identity/clear at this base URL: check --base-url (the SDK calls /sdk/* on the link domain)"
+                    "the backend does not serve POST /sdk/identity/clear at this base URL: check --base-url "
+                        + "(the SDK calls /sdk/* on the link domain)"
                 }),
             .pass(200...299) {
                 "\($0.masked) is a valid CLIENT key (\($0.status): a device with the probe's random id already existed)"
             },
             .fail(401) {
-                "the backend does not accept \($0.masked) (unknown, revoked or expired): copy the org's current CLIENT key (opl_sdk_…) into the app and into --api-key"
+                "the backend does not accept \($0.masked) (unknown, revoked or expired): copy the org's "
+                    + "current CLIENT key (opl_sdk_…) into the app and into --api-key"
             },
             .fail(
                 403, when: { $0.key.hasPrefix("opl_api_") || said($0.body).contains("SERVER") },
                 detail: { "\($0.masked) is a SERVER key: \($0.message)" },
                 fix: { _ in
-                    "never ship a SERVER key (opl_api_…) in an app: it can create and delete your links. Use the org's CLIENT key (opl_sdk_…), and rotate this one if a build ever contained it"
+                    "never ship a SERVER key (opl_api_…) in an app: it can create and delete your links. "
+                        + "Use the org's CLIENT key (opl_sdk_…), and rotate this one if a build ever "
+                        + "contained it"
                 }),
             .fail(403) { _ in
                 "the key's org is not active (or the key is refused): check the org's status on the backend"

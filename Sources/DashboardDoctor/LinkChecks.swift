@@ -45,7 +45,8 @@ enum LinkChecks {
             guard let path = object?["path"]?.stringValue else {
                 return failed(
                     "200 without a string \"path\"",
-                    "GET /\(orgKey)/\(code)/data must answer {\"linkId\", \"path\", \"params\"}: the SDK delivers nothing without a path"
+                    "GET /\(orgKey)/\(code)/data must answer {\"linkId\", \"path\", \"params\"}: the SDK "
+                        + "delivers nothing without a path"
                 )
             }
             return (dataLine.pass("\(exchange.summary): path \(path)"), path)
@@ -75,7 +76,8 @@ enum LinkChecks {
             guard let token = BrowserPage.clipboardToken(in: String(decoding: response.body, as: UTF8.self)) else {
                 return failed(
                     "200, but no opl_ click token in the page" + safari,
-                    "the redirect page must write the click token (opl_ + 22 base64url characters) to the clipboard: without it deferred matching falls back to fingerprints"
+                    "the redirect page must write the click token (opl_ + 22 base64url characters) to the "
+                        + "clipboard: without it deferred matching falls back to fingerprints"
                 )
             }
             return (pageLine.pass("\(exchange.summary)\(safari), click token \(token)"), token)
@@ -83,7 +85,8 @@ enum LinkChecks {
             let location = response.header("Location").map { " to \($0)" } ?? ""
             return failed(
                 "\(response.status) redirect\(location), no page" + safari,
-                "GET /\(orgKey)/\(code) must answer the page that copies the click token, then continues to the store: a bare redirect carries no token"
+                "GET /\(orgKey)/\(code) must answer the page that copies the click token, then continues to "
+                    + "the store: a bare redirect carries no token"
             )
         case 404:
             return failed("404" + safari, "no link \(code) in org \(orgKey): check the short code and --org-key")
@@ -115,7 +118,8 @@ enum LinkChecks {
             return matchLine.fail(
                 "not matched (\(method))",
                 fix:
-                    "the token the page wrote does not match on /match: the page and /match must share the click store (same backend, same Redis)"
+                    "the token the page wrote does not match on /match: the page and /match must share the "
+                    + "click store (same backend, same Redis)"
             )
         }
         if let expectedPath, let path, path != expectedPath {

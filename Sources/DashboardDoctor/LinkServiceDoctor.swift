@@ -41,7 +41,8 @@ extension LinkServiceDoctor {
             HostChecks.https(
                 link, exchange: aasa, line: HostChecks.httpsLine,
                 plainHTTPFix:
-                    "serve the link domain over HTTPS with a trusted certificate (and give the https:// link): iOS fetches apple-app-site-association only over HTTPS"
+                    "serve the link domain over HTTPS with a trusted certificate (and give the https:// "
+                    + "link): iOS fetches apple-app-site-association only over HTTPS"
             ),
         ]
         guard aasa.response != nil else {

@@ -23,16 +23,22 @@ struct QubeRouteDoctor: LinkServiceDoctor {
     var aasaAdvice: AASAAdvice {
         AASAAdvice(
             noAnswer:
-                "QubeRoute serves \(AASAChecks.path) on each of the project's link domains: check the link's domain is set up in the project and its DNS points at QubeRoute",
+                "QubeRoute serves \(AASAChecks.path) on each of the project's link domains: check the "
+                + "link's domain is set up in the project and its DNS points at QubeRoute",
             notFound:
-                "QubeRoute serves the file on the project's link domains only: check the link's domain is one of them, and that no proxy or CDN in front keeps /.well-known/ from it",
+                "QubeRoute serves the file on the project's link domains only: check the link's domain is "
+                + "one of them, and that no proxy or CDN in front keeps /.well-known/ from it",
             appIDMissing:
-                "set the app's Team ID and bundle ID in the QubeRoute project's iOS settings (the file lists the app from them), and check them against the app's signing: Team ID from the developer account, bundle id from the target"
+                "set the app's Team ID and bundle ID in the QubeRoute project's iOS settings (the file "
+                + "lists the app from them), and check them against the app's signing: Team ID from the "
+                + "developer account, bundle id from the target"
         )
     }
 
     func coverageFix(_ link: URL) -> String {
-        "QubeRoute writes the file's paths for the project's links (\(AASACoverage.siblingsPattern(link))): check the link is a short link of this project on one of its link domains, and the app ID's entry is the project's"
+        "QubeRoute writes the file's paths for the project's links (\(AASACoverage.siblingsPattern(link))): "
+            + "check the link is a short link of this project on one of its link domains, and the app ID's "
+            + "entry is the project's"
     }
 
     /// The probe: `POST <base>/api/v1/sdk/resolve {"url": <link>, "installToken": <token>}` with the key; the
@@ -61,7 +67,8 @@ struct QubeRouteDoctor: LinkServiceDoctor {
         await resolveLines(
             runner, link: link, key: Self.keyTable, apiLine: Self.apiLine,
             plainHTTPFix:
-                "the SDK calls QubeRoute's API over HTTPS (App Transport Security refuses plain HTTP): give its https:// origin in --base-url (default https://app.quberoute.com)",
+                "the SDK calls QubeRoute's API over HTTPS (App Transport Security refuses plain HTTP): give "
+                + "its https:// origin in --base-url (default https://app.quberoute.com)",
             notContacted: "not contacted: give --api-key, a publishable key, to send the resolve request",
             resolve: { Self.resolve($0, apiKey: runner.options.apiKey, link: link) })
     }
@@ -72,7 +79,8 @@ struct QubeRouteDoctor: LinkServiceDoctor {
         line: keyLine, noKey: "give --api-key to check the key the app ships (qr_live_… or qr_test_…)",
         notSent: "the resolve request was not sent",
         noAnswerFix:
-            "the API did not answer: check --base-url (default https://app.quberoute.com) and that it is reachable from here",
+            "the API did not answer: check --base-url (default https://app.quberoute.com) and that it is "
+            + "reachable from here",
         masked: AppKeyKind.masked, message: BodyExcerpt.message,
         preflight: { key in
             let kind = AppKeyKind.of(key)
@@ -97,13 +105,16 @@ struct QubeRouteDoctor: LinkServiceDoctor {
                 return "\(answer.masked) is accepted, \(environment): \(answer.summary)"
             },
             .fail(401) {
-                "QubeRoute does not know \($0.masked) (a typo, or a key rotated since): copy the project's publishable key into the app and into --api-key"
+                "QubeRoute does not know \($0.masked) (a typo, or a key rotated since): copy the project's "
+                    + "publishable key into the app and into --api-key"
             },
             .fail(403) {
-                "QubeRoute refuses \($0.masked) on its SDK endpoints: ship the project's publishable key (qr_live_… or qr_test_…), never a secret key"
+                "QubeRoute refuses \($0.masked) on its SDK endpoints: ship the project's publishable key "
+                    + "(qr_live_… or qr_test_…), never a secret key"
             },
             .fail(404) { _ in
-                "no \(resolvePath) at this base URL: --base-url is QubeRoute's API origin (default https://app.quberoute.com), not the link domain"
+                "no \(resolvePath) at this base URL: --base-url is QubeRoute's API origin (default "
+                    + "https://app.quberoute.com), not the link domain"
             },
             .rateLimited(),
         ],
@@ -137,7 +148,9 @@ struct QubeRouteDoctor: LinkServiceDoctor {
             return resolveLine.fail(
                 "no link for \(link.absoluteString) (reason \(reason ?? "none given"))",
                 fix:
-                    "QubeRoute does not know this URL as one of the project's links: check the link is live and on one of the project's link domains; a test key (qr_test_…) reaches test links only, a live key live ones"
+                    "QubeRoute does not know this URL as one of the project's links: check the link is live "
+                    + "and on one of the project's link domains; a test key (qr_test_…) reaches test "
+                    + "links only, a live key live ones"
             )
         }
         let target = resolved["url"]?.stringValue ?? "?"
