@@ -38,34 +38,22 @@ struct ExportWriterTests {
     }
 
     @Test func aFIFOIsWrittenThroughToItsReaderAndOneWithoutAReaderIsRefusedAtOnce() throws {
-        // Given a FIFO with a reader
+        // Given a FIFO with a reader (its end opened without waiting for a writer, so no thread is needed)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let fifo = scratch + "/out.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let received = ReceivedBytes()
-        let reader = Thread {
-            let descriptor = open(fifo, O_RDONLY)
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let count = read(descriptor, &buffer, 64)
-            received.set(Array(buffer.prefix(max(0, count))))
-            close(descriptor)
-        }
-        reader.start()
-        while received.isEmpty, !FileManager.default.fileExists(atPath: fifo) { usleep(1_000) }
-        var opened = false
-        for _ in 0..<2_000 where !opened {
-            do {
-                // When the export is written to it
-                try ExportWriter.write(Data("a,b\n".utf8), to: fifo)
-                opened = true
-            } catch {
-                usleep(1_000)  // the reader has not opened its end yet
-            }
-        }
-        while received.isEmpty { usleep(1_000) }
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+
+        // When the export is written to it
+        try ExportWriter.write(Data("a,b\n".utf8), to: fifo)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(reader, &buffer, 64)
+        close(reader)
+        let received = Array(buffer.prefix(max(0, count)))
 
         // Then the reader got the bytes and the FIFO is still a FIFO
-        #expect(received.bytes == Array("a,b\n".utf8))
+        #expect(received == Array("a,b\n".utf8))
         #expect(type(fifo) == S_IFIFO)
 
         // And with no reader, the write is refused at once in words
@@ -147,18 +135,4 @@ struct ExportWriterTests {
             (error as? DashboardError)?.isExport == true && "\(error)".contains("\(file): is not a directory")
         }
     }
-}
-
-/// Bytes a reader thread received (locked).
-final class ReceivedBytes: @unchecked Sendable {
-    // @unchecked: every access holds `lock`.
-    private let lock = NSLock()
-    private var stored: [UInt8] = []
-
-    /// Whether nothing was received yet.
-    var isEmpty: Bool { lock.withLock { stored.isEmpty } }
-    /// What was received.
-    var bytes: [UInt8] { lock.withLock { stored } }
-    /// Records what was received.
-    func set(_ bytes: [UInt8]) { lock.withLock { stored = bytes } }
 }
