@@ -12,9 +12,9 @@ struct DeepBlueDoctor: LinkServiceDoctor {
     /// The resolve endpoint under the API origin.
     static let resolvePath = "/api/links/resolve"
 
-    static let apiLine = DoctorLine("api.https", "API HTTPS")
+    static let apiLine = DoctorLine.apiHTTPS
     static let keyLine = DoctorLine("key.kind", "API key")
-    static let resolveLine = DoctorLine("link.resolve", "link resolves")
+    static let resolveLine = DoctorLine.linkResolves
 
     var serviceLines: [DoctorLine] { [Self.apiLine, Self.keyLine, Self.resolveLine] }
 

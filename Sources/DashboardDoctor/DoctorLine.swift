@@ -6,6 +6,11 @@ struct DoctorLine: Sendable, Hashable {
     /// The line's title (``DoctorCheck/title``).
     let title: String
 
+    /// `api.https`: the service's API over HTTPS (QubeRoute, Deep Blue Links).
+    static let apiHTTPS = DoctorLine("api.https", "API HTTPS")
+    /// `link.resolve`: the service's resolve call knows the link (QubeRoute, Deep Blue Links).
+    static let linkResolves = DoctorLine("link.resolve", "link resolves")
+
     /// Creates a line.
     init(_ id: String, _ title: String) {
         self.id = id

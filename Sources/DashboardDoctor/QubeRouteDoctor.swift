@@ -14,9 +14,9 @@ struct QubeRouteDoctor: LinkServiceDoctor {
     /// The resolve endpoint under the API origin.
     static let resolvePath = "/api/v1/sdk/resolve"
 
-    static let apiLine = DoctorLine("api.https", "API HTTPS")
+    static let apiLine = DoctorLine.apiHTTPS
     static let keyLine = DoctorLine("key.kind", "publishable key")
-    static let resolveLine = DoctorLine("link.resolve", "link resolves")
+    static let resolveLine = DoctorLine.linkResolves
 
     var serviceLines: [DoctorLine] { [Self.apiLine, Self.keyLine, Self.resolveLine] }
 

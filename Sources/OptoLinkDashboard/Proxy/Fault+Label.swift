@@ -21,11 +21,8 @@ extension FaultRule {
     /// `drop on any ×3` (what only the proxy can do: its ``Fault/label``).
     package var label: String {
         guard let wire = fault.wire else { return "\(fault.label) on \(route) ×\(total)" }
-        return switch wire.kind {
-        case "status": "\(wire.status.map(String.init) ?? "?") on \(route) ×\(total)"
-        case "delay": "delay \(wire.delaySeconds.map { formatSeconds($0) } ?? "?") on \(route) ×\(total)"
-        default: "\(wire.kind) on \(route) ×\(total)"
-        }
+        let what = wire.status.map(String.init) ?? wire.delaySeconds.map { "delay " + formatSeconds($0) } ?? wire.kind
+        return "\(what) on \(route) ×\(total)"
     }
 
     /// The `POST /dev/faults` body: `{route, kind, status?, delaySeconds?, count}`; nil for what only the proxy

@@ -1,9 +1,9 @@
 import OptoLinkFaults
 
 extension FaultPlan {
-    /// Decides what happens to `method path` (`path` may carry a query) as the proxy covers routes
+    /// Decides what happens to a request for `path` (it may carry a query) as the proxy covers routes
     /// (``ProxyRoute``), and takes one use of the rule that decided.
-    package mutating func decide(method: String, path: String) -> Decision {
+    package mutating func decide(path: String) -> Decision {
         let bare =
             path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
         return decide { ProxyRoute.applies(route: $0, toPath: bare) }

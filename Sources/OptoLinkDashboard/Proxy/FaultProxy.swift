@@ -111,7 +111,7 @@ package final class FaultProxy: Sendable {
         // Off the event loop first: deciding takes a lock, forwarding blocks the thread.
         guard stage.onWorker else { return .offload(stage) }
         let afterDelay = stage.faultsApplied
-        let decision = afterDelay ? .pass : plan.withLock { $0.decide(method: request.method, path: request.target) }
+        let decision = afterDelay ? .pass : plan.withLock { $0.decide(path: request.target) }
         func report(_ status: Int?, reached: Bool, note: String? = nil) {
             onEvent(
                 ProxyEvent(

@@ -10,7 +10,7 @@ import Testing
         // Given a plan with a fault on /match only
         var plan = FaultPlan(rules: [FaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 1)])
         // When /sdk/session is asked about
-        let decision = plan.decide(method: "POST", path: "/sdk/session")
+        let decision = plan.decide(path: "/sdk/session")
         // Then it passes and the fault stays pending
         #expect(decision == .pass)
         #expect(!decision.isInjected)
@@ -19,9 +19,9 @@ import Testing
 
     @Test func aRuleAppliesToTheNextNRequestsThenIsGone() {
         var plan = FaultPlan(rules: [FaultRule(route: "match", fault: .status(503, retryAfter: 2), count: 2)])
-        let first = plan.decide(method: "POST", path: "/match")
-        let second = plan.decide(method: "POST", path: "/match")
-        let third = plan.decide(method: "POST", path: "/match")
+        let first = plan.decide(path: "/match")
+        let second = plan.decide(path: "/match")
+        let third = plan.decide(path: "/match")
         #expect(first.fault == .status(503, retryAfter: 2) && first.use == 1 && first.of == 2)
         #expect(second.fault == .status(503, retryAfter: 2) && second.use == 2)
         #expect(third == .pass)
@@ -33,16 +33,16 @@ import Testing
         var plan = FaultPlan()
         plan.add(FaultRule(route: "any", fault: .delay(2), count: 1))
         plan.add(FaultRule(route: "match", fault: .rateLimited(retryAfter: 3), count: 1))
-        #expect(plan.decide(method: "POST", path: "/match").fault == .delay(2))
-        #expect(plan.decide(method: "POST", path: "/match").fault == .rateLimited(retryAfter: 3))
-        #expect(plan.decide(method: "POST", path: "/match") == .pass)
+        #expect(plan.decide(path: "/match").fault == .delay(2))
+        #expect(plan.decide(path: "/match").fault == .rateLimited(retryAfter: 3))
+        #expect(plan.decide(path: "/match") == .pass)
     }
 
     @Test func anyCoversEveryRouteButHealth() {
         var plan = FaultPlan(rules: [FaultRule(route: "any", fault: .dropBeforeUpstream, count: 5)])
-        #expect(plan.decide(method: "GET", path: "/health") == .pass)
+        #expect(plan.decide(path: "/health") == .pass)
         for path in ["/match", "/sdk/events", "/demo/summer/data?deviceId=x", "/demo/summer", "/links"] {
-            #expect(plan.decide(method: "GET", path: path).fault == .dropBeforeUpstream, "\(path)")
+            #expect(plan.decide(path: path).fault == .dropBeforeUpstream, "\(path)")
         }
         #expect(plan.rules.isEmpty)
     }
@@ -59,7 +59,7 @@ import Testing
     @Test func theQueryDoesNotChangeTheFamily() {
         var plan = FaultPlan(rules: [FaultRule(route: "data", fault: .trickle(bytes: 1, interval: 0.1), count: 1)])
         #expect(
-            plan.decide(method: "GET", path: "/demo/summer/data?deviceId=a/b").fault
+            plan.decide(path: "/demo/summer/data?deviceId=a/b").fault
                 == .trickle(bytes: 1, interval: 0.1))
     }
 
@@ -72,14 +72,14 @@ import Testing
 
     @Test func aCountBelowOneStillAppliesOnce() {
         var plan = FaultPlan(rules: [FaultRule(route: "match", fault: .status(500, retryAfter: nil), count: 0)])
-        #expect(plan.decide(method: "POST", path: "/match").fault == .status(500, retryAfter: nil))
-        #expect(plan.decide(method: "POST", path: "/match") == .pass)
+        #expect(plan.decide(path: "/match").fault == .status(500, retryAfter: nil))
+        #expect(plan.decide(path: "/match") == .pass)
     }
 
     @Test func clearRemovesEveryPendingRule() {
         var plan = FaultPlan(rules: [FaultRule(route: "any", fault: .dropAfterUpstream, count: 3)])
         plan.clear()
-        #expect(plan.decide(method: "POST", path: "/match") == .pass)
+        #expect(plan.decide(path: "/match") == .pass)
     }
 }
 
