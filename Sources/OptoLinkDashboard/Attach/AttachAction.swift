@@ -29,3 +29,16 @@ package enum AttachAction: Sendable, Hashable, Codable {
     /// A connection was refused or closed before attaching (wrong token, another version, bad lines, full).
     case connectionRefused(peer: String, InspectorRefusal)
 }
+
+extension AttachAction {
+    /// The action with the pairing token, and what the app sent of it, masked: what a session file stores.
+    package var masked: AttachAction {
+        switch self {
+        case .listening(let address, let token): return .listening(address: address, token: SecretMask.key(token))
+        case .deviceAttached(let key, var hello, let peer, let returning):
+            hello.token = SecretMask.key(hello.token)
+            return .deviceAttached(key: key, hello: hello, peer: peer, returning: returning)
+        default: return self
+        }
+    }
+}

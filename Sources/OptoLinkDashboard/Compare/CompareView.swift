@@ -8,9 +8,8 @@
 /// │ …                                                                               │
 /// ```
 enum CompareView {
-    static func draw(_ state: DashboardState, into buffer: inout ScreenBuffer) {
-        guard let compare = state.compare else { return }
-        let rows = CompareTable.rows(compare, now: state.now)
+    static func draw(_ compare: CompareState, now: Double, into buffer: inout ScreenBuffer) {
+        let rows = CompareTable.rows(compare, now: now)
         let verdicts = CompareTable.verdictLines(compare)
         let inner = OverlayView.panel(
             title: title(compare), width: buffer.width - 2, height: rows.count + 4 + min(verdicts.count * 2, 8),

@@ -73,11 +73,9 @@ package enum HeadlessCompare {
             backoffBase: options.backoffBase, targets: targets(options: options, baseURL: baseURL))
         let state = await runner.run(scenario) { [recording] action in
             recording?.apply(action)
-            switch action {
-            case .log: printer.handle(action)
-            case .compare(.finished(let service, let outcome)):
+            if case .log = action { printer.handle(action) }
+            if case .panel(let box) = action, case .finished(let service, let outcome)? = box.as(CompareUpdate.self) {
                 write(outcome.line(for: "\(scenario.name) on \(CompareColumn.title(service))"))
-            default: break
             }
         }
         for line in CompareTable.lines(state) { write(line) }

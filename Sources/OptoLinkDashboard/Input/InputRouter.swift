@@ -27,14 +27,14 @@ package struct InputRouter: Sendable {
         if key == .escape, case .textInput(.filter(let pane), _) = state.overlay {
             return InputOutcome(actions: [.closeOverlay, .setFilter(pane, "")])
         }
-        if key == .escape, state.overlay == .lab, state.lab.isRunning {
-            return InputOutcome(actions: [.closeOverlay], commands: [.stopLab])
+        if let panel = state.panels[overlay: state.overlay], let outcome = panel.route(key, in: state) {
+            return outcome
         }
         if key == .escape, state.overlay != .none { return InputOutcome(actions: [.closeOverlay]) }
         switch state.overlay {
         case .none:
             guard let command = keymap.command(for: key) else { return .ignored }
-            if command == .runLab { return runLab(in: state) }
+            if command == .runLab { return Self.runLab(in: state) }
             if let action = command.action(in: state) { return InputOutcome(actions: [action]) }
             return isUIOnly(command) ? .ignored : InputOutcome(commands: [command])
         case .help:
@@ -96,29 +96,8 @@ package struct InputRouter: Sendable {
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }
-        case .compare:
+        case .compare, .lab:
             switch key {
-            case .character("C"):
-                return InputOutcome(actions: [.openOverlay(.scenarioPicker(selected: 0, compare: true))])
-            case .enter: return InputOutcome(actions: [.closeOverlay])
-            case .character("q"): return InputOutcome(commands: [.quit])
-            default: return .ignored
-            }
-        case .lab:
-            switch key {
-            case .up, .character("k"): return InputOutcome(actions: [.moveSelection(-1)])
-            case .down, .character("j"): return InputOutcome(actions: [.moveSelection(1)])
-            case .pageUp: return InputOutcome(actions: [.moveSelection(-10)])
-            case .pageDown, .character(" "): return InputOutcome(actions: [.moveSelection(10)])
-            case .left, .character("h"), .backTab: return InputOutcome(actions: [.labService(-1)])
-            case .right, .character("l"), .tab: return InputOutcome(actions: [.labService(1)])
-            case .enter:
-                guard let service = state.lab.shownService?.service, let row = state.lab.selectedRow else {
-                    return .ignored
-                }
-                return InputOutcome(commands: [.explainLabInstall(service, device: row.device)])
-            case .character("L"): return runLab(in: state)
-            case .character("?"): return InputOutcome(actions: [.toggleLabTerms])
             case .character("q"): return InputOutcome(commands: [.quit])
             default: return .ignored
             }
@@ -140,8 +119,9 @@ package struct InputRouter: Sendable {
     }
 
     /// `L`: the Lab view, and a new run unless one is going.
-    private func runLab(in state: DashboardState) -> InputOutcome {
-        InputOutcome(actions: [.openOverlay(.lab)], commands: state.lab.isRunning ? [] : [.runLab])
+    package static func runLab(in state: DashboardState) -> InputOutcome {
+        let running = state.panels[overlay: .lab]?.isRunning == true
+        return InputOutcome(actions: [.openOverlay(.lab)], commands: running ? [] : [.runLab])
     }
 
     /// UI commands that had no effect in this state (e.g. ← outside the fingerprint pane).

@@ -22,8 +22,8 @@ package enum DashboardRenderer {
         // The inspector and the Lab view cover every pane: drawing the panes under them would only cost time.
         let panes: [DashboardPane: Rect] =
             switch state.overlay {
-            case .inspector, .lab: [:]
-            default: layout.panes
+            case .inspector: [:]
+            default: state.panels[overlay: state.overlay].map { type(of: $0).coversPanes } == true ? [:] : layout.panes
             }
         for (pane, rect) in panes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let focused = state.focus == pane

@@ -13,8 +13,7 @@ enum OverlayView {
                 skips: compare ? [:] : state.scenarioSkips, serviceName: state.header.provider.displayName,
                 selected: selected,
                 compare: compare, into: &buffer)
-        case .compare: CompareView.draw(state, into: &buffer)
-        case .lab: LabView.draw(state, into: &buffer)
+        case .compare, .lab: state.panels[overlay: state.overlay]?.draw(state, into: &buffer)
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
         case .deviceList(let selected): DeviceListView.draw(state, selected: selected, into: &buffer)
         }

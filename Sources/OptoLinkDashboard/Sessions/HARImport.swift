@@ -42,17 +42,18 @@ enum HARImport {
             .joined(separator: " ")
         var opening: [SessionEntry] = []
         let wall = exchanges.first?.startedAt ?? Date(timeIntervalSince1970: 0)
-        if let service { opening.append(SessionEntry(time: 0, wall: wall, action: .service(service.rawValue))) }
+        if let service { opening.append(SessionEntry(time: 0, wall: wall, action: .providerChanged(service))) }
         // No simulated device ran: the panes show what the requests say of theirs, or that they say nothing.
         opening.append(
             SessionEntry(
                 time: 0, wall: wall,
-                action: .fileDevice(FileDevice.read(exchanges, browserEndpoint: SimulatedBrowser.endpoint))))
+                action: .fileDeviceRead(FileDevice.read(exchanges, browserEndpoint: SimulatedBrowser.endpoint))))
         if let target = named?["target"] as? String {
             opening.append(
                 SessionEntry(
                     time: 0, wall: wall,
-                    action: .target(url: target, orgKey: orgKey, sdkVersion: named?["sdkVersion"] as? String ?? "")))
+                    action: .targetChanged(
+                        url: target, orgKey: orgKey, sdkVersion: named?["sdkVersion"] as? String ?? "")))
         }
         return SessionFile.inMemory(url: url, header: header, entries: opening + sessionEntries(exchanges))
     }
@@ -110,7 +111,7 @@ enum HARImport {
         let lastAttempt = Dictionary(exchanges.map { ($0.requestID, $0.attempt) }, uniquingKeysWith: max)
         let starts = Dictionary(
             exchanges.map { (Pair(id: $0.requestID, attempt: $0.attempt), $0.start) }, uniquingKeysWith: min)
-        var timed: [(time: Double, order: Int, action: SessionAction, wall: Date)] = []
+        var timed: [(time: Double, order: Int, action: DashboardAction, wall: Date)] = []
         for exchange in exchanges {
             let (id, endpoint, attempt) = (exchange.requestID, exchange.endpoint, exchange.attempt)
             let end = exchange.start + exchange.duration
@@ -122,7 +123,7 @@ enum HARImport {
                         .requestStarted(requestID: id, endpoint: endpoint, attempt: attempt), time: exchange.start),
                     exchange.startedAt
                 ))
-            timed.append((exchange.start, timed.count, .exchange(exchange), exchange.startedAt))
+            timed.append((exchange.start, timed.count, .exchangeRecorded(exchange), exchange.startedAt))
             let answer: DiagnosticEvent =
                 exchange.status.map {
                     .responseReceived(
@@ -142,7 +143,7 @@ enum HARImport {
                     requestID: id, endpoint: endpoint, attempts: attempt, status: exchange.status)
                 timed.append((end, timed.count, .diagnostic(finished, time: end), endWall))
             }
-            timed.append((end, timed.count, .tick, endWall))
+            timed.append((end, timed.count, .tick(now: end), endWall))
         }
         return timed.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map {
             SessionEntry(time: $0.time, wall: $0.wall, action: $0.action)

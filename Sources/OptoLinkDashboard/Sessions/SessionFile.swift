@@ -190,7 +190,7 @@ package final class SessionFile {
             } catch {
                 throw .session("\(path):\(number): not a session entry (\(describe(error)))")
             }
-            if entry.action.isStep { steps.append(times.count) }
+            if entry.isStep { steps.append(times.count) }
             offsets.append(line.offset)
             times.append(entry.time)
             end = line.offset + Int64(line.bytes.count) + 1
@@ -205,7 +205,7 @@ package final class SessionFile {
     static func inMemory(url: URL, header: SessionHeader, entries: [SessionEntry]) -> SessionFile {
         SessionFile(
             url: url, header: header, times: entries.map(\.time),
-            steps: entries.indices.filter { entries[$0].action.isStep }, warnings: [], storage: .memory(entries))
+            steps: entries.indices.filter { entries[$0].isStep }, warnings: [], storage: .memory(entries))
     }
 
     /// A decoding error in a few words (which field, what was wrong).

@@ -4,6 +4,9 @@ import Foundation
 ///
 /// One codec per thread (`JSONEncoder` and `JSONDecoder` are classes): the writer's thread has its own.
 struct SessionLineCodec {
+    /// The tools whose updates a session records: the lab's runs and the compares.
+    static let recordedUpdates: [any RecordedPanelUpdate.Type] = [LabUpdate.self, CompareUpdate.self]
+
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
@@ -13,6 +16,7 @@ struct SessionLineCodec {
         encoder.dateEncodingStrategy = .secondsSince1970
         decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.userInfo[DashboardAction.recordedUpdatesKey] = Self.recordedUpdates
     }
 
     /// `value` as one line, `\n` included.

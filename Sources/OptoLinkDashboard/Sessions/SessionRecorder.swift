@@ -35,27 +35,23 @@ package final class SessionRecorder {
 
     /// Records `action` (nothing for a view action), and the fingerprint when the action changed it.
     package func record(_ action: DashboardAction, fingerprint: FingerprintPair? = nil) {
-        if let entry = SessionAction(action) {
+        if action.isRecorded {
             let time: Double
             if case .tick(let now) = action { time = now } else { time = clock.now() }
-            record(entry, at: time)
+            record(action, at: time)
         }
         if let fingerprint {
             writer.append(
                 SessionEntry(
                     time: clock.now(), wall: wallClock(),
-                    action: .fingerprint(app: fingerprint.app, browser: fingerprint.browser)))
+                    action: .fingerprintChanged(app: fingerprint.app, browser: fingerprint.browser)))
         }
     }
 
     /// Records `action` as applied at clock time `time` (nothing for a view action): a headless run stamps an
     /// action with the time it was folded in, the same time its tick carries.
     package func record(_ action: DashboardAction, at time: Double) {
-        if let entry = SessionAction(action) { record(entry, at: time) }
-    }
-
-    private func record(_ entry: SessionAction, at time: Double) {
-        writer.append(SessionEntry(time: time, wall: wallClock(), action: entry))
+        if action.isRecorded { writer.append(SessionEntry(time: time, wall: wallClock(), action: action)) }
     }
 
     /// Writes what is queued and closes the file.
@@ -70,24 +66,22 @@ package final class SessionRecorder {
 
     /// The entries that bring a fresh state to `state`'s settings (not its history): the service first (it
     /// empties the device's panes), then target, links, scenarios, reachability, profile, fingerprint, attach.
-    static func openingActions(_ state: DashboardState) -> [SessionAction] {
+    static func openingActions(_ state: DashboardState) -> [DashboardAction] {
         let header = state.header
-        var actions: [SessionAction] = [
-            .service(header.provider.rawValue),
-            .target(url: header.targetURL, orgKey: header.orgKey, sdkVersion: header.sdkVersion),
-            .links(Dictionary(uniqueKeysWithValues: header.links.map { ($0.key.rawValue, $0.value) })),
-            .scenarios(state.scenarioNames),
+        var actions: [DashboardAction] = [
+            .providerChanged(header.provider),
+            .targetChanged(url: header.targetURL, orgKey: header.orgKey, sdkVersion: header.sdkVersion),
+            .linksChanged(header.links),
+            .scenariosAvailable(state.scenarioNames),
             .scenarioExpectations(
-                expectations: state.scenarioExpectations, skips: state.scenarioSkips,
-                compare: state.compareExpectations),
+                state.scenarioExpectations, skips: state.scenarioSkips, compare: state.compareExpectations),
         ]
         if let reachable = header.serverReachable { actions.append(.serverReachable(reachable)) }
-        if let line = header.capabilities { actions.append(.capabilities(line)) }
-        actions.append(.deviceProfile(state.profile))
-        actions.append(.fingerprint(app: state.fingerprint.app, browser: state.fingerprint.browser))
+        if let line = header.capabilities { actions.append(.capabilitiesProbed(line)) }
+        actions.append(.deviceProfileChanged(state.profile))
+        actions.append(.fingerprintChanged(app: state.fingerprint.app, browser: state.fingerprint.browser))
         if let attach = state.attach {
-            actions.append(
-                .attach(SessionAction.masked(.listening(address: attach.listenAddress, token: attach.token))))
+            actions.append(.attach(.listening(address: attach.listenAddress, token: attach.token)))
         }
         return actions
     }

@@ -60,7 +60,7 @@ package final class SessionReplay {
         }
         while position < target {
             let entry = try file.entry(at: position)
-            for action in entry.action.actions(at: entry.time) { apply(action) }
+            if let action = entry.replayed { apply(action) }
             position += 1
         }
     }

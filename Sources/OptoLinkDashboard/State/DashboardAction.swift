@@ -62,10 +62,6 @@ package enum DashboardAction: Sendable, Hashable {
     case mouse(MouseEvent)
     /// The session being recorded or replayed changed (the header and the replay bar show it; nil: none).
     case sessionStatus(SessionStatus?)
-    /// Move the Lab view's service tab by `delta` (wrapping around).
-    case labService(Int)
-    /// Show or hide what the Lab view's words mean (`?` in the Lab view).
-    case toggleLabTerms
 
     // MARK: Data (fed by DashboardRuntime, DeviceObserver and the scenario runner)
     /// An SDK diagnostic at clock time `time`.
@@ -111,11 +107,12 @@ package enum DashboardAction: Sendable, Hashable {
     case capabilitiesProbed(String)
     /// Attach mode: apps attaching, their diagnostics and commands, the device list (see ``AttachAction``).
     case attach(AttachAction)
-    /// A compare run's progress (`C`, ``CompareRunner``).
-    case compare(CompareUpdate)
-    /// A lab run's progress and result, or one install explained (`L`, ``LabViewRunner``).
-    case lab(LabUpdate)
+    /// A tool's change of its panel (a compare's step, a lab run's progress, a key in the Lab view): see
+    /// ``DashboardPanelUpdate``.
+    case panel(PanelUpdate)
     /// A log line not coming from the SDK (scenario runner, theme loader, app); it carries no time and is
     /// stamped by the next ``tick(now:)`` (see ``LogLine/awaitsClock``).
     case log(DashboardLogLevel, String)
+    /// Both sides of the fingerprint at once (a session's record of an edit, replayed).
+    case fingerprintChanged(app: FingerprintValues, browser: FingerprintValues)
 }

@@ -18,10 +18,10 @@ extension DashboardReducer {
             let count = state.attach?.devices.count ?? 0
             state.overlay = .deviceList(selected: min(max(0, selected + delta), max(0, count - 1)))
             return
-        case .lab:
-            state.lab.moveInstall(delta)
+        case .lab, .compare:
+            state.panels[overlay: state.overlay]?.moveSelection(delta)
             return
-        case .help, .textInput, .compare:
+        case .help, .textInput:
             return
         case .none:
             break
@@ -63,8 +63,8 @@ extension DashboardReducer {
             if wheel != 0 { reduce(&state, .scrollInspector(3 * wheel)) }
             return
         }
-        if state.overlay == .lab {
-            if wheel != 0 { state.lab.moveInstall(3 * wheel) }
+        if state.panels[overlay: state.overlay] != nil {
+            if wheel != 0 { state.panels[overlay: state.overlay]?.moveSelection(3 * wheel) }
             return
         }
         guard state.overlay == .none else { return }

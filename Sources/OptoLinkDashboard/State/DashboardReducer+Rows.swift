@@ -57,7 +57,7 @@ extension DashboardReducer {
         }
     }
 
-    static func insertAttempt(_ state: inout DashboardState, _ attempt: MatchAttempt) {
+    package static func insertAttempt(_ state: inout DashboardState, _ attempt: MatchAttempt) {
         state.matchAttempts.insert(attempt, at: 0)
         if state.matchAttempts.count > DashboardState.Limits.matchAttempts {
             state.matchAttempts.removeLast(state.matchAttempts.count - DashboardState.Limits.matchAttempts)
@@ -101,7 +101,7 @@ extension DashboardReducer {
         }
     }
 
-    static func appendLog(_ state: inout DashboardState, _ line: LogLine) {
+    package static func appendLog(_ state: inout DashboardState, _ line: LogLine) {
         state.log.append(line)
         // Keep the operator's scrolled view still (only a line the filter shows moves it).
         if state.logScroll > 0, TextFilter(state.logFilter).map({ state.logLineMatches(line, $0) }) ?? true {

@@ -95,6 +95,9 @@ package enum DashboardReducer {
             }
         case .setFingerprintField(let side, let field, let value):
             state.fingerprint[side][field] = value
+        case .fingerprintChanged(let app, let browser):
+            state.fingerprint.app = app
+            state.fingerprint.browser = browser
         case .toggleNetwork:
             if state.fingerprint.sameNetwork {
                 state.fingerprint.browser.networkAddress =
@@ -172,10 +175,6 @@ package enum DashboardReducer {
             reduceMouse(&state, event)
         case .sessionStatus(let status):
             state.session = status
-        case .labService(let delta):
-            state.lab.moveService(delta)
-        case .toggleLabTerms:
-            state.lab.showsTerms.toggle()
         case .resize(let size):
             state.size = size
             state.logScroll = min(state.logScroll, maxLogScroll(state))
@@ -259,15 +258,8 @@ package enum DashboardReducer {
             appendLog(&state, LogLine(time: state.now, level: level, text: text, awaitsClock: true))
         case .attach(let action):
             AttachReducer.reduce(&state, action)
-        case .compare(let update):
-            if case .began(let scenario, let services) = update {
-                state.compare = CompareState(scenario: scenario, services: services)
-                state.overlay = .compare
-            } else {
-                state.compare?.apply(update)
-            }
-        case .lab(let update):
-            reduceLab(&state, update)
+        case .panel(let box):
+            box.update.apply(to: &state)
         }
     }
 }

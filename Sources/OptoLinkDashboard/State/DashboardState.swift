@@ -82,10 +82,8 @@ package struct DashboardState: Sendable, Hashable {
     package var sdkAttemptCounter: Int
     /// Attach mode (`--attach`): where the dashboard listens, the token, the attached apps; nil otherwise.
     package var attach: AttachState?
-    /// The last compare (`C`): one scenario against every service; nil before the first.
-    package var compare: CompareState?
-    /// The Lab view (`L`): the run going or last run, its result, the selected service and install.
-    package var lab = LabViewState()
+    /// The tools' panels (the lab's, a compare's), each shown by its overlay.
+    package var panels = DashboardPanels()
     /// The session being recorded (`--record`, `W`) or replayed (`--open`), nil when none.
     package var session: SessionStatus?
     /// The open inspector's document (kept by the reducer, see ``InspectorCache``).
@@ -188,9 +186,7 @@ package struct DashboardState: Sendable, Hashable {
     /// True while something on screen changes with time alone (a backoff countdown or a running attempt),
     /// so the app loop should redraw on a short tick.
     package var isTicking: Bool {
-        if let compare, !compare.isOver, compare.columns.contains(where: { $0.metrics.waitStartedAt != nil }) {
-            return true
-        }
+        if panels.all.contains(where: { $0.isTicking(at: now) }) { return true }
         return timeline.contains { row in
             row.outcome == .pending && (row.isWaiting(at: now) || row.attempts.last?.isRunning == true)
         }

@@ -72,7 +72,7 @@ struct HugeNumberFileTests {
                     time: 3, wall: wall,
                     action: .diagnostic(
                         .retryScheduled(requestID: 1, endpoint: "match", attempt: 1, delay: -1e308), time: 3)),
-                SessionEntry(time: 1e300, wall: wall, action: .log(level: .info, text: "late")),
+                SessionEntry(time: 1e300, wall: wall, action: .log(.info, "late")),
             ])
 
         // When it is opened and drawn, then nothing traps

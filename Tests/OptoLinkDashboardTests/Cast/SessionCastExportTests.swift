@@ -10,24 +10,24 @@ struct SessionCastExportTests {
     /// line every second, and a scenario every 20 s (started, three steps, a verdict).
     static func entries(minutes: Int) -> [SessionEntry] {
         var entries: [SessionEntry] = []
-        func add(_ time: Double, _ action: SessionAction) {
+        func add(_ time: Double, _ action: DashboardAction) {
             entries.append(
                 SessionEntry(time: time, wall: Date(timeIntervalSince1970: 1_765_000_000 + time), action: action))
         }
-        add(0, .service("optolink"))
-        add(0, .target(url: "http://127.0.0.1:8787 (embedded)", orgKey: "demo", sdkVersion: "1.0.0"))
-        add(0, .scenarios(["direct-open", "flaky-server"]))
+        add(0, .providerChanged(.optoLink))
+        add(0, .targetChanged(url: "http://127.0.0.1:8787 (embedded)", orgKey: "demo", sdkVersion: "1.0.0"))
+        add(0, .scenariosAvailable(["direct-open", "flaky-server"]))
         add(0, .serverReachable(true))
         let ticks = minutes * 600
         for tick in 1...ticks {
             let time = Double(tick) / 10
-            add(time, .tick)
-            if tick % 10 == 0 { add(time, .log(level: .info, text: "app: heartbeat \(tick / 10) of the demo run")) }
+            add(time, .tick(now: time))
+            if tick % 10 == 0 { add(time, .log(.info, "app: heartbeat \(tick / 10) of the demo run")) }
             switch tick % 200 {
             case 1: add(time, .scenarioStarted(name: "flaky-server", steps: ["click", "launch", "match"]))
-            case 20: add(time, .scenarioStep("click"))
+            case 20: add(time, .scenarioStepStarted("click"))
             case 40: add(time, .scenarioStepPassed("click"))
-            case 80: add(time, .scenarioStep("launch"))
+            case 80: add(time, .scenarioStepStarted("launch"))
             case 120: add(time, .scenarioStepPassed("launch"))
             case 150:
                 add(time, .scenarioFinished(name: "flaky-server", passed: true, detail: "matched after 2 retries"))
@@ -42,7 +42,7 @@ struct SessionCastExportTests {
         var state = DashboardState(size: size)
         for index in 0..<file.count {
             let entry = try file.entry(at: index)
-            for action in entry.action.actions(at: entry.time) { DashboardReducer.reduce(&state, action) }
+            if let action = entry.replayed { DashboardReducer.reduce(&state, action) }
         }
         return DashboardRenderer.render(state, size: size)
     }

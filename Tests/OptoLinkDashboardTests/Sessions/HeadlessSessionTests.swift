@@ -59,20 +59,20 @@ struct HeadlessSessionTests {
         let files = try SessionTestFiles()
         defer { files.remove() }
         var entries: [SessionEntry] = []
-        func add(_ time: Double, _ action: SessionAction) {
+        func add(_ time: Double, _ action: DashboardAction) {
             entries.append(SessionEntry(time: time, wall: Date(timeIntervalSince1970: time), action: action))
         }
-        add(0, .scenarios(["a", "b", "c"]))
+        add(0, .scenariosAvailable(["a", "b", "c"]))
         add(1, .scenarioStarted(name: "a", steps: ["x"]))
         add(2, .scenarioFinished(name: "a", passed: true, detail: "ok"))  // 2
-        add(2, .tick)
+        add(2, .tick(now: 2))
         add(3, .scenarioSkipped(name: "b", reason: "needs --link"))  // 4
-        add(3, .tick)
+        add(3, .tick(now: 3))
         add(4, .scenarioStarted(name: "c", steps: ["x"]))
-        add(5, .log(level: .info, text: "c runs"))
+        add(5, .log(.info, "c runs"))
         add(6, .scenarioFinished(name: "c", passed: false, detail: "no"))  // 8
-        add(6, .tick)
-        add(7, .log(level: .info, text: "summary"))
+        add(6, .tick(now: 6))
+        add(7, .log(.info, "summary"))
         let replay = SessionReplay(file: try SessionFile.open(try files.session("three.olsession", entries: entries)))
         var state = DashboardState()
         func move(_ direction: Int) throws -> Int {

@@ -20,7 +20,8 @@ struct LabSessionEntryTests {
 
     @Test(arguments: updates) func aLabUpdateSurvivesTheSessionLine(update: LabUpdate) throws {
         // Given the entry the recorder makes of a lab update
-        let action = try #require(SessionAction(.lab(update)))
+        let action = DashboardAction.lab(update)
+        #expect(action.isRecorded)
         let entry = SessionEntry(time: 12.5, wall: Date(timeIntervalSince1970: 1_780_000_000), action: action)
 
         // When it is written as a line and read back
@@ -31,7 +32,7 @@ struct LabSessionEntryTests {
         // Then it is the same entry, one line, and it replays as the same action
         #expect(read == entry)
         #expect(!line.dropLast().contains(0x0A))
-        #expect(read.action.actions(at: 12.5) == [.lab(update)])
+        #expect(read.replayed == .lab(update))
     }
 
     @Test func progressTicksAndTabMovesAreNotRecorded() {
@@ -40,8 +41,8 @@ struct LabSessionEntryTests {
 
         // When the recorder asks for their entries
         // Then there are none: the finished run is what a reopened session shows
-        #expect(SessionAction(tick) == nil)
-        #expect(SessionAction(.labService(1)) == nil)
+        #expect(!tick.isRecorded)
+        #expect(!DashboardAction.labView(.service(1)).isRecorded)
     }
 
     @Test func aReopenedSessionShowsTheLabAsItFinished() throws {
@@ -50,9 +51,10 @@ struct LabSessionEntryTests {
         var replayed = SessionReplay.freshState(keepingViewOf: live)
         for update in Self.updates.prefix(2) {
             DashboardReducer.reduce(&live, .lab(update))
-            for action in try #require(SessionAction(.lab(update))).actions(at: 0) {
-                DashboardReducer.reduce(&replayed, action)
-            }
+            let line = try SessionLineCodec().line(
+                SessionEntry(time: 0, wall: Date(timeIntervalSince1970: 0), action: .lab(update)))
+            let entry = try SessionLineCodec().decode(SessionEntry.self, from: line.dropLast())
+            DashboardReducer.reduce(&replayed, try #require(entry.replayed))
         }
 
         // Then the Lab view of both is the same (under the header, which the replay's session fills itself)

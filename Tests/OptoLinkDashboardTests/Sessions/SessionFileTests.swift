@@ -20,7 +20,7 @@ struct SessionFileTests {
 
         // Then the two complete entries are there, and the warning names the cut line
         #expect(file.count == 2)
-        #expect(try file.entry(at: 1).action == .log(level: .info, text: "two"))
+        #expect(try file.entry(at: 1).action == .log(.info, "two"))
         #expect(file.warnings.count == 1)
         #expect(file.warnings.first?.contains("cut.olsession:4: the last line is cut short") == true)
     }

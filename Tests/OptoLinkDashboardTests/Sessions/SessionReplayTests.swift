@@ -142,7 +142,7 @@ struct SessionReplayTests {
 
         // Then the entry is there, whole
         #expect(file.count == 1)
-        #expect(try file.entry(at: 0).action == .log(level: .info, text: "still here"))
+        #expect(try file.entry(at: 0).action == .log(.info, "still here"))
         #expect(writer.stats.lines == 2 && writer.stats.dropped == 0)
         writer.close()
     }

@@ -38,11 +38,11 @@ final class SessionTestFiles {
     /// A log entry at `time`.
     static func log(_ text: String, at time: Double) -> SessionEntry {
         SessionEntry(
-            time: time, wall: Date(timeIntervalSince1970: 1_700_000_000 + time), action: .log(level: .info, text: text))
+            time: time, wall: Date(timeIntervalSince1970: 1_700_000_000 + time), action: .log(.info, text))
     }
 
     /// A tick at `time`.
     static func tick(_ time: Double) -> SessionEntry {
-        SessionEntry(time: time, wall: Date(timeIntervalSince1970: 1_700_000_000 + time), action: .tick)
+        SessionEntry(time: time, wall: Date(timeIntervalSince1970: 1_700_000_000 + time), action: .tick(now: time))
     }
 }

@@ -110,7 +110,7 @@ struct LabViewReducerTests {
         // When ↓ goes past the end, then ← from the first service
         for _ in 0..<(rows + 3) { DashboardReducer.reduce(&state, .moveSelection(1)) }
         let bottom = state.lab.selectedInstall
-        DashboardReducer.reduce(&state, .labService(-1))
+        DashboardReducer.reduce(&state, .labView(.service(-1)))
 
         // Then the selection stops on the last install, and the tab wraps to the last service, its first install
         #expect(bottom == rows - 1)

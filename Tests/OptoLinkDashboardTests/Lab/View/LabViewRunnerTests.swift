@@ -148,19 +148,24 @@ struct LabViewRunnerTests {
         runner.handle(.runLab)
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline,
-            !actions.withLock({ $0.contains { if case .lab(.finished) = $0 { true } else { false } } })
+            !actions.withLock({ $0.contains { if case .finished = $0.labUpdate { true } else { false } } })
         {
             try await Task.sleep(nanoseconds: 10_000_000)
         }
 
         // Then it reported started, one progress, and the result
-        let lab = actions.withLock { $0 }.compactMap { action -> LabUpdate? in
-            if case .lab(let update) = action { update } else { nil }
-        }
+        let lab = actions.withLock { $0 }.compactMap(\.labUpdate)
         #expect(lab.count == 3, "\(lab.map { "\($0)".prefix(40) })")
         guard lab.count == 3 else { return }
         #expect(lab[0] == .started(lab: "default", services: OptoLinkService.allCases, installs: 200))
         if case .progress = lab[1] {} else { Issue.record("not a progress: \(lab[1])") }
         if case .finished(let result) = lab[2] { #expect(result.installs == 200) } else { Issue.record("no result") }
+    }
+}
+
+extension DashboardAction {
+    /// The lab update the action carries, nil for any other action.
+    fileprivate var labUpdate: LabUpdate? {
+        if case .panel(let box) = self { box.as(LabUpdate.self) } else { nil }
     }
 }

@@ -28,7 +28,7 @@ struct LabViewTermsTests {
         let screen = DashboardRenderer.render(state, size: size).lines.joined(separator: "\n")
 
         // Then the view defines its words in place of the table, the curves and the installs
-        #expect(outcome.actions == [.toggleLabTerms])
+        #expect(outcome.actions == [.labView(.toggleTerms)])
         #expect(screen.contains("What the words mean"))
         for term in ["correct", "wrong click", "missed", "false match", "precision", "recall", "guard N"] {
             #expect(screen.contains("  \(term) "), "\(term)")

@@ -2,7 +2,15 @@ import OptoLink
 
 /// A lab update in a session file: one key (`started`, `progress`, `finished`, `failed`, `stopped`,
 /// `explained`) and its fields, the services by their raw values (`optolink`, `quberoute`…).
-extension LabUpdate: Codable {
+extension LabUpdate: RecordedPanelUpdate {
+    /// Stored under `lab`.
+    package static var recordName: String { "lab" }
+    /// A run's progress ticks are not recorded: its start and result are.
+    package var isRecorded: Bool {
+        if case .progress = self { return false }
+        return true
+    }
+
     private enum CodingKeys: String, CodingKey {
         case started, progress, finished, failed, stopped, explained
         case lab, services, installs, done, total, elapsed, classes, message

@@ -1,7 +1,10 @@
 import OptoLink
 
 /// A compare update in a session file: the services by their raw values (`optolink`, `quberoute`…).
-extension CompareUpdate: Codable {
+extension CompareUpdate: RecordedPanelUpdate {
+    /// Stored under `compare`.
+    package static var recordName: String { "compare" }
+
     private enum CodingKeys: String, CodingKey {
         case began, step, diagnostic, finished
         case scenario, services, service, name, event, time, outcome
