@@ -70,24 +70,59 @@ let package = Package(
         .target(name: "DashboardCommandLine"),
         .testTarget(name: "DashboardCommandLineTests", dependencies: ["DashboardCommandLine"]),
 
-        // The dashboard without a terminal, and its ncurses front end.
+        // The dashboard's core: its state, reducer, screen, keys and themes, with the domain every tool shares
+        // (the services' profiles, the simulated device and browser, the backend client, the options). A tool
+        // reaches the screen through a panel (DashboardPanel), never by being named here.
+        .target(
+            name: "DashboardCore",
+            dependencies: [
+                "DashboardCommandLine", "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP",
+                "OptoLinkFaults", "OptoLinkLabEngine", "OptoLinkS2S", "OptoLinkInspectorWire",
+            ]),
+        // The fault proxy (`optolink-dash proxy`): a loopback front for any deployment that answers by a plan.
+        .target(
+            name: "DashboardProxy",
+            dependencies: ["DashboardCore", "OptoLink", "OptoLinkFaults", "OptoLinkHTTP", "OptoLinkServer"]),
+        // The scenarios: their catalog and runner, compares across the services, and the exports of a run.
+        .target(
+            name: "DashboardScenarios",
+            dependencies: [
+                "DashboardCore", "DashboardProxy", "OptoLink", "OptoLinkFaults", "OptoLinkHTTP", "OptoLinkServer",
+            ]),
+        // The match lab: populations, engines, replay of recorded data, reports and the Lab view.
+        .target(
+            name: "DashboardLab",
+            dependencies: [
+                "DashboardCore", "DashboardScenarios", "OptoLink", "OptoLinkHTTP", "OptoLinkLabEngine",
+                "OptoLinkServer", "OptoLinkTesting",
+            ]),
+        // Attach: the listener real apps' inspectors connect to, its registry and handshake.
+        .target(
+            name: "DashboardAttach",
+            dependencies: ["DashboardCore", "OptoLink", "OptoLinkHTTP", "OptoLinkInspectorWire"]),
+        // Sessions: recording, replay, HAR import and the asciicast export.
+        .target(
+            name: "DashboardSessions",
+            dependencies: ["DashboardCore", "DashboardScenarios", "DashboardLab", "OptoLink", "OptoLinkServer"]),
+        // The dashboard wired: its runtime, the app loop, headless runs and the lab's commands.
         .target(
             name: "OptoLinkDashboard",
             dependencies: [
-                "DashboardCommandLine", "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP",
-                "OptoLinkFaults",
-                "OptoLinkLabEngine", "OptoLinkS2S", "OptoLinkInspectorWire",
+                "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardLab", "DashboardAttach",
+                "DashboardSessions", "DashboardCommandLine", "OptoLink", "OptoLinkFaults", "OptoLinkHTTP",
+                "OptoLinkInspectorWire", "OptoLinkServer",
             ]),
         // The deployment checklist (`optolink-dash doctor`): per-service checks over the dashboard's browser and
         // exchanges; nothing below it imports it.
         .target(
             name: "DashboardDoctor",
-            dependencies: ["OptoLinkDashboard", "DashboardCommandLine", "OptoLink", "OptoLinkS2S", "OptoLinkServer"]),
+            dependencies: ["DashboardCore", "DashboardCommandLine", "OptoLink", "OptoLinkS2S", "OptoLinkServer"]),
         .executableTarget(
             name: "optolink-dash",
             dependencies: [
-                "OptoLinkDashboard", "DashboardCommandLine", "DashboardDoctor", "OptoLinkServer", "OptoLinkHTTP",
-                "CNcurses",
+                "OptoLinkDashboard", "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardLab",
+                "DashboardAttach", "DashboardSessions", "DashboardCommandLine", "DashboardDoctor", "OptoLinkServer",
+                "OptoLinkHTTP", "CNcurses",
             ]),
 
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
@@ -101,8 +136,8 @@ let package = Package(
             name: "optolink-bench",
             dependencies: [
                 "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkLabEngine", "OptoLinkDashboard",
-                "OptoLinkS2S",
-                "OptoLinkInspector",
+                "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardLab", "DashboardAttach",
+                "DashboardSessions", "OptoLinkS2S", "OptoLinkInspector",
             ]),
 
         // Test support shared by the test targets (not shipped): the gate that keeps the tests that load
@@ -118,7 +153,9 @@ let package = Package(
         // cannot produce) and the doctor's options for a stand-in.
         .target(
             name: "DashboardTestSupport",
-            dependencies: ["DashboardDoctor", "OptoLink", "OptoLinkHTTP", "OptoLinkServer", "TestSupport"],
+            dependencies: [
+                "DashboardDoctor", "DashboardCore", "OptoLink", "OptoLinkHTTP", "OptoLinkServer", "TestSupport",
+            ],
             path: "Tests/DashboardTestSupport"),
         .target(name: "SDKFixtures", dependencies: ["OptoLink", "OptoLinkTesting"], path: "Tests/SDKFixtures"),
         .testTarget(
@@ -139,15 +176,18 @@ let package = Package(
         .testTarget(
             name: "OptoLinkDashboardTests",
             dependencies: [
-                "OptoLinkDashboard", "DashboardCommandLine", "DashboardDoctor", "DashboardTestSupport",
-                "OptoLinkFaults",
+                "OptoLinkDashboard", "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardLab",
+                "DashboardAttach", "DashboardSessions", "DashboardCommandLine", "DashboardDoctor",
+                "DashboardTestSupport", "OptoLinkFaults",
                 "OptoLinkHTTP", "OptoLinkLabEngine", "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
             ],
-            exclude: ["Snapshots"]),
+            exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "DashboardDoctorTests",
             dependencies: [
-                "DashboardDoctor", "DashboardTestSupport", "OptoLinkDashboard", "OptoLink", "OptoLinkHTTP",
+                "DashboardDoctor", "DashboardTestSupport", "OptoLinkDashboard", "DashboardCore", "DashboardProxy",
+                "DashboardScenarios", "DashboardLab", "DashboardAttach", "DashboardSessions", "OptoLink",
+                "OptoLinkHTTP",
                 "OptoLinkServer", "OptoLinkTesting", "TestSupport",
             ]),
         // The bench's pure parts (a timing's arithmetic, the report's rows and tally), no measure run.
@@ -156,7 +196,9 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "OptoLinkFaults",
+                "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "DashboardCore",
+                "DashboardProxy", "DashboardScenarios", "DashboardLab", "DashboardAttach", "DashboardSessions",
+                "OptoLinkFaults",
                 "OptoLinkS2S", "TestSupport",
             ]),
     ],

@@ -1,4 +1,4 @@
-import OptoLinkDashboard
+import DashboardCore
 
 /// What the association-file lines tell a person to do when the file is missing or does not list the app:
 /// who serves the file, and where its app ID comes from, which differs from one service to the next.

@@ -1,5 +1,5 @@
+import DashboardCore
 import Foundation
-import OptoLinkDashboard
 
 /// The `/.well-known/apple-app-site-association` lines: what iOS (through Apple's CDN) needs to trust the
 /// link domain for the app, as Apple's `swcutil` and Branch's validator check it.

@@ -1,5 +1,5 @@
+import DashboardCore
 import Foundation
-import OptoLinkDashboard
 
 /// Which links the association file must open in the app: the paths the `aasa.paths` line tries (each as
 /// iOS reads the file: the first component that matches decides), its title, and the fix when one is not

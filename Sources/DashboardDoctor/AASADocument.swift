@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// The parts of an apple-app-site-association file the doctor reads: `applinks.details`, each with its app
 /// IDs and either `components` (iOS 13 and later) or the older `paths`.

@@ -1,4 +1,4 @@
-import OptoLinkDashboard
+import DashboardCore
 
 /// Apple's pattern syntax for the apple-app-site-association file: `*` matches any run of characters
 /// (none included), `?` exactly one, everything else itself. Used for `components` (`"/"`, `"?"`, `"#"`)

@@ -1,4 +1,4 @@
-import OptoLinkDashboard
+import DashboardCore
 
 /// What a key given as the app's key (`--api-key`) is, read from its form alone: the doctor names a secret
 /// before it sends anything, and never prints more of one than its first characters.

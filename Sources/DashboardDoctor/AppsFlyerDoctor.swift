@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 import OptoLinkS2S
 
 /// The doctor's lines for AppsFlyer (seed 003), which has no resolve API: the app ships no key, a click on

@@ -1,5 +1,5 @@
+import DashboardCore
 import Foundation
-import OptoLinkDashboard
 
 /// `clock.skew`: the backend's clock against this machine's, from the `Date` header of its answers.
 ///

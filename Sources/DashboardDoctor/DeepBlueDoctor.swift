@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// The doctor's lines for Deep Blue Links (seed 004): the API over HTTPS, the key is accepted, and the link
 /// resolves through `POST /api/links/resolve` (200 with `longUrl`; 404 means "not a short link").

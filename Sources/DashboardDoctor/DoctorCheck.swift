@@ -1,4 +1,4 @@
-import OptoLinkDashboard
+import DashboardCore
 
 /// The result of one doctor check: what was looked at, what was seen, and what to do about it.
 ///

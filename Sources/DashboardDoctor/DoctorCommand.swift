@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// `optolink-dash doctor …`: parses the arguments, runs the checks and writes the checklist (or `--json`).
 ///

@@ -1,4 +1,4 @@
-import OptoLinkDashboard
+import DashboardCore
 import OptoLinkServer
 
 /// The exit codes of `optolink-dash doctor` (documented in docs/doctor.md and `doctor --help`): the one table

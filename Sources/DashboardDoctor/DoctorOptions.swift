@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 import OptoLinkS2S
 
 /// The arguments of `optolink-dash doctor` (everything after the word `doctor`).

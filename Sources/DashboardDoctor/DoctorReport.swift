@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// Everything one doctor run found: the target, the checks in order, the totals and the exit code.
 ///

@@ -1,4 +1,4 @@
-import OptoLinkDashboard
+import DashboardCore
 
 /// The human form of a ``DoctorReport``: a heading, one aligned line per check (mark, title, what was seen),
 /// an indented `fix:` line under each failure and warning, and the totals.

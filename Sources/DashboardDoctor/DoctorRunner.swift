@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// Runs the doctor: sends the probes one after the other through a transport that never follows redirects,
 /// records each exchange, and hands them to the pure checks.

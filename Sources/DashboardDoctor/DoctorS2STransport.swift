@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 import OptoLinkS2S
 
 /// Carries the requests of `OptoLinkS2S`'s `AppsFlyerS2SClient` (the client an app's backend uses, which

@@ -1,4 +1,4 @@
-import OptoLinkDashboard
+import DashboardCore
 
 /// The verdict of one doctor check.
 ///

@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// Sends every request through `base` with the doctor's `--timeout`: the ``SimulatedBrowser`` asks for its own
 /// timeout on each hop, and the doctor's clicks keep the bound every other request of the run has.

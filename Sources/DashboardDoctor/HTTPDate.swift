@@ -1,5 +1,5 @@
+import DashboardCore
 import Foundation
-import OptoLinkDashboard
 
 /// Parses an HTTP `Date` header in the three forms RFC 9110 (section 5.6.7) makes recipients accept:
 /// IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, the obsolete RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT`

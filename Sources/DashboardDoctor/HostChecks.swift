@@ -1,5 +1,5 @@
+import DashboardCore
 import Foundation
-import OptoLinkDashboard
 
 /// The host answers, over HTTPS, and `/health` is healthy: the first three lines of the checklist, read
 /// from the `GET /health` exchange.

@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// `key.tier`: the `--api-key` is a CLIENT key of an active org, proven by a call that changes nothing.
 ///

@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// How the doctor probes a service's key and reads the answer, as a value: the request the SDK would send,
 /// and for each status the answer can have, whether the key holds, what the line says and what to fix.

@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// The `--link CODE` lines: the JSON an app reads on a direct open (`/data`), the redirect page a browser
 /// click lands on (it must carry a clipboard token; the click is the ``SimulatedBrowser``'s, and the line

@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// A service the doctor checks from one of its short links (QubeRoute, Deep Blue Links, AppsFlyer): the lines
 /// on the link's host are the same for all, the lines on the service's own API are each one's.

@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// The doctor's checklist for an OptoLink deployment, whose link domain is also its API (`--base-url`).
 ///

@@ -1,6 +1,6 @@
+import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// The doctor's lines for QubeRoute (seed 001): the API over HTTPS, the key is a publishable key, and the
 /// link resolves through `POST /api/v1/sdk/resolve`.

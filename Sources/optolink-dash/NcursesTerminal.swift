@@ -1,4 +1,10 @@
 import CNcurses
+import DashboardAttach
+import DashboardCore
+import DashboardLab
+import DashboardProxy
+import DashboardScenarios
+import DashboardSessions
 import Foundation
 import OptoLinkDashboard
 

@@ -1,5 +1,11 @@
 import CNcurses
+import DashboardAttach
+import DashboardCore
 import DashboardDoctor
+import DashboardLab
+import DashboardProxy
+import DashboardScenarios
+import DashboardSessions
 import Foundation
 import OptoLinkDashboard
 import OptoLinkServer

@@ -1,3 +1,9 @@
+import DashboardAttach
+import DashboardCore
+import DashboardLab
+import DashboardProxy
+import DashboardScenarios
+import DashboardSessions
 import Foundation
 
 /// The dashboard's main loop: key → actions/commands → reducer → render → terminal.

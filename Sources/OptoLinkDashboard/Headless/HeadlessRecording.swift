@@ -1,3 +1,9 @@
+import DashboardAttach
+import DashboardCore
+import DashboardLab
+import DashboardProxy
+import DashboardScenarios
+import DashboardSessions
 import Foundation
 
 /// Folds everything a headless run reports into a ``DashboardState`` (through the same reducer as the

@@ -1,3 +1,9 @@
+import DashboardAttach
+import DashboardCore
+import DashboardLab
+import DashboardProxy
+import DashboardScenarios
+import DashboardSessions
 import Foundation
 import OptoLink
 import OptoLinkServer
@@ -211,7 +217,7 @@ package enum HeadlessRunner {
             printer.handle(action)
             recording?.apply(action)
         }
-        let proxy = capabilities.faults ? nil : startFaultProxy(upstream: target.baseURL, emit: emit)
+        let proxy = capabilities.faults ? nil : FaultProxy.start(inFrontOf: target.baseURL, emit: emit)
         // The proxy serves the scenario devices; the dashboard's own calls go to the backend itself.
         defer { proxy?.stop() }
         if let proxy {
@@ -242,22 +248,5 @@ package enum HeadlessRunner {
         }
         write(summary.line)
         return summary
-    }
-
-    /// Starts the fault proxy in front of `upstream` (a backend without `/dev/faults`); every request it
-    /// changed is logged as injected by the proxy. Nil (with a warning) when it cannot listen.
-    static func startFaultProxy(upstream: URL, emit: @escaping @Sendable (DashboardAction) -> Void) -> FaultProxy? {
-        let proxy = FaultProxy(
-            upstream: upstream, namesSourceAddress: true,
-            onEvent: { event in
-                if event.decision.isInjected { emit(.log(.warning, event.line)) }
-            })
-        do {
-            try proxy.start()
-            return proxy
-        } catch {
-            emit(.log(.error, "\(error): scenarios that need faults are skipped"))
-            return nil
-        }
     }
 }

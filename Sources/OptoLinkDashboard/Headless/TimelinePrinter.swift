@@ -1,3 +1,9 @@
+import DashboardAttach
+import DashboardCore
+import DashboardLab
+import DashboardProxy
+import DashboardScenarios
+import DashboardSessions
 import Foundation
 import OptoLink
 
@@ -81,12 +87,5 @@ package final class TimelinePrinter: @unchecked Sendable {
         let millis = Int((max(0, relative) * 1000).rounded())
         let text = "+\(millis / 1000).\(String(millis % 1000).leftPadded(to: 3))s"
         return "  " + text.leftPadded(to: 9, with: " ") + "  "
-    }
-}
-
-extension String {
-    /// The string padded on the left to `width` characters.
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

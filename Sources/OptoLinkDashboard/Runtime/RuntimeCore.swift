@@ -1,3 +1,9 @@
+import DashboardAttach
+import DashboardCore
+import DashboardLab
+import DashboardProxy
+import DashboardScenarios
+import DashboardSessions
 import Foundation
 import OptoLink
 import OptoLinkFaults
@@ -75,7 +81,7 @@ actor RuntimeCore {
         emit(.capabilitiesProbed(probed.line(clickPath: backend.target.profile.devClickPath)))
         if !probed.faults {
             faultProxy =
-                faultProxyAllowed ? HeadlessRunner.startFaultProxy(upstream: backend.target.baseURL, emit: emit) : nil
+                faultProxyAllowed ? FaultProxy.start(inFrontOf: backend.target.baseURL, emit: emit) : nil
             emit(
                 .log(
                     .warning,

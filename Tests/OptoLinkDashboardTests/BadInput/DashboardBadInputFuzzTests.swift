@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// Seeded fuzzing of what a user hands the dashboard in-process: lab files, `--set`, sessions, HARs, flags.

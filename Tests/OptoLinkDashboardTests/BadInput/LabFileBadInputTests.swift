@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// Lab files and `--set`: linear parsing, quoted text, streams and directories.
@@ -83,10 +89,10 @@ struct LabFileBadInputTests {
         options.file = fifo
 
         // When each is loaded
-        let model = try LabCommand.load(options, currentDirectory: scratch, executablePath: nil)
+        let model = try LabFiles.load(options, currentDirectory: scratch, executablePath: nil)
         options.file = scratch + "/"
         var directoryProblem: DashboardError?
-        do { _ = try LabCommand.load(options, currentDirectory: scratch, executablePath: nil) } catch {
+        do { _ = try LabFiles.load(options, currentDirectory: scratch, executablePath: nil) } catch {
             directoryProblem = error
         }
 

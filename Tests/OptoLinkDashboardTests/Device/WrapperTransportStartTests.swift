@@ -4,6 +4,12 @@ import OptoLinkTesting
 import TestSupport
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// The simulated device's wrapper transports forward `start` (what every SDK attempt uses), so its

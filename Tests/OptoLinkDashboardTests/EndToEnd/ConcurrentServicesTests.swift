@@ -3,6 +3,12 @@ import OptoLink
 import TestSupport
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// What the compare view relies on: one scenario run against the four services at once over one embedded

@@ -3,6 +3,12 @@ import OptoLink
 import TestSupport
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// One match has one name in a run: the headless log, the dashboard's log and panes, and every export name the

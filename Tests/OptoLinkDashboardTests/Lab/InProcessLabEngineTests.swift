@@ -5,6 +5,12 @@ import OptoLinkLabEngine
 import OptoLinkServer
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// Cases computed by hand from seed 000's points: IP 30, platform 10, OS version 15 (major only 8), language 10,

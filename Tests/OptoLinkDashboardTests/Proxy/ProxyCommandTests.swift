@@ -2,6 +2,12 @@ import Foundation
 import OptoLinkFaults
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// The fault rules' text form and `optolink-dash proxy`'s arguments (no socket).

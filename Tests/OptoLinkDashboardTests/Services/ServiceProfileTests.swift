@@ -5,6 +5,12 @@ import OptoLinkServer
 import OptoLinkTesting
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// The per-service knowledge: each profile's demo target makes a configuration the SDK accepts for its

@@ -4,6 +4,12 @@ import OptoLinkHTTP
 import TestSupport
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// `--record` (and `--cast`) on the runs that have no screen: a headless compare and `optolink-dash lab`. Each

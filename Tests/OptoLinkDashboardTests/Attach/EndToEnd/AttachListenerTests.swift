@@ -6,6 +6,12 @@ import OptoLinkTesting
 import TestSupport
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// The dashboard's listener over real loopback sockets: the real SDK's inspector attaches, streams and

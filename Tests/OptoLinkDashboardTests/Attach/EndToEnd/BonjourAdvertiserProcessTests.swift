@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// The advertisement's publisher as a real child process: a stand-in `avahi-publish-service` on `PATH`

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// A hand-written pair of files whose answers are worked out below, by the seed's points (address 30, platform

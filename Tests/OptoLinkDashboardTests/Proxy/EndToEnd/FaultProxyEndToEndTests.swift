@@ -4,6 +4,12 @@ import OptoLinkFaults
 import OptoLinkServer
 import Testing
 
+@testable import DashboardAttach
+@testable import DashboardCore
+@testable import DashboardLab
+@testable import DashboardProxy
+@testable import DashboardScenarios
+@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// The fault proxy on real sockets in front of the reference server in production mode (no `/dev`):

@@ -1,0 +1,146 @@
+import DashboardCore
+import Foundation
+import OptoLinkHTTP
+
+/// Advertises `optolink-dash --attach` as `_optolink._tcp`, so an app that attaches with `.bonjour` finds
+/// it, through the platform's own publisher: `dns-sd -R` on macOS, `avahi-publish-service` (Debian's
+/// avahi-utils, with avahi-daemon running) on Linux. The dashboard sends no multicast of its own.
+///
+/// It advertises only a listener apps on other devices can reach: `--listen 127.0.0.1:…` (the default) is
+/// for this machine, where apps attach by address, so nothing is advertised then and the log says why.
+///
+/// ```swift
+/// let advertiser = BonjourAdvertiser.start(listening: listener.address) { level, line in inbox.send(.log(level, line)) }
+/// …
+/// advertiser?.stop()
+/// ```
+///
+/// `@unchecked Sendable` is safe: both properties are set once in `init`; `Process` is only asked whether it
+/// runs and to terminate, and the flag has its own lock.
+package final class BonjourAdvertiser: @unchecked Sendable {
+    /// The service type apps browse for.
+    package static let serviceType = "_optolink._tcp"
+    /// The advertised instance name (never the token).
+    package static let instanceName = "optolink-dash"
+
+    /// What to do for a listener.
+    package enum Plan: Sendable, Hashable {
+        /// Run `executable` with `arguments`.
+        case publish(executable: String, arguments: [String])
+        /// Advertise nothing, for this reason.
+        case skip(String)
+    }
+
+    private let process: Process
+    private let stopped: Locked<Bool>
+
+    private init(process: Process, stopped: Locked<Bool>) {
+        self.process = process
+        self.stopped = stopped
+    }
+
+    /// The plan for a listener on `address`: `publisherPath` finds a publisher by name (nil: not installed).
+    /// - Parameter darwin: whether this is macOS (`dns-sd`) rather than Linux (`avahi-publish-service`).
+    package static func plan(
+        for address: AttachListenAddress, darwin: Bool, publisherPath: (String) -> String?
+    ) -> Plan {
+        let host = address.host.lowercased()
+        if host == "localhost" || host == "::1" || host.hasPrefix("127.") {
+            return .skip(
+                "not advertised over Bonjour: listening on \(address) (this machine only; apps here attach "
+                    + "by address). "
+                    + "--listen 0.0.0.0:\(address.port) serves phones and advertises \(serviceType)")
+        }
+        let name = darwin ? "dns-sd" : "avahi-publish-service"
+        guard let path = publisherPath(name) else {
+            return .skip(
+                "not advertised over Bonjour: \(name) not found"
+                    + (darwin ? "" : " (apt-get install avahi-utils, and run avahi-daemon)")
+                    + "; apps attach by address (\(address)) instead")
+        }
+        let port = String(address.port)
+        return .publish(
+            executable: path,
+            arguments: darwin
+                ? ["-R", instanceName, serviceType, "local", port] : [instanceName, serviceType, port])
+    }
+
+    /// The first executable `name` in `PATH` (`searchPath`), or nil.
+    package static func find(_ name: String, searchPath: String?) -> String? {
+        for directory in (searchPath ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = directory + "/" + name
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Starts advertising `address` when its plan says so; every outcome goes to `log` (also a publisher
+    /// that ends early, with what it said on stderr). Nil when nothing runs.
+    package static func start(
+        listening address: AttachListenAddress,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        log: @escaping @Sendable (DashboardLogLevel, String) -> Void
+    ) -> BonjourAdvertiser? {
+        #if canImport(Darwin)
+        let darwin = true
+        #else
+        let darwin = false
+        #endif
+        switch plan(for: address, darwin: darwin, publisherPath: { find($0, searchPath: environment["PATH"]) }) {
+        case .skip(let reason):
+            log(.info, reason)
+            return nil
+        case .publish(let executable, let arguments):
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = environment
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            let stopped = Locked(false)
+            let advertiser = BonjourAdvertiser(process: process, stopped: stopped)
+            process.terminationHandler = { finished in
+                guard !stopped.value else { return }
+                let said =
+                    String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+                    .split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+                log(
+                    .warning,
+                    "Bonjour advertisement of \(serviceType) ended "
+                        + "(\(URL(fileURLWithPath: executable).lastPathComponent) "
+                        + "exit \(finished.terminationStatus)\(said.isEmpty ? "" : ": \(said)"); apps attach by address"
+                )
+            }
+            do {
+                try process.run()
+            } catch {
+                log(.warning, "not advertised over Bonjour: cannot run \(executable): \(error.localizedDescription)")
+                return nil
+            }
+            log(
+                .info,
+                "advertising \(instanceName) as \(serviceType) on port \(address.port) "
+                    + "(\(URL(fileURLWithPath: executable).lastPathComponent))"
+            )
+            return advertiser
+        }
+    }
+
+    /// Whether the publisher still runs.
+    package var isRunning: Bool { process.isRunning }
+
+    /// Stops advertising: ends the publisher with SIGTERM, and with SIGKILL when it is still there a second
+    /// later (Foundation's `Process` starts the child with the parent's blocked signals here, SIGTERM among them
+    /// when the parent blocks it; SIGKILL cannot be blocked).
+    package func stop() {
+        stopped.value = true
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}

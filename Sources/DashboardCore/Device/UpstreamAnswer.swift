@@ -1,0 +1,13 @@
+/// What the backend answered a forwarded request.
+package struct UpstreamAnswer: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
+
+    /// An answer of `status` with `headers` and `body`.
+    package init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,57 @@
+import OptoLinkServer
+
+/// The log pane: the newest lines at the bottom (those the `/` filter shows), scrollable back.
+package enum LogPaneView {
+    static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
+        let inner = rect.inner
+        let indices = state.visibleLogIndices
+        let count = indices?.count ?? state.log.count
+        // The reducer keeps the scroll within a page of the oldest line for the state's size; clamp again
+        // in case this is drawn at another size, so the pane is always full.
+        let end = count == 0 ? 0 : max(min(count, max(1, inner.height)), count - state.logScroll)
+        let scrolled = count - end
+        var title = DashboardPane.log.title
+        if indices != nil { title += " · /\(state.logFilter) (\(count) of \(state.log.count))" }
+        if scrolled > 0 { title += " (↑\(scrolled))" }
+        buffer.box(rect, title: title, focused: focused)
+        guard inner.height > 0 else { return }
+        if count == 0 {
+            let text = state.log.isEmpty ? " no log lines yet" : " no log line matches /\(state.logFilter) · Esc clears"
+            buffer.write(text, x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
+            return
+        }
+        let start = max(0, end - inner.height)
+        for (offset, position) in (start..<end).enumerated() {
+            let line = state.log[indices?[position] ?? position]
+            let y = inner.y + offset
+            let time = clockLabel(line.time, origin: state.origin)
+            var x = inner.x + buffer.write(" " + time + " ", x: inner.x, y: y, role: .dim)
+            let role: StyleRole =
+                switch line.level {
+                case .info: .dim
+                case .warning: .warning
+                case .error: .error
+                }
+            x += buffer.write(line.level.label.padding(to: 5) + " ", x: x, y: y, role: role, bold: line.level == .error)
+            buffer.write(
+                line.text, x: x, y: y, maxWidth: inner.x + inner.width - x, role: line.level == .info ? .normal : role)
+        }
+    }
+
+    /// `mm:ss.s` since the state's origin (the first time seen).
+    package static func clockLabel(_ time: Double, origin: Double?) -> String {
+        let elapsed = max(0, time - (origin ?? time))
+        let tenths = FileNumber.saturating(elapsed * 10)
+        let minutes = tenths / 600
+        let seconds = tenths / 10 % 60
+        let fraction = tenths % 10
+        return "\(minutes < 10 ? "0" : "")\(minutes):\(seconds < 10 ? "0" : "")\(seconds).\(fraction)"
+    }
+}
+
+extension String {
+    /// The string padded on the right with spaces to `width` characters (no Foundation).
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

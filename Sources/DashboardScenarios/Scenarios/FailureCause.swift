@@ -1,0 +1,57 @@
+import DashboardCore
+import DashboardProxy
+import Foundation
+import OptoLink
+
+/// The cause behind a failed scenario that the devices' answers name, so a FAIL that only said "got no link" does
+/// not leave it in the log: the deployment refused the run's key (a 401 or 403, with the key masked, the route and
+/// the deployment's own message), or AppsFlyer's S2S route was not found because `--base-url` lacks `/v1.0`.
+enum FailureCause {
+    /// The cause, `QubeRoute refused the key --api-key qr_l… on /api/v1/sdk/resolve: 401 Unknown API key`, or nil
+    /// when the devices' answers name none.
+    static func cause(in devices: [SimulatedDevice], target: BackendTarget) -> String? {
+        let exchanges = devices.flatMap { $0.recorder.diagnostics.compactMap(\.exchange) }
+        if target.service == .appsFlyer, !target.baseURL.path.contains("/v1.0"),
+            exchanges.contains(where: { $0.status == 404 && $0.endpoint == Endpoint.match.rawValue })
+        {
+            var base = target.baseURL.absoluteString
+            while base.hasSuffix("/") { base.removeLast() }
+            return
+                "AppsFlyer answered 404 for \(base)/ios/…: its S2S API lives under /v1.0, try --base-url \(base)/v1.0"
+        }
+        for exchange in exchanges {
+            guard let status = exchange.status, [401, 403].contains(status) else { continue }
+            let said = exchange.responseBody.map { BodyExcerpt.line(message(in: $0.text)) } ?? ""
+            let route = Endpoint(rawValue: exchange.endpoint).map { label($0, target.profile) } ?? exchange.endpoint
+            return "\(target.service.displayName) refused the key \(keyLabel(target)) on \(route): \(status)"
+                + (said.isEmpty ? "" : " \(said)")
+        }
+        return nil
+    }
+
+    /// The error envelope's message (`message`, `error.message`, `detail`), else the body as it is.
+    static func message(in body: String) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else {
+            return body
+        }
+        let nested = object["error"] as? [String: Any]
+        return object["message"] as? String ?? nested?["message"] as? String ?? object["detail"] as? String ?? body
+    }
+
+    /// The key the devices sent, masked, with its flag: `--api-key opl_sdk_…`, `--dev-key w8sZ…`.
+    static func keyLabel(_ target: BackendTarget) -> String {
+        target.service == .appsFlyer
+            ? "--dev-key \(SecretMask.key(target.devKey))"
+            : "--api-key \(SecretMask.key(target.apiKey?.rawValue ?? ""))"
+    }
+
+    /// How the service names the route of `endpoint`.
+    static func label(_ endpoint: Endpoint, _ profile: any ServiceProfile) -> String {
+        switch endpoint {
+        case .linkData: profile.label(.open)
+        case .match: profile.label(.match)
+        case .events: profile.label(.events)
+        default: "/sdk/" + endpoint.rawValue
+        }
+    }
+}
