@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "OptoLinkServer", targets: ["OptoLinkServer"]),
         .library(name: "OptoLinkS2S", targets: ["OptoLinkS2S"]),
         .executable(name: "optolink-server", targets: ["optolink-server"]),
+        // The reference server opened to the match lab (its clock and links): a lab tool, not the shipped server.
+        .executable(name: "optolink-lab-server", targets: ["optolink-lab-server"]),
         .executable(name: "optolink-dash", targets: ["optolink-dash"]),
         .executable(name: "optolink-bench", targets: ["optolink-bench"]),
         .executable(name: "optolink-example-app", targets: ["optolink-example-app"]),
@@ -58,6 +60,9 @@ let package = Package(
         // The match lab's harness over the server's matching engine (clicks and first launches on the caller's
         // clock, no HTTP, no SQLite): the dashboard's lab and the bench use it; the server never imports it.
         .target(name: "OptoLinkLabEngine", dependencies: ["OptoLinkServer", "OptoLinkHTTP"]),
+        // The reference server opened to the lab run from another program (`--links N`): the server's flags
+        // (ServerFlags) plus the lab's control (LabControl's `/dev/lab` routes, through the server's hook).
+        .executableTarget(name: "optolink-lab-server", dependencies: ["OptoLinkLabEngine", "OptoLinkServer"]),
 
         // Server-side clients that hold secrets (AppsFlyer S2S: the DevKey signs), for an app's backend:
         // Foundation plus the platform's HMAC (CryptoKit on Apple, libcrypto on Linux). Shares the clients'
@@ -172,7 +177,9 @@ let package = Package(
         .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "OptoLinkClientCore", "TestSupport"]),
         .testTarget(name: "OptoLinkClientCoreTests", dependencies: ["OptoLinkClientCore"]),
         .testTarget(name: "OptoLinkFaultsTests", dependencies: ["OptoLinkFaults"]),
-        .testTarget(name: "OptoLinkLabEngineTests", dependencies: ["OptoLinkLabEngine", "OptoLinkServer"]),
+        .testTarget(
+            name: "OptoLinkLabEngineTests",
+            dependencies: ["OptoLinkLabEngine", "OptoLinkServer", "OptoLinkHTTP", "TestSupport"]),
         .testTarget(
             name: "OptoLinkDashboardTests",
             dependencies: [

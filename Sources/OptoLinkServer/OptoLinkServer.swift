@@ -71,10 +71,10 @@ public final class OptoLinkServer: Sendable {
         /// match lab's embedded server turns them off, since a carrier NAT address's many installs would
         /// otherwise be refused. Not public.
         package var rateLimited = true
-        /// The match lab's control (``LabControl``: `/dev/lab`, `/dev/lab/clock`), nil for none. Set with
-        /// ``LabControl/apply(to:)``; the clock is set only when the server runs on a ``SettableServerClock``.
-        /// Default nil. Not public.
-        package var lab: LabControl?
+        /// Routes an embedding program adds beside the server's own (``ExtraRoute``), such as the match lab's
+        /// control; those under `/dev` are hidden by ``production``. Default none. Not public: a deployment
+        /// serves the contract's routes only.
+        package var extraRoutes: [ExtraRoute] = []
 
         /// Creates a configuration; every parameter has the default documented on its property.
         public init(
@@ -178,7 +178,7 @@ public final class OptoLinkServer: Sendable {
                     maxRecordsPerAddress: configuration.maxClicksPerAddress,
                     memoryBudget: configuration.clickMemoryBudget),
                 matchPolicy: configuration.matchPolicy.engine, rateLimited: configuration.rateLimited,
-                lab: configuration.lab),
+                extraRoutes: configuration.extraRoutes),
             emulations: configuration.seed.emulations)
         let router = Router(backend: backend)
         self.router = router

@@ -80,8 +80,10 @@ public struct OptoLinkServerError: Error, CustomStringConvertible, Sendable {
     }
     static func unauthorized(_ message: String) -> Self { OptoLinkServerError(status: 401, message: message) }
     static func forbidden(_ message: String) -> Self { OptoLinkServerError(status: 403, message: message) }
-    static func notFound(_ message: String) -> Self { OptoLinkServerError(status: 404, message: message) }
-    static func conflict(_ message: String) -> Self { OptoLinkServerError(status: 409, message: message) }
+    /// A 404 with `message`.
+    package static func notFound(_ message: String) -> Self { OptoLinkServerError(status: 404, message: message) }
+    /// A 409 with `message`.
+    package static func conflict(_ message: String) -> Self { OptoLinkServerError(status: 409, message: message) }
     static func tooManyRequests(retryAfter seconds: Int) -> Self {
         let n = max(1, seconds)
         return OptoLinkServerError(status: 429, message: "Retry after \(n) second(s)", retryAfter: n)

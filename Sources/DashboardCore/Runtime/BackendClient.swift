@@ -216,7 +216,7 @@ package struct BackendClient: Sendable {
         return attempts.first.map { (Self.attempt($0), $0["ip"] as? String) }
     }
 
-    /// A lab server's control (`GET /dev/lab`: a reference server started with `--lab-links`).
+    /// A lab server's control (`GET /dev/lab`: a reference server started as `optolink-lab-server`).
     package func labStatus() async throws(DashboardError) -> LabServerStatus {
         try LabServerStatus(try await json("GET", "dev/lab", body: nil, address: nil))
     }

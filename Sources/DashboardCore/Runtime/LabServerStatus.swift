@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a reference server started with `--lab-links` says of its lab control (`GET /dev/lab`).
+/// What a reference server started as `optolink-lab-server` says of its lab control (`GET /dev/lab`).
 package struct LabServerStatus: Sendable, Hashable {
     /// The server's time.
     package var now: Date

@@ -26,12 +26,17 @@ enum RouteTable {
             Route("GET", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.listFaults),
             Route("POST", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.addFault),
             Route("DELETE", "/dev/faults", faults: .exempt, dev: true, lane: .loop, DevRoutes.clearFaults),
-            Route("GET", "/dev/lab", faults: .exempt, dev: true, lane: .loop, LabRoutes.status),
-            Route("POST", "/dev/lab/clock", faults: .exempt, dev: true, lane: .loop, LabRoutes.setClock),
         ] + EmulationRoutes.dev + EmulationRoutes.service + [
             Route(
                 "GET", "/:orgKey/:shortCode/data", rate: .resolve, faults: .named("data"), lane: .loop,
                 ResolutionRoutes.data),
             Route("GET", "/:orgKey/:shortCode", rate: .resolve, lane: .loop, ResolutionRoutes.redirectPage),
         ]
+
+    /// ``all`` with an embedding program's `extra` routes (``ExtraRoute``) before the `/:orgKey/...` catch-alls.
+    static func all(adding extra: [ExtraRoute]) -> [Route] {
+        guard !extra.isEmpty else { return all }
+        let catchAlls = all.firstIndex { $0.isCatchAll } ?? all.endIndex
+        return Array(all[..<catchAlls]) + extra.map(\.route) + all[catchAlls...]
+    }
 }

@@ -19,7 +19,8 @@ struct Router: Sendable {
 
     let backend: Backend
 
-    /// The routes this server answers (the table minus dev routes in production), filtered once
+    /// The routes this server answers (the table and the embedding program's ``ExtraRoute``s, minus dev routes
+    /// in production), filtered once
     /// instead of for every request.
     let routes: [Route]
 
@@ -62,7 +63,9 @@ struct Router: Sendable {
 
     init(backend: Backend) {
         self.backend = backend
-        routes = RouteTable.all.filter { !(backend.options.production && $0.isDev) }
+        routes = RouteTable.all(adding: backend.options.extraRoutes).filter {
+            !(backend.options.production && $0.isDev)
+        }
         table = routes.map(RouteEntry.init)
     }
 

@@ -18,8 +18,8 @@ package final class Backend: Sendable {
         var matchPolicy = MatchEngine.Policy.seed
         /// Whether the per-address request limits apply (``RateLimiter``). Default true.
         var rateLimited = true
-        /// The match lab's control, nil for none.
-        var lab: LabControl?
+        /// Routes an embedding program adds (``ExtraRoute``). Default none.
+        var extraRoutes: [ExtraRoute] = []
     }
 
     /// The database.

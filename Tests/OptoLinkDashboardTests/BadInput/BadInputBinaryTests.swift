@@ -10,13 +10,14 @@ import Testing
 @testable import DashboardSessions
 @testable import OptoLinkDashboard
 
-/// Bad input given to the real `optolink-dash` and `optolink-server`: the documented exit code, one line on
-/// stderr, no crash, and the user's files left as they were.
+/// Bad input given to the real `optolink-dash`, `optolink-server` and `optolink-lab-server`: the documented exit
+/// code, one line on stderr, no crash, and the user's files left as they were.
 @Suite(
     "Bad input to the real binaries", .serialized, .quietMachine, .tags(.processes), .skippable(.processes),
     .enabled(if: BuiltBinary.exists, BuiltBinary.skipReason))
 struct BadInputBinaryTests {
     static let server = BuiltBinary.packageRoot.appendingPathComponent(".build/debug/optolink-server").path
+    static let labServer = BuiltBinary.packageRoot.appendingPathComponent(".build/debug/optolink-lab-server").path
 
     /// What a bash script printed on stderr and its exit status (the script runs in `directory`, at most 60 s).
     struct Run {
@@ -25,11 +26,11 @@ struct BadInputBinaryTests {
         var lines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs `script` with bash in `directory`: `$DASH` and `$SERVER` name the binaries.
+    /// Runs `script` with bash in `directory`: `$DASH`, `$SERVER` and `$LAB_SERVER` name the binaries.
     static func run(_ script: String, in directory: String) throws -> Run {
         let wrapped = """
             cd '\(directory)' || exit 99
-            DASH='\(BuiltBinary.path)'; SERVER='\(server)'
+            DASH='\(BuiltBinary.path)'; SERVER='\(server)'; LAB_SERVER='\(labServer)'
             ( \(script) ) 2> .stderr </dev/null >/dev/null
             echo "STATUS=$?"; cat .stderr; rm -f .stderr
             """
@@ -80,7 +81,8 @@ struct BadInputBinaryTests {
             ("\"$DASH\" --headless --scenario direct-open --base-url http://127.0.0.1:99999", "port 99999"),
             ("\"$DASH\" --data-dir ''", "--data-dir needs a directory"),
             ("\"$DASH\" --headless --scenario direct-open --data-dir d", "--data-dir"),
-            ("\"$SERVER\" --port 0 --lab-window 5", "goes with --lab-links"),
+            ("\"$LAB_SERVER\" --port 0 --window 5", "--links N is required"),
+            ("\"$LAB_SERVER\" --port 0 --links 5 --production", "drop it"),
             ("\"$SERVER\" --port 0 --trusted-proxy bogus", "invalid trusted proxy 'bogus'"),
             ("\"$SERVER\" --port 0 --seed .", "is a directory"),
             ("\"$SERVER\" --port 0 --db ''", "--db needs a file's path"),
@@ -195,7 +197,7 @@ struct BinaryFlagFuzzTests {
             ("\"$DASH\" doctor", ["--base-url", "--org-key", "--provider", "--link", "--json"]),
             (
                 "\"$SERVER\" --port 0",
-                ["--db", "--seed", "--trusted-proxy", "--lab-window", "--max-connections", "--host"]
+                ["--db", "--seed", "--trusted-proxy", "--storage-workers", "--max-connections", "--host"]
             ),
         ]
         // Paths are relative, so whatever a command writes lands in the scratch folder (its working directory).

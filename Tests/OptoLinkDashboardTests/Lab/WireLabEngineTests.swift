@@ -1,6 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkHTTP
+import OptoLinkLabEngine
 import OptoLinkServer
 import TestSupport
 import Testing
@@ -155,10 +156,10 @@ struct WireLabEngineTests {
         // Then it is refused with one line saying why and how to start one it can use, exit code 2
         #expect(result.code == 2 && result.err.count == 1)
         #expect(result.err.first?.contains("is a reference server without the lab's control") == true)
-        #expect(result.err.first?.contains("optolink-server --lab-links N --lab-window 24") == true)
+        #expect(result.err.first?.contains("optolink-lab-server --links N --window 24") == true)
     }
 
-    /// A reference server as `optolink-server --lab-links <links> --lab-window <hours>` starts it.
+    /// A reference server as `optolink-lab-server --links <links> --window <hours>` starts it.
     static func labServer(links: Int, windowHours: Int = 24) throws -> OptoLinkServer {
         var configuration = OptoLinkServer.Configuration(port: 0, log: .discarding)
         LabControl(links: links, windowHours: windowHours).apply(to: &configuration)
@@ -208,7 +209,7 @@ struct WireLabEngineTests {
             }
         }
         let tooFew = await run(["--engine", "wire", "--installs", "10", "--base-url", few.baseURL.absoluteString])
-        #expect(tooFew.code != 0 && tooFew.err.first?.contains("--lab-links") == true, "\(tooFew.err)")
+        #expect(tooFew.code != 0 && tooFew.err.first?.contains("--links") == true, "\(tooFew.err)")
         let window = await run(["--engine", "wire", "--installs", "10", "--base-url", longer.baseURL.absoluteString])
         #expect(window.code == 2 && window.err.first?.contains("match for 48 h") == true, "\(window.err)")
     }

@@ -4,16 +4,20 @@ import Testing
 
 @testable import OptoLinkServer
 
-/// The `optolink-server` executable, when it has been built (`swift build` builds it with the tests).
+/// The `optolink-server` and `optolink-lab-server` executables, when they have been built (`swift build` builds
+/// them with the tests).
 @Suite(.tags(.processes), .skippable(.processes)) struct CommandLineTests {
-    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/optolink-server")
-        .path
+    static let debug = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug")
+    static let binary = debug.appendingPathComponent("optolink-server").path
+    /// The match lab's server: the reference server with the lab's control, outside what `optolink-server` ships.
+    static let labBinary = debug.appendingPathComponent("optolink-lab-server").path
     static var built: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+    static var labBuilt: Bool { FileManager.default.isExecutableFile(atPath: labBinary) }
 
-    func launch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    func launch(_ arguments: [String], binary: String = Self.binary) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
@@ -61,9 +65,9 @@ import Testing
         #expect(rest.contains("opl_sdk_demo_client_key_0000000001"))  // demo keys are printed with the built-in seed
     }
 
-    @Test(.enabled(if: built)) func labLinksOpenTheLabsControlAndRefuseProductionAndASeed() throws {
-        // Given the server started for the match lab
-        let (process, out, _) = try launch(["--port", "0", "--lab-links", "3", "--lab-window", "2"])
+    @Test(.enabled(if: labBuilt)) func theLabServerOpensTheLabsControlAndRefusesProductionAndASeed() throws {
+        // Given the lab's server started for the match lab
+        let (process, out, _) = try launch(["--port", "0", "--links", "3", "--window", "2"], binary: Self.labBinary)
         let text = Self.read(out, until: "match lab control")
         let first = String(text.prefix { $0 != "\n" })
         let port = Int(first.split(separator: ":").last ?? "") ?? 0
@@ -75,14 +79,39 @@ import Testing
         process.terminate()
         #expect(waitForExit(process))
 
-        // And with --production or --seed it does not start (exit 2, naming the clash)
-        for extra in [["--production"], ["--seed", "/nonexistent.json"]] {
-            let (refused, _, err) = try launch(["--port", "0", "--lab-links", "3"] + extra)
+        // And with --production or --seed, or numbers out of range, it does not start (exit 2, naming the clash)
+        let refusals = [
+            (["--links", "3", "--production"], "--production"), (["--links", "3", "--seed", "/x.json"], "--seed"),
+            (["--links", "100001"], "1–100000"), (["--links", "3", "--window", "721"], "1–720"),
+            (["--window", "2"], "--links N is required"),
+        ]
+        for (arguments, naming) in refusals {
+            let (refused, _, err) = try launch(["--port", "0"] + arguments, binary: Self.labBinary)
             #expect(waitForExit(refused))
-            #expect(refused.terminationStatus == 2, "\(extra)")
-            #expect(
-                String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("--lab-links"))
+            #expect(refused.terminationStatus == 2, "\(arguments)")
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(message.contains(naming), "\(message)")
         }
+    }
+
+    @Test(.enabled(if: built)) func theShippedServerHasNoLabFlagsAndNoLabRoutes() throws {
+        // Given the shipped server asked for the lab's links
+        let (refused, _, err) = try launch(["--port", "0", "--lab-links", "5"])
+
+        // Then it refuses the flag as unknown (exit 2)
+        #expect(waitForExit(refused))
+        #expect(refused.terminationStatus == 2)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("unknown argument '--lab-links'"), "\(message)")
+        #expect(!message.contains("--lab-window"))
+
+        // And started plainly, it has no /dev/lab
+        let (process, out, _) = try launch(["--port", "0"])
+        let first = String(Self.read(out, until: "\n").prefix { $0 != "\n" })
+        let port = Int(first.split(separator: ":").last ?? "") ?? 0
+        #expect(TestConnection(port: port).request("GET", "/dev/lab")?.status == 404)
+        process.terminate()
+        #expect(waitForExit(process))
     }
 
     @Test(.enabled(if: built)) func badSeedFileStopsStartUpNamingTheFile() throws {

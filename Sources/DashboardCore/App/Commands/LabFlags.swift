@@ -64,7 +64,7 @@ extension DashCommands {
             ["--base-url"], .url("a backend URL such as http://127.0.0.1:8787"), value: "URL",
             help: """
                 with --engine wire, a reference server of your own started for the lab
-                (optolink-server --lab-links N --lab-window H) instead; anything else is refused
+                (optolink-lab-server --links N --window H) instead; anything else is refused
                 (exit 2): the lab must set the server's clock and have a link per device
                 """, commands: [lab]),
         FlagSpec(

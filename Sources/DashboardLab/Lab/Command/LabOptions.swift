@@ -34,7 +34,7 @@ package struct LabOptions: Sendable, Hashable {
     package var settings: [String] = []
     /// `--engine process|wire`. Default `process`.
     package var engine = Engine.process
-    /// `--base-url URL`: run the wire engine against this reference server (started with `--lab-links`) instead of
+    /// `--base-url URL`: run the wire engine against this reference server (`optolink-lab-server`) instead of
     /// an embedded one. Default nil.
     /// Only a reference server could take it (the lab sets the server's clock, links and policy), and none
     /// lets another program do that yet: the command refuses it with the reason (exit 2).

@@ -44,10 +44,10 @@ package struct WireLabEngine: LabEngine {
     static let epoch = Date(timeIntervalSince1970: 1_800_000_000)
     /// Seconds on a monotonic clock, for the progress reports.
     private let now: @Sendable () -> Double
-    /// The reference server run against (one started with `--lab-links`), nil for one embedded per run.
+    /// The reference server run against (an `optolink-lab-server`), nil for one embedded per run.
     package let baseURL: URL?
 
-    /// An engine against the reference server at `baseURL` (started with `optolink-server --lab-links N`;
+    /// An engine against the reference server at `baseURL` (started with `optolink-lab-server --links N`;
     /// nil, the default: one embedded for each run), reporting progress against `now`.
     package init(
         baseURL: URL? = nil,
@@ -69,10 +69,10 @@ package struct WireLabEngine: LabEngine {
     }
 
     /// Why the wire engine does not run `model` against the backend at `baseURL`, in one line; nil when it
-    /// can (a reference server started with `--lab-links`, its window the lab's). A remote backend decides
+    /// can (a reference server started as `optolink-lab-server`, its window the lab's). A remote backend decides
     /// with its own numbers, so a lab whose `backend.*` keys differ from the seed's is refused first; a
     /// backend that is not the reference server (no `Server: optolink-reference`) cannot have its clock set
-    /// or the lab's links (one per click) added; a reference server opens both only with `--lab-links`.
+    /// or the lab's links (one per click) added; a reference server opens both only as `optolink-lab-server`.
     package static func refusal(baseURL: URL, model: LabModel) async -> String? {
         do {
             _ = try await labStatus(baseURL: baseURL, model: model)
@@ -101,7 +101,7 @@ package struct WireLabEngine: LabEngine {
                     + "sets the server's clock to the lab's, which only the reference server could allow")
         }
         let hours = Int(model.policy.window / 3600)
-        let start = "optolink-server --lab-links N --lab-window \(hours)"
+        let start = "optolink-lab-server --links N --window \(hours)"
         guard let lab = try? await client.labStatus() else {
             throw .usage(
                 "--base-url \(url) is a reference server without the lab's control (its clock and one link per "
@@ -210,7 +210,7 @@ package struct WireLabEngine: LabEngine {
         return Server(baseURL: server.baseURL, epoch: epoch, setClock: { clock.set($0) }, stop: { server.stop() })
     }
 
-    /// The reference server at `baseURL`, started with `--lab-links` (``refusal(baseURL:model:)``): its links
+    /// The reference server at `baseURL`, started as `optolink-lab-server` (``refusal(baseURL:model:)``): its links
     /// must cover every device of `job`. The lab's clock starts 31 days after the server's time, past every
     /// match window (720 h at most) of the clicks an earlier run left there.
     static func remote(_ baseURL: URL, for job: LabJob) async throws(DashboardError) -> Server {
@@ -220,7 +220,7 @@ package struct WireLabEngine: LabEngine {
             throw .usage(
                 "--base-url \(baseURL.absoluteString) has \(LabValue.grouped(lab.links)) lab links, the lab "
                     + "needs one per "
-                    + "device: \(LabValue.grouped(job.population.deviceCount)) (start it with --lab-links "
+                    + "device: \(LabValue.grouped(job.population.deviceCount)) (start it with --links "
                     + "\(job.population.deviceCount) or more)")
         }
         let epoch = Date(timeIntervalSince1970: (lab.now.timeIntervalSince1970 + 31 * 86_400).rounded(.up))

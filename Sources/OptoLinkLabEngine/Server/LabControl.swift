@@ -1,10 +1,12 @@
 import Foundation
+import OptoLinkServer
 
 /// A reference server opened to the match lab's wire engine run from another program
 /// (`optolink-dash lab --engine wire --base-url URL`): one link per click in every service, a clock the lab
 /// sets to each click and first open (`POST /dev/lab/clock`), the per-address limits off and
-/// `X-Forwarded-For` trusted (each simulated device names its address). `optolink-server --lab-links N`
-/// starts one; the dashboard's own wire runs embed one.
+/// `X-Forwarded-For` trusted (each simulated device names its address). `optolink-lab-server --links N`
+/// starts one; the dashboard's own wire runs embed one. The routes reach the server through its
+/// ``ExtraRoute`` hook: the shipped `optolink-server` has none of them.
 ///
 /// Never for a deployment that serves real users: whoever reaches `/dev/lab/clock` moves every match window.
 /// `production` turns it off with the other `/dev` routes.
@@ -51,11 +53,12 @@ package struct LabControl: Sendable, Hashable {
     }
 
     /// Makes `configuration` a lab server's: the demo seed with this control's links
-    /// (``ServerSeed/demo(adding:windowHours:)``), the limits off, `X-Forwarded-For` trusted.
+    /// (``ServerSeed/demo(adding:windowHours:)``), the limits off, `X-Forwarded-For` trusted, and the lab's
+    /// routes (`GET /dev/lab`, `POST /dev/lab/clock`) added through ``OptoLinkServer/Configuration/extraRoutes``.
     package func apply(to configuration: inout OptoLinkServer.Configuration) {
         configuration.seed = .demo(adding: (0..<links).map(Self.code(ofClick:)), windowHours: windowHours)
         configuration.rateLimited = false
         configuration.trustForwardedFor = true
-        configuration.lab = self
+        configuration.extraRoutes += LabRoutes.routes(self)
     }
 }

@@ -2,33 +2,42 @@ import Foundation
 import Testing
 
 @testable import OptoLinkHTTP
+@testable import OptoLinkLabEngine
 @testable import OptoLinkServer
 
-/// `/dev/lab` and `/dev/lab/clock`: a reference server opened to the match lab run from another program.
+/// `/dev/lab` and `/dev/lab/clock`: a reference server opened to the match lab run from another program, its
+/// routes added through the server's ``ExtraRoute`` hook. Answered by the server's router, without a socket.
 @Suite("Lab control: /dev/lab")
 struct LabRoutesTests {
-    /// A server started as `optolink-server --lab-links 50 --lab-window 2` would be.
+    /// What a route answered: its status, its body's text and JSON.
+    struct Answer {
+        var status: Int
+        var text: String
+        var json: JSON? { try? JSONParser.parse(Array(text.utf8)) }
+    }
+
+    /// A server configured as `optolink-lab-server --links 50 --window 2` starts it (not bound).
     static func labServer(production: Bool = false) throws -> OptoLinkServer {
         var configuration = OptoLinkServer.Configuration(port: 0, production: production, log: .discarding)
         LabControl(links: 50, windowHours: 2).apply(to: &configuration)
-        let server = try OptoLinkServer(
+        return try OptoLinkServer(
             configuration: configuration, clock: SettableServerClock(Date(timeIntervalSince1970: 1_800_000_000)))
-        try server.start()
-        return server
     }
 
-    static func request(_ server: OptoLinkServer, _ method: String, _ path: String, body: String? = nil)
-        -> TestResponse?
-    {
-        var headers: [String: String] = [:]
-        if body != nil { headers["Content-Type"] = "application/json" }
-        return TestConnection(port: server.port).request(method, path, headers: headers, body: body, keepAlive: false)
+    static func request(_ server: OptoLinkServer, _ method: String, _ path: String, body: String? = nil) -> Answer? {
+        var headers: [(name: String, value: String)] = []
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        guard
+            let request = try? HTTPRequest(
+                method: method, target: path, headers: headers, body: Array((body ?? "").utf8)),
+            case .respond(let response) = server.router.handle(request, peer: "127.0.0.1")
+        else { return nil }
+        return Answer(status: response.status, text: String(decoding: response.body, as: UTF8.self))
     }
 
     @Test func aLabServerSaysItsLinksAndWindowAndTakesTheLabsClock() throws {
         // Given a server with 50 lab links matching for 2 hours
         let server = try Self.labServer()
-        defer { server.stop() }
 
         // When the lab reads its control, then sets its clock a day on
         let status = try #require(Self.request(server, "GET", "/dev/lab"))
@@ -46,7 +55,6 @@ struct LabRoutesTests {
     @Test func aLabServerHasTheLabsLinksInEveryServiceAndNoLimits() throws {
         // Given the same server
         let server = try Self.labServer()
-        defer { server.stop() }
 
         // Then its seed is the demo's plus lab0…lab49 in every service, matching for 2 hours, limits off
         let seed = server.configuration.seed
@@ -62,12 +70,8 @@ struct LabRoutesTests {
     @Test func aBadClockIsRefusedAndAServerWithoutLabControlHasNone() throws {
         // Given a lab server, an ordinary server and a lab server in production
         let lab = try Self.labServer()
-        defer { lab.stop() }
         let plain = try OptoLinkServer(configuration: .init(port: 0, log: .discarding))
-        try plain.start()
-        defer { plain.stop() }
         let production = try Self.labServer(production: true)
-        defer { production.stop() }
 
         // Then a time that does not exist is a 400 naming the field; the others have no /dev/lab
         let bad = try #require(Self.request(lab, "POST", "/dev/lab/clock", body: #"{"now":"2027-02-30T08:00:00Z"}"#))
