@@ -1,4 +1,3 @@
-import DashboardCore
 import Foundation
 
 /// Which links the association file must open in the app: the paths the `aasa.paths` line tries (each as

@@ -1,5 +1,3 @@
-import DashboardCore
-
 /// Apple's pattern syntax for the apple-app-site-association file: `*` matches any run of characters
 /// (none included), `?` exactly one, everything else itself. Used for `components` (`"/"`, `"?"`, `"#"`)
 /// and the older `paths` strings.

@@ -1,5 +1,3 @@
-import DashboardCore
-
 /// The result of one doctor check: what was looked at, what was seen, and what to do about it.
 ///
 /// ```swift

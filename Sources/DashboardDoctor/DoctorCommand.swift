@@ -1,4 +1,3 @@
-import DashboardCore
 import Foundation
 import OptoLink
 

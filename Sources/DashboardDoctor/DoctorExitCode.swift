@@ -1,4 +1,3 @@
-import DashboardCore
 import OptoLinkServer
 
 /// The exit codes of `optolink-dash doctor` (documented in docs/doctor.md and `doctor --help`): the one table

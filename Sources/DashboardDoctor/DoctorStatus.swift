@@ -1,5 +1,3 @@
-import DashboardCore
-
 /// The verdict of one doctor check.
 ///
 /// Only ``fail`` makes `optolink-dash doctor` exit non-zero: a warning is something that works today but

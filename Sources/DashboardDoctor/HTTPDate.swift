@@ -1,4 +1,3 @@
-import DashboardCore
 import Foundation
 
 /// Parses an HTTP `Date` header in the three forms RFC 9110 (section 5.6.7) makes recipients accept:

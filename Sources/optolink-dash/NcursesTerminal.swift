@@ -1,12 +1,6 @@
 import CNcurses
-import DashboardAttach
 import DashboardCore
-import DashboardLab
-import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 import Foundation
-import OptoLinkDashboard
 
 /// The ncurses backend: blits a ``ScreenBuffer`` (only changed cells) and reads keys.
 ///

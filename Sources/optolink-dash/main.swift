@@ -1,5 +1,4 @@
 import CNcurses
-import DashboardAttach
 import DashboardCore
 import DashboardDoctor
 import DashboardLab

@@ -1,13 +1,6 @@
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Doctor: AASA patterns")
 struct AASAPatternTests {

@@ -3,14 +3,8 @@ import OptoLink
 import OptoLinkTesting
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Doctor: AppsFlyer's app key, click and signed request")
 struct AppsFlyerDoctorTests {

@@ -1,14 +1,8 @@
 import Foundation
 import OptoLink
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Recorded exchanges for the doctor's pure checks: what a backend answered, without a socket.
 enum DoctorFixtures {

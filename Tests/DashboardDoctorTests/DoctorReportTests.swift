@@ -1,14 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Doctor: report, exit codes, JSON and the checklist")
 struct DoctorReportTests {

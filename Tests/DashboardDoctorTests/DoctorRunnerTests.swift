@@ -4,14 +4,8 @@ import OptoLinkTesting
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Doctor: the runner's requests")
 struct DoctorRunnerTests {

@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Doctor: host, HTTPS and /health")
 struct HostChecksTests {

@@ -3,14 +3,8 @@ import OptoLink
 import OptoLinkTesting
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The runner for QubeRoute, Deep Blue Links and AppsFlyer over scripted transports: what is sent, to which
 /// host, in which order, and what is not sent.

@@ -1,4 +1,3 @@
-import DashboardCore
 import OptoLink
 import OptoLinkInspectorWire
 

@@ -1,5 +1,3 @@
-import DashboardCore
-
 /// Which requests a fault rule of the proxy covers.
 ///
 /// A route is a family as the reference server's `/dev/faults` names them (`match`, `data`, `sdk`, `events`,

@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardProxy
 import OptoLink
 
 /// One service's column of a compare: where its run is, and what it showed so far.

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 
 /// What one service's run of a compared scenario showed, folded from its device's diagnostics in order:
 /// the requests' attempts and how each ended, the backoff waits, the delivered link and the time it took.

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 import OptoLink
 
 /// A compare as the dashboard's panel: drawn by ``CompareView``, ticking while a column waits out a backoff.

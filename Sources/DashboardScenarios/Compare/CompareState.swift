@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardProxy
 import OptoLink
 
 /// A compare: one scenario against several services at once, a column each (the partner-demo view).

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 import OptoLink
 
 /// A compare update in a session file: the services by their raw values (`optolink`, `quberoute`…).

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 import OptoLink
 
 /// What a compare run reports as it goes (``DashboardAction/compare(_:)``): the start, each column's steps

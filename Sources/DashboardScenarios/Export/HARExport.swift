@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 import Foundation
 import OptoLink
 

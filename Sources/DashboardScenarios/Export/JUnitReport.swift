@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 import Foundation
 
 /// Writes scenario results as JUnit XML, so CI systems show each scenario as a test case: one

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 
 /// A Markdown report of a session to hand to a colleague: the target, every scenario's verdict with what it
 /// expected and what happened (and its checklist, step by step), the retry timeline as text (one line per

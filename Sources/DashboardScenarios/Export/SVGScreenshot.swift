@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 
 /// Draws a ``ScreenBuffer`` as an SVG picture with a theme's colours: the screenshot of the README and of `X`.
 ///

@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardProxy
 import Foundation
 
 /// Hands out host numbers 10…249, then starts over.

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 import Foundation
 
 /// How the scenarios name a target's links in their plans, steps and log lines.

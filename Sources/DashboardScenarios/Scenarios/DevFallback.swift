@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardProxy
-
 /// What a scenario that uses the backend's `/dev` endpoints does against a backend without them (a
 /// staging or production deployment, the reference server with `--production`).
 package enum DevFallback: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardProxy
 import OptoLinkHTTP
 
 /// Resumes a continuation with the first outcome it is given.

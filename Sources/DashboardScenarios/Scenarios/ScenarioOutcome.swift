@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardProxy
-
 /// How a scenario ended.
 package enum ScenarioOutcome: Sendable, Hashable, Codable {
     /// The expectation held; the detail says what happened.

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 import Foundation
 
 /// Runs scenarios one at a time: announces them with their plan of steps, skips those the backend cannot

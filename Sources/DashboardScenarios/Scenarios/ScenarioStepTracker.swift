@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardProxy
 import Foundation
 
 /// The open step of one scenario run: ``ScenarioContext/step(_:)`` moves it on, the runner closes it with

@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardProxy
 import Foundation
 
 #if canImport(Glibc)

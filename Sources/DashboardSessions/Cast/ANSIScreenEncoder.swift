@@ -1,6 +1,4 @@
 import DashboardCore
-import DashboardLab
-import DashboardScenarios
 
 /// Turns a ``ScreenBuffer`` into the escape sequences a terminal draws it from: a whole screen, or only what
 /// changed since the previous one. Colours come from a theme (ANSI SGR: the 16 colours, the 256-colour palette,

@@ -1,6 +1,4 @@
 import DashboardCore
-import DashboardLab
-import DashboardScenarios
 import Foundation
 
 /// Writes frames as asciicast v2 lines (asciinema's format): a header line, then one

@@ -1,6 +1,4 @@
 import DashboardCore
-import DashboardLab
-import DashboardScenarios
 
 /// How a session becomes an asciicast: the screen's size, the playback speed and the longest idle gap kept.
 package struct CastSettings: Sendable, Hashable {

@@ -1,6 +1,4 @@
 import DashboardCore
-import DashboardLab
-import DashboardScenarios
 import Foundation
 
 /// `optolink-dash export SESSION --cast OUT.cast [--size 120x40] [--speed N] [--idle-limit S] [--theme NAME]`:

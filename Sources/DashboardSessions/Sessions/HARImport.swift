@@ -1,6 +1,4 @@
 import DashboardCore
-import DashboardLab
-import DashboardScenarios
 import Foundation
 import OptoLink
 import OptoLinkServer

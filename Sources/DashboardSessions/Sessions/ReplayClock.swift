@@ -1,7 +1,3 @@
-import DashboardCore
-import DashboardLab
-import DashboardScenarios
-
 /// Maps the viewer's clock to the recording's while a session replays: paused, as recorded, or faster.
 ///
 /// A pure value: the caller passes its own clock's time (the app loop's, or a test's manual clock), so

@@ -1,6 +1,4 @@
 import DashboardCore
-import DashboardLab
-import DashboardScenarios
 import Foundation
 
 /// One line of a session file after the header: a recorded dashboard action, the clock time it was applied at

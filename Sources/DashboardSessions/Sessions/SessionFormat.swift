@@ -1,7 +1,3 @@
-import DashboardCore
-import DashboardLab
-import DashboardScenarios
-
 /// The session file's constants: its name, its version and the limits a reader holds to.
 ///
 /// A session file is UTF-8 text, one JSON object per line, each line ended by `\n`: first a

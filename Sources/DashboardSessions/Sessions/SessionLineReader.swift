@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardLab
-import DashboardScenarios
 import Foundation
 
 /// Reads a file line by line in fixed chunks, never holding more than one chunk and one line.

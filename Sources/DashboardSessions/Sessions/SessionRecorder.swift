@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardLab
 import DashboardScenarios
 import Foundation
 

@@ -1,6 +1,5 @@
 import DashboardCore
 import DashboardLab
-import DashboardScenarios
 
 /// Replays a ``SessionFile`` through the reducer: to any entry, step by step (`[` `]`), or as it unfolded
 /// at a chosen speed (`<` `>`).

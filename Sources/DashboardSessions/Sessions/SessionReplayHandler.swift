@@ -1,6 +1,4 @@
 import DashboardCore
-import DashboardLab
-import DashboardScenarios
 
 /// The command handler of a recorded session: there is no device or server to drive, so each device key
 /// says so in the log (the view keys, exports and the replay keys work as in the live dashboard).

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardLab
 import DashboardScenarios
 
 /// The settings in force when a session was recorded, as the header line keeps them (keys masked).

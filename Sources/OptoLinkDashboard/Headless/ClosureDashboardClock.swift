@@ -1,9 +1,4 @@
-import DashboardAttach
 import DashboardCore
-import DashboardLab
-import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 
 /// A ``DashboardClock`` that reads a function: a headless run's clock, handed to a ``SessionRecorder``.
 package struct ClosureDashboardClock: DashboardClock {

@@ -1,9 +1,4 @@
-import DashboardAttach
 import DashboardCore
-import DashboardLab
-import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 import OptoLink
 
 /// One plain line per diagnostic, for the headless timeline; a link's method under the name `service` gives it.

@@ -1,6 +1,4 @@
-import DashboardAttach
 import DashboardCore
-import DashboardLab
 import DashboardProxy
 import DashboardScenarios
 import DashboardSessions

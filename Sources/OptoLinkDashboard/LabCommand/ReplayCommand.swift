@@ -1,10 +1,8 @@
-import DashboardAttach
 import DashboardCommandLine
 import DashboardCore
 import DashboardLab
 import DashboardProxy
 import DashboardScenarios
-import DashboardSessions
 import Foundation
 
 /// The lab on recorded data (docs/lab.md, "The lab on your own data"):

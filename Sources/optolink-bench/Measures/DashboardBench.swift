@@ -1,11 +1,6 @@
-import DashboardAttach
 import DashboardCore
-import DashboardLab
 import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 import Foundation
-import OptoLinkDashboard
 
 #if canImport(Glibc)
 import Glibc

@@ -1,12 +1,7 @@
 import DashboardAttach
 import DashboardCore
-import DashboardLab
-import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 import OptoLinkInspector
 import OptoLinkTesting
 

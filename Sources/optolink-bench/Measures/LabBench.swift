@@ -1,9 +1,4 @@
-import DashboardAttach
-import DashboardCore
 import DashboardLab
-import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 import Foundation
 import OptoLinkDashboard
 import OptoLinkLabEngine

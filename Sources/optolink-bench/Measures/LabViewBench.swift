@@ -1,12 +1,7 @@
-import DashboardAttach
 import DashboardCore
 import DashboardLab
-import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 import Foundation
 import OptoLink
-import OptoLinkDashboard
 
 /// Measure 6g: the dashboard's Lab view at 120×40 while a lab run streams its progress: the default lab's
 /// result on screen, a second run of a million installs going in the background (the lab's own tasks on the

@@ -1,9 +1,3 @@
-import DashboardAttach
-import DashboardCore
-import DashboardLab
-import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 import Foundation
 import OptoLinkDashboard
 

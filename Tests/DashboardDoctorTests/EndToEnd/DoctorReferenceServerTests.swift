@@ -3,14 +3,8 @@ import Foundation
 import OptoLinkServer
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The doctor against the reference server (embedded, 127.0.0.1, port 0): the demo seed passes, and seeds
 /// that break one thing each fail the line that checks it.

@@ -4,14 +4,8 @@ import OptoLink
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The doctor against the stand-in deployments of QubeRoute, Deep Blue Links and AppsFlyer (127.0.0.1, port 0,
 /// written from the seeds alone): a good deployment passes every line, a broken one fails the lines that

@@ -2,14 +2,8 @@ import DashboardTestSupport
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The breaks a seed cannot express, served by `StubHTTPServer` (the reference server's own HTTP layer with
 /// a route table of the test's): each test changes one answer of a backend that otherwise answers like the

@@ -3,14 +3,9 @@ import Foundation
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// URLSession follows redirects unless told not to, on Linux too: the doctor's transport must hand a 3xx
 /// back as it came.

@@ -1,11 +1,6 @@
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// A terminal that replays keys and records what was drawn.

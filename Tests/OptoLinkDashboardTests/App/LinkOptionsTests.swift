@@ -2,13 +2,8 @@ import Foundation
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// `--link [ROLE=]URL`: the user's own short links, by role; nothing made up against `--base-url`.
 @Suite("--link and the links the scenarios use")

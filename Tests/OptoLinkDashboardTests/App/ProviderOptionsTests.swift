@@ -2,12 +2,7 @@ import Foundation
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// `--provider` and the services' key flags: parsing, the demo keys on the embedded server, the usage

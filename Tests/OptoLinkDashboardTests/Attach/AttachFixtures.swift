@@ -1,13 +1,7 @@
 import OptoLink
 import OptoLinkInspectorWire
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Hellos and states for the attach tests.
 enum AttachFixtures {

@@ -2,13 +2,7 @@ import OptoLink
 import OptoLinkInspectorWire
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Attach mode's state: devices attach, their diagnostics reach their own panes through the same reducer,
 /// the device list switches the panes, gone devices stay until cleared.

@@ -4,11 +4,6 @@ import Testing
 
 @testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The bookkeeping behind attach: device keys, launches, clocks, sizes; and the handshake's verdicts.
 @Suite("Attach: registry and handshake")

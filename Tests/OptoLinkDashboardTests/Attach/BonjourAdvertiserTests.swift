@@ -3,11 +3,6 @@ import Testing
 
 @testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Attach: the Bonjour advertisement's plan")
 struct BonjourAdvertiserTests {

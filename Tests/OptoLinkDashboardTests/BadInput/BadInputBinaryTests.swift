@@ -2,13 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Bad input given to the real `optolink-dash`, `optolink-server` and `optolink-lab-server`: the documented exit
 /// code, one line on stderr, no crash, and the user's files left as they were.

@@ -2,13 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
 @testable import DashboardProxy
 @testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Seeded fuzzing of what a user hands the dashboard in-process: lab files, `--set`, sessions, HARs, flags.
 /// Each asserts no crash (a trap ends the run), no hang (a time budget), one clear line per refusal with no raw

@@ -1,12 +1,6 @@
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The dashboard's flags that were ignored or misread are refused as usage errors (exit 2).
 @Suite("Dashboard flags: used or refused, never ignored")

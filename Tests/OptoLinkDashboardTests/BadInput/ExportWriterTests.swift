@@ -2,13 +2,8 @@ import Foundation
 import OptoLinkServer
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Exports never replace what the path is: links, FIFOs and devices are written through, directories refused.
 @Suite("Exports write through links, FIFOs and devices, never replace them")

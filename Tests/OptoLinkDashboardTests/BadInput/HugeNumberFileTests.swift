@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// HAR and session files whose numbers trap careless conversions open and render.
 @Suite("Files with huge numbers open and render")

@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Lab files and `--set`: linear parsing, quoted text, streams and directories.
 @Suite("Lab files: linear, quoted, read as streams")

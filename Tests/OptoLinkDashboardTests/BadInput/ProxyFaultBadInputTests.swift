@@ -1,12 +1,7 @@
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// `proxy --fault` rules that are not rules are refused with one clear line.
 @Suite("Fault rules: a bare '=' and a repeated key are refused")

@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// `--open` of a session given as a pipe or FIFO, and of a directory.
 @Suite("Sessions given as a pipe open; a directory says so")

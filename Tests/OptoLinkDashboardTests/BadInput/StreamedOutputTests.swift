@@ -2,13 +2,7 @@ import Foundation
 import OptoLinkServer
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The files written as a stream (a recorded session, an asciicast) keep what the path is: a link a user made
 /// is written through, never replaced by a regular file.

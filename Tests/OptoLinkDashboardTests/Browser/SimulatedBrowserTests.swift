@@ -3,13 +3,7 @@ import OptoLink
 import OptoLinkTesting
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("The simulated browser")
 struct SimulatedBrowserTests {

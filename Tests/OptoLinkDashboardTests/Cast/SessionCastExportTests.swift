@@ -2,13 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("a session exported as an asciicast", .serialized, .quietMachine)
 struct SessionCastExportTests {

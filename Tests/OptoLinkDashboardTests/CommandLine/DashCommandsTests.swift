@@ -1,14 +1,10 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
 @testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// `optolink-dash`'s own table: its commands, their help and the lines a wrong command line gets.
 @Suite("DashCommands")

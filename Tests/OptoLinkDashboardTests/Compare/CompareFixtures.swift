@@ -1,12 +1,7 @@
 import OptoLink
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Compare states built from the diagnostics each service's device would report.
 enum CompareFixtures {

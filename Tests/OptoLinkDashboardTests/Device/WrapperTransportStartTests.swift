@@ -4,13 +4,7 @@ import OptoLinkTesting
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The simulated device's wrapper transports forward `start` (what every SDK attempt uses), so its
 /// attempts reach URLSession's callback as an app's do, instead of the protocol's default, which runs

@@ -3,13 +3,7 @@ import OptoLinkFaults
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 #if canImport(Glibc)
 import Glibc

@@ -3,13 +3,8 @@ import OptoLink
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// What the compare view relies on: one scenario run against the four services at once over one embedded
 /// server, each environment built from `BackendTarget.demo`, with no state shared between them.

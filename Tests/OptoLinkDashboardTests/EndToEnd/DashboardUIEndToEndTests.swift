@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The scenario checklist, the waterfall, the inspector, the export and the mouse in the real binary under tmux: in the serialized
 /// terminal suite, so no two dashboards under tmux load the machine at once.

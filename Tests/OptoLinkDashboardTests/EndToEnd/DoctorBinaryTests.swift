@@ -3,14 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The real `optolink-dash doctor`, spawned against a reference server in this process: exit codes and `--json`.
 @Suite(

@@ -2,12 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// The exports checked by third-party validators from PyPI (`Scripts/validate-exports.sh`: jsonschema against

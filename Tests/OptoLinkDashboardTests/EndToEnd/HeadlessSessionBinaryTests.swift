@@ -2,13 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// A headless run recorded with `--record`, reopened with `--open` and stepped through, exported as an
 /// asciicast, and a live dashboard's `--cast`, over the real binary.

@@ -3,12 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// A `--base-url` that gives no HTTP answer (nothing listens, bytes that are not HTTP, silence) over real

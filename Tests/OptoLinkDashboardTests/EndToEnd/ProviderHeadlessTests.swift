@@ -4,12 +4,8 @@ import OptoLinkServer
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// `optolink-dash --headless --provider X --scenario all` against the embedded server, one run per

@@ -3,13 +3,7 @@ import OptoLink
 import OptoLinkTesting
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// A simulated device on a scripted network (real clock: the SDK's waits are real, so this lives in EndToEnd):
 /// every attempt's exchange is tied to the SDK's request id and attempt, concurrent requests included, and

@@ -3,12 +3,7 @@ import OptoLink
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// Every export of a run states the rules of the run's own service: no answer called final that was retried,

@@ -5,13 +5,7 @@ import OptoLinkLabEngine
 import OptoLinkServer
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Cases computed by hand from seed 000's points: IP 30, platform 10, OS version 15 (major only 8), language 10,
 /// time zone 10, model 12, recency 9/7/5/3/1 under 5 min/30 min/1 h/6 h/12 h; threshold 65; guard > 3.

@@ -3,12 +3,8 @@ import OptoLink
 import OptoLinkHTTP
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 @Suite("Lab: optolink-dash lab")

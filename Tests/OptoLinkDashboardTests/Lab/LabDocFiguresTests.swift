@@ -2,12 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// docs/lab.md's "What the default lab shows" quotes only figures its commands print: each `optolink-dash lab …`

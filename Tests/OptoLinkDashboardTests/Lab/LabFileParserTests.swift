@@ -2,13 +2,7 @@ import Foundation
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Lab: the lab file and --set")
 struct LabFileParserTests {

@@ -3,13 +3,7 @@ import OptoLink
 import OptoLinkLabEngine
 import OptoLinkServer
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Hand-built populations for the lab's tests: a model with two values of each trait, and devices placed by hand.
 enum LabFixtures {

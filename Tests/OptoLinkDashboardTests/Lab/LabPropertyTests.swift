@@ -4,13 +4,7 @@ import OptoLinkServer
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Properties over seeded populations: models drawn at random (sizes, shares, delays, crowding) from fixed seeds.
 @Suite("Lab: properties over seeded populations")

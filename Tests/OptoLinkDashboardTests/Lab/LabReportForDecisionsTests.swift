@@ -2,13 +2,9 @@ import Foundation
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The lab's report as read by someone who decides: a sentence first, the words defined, 80 columns, honest axes,
 /// and a CSV whose times add up.

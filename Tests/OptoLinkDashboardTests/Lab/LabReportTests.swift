@@ -4,13 +4,9 @@ import OptoLinkHTTP
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Lab: the report, the sweep, the curve and the exports")
 struct LabReportTests {

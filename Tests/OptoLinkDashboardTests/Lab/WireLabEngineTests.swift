@@ -6,12 +6,8 @@ import OptoLinkServer
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 @Suite("Lab: the wire engine over loopback", .serialized, .tags(.realTime), .skippable(.realTime))

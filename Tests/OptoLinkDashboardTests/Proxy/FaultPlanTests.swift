@@ -2,13 +2,8 @@ import Foundation
 import OptoLinkFaults
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The proxy's fault decisions as a pure function: plan + request → decision (no socket, no clock).
 @Suite struct FaultPlanTests {

@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Fault proxy: a loopback backend reached from each simulated network's own address")
 struct LoopbackUpstreamTests {

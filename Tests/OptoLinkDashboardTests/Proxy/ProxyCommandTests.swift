@@ -2,13 +2,8 @@ import Foundation
 import OptoLinkFaults
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The fault rules' text form and `optolink-dash proxy`'s arguments (no socket).
 @Suite struct ProxyCommandTests {

@@ -3,13 +3,8 @@ import OptoLink
 import OptoLinkTesting
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// `optolink-dash proxy --link URL`: the simulated browser clicks a deployment's link on request.
 @Suite("The proxy's link clicks")

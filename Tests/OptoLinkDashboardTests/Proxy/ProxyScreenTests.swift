@@ -1,13 +1,8 @@
 import OptoLinkFaults
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("optolink-dash proxy: its own screen")
 struct ProxyScreenTests {

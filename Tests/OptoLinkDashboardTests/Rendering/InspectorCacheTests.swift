@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The open inspector's document is built once per change of what it shows, not once per frame; whatever
 /// the cache holds, the screen is the one a fresh document gives.

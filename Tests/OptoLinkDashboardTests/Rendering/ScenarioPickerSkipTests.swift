@@ -2,13 +2,8 @@ import Foundation
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The scenario picker under a service that cannot serve some scenarios: each says SKIP and why, instead
 /// of an expectation written for checks that never run; the compare picker describes a scenario by a

@@ -4,13 +4,7 @@ import OptoLinkFaults
 import OptoLinkTesting
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("BackendClient and the simulated network")
 struct BackendClientTests {

@@ -2,12 +2,8 @@ import Foundation
 import OptoLinkServer
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// Collects the lines a headless run writes.

@@ -2,13 +2,8 @@ import Foundation
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// AppsFlyer matches a click by the address its caller signs: where the dashboard cannot know the address a
 /// deployment saw its click from, a scenario that needs a deferred match skips saying so instead of failing.

@@ -1,13 +1,8 @@
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Each service names a match once, whether the reference engine's decision or the service's answer tells it.
 @Suite("Service profiles: one name per match method")

@@ -5,13 +5,7 @@ import OptoLinkServer
 import OptoLinkTesting
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The per-service knowledge: each profile's demo target makes a configuration the SDK accepts for its
 /// service, its fault route names are the server's, and AppsFlyer's simulated backend signs as the seed says.

@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// A reopened HAR shows the device its requests describe, or says the file does not hold it: never the facts of
 /// a simulated device that never ran.

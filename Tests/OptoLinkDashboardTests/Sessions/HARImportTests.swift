@@ -1,13 +1,9 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("HAR files open in the request panes")
 struct HARImportTests {

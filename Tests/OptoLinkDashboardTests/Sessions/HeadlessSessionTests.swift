@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
 @testable import DashboardSessions
 @testable import OptoLinkDashboard

@@ -4,10 +4,8 @@ import OptoLinkHTTP
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
 @testable import DashboardSessions
 @testable import OptoLinkDashboard

@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Sessions: a diagnostic's line is the same since the dashboard uses the SDK's cases")
 struct SessionDiagnosticFormatTests {

@@ -2,13 +2,10 @@ import Foundation
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Session files the dashboard wrote before it recorded its actions directly (`Fixtures/Sessions/`: a headless
 /// scenario run, a headless compare and a lab run, each written by `optolink-dash … --record`) still open:

@@ -1,12 +1,6 @@
 import Foundation
 
-@testable import DashboardAttach
-@testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
 @testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Temporary session files for the session tests, removed by ``remove()``.
 final class SessionTestFiles {

@@ -1,12 +1,6 @@
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The `/` filters of the log and the match attempts: typed in a prompt through the keymap, Enter applies,
 /// Esc clears; case-insensitive substring; the log's scroll and the attempts' selection follow the filter.

@@ -1,13 +1,7 @@
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The log's line for the SDK's match result: what the service answered, nothing it did not, the method under
 /// the service's own name for it.

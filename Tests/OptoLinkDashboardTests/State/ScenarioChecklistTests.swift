@@ -1,12 +1,7 @@
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The scenario checklist in the reducer: steps tick as their actions arrive, the verdict keeps them, the
 /// pane takes the left column and joins the Tab order.

@@ -1,13 +1,7 @@
 import Foundation
 import OptoLink
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The `--link ROLE=URL` flags naming the demo seed's links of `service` on a reference server the test
 /// started itself (it knows that server's links; the dashboard, given only `--base-url`, makes none up).

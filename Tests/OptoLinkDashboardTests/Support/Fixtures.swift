@@ -1,12 +1,7 @@
 import Foundation
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Deterministic states for renderer and snapshot tests (built through the reducer, as the app does).
 enum Fixtures {

@@ -1,10 +1,4 @@
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The first, Character-based `JSONPretty` (replaced by the byte-based one for the inspector's speed, bench row
 /// 6a), kept as the oracle its replacement is checked against. Re-indents JSON two spaces per level.

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// Something that runs a lab's population: every click and first open in time order, each first open decided
 /// by a backend. The in-process engine (``InProcessLabEngine``) calls the reference server's matching engine
 /// directly; a wire engine drives simulated browsers and devices against a server over HTTP. Both take the

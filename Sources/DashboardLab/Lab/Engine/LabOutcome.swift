@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// What became of one install in one run: its class, how it matched, the click matched and its points.
 /// Twelve bytes, so a million installs' outcomes take 12 MB.
 package struct LabOutcome: Sendable, Hashable {

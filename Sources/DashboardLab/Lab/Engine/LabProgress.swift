@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// How far a run is: installs decided out of all, how fast, and the five classes so far.
 package struct LabProgress: Sendable, Hashable {
     /// First opens decided so far.

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// A finished run: every install's outcome and how long it took.
 package struct LabRun: Sendable {
     /// What ran.

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import OptoLink
 import OptoLinkLabEngine
 import OptoLinkServer

@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardScenarios
 import Foundation
 import OptoLink
 import OptoLinkLabEngine

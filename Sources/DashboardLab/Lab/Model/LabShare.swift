@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// One entry of a weighted list in a lab file: a value and its share of the population
 /// (`iPhone16,1 5.5%`).
 package struct LabShare: Sendable, Hashable {

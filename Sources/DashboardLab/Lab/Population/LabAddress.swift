@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// The addresses a population's devices use, one range per kind of network so a CSV reader can tell them
 /// apart: homes in 10.0.0.0/8 (and up), offices in 172.16.0.0/12, carrier NAT addresses in 100.64.0.0/10,
 /// Private Relay addresses in 198.18.0.0/15, IPv6 in 2001:db8::/32.

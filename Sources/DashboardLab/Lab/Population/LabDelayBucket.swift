@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardScenarios
 import Foundation
 
 /// How the report groups installs by the delay from click to first open: the score's recency steps, the default

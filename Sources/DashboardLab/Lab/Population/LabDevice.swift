@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// One simulated device, compact (a million installs with their clicks fit in about 130 MB): its role, trait
 /// indices into ``LabTraits``, its networks and groups, and its times.
 struct LabDevice: Sendable {

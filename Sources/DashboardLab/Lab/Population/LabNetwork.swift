@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 
 /// The kind of network a click or a first open is made on.
 package enum LabNetwork: UInt8, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// How the report groups an install by network: the first that applies of Private Relay on the click, IPv6, a
 /// switch between Wi-Fi and cellular, then the kind of network of the first open.
 package enum LabNetworkLabel: String, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// What a simulated device does in a lab: install after a click, install without one, or click and never install.
 package enum LabRole: UInt8, Sendable, Hashable, CaseIterable {
     /// Clicked a link, then installed and opened the app (its click is the ground truth).

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import OptoLink
 
 /// The values a population's devices point into by index: models with their screens, iOS versions (the model's,

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// A streaming RFC 4180 parser: bytes go in by chunks of any size, records come out one at a time, in one pass
 /// over the input (linear in its size; a record's fields are reused buffers, so memory stays one record).
 ///

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// One record of a CSV file as ``ReplayCSVParser`` gives it: its fields, unquoted, and the line it began on.
 package struct ReplayCSVRecord: Sendable {
     /// The line (from 1) the record began on.

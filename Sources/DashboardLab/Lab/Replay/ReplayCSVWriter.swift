@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// Writes rows in the replay's CSV format: RFC 4180, a field quoted only when it holds a comma, a quote or a
 /// line break (its quotes doubled), lines ending in LF.
 package enum ReplayCSVWriter {

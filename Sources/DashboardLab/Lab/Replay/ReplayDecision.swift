@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// What the engine decided for one open in one pass of a replay: the click matched, how, its points and whether
 /// the shared-network guard fired. Eight bytes, so ten million opens' decisions take 80 MB.
 package struct ReplayDecision: Sendable, Hashable {

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import Foundation
 import OptoLinkLabEngine
 import OptoLinkServer

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// The two files a replay reads: their columns, which must be there, and what each holds.
 package enum ReplayFileKind: String, Sendable, Hashable, CaseIterable {
     /// `click_id, time, address, platform, os_version, language, timezone, device_model, token`.

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import Foundation
 
 /// A file written through a buffer of about 1 MiB (an export of millions of rows in large writes).

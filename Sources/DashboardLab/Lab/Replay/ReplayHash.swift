@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// Hashes that are the same on every run and every machine (Swift's `Hasher` is seeded per process): the
 /// shard an address falls in, and the digest a clipboard token is compared by.
 package enum ReplayHash {

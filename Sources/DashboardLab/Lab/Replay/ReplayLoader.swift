@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import Foundation
 import OptoLinkServer
 

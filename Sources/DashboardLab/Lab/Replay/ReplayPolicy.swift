@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardScenarios
 import OptoLinkLabEngine
 import OptoLinkServer
 

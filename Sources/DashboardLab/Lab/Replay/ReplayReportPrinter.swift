@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 
 /// A replay's report as plain text lines: what was read, how production decided every open, how the
 /// fingerprint chain alone decides the labeled ones (the five classes where they can be known, precision and

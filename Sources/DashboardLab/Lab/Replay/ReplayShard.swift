@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// `--shard I/N`: the part of a replay that keeps only the addresses whose stable hash
 /// (``ReplayHash/shard(ofAddress:count:)``) is `index`, addresses tied by a clipboard token going together
 /// (``ReplayLoader/done()``). Matching crosses no other line, so the shards' counts add up to the whole run's.

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// Many short strings in one byte buffer (the click and open ids of a replay): about their length plus 8 bytes
 /// each, where an array of `String` takes 16 and an allocation for anything over 15 bytes.
 package struct ReplayStrings: Sendable {

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// The times of a replay file: ISO 8601 (`2026-03-01T12:30:05Z`, with an optional fraction and a `Z` or
 /// `±HH:MM` offset; a space may stand for the `T`) or epoch seconds (`1772368205`, `1772368205.25`), read as
 /// seconds since 1970 in UTC.

@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import Foundation
 
 /// Every install of the main runs as CSV rows (RFC 4180, a header first): its inputs, its ground truth and its

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// How many installs fell in each of the five classes, and what follows: precision, recall, the share of
 /// matches that were wrong.
 package struct LabCounts: Sendable, Hashable, Codable {

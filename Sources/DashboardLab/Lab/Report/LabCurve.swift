@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 
 /// A chart of percentages against a numeric x axis as text lines, to scale: the first series drawn as a line in
 /// Braille dots (2 × 4 dots per cell), the others as a marker character at each point; the y axis labelled on

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// The words the lab's report and view use, each defined in one sentence: the five classes, the measures and the
 /// backend's terms. The CLI report prints them as a footnote; `?` in the Lab view shows them.
 package enum LabGlossary {

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// What a service's run means, in one sentence a decision can start from: how many clicked installs matched
 /// their own click, how many matches named the wrong click, and where the wrong ones are.
 ///

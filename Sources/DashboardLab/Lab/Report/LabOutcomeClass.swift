@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 
 /// The five outcomes of an install, by its ground truth and what the backend matched.
 package enum LabOutcomeClass: UInt8, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// A whole lab's result: the population and one report per service.
 package struct LabReport: Sendable {
     /// The lab.

@@ -1,4 +1,3 @@
-import DashboardCore
 import DashboardScenarios
 import Foundation
 

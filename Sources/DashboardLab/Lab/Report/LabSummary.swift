@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import Foundation
 
 /// The JSON summary CI scripts read (`optolink-dash lab --json`): one object per service, in an array, with at

@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// The same population run at each threshold of a range, on one line per guard size: how precision and recall
 /// trade against each other, and which threshold keeps false attributions under a target.
 package struct LabSweep: Sendable, Hashable, Codable {

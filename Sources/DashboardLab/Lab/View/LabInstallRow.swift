@@ -1,6 +1,3 @@
-import DashboardCore
-import DashboardScenarios
-
 /// One install of a finished lab as the Lab view lists it: what it was, what the backend matched, and why
 /// it belongs to its class. Enter on the row explains it in the breakdown pane.
 package struct LabInstallRow: Sendable, Hashable, Codable {

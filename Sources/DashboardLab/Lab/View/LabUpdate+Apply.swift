@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 
 /// What each lab update does to the dashboard: the Lab view's run and result, a line in the log, and an
 /// explained install in the match attempts.

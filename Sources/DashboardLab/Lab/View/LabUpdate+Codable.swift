@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import OptoLink
 
 /// A lab update in a session file: one key (`started`, `progress`, `finished`, `failed`, `stopped`,

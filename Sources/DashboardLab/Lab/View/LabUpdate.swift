@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 import OptoLink
 
 /// A Lab view run's progress as the runner reports it (``LabViewRunner``), folded into ``LabViewState`` by the

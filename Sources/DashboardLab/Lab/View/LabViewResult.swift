@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardScenarios
 import OptoLink
 
 /// A finished lab as the dashboard keeps it: each service's five classes, its threshold sweep and a bounded

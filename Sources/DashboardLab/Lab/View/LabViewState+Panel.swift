@@ -1,5 +1,4 @@
 import DashboardCore
-import DashboardScenarios
 
 /// The Lab view as the dashboard's panel: drawn by ``LabView``, covering every pane, its keys moving through
 /// the services and installs (Enter explains one, Esc stops a run going).

@@ -1,5 +1,3 @@
-import DashboardCore
-import DashboardScenarios
 import OptoLink
 
 /// The Lab view's state (`L`): where the current run is, the last finished result, and what is selected.

@@ -1,4 +1,3 @@
-import DashboardCore
 import Foundation
 
 /// Where the proxy's worker threads leave each request for the screen's thread, with the time it happened

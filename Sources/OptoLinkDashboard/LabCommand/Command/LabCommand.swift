@@ -1,7 +1,5 @@
-import DashboardAttach
 import DashboardCore
 import DashboardLab
-import DashboardProxy
 import DashboardScenarios
 import DashboardSessions
 import Foundation

@@ -8,11 +8,6 @@ import Testing
 
 @testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The dashboard's listener over real loopback sockets: the real SDK's inspector attaches, streams and
 /// answers commands; hostile clients are refused with a reason and the listener goes on.

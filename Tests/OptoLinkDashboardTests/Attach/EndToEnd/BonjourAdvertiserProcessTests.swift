@@ -4,11 +4,6 @@ import Testing
 
 @testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The advertisement's publisher as a real child process: a stand-in `avahi-publish-service` on `PATH`
 /// that records its arguments (nothing is published, no multicast is sent).

@@ -2,12 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// `optolink-dash lab --clicks/--opens`, `--export-clicks/--export-opens`, `--shard` and `lab merge`.

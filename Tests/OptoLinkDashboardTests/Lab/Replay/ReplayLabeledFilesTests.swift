@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// A hand-written pair of files whose answers are worked out below, by the seed's points (address 30, platform
 /// 10, exact OS 15, OS major 8, language 10, time zone 10, model 12, recency +9 under 5 min, +7 under 30 min;

@@ -2,13 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// A simulated population written as the replay's files and read back decides every install as the lab did.
 @Suite(.quietMachine) struct ReplayRoundTripTests {

@@ -1,13 +1,7 @@
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Lab view: the installs it lists")
 struct LabInstallRowTests {

@@ -1,12 +1,7 @@
 import OptoLink
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Hand-built Lab view results: four services whose sweep trades recall for precision as the threshold rises,
 /// and a few installs of every class.

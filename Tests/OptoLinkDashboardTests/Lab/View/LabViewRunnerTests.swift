@@ -4,12 +4,10 @@ import OptoLinkHTTP
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
 @testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// `L`, Esc and Enter in a dashboard whose lab commands go to a real ``LabViewRunner`` (in process, real

@@ -1,13 +1,8 @@
 import OptoLink
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 @Suite("Lab view: what the run means and what the words mean")
 struct LabViewTermsTests {

@@ -4,13 +4,8 @@ import OptoLinkFaults
 import OptoLinkServer
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
 @testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// The fault proxy on real sockets in front of the reference server in production mode (no `/dev`):
 /// what passes is the backend's answer unchanged, what the proxy writes is marked, drops and trickles happen

@@ -4,13 +4,7 @@ import OptoLinkServer
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// `optolink-dash --headless --scenario all --base-url <a --production optolink-server>`, the real binary:
 /// the retry scenarios run through the dashboard's fault proxy, the fingerprint ones click the real redirect

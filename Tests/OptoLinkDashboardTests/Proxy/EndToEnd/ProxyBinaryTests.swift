@@ -3,14 +3,6 @@ import OptoLinkServer
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
-
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

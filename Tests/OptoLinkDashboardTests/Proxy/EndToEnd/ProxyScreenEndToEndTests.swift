@@ -4,14 +4,6 @@ import OptoLinkServer
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
-@testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
-
 /// `optolink-dash proxy` on a real terminal (tmux): its screen, the fault keys, a request injected and shown.
 @Suite(
     "optolink-dash proxy in a real terminal (tmux)", .serialized, .quietMachine,

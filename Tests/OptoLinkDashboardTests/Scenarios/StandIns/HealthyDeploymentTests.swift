@@ -4,14 +4,8 @@ import OptoLink
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
 @testable import DashboardDoctor
-@testable import DashboardLab
-@testable import DashboardProxy
-@testable import DashboardScenarios
-@testable import DashboardSessions
-@testable import OptoLinkDashboard
 
 /// Every scenario and the doctor against healthy deployments that read their seed in ways the reference server
 /// does not: a QubeRoute that wants an install token on every call, an OptoLink backend with only the contract's

@@ -3,12 +3,8 @@ import OptoLink
 import TestSupport
 import Testing
 
-@testable import DashboardAttach
 @testable import DashboardCore
-@testable import DashboardLab
-@testable import DashboardProxy
 @testable import DashboardScenarios
-@testable import DashboardSessions
 @testable import OptoLinkDashboard
 
 /// Every scenario against a deployment that is not the reference server: a stand-in of each service,
