@@ -152,16 +152,19 @@ let package = Package(
         // Also the stand-in services (StandIns/): four deployments written from the seeds alone, served
         // through OptoLinkHTTP, AppsFlyer's af_sig checked with libcrypto. Never the reference server or the SDK.
         .target(name: "TestSupport", dependencies: ["OptoLinkHTTP", "CCrypto"], path: "Tests/TestSupport"),
-        // The SDK tests' fixtures (the demo org's configuration and answers, a test device, a routed
-        // transport), shared by the SDK's and the inspector's tests. Public API of the SDK only.
         // The dashboard tests' shared parts: a stub HTTP server over the server's own HTTP layer (answers a seed
-        // cannot produce) and the doctor's options for a stand-in.
+        // cannot produce), the doctor's options for a stand-in, and Dashboard/: the states, snapshots
+        // (Snapshots/), session files, tmux and terminal readers the dashboard's test targets share.
         .target(
             name: "DashboardTestSupport",
             dependencies: [
-                "DashboardDoctor", "DashboardCore", "OptoLink", "OptoLinkHTTP", "OptoLinkServer", "TestSupport",
+                "DashboardDoctor", "DashboardCore", "DashboardScenarios", "DashboardLab", "DashboardSessions",
+                "OptoLink",
+                "OptoLinkHTTP", "OptoLinkServer", "TestSupport",
             ],
-            path: "Tests/DashboardTestSupport"),
+            path: "Tests/DashboardTestSupport", exclude: ["Snapshots"]),
+        // The SDK tests' fixtures (the demo org's configuration and answers, a test device, a routed
+        // transport), shared by the SDK's and the inspector's tests. Public API of the SDK only.
         .target(name: "SDKFixtures", dependencies: ["OptoLink", "OptoLinkTesting"], path: "Tests/SDKFixtures"),
         .testTarget(
             name: "OptoLinkTests",
@@ -180,15 +183,53 @@ let package = Package(
         .testTarget(
             name: "OptoLinkLabEngineTests",
             dependencies: ["OptoLinkLabEngine", "OptoLinkServer", "OptoLinkHTTP", "TestSupport"]),
+        // The dashboard's tests, one target per dashboard target; the shared fixtures, snapshots and session
+        // files are DashboardTestSupport's.
+        .testTarget(
+            name: "DashboardCoreTests",
+            dependencies: [
+                "DashboardCore", "DashboardDoctor", "DashboardLab", "DashboardProxy", "DashboardScenarios",
+                "DashboardTestSupport", "OptoLink", "OptoLinkFaults", "OptoLinkServer", "OptoLinkTesting",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "DashboardProxyTests",
+            dependencies: [
+                "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardTestSupport", "OptoLink",
+                "OptoLinkFaults", "OptoLinkHTTP", "OptoLinkServer", "OptoLinkTesting", "TestSupport",
+            ]),
+        .testTarget(
+            name: "DashboardScenariosTests",
+            dependencies: [
+                "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardTestSupport", "OptoLink",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "DashboardLabTests",
+            dependencies: [
+                "DashboardCore", "DashboardLab", "DashboardProxy", "DashboardScenarios", "DashboardTestSupport",
+                "OptoLink", "OptoLinkDashboard", "OptoLinkHTTP", "OptoLinkLabEngine", "OptoLinkServer", "TestSupport",
+            ]),
+        .testTarget(
+            name: "DashboardAttachTests",
+            dependencies: [
+                "DashboardAttach", "DashboardCore", "DashboardTestSupport", "OptoLink", "OptoLinkInspector",
+                "OptoLinkInspectorWire", "OptoLinkTesting", "TestSupport",
+            ]),
+        .testTarget(
+            name: "DashboardSessionsTests",
+            dependencies: [
+                "DashboardCore", "DashboardLab", "DashboardScenarios", "DashboardSessions", "DashboardTestSupport",
+                "OptoLink",
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "OptoLinkDashboardTests",
             dependencies: [
-                "OptoLinkDashboard", "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardLab",
-                "DashboardAttach", "DashboardSessions", "DashboardCommandLine", "DashboardDoctor",
-                "DashboardTestSupport", "OptoLinkFaults",
-                "OptoLinkHTTP", "OptoLinkLabEngine", "TestSupport", "OptoLinkInspectorWire", "OptoLinkInspector",
-            ],
-            exclude: ["Snapshots", "Fixtures"]),
+                "DashboardCore", "DashboardDoctor", "DashboardLab", "DashboardProxy", "DashboardScenarios",
+                "DashboardSessions", "DashboardTestSupport", "OptoLink", "OptoLinkDashboard", "OptoLinkFaults",
+                "OptoLinkHTTP", "OptoLinkServer", "OptoLinkTesting", "TestSupport",
+            ]),
         .testTarget(
             name: "DashboardDoctorTests",
             dependencies: [

@@ -135,7 +135,7 @@ package struct InputRouter: Sendable {
 
 extension String {
     /// The string without leading and trailing spaces (no Foundation).
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var s = Substring(self)
         while s.first == " " { s.removeFirst() }
         while s.last == " " { s.removeLast() }

@@ -6,14 +6,14 @@ import Foundation
 /// Turns session lines into values and back: slashes unescaped, dates as seconds since 1970.
 ///
 /// One codec per thread (`JSONEncoder` and `JSONDecoder` are classes): the writer's thread has its own.
-struct SessionLineCodec {
+package struct SessionLineCodec {
     /// The tools whose updates a session records: the lab's runs and the compares.
-    static let recordedUpdates: [any RecordedPanelUpdate.Type] = [LabUpdate.self, CompareUpdate.self]
+    package static let recordedUpdates: [any RecordedPanelUpdate.Type] = [LabUpdate.self, CompareUpdate.self]
 
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
-    init() {
+    package init() {
         encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -23,14 +23,14 @@ struct SessionLineCodec {
     }
 
     /// `value` as one line, `\n` included.
-    func line(_ value: some Encodable) throws -> Data {
+    package func line(_ value: some Encodable) throws -> Data {
         var data = try encoder.encode(value)
         data.append(0x0A)
         return data
     }
 
     /// A line (without its `\n`) as `type`.
-    func decode<T: Decodable>(_ type: T.Type, from line: Data) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from line: Data) throws -> T {
         try decoder.decode(type, from: line)
     }
 }

@@ -1,3 +1,4 @@
+import DashboardTestSupport
 import Testing
 
 @testable import DashboardCore

@@ -1,3 +1,4 @@
+import DashboardTestSupport
 import Foundation
 import TestSupport
 import Testing

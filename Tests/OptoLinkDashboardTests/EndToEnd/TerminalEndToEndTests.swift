@@ -1,19 +1,7 @@
+import DashboardTestSupport
 import Foundation
 import TestSupport
 import Testing
-
-/// The built `optolink-dash`, found from this file's path (package root/.build/debug), not `swift build --show-bin-path`.
-enum BuiltBinary {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let path = packageRoot.appendingPathComponent(".build/debug/optolink-dash").path
-    static let exists = FileManager.default.isExecutableFile(atPath: path)
-    static let tmuxAvailable = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-        .contains { FileManager.default.isExecutableFile(atPath: $0) }
-    static let ready = exists && tmuxAvailable
-    static let skipReason: Comment =
-        "needs tmux and the built binary at .build/debug/optolink-dash (run `swift build` first)"
-}
 
 @Suite(
     "optolink-dash in a real terminal (tmux)", .serialized, .quietMachine,
