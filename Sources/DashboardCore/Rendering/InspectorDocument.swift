@@ -136,6 +136,7 @@ package struct InspectorDocument: Sendable, Hashable {
 
 /// The reason phrases of the statuses the backend answers (for the inspector and the HAR export).
 package enum HTTPStatusText {
+    /// The reason phrase of `status` (`Service Unavailable`), empty for one the backend does not answer.
     package static func text(for status: Int) -> String {
         switch status {
         case 200: "OK"

@@ -42,6 +42,7 @@ package enum MatchesPaneView {
         }
     }
 
+    /// The attempt's time as its row shows it, relative to `origin` (the dashboard's start).
     package static func timeLabel(_ attempt: MatchAttempt, origin: Double?) -> String {
         if let at = attempt.at {
             // ISO-8601 "2026-11-30T05:01:02.345Z" → "05:01:02"

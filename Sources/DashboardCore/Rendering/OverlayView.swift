@@ -119,6 +119,7 @@ package enum OverlayView {
         if buffer.width - hint.count > x + 1 { buffer.write(hint, x: buffer.width - hint.count, y: row, role: .dim) }
     }
 
+    /// The fault menu (`f`): the faults, the selected one, how many requests it takes.
     package static func drawFaultMenu(_ selected: FaultKind, count: Int, into buffer: inout ScreenBuffer) {
         let inner = panel(title: "Inject a fault", width: 50, height: FaultKind.allCases.count + 6, into: &buffer)
         for kind in FaultKind.allCases {

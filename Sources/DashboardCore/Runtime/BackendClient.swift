@@ -226,6 +226,7 @@ package struct BackendClient: Sendable {
         _ = try await json("POST", "dev/lab/clock", body: ["now": ISO8601Text.string(date)], address: nil)
     }
 
+    /// QubeRoute's recorded install for `installToken` (`GET /dev/quberoute/installs`), nil when it has none.
     package func quberouteInstall(installToken: String) async throws(DashboardError) -> [String: Any]? {
         let token = installToken.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? installToken
         let object = try await json("GET", "dev/quberoute/installs?installToken=\(token)", body: nil, address: nil)

@@ -8,9 +8,13 @@ package struct EngineDecision: Sendable, Hashable {
     /// OptoLink's `matchConfidence` for it.
     var confidence: MatchConfidence?
 
+    /// The clipboard token matched: exact.
     package static let clipboard = EngineDecision(method: "CLIPBOARD", confidence: .exact)
+    /// Every fingerprint field matched: high.
     package static let fingerprintExact = EngineDecision(method: "FINGERPRINT_EXACT", confidence: .high)
+    /// Only the address matched: low.
     package static let ipFuzzy = EngineDecision(method: "IP_FUZZY", confidence: .low)
+    /// The weighted score reached the threshold, with the confidence its points give.
     package static func scored(_ confidence: MatchConfidence) -> EngineDecision {
         EngineDecision(method: "FINGERPRINT_SCORED", confidence: confidence)
     }

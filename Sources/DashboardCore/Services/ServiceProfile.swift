@@ -123,6 +123,7 @@ package protocol ServiceProfile: Sendable {
 }
 
 extension ServiceProfile {
+    /// The service's name as the screen shows it.
     package var name: String { service.displayName }
     /// What a browser's click without the dev routes goes through: OptoLink's redirect page, the other
     /// services' click page (``SimulatedBrowser``).

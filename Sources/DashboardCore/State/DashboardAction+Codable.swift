@@ -40,6 +40,7 @@ extension DashboardAction: Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Writes the action as a session entry; a view action throws (``isRecorded``).
     package func encode(to encoder: any Encoder) throws {
         var outer = encoder.container(keyedBy: Key.self)
         func record(_ name: String, _ fill: (inout KeyedEncodingContainer<Key>) throws -> Void = { _ in }) throws {
@@ -123,6 +124,7 @@ extension DashboardAction: Codable {
         }
     }
 
+    /// Reads a session entry back; a service this version does not know throws ``UnknownRecord``.
     package init(from decoder: any Decoder) throws {
         let outer = try decoder.container(keyedBy: Key.self)
         guard let name = outer.allKeys.first else {

@@ -57,6 +57,7 @@ extension DashboardReducer {
         }
     }
 
+    /// Puts `attempt` first in the match attempts, dropping the oldest past ``DashboardState/Limits/matchAttempts``.
     package static func insertAttempt(_ state: inout DashboardState, _ attempt: MatchAttempt) {
         state.matchAttempts.insert(attempt, at: 0)
         if state.matchAttempts.count > DashboardState.Limits.matchAttempts {
@@ -101,6 +102,7 @@ extension DashboardReducer {
         }
     }
 
+    /// Adds `line` to the log, dropping the oldest past ``DashboardState/Limits/logLines``.
     package static func appendLog(_ state: inout DashboardState, _ line: LogLine) {
         state.log.append(line)
         // Keep the operator's scrolled view still (only a line the filter shows moves it).

@@ -108,6 +108,7 @@ package enum SVGScreenshot {
         }
     }
 
+    /// `text` with the characters XML reserves in text and attributes (`&`, `<`, `>`, `"`) escaped.
     package static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
@@ -122,6 +123,7 @@ package enum SVGScreenshot {
         return out
     }
 
+    /// `value` as an SVG coordinate: a whole number without a point, else one decimal.
     package static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : format1(value)
     }

@@ -13,6 +13,7 @@ package struct SessionLineCodec {
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
+    /// A codec with the session file's settings.
     package init() {
         encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
