@@ -118,7 +118,7 @@ run() {
       "${seed_args[@]}" "$@"
   )
 }
-# Every operation, with every check (the QR routes included: they draw their images since issue 13).
+# Every operation, with every check (the QR routes included: they draw their images).
 run --checks "$checks" || status=$?
 
 if ! kill -0 "$server_pid" 2>/dev/null; then

@@ -129,7 +129,7 @@ import Testing
 }
 
 /// A connection that sends only CR LF, or a head or body a byte at a time: the parser's work stays
-/// bounded by what arrived (issue 13, item 1).
+/// bounded by what arrived.
 @Suite struct HTTPParserWorkTests {
     @Test func aFloodOfEmptyLinesIsRefusedAfterTwo() {
         // Given a client sending nothing but CR LF.

@@ -3,9 +3,9 @@ import OptoLink
 import OptoLinkTesting
 import Testing
 
-/// `timeout` is a total deadline per attempt, enforced by the SDK over the real `URLSessionTransport`
-/// (issue 10, defect 9): an answer trickling in a byte every 0.4 s keeps URLSession's idle timeout from
-/// firing for 6 s, and the SDK still ends each attempt at its 1 s deadline.
+/// `timeout` is a total deadline per attempt, enforced by the SDK over the real `URLSessionTransport`: an
+/// answer trickling in a byte every 0.4 s keeps URLSession's idle timeout from firing for 6 s, and the SDK
+/// still ends each attempt at its 1 s deadline.
 @Suite("Attempt deadline over real sockets", .tags(.realTime), .skippable(.realTime))
 struct TrickleDeadlineTests {
     @Test("an answer trickling a byte every 0.4 s for 6 s: each 1 s attempt ends at its deadline, not with the trickle")

@@ -294,7 +294,7 @@ let msgWaitAllFlag = Int32(MSG_WAITALL)
 let msgWaitAllFlag = MSG_WAITALL
 #endif
 
-/// A client that sends only CR LF is answered 400 and closed at once (issue 13, item 1).
+/// A client that sends only CR LF is answered 400 and closed at once.
 @Suite struct BlankLineFloodTests {
     @Test func aConnectionSendingOnlyEmptyLinesGetsA400AndIsClosed() throws {
         // Given the default limits (16 KiB head, 20 s per request).

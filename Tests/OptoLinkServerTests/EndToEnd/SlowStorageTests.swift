@@ -12,7 +12,7 @@ import Darwin
 #endif
 
 /// Storage work runs off the event-loop threads: a write waiting on the database does not stall other
-/// connections (issue 13, item 4). Real sockets and real time; the slow store is a real one: another
+/// connections. Real sockets and real time; the slow store is a real one: another
 /// connection holds the database's write lock, so the server's write waits on SQLite's busy timeout (5 s).
 ///
 /// The lock is let go on a timer of its own, counted from the moment the write is seen waiting, on a

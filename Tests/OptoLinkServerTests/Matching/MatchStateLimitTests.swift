@@ -4,7 +4,7 @@ import Testing
 @testable import OptoLinkHTTP
 @testable import OptoLinkServer
 
-/// The click store is bounded: per address, and as a whole by a memory budget (issue 13, item 2).
+/// The click store is bounded: per address, and as a whole by a memory budget.
 @Suite struct MatchStateLimitTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -409,7 +409,7 @@ import Testing
     }
 
     /// A `/match` with the app's `X-API-Key` (as the SDK sends it) makes the device known to that org;
-    /// an anonymous one that matched nothing names no org, so no org's key reaches the device (issue 13, item 9).
+    /// an anonymous one that matched nothing names no org, so no org's key reaches the device.
     @Test func matchMakesADeviceKnownToTheKeysOrg() throws {
         let server = try TestServer()
         defer { server.stop() }

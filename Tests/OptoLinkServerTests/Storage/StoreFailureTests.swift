@@ -22,7 +22,7 @@ final class LogCollector: @unchecked Sendable {
     }
 }
 
-/// A database that refuses writes: batches roll back instead of leaving a transaction open (issue 13, item 5).
+/// A database that refuses writes: batches roll back instead of leaving a transaction open.
 @Suite struct StoreFailureTests {
     @Test func aBatchThatCannotCommitIsRolledBackAndLogged() throws {
         let database = TemporaryDatabase("store-failure")

@@ -125,7 +125,7 @@ import Testing
         #expect(trail.map(\.detail) == ["NONE", "NONE", "FINGERPRINT", "NONE"])
     }
 
-    /// Schema 2 (issue 13, item 9): a version-1 database keeps its devices under their orgs; a profile
+    /// Schema 2: a version-1 database keeps its devices under their orgs; a profile
     /// without an org, which no org's key could reach, is dropped.
     @Test func aVersionOneDatabaseMovesItsDevicesUnderTheirOrgs() throws {
         let database = TemporaryDatabase("schema1")

@@ -36,7 +36,7 @@ actor TricklingTransport: HTTPTransport {
 }
 
 /// `timeout` is a total deadline per attempt, enforced by the SDK on its clock; `Retry-After` and jitter
-/// shape the retry waits (issue 10, defect 9).
+/// shape the retry waits.
 @Suite("Attempt deadline, Retry-After, jitter")
 struct DeadlineAndRetryAfterTests {
     static func kinds(_ recorder: Recorder<Diagnostic>) -> [Diagnostic.Kind] { recorder.all.map(\.kind) }

@@ -3,7 +3,7 @@ import Testing
 
 /// Scripts/apple-availability.py and its table Scripts/apple-availability.tsv: no Apple API newer than
 /// the deployment targets (iOS 13, macOS 12) outside an availability guard, and no API compiled for a
-/// platform that lacks it (issue 10, defect 7: UIPasteboard on tvOS and watchOS, scenes on watchOS).
+/// platform that lacks it (UIPasteboard on tvOS and watchOS, scenes on watchOS).
 /// This is where CI runs it (`.ci/run` runs `swift test`).
 @Suite("Apple platforms: availability check", .tags(.processes), .skippable(.processes))
 struct AvailabilityCheckTests {

@@ -4,7 +4,7 @@ import Testing
 /// The README stays a front door, and the docs it sends people to exist.
 @Suite("README and docs/ hold together")
 struct DocumentationTests {
-    /// The README's size limit (issue 15): what does not fit goes to docs/ or the DocC catalog.
+    /// The README's size limit: what does not fit goes to docs/ or the DocC catalog.
     static let readmeLineLimit = 300
 
     @Test func theReadmeIsAtMostThreeHundredLines() throws {

@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// What each answer to `/sdk/events` does to the queue (issue 10, defect 8).
+/// What each answer to `/sdk/events` does to the queue.
 @Suite("Event queue: answers, pauses, give-ups, the retry timer")
 struct EventQueueAnswerTests {
     /// A later launch whose events answer from `events` (session always 200).

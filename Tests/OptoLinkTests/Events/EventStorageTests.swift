@@ -90,7 +90,7 @@ final class WatchedEventStore: EventStore, @unchecked Sendable {
 }
 
 /// The queue lives in an append-only file, is read in the background, and a queue an older version left
-/// in the key-value store is migrated (issue 10, defect 4).
+/// in the key-value store is migrated.
 @Suite("Event storage")
 struct EventStorageTests {
     static func legacyQueue(_ names: [String]) -> Data {

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// In an app extension the SDK runs no first-launch sequence and never touches the pasteboard: it would
-/// spend the containing app's click token (issue 10, defect 11).
+/// spend the containing app's click token.
 @Suite("App extensions")
 struct AppExtensionTests {
     @Test func anExtensionNeitherMatchesNorReadsThePasteboardAndSaysWhy() async throws {

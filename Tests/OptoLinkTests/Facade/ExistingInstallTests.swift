@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// Users updating from an app version without the SDK are no new installs: no `/match`, so no
-/// fingerprint or IP match that would send them somewhere they never clicked (issue 10, defect 12).
+/// fingerprint or IP match that would send them somewhere they never clicked.
 @Suite("Installs that predate the SDK")
 struct ExistingInstallTests {
     @Test func anExistingInstallSkipsTheDeferredMatchAndRegistersASession() async throws {

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// A first launch is done only when a link was delivered or `/match` settled: a direct open that fails
-/// during the first launch falls back to the deferred match (issue 10, defect 2).
+/// during the first launch falls back to the deferred match.
 @Suite("First launch: a failed direct open falls back to the deferred match")
 struct FirstLaunchFallbackTests {
     static let welcomeURL = URL(string: "https://go.demo.test/demo/welcome")!

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// The pasteboard read (which may show the paste prompt) is off the launch's critical path: a direct
-/// open never waits for it (issue 10, defect 3).
+/// open never waits for it.
 @Suite("The paste prompt never holds a direct open")
 struct PasteboardPromptTests {
     static let welcomeURL = URL(string: "https://go.demo.test/demo/welcome")!

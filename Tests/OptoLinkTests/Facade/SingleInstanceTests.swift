@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// One running instance per store (so one per process in an app, which has one store): a second `start`
-/// returns the first (issue 10, defect 5).
+/// returns the first.
 @Suite("One running instance per store")
 struct SingleInstanceTests {
     @Test func aSecondStartReturnsTheRunningInstance() async throws {

@@ -3,7 +3,7 @@ import OptoLink
 import OptoLinkTesting
 import Testing
 
-/// `/sdk/events`: any 2xx is a delivery whatever its body (issue 10, defect 8). An earlier version
+/// `/sdk/events`: any 2xx is a delivery whatever its body. An earlier version
 /// required a JSON object and kept an event whose 2xx body was cut or not JSON forever; the base URL is
 /// `https`, so a captive portal's page cannot answer in the backend's name.
 @Suite("Event answers")

@@ -13,7 +13,7 @@ func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     }
 }
 
-/// No code path decodes untrusted nesting recursively past the parser's depth cap (issue 10, defect 10).
+/// No code path decodes untrusted nesting recursively past the parser's depth cap.
 @Suite("Hostile nesting on a 512 KiB stack")
 struct HostileNestingTests {
     static func nested(_ depth: Int, open: String = "[", close: String = "]", closed: Bool = true) -> Data {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Sources/OptoLink/PrivacyInfo.xcprivacy (issue 10, defect 6): valid, complete for the required-reason
+/// Sources/OptoLink/PrivacyInfo.xcprivacy: valid, complete for the required-reason
 /// APIs the SDK's code calls, and honest about the data it collects.
 @Suite("Privacy manifest")
 struct PrivacyManifestTests {
