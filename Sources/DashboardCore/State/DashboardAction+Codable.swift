@@ -27,9 +27,16 @@ extension DashboardAction: Codable {
             .scenarioExpectations, .scenarioStarted, .scenarioStepStarted, .scenarioStepPassed, .scenarioStepFailed,
             .scenarioFinished, .scenarioSkipped, .serverReachable, .capabilitiesProbed, .attach, .log, .clearHistory:
             true
-        case .panel(let box): (box.update as? any RecordedPanelUpdate)?.isRecorded == true
+        case .panel: recordedUpdate != nil
         default: false
         }
+    }
+
+    /// The tool's update a session records; nil for any other action, and for an update it does not record.
+    private var recordedUpdate: (any RecordedPanelUpdate)? {
+        guard case .panel(let box) = self, let update = box.update as? any RecordedPanelUpdate, update.isRecorded
+        else { return nil }
+        return update
     }
 
     private struct Key: CodingKey {
@@ -42,6 +49,10 @@ extension DashboardAction: Codable {
 
     /// Writes the action as a session entry; a view action throws (``isRecorded``).
     package func encode(to encoder: any Encoder) throws {
+        guard isRecorded else {
+            throw EncodingError.invalidValue(
+                self, .init(codingPath: encoder.codingPath, debugDescription: "a view action is not recorded"))
+        }
         var outer = encoder.container(keyedBy: Key.self)
         func record(_ name: String, _ fill: (inout KeyedEncodingContainer<Key>) throws -> Void = { _ in }) throws {
             var fields = outer.nestedContainer(keyedBy: Key.self, forKey: Key(name))
@@ -115,12 +126,10 @@ extension DashboardAction: Codable {
                 try $0.encode(text, forKey: Key("text"))
             }
         case .clearHistory: try record("clearHistory")
-        case .panel(let box) where isRecorded:
-            let update = box.update as! any RecordedPanelUpdate
-            try value(type(of: update).recordName, update)
+        case .panel:
+            if let update = recordedUpdate { try value(type(of: update).recordName, update) }
         default:
-            throw EncodingError.invalidValue(
-                self, .init(codingPath: encoder.codingPath, debugDescription: "a view action is not recorded"))
+            break  // a view action: refused above
         }
     }
 
@@ -135,7 +144,7 @@ extension DashboardAction: Codable {
             try fields.decode(type, forKey: Key(key))
         }
         switch name.stringValue {
-        case "tick": self = .tick(now: 0)
+        case "tick": self = .tick(now: 0)  // the entry holding it gives its time (SessionEntry)
         case "diagnostic": self = .diagnostic(try field("_0"), time: try field("time"))
         case "exchange": self = .exchangeRecorded(try field("_0"))
         case "browserVisit": self = .browserVisited(try field("_0"))

@@ -32,6 +32,8 @@ extension DashboardPanel {
     /// No run.
     package var isRunning: Bool { false }
 
-    /// Whether `other` is this panel's type with this value (the state's equality through an existential).
-    func isEqual(to other: any DashboardPanel) -> Bool { (other as? Self) == self }
 }
+
+/// Whether `other` holds a value of `value`'s type equal to it: how the state compares the panels and panel
+/// updates it holds without knowing their types.
+func isEqual<Value: Equatable>(_ value: Value, to other: Any) -> Bool { (other as? Value) == value }

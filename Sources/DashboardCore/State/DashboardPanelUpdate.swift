@@ -31,10 +31,7 @@ package struct PanelUpdate: Sendable, Hashable {
     /// The update as `type`, nil when it is another tool's.
     package func `as`<Update: DashboardPanelUpdate>(_ type: Update.Type) -> Update? { update as? Update }
 
-    package static func == (lhs: PanelUpdate, rhs: PanelUpdate) -> Bool {
-        func equals<Update: DashboardPanelUpdate>(_ update: Update) -> Bool { (rhs.update as? Update) == update }
-        return equals(lhs.update)
-    }
+    package static func == (lhs: PanelUpdate, rhs: PanelUpdate) -> Bool { isEqual(lhs.update, to: rhs.update) }
 
     package func hash(into hasher: inout Hasher) { update.hash(into: &hasher) }
 }

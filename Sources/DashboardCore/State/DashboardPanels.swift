@@ -17,13 +17,15 @@ package struct DashboardPanels: Sendable, Hashable {
         set { byOverlay[overlay] = newValue.map(Entry.init) }
     }
 
-    /// Every panel held.
-    package var all: [any DashboardPanel] { byOverlay.values.map(\.panel) }
+    /// Whether any panel held satisfies `predicate`.
+    package func contains(where predicate: (any DashboardPanel) -> Bool) -> Bool {
+        byOverlay.values.contains { predicate($0.panel) }
+    }
 
     private struct Entry: Sendable, Hashable {
         let panel: any DashboardPanel
 
-        static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.panel.isEqual(to: rhs.panel) }
+        static func == (lhs: Entry, rhs: Entry) -> Bool { isEqual(lhs.panel, to: rhs.panel) }
 
         func hash(into hasher: inout Hasher) { panel.hash(into: &hasher) }
     }

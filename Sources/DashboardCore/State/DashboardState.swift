@@ -186,7 +186,7 @@ package struct DashboardState: Sendable, Hashable {
     /// True while something on screen changes with time alone (a backoff countdown or a running attempt),
     /// so the app loop should redraw on a short tick.
     package var isTicking: Bool {
-        if panels.all.contains(where: { $0.isTicking(at: now) }) { return true }
+        if panels.contains(where: { $0.isTicking(at: now) }) { return true }
         return timeline.contains { row in
             row.outcome == .pending && (row.isWaiting(at: now) || row.attempts.last?.isRunning == true)
         }

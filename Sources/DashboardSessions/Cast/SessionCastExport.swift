@@ -75,7 +75,7 @@ package enum SessionCastExport {
         var last = DashboardRenderer.render(state, size: settings.size)
         for index in 0..<file.count {
             let entry = try file.entry(at: index)
-            if let action = entry.replayed { DashboardReducer.reduce(&state, action) }
+            if let action = entry.action { DashboardReducer.reduce(&state, action) }
             let isLast = index == file.count - 1
             guard isLast || file.times[index + 1] - entry.time >= settings.frameInterval else { continue }
             last = DashboardRenderer.render(state, size: settings.size)

@@ -8,8 +8,8 @@ package struct SessionEntry: Sendable, Hashable, Codable {
     package var time: Double
     /// The wall-clock time it was recorded at.
     package var wall: Date
-    /// The recorded action (``DashboardAction``'s `Codable`); nil for one this version cannot replay (a service
-    /// it does not know), which replay skips.
+    /// The recorded action (``DashboardAction``'s `Codable`; a tick carries the entry's ``time``); nil for one
+    /// this version cannot replay (a service it does not know), which replay skips.
     package var action: DashboardAction?
 
     /// An entry of `action` at clock time `time`.
@@ -17,12 +17,6 @@ package struct SessionEntry: Sendable, Hashable, Codable {
         self.time = time
         self.wall = wall
         self.action = action
-    }
-
-    /// The action replay applies: a tick moves the clock to the entry's time.
-    package var replayed: DashboardAction? {
-        if case .tick = action { return .tick(now: time) }
-        return action
     }
 
     /// Whether replay steps (`[` `]`) stop after this entry: every entry but the clock's.
@@ -37,13 +31,15 @@ package struct SessionEntry: Sendable, Hashable, Codable {
         case action = "a"
     }
 
-    /// Reads an entry; an action this version does not know reads as nil.
+    /// Reads an entry; an action this version does not know reads as nil. A tick is stored without its time
+    /// (`{"tick":{}}`): it is the entry's.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         time = try container.decode(Double.self, forKey: .time)
         wall = try container.decode(Date.self, forKey: .wall)
         do {
-            action = try container.decode(DashboardAction.self, forKey: .action)
+            let recorded = try container.decode(DashboardAction.self, forKey: .action)
+            if case .tick = recorded { action = .tick(now: time) } else { action = recorded }
         } catch is DashboardAction.UnknownRecord {
             action = nil
         }

@@ -63,7 +63,7 @@ package final class SessionReplay {
         }
         while position < target {
             let entry = try file.entry(at: position)
-            if let action = entry.replayed { apply(action) }
+            if let action = entry.action { apply(action) }
             position += 1
         }
     }

@@ -20,8 +20,7 @@ struct Router: Sendable {
     let backend: Backend
 
     /// The routes this server answers (the table and the embedding program's ``ExtraRoute``s, minus dev routes
-    /// in production), filtered once
-    /// instead of for every request.
+    /// in production), filtered once instead of for every request.
     let routes: [Route]
 
     /// An error answered before a route is found (no such route, an unreadable client address), in the shape

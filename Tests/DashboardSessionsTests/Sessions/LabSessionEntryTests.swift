@@ -35,7 +35,7 @@ struct LabSessionEntryTests {
         // Then it is the same entry, one line, and it replays as the same action
         #expect(read == entry)
         #expect(!line.dropLast().contains(0x0A))
-        #expect(read.replayed == .lab(update))
+        #expect(read.action == .lab(update))
     }
 
     @Test func progressTicksAndTabMovesAreNotRecorded() {
@@ -57,7 +57,7 @@ struct LabSessionEntryTests {
             let line = try SessionLineCodec().line(
                 SessionEntry(time: 0, wall: Date(timeIntervalSince1970: 0), action: .lab(update)))
             let entry = try SessionLineCodec().decode(SessionEntry.self, from: line.dropLast())
-            DashboardReducer.reduce(&replayed, try #require(entry.replayed))
+            DashboardReducer.reduce(&replayed, try #require(entry.action))
         }
 
         // Then the Lab view of both is the same (under the header, which the replay's session fills itself)

@@ -44,7 +44,7 @@ struct SessionCastExportTests {
         var state = DashboardState(size: size)
         for index in 0..<file.count {
             let entry = try file.entry(at: index)
-            if let action = entry.replayed { DashboardReducer.reduce(&state, action) }
+            if let action = entry.action { DashboardReducer.reduce(&state, action) }
         }
         return DashboardRenderer.render(state, size: size)
     }
