@@ -5,21 +5,7 @@ import Testing
 @testable import DashboardCore
 @testable import DashboardScenarios
 
-/// Collects the actions a scenario run emits.
-final class ActionSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [DashboardAction] = []
-    var actions: [DashboardAction] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-    func emit(_ action: DashboardAction) {
-        lock.lock()
-        stored.append(action)
-        lock.unlock()
-    }
-
+extension ActionSink {
     /// Only the step and scenario actions, in order.
     var scenarioActions: [DashboardAction] {
         actions.filter {

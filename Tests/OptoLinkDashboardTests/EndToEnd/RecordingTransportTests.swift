@@ -1,3 +1,4 @@
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import OptoLinkTesting
@@ -10,28 +11,6 @@ import Testing
 /// the SDK's requests are sent unchanged.
 @Suite("Recording transport (simulated device, scripted network)")
 struct RecordingTransportTests {
-    /// Collects the actions a device's observer emits.
-    final class Actions: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [DashboardAction] = []
-        var all: [DashboardAction] {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        func add(_ action: DashboardAction) {
-            lock.lock()
-            stored.append(action)
-            lock.unlock()
-        }
-        var exchanges: [HTTPExchange] {
-            all.compactMap {
-                if case .exchangeRecorded(let e) = $0 { return e }
-                return nil
-            }
-        }
-    }
-
     /// Answers by path: /match 503 once then a match; /sdk/* 200.
     final class Network: @unchecked Sendable {
         private let lock = NSLock()
@@ -65,7 +44,7 @@ struct RecordingTransportTests {
 
     @Test func everyAttemptIsRecordedUnderItsRequestIdEvenWhenRequestsOverlap() async throws {
         // Given a device whose network answers /match 503 then 200, with a short backoff
-        let actions = Actions()
+        let actions = ActionSink()
         let network = Network()
         let scripted = ScriptedTransport { request in
             try await Task.sleep(nanoseconds: request.url.path.hasSuffix("/events") ? 30_000_000 : 5_000_000)
@@ -75,8 +54,8 @@ struct RecordingTransportTests {
         let device = SimulatedDevice(
             settings: DeviceSettings(target: target, backoffBase: 0.05),
             observer: { _, record in
-                if let exchange = record.exchange { actions.add(.exchangeRecorded(exchange)) }
-                actions.add(.diagnostic(record.event, time: record.time))
+                if let exchange = record.exchange { actions.emit(.exchangeRecorded(exchange)) }
+                actions.emit(.diagnostic(record.event, time: record.time))
             }, network: scripted)
 
         // When it launches (the /match is retried), then tracks events and binds an identity at the same time
@@ -97,9 +76,12 @@ struct RecordingTransportTests {
         // Then every attempt the diagnostics report has exactly one exchange, on its own endpoint's path,
         // with the attempt's status
         let traces = device.recorder.requests
-        let exchanges = actions.exchanges
+        let exchanges = actions.actions.compactMap { action -> HTTPExchange? in
+            if case .exchangeRecorded(let exchange) = action { return exchange }
+            return nil
+        }
         var state = DashboardState()
-        for action in actions.all { DashboardReducer.reduce(&state, action) }
+        for action in actions.actions { DashboardReducer.reduce(&state, action) }
         for trace in traces {
             for attempt in trace.attempts {
                 let matching = exchanges.filter { $0.requestID == trace.requestID && $0.attempt == attempt.number }
