@@ -202,7 +202,7 @@ let package = Package(
             name: "DashboardScenariosTests",
             dependencies: [
                 "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardTestSupport", "OptoLink",
-                "TestSupport",
+                "OptoLinkServer", "TestSupport",
             ]),
         .testTarget(
             name: "DashboardLabTests",

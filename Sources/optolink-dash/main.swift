@@ -96,7 +96,7 @@ if options.headless {
     exit(
         exitCode {
             await HeadlessRunner.run(
-                options: options, write: { StandardStream.output.line($0) },
+                options: options, recorder: SessionHeadlessRecorder(), write: { StandardStream.output.line($0) },
                 errors: { StandardStream.error.line($0) })
         })
 }

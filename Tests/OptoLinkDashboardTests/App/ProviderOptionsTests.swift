@@ -3,6 +3,7 @@ import OptoLink
 import Testing
 
 @testable import DashboardCore
+@testable import DashboardScenarios
 @testable import OptoLinkDashboard
 
 /// `--provider` and the services' key flags: parsing, the demo keys on the embedded server, the usage

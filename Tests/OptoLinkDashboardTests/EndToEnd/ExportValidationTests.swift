@@ -1,3 +1,4 @@
+import DashboardSessions
 import DashboardTestSupport
 import Foundation
 import TestSupport
@@ -58,7 +59,8 @@ struct ExportValidationTests {
         withExports.links = BackendTarget.demo(.optoLink, baseURL: server.baseURL).links.byRole.mapValues(\.url)
         withExports.exportDirectory = directory.path
         withExports.junitFile = junit
-        let code = await HeadlessRunner.run(options: withExports, write: { sink.write($0) })
+        let code = await HeadlessRunner.run(
+            options: withExports, recorder: SessionHeadlessRecorder(), write: { sink.write($0) })
         #expect(code == 0, "\(sink.lines.joined(separator: "\n"))")
         for name in ExportBundle.fileNames {
             #expect(

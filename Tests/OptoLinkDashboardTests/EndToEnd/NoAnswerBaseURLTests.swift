@@ -1,3 +1,4 @@
+import DashboardSessions
 import DashboardTestSupport
 import Foundation
 import TestSupport
@@ -22,7 +23,8 @@ struct NoAnswerBaseURLTests {
         let (lines, errors) = (LineSink(), LineSink())
         let started = Date()
         let code = await HeadlessRunner.run(
-            options: options, write: { lines.write($0) }, errors: { errors.write($0) })
+            options: options, recorder: SessionHeadlessRecorder(), write: { lines.write($0) },
+            errors: { errors.write($0) })
         return (code, lines.lines, errors.lines, Date().timeIntervalSince(started))
     }
 

@@ -1,3 +1,4 @@
+import DashboardSessions
 import DashboardTestSupport
 import Foundation
 import OptoLink
@@ -48,7 +49,7 @@ struct ProviderHeadlessTests {
         ])
         let sink = LineSink()
         // When every scenario runs against the embedded server
-        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { sink.write($0) }
         let lines = sink.lines
         // Then none fails, the expected ones pass, and the others skip with the service's reason
         let skips = try #require(Self.skipped[service])
@@ -89,7 +90,7 @@ struct ProviderHeadlessTests {
             ] + (Self.keyFlags[service] ?? []) + DemoLinkFlags.flags(service, baseURL: server.baseURL))
         let sink = LineSink()
         // When every scenario runs: clicks through the service's click page, faults through the proxy
-        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { sink.write($0) }
         let lines = sink.lines
         // Then none fails, the fault scenarios ran through the proxy, and what needs /dev says so
         #expect(code == 0, "\(lines.filter { $0.hasPrefix("FAIL") })")
@@ -141,7 +142,9 @@ struct ProviderHeadlessTests {
                     + ["--link", link])
             let sink = LineSink()
             // When the scenario runs
-            let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+            let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) {
+                sink.write($0)
+            }
             // Then it fails with the refusal the SDK got, not "timed out after 31 s"
             #expect(code == 1)
             // and names the key and the route it was refused on

@@ -1,3 +1,6 @@
+import DashboardScenarios
+import DashboardSessions
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import TestSupport
@@ -22,7 +25,7 @@ struct ExportConsistencyTests {
             "--export", directory.path, "--junit", junit.path,
         ])
         let sink = LineSink()
-        _ = await HeadlessRunner.run(options: options) { sink.write($0) }
+        _ = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { sink.write($0) }
         // When every export is read
         let har = try Data(contentsOf: directory.appendingPathComponent("requests.har"))
         let report = try String(contentsOf: directory.appendingPathComponent("report.md"), encoding: .utf8)

@@ -1,3 +1,5 @@
+import DashboardScenarios
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import TestSupport
@@ -33,7 +35,7 @@ struct MethodNameConsistencyTests {
             "--export", directory.path, "--junit", junit.path, "--record", session.path,
         ])
         let sink = LineSink()
-        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { sink.write($0) }
         #expect(code == 0, "\(sink.lines.suffix(20))")
 
         // When the run is reopened and drawn with the Matches pane in front, and every export is read

@@ -1,3 +1,4 @@
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import OptoLinkTesting

@@ -1,3 +1,5 @@
+import DashboardScenarios
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import Testing

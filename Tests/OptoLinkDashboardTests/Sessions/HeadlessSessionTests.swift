@@ -33,7 +33,10 @@ struct HeadlessSessionTests {
         let url = files.url("headless.olsession")
         let clock = SessionTestClock(100)
         let recording = HeadlessRecording(now: { clock.now() })
-        try recording.startRecording(to: url, settings: SessionSettings(mode: "simulated", service: "optolink"))
+        let file = try HeadlessSessionFile(
+            url: url, settings: SessionSettings(mode: "simulated", service: "optolink"), state: recording.state,
+            now: { clock.now() })
+        recording.record(to: file)
         recording.apply(.targetChanged(url: "http://127.0.0.1:1 (embedded)", orgKey: "demo", sdkVersion: "1.0"))
         for (index, name) in ["direct-open", "flaky-server"].enumerated() {
             clock.set(101 + Double(index))
@@ -44,7 +47,7 @@ struct HeadlessSessionTests {
         }
 
         // When it is stopped and reopened to its end
-        let path = recording.stopRecording()
+        let path = file.close()
         #expect(path == url.path)
         let replay = SessionReplay(file: try SessionFile.open(url))
         var state = DashboardState(size: .full)

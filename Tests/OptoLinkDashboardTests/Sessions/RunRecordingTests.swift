@@ -60,7 +60,7 @@ struct RunRecordingTests {
             "--cast", cast.path,
         ])
         let sink = LineSink()
-        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { sink.write($0) }
         #expect(code == 0, "\(sink.lines.joined(separator: "\n"))")
         #expect(sink.lines.contains { $0.hasPrefix("session recorded to \(session.path)") })
         #expect(sink.lines.contains { $0.hasPrefix("asciicast written to \(cast.path)") })

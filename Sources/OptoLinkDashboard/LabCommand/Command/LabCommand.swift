@@ -81,9 +81,9 @@ package enum LabCommand {
         let engine: any LabEngine =
             options.engine == .wire ? WireLabEngine(baseURL: options.baseURL) : InProcessLabEngine()
         let session = LabSession(model: model, services: options.services, engine: engine, sweep: !options.noSweep)
-        let recording: HeadlessRecording?
+        let recording: LabRecording?
         do {
-            recording = try startRecording(options, model: model)
+            recording = try LabRecording(options, model: model)
         } catch {
             err("optolink-dash lab: \(error)")
             return ExitCode.usage
@@ -93,12 +93,12 @@ package enum LabCommand {
             result = try await session.run(progress: progress ?? { _ in })
         } catch {
             recording?.apply(.lab(.failed("\(error)")))
-            recording?.stopRecording()
+            recording?.file.close()
             err("optolink-dash lab: \(error)")
             return ExitCode.usage
         }
         recording?.apply(.lab(.finished(LabViewResult(result))))
-        if let path = recording?.stopRecording() {
+        if let path = recording?.file.close() {
             err(
                 "optolink-dash lab: session recorded to \(path) (optolink-dash --open \(path) shows it in the Lab view)"
             )
@@ -127,17 +127,5 @@ package enum LabCommand {
             return ExitCode.targetMissed
         }
         return ExitCode.done
-    }
-
-    /// `--record`'s session, its Lab view started as the dashboard's `L` starts one; nil without `--record`.
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
-    static func startRecording(_ options: LabOptions, model: LabModel) throws(DashboardError) -> HeadlessRecording? {
-        guard let path = options.recordPath else { return nil }
-        let recording = HeadlessRecording(now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
-        let service = options.services.first ?? .optoLink
-        try recording.startRecording(
-            to: URL(fileURLWithPath: path), settings: SessionSettings(mode: "lab", service: service.rawValue))
-        recording.apply(.lab(.started(lab: model.name, services: options.services, installs: model.installs)))
-        return recording
     }
 }

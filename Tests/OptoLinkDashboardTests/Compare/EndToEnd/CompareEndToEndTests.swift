@@ -1,3 +1,5 @@
+import DashboardSessions
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import TestSupport
@@ -17,7 +19,7 @@ struct CompareEndToEndTests {
         let sink = LineSink()
         let options = try DashboardOptions.parse(["--headless", "--compare", "flaky-server", "--backoff-base", "0.05"])
         // When the compare runs
-        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { sink.write($0) }
         let lines = sink.lines
         let text = lines.joined(separator: "\n")
         // Then it exits 0 and prints one column per service, each ending PASS or SKIP with its reason

@@ -1,3 +1,5 @@
+import DashboardSessions
+import DashboardTestSupport
 import Foundation
 import OptoLink
 import TestSupport
@@ -32,7 +34,7 @@ struct StandInScenarioTests {
         let options = try DashboardOptions.parse(
             ["--headless", "--scenario", scenario, "--backoff-base", "0.05"] + flags(standIn, links: links))
         let sink = LineSink()
-        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { sink.write($0) }
         return (code, sink.lines)
     }
 
@@ -105,7 +107,7 @@ struct StandInScenarioTests {
         let options = try DashboardOptions.parse(
             ["--headless", "--compare", "flaky-server", "--backoff-base", "0.05"] + Self.flags(standIn, links: true))
         let sink = LineSink()
-        let code = await HeadlessRunner.run(options: options) { sink.write($0) }
+        let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { sink.write($0) }
         let lines = sink.lines
         #expect(code == 0, "\(lines.joined(separator: "\n"))")
         #expect(lines.contains("PASS flaky-server on QubeRoute"), "\(lines.joined(separator: "\n"))")

@@ -1,3 +1,5 @@
+import DashboardScenarios
+import DashboardSessions
 import DashboardTestSupport
 import Foundation
 import OptoLink
@@ -20,7 +22,9 @@ struct VerdictCauseTests {
             ["--headless", "--scenario", scenario, "--backoff-base", "0.05"]
             + (flags ?? StandInScenarioTests.flags(standIn, links: true))
         let sink = LineSink()
-        let code = await HeadlessRunner.run(options: try DashboardOptions.parse(arguments)) { sink.write($0) }
+        let code = await HeadlessRunner.run(
+            options: try DashboardOptions.parse(arguments), recorder: SessionHeadlessRecorder()
+        ) { sink.write($0) }
         return (code, sink.lines)
     }
 

@@ -1,6 +1,4 @@
 import DashboardCore
-import DashboardScenarios
-import DashboardSessions
 import Foundation
 import OptoLink
 import OptoLinkServer
@@ -18,13 +16,15 @@ package enum HeadlessCompare {
     /// Against `--base-url` it first checks that the URL answers HTTP at all (``BackendAnswerCheck``): when
     /// it does not, no column runs.
     /// - Parameters:
+    ///   - recorder: opens the session `--record` or `--cast` asks for.
     ///   - write: the columns' log lines, their verdicts and the table (stdout).
     ///   - errors: the `optolink-dash: …` line saying why nothing ran (stderr; default `write`).
     /// - Returns: 0 when no column failed (SKIPs are fine), 1 when one did, 2 for an unknown scenario, 4 when
     ///   there is no backend to run against (the embedded server did not start, or `--base-url` gave no HTTP
     ///   answer).
     package static func run(
-        _ name: String, options: DashboardOptions, write: @escaping @Sendable (String) -> Void,
+        _ name: String, options: DashboardOptions, recorder: any HeadlessRecorder,
+        write: @escaping @Sendable (String) -> Void,
         errors: (@Sendable (String) -> Void)? = nil
     ) async -> Int32 {
         let fail = errors ?? write
@@ -56,14 +56,16 @@ package enum HeadlessCompare {
         let printer = TimelinePrinter(now: { clock.now() }, write: write)
         // --record / --cast: the compare view as the dashboard shows it, every column's update recorded.
         var recording: HeadlessRecording?
-        if let path = HeadlessRunner.sessionPath(options) {
-            let started = HeadlessRecording(now: { clock.now() })
-            do {
-                try started.startRecording(to: URL(fileURLWithPath: path), settings: SessionSettings(options: options))
-            } catch {
-                fail("optolink-dash: \(error)")
-                return 2
-            }
+        let started = HeadlessRecording(now: { clock.now() })
+        let session: (any HeadlessSession)?
+        do {
+            session = try recorder.open(options: options, state: started.state, now: { clock.now() })
+        } catch {
+            fail("optolink-dash: \(error)")
+            return 2
+        }
+        if let session {
+            started.record(to: session)
             started.apply(
                 .targetChanged(
                     url: baseURL.absoluteString + (server == nil ? "" : " (embedded)"),
@@ -84,7 +86,7 @@ package enum HeadlessCompare {
         for line in CompareTable.lines(state) { write(line) }
         let code: Int32 = state.failed == 0 ? 0 : 1
         guard let recording else { return code }
-        return max(code, HeadlessRunner.finishRecording(recording, options: options, write: write, errors: fail))
+        return max(code, recording.finish(write: write, errors: fail))
     }
 
     /// The target of each service: the demo keys on the embedded server; with `--base-url`, the services

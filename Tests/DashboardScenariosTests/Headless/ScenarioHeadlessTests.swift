@@ -1,26 +1,10 @@
+import DashboardTestSupport
 import Foundation
 import OptoLinkServer
 import Testing
 
 @testable import DashboardCore
 @testable import DashboardScenarios
-@testable import OptoLinkDashboard
-
-/// Collects the lines a headless run writes.
-final class LineSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-    func write(_ line: String) {
-        lock.lock()
-        stored.append(line)
-        lock.unlock()
-    }
-}
 
 /// Every scenario, headless, against its own embedded server (short backoff base so the suite stays fast;
 /// the scenarios themselves assert the scheduled waits are base and 2×base).
@@ -144,7 +128,8 @@ struct ScenarioHeadlessTests {
     @Test func unknownScenarioIsAUsageError() async {
         let sink = LineSink()
         let code = await HeadlessRunner.run(
-            options: DashboardOptions(mode: .headless, scenario: "no-such"), write: { sink.write($0) })
+            options: DashboardOptions(mode: .headless, scenario: "no-such"), recorder: RecordingHeadlessRecorder(),
+            write: { sink.write($0) })
         #expect(code == 2)
         #expect(sink.lines.first?.contains("unknown scenario 'no-such'") == true)
     }

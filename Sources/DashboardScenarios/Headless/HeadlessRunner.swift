@@ -1,7 +1,5 @@
 import DashboardCore
 import DashboardProxy
-import DashboardScenarios
-import DashboardSessions
 import Foundation
 import OptoLink
 import OptoLinkServer
@@ -11,7 +9,7 @@ import OptoLinkServer
 /// `N passed, N failed` (with `, N skipped` when some were skipped).
 ///
 /// ```swift
-/// let code = await HeadlessRunner.run(options: options) { print($0) }   // 0 when none failed
+/// let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { print($0) }   // 0 when none failed
 /// ```
 package enum HeadlessRunner {
     /// The totals of a run.
@@ -57,6 +55,7 @@ package enum HeadlessRunner {
     /// Against `--base-url` it first checks that the URL answers HTTP at all (``BackendAnswerCheck``): when
     /// it does not, nothing runs.
     /// - Parameters:
+    ///   - recorder: opens the session `--record` or `--cast` asks for.
     ///   - write: the timeline, the verdicts and the summary (stdout).
     ///   - errors: the `optolink-dash: …` lines saying why nothing ran or a file was not written (stderr;
     ///     default `write`).
@@ -64,12 +63,12 @@ package enum HeadlessRunner {
     ///   there is no backend to run against (the embedded server did not start, or `--base-url` gave no
     ///   HTTP answer).
     package static func run(
-        options: DashboardOptions, write: @escaping @Sendable (String) -> Void,
+        options: DashboardOptions, recorder: any HeadlessRecorder, write: @escaping @Sendable (String) -> Void,
         errors: (@Sendable (String) -> Void)? = nil
     ) async -> Int32 {
         let fail = errors ?? write
         if let compare = options.compare {
-            return await HeadlessCompare.run(compare, options: options, write: write, errors: fail)
+            return await HeadlessCompare.run(compare, options: options, recorder: recorder, write: write, errors: fail)
         }
         let scenarios: [Scenario]
         do {
@@ -102,14 +101,13 @@ package enum HeadlessRunner {
         defer { server?.stop() }
         let clock = SystemClock()
         let recording = HeadlessRecording(now: { clock.now() })
-        if let path = sessionPath(options) {
-            do {
-                try recording.startRecording(
-                    to: URL(fileURLWithPath: path), settings: SessionSettings(options: options))
-            } catch {
-                fail("optolink-dash: \(error)")
-                return 2
+        do {
+            if let session = try recorder.open(options: options, state: recording.state, now: { clock.now() }) {
+                recording.record(to: session)
             }
+        } catch {
+            fail("optolink-dash: \(error)")
+            return 2
         }
         let started = Date()
         recording.apply(
@@ -128,7 +126,7 @@ package enum HeadlessRunner {
         let summary = await run(
             scenarios, target: target, backoffBase: options.backoffBase, write: write, recording: recording)
         var code: Int32 = summary.failed == 0 ? 0 : 1
-        code = max(code, finishRecording(recording, options: options, write: write, errors: fail))
+        code = max(code, recording.finish(write: write, errors: fail))
         if let directory = options.exportDirectory {
             do {
                 let files = try ExportBundle.write(
@@ -149,41 +147,6 @@ package enum HeadlessRunner {
                 fail("optolink-dash: cannot write the JUnit XML \(error)")
                 code = max(code, ExitStatus.exportFailed.rawValue)
             }
-        }
-        return code
-    }
-
-    /// Where a headless run records its session: `--record`'s file, or (for `--cast` alone) a temporary file the
-    /// asciicast is made from; nil when neither is asked for.
-    static func sessionPath(_ options: DashboardOptions) -> String? {
-        if let path = options.recordFile { return path }
-        guard options.castFile != nil else { return nil }
-        return FileManager.default.temporaryDirectory
-            .appendingPathComponent("optolink-cast-\(UUID().uuidString).olsession").path
-    }
-
-    /// Closes `--record`'s session and writes `--cast`'s asciicast from it; says where each went.
-    /// - Returns: 0, or 2 when the asciicast could not be written.
-    static func finishRecording(
-        _ recording: HeadlessRecording, options: DashboardOptions, write: @Sendable (String) -> Void,
-        errors: @Sendable (String) -> Void
-    ) -> Int32 {
-        guard let path = recording.stopRecording() else { return 0 }
-        var code: Int32 = 0
-        if let cast = options.castFile {
-            do {
-                let written = try SessionCastExport.export(
-                    session: URL(fileURLWithPath: path), to: URL(fileURLWithPath: cast), settings: CastSettings())
-                write("asciicast written to \(cast) (\(written.frames) frames; asciinema play \(cast) plays it)")
-            } catch {
-                errors("optolink-dash: \(error)")
-                code = 2
-            }
-        }
-        if options.recordFile == nil {
-            try? FileManager.default.removeItem(atPath: path)
-        } else {
-            write("session recorded to \(path) (optolink-dash --open \(path) reopens it)")
         }
         return code
     }

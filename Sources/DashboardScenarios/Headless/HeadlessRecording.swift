@@ -1,24 +1,21 @@
 import DashboardCore
-import DashboardScenarios
-import DashboardSessions
 import Foundation
 
 /// Folds everything a headless run reports into a ``DashboardState`` (through the same reducer as the
-/// dashboard), so `--export` and `--junit` write what the dashboard would have shown, and `--record` writes
-/// the session the dashboard would have recorded.
+/// dashboard), so `--export` and `--junit` write what the dashboard would have shown, and a session it records
+/// (``HeadlessSession``) holds what the dashboard would have recorded.
 ///
 /// ```swift
 /// let recording = HeadlessRecording(now: { clock.now() })
-/// try recording.startRecording(to: URL(fileURLWithPath: "run.olsession"), settings: settings)
+/// recording.record(to: session)
 /// recording.apply(.log(.info, "hello"))   // folded into the state and written to the session
-/// recording.stopRecording()
 /// ```
 ///
-/// `@unchecked Sendable` is safe: `stored` and `recorder` are only touched while `lock` is held.
+/// `@unchecked Sendable` is safe: `stored` and `session` are only touched while `lock` is held.
 package final class HeadlessRecording: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: DashboardState
-    private var recorder: SessionRecorder?
+    private var session: (any HeadlessSession)?
     private let now: @Sendable () -> Double
 
     /// Creates a recording whose state is laid out at `size` (the SVG screenshot's size) and ticks with `now`.
@@ -37,25 +34,21 @@ package final class HeadlessRecording: @unchecked Sendable {
         return stored
     }
 
-    /// Starts writing every action from now on to a session file at `url` (created or emptied), opened by the
-    /// state's settings so far, as `--record` does in the dashboard.
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
-    package func startRecording(to url: URL, settings: SessionSettings) throws(DashboardError) {
+    /// Writes every action from now on to `session` too.
+    package func record(to session: any HeadlessSession) {
         lock.lock()
         defer { lock.unlock() }
-        recorder = try SessionRecorder(
-            url: url, settings: settings, state: stored, clock: ClosureDashboardClock(now))
+        self.session = session
     }
 
-    /// Writes what is queued and closes the session file; the file's path, nil when none was recorded.
-    @discardableResult
-    package func stopRecording() -> String? {
+    /// Stops recording and finishes the session, if any (``HeadlessSession/finish(write:errors:)``).
+    /// - Returns: 0, or the session's code when a file could not be written.
+    package func finish(write: @Sendable (String) -> Void, errors: @Sendable (String) -> Void) -> Int32 {
         lock.lock()
-        let recorder = self.recorder
-        self.recorder = nil
+        let session = self.session
+        self.session = nil
         lock.unlock()
-        recorder?.stop()
-        return recorder?.writer.url.path
+        return session?.finish(write: write, errors: errors) ?? 0
     }
 
     /// Applies `action` after a tick of the clock (verdicts and log lines carry the time they arrived), and
@@ -66,7 +59,7 @@ package final class HeadlessRecording: @unchecked Sendable {
         let time = now()
         DashboardReducer.reduce(&stored, .tick(now: time))
         DashboardReducer.reduce(&stored, action)
-        recorder?.record(.tick(now: time), at: time)
-        recorder?.record(action, at: time)
+        session?.record(.tick(now: time), at: time)
+        session?.record(action, at: time)
     }
 }
