@@ -13,7 +13,12 @@ package enum OverlayView {
                 skips: compare ? [:] : state.scenarioSkips, serviceName: state.header.provider.displayName,
                 selected: selected,
                 compare: compare, into: &buffer)
-        case .compare, .lab: state.panels[overlay: state.overlay]?.draw(state, into: &buffer)
+        case .compare, .lab:
+            if let panel = state.panels[overlay: state.overlay] {
+                panel.draw(state, into: &buffer)
+            } else {
+                drawStarting(state.overlay == .lab ? "Lab" : "Compare", into: &buffer)
+            }
         case .inspector(let id, let scroll): InspectorView.draw(state, requestID: id, scroll: scroll, into: &buffer)
         case .deviceList(let selected): DeviceListView.draw(state, selected: selected, into: &buffer)
         }
@@ -86,6 +91,13 @@ package enum OverlayView {
                 line.description, x: inner.x + 1 + keyWidth, y: y, maxWidth: inner.width - keyWidth - 2,
                 role: .overlay)
         }
+    }
+
+    /// A tool's overlay opened before the run's first update made its panel: says it is starting.
+    static func drawStarting(_ tool: String, into buffer: inout ScreenBuffer) {
+        let inner = panel(title: "\(tool) · starting", width: 50, height: 3, into: &buffer)
+        buffer.write(
+            "waiting for the run's first update…", x: inner.x + 1, y: inner.y, maxWidth: inner.width - 2, role: .dim)
     }
 
     static func drawTextInput(_ purpose: TextInputPurpose, text: String, into buffer: inout ScreenBuffer) {

@@ -18,6 +18,21 @@ struct DashboardRendererTests {
         for pane in state.focusablePanes { #expect(text.contains(pane.title), "missing pane \(pane.title)") }
     }
 
+    @Test(arguments: [DashboardOverlay.lab, .compare])
+    func aToolsOverlayOpenedBeforeItsFirstUpdateSaysItIsStarting(overlay: DashboardOverlay) {
+        // Given a tool's overlay opened (L, or Enter in C's picker) before the run's first update made its panel
+        var state = Fixtures.deferredMatch()
+        DashboardReducer.reduce(&state, .openOverlay(overlay))
+        #expect(state.panels[overlay: overlay] == nil)
+
+        // When the screen is drawn
+        let text = DashboardRenderer.render(state, size: .full).lines.joined(separator: "\n")
+
+        // Then a box over the panes says the tool is starting
+        let title = overlay == .lab ? "Lab" : "Compare"
+        #expect(text.contains("\(title) · starting"), "\(text)")
+    }
+
     @Test func compactLayoutShowsTheFingerprintWhenItHasTheFocus() {
         var state = Fixtures.idle
         let before = DashboardRenderer.render(state, size: .minimum).lines.joined(separator: "\n")
