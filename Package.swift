@@ -53,16 +53,22 @@ let package = Package(
         // reference backend, the dashboard's fault proxy, its scenarios and its fault menu. Imports nothing.
         .target(name: "OptoLinkFaults"),
 
+        // What the server's and the dashboard's programs share (Foundation only): a file a user names, an output
+        // file, quoting in errors, whole numbers from files, the exit statuses and standard streams, and the
+        // reference server's own words a client recognizes (its name, QubeRoute's reasons).
+        .target(name: "OptoLinkToolSupport"),
         // The reference backend (independent of the SDK: shares no code with it).
         .target(
-            name: "OptoLinkServer", dependencies: ["OptoLinkHTTP", "OptoLinkFaults", "CSQLite", "CCrypto", "CZlib"]),
-        .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer"]),
+            name: "OptoLinkServer",
+            dependencies: ["OptoLinkHTTP", "OptoLinkFaults", "OptoLinkToolSupport", "CSQLite", "CCrypto", "CZlib"]),
+        .executableTarget(name: "optolink-server", dependencies: ["OptoLinkServer", "OptoLinkToolSupport"]),
         // The match lab's harness over the server's matching engine (clicks and first launches on the caller's
         // clock, no HTTP, no SQLite): the dashboard's lab and the bench use it; the server never imports it.
         .target(name: "OptoLinkLabEngine", dependencies: ["OptoLinkServer", "OptoLinkHTTP"]),
         // The reference server opened to the lab run from another program (`--links N`): the server's flags
         // (ServerFlags) plus the lab's control (LabControl's `/dev/lab` routes, through the server's hook).
-        .executableTarget(name: "optolink-lab-server", dependencies: ["OptoLinkLabEngine", "OptoLinkServer"]),
+        .executableTarget(
+            name: "optolink-lab-server", dependencies: ["OptoLinkLabEngine", "OptoLinkServer", "OptoLinkToolSupport"]),
 
         // Server-side clients that hold secrets (AppsFlyer S2S: the DevKey signs), for an app's backend:
         // Foundation plus the platform's HMAC (CryptoKit on Apple, libcrypto on Linux). Shares the clients'
@@ -81,25 +87,26 @@ let package = Package(
         .target(
             name: "DashboardCore",
             dependencies: [
-                "DashboardCommandLine", "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP",
-                "OptoLinkFaults", "OptoLinkLabEngine", "OptoLinkS2S", "OptoLinkInspectorWire",
+                "DashboardCommandLine", "OptoLink", "OptoLinkTesting", "OptoLinkToolSupport", "OptoLinkHTTP",
+                "OptoLinkFaults", "OptoLinkS2S", "OptoLinkInspectorWire",
             ]),
         // The fault proxy (`optolink-dash proxy`): a loopback front for any deployment that answers by a plan.
         .target(
             name: "DashboardProxy",
-            dependencies: ["DashboardCore", "OptoLink", "OptoLinkFaults", "OptoLinkHTTP", "OptoLinkServer"]),
+            dependencies: ["DashboardCore", "OptoLink", "OptoLinkToolSupport", "OptoLinkFaults", "OptoLinkHTTP"]),
         // The scenarios: their catalog and runner, compares across the services, and the exports of a run.
         .target(
             name: "DashboardScenarios",
             dependencies: [
-                "DashboardCore", "DashboardProxy", "OptoLink", "OptoLinkFaults", "OptoLinkHTTP", "OptoLinkServer",
+                "DashboardCore", "DashboardProxy", "OptoLink", "OptoLinkToolSupport", "OptoLinkFaults", "OptoLinkHTTP",
+                "OptoLinkServer",
             ]),
         // The match lab: populations, engines, replay of recorded data, reports and the Lab view.
         .target(
             name: "DashboardLab",
             dependencies: [
-                "DashboardCore", "DashboardScenarios", "OptoLink", "OptoLinkHTTP", "OptoLinkLabEngine",
-                "OptoLinkServer", "OptoLinkTesting",
+                "DashboardCore", "DashboardScenarios", "OptoLink", "OptoLinkToolSupport", "OptoLinkHTTP",
+                "OptoLinkLabEngine", "OptoLinkServer", "OptoLinkTesting", "DashboardCommandLine",
             ]),
         // Attach: the listener real apps' inspectors connect to, its registry and handshake.
         .target(
@@ -108,26 +115,27 @@ let package = Package(
         // Sessions: recording, replay, HAR import and the asciicast export.
         .target(
             name: "DashboardSessions",
-            dependencies: ["DashboardCore", "DashboardScenarios", "DashboardLab", "OptoLink", "OptoLinkServer"]),
+            dependencies: ["DashboardCore", "DashboardScenarios", "DashboardLab", "OptoLink", "OptoLinkToolSupport"]),
         // The dashboard wired: its runtime, the app loop, headless runs and the lab's commands.
         .target(
             name: "OptoLinkDashboard",
             dependencies: [
                 "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardLab", "DashboardAttach",
-                "DashboardSessions", "DashboardCommandLine", "OptoLink", "OptoLinkFaults", "OptoLinkHTTP",
+                "DashboardSessions", "DashboardCommandLine", "OptoLink", "OptoLinkToolSupport", "OptoLinkFaults",
+                "OptoLinkHTTP",
                 "OptoLinkInspectorWire", "OptoLinkServer",
             ]),
         // The deployment checklist (`optolink-dash doctor`): per-service checks over the dashboard's browser and
         // exchanges; nothing below it imports it.
         .target(
             name: "DashboardDoctor",
-            dependencies: ["DashboardCore", "DashboardCommandLine", "OptoLink", "OptoLinkS2S", "OptoLinkServer"]),
+            dependencies: ["DashboardCore", "DashboardCommandLine", "OptoLink", "OptoLinkToolSupport", "OptoLinkS2S"]),
         .executableTarget(
             name: "optolink-dash",
             dependencies: [
                 "OptoLinkDashboard", "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardLab",
-                "DashboardAttach", "DashboardSessions", "DashboardCommandLine", "DashboardDoctor", "OptoLinkServer",
-                "OptoLinkHTTP", "CNcurses",
+                "DashboardAttach", "DashboardSessions", "DashboardCommandLine", "DashboardDoctor", "OptoLinkHTTP",
+                "OptoLinkToolSupport", "CNcurses",
             ]),
 
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
@@ -176,7 +184,9 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "OptoLinkHTTPTests", dependencies: ["OptoLinkHTTP", "TestSupport"]),
-        .testTarget(name: "OptoLinkServerTests", dependencies: ["OptoLinkServer", "OptoLinkHTTP", "TestSupport"]),
+        .testTarget(
+            name: "OptoLinkServerTests",
+            dependencies: ["OptoLinkServer", "OptoLinkHTTP", "TestSupport", "OptoLinkToolSupport"]),
         .testTarget(name: "OptoLinkS2STests", dependencies: ["OptoLinkS2S", "OptoLinkClientCore", "TestSupport"]),
         .testTarget(name: "OptoLinkClientCoreTests", dependencies: ["OptoLinkClientCore"]),
         .testTarget(name: "OptoLinkFaultsTests", dependencies: ["OptoLinkFaults"]),
@@ -228,7 +238,7 @@ let package = Package(
             dependencies: [
                 "DashboardCore", "DashboardDoctor", "DashboardLab", "DashboardProxy", "DashboardScenarios",
                 "DashboardSessions", "DashboardTestSupport", "OptoLink", "OptoLinkDashboard", "OptoLinkFaults",
-                "OptoLinkHTTP", "OptoLinkServer", "OptoLinkTesting", "TestSupport",
+                "OptoLinkHTTP", "OptoLinkServer", "OptoLinkTesting", "TestSupport", "OptoLinkToolSupport",
             ]),
         .testTarget(
             name: "DashboardDoctorTests",

@@ -1,5 +1,5 @@
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The one error type of `OptoLinkDashboard` (themes, arguments, terminal set-up, backend calls, scenario checks).
 ///

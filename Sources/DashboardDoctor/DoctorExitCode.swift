@@ -1,4 +1,4 @@
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The exit codes of `optolink-dash doctor` (documented in docs/doctor.md and `doctor --help`): the one table
 /// of every command (``ExitStatus``).

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkHTTP
+import OptoLinkToolSupport
 
 /// The reference OptoLink backend, embeddable in tests and the dashboard.
 ///
@@ -106,7 +107,7 @@ public final class OptoLinkServer: Sendable {
     /// The `Server` header of every answer (`optolink-reference`, in production too): how a client such as
     /// the dashboard knows it talks to this implementation, whose matching engine it can then expect for the
     /// emulated services as well.
-    public static let serverName = "optolink-reference"
+    public static let serverName = ReferenceServer.name
 
     /// The configuration the server was created with.
     public let configuration: Configuration

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 /// The one error type of `OptoLinkServer`: start-up failures (bad seed file, database, bind) and,
 /// inside the server, every HTTP error, answered with the envelope `{"message","details"?,"requestId"}`

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 /// The organisations, keys, templates and links the server starts with.
 ///

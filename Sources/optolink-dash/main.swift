@@ -7,7 +7,7 @@ import DashboardScenarios
 import DashboardSessions
 import Foundation
 import OptoLinkDashboard
-import OptoLinkServer
+import OptoLinkToolSupport
 
 // optolink-dash: thin executable. Parses arguments; headless runs the scenarios with no terminal; otherwise
 // starts the runtime (embedded server + simulated device), opens the terminal, runs DashboardApp, restores it.

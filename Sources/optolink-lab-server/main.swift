@@ -1,6 +1,7 @@
 import Foundation
 import OptoLinkLabEngine
 import OptoLinkServer
+import OptoLinkToolSupport
 
 // optolink-lab-server: the reference server opened to the match lab run from another program
 // (`optolink-dash lab --engine wire --base-url URL`), on a clock the lab sets. Never for real users.

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkServer
+import OptoLinkToolSupport
 
 /// `optolink-server export --db FILE --clicks OUT --opens OUT`: writes the database's stored redirect clicks and
 /// first opens as the match lab's replay files (`optolink-dash lab --clicks OUT --opens OUT`, docs/lab.md).

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkServer
+import OptoLinkToolSupport
 
 // optolink-server: parse arguments, load the seed, start the server, stop on SIGINT/SIGTERM.
 

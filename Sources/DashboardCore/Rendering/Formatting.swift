@@ -1,4 +1,4 @@
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// Formats seconds as `1.4s` (one decimal) or `120ms` under a tenth of a second.
 package func formatSeconds(_ seconds: Double) -> String {

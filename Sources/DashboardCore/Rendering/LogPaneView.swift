@@ -1,4 +1,4 @@
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The log pane: the newest lines at the bottom (those the `/` filter shows), scrollable back.
 package enum LogPaneView {

@@ -1,4 +1,4 @@
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The match attempts pane: the list (newest first; the rows the `/` filter shows) and the selected
 /// attempt's breakdown.

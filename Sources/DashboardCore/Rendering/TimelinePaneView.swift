@@ -1,4 +1,4 @@
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The retry timeline as a waterfall (as in a browser's network panel): one request per row, its attempts and
 /// backoff waits as bars on one time scale, the axis on top, the selected row's whole story at the bottom.

@@ -1,4 +1,4 @@
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The words of the retry timeline: a row's short summary (after its bars), the selected row's detail
 /// line, and the axis labels (ms, s, min as the scale needs).

@@ -1,4 +1,4 @@
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// One request laid out as a waterfall row on the strip of a ``TimelineWaterfall``.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkFaults
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The dashboard's own calls to the backend (not the SDK's): `/health`, the browser's click, and the dev
 /// endpoints (`/dev/deferred/simulate`, `/dev/faults`, `/dev/match-attempts`).
@@ -78,7 +78,7 @@ package struct BackendClient: Sendable {
     /// `pending`), `GET /dev/match-attempts?limit=1` (200 with `attempts`), and the service's dev click route with
     /// an empty body (there when it refuses the body, 400 or 422, or takes it; a 401, 403, 404 or 405 says it is
     /// not). Whether it is the reference server at all is read from its `Server` header
-    /// (``OptoLinkServer/serverName``) on any answer, in production too. No answer reads as none of them, so a run
+    /// (``ReferenceServer/name``) on any answer, in production too. No answer reads as none of them, so a run
     /// against `--base-url` first checks that it answers (``BackendAnswerCheck``).
     package func capabilities() async -> BackendCapabilities {
         async let faults = probe("GET", "dev/faults", member: "pending")
@@ -100,7 +100,7 @@ package struct BackendClient: Sendable {
             let response = try? await transport.send(
                 HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: 5))
         else { return (false, false) }
-        let reference = response.header("Server")?.hasPrefix(OptoLinkServer.serverName) == true
+        let reference = response.header("Server")?.hasPrefix(ReferenceServer.name) == true
         guard let member else {
             return ((200...299).contains(response.status) || [400, 422].contains(response.status), reference)
         }

@@ -1,7 +1,5 @@
 import Foundation
 import OptoLink
-import OptoLinkLabEngine
-import OptoLinkServer
 
 /// Deep Blue Links (seed 004) against the reference server's emulation: resolve by the click URL
 /// `/dbl/<code>` (404: not a short link, routed by the URL itself), the `myapp` URL scheme read without a
@@ -54,7 +52,7 @@ struct DeepBlueServiceProfile: ServiceProfile {
 
     /// The gathering page's script reloads the link with `?timezone=…&screenWidth=…&screenHeight=…&language=…`
     /// (the screen in whole pixels), which records the click.
-    func scriptedClickURL(_ url: URL, gathered: DirectMatcher.Browser) -> URL {
+    func scriptedClickURL(_ url: URL, gathered: PageSignals) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
         components.queryItems = [
             URLQueryItem(name: "timezone", value: gathered.timezone ?? ""),

@@ -1,6 +1,6 @@
 import Foundation
 import OptoLink
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// QubeRoute (seed 001) against the reference server's emulation: resolve by the click URL
 /// `/qr/<alias>`, `/api/v1/sdk/match` once per install (`confidence` below 1 and `reason`), batched events
@@ -102,7 +102,7 @@ struct QubeRouteServiceProfile: ServiceProfile {
 
     /// The `reason` QubeRoute answers for the engine's decision: the reference emulation's own mapping.
     static func reason(_ decision: EngineDecision) -> String {
-        QubeRouteMatchMapping.reason(forMethod: decision.method)
+        QubeRouteReason.forMethod(decision.method)
     }
 
     /// The seed's words: a match is `exact` (confidence 1, the install referrer) or `probabilistic`, and says
@@ -112,8 +112,8 @@ struct QubeRouteServiceProfile: ServiceProfile {
         if let name = evidence.nameOutsideMatching { return name }
         switch evidence.source {
         case .engine:
-            let reason = QubeRouteMatchMapping.reason(forMethod: evidence.method)
-            return (reason == QubeRouteMatchMapping.exactReason ? "exact " : "probabilistic ") + reason
+            let reason = QubeRouteReason.forMethod(evidence.method)
+            return (reason == QubeRouteReason.exact ? "exact " : "probabilistic ") + reason
         case .answer:
             // The SDK reads confidence 1 as an exact fingerprint and anything below as a scored one.
             let kind = evidence.method == "FINGERPRINT_EXACT" ? "exact" : "probabilistic"
@@ -122,7 +122,7 @@ struct QubeRouteServiceProfile: ServiceProfile {
     }
 
     func outcomeLabel(_ decision: EngineDecision) -> String {
-        let exact = Self.reason(decision) == QubeRouteMatchMapping.exactReason
+        let exact = Self.reason(decision) == QubeRouteReason.exact
         return "\(methodName(for: .engine(decision.method))), confidence \(exact ? "1" : "< 1")"
     }
 

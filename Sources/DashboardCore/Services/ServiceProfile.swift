@@ -1,7 +1,5 @@
 import Foundation
 import OptoLink
-import OptoLinkLabEngine
-import OptoLinkServer
 
 /// What the dashboard knows about one service, in one place: its demo keys, how the simulated device is
 /// configured for it, its demo links and click routes, its fault route names, the labels of its routes,
@@ -42,7 +40,7 @@ package protocol ServiceProfile: Sendable {
     /// Where a browser that runs the click page's script ends up after clicking `url`: the page itself, or
     /// Deep Blue's page reloaded with the time zone, screen (pixels) and language it `gathered`. The
     /// ``SimulatedBrowser`` runs no script; the match lab's wire engine clicks this URL in its stead.
-    func scriptedClickURL(_ url: URL, gathered: DirectMatcher.Browser) -> URL
+    func scriptedClickURL(_ url: URL, gathered: PageSignals) -> URL
 
     /// The code the reference server's `/dev` click route takes for `url`, when `url` has the reference
     /// server's shape for this service on `target` (`/<org>/<code>`, `/qr/<alias>`…); nil otherwise.
@@ -158,7 +156,7 @@ extension ServiceProfile {
     var installIDName: String { "device id" }
     var guardModels: [String] { ["iPhone14,2", "iPhone14,3", "iPhone14,4", "iPhone14,5"] }
     func pageClickLacks(_ need: ScenarioNeed) -> String? { nil }
-    func scriptedClickURL(_ url: URL, gathered: DirectMatcher.Browser) -> URL { url }
+    func scriptedClickURL(_ url: URL, gathered: PageSignals) -> URL { url }
 
     /// The dev click route's path (no leading slash): `dev/deferred/simulate` for OptoLink (seed 000's route 10),
     /// the reference server's own click route for the others.

@@ -1,5 +1,5 @@
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// What a reopened HAR file says about the device that sent its requests, and nothing it does not: the device
 /// panes show these facts instead of a simulated device's, and say plainly which ones the file lacks.

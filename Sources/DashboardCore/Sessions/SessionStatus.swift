@@ -1,4 +1,4 @@
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// What the header and footer say about a session: the live dashboard records one, or the screen shows one.
 package struct SessionStatus: Sendable, Hashable {

@@ -1,7 +1,7 @@
 import DashboardCore
 import Foundation
 import OptoLinkFaults
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// `optolink-dash proxy --listen HOST:PORT --upstream URL [--fault RULE]…`: the fault proxy alone, with a
 /// headless log (one line per request, the injected ones marked) and fault rules from the command line

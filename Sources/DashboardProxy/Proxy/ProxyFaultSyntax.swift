@@ -1,7 +1,7 @@
 import DashboardCore
 import Foundation
 import OptoLinkFaults
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The text form of a fault rule, shared by `optolink-dash proxy --fault` and the lines it reads on stdin
 /// (docs/proxy.md): comma-separated `key=value` pairs.

@@ -1,6 +1,6 @@
 import DashboardCore
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// What `X` and `--export DIR` write into a directory: `requests.har` (HAR 1.2), `report.md` and
 /// `screen.svg` (the screen as it is, with the theme's colours).

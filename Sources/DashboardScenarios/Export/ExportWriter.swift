@@ -1,5 +1,5 @@
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 #if canImport(Glibc)
 import Glibc

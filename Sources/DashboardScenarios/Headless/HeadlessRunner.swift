@@ -3,6 +3,7 @@ import DashboardProxy
 import Foundation
 import OptoLink
 import OptoLinkServer
+import OptoLinkToolSupport
 
 /// `optolink-dash --headless --scenario NAME|all`: no terminal; runs the scenarios against the embedded
 /// server (or `--base-url`), prints the timeline as plain lines, a verdict line per scenario, and last

@@ -1,6 +1,6 @@
 import DashboardCore
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// Writes the live dashboard's frames to an asciicast file as they are drawn (`--cast FILE`): what the terminal
 /// showed, in the theme it was drawn in, at the times it was drawn.

@@ -1,6 +1,6 @@
 import DashboardCore
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// `optolink-dash export SESSION --cast OUT`: a recorded session replayed through the reducer and the renderer
 /// (``DashboardRenderer/render(_:size:keymap:)``) at a chosen size, each frame written as an asciicast event

@@ -1,7 +1,7 @@
 import DashboardCore
 import Foundation
 import OptoLink
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// Opens a HAR 1.2 file in the request panes: each entry an attempt on the timeline and in the inspector.
 ///

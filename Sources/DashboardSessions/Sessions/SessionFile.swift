@@ -1,6 +1,6 @@
 import DashboardCore
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// A session opened for replay: its header, when each entry happened, and the entries themselves, read
 /// from the file when asked (an index of line offsets is kept, never the entries or states).

@@ -1,6 +1,6 @@
 import DashboardCore
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// Appends session entries to a file on a thread of its own, so recording never waits on the disk.
 ///

@@ -1,3 +1,4 @@
+import OptoLinkToolSupport
 /// The reference server's own command-line flags (host, port, database, seed, limits, production), parsed
 /// once for every executable that starts it: `optolink-server` and `optolink-lab-server` read their
 /// arguments through it and keep only their own flags.

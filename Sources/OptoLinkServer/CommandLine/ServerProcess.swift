@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OptoLinkToolSupport
 
 /// What an executable serving the reference server does once its flags are read: start the server, stop it on
 /// SIGINT/SIGTERM, announce it on stdout, serve until stopped. `optolink-server` and `optolink-lab-server` both

@@ -1,3 +1,4 @@
+import OptoLinkToolSupport
 /// The mark that says an SQLite file is optolink-server's: `PRAGMA application_id` set to ``applicationID``.
 ///
 /// SQLite opens any database, and the server's migrations would add its tables to another program's file.

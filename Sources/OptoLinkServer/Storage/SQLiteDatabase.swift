@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import OptoLinkToolSupport
 
 /// One SQLite connection (WAL when on a file). Not thread-safe by itself: `Store` only uses it
 /// while holding its lock.

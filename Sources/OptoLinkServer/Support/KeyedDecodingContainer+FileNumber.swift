@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 extension KeyedDecodingContainer {
     /// An optional whole-number field of a file, read through ``FileNumber/whole(_:)``: `1.5` or `1e30` is

@@ -1,3 +1,4 @@
+import DashboardScenarios
 import Foundation
 import OptoLink
 import OptoLinkFaults

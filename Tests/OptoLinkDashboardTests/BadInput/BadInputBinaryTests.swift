@@ -1,3 +1,4 @@
+import DashboardScenarios
 import DashboardTestSupport
 import Foundation
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkServer
+import OptoLinkToolSupport
 import Testing
 
 @testable import DashboardSessions

@@ -1,3 +1,4 @@
+import OptoLinkToolSupport
 import Testing
 
 @testable import OptoLinkServer

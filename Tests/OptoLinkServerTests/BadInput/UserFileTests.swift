@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 import Testing
 
 @testable import OptoLinkServer

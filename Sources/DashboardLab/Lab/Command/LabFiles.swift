@@ -1,6 +1,6 @@
 import DashboardCore
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// Where a lab file is looked for and how it becomes the model a run uses.
 package enum LabFiles {

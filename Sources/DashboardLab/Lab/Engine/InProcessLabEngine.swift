@@ -1,6 +1,5 @@
 import Foundation
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// Runs a lab straight through the reference server's matching engine (``DirectMatcher``): the same clicks,
 /// first opens and clock as over the wire, with no sockets, for populations of 100 000 to millions.

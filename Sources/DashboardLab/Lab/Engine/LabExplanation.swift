@@ -1,6 +1,5 @@
 import DashboardCore
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// One install of a population explained: its inputs, its ground truth, and the chain's decision with every
 /// candidate it scored (``InProcessLabEngine/explain(device:in:)``). ``attempt`` is the same decision as a row of

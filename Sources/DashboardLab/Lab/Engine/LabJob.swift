@@ -1,6 +1,5 @@
 import OptoLink
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// One run of a lab: a population through one service's matching, deciding with one policy.
 package struct LabJob: Sendable {

@@ -2,7 +2,6 @@ import Foundation
 import OptoLink
 import OptoLinkHTTP
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// A whole lab: draws the population, runs it for each service through an engine, runs each service's
 /// threshold sweep in process, and reports; as one call with a progress callback, or as a stream of updates

@@ -1,7 +1,6 @@
 import DashboardCore
 import OptoLink
 import OptoLinkLabEngine
-import OptoLinkServer
 
 extension OptoLinkService {
     /// The wire format the lab's engines match with for this service.

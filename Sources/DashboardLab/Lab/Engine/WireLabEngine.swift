@@ -256,7 +256,8 @@ package struct WireLabEngine: LabEngine {
                 throw .backend("no click URL for link \(code) on \(target.baseURL.absoluteString)")
             }
             let link = ScenarioLink(
-                url: profile.scriptedClickURL(url, gathered: population.browser(of: device)), path: "/" + code,
+                url: profile.scriptedClickURL(url, gathered: PageSignals(population.browser(of: device))),
+                path: "/" + code,
                 code: code)
             let click = try await backend.click(link, browser: population.safari(of: device), useDevEndpoint: false)
             if population.clipboardClick(of: device) != nil, !click.token.isEmpty { tokens[device] = click.token }

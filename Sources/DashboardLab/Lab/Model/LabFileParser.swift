@@ -1,6 +1,6 @@
 import DashboardCore
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// Reads and writes lab files: `key = value` lines (``LabKey/all``), `#` comments, blank lines, and a list
 /// value continued on the indented lines below its key:

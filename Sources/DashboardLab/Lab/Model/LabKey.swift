@@ -1,7 +1,7 @@
 import Foundation
 import OptoLink
 import OptoLinkLabEngine
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// One key of a lab file: its name, what it sets, where its default comes from, and how its value is read and
 /// written. ``all`` is the one table the parser, `--set`, the shipped `labs/default.lab` and `docs/lab.md`

@@ -1,7 +1,6 @@
 import Foundation
 import OptoLink
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// What a match lab simulates: the population of installs, the delay from click to first open, the networks,
 /// the devices, the clipboard, and the backend's numbers. Read from a lab file (``LabFileParser``, one key per

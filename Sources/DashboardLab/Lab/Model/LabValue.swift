@@ -1,5 +1,5 @@
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The value grammar of lab files, read and written: counts (`5000`, `1_000_000`), shares (`20%`), durations
 /// (`90s`, `37m`, `1.5h`, `18d`), ranges (`1-3`), weighted lists (`iPhone16,1 5.5%; iPhone15,2 5%`, or one

@@ -2,7 +2,6 @@ import DashboardCore
 import Foundation
 import OptoLink
 import OptoLinkLabEngine
-import OptoLinkServer
 import OptoLinkTesting
 
 /// A lab's simulated devices with the ground truth: who clicked (and when, from which address, with which

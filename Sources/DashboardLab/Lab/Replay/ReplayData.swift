@@ -1,5 +1,4 @@
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// Recorded clicks and first opens, read from the two CSV files (``ReplayLoader``), compact: a time, an address
 /// and a fingerprint index per row, the ids in one buffer, and for each open the click its clipboard token

@@ -1,7 +1,6 @@
 import DashboardCore
 import Foundation
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// Replays recorded clicks and first opens through the reference server's matching engine (``DirectMatcher``,
 /// OptoLink's wire format: the fields as recorded), every row in time order, as the lab's in-process engine

@@ -1,5 +1,4 @@
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// A simulated population written as the replay's two files (`optolink-dash lab --export-clicks FILE
 /// --export-opens FILE`): every click as OptoLink's redirect page records it and every first open as its

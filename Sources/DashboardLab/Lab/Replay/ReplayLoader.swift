@@ -1,6 +1,5 @@
 import DashboardCore
 import Foundation
-import OptoLinkServer
 
 /// Reads a replay's two CSV files into ``ReplayData``, streaming: the clicks first (their tokens are what label
 /// the opens), then the opens. Columns are found by name in the header row (extra columns are ignored, the

@@ -1,5 +1,4 @@
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// The backend's numbers a replay decided with, as its JSON keeps them: shards can be merged only when they ran
 /// with the same.

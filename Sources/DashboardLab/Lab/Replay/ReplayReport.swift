@@ -1,7 +1,6 @@
 import DashboardCore
 import Foundation
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// What a replay of recorded clicks and first opens found, as counts that add up: two shards' reports merge
 /// into the report of both (``merged(_:)``), precision, recall and the sweep recomputed from the sums. Its JSON

@@ -1,7 +1,6 @@
 import Foundation
 import OptoLinkHTTP
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// A whole replay: the production pass (tokens kept) and the fingerprint chain's pass (the labeled opens' tokens
 /// withheld) side by side, then the chain's threshold sweep, two runs at a time (the machine's cores), with

@@ -1,5 +1,4 @@
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// How an install matched, as the report groups it: the chain's step, or none.
 package enum LabMethod: UInt8, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,5 @@
 import OptoLink
 import OptoLinkLabEngine
-import OptoLinkServer
 
 /// What one service's run of a lab gave: the five classes overall, by match method, by network and by delay,
 /// and the threshold sweep.

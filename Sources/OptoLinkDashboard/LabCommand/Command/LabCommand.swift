@@ -3,7 +3,7 @@ import DashboardLab
 import DashboardScenarios
 import DashboardSessions
 import Foundation
-import OptoLinkServer
+import OptoLinkToolSupport
 
 /// `optolink-dash lab …`: reads the lab, runs it, prints the report (or `--json`), writes the exports.
 ///

@@ -1,4 +1,5 @@
 import OptoLinkHTTP
+import OptoLinkToolSupport
 
 /// How the engine's decision becomes QubeRoute's `confidence` (0–1) and `reason` (docs/server.md,
 /// "Emulated services"). A pure function of the decision.
@@ -22,26 +23,13 @@ package enum QubeRouteMatchMapping {
     /// The highest confidence a probabilistic match can have: below 1, as seed 001 says.
     static let probabilisticCeiling = 0.99
 
-    /// The reason of the only match QubeRoute answers with confidence 1.
-    package static let exactReason = "referrer"
-
-    /// The `reason` a match the engine decided as `method` answers (`INSTALL_REFERRER` → `referrer`,
-    /// `IP_FUZZY` → `ip_address`, a fingerprint → `fingerprint`), as the table above maps it.
-    package static func reason(forMethod method: String) -> String {
-        switch method {
-        case "INSTALL_REFERRER", "CLIPBOARD": exactReason
-        case "IP_FUZZY": "ip_address"
-        default: "fingerprint"
-        }
-    }
-
     /// The outcome of `decision`.
     static func outcome(of decision: MatchEngine.Decision) -> Outcome {
         guard let result = decision.result else {
             return Outcome(linkId: nil, confidence: 0, reason: decision.guardFired ? "shared_network" : "no_match")
         }
-        let reason = reason(forMethod: result.method)
-        guard reason != exactReason else {
+        let reason = QubeRouteReason.forMethod(result.method)
+        guard reason != QubeRouteReason.exact else {
             return Outcome(linkId: result.record.linkId, confidence: 1, reason: reason)
         }
         let points = EmulatedClickStore.points(of: result, in: decision) ?? Scoring.ipPoints

@@ -1,5 +1,7 @@
+import DashboardCore
 import Foundation
 import OptoLinkServer
+import OptoLinkToolSupport
 
 /// The embedded backend `optolink-dash` starts when no `--base-url` is given.
 package enum EmbeddedServer {
