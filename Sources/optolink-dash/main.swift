@@ -79,8 +79,8 @@ do {
     StandardStream.error.line("optolink-dash: \(error)")
     exit(ExitStatus.badInput.rawValue)
 }
-if options.showHelp {
-    print(DashboardOptions.usage)
+if let help = options.helpText {
+    print(help)
     exit(ExitStatus.done.rawValue)
 }
 if options.listScenarios {

@@ -9,7 +9,15 @@ extension DashboardOptions {
     init(_ parsed: ParsedArguments) throws(DashboardError) {
         self.init(theme: parsed.text("--theme") ?? "default", baseURL: parsed.url("--base-url"))
         if parsed.has("--help") {
-            mode = .help
+            mode = .help(command: parsed.command)
+            return
+        }
+        if parsed.command == DashCommands.open {
+            guard let path = parsed.positionals.first else {
+                throw .usage("open needs the session to show: optolink-dash open SESSION")
+            }
+            mouse = !parsed.has("--no-mouse")
+            mode = .open(path)
             return
         }
         apiKey = parsed.text("--api-key").map(APIKey.init(rawValue:))

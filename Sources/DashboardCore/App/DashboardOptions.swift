@@ -15,12 +15,12 @@ package struct DashboardOptions: Sendable, Hashable {
         case headless
         /// `--attach`: wait for real apps (``OptoLinkInspector``) instead of driving a simulated device.
         case attach
-        /// `--open FILE`: show a recorded session (or a HAR file); no server, no device.
+        /// `open FILE` or `--open FILE`: show a recorded session (or a HAR file); no server, no device.
         case open(String)
         /// `--list-scenarios`: list them and exit.
         case listScenarios
-        /// `--help` / `-h`: print the help and exit.
-        case help
+        /// `--help` / `-h`: print the help of the command (``DashCommands/run`` or ``DashCommands/open``) and exit.
+        case help(command: String)
     }
 
     /// The demo org's CLIENT key (the default `--api-key`).
@@ -95,13 +95,15 @@ package struct DashboardOptions: Sendable, Hashable {
     /// Whether the run lists the scenarios.
     package var listScenarios: Bool { mode == .listScenarios }
     /// Whether the run prints the help.
-    package var showHelp: Bool { mode == .help }
+    package var showHelp: Bool { helpText != nil }
+    /// The help the run prints: the command's, from the table; nil when it prints none.
+    package var helpText: String? { if case .help(let command) = mode { DashCommands.usage(command) } else { nil } }
     /// The session file `--open` shows, or nil.
     package var openFile: String? { if case .open(let path) = mode { path } else { nil } }
     /// The org the links live in: `--org-key`'s, else the demo org.
     package var effectiveOrgKey: OrgKey { orgKey ?? .demo }
 
-    /// The `--help` text, from the table.
+    /// The program's `--help` text, from the table.
     package static var usage: String { DashCommands.usage(DashCommands.run) }
 
     /// Parses the arguments after the program name (`--flag value` or `--flag=value`).

@@ -111,3 +111,40 @@ struct DashCommandsTests {
         }
     }
 }
+
+/// `optolink-dash open FILE`: a recorded session as a command of its own, as `--open FILE` shows it.
+@Suite("optolink-dash open")
+struct OpenCommandTests {
+    @Test func openIsACommandWithItsOwnHelp() throws {
+        // Given the program's help and open's own
+        let help = DashCommands.usage(DashCommands.run)
+        let open = DashCommands.usage(DashCommands.open)
+
+        // Then the program lists it, and open's help names its file and its flags
+        #expect(help.contains("\n  open "), "open is not in --help's COMMANDS")
+        #expect(open.contains("optolink-dash open SESSION"))
+        #expect(open.contains("--theme") && open.contains("--no-mouse"))
+        #expect(try DashboardOptions.parse(["open", "--help"]).helpText == open)
+        #expect(try DashboardOptions.parse(["--help"]).helpText == help)
+    }
+
+    @Test func openShowsTheSessionAsOpenDoes() throws {
+        // Given a session opened by the command and by the flag
+        let command = try DashboardOptions.parse(["open", "run.olsession", "--theme", "mono", "--no-mouse"])
+        let flag = try DashboardOptions.parse(["--open", "run.olsession", "--theme", "mono", "--no-mouse"])
+
+        // Then both ask for the same run
+        #expect(command.openFile == "run.olsession")
+        #expect(command == flag)
+    }
+
+    @Test func openRefusesWhatARecordedSessionCannotTake() {
+        // A session is shown offline: no file is a usage error, a live run's flag is not open's
+        #expect(throws: DashboardError.usage("open needs the session to show: optolink-dash open SESSION")) {
+            try DashboardOptions.parse(["open"])
+        }
+        #expect(throws: DashboardError.usage("unknown argument '--base-url' (see optolink-dash open --help)")) {
+            try DashboardOptions.parse(["open", "run.olsession", "--base-url", "http://a.test"])
+        }
+    }
+}

@@ -78,6 +78,8 @@ struct BadInputBinaryTests {
             ("\"$DASH\" --headless --scenario direct-open --base-url http://127.0.0.1:99999", "port 99999"),
             ("\"$DASH\" --data-dir ''", "--data-dir needs a directory"),
             ("\"$DASH\" --headless --scenario direct-open --data-dir d", "--data-dir"),
+            ("\"$DASH\" open", "open needs the session to show"),
+            ("\"$DASH\" open s.olsession --record r.olsession", "see optolink-dash open --help"),
             ("\"$LAB_SERVER\" --port 0 --window 5", "--links N is required"),
             ("\"$LAB_SERVER\" --port 0 --links 5 --production", "drop it"),
             ("\"$SERVER\" --port 0 --trusted-proxy bogus", "invalid trusted proxy 'bogus'"),
@@ -170,6 +172,9 @@ struct BadInputBinaryTests {
         // Then the file was accepted: the only complaint is the terminal (exit 3), no raw NSError, no seek error
         #expect(run.status == 3, "\(run.status) \(run.stderr)")
         #expect(!run.stderr.contains("Error Domain") && !run.stderr.contains("Illegal seek"), "\(run.stderr)")
+        // And the open command reads it the same way
+        let command = try Self.run("TERM=dumb \"$DASH\" open <(cat s.olsession)", in: files.directory.path)
+        #expect(command.status == 3 && command.stderr == run.stderr, "\(command.status) \(command.stderr)")
     }
 }
 

@@ -21,17 +21,21 @@ package enum DashCommands {
     package static let proxy = "proxy"
     /// `export`: a recorded session as an asciicast.
     package static let export = "export"
+    /// `open`: a recorded session in the dashboard, offline.
+    package static let open = "open"
 
     /// The parser of the whole table.
     package static let parser = CommandLineParser(
         program: "optolink-dash",
-        commands: [runCommand, doctorCommand, labCommand, labMergeCommand, proxyCommand, exportCommand],
+        commands: [
+            runCommand, doctorCommand, labCommand, labMergeCommand, proxyCommand, exportCommand, openCommand,
+        ],
         flags: runFlags + doctorFlags + labFlags + proxyFlags + exportFlags + [help])
 
     /// `-h`, `--help`: every command's.
     static let help = FlagSpec(
         ["--help", "-h"], help: "show this help.",
-        commands: [run, doctor, lab, labMerge, proxy, export])
+        commands: [run, doctor, lab, labMerge, proxy, export, open])
 
     /// The command line after the program's name, read against the table.
     /// - Throws: ``DashboardError/usage(_:)`` with the table's line.

@@ -19,9 +19,9 @@ extension DashCommands {
                                  [--base-url URL [--provider NAME] [key flags] [--link URL]]
                    optolink-dash --attach [--listen HOST:PORT] [--token T] [--base-url URL …] [--theme …]
                    optolink-dash [any of the above] [--record FILE] [--cast FILE.cast] [--data-dir DIR]
-                   optolink-dash --open FILE [--theme NAME|PATH]
+                   optolink-dash open FILE [--theme NAME|PATH]        (or --open FILE)
                    optolink-dash --list-scenarios
-                   optolink-dash doctor|lab|proxy|export … (optolink-dash COMMAND --help)
+                   optolink-dash doctor|lab|proxy|export|open … (optolink-dash COMMAND --help)
             """,
         footer: """
             KEYS: press ? in the dashboard for every key; q or Ctrl-C quits; s picks a scenario.
@@ -41,7 +41,7 @@ extension DashCommands {
                 colour theme: a name found in ./themes, $OPTOLINK_THEMES or next to the
                 executable (default, light, high-contrast, mono), or a path to a .theme file.
                 NO_COLOR (non-empty) forces mono. Press t to cycle themes.
-                """, commands: [run]),
+                """, commands: [run, open]),
         FlagSpec(
             ["--base-url"], .url("a URL such as https://links.example.com"), value: "URL",
             help: """
@@ -129,7 +129,7 @@ extension DashCommands {
             help: "(headless) write the verdicts as JUnit XML (a testcase per scenario).", commands: [run]),
         FlagSpec(
             ["--no-mouse"], help: "ignore the mouse (by default clicks select panes and rows, the wheel scrolls).",
-            commands: [run]),
+            commands: [run, open]),
         FlagSpec(
             ["--attach"],
             help: """
