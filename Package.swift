@@ -141,7 +141,8 @@ let package = Package(
         // A tiny "app" on the real SDK (file store, real transport) that attaches to optolink-dash --attach.
         .executableTarget(name: "optolink-example-app", dependencies: ["OptoLink", "OptoLinkInspector"]),
 
-        // End-to-end helper: tracks events through the real SDK with a file store (killed and restarted by EndToEndTests).
+        // End-to-end helper: tracks events through the real SDK with a file store (killed and restarted by
+        // EndToEndTests).
         .executableTarget(name: "optolink-event-child", dependencies: ["OptoLink", "OptoLinkTesting"]),
 
         // Benchmarks against same-run baselines, printed as a table of ratios (bench/RESULTS.md).

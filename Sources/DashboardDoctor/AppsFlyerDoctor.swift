@@ -146,7 +146,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             return clickLine.fail(
                 detail,
                 fix: status == 404
-                    ? "AppsFlyer does not know this link: check the OneLink URL (its template and link ids) and that the link is live"
+                    ? "AppsFlyer does not know this link: check the OneLink "
+                        + "URL (its template and link ids) and that the link is live"
                     : "the click failed on AppsFlyer's side: try the link in Safari, and check AppsFlyer's status")
         case .page, .otherApp:
             return clickLine.fail(

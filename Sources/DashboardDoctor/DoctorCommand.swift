@@ -7,7 +7,8 @@ import OptoLink
 /// let code = await DoctorCommand.run(arguments: ["--base-url", url, "--org-key", "demo"],
 ///                                    environment: ProcessInfo.processInfo.environment,
 ///                                    stdoutIsTerminal: isatty(1) == 1,
-///                                    out: { print($0) }, err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+///                                    out: { print($0) },
+///                                    err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 /// ```
 package enum DoctorCommand {
     /// Runs the command.

@@ -26,14 +26,16 @@ struct ExampleOptions {
                                     [--backoff-base SECONDS] [--attach HOST:PORT --token T [--allow-commands]]
                                     [--pasteboard TEXT] [--launch-url URL] [--open URL|CODE]… [--track NAME]… [--quiet]
 
-          --store DIR           the app's storage (device id, first-launch flag, event queue); default ./optolink-example-store.
+          --store DIR           the app's storage (device id, first-launch flag, event queue); default \
+        ./optolink-example-store.
                                 A new directory is a fresh install.
           --base-url URL        the backend (default http://127.0.0.1:8787, optolink-server's default; the dashboard's
                                 embedded server prints its URL in its header).
           --org-key KEY         default demo.          --api-key KEY   the CLIENT key, default the demo one.
           --provider NAME       the backend provider; only optolink for now.
           --backoff-base S      the SDK's first retry wait (default 1).
-          --attach HOST:PORT    attach to optolink-dash --attach at that address, with --token (the dashboard's header shows both).
+          --attach HOST:PORT    attach to optolink-dash --attach at that address, with --token (the dashboard's \
+        header shows both).
           --allow-commands      let the dashboard run commands (open, first launch, events, identity).
           --pasteboard TEXT     what the pasteboard holds at the first launch (e.g. a click token opl_…).
           --launch-url URL      the app was opened by this link (a cold start).
@@ -41,7 +43,8 @@ struct ExampleOptions {
           --track NAME          track an event once started.
           --quiet               do not print diagnostics.
 
-        Then it reads actions from stdin, one a line: open URL|CODE · track NAME · identity ID · clear-identity · flush · quit.
+        Then it reads actions from stdin, one a line: open URL|CODE · track NAME · identity ID · clear-identity · \
+        flush · quit.
         It runs until quit, SIGINT or SIGTERM (killing it is how the dashboard sees an app go).
         """
 

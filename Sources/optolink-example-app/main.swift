@@ -74,7 +74,8 @@ let logger = Task {
         say("open \(url.absoluteString) → \(link?.path ?? "nothing (see the log)")")
     case "track":
         say(
-            "track \(argument) → \(await optoLink.trackEvent(argument.isEmpty ? "example_event" : argument) ? "queued" : "refused")"
+            "track \(argument) → "
+                + "\(await optoLink.trackEvent(argument.isEmpty ? "example_event" : argument) ? "queued" : "refused")"
         )
     case "identity":
         say("identity \(argument) → \(await optoLink.setIdentity(argument))")

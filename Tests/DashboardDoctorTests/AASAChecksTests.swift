@@ -120,7 +120,8 @@ struct AASAChecksTests {
 
     @Test func anExclusionBeforeTheCoveringComponentTakesLinksBack() {
         let body =
-            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/demo/summer","exclude":true},{"/":"/demo/*"}]}]}}"#
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"#
+            + #""components":[{"/":"/demo/summer","exclude":true},{"/":"/demo/*"}]}]}}"#
         // Given the link checked is the excluded one
         let check = DoctorFixtures.aasaChecks(DoctorFixtures.aasa(body), link: "summer")["aasa.paths"]!
         // Then the line fails and names the component that excludes it
@@ -141,7 +142,8 @@ struct AASAChecksTests {
     @Test func coverageIsReadFromTheAppsOwnEntry() {
         // Given demo's pattern sits in another app's entry
         let body =
-            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/beta/*"}]},{"appIDs":["OTHER12345.com.example.other"],"components":[{"/":"/demo/*"}]}]}}"#
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/beta/*"}]},"#
+            + #"{"appIDs":["OTHER12345.com.example.other"],"components":[{"/":"/demo/*"}]}]}}"#
         let withAppID = DoctorFixtures.aasaChecks(DoctorFixtures.aasa(body))["aasa.paths"]!
         // Then with the app ID given the line fails (that other app would get the links)
         #expect(withAppID.status == .fail)
@@ -171,7 +173,8 @@ struct AASAChecksTests {
         let link = URL(string: "https://brand.onelink.me/Hx7q/fall-drop?pid=email&c=fall")!
         let coverage = AASACoverage.link(link, fix: "turn universal links on in the template")
         let file =
-            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/Hx7q/*","?":{"c":"spring"},"exclude":true},{"/":"/Hx7q/*","?":{"pid":"?*"}}]}]}}"#
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/Hx7q/*","#
+            + #""?":{"c":"spring"},"exclude":true},{"/":"/Hx7q/*","?":{"pid":"?*"}}]}]}}"#
         let document = try AASADocument.parse(Data(file.utf8)).get()
         // When the file is read for the link, as iOS reads it: the first component that matches decides
         let check = AASAChecks.coverage(document, appID: "ABCDE12345.com.example.app", coverage)

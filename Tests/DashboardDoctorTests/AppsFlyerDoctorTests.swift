@@ -38,7 +38,8 @@ struct AppsFlyerDoctorTests {
         #expect(pass.status == .pass)
         #expect(
             pass.detail
-                == "Safari: /Hx7q/fall-drop 302; stopped before the App Store (https://apps.apple.com/app/id1498765432), as the phone would leave Safari there"
+                == "Safari: /Hx7q/fall-drop 302; stopped before the App Store "
+                + "(https://apps.apple.com/app/id1498765432), as the phone would leave Safari there"
         )
         #expect(AppsFlyerDoctor.click(other, appID: "id1498765432").status == .warn)
         let refused = AppsFlyerDoctor.click(unknown, appID: "id1498765432")

@@ -42,7 +42,8 @@ struct DeepBlueDoctorTests {
             "w8sZzy8EaPaxFKfaoTqUi6", probe: probe(401, #"{"status":401,"message":"Invalid API key"}"#))
         #expect(
             devKey.detail
-                == "401 Invalid API key: w8sZ… is an AppsFlyer DevKey by its form (22 letters and digits), not the app's Deep Blue key"
+                == "401 Invalid API key: w8sZ… is an AppsFlyer DevKey by its "
+                + "form (22 letters and digits), not the app's Deep Blue key"
         )
         #expect(devKey.fix?.contains("belongs on the app's backend") == true)
         let revoked = DeepBlueDoctor.key(

@@ -56,7 +56,8 @@ enum DoctorFixtures {
 
     /// The reference server's AASA for org `demo` (team ABCDE12345, bundle com.example.demo).
     static let goodAASA =
-        #"{"applinks":{"apps":[],"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/demo/*"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.demo"]}}"#
+        #"{"applinks":{"apps":[],"details":[{"appIDs":["ABCDE12345.com.example.demo"],"#
+        + #""components":[{"/":"/demo/*"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.demo"]}}"#
 
     /// A 200 AASA answer with the given body and the reference server's headers unless overridden.
     static func aasa(

@@ -39,7 +39,8 @@ struct DoctorRunnerTests {
             return .response(
                 status: 200,
                 json:
-                    #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l1","path":"/promo/summer","params":{}}"#
+                    #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","#
+                    + #""linkId":"l1","path":"/promo/summer","params":{}}"#
             )
         default: return .response(status: 404, json: #"{"message":"No route"}"#)
         }

@@ -90,7 +90,8 @@ struct HostChecksTests {
         // Then the line quotes the page's start on one line, whitespace folded, cut with …
         #expect(
             check.detail
-                == #"404 <!DOCTYPE HTML> <html lang="en"> <head> <meta charset="utf-8"> <title>Error response</title> </head…"#
+                == #"404 <!DOCTYPE HTML> <html lang="en"> <head> <meta "#
+                + #"charset="utf-8"> <title>Error response</title> </head…"#
         )
     }
 }

@@ -18,7 +18,8 @@ struct KeyCheckTests {
         // Given the contract's answer for a device nobody registered
         let answer = probe(
             404,
-            #"{"message":"Unknown device optolink-doctor-x: register it with /sdk/session first","details":[{"message":"unknown deviceId","field":"deviceId"}]}"#
+            #"{"message":"Unknown device optolink-doctor-x: register it with /sdk/session "#
+                + #"first","details":[{"message":"unknown deviceId","field":"deviceId"}]}"#
         )
         // Then the key is a valid CLIENT key, and the line says nothing changed
         let check = KeyCheck.check(answer, apiKey: client)
@@ -101,7 +102,8 @@ struct KeyCheckTests {
         // Then each line quotes it on one line
         #expect(
             page.detail
-                == #"501 <!DOCTYPE HTML> <html lang="en"> <head> <meta charset="utf-8"> <title>Error response</title> </head…"#
+                == #"501 <!DOCTYPE HTML> <html lang="en"> <head> <meta "#
+                + #"charset="utf-8"> <title>Error response</title> </head…"#
         )
         #expect(twoLines.detail == "401 Invalid API key (revoked)")
     }

@@ -33,7 +33,9 @@ struct LinkChecksTests {
     @Test func thePageMustCarryAClickToken() {
         // Given the reference server's page, which holds the token in a hidden input and in its script
         let page =
-            #"<input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ" data-clipboard-token="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script>"#
+            #"<input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ" "#
+            + #"data-clipboard-token="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var "#
+            + #"token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script>"#
         let (check, token) = LinkChecks.page(
             DoctorFixtures.answered("GET", "/demo/summer", status: 200, body: page), orgKey: "demo", code: "summer")
         #expect(check.status == .pass && token == "opl_ZT2pX5570WBwvVkAeBEMjQ")
@@ -58,7 +60,8 @@ struct LinkChecksTests {
         let matched = DoctorFixtures.answered(
             "POST", "/match", status: 200,
             body:
-                #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l1","path":"/promo/summer","params":{}}"#
+                #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","#
+                + #""linkId":"l1","path":"/promo/summer","params":{}}"#
         )
         let pass = LinkChecks.match(matched, expectedPath: "/promo/summer")
         #expect(pass.status == .pass && pass.detail.hasPrefix("CLIPBOARD exact → /promo/summer"))

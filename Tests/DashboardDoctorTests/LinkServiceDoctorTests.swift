@@ -11,7 +11,8 @@ import Testing
 @Suite("Doctor: the other services' requests")
 struct LinkServiceDoctorTests {
     static let aasa =
-        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/go/*"},{"/":"/s/*"},{"/":"/Hx7q/*"},{"/":"/ol/Hx7q/*"}]}]}}"#
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"#
+        + #""components":[{"/":"/go/*"},{"/":"/s/*"},{"/":"/Hx7q/*"},{"/":"/ol/Hx7q/*"}]}]}}"#
 
     /// Answers like a good deployment of any of the three: the file, QubeRoute's and Deep Blue's resolve,
     /// a OneLink click to the App Store, AppsFlyer's S2S `found`; `override` first.
@@ -35,7 +36,10 @@ struct LinkServiceDoctorTests {
                 return .response(
                     status: 200,
                     json:
-                        #"{"found":true,"click_event":{"custom_params":{"deep_link_value":"catalog/fall"},"match_type":"probabilistic","timestamp":null,"campaign_id":null,"media_source":null,"campaign":null,"click_http_referrer":null,"af_sub1":null,"af_sub2":null,"af_sub3":null,"af_sub4":null,"af_sub5":null}}"#
+                        #"{"found":true,"click_event":{"custom_params":{"deep_link_value":"catalog/fall"},"#
+                        + #""match_type":"probabilistic","timestamp":null,"campaign_id":null,"media_source":null,"#
+                        + #""campaign":null,"click_http_referrer":null,"af_sub1":null,"#
+                        + #""af_sub2":null,"af_sub3":null,"af_sub4":null,"af_sub5":null}}"#
                 )
             default:
                 return .response(status: 404, json: #"{"message":"No route"}"#)
@@ -179,7 +183,8 @@ struct LinkServiceDoctorTests {
         let report = await DoctorRunner(options: Self.quberoute, transport: Self.good()).run()
         #expect(
             DoctorReportPrinter.lines(report, color: false).first
-                == "optolink-dash doctor: QubeRoute link https://go.example.com/go/spring (API https://app.quberoute.com)"
+                == "optolink-dash doctor: QubeRoute link "
+                + "https://go.example.com/go/spring (API https://app.quberoute.com)"
         )
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(report.jsonText().utf8)) as? [String: Any])

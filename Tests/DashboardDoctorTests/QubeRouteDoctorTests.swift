@@ -73,7 +73,8 @@ struct QubeRouteDoctorTests {
         let found = QubeRouteDoctor.resolve(
             probe(
                 200,
-                #"{"link":{"url":"https://pantry.example.test/boxes/harvest","alias":"harvest-box"},"confidence":1,"reason":"direct","attributed":false}"#
+                #"{"link":{"url":"https://pantry.example.test/boxes/harvest","#
+                    + #""alias":"harvest-box"},"confidence":1,"reason":"direct","attributed":false}"#
             ), apiKey: live, link: link)
         let none = QubeRouteDoctor.resolve(
             probe(200, #"{"link":null,"confidence":0,"reason":"not_a_link","attributed":false}"#), apiKey: live,

@@ -37,7 +37,8 @@ struct HTTPDateTests {
             as: UTF8.self)
         #expect(
             plain
-                == "HTTP/1.1 204 No Content\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n"
+                == "HTTP/1.1 204 No Content\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
+                + "Content-Length: 0\r\nConnection: keep-alive\r\n\r\n"
         )
         let own = HTTPResponse(status: 200, headers: [("date", "Mon, 07 Nov 1994 08:49:37 GMT")])
         let text = String(

@@ -17,7 +17,9 @@ import Testing
             return "failure \(error.status) \(error.message)"
         case .complete(let r, let consumed):
             return
-                "complete \(consumed) \(r.method)|\(r.target)|\(r.version)|\(r.headers.map { "\($0.name)=\($0.value)" })|\(r.body)|\(r.segments)|\(r.query.sorted { $0.key < $1.key })"
+                "complete \(consumed) \(r.method)|\(r.target)|\(r.version)|"
+                + "\(r.headers.map { "\($0.name)=\($0.value)" })|\(r.body)"
+                + "|\(r.segments)|\(r.query.sorted { $0.key < $1.key })"
         }
     }
 
@@ -123,7 +125,8 @@ import Testing
 
     @Test func everyPrefixOfAValidRequestGivesTheSameOutcome() {
         let request = Array(
-            "\r\nPOST /demo/summer/data?deviceId=abc%20d&x=1+2 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\nX-Forwarded-For: 10.0.0.1\r\n\r\n{\"a\":\"b\u{e9}\"}  "
+            ("\r\nPOST /demo/summer/data?deviceId=abc%20d&x=1+2 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                + "application/json\r\nContent-Length: 13\r\nX-Forwarded-For: 10.0.0.1\r\n\r\n{\"a\":\"b\u{e9}\"}  ")
                 .utf8)
         var incremental = HTTPParser()
         for end in 0...request.count {
@@ -312,7 +315,8 @@ import Testing
                     bytes.hasPrefix("failure 400 Malformed request line: more than 2 empty lines"),
                     "\(text.debugDescription): \(bytes)")
             } else if Self.requestLineIsASCII(head) {
-                // The byte parser refuses a bad target as soon as the head is complete; the text rules waited for the body.
+                // The byte parser refuses a bad target as soon as the head is complete; the text rules waited for the
+                // body.
                 let earlyTargetError =
                     reference == "incomplete"
                     && (bytes.hasPrefix("failure 400 Malformed request target")

@@ -41,7 +41,8 @@ struct InspectorWireTests {
         provider: "optolink",
         orgKey: "demo", baseURLHost: "links.demo.test", apiKeyPrefix: "opl_sdk_demo…", deviceId: "D-1",
         fingerprint: Fingerprint(
-            platform: "iOS", osVersion: "17.4", deviceModel: "iPhone15,2", language: "en-US", timezone: "Europe/Berlin"),
+            platform: "iOS", osVersion: "17.4", deviceModel: "iPhone15,2", language: "en-US",
+            timezone: "Europe/Berlin"),
         launchState: .firstLaunchPending, queuedEvents: 2, clipboardReading: .atFirstLaunch, pasteboard: .unknown,
         allowsCommands: true,
         clock: 1234.5)
@@ -181,7 +182,8 @@ struct InspectorWireTests {
             InspectorLineCodec.decode(Array(future.utf8))
                 == .message(.diagnostic(InspectorDiagnostic(seq: 1, time: 1, kind: .unknown(name: "paywallShown")))))
         let endpoint =
-            #"{"v":1,"type":"diagnostic","seq":2,"time":1,"kind":"requestStarted","requestID":1,"endpoint":"sdk/future","attempt":1}"#
+            #"{"v":1,"type":"diagnostic","seq":2,"time":1,"kind":"requestStarted","#
+            + #""requestID":1,"endpoint":"sdk/future","attempt":1}"#
         #expect(
             InspectorLineCodec.decode(Array(endpoint.utf8))
                 == .message(.diagnostic(InspectorDiagnostic(seq: 2, time: 1, kind: .unknown(name: "requestStarted")))))
@@ -241,7 +243,8 @@ struct InspectorWireTests {
         let cases: [(String, String)] = [
             (#"{"v":1,"type":"diagnostic","seq":"one","time":1,"kind":"log","level":"error","message":"m"}"#, "seq"),
             (
-                #"{"v":1,"type":"diagnostic","seq":1,"time":1,"kind":"requestStarted","requestID":1.5,"endpoint":"match","attempt":1}"#,
+                #"{"v":1,"type":"diagnostic","seq":1,"time":1,"kind":"requestStarted","#
+                    + #""requestID":1.5,"endpoint":"match","attempt":1}"#,
                 "requestID"
             ),
             (

@@ -8,7 +8,8 @@ import Testing
 @Suite struct DirectMatcherTests {
     let safari = DirectMatcher.Browser(
         userAgent:
-            "Mozilla/5.0 (iPhone; CPU iPhone OS 18_7_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 18_7_2 like Mac OS X) AppleWebKit/605.1.15 "
+            + "(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
         acceptLanguage: "en-US,en;q=0.9", timezone: "Europe/Berlin", screenWidth: 1179, screenHeight: 2556,
         language: "en-US")
     let app = DirectMatcher.App(
@@ -65,7 +66,8 @@ import Testing
     }
 
     @Test func thePolicysNumbersDecide() {
-        // Given OptoLink's click (platform, OS, language) and the app: 30 + 10 + 15 + 10 + 9 = 74 with the seed's numbers
+        // Given OptoLink's click (platform, OS, language) and the app: 30 + 10 + 15 + 10 + 9 = 74 with the seed's
+        // numbers
         let seed = decide(.seed)
         #expect(seed.click == 7 && seed.method == .scored && seed.score == 74 && seed.confidence == "medium")
 

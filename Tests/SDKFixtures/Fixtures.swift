@@ -41,7 +41,8 @@ package enum Fixtures {
 
     /// A `/match` answer: a clipboard match of `/promo/summer`.
     package static let matchedJSON =
-        #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l-summer","path":"/promo/summer","params":{"campaign":"summer","utm_source":"newsletter"}}"#
+        #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l-summer","#
+        + #""path":"/promo/summer","params":{"campaign":"summer","utm_source":"newsletter"}}"#
     /// A `/match` answer: no match.
     package static let noMatchJSON = #"{"matched":false,"matchMethod":"NONE"}"#
     /// A link's data: `/promo/summer`.

@@ -45,7 +45,8 @@ public enum TestTiers {
             names.map { name in
                 guard let tag = tags[name] else {
                     fatalError(
-                        "OPTOLINK_SKIP_TAGS: unknown tag \(name); known: all, \(tags.keys.sorted().joined(separator: ", "))"
+                        "OPTOLINK_SKIP_TAGS: unknown tag \(name); known: "
+                            + "all, \(tags.keys.sorted().joined(separator: ", "))"
                     )
                 }
                 return tag

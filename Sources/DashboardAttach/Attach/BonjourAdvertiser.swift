@@ -10,7 +10,9 @@ import OptoLinkHTTP
 /// for this machine, where apps attach by address, so nothing is advertised then and the log says why.
 ///
 /// ```swift
-/// let advertiser = BonjourAdvertiser.start(listening: listener.address) { level, line in inbox.send(.log(level, line)) }
+/// let advertiser = BonjourAdvertiser.start(listening: listener.address) { level, line in
+///     inbox.send(.log(level, line))
+/// }
 /// …
 /// advertiser?.stop()
 /// ```

@@ -39,7 +39,8 @@ package struct Keymap: Sendable, Hashable {
             key: .backTab, label: "pane", description: "previous pane", command: .focusPrevious, showInFooter: false),
         KeyBinding(key: .up, label: "up", description: "move up / log back", command: .moveUp, showInFooter: false),
         KeyBinding(
-            key: .character("k"), label: "up", description: "move up / log back", command: .moveUp, showInFooter: false),
+            key: .character("k"), label: "up", description: "move up / log back", command: .moveUp,
+            showInFooter: false),
         KeyBinding(
             key: .down, label: "down", description: "move down / log forward", command: .moveDown, showInFooter: false),
         KeyBinding(

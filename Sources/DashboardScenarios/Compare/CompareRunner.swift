@@ -8,7 +8,9 @@ import OptoLink
 /// column's steps, diagnostics and verdict as ``CompareUpdate``s while they happen.
 ///
 /// ```swift
-/// let runner = CompareRunner(backoffBase: 0.2) { service in .success(BackendTarget.demo(service, baseURL: server.baseURL)) }
+/// let runner = CompareRunner(backoffBase: 0.2) { service in
+///     .success(BackendTarget.demo(service, baseURL: server.baseURL))
+/// }
 /// let compare = await runner.run(ScenarioCatalog.named("flaky-server")!) { action in inbox.send(action) }
 /// print(CompareTable.lines(compare).joined(separator: "\n"))
 /// ```

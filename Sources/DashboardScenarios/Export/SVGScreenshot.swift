@@ -27,7 +27,8 @@ package enum SVGScreenshot {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" \
-            viewBox="0 0 \(number(width)) \(number(height))" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14">
+            viewBox="0 0 \(number(width)) \(number(height))" \
+            font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14">
             <rect width="100%" height="100%" fill="\(screenBackground)"/>
 
             """

@@ -15,12 +15,14 @@ extension Diagnostic.Kind {
         case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
             return (
                 .debug,
-                "\(endpoint.displayPath) attempt \(attempt): HTTP \(status) in \(Self.seconds(duration)) (request \(id))"
+                "\(endpoint.displayPath) attempt \(attempt): HTTP "
+                    + "\(status) in \(Self.seconds(duration)) (request \(id))"
             )
         case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
             return (
                 .debug,
-                "\(endpoint.displayPath) attempt \(attempt) failed after \(Self.seconds(duration)): \(reason) (request \(id))"
+                "\(endpoint.displayPath) attempt \(attempt) failed after "
+                    + "\(Self.seconds(duration)): \(reason) (request \(id))"
             )
         case .retryScheduled(let id, let endpoint, let attempt, let delay):
             return (.debug, "\(endpoint.displayPath) attempt \(attempt + 1) in \(Self.seconds(delay)) (request \(id))")

@@ -82,8 +82,10 @@ enum ResolutionRoutes {
               function fallbackCopy() {
                 try {
                   var area = document.createElement("textarea");
-                  area.value = token; area.setAttribute("readonly", ""); area.style.position = "absolute"; area.style.left = "-9999px";
-                  document.body.appendChild(area); area.select(); document.execCommand("copy"); document.body.removeChild(area);
+                  area.value = token; area.setAttribute("readonly", ""); \
+            area.style.position = "absolute"; area.style.left = "-9999px";
+                  document.body.appendChild(area); area.select(); \
+            document.execCommand("copy"); document.body.removeChild(area);
                 } catch (e) {}
               }
               function copyThenContinue() {

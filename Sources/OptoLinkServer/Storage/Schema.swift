@@ -45,9 +45,10 @@ enum Schema {
         """
         CREATE TABLE devices_by_org (
             org_id INTEGER NOT NULL REFERENCES orgs(id), device_id TEXT NOT NULL, first_seen_at REAL NOT NULL,
-            last_seen_at REAL NOT NULL, platform TEXT, os_version TEXT, device_model TEXT, PRIMARY KEY (org_id, device_id));
-        INSERT INTO devices_by_org SELECT org_id, device_id, first_seen_at, last_seen_at, platform, os_version, device_model
-            FROM devices WHERE org_id IS NOT NULL;
+            last_seen_at REAL NOT NULL, platform TEXT, os_version TEXT, device_model TEXT,
+            PRIMARY KEY (org_id, device_id));
+        INSERT INTO devices_by_org SELECT org_id, device_id, first_seen_at, last_seen_at, platform, os_version,
+            device_model FROM devices WHERE org_id IS NOT NULL;
         DROP TABLE devices;
         ALTER TABLE devices_by_org RENAME TO devices;
         CREATE INDEX events_by_device ON events(org_id, device_id);
@@ -57,8 +58,9 @@ enum Schema {
         // is refused, never counted twice). `Emulations/QubeRoute/QubeRouteInstalls.swift`.
         """
         CREATE TABLE qr_installs (
-            project TEXT NOT NULL, environment TEXT NOT NULL, install_token TEXT NOT NULL, install_id TEXT NOT NULL UNIQUE,
-            first_seen_at REAL NOT NULL, attribution TEXT, link_alias TEXT, attributed_at REAL,
+            project TEXT NOT NULL, environment TEXT NOT NULL, install_token TEXT NOT NULL,
+            install_id TEXT NOT NULL UNIQUE, first_seen_at REAL NOT NULL, attribution TEXT, link_alias TEXT,
+            attributed_at REAL,
             PRIMARY KEY (project, environment, install_token));
         CREATE TABLE qr_events (
             project TEXT NOT NULL, environment TEXT NOT NULL, install_token TEXT NOT NULL, event_id TEXT NOT NULL,

@@ -207,7 +207,8 @@ enum DirectOpenBench {
             ours: "median \(Format.duration(a.median)), p99 \(Format.duration(a.p99))",
             baseline: "median \(Format.duration(b.median)), p99 \(Format.duration(b.p99)) (bare URLSession GET)",
             ratio: Format.ratio(ratio)
-                + " (blocks \(Format.ratio(Stats(blockRatios).sorted.first ?? 0))–\(Format.ratio(Stats(blockRatios).max)))",
+                + " (blocks "
+                + "\(Format.ratio(Stats(blockRatios).sorted.first ?? 0))–\(Format.ratio(Stats(blockRatios).max)))",
             goal: goal, verdict: ratio <= 1.10 ? .met : .missed)
         let path = dataURL.path + (dataURL.query.map { "?" + $0 } ?? "")
         let inside = Stats(transportTimes.values.isEmpty ? [0] : transportTimes.values)

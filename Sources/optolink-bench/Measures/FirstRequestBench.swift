@@ -164,7 +164,8 @@ enum FirstRequestBench {
                 let response = try? await server.post(
                     "/dev/appsflyer/click",
                     json:
-                        #"{"appId":"\#(appID)","link":"spring","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone","language":"en-US"}"#,
+                        #"{"appId":"\#(appID)","link":"spring","platform":"iOS","#
+                        + #""osVersion":"17.4.1","deviceModel":"iPhone","language":"en-US"}"#,
                     forwardedFor: address)
                 return response?.status == 200
             },
@@ -190,8 +191,10 @@ enum FirstRequestBench {
         let baseURL = server.baseURL
         let fingerprint = FixedDeviceInfo.iPhone.value
         let click =
-            #"{"orgKey":"demo","shortCode":"summer","platform":"\#(fingerprint.platform)","osVersion":"\#(fingerprint.osVersion)","#
-            + #""deviceModel":"\#(fingerprint.deviceModel)","language":"\#(fingerprint.language)","timezone":"\#(fingerprint.timezone)"}"#
+            #"{"orgKey":"demo","shortCode":"summer","platform":"\#(fingerprint.platform)","#
+            + #""osVersion":"\#(fingerprint.osVersion)","#
+            + #""deviceModel":"\#(fingerprint.deviceModel)","#
+            + #""language":"\#(fingerprint.language)","timezone":"\#(fingerprint.timezone)"}"#
         return Side(
             requestPath: "/match", block: 27,
             click: { address in

@@ -282,7 +282,8 @@ enum ProviderOpenBench {
             _ = try? await server.post(
                 "/dev/appsflyer/click",
                 json:
-                    #"{"appId":"\#(BenchAppsFlyerSigner.appID)","link":"spring","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone","language":"en-US"}"#,
+                    #"{"appId":"\#(BenchAppsFlyerSigner.appID)","link":"spring","platform":"iOS","#
+                    + #""osVersion":"17.4.1","deviceModel":"iPhone","language":"en-US"}"#,
                 forwardedFor: address)
         }
         // Where A's time goes, from each launch's own diagnostics (kept for the first listener, read after

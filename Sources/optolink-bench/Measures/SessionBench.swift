@@ -23,7 +23,8 @@ enum SessionBench {
     /// transport's exchange (a 300-byte JSON body each way, keys masked), the answer, the end, a log line.
     static func request(_ id: Int, at time: Double) -> [DashboardAction] {
         let body =
-            #"{"deviceId":"dev-7f3a","fingerprint":{"platform":"ios","osVersion":"17.4","language":"en-US","timezone":"Europe/Berlin","deviceModel":"iPhone15,2"},"clipboardToken":null,"padding":""#
+            #"{"deviceId":"dev-7f3a","fingerprint":{"platform":"ios","osVersion":"17.4","language":"en-US","#
+            + #""timezone":"Europe/Berlin","deviceModel":"iPhone15,2"},"clipboardToken":null,"padding":""#
             + String(repeating: "x", count: 120) + #""}"#
         let exchange = HTTPExchange(
             requestID: id, attempt: 1, endpoint: "match", method: "POST", url: "https://go.example.com/sdk/match",

@@ -33,7 +33,8 @@ enum SlowWriterBench {
         let event = "{\"deviceId\":\"bench-slow-writer\",\"eventName\":\"slow\"}"
         @Sendable func post(_ path: String, _ body: String, address: String) -> [UInt8] {
             Array(
-                ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\n"
+                ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: Bearer \(key)\r\nContent-Type: application/json\r\n"
                     + "X-Forwarded-For: \(address)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
         }
         guard FloodClient(port: port).exchange(post("/sdk/session", session, address: "10.80.0.1")) == 200 else {

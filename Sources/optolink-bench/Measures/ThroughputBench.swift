@@ -8,7 +8,8 @@ enum ThroughputBench {
     static let matchMeasure = "4b. Server POST /match (wrk, keep-alive)"
     static let dataGoal = "≥ 0.5× nginx"
     static let matchBody =
-        #"{"deviceId":"bench-device-0001","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
+        #"{"deviceId":"bench-device-0001","platform":"iOS","osVersion":"17.4.1","#
+        + #""deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
 
     static func run(seconds: Int, warmup: Bool, threads: Int = 2, connections: Int = 32) async -> MeasureResult {
         func unavailable(_ reason: String, notes: [String] = []) -> MeasureResult {
@@ -186,12 +187,14 @@ enum ThroughputBench {
                 header: "Authorization: Bearer qr_live_demo_publishable_key_0001"),
             EmulatedResolve(
                 measure: "4d. Emulated Deep Blue POST /api/links/resolve vs ours /data", path: "/api/links/resolve",
-                body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#, header: "Api-Key: dbl_live_demo_key_0000000001"),
+                body: #"{"url":"https://demo.dev.thedbl.ink/spring"}"#,
+                header: "Api-Key: dbl_live_demo_key_0000000001"),
             EmulatedResolve(
                 measure: "4e. Emulated AppsFlyer POST /v1.0/ios/{app_id} vs ours /data",
                 path: "/v1.0/ios/id123456789?af_sig=ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327",
                 body:
-                    #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"17.4.1","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#,
+                    #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"17.4.1","#
+                    + #""timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#,
                 header: ""),
         ]
     }

@@ -44,7 +44,8 @@ struct BenchReport {
 
             - Date: \(formatter.string(from: started)) (run took \(String(format: "%.0f", seconds)) s, mode: \(mode))
             - Machine: \(Self.machine())
-            - Load average (1 min) at start \(loadAtStart), at end \(loadAtEnd): on a shared 2-core machine, rows 1b, 2, 4 and 5 move with it
+            - Load average (1 min) at start \(loadAtStart), at end \(loadAtEnd): on a shared 2-core machine, \
+            rows 1b, 2, 4 and 5 move with it
             - Goals: \(met) met, \(missed) missed, \(skipped) not measured (of \(rows.count) rows)
 
             \(table)

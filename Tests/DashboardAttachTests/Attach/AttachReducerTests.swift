@@ -43,7 +43,8 @@ struct AttachReducerTests {
                 .attach(.deviceAttached(key: 1, hello: AttachFixtures.hello(), peer: "10.0.0.2:1", returning: false)),
                 .attach(
                     .deviceAttached(
-                        key: 2, hello: AttachFixtures.hello(device: Self.second), peer: "10.0.0.3:1", returning: false)),
+                        key: 2, hello: AttachFixtures.hello(device: Self.second), peer: "10.0.0.3:1",
+                        returning: false)),
             ])
 
         // When the second app retries /match while the first opens a link
@@ -54,7 +55,8 @@ struct AttachReducerTests {
                     key: 2, .responseReceived(requestID: 1, endpoint: "match", attempt: 1, status: 503, duration: 0.1),
                     time: 10.1)),
             .attach(
-                .diagnostic(key: 2, .retryScheduled(requestID: 1, endpoint: "match", attempt: 1, delay: 2), time: 10.1)),
+                .diagnostic(
+                    key: 2, .retryScheduled(requestID: 1, endpoint: "match", attempt: 1, delay: 2), time: 10.1)),
             .attach(
                 .diagnostic(key: 1, .linkDelivered(LinkSummary(path: "/promo/summer", method: "DIRECT")), time: 11)),
         ] { DashboardReducer.reduce(&state, action) }

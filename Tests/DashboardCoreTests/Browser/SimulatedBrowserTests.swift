@@ -80,7 +80,8 @@ struct SimulatedBrowserTests {
     @Test func aPageWithoutANavigationEndsTheVisitAndItsTokenIsRead() async throws {
         // Given an OptoLink redirect page: the token written by its script, a script navigation (not run)
         let page =
-            #"<script>navigator.clipboard.writeText("opl_AbCdEfGhIjKlMnOpQrSt-_"); location.replace("https://apps.apple.com/x");</script>"#
+            #"<script>navigator.clipboard.writeText("opl_AbCdEfGhIjKlMnOpQrSt-_");"#
+            + #" location.replace("https://apps.apple.com/x");</script>"#
         let (visit, requests) = await browse([Self.html(page)])
         // Then the browser read the token from the page and went nowhere: it runs no JavaScript
         #expect(requests.count == 1)
@@ -91,7 +92,8 @@ struct SimulatedBrowserTests {
     @Test func aNoscriptRefreshIsFollowedAsSafariWithoutJavaScriptWould() async throws {
         let (visit, requests) = await browse([
             Self.html(
-                #"<script>location.replace("?tz=x")</script><noscript><meta http-equiv="refresh" content="0;url=?js=0"></noscript>"#
+                #"<script>location.replace("?tz=x")</script><noscript><meta "#
+                    + #"http-equiv="refresh" content="0;url=?js=0"></noscript>"#
             ),
             Self.html("preview"),
         ])

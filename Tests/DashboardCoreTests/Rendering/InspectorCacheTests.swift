@@ -85,7 +85,8 @@ struct InspectorCacheTests {
             for b in structural { for c in structural { for d in structural { texts.append("{" + a + b + c + d) } } }
         }
         texts.append(
-            #"{"deviceId":"dev-7f3a","fingerprint":{"platform":"ios","osVersion":"17.4","tz":"Europe/Berlin"},"clipboardToken":null,"n":[1,2,{"x":"日本"}],"e":{}}"#
+            #"{"deviceId":"dev-7f3a","fingerprint":{"platform":"ios","osVersion":"17.4","#
+                + #""tz":"Europe/Berlin"},"clipboardToken":null,"n":[1,2,{"x":"日本"}],"e":{}}"#
         )
         let disagreeing = texts.filter { JSONPretty.lines($0) != JSONPrettyOracle.lines($0) }
         #expect(disagreeing.isEmpty, "\(disagreeing.prefix(5).map(\.debugDescription))")

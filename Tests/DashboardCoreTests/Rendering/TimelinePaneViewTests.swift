@@ -59,7 +59,8 @@ struct TimelinePaneViewTests {
         }
         #expect(abs(waits[1] - 2 * waits[0]) <= 1 && abs(waits[2] - 2 * waits[1]) <= 1, "\(waits)")
         #expect(waits[0] >= 7, "a 1 s wait is only \(waits[0]) cells")
-        // …and the screen shows exactly those runs, every attempt a minimum mark between them, the outcome closing the row.
+        // …and the screen shows exactly those runs, every attempt a minimum mark between them, the outcome closing the
+        // row.
         let strip = Self.strip(Self.row(2, in: lines))
         #expect(Self.waitRuns(strip) == waits, "\(String(strip))")
         #expect(strip.filter { $0 == "▌" }.count == 4, "\(String(strip))")

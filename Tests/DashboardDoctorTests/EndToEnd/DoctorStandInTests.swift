@@ -91,7 +91,8 @@ struct DoctorStandInTests {
         #expect(notPassing(report) == ["key.kind: skip"], "\(report.checks)")
         #expect(
             report.check("link.click")?.detail
-                == "Safari: /ol/Hx7q/fall-drop 302; stopped before the App Store (https://apps.apple.com/app/id1498765432), as the phone would leave Safari there"
+                == "Safari: /ol/Hx7q/fall-drop 302; stopped before the App Store "
+                + "(https://apps.apple.com/app/id1498765432), as the phone would leave Safari there"
         )
         #expect(
             report.check("link.found")?.detail.hasPrefix("found (probabilistic) → deep_link_value catalog/fall-drop")

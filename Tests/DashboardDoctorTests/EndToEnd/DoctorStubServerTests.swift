@@ -11,7 +11,8 @@ import Testing
 @Suite("Doctor against answers the reference server never gives")
 struct DoctorStubServerTests {
     static let page =
-        #"<input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script>"#
+        #"<input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var "#
+        + #"token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script>"#
     static let json = ("Content-Type", "application/json; charset=utf-8")
 
     /// The reference server's answers for org demo, with a correct `Date`, and `override` consulted first.
@@ -42,7 +43,8 @@ struct DoctorStubServerTests {
                 return StubAnswer(
                     status: 200, headers: [Self.json, date],
                     body:
-                        #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l1","path":"/promo/summer","params":{}}"#
+                        #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","#
+                        + #""linkId":"l1","path":"/promo/summer","params":{}}"#
                 )
             default: return nil
             }

@@ -12,7 +12,8 @@ import Testing
 @Suite("Lab: the in-process engine, cases computed by hand")
 struct InProcessLabEngineTests {
     @Test func oneInstallAloneOnItsAddressWithTheSameDeviceMatchesItsClickOnEveryService() async throws {
-        // Given one phone that clicks and opens the app a minute later on the same home Wi-Fi, nothing on the pasteboard
+        // Given one phone that clicks and opens the app a minute later on the same home Wi-Fi, nothing on the
+        // pasteboard
         let devices = [LabFixtures.device(.clicked, click: 0, launch: 60)]
 
         // When each service's wire format decides it
@@ -74,7 +75,8 @@ struct InProcessLabEngineTests {
     }
 
     @Test func anOrganicInstallOnACarrierAddressFullOfClicksIsAFalseMatchExactlyAsTheScoringSays() async throws {
-        // Given 2 similar clicks (30 + 10 + 15 + 10 + 7 = 72) and 6 others (another major and language: 30 + 10 + 7 = 47)
+        // Given 2 similar clicks (30 + 10 + 15 + 10 + 7 = 72)
+        // and 6 others (another major and language: 30 + 10 + 7 = 47)
         // When the organic install opens
         let (two, _) = try await organicOnCarrier(similar: 2)
         // Then two qualify, not more than 3: P2.5 takes the best, the newer of the two 72s (click 1)

@@ -94,7 +94,8 @@ struct WireLabEngineTests {
                     differing.append(
                         "\(device): wire \(w.outcome.key) \(w.matchedClick.map(String.init) ?? "-") \(w.method.key) "
                             + "\(w.score.map(String.init) ?? "-"), process \(p.outcome.key) "
-                            + "\(p.matchedClick.map(String.init) ?? "-") \(p.method.key) \(p.score.map(String.init) ?? "-")"
+                            + "\(p.matchedClick.map(String.init) ?? "-") "
+                            + "\(p.method.key) \(p.score.map(String.init) ?? "-")"
                     )
                 }
             }

@@ -49,7 +49,8 @@ struct LoopbackUpstreamTests {
         #expect(whole.headers.first { $0.name == "Content-Type" }?.value == "application/json")
         // A chunked one
         let chunked =
-            "HTTP/1.1 503 Service Unavailable\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nwait\r\n3;x=y\r\n...\r\n0\r\n\r\n"
+            "HTTP/1.1 503 Service Unavailable\r\nTransfer-Encoding: chunked\r\n"
+            + "\r\n4\r\nwait\r\n3;x=y\r\n...\r\n0\r\n\r\n"
         #expect(LoopbackUpstream.parse(Array(chunked.dropLast(7).utf8), complete: false) == nil)
         let decoded = try #require(LoopbackUpstream.parse(Array(chunked.utf8), complete: false))
         #expect(decoded.status == 503 && String(decoding: decoded.body, as: UTF8.self) == "wait...")

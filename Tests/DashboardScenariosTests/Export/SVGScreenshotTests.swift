@@ -97,7 +97,8 @@ struct SVGScreenshotTests {
                 "<system-out>deferred-clipboard FAIL at step 3 “/match → CLIPBOARD exact”: expected CLIPBOARD exact"))
         #expect(
             xml.contains(
-                "&#10;✔ click from another network&#10;✔ first launch&#10;✘ /match → CLIPBOARD exact&#10;· pasteboard cleared</system-out>"
+                "&#10;✔ click from another network&#10;✔ first launch&#10;✘ "
+                    + "/match → CLIPBOARD exact&#10;· pasteboard cleared</system-out>"
             ))
         let (_, ok, error) = SVGReader.read(xml)
         #expect(ok, "\(error ?? "")")
@@ -121,7 +122,8 @@ struct SVGScreenshotTests {
         #expect(report.contains("### Steps"))
         #expect(
             report.contains(
-                "- **deferred-clipboard** FAIL: ✔ click from another network · ✔ first launch · ✘ /match → CLIPBOARD exact · "
+                "- **deferred-clipboard** FAIL: ✔ click from another "
+                    + "network · ✔ first launch · ✘ /match → CLIPBOARD exact · "
                     + "· pasteboard cleared"))
     }
 }

@@ -34,7 +34,8 @@ struct SessionDiagnosticFormatTests {
             .requestFinished(requestID: 3, endpoint: "match", attempts: 3, status: nil)
         ),
         (
-            #"{"matchResult":{"_0":{"confidence":"high","isDeferred":true,"linkId":"l1","method":"fingerprint","path":"/spring","score":0.9}}}"#,
+            #"{"matchResult":{"_0":{"confidence":"high","isDeferred":true,"#
+                + #""linkId":"l1","method":"fingerprint","path":"/spring","score":0.9}}}"#,
             .matchResult(
                 LinkSummary(
                     linkId: "l1", path: "/spring", method: "fingerprint", confidence: "high", score: 0.9,
@@ -42,7 +43,8 @@ struct SessionDiagnosticFormatTests {
         ),
         (#"{"matchResult":{}}"#, .matchResult(nil)),
         (
-            #"{"linkDelivered":{"_0":{"isDeferred":false,"matchType":"probabilistic","method":"direct","path":"/p","serviceDetail":"match_type probabilistic"}}}"#,
+            #"{"linkDelivered":{"_0":{"isDeferred":false,"matchType":"probabilistic","#
+                + #""method":"direct","path":"/p","serviceDetail":"match_type probabilistic"}}}"#,
             .linkDelivered(
                 LinkSummary(
                     path: "/p", method: "direct", matchType: "probabilistic", serviceDetail: "match_type probabilistic")

@@ -52,7 +52,8 @@ struct SessionFileTests {
 
         #expect(
             error?.message.contains(
-                "is session format \(SessionFormat.version + 1), newer than this dashboard reads (up to \(SessionFormat.version))"
+                "is session format \(SessionFormat.version + 1), newer "
+                    + "than this dashboard reads (up to \(SessionFormat.version))"
             )
                 == true, "\(error?.message ?? "")")
     }

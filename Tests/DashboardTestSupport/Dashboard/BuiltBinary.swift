@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The built `optolink-dash`, found from this file's path (package root/.build/debug), not `swift build --show-bin-path`.
+/// The built `optolink-dash`, found from this file's path (package root/.build/debug), not
+/// `swift build --show-bin-path`.
 package enum BuiltBinary {
     package static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

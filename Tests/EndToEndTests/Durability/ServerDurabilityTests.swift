@@ -52,7 +52,8 @@ struct ServerDurabilityTests {
 
     static func eventBody(deviceId: String, name: String) -> Data {
         Data(
-            #"{"deviceId":"\#(deviceId)","eventName":"\#(name)","properties":{"thread":"\#(name.split(separator: "-")[1])"}}"#
+            (#"{"deviceId":"\#(deviceId)","eventName":"\#(name)","#
+                + #""properties":{"thread":"\#(name.split(separator: "-")[1])"}}"#)
                 .utf8)
     }
 
@@ -138,7 +139,8 @@ struct ServerDurabilityTests {
         let inFlightStored = unanswered.filter { storedSet.contains($0) }.count
         print(
             """
-            SERVER DURABILITY threads=\(threads) acknowledged=\(acknowledged.count) unanswered-at-kill=\(unanswered.count) \
+            SERVER DURABILITY threads=\(threads) acknowledged=\(acknowledged.count) \
+            unanswered-at-kill=\(unanswered.count) \
             stored=\(stored.count - 1) acknowledged-missing=\(missing.count) unanswered-but-stored=\(inFlightStored) \
             duplicates=\(stored.count - storedSet.count)
             """)

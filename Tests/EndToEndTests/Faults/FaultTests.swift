@@ -151,7 +151,10 @@ struct FaultTests {
     }
 
     @Test(
-        "a connection cut mid-response (headers and half the body, then closed): failed attempt, retried, delivered once"
+        """
+        a connection cut mid-response (headers and half the body, \
+        then closed): failed attempt, retried, delivered once
+        """
     )
     func cutMidResponse() async throws {
         let server = try TestServer()
@@ -269,7 +272,10 @@ struct FaultTests {
     }
 
     @Test(
-        "server-down (a port held bound, never listening): 1 + maxRetries attempts, gave up; every call returns nil/false"
+        """
+        server-down (a port held bound, never listening): 1 + \
+        maxRetries attempts, gave up; every call returns nil/false
+        """
     )
     func serverNotThere() async throws {
         let reserved = try ReservedPort()

@@ -36,10 +36,12 @@ struct ProxyFaultTests {
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: databasePath).deletingLastPathComponent())
         }
 
-        /// A browser on `address` opens the real redirect page of /demo/summer; its token lands on `device`'s pasteboard.
+        /// A browser on `address` opens the real redirect page of /demo/summer; its token lands on `device`'s
+        /// pasteboard.
         func click(onto device: SimulatedDevice, from address: String) async throws {
             let ua =
-                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+                + "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
             let (status, body) = try await TestServer.send(
                 "GET", server.baseURL.absoluteString + "/demo/summer", address: address,
                 headers: ["User-Agent": ua, "Accept-Language": "en-US"])

@@ -154,7 +154,9 @@ struct HostileInputTests {
             (
                 "Authorization twice, different keys",
                 raw(
-                    "POST /sdk/session HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(HostileRequests.clientKey)\r\nAuthorization: Bearer \(HostileRequests.serverKey)\r\nContent-Length: \(sessionBody.utf8.count)\r\n\r\n\(sessionBody)"
+                    "POST /sdk/session HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(HostileRequests.clientKey)\r\n"
+                        + "Authorization: Bearer \(HostileRequests.serverKey)\r\n"
+                        + "Content-Length: \(sessionBody.utf8.count)\r\n\r\n\(sessionBody)"
                 ),
                 .status(400)
             ),
@@ -245,7 +247,8 @@ struct HostileInputTests {
     }
 
     @Test func anUnsupportedHTTPVersionIsA505WithTheEnvelope() async throws {
-        // The one 5xx an input can cause, by design (RFC 9110 §15.6.6): a well-formed version the server does not speak.
+        // The one 5xx an input can cause, by design (RFC 9110 §15.6.6): a well-formed version the server does not
+        // speak.
         let server = try Self.startServer()
         defer { server.stop() }
         let port = server.port
@@ -327,7 +330,8 @@ struct HostileInputTests {
 
         let expected = routes.map(HostileRequests.expectedBodyProbeCount).reduce(0, +)
         print(
-            "Hostile bodies: \(tried) inputs over \(routes.count) routes, \(problems.count) problems; /health served \(served) times meanwhile"
+            "Hostile bodies: \(tried) inputs over \(routes.count) routes, "
+                + "\(problems.count) problems; /health served \(served) times meanwhile"
         )
         #expect(tried == expected)
         #expect(tried >= 500)
@@ -346,7 +350,8 @@ struct HostileInputTests {
             let connection = try RawHTTPConnection(port: port, timeout: 30)
             let started = Date()
             connection.send(
-                "POST /match HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"deviceId\":"
+                "POST /match HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 100\r\n\r\n{\"deviceId\":"
             )
             let healthy = Self.healthProblem(port: port)  // others are served while this one waits
             let response = try connection.readResponse()

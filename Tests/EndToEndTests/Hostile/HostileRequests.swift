@@ -248,7 +248,8 @@ enum HostileRequests {
     {
         let n = addresses.take() + 1
         var head =
-            "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Forwarded-For: 10.66.\(n / 250 % 250).\(n % 250 + 1)\r\n"
+            "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            + "X-Forwarded-For: 10.66.\(n / 250 % 250).\(n % 250 + 1)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if method != "GET" || !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
         return Array((head + "\r\n").utf8) + body

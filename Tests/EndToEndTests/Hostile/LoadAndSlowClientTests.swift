@@ -170,9 +170,12 @@ struct LoadAndSlowClientTests {
         let clickStatuses = Recorder<Int>()
         await HostileThreads.pool(8, jobs: 200 * clicksPerAddress) { job in
             let body =
-                #"{"orgKey":"demo","shortCode":"flash","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
+                #"{"orgKey":"demo","shortCode":"flash","platform":"iOS","osVersion":"17.4.1","#
+                + #""deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
             let request = Array(
-                "POST /dev/deferred/simulate HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(job % 200))\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                ("POST /dev/deferred/simulate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                    + "X-Forwarded-For: \(address(job % 200))\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
                     .utf8)
             clickStatuses.record((try? RawHTTPConnection(port: port).exchange(request).status) ?? 0)
         }
@@ -191,9 +194,11 @@ struct LoadAndSlowClientTests {
         await HostileThreads.pool(20, jobs: frozenJobs.count) { job in
             let i = frozenJobs[job]
             let body =
-                #"{"deviceId":"load-device-\#(i)-\#(job)","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
+                #"{"deviceId":"load-device-\#(i)-\#(job)","platform":"iOS","osVersion":"17.4.1","#
+                + #""deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}"#
             let request = Array(
-                "POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(i))\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                ("POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: \(address(i))\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
                     .utf8)
             do {
                 let response = try RawHTTPConnection(port: port).exchange(request)
@@ -234,7 +239,8 @@ struct LoadAndSlowClientTests {
         let after = try await HostileThreads.run {
             try RawHTTPConnection(port: port).exchange(
                 Array(
-                    "POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-For: 10.78.0.1\r\nContent-Length: 2\r\n\r\n{}"
+                    ("POST /match HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                        + "X-Forwarded-For: 10.78.0.1\r\nContent-Length: 2\r\n\r\n{}")
                         .utf8))
         }
         #expect(after.status == 200)
@@ -244,10 +250,13 @@ struct LoadAndSlowClientTests {
         let rssEnd = Self.residentBytes()
         print(
             "Load: 600 clicks + 1000 /match from 200 addresses on 20 threads in \(String(format: "%.2f", elapsed)) s; "
-                + "\(all.filter { $0.status == 200 }.count) × 200, \(all.filter { $0.status == 429 }.count) × 429, 0 × 5xx; "
-                + "match store \(startRecords) → \(peakRecords) records (≈\(peakBytes) bytes) → \(endRecords) after expiry; "
+                + "\(all.filter { $0.status == 200 }.count) × 200, "
+                + "\(all.filter { $0.status == 429 }.count) × 429, 0 × 5xx; "
+                + "match store \(startRecords) → \(peakRecords) records "
+                + "(≈\(peakBytes) bytes) → \(endRecords) after expiry; "
                 + "rate windows \(startWindows) → \(peakWindows) → \(endWindows); "
-                + "RSS \(rssStart.map { "\($0 / 1024) KiB" } ?? "?") → \(rssEnd.map { "\($0 / 1024) KiB" } ?? "?") (informational)"
+                + "RSS \(rssStart.map { "\($0 / 1024) KiB" } ?? "?") → "
+                + "\(rssEnd.map { "\($0 / 1024) KiB" } ?? "?") (informational)"
         )
         #expect(peakRecords > startRecords)
         #expect(endRecords == startRecords)

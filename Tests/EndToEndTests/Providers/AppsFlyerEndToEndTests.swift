@@ -43,7 +43,10 @@ struct AppsFlyerEndToEndTests {
     }
 
     @Test(
-        "a signing hook with the demo DevKey: the first launch after a dev click is found, custom_params become the params"
+        """
+        a signing hook with the demo DevKey: the first launch \
+        after a dev click is found, custom_params become the params
+        """
     )
     func signedFirstLaunchAfterAClickIsFound() async throws {
         let server = try TestServer()
@@ -127,7 +130,10 @@ struct AppsFlyerEndToEndTests {
     }
 
     @Test(
-        "a relay hook whose backend calls the emulation with OptoLinkS2S's AppsFlyerS2SClient: found, and the SDK never held ip or af_sig"
+        """
+        a relay hook whose backend calls the emulation with OptoLinkS2S's \
+        AppsFlyerS2SClient: found, and the SDK never held ip or af_sig
+        """
     )
     func relayThroughTheBackendsS2SClientIsFound() async throws {
         let server = try TestServer()

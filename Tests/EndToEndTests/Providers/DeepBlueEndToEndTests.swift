@@ -95,7 +95,10 @@ struct DeepBlueEndToEndTests {
     }
 
     @Test(
-        "first launch after a dev click with the same time zone, screen (pixels) and language: check-deferred matches, once"
+        """
+        first launch after a dev click with the same time zone, \
+        screen (pixels) and language: check-deferred matches, once
+        """
     )
     func firstLaunchAfterAClickWithTheSameTraitsMatches() async throws {
         let server = try TestServer()

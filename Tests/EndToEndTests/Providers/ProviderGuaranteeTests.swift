@@ -54,7 +54,10 @@ struct ProviderGuaranteeTests {
     }
 
     @Test(
-        "start returns while the first-launch request is still held at the server (2 s delay, under every provider's timeout)",
+        """
+        start returns while the first-launch request is still held \
+        at the server (2 s delay, under every provider's timeout)
+        """,
         arguments: Service.allCases)
     func startDoesNotWaitForTheFirstLaunchRequest(_ service: Service) async throws {
         let server = try TestServer()

@@ -89,7 +89,10 @@ struct QubeRouteEndToEndTests {
     // MARK: First launch
 
     @Test(
-        "first launch after a dev click: matched below confidence 1 (reason ip_address: the app sends no browser traits); the next launch asks no /match, and the server answers already_attributed"
+        """
+        first launch after a dev click: matched below confidence 1 (reason ip_address: the app sends \
+        no browser traits); the next launch asks no /match, and the server answers already_attributed
+        """
     )
     func firstLaunchMatchesOnceBelowConfidenceOne() async throws {
         let server = try TestServer()
@@ -217,7 +220,10 @@ struct QubeRouteEndToEndTests {
     }
 
     @Test(
-        "a batch the server recorded but answered too late (past the 1 s timeout) is resent; the server refuses the resend as duplicates and counts once",
+        """
+        a batch the server recorded but answered too late (past the 1 s timeout) \
+        is resent; the server refuses the resend as duplicates and counts once
+        """,
         .tags(.realTime), .skippable(.realTime)
     )
     func resentBatchTheServerAlreadyRecordedCountsOnce() async throws {

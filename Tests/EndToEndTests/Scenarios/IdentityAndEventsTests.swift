@@ -44,7 +44,10 @@ struct IdentityAndEventsTests {
     }
 
     @Test(
-        "events: tracked and recorded with properties; an oversized one or a too-long name is refused locally and never sent"
+        """
+        events: tracked and recorded with properties; an oversized \
+        one or a too-long name is refused locally and never sent
+        """
     )
     func events() async throws {
         let server = try TestServer(onDisk: true)

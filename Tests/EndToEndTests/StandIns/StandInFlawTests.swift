@@ -169,10 +169,12 @@ struct StandInFlawTests {
             Data([0xff, 0xfe, 0x00, 0x7b]),
             Data(
                 (#"{"deviceId": 5, "eventName": null, "externalId": [], "installToken": {}, "url": 7, "events": "x", "#
-                    + #""timezone": false, "device": [], "ip": 1, "is_first": true, "properties": "p", "clipboardToken": 9}"#)
+                    + #""timezone": false, "device": [], "ip": 1, "is_first": "#
+                    + #"true, "properties": "p", "clipboardToken": 9}"#)
                     .utf8),
             Data(
-                #"{"installToken": "t", "referrer": 5, "events": [1, {"eventId": 2}, {"eventId": "e", "valueMinor": 1.5}]}"#
+                (#"{"installToken": "t", "referrer": 5, "events": [1, "#
+                    + #"{"eventId": 2}, {"eventId": "e", "valueMinor": 1.5}]}"#)
                     .utf8),
         ]
 

@@ -33,7 +33,8 @@ enum BlockingHTTP {
         }
         guard connected == 0 else { return nil }
         var head =
-            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+            + "Connection: close\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let request = Data((head + "\r\n").utf8) + body
         let sent = request.withUnsafeBytes { raw -> Bool in

@@ -109,7 +109,8 @@ struct ProviderOptionsTests {
         let anotherServicesKey = DashboardError.usage(
             "--api-key is QubeRoute's here (--provider quberoute): Deep Blue Links would need one of its own")
         #expect(throws: anotherServicesKey) { try qube.target(for: .deepBlue, baseURL: Self.real) }
-        // OptoLink against --base-url keeps today's default (the demo CLIENT key) only when --api-key is not another service's
+        // OptoLink against --base-url keeps today's default (the demo CLIENT key) only when --api-key is not another
+        // service's
         #expect(throws: DashboardError.self) { try qube.target(for: .optoLink, baseURL: Self.real) }
         let columns = HeadlessCompare.targets(options: qube, baseURL: Self.real)
         #expect(throws: anotherServicesKey) { try columns(.deepBlue).get() }

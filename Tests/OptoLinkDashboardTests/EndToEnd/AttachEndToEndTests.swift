@@ -12,7 +12,8 @@ import Glibc
 
 /// `optolink-dash --attach` and `optolink-example-app` as two processes under tmux: the app attaches with
 /// the header's token, its device id, its match and a live retry countdown appear, a command round-trips,
-/// the first launch re-runs on i, and killing the app marks it gone. In the serialized terminal suite (one dashboard under tmux at a time).
+/// the first launch re-runs on i, and killing the app marks it gone. In the serialized terminal suite (one dashboard
+/// under tmux at a time).
 extension TerminalEndToEndTests {
     static let exampleApp = BuiltBinary.packageRoot.appendingPathComponent(".build/debug/optolink-example-app").path
 
@@ -59,7 +60,8 @@ extension TerminalEndToEndTests {
             "no attach header:\n\(started.screen.joined(separator: "\n"))")
         #expect(started.screen.first?.contains("waiting for apps") == true)
 
-        // and the embedded server set to answer the next /match 503, with a click whose token is on the app's pasteboard
+        // and the embedded server set to answer the next /match 503, with a click whose token is on the app's
+        // pasteboard
         let backend = BackendClient(target: .demo(.optoLink, baseURL: header.server))
         try await backend.addFault(FaultRule(route: "match", fault: .status(503, retryAfter: nil), count: 1))
         let click = try await backend.click(
@@ -71,7 +73,8 @@ extension TerminalEndToEndTests {
             "new-window", "-d", "-t", "0:1",
             """
             exec '\(Self.exampleApp)' --store '\(store)' --base-url \(header.server.absoluteString) --backoff-base 3 \
-            --attach 127.0.0.1:\(header.port) --token \(header.token) --allow-commands --pasteboard \(click.token) > '\(session.workDirectory)/app.out' 2>&1
+            --attach 127.0.0.1:\(header.port) --token \(header.token) --allow-commands --pasteboard \(click.token) \
+            > '\(session.workDirectory)/app.out' 2>&1
             """,
         ])
         let appOutput = await session.waitForFile("app.out") { $0.contains("device ") }

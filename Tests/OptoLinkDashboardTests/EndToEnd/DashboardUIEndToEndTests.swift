@@ -5,8 +5,8 @@ import Testing
 @testable import DashboardCore
 @testable import DashboardScenarios
 
-/// The scenario checklist, the waterfall, the inspector, the export and the mouse in the real binary under tmux: in the serialized
-/// terminal suite, so no two dashboards under tmux load the machine at once.
+/// The scenario checklist, the waterfall, the inspector, the export and the mouse in the real binary under tmux: in the
+/// serialized terminal suite, so no two dashboards under tmux load the machine at once.
 extension TerminalEndToEndTests {
     /// The number of wait cells (━) on the screen line of the /match row.
     static func elapsedWaitCells(_ screen: [String]) -> Int? {

@@ -100,7 +100,8 @@ struct ExportValidationTests {
                 ScenarioResult(
                     name: "b", expectation: "y", verdict: .failed, detail: "expected 2 got 3 & <more>", duration: 0.5),
                 ScenarioResult(
-                    name: "c", expectation: "z", verdict: .skipped, detail: "backend has no dev endpoints", duration: 0),
+                    name: "c", expectation: "z", verdict: .skipped, detail: "backend has no dev endpoints",
+                    duration: 0),
             ]).utf8
         ).write(to: file)
 

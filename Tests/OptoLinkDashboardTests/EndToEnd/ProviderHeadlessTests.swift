@@ -102,14 +102,16 @@ struct ProviderHeadlessTests {
         // A link given with --link has no known window: the click would be dated past the longest one
         #expect(
             lines.contains(
-                "SKIP window-expired: needs a click made 721 hours ago: the click page records a click when it is made, "
+                "SKIP window-expired: needs a click made 721 hours "
+                    + "ago: the click page records a click when it is made, "
                     + "only /dev/\(service.rawValue)/click can date one back, and the backend has no such route"),
             "\(lines.filter { $0.hasPrefix("SKIP") })")
         if service == .appsFlyer {
             // AppsFlyer's click page carries the device family: only the server's log is missing
             #expect(
                 lines.contains(
-                    "SKIP deferred-fingerprint-exact: needs /dev/match-attempts to tell FINGERPRINT_EXACT from a scored "
+                    "SKIP deferred-fingerprint-exact: needs /dev/match-attempts "
+                        + "to tell FINGERPRINT_EXACT from a scored "
                         + "match: AppsFlyer answers both found, probabilistic"),
                 "\(lines.filter { $0.hasPrefix("SKIP") })")
             // and its PASS lines name its click page, not OptoLink's redirect page

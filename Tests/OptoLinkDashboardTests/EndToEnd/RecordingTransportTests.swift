@@ -34,7 +34,8 @@ struct RecordingTransportTests {
                 return HTTPResponse(
                     status: 200,
                     body: Data(
-                        #"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00Z","lastSeenAt":"2026-01-01T00:00:00Z"}"#
+                        (#"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00Z","#
+                            + #""lastSeenAt":"2026-01-01T00:00:00Z"}"#)
                             .utf8))
             }
             return HTTPResponse(

@@ -71,7 +71,8 @@ struct SessionBinaryTests {
         let database = data + "/" + EmbeddedServer.databaseFileName
         let record = files.url("killed.olsession").path
         let command = """
-            sh -c 'echo $$ > dash.pid; exec '"'"'\(BuiltBinary.path)'"'"' --data-dir \(data) --record \(record) --backoff-base 0.2'
+            sh -c 'echo $$ > dash.pid; exec '"'"'\(BuiltBinary.path)'"'"' --data-dir \(data) --record \(record) \
+            --backoff-base 0.2'
             echo "EXIT=$?"
             sleep 60
             """

@@ -5,10 +5,10 @@ import Testing
 @testable import DashboardLab
 @testable import OptoLinkDashboard
 
-/// docs/lab.md's "What the default lab shows" quotes only figures its commands print: each `optolink-dash lab …`
-/// block is run (in process, as the binary runs it; gated: two 5 000-install labs with their sweeps load a core), every line of the excerpt after it must be a line of that
-/// output, and every percentage and every count of three digits or more in the section's prose must be printed by
-/// one of the commands.
+/// docs/lab.md's "What the default lab shows" quotes only figures its commands print: each `optolink-dash lab …` block
+/// is run (in process, as the binary runs it; gated: two 5 000-install labs with their sweeps load a core), every line
+/// of the excerpt after it must be a line of that output, and every percentage and every count of three digits or more
+/// in the section's prose must be printed by one of the commands.
 @Suite(
     "docs/lab.md: the figures it quotes are the commands' output", .serialized, .quietMachine,
     .tags(.load), .skippable(.load))

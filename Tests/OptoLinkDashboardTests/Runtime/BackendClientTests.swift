@@ -36,7 +36,8 @@ struct BackendClientTests {
 
     @Test func clickWithoutDevEndpointsReadsTheTokenFromTheRedirectPage() async throws {
         let page =
-            #"<html><input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script></html>"#
+            #"<html><input id="token" type="hidden" value="opl_ZT2pX5570WBwvVkAeBEMjQ"><script>var "#
+            + #"token = "opl_ZT2pX5570WBwvVkAeBEMjQ";</script></html>"#
         let transport = ScriptedTransport([
             .response(status: 200, body: Data(page.utf8), headers: ["Content-Type": "text/html"])
         ])

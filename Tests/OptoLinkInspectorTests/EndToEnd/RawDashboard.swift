@@ -15,7 +15,8 @@ import Darwin
 /// for the inspector's real-socket tests. Every blocking call (accept, read, write) runs on a thread of
 /// its own, never on the cooperative pool.
 ///
-/// `@unchecked Sendable` is safe: `listener` and `port` are set once in `init`; the descriptor is closed once in `stop()`.
+/// `@unchecked Sendable` is safe: `listener` and `port` are set once in `init`; the descriptor is closed once in
+/// `stop()`.
 final class RawDashboard: @unchecked Sendable {
     let port: Int
     private let listener: Int32

@@ -24,7 +24,8 @@ struct AppsFlyerDeepLinkRequestTests {
         // Then the body is these bytes: is_first a string, optional members left out, keys sorted
         #expect(
             text
-                == #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"10.3.3","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#
+                == #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"10.3.3","#
+                + #""timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#
         )
     }
 
@@ -175,7 +176,8 @@ struct AppsFlyerDeepLinkRequestTests {
 
         // And an address in the body is replaced by the backend's
         let withIP = Data(
-            #"{"is_first":"false","lang":"en","os":"1","type":"iPad","timestamp":"2015-01-22T08:45:33.412","ip":"10.0.0.1"}"#
+            (#"{"is_first":"false","lang":"en","os":"1","type":"iPad","#
+                + #""timestamp":"2015-01-22T08:45:33.412","ip":"10.0.0.1"}"#)
                 .utf8)
         #expect(try AppsFlyerDeepLinkRequest(jsonBody: withIP, ip: "203.0.113.9").ip == "203.0.113.9")
     }
@@ -199,27 +201,33 @@ struct AppsFlyerDeepLinkRequestTests {
             "timestamp"
         ),
         (
-            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":"1"}"#,
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","#
+                + #""timestamp":"2015-01-22T08:45:33.412","att_status":"1"}"#,
             "att_status"
         ),
         (
-            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":1.5}"#,
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","#
+                + #""timestamp":"2015-01-22T08:45:33.412","att_status":1.5}"#,
             "att_status"
         ),
         (
-            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","att_status":7}"#,
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","#
+                + #""timestamp":"2015-01-22T08:45:33.412","att_status":7}"#,
             "att_status"
         ),
         (
-            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","idfv":"abc"}"#,
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","#
+                + #""ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","idfv":"abc"}"#,
             "idfv"
         ),
         (
-            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","idfv":{"type":"sha256","value":"x"}}"#,
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","#
+                + #""timestamp":"2015-01-22T08:45:33.412","idfv":{"type":"sha256","value":"x"}}"#,
             "idfv"
         ),
         (
-            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","timestamp":"2015-01-22T08:45:33.412","sharing_filter":[1]}"#,
+            #"{"is_first":"true","lang":"en","os":"1","type":"t","ip":"1.2.3.4","#
+                + #""timestamp":"2015-01-22T08:45:33.412","sharing_filter":[1]}"#,
             "sharing_filter"
         ),
         (

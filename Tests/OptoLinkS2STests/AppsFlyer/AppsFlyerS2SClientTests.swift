@@ -64,7 +64,8 @@ struct AppsFlyerS2SClientTests {
         // And the body's timestamp and ip are the signed ones, is_first a string
         #expect(
             String(decoding: sent.body, as: UTF8.self)
-                == #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"10.3.3","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#
+                == #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"10.3.3","#
+                + #""timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#
         )
     }
 

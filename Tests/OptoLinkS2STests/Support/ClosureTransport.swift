@@ -23,7 +23,8 @@ final class ClosureTransport: S2STransport, @unchecked Sendable {
         }
     }
 
-    /// Answers attempt n with `answers[n-1]` (the last one repeats); a nil entry throws `URLError(.cannotConnectToHost)`.
+    /// Answers attempt n with `answers[n-1]` (the last one repeats); a nil entry throws
+    /// `URLError(.cannotConnectToHost)`.
     static func scripted(_ answers: [(Int, String)?]) -> ClosureTransport {
         ClosureTransport { _, attempt in
             guard let answer = answers[min(attempt, answers.count) - 1] else { throw URLError(.cannotConnectToHost) }

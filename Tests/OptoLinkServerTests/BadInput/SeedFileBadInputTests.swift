@@ -10,7 +10,8 @@ struct SeedFileBadInputTests {
     static func seed(window: String = "24", status: String = "ACTIVE") -> String {
         #"{"platformDomain":"x.test","orgs":[{"orgKey":"demo","name":"D","status":""#
             + status
-            + #"","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"CLIENT"}],"links":[{"shortCode":"a","path":"/a","matchWindowHours":"#
+            + #"","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"CLIENT"}],"#
+            + #""links":[{"shortCode":"a","path":"/a","matchWindowHours":"#
             + window + "}]}]}"
     }
 

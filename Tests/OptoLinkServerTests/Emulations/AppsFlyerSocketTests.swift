@@ -42,7 +42,11 @@ import Testing
         #expect(found.status == 200)
         #expect(
             found.text
-                == #"{"click_event":{"af_sub1":"my_afsub1","af_sub2":"my_afsub2","af_sub3":"my_afsub3","af_sub4":"my_afsub4","af_sub5":"my_afsub5","campaign":"my_new_campaign","campaign_id":"394a89cf-275a-451b-b030-1c6f8b55ff19","click_http_referrer":null,"custom_params":{"fruit_amount":"26","fruit_name":"apples"},"match_type":"probabilistic","media_source":"Email","timestamp":"2027-01-15T08:00:00.000"},"found":true}"#
+                == #"{"click_event":{"af_sub1":"my_afsub1","af_sub2":"my_afsub2","af_sub3":"my_afsub3","#
+                + #""af_sub4":"my_afsub4","af_sub5":"my_afsub5","campaign":"my_new_campaign","#
+                + #""campaign_id":"394a89cf-275a-451b-b030-1c6f8b55ff19","click_http_referrer":null,"#
+                + #""custom_params":{"fruit_amount":"26","fruit_name":"apples"},"match_type":"probabilistic","#
+                + #""media_source":"Email","timestamp":"2027-01-15T08:00:00.000"},"found":true}"#
         )
 
         // A wrong signature: 400 {code, message}
@@ -53,7 +57,8 @@ import Testing
         #expect(refused.status == 400)
         #expect(
             refused.text
-                == #"{"code":"invalid_signature","message":"af_sig does not match: expected the lower-case hex HMAC-SHA256 of timestamp + ip keyed with the app's DevKey"}"#
+                == #"{"code":"invalid_signature","message":"af_sig does not match: expected the "#
+                + #"lower-case hex HMAC-SHA256 of timestamp + ip keyed with the app's DevKey"}"#
         )
     }
 }

@@ -11,7 +11,8 @@ import Testing
     /// Seed 003's example: `2015-01-22T08:45:33.412` + `127.0.0.1` signed with `w8sZzy8EaPaxFKfaoTqUi6`.
     static let seedSignature = "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327"
     static let seedBody =
-        #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"17.4.1","timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#
+        #"{"ip":"127.0.0.1","is_first":"true","lang":"en-US","os":"17.4.1","#
+        + #""timestamp":"2015-01-22T08:45:33.412","type":"iPhone"}"#
 
     /// The lower-case hex HMAC-SHA256 of `timestamp + ip` under `devKey`.
     static func sign(_ timestamp: String, _ ip: String, devKey: String = AppsFlyerTests.devKey) -> String {
@@ -23,7 +24,8 @@ import Testing
         ip: String, timestamp: String = "2027-01-15T08:00:05.000", os: String = "17.4.1", lang: String = "en-US",
         type: String = "iPhone14,2", extra: String = ""
     ) -> String {
-        #"{"is_first":"true","lang":"\#(lang)","os":"\#(os)","timestamp":"\#(timestamp)","type":"\#(type)","ip":"\#(ip)"\#(extra)}"#
+        #"{"is_first":"true","lang":"\#(lang)","os":"\#(os)","#
+            + #""timestamp":"\#(timestamp)","type":"\#(type)","ip":"\#(ip)"\#(extra)}"#
     }
 
     func deepLink(
@@ -156,7 +158,9 @@ import Testing
         let full = Self.body(
             ip: "198.51.100.23",
             extra:
-                #","idfv":{"type":"unhashed","value":"A1B2"},"att_status":2,"request_id":"1644179019889-6748098","open_referrer":"com.example.mail","sharing_filter":["googleadwords_int"],"idfa":null,"future_field":{"x":1}"#
+                #","idfv":{"type":"unhashed","value":"A1B2"},"att_status":2,"request_id":"1644179019889-6748098","#
+                + #""open_referrer":"com.example.mail","#
+                + #""sharing_filter":["googleadwords_int"],"idfa":null,"future_field":{"x":1}"#
         )
         #expect(try deepLink(emulation, body: full, signature: signature).0.status == 200)
         #expect(
@@ -194,7 +198,8 @@ import Testing
                     "af_sub5": "my_afsub5",
                 ],
             ])
-        // and the attempt is in the breakdown: ip 30 + platform 10 + os 15 + model 12 + language 10 + recency 9 = 86 (P2 exact)
+        // and the attempt is in the breakdown: ip 30 + platform 10 + os 15 + model 12 + language 10 + recency 9 = 86
+        // (P2 exact)
         let attempt = try #require(
             emulation.backend.attempts.recent(deviceId: nil, service: "appsflyer", limit: 1).first)
         #expect(attempt["service"] == "appsflyer")
@@ -237,7 +242,8 @@ import Testing
         _ = try emulation.respond(
             "GET", "/af/id42/spring", from: "203.0.113.53", headers: [("User-Agent", EmulationRouter.iPhoneUA)])
         #expect(try signedDeepLink(emulation, ip: "203.0.113.53").1?["found"] == false)
-        // More than 3 clicks on one address that score >= 65 each and none exact (an iPad asks, iPhones clicked): the guard
+        // More than 3 clicks on one address that score >= 65 each and none exact
+        // (an iPad asks, iPhones clicked): the guard
         for _ in 0..<4 { _ = try click(emulation, from: "203.0.113.54") }
         let iPad = Self.body(ip: "203.0.113.54", type: "iPad13,1")
         #expect(
@@ -259,7 +265,8 @@ import Testing
         let made = try emulation.respond(
             "POST", "/dev/appsflyer/click", from: "203.0.113.56",
             body: #"""
-                {"appId":"id123456789","link":"welcome","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone","language":"en-US","ageSeconds":600}
+                {"appId":"id123456789","link":"welcome","platform":"iOS","osVersion":"17.4.1",\#
+                "deviceModel":"iPhone","language":"en-US","ageSeconds":600}
                 """#)
         #expect(made.status == 200)
         #expect(EmulationRouter.json(made)?["linkId"] == "af:id123456789/welcome")

@@ -27,7 +27,8 @@ import Testing
         #expect(resolved.header("Content-Type") == "application/json; charset=utf-8")
         #expect(
             resolved.text
-                == #"{"id":1,"isSandbox":false,"longUrl":"https://shop.example.com/products/1234?ref=spring","shortUrl":"https://demo.dev.thedbl.ink/spring"}"#
+                == #"{"id":1,"isSandbox":false,"longUrl":"https://shop.example.com/products/1234?ref=spring","#
+                + #""shortUrl":"https://demo.dev.thedbl.ink/spring"}"#
         )
 
         // the link's full URL is not a short link: 404, the app routes by the URL itself
@@ -63,7 +64,8 @@ import Testing
         #expect(matched.status == 200)
         #expect(
             matched.text
-                == #"{"id":1,"isSandbox":true,"longUrl":"https://shop.example.com/products/1234?ref=spring","shortUrl":"https://demo.dev.thedbl.ink/spring"}"#
+                == #"{"id":1,"isSandbox":true,"longUrl":"https://shop.example.com/products/1234?ref=spring","#
+                + #""shortUrl":"https://demo.dev.thedbl.ink/spring"}"#
         )
 
         // a missing Api-Key

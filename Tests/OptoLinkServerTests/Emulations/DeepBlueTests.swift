@@ -212,14 +212,16 @@ import Testing
         let made = try emulation.respond(
             "POST", "/dev/deepblue/click", from: "203.0.113.34",
             body: #"""
-                {"code":"welcome","timezone":"America/New_York","screenWidth":1170,"screenHeight":2532,"language":"en-US","ageSeconds":600}
+                {"code":"welcome","timezone":"America/New_York","screenWidth":1170,"screenHeight":2532,\#
+                "language":"en-US","ageSeconds":600}
                 """#)
         #expect(made.status == 200)
         #expect(EmulationRouter.json(made)?["linkId"] == "dbl:welcome")
         let (response, json) = try post(
             emulation, "/api/links/check-deferred",
             body:
-                #"{"timezone":"America/New_York","device":{"screenWidth":1170,"screenHeight":2532,"language":"en-US"}}"#,
+                #"{"timezone":"America/New_York","#
+                + #""device":{"screenWidth":1170,"screenHeight":2532,"language":"en-US"}}"#,
             from: "203.0.113.34")
         #expect(response.status == 200)
         #expect(json?["id"] == 2)

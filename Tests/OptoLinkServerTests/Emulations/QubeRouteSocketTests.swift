@@ -26,7 +26,9 @@ import Testing
         #expect(resolved.header("Content-Type") == "application/json; charset=utf-8")
         #expect(
             resolved.text
-                == #"{"attributed":false,"confidence":1,"installId":null,"link":{"alias":"spring","campaign":"spring-sale","channel":"email","data":{"sku":"spring-box"},"feature":"promo","url":"https://shop.example.com/promo/spring"},"reason":"direct"}"#
+                == #"{"attributed":false,"confidence":1,"installId":null,"link":{"alias":"spring","#
+                + #""campaign":"spring-sale","channel":"email","data":{"sku":"spring-box"},"#
+                + #""feature":"promo","url":"https://shop.example.com/promo/spring"},"reason":"direct"}"#
         )
 
         // a browser's click, then the install's first-launch match from the same network, keep-alive
@@ -52,7 +54,9 @@ import Testing
         let installId = try #require(matched.json?["installId"]?.stringValue)
         #expect(
             matched.text
-                == #"{"attributed":true,"confidence":0.74,"installId":"\#(installId)","link":{"alias":"spring","campaign":"spring-sale","channel":"email","data":{"sku":"spring-box"},"feature":"promo","url":"https://shop.example.com/promo/spring"},"reason":"fingerprint"}"#
+                == #"{"attributed":true,"confidence":0.74,"installId":"\#(installId)","link":{"alias":"spring","#
+                + #""campaign":"spring-sale","channel":"email","data":{"sku":"spring-box"},"#
+                + #""feature":"promo","url":"https://shop.example.com/promo/spring"},"reason":"fingerprint"}"#
         )
         connection.send(
             Self.raw(
@@ -60,7 +64,8 @@ import Testing
                 extra: ["X-Forwarded-For: 203.0.113.20"]))
         #expect(
             try #require(connection.readResponse()).text
-                == #"{"attributed":true,"confidence":0,"installId":"\#(installId)","link":null,"reason":"already_attributed"}"#
+                == #"{"attributed":true,"confidence":0,"installId":"\#(installId)","#
+                + #""link":null,"reason":"already_attributed"}"#
         )
 
         // events: the seed's own example batch, twice
@@ -96,7 +101,9 @@ import Testing
         let requestId = try #require(refused.header("X-Request-Id"))
         #expect(
             refused.text
-                == #"{"error":{"code":"secret_key_refused","message":"Secret keys (qr_sk_…) are refused here: never ship one in an app; use a publishable key (qr_live_… or qr_test_…)"},"requestId":"\#(requestId)"}"#
+                == #"{"error":{"code":"secret_key_refused","message":"Secret keys (qr_sk_…) are refused here: never "#
+                + #"ship one in an app; use a publishable key (qr_live_… "#
+                + #"or qr_test_…)"},"requestId":"\#(requestId)"}"#
         )
     }
 }

@@ -118,7 +118,8 @@ import Testing
         let (second, again) = try post(
             emulation, "/api/v1/sdk/match", body: #"{"installToken":"\#(Self.token)"}"#, from: "203.0.113.7",
             headers: headers)
-        // Then the first finds the link by fingerprint: ip 30 + platform 10 + OS 15 + language 10 + recency 9 = 74 points → 0.74
+        // Then the first finds the link by fingerprint: ip 30 + platform 10 + OS 15 + language 10 + recency 9 = 74
+        // points → 0.74
         #expect(first.status == 200)
         #expect(json?["link"]?["alias"] == "spring")
         #expect(json?["reason"] == "fingerprint")
@@ -194,7 +195,8 @@ import Testing
     func aClientTimestampOfADayThatDoesNotExistRefusesTheBatch(_ stamp: String) throws {
         let emulation = try EmulationRouter()
         let body =
-            #"{"installToken":"\#(Self.token)","events":[{"eventId":"t1","name":"open","clientTimestamp":"\#(stamp)"}]}"#
+            #"{"installToken":"\#(Self.token)","events":[{"eventId":"t1","#
+            + #""name":"open","clientTimestamp":"\#(stamp)"}]}"#
         let (response, json) = try post(emulation, "/api/v1/sdk/events", body: body)
         #expect(response.status == 400)
         #expect(json?["error"]?["details"]?[0]?["field"] == "events[0].clientTimestamp")
@@ -234,7 +236,8 @@ import Testing
         let made = try emulation.respond(
             "POST", "/dev/quberoute/click", from: "203.0.113.11",
             body: #"""
-                {"alias":"welcome","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","ageSeconds":3600}
+                {"alias":"welcome","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1",\#
+                "language":"en-US","ageSeconds":3600}
                 """#)
         #expect(made.status == 200)
         #expect(EmulationRouter.json(made)?["linkId"] == "qr:live/welcome")
@@ -255,7 +258,9 @@ import Testing
     @Test func aResentEventIdIsRefusedWithoutCountingTwice() throws {
         let emulation = try EmulationRouter()
         let first =
-            #"{"installToken":"\#(Self.token)","events":[{"eventId":"e1","name":"purchase","valueMinor":499,"currency":"GBP","properties":{"sku":"spring-box"},"clientTimestamp":"2026-09-01T12:00:00.000Z"},{"eventId":"e2","name":"open"}]}"#
+            #"{"installToken":"\#(Self.token)","events":[{"eventId":"e1","name":"purchase","valueMinor":499,"#
+            + #""currency":"GBP","properties":{"sku":"spring-box"},"#
+            + #""clientTimestamp":"2026-09-01T12:00:00.000Z"},{"eventId":"e2","name":"open"}]}"#
         // Given a batch of two events that was recorded
         let (recorded, json) = try post(emulation, "/api/v1/sdk/events", body: first)
         #expect(recorded.status == 200)
@@ -263,7 +268,9 @@ import Testing
         #expect(json?["duplicates"] == [])
         // When it is sent again with one more event (a retry after a lost answer), e3 twice in the batch
         let retry =
-            #"{"installToken":"\#(Self.token)","events":[{"eventId":"e1","name":"purchase","valueMinor":499,"currency":"GBP"},{"eventId":"e2","name":"open"},{"eventId":"e3","name":"open"},{"eventId":"e3","name":"open"}]}"#
+            #"{"installToken":"\#(Self.token)","events":[{"eventId":"e1","name":"purchase","valueMinor":499,"#
+            + #""currency":"GBP"},{"eventId":"e2","name":"open"},"#
+            + #"{"eventId":"e3","name":"open"},{"eventId":"e3","name":"open"}]}"#
         let (again, againJSON) = try post(emulation, "/api/v1/sdk/events", body: retry)
         // Then only e3 is recorded, once; the others are named as duplicates
         #expect(again.status == 200)
@@ -282,7 +289,8 @@ import Testing
     @Test func aValueWithoutACurrencyRefusesTheWholeBatch() throws {
         let emulation = try EmulationRouter()
         let body =
-            #"{"installToken":"\#(Self.token)","events":[{"eventId":"ok","name":"open"},{"eventId":"bad","name":"purchase","valueMinor":499}]}"#
+            #"{"installToken":"\#(Self.token)","events":[{"eventId":"ok","#
+            + #""name":"open"},{"eventId":"bad","name":"purchase","valueMinor":499}]}"#
         let (response, json) = try post(emulation, "/api/v1/sdk/events", body: body)
         #expect(response.status == 400)
         #expect(json?["error"]?["code"] == "invalid_request")
@@ -310,7 +318,8 @@ import Testing
             ),
             (
                 "/api/v1/sdk/events",
-                #"{"installToken":"t","events":[{"eventId":"e","name":"x","currency":"gbp","clientTimestamp":"yesterday"}]}"#,
+                #"{"installToken":"t","events":[{"eventId":"e","name":"x","#
+                    + #""currency":"gbp","clientTimestamp":"yesterday"}]}"#,
                 ["events[0].currency", "events[0].clientTimestamp"]
             ),
         ]

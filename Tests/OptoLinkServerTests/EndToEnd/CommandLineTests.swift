@@ -118,7 +118,8 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-seed-\(UUID().uuidString).json")
             .path
         try
-            #"{"platformDomain":"x","orgs":[{"orgKey":"demo","name":"D","status":"ACTIVE","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ADMIN"}]}]}"#
+            (#"{"platformDomain":"x","orgs":[{"orgKey":"demo","name":"D","status":"ACTIVE","#
+            + #""keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ADMIN"}]}]}"#)
             .write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (process, _, err) = try launch(["--port", "0", "--seed", path])

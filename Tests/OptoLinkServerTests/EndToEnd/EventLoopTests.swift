@@ -95,7 +95,8 @@ import Darwin
         let answers: [String] = await Self.onThread {
             let connection = TestConnection(port: port, timeout: 5)
             connection.send(
-                "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /big HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /big HTTP/1.1\r\n"
+                    + "Host: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
             )
             var texts = [String]()
             for _ in 0..<4 {

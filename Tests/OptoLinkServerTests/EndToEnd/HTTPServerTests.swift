@@ -89,7 +89,8 @@ import Darwin
         defer { server.stop() }
         let connection = server.connection()
         connection.send(
-            "POST /sdk/session HTTP/1.1\r\nhost:x\r\nauthorization:Bearer \(TestServer.clientKey)\r\ncontent-length:27\r\n\r\n{\"deviceId\":\"device-curl1\"}"
+            "POST /sdk/session HTTP/1.1\r\nhost:x\r\nauthorization:Bearer \(TestServer.clientKey)\r\n"
+                + "content-length:27\r\n\r\n{\"deviceId\":\"device-curl1\"}"
         )
         #expect(connection.readResponse()?.status == 200)
     }

@@ -77,7 +77,8 @@ import Testing
         let match = try respond(
             router, "POST", "/match", headers: [("X-Forwarded-For", "198.51.100.20")],
             body:
-                #"{"platform":"iOS","osVersion":"17.4.1","language":"de-DE","timezone":"Europe/Berlin","deviceId":"device-0001"}"#
+                #"{"platform":"iOS","osVersion":"17.4.1","language":"de-DE","#
+                + #""timezone":"Europe/Berlin","deviceId":"device-0001"}"#
         )
         let json = try JSONParser.parse(match.body)
         // 30 + 10 + 15 + 10 language + 9 recency = 74 (browser gives no timezone or model).

@@ -120,7 +120,8 @@ import Testing
         let code = try #require(
             QRCode.encode(
                 Array(
-                    "https://links.\(String(repeating: "a", count: 50)).example.test/long/\(String(repeating: "x", count: 64))"
+                    ("https://links.\(String(repeating: "a", count: 50)).example.test/long/"
+                        + "\(String(repeating: "x", count: 64))")
                         .utf8),
                 errorCorrection: .high))
         let least = QRRequest.minimumPixels(for: code)

@@ -171,11 +171,13 @@ import Testing
             server.request(
                 "POST", "/dev/deferred/simulate", headers: ip,
                 body: """
-                    {"orgKey":"demo","shortCode":"summer","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}
+                    {"orgKey":"demo","shortCode":"summer","platform":"iOS","osVersion":"17.4.1",\
+                    "deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin"}
                     """))
         #expect(simulated.status == 200)
         let body =
-            #"{"platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"Europe/Berlin","deviceId":"device-grace"}"#
+            #"{"platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","#
+            + #""language":"en-US","timezone":"Europe/Berlin","deviceId":"device-grace"}"#
         let first = try #require(server.request("POST", "/match", headers: ip, body: body))
         #expect(first.json?["matchMethod"] == "FINGERPRINT_EXACT")
         #expect(first.json?["matchConfidence"] == "high")
@@ -197,14 +199,16 @@ import Testing
                 server.request(
                     "POST", "/dev/deferred/simulate", headers: ip,
                     body: """
-                        {"orgKey":"demo","shortCode":"welcome","platform":"iOS","osVersion":"17.4.1","language":"en-US","timezone":"Europe/Berlin","ageSeconds":\(i * 10)}
+                        {"orgKey":"demo","shortCode":"welcome","platform":"iOS","osVersion":"17.4.1",\
+                        "language":"en-US","timezone":"Europe/Berlin","ageSeconds":\(i * 10)}
                         """)?.status == 200)
         }
         let match = try #require(
             server.request(
                 "POST", "/match", headers: ip,
                 body:
-                    #"{"platform":"iOS","osVersion":"17.4.1","language":"en-US","timezone":"Europe/Berlin","deviceId":"device-guard"}"#
+                    #"{"platform":"iOS","osVersion":"17.4.1","language":"en-US","#
+                    + #""timezone":"Europe/Berlin","deviceId":"device-guard"}"#
             ))
         #expect(match.json == ["matched": false, "matchMethod": "NONE"])
         let attempts = try #require(server.request("GET", "/dev/match-attempts?deviceId=device-guard"))
@@ -398,7 +402,8 @@ import Testing
         #expect(event.json == ["ok": true])
         #expect(try server.backend.store.demoEventCount("device-new-1") == 1)
         let big =
-            "{\"deviceId\":\"device-new-1\",\"eventName\":\"big\",\"properties\":{\"k\":\"\(String(repeating: "x", count: 10_233))\"}}"
+            "{\"deviceId\":\"device-new-1\",\"eventName\":\"big\","
+            + "\"properties\":{\"k\":\"\(String(repeating: "x", count: 10_233))\"}}"
         let rejected = try #require(server.request("POST", "/sdk/events", headers: auth, body: big))
         #expect(rejected.status == 400)
         #expect(rejected.json?["details"]?.serialized().contains("properties") == true)
@@ -500,7 +505,8 @@ import Testing
             server.request(
                 "POST", "/dev/deferred/simulate",
                 body: """
-                    {"orgKey":"demo","shortCode":"flash","platform":"iOS","osVersion":"17.4.1","deviceModel":"iPhone16,1","language":"en-US","timezone":"UTC","ageSeconds":600}
+                    {"orgKey":"demo","shortCode":"flash","platform":"iOS","osVersion":"17.4.1",\
+                    "deviceModel":"iPhone16,1","language":"en-US","timezone":"UTC","ageSeconds":600}
                     """))
         #expect(response.status == 200)
         let json = try #require(response.json)
@@ -516,7 +522,8 @@ import Testing
         let token = try #require(old.json?["clipboardToken"]?.stringValue)
         #expect(
             server.request(
-                "POST", "/match", headers: ["X-Forwarded-For": "192.0.2.77"], body: "{\"clipboardToken\":\"\(token)\"}")?
+                "POST", "/match", headers: ["X-Forwarded-For": "192.0.2.77"],
+                body: "{\"clipboardToken\":\"\(token)\"}")?
                 .json
                 == ["matched": false, "matchMethod": "NONE"])
         #expect(
@@ -535,12 +542,14 @@ import Testing
         _ = server.request(
             "POST", "/dev/deferred/simulate", headers: ip,
             body:
-                #"{"orgKey":"demo","shortCode":"summer","platform":"iOS","osVersion":"17.4.1","language":"en-US","ageSeconds":12.5}"#
+                #"{"orgKey":"demo","shortCode":"summer","platform":"iOS","#
+                + #""osVersion":"17.4.1","language":"en-US","ageSeconds":12.5}"#
         )
         _ = server.request(
             "POST", "/match", headers: ip,
             body:
-                #"{"deviceId":"device-att-1","platform":"iOS","osVersion":"17.4.1","language":"en-US","timezone":"UTC"}"#
+                #"{"deviceId":"device-att-1","platform":"iOS","#
+                + #""osVersion":"17.4.1","language":"en-US","timezone":"UTC"}"#
         )
         _ = server.request("POST", "/match", headers: ip, body: #"{"deviceId":"device-att-2"}"#)
         let all = try #require(server.request("GET", "/dev/match-attempts"))
@@ -647,7 +656,10 @@ import Testing
             invalid.json?["details"] == [
                 [
                     "message":
-                        "route must be one of match, data, sdk, events, qr-resolve, qr-match, qr-events, dbl-resolve, dbl-check-deferred, af-deeplink, any",
+                        """
+                    route must be one of match, data, sdk, events, qr-resolve, qr-match, \
+                    qr-events, dbl-resolve, dbl-check-deferred, af-deeplink, any
+                    """,
                     "field": "route",
                 ],
                 ["message": "status is required for kind status", "field": "status"],

@@ -6,7 +6,8 @@ import Testing
     @Test func platformsAndVersions() {
         let cases: [(String, String?, String?)] = [
             (
-                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 Version/17.4 Mobile/15E148 Safari/604.1",
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) "
+                    + "AppleWebKit/605.1.15 Version/17.4 Mobile/15E148 Safari/604.1",
                 "iOS", "17.4.1"
             ),
             ("Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15", "iOS", "16.6"),

@@ -50,9 +50,11 @@ import Testing
     @Test func propertiesOverTheLimitAreRejectedNotTruncated() {
         // {"k":"…"} is 8 bytes of framing plus the value.
         let fits =
-            "{\"deviceId\":\"abcdefgh\",\"eventName\":\"e\",\"properties\":{\"k\":\"\(String(repeating: "x", count: 10_232))\"}}"
+            "{\"deviceId\":\"abcdefgh\",\"eventName\":\"e\","
+            + "\"properties\":{\"k\":\"\(String(repeating: "x", count: 10_232))\"}}"
         let over =
-            "{\"deviceId\":\"abcdefgh\",\"eventName\":\"e\",\"properties\":{\"k\":\"\(String(repeating: "x", count: 10_233))\"}}"
+            "{\"deviceId\":\"abcdefgh\",\"eventName\":\"e\","
+            + "\"properties\":{\"k\":\"\(String(repeating: "x", count: 10_233))\"}}"
         #expect(details(SDKRoutes.eventsValidator, fits).isEmpty)
         #expect(details(SDKRoutes.eventsValidator, over).first?.field == "properties")
         #expect(

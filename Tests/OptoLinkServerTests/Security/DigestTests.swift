@@ -24,7 +24,8 @@ import Testing
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(
             Digest.sha256Hex(
-                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
+                    + "hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
             )
                 == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
         #expect(
@@ -78,7 +79,8 @@ import Testing
         ),
         (
             String(repeating: "aa", count: 131),
-            "54657374205573696e67204c6172676572205468616e20426c6f636b2d53697a65204b6579202d2048617368204b6579204669727374",
+            "54657374205573696e67204c6172676572205468616e20426c6f63"
+                + "6b2d53697a65204b6579202d2048617368204b6579204669727374",
             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
         ),
         (

@@ -27,9 +27,10 @@ import Testing
         let path = try write(
             """
             {"platformDomain": "links.optolink.test",
-             "orgs": [{"orgKey": "demo", "name": "Demo", "status": "ACTIVE", "teamId": "ABCDE12345", "bundleId": "com.example.demo",
-                       "customDomain": "links.demo.test",
-                       "keys": [{"key": "opl_sdk_abcdefghijklmnop", "tier": "CLIENT"}, {"key": "opl_api_abcdefghijklmnop", "tier": "SERVER", "revoked": false}],
+             "orgs": [{"orgKey": "demo", "name": "Demo", "status": "ACTIVE", "teamId": "ABCDE12345",
+                       "bundleId": "com.example.demo", "customDomain": "links.demo.test",
+                       "keys": [{"key": "opl_sdk_abcdefghijklmnop", "tier": "CLIENT"},
+                                {"key": "opl_api_abcdefghijklmnop", "tier": "SERVER", "revoked": false}],
                        "templates": [{"id": "promo", "params": {"utm_source": "newsletter"}, "matchWindowHours": 24}],
                        "links": [{"shortCode": "summer", "path": "/promo/summer", "params": {"campaign": "summer"},
                                   "template": "promo", "matchWindowHours": 48}]}]}
@@ -49,19 +50,23 @@ import Testing
             ).contains("orgs[0].orgKey"))
         #expect(
             try loadError(
-                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ROOT"}]}]}"#
+                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","#
+                    + #""keys":[{"key":"opl_sdk_abcdefghijklmnop","tier":"ROOT"}]}]}"#
             ).contains("orgs[0].keys[0].tier"))
         #expect(
             try loadError(
-                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[],"links":[{"shortCode":"a","path":"/a","matchWindowHours":721}]}]}"#
+                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","#
+                    + #""keys":[],"links":[{"shortCode":"a","path":"/a","matchWindowHours":721}]}]}"#
             ).contains("matchWindowHours must be 1–720"))
         #expect(
             try loadError(
-                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[],"links":[{"shortCode":"a","path":"/a","template":"missing"}]}]}"#
+                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","#
+                    + #""keys":[],"links":[{"shortCode":"a","path":"/a","template":"missing"}]}]}"#
             ).contains("template \"missing\""))
         #expect(
             try loadError(
-                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","status":"ACTIVE","keys":[{"key":5,"tier":"CLIENT"}]}]}"#
+                #"{"platformDomain":"x","orgs":[{"orgKey":"abcd","name":"n","#
+                    + #""status":"ACTIVE","keys":[{"key":5,"tier":"CLIENT"}]}]}"#
             ).contains("orgs[0].keys[0].key"))
     }
 

@@ -42,7 +42,8 @@ enum QRDecoder {
         }
     }
 
-    /// Decodes every PNG in one `zbarimg --xml` run (blocking: call it inside ``offThePool(_:)``): the texts of the QR codes found in each image, in order.
+    /// Decodes every PNG in one `zbarimg --xml` run (blocking: call it inside ``offThePool(_:)``): the texts of the QR
+    /// codes found in each image, in order.
     static func decode(pngs: [[UInt8]]) throws -> [[String]] {
         try requireTools()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString)")

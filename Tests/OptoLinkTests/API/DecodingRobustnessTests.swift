@@ -117,7 +117,10 @@ struct DecodingRobustnessTests {
                 do {
                     try await call(api)
                     Issue.record(
-                        "\(endpoint) accepted malformed body #\(index): \(String(decoding: body.prefix(120), as: UTF8.self))"
+                        """
+                        \(endpoint) accepted malformed body #\(index): \
+                        \(String(decoding: body.prefix(120), as: UTF8.self))
+                        """
                     )
                 } catch let error as OptoLinkError {
                     #expect(error == .invalidResponse, "\(endpoint) #\(index): \(error)")
@@ -163,7 +166,8 @@ struct DecodingRobustnessTests {
             .response(
                 status: 200,
                 json:
-                    #"{"matched":true,"matchMethod":"TELEPATHY","matchConfidence":"certain","matchScore":78.5,"path":"/p"}"#
+                    #"{"matched":true,"matchMethod":"TELEPATHY","#
+                    + #""matchConfidence":"certain","matchScore":78.5,"path":"/p"}"#
             ),
             .response(status: 200, json: #"{"ok":true}"#),
         ])

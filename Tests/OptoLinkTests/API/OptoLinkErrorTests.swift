@@ -24,7 +24,8 @@ struct OptoLinkErrorTests {
 
     @Test func parsesTheEnvelopeWithDetailsAndRequestId() async throws {
         let json =
-            #"{"message":"Validation failed","details":[{"message":"must be a string","field":"deviceId"},{"message":"too long"}],"requestId":"req-1"}"#
+            #"{"message":"Validation failed","details":[{"message":"must be a "#
+            + #"string","field":"deviceId"},{"message":"too long"}],"requestId":"req-1"}"#
         let error = try #require(
             try await failure(.response(status: 400, json: json, headers: ["X-Request-Id": "hdr-9"])))
         #expect(error == .httpStatus)

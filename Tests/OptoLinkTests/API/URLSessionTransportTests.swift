@@ -38,7 +38,8 @@ struct URLSessionTransportLoopbackTests {
         let body = #"{"message":"Retry after 3 second(s)"}"#
         let server = try LoopbackServer(
             reply:
-                "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 3\r\nX-Request-Id: rq-7\r\n"
+                "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\n"
+                + "Retry-After: 3\r\nX-Request-Id: rq-7\r\n"
                 + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         defer { server.stop() }
         let url = URL(string: "http://127.0.0.1:\(server.port)/match")!

@@ -55,7 +55,8 @@ struct DocSnippetTests {
             .response(
                 status: 200,
                 json:
-                    #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","linkId":"l1","path":"/promo/summer","params":{}}"#
+                    #"{"matched":true,"matchMethod":"CLIPBOARD","matchConfidence":"exact","#
+                    + #""linkId":"l1","path":"/promo/summer","params":{}}"#
             )
         ])
         let environment = OptoLinkEnvironment(
@@ -83,7 +84,8 @@ struct DocSnippetTests {
             let path = request.url.path
             let json =
                 path.hasSuffix("/sdk/session")
-                ? #"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00.000Z","lastSeenAt":"2026-01-02T00:00:00.000Z"}"#
+                ? #"{"ok":true,"deviceId":"d","firstSeenAt":"2026-01-01T00:00:00.000Z","#
+                    + #""lastSeenAt":"2026-01-02T00:00:00.000Z"}"#
                 : path.hasSuffix("/sdk/identity")
                     ? #"{"ok":true,"deviceId":"d","externalId":"user-42","boundAt":"2026-01-02T00:00:00.000Z"}"#
                     : #"{"ok":true}"#

@@ -67,7 +67,8 @@ struct PackageGraphTests {
                     .target(name: "OptoLink", dependencies: ["OptoLinkClientCore", "OptoLinkDashboard"]),
                     .target(
                         name: "OptoLinkS2S",
-                        dependencies: ["OptoLinkClientCore", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
+                        dependencies: ["OptoLinkClientCore", \
+            .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
                     .testTarget(name: "OptoLinkTests", dependencies: ["OptoLink"]),
                 ]
             )

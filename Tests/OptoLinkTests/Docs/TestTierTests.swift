@@ -34,7 +34,10 @@ struct TestTierTests {
                 // Then the tiers it is tagged with are the ones it can be skipped by
                 #expect(
                     tags == skippable,
-                    "\(file.lastPathComponent): .tags \(tags.sorted()) but .skippable \(skippable.sorted()) in \(attribute)"
+                    """
+                    \(file.lastPathComponent): .tags \(tags.sorted()) \
+                    but .skippable \(skippable.sorted()) in \(attribute)
+                    """
                 )
             }
         }

@@ -198,8 +198,10 @@ struct ResponseBodyFuzzer {
             "404 Not Found",
         ])
         let page = rng.pick([
-            "<!DOCTYPE html><html><head><title>\(title)</title></head><body><h1>\(title)</h1><hr><center>nginx</center></body></html>",
-            "<html>\r\n<head><title>\(title)</title></head>\r\n<body bgcolor=\"white\">\r\n<center><h1>\(title)</h1></center>\r\n</body>\r\n</html>\r\n",
+            "<!DOCTYPE html><html><head><title>\(title)</title></head><bo"
+                + "dy><h1>\(title)</h1><hr><center>nginx</center></body></html>",
+            "<html>\r\n<head><title>\(title)</title></head>\r\n<body bgcolor=\"white\">\r\n"
+                + "<center><h1>\(title)</h1></center>\r\n</body>\r\n</html>\r\n",
             "<?xml version=\"1.0\"?><error><code>\(rng.below(600))</code><message>\(title)</message></error>",
             "<!-- {\"ok\":true} --><html><body>\(title)</body></html>",
             "\(title)\n",

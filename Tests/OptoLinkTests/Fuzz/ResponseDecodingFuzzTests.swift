@@ -185,7 +185,8 @@ struct ResponseDecodingFuzzTests {
                 if tally.failures <= 10 {
                     tally.messages.append(
                         """
-                        input #\(tally.tried) of \(endpoints.map(\.rawValue)) (\(endpoint), \(input.kind), status \(input.status)): \(problem)
+                        input #\(tally.tried) of \(endpoints.map(\.rawValue)) \
+                        (\(endpoint), \(input.kind), status \(input.status)): \(problem)
                         body: \(String(decoding: input.body.prefix(300), as: UTF8.self).debugDescription)
                         """)
                 }

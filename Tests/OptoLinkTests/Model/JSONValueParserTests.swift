@@ -6,7 +6,8 @@ import Testing
 /// The SDK's only JSON reader must accept exactly what `JSONDecoder` accepts, and read it the same.
 @Suite struct JSONValueParserTests {
     static let wellFormed = [
-        #"{"linkId":"lnk_0123456789abcdef","path":"/promo/summer","params":{"campaign":"summer","utm_source":"newsletter"}}"#,
+        #"{"linkId":"lnk_0123456789abcdef","path":"/promo/summer","#
+            + #""params":{"campaign":"summer","utm_source":"newsletter"}}"#,
         #"{"matched":true,"matchMethod":"FINGERPRINT_SCORED","matchConfidence":"medium","matchScore":78,"params":{}}"#,
         #"{"matched":false,"matchMethod":"NONE"}"#,
         #"[1, -0, 0.5, -12.25, 0.01, 12345678901234567890, true, false, null, [], {}, [[[]]]]"#,

@@ -15,7 +15,11 @@ struct AppsFlyerTests {
     static let appID = "id123456789"
     /// The seed's `Click_found` example.
     static let foundJSON =
-        #"{"found":true,"click_event":{"timestamp":"2020-04-22T08:45:33.412","custom_params":{"fruit_name":"apples","fruit_amount":"26"},"campaign_id":"394a89cf-275a-451b-b030-1c6f8b55ff19","match_type":"probabilistic","media_source":"Email","campaign":"my_new_campaign","click_http_referrer":"https://www.ynet.co.il/","af_sub1":"my_afsub1","af_sub2":"my_afsub2","af_sub3":"my_afsub3","af_sub4":"my_afsub4","af_sub5":"my_afsub5"}}"#
+        #"{"found":true,"click_event":{"timestamp":"2020-04-22T08:45:33.412","custom_params":{"fruit_name":"apples","#
+        + #""fruit_amount":"26"},"campaign_id":"394a89cf-275a-451b-b030-1c6f8b55ff19","#
+        + #""match_type":"probabilistic","media_source":"Email","campaign":"my_new_campaign","#
+        + #""click_http_referrer":"https://www.ynet.co.il/","af_sub1":"my_afsub1","#
+        + #""af_sub2":"my_afsub2","af_sub3":"my_afsub3","af_sub4":"my_afsub4","af_sub5":"my_afsub5"}}"#
     /// The seed's example signature (for `2015-01-22T08:45:33.412` + `127.0.0.1` with its DevKey).
     static let seedSignature = "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327"
 

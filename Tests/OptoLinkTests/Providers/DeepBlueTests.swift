@@ -15,7 +15,8 @@ struct DeepBlueTests {
     static let key = "dbl_sandbox_demo_0001"
     /// The seed's `ResolvedLink`.
     static let resolvedJSON =
-        #"{"id":42,"longUrl":"https://demo.example.com/products/1234?color=blue&size=m","shortUrl":"https://demo.dev.thedbl.ink/abc","isSandbox":true}"#
+        #"{"id":42,"longUrl":"https://demo.example.com/products/1234?color=blue&"#
+        + #"size=m","shortUrl":"https://demo.dev.thedbl.ink/abc","isSandbox":true}"#
 
     static func configuration(logger: OptoLinkLogger? = nil) throws -> OptoLinkConfiguration {
         try OptoLinkConfiguration.deepBlue(

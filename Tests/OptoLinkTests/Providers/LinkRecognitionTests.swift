@@ -23,9 +23,11 @@ struct LinkRecognitionTests {
     static let qubeKey = "qr_live_demo_publishable_0001"
     static let deepBlueKey = "dbl_sandbox_demo_0001"
     static let qubeJSON =
-        #"{"link":{"url":"https://shop.example.com/products/spring-box?ref=qr","alias":"spring","data":{"sku":"spring-box"}},"confidence":1,"reason":"direct","attributed":true,"installId":"inst_42"}"#
+        #"{"link":{"url":"https://shop.example.com/products/spring-box?ref=qr","alias":"spring","#
+        + #""data":{"sku":"spring-box"}},"confidence":1,"reason":"direct","attributed":true,"installId":"inst_42"}"#
     static let deepBlueJSON =
-        #"{"id":42,"longUrl":"https://demo.example.com/products/1234?color=blue","shortUrl":"https://go.example.com/abc","isSandbox":false}"#
+        #"{"id":42,"longUrl":"https://demo.example.com/products/1234?color=blue","#
+        + #""shortUrl":"https://go.example.com/abc","isSandbox":false}"#
 
     /// The service's configuration with `linkDomains` (OptoLink: org `demo` on `links.demo.test`).
     static func configuration(_ service: Service, linkDomains: [String] = ["go.example.com"], urlSchemes: [String] = [])
@@ -233,7 +235,8 @@ struct LinkRecognitionTests {
         ]
         for (linkURL, path) in qubeCases {
             let json =
-                #"{"link":{"url":"\#(linkURL)","alias":"spring","data":{"sku":"box"}},"confidence":1,"attributed":true}"#
+                #"{"link":{"url":"\#(linkURL)","alias":"spring","#
+                + #""data":{"sku":"box"}},"confidence":1,"attributed":true}"#
             let outcome = try await Self.open(
                 "https://go.example.com/abc", qube, .quberoute, answer: { _ in Fixtures.response(200, json) })
             let link = try #require(outcome.link, "\(linkURL)")

@@ -14,7 +14,9 @@ struct ProviderAnswerTests {
     @Test func aNestedErrorObjectGivesItsMessageDetailsAndRequestId() {
         // Given QubeRoute-style {"error": {code, message, details}, "requestId"}
         let body =
-            #"{"error":{"code":"invalid_request","message":"Validation failed","details":[{"field":"events[0].currency","message":"currency is required when valueMinor is set"}]},"requestId":"req_1"}"#
+            #"{"error":{"code":"invalid_request","message":"Validation failed","#
+            + #""details":[{"field":"events[0].currency","message":"currency "#
+            + #"is required when valueMinor is set"}]},"requestId":"req_1"}"#
         let error = OptoLinkError.http(HTTPResponse(status: 400, body: Data(body.utf8)))
         #expect(error.message == "Validation failed")
         #expect(

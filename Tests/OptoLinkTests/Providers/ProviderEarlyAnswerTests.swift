@@ -72,7 +72,9 @@ struct ProviderEarlyAnswerTests {
         ) { _ in
             Fixtures.response(
                 200,
-                #"{"link":{"url":"https://shop.example.com/promo/spring","alias":"spring","data":{"sku":"spring-box"}},"confidence":1,"reason":"direct","attributed":true,"installId":"ins_1"}"#
+                #"{"link":{"url":"https://shop.example.com/promo/spring","alias":"spring","#
+                    + #""data":{"sku":"spring-box"}},"confidence":1,"#
+                    + #""reason":"direct","attributed":true,"installId":"ins_1"}"#
             )
         }
         #expect(link.path == "/promo/spring")
@@ -87,7 +89,8 @@ struct ProviderEarlyAnswerTests {
         ) { _ in
             Fixtures.response(
                 200,
-                #"{"id":1,"longUrl":"https://shop.example.com/products/1234?ref=spring","shortUrl":"https://demo.dev.thedbl.ink/spring","isSandbox":true}"#
+                #"{"id":1,"longUrl":"https://shop.example.com/products/1234?ref=spring","#
+                    + #""shortUrl":"https://demo.dev.thedbl.ink/spring","isSandbox":true}"#
             )
         }
         #expect(link.path == "/products/1234")

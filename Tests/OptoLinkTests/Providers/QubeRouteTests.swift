@@ -25,7 +25,10 @@ struct QubeRouteTests {
 
     /// The seed's `ResolveResponse` with a link, for `confidence` and `reason`.
     static func linkJSON(confidence: Double, reason: String) -> String {
-        #"{"link":{"url":"https://shop.example.com/products/spring-box?ref=qr","alias":"spring","data":{"sku":"spring-box","promo":"SPRING"},"campaign":"spring-sale","channel":"email","feature":"share"},"confidence":\#(confidence),"reason":"\#(reason)","attributed":true,"installId":"inst_42"}"#
+        #"{"link":{"url":"https://shop.example.com/products/spring-box?ref=qr","alias":"spring","#
+            + #""data":{"sku":"spring-box","promo":"SPRING"},"campaign":"spring-sale","channel":"email","#
+            + #""feature":"share"},"confidence":\#(confidence),"#
+            + #""reason":"\#(reason)","attributed":true,"installId":"inst_42"}"#
     }
 
     /// A transport answering QubeRoute's three routes; `match` and `events` answers can be overridden.

@@ -3,7 +3,8 @@ import Testing
 
 /// Scripts/check-public-api.sh: the public API of the SDK's products (OptoLink, OptoLinkTesting,
 /// OptoLinkInspector, OptoLinkS2S), dumped by the toolchain's swift-api-digester from the modules this test run
-/// built, is the one recorded in api/ (docs/layout.md, "Public API"). This is where CI runs it (`.ci/run` runs `swift test`).
+/// built, is the one recorded in api/ (docs/layout.md, "Public API"). This is where CI runs it (`.ci/run` runs
+/// `swift test`).
 @Suite("Public API: the SDK's products match api/", .serialized, .tags(.processes), .skippable(.processes))
 struct PublicAPITests {
     @Test func theProductsPublicAPIIsTheRecordedOne() async throws {

@@ -124,7 +124,8 @@ package struct ReplayReport: Sendable, Hashable, Codable {
             let shards = Set(report.shardsCovered)
             guard covered.isDisjoint(with: shards) else {
                 throw .usage(
-                    "shard \(covered.intersection(shards).sorted().map(String.init).joined(separator: ", ")) comes twice"
+                    "shard \(covered.intersection(shards).sorted().map(String.init).joined(separator: ", ")) "
+                        + "comes twice"
                 )
             }
             covered.formUnion(shards)

@@ -32,8 +32,8 @@ public final class OptoLinkAPI: Sendable {
     /// The `/data` headers, built once.
     private let keyHeadersGet: [String: String]
 
-    /// Creates an API client for an OptoLink configuration
-    /// (``OptoLinkConfiguration/optoLink(apiKey:orgKey:baseURL:links:clipboard:retry:timeout:privacy:events:logging:)``).
+    /// Creates an API client for an OptoLink configuration, one made by
+    /// ``OptoLinkConfiguration/optoLink(apiKey:orgKey:baseURL:links:clipboard:retry:timeout:privacy:events:logging:)``.
     ///
     /// - Parameters:
     ///   - configuration: keys, base URL, timeout and retry settings.

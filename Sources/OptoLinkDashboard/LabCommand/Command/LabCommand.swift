@@ -8,9 +8,11 @@ import OptoLinkToolSupport
 /// `optolink-dash lab …`: reads the lab, runs it, prints the report (or `--json`), writes the exports.
 ///
 /// ```swift
-/// let code = await LabCommand.run(arguments: ["--compare"], currentDirectory: FileManager.default.currentDirectoryPath,
+/// let code = await LabCommand.run(arguments: ["--compare"],
+///                                 currentDirectory: FileManager.default.currentDirectoryPath,
 ///                                 executablePath: Bundle.main.executablePath,
-///                                 out: { print($0) }, err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+///                                 out: { print($0) },
+///                                 err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 /// ```
 package enum LabCommand {
     /// The codes of the one table (``ExitStatus``) this command returns.

@@ -41,12 +41,14 @@ enum AppsFlyerClickRoutes {
             on: link, overrides: overrides, ipHash: backend.ipHash(context.ip), fingerprint: fingerprint,
             at: context.now, now: context.now)
         let target = app.appStoreUrl
+        let continueLink =
+            target.map { "<p><a id=\"continue\" href=\"\(EmulatedClickPage.escape($0))\">Get the App</a></p>" } ?? ""
         return .html(
             EmulatedClickPage.html(
                 title: appId,
                 body: """
                     <h1>\(EmulatedClickPage.escape(appId))</h1>
-                    \(target.map { "<p><a id=\"continue\" href=\"\(EmulatedClickPage.escape($0))\">Get the App</a></p>" } ?? "")
+                    \(continueLink)
                     """,
                 script: target.map { "window.location.replace(\(EmulatedClickPage.jsString($0)));" } ?? ""))
     }

@@ -78,13 +78,15 @@ enum DeepBlueClickRoutes {
             title: app.name,
             body: """
                 <h1>Opening \(EmulatedClickPage.escape(app.name))…</h1>
-                <noscript><meta http-equiv="refresh" content="0;url=?js=0"><p><a id="continue" href="?js=0">Continue</a></p></noscript>
+                <noscript><meta http-equiv="refresh" content="0;url=?js=0">\
+                <p><a id="continue" href="?js=0">Continue</a></p></noscript>
                 """,
             script: """
                 var ratio = window.devicePixelRatio || 1;
                 var zone = (window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone) || "";
                 var query = "timezone=" + encodeURIComponent(zone)
-                  + "&screenWidth=" + Math.round(screen.width * ratio) + "&screenHeight=" + Math.round(screen.height * ratio)
+                  + "&screenWidth=" + Math.round(screen.width * ratio) \
+                + "&screenHeight=" + Math.round(screen.height * ratio)
                   + "&language=" + encodeURIComponent(navigator.language || "");
                 window.location.replace(window.location.pathname + "?" + query);
                 """)

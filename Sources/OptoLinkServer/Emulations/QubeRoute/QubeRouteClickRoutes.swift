@@ -57,7 +57,8 @@ enum QubeRouteClickRoutes {
         case "iOS": project.iosAppStoreUrl
         case "Android":
             project.androidPackage.map {
-                "https://play.google.com/store/apps/details?id=\(EmulatedClickPage.queryValue($0))&referrer=\(EmulatedClickPage.queryValue(token))"
+                "https://play.google.com/store/apps/details?id=\(EmulatedClickPage.queryValue($0))&"
+                    + "referrer=\(EmulatedClickPage.queryValue(token))"
             }
         default: nil
         }
@@ -67,14 +68,18 @@ enum QubeRouteClickRoutes {
         project: QubeRouteEmulation.Project, link: QubeRouteEmulation.Link, token: String, platform: String?
     ) -> String {
         let target = continueURL(project: project, token: token, platform: platform)
+        let continueLink =
+            target.map { "<a id=\"continue\" href=\"\(EmulatedClickPage.escape($0))\">Get the app</a>" }
+            ?? "Open this link on your phone."
         return EmulatedClickPage.html(
             title: project.name,
             body: """
                 <h1>Opening \(EmulatedClickPage.escape(project.name))…</h1>
-                <p>Link <code>\(EmulatedClickPage.escape(link.alias))</code> (\(EmulatedClickPage.escape(link.environment))): \
+                <p>Link <code>\(EmulatedClickPage.escape(link.alias))</code> \
+                (\(EmulatedClickPage.escape(link.environment))): \
                 <code>\(EmulatedClickPage.escape(link.url))</code></p>
                 <p id="click" data-click-token="\(EmulatedClickPage.escape(token))">\
-                \(target.map { "<a id=\"continue\" href=\"\(EmulatedClickPage.escape($0))\">Get the app</a>" } ?? "Open this link on your phone.")</p>
+                \(continueLink)</p>
                 """,
             script: target == nil ? "" : "window.location.replace(\(EmulatedClickPage.jsString(target)));")
     }

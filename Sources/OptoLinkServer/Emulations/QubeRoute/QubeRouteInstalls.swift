@@ -98,8 +98,9 @@ enum QubeRouteInstalls {
                 for event in events {
                     try db.query(
                         """
-                        INSERT OR IGNORE INTO qr_events (project, environment, install_token, event_id, name, value_minor, currency,
-                                                         properties, client_timestamp, received_at)
+                        INSERT OR IGNORE INTO qr_events (project, environment, install_token, event_id, name,
+                                                         value_minor, currency, properties, client_timestamp,
+                                                         received_at)
                         VALUES (?,?,?,?,?,?,?,?,?,?)
                         """,
                         [
@@ -148,7 +149,8 @@ enum QubeRouteInstalls {
                 let environment = row[1].string ?? ""
                 let events = try db.query(
                     """
-                    SELECT event_id, name, value_minor, currency, properties, client_timestamp, received_at FROM qr_events
+                    SELECT event_id, name, value_minor, currency, properties, client_timestamp, received_at
+                    FROM qr_events
                     WHERE project = ? AND environment = ? AND install_token = ? ORDER BY received_at, rowid LIMIT 1000
                     """, [.text(project), .text(environment), .text(token)]
                 ).map { event -> JSON in
@@ -188,7 +190,8 @@ enum QubeRouteInstalls {
     ) throws(OptoLinkServerError) -> Install {
         try db.query(
             """
-            INSERT OR IGNORE INTO qr_installs (project, environment, install_token, install_id, first_seen_at) VALUES (?,?,?,?,?)
+            INSERT OR IGNORE INTO qr_installs (project, environment, install_token, install_id, first_seen_at)
+            VALUES (?,?,?,?,?)
             """,
             [
                 .text(caller.project), .text(caller.environment), .text(token),
@@ -199,7 +202,8 @@ enum QubeRouteInstalls {
         guard
             let row = try db.query(
                 """
-                SELECT install_id, attribution, link_alias FROM qr_installs WHERE project = ? AND environment = ? AND install_token = ?
+                SELECT install_id, attribution, link_alias FROM qr_installs
+                WHERE project = ? AND environment = ? AND install_token = ?
                 """, [.text(caller.project), .text(caller.environment), .text(token)]
             ).first
         else {

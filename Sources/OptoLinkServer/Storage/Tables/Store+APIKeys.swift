@@ -43,7 +43,8 @@ extension Store {
             do throws(OptoLinkServerError) {
                 try db.query(
                     """
-                    UPDATE api_keys SET superseded_at = ? WHERE org_id = ? AND tier = ? AND revoked = 0 AND superseded_at IS NULL
+                    UPDATE api_keys SET superseded_at = ?
+                    WHERE org_id = ? AND tier = ? AND revoked = 0 AND superseded_at IS NULL
                       AND (expires_at IS NULL OR expires_at > ?)
                     """, [SQLValue(now), .integer(orgId), .text(tier.rawValue), SQLValue(now)])
                 let superseded = db.changes

@@ -29,7 +29,8 @@ extension Store {
             INSERT INTO devices (org_id, device_id, first_seen_at, last_seen_at, platform, os_version, device_model)
             VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)
             ON CONFLICT(org_id, device_id) DO UPDATE SET last_seen_at = ?3,
-              platform = COALESCE(?4, platform), os_version = COALESCE(?5, os_version), device_model = COALESCE(?6, device_model)
+              platform = COALESCE(?4, platform), os_version = COALESCE(?5, os_version),
+              device_model = COALESCE(?6, device_model)
             """,
             [.integer(orgId), .text(id), SQLValue(now), SQLValue(platform), SQLValue(osVersion), SQLValue(deviceModel)])
     }

@@ -62,7 +62,8 @@ extension Store {
             guard clash.isEmpty else { return false }
             try db.query(
                 """
-                INSERT OR REPLACE INTO links (id, org_id, short_code, path, params, template_id, match_window_hours, created_at, updated_at)
+                INSERT OR REPLACE INTO links
+                    (id, org_id, short_code, path, params, template_id, match_window_hours, created_at, updated_at)
                 VALUES (?,?,?,?,?,?,?,?,?)
                 """,
                 [

@@ -45,7 +45,9 @@ extension Store {
                         let id = "lnk_" + String(Digest.sha256Hex(org.orgKey + "/" + link.shortCode).prefix(16))
                         try db.query(
                             """
-                            INSERT OR IGNORE INTO links (id, org_id, short_code, path, params, template_id, match_window_hours, created_at, updated_at)
+                            INSERT OR IGNORE INTO links
+                                (id, org_id, short_code, path, params, template_id, match_window_hours, created_at,
+                                 updated_at)
                             VALUES (?,?,?,?,?,?,?,?,?)
                             """,
                             [

@@ -62,7 +62,8 @@ struct FaultProxyEndToEndTests {
     }
 
     static let matchBody =
-        #"{"deviceId":"0F6B3B8E-1C47-4E2B-9C3A-5D1E2F3A4B5C","platform":"iOS","osVersion":"17.4","deviceModel":"iPhone15,2","language":"en-US","timezone":"Europe/Berlin"}"#
+        #"{"deviceId":"0F6B3B8E-1C47-4E2B-9C3A-5D1E2F3A4B5C","platform":"iOS","osVersion":"17.4","#
+        + #""deviceModel":"iPhone15,2","language":"en-US","timezone":"Europe/Berlin"}"#
 
     #if os(Linux)
     @Test func aLoopbackBackendSeesEachSimulatedNetworkFromALoopbackAddressOfItsOwn() async throws {

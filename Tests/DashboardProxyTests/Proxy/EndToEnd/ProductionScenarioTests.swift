@@ -33,7 +33,8 @@ struct ProductionScenarioTests {
             // When a first launch is opened by a link
             let links = DemoLinkFlags.shell(service, baseURL: URL(string: base)!)
             let command =
-                "'\(BuiltBinary.path)' --headless --scenario direct-open-cold-start --base-url '\(base)' --provider \(provider) "
+                "'\(BuiltBinary.path)' --headless --scenario "
+                + "direct-open-cold-start --base-url '\(base)' --provider \(provider) "
                 + "\(links); echo \"EXIT=$?\""
             let output = try await spawnOffPool(["/bin/sh", "-c", command], capture: true)
             // Then the link opens the app directly (before: a link on the backend's host, which the app
@@ -52,7 +53,8 @@ struct ProductionScenarioTests {
         defer { server.stop() }
         // When every scenario runs headless against it
         let command =
-            "'\(BuiltBinary.path)' --headless --scenario all --base-url '\(server.baseURL.absoluteString)' --backoff-base 0.2 "
+            "'\(BuiltBinary.path)' --headless --scenario all --base-url "
+            + "'\(server.baseURL.absoluteString)' --backoff-base 0.2 "
             + "\(DemoLinkFlags.shell(.optoLink, baseURL: server.baseURL)); echo \"EXIT=$?\""
         let output = try await spawnOffPool(["/bin/sh", "-c", command], capture: true)
         let lines = output.split(separator: "\n").map(String.init)
@@ -79,10 +81,13 @@ struct ProductionScenarioTests {
         #expect(
             skipped.sorted()
                 == ([
-                    "SKIP deferred-fingerprint-exact: needs a click carrying the device model (FINGERPRINT_EXACT compares platform, OS and model): "
-                        + "the redirect page cannot carry it, only /dev/deferred/simulate can, and the backend has no such route",
+                    "SKIP deferred-fingerprint-exact: needs a click carrying the "
+                        + "device model (FINGERPRINT_EXACT compares platform, OS and model): "
+                        + "the redirect page cannot carry it, only "
+                        + "/dev/deferred/simulate can, and the backend has no such route",
                     // a link given with --link has no known window: dated past the longest one the contract allows
-                    "SKIP window-expired: needs a click made 721 hours ago: the redirect page records a click when it is made, "
+                    "SKIP window-expired: needs a click made 721 hours ago: "
+                        + "the redirect page records a click when it is made, "
                         + "only /dev/deferred/simulate can date one back, and the backend has no such route",
                 ] + otherServices).sorted())
         // And the fingerprint scenarios say which checks they left out
