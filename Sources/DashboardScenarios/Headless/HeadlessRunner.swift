@@ -10,7 +10,8 @@ import OptoLinkToolSupport
 /// `N passed, N failed` (with `, N skipped` when some were skipped).
 ///
 /// ```swift
-/// let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { print($0) }   // 0 when none failed
+/// // 0 when none failed
+/// let code = await HeadlessRunner.run(options: options, recorder: SessionHeadlessRecorder()) { print($0) }
 /// ```
 package enum HeadlessRunner {
     /// The totals of a run.
