@@ -79,14 +79,14 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
         let appID = options.appID ?? ""
         let visit = await runner.click(link)
         var exchanges = visit.hops.map(DoctorExchange.init(hop:))
-        let notSigned = Self.whyNotSigned(devKey: options.devKey, link: link, visit: visit)
+        let notSigned = Self.whyNotSigned(devKey: options.devKey?.rawValue, link: link, visit: visit)
         var signed: Result<AppsFlyerDeepLinkResponse, any Error>?
         var s2s: DoctorExchange?
         if notSigned == nil, let devKey = options.devKey, let address = Self.clickAddress(link) {
             let transport = DoctorS2STransport(runner: runner)
             do {
                 let client = try AppsFlyerS2SClient(
-                    appID: appID, devKey: try AppsFlyerDevKey(devKey),
+                    appID: appID, devKey: try AppsFlyerDevKey(devKey.rawValue),
                     configuration: AppsFlyerS2SConfiguration(
                         baseURL: options.baseURL, attemptTimeout: runner.timeout, retryPolicy: .none),
                     transport: transport)
@@ -104,7 +104,7 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
                     "the app's backend calls AppsFlyer's S2S API over HTTPS: give its https:// base in "
                     + "--base-url (default https://dls2s.appsflyer.com/v1.0)",
                 notContacted: "not contacted: no signed request was sent (its line says why)"),
-            Self.appKey(options.apiKey),
+            Self.appKey(options.apiKey?.rawValue),
             Self.click(visit, appID: appID),
             Self.found(signed, exchange: s2s, notSent: notSigned ?? "not sent"),
         ]

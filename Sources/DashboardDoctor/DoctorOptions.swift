@@ -22,7 +22,7 @@ package struct DoctorOptions: Sendable, Hashable {
     package var orgKey: OrgKey?
     /// `--api-key KEY`: the key the app ships; checked to be of the right kind (OptoLink's CLIENT key,
     /// QubeRoute's publishable key, Deep Blue's key). Default nil (not checked).
-    package var apiKey: String?
+    package var apiKey: APIKey?
     /// `--team-id ID`: with `--bundle-id`, the app ID `<teamId>.<bundleId>` looked for in the AASA. Default nil.
     package var teamId: String?
     /// `--bundle-id ID`: see ``teamId``. Default nil.
@@ -37,7 +37,7 @@ package struct DoctorOptions: Sendable, Hashable {
     package var appID: String?
     /// `--dev-key KEY` (AppsFlyer): the DevKey, for the doctor to sign one S2S request as the app's backend
     /// does. Default nil (no signed request).
-    package var devKey: String?
+    package var devKey: DevKey?
     /// `--json`: one JSON document on stdout instead of the checklist. Default false.
     package var json: Bool
     /// `--timeout SECONDS`: per request, whole seconds 1–120 (URLSession on Linux truncates fractions).
@@ -46,7 +46,7 @@ package struct DoctorOptions: Sendable, Hashable {
 
     /// Creates options for an OptoLink deployment; the defaults are documented on each property.
     package init(
-        baseURL: URL, orgKey: OrgKey, apiKey: String? = nil, teamId: String? = nil, bundleId: String? = nil,
+        baseURL: URL, orgKey: OrgKey, apiKey: APIKey? = nil, teamId: String? = nil, bundleId: String? = nil,
         link: String? = nil, json: Bool = false, timeout: Int = 10
     ) {
         self.provider = .optoLink
@@ -63,8 +63,8 @@ package struct DoctorOptions: Sendable, Hashable {
     /// Creates options for a QubeRoute, Deep Blue Links or AppsFlyer deployment, checked from its short link
     /// `link`; `baseURL` nil is the service's own API origin (``defaultBaseURL(for:)``).
     package init(
-        provider: OptoLinkService, link: URL, baseURL: URL? = nil, apiKey: String? = nil,
-        teamId: String? = nil, bundleId: String? = nil, appID: String? = nil, devKey: String? = nil,
+        provider: OptoLinkService, link: URL, baseURL: URL? = nil, apiKey: APIKey? = nil,
+        teamId: String? = nil, bundleId: String? = nil, appID: String? = nil, devKey: DevKey? = nil,
         json: Bool = false, timeout: Int = 10
     ) {
         let origin = URL(string: "/", relativeTo: link)?.absoluteURL ?? link
@@ -131,11 +131,10 @@ package struct DoctorOptions: Sendable, Hashable {
         {
             throw .usage("--app-id must be id and the app's Apple ID digits (e.g. id123456789), not '\(text)'")
         }
-        let devKey = parsed.text("--dev-key")
-        if let text = devKey, text.isEmpty || text.contains(where: { $0.isWhitespace || $0.isNewline }) {
-            throw .usage("--dev-key must be the DevKey alone, without spaces")
+        let devKey = try parsed.text("--dev-key").map { (text: String) throws(DashboardError) in try DevKey.parse(text)
         }
-        let (apiKey, link, baseURL) = (parsed.text("--api-key"), parsed.text("--link"), parsed.url("--base-url"))
+        let apiKey = parsed.text("--api-key").map(APIKey.init(rawValue:))
+        let (link, baseURL) = (parsed.text("--link"), parsed.url("--base-url"))
         let (json, timeout) = (parsed.has("--json"), parsed.integer("--timeout") ?? 10)
         if (teamId == nil) != (bundleId == nil) {
             throw .usage("--team-id and --bundle-id go together: the app ID is <teamId>.<bundleId>")

@@ -88,9 +88,9 @@ extension DoctorRunner {
     /// form) and reads the answer by the table: the key line and the exchange made.
     func probeKey(_ table: KeyProbeTable, link: URL) async -> (check: DoctorCheck, exchange: DoctorExchange?) {
         var exchange: DoctorExchange?
-        if let key = options.apiKey, table.preflight(key) == nil {
+        if let key = options.apiKey?.rawValue, table.preflight(key) == nil {
             exchange = await send(table.request(key, self, link))
         }
-        return (table.check(exchange, apiKey: options.apiKey), exchange)
+        return (table.check(exchange, apiKey: options.apiKey?.rawValue), exchange)
     }
 }

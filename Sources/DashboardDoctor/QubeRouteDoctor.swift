@@ -70,7 +70,7 @@ struct QubeRouteDoctor: LinkServiceDoctor {
                 "the SDK calls QubeRoute's API over HTTPS (App Transport Security refuses plain HTTP): give "
                 + "its https:// origin in --base-url (default https://app.quberoute.com)",
             notContacted: "not contacted: give --api-key, a publishable key, to send the resolve request",
-            resolve: { Self.resolve($0, apiKey: runner.options.apiKey, link: link) })
+            resolve: { Self.resolve($0, apiKey: runner.options.apiKey?.rawValue, link: link) })
     }
 
     /// How QubeRoute's answers to the resolve request read for the key; a key whose form is not a publishable

@@ -78,7 +78,9 @@ struct KeyProbeTableTests {
         let link = URL(string: "https://go.example.com/spring")!
         func runner(_ key: String?) -> DoctorRunner {
             DoctorRunner(
-                options: DoctorOptions(baseURL: URL(string: "https://api.example.com")!, orgKey: .demo, apiKey: key),
+                options: DoctorOptions(
+                    baseURL: URL(string: "https://api.example.com")!, orgKey: .demo,
+                    apiKey: key.map(APIKey.init(rawValue:))),
                 transport: transport)
         }
         // When the probe runs with a public key, a refused one and none

@@ -81,7 +81,7 @@ struct LinkServiceDoctorTests {
     @Test func withoutAKeyOrWithASecretOneOnlyTheFileIsAsked() async {
         for key in [nil, "qr_sk_9e4a1c7b3d60f2", "w8sZzy8EaPaxFKfaoTqUi6"] {
             var options = Self.quberoute
-            options.apiKey = key
+            options.apiKey = key.map(APIKey.init(rawValue:))
             let transport = Self.good()
             let report = await DoctorRunner(options: options, transport: transport).run()
             #expect(await transport.requests.map(\.url.path) == ["/.well-known/apple-app-site-association"])

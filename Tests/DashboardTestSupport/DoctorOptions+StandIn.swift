@@ -1,3 +1,4 @@
+import DashboardCore
 import Foundation
 import OptoLink
 import TestSupport
@@ -18,8 +19,9 @@ extension DoctorOptions {
             }
         let key = apiKey ?? (service.apiKey.isEmpty ? nil : service.apiKey)
         return DoctorOptions(
-            provider: provider, link: service.mainLink, baseURL: service.baseURL, apiKey: key,
+            provider: provider, link: service.mainLink, baseURL: service.baseURL,
+            apiKey: key.map(APIKey.init(rawValue:)),
             teamId: service.teamID, bundleId: service.bundleID, appID: service.appID.isEmpty ? nil : service.appID,
-            devKey: devKey ?? (service.devKey.isEmpty ? nil : service.devKey))
+            devKey: (devKey ?? (service.devKey.isEmpty ? nil : service.devKey)).map(DevKey.init(rawValue:)))
     }
 }

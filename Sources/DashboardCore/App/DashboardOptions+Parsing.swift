@@ -24,7 +24,7 @@ extension DashboardOptions {
         orgKey = parsed.text("--org-key").map(OrgKey.init(rawValue:))
         provider = parsed.text("--provider").flatMap(OptoLinkService.init(rawValue:)) ?? .optoLink
         appID = parsed.text("--app-id")
-        devKey = parsed.text("--dev-key")
+        devKey = try parsed.text("--dev-key").map { (text: String) throws(DashboardError) in try DevKey.parse(text) }
         for text in parsed.texts("--link") {
             let (role, url) = try LinkArgument.parse(text)
             guard links[role] == nil else { throw .usage("--link \(role.rawValue) is given twice") }

@@ -44,7 +44,7 @@ package struct DashboardOptions: Sendable, Hashable {
     /// `--app-id ID` (AppsFlyer; default the demo app `id123456789` on the embedded server).
     package var appID: String?
     /// `--dev-key KEY` (AppsFlyer; the DevKey the dashboard's simulated backend signs with).
-    package var devKey: String?
+    package var devKey: DevKey?
     /// `--link [ROLE=]URL` (repeatable): the selected service's short links the scenarios click and open, by
     /// role (``LinkRole``). Empty: the embedded seed's demo links on the embedded server, none with `--base-url`.
     package var links: [LinkRole: URL] = [:]

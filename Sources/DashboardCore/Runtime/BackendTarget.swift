@@ -20,10 +20,11 @@ package struct BackendTarget: Sendable, Hashable {
     package var apiKey: APIKey?
     /// OptoLink: the org key of the links; nil for the other services, which have none.
     package var orgKey: OrgKey?
-    /// AppsFlyer: the app id (`id123456789`).
-    package var appID: String
-    /// AppsFlyer: the DevKey the simulated **backend** signs with (never handed to the SDK).
-    package var devKey: String
+    /// AppsFlyer: the app id (`id123456789`); nil for the other services, and for a deployment's not given.
+    package var appID: String?
+    /// AppsFlyer: the DevKey the simulated **backend** signs with (never handed to the SDK); nil when none is
+    /// known.
+    package var devKey: DevKey?
     /// The short links the scenarios click and open (default none: `--link` gives a deployment's, and
     /// ``demo(_:baseURL:)`` the embedded seed's).
     package var links: ScenarioLinks
@@ -31,7 +32,7 @@ package struct BackendTarget: Sendable, Hashable {
     /// Creates a target.
     package init(
         baseURL: URL, apiKey: APIKey? = .demo, orgKey: OrgKey? = .demo,
-        service: OptoLinkService = .optoLink, appID: String = "", devKey: String = "",
+        service: OptoLinkService = .optoLink, appID: String? = nil, devKey: DevKey? = nil,
         links: ScenarioLinks = .none
     ) {
         self.service = service
@@ -67,7 +68,7 @@ package struct BackendTarget: Sendable, Hashable {
     package var headerKey: String {
         switch service {
         case .optoLink: orgKey?.rawValue ?? ""
-        case .appsFlyer: appID
+        case .appsFlyer: appID ?? ""
         case .quberoute, .deepBlue: ""
         }
     }

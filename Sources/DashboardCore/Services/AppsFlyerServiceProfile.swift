@@ -12,26 +12,25 @@ struct AppsFlyerServiceProfile: ServiceProfile {
     /// The demo app id.
     static let demoAppID = "id123456789"
     /// The demo app's DevKey (seed 003's example key).
-    static let demoDevKey = "w8sZzy8EaPaxFKfaoTqUi6"
 
     var service: OptoLinkService { .appsFlyer }
 
     func demoTarget(baseURL: URL) -> BackendTarget {
         BackendTarget(
-            baseURL: baseURL, apiKey: nil, orgKey: nil, service: .appsFlyer, appID: Self.demoAppID,
-            devKey: Self.demoDevKey)
+            baseURL: baseURL, apiKey: nil, orgKey: nil, service: .appsFlyer, appID: Self.demoAppID, devKey: .demo)
     }
 
     var keyFlags: [String] { ["--app-id", "--dev-key"] }
 
     func missingKeyFlag(in target: BackendTarget) -> String? {
-        target.appID.isEmpty ? "--app-id" : target.devKey.isEmpty ? "--dev-key" : nil
+        target.appID == nil ? "--app-id" : target.devKey == nil ? "--dev-key" : nil
     }
 
     func configuration(settings: DeviceSettings, address: AddressBox) throws(OptoLinkError) -> OptoLinkConfiguration {
-        let signer = AppsFlyerBackendSigner(devKey: settings.target.devKey)
+        // A missing key is refused before a device starts; the SDK and the signer name an empty one.
+        let signer = AppsFlyerBackendSigner(devKey: settings.target.devKey?.rawValue ?? "")
         return try .appsFlyer(
-            appID: settings.target.appID,
+            appID: settings.target.appID ?? "",
             hook: .signing { timestamp in
                 // The device's address as the app's backend, and AppsFlyer's click page, see it.
                 let ip = settings.addressSeenByBackend(address.value)
@@ -53,7 +52,9 @@ struct AppsFlyerServiceProfile: ServiceProfile {
             ], given: false)
     }
 
-    func linkURL(code: String, target: BackendTarget) -> URL? { target.url("af/\(target.appID)/\(code)") }
+    func linkURL(code: String, target: BackendTarget) -> URL? {
+        target.appID.flatMap { target.url("af/\($0)/\(code)") }
+    }
 
     func devCode(of url: URL, target: BackendTarget) -> String? {
         let parts = segments(url)
@@ -71,7 +72,7 @@ struct AppsFlyerServiceProfile: ServiceProfile {
     ) {
         var body = browserFields(browser, ageSeconds: ageSeconds)
         body["deviceModel"] = Self.family(browser.deviceModel)
-        body["appId"] = target.appID
+        if let appID = target.appID { body["appId"] = appID }
         body["link"] = code
         return ("dev/appsflyer/click", body)
     }
@@ -79,7 +80,7 @@ struct AppsFlyerServiceProfile: ServiceProfile {
     func faultRoute(_ route: ServiceRoute) -> String? { route == .match ? "af-deeplink" : nil }
 
     func proxyRoute(_ route: ServiceRoute, target: BackendTarget) -> String? {
-        route == .match ? "/ios/\(target.appID)" : nil
+        route == .match ? target.appID.map { "/ios/\($0)" } : nil
     }
 
     func label(_ route: ServiceRoute) -> String {

@@ -41,7 +41,7 @@ enum FailureCause {
     /// The key the devices sent, masked, with its flag: `--api-key opl_sdk_…`, `--dev-key w8sZ…`.
     static func keyLabel(_ target: BackendTarget) -> String {
         target.service == .appsFlyer
-            ? "--dev-key \(SecretMask.key(target.devKey))"
+            ? "--dev-key \(SecretMask.key(target.devKey?.rawValue ?? ""))"
             : "--api-key \(SecretMask.key(target.apiKey?.rawValue ?? ""))"
     }
 

@@ -80,7 +80,7 @@ package actor ScenarioContext {
 
     /// A fresh device (never launched) with this run's app traits.
     package func makeDevice(
-        clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil, devKey: String? = nil
+        clipboardEnabled: Bool = true, timeout: Double = 10, baseURL: URL? = nil, devKey: DevKey? = nil
     ) -> SimulatedDevice {
         var target = environment.target
         target.baseURL = baseURL ?? environment.deviceBaseURL
@@ -96,6 +96,7 @@ package actor ScenarioContext {
         for field in FingerprintField.allCases {
             observer.emit(.setFingerprintField(.app, field, app[field]))
         }
+        let signs = devKey.map { ", its backend signs with the DevKey \(SecretMask.key($0.rawValue))" } ?? ""
         note(
             "device: \(app.platform) \(app.osVersion) \(app.deviceModel) \(app.language) \(app.timezone) on "
                 + "\(app.networkAddress)"
@@ -104,7 +105,7 @@ package actor ScenarioContext {
                         ? " → the fault proxy \(target.baseURL.absoluteString)" : ""))
                 + (clipboardEnabled ? "" : ", clipboard reading off")
                 + (timeout != 10 ? ", timeout \(formatSeconds(timeout))" : "")
-                + (devKey.map { ", its backend signs with the DevKey \(SecretMask.key($0))" } ?? ""))
+                + signs)
         return device
     }
 

@@ -48,7 +48,7 @@ package struct SessionSettings: Sendable, Hashable, Codable {
             mode: options.attach ? "attach" : "simulated", service: options.provider.rawValue,
             baseURL: options.baseURL?.absoluteString, orgKey: options.effectiveOrgKey.rawValue,
             appID: options.appID, apiKey: options.apiKey.map { SecretMask.key($0.rawValue) },
-            devKey: options.devKey.map(SecretMask.key),
+            devKey: options.devKey.map { SecretMask.key($0.rawValue) },
             links: Dictionary(uniqueKeysWithValues: options.links.map { ($0.key.rawValue, $0.value.absoluteString) }),
             scenario: options.scenario ?? options.compare, dataDirectory: options.dataDirectory)
     }

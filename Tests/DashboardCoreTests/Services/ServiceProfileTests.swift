@@ -34,12 +34,12 @@ struct ServiceProfileTests {
             settings: DeviceSettings(target: target), address: AddressBox("203.0.113.7"))
         #expect(configuration.credentials.appsFlyerAppID == "id123456789")
         #expect(configuration.credentials.key == nil)
-        #expect(!String(reflecting: configuration).contains(target.devKey))
+        #expect(!String(reflecting: configuration).contains(try #require(target.devKey).rawValue))
     }
 
     @Test func theSimulatedBackendSignsTheSeedsExample() throws {
         // seed 003's example: DevKey w8sZzy8EaPaxFKfaoTqUi6, timestamp 2015-01-22T08:45:33.412, ip 127.0.0.1
-        let signer = AppsFlyerBackendSigner(devKey: AppsFlyerServiceProfile.demoDevKey)
+        let signer = AppsFlyerBackendSigner(devKey: DevKey.demo.rawValue)
         #expect(
             try signer.afSig(timestamp: "2015-01-22T08:45:33.412", ip: "127.0.0.1")
                 == "ce2d1e6b4619b9e19bc6be116183b92e43aa01e182b15012a7215bdd879ec327")

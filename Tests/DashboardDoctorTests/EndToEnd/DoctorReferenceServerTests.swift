@@ -14,7 +14,7 @@ struct DoctorReferenceServerTests {
         _ server: OptoLinkServer, apiKey: String? = DoctorSeeds.clientKey, team: Bool = true, link: String? = "summer"
     ) async -> DoctorReport {
         let options = DoctorOptions(
-            baseURL: server.baseURL, orgKey: .demo, apiKey: apiKey,
+            baseURL: server.baseURL, orgKey: .demo, apiKey: apiKey.map(APIKey.init(rawValue:)),
             teamId: team ? DoctorSeeds.teamId : nil, bundleId: team ? DoctorSeeds.bundleId : nil, link: link)
         return await DoctorRunner(options: options).run()
     }
@@ -68,7 +68,8 @@ struct DoctorReferenceServerTests {
         let records = DoctorServerProbe.matchRecordCount(server)
         // When the doctor proves the key (no --link: only /health, the AASA and the probe are sent)
         let deviceId = KeyCheck.probeDeviceId()
-        let options = DoctorOptions(baseURL: server.baseURL, orgKey: .demo, apiKey: DoctorSeeds.clientKey)
+        let options = DoctorOptions(
+            baseURL: server.baseURL, orgKey: .demo, apiKey: APIKey(rawValue: DoctorSeeds.clientKey))
         let report = await DoctorRunner(options: options, deviceId: deviceId).run()
         #expect(report.check("key.tier")?.status == .pass)
         // Then no row of any table changed (no device, no binding, no audit line) and no click was recorded

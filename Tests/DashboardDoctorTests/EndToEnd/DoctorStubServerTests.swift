@@ -53,7 +53,8 @@ struct DoctorStubServerTests {
 
     func run(_ stub: StubHTTPServer, timeout: Int = 10) async -> DoctorReport {
         let options = DoctorOptions(
-            baseURL: stub.baseURL, orgKey: .demo, apiKey: DoctorSeeds.clientKey, teamId: DoctorSeeds.teamId,
+            baseURL: stub.baseURL, orgKey: .demo, apiKey: APIKey(rawValue: DoctorSeeds.clientKey),
+            teamId: DoctorSeeds.teamId,
             bundleId: DoctorSeeds.bundleId, link: "summer", timeout: timeout)
         return await DoctorRunner(options: options).run()
     }

@@ -1,3 +1,4 @@
+import DashboardDoctor
 import Foundation
 import OptoLink
 import Testing
@@ -41,7 +42,7 @@ struct ProviderOptionsTests {
         let deepBlue = try options.target(for: .deepBlue, baseURL: Self.embedded)
         #expect(deepBlue.apiKey?.rawValue == "dbl_sandbox_demo_key_000000001")
         let appsFlyer = try options.target(for: .appsFlyer, baseURL: Self.embedded)
-        #expect(appsFlyer.appID == "id123456789" && appsFlyer.devKey == "w8sZzy8EaPaxFKfaoTqUi6")
+        #expect(appsFlyer.appID == "id123456789" && appsFlyer.devKey?.rawValue == "w8sZzy8EaPaxFKfaoTqUi6")
         let optoLink = try options.target(for: .optoLink, baseURL: Self.embedded)
         #expect(optoLink.apiKey?.rawValue == DashboardOptions.demoAPIKey && optoLink.orgKey?.rawValue == "demo")
         #expect(BackendTarget.demo(.quberoute, baseURL: Self.embedded) == qube)
@@ -59,7 +60,7 @@ struct ProviderOptionsTests {
             "--base-url", Self.real.absoluteString, "--provider", "appsflyer", "--app-id", "id42", "--dev-key", "k3y",
         ])
         let target = try appsFlyer.target(for: .appsFlyer, baseURL: Self.real)
-        #expect(target.appID == "id42" && target.devKey == "k3y")
+        #expect(target.appID == "id42" && target.devKey?.rawValue == "k3y")
     }
 
     @Test(arguments: [
@@ -157,6 +158,39 @@ struct ProviderOptionsTests {
             for service in OptoLinkService.allCases {
                 #expect(try options.target(for: service, baseURL: Self.embedded).service == service)
             }
+        }
+    }
+
+    @Test func onlyAnAppsFlyerTargetCarriesAnAppIDAndADevKey() throws {
+        // Given the targets of the other services, on the embedded server and on a deployment
+        let options = try DashboardOptions.parse(["--provider", "appsflyer"])
+        for service in [OptoLinkService.optoLink, .quberoute, .deepBlue] {
+            let target = try options.target(for: service, baseURL: Self.embedded)
+            // Then none holds AppsFlyer's credentials, not even empty ones
+            #expect(target.appID == nil && target.devKey == nil, "\(service)")
+            #expect(target.headerKey != "id123456789")
+        }
+        #expect(BackendTarget(baseURL: Self.real).appID == nil && BackendTarget(baseURL: Self.real).devKey == nil)
+        // And the DevKey a target holds shows masked
+        #expect("\(DevKey.demo)" == "w8sZ…")
+    }
+
+    @Test(arguments: ["", "w8sZzy8E aPaxFKfaoTqUi6", "w8sZzy8EaPaxFKfaoTqUi6\n"])
+    func aDevKeyWithASpaceOrNothingIsRefusedByTheDashboardAndTheDoctorAlike(devKey: String) {
+        // Given a DevKey pasted with a space, a line break, or nothing at all
+        let expected = DashboardError.usage("--dev-key must be the DevKey alone, without spaces")
+        // When the dashboard and the doctor read it, Then both refuse it in the same words
+        #expect(throws: expected) {
+            try DashboardOptions.parse([
+                "--base-url", Self.real.absoluteString, "--provider", "appsflyer", "--app-id", "id42",
+                "--dev-key", devKey,
+            ])
+        }
+        #expect(throws: expected) {
+            try DoctorOptions.parse([
+                "--provider", "appsflyer", "--link", "https://demo.onelink.me/abcd/summer", "--app-id", "id42",
+                "--dev-key", devKey,
+            ])
         }
     }
 

@@ -263,13 +263,14 @@ enum ServiceScenarios {
             // as ip in the body
             let sent = good.recorder.diagnostics.compactMap(\.exchange).first { $0.url.contains("af_sig=") }
             let ip = "\"ip\":\"\(await good.settings.addressSeenByBackend(good.networkAddress))\""
+            let appID = ctx.target.appID ?? ""
             try check(
-                sent?.url.contains("/ios/\(ctx.target.appID)?af_sig=") == true
+                sent?.url.contains("/ios/\(appID)?af_sig=") == true
                     && sent?.requestBody?.text.contains(ip) == true,
-                "expected POST /ios/\(ctx.target.appID)?af_sig=… with \(ip), got \(sent?.url ?? "no request")")
+                "expected POST /ios/\(appID)?af_sig=… with \(ip), got \(sent?.url ?? "no request")")
             try ctx.checkDeferred(link, .fingerprintExact)
             ctx.step("another install's backend signs with a wrong DevKey")
-            let bad = await ctx.makeDevice(clipboardEnabled: false, devKey: "wrongDevKey0000000000")
+            let bad = await ctx.makeDevice(clipboardEnabled: false, devKey: DevKey(rawValue: "wrongDevKey0000000000"))
             let none = try await ctx.firstLaunch(bad)
             ctx.step("refused (4xx), not retried, shown in the log")
             let refused = try requireTrace(bad.recorder.requests(to: .match).last)

@@ -72,7 +72,8 @@ struct HealthyDeploymentTests {
         let options =
             deployment.kind == .optoLink
             ? DoctorOptions(
-                baseURL: standIn.baseURL, orgKey: OrgKey(rawValue: standIn.orgKey), apiKey: standIn.apiKey,
+                baseURL: standIn.baseURL, orgKey: OrgKey(rawValue: standIn.orgKey),
+                apiKey: APIKey(rawValue: standIn.apiKey),
                 teamId: standIn.teamID,
                 bundleId: standIn.bundleID, link: standIn.mainLink.lastPathComponent)
             : DoctorOptions.standIn(standIn)

@@ -70,7 +70,7 @@ struct VerdictCauseTests {
         let options =
             kind == .optoLink
             ? DoctorOptions(
-                baseURL: standIn.baseURL, orgKey: OrgKey(rawValue: standIn.orgKey), apiKey: wrong,
+                baseURL: standIn.baseURL, orgKey: OrgKey(rawValue: standIn.orgKey), apiKey: APIKey(rawValue: wrong),
                 teamId: standIn.teamID,
                 bundleId: standIn.bundleID, link: standIn.mainLink.lastPathComponent)
             : DoctorOptions.standIn(standIn, apiKey: wrong)
