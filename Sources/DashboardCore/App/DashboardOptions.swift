@@ -25,8 +25,6 @@ package struct DashboardOptions: Sendable, Hashable {
 
     /// The demo org's CLIENT key (the default `--api-key`).
     package static let demoAPIKey = APIKey.demo.rawValue
-    /// The demo org (the default `--org-key`).
-    package static let demoOrgKey = OrgKey.demo.rawValue
 
     /// What the run does (default ``Mode/dashboard``).
     package var mode: Mode
@@ -94,8 +92,6 @@ package struct DashboardOptions: Sendable, Hashable {
     package var attach: Bool { mode == .attach }
     /// Whether the run lists the scenarios.
     package var listScenarios: Bool { mode == .listScenarios }
-    /// Whether the run prints the help.
-    package var showHelp: Bool { helpText != nil }
     /// The help the run prints: the command's, from the table; nil when it prints none.
     package var helpText: String? { if case .help(let command) = mode { DashCommands.usage(command) } else { nil } }
     /// The session file `--open` shows, or nil.

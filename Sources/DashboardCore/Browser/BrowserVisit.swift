@@ -20,9 +20,6 @@ package struct BrowserVisit: Sendable, Hashable, Codable {
         return .badTarget("the visit has no hops")
     }
 
-    /// The hop whose answer ended the visit: the last one.
-    package var lastHop: HTTPExchange? { hops.last }
-
     /// `/acme/fall 302 → /landing 200; stopped before the App Store (…)`: the answered hops and how the
     /// visit ended, for the log and the FAIL lines.
     package var summary: String {

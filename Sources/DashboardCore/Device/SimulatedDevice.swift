@@ -95,9 +95,6 @@ package actor SimulatedDevice {
     /// Allows or forbids reading the pasteboard (applies to the next launch, as `clipboardEnabled` does in an app).
     package func setClipboardEnabled(_ enabled: Bool) { settings.clipboardEnabled = enabled }
 
-    /// Points the device at another backend (next launch).
-    package func setTarget(_ target: BackendTarget) { settings.target = target }
-
     // MARK: Lifecycle
 
     /// Launches the app: `OptoLink.start` on this install's store (shutting down a running instance first).

@@ -73,11 +73,6 @@ package struct ScenarioEnvironment: Sendable {
     /// Whether the backend has every dev endpoint (the reference server outside production).
     package var hasDevEndpoints: Bool { capabilities.devEndpoints }
 
-    /// Which layer injects faults: `server` (`/dev/faults`), `proxy` (the dashboard's fault proxy) or nil (none).
-    package var faultLayer: String? {
-        capabilities.faults ? "server" : faultProxy == nil ? nil : "proxy"
-    }
-
     /// The base URL scenario devices talk to: the fault proxy's when there is one, else the backend's.
     package var deviceBaseURL: URL {
         capabilities.faults ? target.baseURL : faultProxy?.url ?? target.baseURL

@@ -211,11 +211,6 @@ package struct LabPopulation: Sendable {
             + Int(d.appLanguage)) * traits.timezones.count + Int(d.appTimezone)
     }
 
-    /// How many distinct ``browserKey(of:)`` and ``appKey(of:)`` values there can be.
-    var traitKeyCount: Int {
-        traits.models.count * traits.versions.count * traits.languages.count * traits.timezones.count
-    }
-
     /// The click id on the pasteboard when the SDK reads it and the user allows it.
     func clipboardClick(of device: Int) -> Int? {
         let d = devices[device]
