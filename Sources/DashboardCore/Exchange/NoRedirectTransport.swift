@@ -17,6 +17,7 @@ import FoundationNetworking
 /// on Linux).
 package final class NoRedirectTransport: HTTPTransport {
     private let session: URLSession
+    private let transport: URLSessionTransport
 
     /// Creates a transport with its own session.
     package init() {
@@ -26,6 +27,7 @@ package final class NoRedirectTransport: HTTPTransport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
         session = URLSession(configuration: configuration, delegate: RefuseRedirects(), delegateQueue: nil)
+        transport = URLSessionTransport(session: session)
     }
 
     deinit {
@@ -33,35 +35,9 @@ package final class NoRedirectTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request`; throws `URLError` only when no HTTP answer came.
+    /// Sends `request` as the SDK's ``URLSessionTransport`` does; throws `URLError` only when no HTTP answer came.
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
-        // as a property: see PITFALLS
-        urlRequest.timeoutInterval = URLSessionTransport.effectiveTimeout(request.timeout)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        return try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-            let task = session.dataTask(with: urlRequest) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                    return
-                }
-                guard let http = response as? HTTPURLResponse else {
-                    continuation.resume(throwing: URLError(.badServerResponse))
-                    return
-                }
-                var headers = [String: String]()
-                for (key, value) in http.allHeaderFields {
-                    headers[String(describing: key.base)] = String(describing: value).trimmingCharacters(
-                        in: .whitespaces)
-                }
-                continuation.resume(
-                    returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
-            }
-            task.resume()
-        }
+        try await transport.send(request)
     }
 }
 

@@ -23,6 +23,10 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = URLSession(configuration: configuration)
     }
 
+    /// A transport over `session`, for this package's tools that configure their own (the dashboard's
+    /// transport that never follows a redirect). The caller keeps the session and invalidates it.
+    package init(session: URLSession) { self.session = session }
+
     /// The timeout handed to URLSession for a requested `seconds` (see the type's documentation).
     package static func effectiveTimeout(_ seconds: TimeInterval) -> TimeInterval {
         #if canImport(Darwin)
