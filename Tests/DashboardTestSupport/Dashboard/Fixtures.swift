@@ -158,57 +158,60 @@ package enum Fixtures {
 
     /// A server that never answers: four attempts refused, with 1 s, 2 s and 4 s waits between them.
     package static func serverDown() -> DashboardState {
-        var actions: [DashboardAction] = [
-            .diagnostic(.requestStarted(requestID: 1, endpoint: "session", attempt: 1), time: 50),
-            .diagnostic(
-                .responseReceived(requestID: 1, endpoint: "session", attempt: 1, status: 200, duration: 0.01),
-                time: 50.01),
-            .diagnostic(.requestFinished(requestID: 1, endpoint: "session", attempts: 1, status: 200), time: 50.01),
-        ]
-        var time = 60.0
-        for attempt in 1...4 {
-            actions.append(.diagnostic(.requestStarted(requestID: 2, endpoint: "match", attempt: attempt), time: time))
-            time += 0.001
-            actions.append(
-                .diagnostic(
-                    .requestFailed(
-                        requestID: 2, endpoint: "match", attempt: attempt,
-                        reason: "connection refused", duration: 0.001), time: time))
-            if attempt < 4 {
-                let delay = Double(1 << (attempt - 1))
-                actions.append(
-                    .diagnostic(
-                        .retryScheduled(requestID: 2, endpoint: "match", attempt: attempt, delay: delay), time: time))
-                time += delay
-            }
+        let (attempts, end) = fourMatchAttempts(from: 60, duration: 0.001) { attempt, time in
+            .requestFailed(
+                requestID: 2, endpoint: "match", attempt: attempt, reason: "connection refused", duration: 0.001)
         }
-        actions += [
-            .diagnostic(
-                .gaveUp(requestID: 2, endpoint: "match", attempts: 4, reason: "connection refused"), time: time),
-            .diagnostic(.requestFinished(requestID: 2, endpoint: "match", attempts: 4, status: nil), time: time),
-            .tick(now: time + 0.1),
-        ]
-        return reduced(actions)
+        return reduced(
+            session(at: 50, duration: 0.01) + attempts + [
+                .diagnostic(
+                    .gaveUp(requestID: 2, endpoint: "match", attempts: 4, reason: "connection refused"), time: end),
+                .diagnostic(.requestFinished(requestID: 2, endpoint: "match", attempts: 4, status: nil), time: end),
+                .tick(now: end + 0.1),
+            ])
     }
 
     /// One /match refused four times, with the 1 s, 2 s and 4 s waits between its attempts (maxRetries 3),
     /// after a short /sdk/session.
     package static func backoffOneTwoFour() -> DashboardState {
-        var actions: [DashboardAction] = [
-            .diagnostic(.requestStarted(requestID: 1, endpoint: "session", attempt: 1), time: 59.5),
+        let (attempts, end) = fourMatchAttempts(from: 60, duration: 0.003) { attempt, _ in
+            .responseReceived(requestID: 2, endpoint: "match", attempt: attempt, status: 503, duration: 0.003)
+        }
+        return reduced(
+            session(at: 59.5, duration: 0.012) + attempts + [
+                .diagnostic(
+                    .gaveUp(requestID: 2, endpoint: "match", attempts: 4, reason: "503 Service Unavailable"),
+                    time: end),
+                .diagnostic(.requestFinished(requestID: 2, endpoint: "match", attempts: 4, status: 503), time: end),
+                .focus(.timeline),
+                .tick(now: end + 0.1),
+            ])
+    }
+
+    /// Request 1, an /sdk/session started at `start` and answered 200 after `duration`.
+    static func session(at start: Double, duration: Double) -> [DashboardAction] {
+        [
+            .diagnostic(.requestStarted(requestID: 1, endpoint: "session", attempt: 1), time: start),
             .diagnostic(
-                .responseReceived(requestID: 1, endpoint: "session", attempt: 1, status: 200, duration: 0.012),
-                time: 59.512),
-            .diagnostic(.requestFinished(requestID: 1, endpoint: "session", attempts: 1, status: 200), time: 59.512),
+                .responseReceived(requestID: 1, endpoint: "session", attempt: 1, status: 200, duration: duration),
+                time: start + duration),
+            .diagnostic(
+                .requestFinished(requestID: 1, endpoint: "session", attempts: 1, status: 200),
+                time: start + duration),
         ]
-        var time = 60.0
+    }
+
+    /// Request 2's four /match attempts from `start`, each ending `duration` after it starts with `ending`, and
+    /// waits of 1 s, 2 s and 4 s between them; the actions and the time the last attempt ended.
+    static func fourMatchAttempts(
+        from start: Double, duration: Double, ending: (_ attempt: Int, _ time: Double) -> DiagnosticEvent
+    ) -> (actions: [DashboardAction], end: Double) {
+        var actions: [DashboardAction] = []
+        var time = start
         for attempt in 1...4 {
             actions.append(.diagnostic(.requestStarted(requestID: 2, endpoint: "match", attempt: attempt), time: time))
-            time += 0.003
-            actions.append(
-                .diagnostic(
-                    .responseReceived(requestID: 2, endpoint: "match", attempt: attempt, status: 503, duration: 0.003),
-                    time: time))
+            time += duration
+            actions.append(.diagnostic(ending(attempt, time), time: time))
             if attempt < 4 {
                 let delay = Double(1 << (attempt - 1))
                 actions.append(
@@ -217,14 +220,7 @@ package enum Fixtures {
                 time += delay
             }
         }
-        actions += [
-            .diagnostic(
-                .gaveUp(requestID: 2, endpoint: "match", attempts: 4, reason: "503 Service Unavailable"), time: time),
-            .diagnostic(.requestFinished(requestID: 2, endpoint: "match", attempts: 4, status: 503), time: time),
-            .focus(.timeline),
-            .tick(now: time + 0.1),
-        ]
-        return reduced(actions)
+        return (actions, time)
     }
 
     /// The transport's record of one /match attempt of request 2 (times as in ``flakyAfterEarlierMatch(finished:)``).
