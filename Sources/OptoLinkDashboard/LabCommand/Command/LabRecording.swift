@@ -7,8 +7,8 @@ import Foundation
 /// `optolink-dash lab --record`'s session: the run folded as the dashboard folds it, its Lab view started as the
 /// dashboard's `L` starts one.
 struct LabRecording {
-    /// The run's state and the session it writes to.
-    let state: HeadlessRecording
+    /// The run folded into a state, which writes to the session too.
+    let run: HeadlessRecording
     /// The session file.
     let file: HeadlessSessionFile
 
@@ -17,15 +17,15 @@ struct LabRecording {
     init?(_ options: LabOptions, model: LabModel) throws(DashboardError) {
         guard let path = options.recordPath else { return nil }
         let now: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-        state = HeadlessRecording(now: now)
+        run = HeadlessRecording(now: now)
         let service = options.services.first ?? .optoLink
         file = try HeadlessSessionFile(
             url: URL(fileURLWithPath: path), settings: SessionSettings(mode: "lab", service: service.rawValue),
-            state: state.state, now: now)
-        state.record(to: file)
+            state: run.state, now: now)
+        run.record(to: file)
         apply(.lab(.started(lab: model.name, services: options.services, installs: model.installs)))
     }
 
     /// Folds `action` into the run and records it.
-    func apply(_ action: DashboardAction) { state.apply(action) }
+    func apply(_ action: DashboardAction) { run.apply(action) }
 }
