@@ -53,10 +53,13 @@ let package = Package(
         // reference backend, the dashboard's fault proxy, its scenarios and its fault menu. Imports nothing.
         .target(name: "OptoLinkFaults"),
 
-        // What the server's and the dashboard's programs share (Foundation only): a file a user names, an output
-        // file, quoting in errors, whole numbers from files, the exit statuses and standard streams, and the
-        // reference server's own words a client recognizes (its name, QubeRoute's reasons).
-        .target(name: "OptoLinkToolSupport"),
+        // What the server's and the dashboard's programs share (Foundation and CSpawn): a file a user names, an
+        // output file, quoting in errors, whole numbers from files, the exit statuses and standard streams, the
+        // reference server's own words a client recognizes (its name, QubeRoute's reasons), and ChildProcess.
+        .target(name: "OptoLinkToolSupport", dependencies: ["CSpawn"]),
+        // Two calls of the C library Swift's Glibc module does not declare (a child's working directory, a
+        // pipe that closes on exec atomically), for ChildProcess.
+        .target(name: "CSpawn"),
         // The reference backend (independent of the SDK: shares no code with it).
         .target(
             name: "OptoLinkServer",
@@ -111,7 +114,9 @@ let package = Package(
         // Attach: the listener real apps' inspectors connect to, its registry and handshake.
         .target(
             name: "DashboardAttach",
-            dependencies: ["DashboardCore", "OptoLink", "OptoLinkHTTP", "OptoLinkInspectorWire"]),
+            dependencies: [
+                "DashboardCore", "OptoLink", "OptoLinkHTTP", "OptoLinkInspectorWire", "OptoLinkToolSupport",
+            ]),
         // Sessions: recording, replay, HAR import and the asciicast export.
         .target(
             name: "DashboardSessions",
@@ -151,7 +156,7 @@ let package = Package(
             dependencies: [
                 "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkLabEngine", "OptoLinkDashboard",
                 "DashboardCore", "DashboardProxy", "DashboardScenarios", "DashboardLab", "DashboardAttach",
-                "DashboardSessions", "OptoLinkS2S", "OptoLinkInspector",
+                "DashboardSessions", "OptoLinkS2S", "OptoLinkInspector", "OptoLinkToolSupport",
             ]),
 
         // Test support shared by the test targets (not shipped): the gate that keeps the tests that load
@@ -169,7 +174,7 @@ let package = Package(
             dependencies: [
                 "DashboardDoctor", "DashboardCore", "DashboardScenarios", "DashboardLab", "DashboardSessions",
                 "OptoLink",
-                "OptoLinkHTTP", "OptoLinkServer", "TestSupport",
+                "OptoLinkHTTP", "OptoLinkServer", "OptoLinkToolSupport", "TestSupport",
             ],
             path: "Tests/DashboardTestSupport", exclude: ["Snapshots"]),
         // The SDK tests' fixtures (the demo org's configuration and answers, a test device, a routed
@@ -177,7 +182,10 @@ let package = Package(
         .target(name: "SDKFixtures", dependencies: ["OptoLink", "OptoLinkTesting"], path: "Tests/SDKFixtures"),
         .testTarget(
             name: "OptoLinkTests",
-            dependencies: ["OptoLink", "OptoLinkClientCore", "OptoLinkTesting", "TestSupport", "SDKFixtures"]),
+            dependencies: [
+                "OptoLink", "OptoLinkClientCore", "OptoLinkTesting", "OptoLinkToolSupport", "TestSupport",
+                "SDKFixtures",
+            ]),
         .testTarget(
             name: "OptoLinkInspectorTests",
             dependencies: [
@@ -225,7 +233,7 @@ let package = Package(
             name: "DashboardAttachTests",
             dependencies: [
                 "DashboardAttach", "DashboardCore", "DashboardTestSupport", "OptoLink", "OptoLinkInspector",
-                "OptoLinkInspectorWire", "OptoLinkTesting", "TestSupport",
+                "OptoLinkInspectorWire", "OptoLinkTesting", "OptoLinkToolSupport", "TestSupport",
             ]),
         .testTarget(
             name: "DashboardSessionsTests",
@@ -258,7 +266,7 @@ let package = Package(
                 "OptoLink", "OptoLinkTesting", "OptoLinkServer", "OptoLinkHTTP", "OptoLinkDashboard", "DashboardCore",
                 "DashboardProxy", "DashboardScenarios", "DashboardLab", "DashboardAttach", "DashboardSessions",
                 "OptoLinkFaults",
-                "OptoLinkS2S", "TestSupport",
+                "OptoLinkS2S", "OptoLinkToolSupport", "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

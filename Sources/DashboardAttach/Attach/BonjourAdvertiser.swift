@@ -1,6 +1,7 @@
 import DashboardCore
 import Foundation
 import OptoLinkHTTP
+import OptoLinkToolSupport
 
 /// Advertises `optolink-dash --attach` as `_optolink._tcp`, so an app that attaches with `.bonjour` finds
 /// it, through the platform's own publisher: `dns-sd -R` on macOS, `avahi-publish-service` (Debian's
@@ -17,9 +18,7 @@ import OptoLinkHTTP
 /// advertiser?.stop()
 /// ```
 ///
-/// `@unchecked Sendable` is safe: both properties are set once in `init`; `Process` is only asked whether it
-/// runs and to terminate, and the flag has its own lock.
-package final class BonjourAdvertiser: @unchecked Sendable {
+package final class BonjourAdvertiser: Sendable {
     /// The service type apps browse for.
     package static let serviceType = "_optolink._tcp"
     /// The advertised instance name (never the token).
@@ -33,11 +32,11 @@ package final class BonjourAdvertiser: @unchecked Sendable {
         case skip(String)
     }
 
-    private let process: Process
+    private let publisher: ChildProcess
     private let stopped: Locked<Bool>
 
-    private init(process: Process, stopped: Locked<Bool>) {
-        self.process = process
+    private init(publisher: ChildProcess, stopped: Locked<Bool>) {
+        self.publisher = publisher
         self.stopped = stopped
     }
 
@@ -93,56 +92,45 @@ package final class BonjourAdvertiser: @unchecked Sendable {
             log(.info, reason)
             return nil
         case .publish(let executable, let arguments):
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.environment = environment
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            let stopped = Locked(false)
-            let advertiser = BonjourAdvertiser(process: process, stopped: stopped)
-            process.terminationHandler = { finished in
-                guard !stopped.value else { return }
-                let said =
-                    String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
-                    .split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-                log(
-                    .warning,
-                    "Bonjour advertisement of \(serviceType) ended "
-                        + "(\(URL(fileURLWithPath: executable).lastPathComponent) "
-                        + "exit \(finished.terminationStatus)\(said.isEmpty ? "" : ": \(said)"); apps attach by address"
-                )
-            }
+            let publisher: ChildProcess
             do {
-                try process.run()
+                publisher = try ChildProcess([executable] + arguments, environment: environment, errors: .pipe)
             } catch {
                 log(.warning, "not advertised over Bonjour: cannot run \(executable): \(error.localizedDescription)")
                 return nil
+            }
+            let stopped = Locked(false)
+            let name = URL(fileURLWithPath: executable).lastPathComponent
+            // Drains what the publisher says on stderr (a full pipe would block it) until it ends, then says
+            // why when it ended on its own.
+            Thread.detachNewThread {
+                let said = publisher.errorReader.map { ChildProcess.readToEnd($0.fileDescriptor) } ?? []
+                let status = publisher.waitUntilExit()
+                guard !stopped.value else { return }
+                let last =
+                    String(decoding: said, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init)
+                    ?? ""
+                log(
+                    .warning,
+                    "Bonjour advertisement of \(serviceType) ended (\(name) exit \(status)"
+                        + "\(last.isEmpty ? "" : ": \(last)"); apps attach by address")
             }
             log(
                 .info,
                 "advertising \(instanceName) as \(serviceType) on port \(address.port) "
                     + "(\(URL(fileURLWithPath: executable).lastPathComponent))"
             )
-            return advertiser
+            return BonjourAdvertiser(publisher: publisher, stopped: stopped)
         }
     }
 
     /// Whether the publisher still runs.
-    package var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { publisher.isRunning }
 
     /// Stops advertising: ends the publisher with SIGTERM, and with SIGKILL when it is still there a second
-    /// later (Foundation's `Process` starts the child with the parent's blocked signals here, SIGTERM among them
-    /// when the parent blocks it; SIGKILL cannot be blocked).
+    /// later.
     package func stop() {
         stopped.value = true
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        publisher.stop(signal: SIGTERM, grace: 1)
     }
 }

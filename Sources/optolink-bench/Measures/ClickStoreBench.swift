@@ -111,7 +111,7 @@ enum ClickStoreBench {
         }
         func values(_ flag: String, _ argument: Int, prefix: String) -> [String: Double]? {
             guard let output = try? Spawn.run([executable, flag, "\(argument)"]),
-                let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix(prefix + " ") })
+                let line = output.output.split(separator: "\n").first(where: { $0.hasPrefix(prefix + " ") })
             else { return nil }
             let values = ReportLine.values(line)
             return values.isEmpty ? nil : values

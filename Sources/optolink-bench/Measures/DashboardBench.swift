@@ -225,7 +225,7 @@ enum DashboardBench {
                 rows: [.notMeasured(measure, goal: rssGoal, reason: "/proc/self/exe unreadable")], notes: [])
         }
         guard let output = try? Spawn.run([executable, "--child-dashboard-rss", "\(attempts)", "\(retries)"]),
-            let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("RSS ") })
+            let line = output.output.split(separator: "\n").first(where: { $0.hasPrefix("RSS ") })
         else {
             return MeasureResult(
                 rows: [.notMeasured(measure, goal: rssGoal, reason: "child process failed")], notes: [])
@@ -296,7 +296,7 @@ enum DashboardBench {
         let socket = "optolink-bench-\(getpid())"
         func tmuxRun(_ arguments: [String]) -> String? {
             guard let output = try? Spawn.run([tmux, "-L", socket] + arguments), output.status == 0 else { return nil }
-            return output.text
+            return output.output
         }
         defer { _ = tmuxRun(["kill-server"]) }  // always: the private server and everything in it
         guard

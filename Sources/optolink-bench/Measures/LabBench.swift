@@ -123,7 +123,7 @@ enum LabBench {
         let goal = "< \(Int(goalSeconds)) s, < 1 GB"
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
             let output = try? Spawn.run([executable, "--child-lab", "\(million)"]),
-            let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("LAB ") })
+            let line = output.output.split(separator: "\n").first(where: { $0.hasPrefix("LAB ") })
         else {
             rows.append(.notMeasured(millionMeasure, goal: goal, reason: "the child process did not report"))
             return MeasureResult(rows: rows, notes: notes)

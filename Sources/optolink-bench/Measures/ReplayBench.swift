@@ -43,7 +43,7 @@ enum ReplayBench {
         }
         let writeStarted = Stopwatch.now()
         guard let written = try? Spawn.run([executable, "--child-replay-files", "\(rows)", folder]),
-            written.text.contains("FILES ok")
+            written.output.contains("FILES ok")
         else {
             return MeasureResult(
                 rows: [.notMeasured(name, goal: goal, reason: "the files could not be written")], notes: [])
@@ -55,7 +55,7 @@ enum ReplayBench {
         }
         let bytes = size("clicks.csv") + size("opens.csv")
         guard let output = try? Spawn.run([executable, "--child-replay", folder]),
-            let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("REPLAY ") })
+            let line = output.output.split(separator: "\n").first(where: { $0.hasPrefix("REPLAY ") })
         else {
             return MeasureResult(
                 rows: [.notMeasured(name, goal: goal, reason: "the child process did not report")], notes: [])

@@ -200,7 +200,7 @@ enum ThroughputBench {
     }
 
     static func nginxVersion(_ path: String) -> String {
-        let text = (try? Spawn.run([path, "-v"]).text) ?? ""
+        let text = (try? Spawn.run([path, "-v"]).output) ?? ""
         return text.split(separator: "/").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "?"
     }
 }

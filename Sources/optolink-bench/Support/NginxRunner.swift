@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Glibc
 final class NginxRunner {
     let directory: String
     let port: Int
-    private var pid: pid_t?
+    private var child: ChildProcess?
 
     /// Writes the files (name → bytes) and the configuration; does not start yet.
     init(files: [String: Data]) throws {
@@ -61,10 +62,9 @@ final class NginxRunner {
 
     /// Starts nginx and waits until it accepts connections.
     func start(binary: String) throws {
-        let pid = try Spawn.start(
+        child = try ChildProcess(
             [binary, "-p", directory + "/", "-c", directory + "/nginx.conf", "-e", directory + "/error.log"],
-            stdout: .file(directory + "/stdout.log"))
-        self.pid = pid
+            output: .file(directory + "/stdout.log", append: false), errors: .sameAsOutput)
         guard Loopback.waitUntilAccepting(port: port, seconds: 5) else {
             let log = (try? String(contentsOfFile: directory + "/error.log", encoding: .utf8)) ?? ""
             let out = (try? String(contentsOfFile: directory + "/stdout.log", encoding: .utf8)) ?? ""
@@ -76,10 +76,8 @@ final class NginxRunner {
 
     /// Stops nginx (SIGTERM, then SIGKILL after 5 s) and removes the temp folder.
     func stop() {
-        if let pid {
-            Spawn.stop(pid, signal: SIGTERM, seconds: 5)
-            self.pid = nil
-        }
+        child?.stop(signal: SIGTERM, grace: 5)
+        child = nil
         try? FileManager.default.removeItem(atPath: directory)
     }
 }

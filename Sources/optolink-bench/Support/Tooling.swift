@@ -46,7 +46,8 @@ enum Tooling {
             print("optolink-bench: installed \(packages.joined(separator: " "))")
             notes.append("Installed with apt-get during this run: \(packages.joined(separator: ", ")).")
         } else {
-            let tail = result?.text.split(separator: "\n").suffix(3).joined(separator: " / ") ?? "apt-get could not run"
+            let tail =
+                result?.output.split(separator: "\n").suffix(3).joined(separator: " / ") ?? "apt-get could not run"
             print("optolink-bench: apt-get install failed: \(tail)")
             notes.append("apt-get install \(packages.joined(separator: " ")) failed: \(tail)")
         }

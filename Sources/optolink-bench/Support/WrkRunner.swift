@@ -84,10 +84,10 @@ struct WrkRunner {
             binary, "-t\(threads)", "-c\(connections)", "-d\(duration)s", "--timeout", "5s",
             "-s", scriptPath, url, "--", path, method, body, header,
         ])
-        guard let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("BENCH ") }) else {
+        guard let line = output.output.split(separator: "\n").first(where: { $0.hasPrefix("BENCH ") }) else {
             throw BenchError(
                 "wrk printed no summary (exit \(output.status)): "
-                    + "\(output.text.split(separator: "\n").suffix(2).joined(separator: " / "))"
+                    + "\(output.output.split(separator: "\n").suffix(2).joined(separator: " / "))"
             )
         }
         let values = ReportLine.values(line)

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -86,63 +87,15 @@ package final class TmuxSession {
     }
 }
 
-/// Runs a program with posix_spawn, a clean signal mask and default handlers (Foundation's `Process` leaves
-/// signals blocked in the child here, and a tmux server started that way ignores `kill-server`).
-/// Returns stdout when `capture` is true; otherwise stdout goes to /dev/null (for daemonizing commands).
+/// Runs a program to completion (``ChildProcess``: a clean signal mask and default handlers, so a tmux server
+/// it starts obeys `kill-server`). Returns stdout when `capture` is true; otherwise stdout goes to /dev/null (for
+/// daemonizing commands). stderr is discarded.
 package func spawn(_ argv: [String], capture: Bool) throws -> String {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    var fds: [Int32] = [-1, -1]
-    if capture {
-        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-    } else {
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    guard capture else {
+        try ChildProcess(argv).waitUntilExit()
+        return ""
     }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-    var cArguments = argv.map { strdup($0) } + [nil]
-    var cEnvironment = environment.map { strdup($0) } + [nil]
-    defer {
-        for argument in cArguments { free(argument) }
-        for variable in cEnvironment { free(variable) }
-    }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
-    if capture { close(fds[1]) }
-    guard result == 0 else {
-        if capture { close(fds[0]) }
-        throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL)
-    }
-    var output = Data()
-    if capture {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(fds[0], &chunk, chunk.count)
-            if count > 0 { output.append(contentsOf: chunk[0..<count]) } else if count == 0 || errno != EINTR { break }
-        }
-        close(fds[0])
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    return String(decoding: output, as: UTF8.self)
+    return try ChildProcess.run(argv, errors: .null).output
 }
 
 /// ``spawn(_:capture:)`` on a thread of its own, for programs that run a while (a headless scenario run):

@@ -88,7 +88,7 @@ struct EventQueueDurabilityTests {
                     arguments.append("\(min(target + 20, total - 1))")
                 }
             }
-            let child = try ChildProcess(binary, arguments, log: log)
+            let child = try LoggedChild(binary, arguments, log: log)
             defer { child.kill() }  // never leave a child behind when an expectation stops the test
             if killsDone < kills {
                 let reached = await child.wait(timeout: 60) { lines in

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 import TestSupport
 import Testing
 
@@ -15,34 +16,27 @@ import Testing
     static var built: Bool { FileManager.default.isExecutableFile(atPath: binary) }
     static var labBuilt: Bool { FileManager.default.isExecutableFile(atPath: labBinary) }
 
-    func launch(_ arguments: [String], binary: String = Self.binary) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+    func launch(_ arguments: [String], binary: String = Self.binary) throws -> (ChildProcess, FileHandle, FileHandle) {
+        let process = try ChildProcess([binary] + arguments, output: .pipe, errors: .pipe)
+        guard let out = process.outputReader, let err = process.errorReader else { throw POSIXError(.EPIPE) }
         return (process, out, err)
     }
 
     /// Waits up to 10 s; kills the process (SIGKILL) and answers false when it is still running.
-    func waitForExit(_ process: Process) -> Bool {
+    func waitForExit(_ process: ChildProcess) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         guard process.isRunning else { return true }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.stop(signal: SIGKILL, grace: 0)
         return false
     }
 
     /// What the server printed on `out` until `marker` (or end of file, or 10 s).
-    static func read(_ out: Pipe, until marker: String) -> String {
+    static func read(_ out: FileHandle, until marker: String) -> String {
         var text = ""
         let deadline = Date().addingTimeInterval(10)
         while !text.contains(marker), Date() < deadline {
-            let data = out.fileHandleForReading.availableData
+            let data = out.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
@@ -58,10 +52,10 @@ import Testing
             "\(first)")
         let port = Int(first.split(separator: ":").last ?? "") ?? 0
         #expect(TestConnection(port: port).request("GET", "/health")?.status == 200)
-        process.terminate()  // SIGTERM
+        process.signal(SIGTERM)  // SIGTERM
         #expect(waitForExit(process), "the server did not exit on SIGTERM")
-        #expect(process.terminationStatus == 0)
-        let rest = text + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.status == 0)
+        let rest = text + String(decoding: out.readDataToEndOfFile(), as: UTF8.self)
         #expect(rest.contains("opl_sdk_demo_client_key_0000000001"))  // demo keys are printed with the built-in seed
     }
 
@@ -76,7 +70,7 @@ import Testing
         #expect(text.contains("match lab control: links lab0…lab2 (2 h)"), "\(text)")
         let status = TestConnection(port: port).request("GET", "/dev/lab")
         #expect(status?.status == 200 && status?.json?["links"]?.numberValue == 3, "\(status?.text ?? "-")")
-        process.terminate()
+        process.signal(SIGTERM)
         #expect(waitForExit(process))
 
         // And with --production or --seed, or numbers out of range, it does not start (exit 2, naming the clash)
@@ -88,8 +82,8 @@ import Testing
         for (arguments, naming) in refusals {
             let (refused, _, err) = try launch(["--port", "0"] + arguments, binary: Self.labBinary)
             #expect(waitForExit(refused))
-            #expect(refused.terminationStatus == 2, "\(arguments)")
-            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(refused.status == 2, "\(arguments)")
+            let message = String(decoding: err.readDataToEndOfFile(), as: UTF8.self)
             #expect(message.contains(naming), "\(message)")
         }
     }
@@ -100,8 +94,8 @@ import Testing
 
         // Then it refuses the flag as unknown (exit 2)
         #expect(waitForExit(refused))
-        #expect(refused.terminationStatus == 2)
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(refused.status == 2)
+        let message = String(decoding: err.readDataToEndOfFile(), as: UTF8.self)
         #expect(message.contains("unknown argument '--lab-links'"), "\(message)")
         #expect(!message.contains("--lab-window"))
 
@@ -110,7 +104,7 @@ import Testing
         let first = String(Self.read(out, until: "\n").prefix { $0 != "\n" })
         let port = Int(first.split(separator: ":").last ?? "") ?? 0
         #expect(TestConnection(port: port).request("GET", "/dev/lab")?.status == 404)
-        process.terminate()
+        process.signal(SIGTERM)
         #expect(waitForExit(process))
     }
 
@@ -124,8 +118,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (process, _, err) = try launch(["--port", "0", "--seed", path])
         #expect(waitForExit(process))
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus != 0)
+        let message = String(decoding: err.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.status != 0)
         #expect(message.contains(path))
         #expect(message.contains("tier"))
     }
@@ -133,16 +127,16 @@ import Testing
     @Test(.enabled(if: built)) func unknownArgumentIsAUsageError() throws {
         let (process, _, err) = try launch(["--frobnicate"])
         #expect(waitForExit(process))
-        #expect(process.terminationStatus == 2)
-        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("usage:"))
+        #expect(process.status == 2)
+        #expect(String(decoding: err.readDataToEndOfFile(), as: UTF8.self).contains("usage:"))
     }
 
     /// Issue 13: `--help` lists every flag with its default, and a bad value is a usage error (exit 2).
     @Test(.enabled(if: built)) func helpListsEveryFlagWithItsDefault() throws {
         let (process, out, _) = try launch(["--help"])
         #expect(waitForExit(process))
-        let help = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0)
+        let help = String(decoding: out.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.status == 0)
         for (flag, defaultText) in [
             ("--trusted-proxy CIDR", "default none"), ("--max-connections N", "default 512"),
             ("--max-connections-per-address N", "default 64"), ("--storage-workers N", "default 4"),
@@ -158,14 +152,14 @@ import Testing
         for bad in [["--max-connections-per-address", "0"], ["--click-memory", "lots"], ["--storage-workers", "-1"]] {
             let (badProcess, _, err) = try launch(bad)
             #expect(waitForExit(badProcess))
-            #expect(badProcess.terminationStatus == 2, "\(bad)")
-            #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(bad[0]))
+            #expect(badProcess.status == 2, "\(bad)")
+            #expect(String(decoding: err.readDataToEndOfFile(), as: UTF8.self).contains(bad[0]))
         }
         let (proxy, _, proxyErr) = try launch(["--port", "0", "--trusted-proxy", "10.0.0.0/33"])
         #expect(waitForExit(proxy))
-        #expect(proxy.terminationStatus == 2)
+        #expect(proxy.status == 2)
         #expect(
-            String(decoding: proxyErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("10.0.0.0/33")
+            String(decoding: proxyErr.readDataToEndOfFile(), as: UTF8.self).contains("10.0.0.0/33")
         )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 import Testing
 
 /// The real decoder the QR tests read images with: `zbarimg` (Debian `zbar-tools`), and `rsvg-convert`
@@ -87,20 +88,12 @@ enum QRDecoder {
 
     /// Runs `tool` and returns its standard output (standard error is discarded: zbarimg's hints).
     private static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let run = try ChildProcess.run([tool] + arguments, errors: .null)
         // zbarimg exits 4 when an image had no code: the per-image results say which.
-        guard process.terminationStatus == 0 || (tool == zbarimg && process.terminationStatus == 4) else {
-            throw DecoderError("\(tool) exited \(process.terminationStatus)")
+        guard run.status == 0 || (tool == zbarimg && run.status == 4) else {
+            throw DecoderError("\(tool) exited \(run.status)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return run.output
     }
 
     private static func executable(_ name: String) -> String? {

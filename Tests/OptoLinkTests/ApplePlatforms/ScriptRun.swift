@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 /// A script of this repository run to completion, with its exit status and everything it printed.
 struct ScriptRun: Sendable {
@@ -26,17 +27,8 @@ struct ScriptRun: Sendable {
 
     /// Runs `executable` with `arguments` in the package root, blocking the calling thread until it exits.
     private init(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        process.currentDirectoryURL = Self.packageRoot
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()  // before waiting: a full pipe would block it
-        process.waitUntilExit()
-        status = process.terminationStatus
-        output = String(decoding: data, as: UTF8.self)
+        let run = try ChildProcess.run([executable] + arguments, directory: Self.packageRoot.path)
+        status = run.status
+        output = run.output
     }
 }

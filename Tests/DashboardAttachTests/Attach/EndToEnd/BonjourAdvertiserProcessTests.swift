@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 import TestSupport
 import Testing
 
@@ -33,14 +34,11 @@ struct BonjourAdvertiserProcessTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("avahi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = directory.appendingPathComponent("avahi-publish-service")
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = [
-            "-c", "printf '%s\\n' \"$2\" > \"$1\" && chmod 755 \"$1\"", "sh", script.path, "#!/bin/sh\n\(body)",
-        ]
-        try writer.run()
-        writer.waitUntilExit()
-        #expect(writer.terminationStatus == 0)
+        let writer = try ChildProcess.run([
+            "/bin/sh", "-c", "printf '%s\\n' \"$2\" > \"$1\" && chmod 755 \"$1\"", "sh", script.path,
+            "#!/bin/sh\n\(body)",
+        ])
+        #expect(writer.status == 0, "\(writer.output)")
         return directory
     }
 

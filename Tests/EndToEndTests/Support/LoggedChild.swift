@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -8,30 +9,18 @@ import Darwin
 
 /// A child process whose stdout and stderr go to a log file that the test reads (no pipe to drain, and
 /// the log survives the child's SIGKILL).
-final class ChildProcess: @unchecked Sendable {
-    // `@unchecked Sendable` is safe: `process` is only started in `init` and then only queried
-    // (`isRunning`, `terminationStatus`, `processIdentifier`), which Foundation allows from any thread.
-    let process = Process()
+struct LoggedChild: Sendable {
+    let child: ChildProcess
     let logURL: URL
 
     /// Starts `executable` with `arguments`; output (stdout and stderr) is appended to `logURL`.
     init(_ executable: URL, _ arguments: [String], log logURL: URL) throws {
         self.logURL = logURL
-        if !FileManager.default.fileExists(atPath: logURL.path) {
-            _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        }
-        let handle = try FileHandle(forWritingTo: logURL)
-        handle.seekToEndOfFile()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try handle.close()
+        child = try ChildProcess(
+            [executable.path] + arguments, output: .file(logURL.path, append: true), errors: .sameAsOutput)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { child.pid }
 
     /// The log's text so far.
     var output: String {
@@ -51,7 +40,7 @@ final class ChildProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if predicate(lines) { return true }
-            if !process.isRunning { return predicate(lines) }
+            if !child.isRunning { return predicate(lines) }
             try? await Task.sleep(nanoseconds: 5_000_000)
         }
         return predicate(lines)
@@ -59,16 +48,16 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Sends `signal` (SIGKILL by default).
     func kill(_ signal: Int32 = SIGKILL) {
-        _ = Glibc.kill(process.processIdentifier, signal)
+        child.signal(signal)
     }
 
     /// Waits until the child exited (or `timeout`); returns its exit status, nil when still running.
     func waitForExit(timeout: TimeInterval) async -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline {
+        while child.isRunning, Date() < deadline {
             try? await Task.sleep(nanoseconds: 5_000_000)
         }
-        return process.isRunning ? nil : process.terminationStatus
+        return child.status
     }
 }
 
@@ -100,14 +89,10 @@ enum Binaries {
         return try lock.withLock {
             let scratch = packageRoot.appendingPathComponent(".build/e2e-fallback")
             let built = scratch.appendingPathComponent("debug/\(product)")
-            let build = Process()
-            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            build.arguments = ["swift", "build", "--product", product, "--scratch-path", scratch.path]
-            build.currentDirectoryURL = packageRoot
-            build.standardOutput = FileHandle.nullDevice
-            try build.run()
-            build.waitUntilExit()
-            guard build.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: built.path) else {
+            let build = try ChildProcess(
+                ["swift", "build", "--product", product, "--scratch-path", scratch.path],
+                directory: packageRoot.path, errors: .inherit)
+            guard build.waitUntilExit() == 0, FileManager.default.isExecutableFile(atPath: built.path) else {
                 throw ProbeError(
                     "cannot find \(product) (looked in \(candidates.map(\.path))) nor build it in \(scratch.path)")
             }
