@@ -124,13 +124,24 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// The child's exit status (or 128 + the signal that ended it) once it has ended; nil while it runs.
     package var status: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let reaped { return reaped }
-        var raw: Int32 = 0
-        guard waitpid(pid, &raw, WNOHANG) == pid else { return nil }
-        reaped = Self.status(raw)
-        return reaped
+        for _ in 0..<1_000 {
+            lock.lock()
+            if let reaped {
+                lock.unlock()
+                return reaped
+            }
+            var raw: Int32 = 0
+            let result = waitpid(pid, &raw, WNOHANG)
+            if result == pid { reaped = Self.status(raw) }
+            let known = reaped
+            lock.unlock()
+            if result == pid { return known }
+            if result == 0 { return nil }
+            if result == -1 && errno == EINTR { continue }
+            // ECHILD: a thread in `waitUntilExit` has just reaped it and is recording its status.
+            usleep(1_000)
+        }
+        return recordLost()
     }
 
     /// Whether the child still runs.
@@ -150,10 +161,17 @@ package final class ChildProcess: @unchecked Sendable {
                 return reaped ?? -1
             }
             if result == -1 && errno == EINTR { continue }
-            // Another thread reaped it (ECHILD) between the check and the wait: it records the status.
-            if let status { return status }
-            usleep(1_000)
+            // ECHILD: `status` reaped it on another thread meanwhile, and recorded what it found.
+            return status ?? recordLost()
         }
+    }
+
+    /// Records -1 for a child reaped by no one here (another part of the process waited for every child).
+    private func recordLost() -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        if reaped == nil { reaped = -1 }
+        return reaped ?? -1
     }
 
     /// Sends `signal` (SIGTERM by default) unless the child has already been reaped.

@@ -52,6 +52,19 @@ struct ChildProcessTests {
         #expect(child.waitUntilExit() == 128 + SIGTERM)
     }
 
+    @Test func aWaiterAndAPollerOnOtherThreadsAgreeOnTheStatus() async throws {
+        // Given a child that ends with 7 a moment after it starts
+        let child = try ChildProcess(["sh", "-c", "sleep 0.2; exit 7"])
+        // When one thread waits for it while another polls it
+        let waited = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            Thread.detachNewThread { continuation.resume(returning: child.waitUntilExit()) }
+            Thread.detachNewThread { while child.isRunning { usleep(100) } }
+        }
+        // Then whichever reaped it, both see the same status
+        #expect(waited == 7)
+        #expect(child.status == 7)
+    }
+
     @Test func aProgramThatCannotStartThrowsInsteadOfRunning() {
         // Given a program name no folder of PATH holds, and a folder that does not exist
         // Then both throw the system's reason
