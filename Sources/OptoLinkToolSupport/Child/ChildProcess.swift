@@ -7,6 +7,15 @@ import Glibc
 import Darwin
 #endif
 
+// Darwin declares posix_spawn's two records as optional pointers, glibc as structs.
+#if canImport(Darwin)
+private typealias SpawnAttributes = posix_spawnattr_t?
+private typealias SpawnActions = posix_spawn_file_actions_t?
+#else
+private typealias SpawnAttributes = posix_spawnattr_t
+private typealias SpawnActions = posix_spawn_file_actions_t
+#endif
+
 /// A program started with `posix_spawnp`, an empty signal mask and default signal handlers.
 ///
 /// The one way this package's tools and tests start a program. Foundation's `Process` is not used:
@@ -47,7 +56,13 @@ package final class ChildProcess: @unchecked Sendable {
         output: ChildOutput = .null, errors: ChildOutput = .null
     ) throws {
         guard let program = argv.first else { throw POSIXError(.EINVAL) }
-        var attributes = posix_spawnattr_t()
+        #if canImport(Darwin)
+        var attributes: SpawnAttributes = nil
+        var actions: SpawnActions = nil
+        #else
+        var attributes = SpawnAttributes()
+        var actions = SpawnActions()
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var mask = sigset_t()
@@ -59,7 +74,6 @@ package final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -198,7 +212,7 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Adds to `actions` what sends `output` to descriptor `target`; returns the pipe it opened for `.pipe`.
     private static func route(
-        _ output: ChildOutput, to target: Int32, in actions: inout posix_spawn_file_actions_t
+        _ output: ChildOutput, to target: Int32, in actions: inout SpawnActions
     ) throws -> [Int32]? {
         switch output {
         case .null:
