@@ -52,17 +52,23 @@ struct ChildProcessTests {
         #expect(child.waitUntilExit() == 128 + SIGTERM)
     }
 
-    @Test func aWaiterAndAPollerOnOtherThreadsAgreeOnTheStatus() async throws {
-        // Given a child that ends with 7 a moment after it starts
-        let child = try ChildProcess(["sh", "-c", "sleep 0.2; exit 7"])
-        // When one thread waits for it while another polls it
-        let waited = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            Thread.detachNewThread { continuation.resume(returning: child.waitUntilExit()) }
-            Thread.detachNewThread { while child.isRunning { usleep(100) } }
+    @Test func aWaiterAndAStopperOnOtherThreadsAgreeOnTheStatus() async throws {
+        // Given a child that runs until it is told to end
+        let child = try ChildProcess(["sleep", "60"])
+        // When one thread waits for it while another stops it (polling until it has gone, then waiting)
+        async let waited = Self.offThePool { child.waitUntilExit() }
+        async let stopped = Self.offThePool { child.stop(signal: SIGTERM, grace: 30) }
+        // Then whichever reaped it, both see the status SIGTERM gave it
+        #expect(await waited == 128 + SIGTERM)
+        #expect(await stopped == 128 + SIGTERM)
+        #expect(child.status == 128 + SIGTERM)
+    }
+
+    /// `work` on a thread of its own: a blocking wait never holds one of the cooperative pool's threads.
+    static func offThePool(_ work: @escaping @Sendable () -> Int32) async -> Int32 {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
         }
-        // Then whichever reaped it, both see the same status
-        #expect(waited == 7)
-        #expect(child.status == 7)
     }
 
     @Test func aProgramThatCannotStartThrowsInsteadOfRunning() {
