@@ -66,15 +66,6 @@ package final class BonjourAdvertiser: Sendable {
                 ? ["-R", instanceName, serviceType, "local", port] : [instanceName, serviceType, port])
     }
 
-    /// The first executable `name` in `PATH` (`searchPath`), or nil.
-    package static func find(_ name: String, searchPath: String?) -> String? {
-        for directory in (searchPath ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = directory + "/" + name
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
     /// Starts advertising `address` when its plan says so; every outcome goes to `log` (also a publisher
     /// that ends early, with what it said on stderr). Nil when nothing runs.
     package static func start(
@@ -87,7 +78,9 @@ package final class BonjourAdvertiser: Sendable {
         #else
         let darwin = false
         #endif
-        switch plan(for: address, darwin: darwin, publisherPath: { find($0, searchPath: environment["PATH"]) }) {
+        let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
+        let decided = plan(for: address, darwin: darwin) { ChildProcess.find($0, searchPath: searchPath) }
+        switch decided {
         case .skip(let reason):
             log(.info, reason)
             return nil
@@ -104,7 +97,7 @@ package final class BonjourAdvertiser: Sendable {
             // Drains what the publisher says on stderr (a full pipe would block it) until it ends, then says
             // why when it ended on its own.
             Thread.detachNewThread {
-                let said = publisher.errorReader.map { ChildProcess.readToEnd($0.fileDescriptor) } ?? []
+                let said = publisher.errorReader?.readDataToEndOfFile() ?? Data()
                 let status = publisher.waitUntilExit()
                 guard !stopped.value else { return }
                 let last =

@@ -76,6 +76,7 @@ package final class ChildProcess: @unchecked Sendable {
 
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let directory, cspawn_addchdir(&actions, directory) != 0 { throw POSIXError(.ENOMEM) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         let outputPipe = try Self.route(output, to: 1, in: &actions)
         let errorPipe: [Int32]?
@@ -89,7 +90,6 @@ package final class ChildProcess: @unchecked Sendable {
         defer {
             for pipe in [outputPipe, errorPipe] { if let pipe { Foundation.close(pipe[1]) } }
         }
-        if let directory, cspawn_addchdir(&actions, directory) != 0 { throw POSIXError(.ENOMEM) }
 
         let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var cArguments = argv.map { strdup($0) } + [nil]
@@ -109,6 +109,14 @@ package final class ChildProcess: @unchecked Sendable {
         errorReader = errorPipe.map { FileHandle(fileDescriptor: $0[0], closeOnDealloc: true) }
     }
 
+    /// The first executable file `name` in the folders of `searchPath` (a `PATH`: the process's own when nil, or
+    /// `/usr/local/bin:/usr/bin:/bin` when it has none), then in `alsoIn`; nil when none holds it.
+    package static func find(_ name: String, searchPath: String? = nil, alsoIn extra: [String] = []) -> String? {
+        let path = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let folders = path.split(separator: ":").map(String.init) + extra
+        return folders.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// Runs `argv` to completion on the calling thread and returns what it wrote on stdout (and on stderr,
     /// unless `errors` sends it elsewhere) with its status. Blocks: call it off the cooperative pool.
     /// - Throws: `POSIXError` when the program cannot be started.
@@ -118,22 +126,8 @@ package final class ChildProcess: @unchecked Sendable {
     ) throws -> ChildRun {
         let child = try ChildProcess(
             argv, environment: environment, directory: directory, output: .pipe, errors: errors)
-        let output = child.outputReader.map { readToEnd($0.fileDescriptor) } ?? []
+        let output = child.outputReader?.readDataToEndOfFile() ?? Data()
         return ChildRun(status: child.waitUntilExit(), output: String(decoding: output, as: UTF8.self))
-    }
-
-    /// Everything `descriptor` gives until its end (every writer closed it).
-    package static func readToEnd(_ descriptor: Int32) -> [UInt8] {
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count > 0 {
-                output.append(contentsOf: chunk[0..<count])
-            } else if count == 0 || errno != EINTR {
-                return output
-            }
-        }
     }
 
     /// The child's exit status (or 128 + the signal that ended it) once it has ended; nil while it runs.

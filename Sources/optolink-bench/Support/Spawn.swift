@@ -1,12 +1,6 @@
 import Foundation
 import OptoLinkToolSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The bench's child processes, through the package's ``ChildProcess`` (a clean signal mask and default
 /// handlers: a tmux or nginx started with Foundation's `Process` here ignores SIGTERM).
 enum Spawn {
@@ -19,11 +13,6 @@ enum Spawn {
 
     /// The full path of an executable found in `PATH`, `/usr/sbin` or `/sbin`.
     static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin", "/usr/local/sbin"] {
-            let candidate = directory + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        ChildProcess.find(name, alsoIn: ["/usr/sbin", "/sbin", "/usr/local/sbin"])
     }
 }

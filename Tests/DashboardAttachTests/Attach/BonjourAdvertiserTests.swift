@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 import Testing
 
 @testable import DashboardAttach
@@ -57,8 +58,8 @@ struct BonjourAdvertiserTests {
         let plain = directory.appendingPathComponent("dns-sd")
         try Data("#!/bin/sh\n".utf8).write(to: plain)
         // Not executable: not found; executable: found, the first directory of the path winning
-        #expect(BonjourAdvertiser.find("dns-sd", searchPath: "/nonexistent:\(directory.path)") == nil)
+        #expect(ChildProcess.find("dns-sd", searchPath: "/nonexistent:\(directory.path)") == nil)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plain.path)
-        #expect(BonjourAdvertiser.find("dns-sd", searchPath: "/nonexistent:\(directory.path)") == plain.path)
+        #expect(ChildProcess.find("dns-sd", searchPath: "/nonexistent:\(directory.path)") == plain.path)
     }
 }

@@ -1,14 +1,12 @@
 import Foundation
+import OptoLinkToolSupport
 import Testing
 
 /// asciinema (Debian `asciinema`), which the cast tests play an exported file with. `.ci/run` installs it;
 /// elsewhere those tests skip, with this reason, when it is missing. Under CI (`CI` set) its absence fails them.
 package enum Asciinema {
     /// Its path, nil when it is not on the PATH.
-    package static let path: String? = {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/asciinema" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    package static let path: String? = ChildProcess.find("asciinema")
 
     /// Whether the tests run: it is there, or this is CI (where its absence is a failure).
     package static var shouldRun: Bool { path != nil || ProcessInfo.processInfo.environment["CI"] != nil }

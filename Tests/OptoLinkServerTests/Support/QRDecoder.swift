@@ -6,8 +6,8 @@ import Testing
 /// (Debian `librsvg2-bin`) to rasterize an SVG first. `.ci/run` installs both; elsewhere the decoding
 /// tests skip, with this reason, when a tool is missing. Under CI (`CI` set) a missing tool fails them.
 enum QRDecoder {
-    static let zbarimg = executable("zbarimg")
-    static let rsvgConvert = executable("rsvg-convert")
+    static let zbarimg = ChildProcess.find("zbarimg")
+    static let rsvgConvert = ChildProcess.find("rsvg-convert")
 
     /// Why the decoding tests cannot run here, or nil when they can.
     static let missing: String? = {
@@ -94,12 +94,5 @@ enum QRDecoder {
             throw DecoderError("\(tool) exited \(run.status)")
         }
         return run.output
-    }
-
-    private static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
     }
 }
