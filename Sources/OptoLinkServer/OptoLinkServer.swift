@@ -46,9 +46,9 @@ public final class OptoLinkServer: Sendable {
         /// oldest (whose clipboard token then no longer matches). Default 1 000: two minutes of redirects
         /// at the resolve limit of 500/min, twenty times the 50 the fingerprint list scores.
         public var maxClicksPerAddress: Int
-        /// Bytes all click records may take in memory, by the store's estimate of each (about 640 bytes
-        /// for a browser click); past it the oldest records
-        /// go first, whatever their address. Default 128 MiB (about 210 000 pending clicks).
+        /// Bytes all click records may take in memory, by the store's estimate (about 1 185 bytes for a
+        /// browser click from an address of its own, 629 when its address made a hundred); past it the
+        /// oldest records go first, whatever their address. Default 128 MiB (113 000 to 213 000 pending clicks).
         public var clickMemoryBudget: Int
         /// Rows the SQLite `clicks` table (analytics, not used for matching) keeps; the oldest are deleted
         /// past it. Default 1 000 000 (about 150 MB; with the default in-memory database that is memory).

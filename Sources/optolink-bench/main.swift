@@ -17,8 +17,10 @@ if arguments.first == "--child-dashboard-rss", arguments.count == 3, let attempt
     DashboardBench.rssChild(attempts: attempts, retries: retries)
     exit(0)
 }
-if arguments.first == "--child-click-bytes", arguments.count == 2, let clicks = Int(arguments[1]) {
-    ClickStoreBench.bytesChild(clicks: clicks)
+if arguments.first == "--child-click-bytes", arguments.count == 3, let clicks = Int(arguments[1]),
+    let addresses = Int(arguments[2])
+{
+    ClickStoreBench.bytesChild(clicks: clicks, addresses: addresses)
     exit(0)
 }
 if arguments.first == "--child-lab", arguments.count == 2, let installs = Int(arguments[1]) {

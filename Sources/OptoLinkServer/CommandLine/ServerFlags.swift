@@ -50,7 +50,7 @@ package struct ServerFlags: Sendable {
                                   pending click records one client address may hold; one more drops its
                                   oldest (default 1000)
           --click-memory MIB      memory all pending click records may take, in MiB, oldest dropped first
-                                  (default 128, about 210 000 clicks)
+                                  (default 128, 113 000 to 213 000 clicks)
           --max-click-rows N      rows the SQLite clicks table (analytics) keeps, oldest deleted (default 1000000)
           --max-record-rows N     rows each table of client records keeps (events; QubeRoute's events and
                                   installs), oldest deleted (default 1000000)

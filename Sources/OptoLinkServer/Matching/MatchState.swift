@@ -6,8 +6,9 @@ import Foundation
 /// not it is still in a per-IP list, unless the store has to make room:
 ///
 /// - an address holds at most ``Limits/maxRecordsPerAddress`` records: one more drops its oldest;
-/// - the whole store holds at most ``Limits/memoryBudget`` bytes (by ``estimatedBytes(of:)``): past it
-///   the oldest records go first, whichever address they came from;
+/// - the whole store holds at most ``Limits/memoryBudget`` bytes (by ``estimatedBytes(of:)`` for each record
+///   and ``estimatedBytes(ofAddress:)`` for each address): past it the oldest records go first, whichever
+///   address they came from;
 /// - ``removeRecords(linkId:)`` drops a deleted link's records at once.
 ///
 /// Records of one link share one ``LinkSnapshot``, and records of one address share its hash string.
@@ -24,8 +25,9 @@ package struct MatchState: Sendable {
         /// Records one address may hold (its oldest goes when one more comes). Default 1 000: two minutes
         /// of redirects at the resolve limit of 500/min, twenty times the fingerprint list.
         var maxRecordsPerAddress: Int
-        /// Bytes all records may take, by ``MatchState/estimatedBytes(of:)``; past it the oldest go first.
-        /// Default 128 MiB (about 210 000 clicks at the ~640 bytes a browser click takes).
+        /// Bytes all records and their addresses may take, by the store's estimate; past it the oldest go
+        /// first. Default 128 MiB: about 113 000 browser clicks each from an address of its own (~1 185 bytes
+        /// a click), about 213 000 when each address clicked a hundred times (~629 bytes).
         var memoryBudget: Int
 
         /// Limits with the defaults above unless given.
@@ -84,7 +86,7 @@ package struct MatchState: Sendable {
     /// An address has a bucket exactly while it has records here. Kept beside the buckets, not in them,
     /// so the buckets a match reads stay as small to copy as they were.
     private(set) var held: [AddressKey: [String]] = [:]
-    /// Bytes the records take, by `estimatedBytes(of:)`.
+    /// Bytes the records and their addresses take, by `estimatedBytes(of:)` and `estimatedBytes(ofAddress:)`.
     private(set) var storedBytes = 0
     private var order = TokenQueue()
     /// The current snapshot of each link with stored records, and the tokens stored for it (some gone).
@@ -99,9 +101,11 @@ package struct MatchState: Sendable {
         self.limits = limits
     }
 
-    /// What one record costs the store, for the budget: a fixed part (the record in the token index and
-    /// in its address's candidate list, its token, the five lists it is in) and the fingerprint strings
-    /// too long to live inside a String (over 15 bytes). The link snapshot and the address hash are shared.
+    /// What one record costs the store, for the budget: a fixed part (the record in the token index, its
+    /// token, its place in the store's order, its address's fuzzy and held lists and its link's tokens) and
+    /// the fingerprint strings too long to live inside a String (over 15 bytes). The link snapshot and the
+    /// address hash are shared. Its place among its address's match candidates and the address itself are
+    /// counted by ``estimatedBytes(ofAddress:)``.
     static func estimatedBytes(of record: MatchRecord) -> Int {
         let f = record.fingerprint
         return recordOverhead
@@ -111,9 +115,22 @@ package struct MatchState: Sendable {
             }
     }
 
-    /// The fixed part of `estimatedBytes(of:)`: a browser click measured 644 bytes at a million
-    /// clicks (the token index and the lists grow by doubling, so the figure moves with how full they are).
-    static let recordOverhead = 640
+    /// The fixed part of `estimatedBytes(of:)`. With ``candidateOverhead`` and ``addressOverhead`` it was
+    /// fitted to the resident memory of a million browser clicks stored from 1, 2, 10, 100 and 1 000 clicks
+    /// an address: the estimate came within 5 % of each (the token index and the lists grow by doubling,
+    /// so the figures move with how full they are).
+    static let recordOverhead = 475
+    /// What a record costs as one of its address's match candidates (the newest ``fingerprintCap``): its
+    /// token in the list and its copy in `fingerprintRecords`.
+    static let candidateOverhead = 300
+    /// What an address with records costs: its entries in `buckets` and `held`, the four lists' storage and
+    /// its hash string.
+    static let addressOverhead = 410
+
+    /// What an address's bucket costs the store beyond its records' own `estimatedBytes(of:)`.
+    static func estimatedBytes(ofAddress bucket: Bucket) -> Int {
+        addressOverhead + candidateOverhead * bucket.fingerprint.count
+    }
 
     /// Sweeps when `sweepInterval` has passed since the last sweep.
     mutating func sweepIfDue(now: Date) {
@@ -135,7 +152,9 @@ package struct MatchState: Sendable {
         if records[record.token] != nil { removeRecord(token: record.token) }  // a reused token
         var record = record
         let key = AddressKey(record.ipHash)
-        var bucket = buckets.removeValue(forKey: key) ?? Bucket()  // out of the dictionary while it changes
+        let stored = buckets.removeValue(forKey: key)  // out of the dictionary while it changes
+        storedBytes -= stored.map(MatchState.estimatedBytes(ofAddress:)) ?? 0
+        var bucket = stored ?? Bucket()
         var tokens = held.removeValue(forKey: key) ?? []
         // one hash string per address
         if let first = tokens.first, let sibling = records[first] { record.ipHash = sibling.ipHash }
@@ -149,6 +168,7 @@ package struct MatchState: Sendable {
         tokens.append(record.token)
         evictOldest(&bucket.fingerprint, cap: MatchState.fingerprintCap)
         evictOldest(&bucket.fuzzy, cap: MatchState.fuzzyCap)
+        storedBytes += MatchState.estimatedBytes(ofAddress: bucket)
         buckets[key] = bucket
         let oldest = tokens.count > limits.maxRecordsPerAddress ? tokens[0] : nil
         held[key] = tokens
@@ -180,11 +200,13 @@ package struct MatchState: Sendable {
         var tokens = held.removeValue(forKey: key) ?? []
         tokens.removeAll { $0 == token }
         guard var bucket = buckets.removeValue(forKey: key) else { return }
+        storedBytes -= MatchState.estimatedBytes(ofAddress: bucket)
         guard !tokens.isEmpty else { return }  // the address's last record: its bucket goes too
         held[key] = tokens
         bucket.fingerprint.removeAll { $0 == token }
         bucket.fuzzy.removeAll { $0 == token }
         bucket.fingerprintRecords.removeAll { $0.token == token }
+        storedBytes += MatchState.estimatedBytes(ofAddress: bucket)
         buckets[key] = bucket
     }
 
@@ -310,7 +332,6 @@ package struct MatchState: Sendable {
         insertsSinceSweep = 0
         lastSweep = now
         records = records.filter { $0.value.expiresAt > now }
-        storedBytes = records.values.reduce(0) { $0 + MatchState.estimatedBytes(of: $1) }
         order.keep { records[$0] != nil }
         for (linkId, entry) in links {
             let tokens = entry.tokens.filter { records[$0]?.linkId == linkId }
@@ -332,5 +353,8 @@ package struct MatchState: Sendable {
             kept.fingerprintRecords = kept.fingerprint.compactMap { records[$0] }
             buckets[ip] = kept
         }
+        storedBytes =
+            records.values.reduce(0) { $0 + MatchState.estimatedBytes(of: $1) }
+            + buckets.values.reduce(0) { $0 + MatchState.estimatedBytes(ofAddress: $1) }
     }
 }

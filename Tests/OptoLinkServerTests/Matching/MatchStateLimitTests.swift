@@ -39,7 +39,11 @@ import Testing
     }
 
     @Test func theStoreStaysWithinItsBudgetDroppingTheOldestClicksFirst() {
-        let perClick = MatchState.estimatedBytes(of: click(0, ip: "x"))
+        // A click from an address of its own costs its record, its place in the address's candidates and
+        // the address's lists.
+        let perClick =
+            MatchState.estimatedBytes(of: click(0, ip: "x")) + MatchState.candidateOverhead
+            + MatchState.addressOverhead
         var state = MatchState(limits: .init(maxRecordsPerAddress: 1_000, memoryBudget: 300 * perClick))
         // When 1 000 addresses click once each.
         for n in 0..<1_000 { state.insert(click(n, ip: "10.0.\(n / 250).\(n % 250)"), now: start) }
@@ -52,6 +56,33 @@ import Testing
         // And a sweep finds the same count it kept.
         state.sweep(now: start)
         #expect(state.storedBytes == 300 * perClick)
+    }
+
+    /// What a click costs the store depends on how many clicks its address made: an address's lists cost
+    /// the same for one click as for ten, and only an address's newest 50 clicks are its match candidates.
+    @Test func theEstimateCountsEachAddressAndEachCandidate() {
+        let record = MatchState.estimatedBytes(of: click(0, ip: "x"))
+        var spread = MatchState(limits: .init(maxRecordsPerAddress: 1_000, memoryBudget: .max))
+        var together = spread
+        // When 100 addresses click once each, and one address clicks 100 times.
+        for n in 0..<100 {
+            spread.insert(click(n, ip: "10.1.0.\(n)"), now: start)
+            together.insert(click(n, ip: "10.2.0.1", at: start.addingTimeInterval(Double(n))), now: start)
+        }
+        // Then the spread clicks cost 100 addresses and 100 candidates, the others one address and 50.
+        let candidate = MatchState.candidateOverhead
+        let address = MatchState.addressOverhead
+        #expect(spread.storedBytes == 100 * (record + candidate + address))
+        #expect(together.storedBytes == 100 * record + MatchState.fingerprintCap * candidate + address)
+        // And the count holds after a sweep, and after the records leave one by one.
+        spread.sweep(now: start)
+        together.sweep(now: start)
+        #expect(spread.storedBytes == 100 * (record + candidate + address))
+        #expect(together.storedBytes == 100 * record + MatchState.fingerprintCap * candidate + address)
+        spread.removeRecords(linkId: "lnk_a")
+        together.removeRecords(linkId: "lnk_a")
+        #expect(spread.storedBytes == 0)
+        #expect(together.storedBytes == 0)
     }
 
     @Test func longFingerprintStringsCountAgainstTheBudget() {
