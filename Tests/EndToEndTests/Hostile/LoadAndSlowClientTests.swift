@@ -234,7 +234,7 @@ struct LoadAndSlowClientTests {
         // next use after a minute has passed; the rate windows go the same way.
         let peakRecords = backend.matches.snapshot.records.count
         let peakWindows = backend.rateLimiter.windowCount
-        let peakBytes = Self.estimatedBytes(backend.matches.snapshot)
+        let peakBytes = backend.matches.usage.bytes
         clock.advance(by: 3601)
         let after = try await HostileThreads.run {
             try RawHTTPConnection(port: port).exchange(
@@ -253,7 +253,7 @@ struct LoadAndSlowClientTests {
                 + "\(all.filter { $0.status == 200 }.count) × 200, "
                 + "\(all.filter { $0.status == 429 }.count) × 429, 0 × 5xx; "
                 + "match store \(startRecords) → \(peakRecords) records "
-                + "(≈\(peakBytes) bytes) → \(endRecords) after expiry; "
+                + "(\(peakBytes) bytes by the store's estimate) → \(endRecords) after expiry; "
                 + "rate windows \(startWindows) → \(peakWindows) → \(endWindows); "
                 + "RSS \(rssStart.map { "\($0 / 1024) KiB" } ?? "?") → "
                 + "\(rssEnd.map { "\($0 / 1024) KiB" } ?? "?") (informational)"
@@ -263,14 +263,5 @@ struct LoadAndSlowClientTests {
         #expect(endBuckets == startBuckets)
         #expect(peakWindows >= 200)
         #expect(endWindows == startWindows + 1)  // only the address that just asked
-    }
-
-    /// A rough size of the click records (their strings and params), for the report.
-    static func estimatedBytes(_ state: MatchState) -> Int {
-        state.records.values.reduce(0) { sum, record in
-            sum + MemoryLayout<MatchRecord>.stride + record.token.utf8.count + record.linkId.utf8.count
-                + record.path.utf8.count
-                + record.ipHash.utf8.count + JSON.object(record.params).serialized().utf8.count
-        }
     }
 }
