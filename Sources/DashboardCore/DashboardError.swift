@@ -54,12 +54,13 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
     /// True for lab file and `--set` errors.
     package var isLab: Bool { code == .lab }
 
-    /// A session file cannot be written, or cannot be opened (not a session, a newer format, a bad line,
-    /// too large): the message is the one line `optolink-dash --open` prints before exiting with 2.
+    /// A session file cannot be opened (not a session, a newer format, a bad line, too large): the message is
+    /// the one line `optolink-dash --open` prints before exiting with 2. One that cannot be written is an
+    /// ``export(_:)`` error.
     package static func session(_ message: String) -> DashboardError { DashboardError(.session, message) }
 
-    /// An export (`--export DIR`, `X`, `--csv`, `--svg`, `--junit`) cannot be written: the message names the file
-    /// and the reason in words; commands exit with 3.
+    /// An export (`--export DIR`, `X`, `--csv`, `--svg`, `--junit`, a session `--record` or `W` records, an
+    /// asciicast) cannot be written: the message names the file and the reason in words; commands exit with 3.
     package static func export(_ message: String) -> DashboardError { DashboardError(.export, message) }
 
     /// True for export errors.
@@ -73,6 +74,18 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
     package var isSession: Bool { code == .session }
     /// True when a theme was not found.
     package var isThemeNotFound: Bool { code == .themeNotFound }
+
+    /// The code a command exits with for this error (docs/exit-codes.md): 2 for what the user gave (flags,
+    /// files to read, themes), 3 for what could not be written or opened to write to (an export, the terminal),
+    /// 4 for a backend with no answer, 1 for a failed scenario.
+    package var exitStatus: ExitStatus {
+        switch code {
+        case .usage, .lab, .session, .themeSyntax, .themeNotFound, .themeUnreadable: .badInput
+        case .export, .terminal: .exportFailed
+        case .backend: .backendUnreachable
+        case .scenario: .verdictFailed
+        }
+    }
 
     /// The message.
     package var description: String { message }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,5 +31,16 @@ package enum FileReason {
             guard let text = strerror(code) else { return "error \(code)" }
             return String(cString: text).lowercased()
         }
+    }
+
+    /// The words for an error a file operation threw: its `errno`'s words when it carries one (a POSIX error,
+    /// or a Cocoa error over one), else its description.
+    package static func words(_ error: any Error) -> String {
+        let error = error as NSError
+        for candidate in [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 })
+        where candidate.domain == NSPOSIXErrorDomain {
+            return words(errno: Int32(truncatingIfNeeded: candidate.code))
+        }
+        return error.localizedDescription
     }
 }

@@ -171,27 +171,21 @@ for problem in initialTheme.warnings + [initialTheme.error?.description].compact
     StandardStream.error.line("optolink-dash: theme: \(problem)")
 }
 app.sessionSettings = SessionSettings(options: options)
-if let path = options.recordFile {
-    do {
-        try app.startRecording(to: URL(fileURLWithPath: path))
-    } catch {
-        terminal.close()
-        stderrCapture.end()
-        stopHandler()
-        StandardStream.error.line("optolink-dash: \(error)")
-        exit(ExitStatus.badInput.rawValue)
-    }
+/// Restores the terminal, stops the runtime, says why on stderr and exits with the error's code.
+@MainActor func quit(_ error: DashboardError) -> Never {
+    terminal.close()
+    stderrCapture.end()
+    stopHandler()
+    StandardStream.error.line("optolink-dash: \(error)")
+    exit(error.exitStatus.rawValue)
 }
-if let path = options.castFile {
-    do {
+do {
+    if let path = options.recordFile { try app.startRecording(to: URL(fileURLWithPath: path)) }
+    if let path = options.castFile {
         app.cast = try CastRecorder(url: URL(fileURLWithPath: path), size: terminal.size())
-    } catch {
-        terminal.close()
-        stderrCapture.end()
-        stopHandler()
-        FileHandle.standardError.write(Data("optolink-dash: \(error)\n".utf8))
-        exit(2)
     }
+} catch {
+    quit(error)
 }
 for action in initialActions { app.apply(action) }
 if let name = options.scenario { runtime.handle(.runScenario(name), state: app.state, inbox: inbox) }
@@ -207,8 +201,12 @@ if let cast = app.cast {
         Data("optolink-dash: asciicast written to \(cast.url.path) (asciinema play \(cast.url.path) plays it)\n".utf8))
 }
 
+// A recording that misses part of the run was logged on the screen; it is said again where it stays.
+for problem in app.recordingProblems { StandardStream.error.line("optolink-dash: \(problem)") }
 let signal = cn_stop_requested()
-exit(signal == 0 ? 0 : 128 + signal)
+exit(
+    signal != 0
+        ? 128 + signal : app.recordingProblems.isEmpty ? ExitStatus.done.rawValue : ExitStatus.exportFailed.rawValue)
 
 /// `optolink-dash --open FILE`: the session's panes until q or a stop signal; the exit code (2: not a session).
 func openSession(_ path: String, options: DashboardOptions) -> Int32 {

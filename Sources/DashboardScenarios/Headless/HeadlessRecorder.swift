@@ -11,7 +11,7 @@ import DashboardCore
 package protocol HeadlessRecorder: Sendable {
     /// Opens the session `options` asks for, starting from `state`; nil when it asks for none.
     /// - Parameter now: the run's clock (what each recorded tick carries).
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
+    /// - Throws: ``DashboardError/export(_:)`` when the file cannot be created.
     func open(
         options: DashboardOptions, state: DashboardState, now: @escaping @Sendable () -> Double
     ) throws(DashboardError) -> (any HeadlessSession)?

@@ -97,7 +97,7 @@ package enum HeadlessRunner {
             } catch {
                 server?.stop()
                 fail("optolink-dash: \(error)")
-                return error.isUsage ? 2 : 4
+                return error.isUsage ? ExitStatus.badInput.rawValue : ExitStatus.backendUnreachable.rawValue
             }
         }
         defer { server?.stop() }
@@ -109,7 +109,7 @@ package enum HeadlessRunner {
             }
         } catch {
             fail("optolink-dash: \(error)")
-            return 2
+            return error.exitStatus.rawValue
         }
         let started = Date()
         recording.apply(

@@ -18,7 +18,7 @@ package final class CastRecorder {
     private var failed = false
 
     /// Creates (or empties) the file at `url` and writes the header for a terminal of `size`.
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created or written.
+    /// - Throws: ``DashboardError/export(_:)`` when the file cannot be created or written.
     package init(url: URL, size: ScreenSize, settings: CastSettings = CastSettings(), now: Date = Date())
         throws(DashboardError)
     {
@@ -30,14 +30,14 @@ package final class CastRecorder {
         do {
             handle = try OutputFile.open(url.path)
         } catch {
-            throw .session("cannot write the asciicast: \(error)")
+            throw .export("cannot write the asciicast: \(error)")
         }
         self.handle = handle
         do {
             try handle.write(contentsOf: Data((encoder.header(timestamp: now, title: "optolink-dash") + "\n").utf8))
         } catch {
             try? handle.close()
-            throw .session("\(url.path): cannot write the asciicast (\(error.localizedDescription))")
+            throw .export("\(url.path): cannot write the asciicast (\(FileReason.words(error)))")
         }
     }
 

@@ -44,8 +44,8 @@ package enum ExportCommand {
     }
 
     /// Runs the command.
-    /// - Returns: 0 when written, 2 for bad arguments or a file that is not a session, 3 when the cast could not
-    ///   be written.
+    /// - Returns: 0 when written, 2 for bad arguments or a file that is not a session (or an entry that cannot be
+    ///   read again), 3 when the cast could not be written.
     package static func run(
         arguments: [String], themes: ThemeLoader, out: (String) -> Void, err: (String) -> Void
     ) -> Int32 {
@@ -83,7 +83,7 @@ package enum ExportCommand {
             return 0
         } catch {
             err("optolink-dash export: \(error)")
-            return 3
+            return error.exitStatus.rawValue
         }
     }
 

@@ -22,7 +22,8 @@ package enum SessionCastExport {
     }
 
     /// Writes the cast of the session file at `session` to `output` (created or replaced).
-    /// - Throws: ``DashboardError/session(_:)`` when the session cannot be read or the cast written.
+    /// - Throws: ``DashboardError/session(_:)`` when the session cannot be read, ``DashboardError/export(_:)``
+    ///   when the cast cannot be written.
     package static func export(
         session: URL, to output: URL, settings: CastSettings, theme: Theme = .builtInDefault
     ) throws(DashboardError) -> Written {
@@ -30,17 +31,34 @@ package enum SessionCastExport {
     }
 
     /// Writes the cast of the opened session `file` to `output` (created or replaced).
-    /// - Throws: ``DashboardError/session(_:)`` when an entry cannot be read again or the cast written.
+    /// - Throws: ``DashboardError/session(_:)`` when an entry cannot be read again, ``DashboardError/export(_:)``
+    ///   when the cast cannot be written.
     package static func export(
         _ file: SessionFile, to output: URL, settings: CastSettings, theme: Theme = .builtInDefault
     ) throws(DashboardError) -> Written {
-        let handle: FileHandle
-        do {
-            handle = try OutputFile.open(output.path)
-        } catch {
-            throw .session("cannot write the asciicast: \(error)")
-        }
+        let handle = try open(output.path)
         defer { try? handle.close() }
+        return try export(file, to: handle, path: output.path, settings: settings, theme: theme)
+    }
+
+    /// Opens (creates or empties) the cast's file at `path`, so a command can refuse a cast it cannot write
+    /// before it runs.
+    /// - Throws: ``DashboardError/export(_:)`` when the file cannot be opened to write.
+    package static func open(_ path: String) throws(DashboardError) -> FileHandle {
+        do {
+            return try OutputFile.open(path)
+        } catch {
+            throw .export("cannot write the asciicast: \(error)")
+        }
+    }
+
+    /// Writes the cast of the opened session `file` to `handle`, the file at `path` (named in errors).
+    /// - Throws: ``DashboardError/session(_:)`` when an entry cannot be read again, ``DashboardError/export(_:)``
+    ///   when the cast cannot be written.
+    package static func export(
+        _ file: SessionFile, to handle: FileHandle, path: String, settings: CastSettings,
+        theme: Theme = .builtInDefault
+    ) throws(DashboardError) -> Written {
         var pending = Data()
         var failure: (any Error)?
         let written = try export(file, settings: settings, theme: theme) { line in
@@ -54,7 +72,7 @@ package enum SessionCastExport {
             if let failure { throw failure }
             try handle.write(contentsOf: pending)
         } catch {
-            throw .session("\(output.path): cannot write the asciicast (\(error.localizedDescription))")
+            throw .export("\(path): cannot write the asciicast (\(FileReason.words(error)))")
         }
         return written
     }

@@ -1,16 +1,19 @@
 import DashboardCore
 import DashboardScenarios
 import Foundation
+import OptoLinkToolSupport
 
 /// A session file a run without a screen records (a headless run, `optolink-dash lab --record`), and the
 /// asciicast made from it when it closes.
 ///
-/// `@unchecked Sendable` is safe: `recorder` is only touched while `lock` is held.
+/// `@unchecked Sendable` is safe: `recorder` and `problem` are only touched while `lock` is held.
 package final class HeadlessSessionFile: HeadlessSession, @unchecked Sendable {
     private let lock = NSLock()
     private var recorder: SessionRecorder?
+    private var closedProblem: String?
     private let url: URL
-    private let cast: String?
+    /// The asciicast's path and its file, opened before the run so a cast that cannot be written stops it first.
+    private let cast: (path: String, handle: FileHandle)?
     private let keep: Bool
 
     /// Creates the file at `url` (created or emptied), opened by `state`'s settings.
@@ -18,14 +21,20 @@ package final class HeadlessSessionFile: HeadlessSession, @unchecked Sendable {
     ///   - now: the run's clock (what each recorded tick carries).
     ///   - cast: where to write the asciicast when the session closes; nil for none.
     ///   - keep: false for a temporary session, removed once its asciicast is written.
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
+    /// - Throws: ``DashboardError/export(_:)`` when the file, or the asciicast's, cannot be created.
     package init(
         url: URL, settings: SessionSettings, state: DashboardState, now: @escaping @Sendable () -> Double,
         cast: String? = nil, keep: Bool = true
     ) throws(DashboardError) {
-        recorder = try SessionRecorder(url: url, settings: settings, state: state, clock: ClosureDashboardClock(now))
+        self.cast = try cast.map { path throws(DashboardError) in (path, try SessionCastExport.open(path)) }
+        do {
+            recorder = try SessionRecorder(
+                url: url, settings: settings, state: state, clock: ClosureDashboardClock(now))
+        } catch {
+            try? self.cast?.handle.close()
+            throw error
+        }
         self.url = url
-        self.cast = cast
         self.keep = keep
     }
 
@@ -43,29 +52,51 @@ package final class HeadlessSessionFile: HeadlessSession, @unchecked Sendable {
         let recorder = self.recorder
         self.recorder = nil
         lock.unlock()
-        recorder?.stop()
-        return recorder == nil ? nil : url.path
+        guard let recorder else { return nil }
+        recorder.stop()
+        lock.lock()
+        closedProblem = recorder.writer.problem
+        lock.unlock()
+        return url.path
+    }
+
+    /// Once closed, why the file does not hold the whole run (``SessionWriter/problem``); nil when it does.
+    package var problem: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return closedProblem
     }
 
     /// Closes the file, writes the asciicast asked for, and says where each went (a temporary session is removed).
-    /// - Returns: 0, or 2 when the asciicast could not be written.
+    /// A session that misses part of the run says so instead of calling itself recorded.
+    /// - Returns: 0, or the code of what went wrong (``DashboardError/exitStatus``): 3 when the session or the
+    ///   asciicast could not be written whole.
     package func finish(write: @Sendable (String) -> Void, errors: @Sendable (String) -> Void) -> Int32 {
         guard let path = close() else { return 0 }
-        var code: Int32 = 0
+        var code = ExitStatus.done.rawValue
+        let problem = self.problem
+        if let problem {
+            errors("optolink-dash: \(problem)")
+            code = ExitStatus.exportFailed.rawValue
+        }
         if let cast {
+            defer { try? cast.handle.close() }
             do {
                 let written = try SessionCastExport.export(
-                    session: URL(fileURLWithPath: path), to: URL(fileURLWithPath: cast), settings: CastSettings())
-                write("asciicast written to \(cast) (\(written.frames) frames; asciinema play \(cast) plays it)")
+                    SessionFile.open(URL(fileURLWithPath: path)), to: cast.handle, path: cast.path,
+                    settings: CastSettings())
+                write(
+                    "asciicast written to \(cast.path) (\(written.frames) frames; asciinema play \(cast.path) plays it)"
+                )
             } catch {
                 errors("optolink-dash: \(error)")
-                code = 2
+                code = max(code, error.exitStatus.rawValue)
             }
         }
-        if keep {
-            write("session recorded to \(path) (optolink-dash --open \(path) reopens it)")
-        } else {
+        if !keep {
             try? FileManager.default.removeItem(atPath: path)
+        } else if problem == nil {
+            write("session recorded to \(path) (optolink-dash --open \(path) reopens it)")
         }
         return code
     }

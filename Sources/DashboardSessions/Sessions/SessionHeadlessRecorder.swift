@@ -13,7 +13,7 @@ package struct SessionHeadlessRecorder: HeadlessRecorder {
     package init() {}
 
     /// Opens `--record`'s file (or `--cast`'s temporary one) with the settings of `options`; nil for neither.
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
+    /// - Throws: ``DashboardError/export(_:)`` when the file cannot be created.
     package func open(
         options: DashboardOptions, state: DashboardState, now: @escaping @Sendable () -> Double
     ) throws(DashboardError) -> (any HeadlessSession)? {

@@ -21,7 +21,7 @@ package final class SessionRecorder {
     ///   - state: the dashboard's state now: its settings open the file.
     ///   - clock: the dashboard's clock (what ``DashboardAction/tick(now:)`` carries).
     ///   - wallClock: the wall clock (tests pass a fixed one).
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
+    /// - Throws: ``DashboardError/export(_:)`` when the file cannot be created.
     package init(
         url: URL, settings: SessionSettings, state: DashboardState, clock: any DashboardClock,
         wallClock: @escaping @Sendable () -> Date = { Date() }

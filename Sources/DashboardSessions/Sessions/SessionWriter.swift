@@ -50,7 +50,7 @@ package final class SessionWriter: @unchecked Sendable {
     private var current = Stats()
 
     /// Creates (or empties) the file at `url` and writes the header line.
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created or written.
+    /// - Throws: ``DashboardError/export(_:)`` when the file cannot be created or written.
     package init(url: URL, header: SessionHeader) throws(DashboardError) {
         self.url = url
         let handle: FileHandle
@@ -58,7 +58,7 @@ package final class SessionWriter: @unchecked Sendable {
             // Written through a link or a device, never replaced (`--record /dev/stdout`, a link a user made).
             handle = try OutputFile.open(url.path)
         } catch {
-            throw .session("cannot record the session: \(error)")
+            throw .export("cannot record the session: \(error)")
         }
         self.handle = handle
         do {
@@ -68,7 +68,7 @@ package final class SessionWriter: @unchecked Sendable {
             current.bytes = line.count
         } catch {
             try? handle.close()
-            throw .session("\(url.path): cannot write the session file (\(error))")
+            throw .export("\(url.path): cannot write the session file (\(FileReason.words(error)))")
         }
         let thread = Thread { [self] in run() }
         thread.name = "optolink-session-writer"
@@ -90,6 +90,17 @@ package final class SessionWriter: @unchecked Sendable {
             condition.signal()
         }
         return true
+    }
+
+    /// Why the file does not hold every entry queued, one line naming it; nil while it does. A write that
+    /// failed loses its batch and everything after it; entries dropped while the disk fell behind leave gaps.
+    package var problem: String? {
+        let stats = self.stats
+        if let error = stats.error {
+            return "\(url.path): the session stops after line \(stats.lines) (\(error)): what came after is lost"
+        }
+        guard stats.dropped > 0 else { return nil }
+        return "\(url.path): \(stats.dropped) entries are missing from the session (the disk fell behind)"
     }
 
     /// What was written so far.
@@ -153,7 +164,7 @@ package final class SessionWriter: @unchecked Sendable {
             do {
                 try handle.write(contentsOf: data)
             } catch {
-                failure = "\(url.path): \(error)"
+                failure = FileReason.words(error)
                 lines = 0
             }
             condition.lock()

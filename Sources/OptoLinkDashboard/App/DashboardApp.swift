@@ -41,6 +41,9 @@ package final class DashboardApp {
     package var sessionFile: @Sendable () -> URL = { DashboardApp.defaultSessionFile() }
     /// The recording in progress (`--record`, `W`), nil when none.
     package private(set) var recorder: SessionRecorder?
+    /// Why each recording stopped so far does not hold what it was given (``SessionWriter/problem``): the
+    /// executable repeats them once the terminal is restored.
+    package private(set) var recordingProblems: [String] = []
     /// `--cast FILE`: every frame drawn is also written here as an asciicast event; nil when not asked.
     package var cast: CastRecorder?
     /// The session shown (`--open`), nil in the live dashboard.
@@ -86,7 +89,7 @@ package final class DashboardApp {
     }
 
     /// Starts recording the data actions to `url` (emptied first), and says so in the header.
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
+    /// - Throws: ``DashboardError/export(_:)`` when the file cannot be created.
     package func startRecording(to url: URL) throws(DashboardError) {
         stopRecording()
         let recorder = try SessionRecorder(url: url, settings: sessionSettings, state: state, clock: clock)
@@ -95,13 +98,19 @@ package final class DashboardApp {
         apply(.log(.info, "recording the session to \(url.path) (W stops)"))
     }
 
-    /// Stops the recording, if any: what is queued is written and the file closed.
+    /// Stops the recording, if any: what is queued is written and the file closed. A file that misses part of
+    /// the run is logged as an error and kept in ``recordingProblems``, not called recorded.
     package func stopRecording() {
         guard let recorder else { return }
         self.recorder = nil
         recorder.stop()
         apply(.sessionStatus(nil))
-        apply(.log(.info, "session recorded to \(recorder.writer.url.path) (optolink-dash --open reopens it)"))
+        if let problem = recorder.writer.problem {
+            recordingProblems.append(problem)
+            apply(.log(.error, problem))
+        } else {
+            apply(.log(.info, "session recorded to \(recorder.writer.url.path) (optolink-dash --open reopens it)"))
+        }
     }
 
     /// Shows a recorded session instead of live data: every entry applied (the end of the session), paused;

@@ -160,6 +160,34 @@ struct BadInputBinaryTests {
         #expect(run.lines == ["optolink-dash: cannot write the JUnit XML out: is a directory, not a file"])
     }
 
+    @Test func aRecordingOrACastThatCannotBeWrittenExitsThreeBeforeTheRun() throws {
+        // Given a folder that does not exist where a session or an asciicast should go
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cases: [(String, String)] = [
+            (
+                "\"$DASH\" --headless --scenario direct-open --record no/run.olsession",
+                "optolink-dash: cannot record the session: \(folder)/no/run.olsession: its folder does not exist"
+            ),
+            (
+                "\"$DASH\" --headless --scenario direct-open --cast no/run.cast",
+                "optolink-dash: cannot write the asciicast: no/run.cast: its folder does not exist"
+            ),
+            (
+                "\"$DASH\" lab --installs 100 --record no/lab.olsession",
+                "optolink-dash lab: cannot record the session: \(folder)/no/lab.olsession: its folder does not exist"
+            ),
+        ]
+        for (script, line) in cases {
+            // When the command runs
+            let run = try Self.run(script, in: folder)
+
+            // Then it exits 3 (an output could not be written, as for --junit and export --cast) with one line
+            #expect(run.status == 3, "\(script): \(run.status) \(run.stderr)")
+            #expect(run.lines == [line], "\(script)")
+        }
+    }
+
     @Test func aSessionFromAPipeIsReadNotRefusedAsUnseekable() throws {
         // Given a recorded session
         let files = try SessionTestFiles()

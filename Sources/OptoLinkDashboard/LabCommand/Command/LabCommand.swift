@@ -88,7 +88,7 @@ package enum LabCommand {
             recording = try LabRecording(options, model: model)
         } catch {
             err("optolink-dash lab: \(error)")
-            return ExitCode.usage
+            return error.exitStatus.rawValue
         }
         let result: LabSession.Result
         do {
@@ -100,10 +100,16 @@ package enum LabCommand {
             return ExitCode.usage
         }
         recording?.apply(.lab(.finished(LabViewResult(result))))
-        if let path = recording?.file.close() {
-            err(
-                "optolink-dash lab: session recorded to \(path) (optolink-dash --open \(path) shows it in the Lab view)"
-            )
+        var recordingFailed = false
+        if let file = recording?.file, let path = file.close() {
+            if let problem = file.problem {
+                err("optolink-dash lab: \(problem)")
+                recordingFailed = true
+            } else {
+                err(
+                    "optolink-dash lab: session recorded to \(path) (optolink-dash --open \(path) shows it in the Lab "
+                        + "view)")
+            }
         }
         if options.json {
             out(LabSummary.json(result.report))
@@ -123,6 +129,7 @@ package enum LabCommand {
             err("optolink-dash lab: cannot write the export \(error)")
             return ExitCode.export
         }
+        if recordingFailed { return ExitCode.export }
         if let maxWrong = model.maxWrong,
             result.report.services.contains(where: { ($0.counts.wrongShare ?? 0) > maxWrong + 1e-12 })
         {

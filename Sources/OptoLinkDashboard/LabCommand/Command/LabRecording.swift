@@ -13,7 +13,7 @@ struct LabRecording {
     let file: HeadlessSessionFile
 
     /// Opens `--record`'s session; nil without `--record`.
-    /// - Throws: ``DashboardError/session(_:)`` when the file cannot be created.
+    /// - Throws: ``DashboardError/export(_:)`` when the file cannot be created.
     init?(_ options: LabOptions, model: LabModel) throws(DashboardError) {
         guard let path = options.recordPath else { return nil }
         let now: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
