@@ -289,16 +289,44 @@ package actor ScenarioContext {
         // The link reaches the stream from the transport's callback, beside the request's diagnostics: give it
         // a moment after the answer before calling the open linkless.
         if await device.recorder.wait(timeout: 2, until: condition) { return }
-        let trace = device.recorder.requests(to: .linkData).last
-        let answer = device.recorder.diagnostics.last { $0.exchange?.endpoint == Endpoint.linkData.rawValue }?
-            .exchange?.responseBody.map { BodyExcerpt.line($0.text) }
-        let said = trace.map { "\(label(.linkData)) → \(describe($0))" } ?? "no \(label(.linkData)) was sent"
-        if let status = trace?.finalStatus, (200..<300).contains(status) || status == 404 {
-            throw .scenario(
-                "\(target.service.displayName) says \(url.absoluteString) is not a link it knows: \(said)"
-                    + (answer.map { " \($0)" } ?? "") + "; check --link")
+        throw openWithoutLink(device, url: url)
+    }
+
+    /// Checks that the deployment answered the open of `url` as a link it knows (its open, once finished, answered
+    /// 200), not as a URL to route by itself (Deep Blue's 404, after which the SDK delivers the URL's own path).
+    package func checkOpenedAsALink(_ device: SimulatedDevice, url: URL) async throws(DashboardError) {
+        // The link reaches the stream from the transport's callback, before the request's own diagnostics.
+        try await waitFor(device, "the \(label(.linkData)) request to finish") { recorder in
+            let opens = recorder.requests(to: .linkData)
+            return !opens.isEmpty && opens.allSatisfy(\.isFinished)
         }
-        throw .scenario("\(what) did not come: \(said)" + (answer.map { " \($0)" } ?? ""))
+        guard device.recorder.requests(to: .linkData).last?.finalStatus != 200 else { return }
+        throw openWithoutLink(device, url: url)
+    }
+
+    /// Why the open of `url` brought no link of the deployment's, naming its answer: a link it does not know (a
+    /// 404, or a 2xx without a link), an answer the SDK could not use (it logged why), or an open that failed.
+    private nonisolated func openWithoutLink(_ device: SimulatedDevice, url: URL) -> DashboardError {
+        let trace = device.recorder.requests(to: .linkData).last
+        let answer =
+            device.recorder.diagnostics.last { $0.exchange?.endpoint == Endpoint.linkData.rawValue }?
+            .exchange?.responseBody.map { " " + BodyExcerpt.line($0.text) } ?? ""
+        let said = trace.map { "\(label(.linkData)) → \(describe($0))" } ?? "no \(label(.linkData)) was sent"
+        let service = target.service.displayName
+        // The SDK logs an answer it cannot use as an error, and a documented "no link" as information.
+        let started = trace?.attempts.first?.start ?? .infinity
+        let refusal = device.recorder.diagnostics.last { record in
+            guard record.time >= started, case .log(.error, let message) = record.event else { return false }
+            return !message.isEmpty
+        }
+        guard let status = trace?.finalStatus, (200..<300).contains(status) || status == 404 else {
+            return .scenario("the link behind \(url.absoluteString) did not come: \(said)\(answer)")
+        }
+        if (200..<300).contains(status), let refusal, case .log(_, let message) = refusal.event {
+            return .scenario(
+                "\(service) answered \(url.absoluteString) with what the SDK cannot use: \(said)\(answer) (\(message))")
+        }
+        return .scenario("\(service) says \(url.absoluteString) is not a link it knows: \(said)\(answer); check --link")
     }
 
     /// How the service names the route of `endpoint` (`/match`, `/api/v1/sdk/resolve`…; `/sdk/…` for OptoLink's

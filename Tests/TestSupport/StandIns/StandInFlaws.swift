@@ -22,4 +22,11 @@ public struct StandInFlaws: OptionSet, Sendable, Hashable {
     /// Every short link (its page and its direct-open lookup) answers as an unknown link does: no click
     /// is recorded and no link resolves.
     public static let linksUnknown = StandInFlaws(rawValue: 1 << 3)
+    /// A short link's direct-open lookup answers 200 with an HTML page, not the service's JSON (what a proxy or
+    /// a captive portal in front of the API answers).
+    public static let lookupAnswersHTML = StandInFlaws(rawValue: 1 << 4)
+
+    /// The HTML page ``lookupAnswersHTML`` answers.
+    static let lookupPage = StandInReply.html(
+        200, "<!doctype html><html><head><title>Sign in</title></head><body>Sign in to continue.</body></html>\n")
 }

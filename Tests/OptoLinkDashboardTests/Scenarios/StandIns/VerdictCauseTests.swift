@@ -49,6 +49,40 @@ struct VerdictCauseTests {
         #expect(!lines.contains { $0.contains("LinkKey(") }, "\(lines.filter { $0.contains("LinkKey(") })")
     }
 
+    @Test func aURLDeepBlueSaysIsNoShortLinkFailsBothOpensAlike() async throws {
+        // Given Deep Blue Links and a --link on its domain that is no short link (resolve answers 404, and the SDK
+        // routes by the URL itself, as the guide says)
+        let standIn = try StandInService.start(.deepBlue, trustsForwardedFor: false)
+        defer { standIn.stop() }
+        let unknown = standIn.mainLink.deletingLastPathComponent().appendingPathComponent("nosuchcode")
+        let flags = StandInScenarioTests.flags(standIn, links: false) + ["--link", unknown.absoluteString]
+        // When the direct open and the cold start run
+        for scenario in ["direct-open", "direct-open-cold-start"] {
+            let (code, lines) = try await Self.run(standIn, scenario: scenario, flags: flags)
+            // Then both fail with the same cause: the service does not know the link
+            let fail = lines.first { $0.hasPrefix("FAIL \(scenario):") } ?? ""
+            #expect(code == 1, "\(scenario): \(lines.joined(separator: "\n"))")
+            #expect(
+                fail.contains("Deep Blue Links says \(unknown.absoluteString) is not a link it knows")
+                    && fail.contains("→ 404") && fail.hasSuffix("check --link"),
+                "\(scenario): \(fail)")
+        }
+    }
+
+    @Test(arguments: [StandInKind.optoLink, .quberoute, .deepBlue])
+    func anOpenAnsweredWithAPageTheSDKCannotUseIsNamedAsSuch(kind: StandInKind) async throws {
+        // Given a deployment whose link lookup answers 200 with a sign-in page (a proxy in front of its API)
+        let standIn = try StandInService.start(kind, flaws: [.lookupAnswersHTML], trustsForwardedFor: false)
+        defer { standIn.stop() }
+        // When the direct open runs
+        let (code, lines) = try await Self.run(standIn, scenario: "direct-open")
+        // Then it fails naming the answer and the SDK's reason, not calling the link unknown
+        let fail = lines.first { $0.hasPrefix("FAIL direct-open:") } ?? ""
+        #expect(code == 1)
+        #expect(fail.contains("with what the SDK cannot use") && fail.contains("Sign in"), "\(fail)")
+        #expect(!fail.contains("not a link it knows"), "\(fail)")
+    }
+
     @Test(arguments: [StandInKind.optoLink, .quberoute, .deepBlue])
     func withAWrongKeyEveryFailingVerdictNamesTheRefusal(kind: StandInKind) async throws {
         // Given a deployment and a key it does not know

@@ -165,6 +165,7 @@ final class DeepBlueStandIn: StandInBackend {
             case let segments = components.path.split(separator: "/"), segments.count == 2, segments[0] == "s",
             let link = link(String(segments[1]))
         else { return error(404, "Not a short link") }
+        if flaws.contains(.lookupAnswersHTML) { return StandInFlaws.lookupPage }
         return StandInReply.json(200, answer(link, request))
     }
 

@@ -109,6 +109,7 @@ final class OptoLinkStandIn: StandInBackend {
                     + "<body><p>This link does not exist or has expired.</p></body></html>\n")
         }
         if isData {
+            if flaws.contains(.lookupAnswersHTML) { return StandInFlaws.lookupPage }
             if let deviceId = request.query["deviceId"], (8...100).contains(deviceId.count) {
                 seeDevice(deviceId, at: request.time)
             }

@@ -181,6 +181,7 @@ final class QubeRouteStandIn: StandInBackend {
             return StandInReply.json(
                 200, ["link": NSNull(), "confidence": 0, "reason": "not_a_link", "attributed": false])
         }
+        if flaws.contains(.lookupAnswersHTML) { return StandInFlaws.lookupPage }
         var answer: [String: Any] = ["link": link.json, "confidence": 1, "reason": "direct"]
         if let token {
             let install = state.withLock { s in
