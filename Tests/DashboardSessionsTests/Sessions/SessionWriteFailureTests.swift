@@ -43,12 +43,7 @@ struct SessionWriteFailureTests {
         let files = try SessionTestFiles()
         defer { files.remove() }
         let url = files.url("broken.olsession")
-        let clock = SessionTestClock(100)
-        let recording = HeadlessRecording(now: { clock.now() })
-        let file = try HeadlessSessionFile(
-            url: url, settings: SessionSettings(mode: "simulated", service: "optolink"), state: recording.state,
-            now: { clock.now() })
-        recording.record(to: file)
+        let (recording, file) = try files.headlessRecording("broken.olsession", clock: SessionTestClock(100))
         recording.apply(.log(.info, "reached the file"))
 
         // When every later write to the file fails (its descriptor now only reads, as a disk gone read-only)

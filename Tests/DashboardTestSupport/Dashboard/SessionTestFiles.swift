@@ -1,3 +1,4 @@
+import DashboardScenarios
 import DashboardSessions
 import Foundation
 
@@ -43,5 +44,19 @@ package final class SessionTestFiles {
     /// A tick at `time`.
     package static func tick(_ time: Double) -> SessionEntry {
         SessionEntry(time: time, wall: Date(timeIntervalSince1970: 1_700_000_000 + time), action: .tick(now: time))
+    }
+}
+
+extension SessionTestFiles {
+    /// A headless run on `clock` recording to the session file `name` here (a simulated OptoLink run's settings).
+    package func headlessRecording(_ name: String, clock: SessionTestClock) throws -> (
+        run: HeadlessRecording, file: HeadlessSessionFile
+    ) {
+        let run = HeadlessRecording(now: { clock.now() })
+        let file = try HeadlessSessionFile(
+            url: url(name), settings: SessionSettings(mode: "simulated", service: "optolink"), state: run.state,
+            now: { clock.now() })
+        run.record(to: file)
+        return (run, file)
     }
 }

@@ -32,11 +32,7 @@ struct HeadlessSessionTests {
         defer { files.remove() }
         let url = files.url("headless.olsession")
         let clock = SessionTestClock(100)
-        let recording = HeadlessRecording(now: { clock.now() })
-        let file = try HeadlessSessionFile(
-            url: url, settings: SessionSettings(mode: "simulated", service: "optolink"), state: recording.state,
-            now: { clock.now() })
-        recording.record(to: file)
+        let (recording, file) = try files.headlessRecording("headless.olsession", clock: clock)
         recording.apply(.targetChanged(url: "http://127.0.0.1:1 (embedded)", orgKey: "demo", sdkVersion: "1.0"))
         for (index, name) in ["direct-open", "flaky-server"].enumerated() {
             clock.set(101 + Double(index))
