@@ -86,7 +86,7 @@ enum HostChecks {
         return healthLine.fail(
             "\(response.status) \(body)",
             fix:
-                "GET /health must answer 200 {\"ok\":true}: check the backend's logs and that --base-url "
+                "GET /health must answer 2xx (and not \"ok\": false): check the backend's logs and that --base-url "
                 + "points at the backend, not at another site on the same host"
         )
     }

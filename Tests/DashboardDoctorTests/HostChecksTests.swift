@@ -83,6 +83,15 @@ struct HostChecksTests {
                 == .fail)
     }
 
+    /// The contract names the route, not its answer: any 2xx passes, so the fix asks for one, not for the
+    /// reference server's body.
+    @Test func healthAsksForWhatItChecks() {
+        #expect(HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 204)).status == .pass)
+        let down = HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 503))
+        #expect(down.fix?.hasPrefix("GET /health must answer 2xx (and not \"ok\": false)") == true, "\(down.fix ?? "")")
+        #expect(down.fix?.contains("{\"ok\":true}") == false, "\(down.fix ?? "")")
+    }
+
     @Test func aMultiLineBodyIsQuotedOnOneLine() {
         // Given /health answered by `python3 -m http.server`: its 404 page, on 13 lines
         let check = HostChecks.health(
