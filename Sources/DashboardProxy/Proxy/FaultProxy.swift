@@ -189,7 +189,9 @@ package final class FaultProxy: Sendable {
         }
         return client.send(method: request.method, url: url, headers: headers, body: request.body, source: source).map {
             answer in
-            HTTPResponse(status: answer.status, headers: forwardedResponseHeaders(answer.headers), body: answer.body)
+            HTTPResponse(
+                status: answer.status, headers: forwardedResponseHeaders(answer.headers, isDecoded: answer.isDecoded),
+                body: answer.body)
         }
     }
 
@@ -207,26 +209,30 @@ package final class FaultProxy: Sendable {
         "te", "trailer", "trailers", "transfer-encoding", "upgrade",
     ]
 
-    /// The request's fields minus the hop-by-hop ones (and those `Connection` names) and those URLSession
-    /// writes itself for the upstream connection (`Host`, `Content-Length`, `Expect`).
+    /// The request's fields minus the hop-by-hop ones (and those `Connection` names), those URLSession
+    /// writes itself for the upstream connection (`Host`, `Content-Length`, `Expect`), and `Accept-Encoding`:
+    /// the proxy asks for what it can read (URLSession negotiates and decodes, the loopback path asks for none),
+    /// as a decoding proxy does (mitmproxy's `anticomp`).
     static func forwardedRequestHeaders(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         let named = connectionTokens(headers)
         return headers.filter { field in
             let name = field.name.lowercased()
             return !hopByHop.contains(name) && !named.contains(name)
-                && !["host", "content-length", "expect"].contains(name)
+                && !["host", "content-length", "expect", "accept-encoding"].contains(name)
         }
     }
 
-    /// The answer's fields minus the hop-by-hop ones and `Content-Length` / `Content-Encoding` (the layer
-    /// writes the length of the bytes it sends; URLSession already decoded the body).
-    static func forwardedResponseHeaders(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)]
-    {
+    /// The answer's fields minus the hop-by-hop ones and `Content-Length` (the layer writes the length of the
+    /// bytes it sends), and `Content-Encoding` when the body was decoded on the way (`isDecoded`): a body still
+    /// encoded keeps it, so the app decodes it.
+    static func forwardedResponseHeaders(
+        _ headers: [(name: String, value: String)], isDecoded: Bool
+    ) -> [(name: String, value: String)] {
         let named = connectionTokens(headers)
         return headers.filter { field in
             let name = field.name.lowercased()
             return !hopByHop.contains(name) && !named.contains(name) && name != "content-length"
-                && name != "content-encoding"
+                && !(isDecoded && name == "content-encoding")
         }
     }
 

@@ -7,9 +7,9 @@ import OptoLink
 /// cache. Called from the proxy's worker threads, so ``send(method:url:headers:body:)`` blocks its
 /// caller (never a cooperative-pool thread) until the answer is in.
 ///
-/// URLSession decodes `gzip`/`deflate` bodies itself, so the answer's `Content-Encoding` and
-/// `Content-Length` no longer describe the bytes: the proxy drops both (its HTTP layer writes the real
-/// length). Several fields with one name come back joined by URLSession.
+/// URLSession decodes `gzip`/`deflate` bodies itself (the answer is ``UpstreamAnswer/isDecoded``), so the
+/// answer's `Content-Encoding` and `Content-Length` no longer describe the bytes: the proxy drops both (its
+/// HTTP layer writes the real length). Several fields with one name come back joined by URLSession.
 final class UpstreamClient: Sendable {
     private let transport = NoRedirectTransport()
     /// Seconds a forwarded request may take (whole seconds ≥ 1: URLSession truncates fractions on Linux).
@@ -44,7 +44,7 @@ final class UpstreamClient: Sendable {
                 box.result = .success(
                     UpstreamAnswer(
                         status: response.status, headers: response.headers.map { ($0.key, $0.value) },
-                        body: Array(response.body)))
+                        body: Array(response.body), isDecoded: true))
             } catch {
                 box.result = .failure(.backend(DoctorExchange.Failure(error).explanation))
             }

@@ -93,19 +93,23 @@ import Testing
             ("Transfer-Encoding", "chunked"), ("TE", "trailers"), ("Upgrade", "h2c"), ("Proxy-Authorization", "x"),
             ("Content-Length", "2"), ("Expect", "100-continue"),
             ("X-API-Key", "opl_client_x"), ("X-Forwarded-For", "203.0.113.9"), ("Content-Type", "application/json"),
-            ("User-Agent", "ua"),
+            ("User-Agent", "ua"), ("Accept-Encoding", "deflate, gzip, br, zstd"),
         ]
         let forwarded = FaultProxy.forwardedRequestHeaders(fields).map(\.name)
         #expect(forwarded == ["X-API-Key", "X-Forwarded-For", "Content-Type", "User-Agent"])
     }
 
-    @Test func theAnswerLosesItsLengthAndEncodingButKeepsTheRest() {
+    @Test func theAnswerLosesItsLengthAndTheEncodingItNoLongerHasButKeepsTheRest() {
         let fields: [(name: String, value: String)] = [
             ("Content-Length", "10"), ("Content-Encoding", "gzip"), ("Connection", "close"),
             ("Retry-After", "2"), ("X-Request-Id", "req_1"), ("Cache-Control", "no-store"),
         ]
         #expect(
-            FaultProxy.forwardedResponseHeaders(fields).map(\.name) == ["Retry-After", "X-Request-Id", "Cache-Control"])
+            FaultProxy.forwardedResponseHeaders(fields, isDecoded: true).map(\.name)
+                == ["Retry-After", "X-Request-Id", "Cache-Control"])
+        #expect(
+            FaultProxy.forwardedResponseHeaders(fields, isDecoded: false).map(\.name)
+                == ["Content-Encoding", "Retry-After", "X-Request-Id", "Cache-Control"])
     }
 
     @Test func anInjectedAnswerIsTheContractsEnvelopeMarkedInjected() throws {
