@@ -1,4 +1,5 @@
 import Foundation
+import OptoLink
 import Testing
 
 @testable import DashboardCore
@@ -29,6 +30,26 @@ struct HostChecksTests {
 
         let tls = HostChecks.answers(DoctorFixtures.failed("GET", "/health", code: .serverCertificateUntrusted))
         #expect(tls.detail.contains("TLS") && tls.fix?.contains("certificate") == true)
+    }
+
+    /// FoundationNetworking (libcurl) reports a certificate it does not trust as URLError -1 with libcurl's
+    /// words, where Apple's URLSession gives -1202: both are TLS failures.
+    @Test(arguments: [
+        ("SSL certificate problem: self-signed certificate", "the certificate is not trusted"),
+        ("SSL: no alternative certificate subject name matches target host name 'x'", "the certificate is not trusted"),
+        ("OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to x:443", "the secure connection failed"),
+    ])
+    func libcurlsTLSFailuresAreTLSFailures(message: String, explanation: String) {
+        let failure = DoctorExchange.Failure(
+            URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: message]))
+        #expect(failure.isTLS)
+        #expect(failure.explanation == "TLS: \(explanation) (\(message))")
+        let check = HostChecks.answers(
+            DoctorExchange(
+                request: HTTPRequest(
+                    method: "GET", url: DoctorFixtures.base.appendingPathComponent("health"), timeout: 1),
+                outcome: .failed(failure), sentAt: Date(), receivedAt: Date()))
+        #expect(check.fix?.contains("with a certificate from a public CA") == true, "\(check.fix ?? "")")
     }
 
     @Test func httpsThatAnsweredPasses() {

@@ -22,13 +22,20 @@ package struct DoctorExchange: Sendable, Hashable {
             self.message = message
         }
 
-        /// The failure for an error thrown by a transport.
+        /// The failure for an error thrown by a transport. FoundationNetworking reports TLS failures as
+        /// `URLError.unknown` with libcurl's words (`SSL certificate problem: …`, `OpenSSL SSL_connect: …`): they
+        /// get the code Apple's URLSession gives the same failure.
         package init(_ error: any Error) {
-            if let urlError = error as? URLError {
-                self.init(code: urlError.code.rawValue, message: urlError.localizedDescription)
-            } else {
+            guard let urlError = error as? URLError else {
                 self.init(code: 0, message: String(describing: error))
+                return
             }
+            let message = urlError.localizedDescription
+            var code = urlError.code
+            if code == .unknown, message.hasPrefix("SSL") || message.contains("SSL_connect") {
+                code = message.contains("certificate") ? .serverCertificateUntrusted : .secureConnectionFailed
+            }
+            self.init(code: code.rawValue, message: message)
         }
 
         /// True for TLS failures: the handshake failed or the certificate is not trusted (−1200 … −1206).
