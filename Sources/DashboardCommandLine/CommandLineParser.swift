@@ -129,17 +129,28 @@ package struct CommandLineParser: Sendable {
         }
     }
 
-    /// `text` as an http or https URL with a host and a port (when given) in 1–65535.
+    /// `text` as an http or https URL with a host and a port (when given) in 1–65535, that URLSession can send
+    /// to on this platform.
+    /// - Parameter what: what the URL is, said after "with a host" (` (a short link)`).
     /// - Throws: ``CommandLineError`` saying what the URL is not.
-    package static func httpURL(_ text: String, flag: String) throws(CommandLineError) -> URL {
+    package static func httpURL(_ text: String, flag: String, what: String = "") throws(CommandLineError) -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty
         else {
-            throw CommandLineError("\(flag) must be an http(s) URL with a host, not '\(text)'")
+            throw CommandLineError("\(flag) must be an http(s) URL with a host\(what), not '\(text)'")
         }
         if let port = url.port, !(1...65535).contains(port) {
             throw CommandLineError("\(flag) '\(text)': port \(port) is not 1–65535")
         }
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking refuses a URL whose host is an IPv6 literal (URLError -1000, "bad URL") before
+        // sending anything, where Apple's URLSession reaches it.
+        if host.contains(":") {
+            throw CommandLineError(
+                "\(flag) '\(text)': URLSession on Linux cannot reach an IPv6 address literal: give an IPv4 address "
+                    + "or a host name")
+        }
+        #endif
         return url
     }
 }

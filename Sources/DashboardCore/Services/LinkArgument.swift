@@ -19,9 +19,10 @@ package enum LinkArgument {
             role = named
             rest = String(text[text.index(after: equals)...])
         }
-        guard let url = try? CommandLineParser.httpURL(rest, flag: "--link") else {
-            throw .usage("--link \(role.rawValue) must be an http(s) URL with a host (a short link), not '\(rest)'")
+        do {
+            return (role, try CommandLineParser.httpURL(rest, flag: "--link \(role.rawValue)", what: " (a short link)"))
+        } catch {
+            throw .usage(error.message)
         }
-        return (role, url)
     }
 }

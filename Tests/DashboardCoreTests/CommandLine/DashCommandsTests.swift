@@ -70,6 +70,23 @@ struct DashCommandsTests {
                 == "api.example.com")
     }
 
+    #if os(Linux)
+    /// `optolink-server --host ::1` says `listening on http://[::1]:PORT`; FoundationNetworking cannot send to
+    /// that URL (URLError -1000), so every command refuses it at once, saying what to give instead.
+    @Test func anIPv6LiteralIsRefusedWithWhatToGiveInstead() throws {
+        let text = "http://[::1]:8787"
+        let reason = "URLSession on Linux cannot reach an IPv6 address literal: give an IPv4 address or a host name"
+        for command in [[], ["doctor"], ["lab"]] {
+            #expect(throws: DashboardError.usage("--base-url '\(text)': \(reason)")) {
+                try DashCommands.parse(command + ["--base-url", text])
+            }
+        }
+        #expect(throws: DashboardError.usage("--link main '\(text)/demo/a': \(reason)")) {
+            try DashboardOptions.parse(["--base-url", "http://localhost:8787", "--link", text + "/demo/a"])
+        }
+    }
+    #endif
+
     @Test func aLinkRoleGivenTwiceIsRefusedByTheDashboardAndTheProxy() throws {
         let two = ["--link", "https://go.a.test/x", "--link", "cold-start=https://go.a.test/y"]
         let options = try DashboardOptions.parse(two + ["--base-url", "https://go.a.test"])
