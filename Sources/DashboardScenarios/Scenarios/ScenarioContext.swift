@@ -250,7 +250,8 @@ package actor ScenarioContext {
     ///
     /// - Parameter unlessRefused: endpoints whose refusal ends the wait at once, failing: a request to one of
     ///   them that finished with a 4xx other than 429 (final for the SDK: a wrong key, a refused body), so what
-    ///   is awaited can no longer come; the FAIL line names the answer instead of a timeout 30 s later.
+    ///   is awaited can no longer come; the FAIL line names the answer instead of a timeout 30 s later. A
+    ///   timeout names the last of their requests that ended without a 2xx, if any.
     package func waitFor(
         _ device: SimulatedDevice, _ what: String, timeout: Double = 30, unlessRefused endpoints: Set<Endpoint> = [],
         _ condition: @escaping @Sendable (DeviceRecorder) -> Bool
@@ -266,7 +267,22 @@ package actor ScenarioContext {
         if held, !condition(device.recorder), let refused = refusal(device.recorder) {
             throw .scenario("\(what) cannot come: \(label(refused.endpoint)) was refused (\(describe(refused)))")
         }
-        guard held else { throw .scenario("timed out after \(Int(limit)) s waiting for \(what)") }
+        guard held else {
+            throw .scenario(timedOut(what, after: limit, requests: device.recorder.requests, endpoints: endpoints))
+        }
+    }
+
+    /// The FAIL detail of a wait for `what` that ended after `limit` seconds: with the last of the requests to
+    /// `endpoints` that ended without a 2xx (the SDK gave up on it), when there is one.
+    nonisolated func timedOut(_ what: String, after limit: Double, requests: [RequestTrace], endpoints: Set<Endpoint>)
+        -> String
+    {
+        let failed = requests.last { trace in
+            endpoints.contains(trace.endpoint) && trace.isFinished
+                && !(trace.finalStatus.map { (200..<300).contains($0) } ?? false)
+        }
+        return "timed out after \(Int(limit)) s waiting for \(what)"
+            + (failed.map { ": the last \(label($0.endpoint)) → \(describe($0))" } ?? "")
     }
 
     /// Waits for the link an open of `url` delivers (`condition`), and fails as soon as the deployment has
