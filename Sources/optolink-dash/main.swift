@@ -204,9 +204,8 @@ if let cast = app.cast {
 // A recording that misses part of the run was logged on the screen; it is said again where it stays.
 for problem in app.recordingProblems { StandardStream.error.line("optolink-dash: \(problem)") }
 let signal = cn_stop_requested()
-exit(
-    signal != 0
-        ? 128 + signal : app.recordingProblems.isEmpty ? ExitStatus.done.rawValue : ExitStatus.exportFailed.rawValue)
+if signal != 0 { exit(128 + signal) }
+exit((app.recordingProblems.isEmpty ? ExitStatus.done : .exportFailed).rawValue)
 
 /// `optolink-dash --open FILE`: the session's panes until q or a stop signal; the exit code (2: not a session).
 func openSession(_ path: String, options: DashboardOptions) -> Int32 {

@@ -331,16 +331,19 @@ package actor ScenarioContext {
         let service = target.service.displayName
         // The SDK logs an answer it cannot use as an error, and a documented "no link" as information.
         let started = trace?.attempts.first?.start ?? .infinity
-        let refusal = device.recorder.diagnostics.last { record in
-            guard record.time >= started, case .log(.error, let message) = record.event else { return false }
-            return !message.isEmpty
-        }
+        let sdkReason = device.recorder.diagnostics.reversed().lazy.compactMap { record -> String? in
+            guard record.time >= started, case .log(.error, let message) = record.event, !message.isEmpty else {
+                return nil
+            }
+            return message
+        }.first
         guard let status = trace?.finalStatus, (200..<300).contains(status) || status == 404 else {
             return .scenario("the link behind \(url.absoluteString) did not come: \(said)\(answer)")
         }
-        if (200..<300).contains(status), let refusal, case .log(_, let message) = refusal.event {
+        if (200..<300).contains(status), let sdkReason {
             return .scenario(
-                "\(service) answered \(url.absoluteString) with what the SDK cannot use: \(said)\(answer) (\(message))")
+                "\(service) answered \(url.absoluteString) with what the SDK cannot use: \(said)\(answer) "
+                    + "(\(sdkReason))")
         }
         return .scenario("\(service) says \(url.absoluteString) is not a link it knows: \(said)\(answer); check --link")
     }

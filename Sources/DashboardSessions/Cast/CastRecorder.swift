@@ -26,12 +26,7 @@ package final class CastRecorder {
         settings.size = size
         self.url = url
         encoder = AsciicastEncoder(settings: settings)
-        let handle: FileHandle
-        do {
-            handle = try OutputFile.open(url.path)
-        } catch {
-            throw .export("cannot write the asciicast: \(error)")
-        }
+        let handle = try SessionCastExport.open(url.path)
         self.handle = handle
         do {
             try handle.write(contentsOf: Data((encoder.header(timestamp: now, title: "optolink-dash") + "\n").utf8))

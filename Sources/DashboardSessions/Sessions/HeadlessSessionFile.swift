@@ -6,11 +6,12 @@ import OptoLinkToolSupport
 /// A session file a run without a screen records (a headless run, `optolink-dash lab --record`), and the
 /// asciicast made from it when it closes.
 ///
-/// `@unchecked Sendable` is safe: `recorder` and `problem` are only touched while `lock` is held.
+/// `@unchecked Sendable` is safe: `recorder` is only touched while `lock` is held; `writer` is thread-safe.
 package final class HeadlessSessionFile: HeadlessSession, @unchecked Sendable {
     private let lock = NSLock()
     private var recorder: SessionRecorder?
-    private var closedProblem: String?
+    /// The recorder's writer, kept past ``close()`` for what it wrote.
+    private let writer: SessionWriter
     private let url: URL
     /// The asciicast's path and its file, opened before the run so a cast that cannot be written stops it first.
     private let cast: (path: String, handle: FileHandle)?
@@ -27,6 +28,7 @@ package final class HeadlessSessionFile: HeadlessSession, @unchecked Sendable {
         cast: String? = nil, keep: Bool = true
     ) throws(DashboardError) {
         self.cast = try cast.map { path throws(DashboardError) in (path, try SessionCastExport.open(path)) }
+        let recorder: SessionRecorder
         do {
             recorder = try SessionRecorder(
                 url: url, settings: settings, state: state, clock: ClosureDashboardClock(now))
@@ -34,6 +36,8 @@ package final class HeadlessSessionFile: HeadlessSession, @unchecked Sendable {
             try? self.cast?.handle.close()
             throw error
         }
+        self.recorder = recorder
+        writer = recorder.writer
         self.url = url
         self.keep = keep
     }
@@ -52,31 +56,34 @@ package final class HeadlessSessionFile: HeadlessSession, @unchecked Sendable {
         let recorder = self.recorder
         self.recorder = nil
         lock.unlock()
-        guard let recorder else { return nil }
-        recorder.stop()
-        lock.lock()
-        closedProblem = recorder.writer.problem
-        lock.unlock()
-        return url.path
+        recorder?.stop()
+        return recorder == nil ? nil : url.path
     }
 
-    /// Once closed, why the file does not hold the whole run (``SessionWriter/problem``); nil when it does.
-    package var problem: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return closedProblem
+    /// Why the file does not hold the whole run so far (``SessionWriter/problem``); nil when it does.
+    package var problem: String? { writer.problem }
+
+    /// Closes the file, writes the asciicast asked for, and says where each went, as a headless run says it.
+    package func finish(write: @Sendable (String) -> Void, errors: @Sendable (String) -> Void) -> Int32 {
+        finish(command: "optolink-dash", reopening: "reopens it", write: write, errors: errors)
     }
 
     /// Closes the file, writes the asciicast asked for, and says where each went (a temporary session is removed).
     /// A session that misses part of the run says so instead of calling itself recorded.
+    /// - Parameters:
+    ///   - command: what starts each error line (`optolink-dash lab`).
+    ///   - reopening: what reopening the session shows, said after `optolink-dash --open PATH`.
     /// - Returns: 0, or the code of what went wrong (``DashboardError/exitStatus``): 3 when the session or the
     ///   asciicast could not be written whole.
-    package func finish(write: @Sendable (String) -> Void, errors: @Sendable (String) -> Void) -> Int32 {
+    package func finish(
+        command: String, reopening: String, write: @Sendable (String) -> Void,
+        errors: @Sendable (String) -> Void
+    ) -> Int32 {
         guard let path = close() else { return 0 }
         var code = ExitStatus.done.rawValue
         let problem = self.problem
         if let problem {
-            errors("optolink-dash: \(problem)")
+            errors("\(command): \(problem)")
             code = ExitStatus.exportFailed.rawValue
         }
         if let cast {
@@ -89,14 +96,14 @@ package final class HeadlessSessionFile: HeadlessSession, @unchecked Sendable {
                     "asciicast written to \(cast.path) (\(written.frames) frames; asciinema play \(cast.path) plays it)"
                 )
             } catch {
-                errors("optolink-dash: \(error)")
+                errors("\(command): \(error)")
                 code = max(code, error.exitStatus.rawValue)
             }
         }
         if !keep {
             try? FileManager.default.removeItem(atPath: path)
         } else if problem == nil {
-            write("session recorded to \(path) (optolink-dash --open \(path) reopens it)")
+            write("session recorded to \(path) (optolink-dash --open \(path) \(reopening))")
         }
         return code
     }

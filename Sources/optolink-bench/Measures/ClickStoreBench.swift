@@ -108,7 +108,8 @@ enum ClickStoreBench {
     static func bytesRow(
         clicks: Int, notes: inout [String], child: (Int) -> [String: Double]?
     ) -> BenchRow {
-        let measure = "\(bytesMeasure) (\(Format.grouped(clicks)) clicks; 1, 10, 100 an address)"
+        let spreads = clicksPerAddress.map(String.init).joined(separator: ", ")
+        let measure = "\(bytesMeasure) (\(Format.grouped(clicks)) clicks; \(spreads) an address)"
         var measured: [Double] = []
         var estimated: [Double] = []
         var seconds: [Double] = []
@@ -124,7 +125,7 @@ enum ClickStoreBench {
         let worst = ratios.max() ?? .infinity
         func list(_ values: [Double]) -> String { values.map { String(Int($0.rounded())) }.joined(separator: " / ") }
         notes.append(
-            "Click bytes: for 1, 10 and 100 clicks an address, a child process (this binary, `--child-click-bytes`) "
+            "Click bytes: for \(spreads) clicks an address, a child process (this binary, `--child-click-bytes`) "
                 + "stores \(Format.grouped(clicks)) clicks through `ClickStoreFill.fill` (the redirect page's "
                 + "`recordClick`: iPhone User-Agent, `en-US,en;q=0.9`, the demo `summer` link, no budget) in "
                 + seconds.map(Format.duration).joined(separator: " / ")

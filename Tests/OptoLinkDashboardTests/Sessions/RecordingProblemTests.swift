@@ -9,16 +9,22 @@ import Testing
 /// The live dashboard never calls a recording that lost part of the run recorded.
 @Suite("a live recording that cannot be written whole")
 struct RecordingProblemTests {
+    /// A dashboard showing no live data, recording to `url`.
+    func recordingApp(to url: URL) throws -> DashboardApp {
+        let app = DashboardApp(
+            state: DashboardState(size: .full), themes: ThemeLoader(searchDirectories: []),
+            handler: SessionReplayHandler(), clock: SessionTestClock(5))
+        try app.startRecording(to: url)
+        return app
+    }
+
     #if os(Linux)
     @Test func aRecordingWhoseWritesFailIsLoggedAsAnErrorAndKeptForTheExit() throws {
         // Given the live dashboard recording a session
         let files = try SessionTestFiles()
         defer { files.remove() }
         let url = files.url("live.olsession")
-        let app = DashboardApp(
-            state: DashboardState(size: .full), themes: ThemeLoader(searchDirectories: []),
-            handler: SessionReplayHandler(), clock: SessionTestClock(5))
-        try app.startRecording(to: url)
+        let app = try recordingApp(to: url)
 
         // When the file stops taking writes and the recording is stopped (W, or the dashboard quitting)
         try SessionTestFiles.makeReadOnly(url)
@@ -38,10 +44,7 @@ struct RecordingProblemTests {
         let files = try SessionTestFiles()
         defer { files.remove() }
         let url = files.url("whole.olsession")
-        let app = DashboardApp(
-            state: DashboardState(size: .full), themes: ThemeLoader(searchDirectories: []),
-            handler: SessionReplayHandler(), clock: SessionTestClock(5))
-        try app.startRecording(to: url)
+        let app = try recordingApp(to: url)
         app.apply(.log(.info, "one line"))
         app.stopRecording()
         #expect(app.recordingProblems.isEmpty)

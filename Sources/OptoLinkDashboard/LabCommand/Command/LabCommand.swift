@@ -100,17 +100,10 @@ package enum LabCommand {
             return ExitCode.usage
         }
         recording?.apply(.lab(.finished(LabViewResult(result))))
-        var recordingFailed = false
-        if let file = recording?.file, let path = file.close() {
-            if let problem = file.problem {
-                err("optolink-dash lab: \(problem)")
-                recordingFailed = true
-            } else {
-                err(
-                    "optolink-dash lab: session recorded to \(path) (optolink-dash --open \(path) shows it in the Lab "
-                        + "view)")
-            }
-        }
+        let recorded =
+            recording?.file.finish(
+                command: "optolink-dash lab", reopening: "shows it in the Lab view",
+                write: { err("optolink-dash lab: " + $0) }, errors: err) ?? ExitCode.done
         if options.json {
             out(LabSummary.json(result.report))
         } else {
@@ -129,7 +122,7 @@ package enum LabCommand {
             err("optolink-dash lab: cannot write the export \(error)")
             return ExitCode.export
         }
-        if recordingFailed { return ExitCode.export }
+        if recorded != ExitCode.done { return recorded }
         if let maxWrong = model.maxWrong,
             result.report.services.contains(where: { ($0.counts.wrongShare ?? 0) > maxWrong + 1e-12 })
         {
