@@ -123,8 +123,10 @@ package struct CompareRunner: Sendable {
         let result = await runner.run(scenario)
         var metrics = CompareMetrics()
         for device in result.devices {
-            for record in device.recorder.diagnostics { metrics.apply(record.event, time: record.time) }
+            // Stopped first: the diagnostics still on their way (a link delivered just before the verdict) reach
+            // the recorder before the column is read.
             await device.stopSDK()
+            for record in device.recorder.diagnostics { metrics.apply(record.event, time: record.time) }
         }
         emit(.compare(.finished(service, result.outcome)))
         return CompareColumn(service: service, status: .finished(result.outcome), metrics: metrics)
