@@ -254,7 +254,7 @@ let package = Package(
             dependencies: [
                 "DashboardDoctor", "DashboardTestSupport", "OptoLinkDashboard", "DashboardCore", "DashboardProxy",
                 "DashboardScenarios", "DashboardLab", "DashboardAttach", "DashboardSessions", "OptoLink",
-                "OptoLinkHTTP",
+                "OptoLinkHTTP", "OptoLinkS2S",
                 "OptoLinkServer", "OptoLinkTesting", "TestSupport",
             ]),
         // The bench's pure parts (a timing's arithmetic, the report's rows and tally), no measure run.

@@ -4,8 +4,13 @@ import OptoLink
 import OptoLinkS2S
 
 /// The doctor's lines for AppsFlyer (seed 003), which has no resolve API: the app ships no key, a click on
-/// the OneLink in the ``SimulatedBrowser`` reaches the App Store page of `--app-id`, and with `--dev-key` the
-/// doctor plays the app's backend and sends one signed S2S request that must find that click.
+/// the OneLink in the ``SimulatedBrowser`` must get through, and with `--dev-key` the doctor plays the app's
+/// backend and sends one signed S2S request that must find that click.
+///
+/// Seed 003 documents the S2S request only: where a click leads (the App Store, a page) and what
+/// `custom_params` holds are the OneLink template's, so neither is a verdict. The click line names an App
+/// Store page of another app than `--app-id`, and the found line says when there is no `deep_link_value`
+/// (the SDK then delivers the path `/`).
 ///
 /// The signed request (`POST <base>/ios/<app id>?af_sig=…`, made and signed by `OptoLinkS2S`'s
 /// `AppsFlyerS2SClient`, no retries) must name the address AppsFlyer saw the click from in its `ip`. The
@@ -60,7 +65,7 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
                 + "address, which the doctor cannot know without asking a third party (a request for "
                 + "another address would find nothing and prove only the signature)"
         }
-        guard case .appStore = visit.end else { return "needs the click to reach the App Store" }
+        guard visit.end.isSuccess else { return "needs a click that got through (its line says what happened)" }
         return nil
     }
 
@@ -133,7 +138,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
         )
     }
 
-    /// `link.click`: the click, as Safari on an iPhone without the app, ends before the App Store page of `appID`.
+    /// `link.click`: the click, as Safari on an iPhone without the app, gets through (a page, or a hand-over to
+    /// the App Store or an app); an App Store page that does not name `appID` is a warning.
     static func click(_ visit: BrowserVisit, appID: String) -> DoctorCheck {
         let detail = "Safari: \(visit.summary)"
         switch visit.end {
@@ -142,6 +148,8 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             return clickLine.warn(
                 detail + "; the App Store URL does not name \(appID)",
                 fix: "check the OneLink template's iOS store page is the app --app-id names")
+        case .page, .otherApp:
+            return clickLine.pass(detail)
         case .refused(let status):
             return clickLine.fail(
                 detail,
@@ -149,20 +157,13 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
                     ? "AppsFlyer does not know this link: check the OneLink "
                         + "URL (its template and link ids) and that the link is live"
                     : "the click failed on AppsFlyer's side: try the link in Safari, and check AppsFlyer's status")
-        case .page, .otherApp:
-            return clickLine.fail(
-                detail + "; it never reached the App Store",
-                fix:
-                    "a click on an iPhone without the app must end at the App Store: check the OneLink "
-                    + "template's iOS redirection (the App Store, not a web page or the app's own scheme)"
-            )
         case .noAnswer, .badTarget, .tooManyHops:
             return clickLine.fail(detail, fix: "the click did not get through: check the link and the hops above")
         }
     }
 
     /// `link.found`: the signed request, asked as the first launch of the phone that clicked, answers
-    /// `found: true` with the link's `deep_link_value`.
+    /// `found: true`; the line shows the match type and the click's `deep_link_value`, or says it has none.
     static func found(
         _ signed: Result<AppsFlyerDeepLinkResponse, any Error>?, exchange: DoctorExchange?, notSent: String
     ) -> DoctorCheck {
@@ -179,9 +180,10 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             }
             let match = event.matchType.map { " (\($0.rawValue))" } ?? ""
             guard let value = event.customParams["deep_link_value"]?.stringValue else {
-                return foundLine.fail(
-                    "found\(match), but the click event has no deep_link_value",
-                    fix: "the app routes by deep_link_value: set it on the OneLink link")
+                let names = event.customParams.keys.sorted().joined(separator: ", ")
+                return foundLine.pass(
+                    "found\(match) → custom_params {\(names)}, no deep_link_value (the SDK delivers the path /); "
+                        + "the doctor's click is used up")
             }
             return foundLine.pass("found\(match) → deep_link_value \(value); the doctor's click is used up")
         case .failure(let error):

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkS2S
 import OptoLinkTesting
 import Testing
 
@@ -25,7 +26,7 @@ struct AppsFlyerDoctorTests {
         #expect(other.status == .warn && other.detail.contains("takes none from the app"))
     }
 
-    @Test func theClickMustStopBeforeTheAppStorePageOfTheApp() async {
+    @Test func theClickMustGetThroughAndAnotherAppsStorePageIsAWarning() async {
         // Given OneLink answers: the App Store of the app, of another app, a 404, a web page
         let good = await click([
             .response(status: 302, headers: ["Location": "https://apps.apple.com/app/id1498765432"])
@@ -33,7 +34,8 @@ struct AppsFlyerDoctorTests {
         let other = await click([.response(status: 302, headers: ["Location": "https://apps.apple.com/app/id1"])])
         let unknown = await click([.response(status: 404, body: Data("<p>Link not found</p>".utf8))])
         let web = await click([.response(status: 200, body: Data("<p>Welcome</p>".utf8))])
-        // Then only the first passes, and each line says what Safari did
+        // Then the app's App Store and a page pass (seed 003 says nothing of where a click leads), another
+        // app's App Store is a warning, the 404 fails; each line says what Safari did
         let pass = AppsFlyerDoctor.click(good, appID: "id1498765432")
         #expect(pass.status == .pass)
         #expect(
@@ -45,7 +47,7 @@ struct AppsFlyerDoctorTests {
         let refused = AppsFlyerDoctor.click(unknown, appID: "id1498765432")
         #expect(refused.status == .fail && refused.fix?.contains("does not know this link") == true)
         let page = AppsFlyerDoctor.click(web, appID: "id1498765432")
-        #expect(page.status == .fail && page.detail.hasSuffix("it never reached the App Store"))
+        #expect(page.status == .pass && page.detail == "Safari: /Hx7q/fall-drop 200; \(BrowserStop.page.text)")
     }
 
     @Test func aSignedRequestIsSentOnlyWhenTheClicksAddressIsKnown() async {
@@ -61,9 +63,29 @@ struct AppsFlyerDoctorTests {
         let refused = await click([.response(status: 404)])
         #expect(
             AppsFlyerDoctor.whyNotSigned(devKey: "k", link: local, visit: refused)
-                == "needs the click to reach the App Store")
+                == "needs a click that got through (its line says what happened)")
+        let page = await click([.response(status: 200, body: Data("<p>Welcome</p>".utf8))])
+        #expect(AppsFlyerDoctor.whyNotSigned(devKey: "k", link: local, visit: page) == nil)
         #expect(AppsFlyerDoctor.clickAddress(local) == "127.0.0.1")
         #expect(AppsFlyerDoctor.clickAddress(URL(string: "http://localhost:9/a")!) == nil)
+    }
+
+    @Test func aFoundClickWithoutADeepLinkValueStillPassesAndSaysWhatTheSDKDelivers() {
+        // Given the seed's own example: custom_params {fruit_name, fruit_amount}, no deep_link_value
+        let event = AppsFlyerClickEvent(
+            customParams: ["fruit_name": .string("apples"), "fruit_amount": .string("26")],
+            matchType: .probabilistic)
+        let answer = AppsFlyerDeepLinkResponse(found: true, clickEvent: event)
+        // Then found is a pass that names what the click carries and what the SDK makes of it
+        let check = AppsFlyerDoctor.found(.success(answer), exchange: nil, notSent: "")
+        #expect(check.status == .pass)
+        #expect(
+            check.detail
+                == "found (probabilistic) → custom_params {fruit_amount, fruit_name}, no deep_link_value "
+                + "(the SDK delivers the path /); the doctor's click is used up")
+        let missing = AppsFlyerDoctor.found(
+            .success(AppsFlyerDeepLinkResponse(found: false, clickEvent: nil)), exchange: nil, notSent: "")
+        #expect(missing.status == .fail && missing.detail == "found: false for the doctor's own click")
     }
 
     @Test func theFirstLaunchIsThePhoneThatClicked() {

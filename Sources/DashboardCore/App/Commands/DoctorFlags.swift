@@ -30,8 +30,8 @@ extension DashCommands {
                     on the link's host (the same lines, covering the link's path); the API over HTTPS; the key's kind
                     (a QubeRoute secret key qr_sk_… or an AppsFlyer DevKey where an app's key belongs is named); the
                     link through the service's API (QubeRoute and Deep Blue resolve it; AppsFlyer has no resolve API:
-                    a simulated Safari clicks it and must reach the App Store, and with --dev-key a request signed as
-                    the app's backend must find that click); the clock skew.
+                    a simulated Safari clicks it and the click must get through, and with --dev-key a request signed
+                    as the app's backend must find that click); the clock skew.
                     What each line means, what it sends and what it leaves behind: docs/doctor.md.
             """,
         groups: [
