@@ -65,7 +65,8 @@ struct DeepBlueDoctor: LinkServiceDoctor {
     }
 
     /// How Deep Blue's answers to the resolve request read for the key: a 404 in Deep Blue's own JSON is its
-    /// answer about the link, so the key was accepted.
+    /// answer about the link, so the key was accepted. The guide documents no 404 body, so a 404 without JSON
+    /// is still "not a short link" for the link line, and says nothing of the key.
     static let keyTable: KeyProbeTable = {
         let accepted: @Sendable (KeyProbeTable.Answer) -> String = { answer in
             let sandbox =
@@ -87,12 +88,10 @@ struct DeepBlueDoctor: LinkServiceDoctor {
             },
             rows: [
                 .pass(200...200, accepted), .pass(404...404, when: { $0.object != nil }, accepted),
-                .fail(
-                    404, detail: { "404 that is not Deep Blue's answer: \($0.message)" },
-                    fix: { _ in
-                        "no \(resolvePath) at this base URL: --base-url is Deep Blue's API origin (default "
-                            + "https://dev.thedbl.ink), not the link domain"
-                    }),
+                .skip(404) {
+                    "404 \($0.message): the guide's answer for a URL that is not a short link, but without "
+                        + "Deep Blue's JSON it does not show the key was read (see the link line)"
+                },
                 .fail(
                     401, when: { AppKeyKind.of($0.key).isSecret },
                     detail: {
@@ -123,25 +122,31 @@ struct DeepBlueDoctor: LinkServiceDoctor {
 
     /// `404 <message>`, and what it means when the message does not say it.
     private static func notAShortLink(_ message: String) -> String {
-        message.lowercased().contains("short link") ? "404 \(message)" : "404 \(message): not a short link"
+        if message.isEmpty { return "404 (no body): not a short link" }
+        return message.lowercased().contains("short link") ? "404 \(message)" : "404 \(message): not a short link"
     }
 
     /// `link.resolve`: resolve answers 200 with the link's `longUrl`; a 404 means Deep Blue does not know it as
     /// a short link (an app then routes by the URL itself, which is not the link's destination).
     static func resolve(_ probe: DoctorExchange?, link: URL) -> DoctorCheck {
-        guard let probe else { return resolveLine.skip("needs --api-key (Deep Blue's API answers 401 without one)") }
-        guard let response = probe.response, response.status == 200 || response.status == 404,
-            isDeepBlueAnswer(response)
-        else {
+        guard let probe else {
+            return resolveLine.skip("needs --api-key (the guide sends the app's key as Api-Key on every call)")
+        }
+        guard let response = probe.response, response.status == 200 || response.status == 404 else {
             return resolveLine.skip("needs the API to accept the key (see the key line)")
         }
         guard response.status == 200 else {
+            let elsewhere =
+                isDeepBlueAnswer(response)
+                ? ""
+                : "; if --base-url is not Deep Blue's API origin (default https://dev.thedbl.ink), every URL "
+                    + "gets this 404"
             return resolveLine.fail(
                 notAShortLink(BodyExcerpt.message(response.body)),
                 fix:
                     "Deep Blue does not know \(link.absoluteString) as one of the app's short links (the "
                     + "app would route by the URL itself): check the link's code, and that "
-                    + "\(link.host ?? "its domain") is the app's domain or one of its custom domains"
+                    + "\(link.host ?? "its domain") is the app's domain or one of its custom domains" + elsewhere
             )
         }
         let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue

@@ -43,6 +43,14 @@ struct KeyProbeTable: Sendable {
             Row(statuses: status...status, when: when, verdict: .fail, detail: detail, fix: fix)
         }
 
+        /// `status` (when `when` holds) neither proves nor refutes the key: the line is skipped with `detail`.
+        static func skip(
+            _ status: Int, when: @escaping @Sendable (Answer) -> Bool = { _ in true },
+            detail: @escaping @Sendable (Answer) -> String
+        ) -> Row {
+            Row(statuses: status...status, when: when, verdict: .skip, detail: detail, fix: { _ in "" })
+        }
+
         /// `429`: the service's rate limit, with `fix`.
         static func rateLimited(_ fix: String = "rate limited: wait a minute and run again") -> Row {
             .fail(429, fix: { _ in fix })
@@ -79,7 +87,7 @@ struct KeyProbeTable: Sendable {
         }
         return DoctorCheck(
             id: line.id, title: line.title, status: row.verdict, detail: row.detail(answer),
-            fix: row.verdict == .pass ? nil : row.fix(answer))
+            fix: row.verdict == .fail ? row.fix(answer) : nil)
     }
 }
 

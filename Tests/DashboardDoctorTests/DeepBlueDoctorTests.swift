@@ -30,9 +30,13 @@ struct DeepBlueDoctorTests {
         // Then both prove the key (a wrong one answers 401 before any lookup)
         #expect(sandbox.status == .pass && sandbox.detail.contains("a sandbox key"))
         #expect(notALink.status == .pass)
-        // But a 404 page from another server proves nothing: --base-url is wrong
-        let page = DeepBlueDoctor.key(key, probe: probe(404, "<html><title>Not Found</title></html>"))
-        #expect(page.status == .fail && page.fix?.contains("--base-url") == true)
+        // But the guide documents no 404 body: a 404 without Deep Blue's JSON is still "not a short link",
+        // and says nothing of the key either way (no ✔, no ✘ blaming --base-url)
+        for body in ["Not a short link", "", "<html><title>Not Found</title></html>"] {
+            let plain = DeepBlueDoctor.key(key, probe: probe(404, body))
+            #expect(plain.status == .skip && plain.fix == nil)
+            #expect(plain.detail.contains("does not show the key was read"))
+        }
     }
 
     @Test func aRefusedKeyFailsAndADevKeysFormIsNamed() {
@@ -63,6 +67,17 @@ struct DeepBlueDoctorTests {
         let missing = DeepBlueDoctor.resolve(probe(404, #"{"status":404,"message":"Link not found"}"#), link: link)
         #expect(missing.status == .fail && missing.detail == "404 Link not found: not a short link")
         #expect(missing.fix?.contains("demo.dev.thedbl.ink") == true)
+        // A 404 without a body, or with plain text, is the guide's "not a short link" too; the fix adds what
+        // else answers every URL so
+        let plain = DeepBlueDoctor.resolve(probe(404, "Not a short link"), link: link)
+        #expect(plain.status == .fail && plain.detail == "404 Not a short link")
+        #expect(
+            plain.fix?.hasSuffix(
+                "if --base-url is not Deep Blue's API origin (default https://dev.thedbl.ink), every URL gets this 404")
+                == true)
+        let empty = DeepBlueDoctor.resolve(probe(404, ""), link: link)
+        #expect(empty.status == .fail && empty.detail == "404 (no body): not a short link")
+        #expect(missing.fix?.contains("--base-url") == false)
         #expect(DeepBlueDoctor.resolve(probe(200, #"{"id":1}"#), link: link).status == .fail)
         #expect(DeepBlueDoctor.resolve(probe(401, #"{"message":"no"}"#), link: link).status == .skip)
         #expect(DeepBlueDoctor.resolve(nil, link: link).status == .skip)
