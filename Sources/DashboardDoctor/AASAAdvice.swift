@@ -9,6 +9,9 @@ struct AASAAdvice: Sendable, Hashable {
     var notFound: String
     /// The fix when `<teamId>.<bundleId>` is not in the file.
     var appIDMissing: String
+    /// Whether the service documents a Cache-Control for the file (OptoLink's contract: `max-age=3600`), so
+    /// that a file without one fails; otherwise its absence is only named.
+    var cacheControlDocumented = false
 
     /// OptoLink: the backend serves the file per `Host` and lists each org's team and bundle id.
     static let optoLink = AASAAdvice(
@@ -19,6 +22,7 @@ struct AASAAdvice: Sendable, Hashable {
         appIDMissing:
             "set the org's team id and bundle id on the backend (an org without a team id is left out of "
             + "the file), and check them against the app's signing: Team ID from the developer account, "
-            + "bundle id from the target"
+            + "bundle id from the target",
+        cacheControlDocumented: true
     )
 }

@@ -41,7 +41,7 @@ enum AASAChecks {
         return [
             status, contentType(response.header("Content-Type")), size(response.body.count), jsonCheck,
             self.appID(document, appID: appID, advice: advice), self.coverage(document, appID: appID, coverage),
-            cacheControl(response.header("Cache-Control")),
+            cacheControl(response.header("Cache-Control"), advice: advice),
         ]
     }
 
@@ -167,10 +167,16 @@ enum AASAChecks {
         return line.fail(problems.isEmpty ? "no applinks details" : problems.joined(separator: "; "), fix: coverage.fix)
     }
 
-    /// `aasa.cacheControl`: present (the contract sends `max-age=3600`), so every cache in the way refreshes
-    /// it at a known pace after a change.
-    static func cacheControl(_ header: String?) -> DoctorCheck {
+    /// `aasa.cacheControl`: present (OptoLink's contract sends `max-age=3600`), so every cache in the way
+    /// refreshes it at a known pace after a change. A service that documents no Cache-Control for its file
+    /// (``AASAAdvice/cacheControlDocumented`` false) is not failed for sending none: the line is skipped.
+    static func cacheControl(_ header: String?, advice: AASAAdvice = .optoLink) -> DoctorCheck {
         guard let header, !header.isEmpty else {
+            guard advice.cacheControlDocumented else {
+                return cacheControlLine.skip(
+                    "no Cache-Control header; the service documents none for this file (OptoLink's contract "
+                        + "sends max-age=3600)")
+            }
             return cacheControlLine.fail(
                 "no Cache-Control header",
                 fix:

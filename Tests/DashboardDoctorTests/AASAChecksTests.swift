@@ -168,6 +168,17 @@ struct AASAChecksTests {
         #expect(AASAChecks.cacheControl("").status == .fail)
     }
 
+    @Test func cacheControlIsOnlyNamedForAServiceThatDocumentsNone() {
+        // Given the other services' advice: none of their guides sets a Cache-Control for the file
+        for advice in [QubeRouteDoctor().aasaAdvice, DeepBlueDoctor().aasaAdvice, AppsFlyerDoctor().aasaAdvice] {
+            // Then a file without one is not failed on OptoLink's rule: the line names it and is skipped
+            let missing = AASAChecks.cacheControl(nil, advice: advice)
+            #expect(missing.status == .skip && missing.fix == nil)
+            #expect(missing.detail.hasPrefix("no Cache-Control header; the service documents none"))
+            #expect(AASAChecks.cacheControl("max-age=60", advice: advice).status == .pass)
+        }
+    }
+
     @Test func anotherServicesLinkIsCoveredByItsPathAndQuery() throws {
         // Given a OneLink with a query, and a file whose first component excludes links of one campaign
         let link = URL(string: "https://brand.onelink.me/Hx7q/fall-drop?pid=email&c=fall")!
