@@ -44,8 +44,8 @@ enum HostChecks {
     }
 
     /// A line on whether `url`'s host is served over HTTPS, judged by `exchange` (a request to that host, nil
-    /// when none was sent: then only the scheme is judged, and an `https://` URL is skipped with
-    /// `notContacted`). Plain HTTP passes only for a loopback host, and says so.
+    /// when none was sent: then only a plain `http://` URL off loopback is judged, by its scheme; anything else
+    /// is skipped with `notContacted`). Plain HTTP passes only for a loopback host that answered, and says so.
     static func https(
         _ url: URL, exchange: DoctorExchange?, line: DoctorLine, plainHTTPFix: String,
         notContacted: String = "no answer to judge the TLS set-up by"
@@ -68,6 +68,7 @@ enum HostChecks {
             return line.skip("no answer to judge the TLS set-up by")
         }
         if isLoopback(host) {
+            guard exchange != nil else { return line.skip(notContacted) }
             return line.pass(
                 "plain HTTP on \(host): fine for a loopback test server only; a real deployment must use HTTPS")
         }

@@ -90,6 +90,19 @@ struct HostChecksTests {
         }
     }
 
+    @Test func aHostNobodyContactedIsNotPassedOnItsSchemeAlone() {
+        // Given an API line whose request was never sent (no key, no DevKey)
+        let line = DoctorLine("api.https", "API HTTPS")
+        let loopback = HostChecks.https(
+            URL(string: "http://127.0.0.1:8787/v1.0")!, exchange: nil, line: line, plainHTTPFix: "use https",
+            notContacted: "not contacted: give --dev-key")
+        // Then a loopback URL is skipped (nothing answered), a remote http:// URL still fails by its scheme
+        #expect(loopback.status == .skip && loopback.detail == "not contacted: give --dev-key")
+        let remote = HostChecks.https(
+            URL(string: "http://api.example.com")!, exchange: nil, line: line, plainHTTPFix: "use https")
+        #expect(remote.status == .fail && remote.fix == "use https")
+    }
+
     @Test func healthPassesOn200AndFailsOtherwise() {
         #expect(
             HostChecks.health(DoctorFixtures.answered("GET", "/health", status: 200, body: #"{"ok":true}"#)).status
