@@ -287,9 +287,12 @@ package actor ScenarioContext {
 
     /// Waits for the link an open of `url` delivers (`condition`), and fails as soon as the deployment has
     /// answered that open without one: a link it does not know, or an open that failed, named with its answer,
-    /// instead of a timeout 30 s later.
+    /// instead of a timeout 30 s later. `delivered` is whether the SDK's call (`handle(url:)`,
+    /// `resolveDeferredLink()`) returned a link: when it returned none, the stream gets none either, so an
+    /// answered open without the link fails at once.
     package func waitForOpenedLink(
-        _ device: SimulatedDevice, url: URL, _ condition: @escaping @Sendable (DeviceRecorder) -> Bool
+        _ device: SimulatedDevice, url: URL, delivered: Bool,
+        _ condition: @escaping @Sendable (DeviceRecorder) -> Bool
     ) async throws(DashboardError) {
         let what = "the link behind \(url.absoluteString)"
         // Answered without a refusal (a refused open is named as one by ``waitFor``'s own check).
@@ -302,9 +305,9 @@ package actor ScenarioContext {
         }
         try await waitFor(device, what, unlessRefused: [.linkData]) { condition($0) || answered($0) }
         if condition(device.recorder) { return }
-        // The link reaches the stream from the transport's callback, beside the request's diagnostics: give it
-        // a moment after the answer before calling the open linkless.
-        if await device.recorder.wait(timeout: 2, until: condition) { return }
+        // A link the SDK returned reaches the stream's reader a moment after the call returned: give it that
+        // moment. Without one returned there is nothing to wait for.
+        if delivered, await device.recorder.wait(timeout: 2, until: condition) { return }
         throw openWithoutLink(device, url: url)
     }
 

@@ -13,8 +13,8 @@ enum DirectOpenScenarios {
             let direct = "DIRECT \(t.pathLabel(.main))"
             return (
                 [
-                    "first launch", "open \(open) in the running app", "\(direct) arrives once",
-                    "\(p.label(.open)) → 200",
+                    "first launch", "open \(open) in the running app", "\(p.label(.open)) → 200",
+                    "\(direct) arrives once",
                 ],
                 "the running app opens \(open): \(p.label(.open)) answers 200 and \(direct) arrives once on "
                     + "the link stream"
@@ -28,14 +28,14 @@ enum DirectOpenScenarios {
             let main = try ctx.link(.main)
             ctx.step("open \(ctx.target.linkLabel(.main)) in the running app")
             let returned = try await device.open(url: main.url)
-            try await ctx.waitForOpenedLink(device, url: main.url) { $0.links.contains { $0.matchType == .direct } }
-            // The link reaches the stream from URLSession's callback, before the request's own diagnostics
-            // (which the recorder reads from the diagnostics stream): wait for those too.
-            try await ctx.waitFor(device, "the \(p.label(.open)) request to finish") { recorder in
-                let data = recorder.requests(to: .linkData)
-                return !data.isEmpty && data.allSatisfy(\.isFinished)
-            }
+            ctx.step("\(p.label(.open)) → 200")
+            try await ctx.checkOpenedAsALink(device, url: main.url)
+            let data = device.recorder.requests(to: .linkData)
+            try check(data.count == 1, "expected one \(p.label(.open)) request, got \(data.map(describe))")
             ctx.step("DIRECT \(ctx.target.pathLabel(.main)) arrives once")
+            try await ctx.waitForOpenedLink(device, url: main.url, delivered: returned != nil) {
+                $0.links.contains { $0.matchType == .direct }
+            }
             let direct = device.recorder.links.filter { $0.matchType == .direct }
             try check(direct.count == 1, "expected one DIRECT link on the stream, got \(direct.count)")
             try check(
@@ -44,10 +44,6 @@ enum DirectOpenScenarios {
             try check(
                 returned == direct[0],
                 "handle(url:) returned \(describe(returned)), the stream got \(describe(direct[0]))")
-            ctx.step("\(p.label(.open)) → 200")
-            let data = device.recorder.requests(to: .linkData)
-            try check(data.count == 1, "expected one \(p.label(.open)) request, got \(data.map(describe))")
-            try await ctx.checkOpenedAsALink(device, url: main.url)
             return "DIRECT \(direct[0].path) delivered once; \(p.label(.open)) → \(describe(data[0]))"
         })
 
@@ -73,7 +69,7 @@ enum DirectOpenScenarios {
             ctx.step("first launch opened by \(ctx.target.linkLabel(.coldStart))")
             try await device.installAndLaunch(launchURL: launchURL)
             let resolved = await device.resolveDeferredLink()
-            try await ctx.waitForOpenedLink(device, url: launchURL) { !$0.links.isEmpty }
+            try await ctx.waitForOpenedLink(device, url: launchURL, delivered: resolved != nil) { !$0.links.isEmpty }
             ctx.step("DIRECT \(ctx.target.pathLabel(.coldStart)) delivered")
             let links = device.recorder.links
             try check(links.count == 1, "expected one link on the stream, got \(links.count)")

@@ -41,11 +41,21 @@ struct VerdictCauseTests {
         let started = clock.now
         let (code, lines) = try await Self.run(standIn, scenario: "direct-open", flags: flags)
         let took = clock.now - started
-        // Then it fails well within 5 s, naming the link, and nothing internal is printed
+        // Then it fails at once, naming the link, and nothing internal is printed. (The SDK returned no link, so
+        // none can reach the stream: the run must not sit out the 2 s given to a link the SDK did return.)
         let fail = lines.first { $0.hasPrefix("FAIL direct-open") } ?? ""
         #expect(code == 1)
         #expect(fail.contains(unknown.absoluteString), "\(lines.joined(separator: "\n"))")
-        #expect(took < .seconds(5), "\(took)")
+        #expect(took < .seconds(2), "\(took)")
+        // And the step that failed is the one the answer broke: OptoLink's 404 fails the open's own step, while
+        // QubeRoute's 200 without a link passes it and fails the link's
+        let open = kind == .optoLink ? "/data" : "/api/v1/sdk/resolve"
+        let steps = lines.filter { !$0.contains("expects:") }
+        let openStep = steps.first { $0.contains("\(open) → 200") } ?? ""
+        let linkStep = steps.first { $0.contains("arrives once") }
+        #expect(openStep.contains(kind == .optoLink ? "✘" : "✔"), "\(lines.joined(separator: "\n"))")
+        #expect(
+            linkStep?.contains(kind == .optoLink ? "(not reached)" : "✘") == true, "\(lines.joined(separator: "\n"))")
         #expect(!lines.contains { $0.contains("LinkKey(") }, "\(lines.filter { $0.contains("LinkKey(") })")
     }
 
