@@ -121,9 +121,11 @@ struct QubeRouteServiceProfile: ServiceProfile {
         }
     }
 
+    /// The guide's words only: `exact, confidence 1` (the install referrer) or `probabilistic, confidence < 1`.
+    /// Which `reason` comes with it is the reference emulation's choice, checked only against it and shown
+    /// from the answer.
     func outcomeLabel(_ decision: EngineDecision) -> String {
-        let exact = Self.reason(decision) == QubeRouteReason.exact
-        return "\(methodName(for: .engine(decision.method))), confidence \(exact ? "1" : "< 1")"
+        Self.reason(decision) == QubeRouteReason.exact ? "exact, confidence 1" : "probabilistic, confidence < 1"
     }
 
     /// QubeRoute documents a deferred link "with a confidence below 1 and a reason"; which reason is the

@@ -1,3 +1,5 @@
+import OptoLink
+
 /// The SDK's diagnostics: requests, retries, links and matches on the timeline, the log and the panes.
 extension DashboardReducer {
     static func reduceDiagnostic(_ state: inout DashboardState, _ event: DiagnosticEvent, time: Double) {
@@ -48,16 +50,19 @@ extension DashboardReducer {
             }
         case .matchResult(let summary):
             state.sdkAttemptCounter += 1
+            let answered = summary != nil || lastMatchAnswered(state)
             let attempt = MatchAttempt(
                 id: "sdk-\(state.sdkAttemptCounter)", time: time, matched: summary != nil,
-                method: summary?.method ?? "NONE", confidence: summary?.confidence, score: summary?.score,
+                method: summary?.method ?? (answered ? "NONE" : MatchAttempt.unansweredMethod),
+                confidence: summary?.confidence, score: summary?.score,
                 path: summary?.path, source: .sdk, matchType: summary?.matchType)
             insertAttempt(&state, attempt)
             appendLog(
                 &state,
                 LogLine(
                     time: time, level: .info,
-                    text: summary.map { matchLine($0, name: state.methodName(of: $0)) } ?? "match: no match"))
+                    text: summary.map { matchLine($0, name: state.methodName(of: $0)) }
+                        ?? (answered ? "match: no match" : "match: no answer to read, no link")))
         case .linkDelivered(let summary):
             state.lastDelivered = summary
             appendLog(
@@ -88,6 +93,18 @@ extension DashboardReducer {
             appendLog(&state, LogLine(time: time, level: .warning, text: "event dropped: \(name): \(reason)"))
         case .log(let level, let message):
             appendLog(&state, LogLine(time: time, level: level, text: message))
+        }
+    }
+
+    /// Whether the last match request on the timeline was answered with a 2xx (true when there is none: nothing
+    /// says it was not): a first launch without a link after a refused, failed or abandoned request got no
+    /// answer to read, which is not the service's "no match".
+    static func lastMatchAnswered(_ state: DashboardState) -> Bool {
+        guard let row = state.timeline.last(where: { $0.endpoint == Endpoint.match.rawValue }) else { return true }
+        switch row.outcome {
+        case .finished(let status?, _): return (200..<300).contains(status)
+        case .finished(nil, _), .gaveUp: return false
+        case .pending: return true
         }
     }
 

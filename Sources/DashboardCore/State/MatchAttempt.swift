@@ -40,6 +40,10 @@ package struct MatchAttempt: Sendable, Hashable, Codable {
     /// Where the row came from.
     package var source: Source
 
+    /// The ``method`` of an SDK row whose match request got no answer to read (refused, failed, or given up):
+    /// not `NONE`, which is the service's own answer that nothing matched. Shown as `no answer`.
+    package static let unansweredMethod = "NO_ANSWER"
+
     /// Creates a row.
     package init(
         id: String, time: Double? = nil, at: String? = nil, matched: Bool, method: String,

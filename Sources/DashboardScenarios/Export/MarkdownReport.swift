@@ -9,9 +9,12 @@ package enum MarkdownReport {
     package static func markdown(_ state: DashboardState) -> String {
         var out = "# optolink-dash report\n\n"
         out += "- backend: \(state.header.targetURL.isEmpty ? "-" : state.header.targetURL)\n"
-        out +=
-            "- org: \(state.header.orgKey.isEmpty ? "-" : state.header.orgKey) · SDK "
-            + "\(state.header.sdkVersion.isEmpty ? "-" : state.header.sdkVersion)\n"
+        out += "- service: \(state.header.provider.displayName)"
+        // What the header shows beside the service: OptoLink's org, AppsFlyer's app id; the others have none.
+        if !state.header.orgKey.isEmpty {
+            out += " · \(state.header.provider == .appsFlyer ? "app" : "org"): \(state.header.orgKey)"
+        }
+        out += " · SDK \(state.header.sdkVersion.isEmpty ? "-" : state.header.sdkVersion)\n"
         out +=
             "- device: \(state.profile.deviceId.isEmpty ? "(not launched)" : state.profile.deviceId), "
             + "install #\(state.profile.installNumber)"
@@ -57,7 +60,7 @@ package enum MarkdownReport {
             out +=
                 "- **\(state.methodName(of: attempt))** \(attempt.confidence ?? "-")"
                 + (attempt.score.map { " score \(formatScore($0))" } ?? "")
-                + " → \(attempt.path ?? (attempt.matched ? "?" : "no match")) "
+                + " → \(attempt.path ?? (attempt.matched ? "?" : attempt.method == MatchAttempt.unansweredMethod ? "no link" : "no match")) "
                 + "(\(MatchesPaneView.timeLabel(attempt, origin: state.origin)))\n"
             guard let breakdown = attempt.breakdown else { continue }
             out +=

@@ -62,9 +62,9 @@ struct MethodNameTests {
         #expect(state.methodName(of: own) == "IP_FUZZY")
     }
 
-    @Test func outcomeLabelsNameTheMatchAsThePanesDo() {
+    @Test func outcomeLabelsUseOnlyTheServicesDocumentedWords() {
         #expect(OptoLinkServiceProfile().outcomeLabel(.ipFuzzy) == "IP_FUZZY low")
-        #expect(QubeRouteServiceProfile().outcomeLabel(.ipFuzzy) == "probabilistic ip_address, confidence < 1")
+        #expect(QubeRouteServiceProfile().outcomeLabel(.ipFuzzy) == "probabilistic, confidence < 1")
         #expect(AppsFlyerServiceProfile().outcomeLabel(.fingerprintExact) == "found, probabilistic")
     }
 }

@@ -80,6 +80,28 @@ struct DashboardReducerTests {
         #expect(state.log.contains { $0.level == .error && $0.text.contains("gave up") })
     }
 
+    @Test func aFirstLaunchWithoutAnAnswerIsNotTheServicesNoMatch() {
+        // Given a match answered 200 with no link, then one refused with 429 and one that gave up
+        func launch(_ id: Int, _ status: Int?) -> [DashboardAction] {
+            let finished: [DashboardAction] =
+                status == nil
+                ? [.diagnostic(.gaveUp(requestID: id, endpoint: "match", attempts: 4, reason: "refused"), time: 1)]
+                : []
+            return [.diagnostic(.requestStarted(requestID: id, endpoint: "match", attempt: 1), time: 0)] + finished
+                + [
+                    .diagnostic(.requestFinished(requestID: id, endpoint: "match", attempts: 1, status: status), time: 1),
+                    .diagnostic(.matchResult(nil), time: 1),
+                ]
+        }
+        let state = Fixtures.reduced(DashboardState(), launch(1, 200) + launch(2, 429) + launch(3, nil))
+        // Then only the answered one is NONE; the others say no answer came, in the pane, the log and the report
+        let methods = state.matchAttempts.sorted { $0.id < $1.id }.map(\.method)
+        #expect(methods == ["NONE", MatchAttempt.unansweredMethod, MatchAttempt.unansweredMethod])
+        #expect(state.matchAttempts.map { state.methodName(of: $0) }.filter { $0 == "no answer" }.count == 2)
+        #expect(state.log.filter { $0.text == "match: no match" }.count == 1)
+        #expect(state.log.filter { $0.text == "match: no answer to read, no link" }.count == 2)
+    }
+
     @Test func historiesStayBounded() {
         var state = DashboardState()
         for id in 0..<(DashboardState.Limits.timelineRows + 50) {

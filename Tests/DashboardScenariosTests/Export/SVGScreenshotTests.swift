@@ -117,6 +117,21 @@ struct SVGScreenshotTests {
         #expect(report.contains("`summer` /promo/summer: ip 30 plat 10 os 8 lang 10 tz 0 model 12 rec 9 = 79 ≥ 65"))
     }
 
+    @Test func theReportNamesTheServiceAndOnlyTheKeyItHas() {
+        // Given the same state run against OptoLink, AppsFlyer and QubeRoute
+        var state = Fixtures.scenarioFailed()
+        state.header.orgKey = "acme"
+        #expect(MarkdownReport.markdown(state).contains("- service: OptoLink · org: acme · SDK "))
+        state.header.provider = .appsFlyer
+        state.header.orgKey = "id123456789"
+        // Then AppsFlyer's app id is named as one, and QubeRoute (which has neither) shows no org at all
+        #expect(MarkdownReport.markdown(state).contains("- service: AppsFlyer · app: id123456789 · SDK "))
+        state.header.provider = .quberoute
+        state.header.orgKey = ""
+        let report = MarkdownReport.markdown(state)
+        #expect(report.contains("- service: QubeRoute · SDK ") && !report.contains("org:"))
+    }
+
     @Test func theReportListsEachScenariosStepsWithTheirMarks() {
         let report = MarkdownReport.markdown(Fixtures.scenarioFailed())
         #expect(report.contains("### Steps"))

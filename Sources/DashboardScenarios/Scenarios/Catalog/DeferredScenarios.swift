@@ -318,7 +318,9 @@ enum DeferredScenarios {
             let link = t.linkLabel(.shortWindow)
             let ago = t.expiredAgeText
             let window =
-                t.link(.shortWindow)?.window.map { "\(formatWindow($0)) window" } ?? "any window: 720 h at most"
+                t.link(.shortWindow)?.window.map { "\(formatWindow($0)) window" }
+                ?? (t.service == .optoLink
+                    ? "any window: the contract allows 720 h at most" : "the reference server's windows: 720 h at most")
             return (
                 [
                     "click on \(link) \(ago) ago", "first launch", "no match, \(p.label(.match)) → \(p.noMatchStatus)",

@@ -170,7 +170,7 @@ enum LifecycleScenarios {
                 ],
                 "3 events tracked while the server refuses \(events) (503) are kept, then all sent in order "
                     + "once it is back"
-                    + (batched ? " (in batches of up to \(p.eventBatchSize))" : "")
+                    + (batched ? " (the SDK sends batches of up to \(p.eventBatchSize))" : "")
             )
         },
         body: { ctx in

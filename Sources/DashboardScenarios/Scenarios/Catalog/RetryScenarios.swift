@@ -102,8 +102,8 @@ enum RetryScenarios {
                         "no link",
                         "first launch marked done",
                     ],
-                    "\(match) answers 429 once: \(p.name) retries a 429 (one wait of max(base, "
-                        + "Retry-After)), the retry answers no match (or a click already waiting from the "
+                    "\(match) answers 429 once: the SDK retries it, as \(p.name)'s guide asks (one wait of "
+                        + "max(base, Retry-After)), the retry answers no match (or a click already waiting from the "
                         + "address); first launch marked done"
                 )
                 : (
@@ -111,7 +111,7 @@ enum RetryScenarios {
                         "fault: \(match) answers 429 once", "first launch", "one attempt → 429, not retried", "no link",
                         "first launch marked done",
                     ],
-                    "\(match) answers 429: \(p.name) does not retry it (exactly one attempt), no link; "
+                    "\(match) answers 429: the SDK does not retry it (exactly one attempt), no link; "
                         + "first launch marked done"
                 )
         },

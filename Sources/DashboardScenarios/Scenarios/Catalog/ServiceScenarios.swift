@@ -103,7 +103,7 @@ enum ServiceScenarios {
         plan: { _ in
             (
                 [
-                    "click on the same Wi-Fi, first launch → ip_address", "relaunch: no second match",
+                    "click on the same Wi-Fi, first launch → a probabilistic match", "relaunch: no second match",
                     "the first-launch flag is lost, launch again", "/api/v1/sdk/match → already_attributed, no link",
                     "one match per launch sequence, none on its own",
                 ],
@@ -113,7 +113,7 @@ enum ServiceScenarios {
         },
         body: { ctx in
             let device = await ctx.makeDevice()
-            ctx.step("click on the same Wi-Fi, first launch → ip_address")
+            ctx.step("click on the same Wi-Fi, first launch → a probabilistic match")
             try await ctx.standardClick(onto: device)
             let first = try await ctx.firstLaunch(device)
             try ctx.checkDeferred(first, .ipFuzzy)
@@ -247,7 +247,7 @@ enum ServiceScenarios {
                     "refused (4xx), not retried, shown in the log",
                 ],
                 "the request the app's backend signs is accepted (found); one signed with a wrong DevKey is "
-                    + "refused with 400 invalid_signature"
+                    + "refused with a 4xx, not retried"
             )
         },
         body: { ctx in
