@@ -60,7 +60,7 @@ package enum MarkdownReport {
             out +=
                 "- **\(state.methodName(of: attempt))** \(attempt.confidence ?? "-")"
                 + (attempt.score.map { " score \(formatScore($0))" } ?? "")
-                + " → \(attempt.path ?? (attempt.matched ? "?" : attempt.method == MatchAttempt.unansweredMethod ? "no link" : "no match")) "
+                + " → \(attempt.path ?? (attempt.matched ? "?" : noLink(attempt))) "
                 + "(\(MatchesPaneView.timeLabel(attempt, origin: state.origin)))\n"
             guard let breakdown = attempt.breakdown else { continue }
             out +=
@@ -73,6 +73,11 @@ package enum MarkdownReport {
             }
         }
         return out
+    }
+
+    /// What a row without a link led to: the service's `no match`, or `no link` when no answer came.
+    private static func noLink(_ attempt: MatchAttempt) -> String {
+        attempt.method == MatchAttempt.unansweredMethod ? "no link" : "no match"
     }
 
     /// Text safe inside a Markdown table cell.

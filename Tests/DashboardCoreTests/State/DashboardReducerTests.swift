@@ -89,7 +89,8 @@ struct DashboardReducerTests {
                 : []
             return [.diagnostic(.requestStarted(requestID: id, endpoint: "match", attempt: 1), time: 0)] + finished
                 + [
-                    .diagnostic(.requestFinished(requestID: id, endpoint: "match", attempts: 1, status: status), time: 1),
+                    .diagnostic(
+                        .requestFinished(requestID: id, endpoint: "match", attempts: 1, status: status), time: 1),
                     .diagnostic(.matchResult(nil), time: 1),
                 ]
         }
