@@ -98,6 +98,7 @@ enum ScenarioPaneView {
             case .running: (.running, .normal, true)
             case .passed: (.ok, .normal, false)
             case .failed: (.error, .error, true)
+            case .unchecked: (.dim, .normal, false)
             }
         buffer.write(" \(step.mark) ", x: x, y: y, role: markRole, bold: bold)
         buffer.write(step.name, x: x + 3, y: y, maxWidth: width - 4, role: nameRole, bold: bold)

@@ -25,7 +25,7 @@ extension DashboardAction: Codable {
         case .tick, .diagnostic, .exchangeRecorded, .browserVisited, .matchAttemptsLoaded, .deviceProfileChanged,
             .fileDeviceRead, .fingerprintChanged, .targetChanged, .providerChanged, .linksChanged, .scenariosAvailable,
             .scenarioExpectations, .scenarioStarted, .scenarioStepStarted, .scenarioStepPassed, .scenarioStepFailed,
-            .scenarioFinished, .scenarioSkipped, .serverReachable, .capabilitiesProbed, .attach, .log, .clearHistory:
+            .scenarioStepUnchecked, .scenarioFinished, .scenarioSkipped, .serverReachable, .capabilitiesProbed, .attach, .log, .clearHistory:
             true
         case .panel: recordedUpdate != nil
         default: false
@@ -106,6 +106,11 @@ extension DashboardAction: Codable {
                 try $0.encode(step, forKey: Key("_0"))
                 try $0.encode(detail, forKey: Key("detail"))
             }
+        case .scenarioStepUnchecked(let step, let reason):
+            try record("scenarioStepUnchecked") {
+                try $0.encode(step, forKey: Key("_0"))
+                try $0.encode(reason, forKey: Key("reason"))
+            }
         case .scenarioFinished(let name, let passed, let detail):
             try record("scenarioFinished") {
                 try $0.encode(name, forKey: Key("name"))
@@ -172,6 +177,7 @@ extension DashboardAction: Codable {
         case "scenarioStep": self = .scenarioStepStarted(try field("_0"))
         case "scenarioStepPassed": self = .scenarioStepPassed(try field("_0"))
         case "scenarioStepFailed": self = .scenarioStepFailed(try field("_0"), detail: try field("detail"))
+        case "scenarioStepUnchecked": self = .scenarioStepUnchecked(try field("_0"), reason: try field("reason"))
         case "scenarioFinished":
             self = .scenarioFinished(name: try field("name"), passed: try field("passed"), detail: try field("detail"))
         case "scenarioSkipped": self = .scenarioSkipped(name: try field("name"), reason: try field("reason"))

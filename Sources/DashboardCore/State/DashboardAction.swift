@@ -97,6 +97,8 @@ package enum DashboardAction: Sendable, Hashable {
     case scenarioStepPassed(String)
     /// Step `name` of the running scenario failed with `detail` (what was expected, what happened).
     case scenarioStepFailed(String, detail: String)
+    /// Step `name` of the running scenario was not checked, for `reason` (the deployment cannot show it).
+    case scenarioStepUnchecked(String, reason: String)
     /// A scenario ended with PASS or FAIL and a detail line.
     case scenarioFinished(name: String, passed: Bool, detail: String)
     /// A scenario could not run here (e.g. the backend has no dev endpoints).

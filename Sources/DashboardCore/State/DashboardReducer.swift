@@ -229,6 +229,8 @@ package enum DashboardReducer {
             state.scenarioChecklist?.update(step, to: .passed)
         case .scenarioStepFailed(let step, let detail):
             state.scenarioChecklist?.update(step, to: .failed(detail))
+        case .scenarioStepUnchecked(let step, let reason):
+            state.scenarioChecklist?.update(step, to: .unchecked(reason))
         case .scenarioFinished(let name, let passed, let detail):
             state.header.scenarioName = name
             state.header.scenarioPassed = passed

@@ -45,7 +45,7 @@ package enum JUnitReport {
             case .skipped:
                 xml += ">\n      <skipped message=\"\(escape(result.detail))\"/>\n"
             }
-            let out = ([result.line] + result.steps.map { "\($0.mark) \($0.name)" }).joined(separator: "\n")
+            let out = ([result.line] + result.steps.map(\.listed)).joined(separator: "\n")
             xml += "      <system-out>\(escape(out))</system-out>\n    </testcase>\n"
         }
         return xml + "  </testsuite>\n</testsuites>\n"

@@ -40,7 +40,7 @@ package enum MarkdownReport {
             for result in withSteps {
                 out +=
                     "- **\(result.name)** \(result.verdict.rawValue): "
-                    + result.steps.map { "\($0.mark) \($0.name)" }.joined(separator: " · ") + "\n"
+                    + result.steps.map(\.listed).joined(separator: " · ") + "\n"
             }
         }
         out += "\n## Retry timeline\n\n"

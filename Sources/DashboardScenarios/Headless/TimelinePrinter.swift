@@ -52,6 +52,13 @@ package final class TimelinePrinter: @unchecked Sendable {
             write(
                 stamp(now()) + ScenarioStep(name: step, status: failed ? .failed("") : .passed).mark.description + " "
                     + step)
+        case .scenarioStepUnchecked(let step, let reason):
+            lock.lock()
+            ended.append(step)
+            lock.unlock()
+            write(
+                stamp(now())
+                    + ScenarioStep(name: step, status: .unchecked(reason)).listed)
         case .scenarioFinished(_, let passed, _) where !passed:
             lock.lock()
             var unreached = plan

@@ -43,6 +43,15 @@ package actor ScenarioContext {
         for action in steps.begin(name) { environment.observer.emit(action) }
     }
 
+    /// Marks `names` (steps of the plan still to come) as not checked for `reason`, after the open step passed:
+    /// a body calls it just before it returns, when the deployment cannot show what those steps check.
+    package nonisolated func leaveUnchecked(_ names: [String], because reason: String) {
+        for name in names where !steps.plan.contains(name) {
+            note(level: .warning, "step '\(name)' is not in the scenario's plan")
+        }
+        for action in steps.leaveUnchecked(names, because: reason) { environment.observer.emit(action) }
+    }
+
     /// Ends the open step with the run's outcome (the runner calls it once the body is over or timed out).
     nonisolated func closeSteps(_ outcome: ScenarioOutcome) {
         for action in steps.close(outcome) { environment.observer.emit(action) }
@@ -265,11 +274,16 @@ package actor ScenarioContext {
         }
         let held = await device.recorder.wait(timeout: limit) { condition($0) || refusal($0) != nil }
         if held, !condition(device.recorder), let refused = refusal(device.recorder) {
-            throw .scenario("\(what) cannot come: \(label(refused.endpoint)) was refused (\(describe(refused)))")
+            throw .scenario(cannotCome(what, refused: refused))
         }
         guard held else {
             throw .scenario(timedOut(what, after: limit, requests: device.recorder.requests, endpoints: endpoints))
         }
+    }
+
+    /// The FAIL detail of `what`, which a refusal of `refused`'s request (a 4xx but 429) keeps from coming.
+    private nonisolated func cannotCome(_ what: String, refused: RequestTrace) -> String {
+        "\(what) cannot come: \(label(refused.endpoint)) was refused (\(describe(refused)))"
     }
 
     /// The FAIL detail of a wait for `what` that ended after `limit` seconds: with the last of the requests to
@@ -341,6 +355,9 @@ package actor ScenarioContext {
             return message
         }.first
         guard let status = trace?.finalStatus, (200..<300).contains(status) || status == 404 else {
+            if let trace, let status = trace.finalStatus, (400..<500).contains(status), status != 429 {
+                return .scenario(cannotCome("the link behind \(url.absoluteString)", refused: trace))
+            }
             return .scenario("the link behind \(url.absoluteString) did not come: \(said)\(answer)")
         }
         if (200..<300).contains(status), let sdkReason {

@@ -26,6 +26,19 @@ final class ScenarioStepTracker: @unchecked Sendable {
         return actions
     }
 
+    /// The actions for leaving `names` unchecked for `reason`: the open step passed (unless it is one of
+    /// `names`), then each of `names` marked not checked. No step is open after it, so the run's close marks
+    /// nothing more.
+    func leaveUnchecked(_ names: [String], because reason: String) -> [DashboardAction] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return [] }
+        var actions: [DashboardAction] = current.flatMap { names.contains($0) ? nil : [.scenarioStepPassed($0)] } ?? []
+        current = nil
+        actions += names.map { .scenarioStepUnchecked($0, reason: reason) }
+        return actions
+    }
+
     /// The actions that end the open step with the run's outcome (passed, or failed with the FAIL detail);
     /// none when no step is open. Later ``begin(_:)`` calls return nothing.
     func close(_ outcome: ScenarioOutcome) -> [DashboardAction] {

@@ -79,6 +79,7 @@ enum DeferredScenarios {
             try check(device.pasteboard.content == written, "the pasteboard was touched although reading is off")
             ctx.step("server logged FINGERPRINT_EXACT")
             guard ctx.hasMatchAttempts else {
+                ctx.leaveUnchecked(["server logged FINGERPRINT_EXACT"], because: "no /dev/match-attempts")
                 return "\(describe(link)); pasteboard untouched (the server's log not read: no /dev/match-attempts)"
             }
             let attempt = try await ctx.matchAttempts(of: device).first
@@ -166,6 +167,7 @@ enum DeferredScenarios {
         // (AppsFlyer) are scored by the server's best candidate.
         let answered = p.answersMatchScore ? (link?.matchScore ?? -1) : nil
         guard let score = answered ?? best.map({ Double($0.total) }) else {
+            ctx.leaveUnchecked([steps[3], steps[4]], because: "\(p.name) answers no score, no /dev/match-attempts")
             return
                 "\(describe(link)) (\(p.name) answers no score and there is no /dev/match-attempts: band not checked)"
         }
@@ -178,10 +180,11 @@ enum DeferredScenarios {
                 "the server decided \(attempt?.method ?? "nothing") \(attempt?.confidence ?? "-"), "
                     + "not FINGERPRINT_SCORED \(confidence.rawValue)")
         }
-        ctx.step(steps[4])
         guard ctx.hasMatchAttempts else {
+            ctx.leaveUnchecked([steps[4]], because: "no /dev/match-attempts")
             return "\(describe(link)) (\(p.clickPage) click; breakdown not checked: no /dev/match-attempts)"
         }
+        ctx.step(steps[4])
         try check(
             best.map { Double($0.total) == score } ?? false,
             "the server's best candidate totals \(best.map { String($0.total) } ?? "nothing"), the SDK got "
@@ -226,6 +229,7 @@ enum DeferredScenarios {
             guard try ctx.checkDeferred(link, .ipFuzzy) else { return ctx.wonByAnotherClick(link) }
             ctx.step("best fingerprint score under 65")
             guard ctx.hasMatchAttempts else {
+                ctx.leaveUnchecked(["best fingerprint score under 65"], because: "no /dev/match-attempts")
                 return "\(describe(link)) (\(p.clickPage) click; fingerprint score not checked: no /dev/match-attempts)"
             }
             let attempt = try await ctx.matchAttempts(of: device).first
@@ -288,6 +292,9 @@ enum DeferredScenarios {
             )
             ctx.step("guard fired on more than 3 candidates ≥ 65")
             guard ctx.hasMatchAttempts else {
+                ctx.leaveUnchecked(
+                    ["guard fired on more than 3 candidates ≥ 65", "no IP fallback (NONE)"],
+                    because: "no /dev/match-attempts")
                 // Each page click alone scores 74 (same address, platform, OS, language, recency): only the
                 // guard turns four of them into no match at all.
                 return
@@ -349,6 +356,7 @@ enum DeferredScenarios {
             )
             ctx.step("server logged NONE")
             guard ctx.hasMatchAttempts else {
+                ctx.leaveUnchecked(["server logged NONE"], because: "no /dev/match-attempts")
                 return "click expired at \(click.expiresAt ?? "?"): \(outcome) "
                     + "(the server's log not read: no /dev/match-attempts)"
             }

@@ -59,6 +59,26 @@ struct VerdictCauseTests {
         #expect(!lines.contains { $0.contains("LinkKey(") }, "\(lines.filter { $0.contains("LinkKey(") })")
     }
 
+    @Test func aStepTheDeploymentCannotShowIsMarkedNotCheckedNotTicked() async throws {
+        // Given an OptoLink deployment without /dev routes: its click pages give scores, but no breakdown
+        let standIn = try StandInService.start(.optoLink, trustsForwardedFor: false)
+        defer { standIn.stop() }
+        // When the scored and the guard scenarios run
+        for (scenario, unchecked) in [
+            ("deferred-scored-medium", ["breakdown adds up, guard silent"]),
+            ("shared-network-guard", ["guard fired on more than 3 candidates ≥ 65", "no IP fallback (NONE)"]),
+        ] {
+            let (code, lines) = try await Self.run(standIn, scenario: scenario)
+            let text = lines.joined(separator: "\n")
+            // Then they pass on what was checked, and each step that checked nothing says so, without a tick
+            #expect(code == 0 && lines.contains("PASS \(scenario)"), "\(text)")
+            for step in unchecked {
+                #expect(text.contains("– \(step) (not checked: no /dev/match-attempts)"), "\(step): \(text)")
+                #expect(!text.contains("✔ \(step)") && !text.contains("· \(step)"), "\(step): \(text)")
+            }
+        }
+    }
+
     @Test func aURLDeepBlueSaysIsNoShortLinkFailsBothOpensAlike() async throws {
         // Given Deep Blue Links and a --link on its domain that is no short link (resolve answers 404, and the SDK
         // routes by the URL itself, as the guide says)
