@@ -25,7 +25,8 @@ extension DashboardAction: Codable {
         case .tick, .diagnostic, .exchangeRecorded, .browserVisited, .matchAttemptsLoaded, .deviceProfileChanged,
             .fileDeviceRead, .fingerprintChanged, .targetChanged, .providerChanged, .linksChanged, .scenariosAvailable,
             .scenarioExpectations, .scenarioStarted, .scenarioStepStarted, .scenarioStepPassed, .scenarioStepFailed,
-            .scenarioStepUnchecked, .scenarioFinished, .scenarioSkipped, .serverReachable, .capabilitiesProbed, .attach, .log, .clearHistory:
+            .scenarioStepUnchecked, .scenarioFinished, .scenarioSkipped, .serverReachable, .capabilitiesProbed, .attach,
+            .log, .clearHistory:
             true
         case .panel: recordedUpdate != nil
         default: false
