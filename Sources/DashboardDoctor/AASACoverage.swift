@@ -11,14 +11,18 @@ struct AASACoverage: Sendable, Hashable {
     /// What to change when one is not covered.
     var fix: String
 
-    /// OptoLink: every `/<org>/<code>`, tried with a few codes of every shape and `--link`'s code.
+    /// OptoLink: every `/<org>/<code>`, tried with a few codes of every shape and `--link`'s code. The contract's
+    /// backend writes the file itself (one entry per active org with a team id), so the fix names the org's
+    /// settings first.
     static func optoLink(orgKey: String, linkCode: String?) -> AASACoverage {
         AASACoverage(
             title: "AASA covers /\(orgKey)/*",
             samples: (AASAChecks.sampleCodes + (linkCode.map { [$0] } ?? [])).map { "/\(orgKey)/\($0)" },
             fix:
-                "add {\"/\": \"/\(orgKey)/*\"} to the app's components (before any \"exclude\" component "
-                + "that would match links)"
+                "the backend writes {\"/\": \"/\(orgKey)/*\"} for each active org with a team id and leaves "
+                + "the others out: check org \(orgKey) is active with its team id and bundle id (and --org-key). "
+                + "A file served or edited by anything else must list that component before any \"exclude\" "
+                + "component that would match links"
         )
     }
 

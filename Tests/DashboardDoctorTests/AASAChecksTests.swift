@@ -161,6 +161,19 @@ struct AASAChecksTests {
         #expect(checks["aasa.paths"]?.status == .skip)
     }
 
+    @Test func anOrgMissingFromTheBackendsFileIsBlamedOnItsSettingsNotAnotherApp() {
+        // Given the backend's aggregated file, which leaves out an org without a team id (seed 000)
+        let body = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.acme.shop"],"components":[{"/":"/acme/*"}]}]}}"#
+        let document = try? AASADocument.parse(Data(body.utf8)).get()
+        // When the doctor checks org beta without an app ID
+        let check = AASAChecks.coverage(document, appID: nil, .optoLink(orgKey: "beta", linkCode: nil))
+        // Then the line fails on beta's paths and the fix points at beta's settings, not at acme's entry
+        #expect(check.status == .fail && check.detail.contains("no component matches /beta/a"))
+        #expect(
+            check.fix?.hasPrefix("the backend writes {\"/\": \"/beta/*\"} for each active org with a team id") == true)
+        #expect(check.fix?.contains("check org beta is active with its team id and bundle id") == true)
+    }
+
     @Test func cacheControlMustBePresent() {
         #expect(AASAChecks.cacheControl("max-age=3600").status == .pass)
         let missing = AASAChecks.cacheControl(nil)
