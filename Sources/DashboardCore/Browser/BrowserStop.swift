@@ -2,7 +2,8 @@ import Foundation
 
 /// Why the simulated browser stopped following a link.
 package enum BrowserStop: Sendable, Hashable, Codable {
-    /// It reached a page with nowhere further to go (no redirect, no meta refresh).
+    /// It reached a page with no redirect or meta refresh to follow (the browser runs no script, so a page that
+    /// moves on by JavaScript stops here too).
     case page
     /// The next URL is the App Store's (`apps.apple.com`, `itunes.apple.com`, `itms-apps:`…): not followed,
     /// as the phone would leave Safari for the App Store there.
@@ -30,7 +31,7 @@ package enum BrowserStop: Sendable, Hashable, Codable {
     /// What happened, in words (`stopped before the App Store (itms-apps://…)`).
     package var text: String {
         switch self {
-        case .page: "a page with nowhere further to go: the click is done"
+        case .page: "a page naming no next URL (no Location, no meta refresh; scripts not run): the click is done"
         case .appStore(let url):
             "stopped before the App Store (\(url.absoluteString)), as the phone would leave Safari there"
         case .otherApp(let url):

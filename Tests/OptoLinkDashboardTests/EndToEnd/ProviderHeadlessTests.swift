@@ -134,7 +134,7 @@ struct ProviderHeadlessTests {
             ),
             (
                 ["--api-key", "opl_sdk_unknown_client_key_000000001"], "identity-before-session",
-                "FAIL identity-before-session: identityChanged cannot come: /sdk/session was refused (401)",
+                "FAIL identity-before-session: the identity binding cannot come: /sdk/session was refused (401)",
                 "(cause: OptoLink refused the key --api-key opl_sdk_… on /sdk/session: 401"
             ),
         ]

@@ -73,7 +73,7 @@ extension DashCommands {
                 the key the app ships, checked to be of the right kind. OptoLink: proven a CLIENT key by
                 POST /sdk/identity/clear for a random device (404 = valid CLIENT key, 401 = wrong key,
                 403 = a SERVER key); nothing is stored. QubeRoute (qr_live_… or qr_test_…): POST
-                /api/v1/sdk/resolve of --link without an install token (401 = wrong key, 403 = refused).
+                /api/v1/sdk/resolve of --link with a throwaway install token (401 = wrong key, 403 = refused).
                 Deep Blue Links (Api-Key): POST /api/links/resolve of --link (200 = resolved, 404 = not
                 a short link, 401 = wrong key, 403 = refused). A secret key (qr_sk_…) or an AppsFlyer
                 DevKey is named and never sent; AppsFlyer's app ships no key.

@@ -73,7 +73,7 @@ enum LifecycleScenarios {
             _ = try await ctx.firstLaunch(device)
             ctx.step("setIdentity(user-42)")
             let bound = try await device.setIdentity("user-42")
-            try await ctx.waitFor(device, "identityChanged", unlessRefused: [.session, .identity]) { recorder in
+            try await ctx.waitFor(device, "the identity binding", unlessRefused: [.session, .identity]) { recorder in
                 recorder.diagnostics.contains {
                     if case .identityChanged = $0.kind { return true }
                     return false
