@@ -36,6 +36,7 @@ struct DeepBlueDoctorTests {
             let plain = DeepBlueDoctor.key(key, probe: probe(404, body))
             #expect(plain.status == .skip && plain.fix == nil)
             #expect(plain.detail.contains("does not show the key was read"))
+            #expect(plain.detail.hasPrefix(body.isEmpty ? "404 (no body): " : "404 \(body): "), "\(plain.detail)")
         }
     }
 
