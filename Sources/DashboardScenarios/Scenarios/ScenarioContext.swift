@@ -43,8 +43,9 @@ package actor ScenarioContext {
         for action in steps.begin(name) { environment.observer.emit(action) }
     }
 
-    /// Marks `names` (steps of the plan still to come) as not checked for `reason`, after the open step passed:
-    /// a body calls it just before it returns, when the deployment cannot show what those steps check.
+    /// Marks `names` (the open step, steps of the plan still to come, or both) as not checked for `reason`; an
+    /// open step not among them passed. A body calls it just before it returns, when the deployment cannot show
+    /// what those steps check.
     package nonisolated func leaveUnchecked(_ names: [String], because reason: String) {
         for name in names where !steps.plan.contains(name) {
             note(level: .warning, "step '\(name)' is not in the scenario's plan")
