@@ -80,7 +80,7 @@ package protocol ServiceProfile: Sendable {
     func methodName(for evidence: MatchEvidence) -> String
 
     /// How the answer to a first launch the engine decided as `decision` reads in the checklist
-    /// (`CLIPBOARD exact`, `found, probabilistic`…).
+    /// (`CLIPBOARD exact`, `found`…).
     func outcomeLabel(_ decision: EngineDecision) -> String
 
     /// Checks that `link` is what the service answers when the engine decided `decision` for a click on

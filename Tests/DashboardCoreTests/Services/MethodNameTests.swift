@@ -65,6 +65,25 @@ struct MethodNameTests {
     @Test func outcomeLabelsUseOnlyTheServicesDocumentedWords() {
         #expect(OptoLinkServiceProfile().outcomeLabel(.ipFuzzy) == "IP_FUZZY low")
         #expect(QubeRouteServiceProfile().outcomeLabel(.ipFuzzy) == "probabilistic, confidence < 1")
-        #expect(AppsFlyerServiceProfile().outcomeLabel(.fingerprintExact) == "found, probabilistic")
+        #expect(AppsFlyerServiceProfile().outcomeLabel(.fingerprintExact) == "found")
+    }
+}
+
+@Suite("A deployment's deferred match is held to what its service documents")
+struct DocumentedMatchTests {
+    @Test func anAppsFlyerDeploymentMayAnswerAnyOfSeed003sMatchTypes() throws {
+        // Given found clicks carrying each of seed 003's match types, on the link's path
+        let profile = AppsFlyerServiceProfile()
+        for type in AppsFlyerServiceProfile.matchTypes {
+            let link = OptoLinkData(
+                linkId: nil, path: "/summer_promo", matchType: .fingerprintScored, isDeferred: true,
+                service: .appsFlyer, providerFields: ["match_type": .string(type)])
+            // Then a deployment passes with any of them; the reference emulation only with its own, probabilistic
+            try profile.check(link, decision: .fingerprintExact, path: nil, engineKnown: false)
+            let onTheEmulation = Result {
+                try profile.check(link, decision: .fingerprintExact, path: nil, engineKnown: true)
+            }
+            #expect(((try? onTheEmulation.get()) != nil) == (type == "probabilistic"), "\(type)")
+        }
     }
 }

@@ -112,7 +112,7 @@ struct ProviderHeadlessTests {
                 lines.contains(
                     "SKIP deferred-fingerprint-exact: needs /dev/match-attempts "
                         + "to tell FINGERPRINT_EXACT from a scored "
-                        + "match: AppsFlyer answers both found, probabilistic"),
+                        + "match: AppsFlyer answers both found"),
                 "\(lines.filter { $0.hasPrefix("SKIP") })")
             // and its PASS lines name its click page, not OptoLink's redirect page
             #expect(lines.contains { $0.contains("(click page click; fingerprint score not checked") })

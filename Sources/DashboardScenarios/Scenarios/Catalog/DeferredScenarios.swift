@@ -38,7 +38,7 @@ enum DeferredScenarios {
         needsDevEndpoints: true,
         devFallback: { t in
             let p = t.profile
-            // A service that answers an exact match as it answers a scored one (AppsFlyer: found, probabilistic)
+            // A service that answers an exact match as it answers a scored one (AppsFlyer: found)
             // is told apart only by the server's log; its click page carries what the match compares.
             if p.outcomeLabel(.fingerprintExact) == p.outcomeLabel(.scored(.high)) {
                 return .skip(
