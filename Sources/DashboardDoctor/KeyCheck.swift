@@ -26,7 +26,15 @@ enum KeyCheck {
             ?? BodyExcerpt.line(body)
     }
 
-    /// How OptoLink's answers to the probe read.
+    /// Whether a 404 names the device (a `deviceId` detail, or "device" in its message): the contract's
+    /// "unknown deviceId → 404", read without a second probe.
+    static func namesDevice(_ answer: KeyProbeTable.Answer) -> Bool {
+        let fields = answer.object?["details"]?.arrayValue?.compactMap { $0["field"]?.stringValue } ?? []
+        return fields.contains("deviceId") || said(answer.body).lowercased().contains("device")
+    }
+
+    /// How OptoLink's answers to the probe read. A 404 that does not name the device is read with a second
+    /// probe (the same request with a made-up key): a route that is there refuses that key first.
     static let table = KeyProbeTable(
         line: DoctorLine("key.tier", "CLIENT key"), noKey: "give --api-key to check the key an app ships",
         noAnswerFix: "the probe got no answer: check the host lines above", masked: mask,
@@ -36,11 +44,7 @@ enum KeyCheck {
         },
         rows: [
             .pass(
-                404...404,
-                when: { answer in
-                    let fields = answer.object?["details"]?.arrayValue?.compactMap { $0["field"]?.stringValue } ?? []
-                    return fields.contains("deviceId") || said(answer.body).lowercased().contains("device")
-                },
+                404...404, when: namesDevice,
                 { answer in
                     let prefixNote =
                         answer.key.hasPrefix("opl_sdk_")
@@ -49,8 +53,17 @@ enum KeyCheck {
                         "\(answer.masked) is a valid CLIENT key\(prefixNote): POST /sdk/identity/clear for "
                         + "an unknown device → 404, nothing changed"
                 }),
+            .pass(404...404, when: { $0.controlStatus == 401 || $0.controlStatus == 403 }) { answer in
+                "\(answer.masked) is a valid CLIENT key: POST /sdk/identity/clear for an unknown device → 404 "
+                    + "(\(answer.message)), while a made-up key is refused (\(answer.controlStatus ?? 0)): nothing "
+                    + "changed"
+            },
             .fail(
-                404, detail: { "404 that does not name the device: \($0.message)" },
+                404,
+                detail: { answer in
+                    "404 \(answer.message)"
+                        + (answer.controlStatus == 404 ? ", and 404 for a made-up key too: no such route" : "")
+                },
                 fix: { _ in
                     "the backend does not serve POST /sdk/identity/clear at this base URL: check --base-url "
                         + "(the SDK calls /sdk/* on the link domain)"
@@ -75,7 +88,13 @@ enum KeyCheck {
             },
             .rateLimited("rate limited (/sdk/* allows 60 requests a minute per address): wait a minute and run again"),
         ],
-        otherwise: "unexpected answer to the probe: check the backend's logs for POST /sdk/identity/clear")
+        otherwise: "unexpected answer to the probe: check the backend's logs for POST /sdk/identity/clear",
+        control: KeyProbeTable.Control(
+            key: "opl_sdk_optolink_doctor_made_up_key_0000",
+            when: { answer in
+                // A 404 that does not name the device: the contract's answer in other words, or no such route.
+                answer.status == 404 && !namesDevice(answer)
+            }))
 
     /// Reads the probe's answer.
     static func check(_ exchange: DoctorExchange?, apiKey: String?) -> DoctorCheck {

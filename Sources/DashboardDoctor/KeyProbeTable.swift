@@ -14,6 +14,17 @@ struct KeyProbeTable: Sendable {
     struct Answer: Sendable {
         let key: String, masked: String, status: Int, message: String
         let object: [String: JSONValue]?, body: Data, summary: String
+        /// The status the same probe got with ``KeyProbeTable/Control/key`` (nil: not sent, or no answer).
+        var controlStatus: Int? = nil
+    }
+
+    /// A second probe for an answer the first cannot settle alone: the same request with a key no service
+    /// issues. A route that is there refuses that key; one that is not answers it as it answered the first.
+    struct Control: Sendable {
+        /// The made-up key.
+        let key: String
+        /// Whether an answer to the first probe needs it.
+        let when: @Sendable (Answer) -> Bool
     }
 
     /// One status's meaning: the statuses it names and what else must hold of the answer, the verdict, the
@@ -71,17 +82,27 @@ struct KeyProbeTable: Sendable {
     /// The statuses' meanings, read in order, and the fix for a status no row names (its detail is
     /// `<status> <message>`).
     let rows: [Row], otherwise: String
+    /// The second probe, for the answers that need one (nil: none does).
+    var control: Control? = nil
 
-    /// Reads the probe's answer (nil: none was sent) for `apiKey` by the table.
-    func check(_ exchange: DoctorExchange?, apiKey: String?) -> DoctorCheck {
+    /// The probe's answer, as the rows read it (nil: no HTTP answer); `control` is the second probe's exchange.
+    func answer(_ exchange: DoctorExchange, apiKey: String, control: DoctorExchange? = nil) -> Answer? {
+        guard let response = exchange.response else { return nil }
+        return Answer(
+            key: apiKey, masked: masked(apiKey), status: response.status, message: message(response.body),
+            object: (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
+            body: response.body, summary: exchange.summary, controlStatus: control?.response?.status)
+    }
+
+    /// Reads the probe's answer (nil: none was sent) for `apiKey` by the table, with the second probe's
+    /// (``control``) when one was sent.
+    func check(_ exchange: DoctorExchange?, apiKey: String?, control: DoctorExchange? = nil) -> DoctorCheck {
         guard let apiKey else { return line.skip(noKey) }
         if let refused = preflight(apiKey) { return line.fail(refused.detail, fix: refused.fix) }
         guard let exchange else { return line.skip(notSent ?? noKey) }
-        guard let response = exchange.response else { return line.fail(exchange.summary, fix: noAnswerFix) }
-        let answer = Answer(
-            key: apiKey, masked: masked(apiKey), status: response.status, message: message(response.body),
-            object: (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
-            body: response.body, summary: exchange.summary)
+        guard let answer = answer(exchange, apiKey: apiKey, control: control) else {
+            return line.fail(exchange.summary, fix: noAnswerFix)
+        }
         guard let row = rows.first(where: { $0.statuses.contains(answer.status) && $0.when(answer) }) else {
             return line.fail("\(answer.status) \(answer.message)", fix: otherwise)
         }
@@ -93,12 +114,17 @@ struct KeyProbeTable: Sendable {
 
 extension DoctorRunner {
     /// Sends `table`'s probe with `--api-key` (nothing without a key, or for one the table refuses by its
-    /// form) and reads the answer by the table: the key line and the exchange made.
-    func probeKey(_ table: KeyProbeTable, link: URL) async -> (check: DoctorCheck, exchange: DoctorExchange?) {
-        var exchange: DoctorExchange?
-        if let key = options.apiKey?.rawValue, table.preflight(key) == nil {
-            exchange = await send(table.request(key, self, link))
+    /// form), and its second probe when the answer needs one, and reads them by the table: the key line and
+    /// the exchanges made, the probe's first.
+    func probeKey(_ table: KeyProbeTable, link: URL) async -> (check: DoctorCheck, exchanges: [DoctorExchange]) {
+        guard let key = options.apiKey?.rawValue, table.preflight(key) == nil else {
+            return (table.check(nil, apiKey: options.apiKey?.rawValue), [])
         }
-        return (table.check(exchange, apiKey: options.apiKey?.rawValue), exchange)
+        let exchange = await send(table.request(key, self, link))
+        var control: DoctorExchange?
+        if let second = table.control, let answer = table.answer(exchange, apiKey: key), second.when(answer) {
+            control = await send(table.request(second.key, self, link))
+        }
+        return (table.check(exchange, apiKey: key, control: control), [exchange] + (control.map { [$0] } ?? []))
     }
 }

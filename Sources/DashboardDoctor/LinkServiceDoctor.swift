@@ -64,11 +64,12 @@ extension LinkServiceDoctor {
         _ runner: DoctorRunner, link: URL, key: KeyProbeTable, apiLine: DoctorLine, plainHTTPFix: String,
         notContacted: String, resolve: (DoctorExchange?) -> DoctorCheck
     ) async -> (checks: [DoctorCheck], exchanges: [DoctorExchange]) {
-        let (keyCheck, probe) = await runner.probeKey(key, link: link)
+        let (keyCheck, probes) = await runner.probeKey(key, link: link)
+        let probe = probes.first
         let api = HostChecks.https(
             runner.options.baseURL, exchange: probe, line: apiLine, plainHTTPFix: plainHTTPFix,
             notContacted: notContacted)
-        return ([api, keyCheck, resolve(probe)], probe.map { [$0] } ?? [])
+        return ([api, keyCheck, resolve(probe)], probes)
     }
 
     private func report(_ options: DoctorOptions, link: URL, checks: [DoctorCheck], reachable: Bool) -> DoctorReport {

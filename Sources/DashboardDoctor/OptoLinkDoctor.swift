@@ -36,8 +36,8 @@ struct OptoLinkDoctor: Sendable {
         checks += AASAChecks.all(
             aasa, orgKey: orgKey, teamId: options.teamId, bundleId: options.bundleId, linkCode: options.link)
 
-        let (keyCheck, keyExchange) = await runner.probeKey(KeyCheck.table, link: base)
-        exchanges += keyExchange.map { [$0] } ?? []
+        let (keyCheck, keyExchanges) = await runner.probeKey(KeyCheck.table, link: base)
+        exchanges += keyExchanges
         checks.append(keyCheck)
 
         if let code = options.link {

@@ -84,7 +84,7 @@ struct KeyProbeTableTests {
                 transport: transport)
         }
         // When the probe runs with a public key, a refused one and none
-        let (sent, exchange) = await runner("public_key").probeKey(Self.table, link: link)
+        let (sent, exchanges) = await runner("public_key").probeKey(Self.table, link: link)
         let (refused, none) = await runner("secret_key").probeKey(Self.table, link: link)
         let (skipped, nothing) = await runner(nil).probeKey(Self.table, link: link)
         // Then only the public key's request went out, as the table builds it, and each line reads the table
@@ -93,8 +93,40 @@ struct KeyProbeTableTests {
         #expect(requests.first?.url.absoluteString == "https://api.example.com/probe")
         #expect(requests.first?.headers["Key"] == "public_key")
         #expect(try #require(requests.first?.jsonBody)["url"]?.stringValue == link.absoluteString)
-        #expect(sent.status == .pass && exchange != nil)
-        #expect(refused.status == .fail && none == nil)
-        #expect(skipped.status == .skip && nothing == nil)
+        #expect(sent.status == .pass && exchanges.count == 1)
+        #expect(refused.status == .fail && none.isEmpty)
+        #expect(skipped.status == .skip && nothing.isEmpty)
+    }
+
+    @Test func anOptoLink404ThatDoesNotNameTheDeviceIsSettledByAMadeUpKey() async throws {
+        // Given a backend answering the probe's unknown device with NestJS's bare 404, and one that has no route
+        func report(madeUpKey status: Int) async -> (DoctorCheck, [DoctorExchange]) {
+            let transport = ScriptedTransport(handler: { request in
+                let refused = request.headers["Authorization"]?.contains("made_up") == true
+                let body = refused ? #"{"message":"Invalid API key"}"# : #"{"message":"Not Found"}"#
+                return HTTPResponse(status: refused ? status : 404, body: Data(body.utf8))
+            })
+            let runner = DoctorRunner(
+                options: DoctorOptions(
+                    baseURL: URL(string: "https://links.example.com")!, orgKey: .demo,
+                    apiKey: APIKey(rawValue: "opl_sdk_k3v9QmT2xW8pLr5nZb7cYh4dFj6gAs1e")),
+                transport: transport)
+            return await runner.probeKey(KeyCheck.table, link: URL(string: "https://links.example.com")!)
+        }
+        // When the doctor probes the key
+        let (served, sent) = await report(madeUpKey: 401)
+        let (missing, _) = await report(madeUpKey: 404)
+        // Then a second probe with a made-up key tells them apart: refused there, the route is served and the
+        // key valid; answered alike, the route is not there
+        #expect(sent.count == 2)
+        #expect(served.status == .pass && served.detail.contains("while a made-up key is refused (401)"))
+        #expect(
+            missing.status == .fail && missing.detail == "404 Not Found, and 404 for a made-up key too: no such route")
+        // And a 404 naming the device needs no second probe
+        let named = KeyCheck.table.check(
+            DoctorFixtures.answered(
+                "POST", "/sdk/identity/clear", status: 404, body: #"{"message":"Device not found"}"#),
+            apiKey: "opl_sdk_k3v9QmT2xW8pLr5nZb7cYh4dFj6gAs1e")
+        #expect(named.status == .pass)
     }
 }

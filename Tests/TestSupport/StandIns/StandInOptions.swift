@@ -25,6 +25,11 @@ public struct StandInOptions: OptionSet, Sendable, Hashable {
     /// its body: there the first first launch each address asks about finds an iPhone's click already waiting.
     public static let clickWaiting = StandInOptions(rawValue: 1 << 2)
 
+    /// OptoLink: a NestJS backend's defaults where the contract names no status or message: `/sdk/identity` and
+    /// `/sdk/identity/clear` answer 201 (`@Post`'s default), an unknown device is `404 {"message": "Not Found"}`
+    /// (`NotFoundException()`), a route it lacks `404 Cannot POST …`.
+    public static let nestDefaults = StandInOptions(rawValue: 1 << 3)
+
     /// The one address every client has under ``clickWaiting`` (documentation range).
     public static let officeAddress = "192.0.2.44"
 }

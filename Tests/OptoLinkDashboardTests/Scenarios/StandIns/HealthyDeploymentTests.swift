@@ -9,7 +9,7 @@ import Testing
 
 /// Every scenario and the doctor against healthy deployments that read their seed in ways the reference server
 /// does not: a QubeRoute that wants an install token on every call, an OptoLink backend with only the contract's
-/// `/dev/deferred/simulate`, and each service seen through one office address where the user's own click is
+/// `/dev/deferred/simulate` or with NestJS's default statuses and messages, and each service seen through one office address where the user's own click is
 /// already waiting. A verdict there is a claim about a deployment that works: nothing may FAIL or ✘.
 @Suite("Healthy deployments get no false verdict", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct HealthyDeploymentTests {
@@ -24,6 +24,7 @@ struct HealthyDeploymentTests {
     static let deployments: [Deployment] = [
         Deployment(kind: .optoLink, options: [.simulateRoute]),
         Deployment(kind: .optoLink, options: [.simulateRoute, .clickWaiting]),
+        Deployment(kind: .optoLink, options: [.nestDefaults]),
         Deployment(kind: .quberoute, options: [.installTokenEverywhere]),
         Deployment(kind: .quberoute, options: [.installTokenEverywhere, .clickWaiting]),
         Deployment(kind: .deepBlue, options: [.clickWaiting]),

@@ -263,6 +263,11 @@ final class OptoLinkStandIn: StandInBackend {
         StandInField("properties", .object),
     ]
 
+    /// The status of a binding's answer: the contract names none (``StandInOptions/nestDefaults``: 201).
+    private var bindingStatus: Int { options.contains(.nestDefaults) ? 201 : 200 }
+    /// The message of an unknown device's 404 (``StandInOptions/nestDefaults``: NestJS's bare `Not Found`).
+    private var deviceNotFound: String { options.contains(.nestDefaults) ? "Not Found" : "Device not found" }
+
     private func sdk(_ route: [String], _ request: StandInRequest) throws(StandInRefusal) -> HTTPResponse {
         let fields: [StandInField]
         switch route {
@@ -287,13 +292,13 @@ final class OptoLinkStandIn: StandInBackend {
                 ])
         case ["identity"]:
             let externalId = body["externalId"] as? String ?? ""
-            guard bind(deviceId, to: externalId, at: now) else { return error(404, "Device not found") }
+            guard bind(deviceId, to: externalId, at: now) else { return error(404, deviceNotFound) }
             return StandInReply.json(
-                200, ["deviceId": deviceId, "externalId": externalId, "boundAt": StandInTime.iso8601(now)])
+                bindingStatus, ["deviceId": deviceId, "externalId": externalId, "boundAt": StandInTime.iso8601(now)])
         case ["identity", "clear"]:
-            guard bind(deviceId, to: nil, at: now) else { return error(404, "Device not found") }
+            guard bind(deviceId, to: nil, at: now) else { return error(404, deviceNotFound) }
             return StandInReply.json(
-                200, ["deviceId": deviceId, "externalId": NSNull(), "unboundAt": StandInTime.iso8601(now)])
+                bindingStatus, ["deviceId": deviceId, "externalId": NSNull(), "unboundAt": StandInTime.iso8601(now)])
         default:
             if let properties = body["properties"],
                 let data = try? JSONSerialization.data(withJSONObject: properties),
@@ -310,7 +315,7 @@ final class OptoLinkStandIn: StandInBackend {
                 defer { s.nextEvent += 1 }
                 return "evt_\(s.nextEvent)"
             }
-            guard let eventId else { return error(404, "Device not found") }
+            guard let eventId else { return error(404, deviceNotFound) }
             ledger.record(StandInEvent(name: name, install: deviceId, eventId: nil, time: now))
             return StandInReply.json(200, ["ok": true, "eventId": eventId])
         }
