@@ -9,8 +9,9 @@ import Testing
 
 /// Every scenario and the doctor against healthy deployments that read their seed in ways the reference server
 /// does not: a QubeRoute that wants an install token on every call, an OptoLink backend with only the contract's
-/// `/dev/deferred/simulate` or with NestJS's default statuses and messages, and each service seen through one office address where the user's own click is
-/// already waiting. A verdict there is a claim about a deployment that works: nothing may FAIL or ✘.
+/// `/dev/deferred/simulate` or with NestJS's default statuses and messages, and each service seen through one
+/// office address where the user's own click is already waiting. A verdict there is a claim about a deployment
+/// that works: nothing may FAIL or ✘.
 @Suite("Healthy deployments get no false verdict", .serialized, .quietMachine, .tags(.realTime), .skippable(.realTime))
 struct HealthyDeploymentTests {
     /// A stand-in's kind and how it reads its seed.
