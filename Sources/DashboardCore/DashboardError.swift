@@ -7,7 +7,8 @@ import OptoLinkToolSupport
 /// `localizedDescription` shows the message, not "The operation could not be completed".
 package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
-        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, lab, session, export
+        case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, cannotCheck, lab, session
+        case export
     }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
@@ -47,6 +48,13 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
     /// A scenario's expectation did not hold (the message is its FAIL detail).
     package static func scenario(_ message: String) -> DashboardError { DashboardError(.scenario, message) }
 
+    /// A scenario found mid-run that the deployment cannot show what it checks (the message says why): the
+    /// run is a SKIP with that reason, not a FAIL.
+    package static func cannotCheck(_ message: String) -> DashboardError { DashboardError(.cannotCheck, message) }
+
+    /// True when a scenario could not check what it is about here (``cannotCheck(_:)``).
+    package var isCannotCheck: Bool { code == .cannotCheck }
+
     /// A lab file or a `--set` has a value the lab cannot use; the message names the file and line, or the
     /// `--set`, and says what is expected.
     package static func lab(_ message: String) -> DashboardError { DashboardError(.lab, message) }
@@ -84,6 +92,7 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
         case .export, .terminal: .exportFailed
         case .backend: .backendUnreachable
         case .scenario: .verdictFailed
+        case .cannotCheck: .done
         }
     }
 

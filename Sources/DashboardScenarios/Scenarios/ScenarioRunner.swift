@@ -51,6 +51,8 @@ package struct ScenarioRunner: Sendable {
         var outcome = await Self.bounded(seconds: timeLimit + 10 * environment.backoffBase) {
             do {
                 return .passed(try await scenario.body(context))
+            } catch let error as DashboardError where error.isCannotCheck {
+                return .skipped(error.message)
             } catch let error as DashboardError {
                 return .failed(error.message)
             } catch {

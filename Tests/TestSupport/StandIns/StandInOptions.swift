@@ -30,6 +30,13 @@ public struct StandInOptions: OptionSet, Sendable, Hashable {
     /// (`NotFoundException()`), a route it lacks `404 Cannot POST …`.
     public static let nestDefaults = StandInOptions(rawValue: 1 << 3)
 
+    /// Every API answer (not the association file, not a click) comes ``slowAnswerDelay`` late: a healthy
+    /// deployment far away, slower than a scenario's shortened SDK timeout.
+    public static let slowAnswers = StandInOptions(rawValue: 1 << 4)
+
+    /// How late ``slowAnswers`` answers: 1.3 s, past the `timeout` scenario's 1 s.
+    public static let slowAnswerDelay = 1.3
+
     /// The one address every client has under ``clickWaiting`` (documentation range).
     public static let officeAddress = "192.0.2.44"
 }

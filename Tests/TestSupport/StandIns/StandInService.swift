@@ -77,11 +77,16 @@ public final class StandInService: Sendable {
         // clients, and many stand-ins in one test run cost few threads.
         limits.eventLoops = 1
         limits.storageWorkers = 1
-        server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { http, peer, _ in
+        let slow = options.contains(.slowAnswers)
+        server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { http, peer, stage in
             let request = StandInRequest(
                 http, peer: oneAddress ? StandInOptions.officeAddress : peer,
                 trustsForwardedFor: trustsForwardedFor && !oneAddress,
                 fallbackHost: "127.0.0.1:\(boundPort.withLock { $0 })")
+            // (asked again after the delay with faultsApplied set: logged once, then)
+            if slow, request.method == "POST", !stage.faultsApplied {
+                return .delay(StandInOptions.slowAnswerDelay)
+            }
             ledger.log(method: request.method, path: request.path)
             if request.method == "GET", request.path == "/.well-known/apple-app-site-association" {
                 return .respond(backend.association.response(flaws: flaws))

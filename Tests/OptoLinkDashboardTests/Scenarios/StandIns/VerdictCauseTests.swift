@@ -79,6 +79,21 @@ struct VerdictCauseTests {
         }
     }
 
+    @Test func aBackendSlowerThanTheTimeoutScenariosOneSecondIsASkipNotAFail() async throws {
+        // Given a healthy OptoLink deployment that answers every API call 1.3 s late
+        let standIn = try StandInService.start(.optoLink, options: [.slowAnswers], trustsForwardedFor: false)
+        defer { standIn.stop() }
+        // When the timeout scenario runs (SDK timeout 1 s; the fault delays the first attempt)
+        let (code, lines) = try await Self.run(standIn, scenario: "timeout")
+        let text = lines.joined(separator: "\n")
+        // Then it cannot show a successful retry here, and says why, with the steps it could not check
+        #expect(code == 0 && !lines.contains { $0.hasPrefix("FAIL") }, "\(text)")
+        let skip = lines.first { $0.hasPrefix("SKIP timeout: ") } ?? ""
+        #expect(skip.contains("not even the") && skip.contains("slower than 1 s here"), "\(text)")
+        #expect(
+            text.contains("– one wait of base (not checked: the backend is slower than the 1 s timeout)"), "\(text)")
+    }
+
     @Test func aURLDeepBlueSaysIsNoShortLinkFailsBothOpensAlike() async throws {
         // Given Deep Blue Links and a --link on its domain that is no short link (resolve answers 404, and the SDK
         // routes by the URL itself, as the guide says)
