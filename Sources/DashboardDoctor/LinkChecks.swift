@@ -95,7 +95,8 @@ enum LinkChecks {
         }
     }
 
-    /// `link.match`: the page's token matches the same link (CLIPBOARD, exact) on `/match`.
+    /// `link.match`: `POST /match` with the page's token answers `matched: true` by that token (`CLIPBOARD`),
+    /// with the path `/data` gave.
     static func match(_ exchange: DoctorExchange?, expectedPath: String?) -> DoctorCheck {
         guard let exchange else { return matchLine.skip("needs a click token from the redirect page") }
         guard let response = exchange.response else {
@@ -121,6 +122,14 @@ enum LinkChecks {
                     "the token the page wrote does not match on /match: the page and /match must share the "
                     + "click store (same backend, same Redis)"
             )
+        }
+        guard method == "CLIPBOARD" else {
+            return matchLine.fail(
+                "matched \(method) → \(path ?? "?"), not by the token (CLIPBOARD)",
+                fix:
+                    "/match did not know the token the doctor read from the redirect page: check the page carries "
+                    + "the click's own token (opl_ + 22 characters) and that the page and /match share the click "
+                    + "store; the match by address used up the doctor's click")
         }
         if let expectedPath, let path, path != expectedPath {
             return matchLine.fail(

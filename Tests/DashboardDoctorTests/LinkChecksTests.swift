@@ -74,6 +74,13 @@ struct LinkChecksTests {
             "POST", "/match", status: 429, body: #"{"message":"Retry after 3 second(s)"}"#)
         #expect(LinkChecks.match(limited, expectedPath: nil).fix?.contains("30 a minute") == true)
         #expect(LinkChecks.match(nil, expectedPath: nil).status == .skip)
+        // A match by the address alone is not the token's: the page's token was not one /match knew
+        let byAddress = DoctorFixtures.answered(
+            "POST", "/match", status: 200,
+            body: #"{"matched":true,"matchMethod":"IP_FUZZY","matchConfidence":"low","path":"/promo/summer"}"#)
+        let fuzzy = LinkChecks.match(byAddress, expectedPath: "/promo/summer")
+        #expect(
+            fuzzy.status == .fail && fuzzy.detail == "matched IP_FUZZY → /promo/summer, not by the token (CLIPBOARD)")
     }
 
     @Test func theMatchRequestCarriesOnlyTheToken() throws {
