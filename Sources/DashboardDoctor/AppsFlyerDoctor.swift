@@ -181,8 +181,11 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             let match = event.matchType.map { " (\($0.rawValue))" } ?? ""
             guard let value = event.customParams["deep_link_value"]?.stringValue else {
                 let names = event.customParams.keys.sorted().joined(separator: ", ")
+                let which =
+                    event.customParams["deep_link_value"].map { "a deep_link_value that is no string (\($0))" }
+                    ?? "no deep_link_value"
                 return foundLine.pass(
-                    "found\(match) → custom_params {\(names)}, no deep_link_value (the SDK delivers the path /); "
+                    "found\(match) → custom_params {\(names)}, \(which) (the SDK delivers the path /); "
                         + "the doctor's click is used up")
             }
             return foundLine.pass("found\(match) → deep_link_value \(value); the doctor's click is used up")
@@ -209,6 +212,14 @@ struct AppsFlyerDoctor: LinkServiceDoctor {
             if s2s.status == 404 {
                 return foundLine.fail(
                     said, fix: "AppsFlyer knows no such app: check --app-id (id and the app's Apple ID)")
+            }
+            if s2s.status == 400 {
+                return foundLine.fail(
+                    said,
+                    fix:
+                        "AppsFlyer refused the request's body (its answer says what): the doctor sends seed 003's "
+                        + "required fields as the SDK's backend does (is_first \"true\", lang, os, type, ip, "
+                        + "timestamp); check what the answer names against the deployment's API")
             }
             return foundLine.fail(said, fix: "the S2S request was refused: check --app-id, --dev-key and --base-url")
         }

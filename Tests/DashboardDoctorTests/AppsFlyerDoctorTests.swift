@@ -1,11 +1,11 @@
 import Foundation
 import OptoLink
-import OptoLinkS2S
 import OptoLinkTesting
 import Testing
 
 @testable import DashboardCore
 @testable import DashboardDoctor
+@testable import OptoLinkS2S
 
 @Suite("Doctor: AppsFlyer's app key, click and signed request")
 struct AppsFlyerDoctorTests {
@@ -83,9 +83,25 @@ struct AppsFlyerDoctorTests {
             check.detail
                 == "found (probabilistic) → custom_params {fruit_amount, fruit_name}, no deep_link_value "
                 + "(the SDK delivers the path /); the doctor's click is used up")
+        let number = AppsFlyerDoctor.found(
+            .success(
+                AppsFlyerDeepLinkResponse(
+                    found: true, clickEvent: AppsFlyerClickEvent(customParams: ["deep_link_value": .number(12345)]))),
+            exchange: nil, notSent: "")
+        #expect(number.status == .pass && number.detail.contains("a deep_link_value that is no string (12345)"))
         let missing = AppsFlyerDoctor.found(
             .success(AppsFlyerDeepLinkResponse(found: false, clickEvent: nil)), exchange: nil, notSent: "")
         #expect(missing.status == .fail && missing.detail == "found: false for the doctor's own click")
+    }
+
+    @Test func aMalformedBodyIsNamedAsSuchNotBlamedOnTheKeys() {
+        // Given AppsFlyer's 400 naming a field of the body
+        let refused = OptoLinkS2SError.badRequest(
+            serviceCode: "invalid_field", message: "is_first must be a boolean", attempts: 1)
+        let check = AppsFlyerDoctor.found(.failure(refused), exchange: nil, notSent: "")
+        // Then the line quotes it and the fix points at the body, not at --app-id or --dev-key
+        #expect(check.status == .fail && check.detail.contains("is_first must be a boolean"))
+        #expect(check.fix?.hasPrefix("AppsFlyer refused the request's body") == true, "\(check.fix ?? "")")
     }
 
     @Test func theFirstLaunchIsThePhoneThatClicked() {
