@@ -31,7 +31,8 @@ package enum BrowserStop: Sendable, Hashable, Codable {
     /// What happened, in words (`stopped before the App Store (itms-apps://…)`).
     package var text: String {
         switch self {
-        case .page: "a page naming no next URL (no Location, no meta refresh; scripts not run): the click is done"
+        case .page:
+            "a page naming no next URL (no Location, no Refresh, no meta refresh; scripts not run): the click is done"
         case .appStore(let url):
             "stopped before the App Store (\(url.absoluteString)), as the phone would leave Safari there"
         case .otherApp(let url):

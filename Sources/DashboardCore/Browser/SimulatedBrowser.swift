@@ -77,7 +77,7 @@ package struct SimulatedBrowser: Sendable {
             }
             visit.steps.append(step)
             switch step {
-            case .redirect(_, let target), .metaRefresh(_, let target):
+            case .redirect(_, let target), .metaRefresh(_, let target), .refreshHeader(_, let target):
                 if let stop = Self.stop(before: target) {
                     // The hop's own status or page says how it pointed there; the step says where it stopped.
                     visit.steps[visit.steps.count - 1] = .stopped(stop)
@@ -142,6 +142,12 @@ package struct SimulatedBrowser: Sendable {
             }
             return .redirect(status: response.status, to: target)
         case 200..<300:
+            if let header = response.header("Refresh"), let refresh = BrowserPage.refresh(header) {
+                guard let target = URL(string: refresh.url, relativeTo: url)?.absoluteURL else {
+                    return .stopped(.badTarget("a Refresh header to an unreadable URL '\(refresh.url.prefix(100))'"))
+                }
+                return .refreshHeader(delay: refresh.delay, to: target)
+            }
             guard let refresh = BrowserPage.metaRefresh(in: String(decoding: response.body, as: UTF8.self)) else {
                 return .stopped(.page)
             }

@@ -40,6 +40,22 @@ struct SimulatedBrowserTests {
         #expect(visit.summary.hasPrefix("/go/fall 302 → /landing?c=fall 200; stopped before the App Store"))
     }
 
+    @Test func aRefreshHeaderIsFollowedAsSafariFollowsIt() async throws {
+        // Given a click page that names its next URL in a Refresh header, not in the page
+        let (visit, requests) = await browse([
+            .response(status: 200, body: Data("<p>One moment</p>".utf8), headers: ["Refresh": "0; url=/landing"]),
+            Self.html("<p>Welcome</p>"),
+        ])
+        // Then the browser goes on there, and says how
+        #expect(requests.map(\.url.path) == ["/go/fall", "/landing"])
+        #expect(visit.steps.first == .refreshHeader(delay: 0, to: URL(string: "http://127.0.0.1:9/landing")!))
+        #expect(
+            visit.steps.first?.text
+                == "followed the Refresh header (after 0.0s in Safari) to http://127.0.0.1:9/landing"
+        )
+        #expect(visit.end == .page)
+    }
+
     @Test func everyHopCarriesSafarisHeadersForTheBrowserSideFingerprint() async throws {
         // Given an iPad on iOS 17.2 in German
         var browser = FingerprintValues.demoPhone
