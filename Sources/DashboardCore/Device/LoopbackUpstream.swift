@@ -103,13 +103,15 @@ package enum LoopbackUpstream {
         }
     }
 
-    /// The request's bytes: the request line with `url`'s path and query, `Host`, the fields, the body's
-    /// length, `Connection: close`.
+    /// The request's bytes: the request line with `url`'s path and query as written (percent-escapes and a
+    /// trailing slash kept: `URL.path` drops both), `Host`, the fields, the body's length, `Connection: close`.
     static func requestBytes(method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8])
         -> [UInt8]
     {
-        var target = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { target += "?" + query }
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        var target = components?.percentEncodedPath ?? ""
+        if target.isEmpty { target = "/" }
+        if let query = components?.percentEncodedQuery { target += "?" + query }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
