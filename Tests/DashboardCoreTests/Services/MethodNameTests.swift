@@ -71,6 +71,19 @@ struct MethodNameTests {
 
 @Suite("A deployment's deferred match is held to what its service documents")
 struct DocumentedMatchTests {
+    @Test func aDeepBlueDeploymentMayLeaveOutTheOptionalIsSandbox() throws {
+        // Given check-deferred's link without isSandbox (the guide types it Bool?)
+        let link = OptoLinkData(
+            linkId: "7", path: "/promo/summer", matchType: .fingerprintScored, isDeferred: true, service: .deepBlue)
+        // Then a deployment passes; the reference emulation, which sends it, must see the SDK keep it
+        let profile = DeepBlueServiceProfile()
+        try profile.check(link, decision: .scored(.medium), path: "/promo/summer", engineKnown: false)
+        let onTheEmulation = Result {
+            try profile.check(link, decision: .scored(.medium), path: "/promo/summer", engineKnown: true)
+        }
+        #expect((try? onTheEmulation.get()) == nil)
+    }
+
     @Test func anAppsFlyerDeploymentMayAnswerAnyOfSeed003sMatchTypes() throws {
         // Given found clicks carrying each of seed 003's match types, on the link's path
         let profile = AppsFlyerServiceProfile()
