@@ -97,5 +97,8 @@ struct OptoLinkServiceProfile: ServiceProfile {
 
     var eventBatchSize: Int { 1 }
 
+    /// The contract: `POST /sdk/events` → 200 recorded.
+    var eventAnswers: Range<Int> { 200..<201 }
+
     var answersMatchScore: Bool { true }
 }

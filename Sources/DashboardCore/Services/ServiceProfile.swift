@@ -104,6 +104,10 @@ package protocol ServiceProfile: Sendable {
     /// How many events one request carries (1 for OptoLink, up to 50 for QubeRoute, 0 without events).
     var eventBatchSize: Int { get }
 
+    /// The statuses the service documents for events it took: OptoLink's contract says 200; QubeRoute's guide
+    /// names none, so any 2xx (default).
+    var eventAnswers: Range<Int> { get }
+
     /// Whether the first launch's answer carries the engine's score (OptoLink's `matchScore`).
     var answersMatchScore: Bool { get }
 
@@ -128,6 +132,10 @@ extension ServiceProfile {
     package var clickPage: String { service == .optoLink ? "redirect page" : "click page" }
     var keyFlags: [String] { ["--api-key"] }
     var alsoRetriedStatuses: Set<Int> { [] }
+    var eventAnswers: Range<Int> { 200..<300 }
+
+    /// ``eventAnswers`` in words: `200`, or `2xx`.
+    package var eventAnswersText: String { eventAnswers.count == 1 ? "\(eventAnswers.lowerBound)" : "2xx" }
 
     /// Whether the SDK retries a 429 for this service.
     package var retriesRateLimited: Bool { alsoRetriedStatuses.contains(429) }

@@ -30,6 +30,9 @@ public struct StandInOptions: OptionSet, Sendable, Hashable {
     /// (`NotFoundException()`), a route it lacks `404 Cannot POST …`.
     public static let nestDefaults = StandInOptions(rawValue: 1 << 3)
 
+    /// QubeRoute: events taken are answered `202 Accepted` with no body (the guide names no status for them).
+    public static let eventsAccepted202 = StandInOptions(rawValue: 1 << 5)
+
     /// Every API answer (not the association file, not a click) comes ``slowAnswerDelay`` late: a healthy
     /// deployment far away, slower than a scenario's shortened SDK timeout.
     public static let slowAnswers = StandInOptions(rawValue: 1 << 4)

@@ -297,6 +297,7 @@ final class QubeRouteStandIn: StandInBackend {
             ledger.record(StandInEvent(name: event.name, install: token, eventId: event.id, time: request.time))
         }
         let acceptedIds = Set(accepted.map(\.id))
+        if options.contains(.eventsAccepted202) { return HTTPResponse(status: 202, headers: [], body: []) }
         return StandInReply.json(
             200,
             [
