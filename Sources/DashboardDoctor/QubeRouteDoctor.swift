@@ -109,8 +109,12 @@ struct QubeRouteDoctor: LinkServiceDoctor {
                     + "publishable key into the app and into --api-key"
             },
             .fail(403) {
-                "QubeRoute refuses \($0.masked) on its SDK endpoints: ship the project's publishable key "
-                    + "(qr_live_… or qr_test_…), never a secret key"
+                "QubeRoute refuses \($0.masked) on its SDK endpoints (revoked, or another project's): copy the "
+                    + "project's current publishable key (qr_live_… or qr_test_…) into the app and into --api-key"
+            },
+            .pass(404...404, when: { isResolveAnswer($0.object) }) {
+                "\($0.masked) is accepted: resolve answered 404 with QubeRoute's answer about the link (see the "
+                    + "link line)"
             },
             .fail(404) { _ in
                 "no \(resolvePath) at this base URL: --base-url is QubeRoute's API origin (default "
@@ -125,7 +129,14 @@ struct QubeRouteDoctor: LinkServiceDoctor {
         keyTable.check(probe, apiKey: apiKey)
     }
 
-    /// `link.resolve`: resolve answers 200 with a link object for `link`.
+    /// Whether `object` is QubeRoute's answer to resolve: a `link` member (null when none) or a `reason`. The
+    /// guide's sample decodes `link: ResolvedLink?`, so a member left out reads as null.
+    static func isResolveAnswer(_ object: [String: JSONValue]?) -> Bool {
+        object?["link"] != nil || object?["reason"]?.stringValue != nil
+    }
+
+    /// `link.resolve`: resolve answers 200 with a link object for `link`; a 200 or 404 whose answer has no
+    /// link (null, or left out beside its `reason`) means QubeRoute does not know it.
     static func resolve(_ probe: DoctorExchange?, apiKey: String?, link: URL) -> DoctorCheck {
         guard let probe else {
             return resolveLine.skip(
@@ -133,18 +144,19 @@ struct QubeRouteDoctor: LinkServiceDoctor {
                     ? "needs --api-key (QubeRoute's API answers 401 without one)"
                     : "needs a publishable key (the key line says why this one was not sent)")
         }
-        guard let response = probe.response, response.status == 200 else {
+        let object = probe.response.flatMap { (try? JSONDecoder().decode(JSONValue.self, from: $0.body))?.objectValue }
+        guard let response = probe.response,
+            response.status == 200 || (response.status == 404 && isResolveAnswer(object))
+        else {
             return resolveLine.skip("needs the API to accept the key (see the key line)")
         }
-        guard let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
-            let answer = object["link"]
-        else {
+        guard let object, isResolveAnswer(object) else {
             return resolveLine.fail(
                 "200 without a \"link\" member: \(BodyExcerpt.line(response.body))",
                 fix: "the answer is not QubeRoute's: check --base-url is its API origin")
         }
         let reason = object["reason"]?.stringValue
-        guard let resolved = answer.objectValue else {
+        guard let resolved = object["link"]?.objectValue else {
             return resolveLine.fail(
                 "no link for \(link.absoluteString) (reason \(reason ?? "none given"))",
                 fix:

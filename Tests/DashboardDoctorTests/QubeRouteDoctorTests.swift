@@ -90,4 +90,22 @@ struct QubeRouteDoctorTests {
         #expect(QubeRouteDoctor.resolve(nil, apiKey: nil, link: link).detail.contains("needs --api-key"))
         #expect(QubeRouteDoctor.resolve(nil, apiKey: "qr_sk_x", link: link).detail.contains("publishable key"))
     }
+
+    @Test func anUnknownLinkAnswered404OrWithItsLinkLeftOutIsStillQubeRoutesAnswer() {
+        // Given a deployment that answers an unknown link 404 with its own body, and one that leaves out the null
+        // link (the guide's sample decodes `link: ResolvedLink?`, for which both read as none)
+        let notFound = probe(404, #"{"link":null,"reason":"not_found"}"#)
+        let leftOut = probe(200, #"{"reason":"not_found","confidence":0}"#)
+        // Then the key is accepted, not blamed on --base-url, and the link line says QubeRoute does not know it
+        let key = QubeRouteDoctor.key(live, probe: notFound)
+        #expect(key.status == .pass && key.fix == nil, "\(key.detail)")
+        for answer in [notFound, leftOut] {
+            let line = QubeRouteDoctor.resolve(answer, apiKey: live, link: link)
+            #expect(line.status == .fail && line.detail.hasSuffix("(reason not_found)"), "\(line.detail)")
+            #expect(line.fix?.hasPrefix("QubeRoute does not know this URL") == true)
+        }
+        // And an unknown key refused with 403 is not called a secret key
+        let refused = QubeRouteDoctor.key(live, probe: probe(403, #"{"error":{"message":"unknown key"}}"#))
+        #expect(refused.fix?.contains("secret") == false && refused.fix?.contains("current publishable key") == true)
+    }
 }
