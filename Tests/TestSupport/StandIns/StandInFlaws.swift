@@ -26,6 +26,13 @@ public struct StandInFlaws: OptionSet, Sendable, Hashable {
     /// a captive portal in front of the API answers).
     public static let lookupAnswersHTML = StandInFlaws(rawValue: 1 << 4)
 
+    /// A short link's direct-open lookup is always rate limited: 429 with `Retry-After: 1`.
+    public static let lookupRateLimited = StandInFlaws(rawValue: 1 << 5)
+
+    /// ``lookupRateLimited``'s answer.
+    static let rateLimited = StandInReply.json(
+        429, ["message": "Too many requests"], headers: [("Retry-After", "1")])
+
     /// The HTML page ``lookupAnswersHTML`` answers.
     static let lookupPage = StandInReply.html(
         200, "<!doctype html><html><head><title>Sign in</title></head><body>Sign in to continue.</body></html>\n")

@@ -114,6 +114,19 @@ struct VerdictCauseTests {
         }
     }
 
+    @Test(arguments: [StandInKind.optoLink, .quberoute])
+    func aColdStartWhoseLookupIsRateLimitedFailsOnTheAnswerNotATimeout(kind: StandInKind) async throws {
+        // Given a deployment whose link lookup answers 429 every time (QubeRoute's SDK retries it, OptoLink's not)
+        let standIn = try StandInService.start(kind, flaws: [.lookupRateLimited], trustsForwardedFor: false)
+        defer { standIn.stop() }
+        // When a first launch is opened by the link
+        let (code, lines) = try await Self.run(standIn, scenario: "direct-open-cold-start")
+        // Then it fails as soon as the SDK gave up, naming the 429, not "timed out after 31 s"
+        let fail = lines.first { $0.hasPrefix("FAIL direct-open-cold-start:") } ?? ""
+        #expect(code == 1)
+        #expect(fail.contains("→ 429") && !fail.contains("timed out"), "\(lines.joined(separator: "\n"))")
+    }
+
     @Test(arguments: [StandInKind.optoLink, .quberoute, .deepBlue])
     func anOpenAnsweredWithAPageTheSDKCannotUseIsNamedAsSuch(kind: StandInKind) async throws {
         // Given a deployment whose link lookup answers 200 with a sign-in page (a proxy in front of its API)

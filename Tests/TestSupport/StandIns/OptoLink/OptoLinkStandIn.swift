@@ -110,6 +110,7 @@ final class OptoLinkStandIn: StandInBackend {
         }
         if isData {
             if flaws.contains(.lookupAnswersHTML) { return StandInFlaws.lookupPage }
+            if flaws.contains(.lookupRateLimited) { return StandInFlaws.rateLimited }
             if let deviceId = request.query["deviceId"], (8...100).contains(deviceId.count) {
                 seeDevice(deviceId, at: request.time)
             }

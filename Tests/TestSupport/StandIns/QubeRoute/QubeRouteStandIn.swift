@@ -182,6 +182,7 @@ final class QubeRouteStandIn: StandInBackend {
                 200, ["link": NSNull(), "confidence": 0, "reason": "not_a_link", "attributed": false])
         }
         if flaws.contains(.lookupAnswersHTML) { return StandInFlaws.lookupPage }
+        if flaws.contains(.lookupRateLimited) { return StandInFlaws.rateLimited }
         var answer: [String: Any] = ["link": link.json, "confidence": 1, "reason": "direct"]
         if let token {
             let install = state.withLock { s in
