@@ -33,6 +33,10 @@ public struct StandInOptions: OptionSet, Sendable, Hashable {
     /// QubeRoute: events taken are answered `202 Accepted` with no body (the guide names no status for them).
     public static let eventsAccepted202 = StandInOptions(rawValue: 1 << 5)
 
+    /// QubeRoute: a match without a link is answered 404 (409 when the install was already attributed), its body
+    /// as usual: the guide says "reason says why" and names no status.
+    public static let noMatchAnswered4xx = StandInOptions(rawValue: 1 << 6)
+
     /// Every API answer (not the association file, not a click) comes ``slowAnswerDelay`` late: a healthy
     /// deployment far away, slower than a scenario's shortened SDK timeout.
     public static let slowAnswers = StandInOptions(rawValue: 1 << 4)

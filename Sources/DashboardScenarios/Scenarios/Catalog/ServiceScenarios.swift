@@ -143,14 +143,17 @@ enum ServiceScenarios {
                 }
                 return exchange.responseBody?.text
             }
+            // The answer the SDK ended on (an attempt before it, a 429 say, may have been retried); the guide names
+            // the reason and no status for it.
             try check(
-                answers.count == 1 && answers[0].contains("\"already_attributed\""),
-                "expected one answer with reason already_attributed, got \(answers)")
+                answers.last?.contains("\"already_attributed\"") == true,
+                "expected the second match's answer to carry reason already_attributed, got \(answers)")
             ctx.step("one match per launch sequence, none on its own")
             let matches = device.recorder.requests(to: .match)
             try check(
-                matches.count == 2 && matches.allSatisfy { $0.finalStatus == 200 },
-                "expected exactly 2 matches (one per first-launch sequence), got \(matches.map(describe))")
+                matches.count == 2,
+                "expected exactly 2 matches (one per first-launch sequence), got \(matches.count): "
+                    + "\(matches.map(describe))")
             return
                 "install token \(await device.deviceId.prefix(8))…: first match \(describe(first)), second "
                 + "already_attributed"

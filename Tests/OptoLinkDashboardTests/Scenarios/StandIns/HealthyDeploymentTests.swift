@@ -28,7 +28,7 @@ struct HealthyDeploymentTests {
         Deployment(kind: .optoLink, options: [.nestDefaults]),
         Deployment(kind: .quberoute, options: [.installTokenEverywhere]),
         Deployment(kind: .quberoute, options: [.installTokenEverywhere, .clickWaiting]),
-        Deployment(kind: .quberoute, options: [.eventsAccepted202]),
+        Deployment(kind: .quberoute, options: [.eventsAccepted202, .noMatchAnswered4xx]),
         Deployment(kind: .deepBlue, options: [.clickWaiting]),
         Deployment(kind: .appsFlyer, options: [.clickWaiting]),
     ]

@@ -234,8 +234,11 @@ final class QubeRouteStandIn: StandInBackend {
             install.attribution = install.attribution ?? link.alias
             return (install, link, pick.confidence, pick.reason)
         }
+        // (A match without a link answers 404, or 409 when already attributed, under noMatchAnswered4xx.)
+        let status =
+            found != nil || !options.contains(.noMatchAnswered4xx) ? 200 : reason == "already_attributed" ? 409 : 404
         return StandInReply.json(
-            200,
+            status,
             [
                 "link": found?.json ?? NSNull(), "confidence": confidence, "reason": reason,
                 "attributed": install.attribution != nil, "installId": install.installId,
