@@ -89,7 +89,7 @@ struct DeepBlueDoctor: LinkServiceDoctor {
             rows: [
                 .pass(200...200, accepted), .pass(404...404, when: { $0.object != nil }, accepted),
                 .skip(404) {
-                    "404 \($0.message.isEmpty ? "(no body)" : $0.message): the guide's answer for a URL that is "
+                    "404 \($0.message): the guide's answer for a URL that is "
                         + "not a short link, but without Deep Blue's JSON it does not show the key was read (see "
                         + "the link line)"
                 },

@@ -88,8 +88,9 @@ struct KeyProbeTable: Sendable {
     /// The probe's answer, as the rows read it (nil: no HTTP answer); `control` is the second probe's exchange.
     func answer(_ exchange: DoctorExchange, apiKey: String, control: DoctorExchange? = nil) -> Answer? {
         guard let response = exchange.response else { return nil }
+        let said = message(response.body)
         return Answer(
-            key: apiKey, masked: masked(apiKey), status: response.status, message: message(response.body),
+            key: apiKey, masked: masked(apiKey), status: response.status, message: said.isEmpty ? "(no body)" : said,
             object: (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
             body: response.body, summary: exchange.summary, controlStatus: control?.response?.status)
     }

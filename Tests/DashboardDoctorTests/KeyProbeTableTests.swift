@@ -46,6 +46,8 @@ struct KeyProbeTableTests {
         #expect(refused.fix == "replace masked(pub)")
         #expect(limited.status == .fail && limited.detail == "429 slow down")
         #expect(limited.fix == "rate limited: wait a minute and run again")
+        // and an answer without a body says so rather than ending on a bare status
+        #expect(Self.table.check(answer(401, ""), apiKey: "public_key").detail == "refused: (no body)")
     }
 
     @Test func aStatusNoRowNamesGetsTheDefaultLine() {
