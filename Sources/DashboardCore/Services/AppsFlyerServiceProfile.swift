@@ -97,9 +97,9 @@ struct AppsFlyerServiceProfile: ServiceProfile {
         switch need {
         case .exactTraits, .score, .sharedNetworkGuard, .referenceEngine: nil
         case .directOpen: "AppsFlyer's S2S API resolves no URL: there is no direct open"
-        case .clipboard: "AppsFlyer's S2S API has no clipboard matching"
-        case .identity: "AppsFlyer's S2S API has no identity API"
-        case .events: "AppsFlyer's S2S API takes no events from an app"
+        case .clipboard: "AppsFlyer's S2S API documents no clipboard matching"
+        case .identity: "AppsFlyer's S2S API documents no identity call"
+        case .events: "AppsFlyer's S2S API documents no events from an app"
         }
     }
 

@@ -105,13 +105,13 @@ struct DeepBlueServiceProfile: ServiceProfile {
     func lacks(_ need: ScenarioNeed) -> String? {
         switch need {
         case .directOpen, .sharedNetworkGuard, .referenceEngine: nil
-        case .clipboard: "Deep Blue Links has no clipboard matching"
+        case .clipboard: "Deep Blue Links' guide documents no clipboard matching"
         case .exactTraits:
             "Deep Blue Links' check-deferred sends no platform, OS version or device model (time zone, screen and "
                 + "language only): nothing matches exactly"
         case .score: "Deep Blue Links answers no confidence or score (200 with the link, or 404)"
-        case .identity: "Deep Blue Links has no identity API"
-        case .events: "Deep Blue Links has no events API"
+        case .identity: "Deep Blue Links' guide documents no identity API"
+        case .events: "Deep Blue Links' guide documents no events API"
         }
     }
 

@@ -94,9 +94,11 @@ struct QubeRouteServiceProfile: ServiceProfile {
     func lacks(_ need: ScenarioNeed) -> String? {
         switch need {
         case .directOpen, .events, .referenceEngine: nil
-        case .clipboard: "QubeRoute has no clipboard matching"
+        case .clipboard:
+            "QubeRoute's clipboard matching is off by default and needs a handshake its guide does not document: "
+                + "not modelled"
         case .exactTraits, .score, .sharedNetworkGuard: Self.noTraits
-        case .identity: "QubeRoute has no identity API"
+        case .identity: "QubeRoute's guide documents no identity API"
         }
     }
 

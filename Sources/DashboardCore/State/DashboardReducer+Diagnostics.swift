@@ -50,10 +50,10 @@ extension DashboardReducer {
             }
         case .matchResult(let summary):
             state.sdkAttemptCounter += 1
-            let answered = summary != nil || lastMatchAnswered(state)
+            let method = summary?.method ?? withoutMatch(state) ?? "NONE"
             let attempt = MatchAttempt(
                 id: "sdk-\(state.sdkAttemptCounter)", time: time, matched: summary != nil,
-                method: summary?.method ?? (answered ? "NONE" : MatchAttempt.unansweredMethod),
+                method: method,
                 confidence: summary?.confidence, score: summary?.score,
                 path: summary?.path, source: .sdk, matchType: summary?.matchType)
             insertAttempt(&state, attempt)
@@ -62,7 +62,7 @@ extension DashboardReducer {
                 LogLine(
                     time: time, level: .info,
                     text: summary.map { matchLine($0, name: state.methodName(of: $0)) }
-                        ?? (answered ? "match: no match" : "match: no answer to read, no link")))
+                        ?? attempt.withoutMatchAnswer.map { "match: \($0), no link" } ?? "match: no match"))
         case .linkDelivered(let summary):
             state.lastDelivered = summary
             appendLog(
@@ -96,15 +96,18 @@ extension DashboardReducer {
         }
     }
 
-    /// Whether the last match request on the timeline was answered with a 2xx (true when there is none: nothing
-    /// says it was not): a first launch without a link after a refused, failed or abandoned request got no
-    /// answer to read, which is not the service's "no match".
-    static func lastMatchAnswered(_ state: DashboardState) -> Bool {
-        guard let row = state.timeline.last(where: { $0.endpoint == Endpoint.match.rawValue }) else { return true }
+    /// The ``MatchAttempt/method`` of a first launch without a link whose last match request was not the
+    /// service's "no match" (a 2xx, or its documented no-match status: Deep Blue's 404): no HTTP answer
+    /// (failed, given up), or another status (a 429, a refusal). Nil for a "no match", or when the timeline has
+    /// no finished match request to tell.
+    static func withoutMatch(_ state: DashboardState) -> String? {
+        guard let row = state.timeline.last(where: { $0.endpoint == Endpoint.match.rawValue }) else { return nil }
+        let noMatch = ServiceProfiles.profile(for: state.header.provider).noMatchStatus
         switch row.outcome {
-        case .finished(let status?, _): return (200..<300).contains(status)
-        case .finished(nil, _), .gaveUp: return false
-        case .pending: return true
+        case .finished(let status?, _):
+            return (200..<300).contains(status) || status == noMatch ? nil : MatchAttempt.answeredMethod(status)
+        case .finished(nil, _), .gaveUp: return MatchAttempt.unansweredMethod
+        case .pending: return nil
         }
     }
 

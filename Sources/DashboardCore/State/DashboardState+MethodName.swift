@@ -4,7 +4,7 @@ extension DashboardState {
     /// The name the run's service gives how `attempt` matched (``ServiceProfile/methodName(for:)``): the
     /// Matches pane's column, its winner line, the filter and report.md read it.
     package func methodName(of attempt: MatchAttempt) -> String {
-        if attempt.method == MatchAttempt.unansweredMethod { return "no answer" }
+        if let without = attempt.withoutMatchAnswer { return without }
         let service = attempt.service.flatMap(OptoLinkService.init(rawValue:)) ?? header.provider
         return ServiceProfiles.profile(for: service).methodName(for: .attempt(attempt))
     }

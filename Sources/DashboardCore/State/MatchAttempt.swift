@@ -40,9 +40,21 @@ package struct MatchAttempt: Sendable, Hashable, Codable {
     /// Where the row came from.
     package var source: Source
 
-    /// The ``method`` of an SDK row whose match request got no answer to read (refused, failed, or given up):
-    /// not `NONE`, which is the service's own answer that nothing matched. Shown as `no answer`.
+    /// The ``method`` of an SDK row whose match request got no HTTP answer (it failed or was given up): not
+    /// `NONE`, which is the service's own answer that nothing matched. Shown as `no answer`.
     package static let unansweredMethod = "NO_ANSWER"
+
+    /// The ``method`` of an SDK row whose match request ended on `status`, an answer that is not the service's
+    /// "no match" (a 429, a refusal): `HTTP_429`, shown as `answered 429`.
+    package static func answeredMethod(_ status: Int) -> String { "HTTP_\(status)" }
+
+    /// What the user sees for a row whose match got no answer or an answer other than "no match", nil for any
+    /// other row: `no answer`, `answered 429`.
+    package var withoutMatchAnswer: String? {
+        if method == Self.unansweredMethod { return "no answer" }
+        guard method.hasPrefix("HTTP_"), let status = Int(method.dropFirst(5)) else { return nil }
+        return "answered \(status)"
+    }
 
     /// Creates a row.
     package init(

@@ -77,7 +77,7 @@ package enum MarkdownReport {
 
     /// What a row without a link led to: the service's `no match`, or `no link` when no answer came.
     private static func noLink(_ attempt: MatchAttempt) -> String {
-        attempt.method == MatchAttempt.unansweredMethod ? "no link" : "no match"
+        attempt.withoutMatchAnswer == nil ? "no match" : "no link"
     }
 
     /// Text safe inside a Markdown table cell.

@@ -95,12 +95,17 @@ struct DashboardReducerTests {
                 ]
         }
         let state = Fixtures.reduced(DashboardState(), launch(1, 200) + launch(2, 429) + launch(3, nil))
-        // Then only the answered one is NONE; the others say no answer came, in the pane, the log and the report
-        let methods = state.matchAttempts.sorted { $0.id < $1.id }.map(\.method)
-        #expect(methods == ["NONE", MatchAttempt.unansweredMethod, MatchAttempt.unansweredMethod])
-        #expect(state.matchAttempts.map { state.methodName(of: $0) }.filter { $0 == "no answer" }.count == 2)
+        // Then only the answered one is NONE; the others say what came instead, in the pane and the log
+        let names = state.matchAttempts.sorted { $0.id < $1.id }.map { state.methodName(of: $0) }
+        #expect(names == ["NONE", "answered 429", "no answer"])
         #expect(state.log.filter { $0.text == "match: no match" }.count == 1)
-        #expect(state.log.filter { $0.text == "match: no answer to read, no link" }.count == 2)
+        #expect(state.log.contains { $0.text == "match: answered 429, no link" })
+        #expect(state.log.contains { $0.text == "match: no answer, no link" })
+        // And Deep Blue's documented "no deferred link", a 404, is its no match, not a refusal
+        var deepBlue = DashboardState()
+        deepBlue.header.provider = .deepBlue
+        let read = Fixtures.reduced(deepBlue, launch(4, 404))
+        #expect(read.matchAttempts.map { read.methodName(of: $0) } == ["no match"])
     }
 
     @Test func historiesStayBounded() {

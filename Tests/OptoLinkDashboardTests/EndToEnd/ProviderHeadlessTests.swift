@@ -35,8 +35,12 @@ struct ProviderHeadlessTests {
 
     /// The reasons the brief names, word for word, for one scenario of each service.
     static let namedReasons: [OptoLinkService: (String, String)] = [
-        .quberoute: ("deferred-clipboard", "QubeRoute has no clipboard matching"),
-        .deepBlue: ("oversized-event", "Deep Blue Links has no events API"),
+        .quberoute: (
+            "deferred-clipboard",
+            "QubeRoute's clipboard matching is off by default and needs a handshake its guide does not document: "
+                + "not modelled"
+        ),
+        .deepBlue: ("oversized-event", "Deep Blue Links' guide documents no events API"),
         .appsFlyer: ("direct-open", "AppsFlyer's S2S API resolves no URL: there is no direct open"),
         .optoLink: ("signature", "AppsFlyer only: it checks AppsFlyer's af_sig"),
     ]
