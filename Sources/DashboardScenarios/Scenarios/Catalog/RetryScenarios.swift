@@ -182,7 +182,7 @@ enum RetryScenarios {
                     "fault: \(p.label(.match)) delayed 2 s once", "first launch, SDK timeout 1 s",
                     "attempt 1 times out at 1 s", "one wait of base", "\(outcome) after the retry",
                 ],
-                "SDK timeout 1 s, the server delays \(p.label(.match)) 2 s once: attempt 1 times out, is "
+                "SDK timeout 1 s, a fault holds \(p.label(.match)) 2 s once: attempt 1 times out, is "
                     + "retried after base, attempt 2 succeeds"
             )
         },
