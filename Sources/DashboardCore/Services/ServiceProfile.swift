@@ -137,6 +137,22 @@ extension ServiceProfile {
     /// ``eventAnswers`` in words: `200`, or `2xx`.
     package var eventAnswersText: String { eventAnswers.count == 1 ? "\(eventAnswers.lowerBound)" : "2xx" }
 
+    /// How the timeline and the logs name a request to `endpoint` (the SDK's endpoint: `data`, `match`,
+    /// `events`…) on this service: OptoLink's own names; the other services' route names (`resolve`,
+    /// `check-deferred`, AppsFlyer's `ios`), never OptoLink's `data` for them.
+    package func requestName(_ endpoint: String) -> String {
+        let route: ServiceRoute? =
+            switch endpoint {
+            case "data": .open
+            case "match": .match
+            case "events": .events
+            default: nil
+            }
+        guard service != .optoLink, let route else { return endpoint }
+        let named = label(route).split(separator: "/").last { !$0.hasPrefix("{") && !$0.hasPrefix("(") }
+        return named.map(String.init) ?? endpoint
+    }
+
     /// Whether the SDK retries a 429 for this service.
     package var retriesRateLimited: Bool { alsoRetriedStatuses.contains(429) }
 

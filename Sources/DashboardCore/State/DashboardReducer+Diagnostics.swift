@@ -26,7 +26,9 @@ extension DashboardReducer {
             }
             appendLog(
                 &state,
-                LogLine(time: time, level: .warning, text: "\(endpoint) #\(id) attempt \(attempt) failed: \(reason)"))
+                LogLine(
+                    time: time, level: .warning,
+                    text: "\(requestName(state, endpoint)) #\(id) attempt \(attempt) failed: \(reason)"))
         case .retryScheduled(let id, let endpoint, let attempt, let delay):
             updateRow(&state, id, endpoint) { row in
                 row.waits.append(BackoffWait(afterAttempt: attempt, start: time, delay: delay))
@@ -35,13 +37,16 @@ extension DashboardReducer {
                 &state,
                 LogLine(
                     time: time, level: .info,
-                    text: "\(endpoint) #\(id) retry after \(formatSeconds(delay)) (attempt \(attempt) failed)"))
+                    text:
+                        "\(requestName(state, endpoint)) #\(id) retry after \(formatSeconds(delay)) "
+                        + "(attempt \(attempt) failed)"))
         case .gaveUp(let id, let endpoint, let attempts, let reason):
             updateRow(&state, id, endpoint) { row in row.outcome = .gaveUp(attempts: attempts, reason: reason) }
             appendLog(
                 &state,
                 LogLine(
-                    time: time, level: .error, text: "\(endpoint) #\(id) gave up after \(attempts) attempts: \(reason)")
+                    time: time, level: .error,
+                    text: "\(requestName(state, endpoint)) #\(id) gave up after \(attempts) attempts: \(reason)")
             )
         case .requestFinished(let id, let endpoint, let attempts, let status):
             updateRow(&state, id, endpoint) { row in

@@ -28,6 +28,11 @@ extension DashboardReducer {
         return result
     }
 
+    /// How the run's service names a request to `endpoint` (``ServiceProfile/requestName(_:)``).
+    static func requestName(_ state: DashboardState, _ endpoint: String) -> String {
+        ServiceProfiles.profile(for: state.header.provider).requestName(endpoint)
+    }
+
     static func updateRow(
         _ state: inout DashboardState, _ id: Int, _ endpoint: String,
         _ change: (inout TimelineRow) -> Void
@@ -36,7 +41,7 @@ extension DashboardReducer {
             change(&state.timeline[index])
             return
         }
-        var row = TimelineRow(requestID: id, endpoint: endpoint)
+        var row = TimelineRow(requestID: id, endpoint: endpoint, name: requestName(state, endpoint))
         change(&row)
         state.timeline.append(row)
         if state.timeline.count > DashboardState.Limits.timelineRows {

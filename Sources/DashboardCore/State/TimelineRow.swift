@@ -4,6 +4,8 @@ package struct TimelineRow: Sendable, Hashable {
     package var requestID: Int
     /// The endpoint raw value (`match`, `data`, `session`, `identity`, `identity/clear`, `events`).
     package var endpoint: String
+    /// How the run's service names it (``ServiceProfile/requestName(_:)``: `resolve` for QubeRoute's `data`).
+    package var name: String
     /// The attempts, in order.
     package var attempts: [TimelineAttempt]
     /// The backoff waits, in order.
@@ -13,11 +15,12 @@ package struct TimelineRow: Sendable, Hashable {
 
     /// Creates a row.
     package init(
-        requestID: Int, endpoint: String, attempts: [TimelineAttempt] = [], waits: [BackoffWait] = [],
-        outcome: TimelineOutcome = .pending
+        requestID: Int, endpoint: String, name: String? = nil, attempts: [TimelineAttempt] = [],
+        waits: [BackoffWait] = [], outcome: TimelineOutcome = .pending
     ) {
         self.requestID = requestID
         self.endpoint = endpoint
+        self.name = name ?? endpoint
         self.attempts = attempts
         self.waits = waits
         self.outcome = outcome
@@ -27,7 +30,7 @@ package struct TimelineRow: Sendable, Hashable {
     /// ids are apart from the SDK's, see ``SimulatedBrowser/firstVisitID``).
     package var title: String {
         endpoint == SimulatedBrowser.endpoint && requestID >= SimulatedBrowser.firstVisitID
-            ? "click \(requestID - SimulatedBrowser.firstVisitID + 1)" : "#\(requestID) \(endpoint)"
+            ? "click \(requestID - SimulatedBrowser.firstVisitID + 1)" : "#\(requestID) \(name)"
     }
 
     /// Whether the row is a browser click (its attempts are hops, each with what the browser did after it).

@@ -4,19 +4,21 @@ import OptoLink
 /// One plain line per diagnostic, for the headless timeline; a link's method under the name `service` gives it.
 enum DiagnosticText {
     static func line(_ event: DiagnosticEvent, service: OptoLinkService) -> String {
+        let name = ServiceProfiles.profile(for: service).requestName
         switch event {
         case .requestStarted(let id, let endpoint, let attempt):
-            return "\(endpoint) #\(id) attempt \(attempt) started"
+            return "\(name(endpoint)) #\(id) attempt \(attempt) started"
         case .responseReceived(let id, let endpoint, let attempt, let status, let duration):
-            return "\(endpoint) #\(id) attempt \(attempt) → \(status) in \(formatSeconds(duration))"
+            return "\(name(endpoint)) #\(id) attempt \(attempt) → \(status) in \(formatSeconds(duration))"
         case .requestFailed(let id, let endpoint, let attempt, let reason, let duration):
-            return "\(endpoint) #\(id) attempt \(attempt) failed after \(formatSeconds(duration)): \(reason)"
+            return "\(name(endpoint)) #\(id) attempt \(attempt) failed after \(formatSeconds(duration)): \(reason)"
         case .retryScheduled(let id, let endpoint, let attempt, let delay):
-            return "\(endpoint) #\(id) retry after \(formatSeconds(delay)) (attempt \(attempt) failed)"
+            return "\(name(endpoint)) #\(id) retry after \(formatSeconds(delay)) (attempt \(attempt) failed)"
         case .gaveUp(let id, let endpoint, let attempts, let reason):
-            return "\(endpoint) #\(id) gave up after \(attempts) attempts: \(reason)"
+            return "\(name(endpoint)) #\(id) gave up after \(attempts) attempts: \(reason)"
         case .requestFinished(let id, let endpoint, let attempts, let status):
-            return "\(endpoint) #\(id) finished: \(status.map(String.init) ?? "no answer") after \(attempts) attempt(s)"
+            let answer = status.map(String.init) ?? "no answer"
+            return "\(name(endpoint)) #\(id) finished: \(answer) after \(attempts) attempt(s)"
         case .matchResult(let summary):
             return summary.map { "match result: \(text($0, service: service))" } ?? "match result: no match"
         case .linkDelivered(let summary):

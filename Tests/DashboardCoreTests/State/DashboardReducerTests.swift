@@ -1,4 +1,5 @@
 import DashboardTestSupport
+import OptoLink
 import Testing
 
 @testable import DashboardCore
@@ -106,6 +107,24 @@ struct DashboardReducerTests {
         deepBlue.header.provider = .deepBlue
         let read = Fixtures.reduced(deepBlue, launch(4, 404))
         #expect(read.matchAttempts.map { read.methodName(of: $0) } == ["no match"])
+    }
+
+    @Test func requestsAreNamedAsTheRunsServiceNamesThem() {
+        // Given the same SDK requests on QubeRoute, Deep Blue, AppsFlyer and OptoLink
+        func titles(_ service: OptoLinkService) -> [String] {
+            var state = DashboardState()
+            state.header.provider = service
+            for (id, endpoint) in [(1, "match"), (2, "data"), (3, "events")] {
+                DashboardReducer.reduce(
+                    &state, .diagnostic(.requestStarted(requestID: id, endpoint: endpoint, attempt: 1), time: 0))
+            }
+            return state.timeline.map(\.title)
+        }
+        // Then each row carries the service's own route name, never OptoLink's "data" for another service
+        #expect(titles(.optoLink) == ["#1 match", "#2 data", "#3 events"])
+        #expect(titles(.quberoute) == ["#1 match", "#2 resolve", "#3 events"])
+        #expect(titles(.deepBlue) == ["#1 check-deferred", "#2 resolve", "#3 events"])
+        #expect(titles(.appsFlyer) == ["#1 ios", "#2 data", "#3 events"])
     }
 
     @Test func historiesStayBounded() {
