@@ -153,6 +153,17 @@ extension ServiceProfile {
         return named.map(String.init) ?? endpoint
     }
 
+    /// The statuses besides 2xx that the service documents as an ordinary answer to a request to `endpoint`:
+    /// its "no match" status (Deep Blue's check-deferred 404: "most launches don't follow a link") and Deep
+    /// Blue's resolve 404 ("route by the URL itself"). The timeline does not mark them ✘.
+    package func documentedStatuses(_ endpoint: String) -> Set<Int> {
+        switch endpoint {
+        case "match": (200..<300).contains(noMatchStatus) ? [] : [noMatchStatus]
+        case "data": service == .deepBlue ? [404] : []
+        default: []
+        }
+    }
+
     /// Whether the SDK retries a 429 for this service.
     package var retriesRateLimited: Bool { alsoRetriedStatuses.contains(429) }
 

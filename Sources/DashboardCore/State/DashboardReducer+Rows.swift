@@ -42,6 +42,7 @@ extension DashboardReducer {
             return
         }
         var row = TimelineRow(requestID: id, endpoint: endpoint, name: requestName(state, endpoint))
+        row.documented = ServiceProfiles.profile(for: state.header.provider).documentedStatuses(endpoint)
         change(&row)
         state.timeline.append(row)
         if state.timeline.count > DashboardState.Limits.timelineRows {

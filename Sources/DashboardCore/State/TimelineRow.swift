@@ -6,6 +6,9 @@ package struct TimelineRow: Sendable, Hashable {
     package var endpoint: String
     /// How the run's service names it (``ServiceProfile/requestName(_:)``: `resolve` for QubeRoute's `data`).
     package var name: String
+    /// The statuses besides 2xx its service documents as an ordinary answer
+    /// (``ServiceProfile/documentedStatuses(_:)``).
+    package var documented: Set<Int> = []
     /// The attempts, in order.
     package var attempts: [TimelineAttempt]
     /// The backoff waits, in order.

@@ -127,6 +127,26 @@ struct DashboardReducerTests {
         #expect(titles(.appsFlyer) == ["#1 ios", "#2 data", "#3 events"])
     }
 
+    @Test func anAnswerTheServiceDocumentsIsNotMarkedAFailure() {
+        // Given Deep Blue's check-deferred and resolve answered 404 (its guide: no deferred link; route by the URL)
+        // and OptoLink's /data answered 404 (an unknown link)
+        func line(_ service: OptoLinkService, _ endpoint: String) -> String {
+            var state = DashboardState()
+            state.header.provider = service
+            for action: DiagnosticEvent in [
+                .requestStarted(requestID: 1, endpoint: endpoint, attempt: 1),
+                .responseReceived(requestID: 1, endpoint: endpoint, attempt: 1, status: 404, duration: 0.01),
+                .requestFinished(requestID: 1, endpoint: endpoint, attempts: 1, status: 404),
+            ] {
+                DashboardReducer.reduce(&state, .diagnostic(action, time: 1))
+            }
+            return TimelineText.detail(state.timeline[0], now: 2)
+        }
+        // Then only OptoLink's is marked ✘
+        #expect(line(.deepBlue, "match").hasSuffix(" ✔") && line(.deepBlue, "data").hasSuffix(" ✔"))
+        #expect(line(.optoLink, "data").hasSuffix(" ✘") && line(.quberoute, "match").hasSuffix(" ✘"))
+    }
+
     @Test func historiesStayBounded() {
         var state = DashboardState()
         for id in 0..<(DashboardState.Limits.timelineRows + 50) {
