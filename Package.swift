@@ -208,8 +208,8 @@ let package = Package(
             name: "DashboardCoreTests",
             dependencies: [
                 "DashboardCore", "DashboardDoctor", "DashboardLab", "DashboardProxy", "DashboardScenarios",
-                "DashboardTestSupport", "OptoLink", "OptoLinkFaults", "OptoLinkServer", "OptoLinkTesting",
-                "TestSupport",
+                "DashboardTestSupport", "OptoLink", "OptoLinkFaults", "OptoLinkS2S", "OptoLinkServer",
+                "OptoLinkTesting", "TestSupport",
             ]),
         .testTarget(
             name: "DashboardProxyTests",

@@ -15,6 +15,9 @@ package struct RequestTrace: Sendable, Hashable {
         package var error: String?
         /// How long it took, nil while running.
         package var duration: Double?
+
+        /// Whether it ended on the SDK's timeout.
+        package var timedOut: Bool { error?.lowercased().contains("timed out") == true }
     }
 
     /// A backoff wait the SDK scheduled.
@@ -43,6 +46,9 @@ package struct RequestTrace: Sendable, Hashable {
     package var isFinished = false
     /// The final status (nil: no HTTP answer, or not finished).
     package var finalStatus: Int?
+
+    /// Whether it finished refused: a 4xx other than 429, final for the SDK (a wrong key, a refused body).
+    package var isRefused: Bool { isFinished && finalStatus.map { (400..<500).contains($0) && $0 != 429 } == true }
 
     /// The statuses of the attempts (nil where there was no answer).
     package var statuses: [Int?] { attempts.map(\.status) }

@@ -60,11 +60,7 @@ package enum TimelineText {
         switch row.outcome {
         case .pending: break
         case .finished(let status, _):
-            // A click may end on a redirect: to the App Store or the app, where Safari hands over. A status the
-            // service documents as an ordinary answer (Deep Blue's 404s) is no failure either.
-            let ok =
-                status.map { (200..<(row.isBrowserVisit ? 400 : 300)).contains($0) || row.documented.contains($0) }
-                ?? false
+            let ok = status.map(row.isOrdinaryAnswer) ?? false
             line += ok ? " ✔" : " ✘"
         case .gaveUp(let attempts, _): line += " ✘ gave up after \(attempts)"
         }

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLink
+import OptoLinkS2S
 
 /// AppsFlyer's S2S deep-link API (seed 003) against the reference server's emulation: the first launch's
 /// `POST /ios/<app_id>?af_sig=…`, signed by the app's backend (the dashboard plays it with
@@ -116,18 +117,15 @@ struct AppsFlyerServiceProfile: ServiceProfile {
     /// `found`: seed 003 names no match type for a click, so the expectation names none (the answer's is shown).
     func outcomeLabel(_ decision: EngineDecision) -> String { "found" }
 
-    /// Seed 003's `match_type` values; which one a click gets is AppsFlyer's to decide.
-    static let matchTypes = ["referrer", "id_matching", "srn", "probabilistic"]
-
     /// The reference emulation answers a click matched by its traits `probabilistic`, and is held to it. Seed 003
     /// does not say which of its match types a click gets, so a deployment's found click may carry any of them.
     func check(_ link: OptoLinkData?, decision: EngineDecision, path: String?, engineKnown: Bool)
         throws(DashboardError)
     {
-        let matchType = link?.providerFields["match_type"]
-        let expected = engineKnown ? ["probabilistic"] : Self.matchTypes
+        let matchType = link?.providerFields["match_type"]?.stringValue.map(AppsFlyerMatchType.init(rawValue:))
+        let documented = engineKnown ? matchType == .probabilistic : matchType?.isDocumented == true
         try DashboardCore.check(
-            expected.contains { matchType == .string($0) } && reached(link, path) && link?.isDeferred == true,
+            documented && reached(link, path) && link?.isDeferred == true,
             "expected found: true, match_type \(engineKnown ? "probabilistic" : "one of seed 003's"), "
                 + "\(describePath(path)) (deferred), got \(describe(link))")
     }

@@ -151,6 +151,9 @@ struct DeepBlueServiceProfile: ServiceProfile {
     /// Check-deferred's "no deferred link" is a 404.
     var noMatchStatus: Int { 404 }
 
+    /// Resolve's 404: "the URL isn't one of your short links … route by the URL itself".
+    var documentedOpenStatuses: Set<Int> { [404] }
+
     /// Deep Blue compares the screen, not the model: the four phones are the app's model (same screen).
     var guardModels: [String] { Array(repeating: FingerprintValues.demoPhone.deviceModel, count: 4) }
 }

@@ -114,6 +114,10 @@ package protocol ServiceProfile: Sendable {
     /// The status of the first-launch request's "no link" answer (200; Deep Blue's 404).
     var noMatchStatus: Int { get }
 
+    /// The statuses besides 2xx the service documents as an ordinary answer to an open (Deep Blue's 404:
+    /// "route by the URL itself"); none by default.
+    var documentedOpenStatuses: Set<Int> { get }
+
     /// What the service calls the install's id (`device id`, `install token`).
     var installIDName: String { get }
 
@@ -141,26 +145,19 @@ extension ServiceProfile {
     /// `events`…) on this service: OptoLink's own names; the other services' route names (`resolve`,
     /// `check-deferred`, AppsFlyer's `ios`), never OptoLink's `data` for them.
     package func requestName(_ endpoint: String) -> String {
-        let route: ServiceRoute? =
-            switch endpoint {
-            case "data": .open
-            case "match": .match
-            case "events": .events
-            default: nil
-            }
-        guard service != .optoLink, let route else { return endpoint }
+        guard let route = Endpoint(rawValue: endpoint).flatMap(ServiceRoute.init) else { return endpoint }
         let named = label(route).split(separator: "/").last { !$0.hasPrefix("{") && !$0.hasPrefix("(") }
         return named.map(String.init) ?? endpoint
     }
 
     /// The statuses besides 2xx that the service documents as an ordinary answer to a request to `endpoint`:
-    /// its "no match" status (Deep Blue's check-deferred 404: "most launches don't follow a link") and Deep
-    /// Blue's resolve 404 ("route by the URL itself"). The timeline does not mark them ✘.
+    /// its "no match" status (Deep Blue's check-deferred 404: "most launches don't follow a link") and its
+    /// open's (``documentedOpenStatuses``). The timeline does not mark them ✘.
     package func documentedStatuses(_ endpoint: String) -> Set<Int> {
-        switch endpoint {
-        case "match": (200..<300).contains(noMatchStatus) ? [] : [noMatchStatus]
-        case "data": service == .deepBlue ? [404] : []
-        default: []
+        switch Endpoint(rawValue: endpoint).flatMap(ServiceRoute.init) {
+        case .match: (200..<300).contains(noMatchStatus) ? [] : [noMatchStatus]
+        case .open: documentedOpenStatuses
+        case .events, nil: []
         }
     }
 
@@ -187,6 +184,7 @@ extension ServiceProfile {
     var installIDKey: String { DeviceIdentifierStore.key }
     var otherDeviceModel: String { "iPhone14,7" }
     var noMatchStatus: Int { 200 }
+    var documentedOpenStatuses: Set<Int> { [] }
     var answersMatchScore: Bool { false }
     var installIDName: String { "device id" }
     var guardModels: [String] { ["iPhone14,2", "iPhone14,3", "iPhone14,4", "iPhone14,5"] }

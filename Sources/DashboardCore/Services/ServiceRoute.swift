@@ -1,3 +1,5 @@
+import OptoLink
+
 /// One of a service's routes, as the scenarios name them.
 package enum ServiceRoute: Sendable, Hashable {
     /// The direct open (`/data`, resolve).
@@ -6,4 +8,16 @@ package enum ServiceRoute: Sendable, Hashable {
     case match
     /// The events.
     case events
+}
+
+extension ServiceRoute {
+    /// The route of the SDK's `endpoint` (`data` is the open), nil for OptoLink's own `/sdk/…` calls.
+    package init?(_ endpoint: Endpoint) {
+        switch endpoint {
+        case .linkData: self = .open
+        case .match: self = .match
+        case .events: self = .events
+        default: return nil
+        }
+    }
 }

@@ -55,12 +55,12 @@ extension DashboardReducer {
             }
         case .matchResult(let summary):
             state.sdkAttemptCounter += 1
-            let method = summary?.method ?? withoutMatch(state) ?? "NONE"
-            let attempt = MatchAttempt(
+            var attempt = MatchAttempt(
                 id: "sdk-\(state.sdkAttemptCounter)", time: time, matched: summary != nil,
-                method: method,
+                method: summary?.method ?? "NONE",
                 confidence: summary?.confidence, score: summary?.score,
                 path: summary?.path, source: .sdk, matchType: summary?.matchType)
+            if summary == nil { attempt.instead = instead(state) }
             insertAttempt(&state, attempt)
             appendLog(
                 &state,
@@ -101,17 +101,14 @@ extension DashboardReducer {
         }
     }
 
-    /// The ``MatchAttempt/method`` of a first launch without a link whose last match request was not the
-    /// service's "no match" (a 2xx, or its documented no-match status: Deep Blue's 404): no HTTP answer
-    /// (failed, given up), or another status (a 429, a refusal). Nil for a "no match", or when the timeline has
-    /// no finished match request to tell.
-    static func withoutMatch(_ state: DashboardState) -> String? {
+    /// What a first launch without a link got instead of the service's "no match" (a 2xx, or a status it
+    /// documents: Deep Blue's 404), read on its last match request: no HTTP answer (failed, given up), or
+    /// another status (a 429, a refusal). Nil for a "no match", or when no finished match request tells.
+    static func instead(_ state: DashboardState) -> MatchAttempt.Instead? {
         guard let row = state.timeline.last(where: { $0.endpoint == Endpoint.match.rawValue }) else { return nil }
-        let noMatch = ServiceProfiles.profile(for: state.header.provider).noMatchStatus
         switch row.outcome {
-        case .finished(let status?, _):
-            return (200..<300).contains(status) || status == noMatch ? nil : MatchAttempt.answeredMethod(status)
-        case .finished(nil, _), .gaveUp: return MatchAttempt.unansweredMethod
+        case .finished(let status?, _): return row.isOrdinaryAnswer(status) ? nil : .answered(status)
+        case .finished(nil, _), .gaveUp: return .unanswered
         case .pending: return nil
         }
     }

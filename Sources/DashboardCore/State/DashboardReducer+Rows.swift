@@ -41,8 +41,9 @@ extension DashboardReducer {
             change(&state.timeline[index])
             return
         }
-        var row = TimelineRow(requestID: id, endpoint: endpoint, name: requestName(state, endpoint))
-        row.documented = ServiceProfiles.profile(for: state.header.provider).documentedStatuses(endpoint)
+        let profile = ServiceProfiles.profile(for: state.header.provider)
+        var row = TimelineRow(requestID: id, endpoint: endpoint, name: profile.requestName(endpoint))
+        row.documented = profile.documentedStatuses(endpoint)
         change(&row)
         state.timeline.append(row)
         if state.timeline.count > DashboardState.Limits.timelineRows {

@@ -40,21 +40,29 @@ package struct MatchAttempt: Sendable, Hashable, Codable {
     /// Where the row came from.
     package var source: Source
 
-    /// The ``method`` of an SDK row whose match request got no HTTP answer (it failed or was given up): not
-    /// `NONE`, which is the service's own answer that nothing matched. Shown as `no answer`.
-    package static let unansweredMethod = "NO_ANSWER"
+    /// What an SDK row without a link got instead of the service's "no match" (`NONE`, its own answer that
+    /// nothing matched).
+    package enum Instead: Sendable, Hashable, Codable {
+        /// No HTTP answer: the request failed, or the SDK gave up.
+        case unanswered
+        /// Another status: a 429, a refusal.
+        case answered(Int)
 
-    /// The ``method`` of an SDK row whose match request ended on `status`, an answer that is not the service's
-    /// "no match" (a 429, a refusal): `HTTP_429`, shown as `answered 429`.
-    package static func answeredMethod(_ status: Int) -> String { "HTTP_\(status)" }
-
-    /// What the user sees for a row whose match got no answer or an answer other than "no match", nil for any
-    /// other row: `no answer`, `answered 429`.
-    package var withoutMatchAnswer: String? {
-        if method == Self.unansweredMethod { return "no answer" }
-        guard method.hasPrefix("HTTP_"), let status = Int(method.dropFirst(5)) else { return nil }
-        return "answered \(status)"
+        /// As the user sees it: `no answer`, `answered 429`.
+        package var text: String {
+            switch self {
+            case .unanswered: "no answer"
+            case .answered(let status): "answered \(status)"
+            }
+        }
     }
+
+    /// For an SDK row without a link, what its match request got instead of a "no match"; nil for every other
+    /// row.
+    package var instead: Instead?
+
+    /// ``instead`` as the user sees it, nil when the row has none.
+    package var withoutMatchAnswer: String? { instead?.text }
 
     /// Creates a row.
     package init(

@@ -29,6 +29,12 @@ package struct TimelineRow: Sendable, Hashable {
         self.outcome = outcome
     }
 
+    /// Whether `status` is an ordinary answer to this request: a 2xx (a click: a 3xx too, where Safari hands
+    /// over to the App Store or the app), or one its service documents (``documented``).
+    package func isOrdinaryAnswer(_ status: Int) -> Bool {
+        (200..<(isBrowserVisit ? 400 : 300)).contains(status) || documented.contains(status)
+    }
+
     /// How the timeline and the inspector name the row: `#12 match`, or `click 3` for a browser click (whose
     /// ids are apart from the SDK's, see ``SimulatedBrowser/firstVisitID``).
     package var title: String {

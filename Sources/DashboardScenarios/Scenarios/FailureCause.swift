@@ -47,11 +47,6 @@ enum FailureCause {
 
     /// How the service names the route of `endpoint`.
     static func label(_ endpoint: Endpoint, _ profile: any ServiceProfile) -> String {
-        switch endpoint {
-        case .linkData: profile.label(.open)
-        case .match: profile.label(.match)
-        case .events: profile.label(.events)
-        default: "/sdk/" + endpoint.rawValue
-        }
+        ServiceRoute(endpoint).map(profile.label) ?? "/sdk/" + endpoint.rawValue
     }
 }

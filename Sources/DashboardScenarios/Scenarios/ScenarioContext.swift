@@ -39,17 +39,22 @@ package actor ScenarioContext {
     /// Emits ``DashboardAction/scenarioStepPassed(_:)`` and ``DashboardAction/scenarioStepStarted(_:)``. A name
     /// missing from the scenario's ``Scenario/steps`` still shows (appended), with a warning in the log.
     package nonisolated func step(_ name: String) {
-        if !steps.plan.contains(name) { note(level: .warning, "step '\(name)' is not in the scenario's plan") }
+        warnUnplanned([name])
         for action in steps.begin(name) { environment.observer.emit(action) }
+    }
+
+    /// Warns in the log of each of `names` the scenario's plan does not have.
+    private nonisolated func warnUnplanned(_ names: [String]) {
+        for name in names where !steps.plan.contains(name) {
+            note(level: .warning, "step '\(name)' is not in the scenario's plan")
+        }
     }
 
     /// Marks `names` (the open step, steps of the plan still to come, or both) as not checked for `reason`; an
     /// open step not among them passed. A body calls it just before it returns, when the deployment cannot show
     /// what those steps check.
     package nonisolated func leaveUnchecked(_ names: [String], because reason: String) {
-        for name in names where !steps.plan.contains(name) {
-            note(level: .warning, "step '\(name)' is not in the scenario's plan")
-        }
+        warnUnplanned(names)
         for action in steps.leaveUnchecked(names, because: reason) { environment.observer.emit(action) }
     }
 
@@ -268,10 +273,7 @@ package actor ScenarioContext {
     ) async throws(DashboardError) {
         let limit = timeout + 10 * environment.backoffBase
         let refusal: @Sendable (DeviceRecorder) -> RequestTrace? = { recorder in
-            recorder.requests.first { trace in
-                endpoints.contains(trace.endpoint) && trace.isFinished
-                    && trace.finalStatus.map { (400..<500).contains($0) && $0 != 429 } == true
-            }
+            recorder.requests.first { endpoints.contains($0.endpoint) && $0.isRefused }
         }
         let held = await device.recorder.wait(timeout: limit) { condition($0) || refusal($0) != nil }
         if held, !condition(device.recorder), let refused = refusal(device.recorder) {
@@ -354,7 +356,7 @@ package actor ScenarioContext {
             return message
         }.first
         guard let status = trace?.finalStatus, (200..<300).contains(status) || status == 404 else {
-            if let trace, let status = trace.finalStatus, (400..<500).contains(status), status != 429 {
+            if let trace, trace.isRefused {
                 return .scenario(cannotCome("the link behind \(url.absoluteString)", refused: trace))
             }
             return .scenario("the link behind \(url.absoluteString) did not come: \(said)\(answer)")

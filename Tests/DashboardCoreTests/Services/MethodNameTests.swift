@@ -1,4 +1,5 @@
 import OptoLink
+import OptoLinkS2S
 import Testing
 
 @testable import DashboardCore
@@ -87,7 +88,7 @@ struct DocumentedMatchTests {
     @Test func anAppsFlyerDeploymentMayAnswerAnyOfSeed003sMatchTypes() throws {
         // Given found clicks carrying each of seed 003's match types, on the link's path
         let profile = AppsFlyerServiceProfile()
-        for type in AppsFlyerServiceProfile.matchTypes {
+        for type in AppsFlyerMatchType.documented.map(\.rawValue) {
             let link = OptoLinkData(
                 linkId: nil, path: "/summer_promo", matchType: .fingerprintScored, isDeferred: true,
                 service: .appsFlyer, providerFields: ["match_type": .string(type)])

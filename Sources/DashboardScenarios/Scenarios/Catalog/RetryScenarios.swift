@@ -160,7 +160,7 @@ enum RetryScenarios {
     /// cannot succeed here whatever the SDK does. `steps` (the open one and those to come) are left unchecked.
     static func slowBackend(_ ctx: ScenarioContext, _ trace: RequestTrace, steps: [String]) throws(DashboardError) {
         let retries = trace.attempts.dropFirst()
-        guard !retries.isEmpty, retries.allSatisfy({ $0.error?.lowercased().contains("timed out") == true }) else {
+        guard !retries.isEmpty, retries.allSatisfy(\.timedOut) else {
             return
         }
         let reason =
@@ -208,7 +208,7 @@ enum RetryScenarios {
                 "expected a timeout then 200, got \(describe(trace))")
             let first = trace.attempts[0]
             try check(
-                first.error?.lowercased().contains("timed out") == true,
+                first.timedOut,
                 "attempt 1 failed otherwise: \(first.error ?? "?")"
             )
             let duration = first.duration ?? 0

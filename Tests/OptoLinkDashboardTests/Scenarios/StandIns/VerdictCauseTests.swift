@@ -28,6 +28,17 @@ struct VerdictCauseTests {
         return (code, sink.lines)
     }
 
+    /// Runs `scenario` headless against a fresh `kind` stand-in with `flaws`: the exit code, its FAIL line
+    /// (empty when none) and every line.
+    static func failing(_ kind: StandInKind, flaws: StandInFlaws, scenario: String) async throws
+        -> (code: Int32, fail: String, lines: [String])
+    {
+        let standIn = try StandInService.start(kind, flaws: flaws, trustsForwardedFor: false)
+        defer { standIn.stop() }
+        let (code, lines) = try await run(standIn, scenario: scenario)
+        return (code, lines.first { $0.hasPrefix("FAIL \(scenario):") } ?? "", lines)
+    }
+
     @Test(arguments: [StandInKind.optoLink, .quberoute])
     func aLinkTheDeploymentDoesNotKnowFailsAtOnceNamingIt(kind: StandInKind) async throws {
         // Given a deployment and a --link it does not know
@@ -117,12 +128,10 @@ struct VerdictCauseTests {
     @Test(arguments: [StandInKind.optoLink, .quberoute])
     func aColdStartWhoseLookupIsRateLimitedFailsOnTheAnswerNotATimeout(kind: StandInKind) async throws {
         // Given a deployment whose link lookup answers 429 every time (QubeRoute's SDK retries it, OptoLink's not)
-        let standIn = try StandInService.start(kind, flaws: [.lookupRateLimited], trustsForwardedFor: false)
-        defer { standIn.stop() }
         // When a first launch is opened by the link
-        let (code, lines) = try await Self.run(standIn, scenario: "direct-open-cold-start")
+        let (code, fail, lines) = try await Self.failing(
+            kind, flaws: [.lookupRateLimited], scenario: "direct-open-cold-start")
         // Then it fails as soon as the SDK gave up, naming the 429, not "timed out after 31 s"
-        let fail = lines.first { $0.hasPrefix("FAIL direct-open-cold-start:") } ?? ""
         #expect(code == 1)
         #expect(fail.contains("→ 429") && !fail.contains("timed out"), "\(lines.joined(separator: "\n"))")
     }
@@ -130,12 +139,9 @@ struct VerdictCauseTests {
     @Test(arguments: [StandInKind.optoLink, .quberoute, .deepBlue])
     func anOpenAnsweredWithAPageTheSDKCannotUseIsNamedAsSuch(kind: StandInKind) async throws {
         // Given a deployment whose link lookup answers 200 with a sign-in page (a proxy in front of its API)
-        let standIn = try StandInService.start(kind, flaws: [.lookupAnswersHTML], trustsForwardedFor: false)
-        defer { standIn.stop() }
         // When the direct open runs
-        let (code, lines) = try await Self.run(standIn, scenario: "direct-open")
+        let (code, fail, _) = try await Self.failing(kind, flaws: [.lookupAnswersHTML], scenario: "direct-open")
         // Then it fails naming the answer and the SDK's reason, not calling the link unknown
-        let fail = lines.first { $0.hasPrefix("FAIL direct-open:") } ?? ""
         #expect(code == 1)
         #expect(fail.contains("with what the SDK cannot use") && fail.contains("Sign in"), "\(fail)")
         #expect(!fail.contains("not a link it knows"), "\(fail)")
