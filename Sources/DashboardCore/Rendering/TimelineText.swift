@@ -17,7 +17,7 @@ package enum TimelineText {
     static func summary(_ row: TimelineRow, now: Double) -> (text: String, role: StyleRole) {
         switch row.outcome {
         case .finished(let status, let attempts):
-            let ok = status.map { (200..<300).contains($0) } ?? false
+            let ok = status.map(row.isOrdinaryAnswer) ?? false
             let total = (TimelineWaterfall.end(of: row, now: now) - (row.start ?? now))
             let answer =
                 (status.map(String.init) ?? "no answer") + (row.attempts.last?.injectedBy.map { " (\($0))" } ?? "")

@@ -130,7 +130,7 @@ struct DashboardReducerTests {
     @Test func anAnswerTheServiceDocumentsIsNotMarkedAFailure() {
         // Given Deep Blue's check-deferred and resolve answered 404 (its guide: no deferred link; route by the URL)
         // and OptoLink's /data answered 404 (an unknown link)
-        func line(_ service: OptoLinkService, _ endpoint: String) -> String {
+        func line(_ service: OptoLinkService, _ endpoint: String) -> (text: String, role: StyleRole) {
             var state = DashboardState()
             state.header.provider = service
             for action: DiagnosticEvent in [
@@ -140,11 +140,17 @@ struct DashboardReducerTests {
             ] {
                 DashboardReducer.reduce(&state, .diagnostic(action, time: 1))
             }
-            return TimelineText.detail(state.timeline[0], now: 2)
+            return (
+                TimelineText.detail(state.timeline[0], now: 2), TimelineText.summary(state.timeline[0], now: 2).role
+            )
         }
-        // Then only OptoLink's is marked ✘
-        #expect(line(.deepBlue, "match").hasSuffix(" ✔") && line(.deepBlue, "data").hasSuffix(" ✔"))
-        #expect(line(.optoLink, "data").hasSuffix(" ✘") && line(.quberoute, "match").hasSuffix(" ✘"))
+        // Then only OptoLink's and QubeRoute's are marked ✘, in the line and in the colour after the bars
+        for (service, endpoint) in [(OptoLinkService.deepBlue, "match"), (.deepBlue, "data")] {
+            #expect(line(service, endpoint).text.hasSuffix(" ✔") && line(service, endpoint).role == .ok)
+        }
+        for (service, endpoint) in [(OptoLinkService.optoLink, "data"), (.quberoute, "match")] {
+            #expect(line(service, endpoint).text.hasSuffix(" ✘") && line(service, endpoint).role == .error)
+        }
     }
 
     @Test func historiesStayBounded() {
