@@ -1,9 +1,8 @@
 import DashboardCore
+import DashboardDoctor
 import Foundation
 import OptoLink
 import TestSupport
-
-@testable import DashboardDoctor
 
 extension DoctorOptions {
     /// The doctor's options for `service` with every flag its deployment has (`apiKey` and `devKey` overridden).

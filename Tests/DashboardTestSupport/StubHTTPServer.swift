@@ -1,12 +1,10 @@
 import Foundation
 import OptoLinkHTTP
 
-@testable import OptoLinkServer
-
-// One of two files that open the server's internals (`@testable`), to serve answers a seed cannot produce
-// (a redirect, another Content-Type, no Cache-Control, a skewed Date, a page without a token, a request
-// that never gets an answer in time) over the server's own HTTP/1.1 layer. It takes and returns plain
-// values, so the test files never see the server's internal `HTTPRequest` / `HTTPResponse`.
+// Serves answers a seed cannot produce (a redirect, another Content-Type, no Cache-Control, a skewed Date, a
+// page without a token, a request that never gets an answer in time) over the server's own HTTP/1.1 layer.
+// It takes and returns plain values, so the test files never see the HTTP layer's `HTTPRequest` /
+// `HTTPResponse`; it opens no module's internals, so `swift build -c release` builds it too.
 
 /// What a test's route table answers.
 package struct StubAnswer: Sendable {
@@ -47,12 +45,20 @@ package final class StubHTTPServer: Sendable {
             let path = "/" + request.segments.joined(separator: "/")
             if !delayed { received.withLock { $0.append("\(request.method) \(path)") } }
             guard let answer = routes(request.method, path) else {
-                return .respond(.json(["message": .string("No route for \(request.method) \(path)")], status: 404))
+                return .respond(Self.noRoute(method: request.method, path: path))
             }
             if let delay = answer.delay, !delayed { return .delay(delay) }
             return .respond(HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body))
         }
         try server.start()
+    }
+
+    /// The 404 envelope `{"message": "No route for METHOD /path"}`.
+    private static func noRoute(method: String, path: String) -> HTTPResponse {
+        let body =
+            (try? JSONSerialization.data(withJSONObject: ["message": "No route for \(method) \(path)"])) ?? Data()
+        return HTTPResponse(
+            status: 404, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array(body))
     }
 
     /// `http://127.0.0.1:<port>`.
