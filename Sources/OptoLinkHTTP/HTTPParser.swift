@@ -5,10 +5,11 @@ import Darwin
 #endif
 
 /// Parses HTTP/1.x requests from a connection's input, enforcing the limits: headers ≤ 16 KiB (431),
-/// body ≤ 1 MiB (413), Content-Length bodies only (Transfer-Encoding → 411), a well-formed
-/// request line (400; an unknown HTTP version → 505), numeric and agreeing Content-Length (400), at most
-/// two empty lines before the request line (RFC 9112 §2.2 asks servers to ignore at least one; a third
-/// is a 400, so a client sending only CR LF is answered and closed within six bytes).
+/// body ≤ 1 MiB or the request's own ``Limits/bodyLimit`` (413), Content-Length bodies only
+/// (Transfer-Encoding → 411), a well-formed request line (400; an unknown HTTP version → 505), numeric and
+/// agreeing Content-Length (400), at most two empty lines before the request line (RFC 9112 §2.2 asks
+/// servers to ignore at least one; a third is a 400, so a client sending only CR LF is answered and closed
+/// within six bytes).
 ///
 /// One byte-level parser for every head, as RFC 9110 and 9112 define it on octets: the request line
 /// and the field names are ASCII (a byte ≥ 0x80 there is a 400), and a field value may hold bytes
@@ -28,6 +29,10 @@ package struct HTTPParser: Sendable {
         package var maxHeaderBytes = 16 * 1024
         /// Body bytes. Default 1 MiB.
         package var maxBodyBytes = 1024 * 1024
+        /// A smaller limit for some requests, decided from the head (method and path) before any of the body
+        /// is read: a larger `Content-Length` is a 413 at once, carrying the path, with no `100 Continue`.
+        /// Nil (the default): ``maxBodyBytes`` for every request.
+        package var bodyLimit: (@Sendable (HTTPRequest) -> Int?)?
 
         /// The defaults.
         package init() {}
@@ -160,7 +165,8 @@ package struct HTTPParser: Sendable {
     }
 
     /// The request line in `line` (its line end left out): ASCII, exactly three parts separated by single
-    /// spaces, an upper-case method, a target starting with `/`, `HTTP/1.1` or `HTTP/1.0` (any other
+    /// spaces, a method that is a token (RFC 9110 §9.1: `M-SEARCH`, `post`; case-sensitive, so the router
+    /// answers 405 or 404 for one it does not serve), a target starting with `/`, `HTTP/1.1` or `HTTP/1.0` (any other
     /// `HTTP/<digit>.<digit>` is a 505, carrying the path; anything else a 400 without one).
     private static func parseRequestLine(
         _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>
@@ -173,7 +179,7 @@ package struct HTTPParser: Sendable {
         let method = line.lowerBound..<space1
         let target = space1 + 1..<space2
         let version = space2 + 1..<line.upperBound
-        guard (1...20).contains(method.count), bytes[method].allSatisfy({ $0 >= 65 && $0 <= 90 }),
+        guard !method.isEmpty, bytes[method].allSatisfy(isTokenChar),
             !target.isEmpty, bytes[target.lowerBound] == slash,
             !bytes[target].contains(where: { $0 <= 0x20 || $0 == 0x7f }),
             hasPrefix(bytes, version, httpSlash)
@@ -296,15 +302,18 @@ package struct HTTPParser: Sendable {
             length = bytes[values[0]].reduce(0) { $0 * 10 + Int($1 - 48) }
         }
         if length > limits.maxBodyBytes { return .failure(bodyTooLarge(limits)) }
+        let request: HTTPRequest
         do {
-            let request = try HTTPRequest(
+            request = try HTTPRequest(
                 method: string(bytes, line.method), target: string(bytes, line.target),
                 version: string(bytes, line.version), headers: headers)
-            return .success(
-                Head(request: request, bodyStart: bodyStart, length: length, expectsContinue: expectsContinue))
         } catch {
             return .failure(error)
         }
+        if length > 0, let limit = limits.bodyLimit?(request), length > limit {
+            return .failure(bodyTooLarge(limit: limit))
+        }
+        return .success(Head(request: request, bodyStart: bodyStart, length: length, expectsContinue: expectsContinue))
     }
 
     /// Header rules checked on complete requests, by the server: RFC 9112 §3.2 (an HTTP/1.1 request
@@ -326,8 +335,11 @@ package struct HTTPParser: Sendable {
     package static let headerTooLarge = HTTPError(
         status: 431, message: "Request header fields too large (limit 16384 bytes)")
 
-    package static func bodyTooLarge(_ limits: Limits) -> HTTPError {
-        HTTPError(status: 413, message: "Request body too large (limit \(limits.maxBodyBytes) bytes)")
+    package static func bodyTooLarge(_ limits: Limits) -> HTTPError { bodyTooLarge(limit: limits.maxBodyBytes) }
+
+    /// The 413 for a body over `limit` bytes.
+    package static func bodyTooLarge(limit: Int) -> HTTPError {
+        HTTPError(status: 413, message: "Request body too large (limit \(limit) bytes)")
     }
 
     /// The end of the head (index of the LF that ends its last line) and the start of the body: the

@@ -183,6 +183,8 @@ public final class OptoLinkServer: Sendable {
             emulations: configuration.seed.emulations)
         let router = Router(backend: backend)
         self.router = router
+        var limits = limits
+        limits.parser.bodyLimit = { request in router.bodyLimit(for: request) }
         http = HTTPServer(
             host: configuration.host, port: configuration.port, limits: limits,
             errorResponse: EmulationRoutes.errorResponse, name: Self.serverName

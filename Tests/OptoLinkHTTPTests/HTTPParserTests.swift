@@ -33,6 +33,41 @@ import Testing
                 ).count)
     }
 
+    @Test func anyTokenIsAMethodAndItsCaseIsKept() {
+        // RFC 9110 §9.1: a method is a token, case-sensitive; the router answers one it does not serve.
+        for method in ["post", "M-SEARCH", "X_Y", "FOO1", String(repeating: "X", count: 64)] {
+            guard case .complete(let request, _) = parse("\(method) / HTTP/1.1\r\nHost: h\r\n\r\n") else {
+                Issue.record("\(method) not parsed")
+                continue
+            }
+            #expect(request.method == method)
+        }
+        // A byte that is not a token character still makes the request line malformed
+        #expect(status("GE(T / HTTP/1.1\r\nHost: h\r\n\r\n") == 400)
+    }
+
+    @Test func aRequestsOwnBodyLimitRefusesALargerLengthBeforeTheBody() {
+        var limits = HTTPParser.Limits()
+        limits.bodyLimit = { $0.path == "/small" ? 4 : nil }
+        // Given a head declaring 5 bytes on a path whose limit is 4, and no body yet
+        guard case .failure(let error) = parse("POST /small HTTP/1.1\r\nContent-Length: 5\r\n\r\n", limits: limits)
+        else {
+            Issue.record("not refused")
+            return
+        }
+        // Then it is a 413 at once, naming the limit and carrying the path for the route's error shape
+        #expect(error.status == 413)
+        #expect(error.message == "Request body too large (limit 4 bytes)")
+        #expect(error.path == "/small")
+        // And 4 bytes there, or 5 elsewhere, are read as usual
+        guard case .complete = parse("POST /small HTTP/1.1\r\nContent-Length: 4\r\n\r\n{ }\n", limits: limits),
+            case .complete = parse("POST /other HTTP/1.1\r\nContent-Length: 5\r\n\r\n{ } \n", limits: limits)
+        else {
+            Issue.record("a body within its limit was refused")
+            return
+        }
+    }
+
     @Test func headerNamesAreCaseInsensitiveAndValuesTrimmed() {
         guard
             case .complete(let request, _) = parse(
@@ -66,7 +101,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "GARBAGE\r\n\r\n", "GET\r\n\r\n", "GET /\r\n\r\n", "get / HTTP/1.1\r\n\r\n", "GET nopath HTTP/1.1\r\n\r\n",
+        "GARBAGE\r\n\r\n", "GET\r\n\r\n", "GET /\r\n\r\n", "G@T / HTTP/1.1\r\n\r\n", "GET nopath HTTP/1.1\r\n\r\n",
         "GET / HTTP/1.1 extra\r\n\r\n", "GET  / HTTP/1.1\r\n\r\n", "\u{16}\u{03}\u{01}", "GET / FTP/1.0\r\n\r\n",
     ])
     func garbageRequestLinesAre400(_ text: String) {
@@ -311,7 +346,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "GARBAGE\r\n\r\n", "GET / HTTP/x.y\r\n\r\n", "get \(path) HTTP/1.1\r\n\r\n", "\r\n\r\n\r\n",
+        "GARBAGE\r\n\r\n", "GET / HTTP/x.y\r\n\r\n", "G@T \(path) HTTP/1.1\r\n\r\n", "\r\n\r\n\r\n",
         "GET /\(String(repeating: "a", count: 17 * 1024)) HTTP/1.1\r\n\r\n",  // a request line over the limit
         "GET \(path) HTTP/1.1 \(String(repeating: "a", count: 17 * 1024))\r\n\r\n",  // a malformed one over it
     ])

@@ -27,7 +27,7 @@ enum HTTPTextParserOracle {
         guard let requestLine = lines.first else { return .failure(.badRequest("Malformed request line")) }
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3,
-            (1...20).contains(parts[0].count), parts[0].utf8.allSatisfy({ $0 >= 65 && $0 <= 90 }),
+            !parts[0].isEmpty, parts[0].utf8.allSatisfy(HTTPParser.isTokenChar),
             parts[1].hasPrefix("/"), !parts[1].utf8.contains(where: { $0 <= 0x20 || $0 == 0x7f }),
             parts[2].hasPrefix("HTTP/")
         else { return .failure(.badRequest("Malformed request line")) }

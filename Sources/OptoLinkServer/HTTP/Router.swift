@@ -68,6 +68,17 @@ struct Router: Sendable {
         table = routes.map(RouteEntry.init)
     }
 
+    /// The body limit of the route that serves `request` (its method and path), nil when that route has none
+    /// of its own or no route serves it: the HTTP layer refuses a larger `Content-Length` as soon as the head
+    /// arrives (``HTTPParser/Limits/bodyLimit``), in the route's shape, before reading a byte of the body.
+    func bodyLimit(for request: HTTPRequest) -> Int? {
+        let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
+        for entry in table where entry.method == request.method && !(reserved && entry.pattern.isCatchAll) {
+            if entry.pattern.match(request.segments) != nil { return entry.maxBodyBytes }
+        }
+        return nil
+    }
+
     /// Answers one request (`stage`: how far it already got; a fresh request on a worker by default, as
     /// tests and embedders without an event loop call it).
     func handle(_ request: HTTPRequest, peer: String, stage: HandlingStage = HandlingStage(onWorker: true))

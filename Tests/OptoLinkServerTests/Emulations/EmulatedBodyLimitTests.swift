@@ -70,6 +70,39 @@ import Testing
         #expect((400...499).contains(at.status))
     }
 
+    @Test(arguments: routes)
+    func aLargerDeclaredBodyIsRefusedAsSoonAsTheHeadArrivesWithoutAContinue(_ route: SmallRoute) throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        // Given a head that declares one byte over the route's limit, asks for 100-continue and sends no body
+        let connection = server.connection(timeout: 5)
+        let headers = route.headers.map { $0 + "\r\n" }.joined()
+        connection.send(
+            "POST \(route.path) HTTP/1.1\r\nHost: x\r\n\(headers)Content-Type: application/json\r\n"
+                + "Expect: 100-continue\r\nContent-Length: \(Route.smallBodyBytes + 1)\r\n\r\n")
+        // Then the first answer is the 413 in the service's shape (not a 100 Continue, not the 408 of a
+        // request that waited for its body)
+        let response = try #require(connection.readResponse())
+        #expect(response.status == 413)
+        #expect(route.message(response.json) == "Request body too large (limit 16384 bytes)")
+    }
+
+    @Test func aLowerCaseMethodOnAServicesRouteIsA405InThatServicesShape() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        // Given a method that is a token but not one the route serves (methods are case-sensitive)
+        for method in ["post", "M-SEARCH"] {
+            let response = try #require(
+                server.connection().request(
+                    method, "/api/v1/sdk/resolve", headers: ["Authorization": "Bearer \(QubeRouteTests.live)"],
+                    body: "{}", keepAlive: false))
+            // Then it is QubeRoute's 405 naming the method the route takes, not a malformed request line
+            #expect(response.status == 405)
+            #expect(response.json?["error"]?["code"]?.stringValue == "method_not_allowed")
+            #expect(response.header("Allow") == "POST")
+        }
+    }
+
     @Test func theEventsRouteStillTakesItsHundredEventBatches() throws {
         // Given a QubeRoute events batch over 16 KiB (100 events are up to ~1 MiB)
         let emulation = try EmulationRouter()
