@@ -42,10 +42,11 @@ enum ISOTime {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Parses an ISO-8601 timestamp with or without fractional seconds; nil for a date or time that does
-    /// not exist (`2024-02-30`, `2023-02-29`, `25:00`), which Foundation's formatter would roll over.
+    /// Parses an ISO-8601 timestamp with or without fractional seconds; nil for a date, time or offset that
+    /// does not exist (`2024-02-30`, `2023-02-29`, `25:00`, `+99:99`), which Foundation's formatter would roll
+    /// over.
     static func parse(_ text: String) -> Date? {
-        guard fieldsExist(text) else { return nil }
+        guard fieldsExist(text), offsetExists(text) else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return date }
@@ -68,6 +69,21 @@ enum ISOTime {
         func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
         return dayExists(year: number(0..<4), month: number(5..<7), day: number(8..<10)) && number(11..<13) < 24
             && number(14..<16) < 60 && number(17..<19) < 60
+    }
+
+    /// Whether what follows the seconds (and their fraction) of `text` is `Z` or an offset `±hh:mm` of hours
+    /// 00–23 and minutes 00–59 (RFC 3339's `time-numoffset`); anything else is left to the formatter.
+    static func offsetExists(_ text: String) -> Bool {
+        var zone = Array(text.utf8.dropFirst(19))
+        if zone.first == UInt8(ascii: ".") {
+            zone = Array(zone.dropFirst().drop { (0x30...0x39).contains($0) })
+        }
+        guard zone.count == 6, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"),
+            zone[3] == UInt8(ascii: ":"), [1, 2, 4, 5].allSatisfy({ (0x30...0x39).contains(zone[$0]) })
+        else { return true }
+        let hours = Int(zone[1] - 0x30) * 10 + Int(zone[2] - 0x30)
+        let minutes = Int(zone[4] - 0x30) * 10 + Int(zone[5] - 0x30)
+        return hours < 24 && minutes < 60
     }
 
     /// Whether `year-month-day` is a day of the (proleptic) Gregorian calendar, year 1 on.

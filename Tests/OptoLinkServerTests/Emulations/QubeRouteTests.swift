@@ -191,6 +191,8 @@ import Testing
 
     @Test(arguments: [
         "2024-02-30T00:00:00Z", "2023-02-29T12:00:00.000Z", "2026-04-31T00:00:00Z", "2026-01-01T24:00:00Z",
+        // offsets that do not exist (RFC 3339: hours 00–23, minutes 00–59)
+        "2024-01-01T00:00:00+99:99", "2024-01-01T00:00:00.000-24:00", "2024-01-01T00:00:00+01:60",
     ])
     func aClientTimestampOfADayThatDoesNotExistRefusesTheBatch(_ stamp: String) throws {
         let emulation = try EmulationRouter()

@@ -40,6 +40,11 @@ import Testing
         #expect(ISOTime.string(Date(timeIntervalSince1970: 0.9996)) == "1970-01-01T00:00:01.000Z")
         #expect(ISOTime.parse("2027-01-15T08:00:00.123Z")?.timeIntervalSince1970 == 1_800_000_000.123)
         #expect(ISOTime.parse("2020-01-01T00:00:00Z") != nil)
+        // Any offset of hours 00–23 and minutes 00–59 is a time; another is not
+        #expect(ISOTime.parse("2020-01-01T01:30:00+01:30")?.timeIntervalSince1970 == 1_577_836_800)
+        #expect(ISOTime.parse("2020-01-01T00:00:00.5-23:59") != nil)
+        #expect(ISOTime.parse("2020-01-01T00:00:00+99:99") == nil)
+        #expect(ISOTime.parse("2020-01-01T00:00:00+24:00") == nil)
     }
 
     @Test func clipboardTokensHaveTheSeedFormat() {
