@@ -37,6 +37,20 @@ import Testing
         return operations
     }
 
+    /// The items of the first `enum: [...]` on the line that starts with `prefix` after `schema:`'s line.
+    static func documentedEnum(schema: String, line prefix: String) throws -> [String] {
+        let lines = try String(contentsOf: specURL, encoding: .utf8).components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "    \(schema):"))
+        let line = try #require(lines[start...].first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(prefix) })
+        let list = try #require(line.range(of: "enum: [").map { line[$0.upperBound...] }?.split(separator: "]").first)
+        return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func theFaultRequestNamesEveryFaultRouteTheServerTakes() throws {
+        // `POST /dev/faults` takes exactly these route names; the spec's enum lists them all, in order
+        #expect(try Self.documentedEnum(schema: "FaultRequest", line: "route:") == FaultInjector.routeNames)
+    }
+
     @Test func everyRouteIsInTheSpec() throws {
         let documented = try Self.documentedOperations()
         #expect(!documented.isEmpty)
