@@ -126,7 +126,7 @@ struct AppsFlyerServiceProfile: ServiceProfile {
         let documented = engineKnown ? matchType == .probabilistic : matchType?.isDocumented == true
         try DashboardCore.check(
             documented && reached(link, path) && link?.isDeferred == true,
-            "expected found: true, match_type \(engineKnown ? "probabilistic" : "one of seed 003's"), "
+            "expected found: true, match_type \(engineKnown ? "probabilistic" : "one of seed 003's"), a link"
                 + "\(describePath(path)) (deferred), got \(describe(link))")
     }
 

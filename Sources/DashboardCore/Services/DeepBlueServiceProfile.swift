@@ -140,7 +140,7 @@ struct DeepBlueServiceProfile: ServiceProfile {
         let sandboxKept = !engineKnown || link?.providerFields["isSandbox"] != nil
         try DashboardCore.check(
             link?.matchType == .fingerprintScored && reached(link, path) && link?.isDeferred == true && sandboxKept,
-            "expected check-deferred's link \(describePath(path)) (deferred\(engineKnown ? ", isSandbox kept" : "")), "
+            "expected check-deferred's link\(describePath(path)) (deferred\(engineKnown ? ", isSandbox kept" : "")), "
                 + "got \(describe(link))")
     }
 

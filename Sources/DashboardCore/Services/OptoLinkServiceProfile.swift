@@ -90,7 +90,7 @@ struct OptoLinkServiceProfile: ServiceProfile {
         try DashboardCore.check(
             link?.matchType.rawValue == decision.method && link?.confidence == decision.confidence
                 && reached(link, path) && link?.isDeferred == true,
-            "expected \(outcomeLabel(decision)) \(describePath(path)) (deferred), got \(describe(link))")
+            "expected a \(outcomeLabel(decision)) link\(describePath(path)) (deferred), got \(describe(link))")
     }
 
     var standardDeferred: (sameNetwork: Bool, decision: EngineDecision) { (false, .clipboard) }

@@ -140,7 +140,7 @@ struct QubeRouteServiceProfile: ServiceProfile {
         try DashboardCore.check(
             link?.matchType == .fingerprintScored && reason.map { link?.reason == $0 } ?? (link?.reason != nil)
                 && score > 0 && score < 1 && reached(link, path) && link?.isDeferred == true,
-            "expected a deferred \(describePath(path)) with "
+            "expected a deferred link\(describePath(path)) with "
                 + (reason.map { "reason \($0)" } ?? "a reason") + " and a confidence in (0, 1), got \(describe(link))")
     }
 

@@ -218,8 +218,9 @@ extension ServiceProfile {
         return path.map { link.path == $0 } ?? true
     }
 
-    /// `/promo/summer` or `the link's path` for the FAIL lines.
-    func describePath(_ path: String?) -> String { path ?? "the link's path" }
+    /// ` to /promo/summer`, or nothing when the run does not know where the link leads (a deployment's link),
+    /// for the FAIL lines: `expected a deferred link to /promo/summer, got no link`.
+    func describePath(_ path: String?) -> String { path.map { " to \($0)" } ?? "" }
 
     /// The common dev-click fields of a browser (platform, OS, model, language, age).
     func browserFields(_ browser: FingerprintValues, ageSeconds: Double?) -> [String: Any] {

@@ -3,14 +3,20 @@ import DashboardProxy
 import Foundation
 import OptoLink
 
-/// The cause behind a failed scenario that the devices' answers name, so a FAIL that only said "got no link" does
+/// The cause behind a failed scenario that the devices' exchanges name, so a FAIL that only said "got no link" does
 /// not leave it in the log: the deployment refused the run's key (a 401 or 403, with the key masked, the route and
-/// the deployment's own message), or AppsFlyer's S2S route was not found because `--base-url` lacks `/v1.0`.
+/// the deployment's own message), AppsFlyer's S2S route was not found because `--base-url` lacks `/v1.0`, or a
+/// link request got no answer at all (no answer is not the service's "no link").
 enum FailureCause {
     /// The cause, `QubeRoute refused the key --api-key qr_l… on /api/v1/sdk/resolve: 401 Unknown API key`, or nil
-    /// when the devices' answers name none.
+    /// when the devices' exchanges name none.
     static func cause(in devices: [SimulatedDevice], target: BackendTarget) -> String? {
-        let exchanges = devices.flatMap { $0.recorder.diagnostics.compactMap(\.exchange) }
+        cause(in: devices.map { $0.recorder.diagnostics.compactMap(\.exchange) }, target: target)
+    }
+
+    /// The cause in each device's exchanges (`perDevice`, one list a device, in order).
+    static func cause(in perDevice: [[HTTPExchange]], target: BackendTarget) -> String? {
+        let exchanges = perDevice.flatMap { $0 }
         if target.service == .appsFlyer, !target.baseURL.path.contains("/v1.0"),
             exchanges.contains(where: { $0.status == 404 && $0.endpoint == Endpoint.match.rawValue })
         {
@@ -25,6 +31,29 @@ enum FailureCause {
             let route = Endpoint(rawValue: exchange.endpoint).map { label($0, target.profile) } ?? exchange.endpoint
             return "\(target.service.displayName) refused the key \(keyLabel(target)) on \(route): \(status)"
                 + (said.isEmpty ? "" : " \(said)")
+        }
+        return perDevice.lazy.compactMap { unanswered($0, target.profile) }.first
+    }
+
+    /// The first link request (a direct open's lookup or the deferred match) of one device whose every attempt
+    /// went unanswered: `check-deferred got no answer in 3 attempts (The request timed out)`.
+    static func unanswered(_ exchanges: [HTTPExchange], _ profile: any ServiceProfile) -> String? {
+        let linkRequests = exchanges.filter {
+            [Endpoint.match.rawValue, Endpoint.linkData.rawValue].contains($0.endpoint)
+        }
+        var order = [Int]()
+        var attempts = [Int: [HTTPExchange]]()
+        for exchange in linkRequests {
+            if attempts[exchange.requestID] == nil { order.append(exchange.requestID) }
+            attempts[exchange.requestID, default: []].append(exchange)
+        }
+        for id in order {
+            guard let tries = attempts[id], tries.allSatisfy({ $0.status == nil }), let last = tries.last else {
+                continue
+            }
+            let route = Endpoint(rawValue: last.endpoint).map { label($0, profile) } ?? last.endpoint
+            let count = tries.count == 1 ? "1 attempt" : "\(tries.count) attempts"
+            return "\(route) got no answer in \(count)" + (last.error.map { " (\($0))" } ?? "")
         }
         return nil
     }
