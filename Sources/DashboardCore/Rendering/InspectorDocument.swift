@@ -36,7 +36,7 @@ package struct InspectorDocument: Sendable, Hashable {
                 "── \(row.isBrowserVisit ? "hop" : "attempt") \(attempt.number) of \(row.attempts.count) · "
                 + "\(TimelineText.attempt(attempt, now: now)) "
             heading += String(repeating: "─", count: max(0, width - heading.count))
-            add(heading, WaterfallRow.role(of: attempt), bold: true, width: width)
+            add(heading, WaterfallRow.role(of: attempt, in: row), bold: true, width: width)
             if let exchange = byAttempt[attempt.number] {
                 describe(exchange, width: width)
             } else if attempt.isRunning {

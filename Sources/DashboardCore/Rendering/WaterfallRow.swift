@@ -98,7 +98,7 @@ struct WaterfallRow: Sendable, Hashable {
                 segments.append(
                     Segment(
                         kind: .attempt, columns: start..<(start + length),
-                        glyph: attempt.isRunning ? "▒" : subCell ? "▌" : "█", role: Self.role(of: attempt)))
+                        glyph: attempt.isRunning ? "▒" : subCell ? "▌" : "█", role: Self.role(of: attempt, in: row)))
                 cursor = start + length
             case .wait(let wait, let next):
                 let start = startColumn(wait.start)
@@ -120,7 +120,7 @@ struct WaterfallRow: Sendable, Hashable {
         case .pending:
             end = cursor
         case .finished(let status, _):
-            let ok = status.map { (200..<300).contains($0) } ?? false
+            let ok = status.map(row.isOrdinaryAnswer) ?? false
             outcome = Mark(column: cursor, character: ok ? "✔" : "✘", role: ok ? .ok : .error)
             end = cursor + 1
         case .gaveUp:
@@ -129,11 +129,12 @@ struct WaterfallRow: Sendable, Hashable {
         }
     }
 
-    /// The colour of an attempt: 2xx ok, 4xx warning, 5xx and no answer error, running while in flight.
-    static func role(of attempt: TimelineAttempt) -> StyleRole {
+    /// The colour of an attempt of `row`: an ordinary answer (``TimelineRow/isOrdinaryAnswer(_:)``) ok, another
+    /// 4xx warning, 5xx and no answer error, running while in flight.
+    static func role(of attempt: TimelineAttempt, in row: TimelineRow) -> StyleRole {
         if attempt.isRunning { return .running }
         if let status = attempt.status {
-            return (200..<300).contains(status) ? .ok : (400..<500).contains(status) ? .warning : .error
+            return row.isOrdinaryAnswer(status) ? .ok : (400..<500).contains(status) ? .warning : .error
         }
         return .error
     }

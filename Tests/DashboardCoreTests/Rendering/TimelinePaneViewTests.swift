@@ -105,6 +105,40 @@ struct TimelinePaneViewTests {
         #expect(lines.contains { $0.contains("#2 match: 503 2ms ▸ wait 1.0s ▸ 503 8ms ▸ wait 2.0s ▸ 200 2ms ✔") })
     }
 
+    @Test func aRowEndingInAnAnswerItsServiceDocumentsIsTickedInItsBarsAndItsMark() throws {
+        // Given a browser click handed to the App Store (302), a Deep Blue resolve answered 404 ("not a short
+        // link", which its guide documents) and a match answered 404, which nothing documents
+        var click = TimelineRow(requestID: SimulatedBrowser.firstVisitID, endpoint: SimulatedBrowser.endpoint)
+        var resolve = TimelineRow(requestID: 2, endpoint: "data", name: "resolve")
+        resolve.documented = [404]
+        var match = TimelineRow(requestID: 3, endpoint: "match")
+        for (index, status) in [(0, 302), (1, 404), (2, 404)] {
+            let attempt = TimelineAttempt(number: 1, start: Double(index), status: status, duration: 0.01)
+            let outcome = TimelineOutcome.finished(status: status, attempts: 1)
+            switch index {
+            case 0: (click.attempts, click.outcome) = ([attempt], outcome)
+            case 1: (resolve.attempts, resolve.outcome) = ([attempt], outcome)
+            default: (match.attempts, match.outcome) = ([attempt], outcome)
+            }
+        }
+        var state = DashboardState()
+        state.timeline = [click, resolve, match]
+        state.now = 3
+        let waterfall = try Self.waterfall(state, .full)
+        // Then the click and the resolve end in ✔ with their bars in the ok colour, as their summary lines say
+        for row in [click, resolve] {
+            let layout = WaterfallRow(row, now: state.now, in: waterfall)
+            #expect(layout.outcome?.character == "✔", "\(row.title)")
+            #expect(layout.outcome?.role == .ok, "\(row.title)")
+            #expect(layout.segments.first?.role == .ok, "\(row.title)")
+            #expect(TimelineText.detail(row, now: state.now).hasSuffix("✔"), "\(TimelineText.detail(row, now: 3))")
+        }
+        // And the undocumented 404 keeps its ✘ and the 4xx colour
+        let layout = WaterfallRow(match, now: state.now, in: waterfall)
+        #expect(layout.outcome?.character == "✘")
+        #expect(layout.segments.first?.role == .warning)
+    }
+
     @Test(arguments: sizes)
     func rowsShareOneTimeScaleAndStayInTimeOrder(size: ScreenSize) throws {
         // Given / When
