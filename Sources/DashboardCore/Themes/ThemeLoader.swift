@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 /// Finds and loads theme files.
 ///
@@ -28,7 +29,7 @@ package struct ThemeLoader: Sendable {
         var directories = [currentDirectory + "/themes"]
         if let custom = environment["OPTOLINK_THEMES"], !custom.isEmpty { directories.append(custom) }
         if let executablePath {
-            let folder = (executablePath as NSString).deletingLastPathComponent
+            let folder = PathName(executablePath).directory
             directories.append(folder + "/themes")
             directories.append(folder)
         }
@@ -71,7 +72,7 @@ package struct ThemeLoader: Sendable {
         else {
             return ThemeLoadResult(theme: .builtInDefault, error: .themeUnreadable(path))
         }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = PathName(path).nameWithoutExtension
         do {
             let parsed = try ThemeParser.parse(text, name: name, file: path)
             return ThemeLoadResult(theme: parsed.theme, warnings: parsed.warnings)

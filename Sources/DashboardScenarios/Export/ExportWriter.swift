@@ -74,9 +74,8 @@ package enum ExportWriter {
 
     /// Writes a temporary file beside `path` and renames it over `path` (new, or a regular file).
     private static func replace(_ path: String, with data: Data) throws(UserFileProblem) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).tmp"
+        let file = PathName(path)
+        let temporary = file.sibling(".\(file.name).\(getpid()).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "its folder does not exist" : FileReason.words(errno: errno)

@@ -25,7 +25,7 @@ package enum LabFiles {
         } catch {
             throw .lab("cannot read the lab file \(error)")
         }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = PathName(path).nameWithoutExtension
         return try LabFileParser.load(text: text, file: path, name: name, settings: options.settings)
     }
 
@@ -37,7 +37,7 @@ package enum LabFiles {
         }
         var paths = [currentDirectory + "/labs/\(file).lab"]
         if let executablePath {
-            let folder = (executablePath as NSString).deletingLastPathComponent
+            let folder = PathName(executablePath).directory
             paths += [folder + "/labs/\(file).lab", folder + "/\(file).lab"]
         }
         return paths

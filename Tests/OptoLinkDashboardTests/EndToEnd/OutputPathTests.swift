@@ -1,0 +1,42 @@
+import DashboardTestSupport
+import Foundation
+import OptoLinkToolSupport
+import TestSupport
+import Testing
+
+/// Output files named as a user types them: a one-character name in the current folder is a file like any
+/// other (Foundation's path methods trap on it, so the tools split paths themselves).
+@Suite("Output paths")
+struct OutputPathTests {
+    @Test func aPathSplitsAtItsLastSlash() {
+        #expect(PathName("x").directory == "" && PathName("x").name == "x")
+        #expect(PathName("a/b/c.csv").directory == "a/b" && PathName("a/b/c.csv").name == "c.csv")
+        #expect(PathName("/x").directory == "/" && PathName("/x").sibling(".x.tmp") == "/.x.tmp")
+        #expect(PathName("x").sibling(".x.1.tmp") == ".x.1.tmp")
+        #expect(PathName("labs/my.lab").nameWithoutExtension == "my")
+        #expect(PathName(".theme").nameWithoutExtension == ".theme")
+        #expect(PathName("a.b.theme").nameWithoutExtension == "a.b")
+    }
+
+    @Test(
+        .tags(.processes), .skippable(.processes),
+        .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash"))
+    func oneCharacterOutputNamesAreWrittenNotATrap() async throws {
+        // Given an empty folder as the current directory
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-char-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = "'\(BuiltBinary.path)'"
+        // When the lab writes its CSV and SVG, and a headless run its JUnit, to one-letter names there
+        let command =
+            "cd '\(folder.path)' && \(binary) lab --installs 200 --no-sweep --csv x --svg y >/dev/null 2>&1; "
+            + "echo LAB=$?; \(binary) --headless --scenario custom-scheme --junit j >/dev/null 2>&1; echo RUN=$?"
+        let output = try await spawnOffPool(["/bin/sh", "-c", command], capture: true)
+        // Then both exit 0 and the files are there, whole
+        #expect(output.contains("LAB=0") && output.contains("RUN=0"), "\(output)")
+        for name in ["x", "y", "j"] {
+            let path = folder.appendingPathComponent(name).path
+            #expect(((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0, "\(name)")
+        }
+    }
+}
