@@ -80,6 +80,7 @@ package struct CommandLineParser: Sendable {
             let value = try Self.value(text, of: flag.kind, flag: name)
             parsed.values[flag.name] = flag.repeats ? (parsed.values[flag.name] ?? []) + [value] : [value]
         }
+        if let conflict = OutputPaths.conflict(in: parsed, flags: taken) { throw CommandLineError(conflict) }
         return parsed
     }
 

@@ -21,11 +21,24 @@ package struct FlagSpec: Sendable, Hashable {
     package var repeats: Bool
     /// The help group it is listed under in its command's help (default: the command's first).
     package var group: String
+    /// What the command does with a path the flag names (default ``PathUse/reads`` for a path, and nothing
+    /// for another kind): the parser refuses an output that is an input or another output.
+    package var use: PathUse?
+
+    /// What a command does with a path.
+    package enum PathUse: Sendable, Hashable {
+        /// Reads it (a session to show, recorded clicks).
+        case reads
+        /// Writes (or replaces) the file.
+        case writes
+        /// Writes these files into the directory (`--export DIR`).
+        case writesInto([String])
+    }
 
     /// Creates a row; see each property.
     package init(
-        _ names: [String], _ kind: FlagKind = .none, value valueName: String = "", help: String,
-        commands: Set<String>, repeats: Bool = false, group: String = ""
+        _ names: [String], _ kind: FlagKind = .none, value valueName: String = "", use: PathUse? = nil,
+        help: String, commands: Set<String>, repeats: Bool = false, group: String = ""
     ) {
         self.names = names
         self.kind = kind
@@ -34,6 +47,7 @@ package struct FlagSpec: Sendable, Hashable {
         self.commands = commands
         self.repeats = repeats
         self.group = group
+        if case .path = kind { self.use = use ?? .reads } else { self.use = use }
     }
 
     /// The key values are read by: the first name.

@@ -6,7 +6,7 @@ import OptoLinkToolSupport
 /// `screen.svg` (the screen as it is, with the theme's colours).
 package enum ExportBundle {
     /// The file names, in the order they are written.
-    package static let fileNames = ["requests.har", "report.md", "screen.svg"]
+    package static let fileNames = DashCommands.exportFileNames
 
     /// `./optolink-export-<yyyyMMdd-HHmmss>/` under `base` (the current directory by default).
     package static func defaultDirectory(base: String = FileManager.default.currentDirectoryPath, date: Date = Date())

@@ -39,4 +39,32 @@ struct OutputPathTests {
             #expect(((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0, "\(name)")
         }
     }
+
+    @Test(
+        .tags(.processes), .skippable(.processes),
+        .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash"))
+    func anExportOntoTheSessionItReadsIsRefusedAndTheSessionKept() async throws {
+        // Given a recorded session
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("onto-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = "'\(BuiltBinary.path)'"
+        let session = folder.appendingPathComponent("run.olsession").path
+        _ = try await spawnOffPool(
+            ["/bin/sh", "-c", "\(binary) --headless --scenario custom-scheme --record '\(session)' >/dev/null 2>&1"],
+            capture: true)
+        let before = try Data(contentsOf: URL(fileURLWithPath: session))
+        #expect(!before.isEmpty)
+        // When it is exported as a cast onto itself
+        let output = try await spawnOffPool(
+            ["/bin/sh", "-c", "\(binary) export '\(session)' --cast '\(session)' 2>&1; echo EXIT=$?"], capture: true)
+        // Then one line says so, the exit is 2 and the session is as it was
+        #expect(
+            output.split(separator: "\n").map(String.init) == [
+                "optolink-dash export: --cast \(session) is the same file as '\(session)', which this command reads: "
+                    + "write to another file (nothing was written)",
+                "EXIT=2",
+            ])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: session)) == before)
+    }
 }

@@ -26,7 +26,7 @@ extension DashCommands {
     /// The flags of `export`.
     static let exportFlags: [FlagSpec] = [
         FlagSpec(
-            ["--cast"], .path("a file to write the asciicast (.cast) to"), value: "FILE",
+            ["--cast"], .path("a file to write the asciicast (.cast) to"), value: "FILE", use: .writes,
             help: "the asciicast to write (created or replaced)", commands: [export]),
         FlagSpec(
             ["--size"], .string("COLUMNSxROWS, e.g. 120x40"), value: "COLSxROWS",

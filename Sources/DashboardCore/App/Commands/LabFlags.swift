@@ -83,14 +83,14 @@ extension DashCommands {
                 under it, and exits 1 when the lab's own threshold does not
                 """, commands: [lab, labMerge]),
         FlagSpec(
-            ["--csv"], .path("a file to write"), value: "FILE",
+            ["--csv"], .path("a file to write"), value: "FILE", use: .writes,
             help: "every install: inputs, ground truth, outcome, score", commands: [lab]),
         FlagSpec(
-            ["--svg"], .path("a file to write"), value: "FILE",
+            ["--svg"], .path("a file to write"), value: "FILE", use: .writes,
             help: "the threshold sweep's precision and recall charts", commands: [lab, labMerge]),
         FlagSpec(["--no-sweep"], help: "skip the threshold sweep", commands: [lab]),
         FlagSpec(
-            ["--record"], .path("a session file to record the run to"), value: "FILE",
+            ["--record"], .path("a session file to record the run to"), value: "FILE", use: .writes,
             help: "record the run as a session: optolink-dash --open FILE shows it in the Lab view", commands: [lab]),
         FlagSpec(
             ["--print-lab"], help: "print the lab (FILE and --set applied) as a lab file with every key, and exit",
@@ -111,11 +111,11 @@ extension DashCommands {
                 optolink-dash lab merge A.json B.json … adds the shards' --json reports
                 """, commands: [lab]),
         FlagSpec(
-            ["--export-clicks"], .path("a file to write"), value: "FILE",
+            ["--export-clicks"], .path("a file to write"), value: "FILE", use: .writes,
             help: "with --export-opens: write the lab's simulated population in those two formats, and exit",
             commands: [lab]),
         FlagSpec(
-            ["--export-opens"], .path("a file to write"), value: "FILE", help: "see --export-clicks",
+            ["--export-opens"], .path("a file to write"), value: "FILE", use: .writes, help: "see --export-clicks",
             commands: [lab]),
     ]
 }

@@ -2,6 +2,9 @@ import DashboardCommandLine
 import Foundation
 
 extension DashCommands {
+    /// What `--export DIR` (and `X`) writes into the directory, in the order it writes them.
+    package static let exportFileNames = ["requests.har", "report.md", "screen.svg"]
+
     /// `optolink-dash` alone: the dashboard, headless, attach and open runs.
     static let runCommand = CommandSpec(
         run, summary: "the dashboard",
@@ -120,12 +123,13 @@ extension DashCommands {
             ["--list-scenarios"], help: "list the scenarios with what each expects, and exit.", commands: [run]),
         FlagSpec(
             ["--export"], .path("a directory to write requests.har, report.md and screen.svg into"), value: "DIR",
+            use: .writesInto(exportFileNames),
             help: """
                 (headless) after the run, write DIR/requests.har (HAR 1.2: every request and
                 attempt, API keys masked), DIR/report.md and DIR/screen.svg. X does it in the dashboard.
                 """, commands: [run]),
         FlagSpec(
-            ["--junit"], .path("a file to write the JUnit XML to"), value: "FILE",
+            ["--junit"], .path("a file to write the JUnit XML to"), value: "FILE", use: .writes,
             help: "(headless) write the verdicts as JUnit XML (a testcase per scenario).", commands: [run]),
         FlagSpec(
             ["--no-mouse"], help: "ignore the mouse (by default clicks select panes and rows, the wheel scrolls).",
@@ -148,7 +152,7 @@ extension DashCommands {
             ["--token"], .string("a pairing token (4–64 characters, no spaces)"), value: "T",
             help: "a fixed pairing token for --attach (default: a new random one at every start).", commands: [run]),
         FlagSpec(
-            ["--record"], .path("a file to record the session to"), value: "FILE",
+            ["--record"], .path("a file to record the session to"), value: "FILE", use: .writes,
             help: """
                 record the session to FILE as it happens (docs/dashboard.md, "Sessions"): what the
                 panes are built from, keys masked, one JSON line per change. W starts and stops a
@@ -157,7 +161,7 @@ extension DashCommands {
                 steps through the run as the dashboard showed it ({ } jump scenario by scenario).
                 """, commands: [run]),
         FlagSpec(
-            ["--cast"], .path("a file to write the asciicast (.cast) to"), value: "FILE",
+            ["--cast"], .path("a file to write the asciicast (.cast) to"), value: "FILE", use: .writes,
             help: """
                 write the run as an asciicast v2 file (asciinema play FILE, or any web player):
                 the screen as drawn, colours included, idle gaps capped at 2 s. Headless: the
