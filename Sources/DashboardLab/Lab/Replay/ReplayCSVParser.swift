@@ -4,7 +4,9 @@
 /// Fields are separated by commas and records by LF or CRLF; a field may be quoted with `"`, and then holds
 /// commas, line breaks and doubled quotes (`""` for one). Blank lines are skipped. A quote inside an unquoted
 /// field, text after a closing quote, and a quoted field that never closes are errors naming the line and
-/// the column (the field's position, from 1).
+/// the column (the field's position, from 1). A record may hold at most ``maxRecordBytes`` bytes and
+/// ``maxRecordFields`` fields: past them (a line that never ends, `/dev/zero`) it is refused, checked once a
+/// chunk, so memory stays one record and one chunk whatever the input.
 ///
 /// ```swift
 /// var parser = ReplayCSVParser()
@@ -41,6 +43,11 @@ package struct ReplayCSVParser: Sendable {
     private var recordLine = 1
     /// True after a CR outside quotes: a LF right after it belongs to the same line break.
     private var afterCR = false
+
+    /// The most bytes a record's fields may hold: far above any recorded click or open (a few hundred bytes).
+    package static let maxRecordBytes = 64 * 1024
+    /// The most fields a record may have.
+    package static let maxRecordFields = 1024
 
     /// An empty parser.
     package init() {}
@@ -95,6 +102,12 @@ package struct ReplayCSVParser: Sendable {
                     state = .unquoted
                 }
             }
+        }
+        if bytes.count > Self.maxRecordBytes || ends.count > Self.maxRecordFields {
+            throw Failure(
+                line: recordLine, column: ends.count + 1,
+                expected: "a record of at most \(Self.maxRecordBytes / 1024) KiB and \(Self.maxRecordFields) fields "
+                    + "(this one has not ended by then)")
         }
     }
 

@@ -49,12 +49,18 @@ package struct ReplayLoader: Sendable {
         defer { fclose(file) }
         var reader = Reader(kind: kind, file: path)
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var first = true
         while true {
             let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count == 0 {
                 if ferror(file) != 0 { throw .lab("\(path): cannot read the \(kind.rawValue) file") }
                 break
             }
+            if first, buffer[..<min(count, 512)].contains(0) || buffer[..<count].starts(with: [0x1F, 0x8B]) {
+                throw .lab(
+                    "\(path): is not a \(kind.rawValue) CSV file: it holds binary bytes (compressed? unpack it first)")
+            }
+            first = false
             try Self.typed {
                 try buffer.withUnsafeBytes { chunk in
                     try feed(&reader, UnsafeRawBufferPointer(rebasing: chunk[..<count]))

@@ -18,6 +18,25 @@ import Testing
         return out
     }
 
+    @Test func aRecordThatNeverEndsIsRefusedOnceItPassesTheLimitNotKeptGrowing() throws {
+        // Given a line of zero bytes, and a line of commas, each past the record limit, fed a chunk at a time
+        for byte in [UInt8(0), UInt8(ascii: ","), UInt8(ascii: "a")] {
+            var parser = ReplayCSVParser()
+            let chunk = [UInt8](repeating: byte, count: 64 * 1024)
+            var failure: ReplayCSVParser.Failure?
+            for _ in 0..<4 where failure == nil {
+                do {
+                    try parser.feed(chunk) { _ in Issue.record("a record came out") }
+                } catch let error as ReplayCSVParser.Failure {
+                    failure = error
+                }
+            }
+            // Then it is refused on the record's line, by the chunk that passed the limit
+            #expect(failure?.line == 1, "byte \(byte)")
+            #expect(failure?.expected.contains("record of at most") == true, "\(String(describing: failure))")
+        }
+    }
+
     @Test func quotedFieldsHoldCommasQuotesAndLineBreaksWhateverTheChunks() throws {
         // Given RFC 4180 text with CRLF, a quoted comma, a doubled quote, a line break inside quotes and a blank line
         let text = "a,b,c\r\n\"x,y\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n\r\nlast,,\n"

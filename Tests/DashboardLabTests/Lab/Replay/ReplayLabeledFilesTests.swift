@@ -90,6 +90,23 @@ import Testing
         }
     }
 
+    @Test func aBinaryFileIsSaidToBeOneAtOnce() throws {
+        // Given a gzip-compressed clicks file and /dev/zero
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("clicks-\(UUID().uuidString).csv.gz")
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x4B, 0x04, 0x00]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for path in [file.path, "/dev/zero"] {
+            var loader = ReplayLoader()
+            // When it is read as clicks
+            // Then one message says it is no text, not a CSV column error (and /dev/zero ends at once)
+            #expect {
+                try loader.read(path: path, as: .clicks)
+            } throws: { error in
+                "\(error)" == "\(path): is not a clicks CSV file: it holds binary bytes (compressed? unpack it first)"
+            }
+        }
+    }
+
     @Test func aMissingRequiredColumnIsNamed() {
         // Given an opens file without an address column
         var loader = ReplayLoader()
