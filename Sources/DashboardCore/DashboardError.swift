@@ -31,9 +31,11 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
         DashboardError(.themeNotFound, "theme '\(name)' not found (searched: \(searched.joined(separator: ", ")))")
     }
 
-    /// A theme file exists but cannot be read as UTF-8.
-    package static func themeUnreadable(_ path: String) -> DashboardError {
-        DashboardError(.themeUnreadable, "\(path): cannot read the theme file")
+    /// A theme file that cannot be read (`reason` in words: "is a directory", "is not UTF-8 text (byte 3 is
+    /// not)", "is more than the 65536 bytes read").
+    package static func themeUnreadable(_ path: String, reason: String) -> DashboardError {
+        DashboardError(
+            .themeUnreadable, "\(QuotedText.escaped(path, limit: 200)): cannot read the theme file: \(reason)")
     }
 
     /// The terminal cannot be used (TERM unset or unknown, not a TTY).

@@ -59,6 +59,9 @@ package struct ThemeLoader: Sendable {
         return nil
     }
 
+    /// The largest theme file read: a theme is a few dozen short lines.
+    package static let maxFileBytes = 64 * 1024
+
     /// Loads a theme by name or path; never fails: falls back to the built-in default and says why.
     package func load(_ nameOrPath: String) -> ThemeLoadResult {
         if noColor { return ThemeLoadResult(theme: .mono) }
@@ -68,9 +71,11 @@ package struct ThemeLoader: Sendable {
             return ThemeLoadResult(
                 theme: .builtInDefault, error: .themeNotFound(nameOrPath, searched: searchDirectories))
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-        else {
-            return ThemeLoadResult(theme: .builtInDefault, error: .themeUnreadable(path))
+        let text: String
+        do {
+            text = try UserFile.text(path, limit: Self.maxFileBytes)
+        } catch {
+            return ThemeLoadResult(theme: .builtInDefault, error: .themeUnreadable(path, reason: error.reason))
         }
         let name = PathName(path).nameWithoutExtension
         do {

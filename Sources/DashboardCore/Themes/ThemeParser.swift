@@ -1,3 +1,5 @@
+import OptoLinkToolSupport
+
 /// Parses btop-style theme files.
 ///
 /// ```
@@ -22,13 +24,16 @@ package enum ThemeParser {
             let line = String(rawLine.filter { $0 != "\r" }).trimmingSpaces.trimmingTabs
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard line.hasPrefix("theme["), let close = line.firstIndex(of: "]") else {
-                throw .themeSyntax(file: file, line: lineNumber, reason: "expected theme[key]=\"value\", got '\(line)'")
+                throw .themeSyntax(
+                    file: file, line: lineNumber, reason: "expected theme[key]=\"value\", got \(QuotedText.quote(line))"
+                )
             }
             let key = String(line[line.index(line.startIndex, offsetBy: 6)..<close])
             var rest = Substring(line[line.index(after: close)...])
             while rest.first == " " { rest.removeFirst() }
             guard rest.first == "=" else {
-                throw .themeSyntax(file: file, line: lineNumber, reason: "missing '=' after theme[\(key)]")
+                throw .themeSyntax(
+                    file: file, line: lineNumber, reason: "missing '=' after theme[\(QuotedText.escaped(key))]")
             }
             rest.removeFirst()
             var value = String(rest).trimmingSpaces
@@ -36,12 +41,14 @@ package enum ThemeParser {
             if value.hasPrefix("\"") {
                 let body = value.dropFirst()
                 guard let end = body.firstIndex(of: "\"") else {
-                    throw .themeSyntax(file: file, line: lineNumber, reason: "unterminated quote in theme[\(key)]")
+                    throw .themeSyntax(
+                        file: file, line: lineNumber, reason: "unterminated quote in theme[\(QuotedText.escaped(key))]")
                 }
                 let trailing = body[body.index(after: end)...].trimmingCharactersSpaces
                 guard trailing.isEmpty || trailing.hasPrefix("#") else {
                     throw .themeSyntax(
-                        file: file, line: lineNumber, reason: "unexpected text after the value of theme[\(key)]")
+                        file: file, line: lineNumber,
+                        reason: "unexpected text after the value of theme[\(QuotedText.escaped(key))]")
                 }
                 value = String(body[..<end])
             }
@@ -50,12 +57,13 @@ package enum ThemeParser {
                 continue
             }
             guard let themeKey = ThemeKey(rawValue: key) else {
-                warnings.append("\(file):\(lineNumber): unknown key '\(key)' ignored")
+                warnings.append("\(file):\(lineNumber): unknown key \(QuotedText.quote(key)) ignored")
                 continue
             }
             guard let color = ThemeColor(parsing: value) else {
                 throw .themeSyntax(
-                    file: file, line: lineNumber, reason: "'\(value)' is not a colour (name, #RRGGBB or 0-255)")
+                    file: file, line: lineNumber,
+                    reason: "\(QuotedText.quote(value)) is not a colour (name, #RRGGBB or 0-255)")
             }
             colors[themeKey] = color
         }

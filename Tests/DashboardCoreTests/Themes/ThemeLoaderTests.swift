@@ -29,6 +29,24 @@ struct ThemeLoaderTests {
         #expect(result.error?.message == "\(dir)/bad.theme:3: expected theme[key]=\"value\", got 'garbage'")
     }
 
+    @Test func aHugeOrBinaryThemeIsOneShortLineNotItsBytes() throws {
+        // Given a theme whose value is a megabyte of text with NULs in it, and one over the size read
+        let value = String(repeating: "\u{0}x", count: 20_000)
+        let dir = try folder([
+            "long.theme": "theme[ok_fg]=\"\(value)\"\n", "big.theme": String(repeating: "# padding\n", count: 7_000),
+        ])
+        let loader = ThemeLoader(searchDirectories: [dir])
+        // Then the long value is quoted escaped and cut, and the big file is refused by its size
+        let long = try #require(loader.load("long").error?.message)
+        // (80 characters of the value, each NUL written as the 5 characters \u{0})
+        #expect(long.count < 600 && long.hasSuffix("…' is not a colour (name, #RRGGBB or 0-255)"), "\(long)")
+        #expect(!long.contains("\u{0}") && long.contains("\\u{0}x"), "\(long.prefix(300))")
+        #expect(
+            loader.load("big").error?.message
+                == "\(dir)/big.theme: cannot read the theme file: is 70000 bytes, more than the 65536 read")
+        #expect(loader.load("big").theme == .builtInDefault)
+    }
+
     @Test func pathsLoadDirectlyAndMissingNamesFallBack() throws {
         let dir = try folder(["mine.theme": "theme[ok_fg]=\"cyan\"\n"])
         let loader = ThemeLoader(searchDirectories: [])
