@@ -1,41 +1,59 @@
 import DashboardCore
+import DashboardScenarios
 import Foundation
+import OptoLinkToolSupport
 
-/// A file written through a buffer of about 1 MiB (an export of millions of rows in large writes).
+/// A file written through a buffer of about 1 MiB (an export of millions of rows in large writes), by the
+/// export rules (``ExportWriter``): a new or regular file is whole at its path only once ``close()`` succeeds,
+/// a FIFO with no reader is refused at once, and a failed export leaves the path as it was.
 package final class ReplayFileWriter {
-    private let file: UnsafeMutablePointer<FILE>
-    private let path: String
+    private let destination: ExportWriter.Destination
     private var buffer: [UInt8] = []
+    private var open = true
 
-    /// Opens (creates or truncates) `path`.
-    /// - Throws: ``DashboardError/backend(_:)`` naming the path when it cannot be opened.
+    /// Opens the export at `path`.
+    /// - Throws: ``DashboardError/export(_:)`` naming the path and why it cannot be written.
     package init(path: String) throws(DashboardError) {
-        guard let file = fopen(path, "wb") else {
-            throw .backend("\(path): cannot write the file (\(String(cString: strerror(errno))))")
+        do {
+            destination = try ExportWriter.open(path)
+        } catch {
+            throw .export("\(error)")
         }
-        self.file = file
-        self.path = path
         buffer.reserveCapacity(1 << 20)
     }
 
+    deinit {
+        if open { destination.abandon() }
+    }
+
     /// Appends `text`.
-    /// - Throws: ``DashboardError/backend(_:)`` when a write fails.
+    /// - Throws: ``DashboardError/export(_:)`` when a write fails (the export is abandoned).
     package func write(_ text: String) throws(DashboardError) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 20 { try flush() }
     }
 
-    /// Writes what is buffered and closes the file.
-    /// - Throws: ``DashboardError/backend(_:)`` when a write fails.
+    /// Writes what is buffered and puts the export in place.
+    /// - Throws: ``DashboardError/export(_:)`` when that fails (the path is left as it was).
     package func close() throws(DashboardError) {
         try flush()
-        guard fclose(file) == 0 else { throw .backend("\(path): cannot write the file") }
+        open = false
+        do {
+            try destination.commit()
+        } catch {
+            throw .export("\(error)")
+        }
     }
 
     private func flush() throws(DashboardError) {
-        let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard written == buffer.count else {
-            throw .backend("\(path): cannot write the file (\(String(cString: strerror(errno))))")
+        var failure: UserFileProblem?
+        buffer.withUnsafeBytes { bytes in
+            do throws(UserFileProblem) { try destination.write(bytes) } catch { failure = error }
+        }
+        if let failure {
+            open = false
+            destination.abandon()
+            throw .export("\(failure)")
         }
         buffer.removeAll(keepingCapacity: true)
     }
