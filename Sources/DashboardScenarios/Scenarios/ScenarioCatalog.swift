@@ -68,6 +68,15 @@ package enum ScenarioCatalog {
             })
     }
 
+    /// Why each scenario is skipped in `environment` (``ScenarioRunner/reasonToSkip(_:_:)``: once the backend
+    /// was probed, what it lacks too), by name.
+    package static func skipReasons(in environment: ScenarioEnvironment) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: all.compactMap { scenario in
+                ScenarioRunner.reasonToSkip(scenario, environment).map { (scenario.name, $0) }
+            })
+    }
+
     /// What each scenario expects when it is compared across every service, by name: its expectation
     /// under the first service that runs it (in `Service.allCases` order, the compare's columns) and, when
     /// some skip it, `(SKIP under QubeRoute, AppsFlyer)`.

@@ -32,12 +32,7 @@ package struct ScenarioRunner: Sendable {
     package func run(_ scenario: Scenario) async -> Result {
         let emit = environment.observer.emit
         let plan = scenario.plan(environment.target)
-        let skip =
-            scenario.skipReason(for: environment.target) ?? Self.engineSkipReason(scenario, environment)
-            ?? Self.signedAddressSkipReason(scenario, environment)
-            ?? (scenario.needsDevEndpoints && !environment.hasDevEndpoints
-                ? Self.skipReason(scenario, environment) : nil)
-        if let reason = skip {
+        if let reason = Self.reasonToSkip(scenario, environment) {
             // No steps and no "expects" line for a skipped scenario: its plan checks nothing here (and may name
             // routes of a service it is not about).
             emit(.scenarioStarted(name: scenario.name, steps: []))
@@ -71,6 +66,14 @@ package struct ScenarioRunner: Sendable {
         case .skipped(let reason): emit(.scenarioSkipped(name: scenario.name, reason: reason))
         }
         return Result(outcome: outcome, devices: devices)
+    }
+
+    /// Why `scenario` is skipped in `environment` (its service, its links, the backend's capabilities), nil
+    /// when it runs: what a run says, and what the picker says once the backend was probed.
+    package static func reasonToSkip(_ scenario: Scenario, _ environment: ScenarioEnvironment) -> String? {
+        scenario.skipReason(for: environment.target) ?? engineSkipReason(scenario, environment)
+            ?? signedAddressSkipReason(scenario, environment)
+            ?? (scenario.needsDevEndpoints && !environment.hasDevEndpoints ? skipReason(scenario, environment) : nil)
     }
 
     /// Why `scenario` cannot run where the matching engine is not known (a deployment of another service than

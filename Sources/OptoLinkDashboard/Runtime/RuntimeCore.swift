@@ -96,7 +96,20 @@ actor RuntimeCore {
                 device = makeDevice()
             }
         }
+        announceSkips()
         emit(.deviceProfileChanged(await device.profile()))
+    }
+
+    /// Tells the picker which scenarios the probed backend skips and why (what the runs themselves would say),
+    /// in place of expectations written for checks that would never run there.
+    private func announceSkips() {
+        let environment = ScenarioEnvironment(
+            backend: backend, backoffBase: backoffBase, capabilities: routes, idSpace: idSpace, observer: observer,
+            faultProxy: routes.faults ? nil : faultProxy)
+        emit(
+            .scenarioExpectations(
+                ScenarioCatalog.expectations(for: backend.target), skips: ScenarioCatalog.skipReasons(in: environment),
+                compare: ScenarioCatalog.compareExpectations))
     }
 
     /// A device on the current backend (through the fault proxy when one runs).
@@ -140,10 +153,7 @@ actor RuntimeCore {
                 .targetChanged(
                     url: target.baseURL.absoluteString + (faultProxyAllowed ? "" : " (embedded)"),
                     orgKey: target.headerKey, sdkVersion: OptoLink.sdkVersion))
-            emit(
-                .scenarioExpectations(
-                    ScenarioCatalog.expectations(for: target), skips: ScenarioCatalog.skipReasons(for: target),
-                    compare: ScenarioCatalog.compareExpectations))
+            announceSkips()
             emit(
                 .log(
                     .info,
@@ -171,6 +181,7 @@ actor RuntimeCore {
                 if probed != routes {
                     capabilities.value = probed
                     emit(.capabilitiesProbed(probed.line(clickPath: backend.target.profile.devClickPath)))
+                    announceSkips()
                 }
             }
         default:

@@ -39,6 +39,33 @@ struct ScenarioPickerSkipTests {
         #expect(!text.contains("expects the running app opens"), "\(text)")
     }
 
+    @Test func onADeploymentProbedWithoutDevRoutesThePickerSaysWhatTheRunWouldSkip() throws {
+        // Given a Deep Blue deployment (not the reference server) probed with no /dev routes
+        var target = BackendTarget(
+            baseURL: URL(string: "http://127.0.0.1:9")!, apiKey: nil, orgKey: nil, service: .deepBlue)
+        target.links = .given([.main: URL(string: "http://127.0.0.1:9/summer")!])
+        let environment = ScenarioEnvironment(
+            backend: BackendClient(target: target), backoffBase: 0.01, hasDevEndpoints: false,
+            observer: DeviceObserver(emit: { _ in }, breakdowns: nil, profiles: false))
+        let skips = ScenarioCatalog.skipReasons(in: environment)
+        // Then the scenarios whose outcome is OptoLink's engine say SKIP and why, as their runs do
+        for name in ["deferred-ip-fuzzy", "shared-network-guard", "window-expired"] {
+            let scenario = try #require(ScenarioCatalog.named(name))
+            #expect(skips[name] != nil, "\(name)")
+            #expect(skips[name] == ScenarioRunner.reasonToSkip(scenario, environment), "\(name)")
+        }
+        // And the picker on deferred-ip-fuzzy shows the SKIP, not a score under 65
+        let state = Fixtures.reduced([
+            .providerChanged(.deepBlue), .scenariosAvailable(ScenarioCatalog.names),
+            .scenarioExpectations(
+                ScenarioCatalog.expectations(for: target), skips: skips, compare: ScenarioCatalog.compareExpectations),
+            .openOverlay(.scenarioPicker(selected: try Self.index(of: "deferred-ip-fuzzy"), compare: false)),
+        ])
+        let text = DashboardRenderer.render(state, size: .full).lines.joined(separator: "\n")
+        #expect(text.contains("SKIP under Deep Blue Links: its outcome is the reference engine's"), "\(text)")
+        #expect(!text.contains("score under 65"), "\(text)")
+    }
+
     @Test func aScenarioTheServiceRunsStillShowsItsExpectation() throws {
         // Given AppsFlyer and the picker on signature (AppsFlyer's own)
         let name = "signature"
