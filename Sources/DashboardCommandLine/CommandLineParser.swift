@@ -135,13 +135,25 @@ package struct CommandLineParser: Sendable {
     /// - Parameter what: what the URL is, said after "with a host" (` (a short link)`).
     /// - Throws: ``CommandLineError`` saying what the URL is not.
     package static func httpURL(_ text: String, flag: String, what: String = "") throws(CommandLineError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
+        guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
             throw CommandLineError("\(flag) must be an http(s) URL with a host\(what), not '\(text)'")
         }
-        if let port = url.port, !(1...65535).contains(port) {
+        if let port = portText(text), Int(port).map({ !(1...65535).contains($0) }) ?? true {
             throw CommandLineError("\(flag) '\(text)': port \(port) is not 1–65535")
+        }
+        // A host of digits and dots is an IPv4 address, written as four numbers 0–255: the shorthands some
+        // resolvers take (`127.1`, `2130706433`) or leading zeros (which some read as octal) are refused here
+        // rather than by the transport, which says only "bad URL" after nothing was sent.
+        if host.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) && !isDottedQuad(host) {
+            throw CommandLineError(
+                "\(flag) '\(text)': \(host) is not an IPv4 address of four numbers 0–255 (write 127.0.0.1, not "
+                    + "127.1 or 2130706433), nor a host name")
+        }
+        components.scheme = scheme
+        guard let url = components.url else {
+            throw CommandLineError("\(flag) must be an http(s) URL with a host\(what), not '\(text)'")
         }
         #if canImport(FoundationNetworking)
         // FoundationNetworking refuses a URL whose host is an IPv6 literal (URLError -1000, "bad URL") before
@@ -153,5 +165,26 @@ package struct CommandLineParser: Sendable {
         }
         #endif
         return url
+    }
+
+    /// The digits after the host in `text`'s authority (`http://host:PORT/…`), nil when it names no port.
+    static func portText(_ text: String) -> String? {
+        guard let start = text.range(of: "://")?.upperBound else { return nil }
+        let authority = text[start...].prefix { !"/?#".contains($0) }
+        let hostPart = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        guard let colon = hostPart.lastIndex(of: ":"), !hostPart[colon...].contains("]") else { return nil }
+        let digits = hostPart[hostPart.index(after: colon)...]
+        return digits.isEmpty ? nil : String(digits)
+    }
+
+    /// Whether `host` is four numbers 0–255 joined by dots, none with a leading zero.
+    static func isDottedQuad(_ host: String) -> Bool {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && (part == "0" || part.first != "0")
+                    && Int(part).map { $0 <= 255 }
+                        == true
+            }
     }
 }

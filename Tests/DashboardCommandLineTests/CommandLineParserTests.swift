@@ -95,6 +95,24 @@ struct CommandLineParserTests {
         #expect(
             Self.refusal(["check", "--url", "http://a.test:70000"])
                 == "--url 'http://a.test:70000': port 70000 is not 1–65535")
+        // A port too large for any integer is out of range too, not a URL the transport refuses later
+        #expect(
+            Self.refusal(["check", "--url", "http://127.0.0.1:9223372036854775808"])
+                == "--url 'http://127.0.0.1:9223372036854775808': port 9223372036854775808 is not 1–65535")
+        // The scheme is case-insensitive (RFC 3986): the URL the tools use has it in lower case
+        #expect(
+            try Self.parser.parse(["check", "--url", "HTTP://127.0.0.1:9/x"]).url("--url")?.absoluteString
+                == "http://127.0.0.1:9/x")
+    }
+
+    @Test func anIPv4AddressIsWrittenAsFourNumbers() throws {
+        #expect(try Self.parser.parse(["check", "--url", "http://10.0.0.255:8"]).url("--url")?.host == "10.0.0.255")
+        for host in ["127.1", "2130706433", "127.0.0.01", "256.0.0.1"] {
+            #expect(
+                Self.refusal(["check", "--url", "http://\(host):9"])
+                    == "--url 'http://\(host):9': \(host) is not an IPv4 address of four numbers 0–255 (write "
+                    + "127.0.0.1, not 127.1 or 2130706433), nor a host name")
+        }
     }
 
     @Test func theLongestCommandNameWinsAndPositionalsAreCounted() throws {
