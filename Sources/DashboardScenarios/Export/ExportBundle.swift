@@ -8,11 +8,25 @@ package enum ExportBundle {
     /// The file names, in the order they are written.
     package static let fileNames = DashCommands.exportFileNames
 
-    /// `./optolink-export-<yyyyMMdd-HHmmss>/` under `base` (the current directory by default).
+    /// `./optolink-export-<yyyyMMdd-HHmmss>/` under `base` (the current directory by default); a second
+    /// export in the same second gets `-2`, then `-3`…, never the first one's folder.
     package static func defaultDirectory(base: String = FileManager.default.currentDirectoryPath, date: Date = Date())
         -> URL
     {
-        URL(fileURLWithPath: base).appendingPathComponent("optolink-export-\(timestamp(date))")
+        freshName(in: base, stem: "optolink-export-\(timestamp(date))", suffix: "")
+    }
+
+    /// `base/stem + suffix`, or the first of `stem-2 + suffix`, `stem-3 + suffix`… that does not exist yet:
+    /// the default names of exports and recordings, made one a second, never reuse one.
+    package static func freshName(in base: String, stem: String, suffix: String) -> URL {
+        let folder = URL(fileURLWithPath: base)
+        var candidate = folder.appendingPathComponent(stem + suffix)
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = folder.appendingPathComponent("\(stem)-\(number)\(suffix)")
+            number += 1
+        }
+        return candidate
     }
 
     /// `20250602-091403`: the local time in the names of exports and recorded sessions.

@@ -241,11 +241,12 @@ package final class DashboardApp {
         apply(.sessionStatus(replay.status))
     }
 
-    /// `./optolink-session-20250602-091403.olsession` in the current directory.
+    /// `./optolink-session-20250602-091403.olsession` in the current directory (`…-091403-2.olsession` when
+    /// that one exists: a second recording in the same second).
     package static func defaultSessionFile(now: Date = Date()) -> URL {
-        URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent(
-                "optolink-session-\(ExportBundle.timestamp(now)).\(SessionFormat.fileExtension)")
+        ExportBundle.freshName(
+            in: FileManager.default.currentDirectoryPath, stem: "optolink-session-\(ExportBundle.timestamp(now))",
+            suffix: ".\(SessionFormat.fileExtension)")
     }
 
     /// Writes the export of the current state and screen, and logs where.

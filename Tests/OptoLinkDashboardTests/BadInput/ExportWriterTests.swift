@@ -22,6 +22,22 @@ struct ExportWriterTests {
         return info.st_mode & S_IFMT
     }
 
+    @Test func theDefaultNamesOfTwoExportsInOneSecondDiffer() throws {
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        // Given the first export of a second, made
+        let first = ExportBundle.defaultDirectory(base: scratch, date: date)
+        try FileManager.default.createDirectory(at: first, withIntermediateDirectories: true)
+        // Then the next in that second gets -2, and a recording beside it -2 as well
+        let second = ExportBundle.defaultDirectory(base: scratch, date: date)
+        #expect(second.lastPathComponent == first.lastPathComponent + "-2")
+        let stem = "optolink-session-\(ExportBundle.timestamp(date))"
+        try Data().write(to: URL(fileURLWithPath: scratch + "/" + stem + ".olsession"))
+        #expect(
+            ExportBundle.freshName(in: scratch, stem: stem, suffix: ".olsession").lastPathComponent
+                == stem + "-2.olsession")
+    }
+
     @Test func aSymbolicLinkIsWrittenThroughAndStaysALink() throws {
         // Given a link to a file
         defer { try? FileManager.default.removeItem(atPath: scratch) }
