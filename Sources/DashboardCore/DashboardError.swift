@@ -8,7 +8,7 @@ import OptoLinkToolSupport
 package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     private enum Code: Sendable, Hashable {
         case themeSyntax, themeNotFound, themeUnreadable, terminal, usage, backend, scenario, cannotCheck, lab, session
-        case export
+        case export, listen
     }
     private let code: Code
     /// A message a person can act on (names the file and line for theme errors).
@@ -43,6 +43,9 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
 
     /// Bad command-line arguments.
     package static func usage(_ message: String) -> DashboardError { DashboardError(.usage, message) }
+
+    /// An address to listen on (`--listen`) that could not be opened: in use, or not this machine's.
+    package static func listen(_ message: String) -> DashboardError { DashboardError(.listen, message) }
 
     /// The backend did not answer as expected (unreachable, unexpected status, unreadable body).
     package static func backend(_ message: String) -> DashboardError { DashboardError(.backend, message) }
@@ -91,7 +94,7 @@ package struct DashboardError: LocalizedError, Sendable, Hashable, CustomStringC
     package var exitStatus: ExitStatus {
         switch code {
         case .usage, .lab, .session, .themeSyntax, .themeNotFound, .themeUnreadable: .badInput
-        case .export, .terminal: .exportFailed
+        case .export, .terminal, .listen: .exportFailed
         case .backend: .backendUnreachable
         case .scenario: .verdictFailed
         case .cannotCheck: .done

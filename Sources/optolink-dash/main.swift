@@ -143,7 +143,7 @@ do {
     }
 } catch {
     StandardStream.error.line("optolink-dash: \(error)")
-    exit((error.isUsage ? ExitStatus.badInput : .backendUnreachable).rawValue)
+    exit(error.exitStatus.rawValue)
 }
 
 // stderr goes to a temp file while the UI owns the screen; shown after endwin.

@@ -53,7 +53,7 @@ extension AttachListener {
         else {
             let reason = String(cString: strerror(errno))
             _ = closeDescriptor(descriptor)
-            throw .usage(
+            throw .listen(
                 "--listen \(address): cannot listen there: \(reason) (another dashboard on that port? try "
                     + "--listen \(address.host):0)"
             )

@@ -49,6 +49,24 @@ struct AttachListenerTests {
         ) { events.add($0) }
     }
 
+    @Test func aPortInUseIsAnAddressThatCouldNotBeOpenedExit3() throws {
+        // Given a listener holding a port
+        let events = Events()
+        let first = try listener(events)
+        defer { first.stop() }
+        // When a second asks for the same port
+        #expect {
+            _ = try AttachListener(
+                address: AttachListenAddress(host: "127.0.0.1", port: first.address.port), token: Self.token,
+                clock: SystemDashboardClock(), dashboardName: "test-dash", limits: AttachListener.Limits()
+            ) { _ in }
+        } throws: { error in
+            // Then it is refused as an address that could not be opened (exit 3), as the proxy's is
+            (error as? DashboardError)?.exitStatus == .exportFailed
+                && "\(error)".contains("cannot listen there: Address already in use")
+        }
+    }
+
     @Test func theRealInspectorAttachesStreamsAndAnswersACommand() async throws {
         // Real sockets and real time: never beside the suites that load the machine (see QuietMachine).
         try await QuietMachine.shared.run { try await self.theRealInspectorAttachesStreamsAndAnswersACommandAlone() }
