@@ -61,7 +61,7 @@ package enum Socket {
 
     /// Creates, binds and listens; returns the descriptor and the bound port.
     package static func listen(host: String, port: Int, backlog: Int32 = 511) throws(HTTPError) -> (Int32, Int) {
-        let address = host == "localhost" ? "127.0.0.1" : host
+        let address = host.lowercased() == "localhost" ? "127.0.0.1" : host
         let isV6 = address.contains(":")
         let fd = socket(isV6 ? AF_INET6 : AF_INET, streamType, 0)
         guard fd >= 0 else { throw .startup("cannot create socket: \(errorText())") }
@@ -153,7 +153,7 @@ package enum Socket {
             addr.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
             return inet_pton(AF_INET, text, &addr.sin_addr) == 1 ? addr : nil
         }
-        guard var remote = address(host == "localhost" ? "127.0.0.1" : host, port: port) else {
+        guard var remote = address(host.lowercased() == "localhost" ? "127.0.0.1" : host, port: port) else {
             return .failure(.startup("not an IPv4 address: \(host)"))
         }
         guard var local = address(source, port: 0) else { return .failure(.startup("not an IPv4 address: \(source)")) }

@@ -120,13 +120,17 @@ package enum LoopbackUpstream {
     }
 
     /// The answer in `bytes` once it is whole (nil: not yet, or malformed). With `complete` the peer closed:
-    /// a body without a length ends there.
+    /// a body without a length ends there. Interim answers (`100 Continue`, `103 Early Hints`) before the final
+    /// one are passed over, as RFC 9110 §15.2 asks of every client.
     static func parse(_ bytes: [UInt8], complete: Bool) -> UpstreamAnswer? {
         guard let end = headEnd(bytes) else { return nil }
         let lines = String(decoding: bytes[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = lines[0].split(separator: " ", maxSplits: 2)
         guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
             return nil
+        }
+        if (100..<200).contains(status), status != 101 {
+            return parse(Array(bytes[(end + 4)...]), complete: complete)
         }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() where !line.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkHTTP
 import Testing
 
 @testable import DashboardCore
@@ -50,6 +51,30 @@ struct LoopbackUpstreamTests {
             // Then the request line asks for exactly that path (URL.path would drop the slash: a redirect loop)
             #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(line + "\r\n"), "\(url)")
         }
+    }
+
+    @Test func interimAnswersBeforeTheFinalOneAreSkipped() throws {
+        // Given a 100 Continue and a 103 Early Hints before the final answer (RFC 9110 §15.2: a client must
+        // parse any number of 1xx answers before the final one)
+        let text =
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n"
+            + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"
+        let bytes = Array(text.utf8)
+        // Then the answer is the final one, whole; and none is taken while only the interim ones have come
+        let answer = try #require(LoopbackUpstream.parse(bytes, complete: false))
+        #expect(answer.status == 200 && answer.body == Array("{}".utf8))
+        #expect(LoopbackUpstream.parse(Array(bytes.prefix(60)), complete: false) == nil)
+    }
+
+    @Test func anUpperCaseLocalhostIsLoopbackToo() {
+        #if os(Linux)
+        #expect(
+            LoopbackUpstream.sourceAddress(for: "203.0.113.7", upstream: URL(string: "http://LOCALHOST:9")!)
+                == "127.0.113.7")
+        #endif
+        // And a connection to it is made to 127.0.0.1 (refused there: nothing listens on port 9)
+        let result = Socket.connect(host: "LocalHost", port: 9, from: "127.0.0.1", timeout: 1)
+        if case .failure(let error) = result { #expect(!error.message.contains("not an IPv4 address"), "\(error)") }
     }
 
     @Test func answersAreWholeOnlyWithTheirWholeBody() throws {
