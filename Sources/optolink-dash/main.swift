@@ -165,11 +165,7 @@ if let wake = terminal.wake { inbox.setWakeHandler { wake.signal() } }
 let app = DashboardApp(
     state: DashboardState(themeName: options.theme), themes: themes, handler: handler, inbox: inbox,
     clock: clock)
-// Problems with the requested theme also go to stderr (captured now, shown after the terminal is restored).
-let initialTheme = themes.load(options.theme)
-for problem in initialTheme.warnings + [initialTheme.error?.description].compactMap({ $0 }) {
-    StandardStream.error.line("optolink-dash: theme: \(problem)")
-}
+reportThemeProblems(themes.load(options.theme))
 app.sessionSettings = SessionSettings(options: options)
 /// Restores the terminal, stops the runtime, says why on stderr and exits with the error's code.
 @MainActor func quit(_ error: DashboardError) -> Never {
@@ -234,6 +230,7 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
     cn_install_stop_handlers()
     let app = DashboardApp(
         state: DashboardState(themeName: options.theme), themes: themes, handler: SessionReplayHandler())
+    reportThemeProblems(themes.load(options.theme))
     do {
         try app.open(replay)
     } catch {
@@ -247,6 +244,14 @@ func openSession(_ path: String, options: DashboardOptions) -> Int32 {
     stderrCapture.end()
     let signal = cn_stop_requested()
     return signal == 0 ? 0 : 128 + signal
+}
+
+/// Writes the requested theme's problems to stderr (captured while the screen is up, shown after the terminal is
+/// restored), for the dashboard and `open` alike.
+func reportThemeProblems(_ loaded: ThemeLoadResult) {
+    for problem in loaded.warnings + [loaded.error?.description].compactMap({ $0 }) {
+        StandardStream.error.line("optolink-dash: theme: \(problem)")
+    }
 }
 
 /// `optolink-dash proxy` on a terminal: the proxy's own screen until q or a stop signal; the exit code.

@@ -63,6 +63,32 @@ struct SessionBinaryTests {
         }
     }
 
+    @Test func openWithABrokenThemeSaysSoAfterTheScreenAsTheDashboardDoes() async throws {
+        // Given a recorded session and a theme whose only line is not a colour (NO_COLOR, which `swift test` sets,
+        // would skip theme files)
+        let fixture = BuiltBinary.packageRoot.appendingPathComponent(
+            "Tests/DashboardSessionsTests/Fixtures/Sessions/scenario-run.olsession"
+        ).path
+        let command = """
+            printf 'theme[ok_fg]="#zzzzzz"\\n' > bad.theme
+            env -u NO_COLOR '\(BuiltBinary.path)' open '\(fixture)' --theme ./bad.theme 2> err.txt
+            echo "EXIT=$?"
+            sleep 60
+            """
+        let session = try TmuxSession(command: command)
+        defer { session.kill() }
+        // When the session is shown and then closed with q
+        let shown = await session.waitFor(timeout: 20) { $0.joined().contains("scenario-run.olsession") }
+        #expect(shown.ok, "\(shown.screen.joined(separator: "\n"))")
+        try session.press("q")
+        #expect(await session.waitFor(timeout: 20) { $0.joined().contains("EXIT=0") }.ok)
+        // Then stderr names the theme file, its line and what is wrong, as the live dashboard's does
+        let errors = session.file("err.txt") ?? ""
+        #expect(
+            errors.contains("optolink-dash: theme: ./bad.theme:1: '#zzzzzz' is not a colour"),
+            "\(errors) \(session.screen().joined(separator: "\n"))")
+    }
+
     @Test func theDataDirKeepsWhatTheServerStoredAcrossASIGKILLAndARestart() async throws {
         // Given the dashboard on a fresh --data-dir, recording a session, started in a shell that knows its pid
         let files = try SessionTestFiles()
