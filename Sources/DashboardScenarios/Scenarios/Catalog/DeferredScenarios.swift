@@ -156,6 +156,15 @@ enum DeferredScenarios {
         let device = await ctx.makeDevice(clipboardEnabled: false)
         ctx.step(steps[0])
         try await ctx.click(.main, browser: ctx.browser(change), onto: device)
+        // Without the dev click route the click is the redirect page's, which records no device model and no time
+        // zone: the server sees both missing, whatever the scenario changed. Its verdict says so.
+        let pageClick = !ctx.environment.capabilities.clickRoute
+        if pageClick {
+            ctx.note(
+                "the click went through the \(p.clickPage), which records no device model and no time zone: the "
+                    + "server sees both missing, not only what this scenario changed")
+        }
+        let recorded = pageClick ? " (a \(p.clickPage) click: no model and no time zone recorded)" : ""
         ctx.step(steps[1])
         let link = try await ctx.firstLaunch(device)
         ctx.step(steps[2])
@@ -170,6 +179,7 @@ enum DeferredScenarios {
             ctx.leaveUnchecked([steps[3], steps[4]], because: "\(p.name) answers no score, no /dev/match-attempts")
             return
                 "\(describe(link)) (\(p.name) answers no score and there is no /dev/match-attempts: band not checked)"
+                + recorded
         }
         try check(
             band.contains(score),
@@ -182,7 +192,8 @@ enum DeferredScenarios {
         }
         guard ctx.hasMatchAttempts else {
             ctx.leaveUnchecked([steps[4]], because: "no /dev/match-attempts")
-            return "\(describe(link)) (\(p.clickPage) click; breakdown not checked: no /dev/match-attempts)"
+            return "\(describe(link)) (\(p.clickPage) click, no model and no time zone recorded; breakdown not "
+                + "checked: no /dev/match-attempts)"
         }
         ctx.step(steps[4])
         try check(
@@ -191,7 +202,7 @@ enum DeferredScenarios {
                 + "\(formatScore(score))"
         )
         try check(attempt?.breakdown?.guardFired == false, "the shared-network guard fired")
-        return "\(describe(link)); breakdown \(best.map(describe) ?? "")"
+        return "\(describe(link)); breakdown \(best.map(describe) ?? "")" + recorded
     }
 
     static let deferredIPFuzzy = Scenario(

@@ -90,6 +90,20 @@ struct VerdictCauseTests {
         }
     }
 
+    @Test func aScoredVerdictOnPageClicksSaysThePageRecordedNoModelNorTimeZone() async throws {
+        // Given an OptoLink deployment without /dev routes: its clicks are the redirect page's
+        let standIn = try StandInService.start(.optoLink, trustsForwardedFor: false)
+        defer { standIn.stop() }
+        // When the scenario whose premise is "only the model differs" runs
+        let (code, lines) = try await Self.run(standIn, scenario: "deferred-scored-medium")
+        // Then it passes on the medium band, and its verdict's detail (the line before PASS) says the page recorded
+        // neither model nor time zone
+        let pass = try #require(lines.firstIndex { $0.hasPrefix("PASS deferred-scored-medium") })
+        #expect(
+            code == 0 && pass > 0 && lines[pass - 1].contains("no model and no time zone recorded"),
+            "\(lines.joined(separator: "\n"))")
+    }
+
     @Test func aBackendSlowerThanTheTimeoutScenariosOneSecondIsASkipNotAFail() async throws {
         // Given a healthy OptoLink deployment that answers every API call 1.3 s late
         let standIn = try StandInService.start(.optoLink, options: [.slowAnswers], trustsForwardedFor: false)
