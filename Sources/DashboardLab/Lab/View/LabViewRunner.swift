@@ -2,6 +2,7 @@ import DashboardCore
 import Foundation
 import OptoLink
 import OptoLinkHTTP
+import OptoLinkToolSupport
 
 /// Runs the Lab view's labs off the render loop: `L` starts the default lab through every service with the
 /// threshold sweep (``LabSession``, in process), its progress streams in as ``DashboardAction/lab(_:)``
@@ -63,6 +64,13 @@ package final class LabViewRunner: Sendable {
     package static func defaultModel(currentDirectory: String) throws(DashboardError) -> LabModel {
         var options = LabOptions()
         let paths = LabFiles.searchPaths(for: "default", currentDirectory: currentDirectory, executablePath: nil)
+        // The screen's loop reads it: a FIFO or a device, which may never end or never be written, is refused
+        // (`optolink-dash lab FILE` reads streams).
+        if let stream = paths.first(where: { UserFile.kind(of: $0) == .stream }) {
+            throw .lab(
+                "\(stream) is a pipe or a device, not a file: L reads a lab file (optolink-dash lab FILE reads "
+                    + "a stream)")
+        }
         if paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) { options.file = "default" }
         return try LabFiles.load(options, currentDirectory: currentDirectory, executablePath: nil)
     }

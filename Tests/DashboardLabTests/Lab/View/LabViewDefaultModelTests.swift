@@ -43,6 +43,21 @@ struct LabViewDefaultModelTests {
         #expect(model == LabModel())
     }
 
+    @Test func aFIFOInPlaceOfTheFileIsRefusedWithoutWaitingForAWriter() throws {
+        // Given labs/default.lab as a named pipe nobody writes to
+        let folder = try Self.folder(defaultLab: nil)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("labs"), withIntermediateDirectories: true)
+        let fifo = folder.appendingPathComponent("labs/default.lab").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // When L reads the lab, Then it says what the file is at once (the screen would otherwise freeze)
+        let error = #expect(throws: DashboardError.self) {
+            try LabViewRunner.defaultModel(currentDirectory: folder.path)
+        }
+        #expect(error?.message.contains("is a pipe or a device, not a file") == true, "\(String(describing: error))")
+    }
+
     @Test func aBadFileIsAnErrorNamingItsLine() throws {
         // Given a labs/default.lab with a misspelt key on line 2
         let folder = try Self.folder(defaultLab: "installs = 100\ndelay.medain = 5m\n")
