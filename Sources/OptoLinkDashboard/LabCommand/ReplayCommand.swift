@@ -4,6 +4,7 @@ import DashboardLab
 import DashboardProxy
 import DashboardScenarios
 import Foundation
+import OptoLinkToolSupport
 
 /// The lab on recorded data (docs/lab.md, "The lab on your own data"):
 ///
@@ -152,8 +153,11 @@ package enum ReplayCommand {
             }
             for file in paths {
                 let full = file.hasPrefix("/") ? file : currentDirectory + "/" + file
-                guard let data = FileManager.default.contents(atPath: full) else {
-                    throw DashboardError.usage("\(file): cannot read the report")
+                let data: Data
+                do {
+                    data = Data(try UserFile.read(full, limit: LabFiles.maxFileBytes))
+                } catch {
+                    throw DashboardError.usage("\(file): cannot read the report: \(error.reason)")
                 }
                 do {
                     reports.append(try JSONDecoder().decode(ReplayReport.self, from: data))

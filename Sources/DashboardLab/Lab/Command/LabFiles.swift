@@ -17,6 +17,15 @@ package enum LabFiles {
         }
         let searched = searchPaths(for: file, currentDirectory: currentDirectory, executablePath: executablePath)
         guard let path = searched.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            // A path that is there but cannot be looked at (a loop of links, no permission) says why.
+            if let reason = searched.lazy.compactMap({ path -> String? in
+                if case .unreachable(let reason) = UserFile.kind(of: path), !reason.contains("no such file") {
+                    return "\(path): \(reason)"
+                }
+                return nil
+            }).first {
+                throw .lab("lab file '\(file)': \(reason)")
+            }
             throw .lab("lab file '\(file)' not found (looked for \(searched.joined(separator: ", ")))")
         }
         let text: String
@@ -29,13 +38,16 @@ package enum LabFiles {
         return try LabFileParser.load(text: text, file: path, name: name, settings: options.settings)
     }
 
-    /// Where `file` may be: itself when it names a path or a `.lab` file, else `labs/NAME.lab` in the current
-    /// directory, then beside the executable.
+    /// Where `file` may be: itself when it names a path or a `.lab` file, else (a name with another extension)
+    /// itself in the current directory, then `labs/NAME.lab` in the current directory, then beside the executable.
     package static func searchPaths(for file: String, currentDirectory: String, executablePath: String?) -> [String] {
         if file.contains("/") || file.hasSuffix(".lab") {
             return [file.hasPrefix("/") ? file : currentDirectory + "/" + file]
         }
-        var paths = [currentDirectory + "/labs/\(file).lab"]
+        // A name with an extension is a file's (`lab mylab.txt`): in the current directory, before the lab of that
+        // name. A bare name (`default`) is a lab's only.
+        var paths = file.contains(".") ? [currentDirectory + "/" + file] : []
+        paths += [currentDirectory + "/labs/\(file).lab"]
         if let executablePath {
             let folder = PathName(executablePath).directory
             paths += [folder + "/labs/\(file).lab", folder + "/\(file).lab"]

@@ -1,5 +1,6 @@
 import DashboardCore
 import Foundation
+import OptoLinkToolSupport
 
 /// Reads a replay's two CSV files into ``ReplayData``, streaming: the clicks first (their tokens are what label
 /// the opens), then the opens. Columns are found by name in the header row (extra columns are ignored, the
@@ -43,6 +44,11 @@ package struct ReplayLoader: Sendable {
     /// Reads the file at `path` (by chunks of 1 MiB).
     /// - Throws: ``DashboardError/lab(_:)`` naming the file, line and column, or the file that cannot be read.
     package mutating func read(path: String, as kind: ReplayFileKind) throws(DashboardError) {
+        switch UserFile.kind(of: path) {
+        case .directory: throw .lab("\(path): cannot read the \(kind.rawValue) file (is a directory, not a file)")
+        case .unreachable(let reason): throw .lab("\(path): cannot read the \(kind.rawValue) file (\(reason))")
+        case .regular, .stream: break
+        }
         guard let file = fopen(path, "rb") else {
             throw .lab("\(path): cannot read the \(kind.rawValue) file (\(String(cString: strerror(errno))))")
         }
