@@ -1,6 +1,8 @@
 import OptoLinkToolSupport
 
-/// The log pane: the newest lines at the bottom (those the `/` filter shows), scrollable back.
+/// The log pane: the newest lines at the bottom (those the `/` filter shows), scrollable back. A warning or an
+/// error wraps onto as many rows as it needs (a FAIL's cause is in its last words), under its text; an info line
+/// keeps to one row.
 package enum LogPaneView {
     static func draw(_ state: DashboardState, in rect: Rect, focused: Bool, into buffer: inout ScreenBuffer) {
         let inner = rect.inner
@@ -20,21 +22,38 @@ package enum LogPaneView {
             buffer.write(text, x: inner.x, y: inner.y, maxWidth: inner.width, role: .dim)
             return
         }
-        let start = max(0, end - inner.height)
-        for (offset, position) in (start..<end).enumerated() {
+        // The rows of the newest lines that fit, from the bottom up; the oldest shown may lose its first rows.
+        let prefixWidth = 1 + clockLabel(0, origin: 0).count + 1 + 6
+        let textWidth = max(1, inner.width - prefixWidth)
+        var rows: [(line: LogLine, text: String, first: Bool)] = []
+        var position = end
+        while position > 0, rows.count < inner.height {
+            position -= 1
             let line = state.log[indices?[position] ?? position]
+            let wrapped = line.level == .info ? [line.text] : WordWrap.lines(line.text, width: textWidth)
+            let pieces = wrapped.isEmpty ? [""] : wrapped
+            rows.insert(contentsOf: pieces.enumerated().map { (line, $0.element, $0.offset == 0) }, at: 0)
+        }
+        for (offset, row) in rows.suffix(inner.height).enumerated() {
+            let line = row.line
             let y = inner.y + offset
-            let time = clockLabel(line.time, origin: state.origin)
-            var x = inner.x + buffer.write(" " + time + " ", x: inner.x, y: y, role: .dim)
             let role: StyleRole =
                 switch line.level {
                 case .info: .dim
                 case .warning: .warning
                 case .error: .error
                 }
-            x += buffer.write(line.level.label.padding(to: 5) + " ", x: x, y: y, role: role, bold: line.level == .error)
+            var x = inner.x
+            if row.first {
+                let time = clockLabel(line.time, origin: state.origin)
+                x += buffer.write(" " + time + " ", x: inner.x, y: y, role: .dim)
+                x += buffer.write(
+                    line.level.label.padding(to: 5) + " ", x: x, y: y, role: role, bold: line.level == .error)
+            } else {
+                x += prefixWidth
+            }
             buffer.write(
-                line.text, x: x, y: y, maxWidth: inner.x + inner.width - x, role: line.level == .info ? .normal : role)
+                row.text, x: x, y: y, maxWidth: inner.x + inner.width - x, role: line.level == .info ? .normal : role)
         }
     }
 

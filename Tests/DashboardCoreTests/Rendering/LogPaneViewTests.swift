@@ -11,6 +11,26 @@ struct LogPaneViewTests {
         lines.first { $0.hasPrefix("│ 0") && $0.contains(text) }.map { String($0.dropFirst(2).prefix(7)) }
     }
 
+    @Test func anErrorWrapsToItsLastWordWhileAnInfoLineKeepsToOneRow() {
+        // Given a long info line, then a long error whose cause is in its last words, at 80×24
+        let cause = "(cause: check-deferred got no answer in 3 attempts (The request timed out))"
+        let state = Fixtures.reduced([
+            .tick(now: 1000),
+            .log(.info, "an info line " + String(repeating: "long ", count: 30) + "END-OF-INFO"),
+            .log(.error, "scenario flaky-server FAIL at step 1 “click on the same Wi-Fi”: the click failed " + cause),
+        ])
+        let lines = DashboardRenderer.render(state, size: .minimum).lines
+        let text = lines.joined(separator: "\n")
+        // Then the error's cause is on screen, its continuation rows indented under its text
+        #expect(text.contains("(The request timed out))"), "\(text)")
+        let errorRow = try? #require(lines.firstIndex { $0.contains("ERROR scenario flaky-server") })
+        if let errorRow {
+            #expect(lines[errorRow + 1].hasPrefix("│               "), "\(lines[errorRow + 1])")
+        }
+        // And the info line is one row, cut
+        #expect(!text.contains("END-OF-INFO"))
+    }
+
     @Test func logLinesShowTheirTimeSinceTheStartInTenths() {
         // Given: the app loop's order (apply the start-up lines, then each turn: drain the inbox, tick),
         // with a manual clock: lines without a time of their own arrive between two ticks.
