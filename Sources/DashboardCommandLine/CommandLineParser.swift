@@ -140,6 +140,13 @@ package struct CommandLineParser: Sendable {
         else {
             throw CommandLineError("\(flag) must be an http(s) URL with a host\(what), not '\(text)'")
         }
+        // A user or password in the URL would be sent, and written into every export and recording beside it:
+        // none of the services takes one; keys go in their own flags, which are masked.
+        if components.user != nil || components.password != nil {
+            throw CommandLineError(
+                "\(flag) must not carry a user name or password (user:pass@): it would be written into exports "
+                    + "and recordings; give the service's keys with their own flags")
+        }
         if let port = portText(text), Int(port).map({ !(1...65535).contains($0) }) ?? true {
             throw CommandLineError("\(flag) '\(text)': port \(port) is not 1–65535")
         }

@@ -105,6 +105,15 @@ struct CommandLineParserTests {
                 == "http://127.0.0.1:9/x")
     }
 
+    @Test func aURLWithAUserOrPasswordIsRefusedBeforeItCanBeWrittenAnywhere() {
+        for url in ["http://alice:s3cretPW@127.0.0.1:9", "https://alice@a.test/x"] {
+            #expect(
+                Self.refusal(["check", "--url", url])
+                    == "--url must not carry a user name or password (user:pass@): it would be written into exports "
+                    + "and recordings; give the service's keys with their own flags")
+        }
+    }
+
     @Test func anIPv4AddressIsWrittenAsFourNumbers() throws {
         #expect(try Self.parser.parse(["check", "--url", "http://10.0.0.255:8"]).url("--url")?.host == "10.0.0.255")
         for host in ["127.1", "2130706433", "127.0.0.01", "256.0.0.1"] {
