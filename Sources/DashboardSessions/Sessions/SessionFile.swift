@@ -219,11 +219,24 @@ package final class SessionFile {
             return context.codingPath.isEmpty ? "not JSON" : "\(path(context)): \(context.debugDescription)"
         case DecodingError.keyNotFound(let key, let context):
             return "no \(([path(context)] + [key.stringValue]).filter { !$0.isEmpty }.joined(separator: "."))"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "\(path(context)): \(context.debugDescription)"
+        case DecodingError.typeMismatch(let type, let context):
+            return "\(path(context)): expected \(kind(type))"
+        case DecodingError.valueNotFound(let type, let context):
+            return "\(path(context)): expected \(kind(type)), found null"
         default:
             return "\(error)"
         }
+    }
+
+    /// What a value of `type` is, in JSON's words (`an object`, `a list`, `a number`), not Swift's.
+    static func kind(_ type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
+        if name.hasPrefix("Array") || name.hasPrefix("UnkeyedDecodingContainer") { return "a list" }
+        if name.hasPrefix("String") { return "text" }
+        if name == "Bool" { return "true or false" }
+        if ["Double", "Float", "Int", "Int64", "Int32", "UInt", "UInt64"].contains(name) { return "a number" }
+        return "a value of the session format"
     }
 
     /// `1.0 GB`, `256 MB`, `12 KB`.

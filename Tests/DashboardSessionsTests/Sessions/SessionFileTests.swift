@@ -43,6 +43,26 @@ struct SessionFileTests {
         #expect(error?.message.contains("\n") == false)
     }
 
+    @Test func anEntryOfTheWrongShapeIsSaidInJSONsWordsNotSwifts() throws {
+        // Given entries whose action is null, and whose log is a list
+        for (line, expected) in [
+            (#"{"t":2,"w":3,"a":null}"#, "not a session entry (a: expected an object, found null)"),
+            (#"{"t":2,"w":3,"a":{"log":[]}}"#, "not a session entry (a.log: expected an object)"),
+        ] {
+            let files = try SessionTestFiles()
+            defer { files.remove() }
+            let url = try files.session("shape.olsession", entries: [SessionTestFiles.log("one", at: 1)])
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data((line + "\n").utf8))
+            try handle.close()
+            let error = #expect(throws: DashboardError.self) { try SessionFile.open(url) }
+            // Then the line says which field and what it should be, without decoder or Swift type names
+            #expect(error?.message.hasSuffix(expected) == true, "\(error?.message ?? "")")
+            #expect(error?.message.contains("Dictionary") == false && error?.message.contains("decod") == false)
+        }
+    }
+
     @Test func aNewerFormatVersionIsRefusedWithBothVersions() throws {
         let files = try SessionTestFiles()
         defer { files.remove() }
