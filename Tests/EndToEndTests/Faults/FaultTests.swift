@@ -302,8 +302,15 @@ struct FaultTests {
         #expect(await run.sdk.clearIdentity() == false)
         #expect(await run.sdk.trackEvent("kept"))  // queued and kept for later
         #expect(await run.sdk.queuedEventCount() == 1)
+        // The diagnostics reach the collector through the SDK's stream, after the calls that emitted them have
+        // returned: on a loaded machine the last ones can still be on their way.
+        let endpoints = [Endpoint.linkData, .session, .identity, .identityClear]
+        let settled = await run.diagnostics.wait(timeout: 10) { values in
+            endpoints.allSatisfy { values.requests($0).allSatisfy { !$0.finished.isEmpty } }
+        }
+        #expect(settled)
         let values = run.diagnostics.values
-        for endpoint in [Endpoint.linkData, .session, .identity, .identityClear] {
+        for endpoint in endpoints {
             for request in values.requests(endpoint) {
                 #expect(
                     request.finished.count == 1,
