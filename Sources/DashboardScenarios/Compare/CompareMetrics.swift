@@ -70,8 +70,20 @@ package struct CompareMetrics: Sendable, Hashable {
     }
 
     /// `3 (503 503 200)`, `1 (200)`, `0`.
-    package var attemptsLine: String {
-        attempts == 0 ? "0" : "\(attempts) (\(outcomes.joined(separator: " ")))"
+    package var attemptsLine: String { attemptsLine(width: .max) }
+
+    /// ``attemptsLine`` in at most `width` characters: the earliest outcomes give way to `…` first, since the last
+    /// is how the request ended (`3 (… 503 200)`); `1 (in flight)` before any attempt has ended.
+    package func attemptsLine(width: Int) -> String {
+        guard attempts > 0 else { return "0" }
+        guard !outcomes.isEmpty else { return "\(attempts) (in flight)" }
+        var shown = outcomes
+        var line = "\(attempts) (\(shown.joined(separator: " ")))"
+        while line.count > width, shown.count > 1 {
+            shown.removeFirst()
+            line = "\(attempts) (… \(shown.joined(separator: " ")))"
+        }
+        return line
     }
 
     /// `1.0s, 2.0s`, `none`.

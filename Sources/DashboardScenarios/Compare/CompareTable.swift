@@ -34,15 +34,18 @@ package enum CompareTable {
         "outcome", "method", "match type", "confidence", "attempts", "waits", "time to link", "link",
     ]
 
-    /// The rows of `state`; `now` (the SDK's clock) shows how much of a wait in progress is left.
-    package static func rows(_ state: CompareState, now: Double? = nil) -> [Row] {
+    /// The rows of `state`; `now` (the SDK's clock) shows how much of a wait in progress is left; `cellWidth`
+    /// the room a cell has (the attempts keep their last outcomes when cut).
+    package static func rows(_ state: CompareState, now: Double? = nil, cellWidth: Int = .max) -> [Row] {
         let columns = state.columns
         return [
             Row(label: "outcome", cells: columns.map(outcome)),
             Row(label: "method", cells: columns.map(method)),
             Row(label: "match type", cells: columns.map { text($0.metrics.link?.matchType) }),
             Row(label: "confidence", cells: columns.map { confidence($0.metrics.link) }),
-            Row(label: "attempts", cells: columns.map { Cell(text: $0.metrics.attemptsLine, role: .normal) }),
+            Row(
+                label: "attempts",
+                cells: columns.map { Cell(text: $0.metrics.attemptsLine(width: cellWidth), role: .normal) }),
             Row(label: "waits", cells: columns.map { waits($0.metrics, now: now) }),
             Row(label: "time to link", cells: columns.map { text($0.metrics.timeToLink.map(formatSeconds)) }),
             Row(label: "link", cells: columns.map { text($0.metrics.link?.path) }),

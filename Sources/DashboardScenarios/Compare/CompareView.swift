@@ -12,14 +12,15 @@ import DashboardProxy
 /// ```
 enum CompareView {
     static func draw(_ compare: CompareState, now: Double, into buffer: inout ScreenBuffer) {
-        let rows = CompareTable.rows(compare, now: now)
         let verdicts = CompareTable.verdictLines(compare)
         let inner = OverlayView.panel(
-            title: title(compare), width: buffer.width - 2, height: rows.count + 4 + min(verdicts.count * 2, 8),
+            title: title(compare), width: buffer.width - 2,
+            height: CompareTable.labels.count + 4 + min(verdicts.count * 2, 8),
             into: &buffer)
         guard inner.width > 20, inner.height > 2 else { return }
         let labelWidth = min(14, inner.width / 5)
         let columnWidth = max(4, (inner.width - 1 - labelWidth) / max(1, compare.columns.count))
+        let rows = CompareTable.rows(compare, now: now, cellWidth: columnWidth - 1)
         let x0 = inner.x + 1 + labelWidth
         for (index, column) in compare.columns.enumerated() {
             buffer.write(

@@ -70,6 +70,30 @@ struct CompareTableTests {
         #expect(!state.isOver)
     }
 
+    @Test func attemptsCutToACellKeepTheirLastOutcomesAndInFlightIsSaid() {
+        // Given a request answered 503, 503, then 200, and one whose first attempt is still out
+        var state = CompareState(scenario: "flaky-server", services: [.quberoute, .deepBlue])
+        for (attempt, status) in [(1, 503), (2, 503), (3, 200)] {
+            state.apply(
+                .diagnostic(
+                    .quberoute, .requestStarted(requestID: 1, endpoint: "match", attempt: attempt),
+                    time: Double(attempt)))
+            state.apply(
+                .diagnostic(
+                    .quberoute,
+                    .responseReceived(
+                        requestID: 1, endpoint: "match", attempt: attempt, status: status, duration: 0.01),
+                    time: Double(attempt) + 0.01))
+        }
+        state.apply(.diagnostic(.deepBlue, .requestStarted(requestID: 1, endpoint: "match", attempt: 1), time: 1))
+        // When the cells have 13 characters (80x24)
+        let attempts = CompareTable.rows(state, now: 5, cellWidth: 13)[4].cells
+        // Then the final 200 is kept, and the running column says so
+        #expect(attempts[0].text == "3 (… 503 200)")
+        #expect(attempts[1].text == "1 (in flight)")
+        #expect(CompareTable.rows(state, now: 5)[4].cells[0].text == "3 (503 503 200)")
+    }
+
     @Test func twoDecimalsWithoutFoundation() {
         #expect(CompareTable.format2(0.49) == "0.49")
         #expect(CompareTable.format2(0.3) == "0.30")
