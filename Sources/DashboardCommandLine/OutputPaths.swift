@@ -43,7 +43,12 @@ package enum OutputPaths {
         }
         let keyed = named.compactMap { item in identity(of: item.path, writes: item.writes).map { (item, $0) } }
         for (index, (output, key)) in keyed.enumerated() where output.writes {
-            guard let (other, _) = keyed[..<index].first(where: { $0.1 == key }) else { continue }
+            // Any input, wherever it stands in the table; an output only once, from the later of the two.
+            let clash = keyed.indices.first { other in
+                other != index && keyed[other].1 == key && (!keyed[other].0.writes || other < index)
+            }
+            guard let clash else { continue }
+            let other = keyed[clash].0
             return other.writes
                 ? "\(other.label) and \(output.label) name one file: give each output a file of its own"
                 : "\(output.label) is the same file as \(other.label), which this command reads: write to another "

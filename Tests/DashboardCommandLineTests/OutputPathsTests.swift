@@ -15,8 +15,9 @@ struct OutputPathsTests {
                 positional: PositionalSpec("FILE", noun: "file", help: "the file to read"), footer: "")
         ],
         flags: [
-            FlagSpec(["--data"], .path("a file to read"), value: "FILE", help: "more input", commands: ["convert"]),
             FlagSpec(["--out"], .path("a file"), value: "FILE", use: .writes, help: "", commands: ["convert"]),
+            // An input declared after an output in the table (as lab's --clicks is after --csv)
+            FlagSpec(["--data"], .path("a file to read"), value: "FILE", help: "more input", commands: ["convert"]),
             FlagSpec(["--log"], .path("a file"), value: "FILE", use: .writes, help: "", commands: ["convert"]),
             FlagSpec(
                 ["--dir"], .path("a folder"), value: "DIR", use: .writesInto(["a.txt", "b.txt"]), help: "",
@@ -53,6 +54,8 @@ struct OutputPathsTests {
                 == "--out \(link) is the same file as '\(input)', which this command reads: write to another file "
                 + "(nothing was written)")
         #expect(Self.refusal(["--data", input, "--log", input])?.hasPrefix("--log \(input) is the same file") == true)
+        // (an output listed before the input in the table too)
+        #expect(Self.refusal(["--data", input, "--out", input])?.hasPrefix("--out \(input) is the same file") == true)
         // Then the file is untouched
         #expect(try String(contentsOfFile: input, encoding: .utf8) == "input\n")
     }
