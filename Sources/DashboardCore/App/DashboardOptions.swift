@@ -169,9 +169,10 @@ package struct DashboardOptions: Sendable, Hashable {
                 settings: DeviceSettings(target: target, backoffBase: backoffBase),
                 address: AddressBox(FingerprintValues.demoPhone.networkAddress))
         } catch {
-            throw .usage(
-                "\(target.profile.keyFlags.joined(separator: " / ")): the SDK refuses this \(service.displayName) "
-                    + "configuration: \(error.message)")
+            // The SDK names what it refuses: the base URL is --base-url's, anything else the keys'.
+            let flags =
+                error.message.hasPrefix("baseURL") ? "--base-url" : target.profile.keyFlags.joined(separator: " / ")
+            throw .usage("\(flags): the SDK refuses this \(service.displayName) configuration: \(error.message)")
         }
         return target
     }

@@ -70,6 +70,15 @@ struct DashCommandsTests {
                 == "api.example.com")
     }
 
+    @Test func aBaseURLTheSDKRefusesNamesBaseURLNotTheKeys() throws {
+        // Given a --base-url with a query, which the SDK's configuration refuses
+        // Then the refusal names --base-url, not --api-key / --org-key
+        let error = #expect(throws: DashboardError.self) {
+            try DashboardOptions.parse(["--base-url", "http://127.0.0.1:9/p?x=1", "--org-key", "demo"])
+        }
+        #expect(error?.message.hasPrefix("--base-url: the SDK refuses this OptoLink configuration") == true)
+    }
+
     #if os(Linux)
     /// `optolink-server --host ::1` says `listening on http://[::1]:PORT`; FoundationNetworking cannot send to
     /// that URL (URLError -1000), so every command refuses it at once, saying what to give instead.

@@ -64,7 +64,8 @@ package struct ReplayLoader: Sendable {
             }
             if first, buffer[..<min(count, 512)].contains(0) || buffer[..<count].starts(with: [0x1F, 0x8B]) {
                 throw .lab(
-                    "\(path): is not a \(kind.rawValue) CSV file: it holds binary bytes (compressed? unpack it first)")
+                    "\(path): is not a CSV file of \(kind.rawValue): it holds binary bytes (compressed? unpack it "
+                        + "first)")
             }
             first = false
             try Self.typed {

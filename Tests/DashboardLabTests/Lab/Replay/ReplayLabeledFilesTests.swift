@@ -102,7 +102,8 @@ import Testing
             #expect {
                 try loader.read(path: path, as: .clicks)
             } throws: { error in
-                "\(error)" == "\(path): is not a clicks CSV file: it holds binary bytes (compressed? unpack it first)"
+                "\(error)"
+                    == "\(path): is not a CSV file of clicks: it holds binary bytes (compressed? unpack it first)"
             }
         }
     }
