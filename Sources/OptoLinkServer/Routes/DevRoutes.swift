@@ -97,6 +97,14 @@ enum DevRoutes {
         if kind == "delay", body["delaySeconds"] == nil {
             details.append(.init(message: "delaySeconds is required for kind delay", field: "delaySeconds"))
         }
+        // A member another kind takes is refused, not ignored: `{"kind":"drop","status":503}` injects no 503.
+        if kind != "status", body["status"] != nil {
+            details.append(.init(message: "status is taken by kind status only, not \(kind)", field: "status"))
+        }
+        if kind != "delay", body["delaySeconds"] != nil {
+            details.append(
+                .init(message: "delaySeconds is taken by kind delay only, not \(kind)", field: "delaySeconds"))
+        }
         guard details.isEmpty,
             let fault = Fault(kind: kind, status: body.int("status"), delaySeconds: body["delaySeconds"]?.numberValue)
         else { throw OptoLinkServerError.validation(details) }

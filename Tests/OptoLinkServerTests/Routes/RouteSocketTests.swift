@@ -664,6 +664,17 @@ import Testing
                 ],
                 ["message": "status is required for kind status", "field": "status"],
             ])
+        // A member of another kind is refused, not silently ignored
+        let mixed = try #require(
+            server.request("POST", "/dev/faults", body: #"{"route":"match","kind":"drop","status":503}"#))
+        #expect(mixed.status == 400)
+        #expect(
+            mixed.json?["details"] == [["message": "status is taken by kind status only, not drop", "field": "status"]]
+        )
+        let statusWithDelay = try #require(
+            server.request(
+                "POST", "/dev/faults", body: #"{"route":"match","kind":"status","status":503,"delaySeconds":5}"#))
+        #expect(statusWithDelay.json?["details"]?[0]?["field"] == "delaySeconds")
     }
 
     @Test func productionHidesDevEndpoints() throws {
