@@ -187,6 +187,14 @@ package final class FaultProxy: Sendable {
             headers.removeAll { $0.name.lowercased() == "x-forwarded-for" }
             headers.append((name: "X-Forwarded-For", value: source))
         }
+        // URLSession will not send a GET or HEAD with a body (Foundation prints a line of its own and fails with an
+        // unrelated reason); only the loopback path can. Say so rather than blame the backend.
+        if source == nil, ["GET", "HEAD"].contains(request.method), !request.body.isEmpty {
+            return .failure(
+                .backend(
+                    "the fault proxy cannot forward a \(request.method) with a body to \(upstream.absoluteString): "
+                        + "URLSession refuses to send one"))
+        }
         return client.send(method: request.method, url: url, headers: headers, body: request.body, source: source).map {
             answer in
             HTTPResponse(

@@ -4,6 +4,8 @@ import OptoLinkFaults
 import OptoLinkServer
 import Testing
 
+import enum OptoLinkHTTP.Socket
+
 @testable import DashboardCore
 @testable import DashboardProxy
 
@@ -71,6 +73,35 @@ struct FaultProxyEndToEndTests {
         + #""deviceModel":"iPhone15,2","language":"en-US","timezone":"Europe/Berlin"}"#
 
     #if os(Linux)
+    @Test func aGETWithABodyIsRefusedSayingWhyNotBlamedOnTheBackend() async throws {
+        let rig = try Rig()
+        defer { rig.stop() }
+        // Given a GET with a body, sent raw (URLSession would not send it either) and without X-Forwarded-For
+        guard
+            case .success(let fd) = Socket.connect(
+                host: "127.0.0.1", port: rig.proxy.url.port!, from: "127.0.0.1",
+                timeout: 10)
+        else {
+            Issue.record("cannot connect to the proxy")
+            return
+        }
+        defer { close(fd) }
+        #expect(
+            Socket.sendAll(
+                fd, Array("GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}".utf8)))
+        var answer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            answer += chunk[..<count]
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        // Then the proxy's answer says it cannot forward it, and why
+        #expect(text.hasPrefix("HTTP/1.1 502"), "\(text)")
+        #expect(text.contains("cannot forward a GET with a body"), "\(text)")
+    }
+
     @Test func aLoopbackBackendSeesEachSimulatedNetworkFromALoopbackAddressOfItsOwn() async throws {
         // Given a backend on loopback that answers with the address it saw, and the proxy in front of it
         let echo = try PeerEchoServer()
