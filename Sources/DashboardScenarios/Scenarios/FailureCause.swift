@@ -11,12 +11,13 @@ enum FailureCause {
     /// The cause, `QubeRoute refused the key --api-key qr_l… on /api/v1/sdk/resolve: 401 Unknown API key`, or nil
     /// when the devices' exchanges name none.
     static func cause(in devices: [SimulatedDevice], target: BackendTarget) -> String? {
-        cause(in: devices.map { $0.recorder.diagnostics.compactMap(\.exchange) }, target: target)
+        cause(
+            exchanges: devices.flatMap { $0.recorder.diagnostics.compactMap(\.exchange) },
+            requests: devices.flatMap(\.recorder.requests), target: target)
     }
 
-    /// The cause in each device's exchanges (`perDevice`, one list a device, in order).
-    static func cause(in perDevice: [[HTTPExchange]], target: BackendTarget) -> String? {
-        let exchanges = perDevice.flatMap { $0 }
+    /// The cause in the devices' `exchanges` (their answers' bodies) and `requests` (each request's attempts).
+    static func cause(exchanges: [HTTPExchange], requests: [RequestTrace], target: BackendTarget) -> String? {
         if target.service == .appsFlyer, !target.baseURL.path.contains("/v1.0"),
             exchanges.contains(where: { $0.status == 404 && $0.endpoint == Endpoint.match.rawValue })
         {
@@ -32,30 +33,20 @@ enum FailureCause {
             return "\(target.service.displayName) refused the key \(keyLabel(target)) on \(route): \(status)"
                 + (said.isEmpty ? "" : " \(said)")
         }
-        return perDevice.lazy.compactMap { unanswered($0, target.profile) }.first
+        return unanswered(requests, target.profile)
     }
 
-    /// The first link request (a direct open's lookup or the deferred match) of one device whose every attempt
-    /// went unanswered: `check-deferred got no answer in 3 attempts (The request timed out)`.
-    static func unanswered(_ exchanges: [HTTPExchange], _ profile: any ServiceProfile) -> String? {
-        let linkRequests = exchanges.filter {
-            [Endpoint.match.rawValue, Endpoint.linkData.rawValue].contains($0.endpoint)
-        }
-        var order = [Int]()
-        var attempts = [Int: [HTTPExchange]]()
-        for exchange in linkRequests {
-            if attempts[exchange.requestID] == nil { order.append(exchange.requestID) }
-            attempts[exchange.requestID, default: []].append(exchange)
-        }
-        for id in order {
-            guard let tries = attempts[id], tries.allSatisfy({ $0.status == nil }), let last = tries.last else {
-                continue
-            }
-            let route = Endpoint(rawValue: last.endpoint).map { label($0, profile) } ?? last.endpoint
-            let count = tries.count == 1 ? "1 attempt" : "\(tries.count) attempts"
-            return "\(route) got no answer in \(count)" + (last.error.map { " (\($0))" } ?? "")
-        }
-        return nil
+    /// The first link request (a direct open's lookup or the deferred match) whose every attempt went
+    /// unanswered: `check-deferred got no answer in 3 attempts (The request timed out)`.
+    static func unanswered(_ requests: [RequestTrace], _ profile: any ServiceProfile) -> String? {
+        guard
+            let request = requests.first(where: { request in
+                [.match, .linkData].contains(request.endpoint) && !request.attempts.isEmpty
+                    && request.statuses.allSatisfy { $0 == nil }
+            }), let last = request.attempts.last
+        else { return nil }
+        let count = request.attempts.count == 1 ? "1 attempt" : "\(request.attempts.count) attempts"
+        return "\(label(request.endpoint, profile)) got no answer in \(count)" + (last.error.map { " (\($0))" } ?? "")
     }
 
     /// The error envelope's message (`message`, `error.message`, `detail`), else the body as it is.
