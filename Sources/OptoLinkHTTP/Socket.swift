@@ -59,9 +59,15 @@ package enum Socket {
 
     package static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
+    /// `host` as the sockets take it: `localhost`, in any case (host names are case-insensitive), is 127.0.0.1;
+    /// any other host as given.
+    package static func numericHost(_ host: String) -> String {
+        host.lowercased() == "localhost" ? "127.0.0.1" : host
+    }
+
     /// Creates, binds and listens; returns the descriptor and the bound port.
     package static func listen(host: String, port: Int, backlog: Int32 = 511) throws(HTTPError) -> (Int32, Int) {
-        let address = host.lowercased() == "localhost" ? "127.0.0.1" : host
+        let address = numericHost(host)
         let isV6 = address.contains(":")
         let fd = socket(isV6 ? AF_INET6 : AF_INET, streamType, 0)
         guard fd >= 0 else { throw .startup("cannot create socket: \(errorText())") }
@@ -153,7 +159,7 @@ package enum Socket {
             addr.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
             return inet_pton(AF_INET, text, &addr.sin_addr) == 1 ? addr : nil
         }
-        guard var remote = address(host.lowercased() == "localhost" ? "127.0.0.1" : host, port: port) else {
+        guard var remote = address(numericHost(host), port: port) else {
             return .failure(.startup("not an IPv4 address: \(host)"))
         }
         guard var local = address(source, port: 0) else { return .failure(.startup("not an IPv4 address: \(source)")) }

@@ -87,7 +87,7 @@ package final class FaultProxy: Sendable {
 
     /// The proxy's base URL (after ``start()``).
     package var url: URL {
-        let name = host.lowercased() == "localhost" ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host
+        let name = host.contains(":") ? "[\(host)]" : Socket.numericHost(host)
         return URL(string: "http://\(name):\(server.port)")!
     }
 
