@@ -40,11 +40,7 @@ package enum ExportWriter {
     package static func write(_ data: Data, to path: String, standardOutput: Int32 = 1) throws(UserFileProblem) {
         let destination = try open(path, standardOutput: standardOutput)
         do throws(UserFileProblem) {
-            var failure: UserFileProblem?
-            data.withUnsafeBytes { bytes in
-                do throws(UserFileProblem) { try destination.write(bytes) } catch { failure = error }
-            }
-            if let failure { throw failure }
+            try destination.write(data)
             try destination.commit()
         } catch {
             destination.abandon()
@@ -65,8 +61,16 @@ package enum ExportWriter {
 
         /// Appends `bytes`.
         /// - Throws: ``UserFileProblem`` when the write fails (disk full…).
-        package func write(_ bytes: UnsafeRawBufferPointer) throws(UserFileProblem) {
-            try ExportWriter.writeAll(bytes, to: descriptor, path: path)
+        package func write(_ bytes: some ContiguousBytes) throws(UserFileProblem) {
+            var failure: UserFileProblem?
+            bytes.withUnsafeBytes { buffer in
+                do throws(UserFileProblem) {
+                    try ExportWriter.writeAll(buffer, to: descriptor, path: path)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
         }
 
         /// Makes the export whole at its path: syncs it and renames the temporary file over the path.

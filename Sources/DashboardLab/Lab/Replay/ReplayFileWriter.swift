@@ -46,14 +46,12 @@ package final class ReplayFileWriter {
     }
 
     private func flush() throws(DashboardError) {
-        var failure: UserFileProblem?
-        buffer.withUnsafeBytes { bytes in
-            do throws(UserFileProblem) { try destination.write(bytes) } catch { failure = error }
-        }
-        if let failure {
+        do {
+            try destination.write(buffer)
+        } catch {
             open = false
             destination.abandon()
-            throw .export("\(failure)")
+            throw .export("\(error)")
         }
         buffer.removeAll(keepingCapacity: true)
     }
