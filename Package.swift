@@ -81,7 +81,7 @@ let package = Package(
             dependencies: ["OptoLinkClientCore", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
 
         // The declared command line: flags and commands as tables, their parser, help and refusals (Foundation only).
-        .target(name: "DashboardCommandLine"),
+        .target(name: "DashboardCommandLine", dependencies: ["OptoLinkToolSupport"]),
         .testTarget(name: "DashboardCommandLineTests", dependencies: ["DashboardCommandLine"]),
 
         // The dashboard's core: its state, reducer, screen, keys and themes, with the domain every tool shares

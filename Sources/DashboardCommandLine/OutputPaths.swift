@@ -1,4 +1,5 @@
 import Foundation
+import OptoLinkToolSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -68,11 +69,9 @@ package enum OutputPaths {
             return "inode \(info.st_dev):\(info.st_ino)"
         }
         guard writes else { return nil }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard let real = realpath(directory, nil) else { return "path \(path)" }
+        let file = PathName(path)
+        guard let real = realpath(file.directory.isEmpty ? "." : file.directory, nil) else { return "path \(path)" }
         defer { free(real) }
-        return "path \(String(cString: real))/\(name)"
+        return "path \(String(cString: real))/\(file.name)"
     }
 }
