@@ -29,10 +29,11 @@ package struct HTTPParser: Sendable {
         package var maxHeaderBytes = 16 * 1024
         /// Body bytes. Default 1 MiB.
         package var maxBodyBytes = 1024 * 1024
-        /// A smaller limit for some requests, decided from the head (method and path) before any of the body
-        /// is read: a larger `Content-Length` is a 413 at once, carrying the path, with no `100 Continue`.
-        /// Nil (the default): ``maxBodyBytes`` for every request.
-        package var bodyLimit: (@Sendable (HTTPRequest) -> Int?)?
+        /// A smaller limit for some requests, decided from the head (method and path, and the declared length,
+        /// so a body under every such limit costs no lookup) before any of the body is read: a larger
+        /// `Content-Length` is a 413 at once, carrying the path, with no `100 Continue`. Nil (the default):
+        /// ``maxBodyBytes`` for every request.
+        package var bodyLimit: (@Sendable (_ request: HTTPRequest, _ length: Int) -> Int?)?
 
         /// The defaults.
         package init() {}
@@ -310,7 +311,7 @@ package struct HTTPParser: Sendable {
         } catch {
             return .failure(error)
         }
-        if length > 0, let limit = limits.bodyLimit?(request), length > limit {
+        if length > 0, let limit = limits.bodyLimit?(request, length), length > limit {
             return .failure(bodyTooLarge(limit: limit))
         }
         return .success(Head(request: request, bodyStart: bodyStart, length: length, expectsContinue: expectsContinue))

@@ -184,7 +184,7 @@ public final class OptoLinkServer: Sendable {
         let router = Router(backend: backend)
         self.router = router
         var limits = limits
-        limits.parser.bodyLimit = { request in router.bodyLimit(for: request) }
+        limits.parser.bodyLimit = { request, length in router.bodyLimit(for: request, length: length) }
         http = HTTPServer(
             host: configuration.host, port: configuration.port, limits: limits,
             errorResponse: EmulationRoutes.errorResponse, name: Self.serverName

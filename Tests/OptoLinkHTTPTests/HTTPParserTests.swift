@@ -48,7 +48,7 @@ import Testing
 
     @Test func aRequestsOwnBodyLimitRefusesALargerLengthBeforeTheBody() {
         var limits = HTTPParser.Limits()
-        limits.bodyLimit = { $0.path == "/small" ? 4 : nil }
+        limits.bodyLimit = { request, _ in request.path == "/small" ? 4 : nil }
         // Given a head declaring 5 bytes on a path whose limit is 4, and no body yet
         guard case .failure(let error) = parse("POST /small HTTP/1.1\r\nContent-Length: 5\r\n\r\n", limits: limits)
         else {

@@ -66,12 +66,18 @@ struct Router: Sendable {
             !(backend.options.production && $0.isDev)
         }
         table = routes.map(RouteEntry.init)
+        smallestBodyLimit = table.compactMap(\.maxBodyBytes).min() ?? .max
     }
 
+    /// The smallest body limit of any route: a body no longer than it is within every route's.
+    private let smallestBodyLimit: Int
+
     /// The body limit of the route that serves `request` (its method and path), nil when that route has none
-    /// of its own or no route serves it: the HTTP layer refuses a larger `Content-Length` as soon as the head
-    /// arrives (``HTTPParser/Limits/bodyLimit``), in the route's shape, before reading a byte of the body.
-    func bodyLimit(for request: HTTPRequest) -> Int? {
+    /// of its own, no route serves it, or `length` is within every route's limit (no lookup for the usual small
+    /// body): the HTTP layer refuses a larger `Content-Length` as soon as the head arrives
+    /// (``HTTPParser/Limits/bodyLimit``), in the route's shape, before reading a byte of the body.
+    func bodyLimit(for request: HTTPRequest, length: Int) -> Int? {
+        guard length > smallestBodyLimit else { return nil }
         let reserved = request.segments.first.map { Router.reservedPrefixes.contains($0) } ?? false
         for entry in table where entry.method == request.method && !(reserved && entry.pattern.isCatchAll) {
             if entry.pattern.match(request.segments) != nil { return entry.maxBodyBytes }
