@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DashboardCore
@@ -6,17 +7,11 @@ import Testing
 
 /// The files `lab` is given are found where a user expects them, and each problem says why in words.
 @Suite struct LabFilesTests {
-    static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lab-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func aFileNamedWithAnExtensionInTheCurrentFolderIsTheLab() throws {
         // Given mylab.txt in the current folder
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("installs = 321\n".utf8).write(to: folder.appendingPathComponent("mylab.txt"))
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        try folder.write("mylab.txt", "installs = 321\n")
         var options = LabOptions()
         options.file = "mylab.txt"
         // When `lab mylab.txt` loads it, Then it is that file, not "not found"
@@ -30,9 +25,9 @@ import Testing
     }
 
     @Test func aLoopOfLinksSaysSoNotNotFound() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let loop = folder.appendingPathComponent("loop.lab").path
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let loop = folder.file("loop.lab")
         try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop.lab")
         var options = LabOptions()
         options.file = loop
@@ -43,8 +38,8 @@ import Testing
     }
 
     @Test func aDirectoryGivenAsRecordedClicksSaysSo() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
         var loader = ReplayLoader()
         #expect {
             try loader.read(path: folder.path, as: .clicks)

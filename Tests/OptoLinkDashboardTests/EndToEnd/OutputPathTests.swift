@@ -8,6 +8,14 @@ import Testing
 /// other (Foundation's path methods trap on it, so the tools split paths themselves).
 @Suite("Output paths")
 struct OutputPathTests {
+    /// The built binary, quoted for the shell.
+    static let binary = "'\(BuiltBinary.path)'"
+
+    /// Runs `command` in a shell; its stdout.
+    static func shell(_ command: String) async throws -> String {
+        try await spawnOffPool(["/bin/sh", "-c", command], capture: true)
+    }
+
     @Test func aPathSplitsAtItsLastSlash() {
         #expect(PathName("x").directory == "" && PathName("x").name == "x")
         #expect(PathName("a/b/c.csv").directory == "a/b" && PathName("a/b/c.csv").name == "c.csv")
@@ -23,20 +31,17 @@ struct OutputPathTests {
         .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash"))
     func oneCharacterOutputNamesAreWrittenNotATrap() async throws {
         // Given an empty folder as the current directory
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-char-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let binary = "'\(BuiltBinary.path)'"
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
         // When the lab writes its CSV and SVG, and a headless run its JUnit, to one-letter names there
-        let command =
-            "cd '\(folder.path)' && \(binary) lab --installs 200 --no-sweep --csv x --svg y >/dev/null 2>&1; "
-            + "echo LAB=$?; \(binary) --headless --scenario custom-scheme --junit j >/dev/null 2>&1; echo RUN=$?"
-        let output = try await spawnOffPool(["/bin/sh", "-c", command], capture: true)
+        let output = try await Self.shell(
+            "cd '\(folder.path)' && \(Self.binary) lab --installs 200 --no-sweep --csv x --svg y >/dev/null 2>&1; "
+                + "echo LAB=$?; \(Self.binary) --headless --scenario custom-scheme --junit j >/dev/null 2>&1; "
+                + "echo RUN=$?")
         // Then both exit 0 and the files are there, whole
         #expect(output.contains("LAB=0") && output.contains("RUN=0"), "\(output)")
         for name in ["x", "y", "j"] {
-            let path = folder.appendingPathComponent(name).path
-            #expect(((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0, "\(name)")
+            #expect(folder.snapshot()[name].map { !$0.isEmpty } == true, "\(name)")
         }
     }
 
@@ -45,19 +50,15 @@ struct OutputPathTests {
         .enabled(if: BuiltBinary.exists, "needs the built binary at .build/debug/optolink-dash"))
     func anExportOntoTheSessionItReadsIsRefusedAndTheSessionKept() async throws {
         // Given a recorded session
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("onto-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let binary = "'\(BuiltBinary.path)'"
-        let session = folder.appendingPathComponent("run.olsession").path
-        _ = try await spawnOffPool(
-            ["/bin/sh", "-c", "\(binary) --headless --scenario custom-scheme --record '\(session)' >/dev/null 2>&1"],
-            capture: true)
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let session = folder.file("run.olsession")
+        _ = try await Self.shell(
+            "\(Self.binary) --headless --scenario custom-scheme --record '\(session)' >/dev/null 2>&1")
         let before = try Data(contentsOf: URL(fileURLWithPath: session))
         #expect(!before.isEmpty)
         // When it is exported as a cast onto itself
-        let output = try await spawnOffPool(
-            ["/bin/sh", "-c", "\(binary) export '\(session)' --cast '\(session)' 2>&1; echo EXIT=$?"], capture: true)
+        let output = try await Self.shell("\(Self.binary) export '\(session)' --cast '\(session)' 2>&1; echo EXIT=$?")
         // Then one line says so, the exit is 2 and the session is as it was
         #expect(
             output.split(separator: "\n").map(String.init) == [

@@ -1,5 +1,6 @@
 import Foundation
 import OptoLinkToolSupport
+import TestSupport
 import Testing
 
 @testable import OptoLinkServer

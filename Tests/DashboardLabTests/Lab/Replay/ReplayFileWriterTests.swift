@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DashboardCore
@@ -13,16 +14,10 @@ import Darwin
 /// `--export-clicks` / `--export-opens` follow the export rules: a FIFO nobody reads is refused at once, and an
 /// export that is not finished leaves the file as it was.
 @Suite struct ReplayFileWriterTests {
-    static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-writer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func aFIFOWithNoReaderIsRefusedAtOnce() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fifo = folder.appendingPathComponent("clicks.csv").path
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let fifo = folder.file("clicks.csv")
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect {
             _ = try ReplayFileWriter(path: fifo)
@@ -32,10 +27,9 @@ import Darwin
     }
 
     @Test func anExportNotFinishedLeavesTheFileAsItWas() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("clicks.csv").path
-        try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = try folder.write("clicks.csv", "old\n")
         // Given an export that wrote more than a buffer's worth and was then dropped unfinished
         do {
             let writer = try ReplayFileWriter(path: path)
